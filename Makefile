@@ -1,0 +1,31 @@
+# The two commands a newcomer needs: `make app` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: app test setup bench notebooks clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip uv
+	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[test]'
+	touch $(STAMP)
+
+setup: $(STAMP)  ## create .venv and install the package with its test extra
+
+app: $(STAMP)  ## serve the playable Voila app (prints its URL)
+	$(BIN)/danish-nb
+
+test: $(STAMP)  ## run the whole suite: engine, widgets, notebooks (nbval), browser
+	$(BIN)/python -m pytest -q tests
+	$(BIN)/python -m pytest -q --nbval notebooks
+
+bench: $(STAMP)  ## engine and app benchmarks (figures quoted in issue notes)
+	$(BIN)/python -m benchmarks.engine
+
+notebooks: $(STAMP)  ## re-execute every notebook in place (commit the outputs)
+	$(BIN)/python -m danish_nb.tools.execute_notebooks notebooks/*.ipynb
+
+clean:
+	rm -rf $(VENV) build *.egg-info

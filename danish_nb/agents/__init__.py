@@ -1,0 +1,14 @@
+"""Computer players. Each chooses a move for the current state and says why.
+
+>>> import danish_nb as dn
+>>> from danish_nb.agents import make_agent
+>>> g = dn.new_game("danish-bastard", players=2, seed=1)
+>>> choice = make_agent("rule-of-thumb", seed=1).choose(g.state)
+>>> choice.move in g.legal_moves(), bool(choice.why)
+(True, True)
+"""
+
+from .base import AGENTS, Agent, Choice, RandomAgent, make_agent
+from . import shedding as _shedding  # noqa: F401  (registers the shedding rule-of-thumb player)
+
+__all__ = ["AGENTS", "Agent", "Choice", "RandomAgent", "make_agent"]

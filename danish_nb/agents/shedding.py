@@ -1,0 +1,57 @@
+"""A rule-of-thumb player for the shedding games: play the lowest card that fits, keep the
+power cards (2, 10, jokers) for when nothing else fits, and never waste a good face-up card."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..cards import Card, Rank
+from .base import AGENTS, Choice
+
+#: Cards worth keeping: the higher, the later they are played.
+POWER = {Rank.TWO: 20, Rank.TEN: 21, Rank.JOKER: 22}
+
+
+def card_cost(card: Card) -> int:
+    """How reluctant the player is to part with a card (low cards go first)."""
+    return POWER.get(card.rank, int(card.rank))
+
+
+class ShedRuleOfThumb:
+    """Lowest fitting card first (all copies of it), power cards last; face-up choice keeps
+    the strongest cards on the table; takes the pile only when it must."""
+
+    name = "rule-of-thumb"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: Any) -> Choice:
+        moves = state.legal_moves()
+        plays = [m for m in moves if m.action in ("play", "open")]
+        face_up = [m for m in moves if m.action == "face-up"]
+        if face_up:
+            best = max(face_up, key=lambda m: sorted((card_cost(c) for c in m.cards), reverse=True))
+            return Choice(best, "leaves its strongest cards face up for later")
+        if plays:
+            best = min(plays, key=lambda m: (card_cost(m.cards[0]), -len(m.cards)))
+            kind = "power card, since nothing lower fits" if _is_power(best) else "lowest card that fits"
+            many = f" (all {len(best.cards)} of them)" if len(best.cards) > 1 else ""
+            return Choice(best, f"plays its {kind}{many}")
+        for action, why in (("stock", "no card fits: tries the stock card"),
+                            ("closed", "turns over a face-down card"),
+                            ("send", "sends the pile on"),
+                            ("take", "nothing fits: takes the pile")):
+            options = [m for m in moves if m.action == action]
+            if options:
+                return Choice(self.rng.choice(options), why)
+        move = self.rng.choice(moves)
+        return Choice(move, "no better idea: a random legal move")
+
+
+def _is_power(move: Any) -> bool:
+    return move.cards[0].rank in POWER
+
+
+AGENTS["rule-of-thumb"] = {"shedding": ShedRuleOfThumb}

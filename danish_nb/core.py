@@ -1,0 +1,475 @@
+"""The game-agnostic protocol: rules and rulings, reasons and verdicts, events, errors,
+rule options, and the ``Game`` session (play, explain, undo, redo, records).
+
+Every game module provides a :class:`GameRules` object; a :class:`Game` session drives one
+immutable state after another through it. Nothing here knows a particular game.
+
+>>> rule = Rule("X-1", "You must follow suit.", source="example.txt")
+>>> Verdict(None, True, (Reason(rule, "7♥ follows hearts"),)).legal
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, TypeVar
+
+
+# --------------------------------------------------------------------------- errors
+
+class DanishNbError(ValueError):
+    """Base of every error the package raises on bad input."""
+
+
+class MoveParseError(DanishNbError):
+    """Text that is not a move of this game."""
+
+
+class IllegalMove(DanishNbError):
+    """A move the rules forbid. Carries the :class:`Verdict` that says why; nothing changed."""
+
+    def __init__(self, verdict: Verdict):
+        self.verdict = verdict
+        super().__init__(f"illegal move {verdict.move}: {verdict.summary()}")
+
+
+class OptionsError(DanishNbError):
+    """Rule options, player counts or set-up positions that cannot make a game."""
+
+
+class RecordError(DanishNbError):
+    """A game record that is malformed, tampered with, or does not replay."""
+
+
+# --------------------------------------------------------------------------- rules
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One rule-bearing sentence of a source document.
+
+    ``quote`` is the sentence as the document says it; ``english`` is an English rendering for
+    documents in another language. ``enforced=False`` marks a sentence the engine cannot enforce
+    (``note`` says why and what it does instead).
+    """
+
+    id: str
+    quote: str
+    english: str | None = None
+    source: str = ""
+    title: str = ""
+    enforced: bool = True
+    note: str = ""
+
+    def cite(self) -> str:
+        """The quote (and its English rendering) as a learner reads it."""
+        text = f"{self.id}: “{self.quote}”"
+        if self.english:
+            text += f" (in English: “{self.english}”)"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A point where the source is silent, ambiguous or contradicts itself, and how we read it.
+
+    ``option`` names the rule option that selects the alternatives, if there is one.
+    """
+
+    id: str
+    question: str
+    reading: str
+    option: str | None = None
+    rules: tuple[str, ...] = ()
+
+    def cite(self) -> str:
+        where = f" (option `{self.option}`)" if self.option else " (documented ruling)"
+        return f"ruling {self.id}{where}: {self.question} We read it as: {self.reading}"
+
+
+class Catalogue:
+    """A game's rules (in document order) and rulings, looked up by id.
+
+    >>> c = Catalogue([Rule("A-1", "x")], [Ruling("A-a", "q?", "r.")])
+    >>> c["A-1"].quote, c.ruling("A-a").reading, [r.id for r in c]
+    ('x', 'r.', ['A-1'])
+    """
+
+    def __init__(self, rules: Iterable[Rule], rulings: Iterable[Ruling] = ()):
+        self.rules: dict[str, Rule] = {}
+        for rule in rules:
+            if rule.id in self.rules:
+                raise ValueError(f"rule id {rule.id} appears twice")
+            self.rules[rule.id] = rule
+        self.rulings: dict[str, Ruling] = {r.id: r for r in rulings}
+
+    def __getitem__(self, rule_id: str) -> Rule:
+        return self.rules[rule_id]
+
+    def __iter__(self) -> Iterator[Rule]:
+        return iter(self.rules.values())
+
+    def __len__(self) -> int:
+        return len(self.rules)
+
+    def ruling(self, ruling_id: str) -> Ruling:
+        return self.rulings[ruling_id]
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One step of an explanation: what happened or why, and the rule (and ruling) behind it."""
+
+    rule: Rule
+    text: str
+    ruling: Ruling | None = None
+
+    @property
+    def rule_id(self) -> str:
+        return self.rule.id
+
+    def __str__(self) -> str:
+        tail = f" [ruling {self.ruling.id}]" if self.ruling else ""
+        return f"{self.text} (rule {self.rule.id}){tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether a candidate move is legal, with the ordered reasons that decide it."""
+
+    move: Any
+    legal: bool
+    reasons: tuple[Reason, ...]
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        return tuple(r.rule_id for r in self.reasons)
+
+    def summary(self) -> str:
+        """One line: ``'legal: 8♥ on 6♣ is equal or higher (rule DB-12)'``."""
+        head = "legal" if self.legal else "illegal"
+        return f"{head}: " + "; ".join(map(str, self.reasons))
+
+    def __str__(self) -> str:
+        return self.summary()
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened when a move was applied (cards moved, pile burned, ...)."""
+
+    kind: str
+    player: int | None
+    text: str
+    cards: tuple = ()
+    rule: Rule | None = None
+
+    def __str__(self) -> str:
+        return self.text if self.rule is None else f"{self.text} (rule {self.rule.id})"
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended: a finishing order (first = best), scores, or a declared draw."""
+
+    order: tuple[int, ...] = ()
+    loser: int | None = None
+    scores: tuple[int, ...] | None = None
+    draw: bool = False
+    reason: str = ""
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+# --------------------------------------------------------------------------- options
+
+def option(default: Any, help: str, ruling: str | None = None, choices: Sequence[Any] | None = None) -> Any:
+    """A rule-option field: its default, a line of help, the ruling it settles, allowed values."""
+    meta = {"help": help, "ruling": ruling, "choices": tuple(choices) if choices else None}
+    return field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """What a board's settings panel needs to show one rule option."""
+
+    name: str
+    default: Any
+    help: str
+    ruling: str | None
+    choices: tuple[Any, ...] | None
+
+
+OptionsT = TypeVar("OptionsT")
+
+
+def option_infos(options_type: type) -> tuple[OptionInfo, ...]:
+    """The documented fields of an options dataclass, in declaration order."""
+    return tuple(OptionInfo(f.name, f.default, f.metadata.get("help", ""), f.metadata.get("ruling"),
+                            f.metadata.get("choices"))
+                 for f in dataclasses.fields(options_type))
+
+
+def make_options(options_type: type[OptionsT], given: Mapping[str, Any] | OptionsT | None) -> OptionsT:
+    """Build an options value from a dict, checking names, types and choices.
+
+    Raises :class:`OptionsError` naming the bad entry; unknown names are errors, not ignored.
+    """
+    if given is None:
+        return options_type()
+    if isinstance(given, options_type):
+        given = dataclasses.asdict(given)
+    if not isinstance(given, Mapping):
+        raise OptionsError(f"options must be a dict, not {type(given).__name__}")
+    known = {info.name: info for info in option_infos(options_type)}
+    values: dict[str, Any] = {}
+    for name, value in given.items():
+        info = known.get(name)
+        if info is None:
+            raise OptionsError(f"unknown option {name!r}; this game's options are: {', '.join(known)}")
+        expected = type(info.default)
+        if isinstance(value, bool) != isinstance(info.default, bool) or (
+                info.default is not None and not isinstance(value, expected)):
+            raise OptionsError(f"option {name!r} takes a {expected.__name__}, not {value!r}")
+        if info.choices and value not in info.choices:
+            raise OptionsError(f"option {name!r} must be one of {info.choices}, not {value!r}")
+        values[name] = value
+    return options_type(**values)
+
+
+# --------------------------------------------------------------------------- protocol
+
+class State(Protocol):
+    """What every game's immutable state offers (see DESIGN.md)."""
+
+    @property
+    def current_player(self) -> int | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def result(self) -> Result | None: ...
+    def legal_moves(self) -> list[Any]: ...
+    def explain(self, move: Any) -> Verdict: ...
+    def apply(self, move: Any) -> tuple[State, tuple[Event, ...]]: ...
+    def view(self, player: int | None) -> Any: ...
+    def all_cards(self) -> list: ...
+
+
+class GameRules(Protocol):
+    """A game: its identity, source, rule catalogue, options and how to start a state."""
+
+    id: str
+    title: str
+    source: str
+    catalogue: Catalogue
+    options_type: type
+    min_players: int
+    max_players: int
+
+    def new_state(self, players: int, seed: int, options: Any) -> State: ...
+    def setup_state(self, position: Mapping[str, Any], options: Any) -> State: ...
+    def parse_move(self, text: str) -> Any: ...
+
+
+GAMES: dict[str, GameRules] = {}
+
+
+def register(game: GameRules) -> GameRules:
+    """Add a game to :data:`GAMES` under its id."""
+    GAMES[game.id] = game
+    return game
+
+
+def get_game(game_id: str) -> GameRules:
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise OptionsError(f"unknown game {game_id!r}; the games are: {', '.join(GAMES)}") from None
+
+
+# --------------------------------------------------------------------------- session
+
+RECORD_FORMAT = "danish-nb/record"
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One played move: the move, what happened, and the state after it."""
+
+    move: Any
+    events: tuple[Event, ...]
+    state: Any
+
+
+class Game:
+    """A game session: the current state, its history, undo and redo, explanations, records.
+
+    >>> import danish_nb as dn
+    >>> g = dn.new_game("danish-bastard", players=3, seed=7)
+    >>> move = g.legal_moves()[0]
+    >>> _ = g.play(move); g.undo(); g.redo(); len(g.history)
+    1
+    """
+
+    def __init__(self, rules: GameRules, state: Any, *, options: Any, players: int,
+                 seed: int | None = None, position: Mapping[str, Any] | None = None):
+        self.rules = rules
+        self.options = options
+        self.players = players
+        self.seed = seed
+        self.position = dict(position) if position is not None else None
+        self.initial_state = state
+        self.history: list[Step] = []
+        self._redo: list[Step] = []
+        self.listeners: list[Callable[[Game], None]] = []
+
+    # -- reading
+    @property
+    def state(self) -> Any:
+        return self.history[-1].state if self.history else self.initial_state
+
+    @property
+    def current_player(self) -> int | None:
+        return self.state.current_player
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def result(self) -> Result | None:
+        return self.state.result
+
+    @property
+    def catalogue(self) -> Catalogue:
+        return self.rules.catalogue
+
+    def states(self) -> list[Any]:
+        """Every state from the first to the current one."""
+        return [self.initial_state] + [step.state for step in self.history]
+
+    def legal_moves(self) -> list[Any]:
+        return self.state.legal_moves()
+
+    def explain(self, move: Any) -> Verdict:
+        return self.state.explain(self.parse_move(move) if isinstance(move, str) else move)
+
+    def parse_move(self, text: str) -> Any:
+        return self.rules.parse_move(text)
+
+    # -- changing
+    def play(self, move: Any) -> tuple[Event, ...]:
+        """Play a move (a move value or its notation). Raises :class:`IllegalMove`; nothing changes then."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        state, events = self.state.apply(move)
+        self.history.append(Step(move, events, state))
+        self._redo.clear()
+        self._notify()
+        return events
+
+    def undo(self) -> Step:
+        """Take back the last move (it can be redone until another move is played)."""
+        if not self.history:
+            raise DanishNbError("nothing to undo: no move has been played")
+        step = self.history.pop()
+        self._redo.append(step)
+        self._notify()
+        return step
+
+    def redo(self) -> Step:
+        if not self._redo:
+            raise DanishNbError("nothing to redo")
+        step = self._redo.pop()
+        self.history.append(step)
+        self._notify()
+        return step
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def _notify(self) -> None:
+        for listener in list(self.listeners):
+            listener(self)
+
+    # -- records
+    def to_record(self) -> dict[str, Any]:
+        """A JSON-able record: game, players, seed (or set-up position), options, moves."""
+        record: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.rules.id,
+            "players": self.players,
+            "options": dataclasses.asdict(self.options),
+            "moves": [str(step.move) for step in self.history],
+        }
+        if self.position is not None:
+            record["position"] = self.position
+        else:
+            record["seed"] = self.seed
+        return record
+
+
+def new_game(game_id: str, players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> Game:
+    """Deal a new game: ``new_game("danish-bastard", players=3, seed=7)``.
+
+    Raises :class:`OptionsError` for an unknown game, a player count it does not allow, or
+    bad options.
+    """
+    rules = get_game(game_id)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise OptionsError(f"players must be a whole number, not {players!r}")
+    if not rules.min_players <= players <= rules.max_players:
+        raise OptionsError(f"{rules.title} takes {rules.min_players} to {rules.max_players} players, "
+                           f"not {players}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise OptionsError(f"seed must be a whole number, not {seed!r}")
+    opts = make_options(rules.options_type, options)
+    return Game(rules, rules.new_state(players, seed, opts), options=opts, players=players, seed=seed)
+
+
+def setup(game_id: str, position: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> Game:
+    """A game from a plain-dict position (see each game's ``setup_state`` for the keys)."""
+    rules = get_game(game_id)
+    if not isinstance(position, Mapping):
+        raise OptionsError(f"a position is a dict, not {type(position).__name__}")
+    opts = make_options(rules.options_type, options)
+    state = rules.setup_state(position, opts)
+    return Game(rules, state, options=opts, players=state.players, position=position)
+
+
+def load_record(record: Mapping[str, Any] | str) -> Game:
+    """Rebuild a game from :meth:`Game.to_record` output (a dict or its JSON text), replaying
+    and checking every move. Raises :class:`RecordError` saying what is wrong and where."""
+    if isinstance(record, str):
+        try:
+            record = json.loads(record)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"a record is JSON: {exc}") from None
+    if not isinstance(record, Mapping):
+        raise RecordError("a record is a JSON object")
+    if record.get("format") != RECORD_FORMAT:
+        raise RecordError(f"not a danish-nb record (format is {record.get('format')!r})")
+    if record.get("version") != RECORD_VERSION:
+        raise RecordError(f"record version {record.get('version')!r} is not supported (only {RECORD_VERSION})")
+    moves = record.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise RecordError("'moves' must be a list of move texts")
+    try:
+        if "position" in record:
+            game = setup(record.get("game"), record["position"], record.get("options"))
+        else:
+            game = new_game(record.get("game"), record.get("players"), record.get("seed"), record.get("options"))
+    except DanishNbError as exc:
+        raise RecordError(f"the record cannot start a game: {exc}") from None
+    for number, text in enumerate(moves, start=1):
+        try:
+            game.play(text)
+        except DanishNbError as exc:
+            raise RecordError(f"move {number} ({text!r}) does not replay: {exc}") from None
+    return game

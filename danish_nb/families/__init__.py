@@ -1,0 +1,1 @@
+"""Code shared by games of one family (shedding, tricks); games never import each other."""

@@ -1,0 +1,237 @@
+"""What the shedding games (Danish Bastard, Le danish) share: moves and their notation, the
+table layout (hand, face-up and face-down cards, stock, pile), views, and small helpers for
+turn order, drawing, burning and set-up positions.
+
+Players are numbered from 0 in code and from 1 in notation (``P1`` is player 0), since
+learners count from one.
+
+>>> m = parse_shed_move("P2 play 7H 7♦")
+>>> m.player, m.action, str(m)
+(1, 'play', 'P2 play 7♥ 7♦')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from ..cards import Card, CardParseError, format_cards, parse_cards, sort_key
+from ..core import MoveParseError, OptionsError, Result
+
+#: Move actions and what they mean (the notation's verbs).
+ACTIONS = {
+    "face-up": "choose the three cards to leave face up before play (the rest is the hand)",
+    "play": "play one or more cards of one rank from the hand",
+    "stock": "play the top card of the stock blind",
+    "open": "play one or more face-up table cards",
+    "closed": "play a face-down table card blind (by its position, counting from 1)",
+    "take": "take the pile into the hand",
+    "send": "send the pile to another player (an Ace's effect)",
+    "complete": "complete a four out of turn",
+    "pass": "decline an offer",
+}
+
+
+class ShedMove(NamedTuple):
+    """A shedding-game move: who, what, which cards, and a position or target player.
+
+    ``index`` is a face-down card's position (0-based) for ``closed``, or the target player
+    for ``send``.
+    """
+
+    player: int
+    action: str
+    cards: tuple[Card, ...] = ()
+    index: int | None = None
+
+    def __str__(self) -> str:
+        head = f"P{self.player + 1} {self.action}"
+        if self.cards:
+            return f"{head} {format_cards(self.cards)}"
+        if self.action == "closed":
+            return f"{head} {self.index + 1}"
+        if self.action == "send":
+            return f"{head} P{self.index + 1}"
+        return head
+
+
+def parse_shed_move(text: str, actions: Iterable[str] = ACTIONS) -> ShedMove:
+    """Read a move written as ``str(move)`` writes it: ``'P1 play 7H 7D'``, ``'P3 closed 2'``,
+    ``'P2 take'``, ``'P1 send P3'``. Raises :class:`MoveParseError` with what was expected."""
+    if not isinstance(text, str):
+        raise MoveParseError(f"a move is text like 'P1 play 7H', not {type(text).__name__}")
+    allowed = tuple(actions)
+    words = text.split()
+    usage = f"write a player then an action, e.g. 'P1 play 7H 7D'; actions: {', '.join(allowed)}"
+    if len(words) < 2:
+        raise MoveParseError(f"{text!r} is not a move: {usage}")
+    who, action, args = words[0], words[1].lower(), words[2:]
+    player = _parse_player(who, text, usage)
+    if action not in allowed:
+        raise MoveParseError(f"{text!r}: unknown action {words[1]!r}; {usage}")
+    if action in ("stock", "take", "pass"):
+        if args:
+            raise MoveParseError(f"{text!r}: '{action}' takes nothing after it")
+        return ShedMove(player, action)
+    if action == "closed":
+        if len(args) != 1 or not args[0].isdigit() or int(args[0]) < 1:
+            raise MoveParseError(f"{text!r}: 'closed' takes a face-down card's position, 1 or more, "
+                                 f"e.g. 'P1 closed 2'")
+        return ShedMove(player, action, (), int(args[0]) - 1)
+    if action == "send":
+        if len(args) != 1:
+            raise MoveParseError(f"{text!r}: 'send' takes the player who gets the pile, e.g. 'P1 send P3'")
+        return ShedMove(player, action, (), _parse_player(args[0], text, usage))
+    if not args:
+        raise MoveParseError(f"{text!r}: '{action}' needs at least one card, e.g. 'P1 {action} 7H'")
+    try:
+        cards = parse_cards(" ".join(args))
+    except CardParseError as exc:
+        raise MoveParseError(f"{text!r}: {exc}") from None
+    return ShedMove(player, action, cards)
+
+
+def _parse_player(word: str, text: str, usage: str) -> int:
+    if len(word) < 2 or word[0] not in "Pp" or not word[1:].isdigit() or int(word[1:]) < 1:
+        raise MoveParseError(f"{text!r}: {word!r} is not a player (P1, P2, ...); {usage}")
+    return int(word[1:]) - 1
+
+
+# --------------------------------------------------------------------------- table helpers
+
+def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """A hand in a tidy order (by rank, then suit)."""
+    return tuple(sorted(cards, key=sort_key))
+
+
+def remove_cards(cards: tuple[Card, ...], taken: Sequence[Card]) -> tuple[Card, ...] | None:
+    """``cards`` without ``taken`` (a multiset difference), or ``None`` if some are missing.
+
+    >>> remove_cards(parse_cards("7H 7H 8C"), parse_cards("7H"))
+    (Card('7♥'), Card('8♣'))
+    """
+    rest = list(cards)
+    for card in taken:
+        try:
+            rest.remove(card)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
+def replace_at(items: tuple, index: int, value: Any) -> tuple:
+    """A copy of a tuple with one entry replaced."""
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def top_run(pile: Sequence[Card]) -> int:
+    """How many cards of the top card's rank lie in a row on top of the pile (jokers break runs
+    and are never counted)."""
+    if not pile or pile[-1].is_joker:
+        return 0
+    rank = pile[-1].rank
+    run = 0
+    for card in reversed(pile):
+        if card.rank != rank:
+            break
+        run += 1
+    return run
+
+
+def next_seat(current: int, direction: int, out: Sequence[bool], steps: int = 1) -> int:
+    """The seat ``steps`` places away in ``direction``, skipping players who are out."""
+    players = len(out)
+    seat = current
+    for _ in range(steps):
+        for _ in range(players):
+            seat = (seat + direction) % players
+            if not out[seat]:
+                break
+    return seat
+
+
+def finishing_result(finished: tuple[int, ...], players: int, loser_name: str) -> Result:
+    """The result once at most one player holds cards: the order, and the loser if any."""
+    remaining = [p for p in range(players) if p not in finished]
+    order = finished + tuple(remaining)
+    loser = remaining[0] if remaining else None
+    names = ", ".join(f"P{p + 1}" for p in order)
+    text = f"P{order[0] + 1} wins; finishing order {names}"
+    if loser is not None:
+        text += f"; P{loser + 1} is the {loser_name}"
+    return Result(order=order, loser=loser, reason=text)
+
+
+# --------------------------------------------------------------------------- views
+
+@dataclass(frozen=True, slots=True)
+class ShedView:
+    """What one player (or a spectator, ``me=None``) may know of a shedding table.
+
+    Hands are shown only for ``me`` (or for everyone in teaching mode); face-down cards and
+    the stock are only ever counted, even for their owner.
+    """
+
+    game: str
+    players: int
+    me: int | None
+    hands: tuple[tuple[Card, ...] | None, ...]
+    hand_counts: tuple[int, ...]
+    open: tuple[tuple[Card, ...], ...]
+    closed_counts: tuple[int, ...]
+    stock_count: int
+    pile: tuple[Card, ...]
+    burned_count: int
+    current: int | None
+    direction: int
+    phase: str
+    finished: tuple[int, ...]
+    turn: int
+    result: Result | None
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict (cards as codes like ``'7H'``), e.g. to send to a browser."""
+        def codes(cards: Iterable[Card]) -> list[str]:
+            return [c.code for c in cards]
+        return {
+            "game": self.game, "players": self.players, "me": self.me,
+            "hands": [None if h is None else codes(h) for h in self.hands],
+            "hand_counts": list(self.hand_counts),
+            "open": [codes(o) for o in self.open],
+            "closed_counts": list(self.closed_counts),
+            "stock_count": self.stock_count, "pile": codes(self.pile),
+            "burned_count": self.burned_count, "current": self.current,
+            "direction": self.direction, "phase": self.phase,
+            "finished": list(self.finished), "turn": self.turn,
+            "result": None if self.result is None else self.result.reason,
+            "note": self.note,
+        }
+
+
+# --------------------------------------------------------------------------- positions
+
+def position_cards(position: Mapping[str, Any], key: str, default: Any = ()) -> tuple[Card, ...]:
+    """Cards listed under ``key`` of a set-up position (a list of codes or one string)."""
+    value = position.get(key, default)
+    try:
+        if isinstance(value, str):
+            return parse_cards(value)
+        return tuple(Card.parse(c) if isinstance(c, str) else _not_card(c) for c in value)
+    except (CardParseError, TypeError) as exc:
+        raise OptionsError(f"position[{key!r}]: {exc}") from None
+
+
+def position_seats(position: Mapping[str, Any], key: str, players: int) -> tuple[tuple[Card, ...], ...]:
+    """Per-player card lists under ``key`` (missing = empty for everyone)."""
+    value = position.get(key)
+    if value is None:
+        return ((),) * players
+    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != players:
+        raise OptionsError(f"position[{key!r}] must list one group of cards per player ({players})")
+    return tuple(position_cards({key: v}, key) for v in value)
+
+
+def _not_card(value: Any) -> Card:
+    raise CardParseError(f"{value!r} is not a card code like '7H'")

@@ -1,0 +1,770 @@
+"""Danish Bastard, from ``1-danish-bastard.en.txt`` (the Shithead / Palace family).
+
+The module reads like the document: the rule catalogue (each rule-bearing sentence with an id),
+the rulings where the text is unclear, the options that select among readings, then the state
+and its moves.
+
+>>> import danish_nb as dn
+>>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"],
+...                                 "closed": [["2D"], ["3D"]]})
+>>> print(g.explain("P1 play 8H"))
+legal: 8♥ on 6♣: equal or higher (rule DB-13)
+>>> print(g.explain("P1 play 4C"))
+illegal: 4♣ on 6♣: lower than the card before (rule DB-13)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from ..cards import BLACK_JOKER, RED_JOKER, Card, Rank, format_cards, packs, shuffled
+from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result, Rule, Ruling,
+                    Verdict, option, register)
+from ..families.shedding import (ShedMove, ShedView, finishing_result, next_seat, parse_shed_move,
+                                 position_cards, position_seats, remove_cards, replace_at,
+                                 sorted_cards, top_run)
+
+SOURCE = "1-danish-bastard.en.txt"
+
+
+def _rule(rule_id: str, title: str, quote: str, **extra: Any) -> Rule:
+    return Rule(rule_id, quote, source=SOURCE, title=title, **extra)
+
+
+# --------------------------------------------------------------------------- rule catalogue
+
+RULES = (
+    _rule("DB-1", "Object", "Object of the game: i) to rid yourself of all of your cards before any of "
+          "your opponents ii) NOT to be the last person with any cards."),
+    _rule("DB-2", "Players", "Can be played with 2 or more players, best with 3 or more…"),
+    _rule("DB-3", "Jokers", "Leave the two jokers in the pack…"),
+    _rule("DB-4", "Closed cards", "Dealing starts by dealing 3 closed card per person (face down), to "
+          "make the start of three seperate piles for each player."),
+    _rule("DB-5", "Open cards", "The dealer adds to each of these piles a single open (face up card)"),
+    _rule("DB-6", "The hand", "Then the dealer gives each player three more cards which the players "
+          "hold ‘in-hand’"),
+    _rule("DB-7", "The stock", "The dealer places the remainder of the undealt cards to make the "
+          "‘pick-up pile’."),
+    _rule("DB-8", "Substituting", "The players sort through their in-hand cards, substituting any of "
+          "these in-hand cards with the open, ‘on-table’ cards for the purpose of bettering the "
+          "on-table cards for later play."),
+    _rule("DB-9", "Who starts", "The person to start the game is the first person to have finished "
+          "substituting their cards, they start play by placing one of their in-hand cards on the "
+          "table to create a new ‘throw-away’ pile.", enforced=False,
+          note="A race in real time cannot be played turn by turn: see ruling DB-i."),
+    _rule("DB-10", "Four stages", "The game is played in 4 stages for each player … i) Play until the "
+          "‘pick up pile’ has all gone. … ii) Play until your ‘in-hand’ cards have all gone. iii) Play "
+          "until all of your ‘open’ on-table cards has gone. iv) Play until all of your ‘closed’ "
+          "on-table cards have gone."),
+    _rule("DB-11", "Three in hand", "During this section of play, all players must have at LEAST 3 "
+          "cards in their in-hand collection at the end of each turn. To maintain this number of cards "
+          "in-hand, they collect the required number of cards from the ‘pick-up’ pile at the end of "
+          "their turn."),
+    _rule("DB-12", "The stock card", "alternative play within this stage may be done directly from the "
+          "pick-up pile onto the throw away pile. The player may choose this option of play over "
+          "playing one of their in-hand cards. ANY card, however played will be scrutinised as "
+          "outlined below…"),
+    _rule("DB-13", "Equal or higher", "in order for you to play a card onto the ‘throw-away’ pile, you "
+          "must normally play a card of equal or higher face value to the card previously played."),
+    _rule("DB-14", "Several of a rank", "You may play more than a single card if you have multiple "
+          "cards of the same face value, then you can put these duplicate cards down together in the "
+          "same turn."),
+    _rule("DB-15", "Aces high", "All Aces are HIGH and can be place on any picture card."),
+    _rule("DB-16", "The two", "the TWO card also beats an ace, this is the only card which beats an Ace "
+          "on face value. Once a TWO is played on an Ace, anything can be played on the TWO."),
+    _rule("DB-17", "Four of a kind", "At any time if 4 or more consequtive cards of the same face value "
+          "are played, whether that be by one person, or by mutliple players. The throw-away pile is "
+          "collected and discarded."),
+    _rule("DB-18", "The ten", "At any time, on any card, apart from a Joker or a SEVEN a TEN card can "
+          "be played. It too closes the ‘throw-away’ pile, and removes it from the game."),
+    _rule("DB-19", "Reversal", "Whenever the throw-away pile is removed as above, the order of play "
+          "reverses, after the person who closed the pile takes another turn."),
+    _rule("DB-20", "Jokers any time", "A joker can be played at any time."),
+    _rule("DB-21", "The black joker", "If it is a BLACK joker, then the person following must pick up "
+          "the whole throw-away pile if they cannot play an additional joker at their turn (of either "
+          "colour)."),
+    _rule("DB-22", "The red joker", "A RED joker simply plays the same as a TWO."),
+    _rule("DB-23", "The seven", "Any card following a SEVEN, must not be HIGHER in value, it must be "
+          "LOWER."),
+    _rule("DB-24", "Last chance", "If you are unable to sucessfully play from your in-hand collection, "
+          "you must play one card directly from the top of the pick-up pile. If this ‘last chance’ card "
+          "fails to meet the above critera, you are forced to collect the entire throw-away pile and "
+          "add it to your ‘in-hand’ collection, play continues with the next player then starting a "
+          "new hand."),
+    _rule("DB-25", "End of stage i", "Stage (i) ends for all players together when the pick-up pile is "
+          "exhausted."),
+    _rule("DB-26", "Stage ii", "When stage (ii) starts, the players no longer have to maintain a "
+          "minumum of three cards in their hand."),
+    _rule("DB-27", "Stage iii", "When they no longer have any in-hand cards left, they enter stage "
+          "(iii) and play one of their open on-table cards. The on-table cards must remain in "
+          "position, on the table until the player opts to play that card."),
+    _rule("DB-28", "Open cards must be played", "A player who is playing their open on-table cards, "
+          "must play one of their cards even if it does not satisfy the above critera. If it fails "
+          "play, then this newly played card is added to the throw-away pile, collected, and makes up "
+          "a new in-hand collection for that player."),
+    _rule("DB-29", "Closed cards, blind", "When you have no more open cards left, you can choose one of "
+          "your face down, closed, on-table cards. – You may not look at these closed cards, they must "
+          "be played onto the throw-away pile blind."),
+    _rule("DB-30", "A failed closed card", "If a played closed card fails to meet the gaming critera, "
+          "then this card is picked up, along with the throw-away pile and returned to an in-hand "
+          "collection."),
+    _rule("DB-31", "Winner and loser", "The winner is the first person to sucessfully play all of their "
+          "closed cards. The looser is the last to finish. – He is the Danish Bastard."),
+    _rule("DB-32", "Must play", "If a player can play a card, then they must."),
+    _rule("DB-33", "Packs", "For 5 or more players, add additional packs of cards before dealing. (Good "
+          "guide is: 1 pack of cards for UP to (each) 4 players..)"),
+)
+
+RULINGS = (
+    Ruling("DB-a", "Can a 2 be played on anything, or only on an Ace?",
+           "On anything: it 'also beats an ace', the red joker 'plays the same as a TWO' and a joker "
+           "goes on anything. Anything may follow a 2.", option="two_on_anything", rules=("DB-16",)),
+    Ruling("DB-b", "After a 7 the text says both 'must not be HIGHER' and 'must be LOWER'.",
+           "A 7 or lower may follow (equal allowed); a 2 or a joker always may.",
+           option="seven_allows_equal", rules=("DB-23",)),
+    Ruling("DB-c", "Can a 10 go on a joker or a 7?",
+           "No, as written: a 10 goes on anything else, and burns the pile.", rules=("DB-18",)),
+    Ruling("DB-d", "What happens after a burn?",
+           "The burner plays again, then the order of play reverses.", option="reverse_after_burn",
+           rules=("DB-19",)),
+    Ruling("DB-e", "Four of a kind: across players? jokers? more than four?",
+           "The run counts across players; jokers break it; four or more cards of one rank on top of "
+           "the pile burn it.", rules=("DB-17",)),
+    Ruling("DB-f", "The black joker.",
+           "The next player must play a joker (either colour) or take the pile; after taking it, play "
+           "passes on and the next player starts a new pile. While the stock lasts, the last-chance stock "
+           "card may be tried instead (it fits only if it is a joker).", rules=("DB-21", "DB-24")),
+    Ruling("DB-g", "The stock card: only as a last chance, or also by choice?",
+           "Both: the 'last chance' is compulsory when no hand card fits, and the text also lets a "
+           "player play the stock card instead of a hand card.", option="stock_by_choice",
+           rules=("DB-12", "DB-24")),
+    Ruling("DB-h", "Is play compulsory?", "Yes: a player who can play must; the pile is taken only "
+           "when nothing can be played.", option="must_play", rules=("DB-32",)),
+    Ruling("DB-i", "Who starts? ('the first person to have finished substituting')",
+           "Turn by turn: players choose their face-up cards in seat order from the dealer's left, so "
+           "the player left of the dealer (P1) finishes first and starts.", rules=("DB-9", "DB-8")),
+    Ruling("DB-j", "Several open cards of one rank?", "May be played together, like hand cards.",
+           option="open_cards_together", rules=("DB-14", "DB-27")),
+    Ruling("DB-k", "How many packs?", "One pack with its two jokers per 4 players: 2-4 players one "
+           "pack, 5-8 two, 9-12 three.", rules=("DB-33", "DB-3")),
+    Ruling("DB-l", "When does the game end?", "When only one player still holds cards: that player is "
+           "the Danish Bastard; the result is the full finishing order.", rules=("DB-31", "DB-1")),
+    Ruling("DB-m", "Open cards that fail: may a player play a failing open card when another fits?",
+           "No: a failing open card is played only when none of the open cards fits (DB-32 'must "
+           "play'); it is then one card.", rules=("DB-28", "DB-32")),
+    Ruling("DB-n", "After the stock is gone, what does a player do who cannot play from the hand?",
+           "Takes the pile into the hand (there is no last-chance card any more); the next player "
+           "starts a new pile.", rules=("DB-24", "DB-25")),
+    Ruling("DB-o", "Can a red and a black joker be played together?",
+           "No: they play differently, so they are not 'the same face value'. Two jokers of one colour "
+           "(with two packs) may go together.", rules=("DB-14", "DB-21", "DB-22")),
+    Ruling("DB-p", "Games that would loop forever.",
+           "A position repeated for the third time at a pick-up, or the turn limit, ends the game as a "
+           "draw.", option="turn_limit", rules=("DB-1",)),
+    Ruling("DB-q", "When is the hand refilled?",
+           "After every play from the hand or the stock while the stock lasts, so a burner who plays "
+           "again does so with three cards.", rules=("DB-11",)),
+)
+
+CATALOGUE = Catalogue(RULES, RULINGS)
+R = CATALOGUE.rules
+RULING = CATALOGUE.rulings
+
+
+# --------------------------------------------------------------------------- options
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Rule options of Danish Bastard: each settles a ruling of RULINGS.md (section 1)."""
+
+    two_on_anything: bool = option(True, "A 2 (and the red joker) may be played on any card; off: a 2 "
+                                   "goes only on an Ace, a 2 or an empty pile.", ruling="DB-a")
+    seven_allows_equal: bool = option(True, "After a 7 another 7 may be played; off: the next card "
+                                      "must be strictly lower.", ruling="DB-b")
+    reverse_after_burn: bool = option(True, "After a burn the burner plays again, then the order of "
+                                      "play reverses; off: no reversal.", ruling="DB-d")
+    stock_by_choice: bool = option(True, "The top stock card may be played blind instead of a hand "
+                                   "card; off: only as the compulsory last chance.", ruling="DB-g")
+    must_play: bool = option(True, "A player who can play must; off: the pile may be taken "
+                             "instead.", ruling="DB-h")
+    open_cards_together: bool = option(True, "Several open cards of one rank may be played together; "
+                                       "off: one at a time.", ruling="DB-j")
+    turn_limit: int = option(2000, "The game is declared a draw after this many moves.",
+                             ruling="DB-p")
+
+
+# --------------------------------------------------------------------------- placement
+
+#: What a card may be played on, as (fits, rule id, explanation) for "card on top".
+def placement(card: Card, top: Card | None, options: Options) -> tuple[bool, str, str, str | None]:
+    """Whether ``card`` may go on ``top`` (``None``: empty pile): (fits, rule id, why, ruling id).
+
+    >>> placement(Card.parse("7H"), Card.parse("AS"), Options())[:2]
+    (False, 'DB-13')
+    """
+    rank = card.rank
+    if top is None:
+        return True, "DB-13", f"{card} starts a new pile: any card may", None
+    if rank is Rank.JOKER:
+        return True, "DB-20", f"{card} on {top}: a joker can be played at any time", None
+    if top == BLACK_JOKER:
+        return False, "DB-21", f"{card} on the black joker: only a joker may follow it", "DB-f"
+    top_rank = top.rank
+    if top_rank is Rank.SEVEN:
+        if rank > Rank.SEVEN:
+            return False, "DB-23", f"{card} on a 7: the next card must not be higher than 7", "DB-b"
+        if rank is Rank.SEVEN and not options.seven_allows_equal:
+            return False, "DB-23", f"{card} on a 7: the next card must be lower than 7", "DB-b"
+        if rank is Rank.TWO:
+            return True, "DB-23", f"{card} on a 7: a 2 is lower", None
+        return True, "DB-23", f"{card} on a 7: not higher than 7", "DB-b"
+    if rank is Rank.TEN:
+        if top_rank is Rank.JOKER:
+            return False, "DB-18", f"{card} on {top}: a 10 may go on any card apart from a joker or a 7", "DB-c"
+        return True, "DB-18", f"{card} on {top}: a 10 may go on any card apart from a joker or a 7", None
+    if rank is Rank.TWO:
+        if options.two_on_anything:
+            return True, "DB-16", f"{card} on {top}: a 2 may be played on anything", "DB-a"
+        if top_rank in (Rank.ACE, Rank.TWO) or top == RED_JOKER:
+            return True, "DB-16", f"{card} on {top}: a 2 beats an Ace", "DB-a"
+        return False, "DB-16", f"{card} on {top}: a 2 goes only on an Ace (option two_on_anything is off)", "DB-a"
+    if top_rank is Rank.TWO:
+        return True, "DB-16", f"{card} on a 2: anything can be played on a 2", None
+    if top == RED_JOKER:
+        return True, "DB-22", f"{card} on the red joker: it plays like a 2, so anything may follow", None
+    if rank >= top_rank:
+        why = "Aces are high" if rank is Rank.ACE and top_rank != Rank.ACE else "equal or higher"
+        return True, ("DB-15" if why == "Aces are high" else "DB-13"), f"{card} on {top}: {why}", None
+    return False, "DB-13", f"{card} on {top}: lower than the card before", None
+
+
+def _fits(card: Card, top: Card | None, options: Options) -> bool:
+    return placement(card, top, options)[0]
+
+
+# --------------------------------------------------------------------------- state
+
+@dataclass(frozen=True, slots=True)
+class DanishBastardState:
+    """A Danish Bastard position. Immutable: :meth:`apply` returns a new one.
+
+    ``stock[-1]`` is the top of the stock and ``pile[-1]`` the top of the pile; players who
+    are out are listed in ``finished`` in the order they finished.
+    """
+
+    options: Options
+    players: int
+    hands: tuple[tuple[Card, ...], ...]
+    open: tuple[tuple[Card, ...], ...]
+    closed: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    pile: tuple[Card, ...]
+    burned: tuple[Card, ...]
+    current: int
+    direction: int = 1
+    phase: str = "play"
+    finished: tuple[int, ...] = ()
+    turn: int = 0
+    result: Result | None = None
+    pickups_seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    _legal: list = field(default=None, compare=False, repr=False)
+
+    game_id = "danish-bastard"
+
+    # -- reading
+    @property
+    def current_player(self) -> int | None:
+        return None if self.result is not None else self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def top(self) -> Card | None:
+        return self.pile[-1] if self.pile else None
+
+    def stage(self, player: int) -> int:
+        """The player's stage (DB-10): 1 stock left, 2 hand, 3 open cards, 4 closed cards."""
+        if self.stock:
+            return 1
+        if self.hands[player]:
+            return 2
+        if self.open[player]:
+            return 3
+        return 4
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the game, wherever it lies (for checking nothing is lost)."""
+        cards = list(self.stock) + list(self.pile) + list(self.burned)
+        for seat in range(self.players):
+            cards += self.hands[seat] + self.open[seat] + self.closed[seat]
+        return cards
+
+    def view(self, player: int | None, reveal_hands: bool = False) -> ShedView:
+        """What ``player`` may know (``None``: a spectator). Face-down cards and the stock are
+        counted, never shown; other players' hands only in teaching mode (``reveal_hands``)."""
+        hands = tuple(h if (reveal_hands or seat == player) else None for seat, h in enumerate(self.hands))
+        return ShedView(
+            game=self.game_id, players=self.players, me=player, hands=hands,
+            hand_counts=tuple(map(len, self.hands)), open=self.open,
+            closed_counts=tuple(map(len, self.closed)), stock_count=len(self.stock), pile=self.pile,
+            burned_count=len(self.burned), current=self.current_player, direction=self.direction,
+            phase=self.phase, finished=self.finished, turn=self.turn, result=self.result,
+            note=self._note())
+
+    def _note(self) -> str:
+        if self.result is not None:
+            return self.result.reason
+        if self.phase == "swap":
+            return f"P{self.current + 1} chooses the three cards to leave face up"
+        top = self.top
+        if top == BLACK_JOKER:
+            return "black joker: play a joker or take the pile"
+        if top is not None and top.rank is Rank.SEVEN:
+            return "after a 7: play a 7 or lower (or a 2, a joker)"
+        return ""
+
+    # -- legal moves (fast path; tests check it agrees with explain)
+    def legal_moves(self) -> list[ShedMove]:
+        if self._legal is None:
+            object.__setattr__(self, "_legal", self._generate_moves())
+        return list(self._legal)
+
+    def _generate_moves(self) -> list[ShedMove]:
+        if self.result is not None:
+            return []
+        p = self.current
+        if self.phase == "swap":
+            table = sorted_cards(self.hands[p] + self.open[p])
+            size = len(self.open[p])
+            return [ShedMove(p, "face-up", combo) for combo in dict.fromkeys(combinations(table, size))]
+        opts = self.options
+        top = self.top
+        hand = self.hands[p]
+        moves: list[ShedMove] = []
+        if self.stock or hand:
+            fitting = _groups(hand, top, opts)
+            for group in fitting:
+                moves += [ShedMove(p, "play", combo) for combo in _subsets(group)]
+            if self.stock and (opts.stock_by_choice or not fitting):
+                moves.append(ShedMove(p, "stock"))
+            if self.pile and (not opts.must_play or (not fitting and (not self.stock or top == BLACK_JOKER))):
+                moves.append(ShedMove(p, "take"))
+            return moves
+        if self.open[p]:
+            fitting = _groups(self.open[p], top, opts)
+            if fitting:
+                for group in fitting:
+                    combos = _subsets(group) if opts.open_cards_together else [(c,) for c in dict.fromkeys(group)]
+                    moves += [ShedMove(p, "open", combo) for combo in combos]
+            else:
+                moves += [ShedMove(p, "open", (card,)) for card in dict.fromkeys(self.open[p])]
+        else:
+            moves += [ShedMove(p, "closed", (), i) for i in range(len(self.closed[p]))]
+        if self.pile and not opts.must_play:
+            moves.append(ShedMove(p, "take"))
+        return moves
+
+    # -- explanations (any candidate move)
+    def explain(self, move: Any) -> Verdict:
+        """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
+        steps = self._check(move)
+        return Verdict(move, steps[-1][0], tuple(map(_reason, steps)))
+
+    def _check(self, move: Any) -> list:
+        """Ordered (ok, rule id, text, ruling id) steps; the last one decides."""
+        if not isinstance(move, ShedMove):
+            return [(False, "DB-10", f"{move!r} is not a Danish Bastard move", None)]
+        if self.result is not None:
+            return [(False, "DB-1", f"the game is over: {self.result.reason}", "DB-l")]
+        p = self.current
+        if move.player != p:
+            return [(False, "DB-19", f"it is P{p + 1}'s turn, not P{move.player + 1}'s", None)]
+        if self.phase == "swap":
+            return self._check_face_up(move)
+        if move.action == "face-up":
+            return [(False, "DB-8", "the cards were substituted before play; that phase is over", None)]
+        check = _CHECKS.get(move.action)
+        if check is None:
+            return [(False, "DB-10", f"'{move.action}' is not a move of Danish Bastard", None)]
+        return check(self, move)
+
+    def _check_face_up(self, move: ShedMove) -> list:
+        p = move.player
+        if move.action != "face-up":
+            return [(False, "DB-8", f"P{p + 1} first chooses which cards stay face up "
+                     f"(e.g. 'P{p + 1} face-up ...')", "DB-i")]
+        size = len(self.open[p])
+        if len(move.cards) != size:
+            return [(False, "DB-5", f"choose exactly {size} cards to leave face up", None)]
+        if remove_cards(self.hands[p] + self.open[p], move.cards) is None:
+            return [(False, "DB-8", f"{format_cards(move.cards)} are not all among P{p + 1}'s hand and "
+                     f"face-up cards", None)]
+        return [(True, "DB-8", f"P{p + 1} leaves {format_cards(move.cards)} face up and keeps the rest "
+                 f"in hand", "DB-i")]
+
+    def _check_play(self, move: ShedMove) -> list:
+        p, hand = move.player, self.hands[move.player]
+        if not hand:
+            return [(False, "DB-27", f"P{p + 1} has no cards in hand: play from the table", None)]
+        if not move.cards:
+            return [(False, "DB-14", "play at least one card", None)]
+        if remove_cards(hand, move.cards) is None:
+            return [(False, "DB-14", f"P{p + 1} does not hold {format_cards(move.cards)}", None)]
+        same = _same_value(move.cards)
+        if same is not None:
+            return [same]
+        return self._placement_steps(move.cards)
+
+    def _check_open(self, move: ShedMove) -> list:
+        p = move.player
+        if self.stock or self.hands[p]:
+            return [(False, "DB-27", "open cards are played only once the stock is gone and the hand "
+                     "is empty", None)]
+        if not self.open[p]:
+            return [(False, "DB-29", f"P{p + 1} has no open cards left: play a closed card", None)]
+        if not move.cards or remove_cards(self.open[p], move.cards) is None:
+            return [(False, "DB-27", f"{format_cards(move.cards) or 'nothing'} is not among P{p + 1}'s "
+                     f"open cards", None)]
+        same = _same_value(move.cards)
+        if same is not None:
+            return [same]
+        if len(move.cards) > 1 and not self.options.open_cards_together:
+            return [(False, "DB-27", "open cards are played one at a time (option open_cards_together "
+                     "is off)", "DB-j")]
+        steps = self._placement_steps(move.cards)
+        if steps[-1][0]:
+            return steps
+        fitting = _groups(self.open[p], self.top, self.options)
+        if fitting:
+            return steps + [(False, "DB-32", f"{fitting[0][0]} fits: if a player can play a card, then "
+                             f"they must", "DB-m")]
+        if len(move.cards) > 1:
+            return steps + [(False, "DB-28", "no open card fits: play one of them, which fails", "DB-m")]
+        return steps + [(True, "DB-28", f"no open card fits, so {move.cards[0]} must be played anyway: "
+                         f"it fails and P{p + 1} takes it with the pile", "DB-m")]
+
+    def _check_closed(self, move: ShedMove) -> list:
+        p = move.player
+        if self.stock or self.hands[p] or self.open[p]:
+            return [(False, "DB-29", "closed cards come last: after the stock, the hand and the open "
+                     "cards", None)]
+        if move.cards or move.index is None or not 0 <= move.index < len(self.closed[p]):
+            count = len(self.closed[p])
+            return [(False, "DB-29", f"choose a closed card by its position, 1 to {count}", None)]
+        return [(True, "DB-29", f"P{p + 1} turns over closed card {move.index + 1} blind: if it does not "
+                 f"fit, it is taken with the pile (DB-30)", None)]
+
+    def _check_stock(self, move: ShedMove) -> list:
+        p = move.player
+        if not self.stock:
+            return [(False, "DB-25", "the stock is gone", None)]
+        if move.cards or move.index is not None:
+            return [(False, "DB-12", "the stock card is played blind: write just 'stock'", None)]
+        fitting = _groups(self.hands[p], self.top, self.options)
+        if not fitting:
+            return [(True, "DB-24", f"no hand card fits, so P{p + 1} must play the top stock card blind "
+                     f"(the last chance); if it fails, P{p + 1} takes it with the pile", "DB-g")]
+        if self.options.stock_by_choice:
+            return [(True, "DB-12", f"P{p + 1} may play the top stock card blind instead of a hand card",
+                     "DB-g")]
+        return [(False, "DB-24", f"{fitting[0][0]} fits: the stock card is only the last chance "
+                 f"(option stock_by_choice is off)", "DB-g")]
+
+    def _check_take(self, move: ShedMove) -> list:
+        p = move.player
+        if move.cards or move.index is not None:
+            return [(False, "DB-24", "taking the pile takes all of it: write just 'take'", None)]
+        if not self.pile:
+            return [(False, "DB-24", "there is no pile to take", None)]
+        if not self.options.must_play:
+            return [(True, "DB-32", f"P{p + 1} may take the pile (option must_play is off)", "DB-h")]
+        if self.hands[p] or self.stock:
+            fitting = _groups(self.hands[p], self.top, self.options)
+            if fitting:
+                return [(False, "DB-32", f"{fitting[0][0]} fits: if a player can play a card, then they "
+                         f"must", "DB-h")]
+            if self.top == BLACK_JOKER:
+                return [(True, "DB-21", f"P{p + 1} has no joker for the black joker, so takes the pile",
+                         "DB-f")]
+            if self.stock:
+                return [(False, "DB-24", "no hand card fits, so the last chance comes first: play the "
+                         "top stock card", None)]
+            return [(True, "DB-24", f"no hand card fits and the stock is gone: P{p + 1} takes the pile",
+                     "DB-n")]
+        return [(False, "DB-28", "from the table a card must be played, even one that fails", None)]
+
+    def _placement_steps(self, cards: tuple[Card, ...]) -> list:
+        ok, rule_id, text, ruling = placement(cards[0], self.top, self.options)
+        steps = [(ok, rule_id, text, ruling)]
+        if ok and len(cards) > 1:
+            steps.insert(0, (True, "DB-14", f"{len(cards)} cards of the same face value go down together", None))
+        if ok and cards[0].rank is Rank.TEN:
+            steps.append((True, "DB-18", "the 10 burns the pile; the player then plays again", None))
+        elif ok and cards[0] == BLACK_JOKER:
+            steps.append((True, "DB-21", "the next player must play a joker or take the pile", None))
+        elif ok and top_run(self.pile + cards) >= 4:
+            steps.append((True, "DB-17", f"four or more {cards[0].rank.symbol}s in a row burn the pile",
+                          "DB-e"))
+        return steps
+
+    # -- applying
+    def apply(self, move: Any) -> tuple[DanishBastardState, tuple[Event, ...]]:
+        """The next state and what happened. Raises :class:`IllegalMove` (this state unchanged)."""
+        if not isinstance(move, ShedMove) or move not in self.legal_moves():
+            raise IllegalMove(self.explain(move))
+        if self.phase == "swap":
+            return self._apply_face_up(move)
+        p = move.player
+        action = move.action
+        if action == "take":
+            events = [Event("take", p, f"P{p + 1} takes the pile ({len(self.pile)} cards)", self.pile,
+                            R["DB-24"] if self.options.must_play else R["DB-32"])]
+            return self._pick_up(p, self.hands[p] + self.pile, self.hands, self.open, self.closed,
+                                 self.stock, events)
+        hands, opens, closed, stock = self.hands, self.open, self.closed, self.stock
+        if action == "play":
+            cards = move.cards
+            hands = replace_at(hands, p, remove_cards(hands[p], cards))
+            source = "plays"
+        elif action == "open":
+            cards = move.cards
+            opens = replace_at(opens, p, remove_cards(opens[p], cards))
+            source = "plays from the table"
+        elif action == "stock":
+            cards = (stock[-1],)
+            stock = stock[:-1]
+            source = "turns over the stock card"
+        else:
+            cards = (closed[p][move.index],)
+            closed = replace_at(closed, p, closed[p][:move.index] + closed[p][move.index + 1:])
+            source = f"turns over closed card {move.index + 1}"
+        top = self.top
+        on = f" on {top}" if top is not None else ""
+        if not _fits(cards[0], top, self.options):
+            rule = {"stock": "DB-24", "open": "DB-28", "closed": "DB-30"}[action]
+            events = [Event("fail", p, f"P{p + 1} {source}: {format_cards(cards)}{on} does not fit",
+                            cards, R[rule]),
+                      Event("take", p, f"P{p + 1} takes {format_cards(cards)} with the pile "
+                            f"({len(self.pile) + len(cards)} cards)", self.pile + cards, R[rule])]
+            hand = hands[p] + self.pile + cards
+            return self._pick_up(p, hand, hands, opens, closed, stock, events)
+        events = [Event("play", p, f"P{p + 1} {source}: {format_cards(cards)}{on}", cards)]
+        pile = self.pile + cards
+        burned = self.burned
+        burn_rule = None
+        if cards[0].rank is Rank.TEN:
+            burn_rule = R["DB-18"]
+        elif top_run(pile) >= 4:
+            burn_rule = R["DB-17"]
+        if burn_rule is not None:
+            events.append(Event("burn", p, f"the pile ({len(pile)} cards) is burned", pile, burn_rule))
+            burned, pile = burned + pile, ()
+        elif cards[0] == BLACK_JOKER:
+            events.append(Event("black-joker", p, "the next player must play a joker or take the pile",
+                                (), R["DB-21"]))
+        if stock and len(hands[p]) < 3:
+            drawn = stock[max(0, len(stock) - (3 - len(hands[p]))):]
+            hands = replace_at(hands, p, sorted_cards(hands[p] + drawn))
+            stock = stock[:len(stock) - len(drawn)]
+            events.append(Event("draw", p, f"P{p + 1} draws {len(drawn)} from the stock", (), R["DB-11"]))
+        finished = self.finished
+        if not (stock or hands[p] or opens[p] or closed[p]):
+            finished += (p,)
+            place = len(finished)
+            events.append(Event("finish", p, f"P{p + 1} has played all their cards and finishes "
+                                f"{_ordinal(place)}", (), R["DB-31"]))
+        out = [seat in finished for seat in range(self.players)]
+        direction = self.direction
+        if burn_rule is not None:
+            if self.options.reverse_after_burn:
+                direction = -direction
+                events.append(Event("reverse", p, "the order of play reverses after the burner's extra "
+                                    "turn", (), R["DB-19"]))
+            current = p if not out[p] else next_seat(p, direction, out)
+            if not out[p]:
+                events.append(Event("again", p, f"P{p + 1} closed the pile and plays again", (), R["DB-19"]))
+        else:
+            current = next_seat(p, direction, out)
+        state = DanishBastardState(self.options, self.players, hands, opens, closed, stock, pile, burned,
+                                   current, direction, "play", finished, self.turn + 1, None,
+                                   self.pickups_seen)
+        return state._settle(events)
+
+    def _pick_up(self, p: int, hand: tuple[Card, ...], hands, opens, closed, stock,
+                 events: list[Event]) -> tuple[DanishBastardState, tuple[Event, ...]]:
+        hands = replace_at(hands, p, sorted_cards(hand))
+        out = [seat in self.finished for seat in range(self.players)]
+        current = next_seat(p, self.direction, out)
+        key = hash((hands, opens, closed, stock, current, self.direction))
+        seen = self.pickups_seen + (key,)
+        state = DanishBastardState(self.options, self.players, hands, opens, closed, stock, (),
+                                   self.burned, current, self.direction, "play", self.finished,
+                                   self.turn + 1, None, seen)
+        if seen.count(key) >= 3:
+            result = Result(order=self.finished, draw=True,
+                            reason="draw: the same position came back a third time after a pick-up, "
+                                   "so the game would go round forever")
+            events.append(Event("draw", None, result.reason, (), R["DB-1"]))
+            return _with_result(state, result), tuple(events)
+        return state._settle(events)
+
+    def _settle(self, events: list[Event]) -> tuple[DanishBastardState, tuple[Event, ...]]:
+        """End the game if at most one player holds cards, or at the turn limit."""
+        holding = self.players - len(self.finished)
+        if holding <= 1:
+            result = finishing_result(self.finished, self.players, "Danish Bastard")
+            events.append(Event("end", None, result.reason, (), R["DB-31"]))
+            return _with_result(self, result), tuple(events)
+        if self.turn >= self.options.turn_limit:
+            result = Result(order=self.finished, draw=True,
+                            reason=f"draw: the turn limit of {self.options.turn_limit} moves was reached")
+            events.append(Event("draw", None, result.reason, (), R["DB-1"]))
+            return _with_result(self, result), tuple(events)
+        return self, tuple(events)
+
+    def _apply_face_up(self, move: ShedMove) -> tuple[DanishBastardState, tuple[Event, ...]]:
+        p = move.player
+        hand = remove_cards(self.hands[p] + self.open[p], move.cards)
+        hands = replace_at(self.hands, p, sorted_cards(hand))
+        opens = replace_at(self.open, p, sorted_cards(move.cards))
+        events = [Event("face-up", p, f"P{p + 1} leaves {format_cards(move.cards)} face up", move.cards,
+                        R["DB-8"])]
+        last = p == self.players - 1
+        if last:
+            events.append(Event("start", 0, "everyone has substituted: P1, left of the dealer, starts",
+                                (), R["DB-9"]))
+        state = DanishBastardState(self.options, self.players, hands, opens, self.closed, self.stock,
+                                   self.pile, self.burned, 0 if last else p + 1, self.direction,
+                                   "play" if last else "swap", self.finished, self.turn + 1)
+        return state, tuple(events)
+
+
+def _with_result(state: DanishBastardState, result: Result) -> DanishBastardState:
+    return DanishBastardState(state.options, state.players, state.hands, state.open, state.closed,
+                              state.stock, state.pile, state.burned, state.current, state.direction,
+                              "over", state.finished, state.turn, result, state.pickups_seen)
+
+
+_CHECKS = {"play": DanishBastardState._check_play, "open": DanishBastardState._check_open,
+           "closed": DanishBastardState._check_closed, "stock": DanishBastardState._check_stock,
+           "take": DanishBastardState._check_take}
+
+
+def _reason(step: tuple[bool, str, str, str | None]) -> Reason:
+    _, rule_id, text, ruling = step
+    return Reason(R[rule_id], text, RULING[ruling] if ruling else None)
+
+
+def _same_value(cards: tuple[Card, ...]) -> tuple | None:
+    """A failing step if the cards are not all of one face value (jokers: one colour)."""
+    first = cards[0]
+    if any(c.rank != first.rank for c in cards):
+        return (False, "DB-14", f"{format_cards(cards)} are not all of the same face value", None)
+    if first.is_joker and any(c != first for c in cards):
+        return (False, "DB-14", "a red and a black joker play differently, so they do not go down "
+                "together", "DB-o")
+    return None
+
+
+def _groups(cards: tuple[Card, ...], top: Card | None, options: Options) -> list[list[Card]]:
+    """The cards that fit on ``top``, grouped by what may be played together."""
+    groups: dict[Card | Rank, list[Card]] = {}
+    for card in cards:
+        groups.setdefault(card if card.is_joker else card.rank, []).append(card)
+    return [group for group in groups.values() if _fits(group[0], top, options)]
+
+
+def _subsets(group: list[Card]) -> list[tuple[Card, ...]]:
+    """Every distinct non-empty set of cards from one group (duplicates from several packs once)."""
+    combos: dict[tuple[Card, ...], None] = {}
+    for size in range(1, len(group) + 1):
+        combos.update(dict.fromkeys(combinations(group, size)))
+    return list(combos)
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
+
+
+# --------------------------------------------------------------------------- the game
+
+class DanishBastard:
+    """The rules object registered as ``"danish-bastard"``."""
+
+    id = "danish-bastard"
+    title = "Danish Bastard"
+    source = SOURCE
+    family = "shedding"
+    catalogue = CATALOGUE
+    options_type = Options
+    min_players = 2
+    max_players = 12
+
+    @staticmethod
+    def packs_for(players: int) -> int:
+        """One pack with its two jokers per 4 players (ruling DB-k)."""
+        return math.ceil(players / 4)
+
+    def new_state(self, players: int, seed: int, options: Options) -> DanishBastardState:
+        """Shuffle and deal: 3 closed, 3 open on them, 3 in hand each (DB-4 to DB-7)."""
+        deck = shuffled(packs(self.packs_for(players), jokers=2), seed)
+        closed = tuple(deck[i * 9:i * 9 + 3] for i in range(players))
+        opens = tuple(sorted_cards(deck[i * 9 + 3:i * 9 + 6]) for i in range(players))
+        hands = tuple(sorted_cards(deck[i * 9 + 6:i * 9 + 9]) for i in range(players))
+        return DanishBastardState(options, players, hands, opens, closed, deck[players * 9:], (), (),
+                                  0, 1, "swap")
+
+    def setup_state(self, position: Mapping[str, Any], options: Options) -> DanishBastardState:
+        """A position from a dict: ``hands``, ``open``, ``closed`` (one card list per player),
+        ``stock`` (top card last), ``pile`` (top card last), ``burned``, ``current`` (0-based),
+        ``direction`` (1 or -1), ``phase`` ("play" or "swap"), ``finished``; missing = empty.
+
+        >>> DanishBastard().setup_state({"hands": [["7H"], ["8C"]]}, Options()).hands
+        ((Card('7♥'),), (Card('8♣'),))
+        """
+        known = {"players", "hands", "open", "closed", "stock", "pile", "burned", "current",
+                 "direction", "phase", "finished"}
+        unknown = set(position) - known
+        if unknown:
+            raise OptionsError(f"unknown position keys {sorted(unknown)}; use {sorted(known)}")
+        hands_in = position.get("hands")
+        players = position.get("players", len(hands_in) if isinstance(hands_in, list) else None)
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise OptionsError(f"a position needs 'hands' for {self.min_players} to {self.max_players} "
+                               f"players (or 'players')")
+        hands = tuple(sorted_cards(h) for h in position_seats(position, "hands", players))
+        opens = tuple(sorted_cards(o) for o in position_seats(position, "open", players))
+        closed = position_seats(position, "closed", players)
+        current = position.get("current", 0)
+        direction = position.get("direction", 1)
+        phase = position.get("phase", "play")
+        finished = position.get("finished", [])
+        if not isinstance(current, int) or not 0 <= current < players:
+            raise OptionsError(f"position['current'] must be a player from 0 to {players - 1}")
+        if direction not in (1, -1):
+            raise OptionsError("position['direction'] is 1 (clockwise) or -1")
+        if phase not in ("play", "swap"):
+            raise OptionsError("position['phase'] is 'play' or 'swap'")
+        if not isinstance(finished, list) or any(f not in range(players) for f in finished) \
+                or current in finished:
+            raise OptionsError("position['finished'] lists players (0-based) who are out, not the current one")
+        state = DanishBastardState(options, players, hands, opens, closed,
+                                   position_cards(position, "stock"), position_cards(position, "pile"),
+                                   position_cards(position, "burned"), current, direction, phase,
+                                   tuple(finished))
+        for seat in finished:
+            if hands[seat] or opens[seat] or closed[seat]:
+                raise OptionsError(f"P{seat + 1} is listed as finished but still has cards")
+        return state._settle([])[0]
+
+    def parse_move(self, text: str) -> ShedMove:
+        return parse_shed_move(text, ("face-up", "play", "stock", "open", "closed", "take"))
+
+
+GAME = register(DanishBastard())
