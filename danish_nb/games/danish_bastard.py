@@ -16,6 +16,7 @@ illegal: 4♣ on 6♣: lower than the card before (rule DB-13)
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -199,9 +200,11 @@ class Options:
 
 # --------------------------------------------------------------------------- placement
 
-#: What a card may be played on, as (fits, rule id, explanation) for "card on top".
+@lru_cache(maxsize=4096)
 def placement(card: Card, top: Card | None, options: Options) -> tuple[bool, str, str, str | None]:
     """Whether ``card`` may go on ``top`` (``None``: empty pile): (fits, rule id, why, ruling id).
+
+    A pure function of its arguments, so it is cached: the legal-move generator asks it often.
 
     >>> placement(Card.parse("7H"), Card.parse("AS"), Options())[:2]
     (False, 'DB-13')
