@@ -9,7 +9,8 @@
 from . import games as _games  # noqa: F401  (registers every game in GAMES)
 from .cards import Card, Rank, Suit
 from .core import (GAMES, DanishNbError, Event, Game, IllegalMove, MoveParseError, OptionsError,
-                   Reason, RecordError, Result, Rule, Ruling, Verdict, load_record, new_game, setup)
+                   Reason, RecordError, Result, Rule, Ruling, Verdict, new_game, setup)
+from .records import load_record
 
 __all__ = ["GAMES", "Card", "DanishNbError", "Event", "Game", "IllegalMove", "MoveParseError",
            "OptionsError", "Rank", "Reason", "RecordError", "Result", "Rule", "Ruling", "Suit",

@@ -12,7 +12,6 @@ True
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeVar
@@ -292,10 +291,6 @@ def get_game(game_id: str) -> GameRules:
 
 # --------------------------------------------------------------------------- session
 
-RECORD_FORMAT = "danish-nb/record"
-RECORD_VERSION = 1
-
-
 @dataclass(frozen=True, slots=True)
 class Step:
     """One played move: the move, what happened, and the state after it."""
@@ -311,7 +306,7 @@ class Game:
     >>> import danish_nb as dn
     >>> g = dn.new_game("danish-bastard", players=3, seed=7)
     >>> move = g.legal_moves()[0]
-    >>> _ = g.play(move); g.undo(); g.redo(); len(g.history)
+    >>> _ = g.play(move); _ = g.undo(); _ = g.redo(); len(g.history)
     1
     """
 
@@ -399,20 +394,10 @@ class Game:
 
     # -- records
     def to_record(self) -> dict[str, Any]:
-        """A JSON-able record: game, players, seed (or set-up position), options, moves."""
-        record: dict[str, Any] = {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "game": self.rules.id,
-            "players": self.players,
-            "options": dataclasses.asdict(self.options),
-            "moves": [str(step.move) for step in self.history],
-        }
-        if self.position is not None:
-            record["position"] = self.position
-        else:
-            record["seed"] = self.seed
-        return record
+        """A JSON-able record: game, players, seed (or set-up position), options, moves
+        (see :mod:`danish_nb.records`)."""
+        from .records import to_record
+        return to_record(self)
 
 
 def new_game(game_id: str, players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> Game:
@@ -441,35 +426,3 @@ def setup(game_id: str, position: Mapping[str, Any], options: Mapping[str, Any] 
     opts = make_options(rules.options_type, options)
     state = rules.setup_state(position, opts)
     return Game(rules, state, options=opts, players=state.players, position=position)
-
-
-def load_record(record: Mapping[str, Any] | str) -> Game:
-    """Rebuild a game from :meth:`Game.to_record` output (a dict or its JSON text), replaying
-    and checking every move. Raises :class:`RecordError` saying what is wrong and where."""
-    if isinstance(record, str):
-        try:
-            record = json.loads(record)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"a record is JSON: {exc}") from None
-    if not isinstance(record, Mapping):
-        raise RecordError("a record is a JSON object")
-    if record.get("format") != RECORD_FORMAT:
-        raise RecordError(f"not a danish-nb record (format is {record.get('format')!r})")
-    if record.get("version") != RECORD_VERSION:
-        raise RecordError(f"record version {record.get('version')!r} is not supported (only {RECORD_VERSION})")
-    moves = record.get("moves")
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise RecordError("'moves' must be a list of move texts")
-    try:
-        if "position" in record:
-            game = setup(record.get("game"), record["position"], record.get("options"))
-        else:
-            game = new_game(record.get("game"), record.get("players"), record.get("seed"), record.get("options"))
-    except DanishNbError as exc:
-        raise RecordError(f"the record cannot start a game: {exc}") from None
-    for number, text in enumerate(moves, start=1):
-        try:
-            game.play(text)
-        except DanishNbError as exc:
-            raise RecordError(f"move {number} ({text!r}) does not replay: {exc}") from None
-    return game
