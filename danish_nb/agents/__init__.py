@@ -9,6 +9,7 @@
 """
 
 from .base import AGENTS, Agent, Choice, RandomAgent, make_agent
-from . import shedding as _shedding  # noqa: F401  (registers the shedding rule-of-thumb player)
+from . import shedding as _shedding  # noqa: F401  (each module registers its rule-of-thumb player)
+from . import tricks as _tricks  # noqa: F401
 
 __all__ = ["AGENTS", "Agent", "Choice", "RandomAgent", "make_agent"]

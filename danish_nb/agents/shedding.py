@@ -54,4 +54,4 @@ def _is_power(move: Any) -> bool:
     return move.cards[0].rank in POWER
 
 
-AGENTS["rule-of-thumb"] = {"shedding": ShedRuleOfThumb}
+AGENTS.setdefault("rule-of-thumb", {})["shedding"] = ShedRuleOfThumb

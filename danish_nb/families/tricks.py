@@ -1,0 +1,473 @@
+"""What the trick-taking games (Bastard, Sjavs) share: trump orders, following suit, the
+winner of a trick, moves and their notation, views, and matches of several deals.
+
+A :class:`Trumps` value says, for every card, which suit it belongs to when following and how
+strong it is. Cards may belong to a suit other than their printed one: in Sjavs the jacks and
+the black queens are permanent trumps, so ``J♥`` follows clubs when clubs are trumps.
+
+>>> from ..cards import parse_cards
+>>> t = Trumps(Suit.CLUBS, permanent=parse_cards("QC QS JC JS JH JD"))
+>>> t.suit_of(Card.parse("JH")), t.is_trump(Card.parse("QH"))
+(<Suit.CLUBS: 'C'>, False)
+>>> trick = tuple(Play(p, c) for p, c in enumerate(parse_cards("AC JH 10C")))
+>>> winner, why = trick_winner(trick, t)
+>>> winner.player, why
+(1, 'J♥ wins: the highest trump')
+>>> str(parse_trick_move("P2 trump none")), str(parse_trick_move("p1 play 7h"))
+('P2 trump none', 'P1 play 7♥')
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, format_cards, standard_pack
+from ..core import MoveParseError, OptionsError
+from .shedding import position_cards
+
+SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
+SUIT_SINGULAR = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
+_SUIT_WORDS = {**{name: s for s, name in SUIT_NAMES.items()}, **{name: s for s, name in SUIT_SINGULAR.items()},
+               **{s.value.lower(): s for s in SUITS}, **{s.symbol: s for s in SUITS}}
+_NO_TRUMP_WORDS = ("none", "no-trumps", "notrumps", "nt")
+
+
+# --------------------------------------------------------------------------- trump orders
+
+@dataclass(frozen=True, slots=True)
+class Trumps:
+    """The trump suit (``None``: no trumps), permanent trumps and the rank order of the deal.
+
+    ``permanent`` lists cards, highest first, that are trumps whatever their printed suit and
+    rank above every other card; they belong to the trump suit when following. ``order`` ranks
+    every other card within its suit, lowest first (aces high by default).
+
+    >>> Trumps(Suit.HEARTS).strength(Card.parse("KH")) > Trumps(Suit.HEARTS).strength(Card.parse("QH"))
+    True
+    >>> Trumps(None).name
+    'no trumps'
+    """
+
+    suit: Suit | None = None
+    permanent: tuple[Card, ...] = ()
+    order: tuple[Rank, ...] = RANKS
+    _suits: dict = field(init=False, compare=False, repr=False)
+    _strengths: dict = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.suit is not None and self.suit not in SUITS:
+            raise OptionsError(f"trumps are one of the four suits, not {self.suit!r}")
+        if self.permanent and self.suit is None:
+            raise OptionsError("permanent trumps need a trump suit to belong to")
+        suits: dict[Card, Suit] = {}
+        strengths: dict[Card, int] = {}
+        top = len(self.order)
+        for card in standard_pack():
+            if card in self.permanent:
+                suits[card] = self.suit
+                strengths[card] = top + len(self.permanent) - self.permanent.index(card)
+            elif card.rank in self.order:
+                suits[card] = card.suit
+                strengths[card] = self.order.index(card.rank)
+        object.__setattr__(self, "_suits", suits)
+        object.__setattr__(self, "_strengths", strengths)
+
+    @property
+    def name(self) -> str:
+        """``'hearts'`` or ``'no trumps'``."""
+        return "no trumps" if self.suit is None else SUIT_NAMES[self.suit]
+
+    def suit_of(self, card: Card) -> Suit:
+        """The suit ``card`` belongs to for following (a permanent trump: the trump suit)."""
+        return self._suits[card]
+
+    def is_trump(self, card: Card) -> bool:
+        return self.suit is not None and self._suits[card] is self.suit
+
+    def strength(self, card: Card) -> int:
+        """How high ``card`` ranks within its suit (higher wins); permanent trumps top all."""
+        return self._strengths[card]
+
+    def suit_label(self, suit: Suit) -> str:
+        """``'trumps (hearts)'`` for the trump suit, else the suit's name."""
+        return f"trumps ({SUIT_NAMES[suit]})" if suit is self.suit else SUIT_NAMES[suit]
+
+
+
+def parse_trump(text: str) -> Suit | None:
+    """A trump call's word: ``'hearts'``, ``'H'``, ``'♥'`` or ``'none'`` (no trumps, ``None``).
+
+    >>> parse_trump("Hearts"), parse_trump("none")
+    (<Suit.HEARTS: 'H'>, None)
+    """
+    word = text.strip().lower()
+    if word in _NO_TRUMP_WORDS:
+        return None
+    if word in _SUIT_WORDS:
+        return _SUIT_WORDS[word]
+    raise MoveParseError(f"{text!r} is not a trump call: write clubs, diamonds, hearts, spades "
+                         f"(or C D H S, ♣ ♦ ♥ ♠) or none for no trumps")
+
+
+# --------------------------------------------------------------------------- tricks
+
+class Play(NamedTuple):
+    """One card put on a trick, and who put it there."""
+
+    player: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"P{self.player + 1} {self.card}"
+
+
+class TrickRecord(NamedTuple):
+    """A finished trick: the cards in the order played, who won it, and why."""
+
+    plays: tuple[Play, ...]
+    winner: int
+    why: str
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(play.card for play in self.plays)
+
+
+def by_suit(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """A tidy hand: grouped by printed suit (clubs, diamonds, hearts, spades), low to high.
+
+    >>> from ..cards import parse_cards
+    >>> by_suit(parse_cards("AS 2H 10C 3H"))
+    (Card('10♣'), Card('2♥'), Card('3♥'), Card('A♠'))
+    """
+    return tuple(sorted(cards, key=lambda c: (c.suit.value, c.rank)))
+
+
+def led_suit(trick: Sequence[Play], trumps: Trumps) -> Suit | None:
+    """The suit to follow (the first card's suit for following), or ``None`` before the lead."""
+    return trumps.suit_of(trick[0].card) if trick else None
+
+
+def playable(hand: Sequence[Card], trick: Sequence[Play], trumps: Trumps) -> tuple[Card, ...]:
+    """The cards of ``hand`` that may go on ``trick``: the led suit if held, else any card.
+
+    >>> t = Trumps(Suit.SPADES)
+    >>> from ..cards import parse_cards
+    >>> playable(parse_cards("2H 9H AS"), (Play(0, Card.parse("KH")),), t)
+    (Card('2♥'), Card('9♥'))
+    """
+    led = led_suit(trick, trumps)
+    if led is None:
+        return tuple(hand)
+    following = tuple(c for c in hand if trumps.suit_of(c) is led)
+    return following or tuple(hand)
+
+
+def follow_check(hand: Sequence[Card], card: Card, trick: Sequence[Play], trumps: Trumps) -> tuple[bool, str]:
+    """Whether ``card`` (held in ``hand``) may go on ``trick``, and why in a sentence.
+
+    >>> from ..cards import parse_cards
+    >>> follow_check(parse_cards("2H AS"), Card.parse("AS"), (Play(0, Card.parse("KH")),), Trumps(None))
+    (False, 'you must follow hearts: you hold 2♥')
+    """
+    led = led_suit(trick, trumps)
+    if led is None:
+        return True, f"{card} leads the trick: any card may lead"
+    mine = trumps.suit_of(card)
+    counted = f" ({card} counts as {trumps.suit_label(mine)})" if mine is not card.suit else ""
+    if mine is led:
+        return True, f"{card} follows {trumps.suit_label(led)}{counted}"
+    holding = [c for c in hand if trumps.suit_of(c) is led]
+    if holding:
+        return False, f"you must follow {trumps.suit_label(led)}: you hold {format_cards(holding)}{counted}"
+    trumping = ", a trump" if trumps.is_trump(card) else ""
+    return True, f"no {trumps.suit_label(led)} in hand, so any card may be played: {card}{trumping}"
+
+
+def trick_winner(trick: Sequence[Play], trumps: Trumps) -> tuple[Play, str]:
+    """The play that wins a complete trick, and why: the highest trump if any trump was played,
+    else the highest card of the suit led.
+
+    >>> from ..cards import parse_cards
+    >>> trick = tuple(Play(p, c) for p, c in enumerate(parse_cards("AS 2H KS")))
+    >>> trick_winner(trick, Trumps(Suit.HEARTS))[1], trick_winner(trick, Trumps(None))[1]
+    ('2♥ wins: the only trump', 'A♠ wins: the highest spade, the suit led')
+    """
+    if not trick:
+        raise ValueError("an empty trick has no winner")
+    led = trumps.suit_of(trick[0].card)
+    trumped = [play for play in trick if trumps.is_trump(play.card)]
+    if trumped:
+        best = max(trumped, key=lambda play: trumps.strength(play.card))
+        kind = "the only trump" if len(trumped) == 1 else "the highest trump"
+        return best, f"{best.card} wins: {kind}"
+    best = max((play for play in trick if trumps.suit_of(play.card) is led),
+               key=lambda play: trumps.strength(play.card))
+    return best, f"{best.card} wins: the highest {SUIT_SINGULAR[led]}, the suit led"
+
+
+def tricks_won(won: Sequence[Sequence[Sequence[Card]]]) -> tuple[int, ...]:
+    """How many tricks each player has won, from each player's won tricks."""
+    return tuple(len(tricks) for tricks in won)
+
+
+def cards_won(tricks: Sequence[Sequence[Card]]) -> tuple[Card, ...]:
+    """Every card of one player's won tricks."""
+    return tuple(card for trick in tricks for card in trick)
+
+
+# --------------------------------------------------------------------------- moves
+
+class TrickMove(NamedTuple):
+    """A trick-game move: ``P1 play 7♥`` (a card on the trick) or ``P1 trump hearts`` /
+    ``P1 trump none`` (name the trump suit, or no trumps)."""
+
+    player: int
+    action: str
+    card: Card | None = None
+    suit: Suit | None = None
+
+    def __str__(self) -> str:
+        head = f"P{self.player + 1} {self.action}"
+        if self.action == "play":
+            return f"{head} {self.card}"
+        if self.action == "trump":
+            return f"{head} {'none' if self.suit is None else SUIT_NAMES[self.suit]}"
+        return head
+
+
+def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump")) -> TrickMove:
+    """Read ``'P1 play 7H'`` (or ``7♥``), ``'P2 trump hearts'``, ``'P2 trump none'``.
+
+    Raises :class:`MoveParseError` saying what was expected.
+    """
+    if not isinstance(text, str):
+        raise MoveParseError(f"a move is text like 'P1 play 7H', not {type(text).__name__}")
+    allowed = tuple(actions)
+    usage = f"write a player then an action, e.g. 'P1 play 7H' or 'P1 trump hearts'; actions: {', '.join(allowed)}"
+    words = text.split()
+    if len(words) < 2:
+        raise MoveParseError(f"{text!r} is not a move: {usage}")
+    who, action, args = words[0], words[1].lower(), words[2:]
+    if len(who) < 2 or who[0] not in "Pp" or not who[1:].isdigit() or int(who[1:]) < 1:
+        raise MoveParseError(f"{text!r}: {who!r} is not a player (P1, P2, ...); {usage}")
+    player = int(who[1:]) - 1
+    if action not in allowed:
+        raise MoveParseError(f"{text!r}: unknown action {words[1]!r}; {usage}")
+    if action == "play":
+        if len(args) != 1:
+            raise MoveParseError(f"{text!r}: 'play' takes exactly one card, e.g. 'P1 play 7H'")
+        try:
+            return TrickMove(player, action, Card.parse(args[0]))
+        except CardParseError as exc:
+            raise MoveParseError(f"{text!r}: {exc}") from None
+    if action == "trump":
+        if len(args) != 1:
+            raise MoveParseError(f"{text!r}: 'trump' takes a suit or none, e.g. 'P1 trump hearts'")
+        return TrickMove(player, action, None, parse_trump(args[0]))
+    if args:
+        raise MoveParseError(f"{text!r}: '{action}' takes nothing after it")
+    return TrickMove(player, action)
+
+
+# --------------------------------------------------------------------------- matches
+
+class ScoreLine(NamedTuple):
+    """One line of a deal's score explanation: whose points, how many, why, by which rule."""
+
+    player: int
+    points: int
+    text: str
+    rule_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """The score of one deal (numbered from 0), with its explanation line by line."""
+
+    deal: int
+    dealer: int
+    points: tuple[int, ...]
+    lines: tuple[ScoreLine, ...]
+
+    def explanation(self, player: int | None = None) -> list[str]:
+        """The lines of one player (or everyone's), each player's ending with their deal total.
+
+        >>> DealScore(0, 2, (3, 0), (ScoreLine(0, 3, "P1: 3 tricks: +3", "X-1"),)).explanation()
+        ['P1: 3 tricks: +3', 'P1: deal total +3', 'P2: deal total +0']
+        """
+        seats = range(len(self.points)) if player is None else (player,)
+        text: list[str] = []
+        for seat in seats:
+            text += [line.text for line in self.lines if line.player == seat]
+            text.append(f"P{seat + 1}: deal total {self.points[seat]:+d}")
+        return text
+
+
+#: A row of the running score table: deal number (from 1), that deal's points, totals after it.
+ScoreRow = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+
+def score_table(scores: tuple[int, ...], history: Sequence[DealScore]) -> list[ScoreRow]:
+    """The running score table: per finished deal, (deal number from 1, its points, the totals
+    after it). ``scores`` are the totals now (a set-up match may start from other totals).
+
+    >>> score_table((4, 1), [DealScore(0, 1, (3, -1), ()), DealScore(1, 0, (1, 2), ())])
+    [(1, (3, -1), (3, -1)), (2, (1, 2), (4, 1))]
+    """
+    running = [total - sum(d.points[seat] for d in history) for seat, total in enumerate(scores)]
+    rows = []
+    for deal in history:
+        running = [a + b for a, b in zip(running, deal.points)]
+        rows.append((deal.deal + 1, deal.points, tuple(running)))
+    return rows
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """The shuffle seed of deal number ``deal`` (from 0) of a match started with ``seed``: a pure
+    function, so a record (seed + moves) replays every re-deal.
+
+    >>> deal_seed(7, 1) == deal_seed(7, 1) != deal_seed(7, 2)
+    True
+    """
+    digest = hashlib.sha256(f"danish-nb/deal/{seed}/{deal}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """The running match around the deals: deal number (from 0), dealer, seed for re-deals,
+    cumulative scores and every finished deal's :class:`DealScore`.
+
+    >>> m = Match(seed=7, deal=0, dealer=2, scores=(0, 0, 0))
+    >>> m2 = m.scored(DealScore(0, 2, (3, -1, 5), ())).next_deal()
+    >>> m2.deal, m2.dealer, m2.scores
+    (1, 0, (3, -1, 5))
+    """
+
+    seed: int
+    deal: int
+    dealer: int
+    scores: tuple[int, ...]
+    history: tuple[DealScore, ...] = ()
+
+    @property
+    def players(self) -> int:
+        return len(self.scores)
+
+    @property
+    def shuffle_seed(self) -> int:
+        """The seed of this deal's shuffle."""
+        return deal_seed(self.seed, self.deal)
+
+    @property
+    def first_player(self) -> int:
+        """The player left of (clockwise after) the dealer."""
+        return (self.dealer + 1) % self.players
+
+    def scored(self, score: DealScore) -> Match:
+        """The match with a finished deal's points added to the totals."""
+        totals = tuple(a + b for a, b in zip(self.scores, score.points))
+        return Match(self.seed, self.deal, self.dealer, totals, self.history + (score,))
+
+    def next_deal(self) -> Match:
+        """The next deal: its number, and the deal passes to the left."""
+        return Match(self.seed, self.deal + 1, self.first_player, self.scores, self.history)
+
+
+# --------------------------------------------------------------------------- views
+
+@dataclass(frozen=True, slots=True)
+class TrickView:
+    """What one player (or a spectator, ``me=None``) may know of a trick-taking table.
+
+    Only the viewer's own hand is shown (every hand in teaching mode); won tricks are counted,
+    and only the last finished trick stays visible.
+    """
+
+    game: str
+    players: int
+    me: int | None
+    hands: tuple[tuple[Card, ...] | None, ...]
+    hand_counts: tuple[int, ...]
+    trick: tuple[Play, ...]
+    leader: int
+    trumps: Trumps | None
+    tricks_won: tuple[int, ...]
+    last_trick: TrickRecord | None
+    scores: tuple[int, ...]
+    deal_scores: tuple[DealScore, ...]
+    deal: int
+    deals: int | None
+    dealer: int
+    current: int | None
+    phase: str
+    result: Any
+    note: str = ""
+
+    @property
+    def hand(self) -> tuple[Card, ...] | None:
+        """The viewer's own hand (``None`` for a spectator)."""
+        return None if self.me is None else self.hands[self.me]
+
+    def score_table(self) -> list[ScoreRow]:
+        """Per finished deal: (deal number from 1, its points, the running totals)."""
+        return score_table(self.scores, self.deal_scores)
+
+    @property
+    def trump_name(self) -> str:
+        """``'hearts'``, ``'no trumps'``, or ``''`` before trumps are named."""
+        return "" if self.trumps is None else self.trumps.name
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict (cards as codes like ``'7H'``), e.g. to send to a browser."""
+        def plays(trick: Iterable[Play]) -> list[list]:
+            return [[p.player, p.card.code] for p in trick]
+        last = self.last_trick
+        return {
+            "game": self.game, "players": self.players, "me": self.me,
+            "hands": [None if h is None else [c.code for c in h] for h in self.hands],
+            "hand_counts": list(self.hand_counts), "trick": plays(self.trick), "leader": self.leader,
+            "trump": self.trump_name, "tricks_won": list(self.tricks_won),
+            "last_trick": None if last is None else {"plays": plays(last.plays), "winner": last.winner,
+                                                     "why": last.why},
+            "scores": list(self.scores),
+            "deal_scores": [{"deal": d.deal, "points": list(d.points), "lines": d.explanation()}
+                            for d in self.deal_scores],
+            "score_table": [[deal, list(points), list(totals)] for deal, points, totals in self.score_table()],
+            "deal": self.deal, "deals": self.deals, "dealer": self.dealer, "current": self.current,
+            "phase": self.phase, "result": None if self.result is None else self.result.reason,
+            "note": self.note,
+        }
+
+
+# --------------------------------------------------------------------------- positions
+
+def position_hands(position: Mapping[str, Any], players: int) -> tuple[tuple[Card, ...], ...]:
+    """One hand per player under ``position['hands']``."""
+    value = position.get("hands")
+    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != players:
+        raise OptionsError(f"position['hands'] must list one hand per player ({players})")
+    return tuple(by_suit(position_cards({"hand": h}, "hand")) for h in value)
+
+
+def position_won(position: Mapping[str, Any], players: int) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """Per player, the tricks already won (``position['won']``: a list of tricks per player, each
+    a list of card codes or one string); every trick has one card per player."""
+    value = position.get("won")
+    if value is None:
+        return ((),) * players
+    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != players:
+        raise OptionsError(f"position['won'] must list each player's won tricks ({players} lists)")
+    won = []
+    for seat, tricks in enumerate(value):
+        if not isinstance(tricks, Sequence) or isinstance(tricks, str):
+            raise OptionsError(f"position['won'][{seat}] is a list of tricks, e.g. [['AH', '2H', '3H']]")
+        cards = tuple(position_cards({"trick": t}, "trick") for t in tricks)
+        if any(len(t) != players for t in cards):
+            raise OptionsError(f"position['won'][{seat}]: every trick has {players} cards, one per player")
+        won.append(cards)
+    return tuple(won)

@@ -1,0 +1,621 @@
+"""Bastard ("hässlich"), from ``4-bastard-haesslich.de.txt``: an Australian trick-taking game
+of the Knaves family, in a rough German machine translation.
+
+The module reads like the document: the rule catalogue (each German sentence with an id and
+an English rendering of what it means), the rulings where the text is unclear, the options
+that select among readings, then the scoring, the state and its moves.
+
+>>> import danish_nb as dn
+>>> g = dn.setup("bastard", {"hands": [["2H", "AS"], ["KH", "3C"], ["4H"]],
+...                          "trump": "spades", "trick": ["QH"], "leader": 2,
+...                          "won": [[], [], [["2C", "3D", "4D"]]]})
+>>> print(g.explain("P1 play AS"))
+illegal: you must follow hearts: you hold 2♥ (rule BA-10)
+>>> print(g.explain("P1 play 2H"))
+legal: 2♥ follows hearts (rule BA-10)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import SUITS, Card, format_cards, shuffled, standard_pack
+from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result, Rule, Ruling,
+                    Verdict, option, register)
+from ..families.tricks import (SUIT_NAMES, DealScore, Match, Play, ScoreLine, TrickMove,
+                               TrickRecord, Trumps, TrickView, by_suit, cards_won, follow_check,
+                               parse_trick_move, parse_trump, playable, position_hands,
+                               position_won, trick_winner, tricks_won)
+from ..families.shedding import position_cards
+
+SOURCE = "4-bastard-haesslich.de.txt"
+
+
+def _rule(rule_id: str, title: str, quote: str, english: str, **extra: Any) -> Rule:
+    return Rule(rule_id, quote, english=english, source=SOURCE, title=title, **extra)
+
+
+# --------------------------------------------------------------------------- rule catalogue
+
+RULES = (
+    _rule("BA-1", "One pack", "Anzahl der Decks: 1 Anzahl der Karten in einem Spiel: 52",
+          "One pack of 52 cards."),
+    _rule("BA-2", "Players", "Anzahl der Spieler: 3 - 4", "Three or four players."),
+    _rule("BA-3", "Ranks", "Precedence - Karte 2, 3, 4, 5, 6, 7, 8, 9, 10, B, D, K, T",
+          "Cards rank 2 (low) up to 10, jack, queen, king, ace (high)."),
+    _rule("BA-4", "Object", "Ziel des Spiels: ein Tor , die meisten Punkte.",
+          "The aim of the game is to score the most points."),
+    _rule("BA-5", "Three players", "Wenn Sie eine Möglichkeit zu spielen, ist es aus dem Deck der "
+          "Pik - Dame entfernt.",
+          "With three players the queen of spades is taken out of the pack."),
+    _rule("BA-6", "The dealer", "Deliverer wird durch das Los bestimmt.",
+          "The first dealer is chosen by lot.", enforced=False,
+          note="Lots are not drawn: the last seat deals first, then the deal passes left (ruling BA-i)."),
+    _rule("BA-7", "The deal", "Das Deck ist gut gemischt, und wenn Sie 4 Spieler spielen, dann wird "
+          "jeder 13 Karten ausgeteilt, wenn sie von drei Spielern gespielt, jeder Spieler 17 Karten "
+          "ausgeteilt.",
+          "The pack is shuffled well; with 4 players each is dealt 13 cards, with three players each "
+          "is dealt 17 cards."),
+    _rule("BA-8", "Naming trumps", "Dann wird der Spieler, der auf der linken Seite Zusteller im "
+          "Uhrzeigersinn sitzt Trumpffarbe bestellt, hat der Spieler das Recht , nicht die "
+          "Trumpfkarte zu erklären, ist das Spiel nicht-Trumpf.",
+          "Then the player sitting to the dealer's left (clockwise) names the trump suit; that player "
+          "may instead declare no trumps, and the deal is then played without trumps."),
+    _rule("BA-9", "The first lead", "Erster Schritt gehört auch zu den Spieler, der mit jedem Ihrer "
+          "Karte zu gehen,",
+          "The first lead also belongs to that player, who may lead any card."),
+    _rule("BA-10", "Following suit", "und jeder nächste Spieler im Uhrzeigersinn um die Karte der "
+          "gleichen Farbe zu setzen, eine solche Klage , wenn die Karte nicht vorhanden ist, jede "
+          "Karte zu setzen.",
+          "Each next player clockwise must play a card of the same suit; a player without a card "
+          "of that suit may play any card."),
+    _rule("BA-11", "Winning a trick", "Nachdem jeder Spieler eine Karte setzt, der Gewinner ermittelt "
+          "Schmiergelder ist, die diese Karten nimmt sich, werden sie den Spieler, der die höchste "
+          "Karte in der Farbe der ersten Turn - Karte setzt, oder die einen Trumpf setzen, oder wenn "
+          "es ein paar Trümpfe gebucht wurde, wer oben Trumpf ehrt legen.",
+          "When everyone has played a card, the trick's winner takes those cards: the player of the "
+          "highest card of the suit led, or the one who played a trump, or, if several trumps were "
+          "played, the one who played the highest trump."),
+    _rule("BA-12", "The next lead", "Der Gewinner eines Bestechung, beginnt eine neue Karte ziehen "
+          "(Bestechungsgelder).",
+          "The winner of a trick leads to the next trick."),
+    _rule("BA-13", "Counting", "alle Karten, zählen die Spieler die Punkte in der Auslosung Nach dem "
+          "Spielen.",
+          "After all the cards have been played, the players count the points in their tricks."),
+    _rule("BA-14", "Jacks", "Für jede Buchse vergeben negative Punkte: Pikbube - minus einem Punkt; "
+          "Bube - minus 2 Punkte; Jack of Diamonds - minus 3 Punkte; Jack of hearts - minus 4 Punkte.",
+          "Each jack taken costs points: jack of spades -1, jack of clubs -2, jack of diamonds -3, "
+          "jack of hearts -4."),
+    _rule("BA-15", "The nasty card", "Wenn ein Spieler an der Verlosung sieben Diamanten hat ( \"nasty "
+          "Karte\"), verdoppelt sie die negativen Punkte der jeweils eine Buchse genommen.",
+          "A player whose tricks hold the seven of diamonds (the \"nasty card\") scores each jack they "
+          "took double."),
+    _rule("BA-16", "The nasty card without jacks", "Wenn ein Spieler an der Verlosung gibt es sieben "
+          "von Diamanten und keine Buchse sind, wird der Spieler belohnt für jeden ein Bestechungsgeld "
+          "von zwei positive Punkte gemacht.",
+          "A player who took the seven of diamonds and no jack scores two points for each trick "
+          "they won."),
+    _rule("BA-17", "The charm card", "Wenn ein Spieler eine Karte von Clubs sieben ( \"Charm - Karte\") "
+          "und einem Sieben von Diamanten zu ziehen, die sieben von Vereinen Bricht für Buchsen "
+          "negative Punkte zu verdoppeln.",
+          "If a player took both the seven of clubs (the \"charm card\") and the seven of diamonds, "
+          "the seven of clubs cancels the doubling of their jack penalties."),
+    _rule("BA-18", "The charm card without jacks", "Wenn ein Spieler, der eine sieben von Vereinen und "
+          "keine Buchse hat, dann für jeden ein Bestechungsgeld genommen , die Spieler positiv 4 "
+          "Punkte geladen ist.",
+          "A player who took the seven of clubs and no jack scores four points for each trick "
+          "they won."),
+    _rule("BA-19", "The winner", "Ein Spieler, der nach seinem Tor die meisten Punkte erreicht , ist "
+          "Sieger.",
+          "The player with the most points at the end is the winner."),
+)
+
+RULINGS = (
+    Ruling("BA-a", "Players and deal: which card goes with three players?",
+           "4 players: the full pack, 13 cards each; 3 players: the queen of spades is removed and "
+           "the other 51 cards deal 17 each.", rules=("BA-5", "BA-7")),
+    Ruling("BA-b", "Who names trumps, and who leads?",
+           "The player left of the dealer names a suit or no trumps (a move), then leads the first "
+           "trick with any card.", rules=("BA-8", "BA-9")),
+    Ruling("BA-c", "Must a player who cannot follow suit play a trump?",
+           "No: follow suit if possible, otherwise any card; there is no obligation to trump.",
+           rules=("BA-10",)),
+    Ruling("BA-d", "Is a trick worth points? (the text only implies it: 'the most points', and the "
+           "sevens pay 'for each trick')",
+           "Each trick won scores 1 point; the sevens' 2 or 4 per trick replace it.",
+           option="points_per_trick", rules=("BA-13",)),
+    Ruling("BA-e", "Which jack is the unqualified 'Bube: minus 2'?",
+           "The jack of clubs: J♠ -1, J♣ -2, J♦ -3, J♥ -4 (the Knaves family's values).",
+           rules=("BA-14",)),
+    Ruling("BA-f", "The 7♦: whose penalties does it double, and what does it pay without jacks?",
+           "It doubles the penalties of the jacks its taker took; a taker with no jack scores 2 per "
+           "trick instead of the usual point per trick.", rules=("BA-15", "BA-16")),
+    Ruling("BA-g", "The 7♣: with jacks, without jacks, together with the 7♦?",
+           "Taken with the 7♦ and jacks: it cancels the doubling. Taken with no jacks: 4 per trick. "
+           "Taken with jacks but not the 7♦: no effect. Taken with the 7♦ and no jacks the text is "
+           "silent: 4 per trick by default (the charm cancels the nasty card), or 2 or 6.",
+           option="both_sevens_per_trick", rules=("BA-17", "BA-18")),
+    Ruling("BA-h", "How long is a match?",
+           "One deal per player, so each deals once; the highest total wins. Alternatives: a number "
+           "of deals, or deals until someone reaches a target score.", option="deals",
+           rules=("BA-19", "BA-4")),
+    Ruling("BA-i", "The dealer is chosen 'by lot': how, turn by turn?",
+           "The last seat deals first, so P1 (on the dealer's left) names trumps; the deal then "
+           "passes to the left each deal. Each deal's shuffle is fixed by the match seed and the "
+           "deal number.", rules=("BA-6", "BA-8")),
+    Ruling("BA-j", "Two players tie for the most points.",
+           "They share first place and the result is marked a draw.", rules=("BA-19",)),
+)
+
+CATALOGUE = Catalogue(RULES, RULINGS)
+R = CATALOGUE.rules
+RULING = CATALOGUE.rulings
+
+#: The jacks, in the order their penalties are listed, and what each costs (BA-14, ruling BA-e).
+JACKS: dict[Card, int] = {Card.parse("JS"): -1, Card.parse("JC"): -2, Card.parse("JD"): -3,
+                          Card.parse("JH"): -4}
+NASTY = Card.parse("7D")
+CHARM = Card.parse("7C")
+#: Most deals a target-score match plays before the highest total wins anyway (ruling BA-h).
+MAX_DEALS = 60
+
+
+# --------------------------------------------------------------------------- options
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Rule options of Bastard: each settles a ruling of RULINGS.md (section 4)."""
+
+    points_per_trick: int = option(1, "Points for each trick won (when no seven pays more); 0: only "
+                                   "jacks and sevens score.", ruling="BA-d", choices=(1, 0))
+    both_sevens_per_trick: int = option(4, "Points per trick for a player who took the 7♣ and the 7♦ "
+                                        "and no jack: 4 (the charm wins), 2 (the nasty card wins) or "
+                                        "6 (both pay).", ruling="BA-g", choices=(4, 2, 6))
+    deals: int = option(0, "Deals in a match; 0: one per player, so each deals once.", ruling="BA-h")
+    target_score: int = option(0, "Above 0: play deals until someone's total reaches this score "
+                               f"(at most {MAX_DEALS} deals); the deals option is then ignored.",
+                               ruling="BA-h")
+
+
+def check_options(options: Options) -> None:
+    """Raise :class:`OptionsError` for option values that cannot make a match."""
+    if options.deals < 0:
+        raise OptionsError(f"option 'deals' is 0 (one per player) or a number of deals, not {options.deals}")
+    if options.target_score < 0:
+        raise OptionsError(f"option 'target_score' is 0 (off) or a positive score, not {options.target_score}")
+
+
+def match_deals(players: int, options: Options) -> int | None:
+    """How many deals the match has (``None``: until the target score)."""
+    if options.target_score:
+        return None
+    return options.deals or players
+
+
+# --------------------------------------------------------------------------- pack and scoring
+
+Hands = tuple[tuple[Card, ...], ...]
+#: Per player, the tricks won this deal (each trick's cards in the order played).
+Won = tuple[tuple[tuple[Card, ...], ...], ...]
+
+
+def pack_for(players: int) -> tuple[Card, ...]:
+    """52 cards for 4 players; without the queen of spades for 3 (BA-5, ruling BA-a)."""
+    pack = standard_pack()
+    return pack if players == 4 else tuple(c for c in pack if c != Card.parse("QS"))
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
+def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Options) -> list[ScoreLine]:
+    """One player's points for a deal, line by line, from the cards of the tricks they won.
+
+    >>> from ..cards import parse_cards
+    >>> [line.text for line in score_player(0, parse_cards("JD 7D 2C 3C"), 1, Options())]
+    ['P1: 1 trick × 1 point: +1', 'P1: J♦ -3, doubled by the 7♦: -6']
+    """
+    who = f"P{player + 1}"
+    if tricks == 0:
+        return [ScoreLine(player, 0, f"{who}: no tricks, no points", "BA-13")]
+    held = set(cards)
+    jacks = [jack for jack in JACKS if jack in held]
+    nasty, charm = NASTY in held, CHARM in held
+    if not jacks:
+        if nasty and charm:
+            per = options.both_sevens_per_trick
+            return [ScoreLine(player, tricks * per, f"{who}: the 7♣ and the 7♦ and no jack: "
+                              f"{_tricks(tricks)} × {per} points (ruling BA-g): {tricks * per:+d}", "BA-18")]
+        if charm:
+            return [ScoreLine(player, tricks * 4, f"{who}: the 7♣ and no jack: {_tricks(tricks)} × 4 "
+                              f"points: {tricks * 4:+d}", "BA-18")]
+        if nasty:
+            return [ScoreLine(player, tricks * 2, f"{who}: the 7♦ and no jack: {_tricks(tricks)} × 2 "
+                              f"points: {tricks * 2:+d}", "BA-16")]
+    per = options.points_per_trick
+    unit = "point" if per == 1 else "points"
+    lines = [ScoreLine(player, tricks * per, f"{who}: {_tricks(tricks)} × {per} {unit}: {tricks * per:+d}",
+                       "BA-13")]
+    for jack in jacks:
+        value = JACKS[jack]
+        if nasty and not charm:
+            lines.append(ScoreLine(player, 2 * value, f"{who}: {jack} {value}, doubled by the 7♦: "
+                                   f"{2 * value}", "BA-15"))
+        elif nasty:
+            lines.append(ScoreLine(player, value, f"{who}: {jack} {value}, not doubled: the 7♣ cancels "
+                                   f"the 7♦", "BA-17"))
+        else:
+            lines.append(ScoreLine(player, value, f"{who}: {jack} {value}", "BA-14"))
+    if charm and not nasty:
+        lines.append(ScoreLine(player, 0, f"{who}: the 7♣ has no effect with jacks and without the 7♦ "
+                               f"(ruling BA-g)", "BA-17"))
+    return lines
+
+
+def score_deal(won: Won, deal: int, dealer: int, options: Options) -> DealScore:
+    """The whole deal's score: every player's lines and points (BA-13 to BA-18)."""
+    lines: list[ScoreLine] = []
+    counts = tricks_won(won)
+    for seat, tricks in enumerate(won):
+        lines += score_player(seat, cards_won(tricks), counts[seat], options)
+    points = tuple(sum(line.points for line in lines if line.player == seat) for seat in range(len(won)))
+    return DealScore(deal, dealer, points, tuple(lines))
+
+
+def match_result(scores: tuple[int, ...]) -> Result:
+    """The highest total wins (BA-19); equal highest totals share first place (ruling BA-j)."""
+    order = tuple(sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat)))
+    best = scores[order[0]]
+    top = [seat for seat in order if scores[seat] == best]
+    totals = ", ".join(f"P{seat + 1} {scores[seat]}" for seat in range(len(scores)))
+    if len(top) > 1:
+        names = " and ".join(f"P{seat + 1}" for seat in top)
+        reason = f"{names} share first place with {best} points; totals: {totals}"
+    else:
+        reason = f"P{top[0] + 1} wins with {best} points; totals: {totals}"
+    return Result(order=order, scores=scores, draw=len(top) > 1, reason=reason)
+
+
+# --------------------------------------------------------------------------- state
+
+@dataclass(frozen=True, slots=True)
+class BastardState:
+    """A Bastard position within a match. Immutable: :meth:`apply` returns a new one.
+
+    ``trumps`` is ``None`` until the player left of the dealer names them; ``trick`` holds the
+    cards played to the current trick from ``leader`` on; ``won[p]`` lists the tricks player
+    ``p`` won this deal; ``match`` carries the deal number, dealer and running scores.
+    """
+
+    options: Options
+    players: int
+    match: Match
+    hands: Hands
+    trumps: Trumps | None
+    trick: tuple[Play, ...]
+    leader: int
+    won: Won
+    last_trick: TrickRecord | None = None
+    result: Result | None = None
+    _legal: list = field(default=None, compare=False, repr=False)
+
+    game_id = "bastard"
+
+    # -- reading
+    @property
+    def current_player(self) -> int | None:
+        return None if self.result is not None else (self.leader + len(self.trick)) % self.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def phase(self) -> str:
+        """``'trump'`` (trumps to be named), ``'play'`` or ``'over'``."""
+        if self.result is not None:
+            return "over"
+        return "trump" if self.trumps is None else "play"
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The match totals so far (deals finished)."""
+        return self.match.scores
+
+    @property
+    def deal_scores(self) -> tuple[DealScore, ...]:
+        """Every finished deal's score, each with its explanation line by line."""
+        return self.match.history
+
+    @property
+    def deals(self) -> int | None:
+        """Deals in this match (``None``: until the target score)."""
+        return match_deals(self.players, self.options)
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the current deal, wherever it lies (for checking nothing is lost)."""
+        cards = [play.card for play in self.trick]
+        for seat in range(self.players):
+            cards += self.hands[seat]
+            cards += cards_won(self.won[seat])
+        return cards
+
+    def view(self, player: int | None, reveal_hands: bool = False) -> TrickView:
+        """What ``player`` may know (``None``: a spectator): their own hand, the trick on the table,
+        tricks won counts and the last trick; other hands only in teaching mode (``reveal_hands``)."""
+        hands = tuple(h if (reveal_hands or seat == player) else None for seat, h in enumerate(self.hands))
+        return TrickView(
+            game=self.game_id, players=self.players, me=player, hands=hands,
+            hand_counts=tuple(map(len, self.hands)), trick=self.trick, leader=self.leader,
+            trumps=self.trumps, tricks_won=tricks_won(self.won), last_trick=self.last_trick,
+            scores=self.scores, deal_scores=self.deal_scores, deal=self.match.deal, deals=self.deals,
+            dealer=self.match.dealer, current=self.current_player, phase=self.phase, result=self.result,
+            note=self._note())
+
+    def _note(self) -> str:
+        if self.result is not None:
+            return self.result.reason
+        p = self.current_player
+        if self.trumps is None:
+            return f"P{p + 1} names trumps (or no trumps), then leads"
+        if not self.trick:
+            return f"P{p + 1} leads ({self.trumps.name})"
+        led = self.trumps.suit_of(self.trick[0].card)
+        return f"P{p + 1} follows {self.trumps.suit_label(led)} if possible ({self.trumps.name})"
+
+    # -- legal moves (fast path; tests check it agrees with explain)
+    def legal_moves(self) -> list[TrickMove]:
+        if self._legal is None:
+            object.__setattr__(self, "_legal", self._generate_moves())
+        return list(self._legal)
+
+    def _generate_moves(self) -> list[TrickMove]:
+        if self.result is not None:
+            return []
+        p = self.current_player
+        if self.trumps is None:
+            return [TrickMove(p, "trump", None, suit) for suit in (*SUITS, None)]
+        return [TrickMove(p, "play", card) for card in playable(self.hands[p], self.trick, self.trumps)]
+
+    # -- explanations (any candidate move)
+    def explain(self, move: Any) -> Verdict:
+        """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
+        ok, rule_id, text, ruling = self._check(move)
+        return Verdict(move, ok, (Reason(R[rule_id], text, RULING[ruling] if ruling else None),))
+
+    def _check(self, move: Any) -> tuple[bool, str, str, str | None]:
+        """(legal, rule id, explanation, ruling id) for any candidate move."""
+        if not isinstance(move, TrickMove) or move.action not in ("play", "trump"):
+            return False, "BA-10", f"{move!r} is not a Bastard move: write e.g. 'P1 play 7H' or " \
+                                   f"'P1 trump hearts'", None
+        if self.result is not None:
+            return False, "BA-19", f"the match is over: {self.result.reason}", None
+        p, who = self.current_player, f"P{move.player + 1}"
+        if self.trumps is None:
+            if move.player != p:
+                return False, "BA-8", f"P{p + 1}, on the dealer's left, names trumps, not {who}", "BA-b"
+            if move.action == "play":
+                return False, "BA-8", f"first {who} names trumps (or no trumps), then leads", "BA-b"
+            if move.card is not None or (move.suit is not None and move.suit not in SUITS):
+                return False, "BA-8", "a trump call names one of the four suits or none", "BA-b"
+            if move.suit is None:
+                return True, "BA-8", f"{who} may declare no trumps: the deal is played without", "BA-b"
+            return True, "BA-8", f"{who}, on the dealer's left, names {SUIT_NAMES[move.suit]} as trumps", "BA-b"
+        if move.action == "trump":
+            return False, "BA-8", f"trumps were named already for this deal: {self.trumps.name}", "BA-b"
+        card = move.card
+        leading = not self.trick
+        first_lead = leading and not any(self.won)
+        rule_id = ("BA-9" if first_lead else "BA-12") if leading else "BA-10"
+        if move.player != p:
+            turn = {"BA-9": "named trumps and leads", "BA-12": "won the last trick and leads",
+                    "BA-10": "plays next (clockwise)"}[rule_id]
+            return False, rule_id, f"P{p + 1} {turn}, not {who}", None
+        if not isinstance(card, Card) or move.suit is not None:
+            return False, rule_id, "a play names one card, e.g. 'P1 play 7H'", None
+        if card not in self.hands[p]:
+            return False, rule_id, f"{who} does not hold {card}", None
+        if first_lead:
+            return True, "BA-9", f"{who} named trumps and leads the first trick: any card may lead", "BA-b"
+        if leading:
+            return True, "BA-12", f"{who} won the last trick and leads: any card may lead", None
+        ok, text = follow_check(self.hands[p], card, self.trick, self.trumps)
+        void = ok and self.trumps.suit_of(card) is not self.trumps.suit_of(self.trick[0].card)
+        return ok, "BA-10", text, "BA-c" if void else None
+
+    # -- applying
+    def apply(self, move: Any) -> tuple[BastardState, tuple[Event, ...]]:
+        """The next state and what happened. Raises :class:`IllegalMove` (this state unchanged)."""
+        if not isinstance(move, TrickMove) or move not in self.legal_moves():
+            raise IllegalMove(self.explain(move))
+        p = move.player
+        if move.action == "trump":
+            trumps = Trumps(move.suit)
+            text = f"P{p + 1} declares no trumps" if move.suit is None else \
+                f"P{p + 1} names {trumps.name} as trumps"
+            state = BastardState(self.options, self.players, self.match, self.hands, trumps, (),
+                                 self.leader, self.won, self.last_trick)
+            return state, (Event("trump", p, text, (), R["BA-8"]),)
+        card = move.card
+        hand = list(self.hands[p])
+        hand.remove(card)
+        hands = self.hands[:p] + (tuple(hand),) + self.hands[p + 1:]
+        trick = self.trick + (Play(p, card),)
+        events = [Event("play", p, f"P{p + 1} plays {card}", (card,))]
+        if len(trick) < self.players:
+            state = BastardState(self.options, self.players, self.match, hands, self.trumps, trick,
+                                 self.leader, self.won, self.last_trick)
+            return state, tuple(events)
+        winner, why = trick_winner(trick, self.trumps)
+        w = winner.player
+        record = TrickRecord(trick, w, why)
+        won = self.won[:w] + (self.won[w] + (record.cards,),) + self.won[w + 1:]
+        events.append(Event("trick", w, f"P{w + 1} wins the trick ({format_cards(record.cards)}): {why}; "
+                            f"P{w + 1} leads next", record.cards, R["BA-11"]))
+        if any(hands):
+            state = BastardState(self.options, self.players, self.match, hands, self.trumps, (), w, won,
+                                 record)
+            return state, tuple(events)
+        return self._end_deal(won, record, events)
+
+    def _end_deal(self, won: Won, record: TrickRecord, events: list[Event]) -> tuple[BastardState, tuple[Event, ...]]:
+        """Score the deal (line by line), then deal again or end the match."""
+        match = self.match
+        score = score_deal(won, match.deal, match.dealer, self.options)
+        events += [Event("score", line.player, line.text, (), R[line.rule_id]) for line in score.lines]
+        match = match.scored(score)
+        deal_text = ", ".join(f"P{seat + 1} {pts:+d}" for seat, pts in enumerate(score.points))
+        totals = ", ".join(f"P{seat + 1} {pts}" for seat, pts in enumerate(match.scores))
+        events.append(Event("deal-scored", None, f"deal {match.deal + 1}: {deal_text}; totals: {totals}",
+                            (), R["BA-13"]))
+        if self._match_over(match):
+            result = match_result(match.scores)
+            events.append(Event("end", None, result.reason, (), R["BA-19"]))
+            empty = ((),) * self.players
+            return BastardState(self.options, self.players, match, empty, self.trumps, (), record.winner,
+                                won, record, result), tuple(events)
+        state = deal_state(self.options, self.players, match.next_deal())
+        caller = state.leader
+        events.append(Event("deal", caller, f"deal {state.match.deal + 1}: P{state.match.dealer + 1} "
+                            f"deals; P{caller + 1} names trumps", (), R["BA-7"]))
+        return state, tuple(events)
+
+    def _match_over(self, match: Match) -> bool:
+        if self.options.target_score:
+            return max(match.scores) >= self.options.target_score or match.deal + 1 >= MAX_DEALS
+        return match.deal + 1 >= match_deals(self.players, self.options)
+
+
+def deal_state(options: Options, players: int, match: Match) -> BastardState:
+    """A fresh deal of the match: the pack shuffled by the deal's seed, dealt one card at a time
+    from the dealer's left (BA-7, ruling BA-i); trumps still to be named."""
+    deck = shuffled(pack_for(players), match.shuffle_seed)
+    first = match.first_player
+    hands = [()] * players
+    for k in range(players):
+        hands[(first + k) % players] = by_suit(deck[k::players])
+    return BastardState(options, players, match, tuple(hands), None, (), first, ((),) * players)
+
+
+# --------------------------------------------------------------------------- the game
+
+_POSITION_KEYS = {"players", "hands", "trump", "trick", "leader", "won", "dealer", "deal", "scores", "seed"}
+
+
+class Bastard:
+    """The rules object registered as ``"bastard"``."""
+
+    id = "bastard"
+    title = "Bastard"
+    source = SOURCE
+    family = "tricks"
+    catalogue = CATALOGUE
+    options_type = Options
+    min_players = 3
+    max_players = 4
+
+    def new_state(self, players: int, seed: int, options: Options) -> BastardState:
+        """The first deal of a match: the last seat deals, P1 names trumps (ruling BA-i)."""
+        check_options(options)
+        return deal_state(options, players, Match(seed, 0, players - 1, (0,) * players))
+
+    def setup_state(self, position: Mapping[str, Any], options: Options) -> BastardState:
+        """A position from a dict: ``hands`` (one card list per player), ``trump`` (a suit name or
+        ``"none"``; missing: still to be named), ``trick`` (cards on the table in the order played,
+        from ``leader``), ``leader`` (0-based), ``won`` (per player, the tricks won this deal),
+        ``dealer``, ``deal`` (from 0), ``scores`` (match totals), ``seed`` (for later deals).
+
+        >>> s = Bastard().setup_state({"hands": [["7H"], ["8C"], ["9S"]], "trump": "none"}, Options())
+        >>> s.current_player, s.trumps.name
+        (0, 'no trumps')
+        """
+        check_options(options)
+        unknown = set(position) - _POSITION_KEYS
+        if unknown:
+            raise OptionsError(f"unknown position keys {sorted(unknown)}; use {sorted(_POSITION_KEYS)}")
+        hands_in = position.get("hands")
+        players = position.get("players", len(hands_in) if isinstance(hands_in, list) else None)
+        if isinstance(players, bool) or players not in (3, 4):
+            raise OptionsError("a Bastard position needs 'hands' for 3 or 4 players")
+        hands = position_hands(position, players)
+        won = position_won(position, players)
+        dealer = _seat(position, "dealer", players - 1, players)
+        leader = _seat(position, "leader", (dealer + 1) % players, players)
+        deal = _whole(position, "deal", 0)
+        seed = position.get("seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionsError("position['seed'] is a whole number")
+        scores = position.get("scores", [0] * players)
+        if not isinstance(scores, list) or len(scores) != players or \
+                any(isinstance(s, bool) or not isinstance(s, int) for s in scores):
+            raise OptionsError(f"position['scores'] lists {players} whole numbers, the match totals")
+        deals = match_deals(players, options)
+        if deals is not None and deal >= deals:
+            raise OptionsError(f"position['deal'] counts from 0: this match has {deals} deals")
+        trick_cards = position_cards(position, "trick")
+        if len(trick_cards) >= players:
+            raise OptionsError(f"position['trick'] holds the cards of an unfinished trick: fewer than {players}")
+        trick = tuple(Play((leader + i) % players, card) for i, card in enumerate(trick_cards))
+        trump_text = position.get("trump")
+        trumps = None
+        if trump_text is not None:
+            if not isinstance(trump_text, str):
+                raise OptionsError("position['trump'] is a suit name (e.g. 'hearts') or 'none'")
+            try:
+                trumps = Trumps(parse_trump(trump_text))
+            except ValueError as exc:
+                raise OptionsError(f"position['trump']: {exc}") from None
+        elif trick or any(won):
+            raise OptionsError("without 'trump' the position is before the trump call: no trick and "
+                               "no won tricks")
+        if not any(won) and leader != (dealer + 1) % players:
+            raise OptionsError("before any trick is won, the leader is the dealer's left-hand player, "
+                               "who names trumps (set 'dealer' or list the tricks 'won')")
+        _check_cards(players, hands, won, trick)
+        match = Match(seed, deal, dealer, tuple(scores))
+        return BastardState(options, players, match, hands, trumps, trick, leader, won)
+
+    def parse_move(self, text: str) -> TrickMove:
+        return parse_trick_move(text, ("play", "trump"))
+
+
+def _seat(position: Mapping[str, Any], key: str, default: int, players: int) -> int:
+    value = position.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise OptionsError(f"position[{key!r}] is a player from 0 to {players - 1}")
+    return value
+
+
+def _whole(position: Mapping[str, Any], key: str, default: int) -> int:
+    value = position.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise OptionsError(f"position[{key!r}] is a whole number from 0")
+    return value
+
+
+def _check_cards(players: int, hands: Hands, won: Won, trick: tuple[Play, ...]) -> None:
+    """Every card once, from this player count's pack; hands even, allowing for the trick."""
+    cards = [play.card for play in trick] + [c for h in hands for c in h] + \
+        [c for tricks in won for c in cards_won(tricks)]
+    counts = Counter(cards)
+    twice = sorted(str(c) for c, n in counts.items() if n > 1)
+    if twice:
+        raise OptionsError(f"the position holds {', '.join(twice)} more than once")
+    pack = set(pack_for(players))
+    foreign = sorted(str(c) for c in counts if c not in pack)
+    if foreign:
+        raise OptionsError(f"{', '.join(foreign)} is not in the {players}-player pack (BA-1, BA-5)")
+    played = {play.player for play in trick}
+    sizes = {len(hands[seat]) + (seat in played) for seat in range(players)}
+    if len(sizes) != 1:
+        raise OptionsError("hands must be even: each player holds as many cards as the others, one "
+                           "fewer for those who have played to the trick")
+    if not any(hands):
+        raise OptionsError("a position needs cards in hand: the deal is over")
+
+
+GAME = register(Bastard())
