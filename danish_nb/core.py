@@ -164,9 +164,11 @@ class Event:
     text: str
     cards: tuple = ()
     rule: Rule | None = None
+    ruling: Ruling | None = None
 
     def __str__(self) -> str:
-        return self.text if self.rule is None else f"{self.text} (rule {self.rule.id})"
+        text = self.text if self.rule is None else f"{self.text} (rule {self.rule.id})"
+        return text if self.ruling is None else f"{text} [ruling {self.ruling.id}]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +271,7 @@ class GameRules(Protocol):
     max_players: int
 
     def new_state(self, players: int, seed: int, options: Any) -> State: ...
+    # optional: def deal_events(self, state) -> tuple[Event, ...]: what the deal did, with its rules
     def setup_state(self, position: Mapping[str, Any], options: Any) -> State: ...
     def parse_move(self, text: str) -> Any: ...
 
@@ -300,6 +303,10 @@ class Step:
     state: Any
 
 
+def _no_events(state: Any) -> tuple[Event, ...]:
+    return ()
+
+
 class Game:
     """A game session: the current state, its history, undo and redo, explanations, records.
 
@@ -318,6 +325,7 @@ class Game:
         self.seed = seed
         self.position = dict(position) if position is not None else None
         self.initial_state = state
+        self.opening_events: tuple[Event, ...] = tuple(getattr(rules, "deal_events", _no_events)(state))
         self.history: list[Step] = []
         self._redo: list[Step] = []
         self.listeners: list[Callable[[Game], None]] = []

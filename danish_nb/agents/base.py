@@ -40,16 +40,17 @@ class RandomAgent:
         return Choice(move, f"picked at random among {len(moves)} legal moves")
 
 
-#: name -> {family or "*": factory(seed)}; game families add their own rule-of-thumb players.
+#: name -> {game id, family or "*": factory(seed)}; games and families add their own players.
 AGENTS: dict[str, dict[str, Callable[[int], Agent]]] = {"random": {"*": RandomAgent}}
 
 
-def make_agent(name: str, seed: int = 0, family: str = "shedding") -> Agent:
-    """A computer player by name (``"random"``, ``"rule-of-thumb"``) for a game family."""
+def make_agent(name: str, seed: int = 0, family: str = "shedding", game: str | None = None) -> Agent:
+    """A computer player by name (``"random"``, ``"rule-of-thumb"``): the one made for the game
+    (its id) if there is one, else the one for its family."""
     by_family = AGENTS.get(name)
     if by_family is None:
         raise DanishNbError(f"unknown computer player {name!r}; choose from {', '.join(AGENTS)}")
-    factory = by_family.get(family) or by_family.get("*")
+    factory = by_family.get(game) or by_family.get(family) or by_family.get("*")
     if factory is None:
         raise DanishNbError(f"the {name!r} player does not play {family} games")
     return factory(seed)

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from ..cards import Card, Rank
+from ..core import DanishNbError
 from .base import AGENTS, Choice
 
 #: Cards worth keeping: the higher, the later they are played.
@@ -29,6 +30,8 @@ class ShedRuleOfThumb:
 
     def choose(self, state: Any) -> Choice:
         moves = state.legal_moves()
+        if not moves:
+            raise DanishNbError("no legal move: the game is over")
         plays = [m for m in moves if m.action in ("play", "open")]
         face_up = [m for m in moves if m.action == "face-up"]
         if face_up:

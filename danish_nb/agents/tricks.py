@@ -1,6 +1,8 @@
 """A rule-of-thumb player for the trick-taking games: name the longest, strongest suit as
 trumps, lead low, follow low, take cheap tricks when last to play, keep clear of tricks holding
-jacks (and pass its own jacks to others), and chase the 7♣.
+jacks (and pass its own jacks to others), and chase the 7♣. In games with an auction (Sjavs)
+it also bids by its trumps and high cards, discards points it might lose, names the suit that
+gives it the most trumps, and adds points to a trick its partner is winning.
 
 It decides from the player's view only (its own hand, the trick, the trumps), never from
 hidden cards. What a card is worth to its taker comes from :data:`CARD_VALUES` by game id.
@@ -25,7 +27,13 @@ from .base import AGENTS, Choice
 CARD_VALUES: dict[str, dict[Card, int]] = {
     "bastard": {Card.parse("JS"): -1, Card.parse("JC"): -2, Card.parse("JD"): -3, Card.parse("JH"): -4,
                 Card.parse("7C"): 3, Card.parse("7D"): -1},
+    "sjavs": {Card(rank, suit): points for suit in SUITS
+              for rank, points in ((Rank.ACE, 11), (Rank.TEN, 10), (Rank.KING, 4), (Rank.QUEEN, 3),
+                                   (Rank.JACK, 2))},
 }
+#: The bids of an auction, lowest first, and the top trumps that make a bid safer (Sjavs).
+BID_ORDER = ("play", "strike", "slam")
+TOP_TRUMPS = (Card.parse("QC"), Card.parse("QS"))
 
 
 class TrickRuleOfThumb:
@@ -41,14 +49,103 @@ class TrickRuleOfThumb:
         if not moves:
             raise ValueError("no legal move: the game is over")
         view = state.view(state.current_player)
+        if any(m.action in ("bid", "pass") for m in moves):
+            return self._bid(state, view.hand, moves)
+        if any(m.action == "discard" for m in moves):
+            return self._discard(view.hand, view.trumps, moves)
         calls = [m for m in moves if m.action == "trump"]
+        if calls and all(m.suit is not None for m in calls):
+            return self._name_suit(state, view.hand, calls)
         if calls:
             return self._call(view.hand, calls)
         plays = [m for m in moves if m.action == "play"]
         if not plays or view.trumps is None:
             return Choice(self.rng.choice(moves), "no rule of thumb for this step: a random legal move")
         values = CARD_VALUES.get(view.game, {})
-        return self._play(view.me, view.trick, view.trumps, [m.card for m in plays], values, view.players)
+        cards = [m.card for m in plays]
+        soloist = getattr(view, "soloist", None)
+        if soloist is not None and view.trick and view.me != soloist:
+            leading = trick_winner(view.trick, view.trumps)[0]
+            if leading.player != soloist:
+                return self._smear(view.me, leading, view.trick, view.trumps, cards, values)
+        return self._play(view.me, view.trick, view.trumps, cards, values, view.players)
+
+    # -- auctions (Sjavs): bids, discards, naming the trump suit
+    @staticmethod
+    def _trumps_held(state: Any, hand: tuple[Card, ...]) -> tuple[int, Trumps]:
+        """How many trumps ``hand`` holds: with trumps fixed, those; else the best suit's count."""
+        if state.trumps is not None:
+            return sum(state.trumps.is_trump(c) for c in hand), state.trumps
+        return max(((sum(t.is_trump(c) for c in hand), t) for t in map(state.trumps_for, SUITS)),
+                   key=lambda pair: pair[0])
+
+    def _bid(self, state: Any, hand: tuple[Card, ...], moves: list[TrickMove]) -> Choice:
+        """Bid by trumps and high cards: Play with 4 trumps (or 3 and an ace or a black queen),
+        Strike with 5 and a black queen, Slam with both black queens and only trumps and aces;
+        always the lowest bid that outbids, and pass when the hand is not worth it."""
+        count, trumps = self._trumps_held(state, hand)
+        aces = sum(1 for c in hand if c.rank is Rank.ACE and not trumps.is_trump(c))
+        tops = sum(1 for c in TOP_TRUMPS if c in hand)
+        if tops == 2 and count >= 4 and count + aces == len(hand):
+            worth = "slam"
+        elif count >= 5 and tops:
+            worth = "strike"
+        elif count >= 4 or (count >= 3 and (aces or tops)):
+            worth = "play"
+        else:
+            worth = None
+        held = f"{count} trumps and {aces} side ace{'' if aces == 1 else 's'}"
+        bids = [m for m in moves if m.action == "bid"]
+        affordable = [m for m in bids if worth and BID_ORDER.index(m.bid) <= BID_ORDER.index(worth)]
+        if affordable:
+            move = min(affordable, key=lambda m: BID_ORDER.index(m.bid))
+            return Choice(move, f"bids {move.bid}: {held} (worth up to {worth})")
+        passing = [m for m in moves if m.action == "pass"]
+        if passing:
+            why = "the hand is not worth a bid" if worth is None else f"the hand is worth only {worth}"
+            return Choice(passing[0], f"passes: {held}; {why}")
+        move = min(bids, key=lambda m: BID_ORDER.index(m.bid))
+        return Choice(move, f"must bid with {held}: bids the lowest, {move.bid}")
+
+    @staticmethod
+    def _discard(hand: tuple[Card, ...], trumps: Trumps, moves: list[TrickMove]) -> Choice:
+        """Keep trumps and aces; lay aside the side cards worth the most (they count for the
+        soloist, who might lose them in play)."""
+        values = CARD_VALUES["sjavs"]
+        size = len(moves[0].cards)
+        ranked = sorted(hand, key=lambda c: (trumps.is_trump(c), c.rank is Rank.ACE, -values.get(c, 0)))
+        chosen = set(ranked[:size])
+        move = next(m for m in moves if set(m.cards) == chosen)
+        banked = sum(values.get(c, 0) for c in chosen)
+        return Choice(move, f"discards {format_cards(move.cards)}: keeps its trumps and aces and banks "
+                            f"{banked} card points that count for it")
+
+    @staticmethod
+    def _name_suit(state: Any, hand: tuple[Card, ...], calls: list[TrickMove]) -> Choice:
+        """Name the suit that gives the most trumps (ties: the most card points in it)."""
+        values = CARD_VALUES.get(state.view(None).game, {})
+
+        def weight(move: TrickMove) -> tuple[int, int]:
+            trumps = state.trumps_for(move.suit)
+            held = [c for c in hand if trumps.is_trump(c)]
+            return len(held), sum(values.get(c, 0) for c in held)
+        move = max(calls, key=weight)
+        count, _ = weight(move)
+        return Choice(move, f"names {SUIT_NAMES[move.suit]}: it gives {count} trumps, the most")
+
+    @staticmethod
+    def _smear(me: int, leading: Play, trick: tuple[Play, ...], trumps: Trumps, cards: list[Card],
+               values: dict[Card, int]) -> Choice:
+        """A partner is winning the trick against the soloist: add the most points that do not
+        take the trick from them (or the cheapest card if every card would)."""
+        keep = [c for c in cards if trick_winner(trick + (Play(me, c),), trumps)[0].player == leading.player]
+        if keep:
+            card = max(keep, key=lambda c: (values.get(c, 0), -trumps.strength(c)))
+            return Choice(TrickMove(me, "play", card), f"its partner P{leading.player + 1} is winning the "
+                                                        f"trick: adds {card} ({values.get(card, 0)} points)")
+        card = min(cards, key=lambda c: (values.get(c, 0), trumps.strength(c)))
+        return Choice(TrickMove(me, "play", card), f"every card would take the trick from its partner: "
+                                                    f"plays its cheapest, {card}")
 
     def _call(self, hand: tuple[Card, ...], calls: list[TrickMove]) -> Choice:
         """Trumps: the longest suit, ties broken by its high cards; no trumps if no suit is both

@@ -30,7 +30,11 @@ ACTIONS = {
     "send": "send the pile to another player (an Ace's effect)",
     "complete": "complete a four out of turn",
     "pass": "decline an offer",
+    "pick-up-open": "take one's own face-up cards into the hand (Le danish, once hand and stock are empty)",
 }
+
+#: Actions written with nothing after them.
+BARE_ACTIONS = ("stock", "take", "pass", "pick-up-open")
 
 
 class ShedMove(NamedTuple):
@@ -56,6 +60,14 @@ class ShedMove(NamedTuple):
         return head
 
 
+def canonical(move: Any) -> Any:
+    """A shedding move with its cards in hand order (the order legal moves list them), so that
+    ``P1 play 7D 7H`` and ``P1 play 7H 7D`` are the same move; anything else is returned as is."""
+    if isinstance(move, ShedMove) and len(move.cards) > 1:
+        return move._replace(cards=sorted_cards(move.cards))
+    return move
+
+
 def parse_shed_move(text: str, actions: Iterable[str] = ACTIONS) -> ShedMove:
     """Read a move written as ``str(move)`` writes it: ``'P1 play 7H 7D'``, ``'P3 closed 2'``,
     ``'P2 take'``, ``'P1 send P3'``. Raises :class:`MoveParseError` with what was expected."""
@@ -70,7 +82,7 @@ def parse_shed_move(text: str, actions: Iterable[str] = ACTIONS) -> ShedMove:
     player = _parse_player(who, text, usage)
     if action not in allowed:
         raise MoveParseError(f"{text!r}: unknown action {words[1]!r}; {usage}")
-    if action in ("stock", "take", "pass"):
+    if action in BARE_ACTIONS:
         if args:
             raise MoveParseError(f"{text!r}: '{action}' takes nothing after it")
         return ShedMove(player, action)

@@ -8,7 +8,7 @@ and its moves.
 >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"],
 ...                                 "closed": [["2D"], ["3D"]]})
 >>> print(g.explain("P1 play 8H"))
-legal: 8♥ on 6♣: equal or higher (rule DB-13)
+legal: 8♥ on 6♣: equal or higher (rule DB-13); the stock is gone, so the hand is not refilled to three (rule DB-26)
 >>> print(g.explain("P1 play 4C"))
 illegal: 4♣ on 6♣: lower than the card before (rule DB-13)
 """
@@ -25,7 +25,7 @@ from typing import Any
 from ..cards import BLACK_JOKER, RED_JOKER, Card, Rank, format_cards, packs, shuffled
 from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result, Rule, Ruling,
                     Verdict, option, register)
-from ..families.shedding import (ShedMove, ShedView, finishing_result, next_seat, parse_shed_move,
+from ..families.shedding import (ShedMove, canonical, ShedView, finishing_result, next_seat, parse_shed_move,
                                  position_cards, position_seats, remove_cards, replace_at,
                                  sorted_cards, top_run)
 
@@ -166,6 +166,9 @@ RULINGS = (
     Ruling("DB-p", "Games that would loop forever.",
            "A position repeated for the third time at a pick-up, or the turn limit, ends the game as a "
            "draw.", option="turn_limit", rules=("DB-1",)),
+    Ruling("DB-r", "In which order do players play? The text only says that 'the order of play "
+           "reverses' (DB-19).", "Play passes to the left (P1, P2, P3, ...), from the player left of the "
+           "dealer, until a burn reverses it.", rules=("DB-19",)),
     Ruling("DB-q", "When is the hand refilled?",
            "After every play from the hand or the stock while the stock lasts, so a burner who plays "
            "again does so with three cards.", rules=("DB-11",)),
@@ -197,6 +200,10 @@ class Options:
     turn_limit: int = option(2000, "The game is declared a draw after this many moves.",
                              ruling="DB-p")
 
+    def __post_init__(self) -> None:
+        if self.turn_limit < 1:
+            raise OptionsError(f"option 'turn_limit' must be at least 1, not {self.turn_limit}")
+
 
 # --------------------------------------------------------------------------- placement
 
@@ -217,6 +224,8 @@ def placement(card: Card, top: Card | None, options: Options) -> tuple[bool, str
     if top == BLACK_JOKER:
         return False, "DB-21", f"{card} on the black joker: only a joker may follow it", "DB-f"
     top_rank = top.rank
+    if rank is Rank.TEN and top_rank in (Rank.SEVEN, Rank.JOKER):
+        return False, "DB-18", f"{card} on {top}: a 10 may go on any card apart from a joker or a 7", "DB-c"
     if top_rank is Rank.SEVEN:
         if rank > Rank.SEVEN:
             return False, "DB-23", f"{card} on a 7: the next card must not be higher than 7", "DB-b"
@@ -226,8 +235,6 @@ def placement(card: Card, top: Card | None, options: Options) -> tuple[bool, str
             return True, "DB-23", f"{card} on a 7: a 2 is lower", None
         return True, "DB-23", f"{card} on a 7: not higher than 7", "DB-b"
     if rank is Rank.TEN:
-        if top_rank is Rank.JOKER:
-            return False, "DB-18", f"{card} on {top}: a 10 may go on any card apart from a joker or a 7", "DB-c"
         return True, "DB-18", f"{card} on {top}: a 10 may go on any card apart from a joker or a 7", None
     if rank is Rank.TWO:
         if options.two_on_anything:
@@ -376,7 +383,7 @@ class DanishBastardState:
     # -- explanations (any candidate move)
     def explain(self, move: Any) -> Verdict:
         """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
-        steps = self._check(move)
+        steps = self._check(canonical(move))
         return Verdict(move, steps[-1][0], tuple(map(_reason, steps)))
 
     def _check(self, move: Any) -> list:
@@ -387,7 +394,7 @@ class DanishBastardState:
             return [(False, "DB-1", f"the game is over: {self.result.reason}", "DB-l")]
         p = self.current
         if move.player != p:
-            return [(False, "DB-19", f"it is P{p + 1}'s turn, not P{move.player + 1}'s", None)]
+            return [(False, "DB-19", f"it is P{p + 1}'s turn, not P{move.player + 1}'s", "DB-r")]
         if self.phase == "swap":
             return self._check_face_up(move)
         if move.action == "face-up":
@@ -414,6 +421,8 @@ class DanishBastardState:
     def _check_play(self, move: ShedMove) -> list:
         p, hand = move.player, self.hands[move.player]
         if not hand:
+            if self.stock:
+                return [(False, "DB-24", f"P{p + 1} has no cards in hand: play the stock card", None)]
             return [(False, "DB-27", f"P{p + 1} has no cards in hand: play from the table", None)]
         if not move.cards:
             return [(False, "DB-14", "play at least one card", None)]
@@ -422,7 +431,10 @@ class DanishBastardState:
         same = _same_value(move.cards)
         if same is not None:
             return [same]
-        return self._placement_steps(move.cards)
+        steps = self._placement_steps(move.cards)
+        if steps[-1][0] and not self.stock and len(hand) - len(move.cards) < 3:
+            steps.append((True, "DB-26", "the stock is gone, so the hand is not refilled to three", None))
+        return steps
 
     def _check_open(self, move: ShedMove) -> list:
         p = move.player
@@ -519,8 +531,9 @@ class DanishBastardState:
     # -- applying
     def apply(self, move: Any) -> tuple[DanishBastardState, tuple[Event, ...]]:
         """The next state and what happened. Raises :class:`IllegalMove` (this state unchanged)."""
-        if not isinstance(move, ShedMove) or move not in self.legal_moves():
+        if not isinstance(move, ShedMove) or canonical(move) not in self.legal_moves():
             raise IllegalMove(self.explain(move))
+        move = canonical(move)
         if self.phase == "swap":
             return self._apply_face_up(move)
         p = move.player
@@ -575,7 +588,8 @@ class DanishBastardState:
             drawn = stock[max(0, len(stock) - (3 - len(hands[p]))):]
             hands = replace_at(hands, p, sorted_cards(hands[p] + drawn))
             stock = stock[:len(stock) - len(drawn)]
-            events.append(Event("draw", p, f"P{p + 1} draws {len(drawn)} from the stock", (), R["DB-11"]))
+            events.append(Event("draw", p, f"P{p + 1} draws {len(drawn)} from the stock", (), R["DB-11"],
+                                RULING["DB-q"]))
         finished = self.finished
         if not (stock or hands[p] or opens[p] or closed[p]):
             finished += (p,)
@@ -588,7 +602,7 @@ class DanishBastardState:
             if self.options.reverse_after_burn:
                 direction = -direction
                 events.append(Event("reverse", p, "the order of play reverses after the burner's extra "
-                                    "turn", (), R["DB-19"]))
+                                    "turn", (), R["DB-19"], RULING["DB-d"]))
             current = p if not out[p] else next_seat(p, direction, out)
             if not out[p]:
                 events.append(Event("again", p, f"P{p + 1} closed the pile and plays again", (), R["DB-19"]))
@@ -613,7 +627,7 @@ class DanishBastardState:
             result = Result(order=self.finished, draw=True,
                             reason="draw: the same position came back a third time after a pick-up, "
                                    "so the game would go round forever")
-            events.append(Event("draw", None, result.reason, (), R["DB-1"]))
+            events.append(Event("draw", None, result.reason, (), R["DB-1"], RULING["DB-p"]))
             return _with_result(state, result), tuple(events)
         return state._settle(events)
 
@@ -622,12 +636,12 @@ class DanishBastardState:
         holding = self.players - len(self.finished)
         if holding <= 1:
             result = finishing_result(self.finished, self.players, "Danish Bastard")
-            events.append(Event("end", None, result.reason, (), R["DB-31"]))
+            events.append(Event("end", None, result.reason, (), R["DB-31"], RULING["DB-l"]))
             return _with_result(self, result), tuple(events)
         if self.turn >= self.options.turn_limit:
             result = Result(order=self.finished, draw=True,
                             reason=f"draw: the turn limit of {self.options.turn_limit} moves was reached")
-            events.append(Event("draw", None, result.reason, (), R["DB-1"]))
+            events.append(Event("draw", None, result.reason, (), R["DB-1"], RULING["DB-p"]))
             return _with_result(self, result), tuple(events)
         return self, tuple(events)
 
@@ -641,11 +655,11 @@ class DanishBastardState:
         last = p == self.players - 1
         if last:
             events.append(Event("start", 0, "everyone has substituted: P1, left of the dealer, starts",
-                                (), R["DB-9"]))
+                                (), R["DB-9"], RULING["DB-i"]))
         state = DanishBastardState(self.options, self.players, hands, opens, self.closed, self.stock,
                                    self.pile, self.burned, 0 if last else p + 1, self.direction,
                                    "play" if last else "swap", self.finished, self.turn + 1)
-        return state, tuple(events)
+        return state._settle(events)
 
 
 def _with_result(state: DanishBastardState, result: Result) -> DanishBastardState:
@@ -722,6 +736,24 @@ class DanishBastard:
         hands = tuple(sorted_cards(deck[i * 9 + 6:i * 9 + 9]) for i in range(players))
         return DanishBastardState(options, players, hands, opens, closed, deck[players * 9:], (), (),
                                   0, 1, "swap")
+
+    def deal_events(self, state: DanishBastardState) -> tuple[Event, ...]:
+        """What the deal did, rule by rule (for the log of a new game; empty for other positions)."""
+        if state.phase != "swap" or state.turn or state.pile or state.burned:
+            return ()
+        n = state.players
+        packs_used = self.packs_for(n)
+        total = len(state.all_cards())
+        return (
+            Event("deal", None, f"{n} players: 2 or more can play, best with 3 or more", (), R["DB-2"]),
+            Event("deal", None, f"{packs_used} pack{'s' if packs_used > 1 else ''} for {n} players: "
+                  f"{total} cards", (), R["DB-33"], RULING["DB-k"]),
+            Event("deal", None, f"the jokers stay in: {2 * packs_used} of them", (), R["DB-3"]),
+            Event("deal", None, "each player gets 3 closed cards, face down", (), R["DB-4"]),
+            Event("deal", None, "an open card goes face up on each closed card", (), R["DB-5"]),
+            Event("deal", None, "each player holds 3 cards in hand", (), R["DB-6"]),
+            Event("deal", None, f"the other {len(state.stock)} cards make the stock", (), R["DB-7"]),
+        )
 
     def setup_state(self, position: Mapping[str, Any], options: Options) -> DanishBastardState:
         """A position from a dict: ``hands``, ``open``, ``closed`` (one card list per player),

@@ -1,0 +1,58 @@
+"""A rule-of-thumb player for Le danish: the shedding player's habits, plus choices for the
+moves only Le danish has (where to send an Ace's pile, completing a four, turning another
+face-down card).
+
+>>> import danish_nb as dn
+>>> g = dn.setup("le-danish", {"hands": [["AH", "4C"], ["9S", "9C"], ["5D"]], "pile": ["6C"]})
+>>> _ = g.play("P1 play AH")
+>>> LeDanishRuleOfThumb().choose(g.state).move
+ShedMove(player=0, action='send', cards=(), index=2)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Rank
+from .base import AGENTS, Choice
+from .shedding import ShedRuleOfThumb
+
+
+def cards_left(state: Any, seat: int) -> int:
+    """How many cards a player still has to get rid of (hand, face-up and face-down)."""
+    return len(state.hands[seat]) + len(state.open[seat]) + len(state.closed[seat])
+
+
+class LeDanishRuleOfThumb:
+    """Sends an Ace's pile to the player closest to winning, always completes a four, turns
+    another face-down card only on a low or empty pile; otherwise plays like
+    :class:`~danish_nb.agents.shedding.ShedRuleOfThumb`."""
+
+    name = "rule-of-thumb"
+
+    def __init__(self, seed: int = 0):
+        self.shedding = ShedRuleOfThumb(seed)
+
+    def choose(self, state: Any) -> Choice:
+        moves = state.legal_moves()
+        sends = [m for m in moves if m.action == "send"]
+        if sends:
+            order = [(state.current + k * state.direction) % state.players for k in range(1, state.players)]
+            best = min(sends, key=lambda m: (cards_left(state, m.index), order.index(m.index)))
+            return Choice(best, f"sends the pile to P{best.index + 1}, who has the fewest cards left "
+                                f"({cards_left(state, best.index)})")
+        completes = [m for m in moves if m.action == "complete"]
+        if completes:
+            return Choice(completes[0], f"completes the four {completes[0].cards[0].rank.symbol}s: "
+                                        f"two cards fewer, and play goes on from here")
+        if state.phase == "chain":
+            top = state.pile[-1] if state.pile else None
+            closed = [m for m in moves if m.action == "closed"]
+            if top is None or top.rank <= Rank.SIX:
+                return Choice(closed[0], "the pile is low: another face-down card will likely fit")
+            return Choice(next(m for m in moves if m.action == "pass"),
+                          f"stops: a blind card on {top} would likely fail")
+        return self.shedding.choose(state)
+
+
+AGENTS.setdefault("rule-of-thumb", {})["le-danish"] = LeDanishRuleOfThumb

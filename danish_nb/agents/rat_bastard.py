@@ -1,0 +1,87 @@
+"""A rule-of-thumb player for Rat Bastard 17: aim for exactly 17, otherwise play the highest
+card that keeps the total at or under 17 (it leaves the opponent the least room), keep wild
+cards for when nothing else fits, prefer a known hole card to a blind one, and put low cards
+face up in the hole row at the deal (they fit late in the game).
+
+>>> import danish_nb as dn
+>>> g = dn.setup("rat-bastard-17", {"hands": [["9H", "6D", "RJ"], ["9S"]], "pile": ["6C", "5D"]})
+>>> choice = RatRuleOfThumb().choose(g.state)
+>>> str(choice.move), choice.why
+('P1 play 6♦', 'plays 6♦ to reach exactly 17, then starts again from 0')
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..games.rat_bastard_17 import TARGET, UP_SLOTS, RatMove, card_value
+from .base import AGENTS, Choice
+
+
+class RatRuleOfThumb:
+    """Exactly 17 first, then the highest fixed card that fits, then a wild card (as the value
+    that reaches 17, or 10), then a blind hole card; takes only when nothing can be played."""
+
+    name = "rule-of-thumb"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: Any) -> Choice:
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError("no legal move: the game is over")
+        if moves[0].action in ("swap", "keep"):
+            return self._swap(state, moves)
+        opts = state.options
+        known: list[tuple[RatMove, Any, int | None]] = []
+        blind: list[RatMove] = []
+        for move in moves:
+            if move.action == "take":
+                continue
+            card = move.card if move.action == "play" else state.holes[move.player][move.position - 1]
+            if move.action == "hole" and move.position - 1 not in UP_SLOTS:
+                blind.append(move)
+            else:
+                known.append((move, card, card_value(card, opts)))
+        fixed = [(m, c, v) for m, c, v in known if v is not None]
+        wild = [(m, c) for m, c, v in known if v is None]
+        exact = [(m, c) for m, c, v in fixed if state.total + v == TARGET]
+        if exact:
+            move, card = exact[0]
+            return Choice(move, f"plays {card} to reach exactly 17, then starts again from 0")
+        if fixed:
+            move, card, value = max(fixed, key=lambda mcv: mcv[2])
+            return Choice(move, f"plays its highest card that fits, {card} (total {state.total + value}), "
+                                f"leaving the opponent little room")
+        if wild:
+            best = min(10, TARGET - state.total)
+            move, card = next((m, c) for m, c in wild if m.value == best)
+            goal = "to reach exactly 17" if state.total + best == TARGET else "at its highest value"
+            return Choice(move, f"no other card fits: plays the wild {card} as a {best} {goal}")
+        if blind:
+            move = self.rng.choice(blind)
+            return Choice(move, f"no known card fits: turns over the face-down hole card at position "
+                                f"{move.position} and hopes")
+        return Choice(moves[0], "no card fits: must pick up")
+
+    def _swap(self, state: Any, moves: list[RatMove]) -> Choice:
+        opts = state.options
+
+        def gain(move: RatMove) -> int:
+            mine, table = card_value(move.card, opts), card_value(move.other, opts)
+            if mine is None or table is None:
+                return 0  # never part with a wild card, never put one face up
+            return table - mine
+
+        swaps = [m for m in moves if m.action == "swap" and gain(m) > 0]
+        if swaps:
+            best = max(swaps, key=gain)
+            return Choice(best, f"puts the low {best.card} face up instead of {best.other}: low hole cards "
+                                f"fit late in the game")
+        keep = next(m for m in moves if m.action == "keep")
+        return Choice(keep, "its face-up hole cards are already as low as its hand allows")
+
+
+AGENTS.setdefault("rule-of-thumb", {})["rat-bastard"] = RatRuleOfThumb

@@ -1,0 +1,176 @@
+"""Shared helpers for the engine tests: set-up tables, state summaries, move candidates and
+random play.
+
+Positions use the keys of ``DanishBastard.setup_state``; cards are codes like ``"7H"``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from itertools import combinations
+from typing import Any
+
+import danish_nb as dn
+from danish_nb.agents import make_agent
+from danish_nb.cards import Card, card_counts, packs
+from danish_nb.families.shedding import ShedMove
+
+DB = "danish-bastard"
+BOOL_OPTIONS = ("two_on_anything", "seven_allows_equal", "reverse_after_burn", "stock_by_choice",
+                "must_play", "open_cards_together")
+
+
+def table(position: Mapping[str, Any], **options: Any) -> dn.Game:
+    """A Danish Bastard game set up from ``position`` with the given rule options."""
+    return dn.setup(DB, dict(position), options or None)
+
+
+def codes(cards: Iterable[Card]) -> list[str]:
+    """Card codes in a canonical (sorted) order, for comparing multisets of cards."""
+    return sorted(c.code for c in cards)
+
+
+def norm(texts: Iterable[str]) -> list[str]:
+    """Card texts (``'10H'``, ``'TH'``, ``'10♥'``) as sorted codes."""
+    return sorted(Card.parse(t).code for t in texts)
+
+
+def ruling_ids(verdict: dn.Verdict) -> set[str]:
+    return {r.ruling.id for r in verdict.reasons if r.ruling is not None}
+
+
+def event_rules(events: Iterable[dn.Event]) -> list[tuple[str, str | None]]:
+    """``(kind, rule id)`` for each event."""
+    return [(e.kind, e.rule.id if e.rule else None) for e in events]
+
+
+def summary(state: Any, key: str) -> Any:
+    """One fact about a Danish Bastard state, named as the scenario tables name it."""
+    if key == "hands":
+        return [codes(h) for h in state.hands]
+    if key == "open":
+        return [codes(o) for o in state.open]
+    if key == "closed":
+        return [len(c) for c in state.closed]
+    if key == "pile":
+        return [c.code for c in state.pile]
+    if key in ("burned", "stock"):
+        return len(getattr(state, key))
+    if key == "current":
+        return state.current_player
+    if key == "finished":
+        return list(state.finished)
+    if key == "over":
+        return state.is_over
+    if key in ("draw", "loser", "order"):
+        value = getattr(state.result, key)
+        return list(value) if key == "order" else value
+    return getattr(state, key)
+
+
+def expected(key: str, value: Any) -> Any:
+    """Normalise an expected fact written with card texts."""
+    if key in ("hands", "open"):
+        return [norm(v) for v in value]
+    if key == "pile":
+        return [Card.parse(t).code for t in value]
+    return value
+
+
+# --------------------------------------------------------------------------- random play
+
+def play_out(game: dn.Game, seed: int, agents: Iterable[str] = ("random",),
+             max_moves: int | None = None) -> dn.Game:
+    """Play ``game`` to its end (or ``max_moves``) with seeded computer players, one per seat
+    cycling through ``agents``."""
+    names = list(agents)
+    players = [make_agent(names[i % len(names)], seed + i) for i in range(game.players)]
+    moves = 0
+    while not game.is_over and (max_moves is None or moves < max_moves):
+        choice = players[game.current_player].choose(game.state)
+        game.play(choice.move)
+        moves += 1
+    return game
+
+
+def dealt_counts(players: int) -> Counter:
+    """The multiset of cards dealt for ``players`` (one pack with two jokers per 4 players)."""
+    return card_counts(packs(-(-players // 4), jokers=2))
+
+
+# --------------------------------------------------------------------------- candidate moves
+
+def _subsets(cards: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
+    for size in range(1, len(cards) + 1):
+        yield from combinations(cards, size)
+
+
+def candidates(state: Any, limit: int = 400) -> list[ShedMove]:
+    """A broad set of candidate moves for the current player, legal or not: every same-rank
+    subset of hand and open cards (as play and open), mixed-rank and unowned sets, the stock,
+    taking, closed cards 0..4, face-up triples, and moves by the wrong player. Cards of each
+    candidate are in the hand's (sorted) order."""
+    if state.is_over:
+        p = 0
+    else:
+        p = state.current
+    moves: dict[ShedMove, None] = dict.fromkeys(state.legal_moves())
+    hand, opens = state.hands[p], state.open[p]
+    for action, cards in (("play", hand), ("open", opens), ("play", opens), ("open", hand)):
+        by_rank: dict[Any, list[Card]] = {}
+        for card in cards:
+            by_rank.setdefault(card.rank, []).append(card)
+        for group in by_rank.values():
+            for combo in list(_subsets(tuple(group)))[:60]:
+                moves[ShedMove(p, action, combo)] = None
+        distinct = sorted(set(cards), key=lambda c: (c.rank, c.suit.value))
+        for a, b in list(combinations(distinct, 2))[:20]:
+            moves[ShedMove(p, action, (a, b))] = None
+    unowned = [Card.parse(t) for t in ("2C", "7H", "10S", "AS", "RJ", "BJ", "KD")]
+    for card in unowned:
+        if card not in hand:
+            moves[ShedMove(p, "play", (card,))] = None
+        if card not in opens:
+            moves[ShedMove(p, "open", (card,))] = None
+    moves[ShedMove(p, "play", ())] = None
+    moves[ShedMove(p, "open", ())] = None
+    for action in ("stock", "take"):
+        moves[ShedMove(p, action)] = None
+    moves[ShedMove(p, "take", (), 0)] = None
+    moves[ShedMove(p, "stock", hand[:1])] = None
+    for i in range(5):
+        moves[ShedMove(p, "closed", (), i)] = None
+    table_cards = tuple(sorted(hand + opens, key=lambda c: (c.rank, c.suit.value)))
+    for combo in list(combinations(table_cards, 3))[:25]:
+        moves[ShedMove(p, "face-up", combo)] = None
+    moves[ShedMove(p, "face-up", table_cards[:2])] = None
+    moves[ShedMove(p, "face-up", tuple(unowned[:3]))] = None
+    for other in range(state.players + 1):
+        if other != p:
+            for move in list(moves)[:8]:
+                moves[move._replace(player=other)] = None
+            moves[ShedMove(other, "take")] = None
+    return list(moves)[:limit]
+
+
+def reordered(move: ShedMove) -> ShedMove | None:
+    """The same move with its cards in reverse order (``None`` if that is the same move)."""
+    if len(set(move.cards)) < 2:
+        return None
+    return move._replace(cards=tuple(reversed(move.cards)))
+
+
+def same_move(a: ShedMove, b: ShedMove) -> bool:
+    """The same move, whatever the order its cards are written in."""
+    return a._replace(cards=tuple(sorted(a.cards))) == b._replace(cards=tuple(sorted(b.cards)))
+
+
+CODE = re.compile(r'"((?:10|[2-9JQKA])[CDHS]|RJ|BJ)"')
+
+
+def view_codes(view: Any) -> Counter:
+    """Every card code that appears in a view's JSON form (as a multiset)."""
+    return Counter(CODE.findall(json.dumps(view.to_dict())))

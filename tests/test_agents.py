@@ -1,0 +1,106 @@
+"""Computer players: the rule-of-thumb player's choices and reasons in set-up positions, the
+random player, and the registry."""
+
+from __future__ import annotations
+
+import pytest
+
+import danish_nb as dn
+from danish_nb.agents import AGENTS, Choice, make_agent
+
+from helpers import DB, play_out, table
+
+
+def choose(position: dict, **options) -> Choice:
+    g = table(position, **options)
+    choice = make_agent("rule-of-thumb", seed=1).choose(g.state)
+    assert choice.move in g.legal_moves()
+    return choice
+
+
+def closed(n: int) -> list[list[str]]:
+    return [["QS"] for _ in range(n)]
+
+
+@pytest.mark.parametrize("hand, pile, move, why", [
+    (["3C", "5D", "9H", "KS"], ["4C"], "P1 play 5♦", "plays its lowest card that fits"),
+    (["5C", "5D", "9H"], ["4C"], "P1 play 5♣ 5♦", "plays its lowest card that fits (all 2 of them)"),
+    (["2C", "10H", "RJ", "8D"], ["6C"], "P1 play 8♦", "plays its lowest card that fits"),
+    (["2C", "10H", "RJ", "AD"], ["KC"], "P1 play A♦", "plays its lowest card that fits"),
+    (["10H", "2C", "3C"], ["KC"], "P1 play 2♣", "plays its power card, since nothing lower fits"),
+    (["10H", "RJ", "3C"], ["KC"], "P1 play 10♥", "plays its power card, since nothing lower fits"),
+    (["RJ", "3C"], ["7C", "BJ"], "P1 play RJ", "plays its power card, since nothing lower fits"),
+    (["6H", "5H", "8H"], ["7C"], "P1 play 5♥", "plays its lowest card that fits"),
+])
+def test_lowest_fitting_card_and_power_cards_last(hand, pile, move, why):
+    choice = choose({"hands": [hand, ["9S"]], "pile": pile, "closed": closed(2)})
+    assert str(choice.move) == move
+    assert choice.why == why
+
+
+def test_takes_the_pile_only_when_it_must():
+    choice = choose({"hands": [["3C", "4C"], ["9S"]], "pile": ["KC"], "closed": closed(2)})
+    assert str(choice.move) == "P1 take" and choice.why == "nothing fits: takes the pile"
+    # taking is allowed with must_play off, but a card fits: it plays
+    choice = choose({"hands": [["8C", "3C"], ["9S"]], "pile": ["6C"], "closed": closed(2)}, must_play=False)
+    assert str(choice.move) == "P1 play 8♣"
+
+
+def test_tries_the_stock_card_before_taking_and_not_when_a_card_fits():
+    position = {"hands": [["3C", "4C", "5C"], ["9S"]], "pile": ["KC"], "stock": ["2H", "AD"],
+                "closed": closed(2)}
+    choice = choose(position)
+    assert str(choice.move) == "P1 stock" and choice.why == "no card fits: tries the stock card"
+    choice = choose({**position, "pile": ["4D"]})
+    assert str(choice.move) == "P1 play 4♣"
+
+
+def test_black_joker_without_a_joker_tries_the_stock_then_takes():
+    position = {"hands": [["3C", "4C", "KC"], ["9S"]], "pile": ["BJ"], "stock": ["2H", "AD"],
+                "closed": closed(2)}
+    assert str(choose(position).move) == "P1 stock"
+    assert str(choose({**position, "stock": []}).move) == "P1 take"
+
+
+def test_open_and_closed_cards():
+    choice = choose({"hands": [[], ["9S"]], "open": [["3C", "4D"], []], "pile": ["KC"], "closed": closed(2)})
+    assert str(choice.move) == "P1 open 3♣"
+    choice = choose({"hands": [[], ["9S"]], "closed": [["3C", "KD"], ["QS"]], "pile": ["9C"]})
+    assert choice.move.action == "closed" and choice.why == "turns over a face-down card"
+
+
+def test_leaves_its_strongest_cards_face_up():
+    choice = choose({"hands": [["2C", "3C", "4C"], ["5D", "6D", "7D"]],
+                     "open": [["KC", "QC", "JC"], ["KD", "QD", "JD"]], "phase": "swap"})
+    assert sorted(c.code for c in choice.move.cards) == ["2C", "KC", "QC"]
+    assert choice.why == "leaves its strongest cards face up for later"
+
+
+@pytest.mark.parametrize("name", ["random", "rule-of-thumb"])
+def test_seeded_players_repeat_their_games(name):
+    games = [play_out(dn.new_game(DB, players=3, seed=9), seed=4, agents=(name,)) for _ in range(2)]
+    assert [str(s.move) for s in games[0].history] == [str(s.move) for s in games[1].history]
+    assert games[0].is_over
+
+
+def test_random_player_reason():
+    g = dn.new_game(DB, players=2, seed=3)
+    choice = make_agent("random", seed=2).choose(g.state)
+    assert choice.move in g.legal_moves() and "random" in choice.why
+
+
+@pytest.mark.parametrize("name", ["random", "rule-of-thumb"])
+def test_no_choice_once_the_game_is_over(name):
+    over = table({"hands": [["AS"], ["3C"]]})
+    over.play("P1 play AS")
+    with pytest.raises(dn.DanishNbError, match="game is over"):
+        make_agent(name, seed=1).choose(over.state)
+
+
+def test_registry_errors():
+    assert {"random", "rule-of-thumb"} <= set(AGENTS)
+    with pytest.raises(dn.DanishNbError, match="unknown computer player 'genius'"):
+        make_agent("genius")
+    with pytest.raises(dn.DanishNbError, match="does not play"):
+        make_agent("rule-of-thumb", family="no-such-family")
+    assert make_agent("random", family="no-such-family").name == "random"
