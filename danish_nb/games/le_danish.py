@@ -1,0 +1,995 @@
+"""Le danish, from ``2-le-danish.fr.txt`` (the French "bataille norvégienne" of the shedding family).
+
+The module reads like the document: the rule catalogue (each rule-bearing French sentence with
+an English rendering), the rulings where the text is unclear, the options that select among
+readings and switch the variants on, then the state and its moves.
+
+>>> import danish_nb as dn
+>>> g = dn.setup("le-danish", {"hands": [["9H", "4C"], ["9S"]], "pile": ["6C"]})
+>>> print(g.explain("P1 play 9H"))
+legal: 9♥ on 6♣: equal or higher (rule LD-15)
+>>> print(g.explain("P1 play 4C"))
+illegal: 4♣ on 6♣: lower than the card before (rule LD-15)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from ..cards import Card, Rank, format_cards, packs, shuffled
+from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result, Rule, Ruling,
+                    Verdict, option, register)
+from ..families.shedding import (ShedMove, ShedView, finishing_result, next_seat, parse_shed_move,
+                                 position_cards, position_seats, remove_cards, replace_at,
+                                 sorted_cards, top_run)
+
+SOURCE = "2-le-danish.fr.txt"
+
+
+def _rule(rule_id: str, title: str, quote: str, english: str, **extra: Any) -> Rule:
+    return Rule(rule_id, quote, english, source=SOURCE, title=title, **extra)
+
+
+# --------------------------------------------------------------------------- rule catalogue
+# Quotes are the document's words; " … " joins sentences that are apart in the document.
+
+RULES = (
+    _rule("LD-1", "Object", "Le danish est un jeu de cartes pour au moins deux joueurs, dès 7 ans. Le "
+          "premier à se débarrasser de toutes ses cartes remporte la partie.",
+          "Le danish is a card game for at least two players, from age 7. The first to get rid of "
+          "all their cards wins the game."),
+    _rule("LD-2", "Packs", "1 jeu de 52 cartes pour 2 à 5 joueurs. … 2 jeux de 52 cartes pour 6 à 11 "
+          "joueurs.", "1 pack of 52 cards for 2 to 5 players. … 2 packs of 52 cards for 6 to 11 "
+          "players."),
+    _rule("LD-3", "Face-down cards", "Lors de la première distribution, chacun reçoit 3 cartes, à "
+          "aligner, face cachée, devant lui.", "In the first deal, everyone gets 3 cards, laid out "
+          "in a row face down in front of them."),
+    _rule("LD-4", "Face-up cards", "Lors de la deuxième distribution, chacun reçoit 3 cartes, à "
+          "aligner, face visible, sur les premières.", "In the second deal, everyone gets 3 cards, "
+          "laid out face up on the first ones."),
+    _rule("LD-5", "The hand", "Lors de la troisième distribution, chacun reçoit 3 cartes à garder "
+          "cachées, qui formeront sa main.", "In the third deal, everyone gets 3 cards to keep "
+          "hidden, which make up their hand."),
+    _rule("LD-6", "The swap", "Note : avant de jouer une première carte, il est permis d’échanger les "
+          "cartes de sa main contre ses cartes visibles.", "Note: before playing a first card, you "
+          "may swap the cards of your hand for your face-up cards."),
+    _rule("LD-7", "Advice", "Astuce : il est conseillé de garder les cartes fortes et spéciales, "
+          "visibles devant vous.", "Tip: keep the strong and special cards face up in front of "
+          "you.", enforced=False, note="Advice, not a rule: the rule-of-thumb player follows it."),
+    _rule("LD-8", "The stock", "Le reste formera une pioche, placée au centre de la table.",
+          "The rest makes a stock, placed in the middle of the table."),
+    _rule("LD-9", "Who starts", "Le joueur à gauche du donneur commence.",
+          "The player to the dealer's left starts."),
+    _rule("LD-10", "Clockwise", "Jouez dans le sens des aiguilles d’une montre.",
+          "Play clockwise."),
+    _rule("LD-11", "One to three cards", "Le premier joueur peut jouer (poser) entre une et trois "
+          "cartes.", "The first player may play (put down) between one and three cards."),
+    _rule("LD-12", "Same value", "Si vous posez plusieurs cartes, celles-ci doivent avoir la même "
+          "valeur.", "If you put down several cards, they must have the same value."),
+    _rule("LD-13", "Three in hand", "La main d’un joueur doit toujours être composée de 3 cartes.",
+          "A player's hand must always hold 3 cards."),
+    _rule("LD-14", "Drawing", "Après avoir joué, complétez votre main en piochant.",
+          "After playing, fill your hand up again from the stock."),
+    _rule("LD-15", "Equal or higher", "Le joueur suivant doit jouer une carte ou une combinaison de "
+          "cartes identiques, de valeur égale ou supérieure à la précédente.", "The next player must "
+          "play a card or a set of identical cards of a value equal to or higher than the previous "
+          "one."),
+    _rule("LD-16", "Picking up", "Quand un joueur ne peut pas jouer une ou plusieurs cartes de valeur "
+          "supérieure, il ramasse la totalité des cartes jouées, le tas. On dit qu’il cocogne.",
+          "When a player cannot play one or more cards of a higher value, they pick up all the "
+          "cards played, the pile. This is called 'cocogner'."),
+    _rule("LD-17", "After a pick-up", "Il doit désormais jouer avec toutes ces cartes en main. Il ne "
+          "pourra piocher que si sa main descend en dessous de 3.", "From now on they must play with "
+          "all these cards in hand. They may draw only when their hand drops below 3."),
+    _rule("LD-18", "Who leads after a pick-up", "Le dernier joueur à avoir posé reprend la main.",
+          "The last player to have put cards down leads again."),
+    _rule("LD-19", "Empty the hand first", "Si un joueur a moins de 3 cartes en main et que la pioche "
+          "est épuisée, il doit d’abord vider sa main.", "If a player has fewer than 3 cards in hand "
+          "and the stock is exhausted, they must first empty their hand."),
+    _rule("LD-20", "Taking the face-up cards", "Quand la main d’un joueur est vide et que la pioche "
+          "est épuisée, il peut ramasser ses 3 cartes visibles.", "When a player's hand is empty and "
+          "the stock is exhausted, they may pick up their 3 face-up cards."),
+    _rule("LD-21", "Face-down cards", "Si un joueur a joué toutes ses cartes visibles et que la "
+          "pioche est épuisée, il peut piocher une carte parmi ses trois cartes cachées.",
+          "If a player has played all their face-up cards and the stock is exhausted, they may draw "
+          "one of their three face-down cards."),
+    _rule("LD-22", "The next face-down card", "Si la carte piochée peut être jouée, il peut piocher "
+          "la deuxième et ainsi de suite.", "If the card drawn can be played, they may draw the "
+          "second one, and so on."),
+    _rule("LD-23", "A failed face-down card", "Si la carte piochée ne convient pas, il ramasse le "
+          "tas.", "If the card drawn does not fit, they pick up the pile."),
+    _rule("LD-24", "Back to the face-down cards", "Il ne pourra pas puiser dans ses cartes cachées "
+          "tant que sa main ne sera pas descendue en dessous de 3.", "They may not draw from their "
+          "face-down cards until their hand has dropped below 3."),
+    _rule("LD-25", "The 2", "Il agit comme un joker. … Il peut être joué sur n’importe quelle carte.",
+          "It acts as a joker. … It can be played on any card."),
+    _rule("LD-26", "The 7", "Le joueur suivant doit jouer une carte inférieure ou égale à 7.",
+          "The next player must play a card lower than or equal to 7."),
+    _rule("LD-27", "The 8", "Pour chaque carte 8 jouée, le joueur suivant passe son tour. … Le joueur "
+          "2 joue 3 cartes 8. … Les joueurs 3, 4 et 5 passent leur tour.", "For each 8 played, the "
+          "next player misses their turn. … Player 2 plays three 8s. … Players 3, 4 and 5 miss "
+          "their turn."),
+    _rule("LD-28", "The 10", "Le tas est retiré. … Il ne pourra plus être utilisé.",
+          "The pile is removed. … It can no longer be used."),
+    _rule("LD-29", "The Ace", "Le tas est envoyé au joueur de votre choix.",
+          "The pile is sent to the player of your choice."),
+    _rule("LD-30", "Variant: four in a row", "Quand une succession de 4 cartes de même valeur est "
+          "jouée, le tas est retiré définitivement du jeu.", "When a run of 4 cards of the same "
+          "value is played, the pile is removed from the game for good."),
+    _rule("LD-31", "Variant: the 3", "Tous les joueurs passent leur main au joueur de droite.",
+          "All players pass their hand to the player on their right."),
+    _rule("LD-32", "Variant: the 6", "Le sens du jeu est inversé.",
+          "The direction of play is reversed."),
+    _rule("LD-33", "Variant: completing a four", "Un joueur joue 2 cartes de valeur identique. … Un "
+          "autre joueur, indépendamment de sa place dans le jeu, est autorisé à jouer les 2 autres "
+          "cartes de même valeur.", "A player plays 2 cards of the same value. … Another player, "
+          "wherever they sit in the order of play, may play the other 2 cards of that value."),
+    _rule("LD-34", "Danish", "Dès qu’un joueur se débarrasse de toutes ses cartes, il est déclaré "
+          "Danish. … Il remporte la partie.", "As soon as a player gets rid of all their cards, "
+          "they are declared Danish. … They win the game."),
+)
+
+RULINGS = (
+    Ruling("LD-a", "'Between one and three cards': a limit, or just what a starting hand allows?",
+           "Any number of cards of one rank (after a pick-up a hand can hold four or more): the "
+           "three is the size of a hand, not a limit.", option="at_most_three", rules=("LD-11", "LD-12")),
+    Ruling("LD-b", "Who leads after a pick-up ('le dernier joueur à avoir posé reprend la main')?",
+           "The last player who put cards on the pile leads on the empty table (if that player is "
+           "out, the next one still in).", option="after_pickup", rules=("LD-18", "LD-16")),
+    Ruling("LD-c", "Are the face-up cards played from the table?",
+           "No: once the stock and the hand are empty, the player takes the face-up cards into the "
+           "hand (the move 'pick-up-open', which does not end the turn) and plays from the hand.",
+           rules=("LD-20", "LD-19")),
+    Ruling("LD-d", "Face-down cards: one per turn, or several in a row?",
+           "One per turn: 'and so on' counts the turns. Option: after a face-down card that fits, "
+           "the player may turn the next one ('closed') or stop ('pass').",
+           option="chain_face_down", rules=("LD-22",)),
+    Ruling("LD-e", "After a failed face-down card: 'until the hand drops below 3' contradicts 'the hand "
+           "must be emptied first'.",
+           "The hand must be empty again before the next face-down card. Option (as written): once "
+           "the face-up cards are gone, a face-down card may be turned whenever the hand holds fewer "
+           "than 3 cards.", option="face_down_below_three", rules=("LD-24", "LD-19")),
+    Ruling("LD-f", "The 2 'acts as a joker'.",
+           "It goes on any card and anything may follow it; it is not combined with cards of "
+           "another rank. Option 'mirror': it takes the value of the card below it.",
+           option="two_mode", rules=("LD-25",)),
+    Ruling("LD-g", "The 8: one skipped player per 8.",
+           "As written: the turn moves on by 1 + the number of 8s played, over the players still in "
+           "(with few players, the 8s' player can skip round to themselves).", rules=("LD-27",)),
+    Ruling("LD-h", "The 10: where may it go, and who plays after the burn?",
+           "The family's reading: a 10 goes on any card except a 7 (whose 'inférieure ou égale à 7' "
+           "stands); the burner plays again on the empty table. Off: a 10 follows the "
+           "equal-or-higher rule like any card.", option="ten_on_anything", rules=("LD-28", "LD-26")),
+    Ruling("LD-i", "The Ace: 'le tas est envoyé au joueur de votre choix'.",
+           "The Ace's player chooses another player still in ('P1 send P3'), who takes the pile "
+           "(Aces included) into the hand; the Ace's player then leads on the empty table. Option: "
+           "the next player leads.", option="after_ace", rules=("LD-29",)),
+    Ruling("LD-j", "The variants.",
+           "Each is a switch, off by default. The 3 and the 6 act once per play, after the player "
+           "has drawn; 'to the right' is the previous seat clockwise whatever the direction of play, "
+           "among the players still in. Four in a row counts equal ranks across players (2s count "
+           "only as 2s); like the 10, its burner plays again.",
+           option="four_of_a_kind_burns", rules=("LD-30", "LD-31", "LD-32")),
+    Ruling("LD-k", "Completing a four out of turn.",
+           "After a play of exactly 2 equal cards that stay on the pile (not 10s, not Aces), every "
+           "other player holding 2 more of that rank is asked in turn order ('complete' with 2 cards "
+           "or 'pass'). The completion is played like the completer's own turn: it burns the pile "
+           "when four in a row is on, and play goes on from the completer.",
+           option="complete_four", rules=("LD-33", "LD-30")),
+    Ruling("LD-l", "Packs.", "One 52-card pack for 2-5 players, two for 6-11; no jokers.",
+           rules=("LD-2",)),
+    Ruling("LD-m", "The end.", "The first player with no cards is Danish and wins, and the game ends. "
+           "Option: play on for a full finishing order, until one player still holds cards.",
+           option="play_on", rules=("LD-34", "LD-1")),
+    Ruling("LD-n", "The order of the cards (the document does not give it).",
+           "2 (special) 3 4 5 6 7 8 9 10 J Q K A: Aces high.", rules=("LD-15",)),
+    Ruling("LD-o", "Games that would loop forever.",
+           "A position repeated for the third time when the pile goes into a hand (a pick-up, a "
+           "failed face-down card, an Ace's pile), or the turn limit, ends the game as a draw.",
+           option="turn_limit", rules=("LD-1",)),
+)
+
+CATALOGUE = Catalogue(RULES, RULINGS)
+R = CATALOGUE.rules
+RULING = CATALOGUE.rulings
+
+
+# --------------------------------------------------------------------------- options
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Rule options of Le danish: readings of RULINGS.md (section 2) and the variants."""
+
+    at_most_three: bool = option(False, "At most 3 cards per play; off: any number of one rank.",
+                                 ruling="LD-a")
+    after_pickup: str = option("last-player", "Who leads after a pick-up: the last player who put "
+                               "cards down, or the player after the one who picked up.",
+                               ruling="LD-b", choices=("last-player", "next-player"))
+    chain_face_down: bool = option(False, "After a face-down card that fits, the player may turn the "
+                                   "next one in the same turn.", ruling="LD-d")
+    face_down_below_three: bool = option(False, "As written: a face-down card may be turned with fewer "
+                                         "than 3 cards in hand; off: only with an empty hand.",
+                                         ruling="LD-e")
+    two_mode: str = option("wild", "The 2: 'wild' (anything may follow it) or 'mirror' (it takes "
+                           "the value of the card below).", ruling="LD-f", choices=("wild", "mirror"))
+    ten_on_anything: bool = option(True, "A 10 may go on any card but a 7; off: only on a lower or "
+                                   "equal card.", ruling="LD-h")
+    after_ace: str = option("sender", "Who leads after an Ace's pile is sent: the Ace's player or the "
+                            "next player.", ruling="LD-i", choices=("sender", "next"))
+    four_of_a_kind_burns: bool = option(False, "Variant: 4 cards of one rank in a row remove the pile.",
+                                        ruling="LD-j")
+    three_passes_hands: bool = option(False, "Variant: after a 3, everyone passes their hand to the "
+                                      "right.", ruling="LD-j")
+    six_reverses: bool = option(False, "Variant: a 6 reverses the direction of play.", ruling="LD-j")
+    complete_four: bool = option(False, "Variant: after a pair, another player may play the other 2 "
+                                 "cards of that rank out of turn.", ruling="LD-k")
+    play_on: bool = option(False, "Play on after the Danish for a full finishing order.",
+                           ruling="LD-m")
+    turn_limit: int = option(3000, "The game is declared a draw after this many moves.",
+                             ruling="LD-o")
+
+
+# --------------------------------------------------------------------------- placement
+
+def effective_top(pile: tuple[Card, ...], options: Options) -> Card | None:
+    """The card the next play must answer (``None``: anything may be played).
+
+    A 2 on top lets anything follow; in ``mirror`` mode it takes the value below it.
+
+    >>> effective_top(tuple(map(Card.parse, ["9H", "2C"])), Options(two_mode="mirror"))
+    Card('9♥')
+    """
+    if not pile:
+        return None
+    if options.two_mode == "wild":
+        return None if pile[-1].rank is Rank.TWO else pile[-1]
+    for card in reversed(pile):
+        if card.rank is not Rank.TWO:
+            return card
+    return None
+
+
+def _fits(card: Card, top: Card | None, options: Options) -> bool:
+    """The fast form of :func:`placement` (``top`` from :func:`effective_top`)."""
+    rank = card.rank
+    if rank is Rank.TWO or top is None:
+        return True
+    if top.rank is Rank.SEVEN:
+        return rank <= Rank.SEVEN
+    if rank is Rank.TEN and options.ten_on_anything:
+        return True
+    return rank >= top.rank
+
+
+def placement(card: Card, pile: tuple[Card, ...], options: Options) -> tuple[bool, str, str, str | None]:
+    """Whether ``card`` may go on ``pile``: (fits, rule id, why, ruling id).
+
+    >>> placement(Card.parse("10H"), (Card.parse("7S"),), Options())[:2]
+    (False, 'LD-26')
+    """
+    if not pile:
+        return True, "LD-11", f"{card} starts a new pile: any card may", None
+    top = effective_top(pile, options)
+    rank = card.rank
+    if rank is Rank.TWO:
+        return True, "LD-25", f"{card} on {pile[-1]}: a 2 may be played on any card", "LD-f"
+    if top is None:
+        return True, "LD-25", f"{card} on {pile[-1]}: after a 2 anything may follow", "LD-f"
+    on = f"on {pile[-1]} (a 2 taking the value of {top})" if top != pile[-1] else f"on {top}"
+    mirror = "LD-f" if top != pile[-1] else None
+    if top.rank is Rank.SEVEN:
+        if rank <= Rank.SEVEN:
+            return True, "LD-26", f"{card} {on}: 7 or lower", mirror
+        return False, "LD-26", f"{card} {on}: after a 7 the card must be 7 or lower", \
+            ("LD-h" if rank is Rank.TEN else mirror)
+    if rank is Rank.TEN and options.ten_on_anything:
+        return True, "LD-28", f"{card} {on}: a 10 may go on any card but a 7, and removes the pile", "LD-h"
+    aces = "LD-n" if Rank.ACE in (rank, top.rank) else "LD-h" if rank is Rank.TEN else mirror
+    if rank >= top.rank:
+        return True, "LD-15", f"{card} {on}: equal or higher", aces
+    return False, "LD-15", f"{card} {on}: lower than the card before", aces
+
+
+# --------------------------------------------------------------------------- state
+
+@dataclass(frozen=True, slots=True)
+class LeDanishState:
+    """A Le danish position. Immutable: :meth:`apply` returns a new one.
+
+    ``stock[-1]`` is the top of the stock and ``pile[-1]`` the top of the pile. ``phase`` is
+    ``"swap"`` (choosing face-up cards), ``"play"``, ``"send"`` (an Ace's player chooses who gets
+    the pile), ``"offer"`` (``offer`` lists who may still complete a pair, the first one to
+    answer is current), ``"chain"`` (another face-down card, option ``chain_face_down``) or
+    ``"over"``. ``resume`` is who plays next if the offer or chain ends with "pass"; ``last``
+    the player who last put cards on the pile.
+    """
+
+    options: Options
+    players: int
+    hands: tuple[tuple[Card, ...], ...]
+    open: tuple[tuple[Card, ...], ...]
+    closed: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    pile: tuple[Card, ...]
+    burned: tuple[Card, ...]
+    current: int
+    direction: int = 1
+    phase: str = "play"
+    finished: tuple[int, ...] = ()
+    turn: int = 0
+    result: Result | None = None
+    last: int | None = None
+    offer: tuple[int, ...] = ()
+    resume: int | None = None
+    pickups_seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    _legal: list = field(default=None, compare=False, repr=False)
+
+    game_id = "le-danish"
+
+    # -- reading
+    @property
+    def current_player(self) -> int | None:
+        return None if self.result is not None else self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def top(self) -> Card | None:
+        return self.pile[-1] if self.pile else None
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the game, wherever it lies (for checking nothing is lost)."""
+        cards = list(self.stock) + list(self.pile) + list(self.burned)
+        for seat in range(self.players):
+            cards += self.hands[seat] + self.open[seat] + self.closed[seat]
+        return cards
+
+    def view(self, player: int | None, reveal_hands: bool = False) -> ShedView:
+        """What ``player`` may know (``None``: a spectator). Face-down cards and the stock are
+        counted, never shown; other players' hands only in teaching mode (``reveal_hands``)."""
+        hands = tuple(h if (reveal_hands or seat == player) else None for seat, h in enumerate(self.hands))
+        return ShedView(
+            game=self.game_id, players=self.players, me=player, hands=hands,
+            hand_counts=tuple(map(len, self.hands)), open=self.open,
+            closed_counts=tuple(map(len, self.closed)), stock_count=len(self.stock), pile=self.pile,
+            burned_count=len(self.burned), current=self.current_player, direction=self.direction,
+            phase=self.phase, finished=self.finished, turn=self.turn, result=self.result,
+            note=self._note())
+
+    def _note(self) -> str:
+        if self.result is not None:
+            return self.result.reason
+        who = f"P{self.current + 1}"
+        if self.phase == "swap":
+            return f"{who} chooses the three cards to leave face up"
+        if self.phase == "send":
+            return f"{who} played an Ace: choose who gets the pile"
+        if self.phase == "offer":
+            return f"{who} may complete the four {self.pile[-1].rank.symbol}s out of turn, or pass"
+        if self.phase == "chain":
+            return f"{who} may turn another face-down card, or pass"
+        top = effective_top(self.pile, self.options)
+        if top is not None and top.rank is Rank.SEVEN:
+            return "after a 7: play a 7 or lower (or a 2)"
+        return ""
+
+    # -- legal moves (fast path; tests check it agrees with explain)
+    def legal_moves(self) -> list[ShedMove]:
+        if self._legal is None:
+            object.__setattr__(self, "_legal", self._generate_moves())
+        return list(self._legal)
+
+    def _generate_moves(self) -> list[ShedMove]:
+        if self.result is not None:
+            return []
+        p = self.current
+        phase = self.phase
+        if phase == "swap":
+            table = sorted_cards(self.hands[p] + self.open[p])
+            return [ShedMove(p, "face-up", combo)
+                    for combo in dict.fromkeys(combinations(table, len(self.open[p])))]
+        if phase == "send":
+            return [ShedMove(p, "send", (), t) for t in range(self.players)
+                    if t != p and t not in self.finished]
+        if phase == "offer":
+            rank = self.pile[-1].rank
+            group = [c for c in self.hands[p] if c.rank is rank]
+            return [ShedMove(p, "complete", combo) for combo in dict.fromkeys(combinations(group, 2))] \
+                + [ShedMove(p, "pass")]
+        if phase == "chain":
+            return [ShedMove(p, "closed", (), i) for i in range(len(self.closed[p]))] + [ShedMove(p, "pass")]
+        hand = self.hands[p]
+        if not hand:
+            if self.open[p]:
+                return [ShedMove(p, "pick-up-open")]
+            return [ShedMove(p, "closed", (), i) for i in range(len(self.closed[p]))]
+        moves: list[ShedMove] = []
+        limit = 3 if self.options.at_most_three else None
+        for group in _groups(hand, effective_top(self.pile, self.options), self.options):
+            moves += [ShedMove(p, "play", combo) for combo in _subsets(group, limit)]
+        if not moves:
+            moves.append(ShedMove(p, "take"))
+        if self._may_turn_closed(p):
+            moves += [ShedMove(p, "closed", (), i) for i in range(len(self.closed[p]))]
+        return moves
+
+    def _may_turn_closed(self, p: int) -> bool:
+        """Option ``face_down_below_three``: face-down cards with 1 or 2 cards still in hand."""
+        return (self.options.face_down_below_three and not self.stock and not self.open[p]
+                and 0 < len(self.hands[p]) < 3)
+
+    # -- explanations (any candidate move)
+    def explain(self, move: Any) -> Verdict:
+        """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
+        steps = self._check(move)
+        return Verdict(move, steps[-1][0], tuple(map(_reason, steps)))
+
+    def _check(self, move: Any) -> list:
+        """Ordered (ok, rule id, text, ruling id) steps; the last one decides."""
+        if not isinstance(move, ShedMove):
+            return [(False, "LD-15", f"{move!r} is not a Le danish move", None)]
+        if self.result is not None:
+            return [(False, "LD-34", f"the game is over: {self.result.reason}", "LD-m")]
+        p = self.current
+        if move.player != p:
+            return [_wrong_player(self.phase, p, move.player)]
+        if self.phase == "swap":
+            return self._check_face_up(move)
+        if self.phase == "send":
+            return self._check_send(move)
+        if self.phase == "offer":
+            return self._check_offer(move)
+        if self.phase == "chain":
+            return self._check_chain(move)
+        check = _CHECKS.get(move.action)
+        if check is None:
+            return [_not_now(move.action)]
+        return check(self, move)
+
+    def _check_face_up(self, move: ShedMove) -> list:
+        p = move.player
+        if move.action != "face-up":
+            return [(False, "LD-6", f"P{p + 1} first chooses which cards stay face up "
+                     f"(e.g. 'P{p + 1} face-up ...')", None)]
+        size = len(self.open[p])
+        if len(move.cards) != size or move.index is not None:
+            return [(False, "LD-4", f"choose exactly {size} cards to leave face up", None)]
+        if remove_cards(self.hands[p] + self.open[p], move.cards) is None:
+            return [(False, "LD-6", f"{format_cards(move.cards)} are not all among P{p + 1}'s hand and "
+                     f"face-up cards", None)]
+        return [(True, "LD-6", f"P{p + 1} leaves {format_cards(move.cards)} face up and keeps the rest "
+                 f"in hand", None)]
+
+    def _check_play(self, move: ShedMove) -> list:
+        p, hand = move.player, self.hands[move.player]
+        if not hand:
+            return [_empty_hand(self, p)]
+        if not move.cards or move.index is not None:
+            return [(False, "LD-11", "play one or more cards, e.g. 'P1 play 9H 9S'", None)]
+        if remove_cards(hand, move.cards) is None:
+            return [(False, "LD-12", f"P{p + 1} does not hold {format_cards(move.cards)}", None)]
+        if any(c.rank is not move.cards[0].rank for c in move.cards):
+            two = "LD-f" if any(c.rank is Rank.TWO for c in move.cards) else None
+            return [(False, "LD-12", f"{format_cards(move.cards)} do not all have the same value", two)]
+        if len(move.cards) > 3 and self.options.at_most_three:
+            return [(False, "LD-11", "at most three cards at a time (option at_most_three)", "LD-a")]
+        return self._placement_steps(move.cards)
+
+    def _placement_steps(self, cards: tuple[Card, ...]) -> list:
+        step = placement(cards[0], self.pile, self.options)
+        steps = [step]
+        if not step[0]:
+            return steps
+        opts = self.options
+        rank = cards[0].rank
+        if len(cards) > 1:
+            steps.insert(0, (True, "LD-12", f"{len(cards)} cards of the same value go down together",
+                             "LD-a" if len(cards) > 3 else None))
+        if rank is Rank.TEN:
+            steps.append((True, "LD-28", "the 10 removes the pile; the player plays again", "LD-h"))
+        elif opts.four_of_a_kind_burns and top_run(self.pile + cards) >= 4:
+            steps.append((True, "LD-30", f"four {rank.symbol}s in a row remove the pile", "LD-j"))
+        elif rank is Rank.ACE:
+            steps.append((True, "LD-29", "the Ace's player then sends the pile to a player of their "
+                          "choice", "LD-i"))
+        elif rank is Rank.EIGHT:
+            steps.append((True, "LD-27", f"{len(cards)} player(s) will miss their turn", "LD-g"))
+        elif rank is Rank.THREE and opts.three_passes_hands:
+            steps.append((True, "LD-31", "everyone then passes their hand to the right", "LD-j"))
+        elif rank is Rank.SIX and opts.six_reverses:
+            steps.append((True, "LD-32", "the direction of play then reverses", "LD-j"))
+        return steps
+
+    def _check_take(self, move: ShedMove) -> list:
+        p = move.player
+        if move.cards or move.index is not None:
+            return [(False, "LD-16", "picking up takes the whole pile: write just 'take'", None)]
+        if not self.hands[p]:
+            return [_empty_hand(self, p)]
+        if not self.pile:
+            return [(False, "LD-16", "there is no pile to pick up", None)]
+        top = effective_top(self.pile, self.options)
+        fitting = [c for c in self.hands[p] if _fits(c, top, self.options)]
+        if fitting:
+            return [(False, "LD-16", f"{fitting[0]} can be played: the pile is picked up only by a "
+                     f"player who cannot play", None)]
+        return [(True, "LD-16", f"no card of P{p + 1}'s hand fits on {self.pile[-1]}: P{p + 1} picks "
+                 f"up the pile ({len(self.pile)} cards)", None),
+                (True, "LD-17", f"P{p + 1} then plays with all these cards, drawing only when the hand "
+                 f"drops below 3", None)]
+
+    def _check_pick_up_open(self, move: ShedMove) -> list:
+        p = move.player
+        if move.cards or move.index is not None:
+            return [(False, "LD-20", "the face-up cards are all taken: write just 'pick-up-open'", None)]
+        if self.stock:
+            return [(False, "LD-20", "the face-up cards are taken only once the stock is exhausted", "LD-c")]
+        if self.hands[p]:
+            return [(False, "LD-19", f"P{p + 1} must first empty the hand", "LD-c")]
+        if not self.open[p]:
+            return [(False, "LD-20", f"P{p + 1} has no face-up cards left", None)]
+        return [(True, "LD-20", f"hand and stock are empty: P{p + 1} takes the face-up cards "
+                 f"{format_cards(self.open[p])} into the hand and plays on", "LD-c")]
+
+    def _check_closed(self, move: ShedMove) -> list:
+        p = move.player
+        if self.stock:
+            return [(False, "LD-21", "face-down cards come only once the stock is exhausted", None)]
+        if self.open[p]:
+            return [(False, "LD-21", f"P{p + 1} still has face-up cards: empty the hand, then take them "
+                     f"into the hand and play them first", "LD-c")]
+        hand = len(self.hands[p])
+        if hand and not self._may_turn_closed(p):
+            if self.options.face_down_below_three:
+                return [(False, "LD-24", f"P{p + 1} holds {hand} cards: a face-down card only once the "
+                         f"hand is below 3", "LD-e")]
+            return [(False, "LD-19", f"P{p + 1} must first empty the hand before turning a face-down card",
+                     "LD-e")]
+        return self._closed_index_steps(move, "LD-21")
+
+    def _closed_index_steps(self, move: ShedMove, rule_id: str) -> list:
+        p = move.player
+        count = len(self.closed[p])
+        if move.cards or move.index is None or not 0 <= move.index < count:
+            return [(False, rule_id, f"choose a face-down card by its position, 1 to {count}", None)]
+        return [(True, rule_id, f"P{p + 1} turns face-down card {move.index + 1} blind: if it fits it is "
+                 f"played, if not P{p + 1} picks up the pile with it (LD-23)",
+                 "LD-d" if rule_id == "LD-22" else None)]
+
+    def _check_send(self, move: ShedMove) -> list:
+        p = move.player
+        if move.action != "send":
+            return [(False, "LD-29", f"P{p + 1} played an Ace and first chooses who gets the pile "
+                     f"(e.g. 'P{p + 1} send P{(p + 1) % self.players + 1}')", "LD-i")]
+        t = move.index
+        if move.cards or t is None or not 0 <= t < self.players:
+            return [(False, "LD-29", f"send the pile to a player, P1 to P{self.players}", "LD-i")]
+        if t == p:
+            return [(False, "LD-29", "the pile goes to another player, not back to the Ace's player", "LD-i")]
+        if t in self.finished:
+            return [(False, "LD-29", f"P{t + 1} is out of the game", "LD-i")]
+        return [(True, "LD-29", f"P{p + 1} sends the pile ({len(self.pile)} cards) to P{t + 1}", "LD-i")]
+
+    def _check_offer(self, move: ShedMove) -> list:
+        p, rank = move.player, self.pile[-1].rank
+        if move.action == "pass":
+            if move.cards or move.index is not None:
+                return [(False, "LD-33", "write just 'pass'", "LD-k")]
+            return [(True, "LD-33", f"P{p + 1} lets the pair of {rank.symbol}s stand", "LD-k")]
+        if move.action != "complete":
+            return [(False, "LD-33", f"P{p + 1} is asked whether to complete the four {rank.symbol}s: "
+                     f"'complete' with 2 cards, or 'pass'", "LD-k")]
+        if len(move.cards) != 2 or move.index is not None:
+            return [(False, "LD-33", "a four is completed with exactly the 2 other cards", "LD-k")]
+        if any(c.rank is not rank for c in move.cards):
+            return [(False, "LD-33", f"complete the four with two {rank.symbol}s", "LD-k")]
+        if remove_cards(self.hands[p], move.cards) is None:
+            return [(False, "LD-33", f"P{p + 1} does not hold {format_cards(move.cards)}", "LD-k")]
+        steps = self._placement_steps(move.cards)
+        return [(True, "LD-33", f"P{p + 1} completes the four {rank.symbol}s out of turn and play goes "
+                 f"on from P{p + 1}", "LD-k")] + steps[1:]
+
+    def _check_chain(self, move: ShedMove) -> list:
+        p = move.player
+        if move.action == "pass":
+            if move.cards or move.index is not None:
+                return [(False, "LD-22", "write just 'pass'", "LD-d")]
+            return [(True, "LD-22", f"P{p + 1} stops turning face-down cards; play passes on", "LD-d")]
+        if move.action != "closed":
+            return [(False, "LD-22", f"P{p + 1} may turn another face-down card ('closed') or stop "
+                     f"('pass')", "LD-d")]
+        return self._closed_index_steps(move, "LD-22")
+
+    # -- applying
+    def apply(self, move: Any) -> tuple[LeDanishState, tuple[Event, ...]]:
+        """The next state and what happened. Raises :class:`IllegalMove` (this state unchanged)."""
+        if not isinstance(move, ShedMove) or _canonical(move) not in self.legal_moves():
+            raise IllegalMove(self.explain(move))
+        move = _canonical(move)
+        p, action = move.player, move.action
+        if action == "face-up":
+            return self._apply_face_up(move)
+        if action == "send":
+            return self._apply_send(move)
+        if action == "pass":
+            return self._apply_pass(move)
+        if action == "take":
+            events = [Event("take", p, f"P{p + 1} cannot play and picks up the pile ({len(self.pile)} "
+                            f"cards): P{p + 1} cocogne", self.pile, R["LD-16"])]
+            return self._pick_up(p, self.hands[p] + self.pile, self.closed, events)
+        if action == "pick-up-open":
+            hands = replace_at(self.hands, p, sorted_cards(self.open[p]))
+            opens = replace_at(self.open, p, ())
+            text = f"P{p + 1} takes the face-up cards {format_cards(self.open[p])} into the hand"
+            events = [Event("pick-up-open", p, text, self.open[p], R["LD-20"])]
+            return self._replace(hands=hands, open=opens, turn=self.turn + 1)._settle(events)
+        if action == "closed":
+            card = self.closed[p][move.index]
+            closed = replace_at(self.closed, p, self.closed[p][:move.index] + self.closed[p][move.index + 1:])
+            if not _fits(card, effective_top(self.pile, self.options), self.options):
+                on = f" on {self.pile[-1]}" if self.pile else ""
+                events = [Event("fail", p, f"P{p + 1} turns face-down card {move.index + 1}: {card}{on} "
+                                f"does not fit", (card,), R["LD-23"]),
+                          Event("take", p, f"P{p + 1} picks up the pile with it ({len(self.pile) + 1} "
+                                f"cards)", self.pile + (card,), R["LD-23"])]
+                return self._pick_up(p, self.hands[p] + self.pile + (card,), closed, events)
+            return self._put(p, (card,), self.hands, closed, f"turns face-down card {move.index + 1}:",
+                             chained=True)
+        hands = replace_at(self.hands, p, remove_cards(self.hands[p], move.cards))
+        verb = "completes the four out of turn:" if action == "complete" else "plays"
+        return self._put(p, move.cards, hands, self.closed, verb, pair=action == "play")
+
+    def _replace(self, **changes: Any) -> LeDanishState:
+        """A copy with some fields changed (the legal-move cache starts empty)."""
+        values = {name: getattr(self, name) for name in _FIELDS}
+        values.update(changes)
+        return LeDanishState(**values)
+
+    def _put(self, p: int, cards: tuple[Card, ...], hands, closed, verb: str, *, pair: bool = False,
+             chained: bool = False) -> tuple[LeDanishState, tuple[Event, ...]]:
+        """Cards go on the pile: draw, effects, who plays next."""
+        opts = self.options
+        on = f" on {self.pile[-1]}" if self.pile else ""
+        events = [Event("play", p, f"P{p + 1} {verb} {format_cards(cards)}{on}", cards)]
+        pile, stock, burned, direction = self.pile + cards, self.stock, self.burned, self.direction
+        rank = cards[0].rank
+        if stock and len(hands[p]) < 3:
+            drawn = stock[max(0, len(stock) - (3 - len(hands[p]))):]
+            hands = replace_at(hands, p, sorted_cards(hands[p] + drawn))
+            stock = stock[:len(stock) - len(drawn)]
+            events.append(Event("draw", p, f"P{p + 1} draws {len(drawn)} from the stock", (), R["LD-14"]))
+        finished = self.finished
+        if not (hands[p] or self.open[p] or closed[p]):
+            finished += (p,)
+            events.append(Event("finish", p, f"P{p + 1} has no cards left: P{p + 1} is Danish"
+                                if not self.finished else f"P{p + 1} has no cards left and finishes "
+                                f"{_ordinal(len(finished))}", (), R["LD-34"]))
+        burn = None
+        if rank is Rank.TEN:
+            burn = R["LD-28"]
+        elif opts.four_of_a_kind_burns and top_run(pile) >= 4:
+            burn = R["LD-30"]
+        if burn is not None:
+            events.append(Event("burn", p, f"the pile ({len(pile)} cards) is removed from the game", pile,
+                                burn))
+            burned, pile = burned + pile, ()
+        if rank is Rank.THREE and opts.three_passes_hands:
+            hands, finished = self._pass_hands(p, hands, closed, finished, events)
+        if rank is Rank.SIX and opts.six_reverses:
+            direction = -direction
+            events.append(Event("reverse", p, "the direction of play is reversed", (), R["LD-32"]))
+        out = [seat in finished for seat in range(self.players)]
+        state = self._replace(hands=hands, closed=closed, stock=stock, pile=pile, burned=burned,
+                              direction=direction, finished=finished, turn=self.turn + 1, last=p,
+                              offer=(), resume=None, phase="play")
+        if self._game_ends(finished):
+            return state._settle(events)
+        if burn is not None:
+            leader = p if not out[p] else next_seat(p, direction, out)
+            events.append(Event("again", leader, f"P{leader + 1} plays again on the empty table",
+                                (), R["LD-28"] if rank is Rank.TEN else R["LD-30"]))
+            return state._replace(current=leader)._settle(events)
+        if rank is Rank.ACE:
+            events.append(Event("ace", p, f"P{p + 1} chooses who gets the pile", (), R["LD-29"]))
+            return state._replace(current=p, phase="send")._settle(events)
+        eights = len(cards) if rank is Rank.EIGHT else 0
+        seat = p
+        for _ in range(eights):
+            seat = next_seat(seat, direction, out)
+            events.append(Event("skip", seat, f"P{seat + 1} misses their turn (an 8)", (), R["LD-27"]))
+        nxt = next_seat(seat, direction, out)
+        if pair and len(cards) == 2 and opts.complete_four:
+            asked = self._offered(p, rank, hands, direction, out)
+            if asked:
+                events.append(Event("offer", asked[0], f"P{asked[0] + 1} may complete the four "
+                                    f"{rank.symbol}s", (), R["LD-33"]))
+                offer = state._replace(current=asked[0], phase="offer", offer=asked, resume=nxt)
+                return offer._settle(events)
+        if chained and opts.chain_face_down and closed[p] and not out[p]:
+            events.append(Event("chain", p, f"P{p + 1} may turn the next face-down card", (), R["LD-22"]))
+            return state._replace(current=p, phase="chain", resume=nxt)._settle(events)
+        return state._replace(current=nxt)._settle(events)
+
+    def _offered(self, p: int, rank: Rank, hands, direction: int, out: list[bool]) -> tuple[int, ...]:
+        """The other players still in holding 2 more of ``rank``, in turn order from ``p``."""
+        order, seat = [], p
+        for _ in range(self.players - 1):
+            seat = (seat + direction) % self.players
+            if not out[seat] and sum(c.rank is rank for c in hands[seat]) >= 2:
+                order.append(seat)
+        return tuple(order)
+
+    def _pass_hands(self, p: int, hands, closed, finished: tuple[int, ...], events: list[Event]):
+        """Variant 3: each player still in hands their hand to the previous seat clockwise."""
+        out = [seat in finished for seat in range(self.players)]
+        passed = list(hands)
+        for seat in range(self.players):
+            if not out[seat]:
+                passed[next_seat(seat, -1, out)] = hands[seat]
+        events.append(Event("pass-hands", p, "everyone passes their hand to the player on their right",
+                            (), R["LD-31"]))
+        for step in range(self.players):
+            seat = (p + step) % self.players
+            if not out[seat] and not (passed[seat] or self.open[seat] or closed[seat]):
+                finished += (seat,)
+                events.append(Event("finish", seat, f"P{seat + 1} is left with no cards", (), R["LD-34"]))
+        return tuple(passed), finished
+
+    def _game_ends(self, finished: tuple[int, ...]) -> bool:
+        if self.options.play_on:
+            return self.players - len(finished) <= 1
+        return bool(finished)
+
+    def _apply_send(self, move: ShedMove) -> tuple[LeDanishState, tuple[Event, ...]]:
+        p, t = move.player, move.index
+        events = [Event("send", t, f"P{p + 1} sends the pile ({len(self.pile)} cards) to P{t + 1}",
+                        self.pile, R["LD-29"])]
+        hands = replace_at(self.hands, t, sorted_cards(self.hands[t] + self.pile))
+        out = [seat in self.finished for seat in range(self.players)]
+        if self.options.after_ace == "sender" and not out[p]:
+            leader = p
+        else:
+            leader = next_seat(p, self.direction, out)
+        events.append(Event("lead", leader, f"P{leader + 1} leads on the empty table", (), R["LD-29"]))
+        return self._pile_to_hand(hands, self.closed, leader, events)
+
+    def _apply_pass(self, move: ShedMove) -> tuple[LeDanishState, tuple[Event, ...]]:
+        p = move.player
+        if self.phase == "chain":
+            events = [Event("pass", p, f"P{p + 1} stops turning face-down cards", (), R["LD-22"])]
+            return self._replace(current=self.resume, phase="play", resume=None,
+                                 turn=self.turn + 1)._settle(events)
+        events = [Event("pass", p, f"P{p + 1} does not complete the four", (), R["LD-33"])]
+        rest = self.offer[1:]
+        if rest:
+            events.append(Event("offer", rest[0], f"P{rest[0] + 1} may complete the four "
+                                f"{self.pile[-1].rank.symbol}s", (), R["LD-33"]))
+            return self._replace(current=rest[0], offer=rest, turn=self.turn + 1)._settle(events)
+        return self._replace(current=self.resume, phase="play", offer=(), resume=None,
+                             turn=self.turn + 1)._settle(events)
+
+    def _pick_up(self, p: int, hand: tuple[Card, ...], closed,
+                 events: list[Event]) -> tuple[LeDanishState, tuple[Event, ...]]:
+        hands = replace_at(self.hands, p, sorted_cards(hand))
+        out = [seat in self.finished for seat in range(self.players)]
+        if self.options.after_pickup == "next-player" or self.last is None:
+            leader = next_seat(p, self.direction, out)
+        else:
+            leader = self.last if not out[self.last] else next_seat(self.last, self.direction, out)
+        events.append(Event("lead", leader, f"P{leader + 1} leads on the empty table", (), R["LD-18"]))
+        return self._pile_to_hand(hands, closed, leader, events)
+
+    def _pile_to_hand(self, hands, closed, leader: int,
+                      events: list[Event]) -> tuple[LeDanishState, tuple[Event, ...]]:
+        """The pile went into a hand: a new pile starts; a third repetition is a draw (LD-o)."""
+        key = hash((hands, self.open, closed, self.stock, leader, self.direction))
+        seen = self.pickups_seen + (key,)
+        state = self._replace(hands=hands, closed=closed, pile=(), current=leader, phase="play",
+                              turn=self.turn + 1, offer=(), resume=None, pickups_seen=seen)
+        if seen.count(key) >= 3:
+            result = Result(order=self.finished, draw=True,
+                            reason="draw: the same position came back a third time when the pile went "
+                                   "into a hand, so the game would go round forever")
+            events.append(Event("draw", None, result.reason, (), R["LD-1"]))
+            return state._replace(phase="over", result=result), tuple(events)
+        return state._settle(events)
+
+    def _settle(self, events: list[Event]) -> tuple[LeDanishState, tuple[Event, ...]]:
+        """End the game at the Danish (or, playing on, when one player holds cards), or at the
+        turn limit."""
+        if self._game_ends(self.finished):
+            if self.options.play_on:
+                result = finishing_result(self.finished, self.players, "last to hold cards")
+            else:
+                winner = self.finished[0]
+                result = Result(order=(winner,), reason=f"P{winner + 1} has no cards left: P{winner + 1} "
+                                f"is Danish and wins")
+            events.append(Event("end", None, result.reason, (), R["LD-34"]))
+            return self._replace(phase="over", result=result), tuple(events)
+        if self.turn >= self.options.turn_limit:
+            result = Result(order=self.finished, draw=True,
+                            reason=f"draw: the turn limit of {self.options.turn_limit} moves was reached")
+            events.append(Event("draw", None, result.reason, (), R["LD-1"]))
+            return self._replace(phase="over", result=result), tuple(events)
+        return self, tuple(events)
+
+    def _apply_face_up(self, move: ShedMove) -> tuple[LeDanishState, tuple[Event, ...]]:
+        p = move.player
+        hand = remove_cards(self.hands[p] + self.open[p], move.cards)
+        hands = replace_at(self.hands, p, sorted_cards(hand))
+        opens = replace_at(self.open, p, sorted_cards(move.cards))
+        events = [Event("face-up", p, f"P{p + 1} leaves {format_cards(move.cards)} face up", move.cards,
+                        R["LD-6"])]
+        last = p == self.players - 1
+        if last:
+            events.append(Event("start", 0, "everyone has chosen: P1, left of the dealer, starts",
+                                (), R["LD-9"]))
+        return self._replace(hands=hands, open=opens, current=0 if last else p + 1,
+                             phase="play" if last else "swap", turn=self.turn + 1), tuple(events)
+
+
+_FIELDS = tuple(name for name in LeDanishState.__dataclass_fields__ if name != "_legal")
+
+_CHECKS = {"play": LeDanishState._check_play, "take": LeDanishState._check_take,
+           "pick-up-open": LeDanishState._check_pick_up_open, "closed": LeDanishState._check_closed}
+
+
+def _canonical(move: ShedMove) -> ShedMove:
+    """The move with its cards in hand order, as :meth:`LeDanishState.legal_moves` lists them."""
+    return move._replace(cards=sorted_cards(move.cards)) if len(move.cards) > 1 else move
+
+
+def _wrong_player(phase: str, p: int, other: int) -> tuple:
+    if phase == "offer":
+        return (False, "LD-33", f"P{p + 1} is being asked whether to complete the four, not "
+                f"P{other + 1}", "LD-k")
+    if phase == "send":
+        return (False, "LD-29", f"P{p + 1} played the Ace and chooses who gets the pile", "LD-i")
+    if phase == "swap":
+        return (False, "LD-6", f"P{p + 1} is choosing face-up cards now, not P{other + 1}", None)
+    return (False, "LD-10", f"it is P{p + 1}'s turn, not P{other + 1}'s", None)
+
+
+def _not_now(action: str) -> tuple:
+    """Why an action is not a move in the play phase."""
+    return {
+        "face-up": (False, "LD-6", "the face-up cards were chosen before the first card; that is over", None),
+        "send": (False, "LD-29", "the pile is sent only right after an Ace", "LD-i"),
+        "complete": (False, "LD-33", "a four is completed only when a player is asked, right after a "
+                     "pair (variant complete_four)", "LD-k"),
+        "pass": (False, "LD-16", "there is no passing: play, or pick up the pile if nothing fits", None),
+        "stock": (False, "LD-14", "the stock is only drawn from after playing, never played from", None),
+        "open": (False, "LD-20", "face-up cards are not played from the table: they are taken into the "
+                 "hand once hand and stock are empty", "LD-c"),
+    }.get(action, (False, "LD-15", f"'{action}' is not a move of Le danish", None))
+
+
+def _empty_hand(state: LeDanishState, p: int) -> tuple:
+    if state.open[p]:
+        return (False, "LD-20", f"P{p + 1}'s hand is empty: take the face-up cards into the hand "
+                f"('P{p + 1} pick-up-open')", "LD-c")
+    return (False, "LD-21", f"P{p + 1}'s hand is empty: turn a face-down card ('P{p + 1} closed 1'); "
+            f"if it does not fit, the pile is picked up with it", None)
+
+
+def _reason(step: tuple[bool, str, str, str | None]) -> Reason:
+    _, rule_id, text, ruling = step
+    return Reason(R[rule_id], text, RULING[ruling] if ruling else None)
+
+
+def _groups(cards: tuple[Card, ...], top: Card | None, options: Options) -> list[list[Card]]:
+    """The hand's cards that fit on ``top``, grouped by rank."""
+    groups: dict[Rank, list[Card]] = {}
+    for card in cards:
+        groups.setdefault(card.rank, []).append(card)
+    return [group for group in groups.values() if _fits(group[0], top, options)]
+
+
+def _subsets(group: list[Card], limit: int | None) -> list[tuple[Card, ...]]:
+    """Every distinct non-empty set of cards from one group, at most ``limit`` cards."""
+    combos: dict[tuple[Card, ...], None] = {}
+    for size in range(1, min(len(group), limit or len(group)) + 1):
+        combos.update(dict.fromkeys(combinations(group, size)))
+    return list(combos)
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
+
+
+# --------------------------------------------------------------------------- the game
+
+class LeDanish:
+    """The rules object registered as ``"le-danish"``."""
+
+    id = "le-danish"
+    title = "Le danish"
+    source = SOURCE
+    family = "shedding"
+    catalogue = CATALOGUE
+    options_type = Options
+    min_players = 2
+    max_players = 11
+
+    @staticmethod
+    def packs_for(players: int) -> int:
+        """One pack for 2-5 players, two for 6-11, no jokers (LD-2, ruling LD-l)."""
+        return 1 if players <= 5 else 2
+
+    def new_state(self, players: int, seed: int, options: Options) -> LeDanishState:
+        """Shuffle and deal: 3 face down, 3 face up on them, 3 in hand each (LD-3 to LD-8)."""
+        deck = shuffled(packs(self.packs_for(players)), seed)
+        closed = tuple(deck[i * 9:i * 9 + 3] for i in range(players))
+        opens = tuple(sorted_cards(deck[i * 9 + 3:i * 9 + 6]) for i in range(players))
+        hands = tuple(sorted_cards(deck[i * 9 + 6:i * 9 + 9]) for i in range(players))
+        return LeDanishState(options, players, hands, opens, closed, deck[players * 9:], (), (), 0, 1, "swap")
+
+    def setup_state(self, position: Mapping[str, Any], options: Options) -> LeDanishState:
+        """A position from a dict: ``hands``, ``open``, ``closed`` (one card list per player),
+        ``stock`` (top card last), ``pile`` (top card last), ``burned``, ``current`` (0-based),
+        ``direction`` (1 or -1), ``phase`` ("play" or "swap"), ``finished``, ``last`` (who last
+        put cards on the pile; default: the player before ``current``); missing = empty.
+
+        >>> LeDanish().setup_state({"hands": [["7H"], ["8C"]]}, Options()).hands
+        ((Card('7♥'),), (Card('8♣'),))
+        """
+        known = {"players", "hands", "open", "closed", "stock", "pile", "burned", "current",
+                 "direction", "phase", "finished", "last"}
+        unknown = set(position) - known
+        if unknown:
+            raise OptionsError(f"unknown position keys {sorted(unknown)}; use {sorted(known)}")
+        hands_in = position.get("hands")
+        players = position.get("players", len(hands_in) if isinstance(hands_in, list) else None)
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise OptionsError(f"a position needs 'hands' for {self.min_players} to {self.max_players} "
+                               f"players (or 'players')")
+        hands = tuple(sorted_cards(h) for h in position_seats(position, "hands", players))
+        opens = tuple(sorted_cards(o) for o in position_seats(position, "open", players))
+        closed = position_seats(position, "closed", players)
+        stock = position_cards(position, "stock")
+        current = position.get("current", 0)
+        direction = position.get("direction", 1)
+        phase = position.get("phase", "play")
+        finished = position.get("finished", [])
+        if not isinstance(current, int) or isinstance(current, bool) or not 0 <= current < players:
+            raise OptionsError(f"position['current'] must be a player from 0 to {players - 1}")
+        if direction not in (1, -1):
+            raise OptionsError("position['direction'] is 1 (clockwise) or -1")
+        if phase not in ("play", "swap"):
+            raise OptionsError("position['phase'] is 'play' or 'swap'")
+        if not isinstance(finished, list) or any(f not in range(players) for f in finished) \
+                or current in finished:
+            raise OptionsError("position['finished'] lists players (0-based) who are out, not the "
+                               "current one")
+        if finished and not options.play_on:
+            raise OptionsError("a player is out only when playing on (option play_on): the first one "
+                               "out wins the game")
+        out = [seat in finished for seat in range(players)]
+        last = position.get("last", next_seat(current, -direction, out))
+        if not isinstance(last, int) or isinstance(last, bool) or not 0 <= last < players:
+            raise OptionsError(f"position['last'] must be a player from 0 to {players - 1}")
+        for seat in range(players):
+            has_cards = hands[seat] or opens[seat] or closed[seat]
+            if out[seat] and has_cards:
+                raise OptionsError(f"P{seat + 1} is listed as finished but still has cards")
+            if not out[seat] and not has_cards:
+                raise OptionsError(f"P{seat + 1} has no cards: list them in 'finished' (or give them cards)")
+            if not out[seat] and stock and not hands[seat]:
+                raise OptionsError(f"P{seat + 1} has an empty hand while the stock lasts (LD-13)")
+        state = LeDanishState(options, players, hands, opens, closed, stock,
+                              position_cards(position, "pile"), position_cards(position, "burned"),
+                              current, direction, phase, tuple(finished), last=last)
+        return state._settle([])[0]
+
+    def parse_move(self, text: str) -> ShedMove:
+        """Any shedding move parses ('P1 open 9H' too), so that :meth:`LeDanishState.explain` can
+        say why a move of the family is not one of Le danish."""
+        return parse_shed_move(text)
+
+
+GAME = register(LeDanish())

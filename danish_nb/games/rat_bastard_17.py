@@ -1,0 +1,940 @@
+"""Rat Bastard 17, from ``3-rat-bastard-17.en.txt`` (a two-player house game: a running
+total that may not pass 17).
+
+The module reads like the document: the rule catalogue (each rule-bearing sentence with an id),
+the rulings where the text is unclear (no public reference exists for this game, so every
+reading is ours and is written down), the options that select among readings, then the state
+and its moves.
+
+Move notation (players count from 1; cards as in :mod:`danish_nb.cards`)::
+
+    P1 swap 7H K♠     before play: 7H from the hand goes face up where the hole card K♠ lay,
+                      and K♠ goes to the hand (each face-up hole card at most once)
+    P1 keep           before play: done swapping
+    P1 play 7H        play a card from the hand
+    P1 play RJ=7      play a wild card from the hand as a 7 (wild values are 1 to 10)
+    P1 hole 1         play the hole card at position 1 (positions 1-5 from the left as dealt:
+                      down, up, down, up, down; a face-down card is played blind)
+    P1 hole 2=7       play a face-up wild hole card as a 7
+    P1 take           no card fits: pick up (all of the pile, or from its top up to 5 in hand)
+
+>>> import danish_nb as dn
+>>> g = dn.setup("rat-bastard-17", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C", "5D"],
+...                                 "holes": [["2D"], ["3D"]]})
+>>> print(g.explain("P1 play 4C"))
+legal: 4♣ (value 4) brings the total from 11 to 15, not over 17 (rule RB-15)
+>>> print(g.explain("P1 play 8H"))
+illegal: 8♥ (value 8) would take the total from 11 to 19: the total may not go over 17 (rule RB-15)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from ..cards import Card, CardParseError, Rank, Suit, shuffled, standard_pack
+from ..core import (Catalogue, Event, IllegalMove, MoveParseError, OptionsError, Reason, Result, Rule,
+                    Ruling, Verdict, option, register)
+from ..families.shedding import position_cards, remove_cards, replace_at, sorted_cards
+
+SOURCE = "3-rat-bastard-17.en.txt"
+PLAYERS = 2
+TARGET = 17
+HAND_SIZE = 5
+#: Hole-card slots 0-4 (positions 1-5): down, up, down, up, down (ruling RB-c).
+UP_SLOTS = (1, 3)
+ROW = 5
+
+
+def _rule(rule_id: str, title: str, quote: str, **extra: Any) -> Rule:
+    return Rule(rule_id, quote, source=SOURCE, title=title, **extra)
+
+
+# --------------------------------------------------------------------------- rule catalogue
+
+RULES = (
+    _rule("RB-1", "Card values", "Card Values range from 0 to 10. Wild cards can be any value from 1 to "
+          "10 of the players’ choice."),
+    _rule("RB-2", "Object", "The objective of the game is to get rid of all his cards."),
+    _rule("RB-3", "Hole cards", "Deal each player three cards face down and two cards face up as shown "
+          "below. These five cards will be referred to as the ‘hole cards.’"),
+    _rule("RB-4", "Face down, unseen", "Neither player may look at their face down hole cards until they "
+          "are used."),
+    _rule("RB-5", "Hole cards last", "The hole cards may not be used until all cards in the players hand "
+          "have been used."),
+    _rule("RB-6", "The hand", "Deal five more cards to each player. These are the cards in their hand and "
+          "the players may each look at their own five cards."),
+    _rule("RB-7", "Swapping", "The players may, at this point only, choose to replace one or both of the "
+          "two face up hole cards with any of the five in their hand."),
+    _rule("RB-8", "The deck", "Place the remaining cards aside. These cards form the deck."),
+    _rule("RB-9", "Drawing for first", "Each player takes a single card from the top of the deck. If the "
+          "players have cards of equal value, both players pick another card and repeat until one has "
+          "higher than the other."),
+    _rule("RB-10", "Who starts", "The player with the highest card goes first. Cards picked this way are "
+          "then discarded."),
+    _rule("RB-11", "Turns", "The game begins with each player putting a card down alternately in turns."),
+    _rule("RB-12", "Five in hand", "While cards remain in the deck, each player must have a minimum of five "
+          "cards in their hand at all times. If a player has less than five cards in his hand he must "
+          "immediately pick another from the deck."),
+    _rule("RB-13", "Running total", "As each card is put down, its value is added to the total value of "
+          "any previous cards."),
+    _rule("RB-14", "Saying the total", "After a player puts his card down he must say this total value.",
+          enforced=False, note="Nothing to enforce on a screen: every play event states the new total "
+          "and the board always shows it (ruling RB-i)."),
+    _rule("RB-15", "Not over 17", "The total amount in the centre may not go over seventeen."),
+    _rule("RB-16", "Taking the pile", "Until all cards in the deck are gone: … If a player cannot go lower "
+          "than or equal to seventeen then he must pick up all the cards in the pile. The other player "
+          "then puts a new card down starting from zero again."),
+    _rule("RB-17", "Seventeen", "Until all cards in the deck are gone: … If seventeen is reached, all "
+          "cards in the pile are discarded and the player that reached seventeen puts a new card down "
+          "starting from zero again."),
+    _rule("RB-18", "Seventeen after the deck", "When all cards in the deck are gone: When seventeen is "
+          "reached, the player that did not reach seventeen must pick up cards from the top of the pile "
+          "until they have five in their hand. Any remaining cards are discarded."),
+    _rule("RB-19", "Using hole cards", "While a player has no cards in his hand, he may use his hole "
+          "cards."),
+    _rule("RB-20", "Outer hole cards", "Only the outer hole cards may be used in each turn, i.e. any hole "
+          "card that has a card on both its’ left and right may not be used."),
+    _rule("RB-21", "A hole card over 17", "If the total goes over seventeen when using a hole card, that "
+          "player must pick up cards from the top of the pile up to a maximum of five cards in their "
+          "hand."),
+    _rule("RB-22", "Winning", "The player wins when all his hole cards are used. He then must call the "
+          "other player a ‘Rat Bastard.’"),
+)
+
+RULINGS = (
+    Ruling("RB-a", "Which cards are worth what ('values range from 0 to 10'), and which are wild?",
+           "A = 1, 2 to 10 at face value, J Q K = 0 (the only way to reach 0); the two jokers are wild and "
+           "take a value from 1 to 10 chosen when played, written into the move ('P1 play RJ=7'). The "
+           "court cards' value (option `court_value`) and the wild cards (option `wild`) are options.",
+           option="court_value",
+           rules=("RB-1",)),
+    Ruling("RB-b", "Which pack?", "One 52-card pack plus its 2 jokers (without jokers when option `wild` "
+           "is 'none'): 10 cards dealt to each player, 34 form the deck.", rules=("RB-3", "RB-8")),
+    Ruling("RB-c", "How are the hole cards laid out? (the diagram 'shown below' is missing)",
+           "In one row, positions 1 to 5 from the player's left: down, up, down, up, down. A position keeps "
+           "its number as cards leave; 'outer' means either end of what is left of the row. Face-down "
+           "cards are played blind: turned over as they are played.", rules=("RB-3", "RB-4", "RB-20")),
+    Ruling("RB-d", "How many cards per turn?", "One.", rules=("RB-11",)),
+    Ruling("RB-e", "Must a player play if a card keeps the total at or under 17?",
+           "Yes: the pile is taken only when no card fits. Any fitting card may be chosen.",
+           rules=("RB-16", "RB-15")),
+    Ruling("RB-f", "What happens when exactly 17 is reached?",
+           "While the deck lasts the pile is discarded and the same player starts again from 0. After the "
+           "deck is gone the other player first takes cards from the top of the pile until they hold 5 "
+           "(none if they already hold 5 or more), the rest is discarded, and the player who reached 17 "
+           "starts again from 0.", rules=("RB-17", "RB-18")),
+    Ruling("RB-g", "Going over 17 from the hand after the deck is gone (the text only says what a hole "
+           "card does)", "Same as a hole card: the player picks up from the top of the pile until 5 in "
+           "hand, the rest is discarded, and the other player starts from 0.", option="over_after_deck",
+           rules=("RB-16", "RB-21")),
+    Ruling("RB-h", "Who starts?", "As written: each draws the top card of the deck (P1 first), the higher "
+           "value starts, equal values draw again, and the drawn cards are discarded. The draws are chance "
+           "events fixed by the seed and shown in the history.", rules=("RB-9", "RB-10")),
+    Ruling("RB-i", "Saying the total", "The engine says it: every play event states the new total and the "
+           "board always shows it; lessons may quiz it.", rules=("RB-14",)),
+    Ruling("RB-j", "Swapping face-up hole cards: in what order, how often?",
+           "Turn by turn before the draw for first player: P1 makes its swaps ('P1 swap <hand card> "
+           "<face-up hole card>', each face-up position at most once, so one or both), then 'P1 keep'; "
+           "then P2 the same. P2 sees P1's new face-up cards, which are public anyway.", rules=("RB-7",)),
+    Ruling("RB-k", "What does a drawn wild card count when drawing for first player? What if the deck runs "
+           "out of cards while drawing?", "A wild card counts 10, the most its player could choose. If "
+           "the deck runs out before the tie is broken (only possible in a set-up position), P1 starts.",
+           rules=("RB-9", "RB-1")),
+    Ruling("RB-l", "After going over 17 (from a hole card, or from the hand after the deck is gone), what "
+           "happens to the rest of the pile, and who plays next?", "The rest is discarded, as after 17, "
+           "and the other player starts from 0, as after taking the pile.", rules=("RB-21", "RB-16")),
+    Ruling("RB-m", "What value does a wild card take when it is turned over blind from the hole?",
+           "The best one for its player, chosen at once: 17 minus the total when that is at most 10, else "
+           "10. It always fits.", rules=("RB-1", "RB-4")),
+    Ruling("RB-n", "When is 'the deck gone'?", "Judged when the card is put down, before the player "
+           "refills the hand: a play made while the deck still held cards follows the 'until the deck is "
+           "gone' rules even if its refill empties the deck.", rules=("RB-16", "RB-17", "RB-18")),
+    Ruling("RB-o", "Winning: the hole cards are used, but is a card that went over 17 and was picked up "
+           "'used'?", "A player wins when hand and hole cards are all gone (RB-2). A last hole card that "
+           "goes over 17 is picked up again, so the game goes on.", rules=("RB-22", "RB-2")),
+    Ruling("RB-p", "Games that would loop forever.", "A position repeated for the third time when the pile "
+           "is emptied (hands, hole cards, deck and the player to start all the same), or the turn limit, "
+           "ends the game as a draw (options `turn_limit`, `repetitions`).", option="turn_limit",
+           rules=("RB-2",)),
+    Ruling("RB-q", "Which hole card may a player choose, and what if none can be played?",
+           "Any outer card: a face-down one may always be tried blind, even when a face-up one fits. A "
+           "face-up card's value is known, so it may not take the total over 17. A player whose outer "
+           "cards are all face up and too high picks up from the top of the pile until 5 in hand; the rest "
+           "is discarded and the other player starts from 0.", rules=("RB-20", "RB-21", "RB-15")),
+)
+
+CATALOGUE = Catalogue(RULES, RULINGS)
+R = CATALOGUE.rules
+RULING = CATALOGUE.rulings
+
+
+# --------------------------------------------------------------------------- options
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Rule options of Rat Bastard 17: each settles a ruling of RULINGS.md (section 3).
+
+    The value table is ``court_value`` with ``wild``: A = 1, 2-10 at face value.
+    """
+
+    court_value: int = option(0, "Value of J, Q and K: 0 (values then run 0 to 10) or 10.", ruling="RB-a",
+                              choices=(0, 10))
+    wild: str = option("jokers", "Wild cards (any value 1-10, chosen when played): 'jokers' (the pack has "
+                       "its 2 jokers), 'jokers+twos' (the 2s too), 'none' (no jokers in the pack).",
+                       ruling="RB-a", choices=("jokers", "jokers+twos", "none"))
+    over_after_deck: str = option("top-up", "After the deck is gone, a player whose hand cards all go over "
+                                  "17 picks up from the top of the pile until 5 in hand, the rest is "
+                                  "discarded ('top-up'); or picks up the whole pile ('whole-pile').",
+                                  ruling="RB-g", choices=("top-up", "whole-pile"))
+    turn_limit: int = option(1000, "The game is declared a draw after this many moves.", ruling="RB-p")
+    repetitions: int = option(3, "A position that comes back this many times when the pile is emptied ends "
+                              "the game as a draw; 0: never (only the turn limit).", ruling="RB-p")
+
+
+def is_wild(card: Card, options: Options) -> bool:
+    """Whether ``card`` is wild under ``options`` (ruling RB-a).
+
+    >>> is_wild(Card.parse("RJ"), Options()), is_wild(Card.parse("2H"), Options(wild="jokers+twos"))
+    (True, True)
+    """
+    return card.is_joker or (options.wild == "jokers+twos" and card.rank is Rank.TWO)
+
+
+def card_value(card: Card, options: Options) -> int | None:
+    """A card's fixed value, or ``None`` for a wild card (RB-1, ruling RB-a).
+
+    >>> card_value(Card.parse("AS"), Options()), card_value(Card.parse("KD"), Options(court_value=10))
+    (1, 10)
+    """
+    if is_wild(card, options):
+        return None
+    if card.rank is Rank.ACE:
+        return 1
+    if card.rank >= Rank.JACK:
+        return options.court_value
+    return int(card.rank)
+
+
+def value_table(options: Options) -> dict[str, str]:
+    """The value table as text, rank by rank, for a settings panel or a lesson.
+
+    >>> value_table(Options())["K"], value_table(Options())["J*"]
+    ('0', 'wild (1-10)')
+    """
+    ranks = [Rank.ACE] + [r for r in Rank if Rank.TWO <= r <= Rank.KING]
+    if options.wild != "none":
+        ranks.append(Rank.JOKER)
+    table = {}
+    for rank in ranks:
+        value = card_value(Card(rank, Suit.RED if rank is Rank.JOKER else Suit.CLUBS), options)
+        table[rank.symbol] = "wild (1-10)" if value is None else str(value)
+    return table
+
+
+def pack(options: Options) -> tuple[Card, ...]:
+    """The pack: 52 cards plus the 2 jokers unless ``wild`` is 'none' (ruling RB-b)."""
+    return standard_pack(jokers=0 if options.wild == "none" else 2)
+
+
+def draw_value(card: Card, options: Options) -> int:
+    """A card's value when drawing for first player: a wild card counts 10 (ruling RB-k)."""
+    value = card_value(card, options)
+    return 10 if value is None else value
+
+
+def blind_value(card: Card, total: int, options: Options) -> int:
+    """The value of a card turned over blind: a wild card takes the best value (ruling RB-m)."""
+    value = card_value(card, options)
+    return min(10, TARGET - total) if value is None else value
+
+
+# --------------------------------------------------------------------------- moves
+
+ACTIONS = {
+    "swap": "before play: put a hand card face up in place of a face-up hole card",
+    "keep": "before play: done swapping",
+    "play": "play a card from the hand (a wild card with its value: RJ=7)",
+    "hole": "play the hole card at a position 1-5 (a face-up wild one with its value: 2=7)",
+    "take": "no card fits: pick up from the pile",
+}
+
+
+class RatMove(NamedTuple):
+    """A Rat Bastard 17 move (see the module docstring for the notation).
+
+    ``card`` is the hand card (``play``, ``swap``), ``other`` the face-up hole card a ``swap``
+    replaces, ``position`` a hole position 1-5, ``value`` a wild card's chosen value.
+
+    >>> str(RatMove(0, "play", Card.parse("RJ"), value=7)), str(RatMove(1, "hole", position=5))
+    ('P1 play RJ=7', 'P2 hole 5')
+    """
+
+    player: int
+    action: str
+    card: Card | None = None
+    value: int | None = None
+    position: int | None = None
+    other: Card | None = None
+
+    def __str__(self) -> str:
+        if not _well_formed(self):
+            return repr(self)
+        head = f"P{self.player + 1} {self.action}"
+        tail = f"={self.value}" if self.value is not None else ""
+        if self.action == "swap":
+            return f"{head} {self.card} {self.other}"
+        if self.card is not None:
+            return f"{head} {self.card}{tail}"
+        if self.position is not None:
+            return f"{head} {self.position}{tail}"
+        return head
+
+
+def parse_move(text: str) -> RatMove:
+    """Read a move as ``str(move)`` writes it. Raises :class:`MoveParseError` saying what is expected.
+
+    >>> parse_move("p2 play rj=7") == RatMove(1, "play", Card.parse("RJ"), 7)
+    True
+    """
+    if not isinstance(text, str):
+        raise MoveParseError(f"a move is text like 'P1 play 7H', not {type(text).__name__}")
+    usage = ("write a player then an action, e.g. 'P1 play 7H', 'P1 play RJ=7', 'P1 hole 1', 'P1 take', "
+             "'P1 swap 7H KS', 'P1 keep'")
+    words = text.split()
+    if len(words) < 2:
+        raise MoveParseError(f"{text!r} is not a move: {usage}")
+    who, action, args = words[0], words[1].lower(), words[2:]
+    if len(who) < 2 or who[0] not in "Pp" or not who[1:].isdigit() or int(who[1:]) < 1:
+        raise MoveParseError(f"{text!r}: {who!r} is not a player (P1 or P2); {usage}")
+    player = int(who[1:]) - 1
+    if action not in ACTIONS:
+        raise MoveParseError(f"{text!r}: unknown action {words[1]!r}; {usage}")
+    if action in ("keep", "take"):
+        if args:
+            raise MoveParseError(f"{text!r}: '{action}' takes nothing after it")
+        return RatMove(player, action)
+    if action == "swap":
+        if len(args) != 2:
+            raise MoveParseError(f"{text!r}: 'swap' takes a hand card then a face-up hole card, "
+                                 f"e.g. 'P1 swap 7H KS'")
+        return RatMove(player, action, _card(args[0], text), other=_card(args[1], text))
+    if len(args) != 1:
+        raise MoveParseError(f"{text!r}: one card per turn (ruling RB-d): e.g. 'P1 {action} "
+                             f"{'7H' if action == 'play' else '1'}'")
+    word, _, value_text = args[0].partition("=")
+    value = None
+    if "=" in args[0]:
+        try:
+            value = int(value_text)
+        except ValueError:
+            raise MoveParseError(f"{text!r}: a wild card's value is a whole number from 1 to 10, "
+                                 f"e.g. 'RJ=7', not {value_text!r}") from None
+    if action == "play":
+        return RatMove(player, action, _card(word, text), value)
+    if not word.isdigit() or not 1 <= int(word) <= ROW:
+        raise MoveParseError(f"{text!r}: 'hole' takes a position 1 to 5, e.g. 'P1 hole 1'")
+    return RatMove(player, action, None, value, int(word))
+
+
+def _card(word: str, text: str) -> Card:
+    try:
+        return Card.parse(word)
+    except CardParseError as exc:
+        raise MoveParseError(f"{text!r}: {exc}") from None
+
+
+# --------------------------------------------------------------------------- views
+
+@dataclass(frozen=True, slots=True)
+class RatView:
+    """What one player (or a spectator, ``me=None``) may know of a Rat Bastard 17 table.
+
+    ``hole_up[p][i]`` is the face-up card at position ``i + 1`` (else ``None``) and
+    ``hole_down[p][i]`` whether a face-down card lies there: face-down cards are never shown,
+    not even to their owner. The other player's hand only in teaching mode.
+    """
+
+    game: str
+    players: int
+    me: int | None
+    hands: tuple[tuple[Card, ...] | None, ...]
+    hand_counts: tuple[int, ...]
+    hole_up: tuple[tuple[Card | None, ...], ...]
+    hole_down: tuple[tuple[bool, ...], ...]
+    deck_count: int
+    pile: tuple[Card, ...]
+    total: int
+    discard_count: int
+    current: int | None
+    phase: str
+    turn: int
+    result: Result | None
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict (cards as codes like ``'7H'``; a face-down hole card is ``'down'``)."""
+        def codes(cards: Iterable[Card]) -> list[str]:
+            return [c.code for c in cards]
+        holes = [[up.code if up is not None else ("down" if down else None) for up, down in zip(ups, downs)]
+                 for ups, downs in zip(self.hole_up, self.hole_down)]
+        return {
+            "game": self.game, "players": self.players, "me": self.me,
+            "hands": [None if h is None else codes(h) for h in self.hands],
+            "hand_counts": list(self.hand_counts), "holes": holes, "deck_count": self.deck_count,
+            "pile": codes(self.pile), "total": self.total, "discard_count": self.discard_count,
+            "current": self.current, "phase": self.phase, "turn": self.turn,
+            "result": None if self.result is None else self.result.reason, "note": self.note,
+        }
+
+
+# --------------------------------------------------------------------------- state
+
+Hole = tuple[Card | None, ...]
+
+
+def outer_slots(row: Hole) -> tuple[int, ...]:
+    """The slots (0-based) that may be played: the ends of what is left of the row (RB-20).
+
+    >>> outer_slots((None, Card.parse("7H"), Card.parse("8H"), Card.parse("9H"), None))
+    (1, 3)
+    """
+    filled = [i for i, card in enumerate(row) if card is not None]
+    if not filled:
+        return ()
+    return tuple(dict.fromkeys((filled[0], filled[-1])))
+
+
+@dataclass(frozen=True, slots=True)
+class RatBastardState:
+    """A Rat Bastard 17 position. Immutable: :meth:`apply` returns a new one.
+
+    ``holes[p]`` has 5 slots (``None`` once used; slots 1 and 3 face up); ``deck[-1]`` is the
+    top of the deck and ``pile[-1]`` the top of the pile; ``total`` is the running total;
+    ``swapped`` lists the slots the current player has already replaced in the swap phase.
+    """
+
+    options: Options
+    hands: tuple[tuple[Card, ...], ...]
+    holes: tuple[Hole, ...]
+    deck: tuple[Card, ...]
+    pile: tuple[Card, ...]
+    total: int
+    discard: tuple[Card, ...]
+    current: int
+    phase: str = "play"
+    swapped: tuple[int, ...] = ()
+    turn: int = 0
+    result: Result | None = None
+    seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    _legal: list = field(default=None, compare=False, repr=False)
+
+    game_id = "rat-bastard-17"
+    players = PLAYERS
+
+    # -- reading
+    @property
+    def current_player(self) -> int | None:
+        return None if self.result is not None else self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the game, wherever it lies (for checking nothing is lost)."""
+        cards = list(self.deck) + list(self.pile) + list(self.discard)
+        for seat in range(PLAYERS):
+            cards += list(self.hands[seat]) + [c for c in self.holes[seat] if c is not None]
+        return cards
+
+    def view(self, player: int | None, reveal_hands: bool = False) -> RatView:
+        """What ``player`` may know (``None``: a spectator). Face-down hole cards and the deck are
+        counted, never shown; the other hand only in teaching mode (``reveal_hands``)."""
+        hands = tuple(h if (reveal_hands or seat == player) else None for seat, h in enumerate(self.hands))
+        hole_up = tuple(tuple(c if i in UP_SLOTS else None for i, c in enumerate(row)) for row in self.holes)
+        hole_down = tuple(tuple(c is not None and i not in UP_SLOTS for i, c in enumerate(row))
+                          for row in self.holes)
+        return RatView(game=self.game_id, players=PLAYERS, me=player, hands=hands,
+                       hand_counts=tuple(map(len, self.hands)), hole_up=hole_up, hole_down=hole_down,
+                       deck_count=len(self.deck), pile=self.pile, total=self.total,
+                       discard_count=len(self.discard), current=self.current_player, phase=self.phase,
+                       turn=self.turn, result=self.result, note=self._note())
+
+    def _note(self) -> str:
+        if self.result is not None:
+            return self.result.reason
+        p = self.current
+        if self.phase == "swap":
+            return f"P{p + 1} may swap face-up hole cards with hand cards, then keep"
+        room = TARGET - self.total
+        where = "from the hand" if self.hands[p] else "from the outer hole cards"
+        return f"total {self.total}: P{p + 1} plays {where} a card worth at most {min(room, 10)}"
+
+    # -- legal moves (fast path; tests check it agrees with explain)
+    def legal_moves(self) -> list[RatMove]:
+        if self._legal is None:
+            object.__setattr__(self, "_legal", self._generate_moves())
+        return list(self._legal)
+
+    def _generate_moves(self) -> list[RatMove]:
+        if self.result is not None:
+            return []
+        p = self.current
+        hand = self.hands[p]
+        if self.phase == "swap":
+            moves = [RatMove(p, "swap", card, other=self.holes[p][slot])
+                     for slot in UP_SLOTS if slot not in self.swapped and self.holes[p][slot] is not None
+                     for card in hand]
+            return moves + [RatMove(p, "keep")]
+        if hand:
+            moves = [m for card in dict.fromkeys(hand) for m in self._fitting(p, "play", card, None)]
+        else:
+            moves = []
+            for slot in outer_slots(self.holes[p]):
+                if slot in UP_SLOTS:
+                    moves += self._fitting(p, "hole", self.holes[p][slot], slot + 1)
+                else:
+                    moves.append(RatMove(p, "hole", position=slot + 1))
+        return moves or [RatMove(p, "take")]
+
+    def _fitting(self, p: int, action: str, card: Card, position: int | None) -> list[RatMove]:
+        """The moves that play a known ``card`` without going over 17 (wild: each fitting value)."""
+        shown = card if action == "play" else None
+        value = card_value(card, self.options)
+        if value is None:
+            return [RatMove(p, action, shown, v, position) for v in range(1, min(10, TARGET - self.total) + 1)]
+        return [RatMove(p, action, shown, None, position)] if self.total + value <= TARGET else []
+
+    # -- explanations (any candidate move)
+    def explain(self, move: Any) -> Verdict:
+        """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
+        steps = self._check(move)
+        return Verdict(move, steps[-1][0], tuple(map(_reason, steps)))
+
+    def _check(self, move: Any) -> list:
+        """Ordered (ok, rule id, text, ruling id) steps; the last one decides."""
+        if not isinstance(move, RatMove) or not _well_formed(move):
+            return [(False, "RB-11", f"{move!r} is not a Rat Bastard 17 move", None)]
+        if self.result is not None:
+            return [(False, "RB-22", f"the game is over: {self.result.reason}", None)]
+        p = self.current
+        if move.player != p:
+            return [(False, "RB-11", f"it is P{p + 1}'s turn, not P{move.player + 1}'s", None)]
+        check = _CHECKS.get(move.action)
+        if check is None:
+            return [(False, "RB-11", f"'{move.action}' is not a move of Rat Bastard 17", None)]
+        if self.phase == "swap" and move.action not in ("swap", "keep"):
+            return [(False, "RB-7", f"before play P{p + 1} may swap face-up hole cards: "
+                     f"'P{p + 1} swap <hand card> <hole card>', or 'P{p + 1} keep'", "RB-j")]
+        if self.phase != "swap" and move.action in ("swap", "keep"):
+            return [(False, "RB-7", "face-up hole cards may be swapped at the deal only, not once play "
+                     "has begun", None)]
+        return check(self, move)
+
+    def _check_swap(self, move: RatMove) -> list:
+        p, row = move.player, self.holes[move.player]
+        if move.card is None or move.other is None or move.value is not None or move.position is not None:
+            return [(False, "RB-7", "a swap names a hand card then a face-up hole card: 'P1 swap 7H KS'", None)]
+        if move.card not in self.hands[p]:
+            return [(False, "RB-7", f"P{p + 1} does not hold {move.card}", None)]
+        slot = next((s for s in UP_SLOTS if row[s] == move.other), None)
+        if slot is None:
+            return [(False, "RB-7", f"{move.other} is not one of P{p + 1}'s face-up hole cards", "RB-c")]
+        if slot in self.swapped:
+            return [(False, "RB-7", f"position {slot + 1} was already replaced: each face-up hole card may "
+                     f"be replaced once ('one or both')", "RB-j")]
+        return [(True, "RB-7", f"P{p + 1} puts {move.card} face up at position {slot + 1} and takes "
+                 f"{move.other} into the hand", "RB-j")]
+
+    def _check_keep(self, move: RatMove) -> list:
+        if move.card or move.other or move.value is not None or move.position is not None:
+            return [(False, "RB-7", "'keep' takes nothing after it", None)]
+        return [(True, "RB-7", f"P{move.player + 1} ends the swapping", "RB-j")]
+
+    def _check_play(self, move: RatMove) -> list:
+        p, hand = move.player, self.hands[move.player]
+        if not hand:
+            return [(False, "RB-19", f"P{p + 1} has no cards in hand: play an outer hole card "
+                     f"('P{p + 1} hole 1')", None)]
+        if move.card is None or move.other is not None or move.position is not None:
+            return [(False, "RB-11", "a play names one card from the hand: 'P1 play 7H'", "RB-d")]
+        if move.card not in hand:
+            return [(False, "RB-6", f"P{p + 1} does not hold {move.card}", None)]
+        return self._value_steps(move.card, move.value, "play")
+
+    def _check_hole(self, move: RatMove) -> list:
+        p, row = move.player, self.holes[move.player]
+        if self.hands[p]:
+            return [(False, "RB-5", f"the hole cards may not be used until all cards in the hand have been "
+                     f"used (P{p + 1} holds {len(self.hands[p])})", None)]
+        if move.card is not None or move.other is not None or move.position not in range(1, ROW + 1):
+            return [(False, "RB-20", "a hole card is named by its position, 1 to 5: 'P1 hole 1'", "RB-c")]
+        slot = move.position - 1
+        if row[slot] is None:
+            return [(False, "RB-20", f"there is no hole card at position {move.position} any more", "RB-c")]
+        if slot not in outer_slots(row):
+            return [(False, "RB-20", f"the hole card at position {move.position} has a card on both its left "
+                     f"and right: only the outer hole cards may be used", "RB-c")]
+        first = [(True, "RB-19", f"P{p + 1}'s hand is empty, so the hole cards may be used", None),
+                 (True, "RB-20", f"position {move.position} is at an end of the row", "RB-c")]
+        if slot not in UP_SLOTS:
+            if move.value is not None:
+                return first + [(False, "RB-4", "a face-down hole card is played blind: its value cannot be "
+                                "chosen beforehand (a wild one takes the best value)", "RB-m")]
+            return first + [(True, "RB-4", f"P{p + 1} turns over the face-down card at position "
+                            f"{move.position} blind; if it takes the total over 17, P{p + 1} picks up from "
+                            f"the top of the pile up to 5 cards (RB-21)", "RB-c")]
+        return first + self._value_steps(row[slot], move.value, "hole")
+
+    def _value_steps(self, card: Card, given: int | None, action: str) -> list:
+        value = card_value(card, self.options)
+        example = card.code if action == "play" else "2"
+        steps = []
+        if value is None:
+            if given is None:
+                return [(False, "RB-1", f"{card} is wild: choose its value from 1 to 10, e.g. "
+                         f"'P{self.current + 1} {action} {example}=7'", "RB-a")]
+            if not 1 <= given <= 10:
+                return [(False, "RB-1", f"{card} is wild: its value is from 1 to 10, not {given}", "RB-a")]
+            value = given
+            steps.append((True, "RB-1", f"{card} is wild: P{self.current + 1} chooses {given}", "RB-a"))
+        elif given is not None:
+            return [(False, "RB-1", f"{card} is not wild: its value is {value}, so write no value after it",
+                     "RB-a")]
+        new = self.total + value
+        if new > TARGET:
+            return steps + [(False, "RB-15", f"{card} (value {value}) would take the total from {self.total} "
+                             f"to {new}: the total may not go over 17", None)]
+        if new == TARGET:
+            if self.deck:
+                text = f"{card} (value {value}) reaches exactly 17: the pile is discarded and " \
+                       f"P{self.current + 1} starts again from 0"
+                return steps + [(True, "RB-17", text, "RB-f")]
+            text = f"{card} (value {value}) reaches exactly 17 after the deck is gone: P{2 - self.current} " \
+                   f"picks up from the top of the pile until 5 in hand, the rest is discarded, and " \
+                   f"P{self.current + 1} starts again from 0"
+            return steps + [(True, "RB-18", text, "RB-f")]
+        return steps + [(True, "RB-15", f"{card} (value {value}) brings the total from {self.total} to {new}, "
+                         f"not over 17", None)]
+
+    def _check_take(self, move: RatMove) -> list:
+        p = move.player
+        if move.card or move.other or move.value is not None or move.position is not None:
+            return [(False, "RB-16", "'take' takes nothing after it", None)]
+        if not self.pile:
+            return [(False, "RB-16", "there is no pile to take: any card may start from 0", None)]
+        playable = [m for m in self.legal_moves() if m.action != "take"]
+        if playable:
+            first = playable[0]
+            if first.action == "hole" and first.position - 1 not in UP_SLOTS:
+                return [(False, "RB-4", f"the face-down hole card at position {first.position} may be tried "
+                         f"blind: a player who can play must", "RB-q")]
+            what = first.card if first.card is not None else f"the hole card at position {first.position}"
+            return [(False, "RB-16", f"{what} keeps the total at or under 17: the pile is taken only when "
+                     f"no card fits", "RB-e")]
+        other = 2 - p
+        if self.hands[p]:
+            if self.deck:
+                return [(True, "RB-16", f"no card in P{p + 1}'s hand keeps the total at or under 17: P{p + 1} "
+                         f"picks up all the pile and P{other} starts again from 0", "RB-e")]
+            if self.options.over_after_deck == "whole-pile":
+                return [(True, "RB-16", f"no card fits and the deck is gone: P{p + 1} picks up the whole "
+                         f"pile (option over_after_deck) and P{other} starts again from 0", "RB-g")]
+            return [(True, "RB-16", f"no card fits and the deck is gone: P{p + 1} picks up from the top of "
+                     f"the pile until 5 in hand, the rest is discarded, and P{other} starts again from 0",
+                     "RB-g")]
+        return [(True, "RB-21", f"P{p + 1}'s outer hole cards are face up and all too high: P{p + 1} picks "
+                 f"up from the top of the pile up to 5 cards, the rest is discarded, and P{other} starts "
+                 f"again from 0", "RB-q")]
+
+    # -- applying
+    def apply(self, move: Any) -> tuple[RatBastardState, tuple[Event, ...]]:
+        """The next state and what happened. Raises :class:`IllegalMove` (this state unchanged)."""
+        if not isinstance(move, RatMove) or move not in self.legal_moves():
+            raise IllegalMove(self.explain(move))
+        if self.phase == "swap":
+            return self._apply_swap(move)
+        if move.action == "take":
+            return self._apply_take(move.player)
+        p = move.player
+        hands, holes = self.hands, self.holes
+        if move.action == "play":
+            card = move.card
+            hands = replace_at(hands, p, remove_cards(hands[p], (card,)))
+            value = move.value if move.value is not None else card_value(card, self.options)
+            source = f"P{p + 1} plays {card}"
+        else:
+            slot = move.position - 1
+            card = holes[p][slot]
+            holes = replace_at(holes, p, replace_at(holes[p], slot, None))
+            if slot in UP_SLOTS:
+                value = move.value if move.value is not None else card_value(card, self.options)
+                source = f"P{p + 1} plays the face-up hole card {card}"
+            else:
+                value = blind_value(card, self.total, self.options)
+                source = f"P{p + 1} turns over the face-down hole card at position {move.position}: {card}"
+        wild = f" as {value}" if is_wild(card, self.options) else ""
+        if wild and move.action == "hole" and move.position - 1 not in UP_SLOTS:
+            wild += " (its best value, ruling RB-m)"
+        total = self.total + value
+        pile = self.pile + (card,)
+        deck_gone = not self.deck
+        events = [Event("play", p, f"{source}{wild}: the total is {total}", (card,), R["RB-13"])]
+        deck = self.deck
+        if deck and len(hands[p]) < HAND_SIZE:
+            drawn = deck[max(0, len(deck) - (HAND_SIZE - len(hands[p]))):]
+            hands = replace_at(hands, p, sorted_cards(hands[p] + drawn))
+            deck = deck[:len(deck) - len(drawn)]
+            events.append(Event("refill", p, f"P{p + 1} draws {len(drawn)} from the deck to hold 5", (),
+                                R["RB-12"]))
+        state = _replace(self, hands=hands, holes=holes, deck=deck, pile=pile, total=total,
+                         turn=self.turn + 1, swapped=())
+        if total > TARGET:
+            events.append(Event("over", p, "the total went over 17 with a blind hole card", (), R["RB-21"]))
+            return state._pick_up(p, HAND_SIZE, "RB-21", events)
+        if not hands[p] and not any(c is not None for c in holes[p]):
+            result = Result(order=(p, 1 - p), loser=1 - p,
+                            reason=f"P{p + 1} has got rid of all their cards and wins: P{2 - p} is the Rat "
+                                   f"Bastard")
+            events.append(Event("win", p, result.reason, (), R["RB-22"]))
+            return _replace(state, phase="over", result=result), tuple(events)
+        if total == TARGET:
+            if not deck_gone:
+                events.append(Event("discard", p, f"17! the pile ({len(pile)} cards) is discarded; P{p + 1} "
+                                    f"starts again from 0", pile, R["RB-17"]))
+                state = _replace(state, pile=(), total=0, discard=self.discard + pile, current=p)
+                return state._settle(events, repeat=True)
+            return state._pick_up(1 - p, HAND_SIZE, "RB-18", events, restart=p)
+        return _replace(state, current=1 - p)._settle(events)
+
+    def _apply_take(self, p: int) -> tuple[RatBastardState, tuple[Event, ...]]:
+        state = _replace(self, turn=self.turn + 1)
+        if self.hands[p] and (self.deck or self.options.over_after_deck == "whole-pile"):
+            rule = "RB-16"
+            hands = replace_at(self.hands, p, sorted_cards(self.hands[p] + self.pile))
+            events = [Event("take", p, f"P{p + 1} picks up all the pile ({len(self.pile)} cards); P{2 - p} "
+                            f"starts again from 0", self.pile, R[rule])]
+            state = _replace(state, hands=hands, pile=(), total=0, current=1 - p)
+            return state._settle(events, repeat=True)
+        return state._pick_up(p, HAND_SIZE, "RB-16" if self.hands[p] else "RB-21", [])
+
+    def _pick_up(self, taker: int, upto: int, rule: str, events: list[Event],
+                 restart: int | None = None) -> tuple[RatBastardState, tuple[Event, ...]]:
+        """``taker`` picks up from the top of the pile until ``upto`` in hand, the rest is discarded,
+        and ``restart`` (default: the other player) starts from 0."""
+        count = min(len(self.pile), max(0, upto - len(self.hands[taker])))
+        taken = self.pile[len(self.pile) - count:]
+        rest = self.pile[:len(self.pile) - count]
+        hands = replace_at(self.hands, taker, sorted_cards(self.hands[taker] + taken))
+        events.append(Event("take", taker, f"P{taker + 1} picks up {count} card{'s' * (count != 1)} from the "
+                            f"top of the pile", taken, R[rule]))
+        if rest:
+            events.append(Event("discard", None, f"the rest of the pile ({len(rest)} cards) is discarded",
+                                rest, R["RB-18"] if rule == "RB-18" else R[rule]))
+        current = 1 - taker if restart is None else restart
+        events.append(Event("restart", current, f"P{current + 1} starts again from 0", (),
+                            R["RB-18"] if rule == "RB-18" else R["RB-16"]))
+        state = _replace(self, hands=hands, pile=(), total=0, discard=self.discard + rest, current=current)
+        return state._settle(events, repeat=True)
+
+    def _settle(self, events: list[Event], repeat: bool = False) -> tuple[RatBastardState, tuple[Event, ...]]:
+        """End the game as a draw at a third repetition (checked when the pile empties) or the turn limit."""
+        state = self
+        if repeat and self.options.repetitions > 0:
+            key = hash((self.hands, self.holes, self.deck, self.current))
+            state = _replace(self, seen=self.seen + (key,))
+            if state.seen.count(key) >= self.options.repetitions:
+                result = Result(draw=True, reason="draw: the same position came back a third time when the "
+                                "pile was emptied, so the game would go round forever")
+                events.append(Event("draw", None, result.reason, (), R["RB-2"]))
+                return _replace(state, phase="over", result=result), tuple(events)
+        if state.turn >= self.options.turn_limit:
+            result = Result(draw=True, reason=f"draw: the turn limit of {self.options.turn_limit} moves was "
+                                              f"reached")
+            events.append(Event("draw", None, result.reason, (), R["RB-2"]))
+            return _replace(state, phase="over", result=result), tuple(events)
+        return state, tuple(events)
+
+    def _apply_swap(self, move: RatMove) -> tuple[RatBastardState, tuple[Event, ...]]:
+        p = move.player
+        if move.action == "swap":
+            slot = next(s for s in UP_SLOTS if self.holes[p][s] == move.other)
+            hands = replace_at(self.hands, p, sorted_cards(remove_cards(self.hands[p], (move.card,))
+                                                           + (move.other,)))
+            holes = replace_at(self.holes, p, replace_at(self.holes[p], slot, move.card))
+            events = [Event("swap", p, f"P{p + 1} puts {move.card} face up at position {slot + 1} and takes "
+                            f"{move.other} into the hand", (move.card, move.other), R["RB-7"])]
+            return _replace(self, hands=hands, holes=holes, swapped=self.swapped + (slot,),
+                            turn=self.turn + 1)._settle(events)
+        events = [Event("keep", p, f"P{p + 1} is done swapping", (), R["RB-7"])]
+        if p == 0:
+            return _replace(self, current=1, swapped=(), turn=self.turn + 1)._settle(events)
+        state = _replace(self, swapped=(), turn=self.turn + 1, phase="play")
+        return state._draw_for_first(events)
+
+    def _draw_for_first(self, events: list[Event]) -> tuple[RatBastardState, tuple[Event, ...]]:
+        """Each player draws the top card of the deck until one is higher (RB-9, RB-10, ruling RB-h)."""
+        deck, drawn = self.deck, ()
+        first = 0
+        while True:
+            if len(deck) < 2:
+                events.append(Event("start", 0, "the deck ran out before the tie was broken: P1 starts",
+                                    (), R["RB-10"]))
+                break
+            one, two = deck[-1], deck[-2]
+            deck, drawn = deck[:-2], drawn + (one, two)
+            v1, v2 = draw_value(one, self.options), draw_value(two, self.options)
+            events.append(Event("pick", None, f"to decide who starts, P1 draws {one} ({v1}) and P2 draws "
+                                f"{two} ({v2})", (one, two), R["RB-9"]))
+            if v1 != v2:
+                first = 0 if v1 > v2 else 1
+                events.append(Event("start", first, f"P{first + 1} has the higher card and goes first; the "
+                                    f"drawn cards are discarded", drawn, R["RB-10"]))
+                break
+            events.append(Event("tie", None, "equal values: both draw again", (), R["RB-9"]))
+        state = _replace(self, deck=deck, discard=self.discard + drawn, current=first)
+        return state._settle(events)
+
+
+_CHECKS = {"swap": RatBastardState._check_swap, "keep": RatBastardState._check_keep,
+           "play": RatBastardState._check_play, "hole": RatBastardState._check_hole,
+           "take": RatBastardState._check_take}
+
+
+def _well_formed(move: RatMove) -> bool:
+    """Whether each field of ``move`` has its type (a player number, cards, whole numbers)."""
+    def whole(x: Any) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool)
+    return (whole(move.player) and isinstance(move.action, str)
+            and all(c is None or isinstance(c, Card) for c in (move.card, move.other))
+            and all(v is None or whole(v) for v in (move.value, move.position)))
+
+
+def _replace(state: RatBastardState, **changes: Any) -> RatBastardState:
+    """A copy of ``state`` with some fields changed (and the legal-move cache cleared)."""
+    fields = {name: getattr(state, name) for name in RatBastardState.__dataclass_fields__ if name != "_legal"}
+    fields.update(changes)
+    return RatBastardState(**fields)
+
+
+def _reason(step: tuple[bool, str, str, str | None]) -> Reason:
+    _, rule_id, text, ruling = step
+    return Reason(R[rule_id], text, RULING[ruling] if ruling else None)
+
+
+# --------------------------------------------------------------------------- the game
+
+class RatBastard17:
+    """The rules object registered as ``"rat-bastard-17"``."""
+
+    id = "rat-bastard-17"
+    title = "Rat Bastard 17"
+    source = SOURCE
+    family = "rat-bastard"
+    catalogue = CATALOGUE
+    options_type = Options
+    min_players = PLAYERS
+    max_players = PLAYERS
+
+    def new_state(self, players: int, seed: int, options: Options) -> RatBastardState:
+        """Shuffle and deal: 5 hole cards in a row and 5 in hand each; the rest is the deck
+        (RB-3, RB-6, RB-8). Play starts with the swap phase, P1 first (ruling RB-j)."""
+        if players != PLAYERS:
+            raise OptionsError(f"Rat Bastard 17 is a game for exactly 2 players, not {players}")
+        cards = shuffled(pack(options), seed)
+        holes = tuple(tuple(cards[i * 10:i * 10 + 5]) for i in range(PLAYERS))
+        hands = tuple(sorted_cards(cards[i * 10 + 5:i * 10 + 10]) for i in range(PLAYERS))
+        return RatBastardState(options, hands, holes, cards[PLAYERS * 10:], (), 0, (), 0, "swap")
+
+    def setup_state(self, position: Mapping[str, Any], options: Options) -> RatBastardState:
+        """A position from a dict: ``hands`` (two card lists), ``holes`` (per player up to 5 cards
+        for positions 1-5, ``None`` for a used position; positions 2 and 4 are the face-up ones),
+        ``deck`` and ``pile`` (top card last), ``total`` (needed if the pile holds a wild card),
+        ``discard``, ``current`` (0 or 1), ``phase`` ("play" or "swap"), ``swapped`` (positions);
+        missing = empty.
+
+        >>> s = RatBastard17().setup_state({"hands": [["7H"], ["8C"]], "pile": ["9S"]}, Options())
+        >>> s.total, s.holes[0]
+        (9, (None, None, None, None, None))
+        """
+        known = {"players", "hands", "holes", "deck", "pile", "total", "discard", "current", "phase",
+                 "swapped"}
+        unknown = set(position) - known
+        if unknown:
+            raise OptionsError(f"unknown position keys {sorted(unknown)}; use {sorted(known)}")
+        if position.get("players", PLAYERS) != PLAYERS:
+            raise OptionsError("Rat Bastard 17 is a game for exactly 2 players")
+        hands = tuple(sorted_cards(h) for h in _seats(position, "hands"))
+        holes = tuple(_hole_row(row, p) for p, row in enumerate(_seats(position, "holes", raw=True)))
+        deck, pile, discard = (position_cards(position, key) for key in ("deck", "pile", "discard"))
+        current, phase = position.get("current", 0), position.get("phase", "play")
+        if current not in (0, 1) or isinstance(current, bool):
+            raise OptionsError("position['current'] is 0 (P1) or 1 (P2)")
+        if phase not in ("play", "swap"):
+            raise OptionsError("position['phase'] is 'play' or 'swap'")
+        swapped = position.get("swapped", [])
+        if not isinstance(swapped, list) or any(s not in (2, 4) for s in swapped) or \
+                (swapped and phase != "swap"):
+            raise OptionsError("position['swapped'] lists face-up positions (2, 4) already replaced, in the "
+                               "swap phase")
+        state = RatBastardState(options, hands, holes, deck, pile, 0, discard, current, phase,
+                                tuple(s - 1 for s in swapped))
+        _check_cards(state, options)
+        values = [card_value(c, options) for c in pile]
+        total = position.get("total", None if None in values else sum(values))
+        if total is None:
+            raise OptionsError("the pile holds a wild card: give position['total']")
+        fixed, wilds = sum(v for v in values if v is not None), values.count(None)
+        if isinstance(total, bool) or not isinstance(total, int) or not 0 <= total < TARGET or \
+                not fixed + wilds <= total <= fixed + 10 * wilds:
+            raise OptionsError(f"position['total'] must be the pile's total, from 0 to 16 (17 empties the "
+                               f"pile), not {total!r}")
+        for p in range(PLAYERS):
+            if deck and len(hands[p]) < HAND_SIZE:
+                raise OptionsError(f"while the deck lasts each hand holds at least 5 cards (RB-12): P{p + 1} "
+                                   f"has {len(hands[p])}")
+            if phase == "play" and not hands[p] and all(c is None for c in holes[p]):
+                raise OptionsError(f"P{p + 1} has no cards: that game is already over")
+        return _replace(state, total=total)._settle([])[0]
+
+    def parse_move(self, text: str) -> RatMove:
+        return parse_move(text)
+
+
+def _seats(position: Mapping[str, Any], key: str, raw: bool = False) -> tuple:
+    value = position.get(key)
+    if value is None:
+        return ((),) * PLAYERS
+    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != PLAYERS:
+        raise OptionsError(f"position[{key!r}] must list one group of cards per player (2)")
+    return tuple(value) if raw else tuple(position_cards({key: v}, key) for v in value)
+
+
+def _hole_row(row: Any, player: int) -> Hole:
+    """Five slots from a position's list (shorter lists are padded with used slots)."""
+    if isinstance(row, str) or not isinstance(row, Sequence) or len(row) > ROW:
+        raise OptionsError(f"position['holes'][{player}] lists at most 5 cards (None for a used position)")
+    slots = tuple(None if c is None else position_cards({"hole": [c]}, "hole")[0] for c in row)
+    slots += (None,) * (ROW - len(slots))
+    filled = [i for i, c in enumerate(slots) if c is not None]
+    if filled and filled[-1] - filled[0] + 1 != len(filled):
+        raise OptionsError(f"P{player + 1}'s hole cards have a gap: cards leave the row only from its ends "
+                           f"(RB-20)")
+    return slots
+
+
+def _check_cards(state: RatBastardState, options: Options) -> None:
+    counts: dict[Card, int] = {}
+    for card in state.all_cards():
+        counts[card] = counts.get(card, 0) + 1
+    allowed = set(pack(options))
+    for card, count in counts.items():
+        if card not in allowed:
+            raise OptionsError(f"{card} is not in the pack (option wild is {options.wild!r})")
+        if count > 1:
+            raise OptionsError(f"{card} appears {count} times: the game uses one pack")
+
+
+GAME = register(RatBastard17())
