@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, NamedTuple
 
 from ..cards import Card, CardParseError, format_cards, parse_cards, sort_key
@@ -163,6 +164,33 @@ def next_seat(current: int, direction: int, out: Sequence[bool], steps: int = 1)
     return seat
 
 
+def deal_table(deck: tuple[Card, ...], players: int) -> tuple[tuple, tuple, tuple, tuple[Card, ...]]:
+    """Deal 3 face down, 3 face up on them and 3 in hand to each player from the top of a
+    shuffled deck: ``(closed, open, hands, stock)``, the rest making the stock."""
+    closed = tuple(deck[i * 9:i * 9 + 3] for i in range(players))
+    opens = tuple(sorted_cards(deck[i * 9 + 3:i * 9 + 6]) for i in range(players))
+    hands = tuple(sorted_cards(deck[i * 9 + 6:i * 9 + 9]) for i in range(players))
+    return closed, opens, hands, deck[players * 9:]
+
+
+def subsets(group: Sequence[Card], limit: int | None = None) -> list[tuple[Card, ...]]:
+    """Every distinct non-empty set of cards from one group (of at most ``limit`` cards);
+    equal cards from several packs give each set once.
+
+    >>> [format_cards(s) for s in subsets(parse_cards("7H 7H 7S"))]
+    ['7♥', '7♠', '7♥ 7♥', '7♥ 7♠', '7♥ 7♥ 7♠']
+    """
+    combos: dict[tuple[Card, ...], None] = {}
+    for size in range(1, min(len(group), limit or len(group)) + 1):
+        combos.update(dict.fromkeys(combinations(group, size)))
+    return list(combos)
+
+
+def ordinal(n: int) -> str:
+    """``'first'``, ``'second'``, ``'third'``, ``'4th'`` ..."""
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
+
+
 def finishing_result(finished: tuple[int, ...], players: int, loser_name: str) -> Result:
     """The result once at most one player holds cards: the order, and the loser if any."""
     remaining = [p for p in range(players) if p not in finished]
@@ -223,6 +251,67 @@ class ShedView:
 
 
 # --------------------------------------------------------------------------- positions
+
+@dataclass(frozen=True, slots=True)
+class TablePosition:
+    """The parts of a set-up position every shedding game reads (see :func:`read_table_position`)."""
+
+    players: int
+    hands: tuple[tuple[Card, ...], ...]
+    open: tuple[tuple[Card, ...], ...]
+    closed: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    pile: tuple[Card, ...]
+    burned: tuple[Card, ...]
+    current: int
+    direction: int
+    phase: str
+    finished: tuple[int, ...]
+
+
+TABLE_KEYS = frozenset({"players", "hands", "open", "closed", "stock", "pile", "burned", "current",
+                        "direction", "phase", "finished"})
+
+
+def read_table_position(position: Mapping[str, Any], min_players: int, max_players: int,
+                        extra_keys: Iterable[str] = ()) -> TablePosition:
+    """Read and check a set-up position: ``hands``, ``open``, ``closed`` (a card list per
+    player), ``stock`` and ``pile`` (top card last), ``burned``, ``current`` (0-based),
+    ``direction`` (1 or -1), ``phase`` ("play" or "swap"), ``finished``; missing = empty.
+    Raises :class:`OptionsError` naming what is wrong."""
+    known = TABLE_KEYS | set(extra_keys)
+    unknown = set(position) - known
+    if unknown:
+        raise OptionsError(f"unknown position keys {sorted(unknown)}; use {sorted(known)}")
+    hands_in = position.get("hands")
+    players = position.get("players", len(hands_in) if isinstance(hands_in, list) else None)
+    if not isinstance(players, int) or isinstance(players, bool) or not min_players <= players <= max_players:
+        raise OptionsError(f"a position needs 'hands' for {min_players} to {max_players} players "
+                           f"(or 'players')")
+    current = position.get("current", 0)
+    direction = position.get("direction", 1)
+    phase = position.get("phase", "play")
+    finished = position.get("finished", [])
+    if not isinstance(current, int) or isinstance(current, bool) or not 0 <= current < players:
+        raise OptionsError(f"position['current'] must be a player from 0 to {players - 1}")
+    if direction not in (1, -1) or isinstance(direction, bool):
+        raise OptionsError("position['direction'] is 1 (clockwise) or -1")
+    if phase not in ("play", "swap"):
+        raise OptionsError("position['phase'] is 'play' or 'swap'")
+    if not isinstance(finished, list) or any(f not in range(players) or isinstance(f, bool) for f in finished) \
+            or current in finished:
+        raise OptionsError("position['finished'] lists players (0-based) who are out, not the current one")
+    table = TablePosition(
+        players, tuple(sorted_cards(h) for h in position_seats(position, "hands", players)),
+        tuple(sorted_cards(o) for o in position_seats(position, "open", players)),
+        position_seats(position, "closed", players), position_cards(position, "stock"),
+        position_cards(position, "pile"), position_cards(position, "burned"), current, direction, phase,
+        tuple(finished))
+    for seat in table.finished:
+        if table.hands[seat] or table.open[seat] or table.closed[seat]:
+            raise OptionsError(f"P{seat + 1} is listed as finished but still has cards")
+    return table
+
 
 def position_cards(position: Mapping[str, Any], key: str, default: Any = ()) -> tuple[Card, ...]:
     """Cards listed under ``key`` of a set-up position (a list of codes or one string)."""

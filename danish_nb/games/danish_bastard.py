@@ -8,7 +8,7 @@ and its moves.
 >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"],
 ...                                 "closed": [["2D"], ["3D"]]})
 >>> print(g.explain("P1 play 8H"))
-legal: 8♥ on 6♣: equal or higher (rule DB-13); the stock is gone, so the hand is not refilled to three (rule DB-26)
+legal: 8♥ on 6♣: equal or higher (rule DB-13)
 >>> print(g.explain("P1 play 4C"))
 illegal: 4♣ on 6♣: lower than the card before (rule DB-13)
 """
@@ -25,9 +25,9 @@ from typing import Any
 from ..cards import BLACK_JOKER, RED_JOKER, Card, Rank, format_cards, packs, shuffled
 from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result, Rule, Ruling,
                     Verdict, option, register)
-from ..families.shedding import (ShedMove, canonical, ShedView, finishing_result, next_seat, parse_shed_move,
-                                 position_cards, position_seats, remove_cards, replace_at,
-                                 sorted_cards, top_run)
+from ..families.shedding import (ShedMove, ShedView, canonical, deal_table, finishing_result, next_seat,
+                                 ordinal, parse_shed_move, read_table_position, remove_cards,
+                                 replace_at, sorted_cards, subsets, top_run)
 
 SOURCE = "1-danish-bastard.en.txt"
 
@@ -360,7 +360,7 @@ class DanishBastardState:
         if self.stock or hand:
             fitting = _groups(hand, top, opts)
             for group in fitting:
-                moves += [ShedMove(p, "play", combo) for combo in _subsets(group)]
+                moves += [ShedMove(p, "play", combo) for combo in subsets(group)]
             if self.stock and (opts.stock_by_choice or not fitting):
                 moves.append(ShedMove(p, "stock"))
             if self.pile and (not opts.must_play or (not fitting and (not self.stock or top == BLACK_JOKER))):
@@ -370,7 +370,7 @@ class DanishBastardState:
             fitting = _groups(self.open[p], top, opts)
             if fitting:
                 for group in fitting:
-                    combos = _subsets(group) if opts.open_cards_together else [(c,) for c in dict.fromkeys(group)]
+                    combos = subsets(group) if opts.open_cards_together else [(c,) for c in dict.fromkeys(group)]
                     moves += [ShedMove(p, "open", combo) for combo in combos]
             else:
                 moves += [ShedMove(p, "open", (card,)) for card in dict.fromkeys(self.open[p])]
@@ -432,7 +432,7 @@ class DanishBastardState:
         if same is not None:
             return [same]
         steps = self._placement_steps(move.cards)
-        if steps[-1][0] and not self.stock and len(hand) - len(move.cards) < 3:
+        if steps[-1][0] and not self.stock and len(hand) >= 3 > len(hand) - len(move.cards):
             steps.append((True, "DB-26", "the stock is gone, so the hand is not refilled to three", None))
         return steps
 
@@ -595,7 +595,7 @@ class DanishBastardState:
             finished += (p,)
             place = len(finished)
             events.append(Event("finish", p, f"P{p + 1} has played all their cards and finishes "
-                                f"{_ordinal(place)}", (), R["DB-31"]))
+                                f"{ordinal(place)}", (), R["DB-31"]))
         out = [seat in finished for seat in range(self.players)]
         direction = self.direction
         if burn_rule is not None:
@@ -697,18 +697,6 @@ def _groups(cards: tuple[Card, ...], top: Card | None, options: Options) -> list
     return [group for group in groups.values() if _fits(group[0], top, options)]
 
 
-def _subsets(group: list[Card]) -> list[tuple[Card, ...]]:
-    """Every distinct non-empty set of cards from one group (duplicates from several packs once)."""
-    combos: dict[tuple[Card, ...], None] = {}
-    for size in range(1, len(group) + 1):
-        combos.update(dict.fromkeys(combinations(group, size)))
-    return list(combos)
-
-
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
-
-
 # --------------------------------------------------------------------------- the game
 
 class DanishBastard:
@@ -730,12 +718,9 @@ class DanishBastard:
 
     def new_state(self, players: int, seed: int, options: Options) -> DanishBastardState:
         """Shuffle and deal: 3 closed, 3 open on them, 3 in hand each (DB-4 to DB-7)."""
-        deck = shuffled(packs(self.packs_for(players), jokers=2), seed)
-        closed = tuple(deck[i * 9:i * 9 + 3] for i in range(players))
-        opens = tuple(sorted_cards(deck[i * 9 + 3:i * 9 + 6]) for i in range(players))
-        hands = tuple(sorted_cards(deck[i * 9 + 6:i * 9 + 9]) for i in range(players))
-        return DanishBastardState(options, players, hands, opens, closed, deck[players * 9:], (), (),
-                                  0, 1, "swap")
+        closed, opens, hands, stock = deal_table(shuffled(packs(self.packs_for(players), jokers=2), seed),
+                                                 players)
+        return DanishBastardState(options, players, hands, opens, closed, stock, (), (), 0, 1, "swap")
 
     def deal_events(self, state: DanishBastardState) -> tuple[Event, ...]:
         """What the deal did, rule by rule (for the log of a new game; empty for other positions)."""
@@ -763,39 +748,9 @@ class DanishBastard:
         >>> DanishBastard().setup_state({"hands": [["7H"], ["8C"]]}, Options()).hands
         ((Card('7♥'),), (Card('8♣'),))
         """
-        known = {"players", "hands", "open", "closed", "stock", "pile", "burned", "current",
-                 "direction", "phase", "finished"}
-        unknown = set(position) - known
-        if unknown:
-            raise OptionsError(f"unknown position keys {sorted(unknown)}; use {sorted(known)}")
-        hands_in = position.get("hands")
-        players = position.get("players", len(hands_in) if isinstance(hands_in, list) else None)
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise OptionsError(f"a position needs 'hands' for {self.min_players} to {self.max_players} "
-                               f"players (or 'players')")
-        hands = tuple(sorted_cards(h) for h in position_seats(position, "hands", players))
-        opens = tuple(sorted_cards(o) for o in position_seats(position, "open", players))
-        closed = position_seats(position, "closed", players)
-        current = position.get("current", 0)
-        direction = position.get("direction", 1)
-        phase = position.get("phase", "play")
-        finished = position.get("finished", [])
-        if not isinstance(current, int) or not 0 <= current < players:
-            raise OptionsError(f"position['current'] must be a player from 0 to {players - 1}")
-        if direction not in (1, -1):
-            raise OptionsError("position['direction'] is 1 (clockwise) or -1")
-        if phase not in ("play", "swap"):
-            raise OptionsError("position['phase'] is 'play' or 'swap'")
-        if not isinstance(finished, list) or any(f not in range(players) for f in finished) \
-                or current in finished:
-            raise OptionsError("position['finished'] lists players (0-based) who are out, not the current one")
-        state = DanishBastardState(options, players, hands, opens, closed,
-                                   position_cards(position, "stock"), position_cards(position, "pile"),
-                                   position_cards(position, "burned"), current, direction, phase,
-                                   tuple(finished))
-        for seat in finished:
-            if hands[seat] or opens[seat] or closed[seat]:
-                raise OptionsError(f"P{seat + 1} is listed as finished but still has cards")
+        t = read_table_position(position, self.min_players, self.max_players)
+        state = DanishBastardState(options, t.players, t.hands, t.open, t.closed, t.stock, t.pile, t.burned,
+                                   t.current, t.direction, t.phase, t.finished)
         return state._settle([])[0]
 
     def parse_move(self, text: str) -> ShedMove:

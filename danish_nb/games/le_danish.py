@@ -22,9 +22,9 @@ from typing import Any
 from ..cards import Card, Rank, format_cards, packs, shuffled
 from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result, Rule, Ruling,
                     Verdict, option, register)
-from ..families.shedding import (ShedMove, ShedView, finishing_result, next_seat, parse_shed_move,
-                                 position_cards, position_seats, remove_cards, replace_at,
-                                 sorted_cards, top_run)
+from ..families.shedding import (ShedMove, ShedView, canonical, deal_table, finishing_result, next_seat,
+                                 ordinal, parse_shed_move, read_table_position, remove_cards,
+                                 replace_at, sorted_cards, subsets, top_run)
 
 SOURCE = "2-le-danish.fr.txt"
 
@@ -411,7 +411,7 @@ class LeDanishState:
         moves: list[ShedMove] = []
         limit = 3 if self.options.at_most_three else None
         for group in _groups(hand, effective_top(self.pile, self.options), self.options):
-            moves += [ShedMove(p, "play", combo) for combo in _subsets(group, limit)]
+            moves += [ShedMove(p, "play", combo) for combo in subsets(group, limit)]
         if not moves:
             moves.append(ShedMove(p, "take"))
         if self._may_turn_closed(p):
@@ -608,9 +608,9 @@ class LeDanishState:
     # -- applying
     def apply(self, move: Any) -> tuple[LeDanishState, tuple[Event, ...]]:
         """The next state and what happened. Raises :class:`IllegalMove` (this state unchanged)."""
-        if not isinstance(move, ShedMove) or _canonical(move) not in self.legal_moves():
+        if not isinstance(move, ShedMove) or canonical(move) not in self.legal_moves():
             raise IllegalMove(self.explain(move))
-        move = _canonical(move)
+        move = canonical(move)
         p, action = move.player, move.action
         if action == "face-up":
             return self._apply_face_up(move)
@@ -668,7 +668,7 @@ class LeDanishState:
             finished += (p,)
             events.append(Event("finish", p, f"P{p + 1} has no cards left: P{p + 1} is Danish"
                                 if not self.finished else f"P{p + 1} has no cards left and finishes "
-                                f"{_ordinal(len(finished))}", (), R["LD-34"]))
+                                f"{ordinal(len(finished))}", (), R["LD-34"]))
         burn = None
         if rank is Rank.TEN:
             burn = R["LD-28"]
@@ -839,11 +839,6 @@ _CHECKS = {"play": LeDanishState._check_play, "take": LeDanishState._check_take,
            "pick-up-open": LeDanishState._check_pick_up_open, "closed": LeDanishState._check_closed}
 
 
-def _canonical(move: ShedMove) -> ShedMove:
-    """The move with its cards in hand order, as :meth:`LeDanishState.legal_moves` lists them."""
-    return move._replace(cards=sorted_cards(move.cards)) if len(move.cards) > 1 else move
-
-
 def _wrong_player(phase: str, p: int, other: int) -> tuple:
     if phase == "offer":
         return (False, "LD-33", f"P{p + 1} is being asked whether to complete the four, not "
@@ -890,18 +885,6 @@ def _groups(cards: tuple[Card, ...], top: Card | None, options: Options) -> list
     return [group for group in groups.values() if _fits(group[0], top, options)]
 
 
-def _subsets(group: list[Card], limit: int | None) -> list[tuple[Card, ...]]:
-    """Every distinct non-empty set of cards from one group, at most ``limit`` cards."""
-    combos: dict[tuple[Card, ...], None] = {}
-    for size in range(1, min(len(group), limit or len(group)) + 1):
-        combos.update(dict.fromkeys(combinations(group, size)))
-    return list(combos)
-
-
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
-
-
 # --------------------------------------------------------------------------- the game
 
 class LeDanish:
@@ -923,11 +906,8 @@ class LeDanish:
 
     def new_state(self, players: int, seed: int, options: Options) -> LeDanishState:
         """Shuffle and deal: 3 face down, 3 face up on them, 3 in hand each (LD-3 to LD-8)."""
-        deck = shuffled(packs(self.packs_for(players)), seed)
-        closed = tuple(deck[i * 9:i * 9 + 3] for i in range(players))
-        opens = tuple(sorted_cards(deck[i * 9 + 3:i * 9 + 6]) for i in range(players))
-        hands = tuple(sorted_cards(deck[i * 9 + 6:i * 9 + 9]) for i in range(players))
-        return LeDanishState(options, players, hands, opens, closed, deck[players * 9:], (), (), 0, 1, "swap")
+        closed, opens, hands, stock = deal_table(shuffled(packs(self.packs_for(players)), seed), players)
+        return LeDanishState(options, players, hands, opens, closed, stock, (), (), 0, 1, "swap")
 
     def setup_state(self, position: Mapping[str, Any], options: Options) -> LeDanishState:
         """A position from a dict: ``hands``, ``open``, ``closed`` (one card list per player),
@@ -938,34 +918,9 @@ class LeDanish:
         >>> LeDanish().setup_state({"hands": [["7H"], ["8C"]]}, Options()).hands
         ((Card('7♥'),), (Card('8♣'),))
         """
-        known = {"players", "hands", "open", "closed", "stock", "pile", "burned", "current",
-                 "direction", "phase", "finished", "last"}
-        unknown = set(position) - known
-        if unknown:
-            raise OptionsError(f"unknown position keys {sorted(unknown)}; use {sorted(known)}")
-        hands_in = position.get("hands")
-        players = position.get("players", len(hands_in) if isinstance(hands_in, list) else None)
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise OptionsError(f"a position needs 'hands' for {self.min_players} to {self.max_players} "
-                               f"players (or 'players')")
-        hands = tuple(sorted_cards(h) for h in position_seats(position, "hands", players))
-        opens = tuple(sorted_cards(o) for o in position_seats(position, "open", players))
-        closed = position_seats(position, "closed", players)
-        stock = position_cards(position, "stock")
-        current = position.get("current", 0)
-        direction = position.get("direction", 1)
-        phase = position.get("phase", "play")
-        finished = position.get("finished", [])
-        if not isinstance(current, int) or isinstance(current, bool) or not 0 <= current < players:
-            raise OptionsError(f"position['current'] must be a player from 0 to {players - 1}")
-        if direction not in (1, -1):
-            raise OptionsError("position['direction'] is 1 (clockwise) or -1")
-        if phase not in ("play", "swap"):
-            raise OptionsError("position['phase'] is 'play' or 'swap'")
-        if not isinstance(finished, list) or any(f not in range(players) for f in finished) \
-                or current in finished:
-            raise OptionsError("position['finished'] lists players (0-based) who are out, not the "
-                               "current one")
+        t = read_table_position(position, self.min_players, self.max_players, extra_keys=("last",))
+        players, hands, opens, closed, stock = t.players, t.hands, t.open, t.closed, t.stock
+        current, direction, finished = t.current, t.direction, t.finished
         if finished and not options.play_on:
             raise OptionsError("a player is out only when playing on (option play_on): the first one "
                                "out wins the game")
@@ -981,9 +936,8 @@ class LeDanish:
                 raise OptionsError(f"P{seat + 1} has no cards: list them in 'finished' (or give them cards)")
             if not out[seat] and stock and not hands[seat]:
                 raise OptionsError(f"P{seat + 1} has an empty hand while the stock lasts (LD-13)")
-        state = LeDanishState(options, players, hands, opens, closed, stock,
-                              position_cards(position, "pile"), position_cards(position, "burned"),
-                              current, direction, phase, tuple(finished), last=last)
+        state = LeDanishState(options, players, hands, opens, closed, stock, t.pile, t.burned,
+                              current, direction, t.phase, finished, last=last)
         return state._settle([])[0]
 
     def parse_move(self, text: str) -> ShedMove:
