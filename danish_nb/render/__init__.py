@@ -6,5 +6,6 @@ True
 """
 
 from .html import CSS, back_html, card_html, cards_html, rule_html, verdict_html
+from .shedding import table_html
 
-__all__ = ["CSS", "back_html", "card_html", "cards_html", "rule_html", "verdict_html"]
+__all__ = ["CSS", "back_html", "card_html", "cards_html", "rule_html", "table_html", "verdict_html"]

@@ -18,7 +18,7 @@ CSS = """
   font:600 15px/1 system-ui, sans-serif; color:#222; box-shadow:1px 1px 2px #0002; }
 .dn-card.dn-red { color:#c0182b; }
 .dn-card.dn-joker { font-size:12px; background:#fff8dc; }
-.dn-card.dn-back { background:repeating-linear-gradient(45deg,#2b5aa8,#2b5aa8 4px,#3d6fc4 4px,#3d6fc4 8px); }
+.dn-card.dn-facedown { background:repeating-linear-gradient(45deg,#2b5aa8,#2b5aa8 4px,#3d6fc4 4px,#3d6fc4 8px); }
 .dn-card.dn-playable { border:2px solid #1a8f3c; box-shadow:0 0 4px #1a8f3c; }
 .dn-card.dn-selected { transform:translateY(-6px); border:2px solid #d08a00; }
 .dn-rule { border-left:4px solid #2b5aa8; padding:4px 8px; margin:4px 0; background:#f4f7fc; }
@@ -49,7 +49,7 @@ def card_html(card: Card, *, playable: bool = False, selected: bool = False, zon
 def back_html(count: int = 1, zone: str = "") -> str:
     """``count`` face-down cards: nothing about them but how many."""
     zone_attr = f' data-zone="{escape(zone)}"' if zone else ""
-    return "".join(f'<span class="dn-card dn-back"{zone_attr}></span>' for _ in range(count))
+    return "".join(f'<span class="dn-card dn-facedown"{zone_attr}></span>' for _ in range(count))
 
 
 def cards_html(cards: Iterable[Card], zone: str = "") -> str:

@@ -1,0 +1,74 @@
+"""A board's controls and log as HTML: buttons that carry ``data-act`` (what a board's script
+sends back when clicked), the step-through bar and the move log.
+
+>>> button_html("Take the pile", "move", css="dn-take", move="P1 take")
+'<button class="dn-take" data-act="move" data-move="P1 take">Take the pile</button>'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+
+def button_html(label: str, act: str, *, css: str = "", move: str = "", enabled: bool = True,
+                title: str = "") -> str:
+    """A button that sends ``{"act": act, "move": move}`` when clicked."""
+    attrs = [f'class="{escape(css)}"' if css else "", f'data-act="{escape(act)}"']
+    if move:
+        attrs.append(f'data-move="{escape(move)}"')
+    if title:
+        attrs.append(f'title="{escape(title)}"')
+    if not enabled:
+        attrs.append("disabled")
+    return f'<button {" ".join(a for a in attrs if a)}>{escape(label)}</button>'
+
+
+def nav_html(position: int, last: int, *, enabled: bool = True) -> str:
+    """First / back / forward / last buttons and a slider over positions ``0..last``."""
+    back = enabled and position > 0
+    forward = enabled and position < last
+    slider = (f'<input type="range" class="dn-slider" data-act="goto" min="0" max="{last}" '
+              f'value="{position}"{"" if enabled else " disabled"}>')
+    return (f'<div class="dn-nav">'
+            f'{button_html("«", "first", css="dn-first", enabled=back, title="first position")}'
+            f'{button_html("‹", "back", css="dn-back", enabled=back, title="one move back")}'
+            f'{slider}'
+            f'{button_html("›", "forward", css="dn-forward", enabled=forward, title="one move forward")}'
+            f'{button_html("»", "last", css="dn-last", enabled=forward, title="the game now")}'
+            f' <span class="dn-position">move {position} of {last}</span></div>')
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One played move: its number, notation, who played it, the computer's reason, events."""
+
+    number: int
+    move: str
+    who: str
+    why: str
+    events: tuple[str, ...]
+
+
+def log_html(entries: Sequence[LogEntry], *, position: int | None = None, hidden: int = 0) -> str:
+    """The log, newest last; moves after ``position`` (when stepping back) are greyed.
+
+    ``hidden`` says how many older moves are left out to keep the page small.
+    """
+    items = []
+    for entry in entries:
+        past = ' class="dn-past"' if position is not None and entry.number > position else ""
+        why = f' <span class="dn-why">— {escape(entry.why)}</span>' if entry.why else ""
+        events = "".join(f"<li>{escape(e)}</li>" for e in entry.events)
+        items.append(f'<li value="{entry.number}"{past}><b>{escape(entry.move)}</b> '
+                     f'<small>({escape(entry.who)})</small>{why}<ul>{events}</ul></li>')
+    more = f"<div><small>{hidden} earlier moves not shown</small></div>" if hidden else ""
+    empty = "" if entries else "<div><small>No moves yet.</small></div>"
+    return f'<div class="dn-log"><b>Log</b>{more}{empty}<ol>{"".join(items)}</ol></div>'
+
+
+def message_html(text: str, *, info: bool = False) -> str:
+    """The board's message line (errors in red, notes in blue)."""
+    css = "dn-message dn-info" if info else "dn-message"
+    return f'<div class="{css}">{escape(text)}</div>'

@@ -1,0 +1,112 @@
+"""A shedding-game table (a :class:`~danish_nb.families.shedding.ShedView`) as HTML.
+
+Only what the view holds is drawn: hidden hands (``None`` in the view) become a count, and
+face-down cards are plain backs, so nothing secret can reach the page. Cards the viewer may
+click carry ``data-act``/``data-zone``/``data-idx`` attributes that a board's script sends back.
+
+>>> import danish_nb as dn
+>>> g = dn.new_game("danish-bastard", players=3, seed=7)
+>>> html = table_html(g.state.view(0), names=("P1 (you)", "P2", "P3"))
+>>> 'class="dn-turn"' in html and html.count("dn-facedown") >= 9
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from html import escape
+
+from ..cards import Card
+from ..families.shedding import ShedView
+from .html import card_html
+
+#: How many of the pile's top cards are always shown (the rest on demand).
+PILE_TOP = 4
+
+
+def table_html(view: ShedView, names: Sequence[str], *, clickable: bool = False,
+               playable: Collection[tuple[str, int]] = (), selected: Collection[tuple[str, int]] = (),
+               closed_clickable: bool = False) -> str:
+    """The whole table as seen in ``view``: the seats (``view.me`` first), then the middle.
+
+    ``playable``/``selected`` hold ``(zone, index)`` pairs of the viewer's cards (zones
+    ``"hand"`` and ``"open"``); ``clickable`` makes the viewer's face-up cards clickable and
+    ``closed_clickable`` their face-down cards.
+    """
+    order = list(range(view.players))
+    if view.me is not None:
+        order = order[view.me:] + order[:view.me]
+    seats = "".join(seat_html(view, seat, names[seat], clickable=clickable and seat == view.me,
+                              playable=playable if seat == view.me else (),
+                              selected=selected if seat == view.me else (),
+                              closed_clickable=closed_clickable and seat == view.me)
+                    for seat in order)
+    return (f'<div class="dn-table">{middle_html(view, names)}'
+            f'<div class="dn-seats">{seats}</div></div>')
+
+
+def middle_html(view: ShedView, names: Sequence[str]) -> str:
+    """Whose turn, the direction, stock and burned counts, and the pile."""
+    if view.result is not None:
+        turn = f"Game over: {escape(view.result.reason)}"
+    elif view.current is not None:
+        arrow = "clockwise ↻" if view.direction == 1 else "anticlockwise ↺"
+        turn = f"{escape(names[view.current])} to play · {arrow}"
+    else:
+        turn = "waiting"
+    note = f'<div class="dn-note">{escape(view.note)}</div>' if view.note and view.result is None else ""
+    pile = view.pile
+    top = "".join(card_html(c, zone="pile") for c in pile[-PILE_TOP:]) or '<span class="dn-empty">empty</span>'
+    full = ""
+    if len(pile) > PILE_TOP:
+        full = (f'<details class="dn-full-pile"><summary>whole pile ({len(pile)} cards)</summary>'
+                f'{"".join(card_html(c, zone="pile") for c in pile)}</details>')
+    return (f'<div class="dn-middle"><div class="dn-turn">{turn}</div>{note}'
+            f'<div class="dn-counts"><span class="dn-stock-count">stock: {view.stock_count}</span> · '
+            f'<span class="dn-burned-count">burned: {view.burned_count}</span> · '
+            f'<span class="dn-pile-count">pile: {len(pile)}</span></div>'
+            f'<div class="dn-pile">{top}</div>{full}</div>')
+
+
+def seat_html(view: ShedView, seat: int, name: str, *, clickable: bool = False,
+              playable: Collection[tuple[str, int]] = (), selected: Collection[tuple[str, int]] = (),
+              closed_clickable: bool = False) -> str:
+    """One player's hand (or its count), face-up and face-down cards."""
+    classes = ["dn-seat"]
+    if seat == view.current:
+        classes.append("dn-current")
+    if seat == view.me:
+        classes.append("dn-me")
+    status = ""
+    if seat in view.finished:
+        status = f' <span class="dn-finished">out ({view.finished.index(seat) + 1}.)</span>'
+    hand = view.hands[seat]
+    count = view.hand_counts[seat]
+    if hand is None:
+        hand_part = f'<span class="dn-hidden-hand">{count} in hand</span>'
+    else:
+        hand_part = _zone("hand", hand, clickable, playable, selected) or '<span class="dn-empty">no cards in hand</span>'
+    open_part = _zone("open", view.open[seat], clickable, playable, selected)
+    closed_part = "".join(_back(i, closed_clickable) for i in range(view.closed_counts[seat]))
+    return (f'<div class="{" ".join(classes)}" data-seat="{seat}"><div class="dn-name">{escape(name)}{status}</div>'
+            f'<div class="dn-row dn-hand-row"><span class="dn-label">hand</span>{hand_part}</div>'
+            f'<div class="dn-row dn-table-row"><span class="dn-label">table</span>'
+            f'<span class="dn-open">{open_part}</span><span class="dn-closed-row">{closed_part}</span></div></div>')
+
+
+def _zone(zone: str, cards: Sequence[Card], clickable: bool, playable: Collection[tuple[str, int]],
+          selected: Collection[tuple[str, int]]) -> str:
+    parts = []
+    for i, card in enumerate(cards):
+        html = card_html(card, playable=(zone, i) in playable, selected=(zone, i) in selected, zone=zone)
+        if clickable:
+            html = html.replace("<span ", f'<span data-act="card" data-idx="{i}" role="button" tabindex="0" ', 1)
+        parts.append(html)
+    return "".join(parts)
+
+
+def _back(index: int, clickable: bool) -> str:
+    if clickable:
+        return (f'<span class="dn-card dn-facedown dn-closed" data-act="closed" data-idx="{index}" '
+                f'role="button" tabindex="0" title="face-down card {index + 1}: play it blind"></span>')
+    return '<span class="dn-card dn-facedown" title="face-down card"></span>'

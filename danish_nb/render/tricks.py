@@ -1,0 +1,126 @@
+"""A trick-taking table (a :class:`~danish_nb.families.tricks.TrickView`) as HTML: the deal and
+trumps, the trick on the table, each seat's hand (or its count) and tricks won, the last trick
+on demand, and the score table with each finished deal's explanation lines.
+
+Only what the view holds is drawn: hidden hands (``None`` in the view) become a count, so no
+other player's card can reach the page. The viewer's cards carry ``data-act="card"``,
+``data-zone="hand"`` and ``data-idx`` when they may be clicked.
+
+>>> import danish_nb as dn
+>>> g = dn.new_game("bastard", players=4, seed=3)
+>>> html = table_html(g.state.view(0), names=("P1 (you)", "P2", "P3", "P4"))
+>>> html.count("13 in hand"), "trumps: to be named" in html
+(3, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from html import escape
+
+from ..families.tricks import TrickRecord, TrickView
+from .html import card_html
+
+
+def trump_html(view: TrickView) -> str:
+    """``trumps: hearts ♥``, ``no trumps`` or ``trumps: to be named``."""
+    trumps = view.trumps
+    if trumps is None:
+        text = "trumps: to be named"
+    elif trumps.suit is None:
+        text = "no trumps"
+    else:
+        text = f"trumps: {trumps.name} {trumps.suit.symbol}"
+    red = " dn-red" if trumps is not None and trumps.suit is not None and trumps.suit.is_red else ""
+    return f'<span class="dn-trumps{red}">{escape(text)}</span>'
+
+
+def table_html(view: TrickView, names: Sequence[str], *, clickable: bool = False,
+               playable: Collection[int] = (), selected: Collection[int] = (),
+               show_last: bool = False) -> str:
+    """The whole table as seen in ``view``: the middle (deal, trumps, trick), then the seats
+    (``view.me`` first). ``playable``/``selected`` are indexes into the viewer's hand;
+    ``clickable`` makes the viewer's cards clickable; ``show_last`` shows the last trick."""
+    order = list(range(view.players))
+    if view.me is not None:
+        order = order[view.me:] + order[:view.me]
+    seats = "".join(seat_html(view, seat, names[seat], clickable=clickable and seat == view.me,
+                              playable=playable, selected=selected) for seat in order)
+    last = last_trick_html(view.last_trick, names) if show_last else ""
+    return (f'<div class="dn-table dn-tricks">{middle_html(view, names)}{last}'
+            f'<div class="dn-seats">{seats}</div></div>')
+
+
+def middle_html(view: TrickView, names: Sequence[str]) -> str:
+    """Whose turn, the deal and dealer, the trumps, and the cards on the current trick."""
+    if view.result is not None:
+        turn = f"Match over: {escape(view.result.reason)}"
+    elif view.current is not None:
+        turn = f"{escape(names[view.current])} to play"
+    else:
+        turn = "waiting"
+    deals = f" of {view.deals}" if view.deals else ""
+    note = f'<div class="dn-note">{escape(view.note)}</div>' if view.note and view.result is None else ""
+    plays = "".join(f'<span class="dn-play"><small>{escape(names[p.player])}</small>'
+                    f'{card_html(p.card, zone="trick")}</span>' for p in view.trick)
+    trick = plays or '<span class="dn-empty">no card on the trick yet</span>'
+    return (f'<div class="dn-middle"><div class="dn-turn">{turn}</div>{note}'
+            f'<div class="dn-counts"><span class="dn-deal">deal {view.deal + 1}{deals}</span> · '
+            f'<span class="dn-dealer">dealer: {escape(names[view.dealer])}</span> · {trump_html(view)}</div>'
+            f'<div class="dn-trick" title="the trick on the table, in the order played">{trick}</div></div>')
+
+
+def last_trick_html(record: TrickRecord | None, names: Sequence[str]) -> str:
+    """The last finished trick: its cards in the order played, who won it and why."""
+    if record is None:
+        return '<div class="dn-last-trick"><span class="dn-empty">no trick finished yet this deal</span></div>'
+    plays = "".join(f'<span class="dn-play"><small>{escape(names[p.player])}</small>'
+                    f'{card_html(p.card, zone="last")}</span>' for p in record.plays)
+    return (f'<div class="dn-last-trick"><b>Last trick</b> {plays}'
+            f'<div>{escape(names[record.winner])} won it: {escape(record.why)}</div></div>')
+
+
+def seat_html(view: TrickView, seat: int, name: str, *, clickable: bool = False,
+              playable: Collection[int] = (), selected: Collection[int] = ()) -> str:
+    """One player: name (dealer marked), tricks won this deal, and hand (or how many cards)."""
+    classes = ["dn-seat"]
+    if seat == view.current:
+        classes.append("dn-current")
+    if seat == view.me:
+        classes.append("dn-me")
+    dealer = ' <small class="dn-dealer-mark">(dealer)</small>' if seat == view.dealer else ""
+    won = view.tricks_won[seat]
+    hand = view.hands[seat]
+    if hand is None:
+        hand_part = f'<span class="dn-hidden-hand">{view.hand_counts[seat]} in hand</span>'
+    elif not hand:
+        hand_part = '<span class="dn-empty">no cards in hand</span>'
+    else:
+        parts = []
+        for i, card in enumerate(hand):
+            html = card_html(card, playable=i in playable, selected=i in selected, zone="hand")
+            if clickable:
+                html = html.replace("<span ", f'<span data-act="card" data-idx="{i}" role="button" ', 1)
+            parts.append(html)
+        hand_part = "".join(parts)
+    return (f'<div class="{" ".join(classes)}" data-seat="{seat}"><div class="dn-name">{escape(name)}'
+            f'{dealer} · <span class="dn-won">{won} trick{"" if won == 1 else "s"}</span></div>'
+            f'<div class="dn-row dn-hand-row" title="hand">{hand_part}</div></div>')
+
+
+def scores_html(view: TrickView) -> str:
+    """The match score table: per finished deal its points and the running totals, each deal
+    followed by its explanation lines (which jacks and sevens were taken, by whom)."""
+    players = range(view.players)
+    head = "".join(f"<th>P{p + 1}</th>" for p in players)
+    rows = []
+    for (number, points, totals), deal in zip(view.score_table(), view.deal_scores):
+        cells = "".join(f"<td>{pts:+d} → <b>{total}</b></td>" for pts, total in zip(points, totals))
+        lines = "".join(f"<li>{escape(line)}</li>" for line in deal.explanation())
+        rows.append(f'<tr class="dn-deal-row"><td>deal {number}</td>{cells}</tr>'
+                    f'<tr class="dn-deal-lines"><td colspan="{view.players + 1}"><ul>{lines}</ul></td></tr>')
+    body = "".join(rows) or (f'<tr><td colspan="{view.players + 1}" class="dn-empty">'
+                             f'no deal finished yet</td></tr>')
+    totals = "".join(f"<td><b>{s}</b></td>" for s in view.scores)
+    return (f'<div class="dn-scores"><b>Scores</b><table class="dn-score-table"><tr><th>deal</th>{head}</tr>'
+            f'{body}<tr class="dn-totals"><td>total</td>{totals}</tr></table></div>')

@@ -1,0 +1,1 @@
+"""Maintenance commands: re-execute the lesson notebooks, write the sample game record."""

@@ -1,0 +1,224 @@
+"""Lesson helpers: a position quiz, a rule, the rulings and options of a game, the list of games,
+a table drawn from one player's view, and a stepped replay of a recorded game.
+
+Everything shown comes from the engine: the quiz asks ``game.explain`` for every verdict and
+never changes the game; tables are drawn from ``state.view(player)``, so face-down cards, the
+stock and other players' hands never reach the page.
+
+>>> import danish_nb as dn
+>>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
+>>> quiz = PositionQuiz(g, try_moves=["P1 play 4C"])
+>>> [b.description for b in quiz.buttons]
+['P1 play 4♣', 'P1 play 8♥']
+>>> print(quiz.answer("P1 play 4C"))
+illegal: 4♣ on 6♣: lower than the card before (rule DB-13)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+from IPython.display import HTML
+
+from ..core import GAMES, DanishNbError, Game, Verdict, get_game, option_infos
+from ..families.shedding import ShedView
+from ..render.html import CSS, rule_html, verdict_html
+from ..render.shedding import table_html
+
+LESSON_CSS = """
+.dn-lesson { font:14px/1.4 system-ui, sans-serif; color:#222; max-width:960px; }
+.dn-info { border-collapse:collapse; font:13px system-ui, sans-serif; }
+.dn-info th, .dn-info td { border:1px solid #ccc; padding:3px 6px; text-align:left; vertical-align:top; }
+"""
+BOARD_CSS = (Path(__file__).parent / "board.css").read_text(encoding="utf-8")
+
+
+def style_html() -> str:
+    """The ``<style>`` element every lesson fragment needs (cards, tables, rules)."""
+    return f"<style>{CSS}{BOARD_CSS}{LESSON_CSS}</style>"
+
+
+def styles() -> HTML:
+    """Display once at the top of a notebook: the styles of the static outputs below (which
+    carry none, so their stored outputs do not change when the styles do)."""
+    return HTML(style_html())
+
+
+def view_html(view: Any) -> str:
+    """A shedding-game view drawn by :func:`danish_nb.render.shedding.table_html`, seats
+    named ``P1 (you)``, ``P2``...: only what the view holds, hidden cards as backs or counts.
+    Raises :class:`DanishNbError` for a view of another family (no table drawing for it yet)."""
+    if not isinstance(view, ShedView):
+        raise DanishNbError(f"lesson tables draw shedding games only, not {type(view).__name__}")
+    names = [f"P{seat + 1}" + (" (you)" if seat == view.me else "") for seat in range(view.players)]
+    return f'<div class="dn-lesson">{table_html(view, names)}</div>'
+
+
+def show_table(game: Game, player: int | None = None) -> HTML:
+    """The table as ``player`` sees it (default: the player to move)."""
+    seat = game.current_player if player is None else player
+    return HTML(view_html(game.state.view(seat)))
+
+
+def show_rule(game_id: str, rule_id: str) -> HTML:
+    """One rule of a game's catalogue, quoted with its English rendering.
+
+    >>> "equal or higher" in show_rule("danish-bastard", "DB-13").data
+    True
+    """
+    return HTML(rule_html(get_game(game_id).catalogue[rule_id]))
+
+
+def _info_table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> HTML:
+    head = "".join(f"<th>{escape(h)}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+    return HTML(f'<table class="dn-info"><tr>{head}</tr>{body}</table>')
+
+
+def games_table() -> HTML:
+    """Every registered game (in source-document order): id, title, source, players, and how
+    many rules, rulings and options it has."""
+    rows = [(g.id, g.title, g.source, f"{g.min_players}-{g.max_players}", len(g.catalogue),
+             len(g.catalogue.rulings), len(option_infos(g.options_type)))
+            for g in sorted(GAMES.values(), key=lambda g: g.source)]
+    return _info_table(("id", "title", "source", "players", "rules", "rulings", "options"), rows)
+
+
+def rulings_table(game_id: str) -> HTML:
+    """Each ruling of a game: the question, our reading, the rules it touches and the option
+    (with its default) that selects another reading, if there is one."""
+    game = get_game(game_id)
+    defaults = {info.name: info.default for info in option_infos(game.options_type)}
+    rows = [(r.id, r.question, r.reading, ", ".join(r.rules),
+             f"{r.option} = {defaults[r.option]!r}" if r.option else "(documented ruling)")
+            for r in game.catalogue.rulings.values()]
+    return _info_table(("ruling", "question", "our reading", "rules", "option"), rows)
+
+
+def options_table(game_id: str) -> HTML:
+    """A game's rule options: name, default, allowed values, what it does and its ruling."""
+    game = get_game(game_id)
+    rows = [(i.name, repr(i.default), ", ".join(map(repr, i.choices)) if i.choices else "",
+             i.help, i.ruling or "") for i in option_infos(game.options_type)]
+    return _info_table(("option", "default", "choices", "what it does", "ruling"), rows)
+
+
+# --------------------------------------------------------------------------- the quiz
+
+class PositionQuiz(widgets.VBox):
+    """"Here is the table: what may you play, and why?"
+
+    Shows the table from the view of the player to move (or ``player``) and one button per
+    candidate move: every legal move plus the tempting ``try_moves``, in notation order so the
+    buttons do not give the answer away. A click shows the engine's verdict (legal or not, each
+    reason with its rule quoted and any ruling); the game is never changed, and only the offered
+    moves can be asked about. The quiz keeps the position it was made with (``quiz.state``), so
+    moves played on the game later do not change what it shows or answers.
+    """
+
+    def __init__(self, game: Game, try_moves: Iterable[Any] = (), *, player: int | None = None,
+                 prompt: str = "What may you play? Click a move to see what the rules say."):
+        self.game = game
+        self.state = game.state
+        seat = self.state.current_player if player is None else player
+        tried = [game.parse_move(m) if isinstance(m, str) else m for m in try_moves]
+        self.moves: tuple[Any, ...] = tuple(sorted(dict.fromkeys(self.state.legal_moves() + tried), key=str))
+        self.verdict: Verdict | None = None
+        self.table = widgets.HTML(style_html() + view_html(self.state.view(seat)))
+        self.buttons: tuple[widgets.Button, ...] = tuple(
+            widgets.Button(description=str(move), tooltip=f"try {move}",
+                           layout=widgets.Layout(width="auto")) for move in self.moves)
+        for button, move in zip(self.buttons, self.moves):
+            button.on_click(lambda _b, move=move: self.answer(move))
+        self.verdict_box = widgets.HTML()
+        super().__init__([self.table, widgets.HTML(f"<b>{escape(prompt)}</b>"),
+                          widgets.HBox(list(self.buttons), layout=widgets.Layout(flex_flow="row wrap")),
+                          self.verdict_box])
+
+    def answers(self) -> str:
+        """Every offered move's verdict, one line each (the answer sheet; the widget is untouched).
+
+        >>> import danish_nb as dn
+        >>> g = dn.setup("danish-bastard", {"hands": [["8H"], ["9S"]], "pile": ["6C"]})
+        >>> PositionQuiz(g, try_moves=["P1 take"]).answers().splitlines()[1]
+        'P1 take -> illegal: 8♥ fits: if a player can play a card, then they must (rule DB-32) [ruling DB-h]'
+        """
+        return "\n".join(f"{move} -> {self.state.explain(move)}" for move in self.moves)
+
+    def answer(self, move: Any) -> Verdict:
+        """The verdict on one of the offered moves (a move or its notation), shown under the
+        buttons. Raises :class:`DanishNbError` for a move the quiz did not offer."""
+        if isinstance(move, str):
+            move = self.game.parse_move(move)
+        if move not in self.moves:
+            offered = ", ".join(map(str, self.moves))
+            raise DanishNbError(f"{move} is not one of this quiz's moves: {offered}")
+        verdict = self.state.explain(move)
+        self.verdict = verdict
+        with self.hold_sync():
+            self.verdict_box.value = verdict_html(verdict)
+            self.buttons[self.moves.index(move)].button_style = "success" if verdict.legal else "danger"
+        return verdict
+
+
+# --------------------------------------------------------------------------- replay
+
+class Replay(widgets.VBox):
+    """Step through a played game: first / back / forward / last and a slider over its history.
+
+    Each step shows the table after the move, the move, why it was legal (the engine's reasons
+    with rule ids), what happened (events with rule ids) and, if given, a comment per move (such
+    as a computer player's reason). ``reveal_hands=True`` is teaching mode: every hand is shown
+    (face-down cards and the stock never are); otherwise the table is ``player``'s view.
+    """
+
+    def __init__(self, game: Game, comments: Sequence[str] | None = None, *, player: int | None = None,
+                 reveal_hands: bool = False):
+        if comments is not None and len(comments) != len(game.history):
+            raise DanishNbError(f"{len(comments)} comments for {len(game.history)} moves")
+        self.game, self.comments, self.player, self.reveal_hands = game, comments, player, reveal_hands
+        self.states = game.states()
+        last = len(game.history)
+        self.slider = widgets.IntSlider(0, min=0, max=last, description="move",
+                                        layout=widgets.Layout(width="60%"))
+        steps = (("«", "the deal", lambda: 0), ("‹", "one move back", lambda: self.slider.value - 1),
+                 ("›", "one move forward", lambda: self.slider.value + 1), ("»", "the last move", lambda: last))
+        self.controls = []
+        for label, tip, target in steps:
+            button = widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(width="3em"))
+            button.on_click(lambda _b, target=target: self.show(target()))
+            self.controls.append(button)
+        self.table = widgets.HTML()
+        self.info = widgets.HTML()
+        self.slider.observe(lambda change: self._draw(change["new"]), names="value")
+        super().__init__([widgets.HBox(self.controls + [self.slider]), self.info, self.table])
+        self._draw(0)
+
+    def show(self, step: int) -> None:
+        """Go to ``step`` (0 = the deal; clipped to the game's length)."""
+        self.slider.value = max(0, min(step, self.slider.max))
+
+    def step_text(self, step: int) -> str:
+        """Plain text of step ``step``: the move, the comment, the verdict and the events."""
+        if step == 0:
+            return "the deal: no move yet"
+        played = self.game.history[step - 1]
+        lines = [f"move {step}: {played.move}"]
+        if self.comments is not None:
+            lines.append(f"why: {self.comments[step - 1]}")
+        lines.append(f"rules: {self.states[step - 1].explain(played.move).summary()}")
+        lines += [f"then: {event}" for event in played.events]
+        return "\n".join(lines)
+
+    def _draw(self, step: int) -> None:
+        state = self.states[step]
+        view = state.view(self.player, reveal_hands=True) if self.reveal_hands else state.view(self.player)
+        lines = self.step_text(step).split("\n")
+        info = f"<b>{escape(lines[0])}</b><ul>" + "".join(f"<li>{escape(x)}</li>" for x in lines[1:]) + "</ul>"
+        with self.hold_sync():
+            self.table.value = style_html() + view_html(view)
+            self.info.value = info

@@ -1,0 +1,63 @@
+"""How a board takes messages from the browser: each is checked against what the board offered
+on the page it last drew (cards, face-down cards, move buttons), then the engine decides. A
+forged or stale message changes nothing and puts a message on the board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import DanishNbError
+
+#: Actions that take no arguments, and the board method each one calls.
+SIMPLE = {"play": "play_selected", "step": "step_computer", "reveal": "reveal", "undo": "undo",
+          "first": "first", "back": "back", "forward": "forward", "last": "last",
+          "clear": "clear_selection"}
+NAVIGATION = ("first", "back", "forward", "last")
+
+
+class MessagesMixin:
+    """The browser side of :class:`~danish_nb.widgets.board.ShedBoard`."""
+
+    def _on_html_set(self, _change: Any) -> None:
+        """Only the board writes the page; anything else setting it is put right at once."""
+        if not self._drawing:
+            self._refuse("the page was changed from outside the board")
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A message from the browser: check it against what was offered, then act."""
+        if not isinstance(content, dict) or not isinstance(content.get("act"), str):
+            self._refuse("a message the board did not understand")
+            return
+        act = content["act"]
+        try:
+            if act == "card":
+                spot = (str(content.get("zone")), int(content.get("idx")))
+                if spot not in self._offer.get("cards", {}):
+                    self._refuse("a card the board did not offer")
+                else:
+                    self._toggle(spot)
+            elif act == "closed":
+                self.click_closed(int(content.get("idx")))
+            elif act == "move":
+                move = self._offer.get("moves", {}).get(content.get("move"))
+                if move is None:
+                    self._refuse(f"the move {str(content.get('move'))[:40]!r} was not offered")
+                else:
+                    self._try(move)
+            elif act == "goto":
+                self.goto(int(content.get("value")) if self._offer.get("nav") else -1)
+            elif act == "stepmode":
+                self.set_step_mode(content.get("value") is True)
+            elif act in SIMPLE:
+                if act in NAVIGATION and not self._offer.get("nav"):
+                    self._refuse("stepping through is not available now")
+                    return
+                getattr(self, SIMPLE[act])()
+            else:
+                self._refuse(f"unknown action {act[:20]!r}")
+        except (TypeError, ValueError) as exc:
+            if isinstance(exc, DanishNbError):
+                self._say(str(exc))
+            else:
+                self._refuse("a message with bad values")

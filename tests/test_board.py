@@ -1,0 +1,484 @@
+"""The shedding board: verdicts before playing, every kind of move, computer turns with their
+reasons, stepping through history, hot-seat privacy, forged browser messages, hidden cards,
+and a constant number of widgets and messages over a long game."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+
+import ipywidgets
+import pytest
+
+import danish_nb as dn
+from danish_nb.cards import Card
+from danish_nb.widgets import ShedBoard
+from danish_nb.widgets.board import CARD_ACTIONS
+
+
+def make(position: dict, seats=("human", "rule-of-thumb"), **kwargs) -> ShedBoard:
+    return ShedBoard(dn.setup("danish-bastard", position), seats=seats, **kwargs)
+
+
+def six_position() -> dict:
+    return {"hands": [["8H", "4C"], ["9S", "JD"]], "pile": ["6C"], "closed": [["2D"], ["3D"]]}
+
+
+def send(board: ShedBoard, content) -> None:
+    """What a browser would send: a custom message to the board's widget."""
+    board.widget._handle_custom_msg(content, [])
+
+
+def snapshot(board: ShedBoard):
+    return board.game.state, len(board.game.history)
+
+
+def card_element(html: str, code: str) -> str:
+    match = re.search(rf'<span [^>]*\bdn-card-{code}\b[^>]*>', html)
+    assert match, f"no element for {code}"
+    return match.group(0)
+
+
+# ---------------------------------------------------------------- verdicts and selection
+
+def test_selecting_a_card_shows_its_verdict_before_playing():
+    board = make(six_position())
+    verdict = board.click_card("8H")
+    assert verdict.legal and "DB-13" in verdict.rule_ids
+    assert board.verdict_text == verdict.summary()
+    assert board.verdict_text.startswith("legal: ") and "8♥ on 6♣: equal or higher (rule DB-13)" in board.verdict_text
+    assert 'class="dn-verdict"' in board.html and "8♥ on 6♣: equal or higher" in board.html
+    assert "dn-selected" in card_element(board.html, "8H")
+    assert board.game.history == []
+
+
+def test_playable_cards_are_highlighted():
+    html = make(six_position()).html
+    assert "dn-playable" in card_element(html, "8H")
+    assert "dn-playable" not in card_element(html, "4C")
+
+
+def test_an_illegal_selection_explains_and_playing_it_changes_nothing():
+    board = make(six_position())
+    before = snapshot(board)
+    verdict = board.click_card("4C")
+    assert not verdict.legal and verdict.rule_ids[-1] == "DB-13"
+    result = board.play_selected()
+    assert not result.legal
+    assert snapshot(board) == before
+    assert board.message.startswith("Not played") and "lower than the card before" in board.message
+
+
+def test_clicking_a_selected_card_unselects_it():
+    board = make(six_position())
+    board.click_card("8H")
+    assert board.click_card("8H") is None
+    assert board.selection == [] and board.verdict_text == ""
+
+
+def test_playing_the_selection_then_the_computer_replies_with_its_reason():
+    board = make(six_position())
+    board.click_card("8H")
+    assert board.play_selected().legal
+    first, reply = board.game.history[:2]
+    assert str(first.move) == "P1 play 8♥"
+    assert reply.move.player == 1
+    log = re.search(r'<div class="dn-log">.*', board.html, re.S).group(0)
+    assert "P1 play 8♥" in log and str(reply.move) in log
+    assert "lowest card that fits" in log  # the rule-of-thumb player's reason
+
+
+def test_several_cards_of_a_rank_are_played_together():
+    board = make({"hands": [["8H", "8C", "4C"], ["9S"]], "pile": ["6C"], "closed": [["2D"], ["3D"]]})
+    board.click_card("8C")
+    verdict = board.click_card("8H")
+    assert verdict.legal and "DB-14" in verdict.rule_ids
+    board.play_selected()
+    assert Counter(board.game.history[0].move.cards) == Counter([Card.parse("8H"), Card.parse("8C")])
+
+
+def test_face_up_choice_selects_three_among_hand_and_open():
+    game = dn.new_game("danish-bastard", players=2, seed=4)
+    board = ShedBoard(game, seats=("human", "rule-of-thumb"))
+    hand, opens = game.state.view(0).hands[0], game.state.view(0).open[0]
+    chosen = [hand[0], hand[1], opens[0]]
+    board.click_card(chosen[0].code, zone="hand")
+    verdict = board.click_card(chosen[1].code, zone="hand")
+    assert not verdict.legal and verdict.rule_ids[-1] == "DB-5"  # choose exactly 3
+    verdict = board.click_card(chosen[2].code, zone="open")
+    assert verdict.legal and "DB-8" in verdict.rule_ids
+    assert "Leave these face up" in board.html
+    board.play_selected()
+    assert game.history[0].move.action == "face-up"
+    assert Counter(game.history[0].state.open[0]) == Counter(chosen)
+
+
+def test_take_stock_and_closed_moves():
+    board = make({"hands": [["4C"], ["9S"]], "pile": ["6C"], "closed": [["2D"], ["3D"]]})
+    assert 'class="dn-take" data-act="move" data-move="P1 take"' in board.html
+    assert board.play("P1 take").legal
+    assert board.game.history[0].move.action == "take"
+
+    board = make({"hands": [["4C"], ["9S"]], "pile": ["6C"], "stock": ["KD", "2C"],
+                  "closed": [["2D"], ["3D"]]})
+    send(board, {"act": "move", "move": "P1 stock"})
+    assert board.game.history[0].move.action == "stock"
+
+    board = make({"hands": [[], ["9S"]], "pile": ["6C"], "closed": [["8D", "3C"], ["3D"]]})
+    assert board.html.count("dn-closed\"") + board.html.count("dn-closed ") >= 2
+    board.click_closed(0)
+    assert str(board.game.history[0].move) == "P1 closed 1"
+
+
+def test_open_cards_are_played_from_the_table():
+    board = make({"hands": [[], ["9S"]], "open": [["9H", "3C"], []], "pile": ["6C"],
+                  "closed": [["2D"], ["3D"]]})
+    verdict = board.click_card("9H")
+    assert verdict.legal
+    board.play_selected()
+    assert str(board.game.history[0].move) == "P1 open 9♥"
+
+
+def test_a_disabled_take_button_says_why_and_changes_nothing():
+    board = make(six_position())
+    assert re.search(r'<button class="dn-take"[^>]*disabled', board.html)
+    before = snapshot(board)
+    send(board, {"act": "move", "move": "P1 take"})  # a browser can click a disabled button
+    assert snapshot(board) == before
+    assert "Not played" in board.message and board.verdict.rule_ids[-1] == "DB-32"
+
+
+# ---------------------------------------------------------------- computer turns, undo, history
+
+def test_step_mode_waits_for_the_step_button():
+    board = make(six_position(), step_mode=True)
+    board.click_card("8H")
+    board.play_selected()
+    assert len(board.game.history) == 1 and board.game.current_player == 1
+    assert 'class="dn-step"' in board.html
+    why = board.step_computer()
+    assert why and len(board.game.history) == 2
+    assert why in board.html
+
+
+def test_step_refused_on_a_humans_turn():
+    board = make(six_position())
+    before = snapshot(board)
+    send(board, {"act": "step"})
+    assert snapshot(board) == before and board.message.startswith("Ignored")
+
+
+def test_undo_takes_back_my_move_and_the_replies():
+    board = make({"hands": [["8H", "9C", "4C"], ["9S", "JD", "QH"]], "pile": ["6C"],
+                  "closed": [["2D"], ["3D"]]})
+    board.click_card("8H")
+    board.play_selected()
+    assert len(board.game.history) == 2
+    assert "dn-undo" in board.html
+    send(board, {"act": "undo"})
+    assert board.game.history == [] and board.game.current_player == 0
+    assert "dn-undo" not in board.html
+
+
+def test_stepping_through_history_and_back_to_the_game():
+    game = dn.new_game("danish-bastard", players=3, seed=2)
+    board = ShedBoard(game, seats=("rule-of-thumb",) * 3)
+    for _ in range(6):
+        board.step_computer()
+    now = board.html
+    board.first()
+    assert board.position == 0 and "move 0 of 6" in board.html
+    board.forward()
+    assert board.position == 1
+    board.back()
+    assert board.position == 0
+    send(board, {"act": "goto", "value": "4"})
+    assert board.position == 4
+    assert 'class="dn-step"' not in board.html  # no playing while looking back
+    board.last()
+    assert board.live and board.html == now
+
+
+def test_looking_back_offers_no_cards():
+    board = make({"hands": [["8H", "9C", "4C"], ["9S", "JD", "QH"]], "pile": ["6C"],
+                  "closed": [["2D"], ["3D"]]})
+    board.click_card("8H")
+    board.play_selected()
+    board.first()
+    before = snapshot(board)
+    send(board, {"act": "card", "zone": "hand", "idx": 0})
+    assert snapshot(board) == before and board.message.startswith("Ignored")
+    assert 'data-act="card"' not in board.html
+
+
+def test_the_board_follows_changes_made_outside_it():
+    board = make(six_position(), seats=("human", "human"))
+    board.game.play("P1 play 8H")
+    assert "P2" in board.html and "Pass the screen to" in board.html
+
+
+# ---------------------------------------------------------------- seats, hot seat, teaching
+
+def test_hot_seat_hides_the_table_until_the_next_player_reveals():
+    board = make(six_position(), seats=("human", "human"))
+    board.click_card("8H")
+    board.play_selected()
+    assert board.viewer == 1 and board.screened
+    html = board.html
+    assert "dn-reveal" in html
+    for code in ("4C", "9S", "JD"):
+        assert f"dn-card-{code}" not in html
+    before = snapshot(board)
+    send(board, {"act": "card", "zone": "hand", "idx": 0})
+    assert snapshot(board) == before and board.message.startswith("Ignored")
+    send(board, {"act": "reveal"})
+    assert not board.screened and "dn-card-9S" in board.html and "dn-card-4C" not in board.html
+
+
+def test_teaching_mode_shows_all_hands_but_never_face_down_cards():
+    board = make(six_position(), teaching=True)
+    assert "dn-card-9S" in board.html and "dn-card-JD" in board.html
+    assert "dn-card-2D" not in board.html and "dn-card-3D" not in board.html
+
+
+def test_bad_seats_are_refused():
+    game = dn.new_game("danish-bastard", players=3, seed=1)
+    with pytest.raises(dn.OptionsError):
+        ShedBoard(game, seats=("human", "robot", "random"))
+    with pytest.raises(dn.OptionsError):
+        ShedBoard(game, seats=("human",))
+
+
+# ---------------------------------------------------------------- forged input
+
+@pytest.mark.parametrize("content", [
+    {"act": "card", "zone": "hand", "idx": 7},          # no such card
+    {"act": "card", "zone": "stock", "idx": 0},         # not a zone the board offers
+    {"act": "card", "zone": "hand", "idx": "x"},        # bad value
+    {"act": "closed", "idx": 0},                        # hand not empty: not offered
+    {"act": "move", "move": "P2 take"},                 # someone else's move
+    {"act": "move", "move": "P1 closed 1"},             # never offered as a button
+    {"act": "play"},                                    # nothing selected
+    {"act": "reveal"},                                  # no screen up
+    {"act": "launch-missiles"},
+    {"nothing": 1},
+    "not even a dict",
+])
+def test_forged_messages_change_nothing_and_say_so(content):
+    board = make(six_position())
+    before = snapshot(board)
+    send(board, content)
+    assert snapshot(board) == before
+    assert board.message.startswith(("Ignored", "Not played")), board.message
+    assert 'class="dn-message">' in board.html and board.message.split(":")[0] in board.html
+
+
+def test_setting_the_html_trait_from_the_browser_changes_no_game():
+    board = make(six_position())
+    before = snapshot(board)
+    board.widget.set_state({"html": "<b>forged</b>"})
+    assert snapshot(board) == before and "forged" not in board.html
+    assert board.message.startswith("Ignored") and "dn-card-8H" in board.html
+
+
+# ---------------------------------------------------------------- hidden information
+
+def synced_text(widgets) -> str:
+    return json.dumps([w.get_state() for w in widgets], ensure_ascii=False)
+
+
+def board_widgets(board: ShedBoard) -> list:
+    return [board.widget, board.widget.layout]
+
+
+def secret_cards(board: ShedBoard) -> set[Card]:
+    """Cards the viewer may not see now and that were never shown to anyone."""
+    state = board.game.state
+    public = set()
+    for step in board.game.history:
+        public.update(step.move.cards)
+        for event in step.events:
+            public.update(event.cards)
+    public.update(state.pile)
+    for seat in range(state.players):
+        public.update(state.open[seat])
+    secret = set(state.stock)
+    for seat in range(state.players):
+        secret.update(state.closed[seat])
+        if seat != board.viewer and not board.teaching:
+            secret.update(state.hands[seat])
+    if board.viewer is not None:
+        secret -= set(state.hands[board.viewer])
+    return secret - public
+
+
+def assert_no_secret(board: ShedBoard, widgets) -> None:
+    text = synced_text(widgets)
+    for card in secret_cards(board):
+        assert not re.search(rf"(?<!\w){re.escape(card.code)}(?!\w)", text), card
+        assert str(card) not in text, card
+
+
+SHEDDING = [game_id for game_id, rules in dn.GAMES.items() if getattr(rules, "family", None) == "shedding"]
+VARIANTS = {"le-danish": {"complete_four": True, "chain_face_down": True, "three_passes_hands": True,
+                          "six_reverses": True, "four_of_a_kind_burns": True}}
+
+
+def play_through_the_board(board: ShedBoard, move) -> None:
+    """Make ``move`` the way a person would: select its cards, click a face-down card, or press
+    the move's button (which must be offered)."""
+    if board.screened:
+        board.reveal()
+    if move.action in CARD_ACTIONS:
+        board.clear_selection()
+        for card in move.cards:
+            board.click_card(card.code, zone={"play": "hand", "open": "open"}.get(move.action))
+        board.play_selected()
+    elif move.action == "closed":
+        board.click_closed(move.index)
+    else:
+        assert f'data-move="{move}"' in board.html
+        send(board, {"act": "move", "move": str(move)})
+
+
+@pytest.mark.parametrize("teaching", [False, True])
+@pytest.mark.parametrize("seed", [1, 5])
+@pytest.mark.parametrize("game_id", SHEDDING)
+def test_every_legal_move_goes_through_the_board_and_no_hidden_card_is_synced(game_id, seed, teaching):
+    game = dn.new_game(game_id, players=3, seed=seed, options=VARIANTS.get(game_id))
+    seats = ("human", "human", "rule-of-thumb") if seed == 5 else ("human", "random", "rule-of-thumb")
+    board = ShedBoard(game, seats=seats, teaching=teaching)
+    rng = random.Random(seed)
+    for _ in range(120):
+        if game.is_over:
+            break
+        assert_no_secret(board, board_widgets(board))
+        move = rng.choice(game.legal_moves())
+        played = len(game.history)
+        play_through_the_board(board, move)
+        assert len(game.history) > played and game.history[played].move == move, (move, board.message)
+    assert_no_secret(board, board_widgets(board))
+
+
+def test_secret_check_catches_a_leak():
+    """The walker is honest: a board that leaked an opponent's hand would fail it."""
+    board = make(six_position())
+    board.message = "<i>9S</i>"
+    board.clear_selection()
+    with pytest.raises(AssertionError):
+        assert_no_secret(board, board_widgets(board))
+
+
+# ---------------------------------------------------------------- a long game stays small
+
+def count_messages(monkeypatch) -> list:
+    sent = []
+    original = ipywidgets.Widget._send
+
+    def counting(self, msg, buffers=None):
+        sent.append(len(json.dumps(msg, default=str)))
+        return original(self, msg, buffers)
+    monkeypatch.setattr(ipywidgets.Widget, "_send", counting)
+    return sent
+
+
+def test_500_moves_keep_widgets_constant_and_messages_bounded(monkeypatch):
+    game = dn.new_game("danish-bastard", players=3, seed=11)
+    board = ShedBoard(game, seats=("random",) * 3)
+    live = len(ipywidgets.Widget.widgets)
+    sent = count_messages(monkeypatch)
+    most = 0
+    for _ in range(500):
+        if game.is_over:
+            for _ in range(min(100, len(game.history))):
+                game.undo()  # keep the game going; the board follows
+        before = len(sent)
+        board.step_computer()
+        most = max(most, len(sent) - before)
+        assert len(ipywidgets.Widget.widgets) == live
+    assert most == 1
+
+
+def test_a_board_displays_as_its_widget():
+    board = make(six_position())
+    bundle = board._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == board.widget.model_id
+
+
+def test_closing_a_board_frees_its_widgets():
+    live = len(ipywidgets.Widget.widgets)
+    board = make(six_position())
+    assert len(ipywidgets.Widget.widgets) == live + 2
+    board.close()
+    assert len(ipywidgets.Widget.widgets) == live and board.game.listeners == []
+
+
+def test_out_of_turn_offers_get_generic_buttons():
+    """Le danish: after a pair, the holder of the other two may complete the four (or pass)."""
+    game = dn.setup("le-danish", {"hands": [["7H", "7D", "3C"], ["7S", "7C", "9D"], ["8H", "QS"]]},
+                    options={"complete_four": True})
+    board = ShedBoard(game, seats=("human", "human", "random"))
+    board.click_card("7H")
+    board.click_card("7D")
+    board.play_selected()
+    assert board.screened and board.viewer == 1
+    board.reveal()
+    moves = {str(m) for m in game.legal_moves()}
+    assert "P2 pass" in moves and any(m.startswith("P2 complete") for m in moves)
+    for text in moves:
+        assert f'data-move="{text}"' in board.html
+    complete = next(m for m in moves if m.startswith("P2 complete"))
+    send(board, {"act": "move", "move": complete})
+    assert str(game.history[1].move) == complete
+
+
+def test_cards_can_be_named_with_suit_symbols_and_bad_names_are_refused():
+    board = make(six_position())
+    assert board.click_card("8♥").legal
+    before = snapshot(board), list(board.selection)
+    assert board.click_card("8X") is None
+    assert (snapshot(board), board.selection) == before and "not a card" in board.message
+    assert board.click_card("9S") is None and "not one of your cards" in board.message
+
+
+def test_each_click_costs_one_message_even_when_the_computers_reply(monkeypatch):
+    board = make({"hands": [["8H", "9C", "4C"], ["9S", "JD", "QH"], ["KD", "5S"]], "pile": ["6C"],
+                  "closed": [["2D"], ["3D"], ["4S"]]}, seats=("human", "random", "rule-of-thumb"))
+    sent = count_messages(monkeypatch)
+    send(board, {"act": "card", "zone": "hand", "idx": 1})
+    assert len(sent) == 1
+    send(board, {"act": "play"})
+    assert len(sent) == 2 and len(board.game.history) == 3
+
+
+class Blabbing:
+    """A computer player that names every card of its hand in its reason."""
+
+    name = "blabbing"
+
+    def choose(self, state):
+        from danish_nb.agents import Choice
+        hand = state.view(state.current_player).hands[state.current_player]
+        move = state.legal_moves()[0]
+        return Choice(move, "I hold " + " ".join(str(c) for c in hand) + " and " +
+                      " ".join(c.code for c in hand))
+
+
+def test_a_computers_reason_never_names_a_card_the_viewer_cannot_see():
+    board = make({"hands": [["8H", "9C", "4C"], ["9S", "JD", "QH", "KS"]], "pile": ["6C"],
+                  "closed": [["2D"], ["3D"]]}, step_mode=True)
+    board.agents[1] = Blabbing()
+    board.click_card("8H")
+    board.play_selected()
+    why = board.step_computer()
+    played = board.game.history[-1].move.cards
+    assert "9♠" in why and "KS" in why  # what it said ...
+    log = board.html.split('class="dn-log"')[1]
+    for code in ("JD", "QH", "KS", "9S"):
+        card = Card.parse(code)
+        if card not in played:
+            assert str(card) not in log and code not in log  # ... is not what the viewer reads
+    assert "I hold ?" in log or "I hold " + str(played[0]) in log

@@ -1,0 +1,108 @@
+"""Pure rendering: card elements follow the DOM contract, tables draw only what a view holds,
+and every text is escaped."""
+
+from __future__ import annotations
+
+import re
+
+import danish_nb as dn
+from danish_nb.cards import Card
+from danish_nb.render import back_html, card_html, verdict_html
+from danish_nb.render.board import LogEntry, button_html, log_html, message_html, nav_html
+from danish_nb.render.shedding import PILE_TOP, table_html
+
+
+def test_card_elements_carry_the_contract_classes():
+    for code in ("7H", "10S", "RJ", "BJ", "AC"):
+        html = card_html(Card.parse(code), playable=True, selected=True)
+        classes = re.search(r'class="([^"]*)"', html).group(1).split()
+        assert {"dn-card", f"dn-card-{code}", "dn-playable", "dn-selected"} <= set(classes)
+        assert f'data-card="{code}"' in html
+    assert "dn-red" in card_html(Card.parse("7H")) and "dn-red" not in card_html(Card.parse("7S"))
+
+
+def test_face_down_cards_carry_no_code():
+    html = back_html(3)
+    assert html.count('class="dn-card dn-facedown"') == 3 and "data-card" not in html
+
+
+def names(n: int) -> tuple[str, ...]:
+    return tuple(f"P{i + 1}" for i in range(n))
+
+
+def test_a_table_shows_my_hand_hides_the_others_and_counts_face_down_cards():
+    game = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S", "JD", "QH"]], "pile": ["6C"],
+                                       "open": [["KS"], ["5D"]], "closed": [["2D", "3C"], ["3D"]],
+                                       "stock": ["AH"], "burned": ["10C"]})
+    html = table_html(game.state.view(0), names(2))
+    for code in ("8H", "4C", "KS", "5D", "6C"):
+        assert f"dn-card-{code}" in html
+    for code in ("9S", "JD", "QH", "2D", "3C", "3D", "AH"):
+        assert code not in html and str(Card.parse(code)) not in html
+    assert "3 in hand" in html and html.count("dn-facedown") == 3
+    assert "stock: 1" in html and "burned: 1" in html and 'class="dn-turn">P1 to play' in html
+
+
+def test_clickable_cards_and_closed_cards_carry_their_positions():
+    game = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"],
+                                       "closed": [["2D", "3C"], ["3D"]]})
+    html = table_html(game.state.view(0), names(2), clickable=True, playable={("hand", 1)},
+                      closed_clickable=True)
+    eight = re.search(r"<span [^>]*dn-card-8H[^>]*>", html).group(0)
+    assert 'data-act="card"' in eight and 'data-idx="1"' in eight and "dn-playable" in eight
+    assert 'data-zone="hand"' in eight
+    assert len(re.findall(r'class="dn-card dn-facedown dn-closed" data-act="closed"', html)) == 2
+    assert 'data-act="card" data-idx="0"' not in html.split('data-seat="1"')[1]  # not P2's cards
+
+
+def test_the_pile_shows_its_top_and_the_rest_on_demand():
+    pile = ["3C", "4C", "5C", "6C", "7C", "8C"]
+    game = dn.setup("danish-bastard", {"hands": [["8H"], ["9S"]], "pile": pile})
+    html = table_html(game.state.view(0), names(2))
+    top, _, full = html.partition('<details class="dn-full-pile">')
+    assert "dn-card-3C" not in top and all(f"dn-card-{c}" in top for c in pile[-PILE_TOP:])
+    assert all(f"dn-card-{c}" in full for c in pile)
+
+
+def test_direction_and_game_over_are_shown():
+    game = dn.setup("danish-bastard", {"hands": [["8H"], ["9S"], ["4C"]], "direction": -1})
+    assert "anticlockwise" in table_html(game.state.view(0), names(3))
+    game = dn.setup("danish-bastard", {"hands": [["8H"], []], "finished": [1]})
+    assert "Game over" in table_html(game.state.view(0), names(2))
+
+
+def test_controls_escape_their_text():
+    html = button_html('<x> & "y"', "move", css="dn-move", move='P1 <send> "P2"', enabled=False)
+    assert "<x>" not in html and "&lt;x&gt;" in html and 'data-move="P1 &lt;send&gt; &quot;P2&quot;"' in html
+    assert html.endswith("disabled>&lt;x&gt; &amp; &quot;y&quot;</button>")
+    assert "<script>" not in message_html("<script>")
+    log = log_html([LogEntry(1, "P1 play 8♥", "human", "<why>", ("<b>burn</b>",))])
+    assert "<why>" not in log and "&lt;b&gt;burn" in log and 'class="dn-log"' in log
+
+
+def test_navigation_buttons_are_enabled_only_where_they_lead_somewhere():
+    start = nav_html(0, 5)
+    assert re.search(r'class="dn-first"[^>]*disabled', start) and re.search(r'class="dn-back"[^>]*disabled', start)
+    assert not re.search(r'class="dn-forward"[^>]*disabled', start)
+    end = nav_html(5, 5)
+    assert re.search(r'class="dn-last"[^>]*disabled', end) and 'value="5"' in end
+
+
+def test_log_greys_moves_after_the_position_shown():
+    entries = [LogEntry(n, f"P1 move {n}", "human", "", ()) for n in (1, 2, 3)]
+    html = log_html(entries, position=1, hidden=4)
+    assert html.count('class="dn-past"') == 2 and "4 earlier moves not shown" in html
+
+
+def test_verdicts_cite_their_rules():
+    game = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
+    html = verdict_html(game.explain("P1 play 4C"))
+    assert 'class="dn-verdict"' in html and "DB-13" in html and "Illegal" in html
+
+
+def test_only_the_viewers_cards_are_marked_playable():
+    g = dn.setup("danish-bastard", {"hands": [[], [], []], "open": [["8H"], ["8C"], ["8D"]],
+                                    "closed": [["2C"], ["3C"], ["4C"]]})
+    html = table_html(g.state.view(0), ["P1", "P2", "P3"], playable={("open", 0)}, selected={("open", 0)})
+    assert html.count("dn-playable") == 1 and re.search(r"dn-card-8H[^\"]*dn-playable", html)
+    assert html.count("dn-selected") == 1
