@@ -59,7 +59,8 @@ class ShedBoard(DrawingMixin, MessagesMixin):
         self.seats = seats
         self.teaching = teaching
         self.step_mode = step_mode
-        self.agents = {seat: make_agent(kind, seed=(game.seed or 0) * 101 + seat, family=family)
+        self.agents = {seat: make_agent(kind, seed=(game.seed or 0) * 101 + seat, family=family,
+                                   game=game.rules.id)
                        for seat, kind in enumerate(seats) if kind != "human"}
         humans = [seat for seat, kind in enumerate(seats) if kind == "human"]
         self.viewer: int | None = humans[0] if humans else None
