@@ -2,7 +2,8 @@
 trumps, lead low, follow low, take cheap tricks when last to play, keep clear of tricks holding
 jacks (and pass its own jacks to others), and chase the 7♣. In games with an auction (Sjavs)
 it also bids by its trumps and high cards, discards points it might lose, names the suit that
-gives it the most trumps, and adds points to a trick its partner is winning.
+gives it the most trumps, draws trumps as the soloist, and adds points to a trick its partner
+is winning.
 
 It decides from the player's view only (its own hand, the trick, the trumps), never from
 hidden cards. What a card is worth to its taker comes from :data:`CARD_VALUES` by game id.
@@ -64,7 +65,12 @@ class TrickRuleOfThumb:
         values = CARD_VALUES.get(view.game, {})
         cards = [m.card for m in plays]
         soloist = getattr(view, "soloist", None)
-        if soloist is not None and view.trick and view.me != soloist:
+        if soloist == view.me and not view.trick:
+            trumps_held = [c for c in cards if view.trumps.is_trump(c)]
+            if len(trumps_held) >= 2:
+                card = max(trumps_held, key=view.trumps.strength)
+                return Choice(TrickMove(view.me, "play", card), f"the soloist draws trumps: leads its highest, {card}")
+        if soloist is not None and view.me != soloist and any(p.player == soloist for p in view.trick):
             leading = trick_winner(view.trick, view.trumps)[0]
             if leading.player != soloist:
                 return self._smear(view.me, leading, view.trick, view.trumps, cards, values)
@@ -82,7 +88,8 @@ class TrickRuleOfThumb:
     def _bid(self, state: Any, hand: tuple[Card, ...], moves: list[TrickMove]) -> Choice:
         """Bid by trumps and high cards: Play with 4 trumps (or 3 and an ace or a black queen),
         Strike with 5 and a black queen, Slam with both black queens and only trumps and aces;
-        always the lowest bid that outbids, and pass when the hand is not worth it."""
+        always the lowest bid that outbids, and pass when the hand is not worth it (a hand
+        that must bid, with four trumps, is always worth a Play)."""
         count, trumps = self._trumps_held(state, hand)
         aces = sum(1 for c in hand if c.rank is Rank.ACE and not trumps.is_trump(c))
         tops = sum(1 for c in TOP_TRUMPS if c in hand)
@@ -100,12 +107,10 @@ class TrickRuleOfThumb:
         if affordable:
             move = min(affordable, key=lambda m: BID_ORDER.index(m.bid))
             return Choice(move, f"bids {move.bid}: {held} (worth up to {worth})")
-        passing = [m for m in moves if m.action == "pass"]
-        if passing:
-            why = "the hand is not worth a bid" if worth is None else f"the hand is worth only {worth}"
-            return Choice(passing[0], f"passes: {held}; {why}")
-        move = min(bids, key=lambda m: BID_ORDER.index(m.bid))
-        return Choice(move, f"must bid with {held}: bids the lowest, {move.bid}")
+        # A hand that must bid (four trumps, nobody has bid) is always worth a Play, so pass is legal here.
+        passing = next(m for m in moves if m.action == "pass")
+        why = "the hand is not worth a bid" if worth is None else f"the hand is worth only {worth}"
+        return Choice(passing, f"passes: {held}; {why}")
 
     @staticmethod
     def _discard(hand: tuple[Card, ...], trumps: Trumps, moves: list[TrickMove]) -> Choice:
@@ -136,8 +141,8 @@ class TrickRuleOfThumb:
     @staticmethod
     def _smear(me: int, leading: Play, trick: tuple[Play, ...], trumps: Trumps, cards: list[Card],
                values: dict[Card, int]) -> Choice:
-        """A partner is winning the trick against the soloist: add the most points that do not
-        take the trick from them (or the cheapest card if every card would)."""
+        """A partner is winning the trick and the soloist has played to it: add the most points
+        that do not take the trick from them (or the cheapest card if every card would)."""
         keep = [c for c in cards if trick_winner(trick + (Play(me, c),), trumps)[0].player == leading.player]
         if keep:
             card = max(keep, key=lambda c: (values.get(c, 0), -trumps.strength(c)))

@@ -222,13 +222,20 @@ def cards_won(tricks: Sequence[Sequence[Card]]) -> tuple[Card, ...]:
 # --------------------------------------------------------------------------- moves
 
 class TrickMove(NamedTuple):
-    """A trick-game move: ``P1 play 7♥`` (a card on the trick) or ``P1 trump hearts`` /
-    ``P1 trump none`` (name the trump suit, or no trumps)."""
+    """A trick-game move: ``P1 play 7♥`` (a card on the trick), ``P1 trump hearts`` /
+    ``P1 trump none`` (name the trump suit, or no trumps); in games with an auction also
+    ``P1 bid strike`` (a bid), ``P1 pass`` and ``P1 discard 10♥ K♦`` (lay cards aside).
+
+    >>> str(TrickMove(0, "bid", bid="slam")), str(TrickMove(2, "discard", cards=(Card.parse("10H"), Card.parse("KD"))))
+    ('P1 bid slam', 'P3 discard 10♥ K♦')
+    """
 
     player: int
     action: str
     card: Card | None = None
     suit: Suit | None = None
+    cards: tuple[Card, ...] = ()
+    bid: str | None = None
 
     def __str__(self) -> str:
         head = f"P{self.player + 1} {self.action}"
@@ -236,13 +243,26 @@ class TrickMove(NamedTuple):
             return f"{head} {self.card}"
         if self.action == "trump":
             return f"{head} {'none' if self.suit is None else SUIT_NAMES[self.suit]}"
+        if self.action == "bid":
+            return f"{head} {self.bid}"
+        if self.action == "discard":
+            return f"{head} {format_cards(self.cards)}"
         return head
 
 
-def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump")) -> TrickMove:
-    """Read ``'P1 play 7H'`` (or ``7♥``), ``'P2 trump hearts'``, ``'P2 trump none'``.
+def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
+                     bids: Sequence[str] = ()) -> TrickMove:
+    """Read ``'P1 play 7H'`` (or ``7♥``), ``'P2 trump hearts'``, ``'P2 trump none'``; where
+    ``actions`` allow them, ``'P1 bid strike'`` (one of ``bids``), ``'P1 pass'`` and
+    ``'P1 discard 10H KD'`` (cards written in :func:`by_suit` order whatever order they are
+    typed in, so one discard has one notation).
 
     Raises :class:`MoveParseError` saying what was expected.
+
+    >>> str(parse_trick_move("p2 discard kd 10h", ("discard",)))
+    'P2 discard K♦ 10♥'
+    >>> str(parse_trick_move("P1 bid Strike", ("bid", "pass"), bids=("play", "strike")))
+    'P1 bid strike'
     """
     if not isinstance(text, str):
         raise MoveParseError(f"a move is text like 'P1 play 7H', not {type(text).__name__}")
@@ -268,6 +288,19 @@ def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump")) -> T
         if len(args) != 1:
             raise MoveParseError(f"{text!r}: 'trump' takes a suit or none, e.g. 'P1 trump hearts'")
         return TrickMove(player, action, None, parse_trump(args[0]))
+    if action == "bid":
+        if len(args) != 1 or args[0].lower() not in bids:
+            raise MoveParseError(f"{text!r}: 'bid' takes one bid: {', '.join(bids)}, e.g. 'P1 bid {bids[0]}'"
+                                 if bids else f"{text!r}: this game has no bids")
+        return TrickMove(player, action, bid=args[0].lower())
+    if action == "discard":
+        if not args:
+            raise MoveParseError(f"{text!r}: 'discard' takes the cards laid aside, e.g. 'P1 discard 10H KD'")
+        try:
+            cards = tuple(Card.parse(arg) for arg in args)
+        except CardParseError as exc:
+            raise MoveParseError(f"{text!r}: {exc}") from None
+        return TrickMove(player, action, cards=by_suit(cards))
     if args:
         raise MoveParseError(f"{text!r}: '{action}' takes nothing after it")
     return TrickMove(player, action)
@@ -442,6 +475,35 @@ class TrickView:
             "phase": self.phase, "result": None if self.result is None else self.result.reason,
             "note": self.note,
         }
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionView(TrickView):
+    """A :class:`TrickView` of a game with an auction and a skat (Sjavs): the bids so far, the
+    soloist and contract, and the cards out of play, shown only to whom may see them.
+
+    ``skat`` is ``None`` when the viewer may not see the cards out of play (``skat_count``
+    still says how many there are); ``card_points`` counts each player's won tricks, which
+    everyone saw.
+    """
+
+    bids: tuple[tuple[int, str], ...] = ()
+    soloist: int | None = None
+    contract: str | None = None
+    skat: tuple[Card, ...] | None = None
+    skat_count: int = 0
+    target: str = ""
+    card_points: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The :meth:`TrickView.to_dict` fields plus the auction's."""
+        data = TrickView.to_dict(self)
+        data.update({
+            "bids": [[seat, bid] for seat, bid in self.bids], "soloist": self.soloist,
+            "contract": self.contract, "skat": None if self.skat is None else [c.code for c in self.skat],
+            "skat_count": self.skat_count, "target": self.target, "card_points": list(self.card_points),
+        })
+        return data
 
 
 # --------------------------------------------------------------------------- positions

@@ -1,0 +1,999 @@
+"""Sjavs (Klørsjavs), from ``5-sjavs-penguin-p77.en.txt``: the Danish three-player game with a
+20-card pack, an auction (Play, Strike, Slam), a skat, and game points counted down from 65;
+with the variants of the page (without the red queens, four players, Farvesjavs).
+
+The module reads like the page: the rule catalogue (each sentence with an id), the rulings
+where the page is silent or cut off, the options that select among readings, then the pack,
+the scoring, the state and its moves.
+
+>>> import danish_nb as dn
+>>> g = dn.setup("sjavs", {"hands": [["AS", "QS"], ["KS", "AH"], ["10S", "KH"]],
+...                        "skat": ["AD", "KD"], "contract": "strike", "soloist": 1})
+>>> g.current_player
+1
+>>> _ = g.play("P2 play KS")
+>>> print(g.explain("P3 play KH"))
+illegal: you must follow spades: you hold 10♠ (rule SJ-13)
+>>> print(g.explain("P1 play QS"))
+illegal: P3 plays next (clockwise), not P1 (rule SJ-13)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from ..cards import SUITS, Card, Rank, Suit, format_cards, parse_cards, shuffled
+from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result, Rule, Ruling, Verdict,
+                    option, register)
+from ..families.shedding import position_cards
+from ..families.tricks import (SUIT_NAMES, AuctionView, DealScore, Match, Play, ScoreLine, TrickMove,
+                               TrickRecord, Trumps, by_suit, cards_won, follow_check, parse_trick_move,
+                               parse_trump, playable, position_hands, position_won, trick_winner,
+                               tricks_won)
+
+SOURCE = "5-sjavs-penguin-p77.en.txt"
+
+
+def _rule(rule_id: str, title: str, quote: str, english: str = "", **extra: Any) -> Rule:
+    return Rule(rule_id, quote, english=english or None, source=SOURCE, title=title, **extra)
+
+
+# --------------------------------------------------------------------------- rule catalogue
+
+RULES = (
+    _rule("SJ-1", "Trumps", "permanent trumps Q Q J J J J A K - T",
+          "Trumps from the top: Q♣ Q♠ J♣ J♠ J♥ J♦ (the six permanent trumps), then A♣ K♣ 10♣; the "
+          "permanent trumps belong to the trump suit, not to their printed suit."),
+    _rule("SJ-2", "Plain suits", "in non-trump suits A K (Q) T",
+          "In the other suits the cards rank A K (Q) 10, the queen existing only in the red suits."),
+    _rule("SJ-3", "Card points", "card-points 3 3 2 2 2 2 11 4 (3) 10",
+          "Card points: ace 11, ten 10, king 4, queen 3, jack 2 (120 in the pack)."),
+    _rule("SJ-4", "The deal", "If three play, deal six cards each in batches of 3-(2)-3.",
+          "Three players are dealt six cards each: three, then two to the skat, then three."),
+    _rule("SJ-5", "The skat", "The (2) are dealt face down as a skat."),
+    _rule("SJ-6", "The auction", "Each in turn may pass or make a higher bid than any that has gone before."),
+    _rule("SJ-7", "Obliged to bid", "A player holding four or more trumps is obliged to bid (sic; but "
+          "presumably only if no one has already done so)."),
+    _rule("SJ-8", "Play", "The basic bid, ‘Play’, is to take at least 61 card- points in tricks after "
+          "discarding any two cards and taking the skat in their place.",
+          "Play, the lowest bid: the soloist takes the skat, discards two cards, and must take at "
+          "least 61 card points."),
+    _rule("SJ-9", "Strike", "This can be overcal ed by ‘Strike’ (Jeg stryger) – indicated by thumping "
+          "the skat with one’s fist – which is to win without exchanging cards.",
+          "Strike outbids Play: the same target, without exchanging cards with the skat."),
+    _rule("SJ-10", "Cards out of play", "In either case, the two cards out of play eventual y count to "
+          "the soloist as if he had won them in tricks.",
+          "The skat (or, after a Play, the two discards) counts for the soloist."),
+    _rule("SJ-11", "Slam", "‘Strike’ can be overcal ed by ‘Slam’ (Tout), an undertaking to win al six "
+          "tricks without exchanging.",
+          "Slam outbids Strike: the soloist must win all six tricks, without exchanging."),
+    _rule("SJ-12", "The first lead", "Eldest leads to a simple game, the soloist to a Strike or Slam.",
+          "The player left of the dealer leads to a Play; the soloist leads to a Strike or a Slam."),
+    _rule("SJ-13", "Following suit", "Players must fol ow suit if possible, otherwise may play any card.",
+          "Players must follow suit if they can (the permanent trumps count as trumps), otherwise "
+          "they may play any card."),
+    _rule("SJ-14", "Winning a trick", "The trick is taken by the highest card of the suit led, or by the "
+          "highest trump if any are played,"),
+    _rule("SJ-15", "The next lead", "and the winner of each trick leads to the next."),
+    _rule("SJ-16", "Game points", "Each player starts with 65 game points."),
+    _rule("SJ-17", "The soloist wins", "If the soloist wins, the opponents each deduct 5 from their "
+          "game-points, or 10 if they failed to reach 31, or 15 if they lost every trick."),
+    _rule("SJ-18", "The soloist loses", "If unsuccessful, the soloist deducts 5 for losing a simple game, "
+          "10 for a strike or 15 for a slam."),
+    _rule("SJ-19", "The loser", "The first to reach zero loses the game."),
+    _rule("SJ-20", "Last game points", "In some circles, a player down to his last game-points cannot be "
+          "brought to zero except by becoming the soloist and losing his bid.",
+          "An optional rule (option last_points): a player down to the last game points is not "
+          "brought to zero as an opponent, only by losing as the soloist."),
+    _rule("SJ-21", "Without the red queens", "Variant Omit the red Queens, and deal five each with three "
+          "to the skat.",
+          "A variant: without Q♥ and Q♦ (18 cards), five cards each and three to the skat."),
+    _rule("SJ-22", "Its target", "The soloist must take at least 59, and wins double if the opponents "
+          "fail to reach 29.",
+          "Without the red queens the soloist needs 59 card points; the opponents deduct double "
+          "(10) if they took under 29."),
+    _rule("SJ-23", "Four players", "Four players Omit the red Queens and deal 2-(2)-2.",
+          "Four players: without the red queens, two cards each, two to the skat, two each."),
+    _rule("SJ-24", "Four players, no skat", "Alternatively, retain the red Queens and deal five each with "
+          "no skat."),
+    _rule("SJ-25", "Farvesjavs", "Farvesjavs (farve = ‘suit’) is the same, except that the suit of which "
+          "A-K-T are trumps below the permanent Jacks and Queens is not necessarily",
+          "Farvesjavs: the same game, but the suit whose A K (Q) 10 are trumps below the six permanent "
+          "trumps is not always clubs (the page is cut off here)."),
+)
+
+RULINGS = (
+    Ruling("SJ-a", "Pack and order: which cards, and which suit does a permanent trump follow?",
+           "20 cards A K Q J 10 of each suit; trumps Q♣ Q♠ J♣ J♠ J♥ J♦ A♣ K♣ 10♣; plain suits A K (Q) "
+           "10; the permanent trumps belong to the trump suit when following (Q♠ is a trump and does "
+           "not follow spades).", rules=("SJ-1", "SJ-2", "SJ-3")),
+    Ruling("SJ-b", "How does the auction run, and when must a player bid?",
+           "Eldest (left of the dealer) speaks first, then each in turn clockwise; a bid must be higher "
+           "(Play < Strike < Slam); a pass is final; the auction ends when all but the highest bidder "
+           "have passed, or at once on a Slam. A player holding four or more trumps may not pass while "
+           "nobody has bid (in Farvesjavs: four or more in the suit that would give the most).",
+           rules=("SJ-6", "SJ-7")),
+    Ruling("SJ-c", "Everyone passes (the page is silent).",
+           "The cards are thrown in and the same dealer deals again; the new shuffle is fixed by the "
+           "match seed and the deal number, and the throw-in is listed in the score table with no "
+           "points.", rules=("SJ-6",)),
+    Ruling("SJ-d", "Targets and the cards out of play.",
+           "Play and Strike: at least 61 of 120 card points (59 of 114 without the red queens); "
+           "Slam: every trick. The skat, or after a Play the discards, counts for the soloist. The "
+           "soloist of a Play takes the skat, then discards as many cards as it held.",
+           rules=("SJ-8", "SJ-9", "SJ-10", "SJ-11")),
+    Ruling("SJ-e", "Who leads?", "Eldest leads to a Play, the soloist to a Strike or a Slam; the winner "
+           "of each trick leads to the next.", rules=("SJ-12", "SJ-15")),
+    Ruling("SJ-f", "Scoring and the end of the match.",
+           "Everyone starts with 65. The soloist wins: each opponent deducts 5, 10 if the opponents took "
+           "under 31 card points together (29 without the red queens), 15 if they took no trick. The "
+           "soloist loses: the soloist deducts 5 (Play), 10 (Strike) or 15 (Slam). A player at zero or "
+           "below loses; if a deal brings several there, the lowest loses (equal lowest share the "
+           "loss). Last game points (option, a documented guess): as an opponent a player never falls "
+           "below the threshold, so only a lost game as the soloist brings them to zero.",
+           option="last_points", rules=("SJ-16", "SJ-17", "SJ-18", "SJ-19", "SJ-20")),
+    Ruling("SJ-g", "The variant without the red queens.",
+           "18 cards; three players get five each in batches 3-(3)-2 (the page gives only the counts); "
+           "target 59; the opponents deduct double (10) if they took under 29.",
+           option="red_queens", rules=("SJ-21", "SJ-22")),
+    Ruling("SJ-h", "Four players.",
+           "One soloist against three. Either the red queens are left out and the deal is 2-(2)-2 "
+           "(target 59 and 29, as in the variant without them), or they are kept and five each are "
+           "dealt in batches of 3 and 2 with no skat (target 61 and 31; a Play then has nothing to "
+           "exchange).", option="four_player_deal", rules=("SJ-23", "SJ-24")),
+    Ruling("SJ-i", "Farvesjavs: how is the trump suit named? (the page is cut off)",
+           "When the auction ends the soloist names any suit (a move, 'P1 trump hearts'), before taking "
+           "the skat; its A K (Q) 10 are trumps below the six permanent ones, and clubs become a plain "
+           "suit A K 10.", option="farvesjavs", rules=("SJ-25", "SJ-7")),
+    Ruling("SJ-j", "The first dealer, and a match that never ends (with last game points everyone may "
+           "become safe as an opponent).",
+           "The last seat deals first, so P1 is eldest; the deal passes to the left after each played "
+           "deal. A match stops after max_deals deals (throw-ins counted): the fewest game points then "
+           "lose.", option="max_deals", rules=("SJ-4", "SJ-19")),
+)
+
+CATALOGUE = Catalogue(RULES, RULINGS)
+R = CATALOGUE.rules
+RULING = CATALOGUE.rulings
+
+#: The bids, lowest first (SJ-8, SJ-9, SJ-11), with their names and the rule of each.
+BIDS = ("play", "strike", "slam")
+BID_NAMES = {"play": "Play", "strike": "Strike", "slam": "Slam"}
+BID_RULES = {"play": "SJ-8", "strike": "SJ-9", "slam": "SJ-11"}
+#: What the soloist deducts for losing each bid (SJ-18).
+LOSS = {"play": 5, "strike": 10, "slam": 15}
+#: The six permanent trumps, highest first (SJ-1).
+PERMANENT = parse_cards("QC QS JC JS JH JD")
+RED_QUEENS = parse_cards("QH QD")
+#: Card points (SJ-3).
+CARD_POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
+#: The order within a suit below the permanent trumps, lowest first: 10, (Q), K, A (SJ-1, SJ-2).
+PLAIN_ORDER = (Rank.TEN, Rank.QUEEN, Rank.KING, Rank.ACE)
+TRUMPS = {suit: Trumps(suit, permanent=PERMANENT, order=PLAIN_ORDER) for suit in SUITS}
+START_POINTS = 65
+PASS = "pass"
+
+
+def card_points(cards: Sequence[Card]) -> int:
+    """The card points of ``cards`` (SJ-3).
+
+    >>> card_points(parse_cards("AC 10H KD QH JS"))
+    30
+    """
+    return sum(CARD_POINTS[c.rank] for c in cards)
+
+
+# --------------------------------------------------------------------------- options
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Rule options of Sjavs: each settles a ruling of RULINGS.md (section 5)."""
+
+    red_queens: bool = option(True, "Three players: keep Q♥ and Q♦ (20 cards, 6 each, a 2-card skat, "
+                              "target 61); without them 18 cards, 5 each, a 3-card skat, target 59. "
+                              "Four players: see four_player_deal.", ruling="SJ-g")
+    four_player_deal: str = option("2-(2)-2", "Four players: '2-(2)-2' (no red queens, 4 each and a "
+                                   "2-card skat) or 'no-skat' (all 20 cards, 5 each).", ruling="SJ-h",
+                                   choices=("2-(2)-2", "no-skat"))
+    farvesjavs: bool = option(False, "Farvesjavs: the soloist names the suit whose A K (Q) 10 are "
+                              "trumps below the six permanent ones (Klørsjavs: always clubs).",
+                              ruling="SJ-i")
+    last_points: int = option(0, "Last game points: an opponent never falls below this many game "
+                              "points (0: off, the page's main rule).", ruling="SJ-f", choices=(0, 5, 10))
+    max_deals: int = option(200, "A match stops after this many deals (throw-ins counted); the fewest "
+                            "game points then lose.", ruling="SJ-j")
+
+
+def check_options(options: Options) -> None:
+    """Raise :class:`OptionsError` for option values that cannot make a match."""
+    if options.max_deals < 1:
+        raise OptionsError(f"option 'max_deals' is a number of deals from 1, not {options.max_deals}")
+
+
+# --------------------------------------------------------------------------- the pack and the deal
+
+class Layout(NamedTuple):
+    """How a player count and the options deal: the pack, the batches each player gets (the
+    skat is dealt after the first batch), the skat's size, the target and the 'double' line."""
+
+    pack: tuple[Card, ...]
+    batches: tuple[int, ...]
+    skat: int
+    target: int
+    double_under: int
+    rule_id: str
+
+    @property
+    def hand_size(self) -> int:
+        return sum(self.batches)
+
+    @property
+    def total(self) -> int:
+        return card_points(self.pack)
+
+
+FULL_PACK = tuple(Card(rank, suit) for suit in SUITS for rank in (Rank.TEN, Rank.JACK, Rank.QUEEN,
+                                                                   Rank.KING, Rank.ACE))
+SHORT_PACK = tuple(c for c in FULL_PACK if c not in RED_QUEENS)
+
+
+def layout(players: int, options: Options) -> Layout:
+    """The deal for ``players`` under ``options`` (SJ-4, SJ-21, SJ-23, SJ-24; rulings SJ-g, SJ-h).
+
+    >>> layout(3, Options())
+    Layout(pack=..., batches=(3, 3), skat=2, target=61, double_under=31, rule_id='SJ-4')
+    >>> layout(4, Options(four_player_deal="no-skat")).hand_size
+    5
+    """
+    if players == 4:
+        if options.four_player_deal == "no-skat":
+            return Layout(FULL_PACK, (3, 2), 0, 61, 31, "SJ-24")
+        return Layout(SHORT_PACK, (2, 2), 2, 59, 29, "SJ-23")
+    if options.red_queens:
+        return Layout(FULL_PACK, (3, 3), 2, 61, 31, "SJ-4")
+    return Layout(SHORT_PACK, (3, 2), 3, 59, 29, "SJ-21")
+
+
+Hands = tuple[tuple[Card, ...], ...]
+#: Per player, the tricks won this deal (each trick's cards in the order played).
+Won = tuple[tuple[tuple[Card, ...], ...], ...]
+
+
+def deal(players: int, options: Options, seed: int, eldest: int) -> tuple[Hands, tuple[Card, ...]]:
+    """The hands and the skat of one deal: the pack shuffled by ``seed``, dealt in batches from
+    eldest, the skat after the first batch (SJ-4, SJ-5)."""
+    plan = layout(players, options)
+    deck = list(shuffled(plan.pack, seed))
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    skat: list[Card] = []
+    for number, size in enumerate(plan.batches):
+        for k in range(players):
+            hands[(eldest + k) % players] += [deck.pop() for _ in range(size)]
+        if number == 0:
+            skat = [deck.pop() for _ in range(plan.skat)]
+    return tuple(by_suit(h) for h in hands), by_suit(skat)
+
+
+def trump_count(hand: Sequence[Card], trumps: Trumps) -> int:
+    """How many of ``hand`` are trumps."""
+    return sum(trumps.is_trump(c) for c in hand)
+
+
+def best_trump_count(hand: Sequence[Card], farvesjavs: bool) -> tuple[int, Suit]:
+    """The trumps a bidder holds (and in which suit): clubs, or in Farvesjavs the suit that would
+    give the most (ruling SJ-b).
+
+    >>> best_trump_count(parse_cards("JD AH KH 10H AS KS"), True)
+    (4, <Suit.HEARTS: 'H'>)
+    """
+    if not farvesjavs:
+        return trump_count(hand, TRUMPS[Suit.CLUBS]), Suit.CLUBS
+    return max((trump_count(hand, TRUMPS[suit]), suit) for suit in SUITS)
+
+
+# --------------------------------------------------------------------------- scoring
+
+def _seats(seats: Sequence[int]) -> str:
+    return " and ".join(f"P{s + 1}" for s in seats)
+
+
+def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card, ...], exchanged: bool,
+               match: Match, plan: Layout, options: Options) -> DealScore:
+    """The deal's score, line by line: card points counted, the target, the deductions
+    (SJ-10, SJ-17, SJ-18, SJ-20, SJ-22; ruling SJ-f). Points are negative: game points lost."""
+    players = match.players
+    who = f"P{soloist + 1}"
+    name = BID_NAMES[contract]
+    opponents = [s for s in range(players) if s != soloist]
+    counts = tricks_won(won)
+    trick_points = [card_points(cards_won(w)) for w in won]
+    aside = card_points(out_of_play)
+    mine = trick_points[soloist] + aside
+    theirs = sum(trick_points[s] for s in opponents)
+    their_tricks = sum(counts[s] for s in opponents)
+    what = "the discards" if exchanged else "the skat"
+    lines = []
+    counted = f"{who} ({name}): {counts[soloist]} of {sum(counts)} tricks, {trick_points[soloist]} card points"
+    if out_of_play:
+        counted += f", + {what} ({format_cards(out_of_play)}) {aside} = {mine}"
+    lines.append(ScoreLine(soloist, 0, counted, "SJ-10" if out_of_play else "SJ-3"))
+    lines.append(ScoreLine(soloist, 0, f"the opponents ({_seats(opponents)}): {their_tricks} tricks, "
+                           f"{theirs} card points", "SJ-3"))
+    target_rule = "SJ-22" if plan.target != 61 else BID_RULES[contract]
+    if contract == "slam":
+        won_it = counts[soloist] == sum(counts)
+        lines.append(ScoreLine(soloist, 0, f"Slam: {who} must win every trick and won {counts[soloist]} of "
+                               f"{sum(counts)}: {'won' if won_it else 'lost'}", "SJ-11"))
+    else:
+        won_it = mine >= plan.target
+        verdict = "won" if won_it else f"lost, {plan.target - mine} short"
+        lines.append(ScoreLine(soloist, 0, f"target {plan.target}: {who} took {mine}: {verdict}", target_rule))
+    points = [0] * players
+    if not won_it:
+        loss = LOSS[contract]
+        lines.append(ScoreLine(soloist, -loss, f"{who} deducts {loss} for losing a {name}", "SJ-18"))
+        points[soloist] = -loss
+    else:
+        if their_tricks == 0:
+            loss, why, rule = 15, "the opponents lost every trick", "SJ-17"
+        elif theirs < plan.double_under:
+            loss, why = 10, f"the opponents took {theirs}, under {plan.double_under}"
+            rule = "SJ-22" if plan.double_under != 31 else "SJ-17"
+        else:
+            loss, why, rule = 5, f"the opponents took {theirs}, at least {plan.double_under}", "SJ-17"
+        for seat in opponents:
+            have = match.scores[seat]
+            floor = options.last_points
+            if floor and have - loss < floor:
+                kept = max(0, have - floor)
+                lines.append(ScoreLine(seat, -kept, f"P{seat + 1} deducts {kept}, not {loss}: down to the last "
+                                       f"game points ({floor}), an opponent is not brought lower", "SJ-20"))
+                points[seat] = -kept
+            else:
+                lines.append(ScoreLine(seat, -loss, f"P{seat + 1} deducts {loss}: {who} won the {name}; {why}",
+                                       rule))
+                points[seat] = -loss
+    return DealScore(match.deal, match.dealer, tuple(points), tuple(lines))
+
+
+def match_result(scores: tuple[int, ...], capped: int | None = None) -> Result:
+    """The player at zero or below loses (SJ-19); several: the lowest; equal lowest share the
+    loss (ruling SJ-f). ``capped``: the match stopped after that many deals (ruling SJ-j)."""
+    order = tuple(sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat)))
+    low = min(scores)
+    losers = [seat for seat in range(len(scores)) if scores[seat] == low]
+    table = ", ".join(f"P{seat + 1} {scores[seat]}" for seat in range(len(scores)))
+    if capped is not None:
+        head = f"the match stops after {capped} deals (ruling SJ-j): "
+        verb = "has the fewest game points"
+    else:
+        head, verb = "", "reaches zero"
+    if len(losers) == 1:
+        reason = f"{head}P{losers[0] + 1} {verb} ({low}) and loses; game points: {table}"
+        return Result(order=order, loser=losers[0], scores=scores, reason=reason)
+    reason = f"{head}{_seats(losers)} {verb.replace('has', 'have').replace('reaches', 'reach')} together " \
+             f"({low}) and share the loss; game points: {table}"
+    return Result(order=order, scores=scores, draw=True, reason=reason)
+
+
+# --------------------------------------------------------------------------- state
+
+PHASES = ("bid", "trump", "discard", "play", "over")
+
+
+@dataclass(frozen=True, slots=True)
+class SjavsState:
+    """A Sjavs position within a match. Immutable: :meth:`apply` returns a new one.
+
+    ``phase`` is ``'bid'`` (the auction), ``'trump'`` (Farvesjavs: the soloist names trumps),
+    ``'discard'`` (a Play's soloist lays cards aside), ``'play'`` or ``'over'``. ``skat`` holds
+    the cards out of play: the skat as dealt, empty while a Play's soloist holds it, then the
+    discards. ``bids`` lists ``(seat, 'pass' | bid)`` in order; ``soloist`` and ``contract``
+    are the highest bid so far. ``turn`` is whose turn it is outside the trick play.
+    """
+
+    options: Options
+    players: int
+    match: Match
+    hands: Hands
+    skat: tuple[Card, ...]
+    phase: str
+    turn: int
+    bids: tuple[tuple[int, str], ...] = ()
+    soloist: int | None = None
+    contract: str | None = None
+    trumps: Trumps | None = None
+    trick: tuple[Play, ...] = ()
+    leader: int = 0
+    won: Won = ()
+    last_trick: TrickRecord | None = None
+    result: Result | None = None
+    _legal: list = field(default=None, compare=False, repr=False)
+
+    game_id = "sjavs"
+
+    # -- reading
+    @property
+    def current_player(self) -> int | None:
+        if self.result is not None:
+            return None
+        if self.phase == "play":
+            return (self.leader + len(self.trick)) % self.players
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def layout(self) -> Layout:
+        return layout(self.players, self.options)
+
+    @property
+    def eldest(self) -> int:
+        """The player left of the dealer: first to bid, and leads to a Play (SJ-12)."""
+        return self.match.first_player
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Game points now (deals finished)."""
+        return self.match.scores
+
+    @property
+    def deal_scores(self) -> tuple[DealScore, ...]:
+        """Every finished deal's score (throw-ins too), each with its explanation line by line."""
+        return self.match.history
+
+    @property
+    def passed(self) -> frozenset[int]:
+        return frozenset(seat for seat, bid in self.bids if bid == PASS)
+
+    @property
+    def exchanged(self) -> bool:
+        """Whether the cards out of play are a Play's discards (not the skat as dealt)."""
+        return self.contract == "play" and self.layout.skat > 0 and self.phase in ("play", "over")
+
+    def trumps_for(self, suit: Suit) -> Trumps:
+        """The trump order if ``suit`` were trumps (clubs in Klørsjavs), for naming trumps."""
+        return TRUMPS[suit]
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the current deal, wherever it lies (for checking nothing is lost)."""
+        cards = [play.card for play in self.trick] + list(self.skat)
+        for seat in range(self.players):
+            cards += self.hands[seat]
+            cards += cards_won(self.won[seat]) if self.won else ()
+        return cards
+
+    def target_text(self) -> str:
+        """What the soloist must do, e.g. ``'P2 plays a Strike: at least 61 card points'``."""
+        if self.contract is None or self.phase == "bid":
+            return ""
+        who = f"P{self.soloist + 1} plays a {BID_NAMES[self.contract]}"
+        if self.contract == "slam":
+            return f"{who}: every trick"
+        return f"{who}: at least {self.layout.target} card points"
+
+    def view(self, player: int | None, reveal_hands: bool = False) -> AuctionView:
+        """What ``player`` may know (``None``: a spectator): their own hand, the bids, the trick and
+        the last trick, won tricks' counts and card points; the skat only in teaching mode
+        (``reveal_hands``), to the soloist who discarded it, or when the match is over."""
+        hands = tuple(h if (reveal_hands or seat == player) else None for seat, h in enumerate(self.hands))
+        sees_skat = reveal_hands or self.is_over or (self.exchanged and player == self.soloist)
+        won = self.won or ((),) * self.players
+        return AuctionView(
+            game=self.game_id, players=self.players, me=player, hands=hands,
+            hand_counts=tuple(map(len, self.hands)), trick=self.trick, leader=self.leader,
+            trumps=self.trumps, tricks_won=tricks_won(won), last_trick=self.last_trick,
+            scores=self.scores, deal_scores=self.deal_scores, deal=self.match.deal, deals=None,
+            dealer=self.match.dealer, current=self.current_player, phase=self.phase, result=self.result,
+            note=self._note(), bids=self.bids, soloist=self.soloist, contract=self.contract,
+            skat=self.skat if sees_skat else None, skat_count=len(self.skat), target=self.target_text(),
+            card_points=tuple(card_points(cards_won(w)) for w in won))
+
+    def _note(self) -> str:
+        if self.result is not None:
+            return self.result.reason
+        p = self.current_player
+        if self.phase == "bid":
+            if self.contract is None:
+                return f"P{p + 1} bids or passes (nobody has bid yet)"
+            return f"P{p + 1} bids higher than P{self.soloist + 1}'s {BID_NAMES[self.contract]} or passes"
+        if self.phase == "trump":
+            return f"P{p + 1} names the trump suit"
+        if self.phase == "discard":
+            return f"P{p + 1} took the skat and discards {self.layout.skat} cards"
+        if not self.trick:
+            return f"P{p + 1} leads ({self.target_text()}; trumps {self.trumps.name})"
+        led = self.trumps.suit_of(self.trick[0].card)
+        return f"P{p + 1} follows {self.trumps.suit_label(led)} if possible"
+
+    # -- legal moves (fast path; tests check it agrees with explain)
+    def legal_moves(self) -> list[TrickMove]:
+        if self._legal is None:
+            object.__setattr__(self, "_legal", self._generate_moves())
+        return list(self._legal)
+
+    def _generate_moves(self) -> list[TrickMove]:
+        if self.result is not None:
+            return []
+        p = self.current_player
+        if self.phase == "bid":
+            higher = BIDS[BIDS.index(self.contract) + 1:] if self.contract else BIDS
+            moves = [TrickMove(p, "bid", bid=b) for b in higher]
+            return moves if self._obliged(p) else [TrickMove(p, PASS)] + moves
+        if self.phase == "trump":
+            return [TrickMove(p, "trump", None, suit) for suit in SUITS]
+        if self.phase == "discard":
+            return [TrickMove(p, "discard", cards=combo)
+                    for combo in combinations(self.hands[p], self.layout.skat)]
+        return [TrickMove(p, "play", card) for card in playable(self.hands[p], self.trick, self.trumps)]
+
+    def _obliged(self, seat: int) -> bool:
+        """Must ``seat`` bid? Nobody has bid and they hold four or more trumps (SJ-7, ruling SJ-b)."""
+        return self.contract is None and best_trump_count(self.hands[seat], self.options.farvesjavs)[0] >= 4
+
+    # -- explanations (any candidate move)
+    def explain(self, move: Any) -> Verdict:
+        """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
+        ok, rule_id, text, ruling = self._check(move)
+        return Verdict(move, ok, (Reason(R[rule_id], text, RULING[ruling] if ruling else None),))
+
+    def _check(self, move: Any) -> tuple[bool, str, str, str | None]:
+        """(legal, rule id, explanation, ruling id) for any candidate move."""
+        if not isinstance(move, TrickMove) or move.action not in ("bid", PASS, "trump", "discard", "play"):
+            return False, "SJ-6", f"{move!r} is not a Sjavs move: write e.g. 'P1 bid play', 'P1 pass', " \
+                                  f"'P1 trump hearts', 'P1 discard 10H KD' or 'P1 play AS'", None
+        if self.result is not None:
+            return False, "SJ-19", f"the match is over: {self.result.reason}", None
+        if self.phase == "bid":
+            return self._check_bid(move)
+        if move.action == "trump":
+            return self._check_trump(move)
+        if self.phase == "trump":
+            return False, "SJ-25", f"first P{self.soloist + 1}, the soloist, names the trump suit", "SJ-i"
+        if self.phase == "discard":
+            return self._check_discard(move)
+        if move.action != "play":
+            return False, "SJ-6", f"the auction is over: {self.target_text()}; now cards are played", "SJ-b"
+        return self._check_play(move)
+
+    def _check_bid(self, move: TrickMove) -> tuple[bool, str, str, str | None]:
+        p, who = self.current_player, f"P{move.player + 1}"
+        if move.action not in ("bid", PASS):
+            return False, "SJ-6", f"the auction comes first: P{p + 1} bids or passes", "SJ-b"
+        if move.player != p:
+            return False, "SJ-6", f"P{p + 1} speaks next in the auction, not {who}", "SJ-b"
+        if move.card is not None or move.suit is not None or move.cards:
+            return False, "SJ-6", "a bid is 'P1 bid play', 'P1 bid strike', 'P1 bid slam' or 'P1 pass'", "SJ-b"
+        if move.action == PASS:
+            if move.bid is not None:
+                return False, "SJ-6", "a pass is just 'P1 pass'", "SJ-b"
+            count, suit = best_trump_count(self.hands[p], self.options.farvesjavs)
+            if self._obliged(p):
+                where = f" (if {SUIT_NAMES[suit]} were trumps)" if self.options.farvesjavs else ""
+                return False, "SJ-7", f"{who} holds {count} trumps{where} and nobody has bid: {who} must bid", "SJ-b"
+            if self.contract is None:
+                return True, "SJ-6", f"{who} passes (a pass is final); {who} holds {count} trumps, " \
+                                     f"fewer than four, so need not bid", "SJ-b"
+            return True, "SJ-6", f"{who} passes (a pass is final)", "SJ-b"
+        if move.bid not in BIDS:
+            return False, "SJ-6", f"{move.bid!r} is not a bid: Play, Strike or Slam", "SJ-b"
+        if self.contract is not None and BIDS.index(move.bid) <= BIDS.index(self.contract):
+            return False, "SJ-6", f"a bid must be higher than any before: P{self.soloist + 1} bid " \
+                                  f"{BID_NAMES[self.contract]}", "SJ-b"
+        plan = self.layout
+        what = {"play": f"to take at least {plan.target} card points"
+                        + (f" after taking the skat and discarding {plan.skat}" if plan.skat else
+                           " (there is no skat to exchange)"),
+                "strike": f"to take at least {plan.target} card points without exchanging",
+                "slam": f"to win all {plan.hand_size} tricks without exchanging"}[move.bid]
+        return True, BID_RULES[move.bid], f"{who} bids {BID_NAMES[move.bid]}: {what}", "SJ-d"
+
+    def _check_trump(self, move: TrickMove) -> tuple[bool, str, str, str | None]:
+        if not self.options.farvesjavs:
+            return False, "SJ-1", "in Sjavs (Klørsjavs) clubs are always trumps: nobody names them " \
+                                  "(Farvesjavs is an option)", None
+        if self.phase != "trump":
+            trumps = "not named yet" if self.trumps is None else f"{self.trumps.name}"
+            return False, "SJ-25", f"the soloist names trumps once, when the auction ends (trumps: " \
+                                   f"{trumps})", "SJ-i"
+        p, who = self.current_player, f"P{move.player + 1}"
+        if move.player != p:
+            return False, "SJ-25", f"P{p + 1}, the soloist, names the trump suit, not {who}", "SJ-i"
+        if move.suit not in SUITS or move.card is not None or move.cards or move.bid is not None:
+            return False, "SJ-25", "Farvesjavs has trumps: name one of the four suits, e.g. " \
+                                   "'P1 trump hearts'", "SJ-i"
+        ranks = [c for c in self.layout.pack if c.suit is move.suit and c not in PERMANENT]
+        ranks.sort(key=lambda c: -TRUMPS[move.suit].strength(c))
+        return True, "SJ-25", f"{who} names {SUIT_NAMES[move.suit]}: {format_cards(ranks)} are trumps below " \
+                              f"the six permanent trumps", "SJ-i"
+
+    def _check_discard(self, move: TrickMove) -> tuple[bool, str, str, str | None]:
+        p, who = self.current_player, f"P{move.player + 1}"
+        k = self.layout.skat
+        if move.action != "discard":
+            return False, "SJ-8", f"P{p + 1} took the skat and first discards {k} cards", "SJ-d"
+        if move.player != p:
+            return False, "SJ-8", f"P{p + 1}, the soloist, discards, not {who}", "SJ-d"
+        cards = move.cards
+        if move.card is not None or move.suit is not None or move.bid is not None or len(cards) != k:
+            return False, "SJ-8", f"{who} discards exactly {k} cards (as many as the skat held), " \
+                                  f"e.g. 'P{p + 1} discard {' '.join(c.code for c in self.hands[p][:k])}'", "SJ-d"
+        missing = [c for c in cards if c not in self.hands[p]]
+        if missing or len(set(cards)) != k:
+            shown = format_cards(missing) if missing else format_cards(cards)
+            return False, "SJ-8", f"{who} does not hold {shown}" if missing else \
+                f"{who} discards {k} different cards, not {shown}", "SJ-d"
+        if cards != by_suit(cards):
+            return False, "SJ-8", f"write the discards in hand order: 'P{p + 1} discard " \
+                                  f"{' '.join(c.code for c in by_suit(cards))}'", "SJ-d"
+        return True, "SJ-8", f"{who} discards {format_cards(cards)}: any cards may be discarded, and " \
+                             f"they count for {who} at the end (rule SJ-10)", "SJ-d"
+
+    def _check_play(self, move: TrickMove) -> tuple[bool, str, str, str | None]:
+        p, who = self.current_player, f"P{move.player + 1}"
+        leading = not self.trick
+        first_lead = leading and not any(self.won)
+        rule_id = ("SJ-12" if first_lead else "SJ-15") if leading else "SJ-13"
+        if move.player != p:
+            turn = {"SJ-12": "leads the first trick", "SJ-15": "won the last trick and leads",
+                    "SJ-13": "plays next (clockwise)"}[rule_id]
+            return False, rule_id, f"P{p + 1} {turn}, not {who}", "SJ-e" if first_lead else None
+        card = move.card
+        if not isinstance(card, Card) or move.suit is not None or move.cards or move.bid is not None:
+            return False, rule_id, "a play names one card, e.g. 'P1 play AS'", None
+        if card not in self.hands[p]:
+            return False, rule_id, f"{who} does not hold {card}", None
+        if first_lead:
+            whose = "eldest leads to a Play" if self.contract == "play" else \
+                f"the soloist leads to a {BID_NAMES[self.contract]}"
+            return True, "SJ-12", f"{whose}: {who} may lead any card", "SJ-e"
+        if leading:
+            return True, "SJ-15", f"{who} won the last trick and leads: any card may lead", "SJ-e"
+        ok, text = follow_check(self.hands[p], card, self.trick, self.trumps)
+        permanent = card in PERMANENT
+        return ok, "SJ-13", text, "SJ-a" if permanent else None
+
+    # -- applying
+    def apply(self, move: Any) -> tuple[SjavsState, tuple[Event, ...]]:
+        """The next state and what happened. Raises :class:`IllegalMove` (this state unchanged)."""
+        if not isinstance(move, TrickMove) or move not in self.legal_moves():
+            raise IllegalMove(self.explain(move))
+        if self.phase == "bid":
+            return self._apply_bid(move)
+        if self.phase == "trump":
+            state, events = self._replace(trumps=TRUMPS[move.suit])._after_trumps()
+            named = Event("trump", move.player, f"P{move.player + 1} names {SUIT_NAMES[move.suit]} as trumps",
+                          (), R["SJ-25"])
+            return state, (named,) + events
+        if self.phase == "discard":
+            p = move.player
+            hand = tuple(c for c in self.hands[p] if c not in move.cards)
+            state = self._replace(hands=self._hands_with(p, hand), skat=move.cards, phase="play",
+                                  leader=self.eldest)
+            text = f"P{p + 1} discards {len(move.cards)} cards face down; P{self.eldest + 1} (eldest) leads"
+            return state, (Event("discard", p, text, (), R["SJ-8"]),)
+        return self._apply_play(move)
+
+    def _replace(self, **changes: Any) -> SjavsState:
+        values = {name: getattr(self, name) for name in _FIELDS}
+        values.update(changes)
+        return SjavsState(**values)
+
+    def _hands_with(self, seat: int, hand: tuple[Card, ...]) -> Hands:
+        return self.hands[:seat] + (hand,) + self.hands[seat + 1:]
+
+    def _apply_bid(self, move: TrickMove) -> tuple[SjavsState, tuple[Event, ...]]:
+        p, who = move.player, f"P{move.player + 1}"
+        bids = self.bids + ((p, move.bid or PASS),)
+        if move.action == PASS:
+            event = Event("pass", p, f"{who} passes", (), R["SJ-6"])
+            soloist, contract = self.soloist, self.contract
+        else:
+            event = Event("bid", p, f"{who} bids {BID_NAMES[move.bid]}", (), R[BID_RULES[move.bid]])
+            soloist, contract = p, move.bid
+        state = self._replace(bids=bids, soloist=soloist, contract=contract)
+        passed = state.passed
+        if contract is None and len(passed) == self.players:
+            return state._throw_in(event)
+        if contract == "slam" or (contract is not None and len(passed) == self.players - 1):
+            end = Event("auction", soloist, f"P{soloist + 1} is the soloist and plays a {BID_NAMES[contract]}",
+                        (), R[BID_RULES[contract]])
+            state, events = state._after_auction()
+            return state, (event, end) + events
+        turn = next(seat for seat in ((p + k) % self.players for k in range(1, self.players + 1))
+                    if seat not in passed)
+        return state._replace(turn=turn), (event,)
+
+    def _after_auction(self) -> tuple[SjavsState, tuple[Event, ...]]:
+        """The soloist names trumps (Farvesjavs), else the exchange or the play begins."""
+        if self.options.farvesjavs:
+            return self._replace(phase="trump", turn=self.soloist), ()
+        return self._after_trumps()
+
+    def _after_trumps(self) -> tuple[SjavsState, tuple[Event, ...]]:
+        """A Play with a skat: the soloist takes it; otherwise the first lead (SJ-8, SJ-12)."""
+        s = self.soloist
+        if self.contract == "play" and self.skat:
+            hand = by_suit(self.hands[s] + self.skat)
+            state = self._replace(hands=self._hands_with(s, hand), skat=(), phase="discard", turn=s)
+            text = f"P{s + 1} takes the skat ({len(self.skat)} cards) and will discard as many"
+            return state, (Event("skat", s, text, (), R["SJ-8"]),)
+        leader = self.eldest if self.contract == "play" else s
+        whose = "eldest" if self.contract == "play" else "the soloist"
+        state = self._replace(phase="play", leader=leader)
+        return state, (Event("lead", leader, f"P{leader + 1} ({whose}) leads", (), R["SJ-12"]),)
+
+    def _throw_in(self, event: Event) -> tuple[SjavsState, tuple[Event, ...]]:
+        """Everyone passed: the same dealer deals again (ruling SJ-c)."""
+        m = self.match
+        line = ScoreLine(self.eldest, 0, f"everyone passed: the cards are thrown in and P{m.dealer + 1} deals "
+                                         f"again (ruling SJ-c)", "SJ-6")
+        match = m.scored(DealScore(m.deal, m.dealer, (0,) * self.players, (line,)))
+        events = [event, Event("throw-in", None, line.text, (), R["SJ-6"])]
+        if match.deal + 1 >= self.options.max_deals:
+            return self._finish(match, events, capped=True)
+        state = deal_state(self.options, self.players, Match(m.seed, m.deal + 1, m.dealer, match.scores,
+                                                             match.history))
+        events.append(Event("deal", state.eldest, f"deal {state.match.deal + 1}: P{m.dealer + 1} deals again; "
+                            f"P{state.eldest + 1} bids first", (), R["SJ-4"]))
+        return state, tuple(events)
+
+    def _apply_play(self, move: TrickMove) -> tuple[SjavsState, tuple[Event, ...]]:
+        p, card = move.player, move.card
+        hands = self._hands_with(p, tuple(c for c in self.hands[p] if c != card))
+        trick = self.trick + (Play(p, card),)
+        events = [Event("play", p, f"P{p + 1} plays {card}", (card,))]
+        if len(trick) < self.players:
+            return self._replace(hands=hands, trick=trick), tuple(events)
+        winner, why = trick_winner(trick, self.trumps)
+        w = winner.player
+        record = TrickRecord(trick, w, why)
+        won = self.won[:w] + (self.won[w] + (record.cards,),) + self.won[w + 1:]
+        events.append(Event("trick", w, f"P{w + 1} wins the trick ({format_cards(record.cards)}, "
+                            f"{card_points(record.cards)} card points): {why}; P{w + 1} leads next",
+                            record.cards, R["SJ-14"]))
+        state = self._replace(hands=hands, trick=(), leader=w, won=won, last_trick=record)
+        if any(hands):
+            return state, tuple(events)
+        return state._end_deal(events)
+
+    def _end_deal(self, events: list[Event]) -> tuple[SjavsState, tuple[Event, ...]]:
+        """Score the deal line by line, then deal again or end the match (SJ-16 to SJ-20)."""
+        score = score_deal(soloist=self.soloist, contract=self.contract, won=self.won, out_of_play=self.skat,
+                           exchanged=self.exchanged, match=self.match, plan=self.layout, options=self.options)
+        events += [Event("score", line.player, line.text, (), R[line.rule_id]) for line in score.lines]
+        match = self.match.scored(score)
+        lost = ", ".join(f"P{seat + 1} {pts:+d}" for seat, pts in enumerate(score.points))
+        totals = ", ".join(f"P{seat + 1} {pts}" for seat, pts in enumerate(match.scores))
+        events.append(Event("deal-scored", None, f"deal {match.deal + 1}: {lost}; game points: {totals}",
+                            (), R["SJ-16"]))
+        if min(match.scores) <= 0:
+            return self._finish(match, events)
+        if match.deal + 1 >= self.options.max_deals:
+            return self._finish(match, events, capped=True)
+        state = deal_state(self.options, self.players, match.next_deal())
+        events.append(Event("deal", state.eldest, f"deal {state.match.deal + 1}: P{state.match.dealer + 1} "
+                            f"deals; P{state.eldest + 1} bids first", (), R[state.layout.rule_id]))
+        return state, tuple(events)
+
+    def _finish(self, match: Match, events: list[Event], capped: bool = False) -> tuple[SjavsState, tuple[Event, ...]]:
+        result = match_result(match.scores, match.deal + 1 if capped else None)
+        events.append(Event("end", result.loser, result.reason, (), R["SJ-19"]))
+        return self._replace(match=match, phase="over", result=result), tuple(events)
+
+
+_FIELDS = tuple(name for name in SjavsState.__dataclass_fields__ if name != "_legal")
+
+
+def deal_state(options: Options, players: int, match: Match) -> SjavsState:
+    """A fresh deal of the match: shuffled by the deal's seed, eldest to bid (SJ-4, SJ-6)."""
+    eldest = match.first_player
+    hands, skat = deal(players, options, match.shuffle_seed, eldest)
+    trumps = None if options.farvesjavs else TRUMPS[Suit.CLUBS]
+    return SjavsState(options, players, match, hands, skat, "bid", eldest, trumps=trumps,
+                      leader=eldest, won=((),) * players)
+
+
+# --------------------------------------------------------------------------- the game
+
+_POSITION_KEYS = {"players", "hands", "skat", "bids", "contract", "soloist", "phase", "trump", "trick",
+                  "leader", "won", "dealer", "deal", "scores", "seed"}
+
+
+class Sjavs:
+    """The rules object registered as ``"sjavs"``."""
+
+    id = "sjavs"
+    title = "Sjavs"
+    source = SOURCE
+    family = "tricks"
+    catalogue = CATALOGUE
+    options_type = Options
+    min_players = 3
+    max_players = 4
+
+    def new_state(self, players: int, seed: int, options: Options) -> SjavsState:
+        """The first deal of a match: the last seat deals, P1 bids first (ruling SJ-j)."""
+        check_options(options)
+        return deal_state(options, players, Match(seed, 0, players - 1, (START_POINTS,) * players))
+
+    def setup_state(self, position: Mapping[str, Any], options: Options) -> SjavsState:
+        """A position from a dict. Keys: ``hands`` (one card list per player), ``skat`` (the cards
+        out of play), ``dealer``, ``deal``, ``scores`` (game points), ``seed`` (later deals);
+        an auction: ``bids`` (words from eldest on, e.g. ``["pass", "play"]``); after it:
+        ``contract`` and ``soloist``, ``phase`` (``'trump'``, ``'discard'`` or ``'play'``, the
+        default), ``trump`` (Farvesjavs), ``trick`` (from ``leader``), ``won`` (per player).
+
+        >>> s = Sjavs().setup_state({"hands": [["QC"], ["AH"], ["KH"]], "skat": ["AD", "KD"],
+        ...                          "contract": "strike", "soloist": 2}, Options())
+        >>> s.phase, s.current_player, s.trumps.name
+        ('play', 2, 'clubs')
+        """
+        check_options(options)
+        unknown = set(position) - _POSITION_KEYS
+        if unknown:
+            raise OptionsError(f"unknown position keys {sorted(unknown)}; use {sorted(_POSITION_KEYS)}")
+        hands_in = position.get("hands")
+        players = position.get("players", len(hands_in) if isinstance(hands_in, list) else None)
+        if isinstance(players, bool) or players not in (3, 4):
+            raise OptionsError("a Sjavs position needs 'hands' for 3 or 4 players")
+        plan = layout(players, options)
+        hands = position_hands(position, players)
+        skat = by_suit(position_cards(position, "skat"))
+        dealer = _seat(position, "dealer", players - 1, players)
+        deal_no = _whole(position, "deal", 0)
+        seed = position.get("seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionsError("position['seed'] is a whole number")
+        scores = position.get("scores", [START_POINTS] * players)
+        if not isinstance(scores, list) or len(scores) != players or \
+                any(isinstance(s, bool) or not isinstance(s, int) or s <= 0 for s in scores):
+            raise OptionsError(f"position['scores'] lists {players} game points, each above zero")
+        match = Match(seed, deal_no, dealer, tuple(scores))
+        eldest = match.first_player
+        _check_cards(plan, players, hands, skat)
+        base = SjavsState(options, players, match, hands, skat, "bid", eldest,
+                          trumps=None if options.farvesjavs else TRUMPS[Suit.CLUBS], leader=eldest,
+                          won=((),) * players)
+        if "contract" not in position:
+            return _setup_auction(base, position)
+        return _setup_contract(base, position)
+
+    def parse_move(self, text: str) -> TrickMove:
+        return parse_trick_move(text, ("bid", PASS, "trump", "discard", "play"), bids=BIDS)
+
+
+def _setup_auction(base: SjavsState, position: Mapping[str, Any]) -> SjavsState:
+    """An auction position: the deal as given, the ``bids`` replayed through the rules."""
+    for key in ("soloist", "phase", "trump", "trick", "leader", "won"):
+        if key in position:
+            raise OptionsError(f"position[{key!r}] needs a 'contract' (the auction is over then)")
+    _same_sizes(base.hands, base.layout, skat=len(base.skat))
+    bids = position.get("bids", [])
+    if not isinstance(bids, list) or not all(isinstance(b, str) for b in bids):
+        raise OptionsError("position['bids'] lists the words said so far from eldest on, e.g. ['pass', 'play']")
+    state = base
+    for word in bids:
+        text = f"P{state.current_player + 1} {'pass' if word.lower() == PASS else 'bid ' + word}"
+        try:
+            state, _ = state.apply(Sjavs().parse_move(text))
+        except ValueError as exc:
+            raise OptionsError(f"position['bids']: {exc}") from None
+        if state.phase != "bid" or state.match != base.match:
+            raise OptionsError("position['bids'] ends the auction: give 'contract' and 'soloist' instead")
+    return state
+
+
+def _setup_contract(base: SjavsState, position: Mapping[str, Any]) -> SjavsState:
+    """A position after the auction: the contract, soloist, trumps, and the trick play so far."""
+    players, plan, options = base.players, base.layout, base.options
+    contract = position["contract"]
+    if contract not in BIDS:
+        raise OptionsError(f"position['contract'] is one of {', '.join(BIDS)}")
+    soloist = _seat(position, "soloist", -1, players)
+    phase = position.get("phase", "play")
+    if phase not in ("trump", "discard", "play"):
+        raise OptionsError("position['phase'] after the auction is 'trump', 'discard' or 'play'")
+    if phase == "trump" and not options.farvesjavs:
+        raise OptionsError("only Farvesjavs has a 'trump' phase (option farvesjavs)")
+    if phase == "discard" and (contract != "play" or not plan.skat):
+        raise OptionsError("only a Play with a skat has a 'discard' phase")
+    trumps = base.trumps
+    if "trump" in position:
+        text = position["trump"]
+        if not isinstance(text, str):
+            raise OptionsError("position['trump'] is a suit name, e.g. 'hearts'")
+        try:
+            suit = parse_trump(text)
+        except ValueError as exc:
+            raise OptionsError(f"position['trump']: {exc}") from None
+        if suit is None or (not options.farvesjavs and suit is not Suit.CLUBS) or phase == "trump":
+            raise OptionsError("position['trump']: clubs are trumps (Farvesjavs, before the 'trump' phase: "
+                               "any suit)")
+        trumps = TRUMPS[suit]
+    elif options.farvesjavs and phase != "trump":
+        raise OptionsError("a Farvesjavs position after the trump call needs 'trump'")
+    state = base._replace(soloist=soloist, contract=contract, phase=phase, turn=soloist, trumps=trumps)
+    if phase != "play":
+        for key in ("trick", "leader", "won"):
+            if key in position:
+                raise OptionsError(f"position[{key!r}] belongs to the 'play' phase")
+        if phase == "discard":
+            if base.skat:
+                raise OptionsError("in the 'discard' phase the soloist holds the skat: 'skat' is empty")
+            sizes = [len(h) - (plan.skat if seat == soloist else 0) for seat, h in enumerate(base.hands)]
+            if len(set(sizes)) != 1 or not sizes[0]:
+                raise OptionsError(f"in the 'discard' phase the soloist holds {plan.skat} cards more than "
+                                   f"each other player")
+        else:
+            _same_sizes(base.hands, plan, skat=len(base.skat))
+        return state
+    if len(base.skat) != plan.skat:
+        raise OptionsError(f"position['skat'] holds the {plan.skat} cards out of play")
+    won = position_won(position, players)
+    first = base.eldest if contract == "play" else soloist
+    leader = _seat(position, "leader", first, players)
+    if not any(won) and leader != first:
+        raise OptionsError(f"before any trick is won, P{first + 1} leads (rule SJ-12)")
+    trick_cards = position_cards(position, "trick")
+    if len(trick_cards) >= players:
+        raise OptionsError(f"position['trick'] holds the cards of an unfinished trick: fewer than {players}")
+    trick = tuple(Play((leader + i) % players, card) for i, card in enumerate(trick_cards))
+    played = {play.player for play in trick}
+    sizes = {len(base.hands[seat]) + (seat in played) for seat in range(players)}
+    if len(sizes) != 1:
+        raise OptionsError("hands must be even: each player holds as many cards as the others, one fewer "
+                           "for those who have played to the trick")
+    if not any(base.hands):
+        raise OptionsError("a position needs cards in hand: the deal is over")
+    cards = [c for w in won for c in cards_won(w)] + list(trick_cards)
+    _no_repeats(cards + base.all_cards(), plan, players)
+    return state._replace(trick=trick, leader=leader, won=won)
+
+
+def _same_sizes(hands: Hands, plan: Layout, skat: int) -> None:
+    if len({len(h) for h in hands}) != 1 or not hands[0]:
+        raise OptionsError("hands must be even and not empty: each player holds as many cards as the others")
+    if skat != plan.skat:
+        raise OptionsError(f"position['skat'] holds the {plan.skat} cards of the skat")
+
+
+def _check_cards(plan: Layout, players: int, hands: Hands, skat: tuple[Card, ...]) -> None:
+    _no_repeats([c for h in hands for c in h] + list(skat), plan, players)
+    if any(len(h) > plan.hand_size + plan.skat for h in hands):
+        raise OptionsError(f"a hand holds at most {plan.hand_size} cards (plus a Play's skat)")
+
+
+def _no_repeats(cards: list[Card], plan: Layout, players: int) -> None:
+    counts = Counter(cards)
+    twice = sorted(str(c) for c, n in counts.items() if n > 1)
+    if twice:
+        raise OptionsError(f"the position holds {', '.join(twice)} more than once")
+    pack = set(plan.pack)
+    foreign = sorted(str(c) for c in counts if c not in pack)
+    if foreign:
+        raise OptionsError(f"{', '.join(foreign)} is not in this Sjavs pack of {len(plan.pack)} cards "
+                           f"({players} players; rules SJ-1, SJ-21, SJ-23)")
+
+
+def _seat(position: Mapping[str, Any], key: str, default: int, players: int) -> int:
+    value = position.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise OptionsError(f"position[{key!r}] is a player from 0 to {players - 1}")
+    return value
+
+
+def _whole(position: Mapping[str, Any], key: str, default: int) -> int:
+    value = position.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise OptionsError(f"position[{key!r}] is a whole number from 0")
+    return value
+
+
+GAME = register(Sjavs())
