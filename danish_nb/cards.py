@@ -147,6 +147,15 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(map(str, cards))
 
 
+def n_cards(count: int) -> str:
+    """``'1 card'``, ``'3 cards'``: a count of cards in words that read right.
+
+    >>> n_cards(1), n_cards(0)
+    ('1 card', '0 cards')
+    """
+    return "1 card" if count == 1 else f"{count} cards"
+
+
 def standard_pack(jokers: int = 0) -> tuple[Card, ...]:
     """One 52-card pack (suit by suit, 2 to A) with 0, 1 or 2 jokers (red first).
 

@@ -272,11 +272,12 @@ def match_result(scores: tuple[int, ...]) -> Result:
     best = scores[order[0]]
     top = [seat for seat in order if scores[seat] == best]
     totals = ", ".join(f"P{seat + 1} {scores[seat]}" for seat in range(len(scores)))
+    points = "point" if abs(best) == 1 else "points"
     if len(top) > 1:
         names = " and ".join(f"P{seat + 1}" for seat in top)
-        reason = f"{names} share first place with {best} points; totals: {totals}"
+        reason = f"{names} share first place with {best} {points}; totals: {totals}"
     else:
-        reason = f"P{top[0] + 1} wins with {best} points; totals: {totals}"
+        reason = f"P{top[0] + 1} wins with {best} {points}; totals: {totals}"
     return Result(order=order, scores=scores, draw=len(top) > 1, reason=reason)
 
 

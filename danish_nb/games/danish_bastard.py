@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from ..cards import BLACK_JOKER, RED_JOKER, Card, Rank, format_cards, packs, shuffled
+from ..cards import BLACK_JOKER, RED_JOKER, Card, Rank, format_cards, packs, shuffled, n_cards
 from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result, Rule, Ruling,
                     Verdict, option, register)
 from ..families.shedding import (ShedMove, ShedView, canonical, deal_table, finishing_result, next_seat,
@@ -539,7 +539,7 @@ class DanishBastardState:
         p = move.player
         action = move.action
         if action == "take":
-            events = [Event("take", p, f"P{p + 1} takes the pile ({len(self.pile)} cards)", self.pile,
+            events = [Event("take", p, f"P{p + 1} takes the pile ({n_cards(len(self.pile))})", self.pile,
                             R["DB-24"] if self.options.must_play else R["DB-32"])]
             return self._pick_up(p, self.hands[p] + self.pile, self.hands, self.open, self.closed,
                                  self.stock, events)
@@ -567,7 +567,7 @@ class DanishBastardState:
             events = [Event("fail", p, f"P{p + 1} {source}: {format_cards(cards)}{on} does not fit",
                             cards, R[rule]),
                       Event("take", p, f"P{p + 1} takes {format_cards(cards)} with the pile "
-                            f"({len(self.pile) + len(cards)} cards)", self.pile + cards, R[rule])]
+                            f"({n_cards(len(self.pile) + len(cards))})", self.pile + cards, R[rule])]
             hand = hands[p] + self.pile + cards
             return self._pick_up(p, hand, hands, opens, closed, stock, events)
         events = [Event("play", p, f"P{p + 1} {source}: {format_cards(cards)}{on}", cards)]
@@ -579,7 +579,7 @@ class DanishBastardState:
         elif top_run(pile) >= 4:
             burn_rule = R["DB-17"]
         if burn_rule is not None:
-            events.append(Event("burn", p, f"the pile ({len(pile)} cards) is burned", pile, burn_rule))
+            events.append(Event("burn", p, f"the pile ({n_cards(len(pile))}) is burned", pile, burn_rule))
             burned, pile = burned + pile, ()
         elif cards[0] == BLACK_JOKER:
             events.append(Event("black-joker", p, "the next player must play a joker or take the pile",

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from ..cards import Card, Rank, format_cards, packs, shuffled
+from ..cards import Card, Rank, format_cards, packs, shuffled, n_cards
 from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result, Rule, Ruling,
                     Verdict, option, register)
 from ..families.shedding import (ShedMove, ShedView, canonical, deal_table, finishing_result, next_seat,
@@ -286,7 +286,7 @@ def placement(card: Card, pile: tuple[Card, ...], options: Options) -> tuple[boo
         return False, "LD-26", f"{card} {on}: after a 7 the card must be 7 or lower", \
             ("LD-h" if rank is Rank.TEN else mirror)
     if rank is Rank.TEN and options.ten_on_anything:
-        return True, "LD-28", f"{card} {on}: a 10 may go on any card but a 7, and removes the pile", "LD-h"
+        return True, "LD-28", f"{card} {on}: a 10 may go on any card but a 7", "LD-h"
     aces = "LD-n" if Rank.ACE in (rank, top.rank) else "LD-h" if rank is Rank.TEN else mirror
     if rank >= top.rank:
         return True, "LD-15", f"{card} {on}: equal or higher", aces
@@ -519,7 +519,7 @@ class LeDanishState:
             return [(False, "LD-16", f"{fitting[0]} can be played: the pile is picked up only by a "
                      f"player who cannot play", None)]
         return [(True, "LD-16", f"no card of P{p + 1}'s hand fits on {self.pile[-1]}: P{p + 1} picks "
-                 f"up the pile ({len(self.pile)} cards)", None),
+                 f"up the pile ({n_cards(len(self.pile))})", None),
                 (True, "LD-17", f"P{p + 1} then plays with all these cards, drawing only when the hand "
                  f"drops below 3", None)]
 
@@ -573,7 +573,7 @@ class LeDanishState:
             return [(False, "LD-29", "the pile goes to another player, not back to the Ace's player", "LD-i")]
         if t in self.finished:
             return [(False, "LD-29", f"P{t + 1} is out of the game", "LD-i")]
-        return [(True, "LD-29", f"P{p + 1} sends the pile ({len(self.pile)} cards) to P{t + 1}", "LD-i")]
+        return [(True, "LD-29", f"P{p + 1} sends the pile ({n_cards(len(self.pile))}) to P{t + 1}", "LD-i")]
 
     def _check_offer(self, move: ShedMove) -> list:
         p, rank = move.player, self.pile[-1].rank
@@ -675,7 +675,7 @@ class LeDanishState:
         elif opts.four_of_a_kind_burns and top_run(pile) >= 4:
             burn = R["LD-30"]
         if burn is not None:
-            events.append(Event("burn", p, f"the pile ({len(pile)} cards) is removed from the game", pile,
+            events.append(Event("burn", p, f"the pile ({n_cards(len(pile))}) is removed from the game", pile,
                                 burn))
             burned, pile = burned + pile, ()
         if rank is Rank.THREE and opts.three_passes_hands:
@@ -747,7 +747,7 @@ class LeDanishState:
 
     def _apply_send(self, move: ShedMove) -> tuple[LeDanishState, tuple[Event, ...]]:
         p, t = move.player, move.index
-        events = [Event("send", t, f"P{p + 1} sends the pile ({len(self.pile)} cards) to P{t + 1}",
+        events = [Event("send", t, f"P{p + 1} sends the pile ({n_cards(len(self.pile))}) to P{t + 1}",
                         self.pile, R["LD-29"])]
         hands = replace_at(self.hands, t, sorted_cards(self.hands[t] + self.pile))
         out = [seat in self.finished for seat in range(self.players)]

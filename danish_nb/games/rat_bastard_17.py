@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..cards import Card, CardParseError, Rank, Suit, shuffled, standard_pack
+from ..cards import Card, CardParseError, Rank, Suit, shuffled, standard_pack, n_cards
 from ..core import (Catalogue, Event, IllegalMove, MoveParseError, OptionsError, Reason, Result, Rule,
                     Ruling, Verdict, option, register)
 from ..families.shedding import position_cards, remove_cards, replace_at, sorted_cards
@@ -702,7 +702,7 @@ class RatBastardState:
             return _replace(state, phase="over", result=result), tuple(events)
         if total == TARGET:
             if not deck_gone:
-                events.append(Event("discard", p, f"17! the pile ({len(pile)} cards) is discarded; P{p + 1} "
+                events.append(Event("discard", p, f"17! the pile ({n_cards(len(pile))}) is discarded; P{p + 1} "
                                     f"starts again from 0", pile, R["RB-17"]))
                 state = _replace(state, pile=(), total=0, discard=self.discard + pile, current=p)
                 return state._settle(events, repeat=True)
@@ -714,7 +714,7 @@ class RatBastardState:
         if self.hands[p] and (self.deck or self.options.over_after_deck == "whole-pile"):
             rule = "RB-16"
             hands = replace_at(self.hands, p, sorted_cards(self.hands[p] + self.pile))
-            events = [Event("take", p, f"P{p + 1} picks up all the pile ({len(self.pile)} cards); P{2 - p} "
+            events = [Event("take", p, f"P{p + 1} picks up all the pile ({n_cards(len(self.pile))}); P{2 - p} "
                             f"starts again from 0", self.pile, R[rule])]
             state = _replace(state, hands=hands, pile=(), total=0, current=1 - p)
             return state._settle(events, repeat=True)
@@ -731,7 +731,7 @@ class RatBastardState:
         events.append(Event("take", taker, f"P{taker + 1} picks up {count} card{'s' * (count != 1)} from the "
                             f"top of the pile", taken, R[rule]))
         if rest:
-            events.append(Event("discard", None, f"the rest of the pile ({len(rest)} cards) is discarded",
+            events.append(Event("discard", None, f"the rest of the pile ({n_cards(len(rest))}) is discarded",
                                 rest, R["RB-18"] if rule == "RB-18" else R[rule]))
         current = 1 - taker if restart is None else restart
         events.append(Event("restart", current, f"P{current + 1} starts again from 0", (),

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from ..cards import SUITS, Card, Rank, Suit, format_cards, parse_cards, shuffled
+from ..cards import SUITS, Card, Rank, Suit, format_cards, parse_cards, shuffled, n_cards
 from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result, Rule, Ruling, Verdict,
                     option, register)
 from ..families.shedding import position_cards
@@ -722,7 +722,7 @@ class SjavsState:
         if self.contract == "play" and self.skat:
             hand = by_suit(self.hands[s] + self.skat)
             state = self._replace(hands=self._hands_with(s, hand), skat=(), phase="discard", turn=s)
-            text = f"P{s + 1} takes the skat ({len(self.skat)} cards) and will discard as many"
+            text = f"P{s + 1} takes the skat ({n_cards(len(self.skat))}) and will discard as many"
             return state, (Event("skat", s, text, (), R["SJ-8"]),)
         leader = self.eldest if self.contract == "play" else s
         whose = "eldest" if self.contract == "play" else "the soloist"
