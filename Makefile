@@ -14,18 +14,21 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)  ## create .venv and install the package with its test extra
 
-app: $(STAMP)  ## serve the playable Voila app (prints its URL)
-	$(BIN)/danish-nb
+app: $(STAMP)  ## serve the playable Voila app (prints its URL; PORT=8900 to change the port)
+	$(BIN)/danish-nb $(if $(PORT),--port $(PORT))
 
 test: $(STAMP)  ## run the whole suite: engine, widgets, notebooks (nbval), browser
 	$(BIN)/python -m pytest -q tests
 	$(BIN)/python -m pytest -q --nbval notebooks
 
-bench: $(STAMP)  ## engine and app benchmarks (figures quoted in issue notes)
+bench: $(STAMP)  ## engine, board and app benchmarks (figures quoted in issue notes)
 	$(BIN)/python -m benchmarks.engine
+	$(BIN)/python -m benchmarks.board
+	$(BIN)/python -m benchmarks.app
 
 notebooks: $(STAMP)  ## re-execute every notebook in place (commit the outputs)
 	$(BIN)/python -m danish_nb.tools.execute_notebooks notebooks/*.ipynb
+	cp notebooks/app.ipynb danish_nb/notebooks/app.ipynb
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -18,8 +18,6 @@ from .widgets import SEAT_KINDS, board_for, has_board
 from .widgets.board import ShedBoard
 from .widgets.settings import OptionsPanel
 
-#: The most seats the app offers (games may allow more in code).
-MAX_SEATS = 6
 DEFAULT_GAME = "danish-bastard"
 
 
@@ -32,6 +30,7 @@ class App:
 
     def __init__(self, seed: int | None = None):
         games = [(rules.title, game_id) for game_id, rules in GAMES.items() if has_board(rules)]
+        max_seats = max(GAMES[game_id].max_players for _, game_id in games)
         start = DEFAULT_GAME if any(g == DEFAULT_GAME for _, g in games) else games[0][1]
         self.game_picker = widgets.Dropdown(options=games, value=start, description="Game")
         self.game_picker.add_class("dn-game-picker")
@@ -39,7 +38,7 @@ class App:
         self.players.add_class("dn-players")
         self.seat_boxes = [widgets.Dropdown(options=SEAT_KINDS, description=f"P{i + 1}",
                                             value="human" if i == 0 else "rule-of-thumb")
-                           for i in range(MAX_SEATS)]
+                           for i in range(max_seats)]
         for i, box in enumerate(self.seat_boxes):
             box.add_class(f"dn-seat-{i + 1}")
         self.seed = widgets.IntText(value=random.randrange(10_000) if seed is None else seed,
@@ -74,7 +73,7 @@ class App:
 
     def _game_changed(self, _change: Any = None) -> None:
         rules = self.rules()
-        top = min(rules.max_players, MAX_SEATS)
+        top = min(rules.max_players, len(self.seat_boxes))
         keep = self.players.value if self.players.value and rules.min_players <= self.players.value <= top else 3
         self.players.options = list(range(rules.min_players, top + 1))
         self.players.value = min(max(keep, rules.min_players), top)

@@ -1,0 +1,247 @@
+"""The Voila app in a real Chromium: how fast it opens and answers, and what one session costs.
+
+Run ``python -m benchmarks.app`` (needs the system Chromium). It prints a table of:
+
+- first board: from ``page.goto`` to the viewer's cards on screen, in a fresh browser context
+  (cold cache), with and without preheated kernels (median of a few visits);
+- click -> board updated: a card click (select / unselect, the verdict re-shown) until the
+  board's DOM changed and a frame was painted, measured inside the page (median, p95 of 30);
+- play -> board updated: a card played with ``dn-play`` (computers answer in the same update);
+- websocket comm messages and bytes per click (both directions);
+- memory of the session's kernel (RSS, PSS, USS from /proc), after opening and after the moves.
+
+Targets (measured, never asserted): click median <= 100 ms, p95 <= 150 ms, first board
+<= 3.5 s preheated, <= 2 comm messages per move, <= 80 MB per session.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import statistics
+import struct
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
+
+from danish_nb import app_server
+
+ME = ".dn-seat.dn-me"
+TIMEOUT = 60_000
+
+#: Clicks a card of the viewer and resolves, in ms, once the board's DOM changed and the next
+#: frame was painted.
+CLICK_JS = """async (selector) => {
+  const root = document.querySelector('.dn-board');
+  const target = root.querySelector(selector);
+  return await new Promise((resolve) => {
+    const t0 = performance.now();
+    const seen = new MutationObserver(() => {
+      seen.disconnect();
+      requestAnimationFrame(() => resolve(performance.now() - t0));
+    });
+    seen.observe(root, {childList: true, subtree: true, attributes: true, characterData: true});
+    target.click();
+  });
+}"""
+
+
+@dataclass
+class Frames:
+    """Websocket frames of one page, as (direction, msg_type, bytes)."""
+
+    log: list[tuple[str, str, int]] = field(default_factory=list)
+    kernel_id: str = ""
+
+    def watch(self, ws: WebSocket) -> None:
+        found = re.search(r"/api/kernels/([0-9a-f-]+)/channels", ws.url)
+        if found:
+            self.kernel_id = found.group(1)
+        ws.on("framereceived", lambda payload: self.log.append(("in", *_describe(payload))))
+        ws.on("framesent", lambda payload: self.log.append(("out", *_describe(payload))))
+
+
+def _describe(payload: str | bytes) -> tuple[str, int]:
+    """(msg_type, size) of a Jupyter websocket frame: JSON text, or the binary v1 protocol
+    (uint64 count, uint64 offsets, then channel, header, parent header, ...)."""
+    if isinstance(payload, str):
+        return json.loads(payload).get("header", {}).get("msg_type", "?"), len(payload.encode())
+    count = struct.unpack_from("<Q", payload, 0)[0]
+    offsets = struct.unpack_from(f"<{count}Q", payload, 8)
+    header = json.loads(payload[offsets[1]:offsets[2]])
+    return header.get("msg_type", "?"), len(payload)
+
+
+def kernel_memory_mb(kernel_id: str) -> dict[str, float]:
+    """Memory (MB) of the kernel process whose connection file names ``kernel_id``: resident
+    (``rss``), proportional (``pss``: shared pages split among users) and private (``uss``:
+    what ending the session frees), from ``/proc/<pid>/smaps_rollup``."""
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            if f"kernel-{kernel_id}.json" not in (proc / "cmdline").read_bytes().decode(errors="replace"):
+                continue
+            rollup = (proc / "smaps_rollup").read_text()
+        except OSError:
+            continue
+        kb = {key: int(value) for key, value in re.findall(r"^(\w+):\s+(\d+) kB", rollup, re.M)}
+        return {"rss": kb["Rss"] / 1024, "pss": kb["Pss"] / 1024,
+                "uss": (kb["Private_Clean"] + kb["Private_Dirty"]) / 1024}
+    return {"rss": float("nan"), "pss": float("nan"), "uss": float("nan")}
+
+
+def wait_for_pool(log_path: Path, fills: int, timeout: float = 120.0) -> None:
+    """Wait until Voila's log says its kernel pool was filled ``fills`` times."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if log_path.read_text(errors="replace").count("Kernel pool of") >= fills:
+            return
+        time.sleep(0.2)
+    raise TimeoutError("the kernel pool was not refilled in time")
+
+
+def first_board_s(browser: Browser, url: str) -> float:
+    """Seconds from opening the app in a fresh context to the viewer's cards on screen."""
+    context = browser.new_context()
+    page = context.new_page()
+    t0 = time.perf_counter()
+    page.goto(url)
+    page.locator(f"{ME} .dn-card").first.wait_for(timeout=TIMEOUT)
+    elapsed = time.perf_counter() - t0
+    page.close(run_before_unload=True)
+    context.close()
+    return elapsed
+
+
+def first_boards(browser: Browser, preheat: bool, visits: int, log_path: Path) -> list[float]:
+    port = app_server.free_port()
+    times = []
+    with open(log_path, "w", encoding="utf-8") as log, \
+            app_server.serving(port, timeout=120, log=log, preheat=preheat) as url:
+        for visit in range(visits):
+            if preheat:
+                wait_for_pool(log_path, visit + 1)
+            else:
+                time.sleep(3)  # let the previous visit's kernel shut down
+            times.append(first_board_s(browser, url))
+    return times
+
+
+def clicks(page: Page, frames: Frames, count: int) -> tuple[list[float], list[int], list[int]]:
+    """``count`` select/unselect clicks on the viewer's first card: latency (ms), comm
+    messages and bytes per click."""
+    latencies, messages, sizes = [], [], []
+    code = page.locator(f"{ME} .dn-card[data-card]").first.get_attribute("data-card")
+    for _ in range(count):
+        start = len(frames.log)
+        latencies.append(page.evaluate(CLICK_JS, f".dn-me .dn-card-{code}"))
+        page.wait_for_timeout(150)  # the kernel's trailing status messages
+        batch = frames.log[start:]
+        messages.append(sum(1 for _, kind, _ in batch if kind == "comm_msg"))
+        sizes.append(sum(size for _, _, size in batch))
+    return latencies, messages, sizes
+
+
+def face_up(page: Page) -> None:
+    """Leave the first three cards face up so that play starts."""
+    for _ in range(3):
+        page.locator(f"{ME} .dn-card.dn-playable:not(.dn-selected)").first.click()
+        page.wait_for_timeout(100)
+    page.locator(".dn-play").click()
+    page.locator(".dn-position", has_text="move 3 of 3").wait_for(timeout=TIMEOUT)
+
+
+def plays(page: Page, frames: Frames, count: int) -> tuple[list[float], list[int]]:
+    """Playing a playable hand card with ``dn-play`` (the computers answer in the same update):
+    latency (ms) until the board redrew, and comm messages of the play click."""
+    latencies, messages = [], []
+    for _ in range(4 * count):
+        if len(latencies) == count or page.locator(".dn-turn", has_text="P1").count() == 0:
+            break
+        card = page.locator(f"{ME} .dn-hand-row .dn-card.dn-playable").first
+        if not card.count():  # nothing fits: take the pile or play the stock (not timed)
+            page.locator(".dn-controls button[data-act=move]:not([disabled])").first.click()
+            page.wait_for_timeout(300)
+            continue
+        card.click()
+        page.locator(".dn-verdict", has_text="Legal").wait_for(timeout=TIMEOUT)
+        start = len(frames.log)
+        latencies.append(page.evaluate(CLICK_JS.replace("root.querySelector(selector)",
+                                                        "document.querySelector(selector)"),
+                                       ".dn-play"))
+        page.wait_for_timeout(200)
+        messages.append(sum(1 for _, kind, _ in frames.log[start:] if kind == "comm_msg"))
+    return latencies, messages
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--visits", type=int, default=3, help="page loads per kernel mode")
+    parser.add_argument("--clicks", type=int, default=30)
+    args = parser.parse_args(argv)
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        print("benchmarks.app: no chromium on PATH", file=sys.stderr)
+        return 1
+    rows: list[tuple[str, str, str]] = []
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium)
+        for preheat in (True, False):
+            times = first_boards(browser, preheat, args.visits, Path(tmp) / f"voila-{preheat}.log")
+            label = "preheated" if preheat else "cold kernel"
+            rows.append((f"first board, {label} (s)", f"{statistics.median(times):.2f} median",
+                         " ".join(f"{t:.2f}" for t in times)))
+        log_path = Path(tmp) / "voila.log"
+        port = app_server.free_port()
+        with open(log_path, "w", encoding="utf-8") as log, \
+                app_server.serving(port, timeout=120, log=log) as url:
+            wait_for_pool(log_path, 1)
+            frames = Frames()
+            context = browser.new_context()
+            page = context.new_page()
+            page.on("websocket", frames.watch)
+            page.goto(url)
+            page.locator(f"{ME} .dn-card").first.wait_for(timeout=TIMEOUT)
+            page.wait_for_timeout(1000)
+            mem_open = kernel_memory_mb(frames.kernel_id)
+            latencies, messages, sizes = clicks(page, frames, args.clicks)
+            face_up(page)
+            play_ms, play_messages = plays(page, frames, 10)
+            mem_after = kernel_memory_mb(frames.kernel_id)
+            page.close(run_before_unload=True)
+            context.close()
+        browser.close()
+    rows += [
+        (f"click -> board updated (ms, {len(latencies)} clicks)",
+         f"{statistics.median(latencies):.0f} median", f"p95 {percentile(latencies, 0.95):.0f}"),
+        (f"play -> board updated (ms, {len(play_ms)} moves)",
+         f"{statistics.median(play_ms):.0f} median" if play_ms else "-",
+         f"p95 {percentile(play_ms, 0.95):.0f}" if play_ms else ""),
+        ("comm messages per click", f"{statistics.median(messages):.0f} median", f"max {max(messages)}"),
+        ("comm messages per play", f"{statistics.median(play_messages):.0f} median" if play_messages
+         else "-", f"max {max(play_messages)}" if play_messages else ""),
+        ("websocket bytes per click", f"{statistics.median(sizes):.0f} median", f"max {max(sizes)}"),
+        *((f"session kernel {key.upper()} (MB)", f"{mem_open[key]:.1f} opened",
+           f"{mem_after[key]:.1f} after the moves") for key in ("rss", "pss", "uss")),
+    ]
+    width = max(len(r[0]) for r in rows)
+    print(f"{'measure':<{width}}  {'value':<16}  detail")
+    for name, value, detail in rows:
+        print(f"{name:<{width}}  {value:<16}  {detail}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

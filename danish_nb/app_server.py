@@ -1,0 +1,178 @@
+"""The ``danish-nb`` command: serve the playable app notebook with Voila.
+
+The notebook ships inside the package (``danish_nb/notebooks/app.ipynb``), so the command works
+from an installed wheel as well as from a checkout. Voila runs as a child process with:
+
+- preheated kernels (the app is ready before a visitor arrives), one in the pool;
+- idle-kernel culling for abandoned pages (Voila spares the preheated kernel waiting in
+  its pool);
+- no tracebacks shown to visitors;
+- XSRF checks off, so the shutdown beacon of a closing page frees its kernel;
+- listening on 127.0.0.1 unless ``--host`` says otherwise.
+
+>>> argv = command(port=9000)
+>>> "--port=9000" in argv and "--show_tracebacks=False" in argv
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import IO
+
+DEFAULT_PORT = 8866
+DEFAULT_HOST = "127.0.0.1"
+#: Seconds between culling passes, and idle seconds after which a kernel nobody is connected to
+#: (a page closed without its shutdown beacon) is shut down.
+CULL_INTERVAL = 60
+CULL_IDLE_TIMEOUT = 600
+
+
+def packaged_notebook() -> Path:
+    """The app notebook shipped with the package.
+
+    >>> packaged_notebook().name
+    'app.ipynb'
+    """
+    path = Path(str(resources.files("danish_nb") / "notebooks" / "app.ipynb"))
+    if not path.is_file():
+        raise FileNotFoundError(f"the app notebook is missing from the package: {path}")
+    return path
+
+
+def command(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, *, notebook: Path | None = None,
+            preheat: bool = True, cull_interval: int = CULL_INTERVAL,
+            cull_idle_timeout: int = CULL_IDLE_TIMEOUT) -> list[str]:
+    """The argv that serves ``notebook`` (default: the packaged app) with Voila.
+
+    >>> argv = command(port=9000, preheat=False)
+    >>> argv[1:3], "--preheat_kernel=False" in argv
+    (['-m', 'voila'], True)
+    """
+    nb = Path(notebook) if notebook is not None else packaged_notebook()
+    return [
+        sys.executable, "-m", "voila", str(nb),
+        "--no-browser",
+        f"--port={int(port)}",
+        f"--Voila.ip={host}",
+        "--show_tracebacks=False",
+        "--Voila.tornado_settings=disable_check_xsrf=True",
+        f"--preheat_kernel={preheat}",
+        "--pool_size=1",
+        f"--MappingKernelManager.cull_interval={int(cull_interval)}",
+        f"--MappingKernelManager.cull_idle_timeout={int(cull_idle_timeout)}",
+    ]
+
+
+def url(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST) -> str:
+    """The app's address. ``url(9000)`` is ``'http://127.0.0.1:9000/'``."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
+
+
+def wait_ready(base_url: str, timeout: float = 60.0, proc: subprocess.Popen | None = None) -> None:
+    """Poll Voila's static ``voila.js`` (starts no kernel) until the server answers.
+
+    Raises ``RuntimeError`` if ``proc`` exits first or ``TimeoutError`` after ``timeout`` s.
+    """
+    probe = base_url.rstrip("/") + "/voila/static/voila.js"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"voila exited with code {proc.returncode} before it was ready")
+        with contextlib.suppress(OSError, urllib.error.URLError):
+            with urllib.request.urlopen(probe, timeout=2) as response:
+                if response.status == 200:
+                    return
+        time.sleep(0.2)
+    raise TimeoutError(f"voila did not answer {probe} within {timeout} s")
+
+
+def start(argv: Sequence[str], **popen_kwargs) -> subprocess.Popen:
+    """Start Voila in its own process group (so :func:`stop` ends it and its kernels)."""
+    return subprocess.Popen(list(argv), start_new_session=True, **popen_kwargs)
+
+
+def stop(proc: subprocess.Popen, timeout: float = 20.0) -> None:
+    """SIGTERM Voila's process group (it shuts its kernels down), SIGKILL if it lingers."""
+    if proc.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(5)
+
+
+@contextlib.contextmanager
+def serving(port: int, host: str = DEFAULT_HOST, *, timeout: float = 60.0, log: IO | None = None,
+            **command_kwargs) -> Iterator[str]:
+    """Serve the app while the ``with`` block runs; yields its URL once it answers.
+
+    Voila's output goes to ``log`` (a file opened for writing), or nowhere.
+    """
+    out = log if log is not None else subprocess.DEVNULL
+    proc = start(command(port, host, **command_kwargs), stdout=out, stderr=subprocess.STDOUT)
+    try:
+        wait_ready(url(port, host), timeout, proc)
+        yield url(port, host)
+    finally:
+        stop(proc)
+
+
+def free_port(host: str = DEFAULT_HOST) -> int:
+    """A TCP port that is free on ``host`` right now."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
+        sock.bind((host, 0))
+        return sock.getsockname()[1]
+
+
+def _exit_on_signal(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``danish-nb [--port 8866] [--host 127.0.0.1] [--no-preheat]``: serve until Ctrl-C."""
+    parser = argparse.ArgumentParser(prog="danish-nb", description="Serve the danish_nb card-game app "
+                                     "with Voila.")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default %(default)s)")
+    parser.add_argument("--host", default=DEFAULT_HOST,
+                        help="address to listen on (default %(default)s: this machine only)")
+    parser.add_argument("--no-preheat", action="store_true",
+                        help="start each visitor's kernel on demand instead of in advance")
+    args = parser.parse_args(argv)
+    # Voila runs in its own process group, so a SIGTERM or hang-up of this command must stop it
+    # explicitly (Ctrl-C arrives as KeyboardInterrupt).
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, _exit_on_signal)
+    proc = start(command(args.port, args.host, preheat=not args.no_preheat))
+    try:
+        wait_ready(url(args.port, args.host), 120, proc)
+        print(f"danish-nb: the app is at {url(args.port, args.host)}  (Ctrl-C stops it)", flush=True)
+        return proc.wait()
+    except KeyboardInterrupt:
+        return 0
+    except (RuntimeError, TimeoutError) as err:
+        print(f"danish-nb: {err}", file=sys.stderr)
+        return 1
+    finally:
+        stop(proc)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,101 @@
+"""The ``danish-nb`` command: the Voila argv carries the security settings, the notebook ships
+with the package, and a real server answers and stops cleanly."""
+
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from danish_nb import app_server
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_argv_carries_the_security_and_kernel_settings() -> None:
+    argv = app_server.command(9123)
+    assert argv[1:4] == ["-m", "voila", str(app_server.packaged_notebook())]
+    for flag in ("--no-browser", "--port=9123", "--Voila.ip=127.0.0.1", "--show_tracebacks=False",
+                 "--Voila.tornado_settings=disable_check_xsrf=True", "--preheat_kernel=True",
+                 "--pool_size=1", "--MappingKernelManager.cull_interval=60",
+                 "--MappingKernelManager.cull_idle_timeout=600"):
+        assert flag in argv
+    assert not any("debug" in arg or "show_tracebacks=True" in arg for arg in argv)
+
+
+def test_host_port_and_preheat_are_options() -> None:
+    argv = app_server.command(8000, "0.0.0.0", preheat=False)
+    assert "--port=8000" in argv and "--Voila.ip=0.0.0.0" in argv
+    assert "--preheat_kernel=False" in argv
+    assert app_server.url(8000, "::1") == "http://[::1]:8000/"
+
+
+def test_the_app_notebook_ships_with_the_package_and_matches_the_lesson_copy() -> None:
+    packaged = app_server.packaged_notebook()
+    assert packaged.is_file()
+    assert packaged.read_bytes() == (REPO / "notebooks" / "app.ipynb").read_bytes(), \
+        "danish_nb/notebooks/app.ipynb must be a copy of notebooks/app.ipynb"
+    cells = json.loads(packaged.read_text(encoding="utf-8"))["cells"]
+    code = [c for c in cells if c["cell_type"] == "code"]
+    assert len(code) == 1
+    assert "from danish_nb.app import build_app" in "".join(code[0]["source"])
+    assert "".join(code[0]["source"]).startswith("# NBVAL_IGNORE_OUTPUT\n")
+    assert code[0]["outputs"], "commit the notebook executed (nbval strict compares stored outputs)"
+
+
+def test_main_rejects_a_bad_port() -> None:
+    with pytest.raises(SystemExit):
+        app_server.main(["--port", "not-a-number"])
+
+
+def test_wait_ready_reports_a_server_that_died() -> None:
+    proc = subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
+    proc.wait()
+    with pytest.raises(RuntimeError, match="code 3"):
+        app_server.wait_ready("http://127.0.0.1:9/", timeout=5, proc=proc)
+
+
+def test_serving_answers_on_localhost_hides_tracebacks_and_frees_the_port(tmp_path: Path) -> None:
+    """A real Voila serving a notebook that raises: the visitor sees no traceback."""
+    notebook = tmp_path / "boom.ipynb"
+    notebook.write_text(json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "boom", "metadata": {},
+                   "outputs": [], "source": ["raise RuntimeError('secret-in-the-traceback')"]}],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                    "name": "python3"}},
+        "nbformat": 4, "nbformat_minor": 5}), encoding="utf-8")
+    port = app_server.free_port()
+    with open(tmp_path / "voila.log", "w", encoding="utf-8") as out, \
+            app_server.serving(port, timeout=120, log=out, notebook=notebook, preheat=False) as url:
+        assert url == f"http://127.0.0.1:{port}/"
+        with urllib.request.urlopen(url, timeout=60) as response:
+            page = response.read().decode("utf-8")
+    assert "secret-in-the-traceback" not in page
+    assert "There was an error when executing cell" in page  # Voila's generic message instead
+    with socket.socket() as sock:  # the server is gone: nothing listens on the port any more
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # (TIME_WAIT is fine)
+        sock.bind(("127.0.0.1", port))
+
+
+def test_the_command_prints_its_url_and_a_sigterm_stops_voila_too() -> None:
+    port = app_server.free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "danish_nb.app_server", "--port", str(port),
+                             "--no-preheat"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True)
+    try:
+        line = proc.stdout.readline()  # printed once Voila answers (or "" if it gave up)
+        assert f"http://127.0.0.1:{port}/" in line
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(30) == 128 + signal.SIGTERM
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.stdout.close()
+    with pytest.raises(ConnectionRefusedError):  # Voila (its own process group) is gone too
+        socket.create_connection(("127.0.0.1", port), timeout=5).close()
