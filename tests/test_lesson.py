@@ -329,3 +329,22 @@ def test_every_quiz_of_the_danish_bastard_lesson(monkeypatch):
         assert quiz.state is state
         hidden, visible = hidden_and_visible(state, state.current_player)
         assert leaked(synced_strings(quiz), hidden, visible) == [], quiz.answers()
+
+
+def test_a_moves_cards_may_be_given_in_any_order():
+    g = dn.setup("le-danish", {"hands": [["9H", "9C", "4D"], ["5H"], ["9S", "9D", "KH"]], "pile": ["6C"]},
+                 {"complete_four": True})
+    g.play("P1 play 9H 9C")
+    quiz = PositionQuiz(g, try_moves=["P3 complete 9S 9D", "P2 pass"])
+    assert [b.description for b in quiz.buttons] == ["P2 pass", "P3 complete 9♦ 9♠", "P3 pass"]
+    verdict = quiz.answer("P3 complete 9S 9D")
+    assert verdict.legal and verdict == g.explain("P3 complete 9D 9S") and "LD-33" in verdict.rule_ids
+    assert quiz.buttons[1].button_style == "success"
+
+
+def test_a_tried_illegal_move_keeps_its_cards_in_the_order_given():
+    g = dn.setup(GAME, {"hands": [["9C", "9H", "5D"], ["3H"]], "pile": ["8C"]})
+    quiz = PositionQuiz(g, try_moves=["P1 play 9C 5D", "P1 play 9H 9C"])
+    assert "P1 play 9♣ 5♦" in [b.description for b in quiz.buttons]
+    assert len(quiz.moves) == len(g.legal_moves()) + 1
+    assert not quiz.answer("P1 play 5D 9C").legal

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import warnings
 
 import ipywidgets
 import pytest
@@ -15,7 +16,7 @@ import pytest
 import danish_nb as dn
 from danish_nb.cards import Card
 from danish_nb.widgets import BOARDS, board_for
-from danish_nb.widgets.tricks_board import TrickBoard
+from danish_nb.widgets.tricks_board import HIDDEN_REASON, TrickBoard
 from danish_nb.widgets.tricks_lesson import TrickQuiz, TrickReplay, trick_view_html
 
 #: P3 led the Q♥; P1 holds 2♥ and A♠ (spades are trumps) and must follow hearts.
@@ -44,7 +45,7 @@ def card_element(html: str, code: str) -> str:
 
 def part(html: str, css: str) -> str:
     """The element of class ``css`` (up to the next element of the board's top level)."""
-    match = re.search(rf'<div class="{css}">.*?(?=<div class="dn-(?:controls|nav|scores|log|seats)"|$)', html, re.S)
+    match = re.search(rf'<div class="{css}">.*?(?=<div class="dn-(?:controls|nav|scores|log|seats)"|$)', html, re.DOTALL)
     assert match, f"no {css} in the page"
     return match.group(0)
 
@@ -64,7 +65,7 @@ def test_clicking_a_card_that_may_not_be_played_says_why_before_playing():
     verdict = board.click_card("AS")
     assert not verdict.legal and verdict.rule_ids == ("BA-10",)
     assert board.verdict_text == "illegal: you must follow hearts: you hold 2♥ (rule BA-10)"
-    verdict_part = re.search(r'<div class="dn-verdict">.*?</div></li></ul></div>', board.html, re.S).group(0)
+    verdict_part = re.search(r'<div class="dn-verdict">.*?</div></li></ul></div>', board.html, re.DOTALL).group(0)
     assert "you must follow hearts: you hold 2♥" in verdict_part and "BA-10" in verdict_part
     assert "dn-selected" in card_element(board.html, "AS")
     result = board.play_selected()
@@ -268,15 +269,20 @@ def synced_text(board: TrickBoard) -> tuple[str, str]:
     full = json.dumps(states, ensure_ascii=False)
     for state in states:
         if "html" in state:
-            state["html"] = re.sub(r'<div class="dn-scores">.*?</table></div>', "", state["html"], flags=re.S)
+            state["html"] = re.sub(r'<div class="dn-scores">.*?</table></div>', "", state["html"], flags=re.DOTALL)
     return full, json.dumps(states, ensure_ascii=False)
 
 
 def secret_cards(board: TrickBoard) -> set[Card]:
-    """The cards in other players' hands now (none in teaching mode)."""
+    """The cards in other players' hands now, and the cards out of play (a skat) unless the
+    viewer's own view shows them; nothing in teaching mode."""
     if board.teaching:
         return set()
-    return {card for seat, hand in enumerate(board.game.state.hands) if seat != board.viewer for card in hand}
+    state = board.game.state
+    secret = {card for seat, hand in enumerate(state.hands) if seat != board.viewer for card in hand}
+    if getattr(state.view(board.viewer), "skat", None) is None:
+        secret.update(getattr(state, "skat", ()))
+    return secret
 
 
 def assert_no_secret(board: TrickBoard) -> None:
@@ -288,12 +294,16 @@ def assert_no_secret(board: TrickBoard) -> None:
 
 
 def play_through_the_board(board: TrickBoard, move) -> None:
-    """Make ``move`` as a person would: click its card and press Play, or press its button."""
+    """Make ``move`` as a person would: click its card(s) and press Play (Discard), or press
+    its button."""
     if board.screened:
         board.reveal()
-    if move.action == "play":
-        board.click_card(move.card.code)
-        board.play_selected()
+    cards = (move.card,) if move.card is not None else move.cards
+    if cards:
+        board.clear_selection()
+        for card in cards:
+            board.click_card(card.code)
+        assert board.play_selected().legal
     else:
         assert f'data-move="{move}"' in board.html
         send(board, {"act": "move", "move": str(move)})
@@ -318,6 +328,29 @@ def test_every_legal_move_goes_through_the_board_and_no_hidden_card_is_synced(pl
     assert "Match over" in board.html and len(game.state.deal_scores) == 2
 
 
+TRICK_GAMES = [game_id for game_id, rules in dn.GAMES.items() if getattr(rules, "family", None) == "tricks"]
+
+
+@pytest.mark.parametrize("teaching", [False, True])
+@pytest.mark.parametrize("game_id", TRICK_GAMES)
+def test_every_trick_game_plays_through_the_board(game_id, teaching):
+    """The board is driven by legal_moves/explain/view only, so every game of the family plays
+    on it: cards (one, or several together), buttons for the rest, nothing hidden synced."""
+    for seed in (1, 2):
+        game = dn.new_game(game_id, players=3, seed=seed)
+        board = TrickBoard(game, seats=("human", "rule-of-thumb", "human"), teaching=teaching)
+        rng = random.Random(seed)
+        for _ in range(150):
+            if game.is_over:
+                break
+            assert_no_secret(board)
+            move = rng.choice(game.legal_moves())
+            played = len(game.history)
+            play_through_the_board(board, move)
+            assert len(game.history) > played and game.history[played].move == move, (move, board.message)
+        assert_no_secret(board)
+
+
 def test_secret_check_catches_a_leak():
     """The walker is honest: a board showing another player's card would fail it."""
     board = make()
@@ -331,15 +364,22 @@ def test_a_computers_reason_names_no_card_the_viewer_cannot_see():
     game = dn.new_game("bastard", players=3, seed=2)
     board = TrickBoard(game, seats=("rule-of-thumb", "human", "rule-of-thumb"))
     call = board._why[1]
-    assert call.startswith("names") and "?" in part(board.html, "dn-log")
     hand = game.state.hands[0]
-    assert any(str(card) in call for card in hand)  # the reason itself names P1's cards...
-    assert not any(str(card) in part(board.html, "dn-log") for card in hand)  # ...never shown
+    assert call.startswith("names") and any(str(card) in call for card in hand)  # it names P1's cards...
+    log = part(board.html, "dn-log")
+    assert HIDDEN_REASON in log and not any(str(card) in log for card in hand)  # ...never shown
     board.set_teaching(True)
     assert call in board.html
 
 
 # ---------------------------------------------------------------- a whole match stays small
+
+def live_widgets() -> int:
+    """How many widget models are alive (ipywidgets' registry; its name is deprecated)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return len(ipywidgets.Widget.widgets)
+
 
 def count_messages(monkeypatch) -> list:
     sent = []
@@ -355,7 +395,7 @@ def count_messages(monkeypatch) -> list:
 def test_a_whole_match_keeps_widgets_constant_and_one_message_per_move(monkeypatch):
     game = dn.new_game("bastard", players=4, seed=11)
     board = TrickBoard(game, seats=("rule-of-thumb",) * 4)
-    live = len(ipywidgets.Widget.widgets)
+    live = live_widgets()
     sent = count_messages(monkeypatch)
     moves = 0
     while not game.is_over:
@@ -363,7 +403,7 @@ def test_a_whole_match_keeps_widgets_constant_and_one_message_per_move(monkeypat
         assert board.step_computer()
         moves += 1
         assert len(sent) - before == 1
-        assert len(ipywidgets.Widget.widgets) == live
+        assert live_widgets() == live
     assert moves == 4 * 53 and len(game.state.deal_scores) == 4
     assert max(sent) < 60_000
 
@@ -378,12 +418,12 @@ def test_one_message_for_a_human_card_and_all_the_replies(monkeypatch):
 
 
 def test_the_board_is_one_widget_and_closes():
-    live = len(ipywidgets.Widget.widgets)
+    live = live_widgets()
     board = make()
-    assert len(ipywidgets.Widget.widgets) == live + 2  # the pad and its layout
+    assert live_widgets() == live + 2  # the pad and its layout
     assert "dn-score-table" in board.widget._css and board.widget._anywidget_id.endswith("TrickBoard")
     board.close()
-    assert len(ipywidgets.Widget.widgets) == live and board.game.listeners == []
+    assert live_widgets() == live and board.game.listeners == []
 
 
 # ---------------------------------------------------------------- the app and the registry
@@ -451,7 +491,7 @@ def test_every_widget_of_the_bastard_lesson(monkeypatch):
     for cell in notebook.cells:
         if cell.cell_type == "code":
             with contextlib.redirect_stdout(io.StringIO()):
-                exec(cell.source, namespace)
+                exec(cell.source, namespace)  # noqa: S102 - the lesson's own cells
             quizzes += [v for v in namespace.values() if isinstance(v, TrickQuiz) and v not in quizzes]
     assert len(quizzes) == sum("TrickQuiz(" in cell.source for cell in notebook.cells) >= 5
     for quiz in quizzes:
@@ -513,3 +553,33 @@ def test_bastard_plays_in_the_voila_app(context, app_url, voila_log):
         expect(page.locator(".dn-log")).to_contain_text(f"P1 play {Card.parse(first)}")
     finally:
         page.close(run_before_unload=True)
+
+
+# ---------------------------------------------------------------- rendering
+
+def test_the_renderer_draws_only_the_view():
+    from danish_nb.render.tricks import scores_html, table_html, trump_html
+    game = dn.setup("bastard", FOLLOW)
+    spectator = game.state.view(None)
+    html = table_html(spectator, ("P1", "P2", "P3"))
+    assert not any(f"dn-card-{c.code}" in html for hand in game.state.hands for c in hand)
+    assert "dn-card-QH" in html and 'data-act="card"' not in html
+    assert trump_html(spectator) == '<span class="dn-trumps">trumps: spades ♠</span>'
+    red = dn.setup("bastard", {**FOLLOW, "trump": "hearts"}).state.view(0)
+    assert trump_html(red) == '<span class="dn-trumps dn-red">trumps: hearts ♥</span>'
+    assert "no trumps" in trump_html(dn.setup("bastard", {**FOLLOW, "trump": "none"}).state.view(0))
+    assert "no deal finished yet" in scores_html(spectator)
+
+
+@pytest.mark.skipif("sjavs" not in dn.GAMES, reason="no auction game registered")
+def test_an_auction_game_shows_its_bids_and_keeps_the_skat_face_down():
+    game = dn.new_game("sjavs", players=3, seed=1)
+    board = TrickBoard(game, seats=("rule-of-thumb", "human", "rule-of-thumb"))
+    view = game.state.view(1)
+    middle = part(board.html, "dn-middle")
+    assert "bids: " + ", ".join(f"P{seat + 1} {bid}" for seat, bid in view.bids) in middle
+    skat = re.search(r'<div class="dn-skat">.*?</div>', middle).group(0)
+    assert view.skat is None and skat.count("dn-facedown") == view.skat_count > 0
+    assert "data-card" not in skat
+    bids = [str(m) for m in game.legal_moves() if m.action in ("bid", "pass")]
+    assert bids and all(f'data-move="{text}"' in board.html for text in bids)

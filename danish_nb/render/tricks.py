@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from html import escape
 
+from ..cards import Card
 from ..families.tricks import TrickRecord, TrickView
-from .html import card_html
+from .html import back_html, card_html
 
 
 def trump_html(view: TrickView) -> str:
@@ -61,23 +62,42 @@ def middle_html(view: TrickView, names: Sequence[str]) -> str:
         turn = "waiting"
     deals = f" of {view.deals}" if view.deals else ""
     note = f'<div class="dn-note">{escape(view.note)}</div>' if view.note and view.result is None else ""
-    plays = "".join(f'<span class="dn-play"><small>{escape(names[p.player])}</small>'
-                    f'{card_html(p.card, zone="trick")}</span>' for p in view.trick)
+    plays = "".join(_play_html(p.player, p.card, "trick") for p in view.trick)
     trick = plays or '<span class="dn-empty">no card on the trick yet</span>'
     return (f'<div class="dn-middle"><div class="dn-turn">{turn}</div>{note}'
             f'<div class="dn-counts"><span class="dn-deal">deal {view.deal + 1}{deals}</span> · '
             f'<span class="dn-dealer">dealer: {escape(names[view.dealer])}</span> · {trump_html(view)}</div>'
+            f'{auction_html(view)}'
             f'<div class="dn-trick" title="the trick on the table, in the order played">{trick}</div></div>')
+
+
+def auction_html(view: TrickView) -> str:
+    """For a game with an auction (a view with ``bids``, e.g. Sjavs): the bids, the contract
+    and the cards out of play (as backs unless the view shows them); ``''`` otherwise."""
+    if not hasattr(view, "bids"):
+        return ""
+    bids = ", ".join(f"P{seat + 1} {escape(bid)}" for seat, bid in view.bids) or "none yet"
+    target = f' · <span class="dn-contract">{escape(view.target)}</span>' if view.target else ""
+    if view.skat is not None:
+        skat = "".join(card_html(card, zone="skat") for card in view.skat) or "none"
+    else:
+        skat = back_html(view.skat_count)
+    return (f'<div class="dn-auction"><span class="dn-bids">bids: {bids}</span>{target}'
+            f'<div class="dn-skat">out of play: {skat}</div></div>')
 
 
 def last_trick_html(record: TrickRecord | None, names: Sequence[str]) -> str:
     """The last finished trick: its cards in the order played, who won it and why."""
     if record is None:
         return '<div class="dn-last-trick"><span class="dn-empty">no trick finished yet this deal</span></div>'
-    plays = "".join(f'<span class="dn-play"><small>{escape(names[p.player])}</small>'
-                    f'{card_html(p.card, zone="last")}</span>' for p in record.plays)
+    plays = "".join(_play_html(p.player, p.card, "last") for p in record.plays)
     return (f'<div class="dn-last-trick"><b>Last trick</b> {plays}'
             f'<div>{escape(names[record.winner])} won it: {escape(record.why)}</div></div>')
+
+
+def _play_html(player: int, card: Card, zone: str) -> str:
+    """A card on a trick, under the seat that played it (``P2``)."""
+    return f'<span class="dn-play"><small>P{player + 1}</small>{card_html(card, zone=zone)}</span>'
 
 
 def seat_html(view: TrickView, seat: int, name: str, *, clickable: bool = False,
@@ -90,6 +110,8 @@ def seat_html(view: TrickView, seat: int, name: str, *, clickable: bool = False,
         classes.append("dn-me")
     dealer = ' <small class="dn-dealer-mark">(dealer)</small>' if seat == view.dealer else ""
     won = view.tricks_won[seat]
+    points = getattr(view, "card_points", ())
+    points_part = f' · <span class="dn-card-points">{points[seat]} card points</span>' if points else ""
     hand = view.hands[seat]
     if hand is None:
         hand_part = f'<span class="dn-hidden-hand">{view.hand_counts[seat]} in hand</span>'
@@ -104,7 +126,7 @@ def seat_html(view: TrickView, seat: int, name: str, *, clickable: bool = False,
             parts.append(html)
         hand_part = "".join(parts)
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}"><div class="dn-name">{escape(name)}'
-            f'{dealer} · <span class="dn-won">{won} trick{"" if won == 1 else "s"}</span></div>'
+            f'{dealer} · <span class="dn-won">{won} trick{"" if won == 1 else "s"}</span>{points_part}</div>'
             f'<div class="dn-row dn-hand-row" title="hand">{hand_part}</div></div>')
 
 

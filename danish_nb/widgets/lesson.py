@@ -16,7 +16,7 @@ illegal: 4♣ on 6♣: lower than the card before (rule DB-13)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,7 @@ import ipywidgets as widgets
 from IPython.display import HTML
 
 from ..core import GAMES, DanishNbError, Game, Verdict, get_game, option_infos
-from ..families.shedding import ShedView
+from ..families.shedding import ShedView, canonical
 from ..render.html import CSS, rule_html, verdict_html
 from ..render.shedding import table_html
 
@@ -58,10 +58,11 @@ def view_html(view: Any) -> str:
     return f'<div class="dn-lesson">{table_html(view, names)}</div>'
 
 
-def show_table(game: Game, player: int | None = None) -> HTML:
-    """The table as ``player`` sees it (default: the player to move)."""
+def show_table(game: Game, player: int | None = None, *, render: Callable[[Any], str] | None = None) -> HTML:
+    """The table as ``player`` sees it (default: the player to move), drawn by ``render``
+    (a view to HTML; default :func:`view_html`, for shedding games)."""
     seat = game.current_player if player is None else player
-    return HTML(view_html(game.state.view(seat)))
+    return HTML((render or view_html)(game.state.view(seat)))
 
 
 def show_rule(game_id: str, rule_id: str) -> HTML:
@@ -117,18 +118,24 @@ class PositionQuiz(widgets.VBox):
     buttons do not give the answer away. A click shows the engine's verdict (legal or not, each
     reason with its rule quoted and any ruling); the game is never changed, and only the offered
     moves can be asked about. The quiz keeps the position it was made with (``quiz.state``), so
-    moves played on the game later do not change what it shows or answers.
+    moves played on the game later do not change what it shows or answers. ``render`` draws the
+    table from a view (default :func:`view_html`, shedding games; e.g.
+    :func:`danish_nb.render.rat.lesson_html` for Rat Bastard 17).
     """
 
     def __init__(self, game: Game, try_moves: Iterable[Any] = (), *, player: int | None = None,
-                 prompt: str = "What may you play? Click a move to see what the rules say."):
+                 prompt: str = "What may you play? Click a move to see what the rules say.",
+                 render: Callable[[Any], str] | None = None):
         self.game = game
         self.state = game.state
         seat = self.state.current_player if player is None else player
+        legal = self.state.legal_moves()
+        same = {canonical(m): m for m in legal}  # a legal move tried with its cards in another order
         tried = [game.parse_move(m) if isinstance(m, str) else m for m in try_moves]
-        self.moves: tuple[Any, ...] = tuple(sorted(dict.fromkeys(self.state.legal_moves() + tried), key=str))
+        tried = [same.get(canonical(m), m) for m in tried]
+        self.moves: tuple[Any, ...] = tuple(sorted(dict.fromkeys(legal + tried), key=str))
         self.verdict: Verdict | None = None
-        self.table = widgets.HTML(style_html() + view_html(self.state.view(seat)))
+        self.table = widgets.HTML(style_html() + (render or view_html)(self.state.view(seat)))
         self.buttons: tuple[widgets.Button, ...] = tuple(
             widgets.Button(description=str(move), tooltip=f"try {move}",
                            layout=widgets.Layout(width="auto")) for move in self.moves)
@@ -151,9 +158,11 @@ class PositionQuiz(widgets.VBox):
 
     def answer(self, move: Any) -> Verdict:
         """The verdict on one of the offered moves (a move or its notation), shown under the
-        buttons. Raises :class:`DanishNbError` for a move the quiz did not offer."""
+        buttons; a shedding move's cards may be given in any order. Raises
+        :class:`DanishNbError` for a move the quiz did not offer."""
         if isinstance(move, str):
             move = self.game.parse_move(move)
+        move = next((m for m in self.moves if canonical(m) == canonical(move)), move)
         if move not in self.moves:
             offered = ", ".join(map(str, self.moves))
             raise DanishNbError(f"{move} is not one of this quiz's moves: {offered}")
@@ -174,10 +183,12 @@ class Replay(widgets.VBox):
     with rule ids), what happened (events with rule ids) and, if given, a comment per move (such
     as a computer player's reason). ``reveal_hands=True`` is teaching mode: every hand is shown
     (face-down cards and the stock never are); otherwise the table is ``player``'s view.
+    ``render`` draws the table from a view (default :func:`view_html`, shedding games).
     """
 
     def __init__(self, game: Game, comments: Sequence[str] | None = None, *, player: int | None = None,
-                 reveal_hands: bool = False):
+                 reveal_hands: bool = False, render: Callable[[Any], str] | None = None):
+        self.render = render or view_html
         if comments is not None and len(comments) != len(game.history):
             raise DanishNbError(f"{len(comments)} comments for {len(game.history)} moves")
         self.game, self.comments, self.player, self.reveal_hands = game, comments, player, reveal_hands
@@ -220,5 +231,5 @@ class Replay(widgets.VBox):
         lines = self.step_text(step).split("\n")
         info = f"<b>{escape(lines[0])}</b><ul>" + "".join(f"<li>{escape(x)}</li>" for x in lines[1:]) + "</ul>"
         with self.hold_sync():
-            self.table.value = style_html() + view_html(view)
+            self.table.value = style_html() + self.render(view)
             self.info.value = info

@@ -42,6 +42,8 @@ TRICKS_CSS = """
 .dn-totals { background: #eef5ee; }
 """
 
+#: Shown instead of a computer's reason that names cards the viewer has not seen.
+HIDDEN_REASON = "its reason names cards you cannot see (shown in teaching mode)"
 #: What the trump-call buttons say (other moves show their notation after the player).
 TRUMP_LABELS = {"none": "No trumps"}
 
@@ -63,8 +65,10 @@ def move_label(move: Any) -> str:
 class TrickBoard(ShedBoard):
     """A board for one trick-taking game; ``seats`` says who plays each seat.
 
-    Click a card to see the verdict of playing it (``dn-verdict``), then "Play selected"; the
-    trump call and any other kind of move are buttons. ``show_last_trick()`` shows the last
+    Click a card to see the verdict of playing it (``dn-verdict``), then "Play selected" (the
+    cards of a discard are clicked together, then "Discard selected"); the trump call and any
+    other kind of move (bids, passes) are buttons. The log never names a card the viewer has
+    not seen. ``show_last_trick()`` shows the last
     finished trick; the score table explains every finished deal. The Python methods are the
     shedding board's: ``click_card("7H")``, ``play_selected()``, ``play("P1 trump hearts")``,
     ``step_computer()``, ``first/back/forward/last()``, ``verdict_text``, ``message``.
@@ -170,9 +174,9 @@ class TrickBoard(ShedBoard):
 
     def _log_html(self) -> str:
         """The moves of the deal shown (older deals are summed up in the score table). Outside
-        teaching mode any card still hidden from the viewer (another player's hand, cards laid
-        aside) is written ``?`` wherever the log would name it: in a computer's reason (its own
-        thinking) and in moves such as a discard."""
+        teaching mode no card hidden from the viewer (another player's hand, cards laid aside)
+        is named: it is written ``?`` in moves such as a discard, and a computer's reason that
+        names one (its own thinking about its hand) is replaced by :data:`HIDDEN_REASON`."""
         states = self.game.states()
         deal = states[self._shown()].view(None).deal
         start = end = self._shown()
@@ -185,10 +189,13 @@ class TrickBoard(ShedBoard):
         entries = []
         for i in range(first, end):
             step = self.game.history[i]
-            texts = [str(step.move), self._why.get(i + 1, ""), *map(str, step.events)]
+            why = self._why.get(i + 1, "")
+            if any(str(card) in why for card in hidden):
+                why = HIDDEN_REASON
+            texts = [str(step.move), *map(str, step.events)]
             for card in hidden:
                 texts = [text.replace(str(card), "?") for text in texts]
-            entries.append(LogEntry(i + 1, texts[0], self.seats[step.move.player], texts[1], tuple(texts[2:])))
+            entries.append(LogEntry(i + 1, texts[0], self.seats[step.move.player], why, tuple(texts[1:])))
         return log_html(entries, position=self.position, hidden=first - start)
 
     def _hidden_cards(self, deal_start: int) -> set[Card]:
@@ -209,4 +216,4 @@ def _cards_of(move: Any) -> tuple[Card, ...]:
     return (card,) if card is not None else tuple(getattr(move, "cards", ()) or ())
 
 
-__all__ = ["TrickBoard", "move_label"]
+__all__ = ["HIDDEN_REASON", "TrickBoard", "move_label"]

@@ -1,5 +1,5 @@
-"""Lesson helpers for the trick-taking games: a trick table drawn from one player's view, a
-position quiz and a stepped replay (the lesson module's own draw shedding tables only).
+"""Lesson helpers for the trick-taking games: a trick table drawn from one player's view, and
+the lesson module's position quiz and stepped replay drawing it.
 
 Every verdict comes from ``game.explain``; the quiz never changes the game, and tables are
 drawn from ``state.view(player)``, so other players' hands never reach the page.
@@ -16,19 +16,17 @@ illegal: you must follow hearts: you hold 2♥ (rule BA-10)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from html import escape
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-import ipywidgets as widgets
 from IPython.display import HTML
 
-from ..core import DanishNbError, Game, Verdict
+from ..cards import Card
+from ..core import DanishNbError, Game
 from ..families.tricks import TrickView
-from ..render.html import verdict_html
 from ..render.tricks import last_trick_html, scores_html, table_html
-from .lesson import Replay, style_html
-from .tricks_board import TRICKS_CSS
+from .lesson import PositionQuiz, Replay
+from .tricks_board import HIDDEN_REASON, TRICKS_CSS
 
 
 def trick_view_html(view: TrickView, *, scores: bool = False, last: bool = True) -> str:
@@ -50,62 +48,68 @@ def show_trick_table(game: Game, player: int | None = None, *, scores: bool = Fa
     return HTML(trick_view_html(game.state.view(seat), scores=scores))
 
 
-class TrickQuiz(widgets.VBox):
-    """"Here is the table: what may you play, and why?" for a trick game.
-
-    The table from the view of the player to move (or ``player``) and one button per candidate
-    move: every legal move plus the tempting ``try_moves``, sorted by notation. A click shows
-    the engine's verdict with each rule quoted; only the offered moves can be asked about.
-    """
+class TrickQuiz(PositionQuiz):
+    """The lesson :class:`~danish_nb.widgets.lesson.PositionQuiz` ("what may you play, and
+    why?") with the table drawn by :func:`trick_view_html`."""
 
     def __init__(self, game: Game, try_moves: Iterable[Any] = (), *, player: int | None = None,
                  prompt: str = "What may you play? Click a move to see what the rules say."):
-        self.game = game
-        seat = game.current_player if player is None else player
-        tried = [game.parse_move(m) if isinstance(m, str) else m for m in try_moves]
-        self.moves: tuple[Any, ...] = tuple(sorted(dict.fromkeys(game.legal_moves() + tried), key=str))
-        self.verdict: Verdict | None = None
-        self.table = widgets.HTML(style_html() + trick_view_html(game.state.view(seat)))
-        self.buttons = tuple(widgets.Button(description=str(move), tooltip=f"try {move}",
-                                            layout=widgets.Layout(width="auto")) for move in self.moves)
-        for button, move in zip(self.buttons, self.moves):
-            button.on_click(lambda _b, move=move: self.answer(move))
-        self.verdict_box = widgets.HTML()
-        super().__init__([self.table, widgets.HTML(f"<b>{escape(prompt)}</b>"),
-                          widgets.HBox(list(self.buttons), layout=widgets.Layout(flex_flow="row wrap")),
-                          self.verdict_box])
+        super().__init__(game, try_moves, player=player, prompt=prompt, render=trick_view_html)
 
-    def answers(self) -> str:
-        """Every offered move's verdict, one line each (the widget is untouched)."""
-        return "\n".join(f"{move} -> {self.game.explain(move)}" for move in self.moves)
 
-    def answer(self, move: Any) -> Verdict:
-        """The verdict on one offered move (a move or its notation), shown under the buttons.
-        Raises :class:`DanishNbError` for a move the quiz did not offer."""
-        if isinstance(move, str):
-            move = self.game.parse_move(move)
-        if move not in self.moves:
-            raise DanishNbError(f"{move} is not one of this quiz's moves: {', '.join(map(str, self.moves))}")
-        verdict = self.game.explain(move)
-        self.verdict = verdict
-        with self.hold_sync():
-            self.verdict_box.value = verdict_html(verdict)
-            self.buttons[self.moves.index(move)].button_style = "success" if verdict.legal else "danger"
-        return verdict
+def _with_scores(view: TrickView) -> str:
+    return trick_view_html(view, scores=True)
+
+
+def hidden_in_step(before: Any, move: Any, viewer: int | None) -> set[Card]:
+    """The cards ``viewer`` (``None``: a spectator) may not see in the step that plays ``move``
+    from state ``before``: other players' hands and cards laid aside face down (a skat, a
+    Sjavs discard), less the card the move plays face up and, when that play ends the deal,
+    the cards out of play (the scoring counts them openly).
+
+    >>> import danish_nb as dn
+    >>> g = dn.setup("sjavs", {"hands": [["QC", "AH"], ["KH", "10S"], ["AS", "KS", "10D", "AD"]],
+    ...                        "skat": [], "contract": "play", "soloist": 2, "phase": "discard"})
+    >>> sorted(map(str, hidden_in_step(g.state, g.parse_move("P3 discard 10D AD"), 0)))
+    ['10♠', '10♦', 'A♠', 'A♦', 'K♠', 'K♥']
+    """
+    view = before.view(viewer)
+    hidden = {card for seat, hand in enumerate(before.hands) if seat != viewer for card in hand}
+    if getattr(view, "skat", None) is None:
+        hidden.update(getattr(before, "skat", ()) or ())
+    if getattr(move, "action", None) == "play":
+        hidden.discard(move.card)
+        if sum(map(len, before.hands)) == 1:  # the deal's last card
+            hidden.difference_update(getattr(before, "skat", ()) or ())
+    return hidden
 
 
 class TrickReplay(Replay):
     """The lesson :class:`~danish_nb.widgets.lesson.Replay` (controls, slider, step texts) over a
-    trick game: each step draws the trick table, the last trick and the score table."""
+    trick game: each step draws the trick table, the last trick and the score table.
 
-    def _draw(self, step: int) -> None:
-        state = self.states[step]
-        view = state.view(self.player, reveal_hands=True) if self.reveal_hands else state.view(self.player)
-        lines = self.step_text(step).split("\n")
-        info = f"<b>{escape(lines[0])}</b><ul>" + "".join(f"<li>{escape(x)}</li>" for x in lines[1:]) + "</ul>"
-        with self.hold_sync():
-            self.table.value = style_html() + trick_view_html(view, scores=True)
-            self.info.value = info
+    Unless ``reveal_hands``, a step's text names no card hidden from ``player`` (see
+    :func:`hidden_in_step`): such a card is written ``?`` (a Sjavs discard: ``P1 discard ? ?``),
+    and a computer's reason naming one is replaced by :data:`HIDDEN_REASON`.
+    """
+
+    def __init__(self, game: Game, comments: Sequence[str] | None = None, *, player: int | None = None,
+                 reveal_hands: bool = False):
+        super().__init__(game, comments, player=player, reveal_hands=reveal_hands, render=_with_scores)
+
+    def step_text(self, step: int) -> str:
+        """The base step text (move, comment, verdict, events), hidden cards masked."""
+        text = super().step_text(step)
+        if self.reveal_hands or step == 0:
+            return text
+        hidden = hidden_in_step(self.states[step - 1], self.game.history[step - 1].move, self.player)
+        lines = text.split("\n")
+        for i, line in enumerate(lines):
+            if line.startswith("why: ") and any(str(card) in line for card in hidden):
+                lines[i] = f"why: {HIDDEN_REASON}"
+            for card in hidden:
+                lines[i] = lines[i].replace(str(card), "?")
+        return "\n".join(lines)
 
 
-__all__ = ["TrickQuiz", "TrickReplay", "show_trick_table", "trick_view_html"]
+__all__ = ["TrickQuiz", "TrickReplay", "hidden_in_step", "show_trick_table", "trick_view_html"]
