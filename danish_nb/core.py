@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+from importlib import resources
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -86,6 +87,18 @@ class Ruling:
     def cite(self) -> str:
         where = f" (option `{self.option}`)" if self.option else " (documented ruling)"
         return f"ruling {self.id}{where}: {self.question} We read it as: {self.reading}"
+
+
+def source_text(name: str) -> str:
+    """The full text of a source document shipped with the package (``Rule.source`` names it).
+
+    >>> source_text("1-danish-bastard.en.txt").startswith("Original Post Date")
+    True
+    """
+    folder = resources.files("danish_nb") / "sources"
+    if "/" in name or "\\" in name or not (folder / name).is_file():
+        raise DanishNbError(f"no source document {name!r}")
+    return (folder / name).read_text(encoding="utf-8")
 
 
 class Catalogue:

@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import danish_nb as dn
+from danish_nb.core import source_text
 from danish_nb.agents import make_agent
 from danish_nb.agents.le_danish import LeDanishRuleOfThumb
 from danish_nb.cards import Card, packs
@@ -26,7 +27,6 @@ from danish_nb.families.shedding import ShedMove
 from danish_nb.games import le_danish as ld
 
 GAME = "le-danish"
-SOURCE = Path(__file__).resolve().parents[2] / "shared" / "sources" / ld.SOURCE
 VARIANTS = ("four_of_a_kind_burns", "three_passes_hands", "six_reverses", "complete_four")
 BOOLS = tuple(f.name for f in dataclasses.fields(ld.Options) if isinstance(f.default, bool))
 
@@ -61,7 +61,7 @@ def hand(game: dn.Game, seat: int) -> list[str]:
 # --------------------------------------------------------------------------- catalogue
 
 def test_every_rule_quotes_the_french_document_and_renders_it_in_english():
-    text = " ".join(SOURCE.read_text(encoding="utf-8").split())
+    text = " ".join(source_text(ld.SOURCE).split())
     for rule in ld.CATALOGUE:
         assert rule.source == ld.SOURCE and rule.english, rule.id
         for piece in rule.quote.split(" … "):

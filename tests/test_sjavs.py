@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import danish_nb as dn
+from danish_nb.core import source_text
 from danish_nb.agents import make_agent
 from danish_nb.cards import SUITS, Card, Suit, parse_cards, shuffled
 from danish_nb.core import option_infos
@@ -28,7 +29,7 @@ from danish_nb.games.sjavs import (CATALOGUE, Options, card_points, deal, layout
 
 SJ = "sjavs"
 C = Card.parse
-SOURCE = Path(__file__).resolve().parents[2] / "shared" / "sources" / "5-sjavs-penguin-p77.en.txt"
+SOURCE = "5-sjavs-penguin-p77.en.txt"
 FULL = [f"{r}{s}" for s in "CDHS" for r in ("10", "J", "Q", "K", "A")]
 
 
@@ -79,11 +80,11 @@ def _flat(text: str) -> str:
 
 
 def test_every_rule_quotes_its_source_sentence():
-    source = _flat(SOURCE.read_text(encoding="utf-8"))
+    source = _flat(source_text(SOURCE))
     assert len(CATALOGUE) == 25
     for rule in CATALOGUE:
         assert _flat(rule.quote) in source, rule.id
-        assert rule.source == SOURCE.name and rule.title
+        assert rule.source == SOURCE and rule.title
 
 
 def test_every_ruling_of_the_register_is_an_option_or_a_documented_ruling():
