@@ -12,10 +12,11 @@ from typing import Any
 
 from ..core import Game, GameRules, OptionsError
 from .board import SEAT_KINDS, ShedBoard
+from .rat_board import RatBoard
 from .tricks_board import TrickBoard
 
 #: Board classes by game family.
-BOARDS = {"shedding": ShedBoard, "tricks": TrickBoard}
+BOARDS = {"shedding": ShedBoard, "tricks": TrickBoard, "rat-bastard": RatBoard}
 
 
 def has_board(rules: GameRules) -> bool:

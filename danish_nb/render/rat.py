@@ -1,0 +1,212 @@
+"""A Rat Bastard 17 table (a :class:`~danish_nb.games.rat_bastard_17.RatView`) as HTML.
+
+Only what the view holds is drawn: the running total (large), the deck count, the pile, each
+player's hand (or its count) and hole-card row. Face-down hole cards are plain backs, for their
+owner too, so their codes never reach the page. Cards the viewer may click carry
+``data-act``/``data-zone``/``data-idx`` attributes that a board's script sends back; a hole
+card's ``data-idx`` is its slot (position - 1).
+
+>>> import danish_nb as dn
+>>> g = dn.new_game("rat-bastard-17", players=2, seed=7)
+>>> html = table_html(g.state.view(0), names=("P1 (you)", "P2"))
+>>> html.count("dn-facedown"), 'class="dn-total-value">0<' in html
+(6, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from html import escape
+from typing import Any
+
+from .html import back_html, card_html
+
+#: How many of the pile's top cards are always shown (the rest on demand).
+PILE_TOP = 6
+#: Events that tell the draw for first player (RB-9, RB-10).
+DRAW_EVENTS = ("pick", "tie", "start")
+
+#: How the value table's rank symbols are written (the joker's symbol is ``J*``).
+RANK_NAMES = {"J*": "joker"}
+#: Styles of the Rat Bastard table (added to the pad's own).
+RAT_CSS = """
+.dn-rat .dn-total { display:flex; align-items:baseline; gap:8px; }
+.dn-rat .dn-total-value { font:700 40px/1 system-ui, sans-serif; color:#1a4f8f; min-width:1.6em; }
+.dn-rat .dn-total-limit { color:#666; }
+.dn-rat .dn-total.dn-at-17 .dn-total-value { color:#1a8f3c; }
+.dn-hole-row { display:inline-flex; gap:2px; align-items:center; }
+.dn-hole-slot { display:inline-flex; flex-direction:column; align-items:center; }
+.dn-hole-slot .dn-pos { font-size:10px; color:#777; }
+.dn-hole-slot.dn-end .dn-pos { color:#d08a00; font-weight:700; }
+.dn-used { display:inline-block; width:2.6em; height:3.6em; margin:2px; border:1px dashed #bbb;
+  border-radius:6px; }
+.dn-card.dn-facedown.dn-playable { border:2px solid #1a8f3c; box-shadow:0 0 4px #1a8f3c; cursor:pointer; }
+.dn-draw-first { font-size:13px; color:#333; }
+.dn-values { font-size:12px; color:#555; }
+.dn-wild-values button { min-width:2.4em; }
+"""
+
+
+def total_html(total: int) -> str:
+    """The running total, large (RB-13, RB-15).
+
+    >>> total_html(11)
+    '<div class="dn-total"><span class="dn-total-value">11</span><span class="dn-total-limit">of 17</span></div>'
+    """
+    css = "dn-total dn-at-17" if total == 17 else "dn-total"
+    return (f'<div class="{css}"><span class="dn-total-value">{total}</span>'
+            f'<span class="dn-total-limit">of 17</span></div>')
+
+
+def draw_html(events: Iterable[Any]) -> str:
+    """The draw for first player, from the game's events (kinds ``pick``, ``tie``, ``start``):
+    each pair of drawn cards and who starts; ``''`` before the draw."""
+    parts = []
+    for event in events:
+        if event.kind == "pick" and len(event.cards) == 2:
+            one, two = event.cards
+            parts.append(f'<span class="dn-pick">P1 {card_html(one, zone="draw")} '
+                         f'P2 {card_html(two, zone="draw")}</span>')
+        elif event.kind == "tie":
+            parts.append('<span class="dn-tie">equal: draw again</span>')
+        elif event.kind == "start":
+            parts.append(f'<span class="dn-start">→ <b>P{event.player + 1} starts</b></span>')
+    if not parts:
+        return ""
+    return f'<div class="dn-draw-first"><span class="dn-label">first</span>{" ".join(parts)}</div>'
+
+
+def values_html(values: Mapping[str, str]) -> str:
+    """The value table in one line (from :func:`~danish_nb.games.rat_bastard_17.value_table`).
+
+    >>> values_html({"A": "1", "K": "0"})
+    '<div class="dn-values">values: A=1 · K=0</div>'
+    """
+    text = " · ".join(f"{escape(RANK_NAMES.get(rank, rank))}={escape(value)}" for rank, value in values.items())
+    return f'<div class="dn-values">values: {text}</div>'
+
+
+def table_html(view: Any, names: Sequence[str], *, clickable: bool = False,
+               playable: Collection[tuple[str, int]] = (), selected: Collection[tuple[str, int]] = (),
+               down_clickable: bool = False, draw_events: Iterable[Any] = (),
+               values: Mapping[str, str] | None = None) -> str:
+    """The whole table as seen in ``view``: the middle, then the seats (``view.me`` first).
+
+    ``playable``/``selected`` hold ``(zone, index)`` pairs of the viewer's cards: ``("hand", i)``,
+    ``("hole", slot)`` for a face-up hole card and ``("down", slot)`` for a face-down one.
+    ``clickable`` makes the viewer's face-up cards clickable, ``down_clickable`` its face-down
+    hole cards.
+    """
+    order = list(range(view.players))
+    if view.me is not None:
+        order = order[view.me:] + order[:view.me]
+    seats = "".join(seat_html(view, seat, names[seat], clickable=clickable and seat == view.me,
+                              playable=playable if seat == view.me else (),
+                              selected=selected if seat == view.me else (),
+                              down_clickable=down_clickable and seat == view.me)
+                    for seat in order)
+    return (f'<div class="dn-table dn-rat">{middle_html(view, names, draw_events, values)}'
+            f'<div class="dn-seats">{seats}</div></div>')
+
+
+def lesson_html(view: Any) -> str:
+    """A lesson's table (seats named ``P1 (you)``, ``P2``) with its own styles, for
+    :class:`~danish_nb.widgets.lesson.PositionQuiz` and ``Replay`` (``render=lesson_html``).
+
+    >>> import danish_nb as dn
+    >>> g = dn.setup("rat-bastard-17", {"hands": [["8H"], ["9S"]], "holes": [["2D", "3D"], []]})
+    >>> html = lesson_html(g.state.view(0))
+    >>> "P1 (you)" in html, "dn-card-2D" in html, "dn-card-3D" in html   # position 1 is face down
+    (True, False, True)
+    """
+    names = [f"P{seat + 1}" + (" (you)" if seat == view.me else "") for seat in range(view.players)]
+    return f'<div class="dn-lesson"><style>{RAT_CSS}</style>{table_html(view, names)}</div>'
+
+
+def middle_html(view: Any, names: Sequence[str], draw_events: Iterable[Any] = (),
+                values: Mapping[str, str] | None = None) -> str:
+    """Whose turn, the running total, the deck and discard counts, the pile, the draw for first."""
+    if view.result is not None:
+        turn = f"Game over: {escape(view.result.reason)}"
+    elif view.current is not None:
+        phase = " · swapping face-up hole cards" if view.phase == "swap" else ""
+        turn = f"{escape(names[view.current])} to play{phase}"
+    else:
+        turn = "waiting"
+    note = f'<div class="dn-note">{escape(view.note)}</div>' if view.note and view.result is None else ""
+    pile = view.pile
+    top = "".join(card_html(c, zone="pile") for c in pile[-PILE_TOP:]) or '<span class="dn-empty">empty</span>'
+    full = ""
+    if len(pile) > PILE_TOP:
+        full = (f'<details class="dn-full-pile"><summary>whole pile ({len(pile)} cards)</summary>'
+                f'{"".join(card_html(c, zone="pile") for c in pile)}</details>')
+    return (f'<div class="dn-middle"><div class="dn-turn">{turn}</div>{note}{total_html(view.total)}'
+            f'<div class="dn-counts"><span class="dn-deck-count">deck: {view.deck_count}</span> · '
+            f'<span class="dn-discard-count">discarded: {view.discard_count}</span> · '
+            f'<span class="dn-pile-count">pile: {len(pile)}</span></div>'
+            f'<div class="dn-pile">{top}</div>{full}{draw_html(draw_events)}'
+            f'{values_html(values) if values else ""}</div>')
+
+
+def seat_html(view: Any, seat: int, name: str, *, clickable: bool = False,
+              playable: Collection[tuple[str, int]] = (), selected: Collection[tuple[str, int]] = (),
+              down_clickable: bool = False) -> str:
+    """One player's hand (or its count) and hole-card row."""
+    classes = ["dn-seat"]
+    if seat == view.current:
+        classes.append("dn-current")
+    if seat == view.me:
+        classes.append("dn-me")
+    hand = view.hands[seat]
+    if hand is None:
+        hand_part = f'<span class="dn-hidden-hand">{view.hand_counts[seat]} in hand</span>'
+    else:
+        hand_part = "".join(_card(card, "hand", i, clickable, playable, selected) for i, card in enumerate(hand))
+        hand_part = hand_part or '<span class="dn-empty">no cards in hand</span>'
+    return (f'<div class="{" ".join(classes)}" data-seat="{seat}"><div class="dn-name">{escape(name)}</div>'
+            f'<div class="dn-row dn-hand-row"><span class="dn-label">hand</span>{hand_part}</div>'
+            f'<div class="dn-row dn-table-row"><span class="dn-label">holes</span>'
+            f'{hole_row_html(view, seat, clickable=clickable, playable=playable, selected=selected, down_clickable=down_clickable)}'
+            f'</div></div>')
+
+
+def hole_row_html(view: Any, seat: int, *, clickable: bool = False, playable: Collection[tuple[str, int]] = (),
+                  selected: Collection[tuple[str, int]] = (), down_clickable: bool = False) -> str:
+    """Positions 1-5 (down, up, down, up, down; ruling RB-c): face-up cards, backs for face-down
+    ones, a dashed gap for a used position. The ends of what is left (the cards that may be
+    used, RB-20) are marked ``dn-end``."""
+    ups, downs = view.hole_up[seat], view.hole_down[seat]
+    filled = [i for i in range(len(ups)) if ups[i] is not None or downs[i]]
+    ends = {filled[0], filled[-1]} if filled else set()
+    slots = []
+    for i, (up, down) in enumerate(zip(ups, downs)):
+        if up is not None:
+            inner = _card(up, "hole", i, clickable, playable, selected)
+        elif down:
+            inner = _back(i, down_clickable, ("down", i) in playable)
+        else:
+            inner = '<span class="dn-used" title="used"></span>'
+        end = " dn-end" if i in ends else ""
+        slots.append(f'<span class="dn-hole-slot{end}" data-pos="{i + 1}">{inner}'
+                     f'<span class="dn-pos">{i + 1}</span></span>')
+    return f'<span class="dn-hole-row">{"".join(slots)}</span>'
+
+
+def _card(card: Any, zone: str, index: int, clickable: bool, playable: Collection[tuple[str, int]],
+          selected: Collection[tuple[str, int]]) -> str:
+    html = card_html(card, playable=(zone, index) in playable, selected=(zone, index) in selected, zone=zone)
+    if clickable:
+        html = html.replace("<span ", f'<span data-act="card" data-idx="{index}" role="button" tabindex="0" ', 1)
+    return html
+
+
+def _back(slot: int, clickable: bool, playable: bool) -> str:
+    """A face-down hole card: its position only, never its code."""
+    if not clickable:
+        return back_html(1, zone="down").replace('"></span>', '" title="face-down hole card"></span>', 1)
+    css = "dn-card dn-facedown dn-closed" + (" dn-playable" if playable else "")
+    return (f'<span class="{css}" data-act="closed" data-idx="{slot}" role="button" tabindex="0" '
+            f'title="face-down hole card at position {slot + 1}: play it blind"></span>')
+
+
+__all__ = ["RAT_CSS", "draw_html", "hole_row_html", "lesson_html", "table_html", "total_html", "values_html"]
