@@ -23,8 +23,11 @@ def execute(path: Path, timeout: int = 600, kernel: str = "python3") -> float:
     start = time.perf_counter()
     notebook = nbformat.read(path, as_version=4)
     client = NotebookClient(notebook, timeout=timeout, kernel_name=kernel, store_widget_state=False,
+                            record_timing=False,
                             resources={"metadata": {"path": str(path.parent.resolve())}})
     client.execute()
+    for cell in notebook.cells:  # no run timestamps: a re-run changes only what the cells show
+        cell.metadata.pop("execution", None)
     nbformat.write(notebook, path)
     return time.perf_counter() - start
 
