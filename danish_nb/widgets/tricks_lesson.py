@@ -102,11 +102,15 @@ class TrickReplay(Replay):
         text = super().step_text(step)
         if self.reveal_hands or step == 0:
             return text
-        hidden = hidden_in_step(self.states[step - 1], self.game.history[step - 1].move, self.player)
+        move = self.game.history[step - 1].move
+        hidden = hidden_in_step(self.states[step - 1], move, self.player)
+        names_cards = bool(getattr(move, "card", None) or getattr(move, "cards", ()))
         lines = text.split("\n")
         for i, line in enumerate(lines):
             if line.startswith("why: ") and any(str(card) in line for card in hidden):
                 lines[i] = f"why: {HIDDEN_REASON}"
+            elif line.startswith("rules: ") and not names_cards:
+                continue  # the verdict on a bid or trump call states a rule (e.g. a suit's trumps)
             for card in hidden:
                 lines[i] = lines[i].replace(str(card), "?")
         return "\n".join(lines)

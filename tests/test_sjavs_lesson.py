@@ -1,0 +1,290 @@
+"""The Sjavs lesson (notebooks/05-sjavs.ipynb) and the trick board with Sjavs: every quiz's
+verdicts are the engine's and show no hidden card; the lesson's replay writes another player's
+discard as ``?``; a whole Sjavs match played through the board never syncs a hidden card, the
+discards included."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import ipywidgets
+import nbformat
+import pytest
+
+import danish_nb as dn
+from danish_nb.cards import Card
+from danish_nb.games import sjavs
+from danish_nb.widgets.lesson import Replay
+from danish_nb.widgets.tricks_board import HIDDEN_REASON, TrickBoard
+from danish_nb.widgets.tricks_lesson import (
+    TrickQuiz,
+    TrickReplay,
+    hidden_in_step,
+    trick_view_html,
+)
+
+NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
+#: P3 is the soloist of a Play and holds the skat: it lays two of A♠ K♠ 10♦ A♦ aside.
+DISCARD = {"hands": [["QC", "AH"], ["KH", "10S"], ["AS", "KS", "10D", "AD"]], "skat": [],
+           "contract": "play", "soloist": 2, "phase": "discard"}
+
+
+def secret(state: Any, viewer: int | None) -> set[Card]:
+    """What ``viewer`` may not see in ``state``: other hands, and the cards out of play unless
+    the viewer's own view shows them."""
+    hidden = {card for seat, hand in enumerate(state.hands) if seat != viewer for card in hand}
+    if state.view(viewer).skat is None:
+        hidden.update(state.skat)
+    return hidden
+
+
+def named(text: str, cards: set[Card]) -> set[Card]:
+    """The cards of ``cards`` that ``text`` names, by code (``QC``, ``dn-card-QC``) or face (``Q♣``)."""
+    return {card for card in cards
+            if str(card) in text or re.search(rf"(?<![\w]){re.escape(card.code)}(?!\w)", text)}
+
+
+def synced(*widgets: ipywidgets.Widget) -> str:
+    """Every synced trait of ``widgets`` and their children, as JSON."""
+    states, todo = [], list(widgets)
+    while todo:
+        widget = todo.pop()
+        states.append(widget.get_state())
+        todo += [w for w in getattr(widget, "children", ()) if isinstance(w, ipywidgets.Widget)]
+    return json.dumps(states, ensure_ascii=False)
+
+
+# ---------------------------------------------------------------- the replay hides discards
+
+def discard_game() -> dn.Game:
+    """P3 discards 10♦ A♦, then the two tricks are played out (the deal ends)."""
+    game = dn.setup("sjavs", DISCARD)
+    for move in ("P3 discard 10D AD", "P1 play QC", "P2 play KH", "P3 play KS", "P1 play AH",
+                 "P2 play 10S", "P3 play AS"):
+        game.play(move)
+    return game
+
+
+def test_the_base_replay_would_show_a_discard():
+    """What the fix is for: the shedding replay prints every move as it was written."""
+    text = Replay(discard_game(), player=0, render=trick_view_html).step_text(1)
+    assert "P3 discard 10♦ A♦" in text
+
+
+@pytest.mark.parametrize("viewer", [0, 1, None])
+def test_another_players_discard_is_written_as_question_marks(viewer):
+    game = discard_game()
+    replay = TrickReplay(game, comments=["discards 10♦ A♦: banks 21", *["plays"] * 6], player=viewer)
+    text = replay.step_text(1)
+    assert text.startswith("move 1: P3 discard ? ?") and f"why: {HIDDEN_REASON}" in text
+    assert not named(text, {Card.parse("10D"), Card.parse("AD")})
+    replay.show(1)
+    assert not named(replay.info.value + replay.table.value, secret(replay.states[1], viewer))
+    assert "P2 play K♥" in replay.step_text(3)  # cards played face up stay named
+
+
+def test_the_soloist_and_teaching_mode_see_the_discard():
+    game = discard_game()
+    assert TrickReplay(game, player=2).step_text(1).startswith("move 1: P3 discard 10♦ A♦")
+    assert TrickReplay(game, reveal_hands=True).step_text(1).startswith("move 1: P3 discard 10♦ A♦")
+
+
+def test_the_score_at_the_end_of_the_deal_names_the_discards_it_counts():
+    """Rule SJ-10: the cards out of play count for the soloist, openly, when the deal is scored."""
+    game = discard_game()
+    last = TrickReplay(game, player=0).step_text(len(game.history))
+    assert "+ the discards (10♦ A♦) 21" in last
+
+
+def test_hidden_in_step_is_other_hands_and_the_face_down_cards():
+    game = discard_game()
+    states = game.states()
+    first = hidden_in_step(states[0], game.history[0].move, 0)
+    assert first == set(states[0].hands[1] + states[0].hands[2])
+    play = hidden_in_step(states[2], game.history[2].move, 0)  # P2 plays K♥ face up
+    assert Card.parse("KH") not in play and {Card.parse("10D"), Card.parse("AD")} <= play
+
+
+# ---------------------------------------------------------------- the lesson notebook
+
+@pytest.fixture(scope="module")
+def lesson() -> dict:
+    """The lesson's cells run here (nbval cannot click widgets); the namespace they leave."""
+    notebook = nbformat.read(NOTEBOOKS / "05-sjavs.ipynb", as_version=4)
+    namespace: dict = {"__quizzes": []}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(NOTEBOOKS)
+        for cell in notebook.cells:
+            if cell.cell_type == "code":
+                with contextlib.redirect_stdout(io.StringIO()):
+                    exec(cell.source, namespace)  # noqa: S102 - the lesson's own cells
+                namespace["__quizzes"] += [v for v in namespace.values()
+                                           if isinstance(v, TrickQuiz) and v not in namespace["__quizzes"]]
+    namespace["__cells"] = notebook.cells
+    return namespace
+
+
+def test_every_quiz_answers_from_the_engine_and_shows_no_hidden_card(lesson):
+    quizzes = lesson["__quizzes"]
+    assert len(quizzes) == sum("TrickQuiz(" in cell.source for cell in lesson["__cells"]) >= 8
+    for quiz in quizzes:
+        state, moves = quiz.game.state, len(quiz.game.history)
+        hidden = secret(quiz.state, quiz.state.current_player)
+        assert hidden, "every quiz hides some cards"
+        for button, move in zip(quiz.buttons, quiz.moves):
+            button.click()
+            assert quiz.verdict == quiz.state.explain(move)
+            assert all(f"<b>{rule_id}</b>" in quiz.verdict_box.value for rule_id in quiz.verdict.rule_ids)
+            if move.action == "trump":
+                # naming trumps lists that suit's trumps, wherever they lie: a rule, not a location
+                listed = {c for c in quiz.state.layout.pack if c.suit is move.suit and c not in sjavs.PERMANENT}
+                assert named(quiz.verdict_box.value, hidden) <= listed
+                quiz.verdict_box.value = ""
+            assert not named(synced(quiz), hidden), (move, named(synced(quiz), hidden))
+        assert quiz.game.state is state and len(quiz.game.history) == moves
+
+
+def test_the_quizzes_teach_what_the_lesson_says(lesson):
+    """The verdicts the prose relies on, with the rules they cite."""
+    answers = {(str(move), quiz.state.explain(move).legal, rule_id)
+               for quiz in lesson["__quizzes"] for move in quiz.moves
+               for rule_id in quiz.state.explain(move).rule_ids}
+    expected = {
+        ("P1 pass", False, "SJ-7"),            # four trumps and nobody has bid
+        ("P2 bid play", False, "SJ-6"),        # a bid must be higher
+        ("P2 pass", True, "SJ-6"),             # four trumps, but P1 has bid
+        ("P1 discard A♦", False, "SJ-8"),      # two cards, not one
+        ("P2 play Q♠", False, "SJ-13"),        # Q♠ is a trump, not a spade
+        ("P2 play 10♠", True, "SJ-13"),
+        ("P2 play A♥", False, "SJ-13"),        # J♥ must follow the trump lead
+        ("P2 play J♥", True, "SJ-13"),
+        ("P2 play Q♥", False, "SJ-12"),        # eldest leads to a Play
+        ("P2 play Q♥", False, "SJ-15"),        # the winner of the trick leads
+        ("P2 trump hearts", False, "SJ-25"),   # only the soloist names trumps
+    }
+    assert expected <= answers, expected - answers
+
+
+def test_the_trump_order_drawn_is_the_engines(lesson):
+    trumps, groups = lesson["trumps"], lesson["groups"]
+    assert " ".join(map(str, groups["trumps (clubs)"])) == "Q♣ Q♠ J♣ J♠ J♥ J♦ A♣ K♣ 10♣"
+    assert sum(map(len, groups.values())) == 20
+    for label, cards in groups.items():
+        assert all(trumps.suit_label(trumps.suit_of(c)) == label for c in cards)
+        assert [trumps.strength(c) for c in cards] == sorted((trumps.strength(c) for c in cards), reverse=True)
+
+
+def test_the_lesson_replay_never_shows_a_card_p1_cannot_see(lesson):
+    sample, replay = lesson["sample"], lesson["replay"]
+    assert replay.player == 0 and not replay.reveal_hands
+    states, others = replay.states, 0
+    for step in range(1, len(sample.history) + 1):
+        replay.show(step)
+        before, after = states[step - 1], states[step]
+        move = sample.history[step - 1].move
+        # the table: drawn from P1's view now (the score table of finished deals names their skat)
+        table = re.sub(r'<div class="dn-scores">.*', "", replay.table.value, flags=re.DOTALL)
+        assert not named(table, secret(after, 0)), step
+        # the text: no card hidden from P1 both before and after the move (the cards out of play
+        # are counted openly when the deal ends)
+        hidden = secret(before, 0) & secret(after, 0)
+        if after.match.deal != before.match.deal or after.is_over:
+            hidden -= set(before.skat)
+        if move.action == "play":
+            hidden.discard(move.card)
+        assert not named(replay.info.value, hidden), (step, named(replay.info.value, hidden))
+        if move.action == "discard" and move.player != 0:
+            others += 1
+            assert f"P{move.player + 1} discard ? ?" in replay.info.value
+    assert others >= 3
+
+
+# ---------------------------------------------------------------- a whole match on the board
+
+def send(board: TrickBoard, content) -> None:
+    board.widget._handle_custom_msg(content, [])
+
+
+def board_secret(board: TrickBoard) -> set[Card]:
+    return set() if board.teaching else secret(board.game.state, board.viewer)
+
+
+def assert_no_secret(board: TrickBoard) -> None:
+    """No hidden card in the board's synced state: by code anywhere, by face outside the score
+    table (finished deals, whose cards out of play were counted openly)."""
+    states = [w.get_state() for w in (board.widget, board.widget.layout)]
+    full = json.dumps(states, ensure_ascii=False)
+    for state in states:
+        if "html" in state:
+            state["html"] = re.sub(r'<div class="dn-scores">.*?</table></div>', "", state["html"], flags=re.DOTALL)
+    current = json.dumps(states, ensure_ascii=False)
+    for card in board_secret(board):
+        assert not re.search(rf"(?<![\w-]){re.escape(card.code)}(?!\w)", full), card
+        assert f"dn-card-{card.code}" not in full, card
+        assert str(card) not in current, card
+
+
+def through_the_board(board: TrickBoard, move) -> None:
+    """Make ``move`` as a person would: click its card(s), then Play (Discard) selected; or its button."""
+    if board.screened:
+        board.reveal()
+    cards = (move.card,) if move.card is not None else move.cards
+    if cards:
+        board.clear_selection()
+        for card in cards:
+            board.click_card(card.code)
+        if move.action == "discard":
+            assert ">Discard selected<" in board.html
+        assert board.play_selected().legal, board.message
+    else:
+        assert f'data-move="{move}"' in board.html
+        send(board, {"act": "move", "move": str(move)})
+
+
+@pytest.mark.parametrize("seats,seed", [(("human", "rule-of-thumb", "rule-of-thumb"), 2),
+                                        (("rule-of-thumb", "human", "human"), 7)])
+def test_a_whole_sjavs_match_through_the_board_hides_every_discard(seats, seed):
+    game = dn.new_game("sjavs", players=3, seed=seed)
+    board = TrickBoard(game, seats=seats)
+    rng = random.Random(seed)
+    hidden_discards = 0
+    while not game.is_over:
+        assert_no_secret(board)
+        state = game.state
+        if state.phase == "play" and state.exchanged and state.soloist != board.viewer:
+            hidden_discards += 1
+            assert f"P{state.soloist + 1} discard ? ?" in board.html  # the log writes them as ?
+        move = rng.choice(game.legal_moves())
+        played = len(game.history)
+        through_the_board(board, move)
+        assert len(game.history) > played and game.history[played].move == move, (move, board.message)
+    assert_no_secret(board)
+    assert hidden_discards and "Match over" in board.html
+
+
+def test_the_sample_record_is_the_rule_of_thumb_match():
+    from danish_nb.tools.sample_record import SAMPLES, load_sample, play_sample
+    sample, why = load_sample(NOTEBOOKS / "records" / "sjavs-sample.json")
+    players, seed = SAMPLES["sjavs"]
+    replayed, notes = play_sample(seed, "sjavs", players)
+    assert replayed.to_record() == sample.to_record() and [n["why"] for n in notes] == why
+    assert sample.is_over and any(step.move.action == "discard" for step in sample.history)
+
+
+def test_a_farvesjavs_trump_call_keeps_its_rule_and_hides_the_reason():
+    """The verdict on a trump call lists that suit's trumps wherever they lie (a rule, not a
+    hand); the caller's reason about its own hand stays hidden."""
+    deal = {"hands": [["JD", "AH", "KH", "10H", "AS", "KS"], ["QC", "QS", "JC", "AC", "KC", "10C"],
+                      ["JS", "JH", "AD", "KD", "QD", "10D"]], "skat": ["QH", "10S"], "contract": "strike",
+            "soloist": 0, "phase": "trump"}
+    game = dn.setup("sjavs", deal, {"farvesjavs": True})
+    game.play("P1 trump hearts")
+    text = TrickReplay(game, comments=["names hearts: holds A♥ K♥ 10♥"], player=1).step_text(1)
+    assert f"why: {HIDDEN_REASON}" in text
+    assert "P1 names hearts: A♥ K♥ Q♥ 10♥ are trumps below the six permanent trumps" in text
