@@ -17,7 +17,8 @@ setup: $(STAMP)  ## create .venv and install the package with its test extra
 app: $(STAMP)  ## serve the playable Voila app (prints its URL; PORT=8900 to change the port)
 	$(BIN)/danish-nb $(if $(PORT),--port $(PORT))
 
-test: $(STAMP)  ## run the whole suite: engine, widgets, notebooks (nbval), browser
+test: $(STAMP)  ## run the whole suite: lint, engine, widgets, notebooks (nbval), browser
+	$(BIN)/ruff check danish_nb tests benchmarks
 	$(BIN)/python -m pytest -q tests
 	$(BIN)/python -m pytest -q --nbval notebooks
 

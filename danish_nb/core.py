@@ -269,6 +269,8 @@ class State(Protocol):
     def explain(self, move: Any) -> Verdict: ...
     def apply(self, move: Any) -> tuple[State, tuple[Event, ...]]: ...
     def view(self, player: int | None) -> Any: ...
+    # optional: def normalize(self, move) -> move: the same move written the one way legal_moves
+    # lists it (e.g. cards in hand order), so histories and records read the same however it was made
     def all_cards(self) -> list: ...
 
 
@@ -318,6 +320,10 @@ class Step:
 
 def _no_events(state: Any) -> tuple[Event, ...]:
     return ()
+
+
+def _same(move: Any) -> Any:
+    return move
 
 
 class Game:
@@ -383,6 +389,7 @@ class Game:
         if isinstance(move, str):
             move = self.parse_move(move)
         state, events = self.state.apply(move)
+        move = getattr(self.state, "normalize", _same)(move)
         self.history.append(Step(move, events, state))
         self._redo.clear()
         self._notify()

@@ -13,6 +13,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations
 from typing import Any
 
+import ipywidgets
+
 import danish_nb as dn
 from danish_nb.agents import make_agent
 from danish_nb.cards import Card, card_counts, packs
@@ -174,3 +176,19 @@ CODE = re.compile(r'"((?:10|[2-9JQKA])[CDHS]|RJ|BJ)"')
 def view_codes(view: Any) -> Counter:
     """Every card code that appears in a view's JSON form (as a multiset)."""
     return Counter(CODE.findall(json.dumps(view.to_dict())))
+
+
+def named(text: str, cards: set[Card]) -> set[Card]:
+    """The cards of ``cards`` that ``text`` names, by code (``QC``, ``dn-card-QC``) or face (``Q♣``)."""
+    return {card for card in cards
+            if str(card) in text or re.search(rf"(?<![\w]){re.escape(card.code)}(?!\w)", text)}
+
+
+def synced(*widgets: ipywidgets.Widget) -> str:
+    """Every synced trait of ``widgets`` and their children, as JSON."""
+    states, todo = [], list(widgets)
+    while todo:
+        widget = todo.pop()
+        states.append(widget.get_state())
+        todo += [w for w in getattr(widget, "children", ()) if isinstance(w, ipywidgets.Widget)]
+    return json.dumps(states, ensure_ascii=False)

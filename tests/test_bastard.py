@@ -10,7 +10,6 @@ import json
 import random
 import re
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings

@@ -11,7 +11,6 @@ import random
 import re
 from collections import Counter
 from itertools import combinations
-from pathlib import Path
 from typing import Any
 
 import pytest

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest

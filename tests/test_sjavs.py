@@ -11,7 +11,6 @@ import json
 import random
 import re
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -361,8 +360,9 @@ def test_a_discard_written_out_of_hand_order_is_read_in_order():
     g = table(AUCTION)
     play_all(g, "P1 pass", "P2 bid play", "P3 pass")
     reversed_move = TrickMove(1, "discard", cards=(C("KD"), C("10D")))
-    assert not g.state.explain(reversed_move).legal
-    assert "hand order" in str(g.state.explain(reversed_move))
+    assert g.state.explain(reversed_move).legal  # the order cards are named in does not matter
+    g.play(reversed_move)
+    assert g.history[-1].move == move._replace(player=1) and str(g.history[-1].move) == "P2 discard 10♦ K♦"
 
 
 def test_strike_and_slam_play_without_exchange_and_the_soloist_leads():
@@ -737,18 +737,18 @@ def choose(game: dn.Game) -> tuple[TrickMove, str]:
 
 def test_it_bids_by_trumps_and_passes_a_weak_hand():
     move, why = choose(table(with_hand("QC JC JS JH 10C AH")))
-    assert move == TrickMove(0, "bid", bid="play") and "5 trumps" in why and "worth up to strike" in why
+    assert move == TrickMove(0, "bid", bid="play") and "worth up to a strike" in why
     move, why = choose(table(with_hand("QC QS JC JS 10C AC")))
-    assert str(move) == "P1 bid play" and "worth up to slam" in why
+    assert str(move) == "P1 bid play" and "worth up to a slam" in why
     move, why = choose(table(with_hand("JD AH KH 10S KS QH")))
-    assert str(move) == "P1 pass" and why.startswith("passes: 1 trumps")
+    assert str(move) == "P1 pass" and why == "passes: the hand is not worth a bid"
 
 
 def test_it_bids_the_lowest_bid_its_hand_is_worth_and_passes_when_outbid():
     g = table(AUCTION)
     play_all(g, "P1 pass", "P2 pass")
     move, why = choose(g)
-    assert str(move) == "P3 bid play" and why == "bids play: 6 trumps and 0 side aces (worth up to play)"
+    assert str(move) == "P3 bid play" and why == "bids play: its trumps and aces are worth up to a play"
     g2 = table(AUCTION)
     play_all(g2, "P1 pass", "P2 bid play")
     move, why = choose(g2)
@@ -766,7 +766,7 @@ def test_it_names_the_suit_giving_the_most_trumps():
     g = table(with_hand("JD AH KH 10H AS KS"), farvesjavs=True)
     play_all(g, "P1 bid play", "P2 pass", "P3 pass")
     move, why = choose(g)
-    assert str(move) == "P1 trump hearts" and "4 trumps" in why
+    assert str(move) == "P1 trump hearts" and why == "names hearts: the suit that gives it the most trumps"
 
 
 def test_as_the_soloist_it_draws_trumps():
@@ -899,7 +899,8 @@ def test_legal_moves_are_exactly_the_candidates_explain_allows_and_illegal_ones_
     for state in g.states()[:-1]:
         cands = candidates(state)
         legal = [m for m in cands if state.explain(m).legal]
-        assert set(legal) == set(state.legal_moves())
+        # a discard may name its cards in any order: legal moves list each once, in hand order
+        assert {m._replace(cards=by_suit(m.cards)) for m in legal} == set(state.legal_moves())
         assert all(r.rule_id in CATALOGUE.rules for m in cands for r in state.explain(m).reasons)
         for move in [m for m in cands if m not in legal][:3]:
             before = replay.state

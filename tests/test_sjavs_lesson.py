@@ -13,11 +13,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-import ipywidgets
 import nbformat
 import pytest
 
 import danish_nb as dn
+from helpers import named, synced
 from danish_nb.cards import Card
 from danish_nb.games import sjavs
 from danish_nb.widgets.lesson import Replay
@@ -42,22 +42,6 @@ def secret(state: Any, viewer: int | None) -> set[Card]:
     if state.view(viewer).skat is None:
         hidden.update(state.skat)
     return hidden
-
-
-def named(text: str, cards: set[Card]) -> set[Card]:
-    """The cards of ``cards`` that ``text`` names, by code (``QC``, ``dn-card-QC``) or face (``Q♣``)."""
-    return {card for card in cards
-            if str(card) in text or re.search(rf"(?<![\w]){re.escape(card.code)}(?!\w)", text)}
-
-
-def synced(*widgets: ipywidgets.Widget) -> str:
-    """Every synced trait of ``widgets`` and their children, as JSON."""
-    states, todo = [], list(widgets)
-    while todo:
-        widget = todo.pop()
-        states.append(widget.get_state())
-        todo += [w for w in getattr(widget, "children", ()) if isinstance(w, ipywidgets.Widget)]
-    return json.dumps(states, ensure_ascii=False)
 
 
 # ---------------------------------------------------------------- the replay hides discards

@@ -14,6 +14,7 @@ import ipywidgets
 import pytest
 
 import danish_nb as dn
+from danish_nb.agents import make_agent
 from danish_nb.cards import Card
 from danish_nb.widgets import BOARDS, board_for
 from danish_nb.widgets.tricks_board import HIDDEN_REASON, TrickBoard
@@ -360,16 +361,27 @@ def test_secret_check_catches_a_leak():
         assert_no_secret(board)
 
 
+def _computer_discard(seed: int) -> tuple[TrickBoard, str, tuple] | None:
+    """A Sjavs board (the human P2 played by a rule-of-thumb player through the board) at the
+    moment a computer soloist has discarded, if that happens in the first deal."""
+    board = TrickBoard(dn.new_game("sjavs", players=3, seed=seed),
+                       seats=("rule-of-thumb", "human", "rule-of-thumb"))
+    me = make_agent("rule-of-thumb", seed, "tricks")
+    for _ in range(40):
+        for number, step in enumerate(board.game.history, start=1):
+            if step.move.action == "discard" and step.move.player != 1:
+                return board, board._why[number], step.move.cards
+        board.play(str(me.choose(board.game.state).move))
+    return None
+
+
 def test_a_computers_reason_names_no_card_the_viewer_cannot_see():
-    game = dn.new_game("bastard", players=3, seed=2)
-    board = TrickBoard(game, seats=("rule-of-thumb", "human", "rule-of-thumb"))
-    call = board._why[1]
-    hand = game.state.hands[0]
-    assert call.startswith("names") and any(str(card) in call for card in hand)  # it names P1's cards...
+    board, why, discarded = next(found for seed in range(60) if (found := _computer_discard(seed)))
+    assert why.startswith("discards") and all(str(card) in why for card in discarded)  # it names them...
     log = part(board.html, "dn-log")
-    assert HIDDEN_REASON in log and not any(str(card) in log for card in hand)  # ...never shown
+    assert HIDDEN_REASON in log and not any(str(card) in log for card in discarded)  # ...never shown
     board.set_teaching(True)
-    assert call in board.html
+    assert why in board.html
 
 
 # ---------------------------------------------------------------- a whole match stays small

@@ -101,16 +101,15 @@ class TrickRuleOfThumb:
             worth = "play"
         else:
             worth = None
-        held = f"{count} trumps and {aces} side ace{'' if aces == 1 else 's'}"
         bids = [m for m in moves if m.action == "bid"]
         affordable = [m for m in bids if worth and BID_ORDER.index(m.bid) <= BID_ORDER.index(worth)]
         if affordable:
             move = min(affordable, key=lambda m: BID_ORDER.index(m.bid))
-            return Choice(move, f"bids {move.bid}: {held} (worth up to {worth})")
+            return Choice(move, f"bids {move.bid}: its trumps and aces are worth up to a {worth}")
         # A hand that must bid (four trumps, nobody has bid) is always worth a Play, so pass is legal here.
         passing = next(m for m in moves if m.action == "pass")
         why = "the hand is not worth a bid" if worth is None else f"the hand is worth only {worth}"
-        return Choice(passing, f"passes: {held}; {why}")
+        return Choice(passing, f"passes: {why}")
 
     @staticmethod
     def _discard(hand: tuple[Card, ...], trumps: Trumps, moves: list[TrickMove]) -> Choice:
@@ -136,7 +135,7 @@ class TrickRuleOfThumb:
             return len(held), sum(values.get(c, 0) for c in held)
         move = max(calls, key=weight)
         count, _ = weight(move)
-        return Choice(move, f"names {SUIT_NAMES[move.suit]}: it gives {count} trumps, the most")
+        return Choice(move, f"names {SUIT_NAMES[move.suit]}: the suit that gives it the most trumps")
 
     @staticmethod
     def _smear(me: int, leading: Play, trick: tuple[Play, ...], trumps: Trumps, cards: list[Card],
@@ -162,10 +161,8 @@ class TrickRuleOfThumb:
         length, honours = weight(best)
         call = {m.suit: m for m in calls}
         if length * 4 <= len(hand) or not honours:
-            return Choice(call[None], f"declares no trumps: no suit is both long and strong "
-                          f"(the longest, {SUIT_NAMES[best]}, has {length} cards)")
-        held = format_cards(sorted((c for c in hand if c.suit is best), key=lambda c: -c.rank))
-        return Choice(call[best], f"names {SUIT_NAMES[best]}: its longest and strongest suit ({held})")
+            return Choice(call[None], "declares no trumps: no suit is both long and strong")
+        return Choice(call[best], f"names {SUIT_NAMES[best]}: its longest and strongest suit")
 
     def _play(self, me: int, trick: tuple[Play, ...], trumps: Trumps, cards: list[Card],
               values: dict[Card, int], players: int) -> Choice:

@@ -381,6 +381,10 @@ class DanishBastardState:
         return moves
 
     # -- explanations (any candidate move)
+    def normalize(self, move: Any) -> Any:
+        """The move written as :meth:`legal_moves` lists it (cards in hand order)."""
+        return canonical(move)
+
     def explain(self, move: Any) -> Verdict:
         """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
         steps = self._check(canonical(move))

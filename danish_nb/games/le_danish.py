@@ -424,6 +424,10 @@ class LeDanishState:
                 and 0 < len(self.hands[p]) < 3)
 
     # -- explanations (any candidate move)
+    def normalize(self, move: Any) -> Any:
+        """The move written as :meth:`legal_moves` lists it (cards in hand order)."""
+        return canonical(move)
+
     def explain(self, move: Any) -> Verdict:
         """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
         steps = self._check(move)

@@ -297,6 +297,15 @@ def best_trump_count(hand: Sequence[Card], farvesjavs: bool) -> tuple[int, Suit]
 
 # --------------------------------------------------------------------------- scoring
 
+def _in_hand_order(move: Any) -> Any:
+    """A discard with its cards in hand order (as legal moves list them): the order they are
+    named in does not matter."""
+    if isinstance(move, TrickMove) and move.action == "discard" and isinstance(move.cards, tuple) \
+            and all(isinstance(c, Card) for c in move.cards):
+        return move._replace(cards=by_suit(move.cards))
+    return move
+
+
 def _seats(seats: Sequence[int]) -> str:
     return " and ".join(f"P{s + 1}" for s in seats)
 
@@ -538,9 +547,13 @@ class SjavsState:
         return self.contract is None and best_trump_count(self.hands[seat], self.options.farvesjavs)[0] >= 4
 
     # -- explanations (any candidate move)
+    def normalize(self, move: Any) -> Any:
+        """The move written as :meth:`legal_moves` lists it (cards in hand order)."""
+        return _in_hand_order(move)
+
     def explain(self, move: Any) -> Verdict:
         """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
-        ok, rule_id, text, ruling = self._check(move)
+        ok, rule_id, text, ruling = self._check(_in_hand_order(move))
         return Verdict(move, ok, (Reason(R[rule_id], text, RULING[ruling] if ruling else None),))
 
     def _check(self, move: Any) -> tuple[bool, str, str, str | None]:
@@ -629,11 +642,8 @@ class SjavsState:
             shown = format_cards(missing) if missing else format_cards(cards)
             return False, "SJ-8", f"{who} does not hold {shown}" if missing else \
                 f"{who} discards {k} different cards, not {shown}", "SJ-d"
-        if cards != by_suit(cards):
-            return False, "SJ-8", f"write the discards in hand order: 'P{p + 1} discard " \
-                                  f"{' '.join(c.code for c in by_suit(cards))}'", "SJ-d"
         return True, "SJ-8", f"{who} discards {format_cards(cards)}: any cards may be discarded, and " \
-                             f"they count for {who} at the end (rule SJ-10)", "SJ-d"
+                             f"they count for {who} at the end, like the skat", "SJ-d"
 
     def _check_play(self, move: TrickMove) -> tuple[bool, str, str, str | None]:
         p, who = self.current_player, f"P{move.player + 1}"
@@ -662,8 +672,9 @@ class SjavsState:
     # -- applying
     def apply(self, move: Any) -> tuple[SjavsState, tuple[Event, ...]]:
         """The next state and what happened. Raises :class:`IllegalMove` (this state unchanged)."""
-        if not isinstance(move, TrickMove) or move not in self.legal_moves():
+        if not isinstance(move, TrickMove) or _in_hand_order(move) not in self.legal_moves():
             raise IllegalMove(self.explain(move))
+        move = _in_hand_order(move)
         if self.phase == "bid":
             return self._apply_bid(move)
         if self.phase == "trump":

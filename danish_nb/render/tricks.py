@@ -52,12 +52,16 @@ def table_html(view: TrickView, names: Sequence[str], *, clickable: bool = False
             f'<div class="dn-seats">{seats}</div></div>')
 
 
+#: What the player to move does, by phase (card play otherwise).
+TURN_WORDS = {"bid": "to bid or pass", "trump": "to name trumps", "discard": "to discard"}
+
+
 def middle_html(view: TrickView, names: Sequence[str]) -> str:
     """Whose turn, the deal and dealer, the trumps, and the cards on the current trick."""
     if view.result is not None:
         turn = f"Match over: {escape(view.result.reason)}"
     elif view.current is not None:
-        turn = f"{escape(names[view.current])} to play"
+        turn = f"{escape(names[view.current])} {TURN_WORDS.get(view.phase, 'to play')}"
     else:
         turn = "waiting"
     deals = f" of {view.deals}" if view.deals else ""

@@ -9,12 +9,12 @@ replaying the record through the rules and checking the reasons belong to its mo
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 from pathlib import Path
 
 from ..agents import make_agent
-from ..core import DanishNbError, Game, RecordError, get_game, new_game
+from ..core import Game, RecordError, get_game, new_game
 from ..records import load_record
 
 GAME, PLAYERS, SEED = "danish-bastard", 3, 14
@@ -62,19 +62,14 @@ def load_sample(record_path: str | Path = RECORD) -> tuple[Game, list[str]]:
 
 def main(argv: list[str] | None = None) -> int:
     """``[--game GAME_ID] [PATH]``: write a game's sample record (default: Danish Bastard)."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    game_id = GAME
-    if "--game" in args:
-        at = args.index("--game")
-        if at + 1 >= len(args):
-            raise DanishNbError(f"--game needs a game id: {', '.join(SAMPLES)}")
-        game_id = args[at + 1]
-        del args[at:at + 2]
-    if game_id not in SAMPLES:
-        raise DanishNbError(f"no sample game for {game_id!r}; choose from {', '.join(SAMPLES)}")
-    players, seed = SAMPLES[game_id]
-    path = Path(args[0]) if args else sample_path(game_id)
-    game, notes = play_sample(seed, game_id, players)
+    parser = argparse.ArgumentParser(prog="python -m danish_nb.tools.sample_record",
+                                     description="Write a lesson's sample game record and its reasons.")
+    parser.add_argument("--game", default=GAME, choices=list(SAMPLES), help="the game (default: %(default)s)")
+    parser.add_argument("path", nargs="?", type=Path, help="where to write it (default: notebooks/records/)")
+    args = parser.parse_args(argv)
+    players, seed = SAMPLES[args.game]
+    path = args.path or sample_path(args.game)
+    game, notes = play_sample(seed, args.game, players)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(game.to_record(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     reasons_path(path).write_text(json.dumps(notes, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
