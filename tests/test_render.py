@@ -106,3 +106,12 @@ def test_only_the_viewers_cards_are_marked_playable():
     html = table_html(g.state.view(0), ["P1", "P2", "P3"], playable={("open", 0)}, selected={("open", 0)})
     assert html.count("dn-playable") == 1 and re.search(r"dn-card-8H[^\"]*dn-playable", html)
     assert html.count("dn-selected") == 1
+
+
+def test_the_log_opens_with_what_the_deal_did_and_its_rules():
+    game = dn.new_game("danish-bastard", players=5, seed=1)
+    html = log_html([], opening=tuple(map(str, game.opening_events)))
+    assert "The deal" in html and "2 packs for 5 players: 108 cards (rule DB-33)" in html
+    assert "the other 63 cards make the stock (rule DB-7)" in html
+    assert "The deal" not in log_html([], opening=(), hidden=0)
+    assert dn.setup("danish-bastard", {"hands": [["7H"], ["8C"]]}).opening_events == ()

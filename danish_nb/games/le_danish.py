@@ -913,6 +913,20 @@ class LeDanish:
         closed, opens, hands, stock = deal_table(shuffled(packs(self.packs_for(players)), seed), players)
         return LeDanishState(options, players, hands, opens, closed, stock, (), (), 0, 1, "swap")
 
+    def deal_events(self, state: LeDanishState) -> tuple[Event, ...]:
+        """What the deal did, rule by rule (for the log of a new game; empty for other positions)."""
+        if state.phase != "swap" or state.turn or state.pile or state.burned:
+            return ()
+        n, packs_used = state.players, self.packs_for(state.players)
+        return (
+            Event("deal", None, f"{packs_used} pack{'s' if packs_used > 1 else ''} of 52 for {n} players",
+                  (), R["LD-2"], RULING["LD-l"]),
+            Event("deal", None, "each player gets 3 cards face down, in a row", (), R["LD-3"]),
+            Event("deal", None, "then 3 cards face up on them", (), R["LD-4"]),
+            Event("deal", None, "then 3 cards in hand", (), R["LD-5"]),
+            Event("deal", None, f"the other {n_cards(len(state.stock))} make the stock", (), R["LD-8"]),
+        )
+
     def setup_state(self, position: Mapping[str, Any], options: Options) -> LeDanishState:
         """A position from a dict: ``hands``, ``open``, ``closed`` (one card list per player),
         ``stock`` (top card last), ``pile`` (top card last), ``burned``, ``current`` (0-based),

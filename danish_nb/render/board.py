@@ -51,10 +51,12 @@ class LogEntry:
     events: tuple[str, ...]
 
 
-def log_html(entries: Sequence[LogEntry], *, position: int | None = None, hidden: int = 0) -> str:
+def log_html(entries: Sequence[LogEntry], *, position: int | None = None, hidden: int = 0,
+             opening: Sequence[str] = ()) -> str:
     """The log, newest last; moves after ``position`` (when stepping back) are greyed.
 
-    ``hidden`` says how many older moves are left out to keep the page small.
+    ``hidden`` says how many older moves are left out to keep the page small; ``opening`` is
+    what the deal did (shown before the first move).
     """
     items = []
     for entry in entries:
@@ -65,7 +67,10 @@ def log_html(entries: Sequence[LogEntry], *, position: int | None = None, hidden
                      f'<small>({escape(entry.who)})</small>{why}<ul>{events}</ul></li>')
     more = f"<div><small>{hidden} earlier moves not shown</small></div>" if hidden else ""
     empty = "" if entries else "<div><small>No moves yet.</small></div>"
-    return f'<div class="dn-log"><b>Log</b>{more}{empty}<ol>{"".join(items)}</ol></div>'
+    deal = ""
+    if opening and not hidden:
+        deal = f'<div class="dn-deal-log"><b>The deal</b><ul>{"".join(f"<li>{escape(e)}</li>" for e in opening)}</ul></div>'
+    return f'<div class="dn-log"><b>Log</b>{deal}{more}{empty}<ol>{"".join(items)}</ol></div>'
 
 
 def message_html(text: str, *, info: bool = False) -> str:

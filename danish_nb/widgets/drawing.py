@@ -127,7 +127,8 @@ class DrawingMixin:
         entries = [LogEntry(i + 1, str(step.move), self.seats[step.move.player],
                             _mask(self._why.get(i + 1, ""), secret), tuple(map(str, step.events)))
                    for i, step in enumerate(shown, start)]
-        return log_html(entries, position=self.position, hidden=start)
+        return log_html(entries, position=self.position, hidden=start,
+                        opening=tuple(map(str, self.game.opening_events)))
 
     def _unseen_cards(self, steps: list) -> set[Card]:
         state = self.game.state
