@@ -13,9 +13,9 @@ learners count from one.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from ..cards import Card, CardParseError, format_cards, parse_cards, sort_key
 from ..core import MoveParseError, OptionsError, Result
@@ -248,6 +248,81 @@ class ShedView:
             "result": None if self.result is None else self.result.reason,
             "note": self.note,
         }
+
+
+# --------------------------------------------------------------------------- the table
+
+@dataclass(frozen=True, slots=True)
+class ShedTable:
+    """The state every shedding game shares; a game's state extends it with its own fields,
+    ``game_id``, ``_note()`` (a line for the board) and ``_generate_moves()``.
+
+    ``stock[-1]`` is the top of the stock and ``pile[-1]`` the top of the pile; players who
+    are out are listed in ``finished`` in the order they finished. ``pickups_seen`` remembers
+    positions at pick-ups (to end games that loop); ``_legal`` caches the legal moves.
+    """
+
+    options: Any
+    players: int
+    hands: tuple[tuple[Card, ...], ...]
+    open: tuple[tuple[Card, ...], ...]
+    closed: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    pile: tuple[Card, ...]
+    burned: tuple[Card, ...]
+    current: int
+    direction: int = 1
+    phase: str = "play"
+    finished: tuple[int, ...] = ()
+    turn: int = 0
+    result: Result | None = None
+    pickups_seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    _legal: list | None = field(default=None, compare=False, repr=False)
+
+    game_id: ClassVar[str] = ""
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.result is not None else self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def top(self) -> Card | None:
+        return self.pile[-1] if self.pile else None
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the game, wherever it lies (for checking nothing is lost)."""
+        cards = list(self.stock) + list(self.pile) + list(self.burned)
+        for seat in range(self.players):
+            cards += self.hands[seat] + self.open[seat] + self.closed[seat]
+        return cards
+
+    def view(self, player: int | None, reveal_hands: bool = False) -> ShedView:
+        """What ``player`` may know (``None``: a spectator). Face-down cards and the stock are
+        counted, never shown; other players' hands only in teaching mode (``reveal_hands``)."""
+        hands = tuple(h if (reveal_hands or seat == player) else None for seat, h in enumerate(self.hands))
+        return ShedView(
+            game=self.game_id, players=self.players, me=player, hands=hands,
+            hand_counts=tuple(map(len, self.hands)), open=self.open,
+            closed_counts=tuple(map(len, self.closed)), stock_count=len(self.stock), pile=self.pile,
+            burned_count=len(self.burned), current=self.current_player, direction=self.direction,
+            phase=self.phase, finished=self.finished, turn=self.turn, result=self.result,
+            note=self._note())
+
+    def legal_moves(self) -> list[ShedMove]:
+        """The legal moves (a fast path; tests check it agrees with ``explain``)."""
+        if self._legal is None:
+            object.__setattr__(self, "_legal", self._generate_moves())
+        return list(self._legal)
+
+    def _note(self) -> str:
+        return self.result.reason if self.result is not None else ""
+
+    def _generate_moves(self) -> list[ShedMove]:
+        raise NotImplementedError
 
 
 # --------------------------------------------------------------------------- positions

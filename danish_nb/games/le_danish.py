@@ -14,15 +14,16 @@ illegal: 4♣ on 6♣: lower than the card before (rule LD-15)
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 from ..cards import Card, Rank, format_cards, packs, shuffled, n_cards
 from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result, Rule, Ruling,
                     Verdict, option, register)
-from ..families.shedding import (ShedMove, ShedView, canonical, deal_table, finishing_result, next_seat,
+from ..families.shedding import (ShedMove, ShedTable, canonical, deal_table, finishing_result, next_seat,
                                  ordinal, parse_shed_move, read_table_position, remove_cards,
                                  replace_at, sorted_cards, subsets, top_run)
 
@@ -296,7 +297,7 @@ def placement(card: Card, pile: tuple[Card, ...], options: Options) -> tuple[boo
 # --------------------------------------------------------------------------- state
 
 @dataclass(frozen=True, slots=True)
-class LeDanishState:
+class LeDanishState(ShedTable):
     """A Le danish position. Immutable: :meth:`apply` returns a new one.
 
     ``stock[-1]`` is the top of the stock and ``pile[-1]`` the top of the pile. ``phase`` is
@@ -307,59 +308,11 @@ class LeDanishState:
     the player who last put cards on the pile.
     """
 
-    options: Options
-    players: int
-    hands: tuple[tuple[Card, ...], ...]
-    open: tuple[tuple[Card, ...], ...]
-    closed: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    pile: tuple[Card, ...]
-    burned: tuple[Card, ...]
-    current: int
-    direction: int = 1
-    phase: str = "play"
-    finished: tuple[int, ...] = ()
-    turn: int = 0
-    result: Result | None = None
     last: int | None = None
     offer: tuple[int, ...] = ()
     resume: int | None = None
-    pickups_seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
-    _legal: list = field(default=None, compare=False, repr=False)
 
     game_id = "le-danish"
-
-    # -- reading
-    @property
-    def current_player(self) -> int | None:
-        return None if self.result is not None else self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.result is not None
-
-    @property
-    def top(self) -> Card | None:
-        return self.pile[-1] if self.pile else None
-
-    def all_cards(self) -> list[Card]:
-        """Every card of the game, wherever it lies (for checking nothing is lost)."""
-        cards = list(self.stock) + list(self.pile) + list(self.burned)
-        for seat in range(self.players):
-            cards += self.hands[seat] + self.open[seat] + self.closed[seat]
-        return cards
-
-    def view(self, player: int | None, reveal_hands: bool = False) -> ShedView:
-        """What ``player`` may know (``None``: a spectator). Face-down cards and the stock are
-        counted, never shown; other players' hands only in teaching mode (``reveal_hands``)."""
-        hands = tuple(h if (reveal_hands or seat == player) else None for seat, h in enumerate(self.hands))
-        return ShedView(
-            game=self.game_id, players=self.players, me=player, hands=hands,
-            hand_counts=tuple(map(len, self.hands)), open=self.open,
-            closed_counts=tuple(map(len, self.closed)), stock_count=len(self.stock), pile=self.pile,
-            burned_count=len(self.burned), current=self.current_player, direction=self.direction,
-            phase=self.phase, finished=self.finished, turn=self.turn, result=self.result,
-            note=self._note())
 
     def _note(self) -> str:
         if self.result is not None:
@@ -379,11 +332,6 @@ class LeDanishState:
         return ""
 
     # -- legal moves (fast path; tests check it agrees with explain)
-    def legal_moves(self) -> list[ShedMove]:
-        if self._legal is None:
-            object.__setattr__(self, "_legal", self._generate_moves())
-        return list(self._legal)
-
     def _generate_moves(self) -> list[ShedMove]:
         if self.result is not None:
             return []
@@ -837,7 +785,7 @@ class LeDanishState:
                              phase="play" if last else "swap", turn=self.turn + 1), tuple(events)
 
 
-_FIELDS = tuple(name for name in LeDanishState.__dataclass_fields__ if name != "_legal")
+_FIELDS = tuple(f.name for f in dataclasses.fields(LeDanishState) if f.name != "_legal")
 
 _CHECKS = {"play": LeDanishState._check_play, "take": LeDanishState._check_take,
            "pick-up-open": LeDanishState._check_pick_up_open, "closed": LeDanishState._check_closed}
