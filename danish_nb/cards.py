@@ -191,6 +191,6 @@ def card_counts(cards: Iterable[Card]) -> Counter[Card]:
     return Counter(cards)
 
 
-def sort_key(card: Card) -> tuple[int, str]:
-    """Order cards by rank, then suit: a tidy hand."""
-    return (card.rank, card.suit.value)
+def sort_key(card: Card) -> tuple[Rank, Suit]:
+    """Order cards by rank, then suit (by its letter: a suit is a ``str`` enum): a tidy hand."""
+    return (card.rank, card.suit)

@@ -180,6 +180,8 @@ def subsets(group: Sequence[Card], limit: int | None = None) -> list[tuple[Card,
     >>> [format_cards(s) for s in subsets(parse_cards("7H 7H 7S"))]
     ['7♥', '7♠', '7♥ 7♥', '7♥ 7♠', '7♥ 7♥ 7♠']
     """
+    if len(group) == 1:
+        return [tuple(group)]
     combos: dict[tuple[Card, ...], None] = {}
     for size in range(1, min(len(group), limit or len(group)) + 1):
         combos.update(dict.fromkeys(combinations(group, size)))

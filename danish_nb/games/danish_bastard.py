@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from ..cards import BLACK_JOKER, RED_JOKER, Card, Rank, format_cards, packs, shuffled, n_cards
+from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, format_cards, packs, shuffled, n_cards
 from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result, Rule, Ruling,
                     Verdict, option, register)
 from ..families.shedding import (ShedMove, ShedTable, canonical, deal_table, finishing_result, next_seat,
@@ -254,6 +254,15 @@ def placement(card: Card, top: Card | None, options: Options) -> tuple[bool, str
 
 def _fits(card: Card, top: Card | None, options: Options) -> bool:
     return placement(card, top, options)[0]
+
+
+@lru_cache(maxsize=1024)
+def _fitting_kinds(top: Card | None, options: Options) -> frozenset[Card | Rank]:
+    """What may go on ``top``: the ranks, and the jokers (by colour), that :func:`placement`
+    allows; one look-up per position instead of one per card."""
+    kinds = [card for card in (RED_JOKER, BLACK_JOKER) if placement(card, top, options)[0]]
+    kinds += [rank for rank in RANKS if placement(Card(rank, Suit.SPADES), top, options)[0]]
+    return frozenset(kinds)
 
 
 # --------------------------------------------------------------------------- state
@@ -639,10 +648,13 @@ def _same_value(cards: tuple[Card, ...]) -> tuple | None:
 
 def _groups(cards: tuple[Card, ...], top: Card | None, options: Options) -> list[list[Card]]:
     """The cards that fit on ``top``, grouped by what may be played together."""
+    fitting = _fitting_kinds(top, options)
     groups: dict[Card | Rank, list[Card]] = {}
     for card in cards:
-        groups.setdefault(card if card.is_joker else card.rank, []).append(card)
-    return [group for group in groups.values() if _fits(group[0], top, options)]
+        kind = card if card.rank is Rank.JOKER else card.rank
+        if kind in fitting:
+            groups.setdefault(kind, []).append(card)
+    return list(groups.values())
 
 
 # --------------------------------------------------------------------------- the game
