@@ -20,6 +20,7 @@ from html import escape
 from typing import Any
 
 from .html import back_html, card_html
+from .shedding import pile_html
 
 #: How many of the pile's top cards are always shown (the rest on demand).
 PILE_TOP = 6
@@ -134,17 +135,11 @@ def middle_html(view: Any, names: Sequence[str], draw_events: Iterable[Any] = ()
     else:
         turn = "waiting"
     note = f'<div class="dn-note">{escape(view.note)}</div>' if view.note and view.result is None else ""
-    pile = view.pile
-    top = "".join(card_html(c, zone="pile") for c in pile[-PILE_TOP:]) or '<span class="dn-empty">empty</span>'
-    full = ""
-    if len(pile) > PILE_TOP:
-        full = (f'<details class="dn-full-pile"><summary>whole pile ({len(pile)} cards)</summary>'
-                f'{"".join(card_html(c, zone="pile") for c in pile)}</details>')
     return (f'<div class="dn-middle"><div class="dn-turn">{turn}</div>{note}{total_html(view.total)}'
             f'<div class="dn-counts"><span class="dn-deck-count">deck: {view.deck_count}</span> · '
             f'<span class="dn-discard-count">discarded: {view.discard_count}</span> · '
-            f'<span class="dn-pile-count">pile: {len(pile)}</span></div>'
-            f'<div class="dn-pile">{top}</div>{full}{draw_html(draw_events)}'
+            f'<span class="dn-pile-count">pile: {len(view.pile)}</span></div>'
+            f'{pile_html(view.pile, PILE_TOP)}{draw_html(draw_events)}'
             f'{values_html(values) if values else ""}</div>')
 
 

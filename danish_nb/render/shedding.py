@@ -55,17 +55,21 @@ def middle_html(view: ShedView, names: Sequence[str]) -> str:
     else:
         turn = "waiting"
     note = f'<div class="dn-note">{escape(view.note)}</div>' if view.note and view.result is None else ""
-    pile = view.pile
-    top = "".join(card_html(c, zone="pile") for c in pile[-PILE_TOP:]) or '<span class="dn-empty">empty</span>'
-    full = ""
-    if len(pile) > PILE_TOP:
-        full = (f'<details class="dn-full-pile"><summary>whole pile ({len(pile)} cards)</summary>'
-                f'{"".join(card_html(c, zone="pile") for c in pile)}</details>')
     return (f'<div class="dn-middle"><div class="dn-turn">{turn}</div>{note}'
             f'<div class="dn-counts"><span class="dn-stock-count">stock: {view.stock_count}</span> · '
             f'<span class="dn-burned-count">burned: {view.burned_count}</span> · '
-            f'<span class="dn-pile-count">pile: {len(pile)}</span></div>'
-            f'<div class="dn-pile">{top}</div>{full}</div>')
+            f'<span class="dn-pile-count">pile: {len(view.pile)}</span></div>'
+            f'{pile_html(view.pile)}</div>')
+
+
+def pile_html(pile: Sequence[Card], shown: int = PILE_TOP) -> str:
+    """The ``shown`` top cards of the pile, and the whole pile on demand."""
+    top = "".join(card_html(c, zone="pile") for c in pile[-shown:]) or '<span class="dn-empty">empty</span>'
+    full = ""
+    if len(pile) > shown:
+        full = (f'<details class="dn-full-pile"><summary>whole pile ({len(pile)} cards)</summary>'
+                f'{"".join(card_html(c, zone="pile") for c in pile)}</details>')
+    return f'<div class="dn-pile">{top}</div>{full}'
 
 
 def seat_html(view: ShedView, seat: int, name: str, *, clickable: bool = False,
