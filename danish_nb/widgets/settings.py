@@ -20,13 +20,14 @@ from ..core import GameRules, OptionInfo, option_infos
 
 def option_input(info: OptionInfo) -> widgets.ValueWidget:
     """An input for one option: a dropdown for choices, a checkbox, or a number field."""
+    label = {"description": info.name, "style": {"description_width": "initial"}}  # the whole name shows
     if info.choices:
-        return widgets.Dropdown(options=list(info.choices), value=info.default, description=info.name)
+        return widgets.Dropdown(options=list(info.choices), value=info.default, **label)
     if isinstance(info.default, bool):
         return widgets.Checkbox(value=info.default, description=info.name, indent=False)
     if isinstance(info.default, int):
-        return widgets.IntText(value=info.default, description=info.name)
-    return widgets.Text(value=str(info.default), description=info.name)
+        return widgets.IntText(value=info.default, **label)
+    return widgets.Text(value=str(info.default), **label)
 
 
 def options_help(infos: tuple[OptionInfo, ...]) -> str:
