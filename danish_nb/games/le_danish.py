@@ -15,6 +15,7 @@ illegal: 4♣ on 6♣: lower than the card before (rule LD-15)
 from __future__ import annotations
 
 import dataclasses
+from operator import attrgetter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
@@ -598,7 +599,7 @@ class LeDanishState(ShedTable):
 
     def _replace(self, **changes: Any) -> LeDanishState:
         """A copy with some fields changed (the legal-move cache starts empty)."""
-        values = {name: getattr(self, name) for name in _FIELDS}
+        values = dict(zip(_FIELDS, _field_values(self)))
         values.update(changes)
         return LeDanishState(**values)
 
@@ -786,6 +787,7 @@ class LeDanishState(ShedTable):
 
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(LeDanishState) if f.name != "_legal")
+_field_values = attrgetter(*_FIELDS)
 
 _CHECKS = {"play": LeDanishState._check_play, "take": LeDanishState._check_take,
            "pick-up-open": LeDanishState._check_pick_up_open, "closed": LeDanishState._check_closed}
