@@ -533,3 +533,30 @@ def position_won(position: Mapping[str, Any], players: int) -> tuple[tuple[tuple
             raise OptionsError(f"position['won'][{seat}]: every trick has {players} cards, one per player")
         won.append(cards)
     return tuple(won)
+
+
+class MatchState:
+    """What the state of every trick-taking match shares (a mixin for a frozen dataclass with
+    the fields ``match``, ``result`` and ``_legal``, and a ``_generate_moves`` method)."""
+
+    __slots__ = ()
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The match totals so far (deals finished)."""
+        return self.match.scores
+
+    @property
+    def deal_scores(self) -> tuple[DealScore, ...]:
+        """Every finished deal's score, each with its explanation line by line."""
+        return self.match.history
+
+    def legal_moves(self) -> list[TrickMove]:
+        """The legal moves (a fast path; tests check it agrees with ``explain``)."""
+        if self._legal is None:
+            object.__setattr__(self, "_legal", self._generate_moves())
+        return list(self._legal)

@@ -25,7 +25,7 @@ from typing import Any
 from ..cards import SUITS, Card, format_cards, shuffled, standard_pack
 from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result, Rule, Ruling,
                     Verdict, option, register)
-from ..families.tricks import (SUIT_NAMES, DealScore, Match, Play, ScoreLine, TrickMove,
+from ..families.tricks import (SUIT_NAMES, DealScore, Match, MatchState, Play, ScoreLine, TrickMove,
                                TrickRecord, Trumps, TrickView, by_suit, cards_won, follow_check,
                                parse_trick_move, parse_trump, playable, position_hands,
                                position_won, trick_winner, tricks_won)
@@ -284,7 +284,7 @@ def match_result(scores: tuple[int, ...]) -> Result:
 # --------------------------------------------------------------------------- state
 
 @dataclass(frozen=True, slots=True)
-class BastardState:
+class BastardState(MatchState):
     """A Bastard position within a match. Immutable: :meth:`apply` returns a new one.
 
     ``trumps`` is ``None`` until the player left of the dealer names them; ``trick`` holds the
@@ -312,25 +312,11 @@ class BastardState:
         return None if self.result is not None else (self.leader + len(self.trick)) % self.players
 
     @property
-    def is_over(self) -> bool:
-        return self.result is not None
-
-    @property
     def phase(self) -> str:
         """``'trump'`` (trumps to be named), ``'play'`` or ``'over'``."""
         if self.result is not None:
             return "over"
         return "trump" if self.trumps is None else "play"
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """The match totals so far (deals finished)."""
-        return self.match.scores
-
-    @property
-    def deal_scores(self) -> tuple[DealScore, ...]:
-        """Every finished deal's score, each with its explanation line by line."""
-        return self.match.history
 
     @property
     def deals(self) -> int | None:
@@ -369,11 +355,6 @@ class BastardState:
         return f"P{p + 1} follows {self.trumps.suit_label(led)} if possible ({self.trumps.name})"
 
     # -- legal moves (fast path; tests check it agrees with explain)
-    def legal_moves(self) -> list[TrickMove]:
-        if self._legal is None:
-            object.__setattr__(self, "_legal", self._generate_moves())
-        return list(self._legal)
-
     def _generate_moves(self) -> list[TrickMove]:
         if self.result is not None:
             return []

@@ -30,7 +30,7 @@ from ..cards import SUITS, Card, Rank, Suit, format_cards, parse_cards, shuffled
 from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result, Rule, Ruling, Verdict,
                     option, register)
 from ..families.shedding import position_cards
-from ..families.tricks import (SUIT_NAMES, AuctionView, DealScore, Match, Play, ScoreLine, TrickMove,
+from ..families.tricks import (SUIT_NAMES, AuctionView, DealScore, Match, MatchState, Play, ScoreLine, TrickMove,
                                TrickRecord, Trumps, by_suit, cards_won, follow_check, parse_trick_move,
                                parse_trump, playable, position_hands, position_won, trick_winner,
                                tricks_won)
@@ -395,7 +395,7 @@ PHASES = ("bid", "trump", "discard", "play", "over")
 
 
 @dataclass(frozen=True, slots=True)
-class SjavsState:
+class SjavsState(MatchState):
     """A Sjavs position within a match. Immutable: :meth:`apply` returns a new one.
 
     ``phase`` is ``'bid'`` (the auction), ``'trump'`` (Farvesjavs: the soloist names trumps),
@@ -435,10 +435,6 @@ class SjavsState:
         return self.turn
 
     @property
-    def is_over(self) -> bool:
-        return self.result is not None
-
-    @property
     def layout(self) -> Layout:
         return layout(self.players, self.options)
 
@@ -446,16 +442,6 @@ class SjavsState:
     def eldest(self) -> int:
         """The player left of the dealer: first to bid, and leads to a Play (SJ-12)."""
         return self.match.first_player
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Game points now (deals finished)."""
-        return self.match.scores
-
-    @property
-    def deal_scores(self) -> tuple[DealScore, ...]:
-        """Every finished deal's score (throw-ins too), each with its explanation line by line."""
-        return self.match.history
 
     @property
     def passed(self) -> frozenset[int]:
@@ -522,11 +508,6 @@ class SjavsState:
         return f"P{p + 1} follows {self.trumps.suit_label(led)} if possible"
 
     # -- legal moves (fast path; tests check it agrees with explain)
-    def legal_moves(self) -> list[TrickMove]:
-        if self._legal is None:
-            object.__setattr__(self, "_legal", self._generate_moves())
-        return list(self._legal)
-
     def _generate_moves(self) -> list[TrickMove]:
         if self.result is not None:
             return []
