@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 from ..games.rat_bastard_17 import TARGET, UP_SLOTS, RatMove, card_value
+from ..core import DanishNbError
 from .base import AGENTS, Choice
 
 
@@ -31,7 +32,7 @@ class RatRuleOfThumb:
     def choose(self, state: Any) -> Choice:
         moves = state.legal_moves()
         if not moves:
-            raise ValueError("no legal move: the game is over")
+            raise DanishNbError("no legal move: the game is over")
         if moves[0].action in ("swap", "keep"):
             return self._swap(state, moves)
         opts = state.options

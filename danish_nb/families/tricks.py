@@ -508,6 +508,22 @@ class AuctionView(TrickView):
 
 # --------------------------------------------------------------------------- positions
 
+def position_seat(position: Mapping[str, Any], key: str, default: int, players: int) -> int:
+    """A player (0-based) named under ``key`` of a set-up position."""
+    value = position.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise OptionsError(f"position[{key!r}] is a player from 0 to {players - 1}")
+    return value
+
+
+def position_whole(position: Mapping[str, Any], key: str, default: int) -> int:
+    """A whole number (0 or more) under ``key`` of a set-up position."""
+    value = position.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise OptionsError(f"position[{key!r}] is a whole number from 0")
+    return value
+
+
 def position_hands(position: Mapping[str, Any], players: int) -> tuple[tuple[Card, ...], ...]:
     """One hand per player under ``position['hands']``."""
     value = position.get("hands")

@@ -27,8 +27,8 @@ from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result,
                     Verdict, option, register)
 from ..families.tricks import (SUIT_NAMES, DealScore, Match, MatchState, Play, ScoreLine, TrickMove,
                                TrickRecord, Trumps, TrickView, by_suit, cards_won, follow_check,
-                               parse_trick_move, parse_trump, playable, position_hands,
-                               position_won, trick_winner, tricks_won)
+                               parse_trick_move, parse_trump, playable, position_hands, position_seat,
+                               position_whole, position_won, trick_winner, tricks_won)
 from ..families.shedding import position_cards
 
 SOURCE = "4-bastard-haesslich.de.txt"
@@ -525,9 +525,9 @@ class Bastard:
             raise OptionsError("a Bastard position needs 'hands' for 3 or 4 players")
         hands = position_hands(position, players)
         won = position_won(position, players)
-        dealer = _seat(position, "dealer", players - 1, players)
-        leader = _seat(position, "leader", (dealer + 1) % players, players)
-        deal = _whole(position, "deal", 0)
+        dealer = position_seat(position, "dealer", players - 1, players)
+        leader = position_seat(position, "leader", (dealer + 1) % players, players)
+        deal = position_whole(position, "deal", 0)
         seed = position.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionsError("position['seed'] is a whole number")
@@ -563,20 +563,6 @@ class Bastard:
 
     def parse_move(self, text: str) -> TrickMove:
         return parse_trick_move(text, ("play", "trump"))
-
-
-def _seat(position: Mapping[str, Any], key: str, default: int, players: int) -> int:
-    value = position.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise OptionsError(f"position[{key!r}] is a player from 0 to {players - 1}")
-    return value
-
-
-def _whole(position: Mapping[str, Any], key: str, default: int) -> int:
-    value = position.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise OptionsError(f"position[{key!r}] is a whole number from 0")
-    return value
 
 
 def _check_cards(players: int, hands: Hands, won: Won, trick: tuple[Play, ...]) -> None:

@@ -32,8 +32,8 @@ from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result,
 from ..families.shedding import position_cards
 from ..families.tricks import (SUIT_NAMES, AuctionView, DealScore, Match, MatchState, Play, ScoreLine, TrickMove,
                                TrickRecord, Trumps, by_suit, cards_won, follow_check, parse_trick_move,
-                               parse_trump, playable, position_hands, position_won, trick_winner,
-                               tricks_won)
+                               parse_trump, playable, position_hands, position_seat, position_whole,
+                               position_won, trick_winner, tricks_won)
 
 SOURCE = "5-sjavs-penguin-p77.en.txt"
 
@@ -838,8 +838,8 @@ class Sjavs:
         plan = layout(players, options)
         hands = position_hands(position, players)
         skat = by_suit(position_cards(position, "skat"))
-        dealer = _seat(position, "dealer", players - 1, players)
-        deal_no = _whole(position, "deal", 0)
+        dealer = position_seat(position, "dealer", players - 1, players)
+        deal_no = position_whole(position, "deal", 0)
         seed = position.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionsError("position['seed'] is a whole number")
@@ -888,7 +888,7 @@ def _setup_contract(base: SjavsState, position: Mapping[str, Any]) -> SjavsState
     contract = position["contract"]
     if contract not in BIDS:
         raise OptionsError(f"position['contract'] is one of {', '.join(BIDS)}")
-    soloist = _seat(position, "soloist", -1, players)
+    soloist = position_seat(position, "soloist", -1, players)
     phase = position.get("phase", "play")
     if phase not in ("trump", "discard", "play"):
         raise OptionsError("position['phase'] after the auction is 'trump', 'discard' or 'play'")
@@ -930,7 +930,7 @@ def _setup_contract(base: SjavsState, position: Mapping[str, Any]) -> SjavsState
         raise OptionsError(f"position['skat'] holds the {plan.skat} cards out of play")
     won = position_won(position, players)
     first = base.eldest if contract == "play" else soloist
-    leader = _seat(position, "leader", first, players)
+    leader = position_seat(position, "leader", first, players)
     if not any(won) and leader != first:
         raise OptionsError(f"before any trick is won, P{first + 1} leads (rule SJ-12)")
     trick_cards = position_cards(position, "trick")
@@ -972,20 +972,6 @@ def _no_repeats(cards: list[Card], plan: Layout, players: int) -> None:
     if foreign:
         raise OptionsError(f"{', '.join(foreign)} is not in this Sjavs pack of {len(plan.pack)} cards "
                            f"({players} players; rules SJ-1, SJ-21, SJ-23)")
-
-
-def _seat(position: Mapping[str, Any], key: str, default: int, players: int) -> int:
-    value = position.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise OptionsError(f"position[{key!r}] is a player from 0 to {players - 1}")
-    return value
-
-
-def _whole(position: Mapping[str, Any], key: str, default: int) -> int:
-    value = position.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise OptionsError(f"position[{key!r}] is a whole number from 0")
-    return value
 
 
 GAME = register(Sjavs())
