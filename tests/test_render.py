@@ -115,3 +115,11 @@ def test_the_log_opens_with_what_the_deal_did_and_its_rules():
     assert "the other 63 cards make the stock (rule DB-7)" in html
     assert "The deal" not in log_html([], opening=(), hidden=0)
     assert dn.setup("danish-bastard", {"hands": [["7H"], ["8C"]]}).opening_events == ()
+
+
+def test_a_trick_table_marks_only_the_viewers_cards_playable_even_showing_all_hands():
+    from danish_nb.render.tricks import table_html as trick_table_html
+    g = dn.setup("bastard", {"hands": [["2H", "KS"], ["5C", "6H"], ["AC", "8D"]], "trump": "spades"})
+    html = trick_table_html(g.state.view(0, reveal_hands=True), ["P1", "P2", "P3"], playable={0}, selected={0})
+    assert html.count("dn-playable") == 1 and re.search(r"dn-card-2H[^\"]*dn-playable", html)
+    assert html.count("dn-selected") == 1

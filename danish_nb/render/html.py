@@ -29,6 +29,15 @@ CSS = """
 """
 
 
+def seat_order(players: int, me: int | None) -> list[int]:
+    """The seats in the order a table shows them: the viewer first, then round the table.
+
+    >>> seat_order(4, 2)
+    [2, 3, 0, 1]
+    """
+    return [(seat + (me or 0)) % players for seat in range(players)]
+
+
 def card_html(card: Card, *, playable: bool = False, selected: bool = False, zone: str = "") -> str:
     """One face-up card."""
     classes = ["dn-card", f"dn-card-{card.code}"]

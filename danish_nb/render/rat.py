@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
-from .html import back_html, card_html
+from .html import back_html, card_html, seat_order
 from .shedding import pile_html
 
 #: How many of the pile's top cards are always shown (the rest on demand).
@@ -98,14 +98,11 @@ def table_html(view: Any, names: Sequence[str], *, clickable: bool = False,
     ``clickable`` makes the viewer's face-up cards clickable, ``down_clickable`` its face-down
     hole cards.
     """
-    order = list(range(view.players))
-    if view.me is not None:
-        order = order[view.me:] + order[:view.me]
     seats = "".join(seat_html(view, seat, names[seat], clickable=clickable and seat == view.me,
                               playable=playable if seat == view.me else (),
                               selected=selected if seat == view.me else (),
                               down_clickable=down_clickable and seat == view.me)
-                    for seat in order)
+                    for seat in seat_order(view.players, view.me))
     return (f'<div class="dn-table dn-rat">{middle_html(view, names, draw_events, values)}'
             f'<div class="dn-seats">{seats}</div></div>')
 

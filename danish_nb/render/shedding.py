@@ -18,7 +18,7 @@ from html import escape
 
 from ..cards import Card
 from ..families.shedding import ShedView
-from .html import card_html
+from .html import card_html, seat_order
 
 #: How many of the pile's top cards are always shown (the rest on demand).
 PILE_TOP = 4
@@ -33,14 +33,11 @@ def table_html(view: ShedView, names: Sequence[str], *, clickable: bool = False,
     ``"hand"`` and ``"open"``); ``clickable`` makes the viewer's face-up cards clickable and
     ``closed_clickable`` their face-down cards.
     """
-    order = list(range(view.players))
-    if view.me is not None:
-        order = order[view.me:] + order[:view.me]
     seats = "".join(seat_html(view, seat, names[seat], clickable=clickable and seat == view.me,
                               playable=playable if seat == view.me else (),
                               selected=selected if seat == view.me else (),
                               closed_clickable=closed_clickable and seat == view.me)
-                    for seat in order)
+                    for seat in seat_order(view.players, view.me))
     return (f'<div class="dn-table">{middle_html(view, names)}'
             f'<div class="dn-seats">{seats}</div></div>')
 

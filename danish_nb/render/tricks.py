@@ -20,7 +20,7 @@ from html import escape
 
 from ..cards import Card
 from ..families.tricks import TrickRecord, TrickView
-from .html import back_html, card_html
+from .html import back_html, card_html, seat_order
 
 
 def trump_html(view: TrickView) -> str:
@@ -42,11 +42,10 @@ def table_html(view: TrickView, names: Sequence[str], *, clickable: bool = False
     """The whole table as seen in ``view``: the middle (deal, trumps, trick), then the seats
     (``view.me`` first). ``playable``/``selected`` are indexes into the viewer's hand;
     ``clickable`` makes the viewer's cards clickable; ``show_last`` shows the last trick."""
-    order = list(range(view.players))
-    if view.me is not None:
-        order = order[view.me:] + order[:view.me]
     seats = "".join(seat_html(view, seat, names[seat], clickable=clickable and seat == view.me,
-                              playable=playable, selected=selected) for seat in order)
+                              playable=playable if seat == view.me else (),
+                              selected=selected if seat == view.me else ())
+                    for seat in seat_order(view.players, view.me))
     last = last_trick_html(view.last_trick, names) if show_last else ""
     return (f'<div class="dn-table dn-tricks">{middle_html(view, names)}{last}'
             f'<div class="dn-seats">{seats}</div></div>')
