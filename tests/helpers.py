@@ -192,3 +192,34 @@ def synced(*widgets: ipywidgets.Widget) -> str:
         states.append(widget.get_state())
         todo += [w for w in getattr(widget, "children", ()) if isinstance(w, ipywidgets.Widget)]
     return json.dumps(states, ensure_ascii=False)
+
+
+def open_app(context: Any, app_url: str) -> Any:
+    """A new page of the Voila app, once its board shows (browser tests wait up to 60 s)."""
+    from playwright.sync_api import expect
+
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    expect.set_options(timeout=60_000)
+    page.goto(app_url)
+    expect(page.locator(".dn-seat.dn-me .dn-card").first).to_be_visible()
+    return page
+
+
+def start_app_game(page: Any, seed: int, title: str | None = None) -> None:
+    """In the app's settings pick the game ``title`` (if given) and ``seed``, press New game and
+    wait for the app to say so."""
+    from playwright.sync_api import expect
+
+    seed_box = page.locator(".dn-seed input")
+    if not seed_box.is_visible():
+        page.get_by_text("Settings", exact=True).click()
+    if title is not None:
+        page.locator(".dn-game-picker select").select_option(label=title)
+    seed_box.fill(str(seed))
+    seed_box.press("Enter")
+    page.locator(".dn-new-game").click()
+    message = page.locator(".dn-app-message")
+    if title is not None:
+        expect(message).to_contain_text(f"{title}, ")
+    expect(message).to_contain_text(f"seed {seed}")

@@ -20,6 +20,7 @@ from playwright.sync_api import BrowserContext, Locator, Page, Response, WebSock
 
 import danish_nb as dn
 from danish_nb.cards import Card
+from helpers import start_app_game
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 60_000
@@ -72,13 +73,7 @@ def shown_seed(page: Page) -> int:
 
 def start_game(page: Page, seed: int) -> None:
     """Type ``seed`` in the settings and press New game."""
-    seed_box = page.locator(".dn-seed input")
-    if not seed_box.is_visible():
-        page.get_by_text("Settings", exact=True).click()
-    seed_box.fill(str(seed))
-    seed_box.press("Enter")
-    page.locator(".dn-new-game").click()
-    expect(page.locator(".dn-app-message")).to_contain_text(f"seed {seed}")
+    start_app_game(page, seed)
     expect(page.locator(".dn-position")).to_have_text("move 0 of 0")
 
 

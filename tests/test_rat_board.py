@@ -15,6 +15,7 @@ import ipywidgets
 import pytest
 
 import danish_nb as dn
+from helpers import open_app, start_app_game
 from danish_nb.agents import RandomAgent
 from danish_nb.agents.rat_bastard import RatRuleOfThumb
 from danish_nb.app import build_app
@@ -609,18 +610,9 @@ def test_rat_bastard_plays_in_the_voila_app(context, app_url, voila_log):
     seed = 4242
     game = dn.new_game(GAME, players=2, seed=seed)
     deal = game.state
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    expect.set_options(timeout=60_000)
+    page = open_app(context, app_url)
     try:
-        page.goto(app_url)
-        expect(page.locator(".dn-seat.dn-me .dn-card").first).to_be_visible()
-        if not page.locator(".dn-seed input").is_visible():
-            page.get_by_text("Settings", exact=True).click()
-        page.locator(".dn-game-picker select").select_option(label="Rat Bastard 17")
-        page.locator(".dn-seed input").fill(str(seed))
-        page.locator(".dn-seed input").press("Enter")
-        page.locator(".dn-new-game").click()
+        start_app_game(page, seed, "Rat Bastard 17")
         expect(page.locator(".dn-app-message")).to_contain_text(f"Rat Bastard 17, 2 players, seed {seed}")
         expect(page.locator(".dn-total-value")).to_have_text("0")
         html = page.content()

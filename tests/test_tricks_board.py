@@ -14,6 +14,7 @@ import ipywidgets
 import pytest
 
 import danish_nb as dn
+from helpers import open_app, start_app_game
 from danish_nb.agents import make_agent
 from danish_nb.cards import Card
 from danish_nb.widgets import BOARDS, board_for
@@ -538,18 +539,9 @@ def test_bastard_plays_in_the_voila_app(context, app_url, voila_log):
 
     seed = 4242
     deal = dn.new_game("bastard", players=3, seed=seed).state
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    expect.set_options(timeout=60_000)
+    page = open_app(context, app_url)
     try:
-        page.goto(app_url)
-        expect(page.locator(".dn-seat.dn-me .dn-card").first).to_be_visible()
-        if not page.locator(".dn-seed input").is_visible():
-            page.get_by_text("Settings", exact=True).click()
-        page.locator(".dn-game-picker select").select_option(label="Bastard")
-        page.locator(".dn-seed input").fill(str(seed))
-        page.locator(".dn-seed input").press("Enter")
-        page.locator(".dn-new-game").click()
+        start_app_game(page, seed, "Bastard")
         expect(page.locator(".dn-app-message")).to_contain_text(f"Bastard, 3 players, seed {seed}")
         expect(page.locator(".dn-trumps")).to_have_text("trumps: to be named")
         html = page.content()
