@@ -169,19 +169,74 @@ class Verdict:
 
 
 @dataclass(frozen=True, slots=True)
+class Private:
+    """Cards named in a text that only their ``owner`` may see; everyone else reads ``public``.
+
+    ``in_hand`` marks cards held in the owner's hand, which teaching mode shows to all; cards
+    laid aside (a discard, a skat) stay private even then.
+
+    >>> from danish_nb.cards import parse_cards
+    >>> secret = Private(parse_cards("10H KD"), owner=0, public="2 cards", in_hand=False)
+    >>> render_text(("P1 lays aside ", secret), viewer=1), render_text(("P1 lays aside ", secret), viewer=0)
+    ('P1 lays aside 2 cards', 'P1 lays aside 10♥ K♦')
+    """
+
+    cards: tuple
+    owner: int
+    public: str
+    in_hand: bool = True
+
+    def seen_by(self, viewer: int | None, reveal_hands: bool = False) -> bool:
+        """Whether ``viewer`` (``None``: a spectator) may read the cards."""
+        return viewer == self.owner or (reveal_hands and self.in_hand)
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self.cards))
+
+
+#: A text for learners: plain words, or words and :class:`Private` card mentions.
+Text = str | tuple[str | Private, ...]
+
+
+def render_text(text: Text, viewer: int | None = None, reveal_hands: bool = False, *,
+                omniscient: bool = False) -> str:
+    """``text`` as ``viewer`` may read it: private cards they may not see read as their public
+    wording. ``omniscient=True`` names every card (for tests, records and debugging).
+
+    >>> render_text("P1 takes the pile")
+    'P1 takes the pile'
+    """
+    if isinstance(text, str):
+        return text
+    return "".join(part if isinstance(part, str)
+                   else str(part) if omniscient or part.seen_by(viewer, reveal_hands) else part.public
+                   for part in text)
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened when a move was applied (cards moved, pile burned, ...)."""
+    """Something that happened when a move was applied (cards moved, pile burned, ...).
+
+    ``text`` may name private cards (see :class:`Private`); :meth:`text_for` renders it for one
+    viewer, ``str(event)`` for an all-seeing reader.
+    """
 
     kind: str
     player: int | None
-    text: str
+    text: Text
     cards: tuple = ()
     rule: Rule | None = None
     ruling: Ruling | None = None
 
-    def __str__(self) -> str:
-        text = self.text if self.rule is None else f"{self.text} (rule {self.rule.id})"
+    def text_for(self, viewer: int | None, reveal_hands: bool = False, *, omniscient: bool = False) -> str:
+        """What ``viewer`` reads in the log: the text with what they may see, and its rule."""
+        text = render_text(self.text, viewer, reveal_hands, omniscient=omniscient)
+        if self.rule is not None:
+            text = f"{text} (rule {self.rule.id})"
         return text if self.ruling is None else f"{text} [ruling {self.ruling.id}]"
+
+    def __str__(self) -> str:
+        return self.text_for(None, omniscient=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,21 +255,49 @@ class Result:
 
 # --------------------------------------------------------------------------- options
 
-def option(default: Any, help: str, ruling: str | None = None, choices: Sequence[Any] | None = None) -> Any:
-    """A rule-option field: its default, a line of help, the ruling it settles, allowed values."""
-    meta = {"help": help, "ruling": ruling, "choices": tuple(choices) if choices else None}
+def option(default: Any, help: str, ruling: str | None = None, choices: Sequence[Any] | None = None, *,
+           label: str | None = None, low: int | None = None, high: int | None = None) -> Any:
+    """A rule-option field: its default, a line of help, the ruling it settles, allowed values
+    (``choices``, or a whole-number range ``low``..``high``), and a short ``label`` for a settings
+    panel (default: the name in words)."""
+    meta = {"help": help, "ruling": ruling, "choices": tuple(choices) if choices else None,
+            "label": label, "low": low, "high": high}
     return field(default=default, metadata=meta)
 
 
 @dataclass(frozen=True, slots=True)
 class OptionInfo:
-    """What a board's settings panel needs to show one rule option."""
+    """What a settings panel (and the checks of :func:`make_options`) know of one rule option."""
 
     name: str
     default: Any
     help: str
     ruling: str | None
     choices: tuple[Any, ...] | None
+    label: str = ""
+    low: int | None = None
+    high: int | None = None
+
+    def check(self, value: Any) -> None:
+        """Raise :class:`OptionsError` naming the problem if ``value`` is not allowed."""
+        expected = type(self.default)
+        if isinstance(value, bool) != isinstance(self.default, bool) or (
+                self.default is not None and not isinstance(value, expected)):
+            raise OptionsError(f"option {self.name!r} takes a {expected.__name__}, not "
+                               f"{type(value).__name__} {_short(value)}")
+        if self.choices and value not in self.choices:
+            raise OptionsError(f"option {self.name!r} must be one of {self.choices}, not {_short(value)}")
+        if self.low is not None and value < self.low or self.high is not None and value > self.high:
+            raise OptionsError(f"option {self.name!r} must be from {self.low} to {self.high}, not {_short(value)}")
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, so an error never echoes huge input."""
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 OptionsT = TypeVar("OptionsT")
@@ -223,12 +306,13 @@ OptionsT = TypeVar("OptionsT")
 def option_infos(options_type: type) -> tuple[OptionInfo, ...]:
     """The documented fields of an options dataclass, in declaration order."""
     return tuple(OptionInfo(f.name, f.default, f.metadata.get("help", ""), f.metadata.get("ruling"),
-                            f.metadata.get("choices"))
+                            f.metadata.get("choices"), f.metadata.get("label") or f.name.replace("_", " "),
+                            f.metadata.get("low"), f.metadata.get("high"))
                  for f in dataclasses.fields(options_type))
 
 
 def make_options(options_type: type[OptionsT], given: Mapping[str, Any] | OptionsT | None) -> OptionsT:
-    """Build an options value from a dict, checking names, types and choices.
+    """Build an options value from a dict, checking names, types, choices and ranges.
 
     Raises :class:`OptionsError` naming the bad entry; unknown names are errors, not ignored.
     """
@@ -241,15 +325,10 @@ def make_options(options_type: type[OptionsT], given: Mapping[str, Any] | Option
     known = {info.name: info for info in option_infos(options_type)}
     values: dict[str, Any] = {}
     for name, value in given.items():
-        info = known.get(name)
+        info = known.get(name) if isinstance(name, str) else None
         if info is None:
-            raise OptionsError(f"unknown option {name!r}; this game's options are: {', '.join(known)}")
-        expected = type(info.default)
-        if isinstance(value, bool) != isinstance(info.default, bool) or (
-                info.default is not None and not isinstance(value, expected)):
-            raise OptionsError(f"option {name!r} takes a {expected.__name__}, not {value!r}")
-        if info.choices and value not in info.choices:
-            raise OptionsError(f"option {name!r} must be one of {info.choices}, not {value!r}")
+            raise OptionsError(f"unknown option {_short(name)}; this game's options are: {', '.join(known)}")
+        info.check(value)
         values[name] = value
     return options_type(**values)
 
@@ -267,11 +346,54 @@ class State(Protocol):
     def result(self) -> Result | None: ...
     def legal_moves(self) -> list[Any]: ...
     def explain(self, move: Any) -> Verdict: ...
+    def normalize(self, move: Any) -> Any: ...
     def apply(self, move: Any) -> tuple[State, tuple[Event, ...]]: ...
     def view(self, player: int | None) -> Any: ...
-    # optional: def normalize(self, move) -> move: the same move written the one way legal_moves
-    # lists it (e.g. cards in hand order), so histories and records read the same however it was made
     def all_cards(self) -> list: ...
+
+
+class RulesState:
+    """The part of the protocol every game's state shares (a mixin for a frozen dataclass).
+
+    The dataclass declares ``_legal: list | None = field(default=None, init=False,
+    compare=False, repr=False)`` (the legal-move cache, never copied) and a ``move_type``; it
+    implements ``_generate_moves()``, ``explain(move)`` and ``_apply(move)`` (``move`` already
+    checked and normalized). Legality is decided here, once, for every game: ``apply`` plays
+    exactly the moves ``legal_moves`` lists, and refuses anything else with the verdict of
+    ``explain``.
+    """
+
+    __slots__ = ()
+    move_type: type = object
+
+    def legal_moves(self) -> list[Any]:
+        """The legal moves (a fast path; the contract tests check it agrees with ``explain``)."""
+        if self._legal is None:
+            object.__setattr__(self, "_legal", self._generate_moves())
+        return list(self._legal)
+
+    def normalize(self, move: Any) -> Any:
+        """The same move written the one way ``legal_moves`` lists it (e.g. cards in hand
+        order), so histories and records read the same however it was made."""
+        return move
+
+    def well_formed(self, move: Any) -> bool:
+        """Whether ``move`` is a move of this game with fields of the right types (a family
+        checks its fields; ``explain`` refuses what is not well formed)."""
+        return isinstance(move, self.move_type)
+
+    def is_legal(self, move: Any) -> bool:
+        return self.well_formed(move) and self.normalize(move) in self.legal_moves()
+
+    def apply(self, move: Any) -> tuple[Any, tuple[Event, ...]]:
+        """The next state and what happened. Raises :class:`IllegalMove` (this state unchanged)."""
+        if not self.is_legal(move):
+            raise IllegalMove(self.explain(move))
+        return self._apply(self.normalize(move))
+
+    def copy(self, **changes: Any) -> Any:
+        """This state with some fields changed (the one way states are copied; caches are not)."""
+        return dataclasses.replace(self, **changes)
 
 
 class GameRules(Protocol):
@@ -320,10 +442,6 @@ class Step:
 
 def _no_events(state: Any) -> tuple[Event, ...]:
     return ()
-
-
-def _same(move: Any) -> Any:
-    return move
 
 
 class Game:
@@ -389,7 +507,7 @@ class Game:
         if isinstance(move, str):
             move = self.parse_move(move)
         state, events = self.state.apply(move)
-        move = getattr(self.state, "normalize", _same)(move)
+        move = self.state.normalize(move)
         self.history.append(Step(move, events, state))
         self._redo.clear()
         self._notify()

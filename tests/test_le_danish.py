@@ -548,8 +548,7 @@ def _hidden_variant(state: ld.LeDanishState, me: int) -> ld.LeDanishState:
     for s in range(state.players):
         closed.append(tuple(pool[:len(state.closed[s])]))
         pool = pool[len(state.closed[s]):]
-    return dataclasses.replace(state, hands=tuple(hands), closed=tuple(closed), stock=tuple(pool),
-                               _legal=None)
+    return state.copy(hands=tuple(hands), closed=tuple(closed), stock=tuple(pool))
 
 
 def candidates(state: ld.LeDanishState) -> set[ShedMove]:

@@ -7,15 +7,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..core import DanishNbError
+from ..core import DanishNbError, Text, render_text
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """A computer player's move and its reason, in words a learner can follow."""
+    """A computer player's move and its reason, in words a learner can follow.
+
+    ``why`` may name cards of the player's hand as :class:`~danish_nb.core.Private` parts:
+    :meth:`why_for` renders it for one viewer.
+    """
 
     move: Any
-    why: str
+    why: Text
+
+    def why_for(self, viewer: int | None, reveal_hands: bool = False) -> str:
+        """The reason as ``viewer`` may read it."""
+        return render_text(self.why, viewer, reveal_hands)
 
 
 class Agent(Protocol):

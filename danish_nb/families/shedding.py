@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
-from ..cards import Card, CardParseError, format_cards, parse_cards, sort_key
-from ..core import MoveParseError, OptionsError, Result
+from ..cards import Card, CardParseError, format_cards, parse_cards
+from ..core import MoveParseError, OptionsError, Result, RulesState
+from .common import parse_number, parse_player, position_cards, position_seats, sorted_cards
 
 #: Move actions and what they mean (the notation's verbs).
 ACTIONS = {
@@ -60,6 +61,10 @@ class ShedMove(NamedTuple):
             return f"{head} P{self.index + 1}"
         return head
 
+    def text_for(self, viewer: int | None, reveal_hands: bool = False) -> str:
+        """The move as ``viewer`` may read it: every part of a shedding move is seen by all."""
+        return str(self)
+
 
 def canonical(move: Any) -> Any:
     """A shedding move with its cards in hand order (the order legal moves list them), so that
@@ -80,7 +85,7 @@ def parse_shed_move(text: str, actions: Iterable[str] = ACTIONS) -> ShedMove:
     if len(words) < 2:
         raise MoveParseError(f"{text!r} is not a move: {usage}")
     who, action, args = words[0], words[1].lower(), words[2:]
-    player = _parse_player(who, text, usage)
+    player = parse_player(who, text, usage)
     if action not in allowed:
         raise MoveParseError(f"{text!r}: unknown action {words[1]!r}; {usage}")
     if action in BARE_ACTIONS:
@@ -88,14 +93,15 @@ def parse_shed_move(text: str, actions: Iterable[str] = ACTIONS) -> ShedMove:
             raise MoveParseError(f"{text!r}: '{action}' takes nothing after it")
         return ShedMove(player, action)
     if action == "closed":
-        if len(args) != 1 or not args[0].isdigit() or int(args[0]) < 1:
+        index = parse_number(args[0]) if len(args) == 1 else None
+        if index is None or index < 1:
             raise MoveParseError(f"{text!r}: 'closed' takes a face-down card's position, 1 or more, "
                                  f"e.g. 'P1 closed 2'")
-        return ShedMove(player, action, (), int(args[0]) - 1)
+        return ShedMove(player, action, (), index - 1)
     if action == "send":
         if len(args) != 1:
             raise MoveParseError(f"{text!r}: 'send' takes the player who gets the pile, e.g. 'P1 send P3'")
-        return ShedMove(player, action, (), _parse_player(args[0], text, usage))
+        return ShedMove(player, action, (), parse_player(args[0], text, usage))
     if not args:
         raise MoveParseError(f"{text!r}: '{action}' needs at least one card, e.g. 'P1 {action} 7H'")
     try:
@@ -105,38 +111,7 @@ def parse_shed_move(text: str, actions: Iterable[str] = ACTIONS) -> ShedMove:
     return ShedMove(player, action, cards)
 
 
-def _parse_player(word: str, text: str, usage: str) -> int:
-    if len(word) < 2 or word[0] not in "Pp" or not word[1:].isdigit() or int(word[1:]) < 1:
-        raise MoveParseError(f"{text!r}: {word!r} is not a player (P1, P2, ...); {usage}")
-    return int(word[1:]) - 1
-
-
 # --------------------------------------------------------------------------- table helpers
-
-def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """A hand in a tidy order (by rank, then suit)."""
-    return tuple(sorted(cards, key=sort_key))
-
-
-def remove_cards(cards: tuple[Card, ...], taken: Sequence[Card]) -> tuple[Card, ...] | None:
-    """``cards`` without ``taken`` (a multiset difference), or ``None`` if some are missing.
-
-    >>> remove_cards(parse_cards("7H 7H 8C"), parse_cards("7H"))
-    (Card('7♥'), Card('8♣'))
-    """
-    rest = list(cards)
-    for card in taken:
-        try:
-            rest.remove(card)
-        except ValueError:
-            return None
-    return tuple(rest)
-
-
-def replace_at(items: tuple, index: int, value: Any) -> tuple:
-    """A copy of a tuple with one entry replaced."""
-    return items[:index] + (value,) + items[index + 1:]
-
 
 def top_run(pile: Sequence[Card]) -> int:
     """How many cards of the top card's rank lie in a row on top of the pile (jokers break runs
@@ -186,11 +161,6 @@ def subsets(group: Sequence[Card], limit: int | None = None) -> list[tuple[Card,
     for size in range(1, min(len(group), limit or len(group)) + 1):
         combos.update(dict.fromkeys(combinations(group, size)))
     return list(combos)
-
-
-def ordinal(n: int) -> str:
-    """``'first'``, ``'second'``, ``'third'``, ``'4th'`` ..."""
-    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
 
 
 def finishing_result(finished: tuple[int, ...], players: int, loser_name: str) -> Result:
@@ -255,7 +225,7 @@ class ShedView:
 # --------------------------------------------------------------------------- the table
 
 @dataclass(frozen=True, slots=True)
-class ShedTable:
+class ShedTable(RulesState):
     """The state every shedding game shares; a game's state extends it with its own fields,
     ``game_id``, ``_note()`` (a line for the board) and ``_generate_moves()``.
 
@@ -279,9 +249,10 @@ class ShedTable:
     turn: int = 0
     result: Result | None = None
     pickups_seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
-    _legal: list | None = field(default=None, compare=False, repr=False)
+    _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
     game_id: ClassVar[str] = ""
+    move_type: ClassVar[type] = ShedMove
 
     @property
     def current_player(self) -> int | None:
@@ -314,11 +285,9 @@ class ShedTable:
             phase=self.phase, finished=self.finished, turn=self.turn, result=self.result,
             note=self._note())
 
-    def legal_moves(self) -> list[ShedMove]:
-        """The legal moves (a fast path; tests check it agrees with ``explain``)."""
-        if self._legal is None:
-            object.__setattr__(self, "_legal", self._generate_moves())
-        return list(self._legal)
+    def normalize(self, move: Any) -> Any:
+        """The move written as :meth:`legal_moves` lists it (cards in hand order)."""
+        return canonical(move)
 
     def _note(self) -> str:
         return self.result.reason if self.result is not None else ""
@@ -388,28 +357,3 @@ def read_table_position(position: Mapping[str, Any], min_players: int, max_playe
         if table.hands[seat] or table.open[seat] or table.closed[seat]:
             raise OptionsError(f"P{seat + 1} is listed as finished but still has cards")
     return table
-
-
-def position_cards(position: Mapping[str, Any], key: str, default: Any = ()) -> tuple[Card, ...]:
-    """Cards listed under ``key`` of a set-up position (a list of codes or one string)."""
-    value = position.get(key, default)
-    try:
-        if isinstance(value, str):
-            return parse_cards(value)
-        return tuple(Card.parse(c) if isinstance(c, str) else _not_card(c) for c in value)
-    except (CardParseError, TypeError) as exc:
-        raise OptionsError(f"position[{key!r}]: {exc}") from None
-
-
-def position_seats(position: Mapping[str, Any], key: str, players: int) -> tuple[tuple[Card, ...], ...]:
-    """Per-player card lists under ``key`` (missing = empty for everyone)."""
-    value = position.get(key)
-    if value is None:
-        return ((),) * players
-    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != players:
-        raise OptionsError(f"position[{key!r}] must list one group of cards per player ({players})")
-    return tuple(position_cards({key: v}, key) for v in value)
-
-
-def _not_card(value: Any) -> Card:
-    raise CardParseError(f"{value!r} is not a card code like '7H'")

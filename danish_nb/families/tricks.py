@@ -24,9 +24,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, format_cards, standard_pack
-from ..core import MoveParseError, OptionsError
-from .shedding import position_cards
+from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, format_cards, n_cards, standard_pack
+from ..core import MoveParseError, OptionsError, RulesState
+from .common import parse_player, position_cards
 
 SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
 SUIT_SINGULAR = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
@@ -249,6 +249,16 @@ class TrickMove(NamedTuple):
             return f"{head} {format_cards(self.cards)}"
         return head
 
+    def text_for(self, viewer: int | None, reveal_hands: bool = False) -> str:
+        """The move as ``viewer`` may read it: cards laid aside are seen by their owner only.
+
+        >>> TrickMove(2, "discard", cards=(Card.parse("10H"), Card.parse("KD"))).text_for(0)
+        'P3 discard 2 cards'
+        """
+        if self.action == "discard" and viewer != self.player:
+            return f"P{self.player + 1} discard {n_cards(len(self.cards))}"
+        return str(self)
+
 
 def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
                      bids: Sequence[str] = ()) -> TrickMove:
@@ -272,9 +282,7 @@ def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
     if len(words) < 2:
         raise MoveParseError(f"{text!r} is not a move: {usage}")
     who, action, args = words[0], words[1].lower(), words[2:]
-    if len(who) < 2 or who[0] not in "Pp" or not who[1:].isdigit() or int(who[1:]) < 1:
-        raise MoveParseError(f"{text!r}: {who!r} is not a player (P1, P2, ...); {usage}")
-    player = int(who[1:]) - 1
+    player = parse_player(who, text, usage)
     if action not in allowed:
         raise MoveParseError(f"{text!r}: unknown action {words[1]!r}; {usage}")
     if action == "play":
@@ -551,9 +559,9 @@ def position_won(position: Mapping[str, Any], players: int) -> tuple[tuple[tuple
     return tuple(won)
 
 
-class MatchState:
+class MatchState(RulesState):
     """What the state of every trick-taking match shares (a mixin for a frozen dataclass with
-    the fields ``match``, ``result`` and ``_legal``, and a ``_generate_moves`` method)."""
+    the fields ``match``, ``result`` and ``_legal``; see :class:`~danish_nb.core.RulesState`)."""
 
     __slots__ = ()
 
@@ -571,8 +579,4 @@ class MatchState:
         """Every finished deal's score, each with its explanation line by line."""
         return self.match.history
 
-    def legal_moves(self) -> list[TrickMove]:
-        """The legal moves (a fast path; tests check it agrees with ``explain``)."""
-        if self._legal is None:
-            object.__setattr__(self, "_legal", self._generate_moves())
-        return list(self._legal)
+    move_type = TrickMove

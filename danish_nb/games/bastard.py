@@ -23,13 +23,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import SUITS, Card, format_cards, shuffled, standard_pack
-from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result, Rule, Ruling,
+from ..core import (Catalogue, Event, OptionsError, Reason, Result, Rule, Ruling,
                     Verdict, option, register)
 from ..families.tricks import (SUIT_NAMES, DealScore, Match, MatchState, Play, ScoreLine, TrickMove,
                                TrickRecord, Trumps, TrickView, by_suit, cards_won, follow_check,
                                parse_trick_move, parse_trump, playable, position_hands, position_seat,
                                position_whole, position_won, trick_winner, tricks_won)
-from ..families.shedding import position_cards
+from ..families.common import position_cards
 
 SOURCE = "4-bastard-haesslich.de.txt"
 
@@ -302,7 +302,7 @@ class BastardState(MatchState):
     won: Won
     last_trick: TrickRecord | None = None
     result: Result | None = None
-    _legal: list = field(default=None, compare=False, repr=False)
+    _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
     game_id = "bastard"
 
@@ -410,10 +410,8 @@ class BastardState(MatchState):
         return ok, "BA-10", text, "BA-c" if void else None
 
     # -- applying
-    def apply(self, move: Any) -> tuple[BastardState, tuple[Event, ...]]:
-        """The next state and what happened. Raises :class:`IllegalMove` (this state unchanged)."""
-        if not isinstance(move, TrickMove) or move not in self.legal_moves():
-            raise IllegalMove(self.explain(move))
+    def _apply(self, move: Any) -> tuple[BastardState, tuple[Event, ...]]:
+        """The next state and what happened (``move`` is legal: see :meth:`RulesState.apply`)."""
         p = move.player
         if move.action == "trump":
             trumps = Trumps(move.suit)

@@ -23,11 +23,11 @@ from itertools import combinations
 from typing import Any
 
 from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, format_cards, packs, shuffled, n_cards
-from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result, Rule, Ruling,
+from ..core import (Catalogue, Event, OptionsError, Reason, Result, Rule, Ruling,
                     Verdict, option, register)
+from ..families.common import ordinal, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, canonical, deal_table, finishing_result, next_seat,
-                                 ordinal, parse_shed_move, read_table_position, remove_cards,
-                                 replace_at, sorted_cards, subsets, top_run)
+                                 parse_shed_move, read_table_position, subsets, top_run)
 
 SOURCE = "1-danish-bastard.en.txt"
 
@@ -334,10 +334,6 @@ class DanishBastardState(ShedTable):
         return moves
 
     # -- explanations (any candidate move)
-    def normalize(self, move: Any) -> Any:
-        """The move written as :meth:`legal_moves` lists it (cards in hand order)."""
-        return canonical(move)
-
     def explain(self, move: Any) -> Verdict:
         """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
         steps = self._check(canonical(move))
@@ -486,11 +482,8 @@ class DanishBastardState(ShedTable):
         return steps
 
     # -- applying
-    def apply(self, move: Any) -> tuple[DanishBastardState, tuple[Event, ...]]:
-        """The next state and what happened. Raises :class:`IllegalMove` (this state unchanged)."""
-        if not isinstance(move, ShedMove) or canonical(move) not in self.legal_moves():
-            raise IllegalMove(self.explain(move))
-        move = canonical(move)
+    def _apply(self, move: Any) -> tuple[DanishBastardState, tuple[Event, ...]]:
+        """The next state and what happened (``move`` is legal: see :meth:`RulesState.apply`)."""
         if self.phase == "swap":
             return self._apply_face_up(move)
         p = move.player

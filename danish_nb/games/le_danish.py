@@ -14,19 +14,17 @@ illegal: 4♣ on 6♣: lower than the card before (rule LD-15)
 
 from __future__ import annotations
 
-import dataclasses
-from operator import attrgetter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 from ..cards import Card, Rank, format_cards, packs, shuffled, n_cards
-from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result, Rule, Ruling,
+from ..core import (Catalogue, Event, OptionsError, Reason, Result, Rule, Ruling,
                     Verdict, option, register)
-from ..families.shedding import (ShedMove, ShedTable, canonical, deal_table, finishing_result, next_seat,
-                                 ordinal, parse_shed_move, read_table_position, remove_cards,
-                                 replace_at, sorted_cards, subsets, top_run)
+from ..families.common import ordinal, remove_cards, replace_at, sorted_cards
+from ..families.shedding import (ShedMove, ShedTable, deal_table, finishing_result, next_seat,
+                                 parse_shed_move, read_table_position, subsets, top_run)
 
 SOURCE = "2-le-danish.fr.txt"
 
@@ -373,10 +371,6 @@ class LeDanishState(ShedTable):
                 and 0 < len(self.hands[p]) < 3)
 
     # -- explanations (any candidate move)
-    def normalize(self, move: Any) -> Any:
-        """The move written as :meth:`legal_moves` lists it (cards in hand order)."""
-        return canonical(move)
-
     def explain(self, move: Any) -> Verdict:
         """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
         steps = self._check(move)
@@ -559,11 +553,8 @@ class LeDanishState(ShedTable):
         return self._closed_index_steps(move, "LD-22")
 
     # -- applying
-    def apply(self, move: Any) -> tuple[LeDanishState, tuple[Event, ...]]:
-        """The next state and what happened. Raises :class:`IllegalMove` (this state unchanged)."""
-        if not isinstance(move, ShedMove) or canonical(move) not in self.legal_moves():
-            raise IllegalMove(self.explain(move))
-        move = canonical(move)
+    def _apply(self, move: Any) -> tuple[LeDanishState, tuple[Event, ...]]:
+        """The next state and what happened (``move`` is legal: see :meth:`RulesState.apply`)."""
         p, action = move.player, move.action
         if action == "face-up":
             return self._apply_face_up(move)
@@ -580,7 +571,7 @@ class LeDanishState(ShedTable):
             opens = replace_at(self.open, p, ())
             text = f"P{p + 1} takes the face-up cards {format_cards(self.open[p])} into the hand"
             events = [Event("pick-up-open", p, text, self.open[p], R["LD-20"])]
-            return self._replace(hands=hands, open=opens, turn=self.turn + 1)._settle(events)
+            return self.copy(hands=hands, open=opens, turn=self.turn + 1)._settle(events)
         if action == "closed":
             card = self.closed[p][move.index]
             closed = replace_at(self.closed, p, self.closed[p][:move.index] + self.closed[p][move.index + 1:])
@@ -596,12 +587,6 @@ class LeDanishState(ShedTable):
         hands = replace_at(self.hands, p, remove_cards(self.hands[p], move.cards))
         verb = "completes the four out of turn:" if action == "complete" else "plays"
         return self._put(p, move.cards, hands, self.closed, verb, pair=action == "play")
-
-    def _replace(self, **changes: Any) -> LeDanishState:
-        """A copy with some fields changed (the legal-move cache starts empty)."""
-        values = dict(zip(_FIELDS, _field_values(self)))
-        values.update(changes)
-        return LeDanishState(**values)
 
     def _put(self, p: int, cards: tuple[Card, ...], hands, closed, verb: str, *, pair: bool = False,
              chained: bool = False) -> tuple[LeDanishState, tuple[Event, ...]]:
@@ -637,7 +622,7 @@ class LeDanishState(ShedTable):
             direction = -direction
             events.append(Event("reverse", p, "the direction of play is reversed", (), R["LD-32"]))
         out = [seat in finished for seat in range(self.players)]
-        state = self._replace(hands=hands, closed=closed, stock=stock, pile=pile, burned=burned,
+        state = self.copy(hands=hands, closed=closed, stock=stock, pile=pile, burned=burned,
                               direction=direction, finished=finished, turn=self.turn + 1, last=p,
                               offer=(), resume=None, phase="play")
         if self._game_ends(finished):
@@ -646,10 +631,10 @@ class LeDanishState(ShedTable):
             leader = p if not out[p] else next_seat(p, direction, out)
             events.append(Event("again", leader, f"P{leader + 1} plays again on the empty table",
                                 (), R["LD-28"] if rank is Rank.TEN else R["LD-30"]))
-            return state._replace(current=leader)._settle(events)
+            return state.copy(current=leader)._settle(events)
         if rank is Rank.ACE:
             events.append(Event("ace", p, f"P{p + 1} chooses who gets the pile", (), R["LD-29"]))
-            return state._replace(current=p, phase="send")._settle(events)
+            return state.copy(current=p, phase="send")._settle(events)
         eights = len(cards) if rank is Rank.EIGHT else 0
         seat = p
         for _ in range(eights):
@@ -661,12 +646,12 @@ class LeDanishState(ShedTable):
             if asked:
                 events.append(Event("offer", asked[0], f"P{asked[0] + 1} may complete the four "
                                     f"{rank.symbol}s", (), R["LD-33"]))
-                offer = state._replace(current=asked[0], phase="offer", offer=asked, resume=nxt)
+                offer = state.copy(current=asked[0], phase="offer", offer=asked, resume=nxt)
                 return offer._settle(events)
         if chained and opts.chain_face_down and closed[p] and not out[p]:
             events.append(Event("chain", p, f"P{p + 1} may turn the next face-down card", (), R["LD-22"]))
-            return state._replace(current=p, phase="chain", resume=nxt)._settle(events)
-        return state._replace(current=nxt)._settle(events)
+            return state.copy(current=p, phase="chain", resume=nxt)._settle(events)
+        return state.copy(current=nxt)._settle(events)
 
     def _offered(self, p: int, rank: Rank, hands, direction: int, out: list[bool]) -> tuple[int, ...]:
         """The other players still in holding 2 more of ``rank``, in turn order from ``p``."""
@@ -715,15 +700,15 @@ class LeDanishState(ShedTable):
         p = move.player
         if self.phase == "chain":
             events = [Event("pass", p, f"P{p + 1} stops turning face-down cards", (), R["LD-22"])]
-            return self._replace(current=self.resume, phase="play", resume=None,
+            return self.copy(current=self.resume, phase="play", resume=None,
                                  turn=self.turn + 1)._settle(events)
         events = [Event("pass", p, f"P{p + 1} does not complete the four", (), R["LD-33"])]
         rest = self.offer[1:]
         if rest:
             events.append(Event("offer", rest[0], f"P{rest[0] + 1} may complete the four "
                                 f"{self.pile[-1].rank.symbol}s", (), R["LD-33"]))
-            return self._replace(current=rest[0], offer=rest, turn=self.turn + 1)._settle(events)
-        return self._replace(current=self.resume, phase="play", offer=(), resume=None,
+            return self.copy(current=rest[0], offer=rest, turn=self.turn + 1)._settle(events)
+        return self.copy(current=self.resume, phase="play", offer=(), resume=None,
                              turn=self.turn + 1)._settle(events)
 
     def _pick_up(self, p: int, hand: tuple[Card, ...], closed,
@@ -742,14 +727,14 @@ class LeDanishState(ShedTable):
         """The pile went into a hand: a new pile starts; a third repetition is a draw (LD-o)."""
         key = hash((hands, self.open, closed, self.stock, leader, self.direction))
         seen = self.pickups_seen + (key,)
-        state = self._replace(hands=hands, closed=closed, pile=(), current=leader, phase="play",
+        state = self.copy(hands=hands, closed=closed, pile=(), current=leader, phase="play",
                               turn=self.turn + 1, offer=(), resume=None, pickups_seen=seen)
         if seen.count(key) >= 3:
             result = Result(order=self.finished, draw=True,
                             reason="draw: the same position came back a third time when the pile went "
                                    "into a hand, so the game would go round forever")
             events.append(Event("draw", None, result.reason, (), R["LD-1"]))
-            return state._replace(phase="over", result=result), tuple(events)
+            return state.copy(phase="over", result=result), tuple(events)
         return state._settle(events)
 
     def _settle(self, events: list[Event]) -> tuple[LeDanishState, tuple[Event, ...]]:
@@ -763,12 +748,12 @@ class LeDanishState(ShedTable):
                 result = Result(order=(winner,), reason=f"P{winner + 1} has no cards left: P{winner + 1} "
                                 f"is Danish and wins")
             events.append(Event("end", None, result.reason, (), R["LD-34"]))
-            return self._replace(phase="over", result=result), tuple(events)
+            return self.copy(phase="over", result=result), tuple(events)
         if self.turn >= self.options.turn_limit:
             result = Result(order=self.finished, draw=True,
                             reason=f"draw: the turn limit of {self.options.turn_limit} moves was reached")
             events.append(Event("draw", None, result.reason, (), R["LD-1"]))
-            return self._replace(phase="over", result=result), tuple(events)
+            return self.copy(phase="over", result=result), tuple(events)
         return self, tuple(events)
 
     def _apply_face_up(self, move: ShedMove) -> tuple[LeDanishState, tuple[Event, ...]]:
@@ -782,12 +767,10 @@ class LeDanishState(ShedTable):
         if last:
             events.append(Event("start", 0, "everyone has chosen: P1, left of the dealer, starts",
                                 (), R["LD-9"]))
-        return self._replace(hands=hands, open=opens, current=0 if last else p + 1,
+        return self.copy(hands=hands, open=opens, current=0 if last else p + 1,
                              phase="play" if last else "swap", turn=self.turn + 1), tuple(events)
 
 
-_FIELDS = tuple(f.name for f in dataclasses.fields(LeDanishState) if f.name != "_legal")
-_field_values = attrgetter(*_FIELDS)
 
 _CHECKS = {"play": LeDanishState._check_play, "take": LeDanishState._check_take,
            "pick-up-open": LeDanishState._check_pick_up_open, "closed": LeDanishState._check_closed}

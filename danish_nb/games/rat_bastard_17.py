@@ -31,12 +31,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from ..cards import Card, CardParseError, Rank, Suit, shuffled, standard_pack, n_cards
-from ..core import (Catalogue, Event, IllegalMove, MoveParseError, OptionsError, Reason, Result, Rule,
+from ..core import (Catalogue, Event, MoveParseError, OptionsError, Reason, Result, Rule, RulesState,
                     Ruling, Verdict, option, register)
-from ..families.shedding import position_cards, remove_cards, replace_at, sorted_cards
+from ..families.common import parse_number, parse_player, position_cards, remove_cards, replace_at, sorted_cards
 
 SOURCE = "3-rat-bastard-17.en.txt"
 PLAYERS = 2
@@ -291,6 +291,10 @@ class RatMove(NamedTuple):
             return f"{head} {self.position}{tail}"
         return head
 
+    def text_for(self, viewer: int | None, reveal_hands: bool = False) -> str:
+        """The move as ``viewer`` may read it: every part of a Rat Bastard 17 move is seen by all."""
+        return str(self)
+
 
 def parse_move(text: str) -> RatMove:
     """Read a move as ``str(move)`` writes it. Raises :class:`MoveParseError` saying what is expected.
@@ -306,9 +310,7 @@ def parse_move(text: str) -> RatMove:
     if len(words) < 2:
         raise MoveParseError(f"{text!r} is not a move: {usage}")
     who, action, args = words[0], words[1].lower(), words[2:]
-    if len(who) < 2 or who[0] not in "Pp" or not who[1:].isdigit() or int(who[1:]) < 1:
-        raise MoveParseError(f"{text!r}: {who!r} is not a player (P1 or P2); {usage}")
-    player = int(who[1:]) - 1
+    player = parse_player(who, text, usage)
     if action not in ACTIONS:
         raise MoveParseError(f"{text!r}: unknown action {words[1]!r}; {usage}")
     if action in ("keep", "take"):
@@ -324,18 +326,16 @@ def parse_move(text: str) -> RatMove:
         raise MoveParseError(f"{text!r}: one card per turn (ruling RB-d): e.g. 'P1 {action} "
                              f"{'7H' if action == 'play' else '1'}'")
     word, _, value_text = args[0].partition("=")
-    value = None
-    if "=" in args[0]:
-        try:
-            value = int(value_text)
-        except ValueError:
-            raise MoveParseError(f"{text!r}: a wild card's value is a whole number from 1 to 10, "
-                                 f"e.g. 'RJ=7', not {value_text!r}") from None
+    value = parse_number(value_text) if "=" in args[0] else None
+    if "=" in args[0] and value is None:
+        raise MoveParseError(f"{text!r}: a wild card's value is a whole number from 1 to 10, "
+                             f"e.g. 'RJ=7', not {value_text[:20]!r}")
     if action == "play":
         return RatMove(player, action, _card(word, text), value)
-    if not word.isdigit() or not 1 <= int(word) <= ROW:
+    slot = parse_number(word)
+    if slot is None or not 1 <= slot <= ROW:
         raise MoveParseError(f"{text!r}: 'hole' takes a position 1 to 5, e.g. 'P1 hole 1'")
-    return RatMove(player, action, None, value, int(word))
+    return RatMove(player, action, None, value, slot)
 
 
 def _card(word: str, text: str) -> Card:
@@ -407,7 +407,7 @@ def outer_slots(row: Hole) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class RatBastardState:
+class RatBastardState(RulesState):
     """A Rat Bastard 17 position. Immutable: :meth:`apply` returns a new one.
 
     ``holes[p]`` has 5 slots (``None`` once used; slots 1 and 3 face up); ``deck[-1]`` is the
@@ -428,7 +428,9 @@ class RatBastardState:
     turn: int = 0
     result: Result | None = None
     seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
-    _legal: list = field(default=None, compare=False, repr=False)
+    _legal: list | None = field(default=None, init=False, compare=False, repr=False)
+
+    move_type: ClassVar[type] = RatMove
 
     game_id = "rat-bastard-17"
     players = PLAYERS
@@ -472,12 +474,7 @@ class RatBastardState:
         where = "from the hand" if self.hands[p] else "from the outer hole cards"
         return f"total {self.total}: P{p + 1} plays {where} a card worth at most {min(room, 10)}"
 
-    # -- legal moves (fast path; tests check it agrees with explain)
-    def legal_moves(self) -> list[RatMove]:
-        if self._legal is None:
-            object.__setattr__(self, "_legal", self._generate_moves())
-        return list(self._legal)
-
+    # -- legal moves (fast path; the contract tests check it agrees with explain)
     def _generate_moves(self) -> list[RatMove]:
         if self.result is not None:
             return []
@@ -650,10 +647,8 @@ class RatBastardState:
                  f"again from 0", "RB-q")]
 
     # -- applying
-    def apply(self, move: Any) -> tuple[RatBastardState, tuple[Event, ...]]:
-        """The next state and what happened. Raises :class:`IllegalMove` (this state unchanged)."""
-        if not isinstance(move, RatMove) or move not in self.legal_moves():
-            raise IllegalMove(self.explain(move))
+    def _apply(self, move: Any) -> tuple[RatBastardState, tuple[Event, ...]]:
+        """The next state and what happened (``move`` is legal: see :meth:`RulesState.apply`)."""
         if self.phase == "swap":
             return self._apply_swap(move)
         if move.action == "take":
@@ -689,7 +684,7 @@ class RatBastardState:
             deck = deck[:len(deck) - len(drawn)]
             events.append(Event("refill", p, f"P{p + 1} draws {len(drawn)} from the deck to hold 5", (),
                                 R["RB-12"]))
-        state = _replace(self, hands=hands, holes=holes, deck=deck, pile=pile, total=total,
+        state = self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total,
                          turn=self.turn + 1, swapped=())
         if total > TARGET:
             events.append(Event("over", p, "the total went over 17 with a blind hole card", (), R["RB-21"]))
@@ -699,24 +694,24 @@ class RatBastardState:
                             reason=f"P{p + 1} has got rid of all their cards and wins: P{2 - p} is the Rat "
                                    f"Bastard")
             events.append(Event("win", p, result.reason, (), R["RB-22"]))
-            return _replace(state, phase="over", result=result), tuple(events)
+            return state.copy(phase="over", result=result), tuple(events)
         if total == TARGET:
             if not deck_gone:
                 events.append(Event("discard", p, f"17! the pile ({n_cards(len(pile))}) is discarded; P{p + 1} "
                                     f"starts again from 0", pile, R["RB-17"]))
-                state = _replace(state, pile=(), total=0, discard=self.discard + pile, current=p)
+                state = state.copy(pile=(), total=0, discard=self.discard + pile, current=p)
                 return state._settle(events, repeat=True)
             return state._pick_up(1 - p, HAND_SIZE, "RB-18", events, restart=p)
-        return _replace(state, current=1 - p)._settle(events)
+        return state.copy(current=1 - p)._settle(events)
 
     def _apply_take(self, p: int) -> tuple[RatBastardState, tuple[Event, ...]]:
-        state = _replace(self, turn=self.turn + 1)
+        state = self.copy(turn=self.turn + 1)
         if self.hands[p] and (self.deck or self.options.over_after_deck == "whole-pile"):
             rule = "RB-16"
             hands = replace_at(self.hands, p, sorted_cards(self.hands[p] + self.pile))
             events = [Event("take", p, f"P{p + 1} picks up all the pile ({n_cards(len(self.pile))}); P{2 - p} "
                             f"starts again from 0", self.pile, R[rule])]
-            state = _replace(state, hands=hands, pile=(), total=0, current=1 - p)
+            state = state.copy(hands=hands, pile=(), total=0, current=1 - p)
             return state._settle(events, repeat=True)
         return state._pick_up(p, HAND_SIZE, "RB-16" if self.hands[p] else "RB-21", [])
 
@@ -736,7 +731,7 @@ class RatBastardState:
         current = 1 - taker if restart is None else restart
         events.append(Event("restart", current, f"P{current + 1} starts again from 0", (),
                             R["RB-18"] if rule == "RB-18" else R["RB-16"]))
-        state = _replace(self, hands=hands, pile=(), total=0, discard=self.discard + rest, current=current)
+        state = self.copy(hands=hands, pile=(), total=0, discard=self.discard + rest, current=current)
         return state._settle(events, repeat=True)
 
     def _settle(self, events: list[Event], repeat: bool = False) -> tuple[RatBastardState, tuple[Event, ...]]:
@@ -744,17 +739,17 @@ class RatBastardState:
         state = self
         if repeat and self.options.repetitions > 0:
             key = hash((self.hands, self.holes, self.deck, self.current))
-            state = _replace(self, seen=self.seen + (key,))
+            state = self.copy(seen=self.seen + (key,))
             if state.seen.count(key) >= self.options.repetitions:
                 result = Result(draw=True, reason="draw: the same position came back a third time when the "
                                 "pile was emptied, so the game would go round forever")
                 events.append(Event("draw", None, result.reason, (), R["RB-2"]))
-                return _replace(state, phase="over", result=result), tuple(events)
+                return state.copy(phase="over", result=result), tuple(events)
         if state.turn >= self.options.turn_limit:
             result = Result(draw=True, reason=f"draw: the turn limit of {self.options.turn_limit} moves was "
                                               f"reached")
             events.append(Event("draw", None, result.reason, (), R["RB-2"]))
-            return _replace(state, phase="over", result=result), tuple(events)
+            return state.copy(phase="over", result=result), tuple(events)
         return state, tuple(events)
 
     def _apply_swap(self, move: RatMove) -> tuple[RatBastardState, tuple[Event, ...]]:
@@ -766,12 +761,12 @@ class RatBastardState:
             holes = replace_at(self.holes, p, replace_at(self.holes[p], slot, move.card))
             events = [Event("swap", p, f"P{p + 1} puts {move.card} face up at position {slot + 1} and takes "
                             f"{move.other} into the hand", (move.card, move.other), R["RB-7"])]
-            return _replace(self, hands=hands, holes=holes, swapped=self.swapped + (slot,),
+            return self.copy(hands=hands, holes=holes, swapped=self.swapped + (slot,),
                             turn=self.turn + 1)._settle(events)
         events = [Event("keep", p, f"P{p + 1} is done swapping", (), R["RB-7"])]
         if p == 0:
-            return _replace(self, current=1, swapped=(), turn=self.turn + 1)._settle(events)
-        state = _replace(self, swapped=(), turn=self.turn + 1, phase="play")
+            return self.copy(current=1, swapped=(), turn=self.turn + 1)._settle(events)
+        state = self.copy(swapped=(), turn=self.turn + 1, phase="play")
         return state._draw_for_first(events)
 
     def _draw_for_first(self, events: list[Event]) -> tuple[RatBastardState, tuple[Event, ...]]:
@@ -794,7 +789,7 @@ class RatBastardState:
                                     f"drawn cards are discarded", drawn, R["RB-10"]))
                 break
             events.append(Event("tie", None, "equal values: both draw again", (), R["RB-9"]))
-        state = _replace(self, deck=deck, discard=self.discard + drawn, current=first)
+        state = self.copy(deck=deck, discard=self.discard + drawn, current=first)
         return state._settle(events)
 
 
@@ -810,13 +805,6 @@ def _well_formed(move: RatMove) -> bool:
     return (whole(move.player) and isinstance(move.action, str)
             and all(c is None or isinstance(c, Card) for c in (move.card, move.other))
             and all(v is None or whole(v) for v in (move.value, move.position)))
-
-
-def _replace(state: RatBastardState, **changes: Any) -> RatBastardState:
-    """A copy of ``state`` with some fields changed (and the legal-move cache cleared)."""
-    fields = {name: getattr(state, name) for name in RatBastardState.__dataclass_fields__ if name != "_legal"}
-    fields.update(changes)
-    return RatBastardState(**fields)
 
 
 def _reason(step: tuple[bool, str, str, str | None]) -> Reason:
@@ -897,7 +885,7 @@ class RatBastard17:
                                    f"has {len(hands[p])}")
             if phase == "play" and not hands[p] and all(c is None for c in holes[p]):
                 raise OptionsError(f"P{p + 1} has no cards: that game is already over")
-        return _replace(state, total=total)._settle([])[0]
+        return state.copy(total=total)._settle([])[0]
 
     def parse_move(self, text: str) -> RatMove:
         return parse_move(text)

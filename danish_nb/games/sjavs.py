@@ -27,9 +27,9 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from ..cards import SUITS, Card, Rank, Suit, format_cards, parse_cards, shuffled, n_cards
-from ..core import (Catalogue, Event, IllegalMove, OptionsError, Reason, Result, Rule, Ruling, Verdict,
+from ..core import (Catalogue, Event, OptionsError, Reason, Result, Rule, Ruling, Verdict,
                     option, register)
-from ..families.shedding import position_cards
+from ..families.common import position_cards
 from ..families.tricks import (SUIT_NAMES, AuctionView, DealScore, Match, MatchState, Play, ScoreLine, TrickMove,
                                TrickRecord, Trumps, by_suit, cards_won, follow_check, parse_trick_move,
                                parse_trump, playable, position_hands, position_seat, position_whole,
@@ -421,7 +421,7 @@ class SjavsState(MatchState):
     won: Won = ()
     last_trick: TrickRecord | None = None
     result: Result | None = None
-    _legal: list = field(default=None, compare=False, repr=False)
+    _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
     game_id = "sjavs"
 
@@ -651,31 +651,23 @@ class SjavsState(MatchState):
         return ok, "SJ-13", text, "SJ-a" if permanent else None
 
     # -- applying
-    def apply(self, move: Any) -> tuple[SjavsState, tuple[Event, ...]]:
-        """The next state and what happened. Raises :class:`IllegalMove` (this state unchanged)."""
-        if not isinstance(move, TrickMove) or _in_hand_order(move) not in self.legal_moves():
-            raise IllegalMove(self.explain(move))
-        move = _in_hand_order(move)
+    def _apply(self, move: Any) -> tuple[SjavsState, tuple[Event, ...]]:
+        """The next state and what happened (``move`` is legal: see :meth:`RulesState.apply`)."""
         if self.phase == "bid":
             return self._apply_bid(move)
         if self.phase == "trump":
-            state, events = self._replace(trumps=TRUMPS[move.suit])._after_trumps()
+            state, events = self.copy(trumps=TRUMPS[move.suit])._after_trumps()
             named = Event("trump", move.player, f"P{move.player + 1} names {SUIT_NAMES[move.suit]} as trumps",
                           (), R["SJ-25"])
             return state, (named,) + events
         if self.phase == "discard":
             p = move.player
             hand = tuple(c for c in self.hands[p] if c not in move.cards)
-            state = self._replace(hands=self._hands_with(p, hand), skat=move.cards, phase="play",
+            state = self.copy(hands=self._hands_with(p, hand), skat=move.cards, phase="play",
                                   leader=self.eldest)
             text = f"P{p + 1} discards {len(move.cards)} cards face down; P{self.eldest + 1} (eldest) leads"
             return state, (Event("discard", p, text, (), R["SJ-8"]),)
         return self._apply_play(move)
-
-    def _replace(self, **changes: Any) -> SjavsState:
-        values = {name: getattr(self, name) for name in _FIELDS}
-        values.update(changes)
-        return SjavsState(**values)
 
     def _hands_with(self, seat: int, hand: tuple[Card, ...]) -> Hands:
         return self.hands[:seat] + (hand,) + self.hands[seat + 1:]
@@ -689,7 +681,7 @@ class SjavsState(MatchState):
         else:
             event = Event("bid", p, f"{who} bids {BID_NAMES[move.bid]}", (), R[BID_RULES[move.bid]])
             soloist, contract = p, move.bid
-        state = self._replace(bids=bids, soloist=soloist, contract=contract)
+        state = self.copy(bids=bids, soloist=soloist, contract=contract)
         passed = state.passed
         if contract is None and len(passed) == self.players:
             return state._throw_in(event)
@@ -700,12 +692,12 @@ class SjavsState(MatchState):
             return state, (event, end) + events
         turn = next(seat for seat in ((p + k) % self.players for k in range(1, self.players + 1))
                     if seat not in passed)
-        return state._replace(turn=turn), (event,)
+        return state.copy(turn=turn), (event,)
 
     def _after_auction(self) -> tuple[SjavsState, tuple[Event, ...]]:
         """The soloist names trumps (Farvesjavs), else the exchange or the play begins."""
         if self.options.farvesjavs:
-            return self._replace(phase="trump", turn=self.soloist), ()
+            return self.copy(phase="trump", turn=self.soloist), ()
         return self._after_trumps()
 
     def _after_trumps(self) -> tuple[SjavsState, tuple[Event, ...]]:
@@ -713,12 +705,12 @@ class SjavsState(MatchState):
         s = self.soloist
         if self.contract == "play" and self.skat:
             hand = by_suit(self.hands[s] + self.skat)
-            state = self._replace(hands=self._hands_with(s, hand), skat=(), phase="discard", turn=s)
+            state = self.copy(hands=self._hands_with(s, hand), skat=(), phase="discard", turn=s)
             text = f"P{s + 1} takes the skat ({n_cards(len(self.skat))}) and will discard as many"
             return state, (Event("skat", s, text, (), R["SJ-8"]),)
         leader = self.eldest if self.contract == "play" else s
         whose = "eldest" if self.contract == "play" else "the soloist"
-        state = self._replace(phase="play", leader=leader)
+        state = self.copy(phase="play", leader=leader)
         return state, (Event("lead", leader, f"P{leader + 1} ({whose}) leads", (), R["SJ-12"]),)
 
     def _throw_in(self, event: Event) -> tuple[SjavsState, tuple[Event, ...]]:
@@ -742,7 +734,7 @@ class SjavsState(MatchState):
         trick = self.trick + (Play(p, card),)
         events = [Event("play", p, f"P{p + 1} plays {card}", (card,))]
         if len(trick) < self.players:
-            return self._replace(hands=hands, trick=trick), tuple(events)
+            return self.copy(hands=hands, trick=trick), tuple(events)
         winner, why = trick_winner(trick, self.trumps)
         w = winner.player
         record = TrickRecord(trick, w, why)
@@ -750,7 +742,7 @@ class SjavsState(MatchState):
         events.append(Event("trick", w, f"P{w + 1} wins the trick ({format_cards(record.cards)}, "
                             f"{card_points(record.cards)} card points): {why}; P{w + 1} leads next",
                             record.cards, R["SJ-14"]))
-        state = self._replace(hands=hands, trick=(), leader=w, won=won, last_trick=record)
+        state = self.copy(hands=hands, trick=(), leader=w, won=won, last_trick=record)
         if any(hands):
             return state, tuple(events)
         return state._end_deal(events)
@@ -777,10 +769,9 @@ class SjavsState(MatchState):
     def _finish(self, match: Match, events: list[Event], capped: bool = False) -> tuple[SjavsState, tuple[Event, ...]]:
         result = match_result(match.scores, match.deal + 1 if capped else None)
         events.append(Event("end", result.loser, result.reason, (), R["SJ-19"]))
-        return self._replace(match=match, phase="over", result=result), tuple(events)
+        return self.copy(match=match, phase="over", result=result), tuple(events)
 
 
-_FIELDS = tuple(name for name in SjavsState.__dataclass_fields__ if name != "_legal")
 
 
 def deal_state(options: Options, players: int, match: Match) -> SjavsState:
@@ -911,7 +902,7 @@ def _setup_contract(base: SjavsState, position: Mapping[str, Any]) -> SjavsState
         trumps = TRUMPS[suit]
     elif options.farvesjavs and phase != "trump":
         raise OptionsError("a Farvesjavs position after the trump call needs 'trump'")
-    state = base._replace(soloist=soloist, contract=contract, phase=phase, turn=soloist, trumps=trumps)
+    state = base.copy(soloist=soloist, contract=contract, phase=phase, turn=soloist, trumps=trumps)
     if phase != "play":
         for key in ("trick", "leader", "won"):
             if key in position:
@@ -946,7 +937,7 @@ def _setup_contract(base: SjavsState, position: Mapping[str, Any]) -> SjavsState
         raise OptionsError("a position needs cards in hand: the deal is over")
     cards = [c for w in won for c in cards_won(w)] + list(trick_cards)
     _no_repeats(cards + base.all_cards(), plan, players)
-    return state._replace(trick=trick, leader=leader, won=won)
+    return state.copy(trick=trick, leader=leader, won=won)
 
 
 def _same_sizes(hands: Hands, plan: Layout, skat: int) -> None:

@@ -1,0 +1,109 @@
+"""What every game family uses: card-list helpers, player numbers in move notation, and the
+card lists of set-up positions.
+
+Players are numbered from 0 in code and from 1 in notation (``P1`` is player 0), since
+learners count from one.
+
+>>> parse_player("P3", "P3 take")
+2
+>>> format_cards(sorted_cards(parse_cards("KS 7H 7D")))
+'7♦ 7♥ K♠'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..cards import Card, CardParseError, format_cards, parse_cards, sort_key
+from ..core import MoveParseError, OptionsError
+
+#: The longest player or position number a move may name (more digits is never a seat).
+MAX_NUMBER_DIGITS = 3
+
+
+def parse_number(word: str) -> int | None:
+    """A whole number written with ASCII digits (at most :data:`MAX_NUMBER_DIGITS`), or ``None``.
+
+    >>> parse_number("12"), parse_number("²"), parse_number("1" * 50)
+    (12, None, None)
+    """
+    if not (word.isascii() and word.isdigit()) or len(word) > MAX_NUMBER_DIGITS:
+        return None
+    return int(word)
+
+
+def parse_player(word: str, text: str, usage: str = "") -> int:
+    """The 0-based player a move's ``P1``, ``P2`` ... names. Raises :class:`MoveParseError`.
+
+    >>> parse_player("p2", "p2 take")
+    1
+    """
+    number = parse_number(word[1:]) if word[:1] in ("P", "p") else None
+    if number is None or number < 1:
+        tail = f"; {usage}" if usage else ""
+        raise MoveParseError(f"{text!r}: {word[:20]!r} is not a player (P1, P2, ...){tail}")
+    return number - 1
+
+
+# --------------------------------------------------------------------------- card lists
+
+def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """A hand in a tidy order (by rank, then suit)."""
+    return tuple(sorted(cards, key=sort_key))
+
+
+def remove_cards(cards: tuple[Card, ...], taken: Sequence[Card]) -> tuple[Card, ...] | None:
+    """``cards`` without ``taken`` (a multiset difference), or ``None`` if some are missing.
+
+    >>> remove_cards(parse_cards("7H 7H 8C"), parse_cards("7H"))
+    (Card('7♥'), Card('8♣'))
+    """
+    rest = list(cards)
+    for card in taken:
+        try:
+            rest.remove(card)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
+def replace_at(items: tuple, index: int, value: Any) -> tuple:
+    """A copy of a tuple with one entry replaced."""
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def ordinal(n: int) -> str:
+    """``'first'``, ``'second'``, ``'third'``, ``'4th'`` ..."""
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
+
+
+# --------------------------------------------------------------------------- positions
+
+def position_cards(position: Mapping[str, Any], key: str, default: Any = ()) -> tuple[Card, ...]:
+    """Cards listed under ``key`` of a set-up position (a list of codes or one string)."""
+    value = position.get(key, default)
+    try:
+        if isinstance(value, str):
+            return parse_cards(value)
+        return tuple(Card.parse(c) if isinstance(c, str) else _not_card(c) for c in value)
+    except (CardParseError, TypeError) as exc:
+        raise OptionsError(f"position[{key!r}]: {exc}") from None
+
+
+def position_seats(position: Mapping[str, Any], key: str, players: int) -> tuple[tuple[Card, ...], ...]:
+    """Per-player card lists under ``key`` (missing = empty for everyone)."""
+    value = position.get(key)
+    if value is None:
+        return ((),) * players
+    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != players:
+        raise OptionsError(f"position[{key!r}] must list one group of cards per player ({players})")
+    return tuple(position_cards({key: v}, key) for v in value)
+
+
+def _not_card(value: Any) -> Card:
+    raise CardParseError(f"{type(value).__name__} value is not a card code like '7H'")
+
+
+__all__ = ["MAX_NUMBER_DIGITS", "format_cards", "ordinal", "parse_number", "parse_player", "position_cards",
+           "position_seats", "remove_cards", "replace_at", "sorted_cards"]
