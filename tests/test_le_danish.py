@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 
 import danish_nb as dn
 from danish_nb.core import source_text
-from danish_nb.agents import make_agent
 from danish_nb.agents.shedding import ShedRuleOfThumb
 from danish_nb.agents.le_danish import LeDanishRuleOfThumb
 from danish_nb.cards import Card, packs
