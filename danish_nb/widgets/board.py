@@ -25,7 +25,7 @@ from typing import Any
 
 from ..agents import make_agent
 from ..cards import Card, CardParseError
-from ..core import DanishNbError, Game, IllegalMove, OptionsError, Verdict
+from ..core import DanishNbError, Game, IllegalMove, OptionsError, Verdict, render_text
 from ..families.shedding import ShedMove
 from .drawing import CARD_ACTIONS, DrawingMixin
 from .messages import MessagesMixin
@@ -260,8 +260,9 @@ class ShedBoard(DrawingMixin, MessagesMixin):
         choice = self.agents[seat].choose(self.game.state)
         with self._acting():
             self.game.play(choice.move)
-        self._why[len(self.game.history)] = choice.why
-        return choice.why
+        why = render_text(choice.why, None, omniscient=True)  # masked in the log (issue-widgets: why_for)
+        self._why[len(self.game.history)] = why
+        return why
 
     def _run_computers(self) -> None:
         try:
