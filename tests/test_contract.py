@@ -33,7 +33,7 @@ from danish_nb.agents import AGENTS, make_agent
 from danish_nb.cards import Card
 from danish_nb.core import OptionInfo
 
-from helpers import CODE
+from helpers import CODE, FUZZ
 
 GAMES = sorted(dn.GAMES)
 #: The longest game random play may take (moves), whatever the options.
@@ -49,7 +49,9 @@ KNOWN: dict[str, tuple[str, Any]] = {
                 lambda move: bool(move.cards) and move.action in ("play", "trump")),
 }
 
-contract = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: A few games per test in ``make test``; ``make fuzz`` plays 25 times as many.
+contract = settings(max_examples=100 if FUZZ else 4, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow])
 
 
 # --------------------------------------------------------------------------- strategies
