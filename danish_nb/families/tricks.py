@@ -20,13 +20,16 @@ the black queens are permanent trumps, so ``J♥`` follows clubs when clubs are 
 from __future__ import annotations
 
 import hashlib
+import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, format_cards, n_cards, standard_pack
-from ..core import MoveParseError, OptionsError, RulesState
-from .common import parse_player, position_cards
+from ..core import DanishNbError, Event, MoveParseError, OptionsError, Rule, RulesState, get_game
+from .common import parse_player, position_cards, replace_at
+from .worlds import deal_unseen
 
 SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
 SUIT_SINGULAR = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
@@ -217,6 +220,32 @@ def tricks_won(won: Sequence[Sequence[Sequence[Card]]]) -> tuple[int, ...]:
 def cards_won(tricks: Sequence[Sequence[Card]]) -> tuple[Card, ...]:
     """Every card of one player's won tricks."""
     return tuple(card for trick in tricks for card in trick)
+
+
+def voids(tricks: Iterable[TrickRecord], trick: Sequence[Play], trumps: Trumps | None,
+          players: int) -> tuple[frozenset[Suit], ...]:
+    """Per player, the suits they showed they hold none of by not following them this deal
+    (finished ``tricks`` and the ``trick`` on the table): public knowledge.
+
+    >>> from ..cards import parse_cards
+    >>> trick = tuple(Play(p, c) for p, c in enumerate(parse_cards("KH AS 2H")))
+    >>> voids((), trick, Trumps(None), 3)
+    (frozenset(), frozenset({<Suit.HEARTS: 'H'>}), frozenset())
+    """
+    out: list[set[Suit]] = [set() for _ in range(players)]
+    for plays in [t.plays for t in tricks] + [tuple(trick)]:
+        if plays:
+            led = trumps.suit_of(plays[0].card)
+            for play in plays[1:]:
+                if trumps.suit_of(play.card) is not led:
+                    out[play.player].add(led)
+    return tuple(map(frozenset, out))
+
+
+def played_by(tricks: Iterable[TrickRecord], trick: Sequence[Play], seat: int) -> tuple[Card, ...]:
+    """The cards ``seat`` played this deal, to finished ``tricks`` and the ``trick`` on the table."""
+    return tuple(play.card for plays in [t.plays for t in tricks] + [tuple(trick)]
+                 for play in plays if play.player == seat)
 
 
 # --------------------------------------------------------------------------- moves
@@ -421,6 +450,11 @@ class Match:
 
 # --------------------------------------------------------------------------- views
 
+#: How many dealings :meth:`TrickView.sample_world` tries before giving up (a dealing is
+#: refused only when it breaks a rule the play showed, e.g. a pass that was an obligation to bid).
+MAX_SAMPLE_TRIES = 10_000
+
+
 @dataclass(frozen=True, slots=True)
 class TrickView:
     """What one player (or a spectator, ``me=None``) may know of a trick-taking table.
@@ -448,6 +482,9 @@ class TrickView:
     phase: str
     result: Any
     note: str = ""
+    won: tuple[tuple[tuple[Card, ...], ...], ...] = ()
+    tricks: tuple[TrickRecord, ...] = ()
+    options: Any = None
 
     @property
     def hand(self) -> tuple[Card, ...] | None:
@@ -462,6 +499,55 @@ class TrickView:
     def trump_name(self) -> str:
         """``'hearts'``, ``'no trumps'``, or ``''`` before trumps are named."""
         return "" if self.trumps is None else self.trumps.name
+
+    @property
+    def voids(self) -> tuple[frozenset[Suit], ...]:
+        """Per player, the suits they showed they hold none of (see :func:`voids`)."""
+        return voids(self.tricks, self.trick, self.trumps, self.players)
+
+    def seen_cards(self) -> list[Card]:
+        """Every card of the deal the viewer sees or saw: hands shown, the trick, won tricks."""
+        cards = [play.card for play in self.trick] + [c for tricks in self.won for c in cards_won(tricks)]
+        return cards + [c for hand in self.hands if hand is not None for c in hand]
+
+    def hidden_places(self) -> list[tuple[str, int, frozenset[Suit]]]:
+        """(place, how many cards, suits it cannot hold) for every place the viewer cannot see:
+        ``'hand 2'`` is player 2's hand (0-based), which holds no suit that player failed to follow."""
+        gaps = self.voids
+        return [(f"hand {seat}", self.hand_counts[seat], gaps[seat])
+                for seat, hand in enumerate(self.hands) if hand is None]
+
+    def sample_world(self, rng: random.Random) -> Any:
+        """A complete state of this game consistent with everything the viewer knows: their hand,
+        the cards played this deal, trumps, the bids and a skat they saw; the cards they have not
+        seen are dealt at random into the places they cannot see, with the right counts, and no
+        hand gets a suit its player failed to follow. The game's ``world(view, hands, skat,
+        seed)`` builds the state, or refuses (``None``) a dealing the play rules out in another
+        way (a Sjavs pass that would have broken the obligation to bid); the match seed, which
+        shuffles later deals, is drawn afresh.
+
+        >>> import danish_nb as dn
+        >>> g = dn.new_game("bastard", players=3, seed=2)
+        >>> _ = g.play("P1 trump hearts"); _ = g.play(g.legal_moves()[0])
+        >>> world = g.state.view(1).sample_world(random.Random(0))
+        >>> world.view(1) == g.state.view(1), world.hands[1] == g.state.hands[1]
+        (True, True)
+        """
+        rules = get_game(self.game)
+        places = self.hidden_places()
+        pack = Counter(rules.pack(self.players, self.options))
+        pack.subtract(self.seen_cards())
+        unseen = list(pack.elements())
+        kind = self.trumps.suit_of if self.trumps is not None else None
+        for _ in range(MAX_SAMPLE_TRIES):
+            dealt = deal_unseen(unseen, [size for _, size, _ in places], kind, [no for _, _, no in places], rng)
+            filled = {name: by_suit(cards) for (name, _, _), cards in zip(places, dealt)}
+            hands = tuple(hand if hand is not None else filled[f"hand {seat}"]
+                          for seat, hand in enumerate(self.hands))
+            world = rules.world(self, hands, filled.get("skat", ()), rng.getrandbits(64))
+            if world is not None:
+                return world
+        raise DanishNbError(f"no world agrees with this view after {MAX_SAMPLE_TRIES} tries")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (cards as codes like ``'7H'``), e.g. to send to a browser."""
@@ -502,6 +588,18 @@ class AuctionView(TrickView):
     skat_count: int = 0
     target: str = ""
     card_points: tuple[int, ...] = ()
+
+    def seen_cards(self) -> list[Card]:
+        """The :meth:`TrickView.seen_cards` and the cards out of play if the viewer sees them."""
+        return TrickView.seen_cards(self) + list(self.skat or ())
+
+    def hidden_places(self) -> list[tuple[str, int, frozenset[Suit]]]:
+        """The :meth:`TrickView.hidden_places` and the ``'skat'`` (the cards out of play) unless
+        the viewer sees it."""
+        places = TrickView.hidden_places(self)
+        if self.skat is None and self.skat_count:
+            places.append(("skat", self.skat_count, frozenset()))
+        return places
 
     def to_dict(self) -> dict[str, Any]:
         """The :meth:`TrickView.to_dict` fields plus the auction's."""
@@ -580,3 +678,24 @@ class MatchState(RulesState):
         return self.match.history
 
     move_type = TrickMove
+
+    def _play_card(self, move: TrickMove, rule: Rule, points: Any = None) -> tuple[Any, list[Event]]:
+        """The state after ``move`` puts its card on the trick, and what happened: a full trick
+        is won (by ``rule``; ``points(cards)`` adds the trick's card points to the event) and
+        its winner leads. The caller scores the deal when the hands are empty."""
+        p, card = move.player, move.card
+        hands = replace_at(self.hands, p, tuple(c for c in self.hands[p] if c != card))
+        trick = self.trick + (Play(p, card),)
+        events = [Event("play", p, f"P{p + 1} plays {card}", (card,))]
+        if len(trick) < self.players:
+            return self.copy(hands=hands, trick=trick), events
+        winner, why = trick_winner(trick, self.trumps)
+        w = winner.player
+        record = TrickRecord(trick, w, why)
+        won = replace_at(self.won, w, self.won[w] + (record.cards,))
+        worth = f", {points(record.cards)} card points" if points else ""
+        events.append(Event("trick", w, f"P{w + 1} wins the trick ({format_cards(record.cards)}{worth}): {why}; "
+                            f"P{w + 1} leads next", record.cards, rule))
+        state = self.copy(hands=hands, trick=(), leader=w, won=won, last_trick=record,
+                          tricks=self.tricks + (record,))
+        return state, events

@@ -22,13 +22,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import SUITS, Card, format_cards, shuffled, standard_pack
+from ..cards import SUITS, Card, shuffled, standard_pack
 from ..core import (Catalogue, Event, OptionsError, Reason, Result, Rule, Ruling,
                     Verdict, option, register)
 from ..families.tricks import (SUIT_NAMES, DealScore, Match, MatchState, Play, ScoreLine, TrickMove,
                                TrickRecord, Trumps, TrickView, by_suit, cards_won, follow_check,
                                parse_trick_move, parse_trump, playable, position_hands, position_seat,
-                               position_whole, position_won, trick_winner, tricks_won)
+                               position_whole, position_won, tricks_won)
 from ..families.common import position_cards
 
 SOURCE = "4-bastard-haesslich.de.txt"
@@ -289,7 +289,9 @@ class BastardState(MatchState):
 
     ``trumps`` is ``None`` until the player left of the dealer names them; ``trick`` holds the
     cards played to the current trick from ``leader`` on; ``won[p]`` lists the tricks player
-    ``p`` won this deal; ``match`` carries the deal number, dealer and running scores.
+    ``p`` won this deal and ``tricks`` the tricks played this deal, in order (a set-up position
+    may list won tricks without their order); ``match`` carries the deal number, dealer and
+    running scores.
     """
 
     options: Options
@@ -302,6 +304,7 @@ class BastardState(MatchState):
     won: Won
     last_trick: TrickRecord | None = None
     result: Result | None = None
+    tricks: tuple[TrickRecord, ...] = ()
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
     game_id = "bastard"
@@ -341,7 +344,7 @@ class BastardState(MatchState):
             trumps=self.trumps, tricks_won=tricks_won(self.won), last_trick=self.last_trick,
             scores=self.scores, deal_scores=self.deal_scores, deal=self.match.deal, deals=self.deals,
             dealer=self.match.dealer, current=self.current_player, phase=self.phase, result=self.result,
-            note=self._note())
+            note=self._note(), won=self.won, tricks=self.tricks, options=self.options)
 
     def _note(self) -> str:
         if self.result is not None:
@@ -417,35 +420,16 @@ class BastardState(MatchState):
             trumps = Trumps(move.suit)
             text = f"P{p + 1} declares no trumps" if move.suit is None else \
                 f"P{p + 1} names {trumps.name} as trumps"
-            state = BastardState(self.options, self.players, self.match, self.hands, trumps, (),
-                                 self.leader, self.won, self.last_trick)
-            return state, (Event("trump", p, text, (), R["BA-8"]),)
-        card = move.card
-        hand = list(self.hands[p])
-        hand.remove(card)
-        hands = self.hands[:p] + (tuple(hand),) + self.hands[p + 1:]
-        trick = self.trick + (Play(p, card),)
-        events = [Event("play", p, f"P{p + 1} plays {card}", (card,))]
-        if len(trick) < self.players:
-            state = BastardState(self.options, self.players, self.match, hands, self.trumps, trick,
-                                 self.leader, self.won, self.last_trick)
+            return self.copy(trumps=trumps), (Event("trump", p, text, (), R["BA-8"]),)
+        state, events = self._play_card(move, R["BA-11"])
+        if state.trick or any(state.hands):
             return state, tuple(events)
-        winner, why = trick_winner(trick, self.trumps)
-        w = winner.player
-        record = TrickRecord(trick, w, why)
-        won = self.won[:w] + (self.won[w] + (record.cards,),) + self.won[w + 1:]
-        events.append(Event("trick", w, f"P{w + 1} wins the trick ({format_cards(record.cards)}): {why}; "
-                            f"P{w + 1} leads next", record.cards, R["BA-11"]))
-        if any(hands):
-            state = BastardState(self.options, self.players, self.match, hands, self.trumps, (), w, won,
-                                 record)
-            return state, tuple(events)
-        return self._end_deal(won, record, events)
+        return state._end_deal(events)
 
-    def _end_deal(self, won: Won, record: TrickRecord, events: list[Event]) -> tuple[BastardState, tuple[Event, ...]]:
+    def _end_deal(self, events: list[Event]) -> tuple[BastardState, tuple[Event, ...]]:
         """Score the deal (line by line), then deal again or end the match."""
         match = self.match
-        score = score_deal(won, match.deal, match.dealer, self.options)
+        score = score_deal(self.won, match.deal, match.dealer, self.options)
         events += [Event("score", line.player, line.text, (), R[line.rule_id]) for line in score.lines]
         match = match.scored(score)
         deal_text = ", ".join(f"P{seat + 1} {pts:+d}" for seat, pts in enumerate(score.points))
@@ -455,9 +439,7 @@ class BastardState(MatchState):
         if self._match_over(match):
             result = match_result(match.scores)
             events.append(Event("end", None, result.reason, (), R["BA-19"]))
-            empty = ((),) * self.players
-            return BastardState(self.options, self.players, match, empty, self.trumps, (), record.winner,
-                                won, record, result), tuple(events)
+            return self.copy(match=match, result=result), tuple(events)
         state = deal_state(self.options, self.players, match.next_deal())
         caller = state.leader
         events.append(Event("deal", caller, f"deal {state.match.deal + 1}: P{state.match.dealer + 1} "
@@ -478,7 +460,8 @@ def deal_state(options: Options, players: int, match: Match) -> BastardState:
     hands = [()] * players
     for k in range(players):
         hands[(first + k) % players] = by_suit(deck[k::players])
-    return BastardState(options, players, match, tuple(hands), None, (), first, ((),) * players)
+    return BastardState(options, players, match, tuple(hands), trumps=None, trick=(), leader=first,
+                        won=((),) * players)
 
 
 # --------------------------------------------------------------------------- the game
@@ -557,10 +540,22 @@ class Bastard:
                                "who names trumps (set 'dealer' or list the tricks 'won')")
         _check_cards(players, hands, won, trick)
         match = Match(seed, deal, dealer, tuple(scores))
-        return BastardState(options, players, match, hands, trumps, trick, leader, won)
+        return BastardState(options, players, match, hands, trumps=trumps, trick=trick, leader=leader, won=won)
 
     def parse_move(self, text: str) -> TrickMove:
         return parse_trick_move(text, ("play", "trump"))
+
+    def pack(self, players: int, options: Options) -> tuple[Card, ...]:
+        """The cards dealt (for :meth:`TrickView.sample_world`)."""
+        return pack_for(players)
+
+    def world(self, view: TrickView, hands: Hands, skat: tuple[Card, ...], seed: int) -> BastardState:
+        """The state whose public part is ``view``'s, with these hands (for
+        :meth:`TrickView.sample_world`; ``seed`` shuffles the later deals)."""
+        match = Match(seed, view.deal, view.dealer, view.scores, view.deal_scores)
+        return BastardState(view.options, view.players, match, hands, trumps=view.trumps, trick=view.trick,
+                            leader=view.leader, won=view.won, last_trick=view.last_trick, result=view.result,
+                            tricks=view.tricks)
 
 
 def _check_cards(players: int, hands: Hands, won: Won, trick: tuple[Play, ...]) -> None:

@@ -6,17 +6,9 @@ the rulings where the text is unclear (no public reference exists for this game,
 reading is ours and is written down), the options that select among readings, then the state
 and its moves.
 
-Move notation (players count from 1; cards as in :mod:`danish_nb.cards`)::
-
-    P1 swap 7H K♠     before play: 7H from the hand goes face up where the hole card K♠ lay,
-                      and K♠ goes to the hand (each face-up hole card at most once)
-    P1 keep           before play: done swapping
-    P1 play 7H        play a card from the hand
-    P1 play RJ=7      play a wild card from the hand as a 7 (wild values are 1 to 10)
-    P1 hole 1         play the hole card at position 1 (positions 1-5 from the left as dealt:
-                      down, up, down, up, down; a face-down card is played blind)
-    P1 hole 2=7       play a face-up wild hole card as a 7
-    P1 take           no card fits: pick up (all of the pile, or from its top up to 5 in hand)
+The moves, their notation (``P1 play 7H``, ``P1 hole 1``, ``P1 take`` ...), the row of hole
+cards and the view of a table belong to the running-total family
+(:mod:`danish_nb.families.running_total`).
 
 >>> import danish_nb as dn
 >>> g = dn.setup("rat-bastard-17", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C", "5D"],
@@ -29,22 +21,24 @@ illegal: 8♥ (value 8) would take the total from 11 to 19: the total may not go
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
-from ..cards import Card, CardParseError, Rank, Suit, shuffled, standard_pack, n_cards
-from ..core import (Catalogue, Event, MoveParseError, OptionsError, Private, Reason, Result, Rule,
-                    RulesState, Ruling, Verdict, option, register)
-from ..families.common import parse_number, parse_player, position_cards, remove_cards, replace_at, sorted_cards
+from ..cards import Card, Rank, Suit, shuffled, standard_pack, n_cards
+from ..core import (Catalogue, Event, OptionsError, Private, Reason, Result, Rule, RulesState, Ruling,
+                    Verdict, option, register)
+from ..families.common import position_cards, remove_cards, replace_at, sorted_cards
+from ..families.running_total import (ACTIONS, ROW, UP_SLOTS, Hole, RatMove, RatView, outer_slots, parse_move,
+                                      well_formed_move)
+
+__all__ = ["ACTIONS", "CATALOGUE", "GAME", "HAND_SIZE", "ROW", "TARGET", "UP_SLOTS", "Options", "RatBastardState",
+           "RatMove", "RatView", "card_value", "is_wild", "outer_slots", "pack", "parse_move", "value_table"]
 
 SOURCE = "3-rat-bastard-17.en.txt"
 PLAYERS = 2
 TARGET = 17
 HAND_SIZE = 5
-#: Hole-card slots 0-4 (positions 1-5): down, up, down, up, down (ruling RB-c).
-UP_SLOTS = (1, 3)
-ROW = 5
 
 
 def _rule(rule_id: str, title: str, quote: str, **extra: Any) -> Rule:
@@ -250,161 +244,7 @@ def blind_value(card: Card, total: int, options: Options) -> int:
     return min(10, TARGET - total) if value is None else value
 
 
-# --------------------------------------------------------------------------- moves
-
-ACTIONS = {
-    "swap": "before play: put a hand card face up in place of a face-up hole card",
-    "keep": "before play: done swapping",
-    "play": "play a card from the hand (a wild card with its value: RJ=7)",
-    "hole": "play the hole card at a position 1-5 (a face-up wild one with its value: 2=7)",
-    "take": "no card fits: pick up from the pile",
-}
-
-
-class RatMove(NamedTuple):
-    """A Rat Bastard 17 move (see the module docstring for the notation).
-
-    ``card`` is the hand card (``play``, ``swap``), ``other`` the face-up hole card a ``swap``
-    replaces, ``position`` a hole position 1-5, ``value`` a wild card's chosen value.
-
-    >>> str(RatMove(0, "play", Card.parse("RJ"), value=7)), str(RatMove(1, "hole", position=5))
-    ('P1 play RJ=7', 'P2 hole 5')
-    """
-
-    player: int
-    action: str
-    card: Card | None = None
-    value: int | None = None
-    position: int | None = None
-    other: Card | None = None
-
-    def __str__(self) -> str:
-        if not _well_formed(self):
-            return repr(self)
-        head = f"P{self.player + 1} {self.action}"
-        tail = f"={self.value}" if self.value is not None else ""
-        if self.action == "swap":
-            return f"{head} {self.card} {self.other}"
-        if self.card is not None:
-            return f"{head} {self.card}{tail}"
-        if self.position is not None:
-            return f"{head} {self.position}{tail}"
-        return head
-
-    def text_for(self, viewer: int | None, reveal_hands: bool = False) -> str:
-        """The move as ``viewer`` may read it: every part of a Rat Bastard 17 move is seen by all."""
-        return str(self)
-
-
-def parse_move(text: str) -> RatMove:
-    """Read a move as ``str(move)`` writes it. Raises :class:`MoveParseError` saying what is expected.
-
-    >>> parse_move("p2 play rj=7") == RatMove(1, "play", Card.parse("RJ"), 7)
-    True
-    """
-    if not isinstance(text, str):
-        raise MoveParseError(f"a move is text like 'P1 play 7H', not {type(text).__name__}")
-    usage = ("write a player then an action, e.g. 'P1 play 7H', 'P1 play RJ=7', 'P1 hole 1', 'P1 take', "
-             "'P1 swap 7H KS', 'P1 keep'")
-    words = text.split()
-    if len(words) < 2:
-        raise MoveParseError(f"{text!r} is not a move: {usage}")
-    who, action, args = words[0], words[1].lower(), words[2:]
-    player = parse_player(who, text, usage)
-    if action not in ACTIONS:
-        raise MoveParseError(f"{text!r}: unknown action {words[1]!r}; {usage}")
-    if action in ("keep", "take"):
-        if args:
-            raise MoveParseError(f"{text!r}: '{action}' takes nothing after it")
-        return RatMove(player, action)
-    if action == "swap":
-        if len(args) != 2:
-            raise MoveParseError(f"{text!r}: 'swap' takes a hand card then a face-up hole card, "
-                                 f"e.g. 'P1 swap 7H KS'")
-        return RatMove(player, action, _card(args[0], text), other=_card(args[1], text))
-    if len(args) != 1:
-        raise MoveParseError(f"{text!r}: one card per turn (ruling RB-d): e.g. 'P1 {action} "
-                             f"{'7H' if action == 'play' else '1'}'")
-    word, _, value_text = args[0].partition("=")
-    value = parse_number(value_text) if "=" in args[0] else None
-    if "=" in args[0] and value is None:
-        raise MoveParseError(f"{text!r}: a wild card's value is a whole number from 1 to 10, "
-                             f"e.g. 'RJ=7', not {value_text[:20]!r}")
-    if action == "play":
-        return RatMove(player, action, _card(word, text), value)
-    slot = parse_number(word)
-    if slot is None or not 1 <= slot <= ROW:
-        raise MoveParseError(f"{text!r}: 'hole' takes a position 1 to 5, e.g. 'P1 hole 1'")
-    return RatMove(player, action, None, value, slot)
-
-
-def _card(word: str, text: str) -> Card:
-    try:
-        return Card.parse(word)
-    except CardParseError as exc:
-        raise MoveParseError(f"{text!r}: {exc}") from None
-
-
-# --------------------------------------------------------------------------- views
-
-@dataclass(frozen=True, slots=True)
-class RatView:
-    """What one player (or a spectator, ``me=None``) may know of a Rat Bastard 17 table.
-
-    ``hole_up[p][i]`` is the face-up card at position ``i + 1`` (else ``None``) and
-    ``hole_down[p][i]`` whether a face-down card lies there: face-down cards are never shown,
-    not even to their owner. The other player's hand only in teaching mode.
-    """
-
-    game: str
-    players: int
-    me: int | None
-    hands: tuple[tuple[Card, ...] | None, ...]
-    hand_counts: tuple[int, ...]
-    hole_up: tuple[tuple[Card | None, ...], ...]
-    hole_down: tuple[tuple[bool, ...], ...]
-    deck_count: int
-    pile: tuple[Card, ...]
-    total: int
-    discard_count: int
-    current: int | None
-    phase: str
-    turn: int
-    result: Result | None
-    note: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict (cards as codes like ``'7H'``; a face-down hole card is ``'down'``)."""
-        def codes(cards: Iterable[Card]) -> list[str]:
-            return [c.code for c in cards]
-        holes = [[up.code if up is not None else ("down" if down else None) for up, down in zip(ups, downs)]
-                 for ups, downs in zip(self.hole_up, self.hole_down)]
-        return {
-            "game": self.game, "players": self.players, "me": self.me,
-            "hands": [None if h is None else codes(h) for h in self.hands],
-            "hand_counts": list(self.hand_counts), "holes": holes, "deck_count": self.deck_count,
-            "pile": codes(self.pile), "total": self.total, "discard_count": self.discard_count,
-            "current": self.current, "phase": self.phase, "turn": self.turn,
-            "result": None if self.result is None else self.result.reason, "note": self.note,
-        }
-
-
 # --------------------------------------------------------------------------- state
-
-Hole = tuple[Card | None, ...]
-
-
-def outer_slots(row: Hole) -> tuple[int, ...]:
-    """The slots (0-based) that may be played: the ends of what is left of the row (RB-20).
-
-    >>> outer_slots((None, Card.parse("7H"), Card.parse("8H"), Card.parse("9H"), None))
-    (1, 3)
-    """
-    filled = [i for i, card in enumerate(row) if card is not None]
-    if not filled:
-        return ()
-    return tuple(dict.fromkeys((filled[0], filled[-1])))
-
 
 @dataclass(frozen=True, slots=True)
 class RatBastardState(RulesState):
@@ -412,7 +252,8 @@ class RatBastardState(RulesState):
 
     ``holes[p]`` has 5 slots (``None`` once used; slots 1 and 3 face up); ``deck[-1]`` is the
     top of the deck and ``pile[-1]`` the top of the pile; ``total`` is the running total;
-    ``swapped`` lists the slots the current player has already replaced in the swap phase.
+    ``swapped`` lists the slots the current player has already replaced in the swap phase;
+    ``known[p]`` the cards of ``p``'s hand everyone saw go there (picked up, swapped in).
     """
 
     options: Options
@@ -428,6 +269,7 @@ class RatBastardState(RulesState):
     turn: int = 0
     result: Result | None = None
     seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    known: tuple[tuple[Card, ...], ...] = ((), ())
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
     move_type: ClassVar[type] = RatMove
@@ -462,7 +304,8 @@ class RatBastardState(RulesState):
                        hand_counts=tuple(map(len, self.hands)), hole_up=hole_up, hole_down=hole_down,
                        deck_count=len(self.deck), pile=self.pile, total=self.total,
                        discard_count=len(self.discard), current=self.current_player, phase=self.phase,
-                       turn=self.turn, result=self.result, note=self._note())
+                       turn=self.turn, result=self.result, note=self._note(), known=self.known,
+                       discard=self.discard, options=self.options, swapped=self.swapped)
 
     def _note(self) -> str:
         if self.result is not None:
@@ -512,7 +355,7 @@ class RatBastardState(RulesState):
 
     def _check(self, move: Any) -> list:
         """Ordered (ok, rule id, text, ruling id) steps; the last one decides."""
-        if not isinstance(move, RatMove) or not _well_formed(move):
+        if not well_formed_move(move):
             return [(False, "RB-11", f"{move!r} is not a Rat Bastard 17 move", None)]
         if self.result is not None:
             return [(False, "RB-22", f"the game is over: {self.result.reason}", None)]
@@ -654,10 +497,11 @@ class RatBastardState(RulesState):
         if move.action == "take":
             return self._apply_take(move.player)
         p = move.player
-        hands, holes = self.hands, self.holes
+        hands, holes, known = self.hands, self.holes, self.known
         if move.action == "play":
             card = move.card
             hands = replace_at(hands, p, remove_cards(hands[p], (card,)))
+            known = self._known_with(p, drop=card)
             value = move.value if move.value is not None else card_value(card, self.options)
             source = f"P{p + 1} plays {card}"
         else:
@@ -685,7 +529,7 @@ class RatBastardState(RulesState):
             text = (f"P{p + 1} draws ", Private(drawn, owner=p, public=str(len(drawn))), " from the deck to hold 5")
             events.append(Event("refill", p, text, (), R["RB-12"]))
         state = self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total,
-                         turn=self.turn + 1, swapped=())
+                          turn=self.turn + 1, swapped=(), known=known)
         if total > TARGET:
             events.append(Event("over", p, "the total went over 17 with a blind hole card", (), R["RB-21"]))
             return state._pick_up(p, HAND_SIZE, "RB-21", events)
@@ -704,6 +548,15 @@ class RatBastardState(RulesState):
             return state._pick_up(1 - p, HAND_SIZE, "RB-18", events, restart=p)
         return state.copy(current=1 - p)._settle(events)
 
+    def _known_with(self, seat: int, add: tuple[Card, ...] = (), drop: Card | None = None) -> tuple:
+        """``known`` with cards everyone saw go into ``seat``'s hand, less one seen leaving it."""
+        mine = self.known[seat]
+        if drop in mine:
+            mine = remove_cards(mine, (drop,))
+        elif not add:
+            return self.known
+        return replace_at(self.known, seat, mine + add)
+
     def _apply_take(self, p: int) -> tuple[RatBastardState, tuple[Event, ...]]:
         state = self.copy(turn=self.turn + 1)
         if self.hands[p] and (self.deck or self.options.over_after_deck == "whole-pile"):
@@ -711,7 +564,7 @@ class RatBastardState(RulesState):
             hands = replace_at(self.hands, p, sorted_cards(self.hands[p] + self.pile))
             events = [Event("take", p, f"P{p + 1} picks up all the pile ({n_cards(len(self.pile))}); P{2 - p} "
                             f"starts again from 0", self.pile, R[rule])]
-            state = state.copy(hands=hands, pile=(), total=0, current=1 - p)
+            state = state.copy(hands=hands, pile=(), total=0, current=1 - p, known=self._known_with(p, self.pile))
             return state._settle(events, repeat=True)
         return state._pick_up(p, HAND_SIZE, "RB-16" if self.hands[p] else "RB-21", [])
 
@@ -731,7 +584,8 @@ class RatBastardState(RulesState):
         current = 1 - taker if restart is None else restart
         events.append(Event("restart", current, f"P{current + 1} starts again from 0", (),
                             R["RB-18"] if rule == "RB-18" else R["RB-16"]))
-        state = self.copy(hands=hands, pile=(), total=0, discard=self.discard + rest, current=current)
+        state = self.copy(hands=hands, pile=(), total=0, discard=self.discard + rest, current=current,
+                          known=self._known_with(taker, taken))
         return state._settle(events, repeat=True)
 
     def _settle(self, events: list[Event], repeat: bool = False) -> tuple[RatBastardState, tuple[Event, ...]]:
@@ -761,8 +615,8 @@ class RatBastardState(RulesState):
             holes = replace_at(self.holes, p, replace_at(self.holes[p], slot, move.card))
             events = [Event("swap", p, f"P{p + 1} puts {move.card} face up at position {slot + 1} and takes "
                             f"{move.other} into the hand", (move.card, move.other), R["RB-7"])]
-            return self.copy(hands=hands, holes=holes, swapped=self.swapped + (slot,),
-                            turn=self.turn + 1)._settle(events)
+            return self.copy(hands=hands, holes=holes, swapped=self.swapped + (slot,), turn=self.turn + 1,
+                             known=self._known_with(p, (move.other,), drop=move.card))._settle(events)
         events = [Event("keep", p, f"P{p + 1} is done swapping", (), R["RB-7"])]
         if p == 0:
             return self.copy(current=1, swapped=(), turn=self.turn + 1)._settle(events)
@@ -796,15 +650,6 @@ class RatBastardState(RulesState):
 _CHECKS = {"swap": RatBastardState._check_swap, "keep": RatBastardState._check_keep,
            "play": RatBastardState._check_play, "hole": RatBastardState._check_hole,
            "take": RatBastardState._check_take}
-
-
-def _well_formed(move: RatMove) -> bool:
-    """Whether each field of ``move`` has its type (a player number, cards, whole numbers)."""
-    def whole(x: Any) -> bool:
-        return isinstance(x, int) and not isinstance(x, bool)
-    return (whole(move.player) and isinstance(move.action, str)
-            and all(c is None or isinstance(c, Card) for c in (move.card, move.other))
-            and all(v is None or whole(v) for v in (move.value, move.position)))
 
 
 def _reason(step: tuple[bool, str, str, str | None]) -> Reason:
@@ -889,6 +734,18 @@ class RatBastard17:
 
     def parse_move(self, text: str) -> RatMove:
         return parse_move(text)
+
+    def pack(self, options: Options) -> tuple[Card, ...]:
+        """The cards of the game (for :meth:`RatView.sample_world`)."""
+        return pack(options)
+
+    def world(self, view: RatView, hands: tuple[tuple[Card, ...], ...], holes: tuple[Hole, ...],
+              deck: tuple[Card, ...]) -> RatBastardState:
+        """The state whose public part is ``view``'s, with these hands, hole cards and deck (for
+        :meth:`RatView.sample_world`)."""
+        return RatBastardState(view.options, hands, holes, deck, view.pile, view.total, view.discard,
+                               current=view.current if view.current is not None else 0, phase=view.phase,
+                               swapped=view.swapped, turn=view.turn, result=view.result, known=view.known)
 
 
 def _seats(position: Mapping[str, Any], key: str, raw: bool = False) -> tuple:

@@ -32,8 +32,8 @@ from ..core import (Catalogue, Event, OptionsError, Private, Reason, Result, Rul
 from ..families.common import position_cards
 from ..families.tricks import (SUIT_NAMES, AuctionView, DealScore, Match, MatchState, Play, ScoreLine, TrickMove,
                                TrickRecord, Trumps, by_suit, cards_won, follow_check, parse_trick_move,
-                               parse_trump, playable, position_hands, position_seat, position_whole,
-                               position_won, trick_winner, tricks_won)
+                               parse_trump, playable, played_by, position_hands, position_seat, position_whole,
+                               position_won, tricks_won)
 
 SOURCE = "5-sjavs-penguin-p77.en.txt"
 
@@ -402,7 +402,8 @@ class SjavsState(MatchState):
     ``'discard'`` (a Play's soloist lays cards aside), ``'play'`` or ``'over'``. ``skat`` holds
     the cards out of play: the skat as dealt, empty while a Play's soloist holds it, then the
     discards. ``bids`` lists ``(seat, 'pass' | bid)`` in order; ``soloist`` and ``contract``
-    are the highest bid so far. ``turn`` is whose turn it is outside the trick play.
+    are the highest bid so far. ``turn`` is whose turn it is outside the trick play. ``tricks``
+    lists the tricks played this deal, in order.
     """
 
     options: Options
@@ -421,6 +422,7 @@ class SjavsState(MatchState):
     won: Won = ()
     last_trick: TrickRecord | None = None
     result: Result | None = None
+    tricks: tuple[TrickRecord, ...] = ()
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
     game_id = "sjavs"
@@ -488,7 +490,8 @@ class SjavsState(MatchState):
             dealer=self.match.dealer, current=self.current_player, phase=self.phase, result=self.result,
             note=self._note(), bids=self.bids, soloist=self.soloist, contract=self.contract,
             skat=self.skat if sees_skat else None, skat_count=len(self.skat), target=self.target_text(),
-            card_points=tuple(card_points(cards_won(w)) for w in won))
+            card_points=tuple(card_points(cards_won(w)) for w in won), won=won, tricks=self.tricks,
+            options=self.options)
 
     def _note(self) -> str:
         if self.result is not None:
@@ -731,21 +734,8 @@ class SjavsState(MatchState):
         return state, tuple(events)
 
     def _apply_play(self, move: TrickMove) -> tuple[SjavsState, tuple[Event, ...]]:
-        p, card = move.player, move.card
-        hands = self._hands_with(p, tuple(c for c in self.hands[p] if c != card))
-        trick = self.trick + (Play(p, card),)
-        events = [Event("play", p, f"P{p + 1} plays {card}", (card,))]
-        if len(trick) < self.players:
-            return self.copy(hands=hands, trick=trick), tuple(events)
-        winner, why = trick_winner(trick, self.trumps)
-        w = winner.player
-        record = TrickRecord(trick, w, why)
-        won = self.won[:w] + (self.won[w] + (record.cards,),) + self.won[w + 1:]
-        events.append(Event("trick", w, f"P{w + 1} wins the trick ({format_cards(record.cards)}, "
-                            f"{card_points(record.cards)} card points): {why}; P{w + 1} leads next",
-                            record.cards, R["SJ-14"]))
-        state = self.copy(hands=hands, trick=(), leader=w, won=won, last_trick=record)
-        if any(hands):
+        state, events = self._play_card(move, R["SJ-14"], card_points)
+        if state.trick or any(state.hands):
             return state, tuple(events)
         return state._end_deal(events)
 
@@ -852,6 +842,38 @@ class Sjavs:
 
     def parse_move(self, text: str) -> TrickMove:
         return parse_trick_move(text, ("bid", PASS, "trump", "discard", "play"), bids=BIDS)
+
+    def pack(self, players: int, options: Options) -> tuple[Card, ...]:
+        """The cards dealt (for :meth:`AuctionView.sample_world`)."""
+        return layout(players, options).pack
+
+    def world(self, view: AuctionView, hands: Hands, skat: tuple[Card, ...], seed: int) -> SjavsState | None:
+        """The state whose public part is ``view``'s, with these hands and cards out of play, or
+        ``None`` if a pass in the auction rules them out: a player who passed while nobody had bid
+        held fewer than four trumps (SJ-7), so their hand then, the cards they still hold and the
+        cards they have played since, must too (for :meth:`AuctionView.sample_world`; ``seed``
+        shuffles the later deals)."""
+        farve = view.options.farvesjavs
+        for seat in _passed_unbid(view.bids):
+            if best_trump_count(hands[seat] + played_by(view.tricks, view.trick, seat), farve)[0] >= 4:
+                return None
+        match = Match(seed, view.deal, view.dealer, view.scores, view.deal_scores)
+        turn = view.soloist if view.current is None or view.phase == "play" else view.current
+        return SjavsState(view.options, view.players, match, hands, skat if view.skat is None else view.skat,
+                          view.phase, turn if turn is not None else view.leader, bids=view.bids,
+                          soloist=view.soloist, contract=view.contract, trumps=view.trumps, trick=view.trick,
+                          leader=view.leader, won=view.won, last_trick=view.last_trick, result=view.result,
+                          tricks=view.tricks)
+
+
+def _passed_unbid(bids: Sequence[tuple[int, str]]) -> list[int]:
+    """The players who passed while nobody had bid (SJ-7: they held fewer than four trumps)."""
+    seats = []
+    for seat, bid in bids:
+        if bid != PASS:
+            break
+        seats.append(seat)
+    return seats
 
 
 def _setup_auction(base: SjavsState, position: Mapping[str, Any]) -> SjavsState:
