@@ -24,7 +24,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, format_cards, n_cards, standard_pack
 from ..core import DanishNbError, Event, MoveParseError, OptionsError, Rule, RulesState, get_game
@@ -137,6 +137,14 @@ class TrickRecord(NamedTuple):
     @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(play.card for play in self.plays)
+
+
+#: One hand per player.
+Hands = tuple[tuple[Card, ...], ...]
+#: Per player, the tricks won this deal (each trick's cards in the order played).
+Won = tuple[tuple[tuple[Card, ...], ...], ...]
+#: (legal, rule id, explanation, ruling id): a verdict's one reason, as the games' checks return it.
+Check = tuple[bool, str, str, str | None]
 
 
 def by_suit(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -614,6 +622,47 @@ class AuctionView(TrickView):
 
 # --------------------------------------------------------------------------- positions
 
+def position_players(position: Mapping[str, Any], keys: Iterable[str], title: str) -> int:
+    """The player count (3 or 4) of a set-up position: ``position['players']`` or the number of
+    hands; refuses keys other than ``keys``."""
+    unknown = set(position) - set(keys)
+    if unknown:
+        raise OptionsError(f"unknown position keys {sorted(unknown)[:10]}; use {sorted(keys)}")
+    hands = position.get("hands")
+    players = position.get("players", len(hands) if isinstance(hands, list) else None)
+    if isinstance(players, bool) or players not in (3, 4):
+        raise OptionsError(f"a {title} position needs 'hands' for 3 or 4 players")
+    return players
+
+
+def position_seed(position: Mapping[str, Any]) -> int:
+    """The match seed of a set-up position (it shuffles the later deals)."""
+    seed = position.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise OptionsError("position['seed'] is a whole number")
+    return seed
+
+
+def position_trick(position: Mapping[str, Any], leader: int, players: int) -> tuple[Play, ...]:
+    """The unfinished trick of a set-up position (``position['trick']``, played from ``leader``)."""
+    cards = position_cards(position, "trick")
+    if len(cards) >= players:
+        raise OptionsError(f"position['trick'] holds the cards of an unfinished trick: fewer than {players}")
+    return tuple(Play((leader + i) % players, card) for i, card in enumerate(cards))
+
+
+def check_pack(cards: Iterable[Card], pack: Iterable[Card], which: str) -> None:
+    """Refuse a position that holds a card twice or a card not in ``pack`` (``which`` names it)."""
+    counts = Counter(cards)
+    twice = sorted(str(c) for c, n in counts.items() if n > 1)
+    if twice:
+        raise OptionsError(f"the position holds {', '.join(twice[:10])} more than once")
+    allowed = set(pack)
+    foreign = sorted(str(c) for c in counts if c not in allowed)
+    if foreign:
+        raise OptionsError(f"{', '.join(foreign[:10])} is not in {which}")
+
+
 def position_seat(position: Mapping[str, Any], key: str, default: int, players: int) -> int:
     """A player (0-based) named under ``key`` of a set-up position."""
     value = position.get(key, default)
@@ -657,6 +706,19 @@ def position_won(position: Mapping[str, Any], players: int) -> tuple[tuple[tuple
     return tuple(won)
 
 
+class CardPlay(NamedTuple):
+    """How a trick game cites the play of a card: the rules of the first lead, the later leads
+    and following suit, what the first leader did (``'named trumps and leads'``), the ruling
+    on who leads (cited for the first lead) and the one cited for later leads, if any."""
+
+    first_lead: str
+    lead: str
+    follow: str
+    first_leader: str
+    who_leads: str
+    lead_ruling: str | None = None
+
+
 class MatchState(RulesState):
     """What the state of every trick-taking match shares (a mixin for a frozen dataclass with
     the fields ``match``, ``result`` and ``_legal``; see :class:`~danish_nb.core.RulesState`)."""
@@ -679,16 +741,82 @@ class MatchState(RulesState):
 
     move_type = TrickMove
 
-    def _play_card(self, move: TrickMove, rule: Rule, points: Any = None) -> tuple[Any, list[Event]]:
+    #: The game's rules for playing a card (see :class:`CardPlay`).
+    card_play: ClassVar[CardPlay]
+
+    def _generate_moves(self) -> list[TrickMove]:
+        """The legal moves (the fast path; tests check it agrees with ``explain``): plays in the
+        trick play, the game's ``_phase_moves(p)`` before it (a trump call, bids ...)."""
+        if self.result is not None:
+            return []
+        p = self.current_player
+        return self._play_moves(p) if self.phase == "play" else self._phase_moves(p)
+
+    def _note(self) -> str:
+        """A line on what happens now: the result, who leads or follows what, or the game's
+        ``_phase_note(p)`` before the trick play."""
+        if self.result is not None:
+            return self.result.reason
+        p = self.current_player
+        if self.phase != "play":
+            return self._phase_note(p)
+        if not self.trick:
+            return f"P{p + 1} leads ({self._lead_note()})"
+        led = self.trumps.suit_of(self.trick[0].card)
+        return f"P{p + 1} follows {self.trumps.suit_label(led)} if possible{self._follow_note()}"
+
+    def _lead_note(self) -> str:
+        return self.trumps.name
+
+    def _follow_note(self) -> str:
+        return ""
+
+    def _play_moves(self, p: int) -> list[TrickMove]:
+        """Player ``p``'s legal plays: the cards that follow suit, else any (see :func:`playable`)."""
+        return [TrickMove(p, "play", card) for card in playable(self.hands[p], self.trick, self.trumps)]
+
+    def _first_lead_text(self, who: str) -> str:
+        """Why ``who`` may lead the deal's first trick with any card."""
+        return f"{who} {self.card_play.first_leader} the first trick: any card may lead"
+
+    def _follow_ruling(self, card: Card, legal: bool) -> str | None:
+        """The ruling a verdict on following suit with ``card`` cites, if any."""
+        return None
+
+    def _check_card(self, move: TrickMove) -> Check:
+        """Whether ``move`` may play its card now: whose turn, a card held, the lead or following
+        suit (the trick-play phase of any trick game)."""
+        rules = self.card_play
+        p, who = self.current_player, f"P{move.player + 1}"
+        leading = not self.trick
+        first_lead = leading and not any(self.won)
+        rule_id = (rules.first_lead if first_lead else rules.lead) if leading else rules.follow
+        if move.player != p:
+            turn = (rules.first_leader if first_lead else "won the last trick and leads") if leading \
+                else "plays next (clockwise)"
+            return False, rule_id, f"P{p + 1} {turn}, not {who}", rules.who_leads if first_lead else None
+        card = move.card
+        if not isinstance(card, Card) or move.suit is not None or move.cards or move.bid is not None:
+            return False, rule_id, f"a play names one card, e.g. 'P{p + 1} play {self.hands[p][0].code}'", None
+        if card not in self.hands[p]:
+            return False, rule_id, f"{who} does not hold {card}", None
+        if first_lead:
+            return True, rule_id, self._first_lead_text(who), rules.who_leads
+        if leading:
+            return True, rule_id, f"{who} won the last trick and leads: any card may lead", rules.lead_ruling
+        ok, text = follow_check(self.hands[p], card, self.trick, self.trumps)
+        return ok, rule_id, text, self._follow_ruling(card, ok)
+
+    def _play_card(self, move: TrickMove, rule: Rule, points: Any = None) -> tuple[Any, tuple[Event, ...]]:
         """The state after ``move`` puts its card on the trick, and what happened: a full trick
-        is won (by ``rule``; ``points(cards)`` adds the trick's card points to the event) and
-        its winner leads. The caller scores the deal when the hands are empty."""
+        is won (by ``rule``; ``points(cards)`` adds the trick's card points to the event), its
+        winner leads, and after the last trick the game's ``_end_deal(events)`` scores the deal."""
         p, card = move.player, move.card
         hands = replace_at(self.hands, p, tuple(c for c in self.hands[p] if c != card))
         trick = self.trick + (Play(p, card),)
         events = [Event("play", p, f"P{p + 1} plays {card}", (card,))]
         if len(trick) < self.players:
-            return self.copy(hands=hands, trick=trick), events
+            return self.copy(hands=hands, trick=trick), tuple(events)
         winner, why = trick_winner(trick, self.trumps)
         w = winner.player
         record = TrickRecord(trick, w, why)
@@ -698,4 +826,4 @@ class MatchState(RulesState):
                             f"P{w + 1} leads next", record.cards, rule))
         state = self.copy(hands=hands, trick=(), leader=w, won=won, last_trick=record,
                           tricks=self.tricks + (record,))
-        return state, events
+        return state._end_deal(events) if not any(hands) else (state, tuple(events))

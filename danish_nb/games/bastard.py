@@ -17,7 +17,6 @@ legal: 2♥ follows hearts (rule BA-10)
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,11 +24,10 @@ from typing import Any
 from ..cards import SUITS, Card, shuffled, standard_pack
 from ..core import (Catalogue, Event, OptionsError, Reason, Result, Rule, Ruling,
                     Verdict, option, register)
-from ..families.tricks import (SUIT_NAMES, DealScore, Match, MatchState, Play, ScoreLine, TrickMove,
-                               TrickRecord, Trumps, TrickView, by_suit, cards_won, follow_check,
-                               parse_trick_move, parse_trump, playable, position_hands, position_seat,
-                               position_whole, position_won, tricks_won)
-from ..families.common import position_cards
+from ..families.tricks import (SUIT_NAMES, CardPlay, DealScore, Hands, Match, MatchState, Play, ScoreLine,
+                               TrickMove, TrickRecord, Trumps, TrickView, Won, by_suit, cards_won, check_pack,
+                               parse_trick_move, parse_trump, position_hands, position_players, position_seat,
+                               position_seed, position_trick, position_whole, position_won, tricks_won)
 
 SOURCE = "4-bastard-haesslich.de.txt"
 
@@ -197,11 +195,6 @@ def match_deals(players: int, options: Options) -> int | None:
 
 # --------------------------------------------------------------------------- pack and scoring
 
-Hands = tuple[tuple[Card, ...], ...]
-#: Per player, the tricks won this deal (each trick's cards in the order played).
-Won = tuple[tuple[tuple[Card, ...], ...], ...]
-
-
 def pack_for(players: int) -> tuple[Card, ...]:
     """52 cards for 4 players; without the queen of spades for 3 (BA-5, ruling BA-a)."""
     pack = standard_pack()
@@ -308,6 +301,8 @@ class BastardState(MatchState):
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
     game_id = "bastard"
+    card_play = CardPlay(first_lead="BA-9", lead="BA-12", follow="BA-10", first_leader="named trumps and leads",
+                         who_leads="BA-b")
 
     # -- reading
     @property
@@ -346,25 +341,15 @@ class BastardState(MatchState):
             dealer=self.match.dealer, current=self.current_player, phase=self.phase, result=self.result,
             note=self._note(), won=self.won, tricks=self.tricks, options=self.options)
 
-    def _note(self) -> str:
-        if self.result is not None:
-            return self.result.reason
-        p = self.current_player
-        if self.trumps is None:
-            return f"P{p + 1} names trumps (or no trumps), then leads"
-        if not self.trick:
-            return f"P{p + 1} leads ({self.trumps.name})"
-        led = self.trumps.suit_of(self.trick[0].card)
-        return f"P{p + 1} follows {self.trumps.suit_label(led)} if possible ({self.trumps.name})"
+    def _phase_note(self, p: int) -> str:
+        return f"P{p + 1} names trumps (or no trumps), then leads"
 
-    # -- legal moves (fast path; tests check it agrees with explain)
-    def _generate_moves(self) -> list[TrickMove]:
-        if self.result is not None:
-            return []
-        p = self.current_player
-        if self.trumps is None:
-            return [TrickMove(p, "trump", None, suit) for suit in (*SUITS, None)]
-        return [TrickMove(p, "play", card) for card in playable(self.hands[p], self.trick, self.trumps)]
+    def _follow_note(self) -> str:
+        return f" ({self.trumps.name})"
+
+    def _phase_moves(self, p: int) -> list[TrickMove]:
+        """Before the play: the trump call (a suit or no trumps)."""
+        return [TrickMove(p, "trump", None, suit) for suit in (*SUITS, None)]
 
     # -- explanations (any candidate move)
     def explain(self, move: Any) -> Verdict:
@@ -392,25 +377,11 @@ class BastardState(MatchState):
             return True, "BA-8", f"{who}, on the dealer's left, names {SUIT_NAMES[move.suit]} as trumps", "BA-b"
         if move.action == "trump":
             return False, "BA-8", f"trumps were named already for this deal: {self.trumps.name}", "BA-b"
-        card = move.card
-        leading = not self.trick
-        first_lead = leading and not any(self.won)
-        rule_id = ("BA-9" if first_lead else "BA-12") if leading else "BA-10"
-        if move.player != p:
-            turn = {"BA-9": "named trumps and leads", "BA-12": "won the last trick and leads",
-                    "BA-10": "plays next (clockwise)"}[rule_id]
-            return False, rule_id, f"P{p + 1} {turn}, not {who}", None
-        if not isinstance(card, Card) or move.suit is not None:
-            return False, rule_id, "a play names one card, e.g. 'P1 play 7H'", None
-        if card not in self.hands[p]:
-            return False, rule_id, f"{who} does not hold {card}", None
-        if first_lead:
-            return True, "BA-9", f"{who} named trumps and leads the first trick: any card may lead", "BA-b"
-        if leading:
-            return True, "BA-12", f"{who} won the last trick and leads: any card may lead", None
-        ok, text = follow_check(self.hands[p], card, self.trick, self.trumps)
-        void = ok and self.trumps.suit_of(card) is not self.trumps.suit_of(self.trick[0].card)
-        return ok, "BA-10", text, "BA-c" if void else None
+        return self._check_card(move)
+
+    def _follow_ruling(self, card: Card, legal: bool) -> str | None:
+        """A legal card of another suit than the one led cites ruling BA-c (no need to trump)."""
+        return "BA-c" if legal and self.trumps.suit_of(card) is not self.trumps.suit_of(self.trick[0].card) else None
 
     # -- applying
     def _apply(self, move: Any) -> tuple[BastardState, tuple[Event, ...]]:
@@ -421,10 +392,7 @@ class BastardState(MatchState):
             text = f"P{p + 1} declares no trumps" if move.suit is None else \
                 f"P{p + 1} names {trumps.name} as trumps"
             return self.copy(trumps=trumps), (Event("trump", p, text, (), R["BA-8"]),)
-        state, events = self._play_card(move, R["BA-11"])
-        if state.trick or any(state.hands):
-            return state, tuple(events)
-        return state._end_deal(events)
+        return self._play_card(move, R["BA-11"])
 
     def _end_deal(self, events: list[Event]) -> tuple[BastardState, tuple[Event, ...]]:
         """Score the deal (line by line), then deal again or end the match."""
@@ -497,21 +465,13 @@ class Bastard:
         (0, 'no trumps')
         """
         check_options(options)
-        unknown = set(position) - _POSITION_KEYS
-        if unknown:
-            raise OptionsError(f"unknown position keys {sorted(unknown)}; use {sorted(_POSITION_KEYS)}")
-        hands_in = position.get("hands")
-        players = position.get("players", len(hands_in) if isinstance(hands_in, list) else None)
-        if isinstance(players, bool) or players not in (3, 4):
-            raise OptionsError("a Bastard position needs 'hands' for 3 or 4 players")
+        players = position_players(position, _POSITION_KEYS, "Bastard")
         hands = position_hands(position, players)
         won = position_won(position, players)
         dealer = position_seat(position, "dealer", players - 1, players)
         leader = position_seat(position, "leader", (dealer + 1) % players, players)
         deal = position_whole(position, "deal", 0)
-        seed = position.get("seed", 0)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise OptionsError("position['seed'] is a whole number")
+        seed = position_seed(position)
         scores = position.get("scores", [0] * players)
         if not isinstance(scores, list) or len(scores) != players or \
                 any(isinstance(s, bool) or not isinstance(s, int) for s in scores):
@@ -519,10 +479,7 @@ class Bastard:
         deals = match_deals(players, options)
         if deals is not None and deal >= deals:
             raise OptionsError(f"position['deal'] counts from 0: this match has {deals} deals")
-        trick_cards = position_cards(position, "trick")
-        if len(trick_cards) >= players:
-            raise OptionsError(f"position['trick'] holds the cards of an unfinished trick: fewer than {players}")
-        trick = tuple(Play((leader + i) % players, card) for i, card in enumerate(trick_cards))
+        trick = position_trick(position, leader, players)
         trump_text = position.get("trump")
         trumps = None
         if trump_text is not None:
@@ -562,14 +519,7 @@ def _check_cards(players: int, hands: Hands, won: Won, trick: tuple[Play, ...]) 
     """Every card once, from this player count's pack; hands even, allowing for the trick."""
     cards = [play.card for play in trick] + [c for h in hands for c in h] + \
         [c for tricks in won for c in cards_won(tricks)]
-    counts = Counter(cards)
-    twice = sorted(str(c) for c, n in counts.items() if n > 1)
-    if twice:
-        raise OptionsError(f"the position holds {', '.join(twice)} more than once")
-    pack = set(pack_for(players))
-    foreign = sorted(str(c) for c in counts if c not in pack)
-    if foreign:
-        raise OptionsError(f"{', '.join(foreign)} is not in the {players}-player pack (BA-1, BA-5)")
+    check_pack(cards, pack_for(players), f"the {players}-player pack (BA-1, BA-5)")
     played = {play.player for play in trick}
     sizes = {len(hands[seat]) + (seat in played) for seat in range(players)}
     if len(sizes) != 1:

@@ -20,7 +20,6 @@ illegal: P3 plays next (clockwise), not P1 (rule SJ-13)
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -30,10 +29,10 @@ from ..cards import SUITS, Card, Rank, Suit, format_cards, parse_cards, shuffled
 from ..core import (Catalogue, Event, OptionsError, Private, Reason, Result, Rule, Ruling, Verdict,
                     option, register)
 from ..families.common import position_cards
-from ..families.tricks import (SUIT_NAMES, AuctionView, DealScore, Match, MatchState, Play, ScoreLine, TrickMove,
-                               TrickRecord, Trumps, by_suit, cards_won, follow_check, parse_trick_move,
-                               parse_trump, playable, played_by, position_hands, position_seat, position_whole,
-                               position_won, tricks_won)
+from ..families.tricks import (SUIT_NAMES, AuctionView, CardPlay, DealScore, Hands, Match, MatchState, Play, ScoreLine,
+                               TrickMove, TrickRecord, Trumps, Won, by_suit, cards_won, check_pack, parse_trick_move,
+                               parse_trump, played_by, position_hands, position_players, position_seat,
+                               position_seed, position_trick, position_whole, position_won, tricks_won)
 
 SOURCE = "5-sjavs-penguin-p77.en.txt"
 
@@ -258,9 +257,6 @@ def layout(players: int, options: Options) -> Layout:
     return Layout(SHORT_PACK, (3, 2), 3, 59, 29, "SJ-21")
 
 
-Hands = tuple[tuple[Card, ...], ...]
-#: Per player, the tricks won this deal (each trick's cards in the order played).
-Won = tuple[tuple[tuple[Card, ...], ...], ...]
 
 
 def deal(players: int, options: Options, seed: int, eldest: int) -> tuple[Hands, tuple[Card, ...]]:
@@ -426,6 +422,8 @@ class SjavsState(MatchState):
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
     game_id = "sjavs"
+    card_play = CardPlay(first_lead="SJ-12", lead="SJ-15", follow="SJ-13", first_leader="leads the first trick",
+                         who_leads="SJ-e", lead_ruling="SJ-e")
 
     # -- reading
     @property
@@ -493,38 +491,28 @@ class SjavsState(MatchState):
             card_points=tuple(card_points(cards_won(w)) for w in won), won=won, tricks=self.tricks,
             options=self.options)
 
-    def _note(self) -> str:
-        if self.result is not None:
-            return self.result.reason
-        p = self.current_player
+    def _phase_note(self, p: int) -> str:
         if self.phase == "bid":
             if self.contract is None:
                 return f"P{p + 1} bids or passes (nobody has bid yet)"
             return f"P{p + 1} bids higher than P{self.soloist + 1}'s {BID_NAMES[self.contract]} or passes"
         if self.phase == "trump":
             return f"P{p + 1} names the trump suit"
-        if self.phase == "discard":
-            return f"P{p + 1} took the skat and discards {self.layout.skat} cards"
-        if not self.trick:
-            return f"P{p + 1} leads ({self.target_text()}; trumps {self.trumps.name})"
-        led = self.trumps.suit_of(self.trick[0].card)
-        return f"P{p + 1} follows {self.trumps.suit_label(led)} if possible"
+        return f"P{p + 1} took the skat and discards {self.layout.skat} cards"
 
-    # -- legal moves (fast path; tests check it agrees with explain)
-    def _generate_moves(self) -> list[TrickMove]:
-        if self.result is not None:
-            return []
-        p = self.current_player
+    def _lead_note(self) -> str:
+        return f"{self.target_text()}; trumps {self.trumps.name}"
+
+    # -- legal moves (the trick play's are the family's)
+    def _phase_moves(self, p: int) -> list[TrickMove]:
+        """The auction's bids and pass, the trump call (Farvesjavs) or the discards."""
         if self.phase == "bid":
             higher = BIDS[BIDS.index(self.contract) + 1:] if self.contract else BIDS
             moves = [TrickMove(p, "bid", bid=b) for b in higher]
             return moves if self._obliged(p) else [TrickMove(p, PASS)] + moves
         if self.phase == "trump":
             return [TrickMove(p, "trump", None, suit) for suit in SUITS]
-        if self.phase == "discard":
-            return [TrickMove(p, "discard", cards=combo)
-                    for combo in combinations(self.hands[p], self.layout.skat)]
-        return [TrickMove(p, "play", card) for card in playable(self.hands[p], self.trick, self.trumps)]
+        return [TrickMove(p, "discard", cards=combo) for combo in combinations(self.hands[p], self.layout.skat)]
 
     def _obliged(self, seat: int) -> bool:
         """Must ``seat`` bid? Nobody has bid and they hold four or more trumps (SJ-7, ruling SJ-b)."""
@@ -557,7 +545,7 @@ class SjavsState(MatchState):
             return self._check_discard(move)
         if move.action != "play":
             return False, "SJ-6", f"the auction is over: {self.target_text()}; now cards are played", "SJ-b"
-        return self._check_play(move)
+        return self._check_card(move)
 
     def _check_bid(self, move: TrickMove) -> tuple[bool, str, str, str | None]:
         p, who = self.current_player, f"P{move.player + 1}"
@@ -629,29 +617,14 @@ class SjavsState(MatchState):
         return True, "SJ-8", f"{who} discards {format_cards(cards)}: any cards may be discarded, and " \
                              f"they count for {who} at the end, like the skat", "SJ-d"
 
-    def _check_play(self, move: TrickMove) -> tuple[bool, str, str, str | None]:
-        p, who = self.current_player, f"P{move.player + 1}"
-        leading = not self.trick
-        first_lead = leading and not any(self.won)
-        rule_id = ("SJ-12" if first_lead else "SJ-15") if leading else "SJ-13"
-        if move.player != p:
-            turn = {"SJ-12": "leads the first trick", "SJ-15": "won the last trick and leads",
-                    "SJ-13": "plays next (clockwise)"}[rule_id]
-            return False, rule_id, f"P{p + 1} {turn}, not {who}", "SJ-e" if first_lead else None
-        card = move.card
-        if not isinstance(card, Card) or move.suit is not None or move.cards or move.bid is not None:
-            return False, rule_id, "a play names one card, e.g. 'P1 play AS'", None
-        if card not in self.hands[p]:
-            return False, rule_id, f"{who} does not hold {card}", None
-        if first_lead:
-            whose = "eldest leads to a Play" if self.contract == "play" else \
-                f"the soloist leads to a {BID_NAMES[self.contract]}"
-            return True, "SJ-12", f"{whose}: {who} may lead any card", "SJ-e"
-        if leading:
-            return True, "SJ-15", f"{who} won the last trick and leads: any card may lead", "SJ-e"
-        ok, text = follow_check(self.hands[p], card, self.trick, self.trumps)
-        permanent = card in PERMANENT
-        return ok, "SJ-13", text, "SJ-a" if permanent else None
+    def _first_lead_text(self, who: str) -> str:
+        whose = "eldest leads to a Play" if self.contract == "play" else \
+            f"the soloist leads to a {BID_NAMES[self.contract]}"
+        return f"{whose}: {who} may lead any card"
+
+    def _follow_ruling(self, card: Card, legal: bool) -> str | None:
+        """A permanent trump follows the trump suit (ruling SJ-a)."""
+        return "SJ-a" if card in PERMANENT else None
 
     # -- applying
     def _apply(self, move: Any) -> tuple[SjavsState, tuple[Event, ...]]:
@@ -671,7 +644,7 @@ class SjavsState(MatchState):
             aside = Private(move.cards, owner=p, public=n_cards(len(move.cards)), in_hand=False)
             text = (f"P{p + 1} discards ", aside, f" face down; P{self.eldest + 1} (eldest) leads")
             return state, (Event("discard", p, text, (), R["SJ-8"]),)
-        return self._apply_play(move)
+        return self._play_card(move, R["SJ-14"], card_points)
 
     def _hands_with(self, seat: int, hand: tuple[Card, ...]) -> Hands:
         return self.hands[:seat] + (hand,) + self.hands[seat + 1:]
@@ -732,12 +705,6 @@ class SjavsState(MatchState):
         events.append(Event("deal", state.eldest, f"deal {state.match.deal + 1}: P{m.dealer + 1} deals again; "
                             f"P{state.eldest + 1} bids first", (), R["SJ-4"]))
         return state, tuple(events)
-
-    def _apply_play(self, move: TrickMove) -> tuple[SjavsState, tuple[Event, ...]]:
-        state, events = self._play_card(move, R["SJ-14"], card_points)
-        if state.trick or any(state.hands):
-            return state, tuple(events)
-        return state._end_deal(events)
 
     def _end_deal(self, events: list[Event]) -> tuple[SjavsState, tuple[Event, ...]]:
         """Score the deal line by line, then deal again or end the match (SJ-16 to SJ-20)."""
@@ -811,21 +778,13 @@ class Sjavs:
         ('play', 2, 'clubs')
         """
         check_options(options)
-        unknown = set(position) - _POSITION_KEYS
-        if unknown:
-            raise OptionsError(f"unknown position keys {sorted(unknown)}; use {sorted(_POSITION_KEYS)}")
-        hands_in = position.get("hands")
-        players = position.get("players", len(hands_in) if isinstance(hands_in, list) else None)
-        if isinstance(players, bool) or players not in (3, 4):
-            raise OptionsError("a Sjavs position needs 'hands' for 3 or 4 players")
+        players = position_players(position, _POSITION_KEYS, "Sjavs")
         plan = layout(players, options)
         hands = position_hands(position, players)
         skat = by_suit(position_cards(position, "skat"))
         dealer = position_seat(position, "dealer", players - 1, players)
         deal_no = position_whole(position, "deal", 0)
-        seed = position.get("seed", 0)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise OptionsError("position['seed'] is a whole number")
+        seed = position_seed(position)
         scores = position.get("scores", [START_POINTS] * players)
         if not isinstance(scores, list) or len(scores) != players or \
                 any(isinstance(s, bool) or not isinstance(s, int) or s <= 0 for s in scores):
@@ -948,10 +907,7 @@ def _setup_contract(base: SjavsState, position: Mapping[str, Any]) -> SjavsState
     leader = position_seat(position, "leader", first, players)
     if not any(won) and leader != first:
         raise OptionsError(f"before any trick is won, P{first + 1} leads (rule SJ-12)")
-    trick_cards = position_cards(position, "trick")
-    if len(trick_cards) >= players:
-        raise OptionsError(f"position['trick'] holds the cards of an unfinished trick: fewer than {players}")
-    trick = tuple(Play((leader + i) % players, card) for i, card in enumerate(trick_cards))
+    trick = position_trick(position, leader, players)
     played = {play.player for play in trick}
     sizes = {len(base.hands[seat]) + (seat in played) for seat in range(players)}
     if len(sizes) != 1:
@@ -959,7 +915,7 @@ def _setup_contract(base: SjavsState, position: Mapping[str, Any]) -> SjavsState
                            "for those who have played to the trick")
     if not any(base.hands):
         raise OptionsError("a position needs cards in hand: the deal is over")
-    cards = [c for w in won for c in cards_won(w)] + list(trick_cards)
+    cards = [c for w in won for c in cards_won(w)] + [play.card for play in trick]
     _no_repeats(cards + base.all_cards(), plan, players)
     return state.copy(trick=trick, leader=leader, won=won)
 
@@ -978,15 +934,8 @@ def _check_cards(plan: Layout, players: int, hands: Hands, skat: tuple[Card, ...
 
 
 def _no_repeats(cards: list[Card], plan: Layout, players: int) -> None:
-    counts = Counter(cards)
-    twice = sorted(str(c) for c, n in counts.items() if n > 1)
-    if twice:
-        raise OptionsError(f"the position holds {', '.join(twice)} more than once")
-    pack = set(plan.pack)
-    foreign = sorted(str(c) for c in counts if c not in pack)
-    if foreign:
-        raise OptionsError(f"{', '.join(foreign)} is not in this Sjavs pack of {len(plan.pack)} cards "
-                           f"({players} players; rules SJ-1, SJ-21, SJ-23)")
+    check_pack(cards, plan.pack, f"this Sjavs pack of {len(plan.pack)} cards ({players} players; rules SJ-1, "
+               f"SJ-21, SJ-23)")
 
 
 GAME = register(Sjavs())
