@@ -205,6 +205,11 @@ def test_one_card_per_turn_is_named():
     ({"hands": [["7H"], ["5C"]], "pile": ["RJ"]}, "wild"),
     ({"hands": [[], ["5C"]]}, "no cards"),
     ({"hands": [["7H"], ["5C"]], "current": 2}, "current"),
+    ({"hands": [["7H"], ["5C"]], "current": 1.0}, "current"),
+    ({"hands": [["7H"], ["5C"]], "current": True}, "current"),
+    ({"hands": [["7H"], ["5C"]], "players": 2.0}, "exactly 2 players"),
+    ({"hands": [["7H"], ["5C"]], "phase": "swap", "swapped": [2.0]}, "swapped"),
+    ({"hands": [["7H", "7H"], ["5C"]]}, "appears 2 times"),
     ({"hands": [["7H"], ["5C"]], "seats": 2}, "unknown"),
     ({"hands": [["7H"]]}, "per player"),
     ({"hands": [["7H"], ["5C"]], "holes": [["2C"] * 6, []]}, "at most 5"),
@@ -234,6 +239,31 @@ def test_not_a_move():
         assert not verdict.legal and verdict.rule_ids == ("RB-11",)
         with pytest.raises(dn.IllegalMove):
             state.apply(thing)
+
+
+def test_a_bool_player_is_refused_by_apply_and_explain_alike():
+    """``RatMove(True, 'keep')`` equals ``RatMove(1, 'keep')`` as a tuple: it was played although
+    explain refused it (issue 11); now both refuse it, naming the problem."""
+    g = dn.new_game(RB, players=2, seed=1)
+    g.play("P1 keep")
+    verdict = g.explain(RatMove(True, "keep"))
+    assert not verdict.legal and "its player is not a whole number" in str(verdict)
+    with pytest.raises(dn.IllegalMove, match="not a whole number"):
+        g.play(RatMove(True, "keep"))
+    assert len(g.history) == 1 and g.explain("P2 keep").legal
+    assert str(RatMove(True, "keep")) == "malformed move (its player is not a whole number)"
+
+
+@pytest.mark.parametrize("options, problem", [
+    ({"turn_limit": 0}, "'turn_limit' must be from 1 to 100000"),
+    ({"turn_limit": -5}, "'turn_limit' must be from 1 to 100000"),
+    ({"turn_limit": 10**12}, "'turn_limit' must be from 1 to 100000"),
+    ({"repetitions": -1}, "'repetitions' must be from 0 to 100"),
+    ({"repetitions": 101}, "'repetitions' must be from 0 to 100"),
+])
+def test_option_ranges(options, problem):
+    with pytest.raises(dn.OptionsError, match=problem):
+        dn.new_game(RB, players=2, seed=1, options=options)
 
 
 # --------------------------------------------------------------------------- the deal (RB-3 .. RB-10)

@@ -599,7 +599,8 @@ def test_a_match_stops_after_max_deals():
 # --------------------------------------------------------------------------- options and bad input
 
 @pytest.mark.parametrize("options, message", [
-    ({"max_deals": 0}, "'max_deals' is a number of deals from 1"),
+    ({"max_deals": 0}, "'max_deals' must be from 1 to 1000"),
+    ({"max_deals": 10**9}, "'max_deals' must be from 1 to 1000"),
     ({"last_points": 3}, "must be one of"),
     ({"four_player_deal": "3-3"}, "must be one of"),
     ({"red_queens": "no"}, "takes a bool"),

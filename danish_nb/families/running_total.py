@@ -84,8 +84,9 @@ class RatMove(NamedTuple):
     other: Card | None = None
 
     def __str__(self) -> str:
-        if not well_formed_move(self):
-            return repr(self)
+        problem = move_problem(self)
+        if problem:
+            return f"malformed move ({problem})"
         head = f"P{self.player + 1} {self.action}"
         tail = f"={self.value}" if self.value is not None else ""
         if self.action == "swap":
@@ -150,18 +151,26 @@ def _card(word: str, text: str) -> Card:
         raise MoveParseError(f"{text!r}: {exc}") from None
 
 
-def well_formed_move(move: Any) -> bool:
-    """Whether ``move`` is a :class:`RatMove` whose fields have their types (a player number, an
-    action word, cards, whole numbers).
+def move_problem(move: Any) -> str | None:
+    """What is wrong with the fields of a would-be :class:`RatMove` (a player number, an action
+    word, cards, whole numbers), or ``None``.
 
-    >>> well_formed_move(RatMove(0, "keep")), well_formed_move(RatMove(True, "keep"))
-    (True, False)
+    >>> move_problem(RatMove(0, "keep")), move_problem(RatMove(True, "keep"))
+    (None, 'its player is not a whole number')
     """
     def whole(x: Any) -> bool:
         return isinstance(x, int) and not isinstance(x, bool)
-    return isinstance(move, RatMove) and (whole(move.player) and isinstance(move.action, str)
-            and all(c is None or isinstance(c, Card) for c in (move.card, move.other))
-            and all(v is None or whole(v) for v in (move.value, move.position)))
+    if not isinstance(move, RatMove):
+        return f"a {type(move).__name__} is not a running-total move"
+    if not whole(move.player):
+        return "its player is not a whole number"
+    if not isinstance(move.action, str):
+        return "its action is not a word"
+    if not all(c is None or isinstance(c, Card) for c in (move.card, move.other)):
+        return "its cards are not cards"
+    if not all(v is None or whole(v) for v in (move.value, move.position)):
+        return "its value and position are not whole numbers"
+    return None
 
 
 # --------------------------------------------------------------------------- views

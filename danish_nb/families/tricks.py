@@ -275,6 +275,9 @@ class TrickMove(NamedTuple):
     bid: str | None = None
 
     def __str__(self) -> str:
+        problem = move_problem(self)
+        if problem:
+            return f"malformed move ({problem})"
         head = f"P{self.player + 1} {self.action}"
         if self.action == "play":
             return f"{head} {self.card}"
@@ -295,6 +298,29 @@ class TrickMove(NamedTuple):
         if self.action == "discard" and viewer != self.player:
             return f"P{self.player + 1} discard {n_cards(len(self.cards))}"
         return str(self)
+
+
+def move_problem(move: Any) -> str | None:
+    """What is wrong with the fields of a would-be :class:`TrickMove`, or ``None``.
+
+    >>> move_problem(TrickMove(True, "pass")), move_problem(TrickMove(0, "play", "7H"))
+    ('its player is not a whole number', 'its card is not a card')
+    """
+    if not isinstance(move, TrickMove):
+        return f"a {type(move).__name__} is not a trick-game move"
+    if isinstance(move.player, bool) or not isinstance(move.player, int):
+        return "its player is not a whole number"
+    if not isinstance(move.action, str):
+        return "its action is not a word"
+    if move.card is not None and not isinstance(move.card, Card):
+        return "its card is not a card"
+    if move.suit is not None and move.suit not in SUITS:
+        return "its suit is not one of the four suits"
+    if not isinstance(move.cards, tuple) or not all(isinstance(c, Card) for c in move.cards):
+        return "its cards are not a tuple of cards"
+    if move.bid is not None and not isinstance(move.bid, str):
+        return "its bid is not a word"
+    return None
 
 
 def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
@@ -630,7 +656,7 @@ def position_players(position: Mapping[str, Any], keys: Iterable[str], title: st
         raise OptionsError(f"unknown position keys {sorted(unknown)[:10]}; use {sorted(keys)}")
     hands = position.get("hands")
     players = position.get("players", len(hands) if isinstance(hands, list) else None)
-    if isinstance(players, bool) or players not in (3, 4):
+    if isinstance(players, bool) or not isinstance(players, int) or players not in (3, 4):
         raise OptionsError(f"a {title} position needs 'hands' for 3 or 4 players")
     return players
 
@@ -740,6 +766,17 @@ class MatchState(RulesState):
         return self.match.history
 
     move_type = TrickMove
+
+    def well_formed(self, move: Any) -> bool:
+        """Whether ``move`` is a :class:`TrickMove` whose fields have their types."""
+        return move_problem(move) is None
+
+    def _malformed(self, move: Any, actions: Sequence[str]) -> str | None:
+        """What makes ``move`` no move of this game (its fields, or an action it does not have)."""
+        problem = move_problem(move)
+        if problem is None and move.action not in actions:
+            problem = f"it has no action {move.action[:20]!r}"
+        return problem
 
     #: The game's rules for playing a card (see :class:`CardPlay`).
     card_play: ClassVar[CardPlay]

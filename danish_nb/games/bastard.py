@@ -157,8 +157,11 @@ JACKS: dict[Card, int] = {Card.parse("JS"): -1, Card.parse("JC"): -2, Card.parse
                           Card.parse("JH"): -4}
 NASTY = Card.parse("7D")
 CHARM = Card.parse("7C")
-#: Most deals a target-score match plays before the highest total wins anyway (ruling BA-h).
+#: Most deals a match plays: the longest the ``deals`` option allows, and the deals a target-score
+#: match plays before the highest total wins anyway (ruling BA-h).
 MAX_DEALS = 60
+#: The highest target score (a deal pays at most 17 tricks × 6 points, so 60 deals can reach it).
+MAX_TARGET = 1000
 
 
 # --------------------------------------------------------------------------- options
@@ -172,18 +175,11 @@ class Options:
     both_sevens_per_trick: int = option(4, "Points per trick for a player who took the 7♣ and the 7♦ "
                                         "and no jack: 4 (the charm wins), 2 (the nasty card wins) or "
                                         "6 (both pay).", ruling="BA-g", choices=(4, 2, 6))
-    deals: int = option(0, "Deals in a match; 0: one per player, so each deals once.", ruling="BA-h")
-    target_score: int = option(0, "Above 0: play deals until someone's total reaches this score "
-                               f"(at most {MAX_DEALS} deals); the deals option is then ignored.",
-                               ruling="BA-h")
-
-
-def check_options(options: Options) -> None:
-    """Raise :class:`OptionsError` for option values that cannot make a match."""
-    if options.deals < 0:
-        raise OptionsError(f"option 'deals' is 0 (one per player) or a number of deals, not {options.deals}")
-    if options.target_score < 0:
-        raise OptionsError(f"option 'target_score' is 0 (off) or a positive score, not {options.target_score}")
+    deals: int = option(0, f"Deals in a match (at most {MAX_DEALS}); 0: one per player, so each deals once.",
+                        ruling="BA-h", low=0, high=MAX_DEALS)
+    target_score: int = option(0, f"Above 0 (at most {MAX_TARGET}): play deals until someone's total reaches "
+                               f"this score (at most {MAX_DEALS} deals); the deals option is then ignored.",
+                               ruling="BA-h", low=0, high=MAX_TARGET)
 
 
 def match_deals(players: int, options: Options) -> int | None:
@@ -359,8 +355,9 @@ class BastardState(MatchState):
 
     def _check(self, move: Any) -> tuple[bool, str, str, str | None]:
         """(legal, rule id, explanation, ruling id) for any candidate move."""
-        if not isinstance(move, TrickMove) or move.action not in ("play", "trump"):
-            return False, "BA-10", f"{move!r} is not a Bastard move: write e.g. 'P1 play 7H' or " \
+        problem = self._malformed(move, ("play", "trump"))
+        if problem:
+            return False, "BA-10", f"not a Bastard move: {problem}; write e.g. 'P1 play 7H' or " \
                                    f"'P1 trump hearts'", None
         if self.result is not None:
             return False, "BA-19", f"the match is over: {self.result.reason}", None
@@ -451,7 +448,6 @@ class Bastard:
 
     def new_state(self, players: int, seed: int, options: Options) -> BastardState:
         """The first deal of a match: the last seat deals, P1 names trumps (ruling BA-i)."""
-        check_options(options)
         return deal_state(options, players, Match(seed, 0, players - 1, (0,) * players))
 
     def setup_state(self, position: Mapping[str, Any], options: Options) -> BastardState:
@@ -464,7 +460,6 @@ class Bastard:
         >>> s.current_player, s.trumps.name
         (0, 'no trumps')
         """
-        check_options(options)
         players = position_players(position, _POSITION_KEYS, "Bastard")
         hands = position_hands(position, players)
         won = position_won(position, players)

@@ -30,7 +30,7 @@ from ..core import (Catalogue, Event, OptionsError, Private, Reason, Result, Rul
                     Verdict, option, register)
 from ..families.common import position_cards, remove_cards, replace_at, sorted_cards
 from ..families.running_total import (ACTIONS, ROW, UP_SLOTS, Hole, RatMove, RatView, outer_slots, parse_move,
-                                      well_formed_move)
+                                      move_problem)
 
 __all__ = ["ACTIONS", "CATALOGUE", "GAME", "HAND_SIZE", "ROW", "TARGET", "UP_SLOTS", "Options", "RatBastardState",
            "RatMove", "RatView", "card_value", "is_wild", "outer_slots", "pack", "parse_move", "value_table"]
@@ -39,6 +39,8 @@ SOURCE = "3-rat-bastard-17.en.txt"
 PLAYERS = 2
 TARGET = 17
 HAND_SIZE = 5
+#: The longest turn limit the ``turn_limit`` option allows (ruling RB-p).
+MAX_TURNS = 100_000
 
 
 def _rule(rule_id: str, title: str, quote: str, **extra: Any) -> Rule:
@@ -182,9 +184,11 @@ class Options:
                                   "17 picks up from the top of the pile until 5 in hand, the rest is "
                                   "discarded ('top-up'); or picks up the whole pile ('whole-pile').",
                                   ruling="RB-g", choices=("top-up", "whole-pile"))
-    turn_limit: int = option(1000, "The game is declared a draw after this many moves.", ruling="RB-p")
+    turn_limit: int = option(1000, f"The game is declared a draw after this many moves (1 to {MAX_TURNS}).",
+                             ruling="RB-p", low=1, high=MAX_TURNS)
     repetitions: int = option(3, "A position that comes back this many times when the pile is emptied ends "
-                              "the game as a draw; 0: never (only the turn limit).", ruling="RB-p")
+                              "the game as a draw (at most 100); 0: never (only the turn limit).", ruling="RB-p",
+                              low=0, high=100)
 
 
 def is_wild(card: Card, options: Options) -> bool:
@@ -348,6 +352,11 @@ class RatBastardState(RulesState):
         return [RatMove(p, action, shown, None, position)] if self.total + value <= TARGET else []
 
     # -- explanations (any candidate move)
+    def well_formed(self, move: Any) -> bool:
+        """Whether ``move`` is a :class:`RatMove` whose fields have their types (so ``RatMove(True,
+        'keep')``, equal to ``RatMove(1, 'keep')`` as a tuple, is refused)."""
+        return move_problem(move) is None
+
     def explain(self, move: Any) -> Verdict:
         """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
         steps = self._check(move)
@@ -355,8 +364,9 @@ class RatBastardState(RulesState):
 
     def _check(self, move: Any) -> list:
         """Ordered (ok, rule id, text, ruling id) steps; the last one decides."""
-        if not well_formed_move(move):
-            return [(False, "RB-11", f"{move!r} is not a Rat Bastard 17 move", None)]
+        problem = move_problem(move)
+        if problem:
+            return [(False, "RB-11", f"not a Rat Bastard 17 move: {problem}", None)]
         if self.result is not None:
             return [(False, "RB-22", f"the game is over: {self.result.reason}", None)]
         p = self.current
@@ -364,7 +374,7 @@ class RatBastardState(RulesState):
             return [(False, "RB-11", f"it is P{p + 1}'s turn, not P{move.player + 1}'s", None)]
         check = _CHECKS.get(move.action)
         if check is None:
-            return [(False, "RB-11", f"'{move.action}' is not a move of Rat Bastard 17", None)]
+            return [(False, "RB-11", f"{move.action[:20]!r} is not a move of Rat Bastard 17", None)]
         if self.phase == "swap" and move.action not in ("swap", "keep"):
             return [(False, "RB-7", f"before play P{p + 1} may swap face-up hole cards: "
                      f"'P{p + 1} swap <hand card> <hole card>', or 'P{p + 1} keep'", "RB-j")]
@@ -697,18 +707,18 @@ class RatBastard17:
         unknown = set(position) - known
         if unknown:
             raise OptionsError(f"unknown position keys {sorted(unknown)}; use {sorted(known)}")
-        if position.get("players", PLAYERS) != PLAYERS:
+        if not _is_whole(position.get("players", PLAYERS)) or position.get("players", PLAYERS) != PLAYERS:
             raise OptionsError("Rat Bastard 17 is a game for exactly 2 players")
         hands = tuple(sorted_cards(h) for h in _seats(position, "hands"))
         holes = tuple(_hole_row(row, p) for p, row in enumerate(_seats(position, "holes", raw=True)))
         deck, pile, discard = (position_cards(position, key) for key in ("deck", "pile", "discard"))
         current, phase = position.get("current", 0), position.get("phase", "play")
-        if current not in (0, 1) or isinstance(current, bool):
+        if not _is_whole(current) or current not in (0, 1):
             raise OptionsError("position['current'] is 0 (P1) or 1 (P2)")
         if phase not in ("play", "swap"):
             raise OptionsError("position['phase'] is 'play' or 'swap'")
         swapped = position.get("swapped", [])
-        if not isinstance(swapped, list) or any(s not in (2, 4) for s in swapped) or \
+        if not isinstance(swapped, list) or any(not _is_whole(s) or s not in (2, 4) for s in swapped) or \
                 (swapped and phase != "swap"):
             raise OptionsError("position['swapped'] lists face-up positions (2, 4) already replaced, in the "
                                "swap phase")
@@ -746,6 +756,11 @@ class RatBastard17:
         return RatBastardState(view.options, hands, holes, deck, view.pile, view.total, view.discard,
                                current=view.current if view.current is not None else 0, phase=view.phase,
                                swapped=view.swapped, turn=view.turn, result=view.result, known=view.known)
+
+
+def _is_whole(value: Any) -> bool:
+    """An int, not a bool or a float (``1.0 == 1``, but a position names players by int)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _seats(position: Mapping[str, Any], key: str, raw: bool = False) -> tuple:

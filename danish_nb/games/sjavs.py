@@ -174,6 +174,8 @@ CARD_POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JAC
 PLAIN_ORDER = (Rank.TEN, Rank.QUEEN, Rank.KING, Rank.ACE)
 TRUMPS = {suit: Trumps(suit, permanent=PERMANENT, order=PLAIN_ORDER) for suit in SUITS}
 START_POINTS = 65
+#: The most deals the ``max_deals`` option allows (ruling SJ-j).
+MAX_DEALS = 1000
 PASS = "pass"
 
 
@@ -203,14 +205,8 @@ class Options:
                               ruling="SJ-i")
     last_points: int = option(0, "Last game points: an opponent never falls below this many game "
                               "points (0: off, the page's main rule).", ruling="SJ-f", choices=(0, 5, 10))
-    max_deals: int = option(200, "A match stops after this many deals (throw-ins counted); the fewest "
-                            "game points then lose.", ruling="SJ-j")
-
-
-def check_options(options: Options) -> None:
-    """Raise :class:`OptionsError` for option values that cannot make a match."""
-    if options.max_deals < 1:
-        raise OptionsError(f"option 'max_deals' is a number of deals from 1, not {options.max_deals}")
+    max_deals: int = option(200, f"A match stops after this many deals (throw-ins counted; 1 to {MAX_DEALS}); "
+                            "the fewest game points then lose.", ruling="SJ-j", low=1, high=MAX_DEALS)
 
 
 # --------------------------------------------------------------------------- the pack and the deal
@@ -530,8 +526,9 @@ class SjavsState(MatchState):
 
     def _check(self, move: Any) -> tuple[bool, str, str, str | None]:
         """(legal, rule id, explanation, ruling id) for any candidate move."""
-        if not isinstance(move, TrickMove) or move.action not in ("bid", PASS, "trump", "discard", "play"):
-            return False, "SJ-6", f"{move!r} is not a Sjavs move: write e.g. 'P1 bid play', 'P1 pass', " \
+        problem = self._malformed(move, ("bid", PASS, "trump", "discard", "play"))
+        if problem:
+            return False, "SJ-6", f"not a Sjavs move: {problem}; write e.g. 'P1 bid play', 'P1 pass', " \
                                   f"'P1 trump hearts', 'P1 discard 10H KD' or 'P1 play AS'", None
         if self.result is not None:
             return False, "SJ-19", f"the match is over: {self.result.reason}", None
@@ -762,7 +759,6 @@ class Sjavs:
 
     def new_state(self, players: int, seed: int, options: Options) -> SjavsState:
         """The first deal of a match: the last seat deals, P1 bids first (ruling SJ-j)."""
-        check_options(options)
         return deal_state(options, players, Match(seed, 0, players - 1, (START_POINTS,) * players))
 
     def setup_state(self, position: Mapping[str, Any], options: Options) -> SjavsState:
@@ -777,7 +773,6 @@ class Sjavs:
         >>> s.phase, s.current_player, s.trumps.name
         ('play', 2, 'clubs')
         """
-        check_options(options)
         players = position_players(position, _POSITION_KEYS, "Sjavs")
         plan = layout(players, options)
         hands = position_hands(position, players)
