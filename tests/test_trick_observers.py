@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import danish_nb as dn
 from danish_nb.cards import Card
+from danish_nb.families.running_total import RatMove
 
 #: (game id, players, options) played at random: every player count and the variants that deal
 #: or lay cards aside differently.
@@ -289,3 +290,60 @@ def test_rat_unseen_cards_reach_the_hand_the_deck_and_every_face_down_card():
             assert reached == {(card, name) for card in unseen for name in places}
             return
     pytest.fail("no late Rat Bastard 17 position with a card seen picked up")
+
+
+# --------------------------------------------------------------------------- every ruling is cited
+
+#: Positions and moves for rulings that random play rarely reaches: (game, position, options, moves);
+#: the verdict of each move is read, and the legal ones are played.
+RULING_SCENARIOS = [
+    # a three-way tie at the end of the match (ruling BA-j)
+    ("bastard", {"hands": [["2D"], ["3D"], ["4D"]], "trump": "none", "deal": 2,
+                 "won": [[["2C", "3C", "4C"]], [["5C", "6C", "8C"]], []]}, None,
+     ["P1 play 2D", "P2 play 3D", "P3 play 4D"]),
+    # a play must name one card from the hand (ruling RB-d)
+    ("rat-bastard-17", {"hands": [["7H"], ["5C"]]}, None, [RatMove(0, "play")]),
+    # a face-down wild card turned over blind takes its best value (ruling RB-m)
+    ("rat-bastard-17", {"hands": [[], ["5C"]], "holes": [["RJ"], []], "pile": ["9D"]}, None, ["P1 hole 1"]),
+    # the outer hole cards are face up and too high: the player picks up (ruling RB-q)
+    ("rat-bastard-17", {"hands": [[], ["5C"]], "holes": [[None, "9H"], []], "pile": ["9D", "AD"]}, None,
+     ["P1 take"]),
+]
+
+
+def rulings_cited(game: dn.Game, moves) -> set[str]:
+    """The rulings cited by the opening events and, for each state, the verdicts of ``moves(state)``
+    and the events of the move played."""
+    cited = {e.ruling.id for e in game.opening_events if e.ruling}
+    for step in game.history:
+        cited |= {e.ruling.id for e in step.events if e.ruling}
+    for state in game.states():
+        for move in moves(state):
+            cited |= {r.ruling.id for r in state.explain(move).reasons if r.ruling}
+    return cited
+
+
+def test_every_ruling_is_cited_by_a_verdict_or_an_event():
+    """Each ruling of the Bastard, Sjavs and Rat Bastard 17 catalogues is cited by some verdict or
+    event of random play (every player count and option that deals differently) or of the
+    scenarios above."""
+    cited: dict[str, set[str]] = {"bastard": set(), "sjavs": set(), "rat-bastard-17": set()}
+    tables = TABLES + [("bastard", 4, {"target_score": 30}), ("bastard", 3, {"both_sevens_per_trick": 6}),
+                       ("sjavs", 3, {"last_points": 5, "max_deals": 3}),
+                       ("rat-bastard-17", 2, {"over_after_deck": "whole-pile", "turn_limit": 60})]
+    for game_id, players, options in tables:
+        for seed in range(3):
+            game = dn.new_game(game_id, players=players, seed=seed, options=options)
+            rng = random.Random(seed)
+            while not game.is_over and len(game.history) < 400:
+                game.play(rng.choice(game.legal_moves()))
+            cited[game_id] |= rulings_cited(game, lambda state: state.legal_moves())
+    for game_id, position, options, moves in RULING_SCENARIOS:
+        game = dn.setup(game_id, position, options)
+        for move in moves:
+            cited[game_id] |= {r.ruling.id for r in game.explain(move).reasons if r.ruling}
+            if game.explain(move).legal:
+                game.play(move)
+        cited[game_id] |= rulings_cited(game, lambda state: [])
+    for game_id, ids in cited.items():
+        assert set(dn.GAMES[game_id].catalogue.rulings) - ids == set(), game_id

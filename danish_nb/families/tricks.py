@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, format_cards, n_cards, standard_pack
-from ..core import DanishNbError, Event, MoveParseError, OptionsError, Rule, RulesState, get_game
+from ..core import Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Rule, RulesState, get_game
 from .common import parse_player, position_cards, replace_at
 from .worlds import deal_unseen
 
@@ -380,12 +380,28 @@ def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
 # --------------------------------------------------------------------------- matches
 
 class ScoreLine(NamedTuple):
-    """One line of a deal's score explanation: whose points, how many, why, by which rule."""
+    """One line of a deal's score explanation: whose points, how many, why, by which rule (and
+    the ruling that reads it, if any)."""
 
     player: int
     points: int
     text: str
     rule_id: str
+    ruling_id: str | None = None
+
+    def event(self, catalogue: Catalogue) -> Event:
+        """The ``'score'`` event of this line, citing its rule and ruling from ``catalogue``."""
+        ruling = catalogue.ruling(self.ruling_id) if self.ruling_id else None
+        return Event("score", self.player, self.text, (), catalogue[self.rule_id], ruling)
+
+
+def n_tricks(count: int) -> str:
+    """``'1 trick'``, ``'3 tricks'``.
+
+    >>> n_tricks(1), n_tricks(0)
+    ('1 trick', '0 tricks')
+    """
+    return "1 trick" if count == 1 else f"{count} tricks"
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from ..cards import SUITS, Card, shuffled, standard_pack
 from ..core import (Catalogue, Event, OptionsError, Reason, Result, Rule, Ruling,
                     Verdict, option, register)
 from ..families.tricks import (SUIT_NAMES, CardPlay, DealScore, Hands, Match, MatchState, Play, ScoreLine,
-                               TrickMove, TrickRecord, Trumps, TrickView, Won, by_suit, cards_won, check_pack,
+                               TrickMove, TrickRecord, Trumps, TrickView, Won, by_suit, n_tricks, cards_won, check_pack,
                                parse_trick_move, parse_trump, position_hands, position_players, position_seat,
                                position_seed, position_trick, position_whole, position_won, tricks_won)
 
@@ -197,10 +197,6 @@ def pack_for(players: int) -> tuple[Card, ...]:
     return pack if players == 4 else tuple(c for c in pack if c != Card.parse("QS"))
 
 
-def _tricks(n: int) -> str:
-    return f"{n} trick" if n == 1 else f"{n} tricks"
-
-
 def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Options) -> list[ScoreLine]:
     """One player's points for a deal, line by line, from the cards of the tricks they won.
 
@@ -210,7 +206,7 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
     """
     who = f"P{player + 1}"
     if tricks == 0:
-        return [ScoreLine(player, 0, f"{who}: no tricks, no points", "BA-13")]
+        return [ScoreLine(player, 0, f"{who}: no tricks, no points", "BA-13", "BA-d")]
     held = set(cards)
     jacks = [jack for jack in JACKS if jack in held]
     nasty, charm = NASTY in held, CHARM in held
@@ -218,30 +214,30 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
         if nasty and charm:
             per = options.both_sevens_per_trick
             return [ScoreLine(player, tricks * per, f"{who}: the 7♣ and the 7♦ and no jack: "
-                              f"{_tricks(tricks)} × {per} points (ruling BA-g): {tricks * per:+d}", "BA-18")]
+                              f"{n_tricks(tricks)} × {per} points: {tricks * per:+d}", "BA-18", "BA-g")]
         if charm:
-            return [ScoreLine(player, tricks * 4, f"{who}: the 7♣ and no jack: {_tricks(tricks)} × 4 "
-                              f"points: {tricks * 4:+d}", "BA-18")]
+            return [ScoreLine(player, tricks * 4, f"{who}: the 7♣ and no jack: {n_tricks(tricks)} × 4 "
+                              f"points: {tricks * 4:+d}", "BA-18", "BA-g")]
         if nasty:
-            return [ScoreLine(player, tricks * 2, f"{who}: the 7♦ and no jack: {_tricks(tricks)} × 2 "
-                              f"points: {tricks * 2:+d}", "BA-16")]
+            return [ScoreLine(player, tricks * 2, f"{who}: the 7♦ and no jack: {n_tricks(tricks)} × 2 "
+                              f"points: {tricks * 2:+d}", "BA-16", "BA-f")]
     per = options.points_per_trick
     unit = "point" if per == 1 else "points"
-    lines = [ScoreLine(player, tricks * per, f"{who}: {_tricks(tricks)} × {per} {unit}: {tricks * per:+d}",
-                       "BA-13")]
+    lines = [ScoreLine(player, tricks * per, f"{who}: {n_tricks(tricks)} × {per} {unit}: {tricks * per:+d}",
+                       "BA-13", "BA-d")]
     for jack in jacks:
         value = JACKS[jack]
         if nasty and not charm:
             lines.append(ScoreLine(player, 2 * value, f"{who}: {jack} {value}, doubled by the 7♦: "
-                                   f"{2 * value}", "BA-15"))
+                                   f"{2 * value}", "BA-15", "BA-f"))
         elif nasty:
             lines.append(ScoreLine(player, value, f"{who}: {jack} {value}, not doubled: the 7♣ cancels "
-                                   f"the 7♦", "BA-17"))
+                                   f"the 7♦", "BA-17", "BA-g"))
         else:
-            lines.append(ScoreLine(player, value, f"{who}: {jack} {value}", "BA-14"))
+            lines.append(ScoreLine(player, value, f"{who}: {jack} {value}", "BA-14", "BA-e"))
     if charm and not nasty:
-        lines.append(ScoreLine(player, 0, f"{who}: the 7♣ has no effect with jacks and without the 7♦ "
-                               f"(ruling BA-g)", "BA-17"))
+        lines.append(ScoreLine(player, 0, f"{who}: the 7♣ has no effect with jacks and without the 7♦",
+                               "BA-17", "BA-g"))
     return lines
 
 
@@ -395,7 +391,7 @@ class BastardState(MatchState):
         """Score the deal (line by line), then deal again or end the match."""
         match = self.match
         score = score_deal(self.won, match.deal, match.dealer, self.options)
-        events += [Event("score", line.player, line.text, (), R[line.rule_id]) for line in score.lines]
+        events += [line.event(CATALOGUE) for line in score.lines]
         match = match.scored(score)
         deal_text = ", ".join(f"P{seat + 1} {pts:+d}" for seat, pts in enumerate(score.points))
         totals = ", ".join(f"P{seat + 1} {pts}" for seat, pts in enumerate(match.scores))
@@ -403,12 +399,12 @@ class BastardState(MatchState):
                             (), R["BA-13"]))
         if self._match_over(match):
             result = match_result(match.scores)
-            events.append(Event("end", None, result.reason, (), R["BA-19"]))
+            events.append(Event("end", None, result.reason, (), R["BA-19"], RULING["BA-j" if result.draw else "BA-h"]))
             return self.copy(match=match, result=result), tuple(events)
         state = deal_state(self.options, self.players, match.next_deal())
         caller = state.leader
         events.append(Event("deal", caller, f"deal {state.match.deal + 1}: P{state.match.dealer + 1} "
-                            f"deals; P{caller + 1} names trumps", (), R["BA-7"]))
+                            f"deals; P{caller + 1} names trumps", (), R["BA-7"], RULING["BA-i"]))
         return state, tuple(events)
 
     def _match_over(self, match: Match) -> bool:
@@ -496,6 +492,15 @@ class Bastard:
 
     def parse_move(self, text: str) -> TrickMove:
         return parse_trick_move(text, ("play", "trump"))
+
+    def deal_events(self, state: BastardState) -> tuple[Event, ...]:
+        """What the first deal did (for the log of a new game; empty for other positions)."""
+        n = state.players
+        if state.match.deal or state.trumps is not None or sum(map(len, state.hands)) != len(pack_for(n)):
+            return ()
+        pack = "52 cards" if n == 4 else "51 cards: the Q♠ is taken out with three players"
+        return (Event("deal", None, f"{pack}; P{state.match.dealer + 1} deals {len(state.hands[0])} to each",
+                      (), R["BA-7"], RULING["BA-a"]),)
 
     def pack(self, players: int, options: Options) -> tuple[Card, ...]:
         """The cards dealt (for :meth:`TrickView.sample_world`)."""

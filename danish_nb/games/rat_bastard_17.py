@@ -525,12 +525,15 @@ class RatBastardState(RulesState):
                 value = blind_value(card, self.total, self.options)
                 source = f"P{p + 1} turns over the face-down hole card at position {move.position}: {card}"
         wild = f" as {value}" if is_wild(card, self.options) else ""
-        if wild and move.action == "hole" and move.position - 1 not in UP_SLOTS:
-            wild += " (its best value, ruling RB-m)"
+        blind_wild = wild and move.action == "hole" and move.position - 1 not in UP_SLOTS
+        if blind_wild:
+            wild += " (its best value)"
         total = self.total + value
         pile = self.pile + (card,)
         deck_gone = not self.deck
-        events = [Event("play", p, f"{source}{wild}: the total is {total}", (card,), R["RB-13"])]
+        # the event says the total (ruling RB-i), or a blind wild card's value (ruling RB-m)
+        events = [Event("play", p, f"{source}{wild}: the total is {total}", (card,), R["RB-13"],
+                        RULING["RB-m" if blind_wild else "RB-i"])]
         deck = self.deck
         if deck and len(hands[p]) < HAND_SIZE:
             drawn = deck[max(0, len(deck) - (HAND_SIZE - len(hands[p]))):]
@@ -542,20 +545,21 @@ class RatBastardState(RulesState):
                           turn=self.turn + 1, swapped=(), known=known)
         if total > TARGET:
             events.append(Event("over", p, "the total went over 17 with a blind hole card", (), R["RB-21"]))
-            return state._pick_up(p, HAND_SIZE, "RB-21", events)
+            return state._pick_up(p, HAND_SIZE, "RB-21", "RB-l", events)
         if not hands[p] and not any(c is not None for c in holes[p]):
             result = Result(order=(p, 1 - p), loser=1 - p,
                             reason=f"P{p + 1} has got rid of all their cards and wins: P{2 - p} is the Rat "
                                    f"Bastard")
-            events.append(Event("win", p, result.reason, (), R["RB-22"]))
+            events.append(Event("win", p, result.reason, (), R["RB-22"], RULING["RB-o"]))
             return state.copy(phase="over", result=result), tuple(events)
         if total == TARGET:
             if not deck_gone:
+                # the deck was not gone when the card went down, even if the refill emptied it (RB-n)
                 events.append(Event("discard", p, f"17! the pile ({n_cards(len(pile))}) is discarded; P{p + 1} "
-                                    f"starts again from 0", pile, R["RB-17"]))
+                                    f"starts again from 0", pile, R["RB-17"], RULING["RB-f" if deck else "RB-n"]))
                 state = state.copy(pile=(), total=0, discard=self.discard + pile, current=p)
                 return state._settle(events, repeat=True)
-            return state._pick_up(1 - p, HAND_SIZE, "RB-18", events, restart=p)
+            return state._pick_up(1 - p, HAND_SIZE, "RB-18", "RB-f", events, restart=p)
         return state.copy(current=1 - p)._settle(events)
 
     def _known_with(self, seat: int, add: tuple[Card, ...] = (), drop: Card | None = None) -> tuple:
@@ -576,24 +580,29 @@ class RatBastardState(RulesState):
                             f"starts again from 0", self.pile, R[rule])]
             state = state.copy(hands=hands, pile=(), total=0, current=1 - p, known=self._known_with(p, self.pile))
             return state._settle(events, repeat=True)
-        return state._pick_up(p, HAND_SIZE, "RB-16" if self.hands[p] else "RB-21", [])
+        if self.hands[p]:
+            return state._pick_up(p, HAND_SIZE, "RB-16", "RB-g", [])
+        return state._pick_up(p, HAND_SIZE, "RB-21", "RB-q", [])
 
-    def _pick_up(self, taker: int, upto: int, rule: str, events: list[Event],
+    def _pick_up(self, taker: int, upto: int, rule: str, ruling: str, events: list[Event],
                  restart: int | None = None) -> tuple[RatBastardState, tuple[Event, ...]]:
         """``taker`` picks up from the top of the pile until ``upto`` in hand, the rest is discarded,
-        and ``restart`` (default: the other player) starts from 0."""
+        and ``restart`` (default: the other player) starts from 0; every event cites ``rule`` and
+        the ``ruling`` that reads it (RB-l after going over with a hole card, RB-q when no face-up
+        hole card fits, RB-g when no hand card fits after the deck is gone, RB-f after 17)."""
         count = min(len(self.pile), max(0, upto - len(self.hands[taker])))
         taken = self.pile[len(self.pile) - count:]
         rest = self.pile[:len(self.pile) - count]
         hands = replace_at(self.hands, taker, sorted_cards(self.hands[taker] + taken))
-        events.append(Event("take", taker, f"P{taker + 1} picks up {count} card{'s' * (count != 1)} from the "
-                            f"top of the pile", taken, R[rule]))
+        events.append(Event("take", taker, f"P{taker + 1} picks up {n_cards(count)} from the top of the pile",
+                            taken, R[rule], RULING[ruling]))
         if rest:
             events.append(Event("discard", None, f"the rest of the pile ({n_cards(len(rest))}) is discarded",
-                                rest, R["RB-18"] if rule == "RB-18" else R[rule]))
+                                rest, R[rule], RULING[ruling]))
         current = 1 - taker if restart is None else restart
-        events.append(Event("restart", current, f"P{current + 1} starts again from 0", (),
-                            R["RB-18"] if rule == "RB-18" else R["RB-16"]))
+        who_restarts = "RB-l" if ruling == "RB-g" else ruling  # RB-l: after going over, the other starts
+        events.append(Event("restart", current, f"P{current + 1} starts again from 0", (), R[rule],
+                            RULING[who_restarts]))
         state = self.copy(hands=hands, pile=(), total=0, discard=self.discard + rest, current=current,
                           known=self._known_with(taker, taken))
         return state._settle(events, repeat=True)
@@ -607,12 +616,12 @@ class RatBastardState(RulesState):
             if state.seen.count(key) >= self.options.repetitions:
                 result = Result(draw=True, reason="draw: the same position came back a third time when the "
                                 "pile was emptied, so the game would go round forever")
-                events.append(Event("draw", None, result.reason, (), R["RB-2"]))
+                events.append(Event("draw", None, result.reason, (), R["RB-2"], RULING["RB-p"]))
                 return state.copy(phase="over", result=result), tuple(events)
         if state.turn >= self.options.turn_limit:
             result = Result(draw=True, reason=f"draw: the turn limit of {self.options.turn_limit} moves was "
                                               f"reached")
-            events.append(Event("draw", None, result.reason, (), R["RB-2"]))
+            events.append(Event("draw", None, result.reason, (), R["RB-2"], RULING["RB-p"]))
             return state.copy(phase="over", result=result), tuple(events)
         return state, tuple(events)
 
@@ -640,17 +649,18 @@ class RatBastardState(RulesState):
         while True:
             if len(deck) < 2:
                 events.append(Event("start", 0, "the deck ran out before the tie was broken: P1 starts",
-                                    (), R["RB-10"]))
+                                    (), R["RB-10"], RULING["RB-k"]))
                 break
             one, two = deck[-1], deck[-2]
             deck, drawn = deck[:-2], drawn + (one, two)
             v1, v2 = draw_value(one, self.options), draw_value(two, self.options)
+            wild = is_wild(one, self.options) or is_wild(two, self.options)
             events.append(Event("pick", None, f"to decide who starts, P1 draws {one} ({v1}) and P2 draws "
-                                f"{two} ({v2})", (one, two), R["RB-9"]))
+                                f"{two} ({v2})", (one, two), R["RB-9"], RULING["RB-k" if wild else "RB-h"]))
             if v1 != v2:
                 first = 0 if v1 > v2 else 1
                 events.append(Event("start", first, f"P{first + 1} has the higher card and goes first; the "
-                                    f"drawn cards are discarded", drawn, R["RB-10"]))
+                                    f"drawn cards are discarded", drawn, R["RB-10"], RULING["RB-h"]))
                 break
             events.append(Event("tie", None, "equal values: both draw again", (), R["RB-9"]))
         state = self.copy(deck=deck, discard=self.discard + drawn, current=first)
@@ -744,6 +754,16 @@ class RatBastard17:
 
     def parse_move(self, text: str) -> RatMove:
         return parse_move(text)
+
+    def deal_events(self, state: RatBastardState) -> tuple[Event, ...]:
+        """What the deal did (for the log of a new game; empty for other positions)."""
+        dealt = all(len(hand) == HAND_SIZE and None not in row for hand, row in zip(state.hands, state.holes))
+        if state.phase != "swap" or state.turn or not dealt or len(state.deck) != len(pack(state.options)) - 20:
+            return ()
+        return (Event("deal", None, f"{len(state.all_cards())} cards: one pack"
+                      f"{'' if state.options.wild == 'none' else ' and its 2 jokers'}; each player gets 5 hole "
+                      f"cards in a row (down, up, down, up, down) and 5 in hand; {len(state.deck)} form the deck",
+                      (), R["RB-8"], RULING["RB-b"]),)
 
     def pack(self, options: Options) -> tuple[Card, ...]:
         """The cards of the game (for :meth:`RatView.sample_world`)."""

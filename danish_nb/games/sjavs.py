@@ -31,7 +31,7 @@ from ..core import (Catalogue, Event, OptionsError, Private, Reason, Result, Rul
 from ..families.common import position_cards
 from ..families.tricks import (SUIT_NAMES, AuctionView, CardPlay, DealScore, Hands, Match, MatchState, Play, ScoreLine,
                                TrickMove, TrickRecord, Trumps, Won, by_suit, cards_won, check_pack, parse_trick_move,
-                               parse_trump, played_by, position_hands, position_players, position_seat,
+                               n_tricks, parse_trump, played_by, position_hands, position_players, position_seat,
                                position_seed, position_trick, position_whole, position_won, tricks_won)
 
 SOURCE = "5-sjavs-penguin-p77.en.txt"
@@ -177,6 +177,9 @@ START_POINTS = 65
 #: The most deals the ``max_deals`` option allows (ruling SJ-j).
 MAX_DEALS = 1000
 PASS = "pass"
+#: The ruling that reads each way of dealing: who deals (SJ-j), without the red queens (SJ-g),
+#: four players (SJ-h).
+DEAL_RULINGS = {"SJ-4": "SJ-j", "SJ-21": "SJ-g", "SJ-23": "SJ-h", "SJ-24": "SJ-h"}
 
 
 def card_points(cards: Sequence[Card]) -> int:
@@ -321,8 +324,8 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     counted = f"{who} ({name}): {counts[soloist]} of {sum(counts)} tricks, {trick_points[soloist]} card points"
     if out_of_play:
         counted += f", + {what} ({format_cards(out_of_play)}) {aside} = {mine}"
-    lines.append(ScoreLine(soloist, 0, counted, "SJ-10" if out_of_play else "SJ-3"))
-    lines.append(ScoreLine(soloist, 0, f"the opponents ({_seats(opponents)}): {their_tricks} tricks, "
+    lines.append(ScoreLine(soloist, 0, counted, "SJ-10" if out_of_play else "SJ-3", "SJ-d" if out_of_play else None))
+    lines.append(ScoreLine(soloist, 0, f"the opponents ({_seats(opponents)}): {n_tricks(their_tricks)}, "
                            f"{theirs} card points", "SJ-3"))
     target_rule = "SJ-22" if plan.target != 61 else BID_RULES[contract]
     if contract == "slam":
@@ -332,11 +335,12 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     else:
         won_it = mine >= plan.target
         verdict = "won" if won_it else f"lost, {plan.target - mine} short"
-        lines.append(ScoreLine(soloist, 0, f"target {plan.target}: {who} took {mine}: {verdict}", target_rule))
+        lines.append(ScoreLine(soloist, 0, f"target {plan.target}: {who} took {mine}: {verdict}", target_rule,
+                               "SJ-g" if target_rule == "SJ-22" else "SJ-d"))
     points = [0] * players
     if not won_it:
         loss = LOSS[contract]
-        lines.append(ScoreLine(soloist, -loss, f"{who} deducts {loss} for losing a {name}", "SJ-18"))
+        lines.append(ScoreLine(soloist, -loss, f"{who} deducts {loss} for losing a {name}", "SJ-18", "SJ-f"))
         points[soloist] = -loss
     else:
         if their_tricks == 0:
@@ -352,11 +356,11 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
             if floor and have - loss < floor:
                 kept = max(0, have - floor)
                 lines.append(ScoreLine(seat, -kept, f"P{seat + 1} deducts {kept}, not {loss}: down to the last "
-                                       f"game points ({floor}), an opponent is not brought lower", "SJ-20"))
+                                       f"game points ({floor}), an opponent is not brought lower", "SJ-20", "SJ-f"))
                 points[seat] = -kept
             else:
                 lines.append(ScoreLine(seat, -loss, f"P{seat + 1} deducts {loss}: {who} won the {name}; {why}",
-                                       rule))
+                                       rule, "SJ-g" if rule == "SJ-22" else "SJ-f"))
                 points[seat] = -loss
     return DealScore(match.deal, match.dealer, tuple(points), tuple(lines))
 
@@ -369,7 +373,7 @@ def match_result(scores: tuple[int, ...], capped: int | None = None) -> Result:
     losers = [seat for seat in range(len(scores)) if scores[seat] == low]
     table = ", ".join(f"P{seat + 1} {scores[seat]}" for seat in range(len(scores)))
     if capped is not None:
-        head = f"the match stops after {capped} deals (ruling SJ-j): "
+        head = f"the match stops after {capped} deal{'s' * (capped != 1)} (ruling SJ-j): "
         verb = "has the fewest game points"
     else:
         head, verb = "", "reaches zero"
@@ -691,23 +695,23 @@ class SjavsState(MatchState):
     def _throw_in(self, event: Event) -> tuple[SjavsState, tuple[Event, ...]]:
         """Everyone passed: the same dealer deals again (ruling SJ-c)."""
         m = self.match
-        line = ScoreLine(self.eldest, 0, f"everyone passed: the cards are thrown in and P{m.dealer + 1} deals "
-                                         f"again (ruling SJ-c)", "SJ-6")
+        text = f"everyone passed: the cards are thrown in and P{m.dealer + 1} deals again"
+        line = ScoreLine(self.eldest, 0, f"{text} (ruling SJ-c)", "SJ-6")
         match = m.scored(DealScore(m.deal, m.dealer, (0,) * self.players, (line,)))
-        events = [event, Event("throw-in", None, line.text, (), R["SJ-6"])]
+        events = [event, Event("throw-in", None, text, (), R["SJ-6"], RULING["SJ-c"])]
         if match.deal + 1 >= self.options.max_deals:
             return self._finish(match, events, capped=True)
         state = deal_state(self.options, self.players, Match(m.seed, m.deal + 1, m.dealer, match.scores,
                                                              match.history))
         events.append(Event("deal", state.eldest, f"deal {state.match.deal + 1}: P{m.dealer + 1} deals again; "
-                            f"P{state.eldest + 1} bids first", (), R["SJ-4"]))
+                            f"P{state.eldest + 1} bids first", (), R["SJ-4"], RULING["SJ-c"]))
         return state, tuple(events)
 
     def _end_deal(self, events: list[Event]) -> tuple[SjavsState, tuple[Event, ...]]:
         """Score the deal line by line, then deal again or end the match (SJ-16 to SJ-20)."""
         score = score_deal(soloist=self.soloist, contract=self.contract, won=self.won, out_of_play=self.skat,
                            exchanged=self.exchanged, match=self.match, plan=self.layout, options=self.options)
-        events += [Event("score", line.player, line.text, (), R[line.rule_id]) for line in score.lines]
+        events += [line.event(CATALOGUE) for line in score.lines]
         match = self.match.scored(score)
         lost = ", ".join(f"P{seat + 1} {pts:+d}" for seat, pts in enumerate(score.points))
         totals = ", ".join(f"P{seat + 1} {pts}" for seat, pts in enumerate(match.scores))
@@ -719,12 +723,13 @@ class SjavsState(MatchState):
             return self._finish(match, events, capped=True)
         state = deal_state(self.options, self.players, match.next_deal())
         events.append(Event("deal", state.eldest, f"deal {state.match.deal + 1}: P{state.match.dealer + 1} "
-                            f"deals; P{state.eldest + 1} bids first", (), R[state.layout.rule_id]))
+                            f"deals; P{state.eldest + 1} bids first", (), R[state.layout.rule_id],
+                            RULING[DEAL_RULINGS[state.layout.rule_id]]))
         return state, tuple(events)
 
     def _finish(self, match: Match, events: list[Event], capped: bool = False) -> tuple[SjavsState, tuple[Event, ...]]:
         result = match_result(match.scores, match.deal + 1 if capped else None)
-        events.append(Event("end", result.loser, result.reason, (), R["SJ-19"]))
+        events.append(Event("end", result.loser, result.reason, (), R["SJ-19"], RULING["SJ-j" if capped else "SJ-f"]))
         return self.copy(match=match, phase="over", result=result), tuple(events)
 
 
