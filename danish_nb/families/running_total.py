@@ -166,9 +166,10 @@ def move_problem(move: Any) -> str | None:
         return "its player is not a whole number"
     if not isinstance(move.action, str):
         return "its action is not a word"
-    if not all(c is None or isinstance(c, Card) for c in (move.card, move.other)):
+    if (move.card is not None and not isinstance(move.card, Card)) or \
+            (move.other is not None and not isinstance(move.other, Card)):
         return "its cards are not cards"
-    if not all(v is None or whole(v) for v in (move.value, move.position)):
+    if (move.value is not None and not whole(move.value)) or (move.position is not None and not whole(move.position)):
         return "its value and position are not whole numbers"
     return None
 

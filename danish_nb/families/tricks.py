@@ -316,7 +316,7 @@ def move_problem(move: Any) -> str | None:
         return "its card is not a card"
     if move.suit is not None and move.suit not in SUITS:
         return "its suit is not one of the four suits"
-    if not isinstance(move.cards, tuple) or not all(isinstance(c, Card) for c in move.cards):
+    if move.cards != () and (not isinstance(move.cards, tuple) or not all(isinstance(c, Card) for c in move.cards)):
         return "its cards are not a tuple of cards"
     if move.bid is not None and not isinstance(move.bid, str):
         return "its bid is not a word"
@@ -784,7 +784,11 @@ class MatchState(RulesState):
     move_type = TrickMove
 
     def well_formed(self, move: Any) -> bool:
-        """Whether ``move`` is a :class:`TrickMove` whose fields have their types."""
+        """Whether ``move`` is a :class:`TrickMove` whose fields have their types (a card play
+        is checked inline: it is on every move's path)."""
+        if type(move) is TrickMove and type(move.player) is int and type(move.card) is Card and \
+                move.action == "play" and move.suit is None and move.cards == () and move.bid is None:
+            return True
         return move_problem(move) is None
 
     def _malformed(self, move: Any, actions: Sequence[str]) -> str | None:
@@ -865,7 +869,9 @@ class MatchState(RulesState):
         is won (by ``rule``; ``points(cards)`` adds the trick's card points to the event), its
         winner leads, and after the last trick the game's ``_end_deal(events)`` scores the deal."""
         p, card = move.player, move.card
-        hands = replace_at(self.hands, p, tuple(c for c in self.hands[p] if c != card))
+        hand = list(self.hands[p])
+        hand.remove(card)
+        hands = replace_at(self.hands, p, tuple(hand))
         trick = self.trick + (Play(p, card),)
         events = [Event("play", p, f"P{p + 1} plays {card}", (card,))]
         if len(trick) < self.players:

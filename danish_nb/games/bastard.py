@@ -191,10 +191,13 @@ def match_deals(players: int, options: Options) -> int | None:
 
 # --------------------------------------------------------------------------- pack and scoring
 
+#: The pack for 3 and for 4 players: without the queen of spades for 3 (BA-5, ruling BA-a).
+PACKS = {4: standard_pack(), 3: tuple(c for c in standard_pack() if c != Card.parse("QS"))}
+
+
 def pack_for(players: int) -> tuple[Card, ...]:
     """52 cards for 4 players; without the queen of spades for 3 (BA-5, ruling BA-a)."""
-    pack = standard_pack()
-    return pack if players == 4 else tuple(c for c in pack if c != Card.parse("QS"))
+    return PACKS[players]
 
 
 def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Options) -> list[ScoreLine]:

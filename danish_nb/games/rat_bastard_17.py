@@ -541,12 +541,16 @@ class RatBastardState(RulesState):
             deck = deck[:len(deck) - len(drawn)]
             text = (f"P{p + 1} draws ", Private(drawn, owner=p, public=str(len(drawn))), " from the deck to hold 5")
             events.append(Event("refill", p, text, (), R["RB-12"]))
-        state = self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total,
-                          turn=self.turn + 1, swapped=(), known=known)
+        won = not hands[p] and not any(c is not None for c in holes[p])
+        passes = total < TARGET and not won  # the usual case: the other player's turn, one copy
+        state = self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total, turn=self.turn + 1,
+                          swapped=(), known=known, current=1 - p if passes else p)
+        if passes:
+            return state._settle(events)
         if total > TARGET:
             events.append(Event("over", p, "the total went over 17 with a blind hole card", (), R["RB-21"]))
             return state._pick_up(p, HAND_SIZE, "RB-21", "RB-l", events)
-        if not hands[p] and not any(c is not None for c in holes[p]):
+        if won:
             result = Result(order=(p, 1 - p), loser=1 - p,
                             reason=f"P{p + 1} has got rid of all their cards and wins: P{2 - p} is the Rat "
                                    f"Bastard")
@@ -559,8 +563,7 @@ class RatBastardState(RulesState):
                                     f"starts again from 0", pile, R["RB-17"], RULING["RB-f" if deck else "RB-n"]))
                 state = state.copy(pile=(), total=0, discard=self.discard + pile, current=p)
                 return state._settle(events, repeat=True)
-            return state._pick_up(1 - p, HAND_SIZE, "RB-18", "RB-f", events, restart=p)
-        return state.copy(current=1 - p)._settle(events)
+        return state._pick_up(1 - p, HAND_SIZE, "RB-18", "RB-f", events, restart=p)
 
     def _known_with(self, seat: int, add: tuple[Card, ...] = (), drop: Card | None = None) -> tuple:
         """``known`` with cards everyone saw go into ``seat``'s hand, less one seen leaving it."""
