@@ -12,14 +12,16 @@ learners count from one.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
 from ..cards import Card, CardParseError, format_cards, parse_cards
-from ..core import MoveParseError, OptionsError, Result, RulesState
-from .common import parse_number, parse_player, position_cards, position_seats, sorted_cards
+from ..core import DanishNbError, MoveParseError, OptionsError, Result, RulesState
+from .common import parse_number, parse_player, position_cards, position_seats, replace_at, sorted_cards
 
 #: Move actions and what they mean (the notation's verbs).
 ACTIONS = {
@@ -175,6 +177,62 @@ def finishing_result(finished: tuple[int, ...], players: int, loser_name: str) -
     return Result(order=order, loser=loser, reason=text)
 
 
+# --------------------------------------------------------------------------- what players know
+
+#: Cards known to be in each hand: one row per player (what that player knows of every hand),
+#: then the public row (what a spectator knows); ``()`` while nothing is known of any hand.
+Known = tuple[tuple[tuple[Card, ...], ...], ...]
+
+
+def learn(known: Known, players: int, seat: int, cards: tuple[Card, ...]) -> Known:
+    """Everyone saw ``cards`` go into ``seat``'s hand (a pile picked up or sent, face-up cards
+    taken back): they are known to be there until played.
+
+    >>> k = learn((), 2, 1, parse_cards("7H"))
+    >>> [format_cards(row[1]) for row in k]
+    ['7♥', '7♥', '7♥']
+    """
+    if not cards:
+        return known
+    rows = known or (((),) * players,) * (players + 1)
+    return tuple(replace_at(row, seat, sorted_cards(row[seat] + cards)) for row in rows)
+
+
+def forget(known: Known, seat: int, played: Sequence[Card]) -> Known:
+    """``seat`` played ``played`` from the hand: known cards among them are no longer there.
+
+    >>> k = forget(learn((), 2, 1, parse_cards("7H 8C")), 1, parse_cards("7H 9S"))
+    >>> format_cards(k[0][1])
+    '8♣'
+    """
+    if not known or not any(row[seat] for row in known):
+        return known
+    return tuple(replace_at(row, seat, without(row[seat], played)) if row[seat] else row for row in known)
+
+
+def pass_known(known: Known, players: int, receiver: Mapping[int, int],
+               hands: tuple[tuple[Card, ...], ...]) -> Known:
+    """Each seat ``s`` in ``receiver`` handed its hand to ``receiver[s]``: what was known of it
+    moves with it, and every passer now knows the whole hand it passed (privately)."""
+    rows = known or (((),) * players,) * (players + 1)
+    moved = []
+    for viewer, row in enumerate(rows):
+        new = list(row)
+        for seat, to in receiver.items():
+            new[to] = hands[seat] if seat == viewer else row[seat]
+        moved.append(tuple(new))
+    return tuple(moved)
+
+
+def without(cards: tuple[Card, ...], used: Sequence[Card]) -> tuple[Card, ...]:
+    """``cards`` less those in ``used`` (a multiset difference that ignores what is missing)."""
+    rest = list(cards)
+    for card in used:
+        if card in rest:
+            rest.remove(card)
+    return tuple(rest)
+
+
 # --------------------------------------------------------------------------- views
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +240,10 @@ class ShedView:
     """What one player (or a spectator, ``me=None``) may know of a shedding table.
 
     Hands are shown only for ``me`` (or for everyone in teaching mode); face-down cards and
-    the stock are only ever counted, even for their owner.
+    the stock are only ever counted, even for their owner. ``known`` lists, per seat, the cards
+    ``me`` saw go into that hand (a pile picked up, ...) and not yet played; ``burned`` the cards
+    out of play (all were played face up); ``public`` the other public fields of the state
+    (whose turn it is, a game's own bookkeeping). :meth:`sample_world` deals the rest.
     """
 
     game: str
@@ -202,6 +263,12 @@ class ShedView:
     turn: int
     result: Result | None
     note: str = ""
+    burned: tuple[Card, ...] = ()
+    known: tuple[tuple[Card, ...], ...] = ()
+    options: Any = None
+    public: tuple[tuple[str, Any], ...] = ()
+    table: type | None = field(default=None, compare=False, repr=False)
+    _unseen: tuple[Card, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (cards as codes like ``'7H'``), e.g. to send to a browser."""
@@ -221,6 +288,59 @@ class ShedView:
             "note": self.note,
         }
 
+    def unseen(self) -> list[Card]:
+        """The cards of the game's deck this viewer has not seen anywhere (each hidden card is
+        one of them): the full deck less shown hands, known hand cards, face-up cards, the pile
+        and the burned cards."""
+        if self._unseen is None:
+            seen: list[Card] = [*self.pile, *self.burned]
+            for seat in range(self.players):
+                hand = self.hands[seat]
+                seen += hand if hand is not None else self.known[seat]
+                seen += self.open[seat]
+            unseen = tuple((Counter(self.table.deck_for(self.players)) - Counter(seen)).elements())
+            object.__setattr__(self, "_unseen", unseen)
+        return list(self._unseen)
+
+    def sample_world(self, rng: random.Random) -> ShedTable:
+        """A complete state of this game that this viewer could be in: everything they see or
+        know is as it is, and the unseen cards are dealt at random into the hidden places
+        (other hands beyond their known cards, every face-down card, the stock).
+
+        Other players' private knowledge is not rebuilt (in the sampled world everyone knows
+        what this viewer knows), nor the positions remembered for the repetition draw.
+
+        >>> import danish_nb as dn
+        >>> state = dn.new_game("danish-bastard", players=3, seed=1).state
+        >>> world = state.view(0).sample_world(random.Random(5))
+        >>> world.view(0) == state.view(0), sorted(world.all_cards()) == sorted(state.all_cards())
+        (True, True)
+        """
+        if self.table is None:
+            raise DanishNbError("this view does not say which game it is from: take it from state.view(p)")
+        pool = self.unseen()
+        rng.shuffle(pool)
+        needed = sum(self.closed_counts) + self.stock_count + sum(
+            count - len(known) for hand, count, known in zip(self.hands, self.hand_counts, self.known)
+            if hand is None)
+        if needed > len(pool):
+            raise DanishNbError(f"this position hides {needed} cards but only {len(pool)} are unseen")
+        dealt = 0
+
+        def draw(count: int) -> tuple[Card, ...]:
+            nonlocal dealt
+            dealt += count
+            return tuple(pool[dealt - count:dealt])
+
+        hands = tuple(hand if hand is not None else sorted_cards(known + draw(count - len(known)))
+                      for hand, count, known in zip(self.hands, self.hand_counts, self.known))
+        closed = tuple(draw(count) for count in self.closed_counts)
+        known_rows = (self.known,) * (self.players + 1) if any(self.known) else ()
+        return self.table(self.options, self.players, hands, self.open, closed, draw(self.stock_count),
+                          self.pile, self.burned, direction=self.direction, phase=self.phase,
+                          finished=self.finished, turn=self.turn, result=self.result, known=known_rows,
+                          **dict(self.public))
+
 
 # --------------------------------------------------------------------------- the table
 
@@ -231,7 +351,9 @@ class ShedTable(RulesState):
 
     ``stock[-1]`` is the top of the stock and ``pile[-1]`` the top of the pile; players who
     are out are listed in ``finished`` in the order they finished. ``pickups_seen`` remembers
-    positions at pick-ups (to end games that loop); ``_legal`` caches the legal moves.
+    positions at pick-ups (to end games that loop); ``known`` what each player knows of the
+    hands (see :data:`Known`); ``_legal`` caches the legal moves. A game lists its own public
+    fields in ``public_fields`` and its deck in :meth:`deck_for`.
     """
 
     options: Any
@@ -249,10 +371,17 @@ class ShedTable(RulesState):
     turn: int = 0
     result: Result | None = None
     pickups_seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    known: Known = field(default=(), compare=False, repr=False)
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
     game_id: ClassVar[str] = ""
     move_type: ClassVar[type] = ShedMove
+    public_fields: ClassVar[tuple[str, ...]] = ("current",)
+
+    @classmethod
+    def deck_for(cls, players: int) -> tuple[Card, ...]:
+        """Every card a game of ``players`` players is dealt from."""
+        raise NotImplementedError
 
     @property
     def current_player(self) -> int | None:
@@ -277,13 +406,15 @@ class ShedTable(RulesState):
         """What ``player`` may know (``None``: a spectator). Face-down cards and the stock are
         counted, never shown; other players' hands only in teaching mode (``reveal_hands``)."""
         hands = tuple(h if (reveal_hands or seat == player) else None for seat, h in enumerate(self.hands))
+        known = self.known[self.players if player is None else player] if self.known else ((),) * self.players
         return ShedView(
             game=self.game_id, players=self.players, me=player, hands=hands,
             hand_counts=tuple(map(len, self.hands)), open=self.open,
             closed_counts=tuple(map(len, self.closed)), stock_count=len(self.stock), pile=self.pile,
             burned_count=len(self.burned), current=self.current_player, direction=self.direction,
             phase=self.phase, finished=self.finished, turn=self.turn, result=self.result,
-            note=self._note())
+            note=self._note(), burned=self.burned, known=known, options=self.options,
+            public=tuple((name, getattr(self, name)) for name in self.public_fields), table=type(self))
 
     def normalize(self, move: Any) -> Any:
         """The move written as :meth:`legal_moves` lists it (cards in hand order)."""

@@ -26,8 +26,8 @@ from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, format_card
 from ..core import (Catalogue, Event, OptionsError, Reason, Result, Rule, Ruling,
                     Verdict, option, register)
 from ..families.common import ordinal, remove_cards, replace_at, sorted_cards
-from ..families.shedding import (ShedMove, ShedTable, canonical, deal_table, finishing_result, next_seat,
-                                 parse_shed_move, read_table_position, subsets, top_run)
+from ..families.shedding import (ShedMove, ShedTable, canonical, deal_table, finishing_result, forget, learn,
+                                 next_seat, without, parse_shed_move, read_table_position, subsets, top_run)
 
 SOURCE = "1-danish-bastard.en.txt"
 
@@ -205,6 +205,11 @@ class Options:
             raise OptionsError(f"option 'turn_limit' must be at least 1, not {self.turn_limit}")
 
 
+def packs_for(players: int) -> int:
+    """One pack with its two jokers per 4 players (ruling DB-k)."""
+    return math.ceil(players / 4)
+
+
 # --------------------------------------------------------------------------- placement
 
 @lru_cache(maxsize=4096)
@@ -273,6 +278,10 @@ class DanishBastardState(ShedTable):
     returns a new one."""
 
     game_id = "danish-bastard"
+
+    @classmethod
+    def deck_for(cls, players: int) -> tuple[Card, ...]:
+        return packs(packs_for(players), jokers=2)
 
     # -- reading
     def stage(self, player: int) -> int:
@@ -492,11 +501,12 @@ class DanishBastardState(ShedTable):
             events = [Event("take", p, f"P{p + 1} takes the pile ({n_cards(len(self.pile))})", self.pile,
                             R["DB-24"] if self.options.must_play else R["DB-32"])]
             return self._pick_up(p, self.hands[p] + self.pile, self.hands, self.open, self.closed,
-                                 self.stock, events)
-        hands, opens, closed, stock = self.hands, self.open, self.closed, self.stock
+                                 self.stock, learn(self.known, self.players, p, self.pile), events)
+        hands, opens, closed, stock, known = self.hands, self.open, self.closed, self.stock, self.known
         if action == "play":
             cards = move.cards
             hands = replace_at(hands, p, remove_cards(hands[p], cards))
+            known = forget(known, p, cards)
             source = "plays"
         elif action == "open":
             cards = move.cards
@@ -519,7 +529,8 @@ class DanishBastardState(ShedTable):
                       Event("take", p, f"P{p + 1} takes {format_cards(cards)} with the pile "
                             f"({n_cards(len(self.pile) + len(cards))})", self.pile + cards, R[rule])]
             hand = hands[p] + self.pile + cards
-            return self._pick_up(p, hand, hands, opens, closed, stock, events)
+            known = learn(known, self.players, p, self.pile + cards)
+            return self._pick_up(p, hand, hands, opens, closed, stock, known, events)
         events = [Event("play", p, f"P{p + 1} {source}: {format_cards(cards)}{on}", cards)]
         pile = self.pile + cards
         burned = self.burned
@@ -558,27 +569,26 @@ class DanishBastardState(ShedTable):
                 events.append(Event("again", p, f"P{p + 1} closed the pile and plays again", (), R["DB-19"]))
         else:
             current = next_seat(p, direction, out)
-        state = DanishBastardState(self.options, self.players, hands, opens, closed, stock, pile, burned,
-                                   current, direction, "play", finished, self.turn + 1, None,
-                                   self.pickups_seen)
+        state = self.copy(hands=hands, open=opens, closed=closed, stock=stock, pile=pile, burned=burned,
+                          current=current, direction=direction, phase="play", finished=finished,
+                          turn=self.turn + 1, known=known)
         return state._settle(events)
 
-    def _pick_up(self, p: int, hand: tuple[Card, ...], hands, opens, closed, stock,
+    def _pick_up(self, p: int, hand: tuple[Card, ...], hands, opens, closed, stock, known,
                  events: list[Event]) -> tuple[DanishBastardState, tuple[Event, ...]]:
         hands = replace_at(hands, p, sorted_cards(hand))
         out = [seat in self.finished for seat in range(self.players)]
         current = next_seat(p, self.direction, out)
         key = hash((hands, opens, closed, stock, current, self.direction))
         seen = self.pickups_seen + (key,)
-        state = DanishBastardState(self.options, self.players, hands, opens, closed, stock, (),
-                                   self.burned, current, self.direction, "play", self.finished,
-                                   self.turn + 1, None, seen)
+        state = self.copy(hands=hands, open=opens, closed=closed, stock=stock, pile=(), current=current,
+                          phase="play", turn=self.turn + 1, pickups_seen=seen, known=known)
         if seen.count(key) >= 3:
             result = Result(order=self.finished, draw=True,
                             reason="draw: the same position came back a third time after a pick-up, "
                                    "so the game would go round forever")
             events.append(Event("draw", None, result.reason, (), R["DB-1"], RULING["DB-p"]))
-            return _with_result(state, result), tuple(events)
+            return state.copy(phase="over", result=result), tuple(events)
         return state._settle(events)
 
     def _settle(self, events: list[Event]) -> tuple[DanishBastardState, tuple[Event, ...]]:
@@ -587,12 +597,12 @@ class DanishBastardState(ShedTable):
         if holding <= 1:
             result = finishing_result(self.finished, self.players, "Danish Bastard")
             events.append(Event("end", None, result.reason, (), R["DB-31"], RULING["DB-l"]))
-            return _with_result(self, result), tuple(events)
+            return self.copy(phase="over", result=result), tuple(events)
         if self.turn >= self.options.turn_limit:
             result = Result(order=self.finished, draw=True,
                             reason=f"draw: the turn limit of {self.options.turn_limit} moves was reached")
             events.append(Event("draw", None, result.reason, (), R["DB-1"], RULING["DB-p"]))
-            return _with_result(self, result), tuple(events)
+            return self.copy(phase="over", result=result), tuple(events)
         return self, tuple(events)
 
     def _apply_face_up(self, move: ShedMove) -> tuple[DanishBastardState, tuple[Event, ...]]:
@@ -606,16 +616,10 @@ class DanishBastardState(ShedTable):
         if last:
             events.append(Event("start", 0, "everyone has substituted: P1, left of the dealer, starts",
                                 (), R["DB-9"], RULING["DB-i"]))
-        state = DanishBastardState(self.options, self.players, hands, opens, self.closed, self.stock,
-                                   self.pile, self.burned, 0 if last else p + 1, self.direction,
-                                   "play" if last else "swap", self.finished, self.turn + 1)
+        known = learn(self.known, self.players, p, without(self.open[p], move.cards))
+        state = self.copy(hands=hands, open=opens, current=0 if last else p + 1,
+                          phase="play" if last else "swap", turn=self.turn + 1, known=known)
         return state._settle(events)
-
-
-def _with_result(state: DanishBastardState, result: Result) -> DanishBastardState:
-    return DanishBastardState(state.options, state.players, state.hands, state.open, state.closed,
-                              state.stock, state.pile, state.burned, state.current, state.direction,
-                              "over", state.finished, state.turn, result, state.pickups_seen)
 
 
 _CHECKS = {"play": DanishBastardState._check_play, "open": DanishBastardState._check_open,
@@ -664,15 +668,11 @@ class DanishBastard:
     min_players = 2
     max_players = 12
 
-    @staticmethod
-    def packs_for(players: int) -> int:
-        """One pack with its two jokers per 4 players (ruling DB-k)."""
-        return math.ceil(players / 4)
+    packs_for = staticmethod(packs_for)
 
     def new_state(self, players: int, seed: int, options: Options) -> DanishBastardState:
         """Shuffle and deal: 3 closed, 3 open on them, 3 in hand each (DB-4 to DB-7)."""
-        closed, opens, hands, stock = deal_table(shuffled(packs(self.packs_for(players), jokers=2), seed),
-                                                 players)
+        closed, opens, hands, stock = deal_table(shuffled(DanishBastardState.deck_for(players), seed), players)
         return DanishBastardState(options, players, hands, opens, closed, stock, (), (), 0, 1, "swap")
 
     def deal_events(self, state: DanishBastardState) -> tuple[Event, ...]:

@@ -23,8 +23,8 @@ from ..cards import Card, Rank, format_cards, packs, shuffled, n_cards
 from ..core import (Catalogue, Event, OptionsError, Reason, Result, Rule, Ruling,
                     Verdict, option, register)
 from ..families.common import ordinal, remove_cards, replace_at, sorted_cards
-from ..families.shedding import (ShedMove, ShedTable, deal_table, finishing_result, next_seat,
-                                 parse_shed_move, read_table_position, subsets, top_run)
+from ..families.shedding import (ShedMove, ShedTable, deal_table, finishing_result, forget, learn, next_seat,
+                                 parse_shed_move, pass_known, read_table_position, subsets, top_run, without)
 
 SOURCE = "2-le-danish.fr.txt"
 
@@ -232,6 +232,11 @@ class Options:
                              ruling="LD-o")
 
 
+def packs_for(players: int) -> int:
+    """One pack for 2-5 players, two for 6-11, no jokers (LD-2, ruling LD-l)."""
+    return 1 if players <= 5 else 2
+
+
 # --------------------------------------------------------------------------- placement
 
 def effective_top(pile: tuple[Card, ...], options: Options) -> Card | None:
@@ -312,6 +317,11 @@ class LeDanishState(ShedTable):
     resume: int | None = None
 
     game_id = "le-danish"
+    public_fields = ("current", "last", "offer", "resume")
+
+    @classmethod
+    def deck_for(cls, players: int) -> tuple[Card, ...]:
+        return packs(packs_for(players))
 
     def _note(self) -> str:
         if self.result is not None:
@@ -565,13 +575,15 @@ class LeDanishState(ShedTable):
         if action == "take":
             events = [Event("take", p, f"P{p + 1} cannot play and picks up the pile ({len(self.pile)} "
                             f"cards): P{p + 1} cocogne", self.pile, R["LD-16"])]
-            return self._pick_up(p, self.hands[p] + self.pile, self.closed, events)
+            return self._pick_up(p, self.hands[p] + self.pile, self.closed,
+                                 learn(self.known, self.players, p, self.pile), events)
         if action == "pick-up-open":
             hands = replace_at(self.hands, p, sorted_cards(self.open[p]))
             opens = replace_at(self.open, p, ())
             text = f"P{p + 1} takes the face-up cards {format_cards(self.open[p])} into the hand"
             events = [Event("pick-up-open", p, text, self.open[p], R["LD-20"])]
-            return self.copy(hands=hands, open=opens, turn=self.turn + 1)._settle(events)
+            known = learn(self.known, self.players, p, self.open[p])
+            return self.copy(hands=hands, open=opens, turn=self.turn + 1, known=known)._settle(events)
         if action == "closed":
             card = self.closed[p][move.index]
             closed = replace_at(self.closed, p, self.closed[p][:move.index] + self.closed[p][move.index + 1:])
@@ -581,7 +593,8 @@ class LeDanishState(ShedTable):
                                 f"does not fit", (card,), R["LD-23"]),
                           Event("take", p, f"P{p + 1} picks up the pile with it ({len(self.pile) + 1} "
                                 f"cards)", self.pile + (card,), R["LD-23"])]
-                return self._pick_up(p, self.hands[p] + self.pile + (card,), closed, events)
+                known = learn(self.known, self.players, p, self.pile + (card,))
+                return self._pick_up(p, self.hands[p] + self.pile + (card,), closed, known, events)
             return self._put(p, (card,), self.hands, closed, f"turns face-down card {move.index + 1}:",
                              chained=True)
         hands = replace_at(self.hands, p, remove_cards(self.hands[p], move.cards))
@@ -595,6 +608,7 @@ class LeDanishState(ShedTable):
         on = f" on {self.pile[-1]}" if self.pile else ""
         events = [Event("play", p, f"P{p + 1} {verb} {format_cards(cards)}{on}", cards)]
         pile, stock, burned, direction = self.pile + cards, self.stock, self.burned, self.direction
+        known = self.known if chained else forget(self.known, p, cards)
         rank = cards[0].rank
         if stock and len(hands[p]) < 3:
             drawn = stock[max(0, len(stock) - (3 - len(hands[p]))):]
@@ -617,14 +631,14 @@ class LeDanishState(ShedTable):
                                 burn))
             burned, pile = burned + pile, ()
         if rank is Rank.THREE and opts.three_passes_hands:
-            hands, finished = self._pass_hands(p, hands, closed, finished, events)
+            hands, finished, known = self._pass_hands(p, hands, closed, finished, known, events)
         if rank is Rank.SIX and opts.six_reverses:
             direction = -direction
             events.append(Event("reverse", p, "the direction of play is reversed", (), R["LD-32"]))
         out = [seat in finished for seat in range(self.players)]
         state = self.copy(hands=hands, closed=closed, stock=stock, pile=pile, burned=burned,
                               direction=direction, finished=finished, turn=self.turn + 1, last=p,
-                              offer=(), resume=None, phase="play")
+                              offer=(), resume=None, phase="play", known=known)
         if self._game_ends(finished):
             return state._settle(events)
         if burn is not None:
@@ -662,13 +676,14 @@ class LeDanishState(ShedTable):
                 order.append(seat)
         return tuple(order)
 
-    def _pass_hands(self, p: int, hands, closed, finished: tuple[int, ...], events: list[Event]):
+    def _pass_hands(self, p: int, hands, closed, finished: tuple[int, ...], known, events: list[Event]):
         """Variant 3: each player still in hands their hand to the previous seat clockwise."""
         out = [seat in finished for seat in range(self.players)]
         passed = list(hands)
-        for seat in range(self.players):
-            if not out[seat]:
-                passed[next_seat(seat, -1, out)] = hands[seat]
+        receiver = {seat: next_seat(seat, -1, out) for seat in range(self.players) if not out[seat]}
+        for seat, to in receiver.items():
+            passed[to] = hands[seat]
+        known = pass_known(known, self.players, receiver, hands)
         events.append(Event("pass-hands", p, "everyone passes their hand to the player on their right",
                             (), R["LD-31"]))
         for step in range(self.players):
@@ -676,7 +691,7 @@ class LeDanishState(ShedTable):
             if not out[seat] and not (passed[seat] or self.open[seat] or closed[seat]):
                 finished += (seat,)
                 events.append(Event("finish", seat, f"P{seat + 1} is left with no cards", (), R["LD-34"]))
-        return tuple(passed), finished
+        return tuple(passed), finished, known
 
     def _game_ends(self, finished: tuple[int, ...]) -> bool:
         if self.options.play_on:
@@ -688,13 +703,14 @@ class LeDanishState(ShedTable):
         events = [Event("send", t, f"P{p + 1} sends the pile ({n_cards(len(self.pile))}) to P{t + 1}",
                         self.pile, R["LD-29"])]
         hands = replace_at(self.hands, t, sorted_cards(self.hands[t] + self.pile))
+        known = learn(self.known, self.players, t, self.pile)
         out = [seat in self.finished for seat in range(self.players)]
         if self.options.after_ace == "sender" and not out[p]:
             leader = p
         else:
             leader = next_seat(p, self.direction, out)
         events.append(Event("lead", leader, f"P{leader + 1} leads on the empty table", (), R["LD-29"]))
-        return self._pile_to_hand(hands, self.closed, leader, events)
+        return self._pile_to_hand(hands, self.closed, leader, known, events)
 
     def _apply_pass(self, move: ShedMove) -> tuple[LeDanishState, tuple[Event, ...]]:
         p = move.player
@@ -711,7 +727,7 @@ class LeDanishState(ShedTable):
         return self.copy(current=self.resume, phase="play", offer=(), resume=None,
                              turn=self.turn + 1)._settle(events)
 
-    def _pick_up(self, p: int, hand: tuple[Card, ...], closed,
+    def _pick_up(self, p: int, hand: tuple[Card, ...], closed, known,
                  events: list[Event]) -> tuple[LeDanishState, tuple[Event, ...]]:
         hands = replace_at(self.hands, p, sorted_cards(hand))
         out = [seat in self.finished for seat in range(self.players)]
@@ -720,15 +736,15 @@ class LeDanishState(ShedTable):
         else:
             leader = self.last if not out[self.last] else next_seat(self.last, self.direction, out)
         events.append(Event("lead", leader, f"P{leader + 1} leads on the empty table", (), R["LD-18"]))
-        return self._pile_to_hand(hands, closed, leader, events)
+        return self._pile_to_hand(hands, closed, leader, known, events)
 
-    def _pile_to_hand(self, hands, closed, leader: int,
+    def _pile_to_hand(self, hands, closed, leader: int, known,
                       events: list[Event]) -> tuple[LeDanishState, tuple[Event, ...]]:
         """The pile went into a hand: a new pile starts; a third repetition is a draw (LD-o)."""
         key = hash((hands, self.open, closed, self.stock, leader, self.direction))
         seen = self.pickups_seen + (key,)
         state = self.copy(hands=hands, closed=closed, pile=(), current=leader, phase="play",
-                              turn=self.turn + 1, offer=(), resume=None, pickups_seen=seen)
+                              turn=self.turn + 1, offer=(), resume=None, pickups_seen=seen, known=known)
         if seen.count(key) >= 3:
             result = Result(order=self.finished, draw=True,
                             reason="draw: the same position came back a third time when the pile went "
@@ -767,8 +783,9 @@ class LeDanishState(ShedTable):
         if last:
             events.append(Event("start", 0, "everyone has chosen: P1, left of the dealer, starts",
                                 (), R["LD-9"]))
+        known = learn(self.known, self.players, p, without(self.open[p], move.cards))
         return self.copy(hands=hands, open=opens, current=0 if last else p + 1,
-                             phase="play" if last else "swap", turn=self.turn + 1), tuple(events)
+                             phase="play" if last else "swap", turn=self.turn + 1, known=known), tuple(events)
 
 
 
@@ -836,14 +853,11 @@ class LeDanish:
     min_players = 2
     max_players = 11
 
-    @staticmethod
-    def packs_for(players: int) -> int:
-        """One pack for 2-5 players, two for 6-11, no jokers (LD-2, ruling LD-l)."""
-        return 1 if players <= 5 else 2
+    packs_for = staticmethod(packs_for)
 
     def new_state(self, players: int, seed: int, options: Options) -> LeDanishState:
         """Shuffle and deal: 3 face down, 3 face up on them, 3 in hand each (LD-3 to LD-8)."""
-        closed, opens, hands, stock = deal_table(shuffled(packs(self.packs_for(players)), seed), players)
+        closed, opens, hands, stock = deal_table(shuffled(LeDanishState.deck_for(players), seed), players)
         return LeDanishState(options, players, hands, opens, closed, stock, (), (), 0, 1, "swap")
 
     def deal_events(self, state: LeDanishState) -> tuple[Event, ...]:

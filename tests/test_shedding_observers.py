@@ -1,0 +1,207 @@
+"""Observers of the shedding games (Danish Bastard, Le danish): ``state.view(p)`` and
+``view.sample_world(rng)``, the complete states a player could be in (determinization).
+
+A sampled world keeps everything the viewer sees or knows (own hand, face-up cards, pile,
+burned cards, the counts of every hidden place, cards seen going into a hand) and deals the
+unseen cards at random into the hidden places.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import danish_nb as dn
+from danish_nb.cards import Card
+from danish_nb.games import danish_bastard as db
+from danish_nb.games import le_danish as ld
+
+DB, LD = "danish-bastard", "le-danish"
+
+
+def _bools(options_type: type) -> dict:
+    return {f.name: st.booleans() for f in dataclasses.fields(options_type) if isinstance(f.default, bool)}
+
+
+OPTIONS = {
+    DB: st.fixed_dictionaries(_bools(db.Options)),
+    LD: st.fixed_dictionaries({**_bools(ld.Options),
+                               "after_pickup": st.sampled_from(("last-player", "next-player")),
+                               "two_mode": st.sampled_from(("wild", "mirror")),
+                               "after_ace": st.sampled_from(("sender", "next"))}),
+}
+PLAYERS = {DB: st.integers(2, 9), LD: st.integers(2, 11)}
+
+
+@st.composite
+def games(draw) -> dn.Game:
+    """A game of either shedding game with random options, played at random for a while."""
+    game_id = draw(st.sampled_from((DB, LD)))
+    options = {**draw(OPTIONS[game_id]), "turn_limit": 400}
+    g = dn.new_game(game_id, players=draw(PLAYERS[game_id]), seed=draw(st.integers(0, 2**32 - 1)),
+                    options=options)
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    for _ in range(draw(st.integers(0, 300))):
+        if g.is_over:
+            break
+        g.play(rng.choice(g.legal_moves()))
+    return g
+
+
+def modest(examples: int):
+    return settings(max_examples=examples, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def places(state) -> dict[tuple, Counter]:
+    """Every place a card can lie, with its cards."""
+    where = {("pile",): Counter(state.pile), ("burned",): Counter(state.burned), ("stock",): Counter(state.stock)}
+    for seat in range(state.players):
+        for zone in ("hands", "open", "closed"):
+            where[(zone, seat)] = Counter(getattr(state, zone)[seat])
+    return where
+
+
+def hidden_places(view) -> dict[tuple, int]:
+    """The places the viewer cannot see into, with how many unknown cards each holds."""
+    hidden = {("stock",): view.stock_count}
+    for seat in range(view.players):
+        hidden[("closed", seat)] = view.closed_counts[seat]
+        if view.hands[seat] is None:
+            hidden[("hands", seat)] = view.hand_counts[seat] - len(view.known[seat])
+    return {place: n for place, n in hidden.items() if n}
+
+
+def known_rows_hold(state) -> bool:
+    """Every card anyone knows to be in a hand is in that hand."""
+    return all(not Counter(row[seat]) - Counter(state.hands[seat])
+               for row in state.known for seat in range(state.players))
+
+
+# --------------------------------------------------------------------------- properties
+
+@modest(60)
+@given(g=games(), viewer=st.integers(-1, 10), reveal=st.booleans(), seed=st.integers(0, 2**32 - 1))
+def test_a_sampled_world_shows_the_viewer_exactly_their_view(g, viewer, reveal, seed):
+    state = g.state
+    me = None if viewer < 0 else viewer % state.players
+    view = state.view(me, reveal_hands=reveal)
+    assert known_rows_hold(state)
+    rng = random.Random(seed)
+    for _ in range(3):
+        world = view.sample_world(rng)
+        assert type(world) is type(state) and world.options == state.options
+        assert world.view(me, reveal_hands=reveal) == view
+        assert sorted(world.all_cards()) == sorted(state.all_cards())
+        assert known_rows_hold(world)
+        assert (world.legal_moves() == []) == state.is_over
+
+
+@modest(25)
+@given(g=games(), viewer=st.integers(0, 10), seed=st.integers(0, 2**32 - 1))
+def test_a_sampled_world_plays_to_the_end(g, viewer, seed):
+    rng = random.Random(seed)
+    world = g.state.view(viewer % g.state.players).sample_world(rng)
+    while not world.is_over:
+        world, _ = world.apply(rng.choice(world.legal_moves()))
+    assert world.result is not None and world.turn <= world.options.turn_limit
+
+
+@modest(12)
+@given(g=games(), viewer=st.integers(-1, 10))
+def test_unseen_cards_reach_every_hidden_place_and_no_other(g, viewer):
+    """Over many samples each unseen card lands in every hidden place that has room for it, and
+    never where the viewer sees; a card known to be in a hand is always there."""
+    state = g.state
+    me = None if viewer < 0 else viewer % state.players
+    view = state.view(me)
+    hidden = hidden_places(view)
+    unseen = Counter(view.unseen())
+    assert sum(unseen.values()) == sum(hidden.values())  # a dealt game: the deck fills them exactly
+    reached: dict[Card, set] = {card: set() for card in unseen}
+    rng = random.Random(1)
+    for _ in range(400):
+        world = view.sample_world(rng)
+        for place, cards in places(world).items():
+            if place[0] == "hands":
+                if view.hands[place[1]] is not None:
+                    assert cards == Counter(view.hands[place[1]])
+                    continue
+                assert not Counter(view.known[place[1]]) - cards, "a known card left its hand"
+                cards = cards - Counter(view.known[place[1]])
+            elif place not in hidden:
+                assert cards == places(state)[place], f"{place} is seen, so it never changes"
+                continue
+            for card in cards:
+                reached[card].add(place)
+    for card, where in reached.items():
+        assert where == set(hidden), f"{card} reached {sorted(where)}, not every hidden place {sorted(hidden)}"
+
+
+# --------------------------------------------------------------------------- what is known
+
+def test_a_pile_picked_up_is_known_to_be_in_the_takers_hand_until_played():
+    g = dn.setup(DB, {"hands": [["3C", "4C"], ["9S", "9D"], ["JH"]], "pile": ["KC", "AS"],
+                      "closed": [["QS"], ["QD"], ["QH"]]})
+    g.play("P1 take")
+    for me in (1, 2, None):
+        assert g.state.view(me).known[0] == (Card.parse("KC"), Card.parse("AS"))
+    rng = random.Random(0)
+    for _ in range(50):
+        world = g.state.view(1).sample_world(rng)
+        assert {"KC", "AS"} <= {c.code for c in world.hands[0]} and len(world.hands[0]) == 4
+    g.play("P2 play 9S 9D")
+    g.play("P3 play JH")
+    g.play("P1 play AS")
+    assert g.state.view(1).known[0] == (Card.parse("KC"),)
+
+
+def test_face_up_cards_taken_into_the_hand_at_the_swap_are_known():
+    g = dn.setup(DB, {"hands": [["2C", "3C", "4C"], ["5D", "6D", "7D"]],
+                      "open": [["KC", "QC", "JC"], ["KD", "QD", "JD"]], "phase": "swap"})
+    g.play("P1 face-up 2C KC QC")
+    assert g.state.view(1).known[0] == (Card.parse("JC"),)
+    assert g.state.view(0).known[1] == ()
+
+
+def test_a_failed_face_down_card_and_the_pile_are_known_in_le_danish():
+    g = dn.setup(LD, {"hands": [[], ["9S"]], "closed": [["4C"], ["QS"]], "pile": ["KC"]})
+    g.play("P1 closed 1")
+    assert sorted(c.code for c in g.state.view(1).known[0]) == ["4C", "KC"]
+
+
+def test_a_hand_passed_by_a_3_is_known_to_its_passer_only():
+    """Variant 3 (LD-31): 'Tous les joueurs passent leur main au joueur de droite.'"""
+    g = dn.setup(LD, {"hands": [["3C", "8H"], ["9S", "JD"], ["QC", "KD"]],
+                      "closed": [["2S"], ["2H"], ["2D"]], "current": 0},
+                 {"three_passes_hands": True})
+    g.play("P1 play 3C")
+    state = g.state
+    # P1 passed 8H to the player on the right (P3); P2 passed 9S JD to P1; P3 passed QC KD to P2
+    assert state.hands[2] == (Card.parse("8H"),)
+    assert state.view(0).known[2] == (Card.parse("8H"),)
+    assert state.view(1).known[0] == (Card.parse("9S"), Card.parse("JD"))
+    assert state.view(None).known == ((), (), ())
+    assert state.view(2).known[1] == (Card.parse("QC"), Card.parse("KD"))
+    world = state.view(0).sample_world(random.Random(3))
+    assert world.hands[2] == (Card.parse("8H"),) and world.view(0) == state.view(0)
+
+
+def test_le_danish_bookkeeping_is_kept_in_a_sampled_world():
+    g = dn.setup(LD, {"hands": [["AH", "4C"], ["9S", "5D"], ["6C", "7C"]], "pile": ["KC"]})
+    g.play("P1 play AH")
+    view = g.state.view(2)
+    world = view.sample_world(random.Random(0))
+    assert (world.phase, world.current, world.last) == ("send", 0, 0)
+    assert world.legal_moves() == g.state.legal_moves()
+
+
+def test_a_view_from_elsewhere_cannot_be_sampled():
+    view = dn.new_game(DB, players=3, seed=1).state.view(0)
+    with pytest.raises(dn.DanishNbError, match="which game"):
+        dataclasses.replace(view, table=None).sample_world(random.Random(0))
