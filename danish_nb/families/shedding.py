@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
-from ..cards import Card, CardParseError, format_cards, parse_cards
-from ..core import DanishNbError, MoveParseError, OptionsError, Result, RulesState
-from .common import parse_number, parse_player, position_cards, position_seats, replace_at, sorted_cards
+from ..cards import Card, CardParseError, format_cards, parse_cards, shuffled
+from ..core import (Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Reason, Result, RulesState,
+                    Verdict)
+from .common import (parse_number, parse_player, position_cards, position_seats, remove_cards, replace_at,
+                     sorted_cards)
 
 #: Move actions and what they mean (the notation's verbs).
 ACTIONS = {
@@ -40,6 +42,11 @@ ACTIONS = {
 #: Actions written with nothing after them.
 BARE_ACTIONS = ("stock", "take", "pass", "pick-up-open")
 
+#: More cards than any shedding move holds (all copies of one rank), and more players or
+#: positions than any table has: a move beyond them is not well formed.
+MAX_MOVE_CARDS = 64
+MAX_NUMBER = 1000
+
 
 class ShedMove(NamedTuple):
     """A shedding-game move: who, what, which cards, and a position or target player.
@@ -54,13 +61,14 @@ class ShedMove(NamedTuple):
     index: int | None = None
 
     def __str__(self) -> str:
+        problem = move_problem(self)
+        if problem is not None:
+            return f"a malformed move ({problem})"
         head = f"P{self.player + 1} {self.action}"
         if self.cards:
             return f"{head} {format_cards(self.cards)}"
-        if self.action == "closed":
-            return f"{head} {self.index + 1}"
-        if self.action == "send":
-            return f"{head} P{self.index + 1}"
+        if self.index is not None and self.action in ("closed", "send"):
+            return f"{head} {'P' if self.action == 'send' else ''}{self.index + 1}"
         return head
 
     def text_for(self, viewer: int | None, reveal_hands: bool = False) -> str:
@@ -68,10 +76,44 @@ class ShedMove(NamedTuple):
         return str(self)
 
 
+def move_problem(move: ShedMove) -> str | None:
+    """What is wrong with the fields of a shedding move, or ``None`` if they have the right types.
+
+    >>> move_problem(ShedMove(0, "play", "7H"))
+    "its cards must be a tuple of Card values (e.g. parse_cards('7H')), not str '7H'"
+    >>> move_problem(ShedMove(0, "take")) is None
+    True
+    """
+    player, action, cards, index = move
+    if not _small_whole(player):
+        return f"its player must be a whole number from 0 (P1) to {MAX_NUMBER - 1}, not {_kind(player)}"
+    if not isinstance(action, str) or action not in ACTIONS:
+        return f"its action must be one of {', '.join(ACTIONS)}, not {_kind(action)}"
+    if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards[:MAX_MOVE_CARDS]):
+        return f"its cards must be a tuple of Card values (e.g. parse_cards('7H')), not {_kind(cards)}"
+    if len(cards) > MAX_MOVE_CARDS:
+        return f"it holds {len(cards)} cards; a move holds at most {MAX_MOVE_CARDS}"
+    if index is not None and not _small_whole(index):
+        return f"its index must be None or a whole number from 0 to {MAX_NUMBER - 1}, not {_kind(index)}"
+    return None
+
+
+def _small_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < MAX_NUMBER
+
+
+def _kind(value: Any) -> str:
+    """A short description of a bad field: its type, and its value if short."""
+    if isinstance(value, (bool, int, float)) and abs(value) < MAX_NUMBER or isinstance(value, str) and len(value) <= 20:
+        return f"{type(value).__name__} {value!r}"
+    return type(value).__name__
+
+
 def canonical(move: Any) -> Any:
     """A shedding move with its cards in hand order (the order legal moves list them), so that
     ``P1 play 7D 7H`` and ``P1 play 7H 7D`` are the same move; anything else is returned as is."""
-    if isinstance(move, ShedMove) and len(move.cards) > 1:
+    if isinstance(move, ShedMove) and isinstance(move.cards, tuple) and len(move.cards) > 1 \
+            and move_problem(move) is None:
         return move._replace(cards=sorted_cards(move.cards))
     return move
 
@@ -139,15 +181,6 @@ def next_seat(current: int, direction: int, out: Sequence[bool], steps: int = 1)
             if not out[seat]:
                 break
     return seat
-
-
-def deal_table(deck: tuple[Card, ...], players: int) -> tuple[tuple, tuple, tuple, tuple[Card, ...]]:
-    """Deal 3 face down, 3 face up on them and 3 in hand to each player from the top of a
-    shuffled deck: ``(closed, open, hands, stock)``, the rest making the stock."""
-    closed = tuple(deck[i * 9:i * 9 + 3] for i in range(players))
-    opens = tuple(sorted_cards(deck[i * 9 + 3:i * 9 + 6]) for i in range(players))
-    hands = tuple(sorted_cards(deck[i * 9 + 6:i * 9 + 9]) for i in range(players))
-    return closed, opens, hands, deck[players * 9:]
 
 
 def subsets(group: Sequence[Card], limit: int | None = None) -> list[tuple[Card, ...]]:
@@ -377,6 +410,13 @@ class ShedTable(RulesState):
     game_id: ClassVar[str] = ""
     move_type: ClassVar[type] = ShedMove
     public_fields: ClassVar[tuple[str, ...]] = ("current",)
+    catalogue: ClassVar[Catalogue]
+    #: The rule and ruling ids each shared mechanic cites in this game: "not-a-move", "over",
+    #: "face-up" (the choice), "face-up-count", "start" (after the last choice), "draw"
+    #: (refilling the hand), "end", "repetition" and "turn-limit" (the draws).
+    cites: ClassVar[Mapping[str, tuple[str, str | None]]] = {}
+    #: The game's words: "game" (its title), "start", "repetition" (when the position is kept).
+    words: ClassVar[Mapping[str, str]] = {}
 
     @classmethod
     def deck_for(cls, players: int) -> tuple[Card, ...]:
@@ -420,11 +460,158 @@ class ShedTable(RulesState):
         """The move written as :meth:`legal_moves` lists it (cards in hand order)."""
         return canonical(move)
 
+    def well_formed(self, move: Any) -> bool:
+        """A :class:`ShedMove` whose fields have the right types (see :func:`move_problem`)."""
+        return isinstance(move, ShedMove) and move_problem(move) is None
+
     def _note(self) -> str:
         return self.result.reason if self.result is not None else ""
 
     def _generate_moves(self) -> list[ShedMove]:
+        if self.result is not None:
+            return []
+        if self.phase == "swap":
+            return self._face_up_moves()
+        return self._turn_moves(self.current)
+
+    def _turn_moves(self, p: int) -> list[ShedMove]:
+        """The legal moves of ``p``, whose turn it is, once the face-up cards are chosen."""
         raise NotImplementedError
+
+    def _check(self, move: Any) -> list:
+        """Ordered (ok, rule id, text, ruling id) steps; the last one decides."""
+        if not self.well_formed(move):
+            rule_id, ruling = self.cites["not-a-move"]
+            problem = move_problem(move) if isinstance(move, ShedMove) else f"{_kind(move)} is not a ShedMove"
+            return [(False, rule_id, f"not a move of {self.words['game']}: {problem}", ruling)]
+        if self.result is not None:
+            rule_id, ruling = self.cites["over"]
+            return [(False, rule_id, f"the game is over: {self.result.reason}", ruling)]
+        if move.player != self.current:
+            return [self._wrong_player(move.player)]
+        if self.phase == "swap":
+            return self._check_face_up(move)
+        return self._check_turn(move)
+
+    def _wrong_player(self, player: int) -> tuple:
+        """The step refusing a move by ``player`` when it is not their turn."""
+        raise NotImplementedError
+
+    def _check_turn(self, move: ShedMove) -> list:
+        """The steps for a well-formed move by the current player after the face-up choice."""
+        raise NotImplementedError
+
+    def _final_result(self) -> Result | None:
+        """How the game ends now that a move was played, if it does (not counting draws)."""
+        raise NotImplementedError
+
+    @classmethod
+    def deal(cls, players: int, seed: int, options: Any) -> ShedTable:
+        """Shuffle the deck and deal 3 face down, 3 face up on them and 3 in hand to each player
+        (the rest makes the stock); players then choose their face-up cards, P1 first."""
+        deck = shuffled(cls.deck_for(players), seed)
+        closed = tuple(deck[i * 9:i * 9 + 3] for i in range(players))
+        opens = tuple(sorted_cards(deck[i * 9 + 3:i * 9 + 6]) for i in range(players))
+        hands = tuple(sorted_cards(deck[i * 9 + 6:i * 9 + 9]) for i in range(players))
+        return cls(options, players, hands, opens, closed, deck[players * 9:], (), (), 0, 1, "swap")
+
+    @classmethod
+    def from_position(cls, t: TablePosition, options: Any, **extra: Any) -> ShedTable:
+        """The state of a checked set-up position (ended at once if it is over)."""
+        state = cls(options, t.players, t.hands, t.open, t.closed, t.stock, t.pile, t.burned, t.current,
+                    t.direction, t.phase, t.finished, **extra)
+        return state._settle([])[0]
+
+    # -- explanations
+    def explain(self, move: Any) -> Verdict:
+        """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
+        steps = self._check(self.normalize(move))
+        return Verdict(move, steps[-1][0], tuple(map(self._reason, steps)))
+
+    def _reason(self, step: tuple[bool, str, str, str | None]) -> Reason:
+        _, rule_id, text, ruling = step
+        return Reason(self.catalogue.rules[rule_id], text, self.catalogue.rulings[ruling] if ruling else None)
+
+    def _event(self, kind: str, player: int | None, text: str, cards: tuple[Card, ...], mechanic: str,
+               with_ruling: bool = True) -> Event:
+        """An event of a shared mechanic, citing this game's rule (and ruling) for it."""
+        rule_id, ruling = self.cites[mechanic]
+        ruling = self.catalogue.rulings[ruling] if ruling and with_ruling else None
+        return Event(kind, player, text, cards, self.catalogue.rules[rule_id], ruling)
+
+    # -- choosing the face-up cards
+    def _face_up_moves(self) -> list[ShedMove]:
+        p = self.current
+        table = sorted_cards(self.hands[p] + self.open[p])
+        return [ShedMove(p, "face-up", combo) for combo in dict.fromkeys(combinations(table, len(self.open[p])))]
+
+    def _check_face_up(self, move: ShedMove) -> list:
+        p = move.player
+        rule_id, ruling = self.cites["face-up"]
+        if move.action != "face-up":
+            return [(False, rule_id, f"P{p + 1} first chooses which cards stay face up "
+                     f"(e.g. 'P{p + 1} face-up ...')", ruling)]
+        size = len(self.open[p])
+        if len(move.cards) != size or move.index is not None:
+            return [(False, self.cites["face-up-count"][0], f"choose exactly {size} cards to leave face up", None)]
+        if remove_cards(self.hands[p] + self.open[p], move.cards) is None:
+            return [(False, rule_id, f"{format_cards(move.cards)} are not all among P{p + 1}'s hand and "
+                     f"face-up cards", None)]
+        return [(True, rule_id, f"P{p + 1} leaves {format_cards(move.cards)} face up and keeps the rest "
+                 f"in hand", ruling)]
+
+    def _apply_face_up(self, move: ShedMove) -> tuple[ShedTable, tuple[Event, ...]]:
+        """The face-up choice: face-up cards taken into the hand are seen going there."""
+        p = move.player
+        hand = remove_cards(self.hands[p] + self.open[p], move.cards)
+        events = [self._event("face-up", p, f"P{p + 1} leaves {format_cards(move.cards)} face up", move.cards,
+                              "face-up", with_ruling=False)]
+        last = p == self.players - 1
+        if last:
+            events.append(self._event("start", 0, self.words["start"], (), "start"))
+        state = self.copy(hands=replace_at(self.hands, p, sorted_cards(hand)),
+                          open=replace_at(self.open, p, sorted_cards(move.cards)),
+                          current=0 if last else p + 1, phase="play" if last else "swap", turn=self.turn + 1,
+                          known=learn(self.known, self.players, p, without(self.open[p], move.cards)))
+        return state._settle(events)
+
+    # -- shared mechanics of play
+    def _refill(self, p: int, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...],
+                events: list[Event]) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+        """After playing, ``p`` draws from the stock back up to three cards in hand."""
+        missing = 3 - len(hands[p])
+        if not stock or missing <= 0:
+            return hands, stock
+        drawn = stock[max(0, len(stock) - missing):]
+        events.append(self._event("draw", p, f"P{p + 1} draws {len(drawn)} from the stock", (), "draw"))
+        return replace_at(hands, p, sorted_cards(hands[p] + drawn)), stock[:len(stock) - len(drawn)]
+
+    def _pile_taken(self, events: list[Event], **changes: Any) -> tuple[ShedTable, tuple[Event, ...]]:
+        """The pile went into a hand (``changes`` say how the table now lies): a new pile starts;
+        the same position coming back a third time at such a moment is a draw."""
+        key = hash(tuple(changes.get(name, getattr(self, name))
+                         for name in ("hands", "open", "closed", "stock", "current", "direction")))
+        seen = self.pickups_seen + (key,)
+        state = self.copy(pile=(), phase="play", turn=self.turn + 1, pickups_seen=seen, **changes)
+        if seen.count(key) >= 3:
+            result = Result(order=self.finished, draw=True, reason=f"draw: the same position came back a "
+                            f"third time {self.words['repetition']}, so the game would go round forever")
+            events.append(self._event("draw", None, result.reason, (), "repetition"))
+            return state.copy(phase="over", result=result), tuple(events)
+        return state._settle(events)
+
+    def _settle(self, events: list[Event]) -> tuple[ShedTable, tuple[Event, ...]]:
+        """End the game if it is over (:meth:`_final_result`), or a draw at the turn limit."""
+        result = self._final_result()
+        if result is not None:
+            events.append(self._event("end", None, result.reason, (), "end"))
+        elif self.turn >= self.options.turn_limit:
+            result = Result(order=self.finished, draw=True,
+                            reason=f"draw: the turn limit of {self.options.turn_limit} moves was reached")
+            events.append(self._event("draw", None, result.reason, (), "turn-limit"))
+        else:
+            return self, tuple(events)
+        return self.copy(phase="over", result=result), tuple(events)
 
 
 # --------------------------------------------------------------------------- positions
@@ -451,10 +638,12 @@ TABLE_KEYS = frozenset({"players", "hands", "open", "closed", "stock", "pile", "
 
 
 def read_table_position(position: Mapping[str, Any], min_players: int, max_players: int,
+                        deck_for: Callable[[int], tuple[Card, ...]],
                         extra_keys: Iterable[str] = ()) -> TablePosition:
     """Read and check a set-up position: ``hands``, ``open``, ``closed`` (a card list per
     player), ``stock`` and ``pile`` (top card last), ``burned``, ``current`` (0-based),
     ``direction`` (1 or -1), ``phase`` ("play" or "swap"), ``finished``; missing = empty.
+    No card may appear more often than in the game's deck (``deck_for(players)``).
     Raises :class:`OptionsError` naming what is wrong."""
     known = TABLE_KEYS | set(extra_keys)
     unknown = set(position) - known
@@ -471,7 +660,7 @@ def read_table_position(position: Mapping[str, Any], min_players: int, max_playe
     finished = position.get("finished", [])
     if not isinstance(current, int) or isinstance(current, bool) or not 0 <= current < players:
         raise OptionsError(f"position['current'] must be a player from 0 to {players - 1}")
-    if direction not in (1, -1) or isinstance(direction, bool):
+    if type(direction) is not int or direction not in (1, -1):
         raise OptionsError("position['direction'] is 1 (clockwise) or -1")
     if phase not in ("play", "swap"):
         raise OptionsError("position['phase'] is 'play' or 'swap'")
@@ -487,4 +676,13 @@ def read_table_position(position: Mapping[str, Any], min_players: int, max_playe
     for seat in table.finished:
         if table.hands[seat] or table.open[seat] or table.closed[seat]:
             raise OptionsError(f"P{seat + 1} is listed as finished but still has cards")
+    cards = Counter(table.stock + table.pile + table.burned)
+    for zone in (table.hands, table.open, table.closed):
+        for group in zone:
+            cards.update(group)
+    deck = Counter(deck_for(players))
+    for card, count in cards.items():
+        if count > deck[card]:
+            raise OptionsError(f"the position holds {count} × {card} but the deck for {players} players has "
+                               f"{deck[card]}")
     return table
