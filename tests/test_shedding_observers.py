@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import danish_nb as dn
 from danish_nb.cards import Card
+from danish_nb.families.shedding import ACTIONS, ShedMove
 from danish_nb.games import danish_bastard as db
 from danish_nb.games import le_danish as ld
 
@@ -205,3 +206,51 @@ def test_a_view_from_elsewhere_cannot_be_sampled():
     view = dn.new_game(DB, players=3, seed=1).state.view(0)
     with pytest.raises(dn.DanishNbError, match="which game"):
         dataclasses.replace(view, table=None).sample_world(random.Random(0))
+
+
+# --------------------------------------------------------------------------- the catalogues
+
+def _cited_in_play(game_id: str, games: int = 40) -> set[str]:
+    """The rulings cited by the deal, by every event, and by the verdicts on a few legal moves, on
+    each bare action, the first face-down card, pairs of one rank and a move out of turn, over
+    random games with random options."""
+    rules = dn.GAMES[game_id]
+    names = [f.name for f in dataclasses.fields(rules.options_type)]
+    cited: set[str] = set()
+    for seed in range(games):
+        rng = random.Random(seed)
+        options = {name: rng.choice(info.choices) if info.choices else rng.random() < 0.5
+                   for name, info in zip(names, dn.core.option_infos(rules.options_type))
+                   if info.choices or isinstance(info.default, bool)}
+        g = dn.new_game(game_id, players=2 + seed % 7, seed=seed, options={**options, "turn_limit": 400})
+        cited |= {e.ruling.id for e in g.opening_events if e.ruling}
+        state = g.state
+        while not state.is_over:
+            moves = state.legal_moves()
+            p = state.current_player
+            tries = rng.sample(moves, min(4, len(moves))) + [ShedMove(p, action) for action in ACTIONS] + [
+                ShedMove(p, "closed", (), 0), ShedMove((p + 1) % state.players, "take")]
+            for action, zone in (("play", state.hands[p]), ("open", state.open[p])):
+                tries += [ShedMove(p, action, pair) for pair in _pairs(zone)]
+            for move in tries:
+                cited |= {r.ruling.id for r in state.explain(move).reasons if r.ruling}
+            state, events = state.apply(rng.choice(moves))
+            cited |= {e.ruling.id for e in events if e.ruling}
+    return cited
+
+
+def _pairs(cards: tuple[Card, ...]) -> list[tuple[Card, Card]]:
+    """Two cards of each rank (jokers of either colour count as one rank)."""
+    by_rank: dict = {}
+    for card in cards:
+        by_rank.setdefault(card.rank, []).append(card)
+    return [(group[0], group[-1]) for group in by_rank.values() if len(group) > 1]
+
+
+@pytest.mark.parametrize("game_id", [DB, LD])
+def test_every_ruling_is_cited_by_a_verdict_or_an_event_in_play(game_id):
+    """Each ruling of the catalogue settles something that happens: some verdict or event of
+    random play cites it (events that follow a ruling carry its id)."""
+    catalogue = dn.GAMES[game_id].catalogue
+    missing = {ruling.id for ruling in catalogue.rulings.values()} - _cited_in_play(game_id)
+    assert not missing, f"rulings that no verdict or event cites: {sorted(missing)}"

@@ -55,7 +55,8 @@ RULES = (
     _rule("DB-9", "Who starts", "The person to start the game is the first person to have finished "
           "substituting their cards, they start play by placing one of their in-hand cards on the "
           "table to create a new ‘throw-away’ pile.", enforced=False,
-          note="A race in real time cannot be played turn by turn: see ruling DB-i."),
+          note="A race in real time cannot be played turn by turn: see ruling DB-i (the first card coming "
+          "from the hand is enforced: ruling DB-s)."),
     _rule("DB-10", "Four stages", "The game is played in 4 stages for each player … i) Play until the "
           "‘pick up pile’ has all gone. … ii) Play until your ‘in-hand’ cards have all gone. iii) Play "
           "until all of your ‘open’ on-table cards has gone. iv) Play until all of your ‘closed’ "
@@ -149,8 +150,11 @@ RULINGS = (
            "the player left of the dealer (P1) finishes first and starts.", rules=("DB-9", "DB-8")),
     Ruling("DB-j", "Several open cards of one rank?", "May be played together, like hand cards.",
            option="open_cards_together", rules=("DB-14", "DB-27")),
-    Ruling("DB-k", "How many packs?", "One pack with its two jokers per 4 players: 2-4 players one "
-           "pack, 5-8 two, 9-12 three.", rules=("DB-33", "DB-3")),
+    Ruling("DB-k", "How many packs, and how many players at most?", "One pack with its two jokers per 4 "
+           "players: 2-4 players one pack, 5-8 two, 9-12 three, 13-16 four. The text sets no upper limit "
+           "('2 or more'); the package stops at 16 players: four packs (216 cards) are as many as can be "
+           "shuffled and dealt by hand, and 16 seats are as many as the board lays out readably.",
+           rules=("DB-33", "DB-3", "DB-2")),
     Ruling("DB-l", "When does the game end?", "When only one player still holds cards: that player is "
            "the Danish Bastard; the result is the full finishing order.", rules=("DB-31", "DB-1")),
     Ruling("DB-m", "Open cards that fail: may a player play a failing open card when another fits?",
@@ -165,6 +169,11 @@ RULINGS = (
     Ruling("DB-p", "Games that would loop forever.",
            "A position repeated for the third time at a pick-up, or the turn limit, ends the game as a "
            "draw.", option="turn_limit", rules=("DB-1",)),
+    Ruling("DB-s", "May the very first card of the game be the stock card (DB-12 lets a player choose "
+           "it 'over playing one of their in-hand cards')?",
+           "No, as the text says: the first player 'start[s] play by placing one of their in-hand cards "
+           "on the table' (DB-9). Option: the stock card may open the game too.", option="stock_opening",
+           rules=("DB-9", "DB-12")),
     Ruling("DB-r", "In which order do players play? The text only says that 'the order of play "
            "reverses' (DB-19).", "Play passes to the left (P1, P2, P3, ...), from the player left of the "
            "dealer, until a burn reverses it.", rules=("DB-19",)),
@@ -196,6 +205,8 @@ class Options:
                              "instead.", ruling="DB-h")
     open_cards_together: bool = option(True, "Several open cards of one rank may be played together; "
                                        "off: one at a time.", ruling="DB-j")
+    stock_opening: bool = option(False, "The very first card of the game may be the stock card; off (as "
+                                 "the text says): play starts with an in-hand card.", ruling="DB-s")
     turn_limit: int = option(2000, "The game is declared a draw after this many moves.",
                              ruling="DB-p", low=1, high=1_000_000)
 
@@ -306,6 +317,11 @@ class DanishBastardState(ShedTable):
             return "after a 7: play a 7 or lower (or a 2, a joker)"
         return ""
 
+    @property
+    def opening(self) -> bool:
+        """Whether the next card is the first of the game (right after the face-up choice)."""
+        return self.turn == self.players and not self.pile and not self.burned
+
     # -- legal moves (fast path; tests check it agrees with explain)
     def _turn_moves(self, p: int) -> list[ShedMove]:
         opts = self.options
@@ -316,7 +332,7 @@ class DanishBastardState(ShedTable):
             fitting = _groups(hand, top, opts)
             for group in fitting:
                 moves += [ShedMove(p, "play", combo) for combo in subsets(group)]
-            if self.stock and (opts.stock_by_choice or not fitting):
+            if self.stock and (not fitting or opts.stock_by_choice and (opts.stock_opening or not self.opening)):
                 moves.append(ShedMove(p, "stock"))
             if self.pile and (not opts.must_play or (not fitting and (not self.stock or top == BLACK_JOKER))):
                 moves.append(ShedMove(p, "take"))
@@ -411,9 +427,15 @@ class DanishBastardState(ShedTable):
         if move.cards or move.index is not None:
             return [(False, "DB-12", "the stock card is played blind: write just 'stock'", None)]
         fitting = _groups(self.hands[p], self.top, self.options)
+        if not fitting and self.top == BLACK_JOKER:
+            return [(True, "DB-24", f"no hand card answers the black joker: P{p + 1} may try the top stock "
+                     f"card blind (the last chance: it fits only if it is a joker) or take the pile", "DB-f")]
         if not fitting:
             return [(True, "DB-24", f"no hand card fits, so P{p + 1} must play the top stock card blind "
                      f"(the last chance); if it fails, P{p + 1} takes it with the pile", "DB-g")]
+        if self.opening and self.options.stock_by_choice and not self.options.stock_opening:
+            return [(False, "DB-9", "the first card of the game comes from the hand: players 'start play by "
+                     "placing one of their in-hand cards on the table' (option stock_opening is off)", "DB-s")]
         if self.options.stock_by_choice:
             return [(True, "DB-12", f"P{p + 1} may play the top stock card blind instead of a hand card",
                      "DB-g")]
@@ -465,8 +487,10 @@ class DanishBastardState(ShedTable):
         p = move.player
         action = move.action
         if action == "take":
+            rule, ruling = ("DB-21", "DB-f") if self.top == BLACK_JOKER else ("DB-32", "DB-h") \
+                if not self.options.must_play else ("DB-24", None if self.stock else "DB-n")
             events = [Event("take", p, f"P{p + 1} takes the pile ({n_cards(len(self.pile))})", self.pile,
-                            R["DB-24"] if self.options.must_play else R["DB-32"])]
+                            R[rule], RULING[ruling] if ruling else None)]
             return self._pick_up(p, self.hands[p] + self.pile, events, known=learn(self.known, self.players, p,
                                                                                     self.pile))
         hands, opens, closed, stock, known = self.hands, self.open, self.closed, self.stock, self.known
@@ -589,7 +613,7 @@ class DanishBastard:
     catalogue = CATALOGUE
     options_type = Options
     min_players = 2
-    max_players = 12
+    max_players = 16
 
     packs_for = staticmethod(packs_for)
 

@@ -160,9 +160,10 @@ RULINGS = (
            "As written: the turn moves on by 1 + the number of 8s played, over the players still in "
            "(with few players, the 8s' player can skip round to themselves).", rules=("LD-27",)),
     Ruling("LD-h", "The 10: where may it go, and who plays after the burn?",
-           "The family's reading: a 10 goes on any card except a 7 (whose 'inférieure ou égale à 7' "
-           "stands); the burner plays again on the empty table. Off: a 10 follows the "
-           "equal-or-higher rule like any card.", option="ten_on_anything", rules=("LD-28", "LD-26")),
+           "As the text says: only the 2 'peut être joué sur n'importe quelle carte' (LD-25); of the 10 "
+           "it says only that the pile is removed (LD-28), so a 10 follows 'de valeur égale ou supérieure' "
+           "(LD-15) like any card; the burner plays again on the empty table. Option: the family's habit, "
+           "a 10 goes on any card except a 7.", option="ten_on_anything", rules=("LD-28", "LD-15", "LD-26")),
     Ruling("LD-i", "The Ace: 'le tas est envoyé au joueur de votre choix'.",
            "The Ace's player chooses another player still in ('P1 send P3'), who takes the pile "
            "(Aces included) into the hand; the Ace's player then leads on the empty table. Option: "
@@ -215,8 +216,8 @@ class Options:
                                          ruling="LD-e")
     two_mode: str = option("wild", "The 2: 'wild' (anything may follow it) or 'mirror' (it takes "
                            "the value of the card below).", ruling="LD-f", choices=("wild", "mirror"))
-    ten_on_anything: bool = option(True, "A 10 may go on any card but a 7; off: only on a lower or "
-                                   "equal card.", ruling="LD-h")
+    ten_on_anything: bool = option(False, "A 10 may go on any card but a 7 (the family's habit); off (as "
+                                   "the text says): a 10 goes only on a lower or equal card.", ruling="LD-h")
     after_ace: str = option("sender", "Who leads after an Ace's pile is sent: the Ace's player or the "
                             "next player.", ruling="LD-i", choices=("sender", "next"))
     four_of_a_kind_burns: bool = option(False, "Variant: 4 cards of one rank in a row remove the pile.",
@@ -712,7 +713,12 @@ class LeDanishState(ShedTable):
             leader = next_seat(p, self.direction, out)
         else:
             leader = self.last if not out[self.last] else next_seat(self.last, self.direction, out)
-        events.append(Event("lead", leader, f"P{leader + 1} leads on the empty table", (), R["LD-18"]))
+        if self.options.after_pickup == "last-player" and self.last is not None:
+            events.append(Event("lead", leader, f"P{leader + 1}, the last player to put cards down, leads on "
+                                f"the empty table", (), R["LD-18"], RULING["LD-b"]))
+        else:
+            events.append(Event("lead", leader, f"P{leader + 1}, the player after the one who picked up, leads "
+                                f"on the empty table (option after_pickup)", (), R["LD-16"], RULING["LD-b"]))
         return self._pile_taken(events, hands=hands, closed=closed, current=leader, known=known, offer=(),
                                 resume=None)
 
