@@ -1,5 +1,6 @@
-"""Observers of the shedding games (Danish Bastard, Le danish): ``state.view(p)`` and
-``view.sample_world(rng)``, the complete states a player could be in (determinization).
+"""The shedding family's protocol over Danish Bastard and Le danish: observers (``state.view(p)``
+and ``view.sample_world(rng)``, the complete states a player could be in: determinization),
+malformed moves and positions (issue 11), and rulings cited in play (issue 18).
 
 A sampled world keeps everything the viewer sees or knows (own hand, face-up cards, pile,
 burned cards, the counts of every hidden place, cards seen going into a hand) and deals the
@@ -254,3 +255,71 @@ def test_every_ruling_is_cited_by_a_verdict_or_an_event_in_play(game_id):
     catalogue = dn.GAMES[game_id].catalogue
     missing = {ruling.id for ruling in catalogue.rulings.values()} - _cited_in_play(game_id)
     assert not missing, f"rulings that no verdict or event cites: {sorted(missing)}"
+
+
+# --------------------------------------------------------------------------- bad input
+
+MALFORMED = [
+    (ShedMove(None, "take"), "player must be a whole number"),
+    (ShedMove(True, "take"), "player must be a whole number"),
+    (ShedMove(10**5000, "take"), "player must be a whole number"),
+    (ShedMove(0, "play", "7H"), "cards must be a tuple of Card"),
+    (ShedMove(0, "play", ("7H",)), "cards must be a tuple of Card"),
+    (ShedMove(0, "play", (Card.parse("7H"),) * 5000), "at most 64"),
+    (ShedMove(0, 7), "action must be one of"),
+    (ShedMove(0, "fly"), "action must be one of"),
+    (ShedMove(0, "closed", (), 1.0), "index must be None or a whole number"),
+    ("P1 take", "str 'P1 take' is not a ShedMove"),
+    (5, "int 5 is not a ShedMove"),
+]
+
+
+@pytest.mark.parametrize("game_id, not_a_move", [(DB, "DB-10"), (LD, "LD-15")])
+@pytest.mark.parametrize("move, problem", MALFORMED, ids=lambda x: str(x)[:30])
+def test_a_malformed_move_is_explained_refused_and_changes_nothing(game_id, not_a_move, move, problem):
+    g = dn.new_game(game_id, players=3, seed=1)
+    for _ in range(4):
+        g.play(g.legal_moves()[0])
+    before = g.state
+    verdict = before.explain(move)
+    assert not verdict.legal and verdict.rule_ids == (not_a_move,) and problem in verdict.summary()
+    with pytest.raises(dn.IllegalMove) as info:
+        before.apply(move)
+    assert len(str(info.value)) < 400 and g.state is before
+    assert before.legal_moves() == g.legal_moves()
+
+
+def test_str_of_an_odd_move_never_fails():
+    assert str(ShedMove(0, "closed")) == "P1 closed"
+    assert str(ShedMove(0, "send")) == "P1 send"
+    assert str(ShedMove(None, "take")).startswith("a malformed move (its player")
+
+
+@pytest.mark.parametrize("game_id", [DB, LD])
+@pytest.mark.parametrize("position, problem", [
+    ({"hands": [["8H"], ["9S"]], "closed": [["2D"], ["3D"]], "direction": 1.0}, "direction"),
+    ({"hands": [["8H"], ["9S"]], "closed": [["2D"], ["3D"]], "direction": True}, "direction"),
+    ({"hands": [["8H"], ["9S"]], "closed": [["2D"], ["3D"]], "current": 1.0}, "current"),
+    ({"hands": [["8H"], ["9S"]], "closed": [["2D"], ["3D"]], "players": 2.0}, "players"),
+    ({"hands": [["7H"] * 26, ["8C"]]}, "26 × 7♥ but the deck for 2 players has 1"),
+    ({"hands": [["7H"], ["8C"]], "pile": ["7H"]}, "2 × 7♥"),
+])
+def test_a_bad_position_is_an_options_error_naming_the_problem(game_id, position, problem):
+    with pytest.raises(dn.OptionsError, match=problem):
+        dn.setup(game_id, position)
+
+
+def test_jokers_beyond_the_packs_are_refused():
+    with pytest.raises(dn.OptionsError, match="3 × BJ"):
+        dn.setup(DB, {"hands": [["BJ", "BJ"], ["BJ"]]})
+    assert dn.setup(DB, {"hands": [["BJ", "BJ"], ["9S"], [], [], []],
+                         "closed": [[], [], ["2D"], ["3D"], ["4D"]]}).state.players == 5
+    with pytest.raises(dn.OptionsError, match="1 × BJ but the deck for 2 players has 0"):
+        dn.setup(LD, {"hands": [["BJ"], ["9S"]]})
+
+
+@pytest.mark.parametrize("game_id", [DB, LD])
+@pytest.mark.parametrize("limit", [0, -1, 10**7, 10**100])
+def test_turn_limits_out_of_range_are_refused(game_id, limit):
+    with pytest.raises(dn.OptionsError, match="turn_limit' must be from 1 to 1000000"):
+        dn.new_game(game_id, players=2, seed=1, options={"turn_limit": limit})
