@@ -12,6 +12,7 @@ learners count from one.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -85,6 +86,10 @@ def move_problem(move: ShedMove) -> str | None:
     True
     """
     player, action, cards, index = move
+    if type(player) is int and 0 <= player < MAX_NUMBER and type(action) is str and action in ACTIONS \
+            and type(cards) is tuple and len(cards) <= MAX_MOVE_CARDS and all(type(c) is Card for c in cards) \
+            and (index is None or type(index) is int and 0 <= index < MAX_NUMBER):
+        return None
     if not _small_whole(player):
         return f"its player must be a whole number from 0 (P1) to {MAX_NUMBER - 1}, not {_kind(player)}"
     if not isinstance(action, str) or action not in ACTIONS:
@@ -228,6 +233,8 @@ def learn(known: Known, players: int, seat: int, cards: tuple[Card, ...]) -> Kno
     if not cards:
         return known
     rows = known or (((),) * players,) * (players + 1)
+    if _shared(rows):
+        return (replace_at(rows[0], seat, sorted_cards(rows[0][seat] + cards)),) * len(rows)
     return tuple(replace_at(row, seat, sorted_cards(row[seat] + cards)) for row in rows)
 
 
@@ -238,9 +245,19 @@ def forget(known: Known, seat: int, played: Sequence[Card]) -> Known:
     >>> format_cards(k[0][1])
     '8♣'
     """
-    if not known or not any(row[seat] for row in known):
+    if not known:
         return known
+    if _shared(known):
+        held = known[0][seat]
+        rest = without(held, played) if held else held
+        return known if len(rest) == len(held) else (replace_at(known[0], seat, rest),) * len(known)
     return tuple(replace_at(row, seat, without(row[seat], played)) if row[seat] else row for row in known)
+
+
+def _shared(rows: Known) -> bool:
+    """Whether every player knows the same (one row object for all: the usual case)."""
+    first = rows[0]
+    return all(row is first for row in rows)
 
 
 def pass_known(known: Known, players: int, receiver: Mapping[int, int],
@@ -377,6 +394,9 @@ class ShedView:
 
 # --------------------------------------------------------------------------- the table
 
+#: The fields each state class takes (filled in by :meth:`ShedTable.copy`).
+_INIT_FIELDS: dict[type, frozenset[str]] = {}
+
 @dataclass(frozen=True, slots=True)
 class ShedTable(RulesState):
     """The state every shedding game shares; a game's state extends it with its own fields,
@@ -459,6 +479,20 @@ class ShedTable(RulesState):
     def normalize(self, move: Any) -> Any:
         """The move written as :meth:`legal_moves` lists it (cards in hand order)."""
         return canonical(move)
+
+    def copy(self, **changes: Any) -> Any:
+        """:meth:`RulesState.copy` (this state with some fields changed, the cache not copied),
+        without :func:`dataclasses.replace`'s per-call look-ups: states are copied once a move."""
+        cls = type(self)
+        names = _INIT_FIELDS.get(cls) or _INIT_FIELDS.setdefault(
+            cls, frozenset(f.name for f in dataclasses.fields(cls) if f.init))
+        if not names.issuperset(changes):
+            raise TypeError(f"{cls.__name__} has no fields {sorted(set(changes) - names)}")
+        new = object.__new__(cls)
+        for name in names:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        object.__setattr__(new, "_legal", None)
+        return new
 
     def well_formed(self, move: Any) -> bool:
         """A :class:`ShedMove` whose fields have the right types (see :func:`move_problem`)."""
