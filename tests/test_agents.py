@@ -19,7 +19,8 @@ def choose(position: dict, **options) -> Choice:
 
 
 def closed(n: int) -> list[list[str]]:
-    return [["QS"] for _ in range(n)]
+    """One face-down card each, all different (a position holds no more copies than the packs)."""
+    return [[card] for card in ("QS", "QH", "JS", "JH", "8S", "8D")[:n]]
 
 
 @pytest.mark.parametrize("hand, pile, move, why", [

@@ -73,8 +73,8 @@ def test_option_infos_list_fields_with_help_and_rulings():
 
 @pytest.mark.parametrize("kwargs, message", [
     (dict(game_id="danish-bstard", players=3), "unknown game 'danish-bstard'"),
-    (dict(game_id=DB, players=1), "2 to 12 players, not 1"),
-    (dict(game_id=DB, players=13), "2 to 12 players, not 13"),
+    (dict(game_id=DB, players=1), "2 to 16 players, not 1"),
+    (dict(game_id=DB, players=17), "2 to 16 players, not 17"),
     (dict(game_id=DB, players=0), "not 0"),
     (dict(game_id=DB, players="3"), "players must be a whole number"),
     (dict(game_id=DB, players=True), "players must be a whole number"),

@@ -28,7 +28,13 @@ def pos(*hands: list[str], closed: list | None = None, **rest: Any) -> dict:
     """A position: one hand per player; by default everyone keeps one closed card, so nobody
     finishes by accident."""
     return {"hands": [list(h) for h in hands],
-            "closed": closed if closed is not None else [["QS"] for _ in hands], **rest}
+            "closed": closed if closed is not None else [[CLOSED_CARDS[i]] for i in range(len(hands))], **rest}
+
+
+#: One face-down card per player, all different (a position holds no more copies than the packs).
+CLOSED_CARDS = ("QS", "QH", "JS", "JH", "8S", "8D", "6S", "6D")
+#: Three more players with empty hands: five players play with two packs (DB-33).
+TWO_PACKS = ([], [], [])
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,9 @@ SEVEN = pos(["8H", "7H", "6H", "2H", "AH", "RJ"], ["9S"], pile=["7C"])
 STAGE3 = pos([], ["9S"], open=[["5C", "9D"], []], pile=["6C"])
 FAILING_OPEN = pos([], ["9S"], open=[["3C", "4D"], []], pile=["KC"], closed=[["QS"], ["KH"]])
 CLOSED = pos([], ["9S"], closed=[["3C", "KD"], ["QS"]], pile=["9C"])
+OPENING = {**SWAP, "stock": ["4H", "5H", "6H"]}
+SWAPPED = ("P1 face-up KC QC JC", "P2 face-up KD QD JD")
+BLACK_WITH_STOCK = {**BLACK_NO_JOKER, "stock": ["4H", "5H"]}
 LAST_CHANCE = pos(["3C", "4C", "5C"], ["3S", "9D", "9H"], pile=["KC"], stock=["2H", "AD"])
 LAST_CHANCE_FAILS = {**LAST_CHANCE, "stock": ["AD", "4D"]}
 FITS_WITH_STOCK = pos(["8C", "3C", "4C"], ["9S", "9D", "9H"], pile=["6C"], stock=["2H", "AD"])
@@ -79,7 +88,7 @@ SCENES = [
     Scene("a card not held", pos(["7D", "8D"], ["9S"], pile=["6C"]), "P1 play 9C", False, ("DB-14",)),
     Scene("red and black joker together", pos(["RJ", "BJ", "3C"], ["9S"]), "P1 play RJ BJ", False,
           ("DB-14",), "DB-o"),
-    Scene("two black jokers together", pos(["BJ", "BJ", "3C"], ["9S"], pile=["5C"]), "P1 play BJ BJ", True,
+    Scene("two black jokers together", pos(["BJ", "BJ", "3C"], ["9S"], *TWO_PACKS, pile=["5C"]), "P1 play BJ BJ", True,
           ("DB-14", "DB-20", "DB-21"), events=(("black-joker", "DB-21"),)),
     # DB-15 aces high
     Scene("ace on a king", pos(["AS", "3C"], ["9S"], pile=["KC"]), "P1 play AS", True, ("DB-15",)),
@@ -102,7 +111,7 @@ SCENES = [
     Scene("a joker breaks the run", pos(["5S", "9C"], ["9D"], pile=["5C", "5D", "RJ", "5H"]), "P1 play 5S",
           True, ("DB-13",), absent=("DB-17",),
           after={"burned": 0, "pile": ["5C", "5D", "RJ", "5H", "5S"], "current": 1}),
-    Scene("five of a kind with two packs", pos(["5S", "5C", "9C"], ["9D"], pile=["5C", "5D", "5H"]),
+    Scene("five of a kind with two packs", pos(["5S", "5C", "9C"], ["9D"], *TWO_PACKS, pile=["5C", "5D", "5H"]),
           "P1 play 5C 5S", True, ("DB-17",), "DB-e", after={"burned": 5, "pile": [], "current": 0}),
     Scene("four sevens", pos(["7S", "3C"], ["9D"], pile=["7C", "7D", "7H"]), "P1 play 7S", True,
           ("DB-23", "DB-17"), events=(("burn", "DB-17"),), after={"burned": 4}),
@@ -211,7 +220,7 @@ SCENES = [
           events=(("fail", "DB-28"), ("take", "DB-28")),
           after={"hands": {0: ["3C", "KC"]}, "open": [["4D"], []], "pile": [], "current": 1}),
     Scene("no taking instead of an open card", FAILING_OPEN, "P1 take", False, ("DB-28",)),
-    Scene("a failing open card while another fits", {**STAGE3, "open": [["5C", "KD"], []], "pile": ["9S"]},
+    Scene("a failing open card while another fits", {**STAGE3, "open": [["5C", "KD"], []], "pile": ["9H"]},
           "P1 open 5C", False, ("DB-32",), "DB-m"),
     Scene("two failing open cards together", {**FAILING_OPEN, "open": [["3C", "3D"], []]}, "P1 open 3C 3D",
           False, ("DB-28",), "DB-m"),
@@ -265,6 +274,17 @@ SCENES = [
           before=("P1 face-up 2C 3C 4C",), events=(("face-up", "DB-8"), ("start", "DB-9")),
           after={"phase": "play", "current": 0, "hands": {1: ["5D", "6D", "7D"]}}),
     Scene("no substituting during play", pos(["8H"], ["9S"]), "P1 face-up 8H", False, ("DB-8",)),
+    # issue 18: DB-9's first card from the hand (DB-s), the black joker while the stock lasts (DB-f)
+    Scene("the first card of the game from the stock", OPENING, "P1 stock", False, ("DB-9",), "DB-s",
+          before=SWAPPED),
+    Scene("the first card of the game from the stock as an option", OPENING, "P1 stock", True, ("DB-12",),
+          "DB-g", options={"stock_opening": True}, before=SWAPPED),
+    Scene("the first card of the game from the hand", OPENING, "P1 play 2C", True, ("DB-13",), before=SWAPPED),
+    Scene("the stock card after the opening", OPENING, "P2 stock", True, ("DB-12",), "DB-g",
+          before=SWAPPED + ("P1 play 2C",)),
+    Scene("the stock card on a black joker", BLACK_WITH_STOCK, "P1 stock", True, ("DB-24",), "DB-f"),
+    Scene("taking the pile on a black joker with stock left", BLACK_WITH_STOCK, "P1 take", True, ("DB-21",),
+          "DB-f", events=(("take", "DB-21"),)),
 ]
 
 
@@ -547,8 +567,49 @@ def test_every_option_names_a_ruling_and_is_tried_both_ways():
     for info in option_infos(Options):
         assert info.ruling in rulings and rulings[info.ruling].option == info.name
         if info.name != "turn_limit":
-            assert info.name in tried, f"no scene turns {info.name} off"
-            assert info.default is True
+            assert info.name in tried, f"no scene turns {info.name} to its other value"
     for ruling in RULINGS:
         if ruling.option:
             assert ruling.option in {i.name for i in option_infos(Options)}
+
+
+# --------------------------------------------------------------------------- issue 18
+
+def test_the_first_card_comes_from_the_hand_as_the_text_says():
+    """DB-9: 'they start play by placing one of their in-hand cards on the table'."""
+    assert "start play by placing one of their in-hand cards on the table" in CATALOGUE.rules["DB-9"].quote
+    g = table(OPENING)
+    for move in SWAPPED:
+        g.play(move)
+    assert "P1 stock" not in map(str, g.legal_moves())
+    assert not Options().stock_opening
+    opened = table(OPENING, stock_opening=True)
+    for move in SWAPPED:
+        opened.play(move)
+    assert "P1 stock" in map(str, opened.legal_moves())
+
+
+def test_after_a_black_joker_with_stock_left_the_stock_card_is_not_a_must():
+    """DB-21: 'the person following must pick up the whole throw-away pile if they cannot play an
+    additional joker'; ruling DB-f: the last-chance stock card may be tried instead."""
+    g = table(BLACK_WITH_STOCK)
+    assert {str(m) for m in g.legal_moves()} == {"P1 stock", "P1 take"}
+    why = g.explain("P1 stock").summary()
+    assert "must" not in why and "or take the pile" in why
+    events = g.play("P1 take")
+    take = next(e for e in events if e.kind == "take")
+    assert (take.rule.id, take.ruling.id) == ("DB-21", "DB-f")
+
+
+@pytest.mark.parametrize("players, pack_count", [(13, 4), (16, 4)])
+def test_thirteen_to_sixteen_players_play_with_four_packs(players, pack_count):
+    """DB-2: 'Can be played with 2 or more players'; DB-33: '1 pack of cards for UP to (each) 4 players'."""
+    assert "2 or more players" in CATALOGUE.rules["DB-2"].quote
+    g = dn.new_game(DB, players=players, seed=1)
+    assert len(g.state.all_cards()) == 54 * pack_count
+    assert "16 players" in CATALOGUE.rulings["DB-k"].reading
+
+
+def test_more_than_sixteen_players_is_an_options_error_naming_the_range():
+    with pytest.raises(dn.OptionsError, match="2 to 16 players"):
+        dn.new_game(DB, players=17, seed=1)

@@ -174,10 +174,23 @@ def test_picking_up_only_when_nothing_fits_and_the_last_player_to_put_down_leads
     events = g.play("P1 take")
     assert hand(g, 0) == ["4C", "5C", "8H"] and g.state.pile == ()
     assert kinds(events) == ["take", "lead"] and events[-1].rule.id == "LD-18"
+    assert events[-1].ruling.id == "LD-b"
     assert g.current_player == 2
     g2 = table(position, after_pickup="next-player")
     g2.play("P1 take")
     assert g2.current_player == 1
+
+
+def test_the_lead_after_a_pick_up_cites_ruling_ld_b_and_quotes_ld_18_only_when_it_applies():
+    """LD-18: 'Le dernier joueur à avoir posé reprend la main.' With after_pickup='next-player' the
+    lead does not follow that sentence, so the event must not quote it."""
+    position = {"hands": [["4C", "5C"], ["9S", "3D"], ["6H", "6S"]], "pile": ["8H"], "last": 2}
+    assert ld.CATALOGUE.rules["LD-18"].quote == "Le dernier joueur à avoir posé reprend la main."
+    lead = table(position).play("P1 take")[-1]
+    assert (lead.kind, lead.rule.id, lead.ruling.id) == ("lead", "LD-18", "LD-b")
+    lead = table(position, after_pickup="next-player").play("P1 take")[-1]
+    assert (lead.kind, lead.rule.id, lead.ruling.id) == ("lead", "LD-16", "LD-b")
+    assert "LD-18" not in str(lead) and "option after_pickup" in str(lead)
     fits = table({"hands": [["9C", "4C"], ["9S"]], "pile": ["8H"]})
     check(fits, "P1 take", False, "LD-16")
     check(table({"hands": [["9C"], ["9S"]]}), "P1 take", False, "LD-16")
@@ -296,13 +309,24 @@ def test_ld_g_8s_skip_round_the_table_over_players_still_in():
 
 
 def test_the_10_removes_the_pile_and_the_burner_plays_again():
-    g = table({"hands": [["10C", "4C"], ["9S"]], "pile": ["KH", "QH"]})
+    g = table({"hands": [["10C", "4C"], ["9S"]], "pile": ["KH", "8H"]})
     check(g, "P1 play 10C", True, "LD-28", ruling="LD-h")
     events = g.play("P1 play 10C")
     assert kinds(events) == ["play", "burn", "again"]
     assert g.state.pile == () and len(g.state.burned) == 3 and g.current_player == 0
-    strict = table({"hands": [["10C", "4C"], ["9S"]], "pile": ["KH"]}, ten_on_anything=False)
-    check(strict, "P1 play 10C", False, "LD-15", ruling="LD-h")
+    habit = table({"hands": [["10C", "4C"], ["9S"]], "pile": ["KH", "QH"]}, ten_on_anything=True)
+    check(habit, "P1 play 10C", True, "LD-28", ruling="LD-h")
+
+
+def test_by_default_a_10_follows_equal_or_higher_as_the_document_says():
+    """Only the 2 'peut être joué sur n'importe quelle carte' (LD-25); every card must be 'de valeur
+    égale ou supérieure à la précédente' (LD-15); of the 10 the text says only 'Le tas est retiré' (LD-28)."""
+    assert "Il peut être joué sur n’importe quelle carte" in ld.CATALOGUE.rules["LD-25"].quote
+    assert "de valeur égale ou supérieure à la précédente" in ld.CATALOGUE.rules["LD-15"].quote
+    assert ld.Options().ten_on_anything is False
+    g = table({"hands": [["10S", "4C"], ["9S"]], "pile": ["QH"]})
+    check(g, "P1 play 10S", False, "LD-15", ruling="LD-h")
+    assert [str(m) for m in g.legal_moves()] == ["P1 take"]
 
 
 def test_the_ace_sends_the_pile_to_a_player_of_ones_choice():

@@ -12,14 +12,19 @@ learners count from one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import dataclasses
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
-from ..cards import Card, CardParseError, format_cards, parse_cards
-from ..core import MoveParseError, OptionsError, Result, RulesState
-from .common import parse_number, parse_player, position_cards, position_seats, sorted_cards
+from ..cards import Card, CardParseError, format_cards, parse_cards, shuffled
+from ..core import (Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Reason, Result, RulesState,
+                    Verdict)
+from .common import (parse_number, parse_player, position_cards, position_seats, remove_cards, replace_at,
+                     sorted_cards)
 
 #: Move actions and what they mean (the notation's verbs).
 ACTIONS = {
@@ -38,6 +43,11 @@ ACTIONS = {
 #: Actions written with nothing after them.
 BARE_ACTIONS = ("stock", "take", "pass", "pick-up-open")
 
+#: More cards than any shedding move holds (all copies of one rank), and more players or
+#: positions than any table has: a move beyond them is not well formed.
+MAX_MOVE_CARDS = 64
+MAX_NUMBER = 1000
+
 
 class ShedMove(NamedTuple):
     """A shedding-game move: who, what, which cards, and a position or target player.
@@ -52,13 +62,14 @@ class ShedMove(NamedTuple):
     index: int | None = None
 
     def __str__(self) -> str:
+        problem = move_problem(self)
+        if problem is not None:
+            return f"a malformed move ({problem})"
         head = f"P{self.player + 1} {self.action}"
         if self.cards:
             return f"{head} {format_cards(self.cards)}"
-        if self.action == "closed":
-            return f"{head} {self.index + 1}"
-        if self.action == "send":
-            return f"{head} P{self.index + 1}"
+        if self.index is not None and self.action in ("closed", "send"):
+            return f"{head} {'P' if self.action == 'send' else ''}{self.index + 1}"
         return head
 
     def text_for(self, viewer: int | None, reveal_hands: bool = False) -> str:
@@ -66,10 +77,48 @@ class ShedMove(NamedTuple):
         return str(self)
 
 
+def move_problem(move: ShedMove) -> str | None:
+    """What is wrong with the fields of a shedding move, or ``None`` if they have the right types.
+
+    >>> move_problem(ShedMove(0, "play", "7H"))
+    "its cards must be a tuple of Card values (e.g. parse_cards('7H')), not str '7H'"
+    >>> move_problem(ShedMove(0, "take")) is None
+    True
+    """
+    player, action, cards, index = move
+    if type(player) is int and 0 <= player < MAX_NUMBER and type(action) is str and action in ACTIONS \
+            and type(cards) is tuple and len(cards) <= MAX_MOVE_CARDS and all(type(c) is Card for c in cards) \
+            and (index is None or type(index) is int and 0 <= index < MAX_NUMBER):
+        return None
+    if not _small_whole(player):
+        return f"its player must be a whole number from 0 (P1) to {MAX_NUMBER - 1}, not {_kind(player)}"
+    if not isinstance(action, str) or action not in ACTIONS:
+        return f"its action must be one of {', '.join(ACTIONS)}, not {_kind(action)}"
+    if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards[:MAX_MOVE_CARDS]):
+        return f"its cards must be a tuple of Card values (e.g. parse_cards('7H')), not {_kind(cards)}"
+    if len(cards) > MAX_MOVE_CARDS:
+        return f"it holds {len(cards)} cards; a move holds at most {MAX_MOVE_CARDS}"
+    if index is not None and not _small_whole(index):
+        return f"its index must be None or a whole number from 0 to {MAX_NUMBER - 1}, not {_kind(index)}"
+    return None
+
+
+def _small_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < MAX_NUMBER
+
+
+def _kind(value: Any) -> str:
+    """A short description of a bad field: its type, and its value if short."""
+    if isinstance(value, (bool, int, float)) and abs(value) < MAX_NUMBER or isinstance(value, str) and len(value) <= 20:
+        return f"{type(value).__name__} {value!r}"
+    return type(value).__name__
+
+
 def canonical(move: Any) -> Any:
     """A shedding move with its cards in hand order (the order legal moves list them), so that
     ``P1 play 7D 7H`` and ``P1 play 7H 7D`` are the same move; anything else is returned as is."""
-    if isinstance(move, ShedMove) and len(move.cards) > 1:
+    if isinstance(move, ShedMove) and isinstance(move.cards, tuple) and len(move.cards) > 1 \
+            and move_problem(move) is None:
         return move._replace(cards=sorted_cards(move.cards))
     return move
 
@@ -139,15 +188,6 @@ def next_seat(current: int, direction: int, out: Sequence[bool], steps: int = 1)
     return seat
 
 
-def deal_table(deck: tuple[Card, ...], players: int) -> tuple[tuple, tuple, tuple, tuple[Card, ...]]:
-    """Deal 3 face down, 3 face up on them and 3 in hand to each player from the top of a
-    shuffled deck: ``(closed, open, hands, stock)``, the rest making the stock."""
-    closed = tuple(deck[i * 9:i * 9 + 3] for i in range(players))
-    opens = tuple(sorted_cards(deck[i * 9 + 3:i * 9 + 6]) for i in range(players))
-    hands = tuple(sorted_cards(deck[i * 9 + 6:i * 9 + 9]) for i in range(players))
-    return closed, opens, hands, deck[players * 9:]
-
-
 def subsets(group: Sequence[Card], limit: int | None = None) -> list[tuple[Card, ...]]:
     """Every distinct non-empty set of cards from one group (of at most ``limit`` cards);
     equal cards from several packs give each set once.
@@ -175,6 +215,74 @@ def finishing_result(finished: tuple[int, ...], players: int, loser_name: str) -
     return Result(order=order, loser=loser, reason=text)
 
 
+# --------------------------------------------------------------------------- what players know
+
+#: Cards known to be in each hand: one row per player (what that player knows of every hand),
+#: then the public row (what a spectator knows); ``()`` while nothing is known of any hand.
+Known = tuple[tuple[tuple[Card, ...], ...], ...]
+
+
+def learn(known: Known, players: int, seat: int, cards: tuple[Card, ...]) -> Known:
+    """Everyone saw ``cards`` go into ``seat``'s hand (a pile picked up or sent, face-up cards
+    taken back): they are known to be there until played.
+
+    >>> k = learn((), 2, 1, parse_cards("7H"))
+    >>> [format_cards(row[1]) for row in k]
+    ['7♥', '7♥', '7♥']
+    """
+    if not cards:
+        return known
+    rows = known or (((),) * players,) * (players + 1)
+    if _shared(rows):
+        return (replace_at(rows[0], seat, sorted_cards(rows[0][seat] + cards)),) * len(rows)
+    return tuple(replace_at(row, seat, sorted_cards(row[seat] + cards)) for row in rows)
+
+
+def forget(known: Known, seat: int, played: Sequence[Card]) -> Known:
+    """``seat`` played ``played`` from the hand: known cards among them are no longer there.
+
+    >>> k = forget(learn((), 2, 1, parse_cards("7H 8C")), 1, parse_cards("7H 9S"))
+    >>> format_cards(k[0][1])
+    '8♣'
+    """
+    if not known:
+        return known
+    if _shared(known):
+        held = known[0][seat]
+        rest = without(held, played) if held else held
+        return known if len(rest) == len(held) else (replace_at(known[0], seat, rest),) * len(known)
+    return tuple(replace_at(row, seat, without(row[seat], played)) if row[seat] else row for row in known)
+
+
+def _shared(rows: Known) -> bool:
+    """Whether every player knows the same (one row object for all: the usual case)."""
+    first = rows[0]
+    return all(row is first for row in rows)
+
+
+def pass_known(known: Known, players: int, receiver: Mapping[int, int],
+               hands: tuple[tuple[Card, ...], ...]) -> Known:
+    """Each seat ``s`` in ``receiver`` handed its hand to ``receiver[s]``: what was known of it
+    moves with it, and every passer now knows the whole hand it passed (privately)."""
+    rows = known or (((),) * players,) * (players + 1)
+    moved = []
+    for viewer, row in enumerate(rows):
+        new = list(row)
+        for seat, to in receiver.items():
+            new[to] = hands[seat] if seat == viewer else row[seat]
+        moved.append(tuple(new))
+    return tuple(moved)
+
+
+def without(cards: tuple[Card, ...], used: Sequence[Card]) -> tuple[Card, ...]:
+    """``cards`` less those in ``used`` (a multiset difference that ignores what is missing)."""
+    rest = list(cards)
+    for card in used:
+        if card in rest:
+            rest.remove(card)
+    return tuple(rest)
+
+
 # --------------------------------------------------------------------------- views
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +290,10 @@ class ShedView:
     """What one player (or a spectator, ``me=None``) may know of a shedding table.
 
     Hands are shown only for ``me`` (or for everyone in teaching mode); face-down cards and
-    the stock are only ever counted, even for their owner.
+    the stock are only ever counted, even for their owner. ``known`` lists, per seat, the cards
+    ``me`` saw go into that hand (a pile picked up, ...) and not yet played; ``burned`` the cards
+    out of play (all were played face up); ``public`` the other public fields of the state
+    (whose turn it is, a game's own bookkeeping). :meth:`sample_world` deals the rest.
     """
 
     game: str
@@ -202,6 +313,12 @@ class ShedView:
     turn: int
     result: Result | None
     note: str = ""
+    burned: tuple[Card, ...] = ()
+    known: tuple[tuple[Card, ...], ...] = ()
+    options: Any = None
+    public: tuple[tuple[str, Any], ...] = ()
+    table: type | None = field(default=None, compare=False, repr=False)
+    _unseen: tuple[Card, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (cards as codes like ``'7H'``), e.g. to send to a browser."""
@@ -221,8 +338,64 @@ class ShedView:
             "note": self.note,
         }
 
+    def unseen(self) -> list[Card]:
+        """The cards of the game's deck this viewer has not seen anywhere (each hidden card is
+        one of them): the full deck less shown hands, known hand cards, face-up cards, the pile
+        and the burned cards."""
+        if self._unseen is None:
+            seen: list[Card] = [*self.pile, *self.burned]
+            for seat in range(self.players):
+                hand = self.hands[seat]
+                seen += hand if hand is not None else self.known[seat]
+                seen += self.open[seat]
+            unseen = tuple((Counter(self.table.deck_for(self.players)) - Counter(seen)).elements())
+            object.__setattr__(self, "_unseen", unseen)
+        return list(self._unseen)
+
+    def sample_world(self, rng: random.Random) -> ShedTable:
+        """A complete state of this game that this viewer could be in: everything they see or
+        know is as it is, and the unseen cards are dealt at random into the hidden places
+        (other hands beyond their known cards, every face-down card, the stock).
+
+        Other players' private knowledge is not rebuilt (in the sampled world everyone knows
+        what this viewer knows), nor the positions remembered for the repetition draw.
+
+        >>> import danish_nb as dn
+        >>> state = dn.new_game("danish-bastard", players=3, seed=1).state
+        >>> world = state.view(0).sample_world(random.Random(5))
+        >>> world.view(0) == state.view(0), sorted(world.all_cards()) == sorted(state.all_cards())
+        (True, True)
+        """
+        if self.table is None:
+            raise DanishNbError("this view does not say which game it is from: take it from state.view(p)")
+        pool = self.unseen()
+        rng.shuffle(pool)
+        needed = sum(self.closed_counts) + self.stock_count + sum(
+            count - len(known) for hand, count, known in zip(self.hands, self.hand_counts, self.known)
+            if hand is None)
+        if needed > len(pool):
+            raise DanishNbError(f"this position hides {needed} cards but only {len(pool)} are unseen")
+        dealt = 0
+
+        def draw(count: int) -> tuple[Card, ...]:
+            nonlocal dealt
+            dealt += count
+            return tuple(pool[dealt - count:dealt])
+
+        hands = tuple(hand if hand is not None else sorted_cards(known + draw(count - len(known)))
+                      for hand, count, known in zip(self.hands, self.hand_counts, self.known))
+        closed = tuple(draw(count) for count in self.closed_counts)
+        known_rows = (self.known,) * (self.players + 1) if any(self.known) else ()
+        return self.table(self.options, self.players, hands, self.open, closed, draw(self.stock_count),
+                          self.pile, self.burned, direction=self.direction, phase=self.phase,
+                          finished=self.finished, turn=self.turn, result=self.result, known=known_rows,
+                          **dict(self.public))
+
 
 # --------------------------------------------------------------------------- the table
+
+#: The fields each state class takes (filled in by :meth:`ShedTable.copy`).
+_INIT_FIELDS: dict[type, frozenset[str]] = {}
 
 @dataclass(frozen=True, slots=True)
 class ShedTable(RulesState):
@@ -231,7 +404,9 @@ class ShedTable(RulesState):
 
     ``stock[-1]`` is the top of the stock and ``pile[-1]`` the top of the pile; players who
     are out are listed in ``finished`` in the order they finished. ``pickups_seen`` remembers
-    positions at pick-ups (to end games that loop); ``_legal`` caches the legal moves.
+    positions at pick-ups (to end games that loop); ``known`` what each player knows of the
+    hands (see :data:`Known`); ``_legal`` caches the legal moves. A game lists its own public
+    fields in ``public_fields`` and its deck in :meth:`deck_for`.
     """
 
     options: Any
@@ -249,10 +424,24 @@ class ShedTable(RulesState):
     turn: int = 0
     result: Result | None = None
     pickups_seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    known: Known = field(default=(), compare=False, repr=False)
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
     game_id: ClassVar[str] = ""
     move_type: ClassVar[type] = ShedMove
+    public_fields: ClassVar[tuple[str, ...]] = ("current",)
+    catalogue: ClassVar[Catalogue]
+    #: The rule and ruling ids each shared mechanic cites in this game: "not-a-move", "over",
+    #: "face-up" (the choice), "face-up-count", "start" (after the last choice), "draw"
+    #: (refilling the hand), "end", "repetition" and "turn-limit" (the draws).
+    cites: ClassVar[Mapping[str, tuple[str, str | None]]] = {}
+    #: The game's words: "game" (its title), "start", "repetition" (when the position is kept).
+    words: ClassVar[Mapping[str, str]] = {}
+
+    @classmethod
+    def deck_for(cls, players: int) -> tuple[Card, ...]:
+        """Every card a game of ``players`` players is dealt from."""
+        raise NotImplementedError
 
     @property
     def current_player(self) -> int | None:
@@ -277,23 +466,186 @@ class ShedTable(RulesState):
         """What ``player`` may know (``None``: a spectator). Face-down cards and the stock are
         counted, never shown; other players' hands only in teaching mode (``reveal_hands``)."""
         hands = tuple(h if (reveal_hands or seat == player) else None for seat, h in enumerate(self.hands))
+        known = self.known[self.players if player is None else player] if self.known else ((),) * self.players
         return ShedView(
             game=self.game_id, players=self.players, me=player, hands=hands,
             hand_counts=tuple(map(len, self.hands)), open=self.open,
             closed_counts=tuple(map(len, self.closed)), stock_count=len(self.stock), pile=self.pile,
             burned_count=len(self.burned), current=self.current_player, direction=self.direction,
             phase=self.phase, finished=self.finished, turn=self.turn, result=self.result,
-            note=self._note())
+            note=self._note(), burned=self.burned, known=known, options=self.options,
+            public=tuple((name, getattr(self, name)) for name in self.public_fields), table=type(self))
 
     def normalize(self, move: Any) -> Any:
         """The move written as :meth:`legal_moves` lists it (cards in hand order)."""
         return canonical(move)
 
+    def copy(self, **changes: Any) -> Any:
+        """:meth:`RulesState.copy` (this state with some fields changed, the cache not copied),
+        without :func:`dataclasses.replace`'s per-call look-ups: states are copied once a move."""
+        cls = type(self)
+        names = _INIT_FIELDS.get(cls) or _INIT_FIELDS.setdefault(
+            cls, frozenset(f.name for f in dataclasses.fields(cls) if f.init))
+        if not names.issuperset(changes):
+            raise TypeError(f"{cls.__name__} has no fields {sorted(set(changes) - names)}")
+        new = object.__new__(cls)
+        for name in names:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        object.__setattr__(new, "_legal", None)
+        return new
+
+    def well_formed(self, move: Any) -> bool:
+        """A :class:`ShedMove` whose fields have the right types (see :func:`move_problem`)."""
+        return isinstance(move, ShedMove) and move_problem(move) is None
+
     def _note(self) -> str:
         return self.result.reason if self.result is not None else ""
 
     def _generate_moves(self) -> list[ShedMove]:
+        if self.result is not None:
+            return []
+        if self.phase == "swap":
+            return self._face_up_moves()
+        return self._turn_moves(self.current)
+
+    def _turn_moves(self, p: int) -> list[ShedMove]:
+        """The legal moves of ``p``, whose turn it is, once the face-up cards are chosen."""
         raise NotImplementedError
+
+    def _check(self, move: Any) -> list:
+        """Ordered (ok, rule id, text, ruling id) steps; the last one decides."""
+        if not self.well_formed(move):
+            rule_id, ruling = self.cites["not-a-move"]
+            problem = move_problem(move) if isinstance(move, ShedMove) else f"{_kind(move)} is not a ShedMove"
+            return [(False, rule_id, f"not a move of {self.words['game']}: {problem}", ruling)]
+        if self.result is not None:
+            rule_id, ruling = self.cites["over"]
+            return [(False, rule_id, f"the game is over: {self.result.reason}", ruling)]
+        if move.player != self.current:
+            return [self._wrong_player(move.player)]
+        if self.phase == "swap":
+            return self._check_face_up(move)
+        return self._check_turn(move)
+
+    def _wrong_player(self, player: int) -> tuple:
+        """The step refusing a move by ``player`` when it is not their turn."""
+        raise NotImplementedError
+
+    def _check_turn(self, move: ShedMove) -> list:
+        """The steps for a well-formed move by the current player after the face-up choice."""
+        raise NotImplementedError
+
+    def _final_result(self) -> Result | None:
+        """How the game ends now that a move was played, if it does (not counting draws)."""
+        raise NotImplementedError
+
+    @classmethod
+    def deal(cls, players: int, seed: int, options: Any) -> ShedTable:
+        """Shuffle the deck and deal 3 face down, 3 face up on them and 3 in hand to each player
+        (the rest makes the stock); players then choose their face-up cards, P1 first."""
+        deck = shuffled(cls.deck_for(players), seed)
+        closed = tuple(deck[i * 9:i * 9 + 3] for i in range(players))
+        opens = tuple(sorted_cards(deck[i * 9 + 3:i * 9 + 6]) for i in range(players))
+        hands = tuple(sorted_cards(deck[i * 9 + 6:i * 9 + 9]) for i in range(players))
+        return cls(options, players, hands, opens, closed, deck[players * 9:], (), (), 0, 1, "swap")
+
+    @classmethod
+    def from_position(cls, t: TablePosition, options: Any, **extra: Any) -> ShedTable:
+        """The state of a checked set-up position (ended at once if it is over)."""
+        state = cls(options, t.players, t.hands, t.open, t.closed, t.stock, t.pile, t.burned, t.current,
+                    t.direction, t.phase, t.finished, **extra)
+        return state._settle([])[0]
+
+    # -- explanations
+    def explain(self, move: Any) -> Verdict:
+        """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
+        steps = self._check(self.normalize(move))
+        return Verdict(move, steps[-1][0], tuple(map(self._reason, steps)))
+
+    def _reason(self, step: tuple[bool, str, str, str | None]) -> Reason:
+        _, rule_id, text, ruling = step
+        return Reason(self.catalogue.rules[rule_id], text, self.catalogue.rulings[ruling] if ruling else None)
+
+    def _event(self, kind: str, player: int | None, text: str, cards: tuple[Card, ...], mechanic: str,
+               with_ruling: bool = True) -> Event:
+        """An event of a shared mechanic, citing this game's rule (and ruling) for it."""
+        rule_id, ruling = self.cites[mechanic]
+        ruling = self.catalogue.rulings[ruling] if ruling and with_ruling else None
+        return Event(kind, player, text, cards, self.catalogue.rules[rule_id], ruling)
+
+    # -- choosing the face-up cards
+    def _face_up_moves(self) -> list[ShedMove]:
+        p = self.current
+        table = sorted_cards(self.hands[p] + self.open[p])
+        return [ShedMove(p, "face-up", combo) for combo in dict.fromkeys(combinations(table, len(self.open[p])))]
+
+    def _check_face_up(self, move: ShedMove) -> list:
+        p = move.player
+        rule_id, ruling = self.cites["face-up"]
+        if move.action != "face-up":
+            return [(False, rule_id, f"P{p + 1} first chooses which cards stay face up "
+                     f"(e.g. 'P{p + 1} face-up ...')", ruling)]
+        size = len(self.open[p])
+        if len(move.cards) != size or move.index is not None:
+            return [(False, self.cites["face-up-count"][0], f"choose exactly {size} cards to leave face up", None)]
+        if remove_cards(self.hands[p] + self.open[p], move.cards) is None:
+            return [(False, rule_id, f"{format_cards(move.cards)} are not all among P{p + 1}'s hand and "
+                     f"face-up cards", None)]
+        return [(True, rule_id, f"P{p + 1} leaves {format_cards(move.cards)} face up and keeps the rest "
+                 f"in hand", ruling)]
+
+    def _apply_face_up(self, move: ShedMove) -> tuple[ShedTable, tuple[Event, ...]]:
+        """The face-up choice: face-up cards taken into the hand are seen going there."""
+        p = move.player
+        hand = remove_cards(self.hands[p] + self.open[p], move.cards)
+        events = [self._event("face-up", p, f"P{p + 1} leaves {format_cards(move.cards)} face up", move.cards,
+                              "face-up", with_ruling=False)]
+        last = p == self.players - 1
+        if last:
+            events.append(self._event("start", 0, self.words["start"], (), "start"))
+        state = self.copy(hands=replace_at(self.hands, p, sorted_cards(hand)),
+                          open=replace_at(self.open, p, sorted_cards(move.cards)),
+                          current=0 if last else p + 1, phase="play" if last else "swap", turn=self.turn + 1,
+                          known=learn(self.known, self.players, p, without(self.open[p], move.cards)))
+        return state._settle(events)
+
+    # -- shared mechanics of play
+    def _refill(self, p: int, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...],
+                events: list[Event]) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+        """After playing, ``p`` draws from the stock back up to three cards in hand."""
+        missing = 3 - len(hands[p])
+        if not stock or missing <= 0:
+            return hands, stock
+        drawn = stock[max(0, len(stock) - missing):]
+        events.append(self._event("draw", p, f"P{p + 1} draws {len(drawn)} from the stock", (), "draw"))
+        return replace_at(hands, p, sorted_cards(hands[p] + drawn)), stock[:len(stock) - len(drawn)]
+
+    def _pile_taken(self, events: list[Event], **changes: Any) -> tuple[ShedTable, tuple[Event, ...]]:
+        """The pile went into a hand (``changes`` say how the table now lies): a new pile starts;
+        the same position coming back a third time at such a moment is a draw."""
+        key = hash(tuple(changes.get(name, getattr(self, name))
+                         for name in ("hands", "open", "closed", "stock", "current", "direction")))
+        seen = self.pickups_seen + (key,)
+        state = self.copy(pile=(), phase="play", turn=self.turn + 1, pickups_seen=seen, **changes)
+        if seen.count(key) >= 3:
+            result = Result(order=self.finished, draw=True, reason=f"draw: the same position came back a "
+                            f"third time {self.words['repetition']}, so the game would go round forever")
+            events.append(self._event("draw", None, result.reason, (), "repetition"))
+            return state.copy(phase="over", result=result), tuple(events)
+        return state._settle(events)
+
+    def _settle(self, events: list[Event]) -> tuple[ShedTable, tuple[Event, ...]]:
+        """End the game if it is over (:meth:`_final_result`), or a draw at the turn limit."""
+        result = self._final_result()
+        if result is not None:
+            events.append(self._event("end", None, result.reason, (), "end"))
+        elif self.turn >= self.options.turn_limit:
+            result = Result(order=self.finished, draw=True,
+                            reason=f"draw: the turn limit of {self.options.turn_limit} moves was reached")
+            events.append(self._event("draw", None, result.reason, (), "turn-limit"))
+        else:
+            return self, tuple(events)
+        return self.copy(phase="over", result=result), tuple(events)
 
 
 # --------------------------------------------------------------------------- positions
@@ -320,10 +672,12 @@ TABLE_KEYS = frozenset({"players", "hands", "open", "closed", "stock", "pile", "
 
 
 def read_table_position(position: Mapping[str, Any], min_players: int, max_players: int,
+                        deck_for: Callable[[int], tuple[Card, ...]],
                         extra_keys: Iterable[str] = ()) -> TablePosition:
     """Read and check a set-up position: ``hands``, ``open``, ``closed`` (a card list per
     player), ``stock`` and ``pile`` (top card last), ``burned``, ``current`` (0-based),
     ``direction`` (1 or -1), ``phase`` ("play" or "swap"), ``finished``; missing = empty.
+    No card may appear more often than in the game's deck (``deck_for(players)``).
     Raises :class:`OptionsError` naming what is wrong."""
     known = TABLE_KEYS | set(extra_keys)
     unknown = set(position) - known
@@ -340,7 +694,7 @@ def read_table_position(position: Mapping[str, Any], min_players: int, max_playe
     finished = position.get("finished", [])
     if not isinstance(current, int) or isinstance(current, bool) or not 0 <= current < players:
         raise OptionsError(f"position['current'] must be a player from 0 to {players - 1}")
-    if direction not in (1, -1) or isinstance(direction, bool):
+    if type(direction) is not int or direction not in (1, -1):
         raise OptionsError("position['direction'] is 1 (clockwise) or -1")
     if phase not in ("play", "swap"):
         raise OptionsError("position['phase'] is 'play' or 'swap'")
@@ -356,4 +710,13 @@ def read_table_position(position: Mapping[str, Any], min_players: int, max_playe
     for seat in table.finished:
         if table.hands[seat] or table.open[seat] or table.closed[seat]:
             raise OptionsError(f"P{seat + 1} is listed as finished but still has cards")
+    cards = Counter(table.stock + table.pile + table.burned)
+    for zone in (table.hands, table.open, table.closed):
+        for group in zone:
+            cards.update(group)
+    deck = Counter(deck_for(players))
+    for card, count in cards.items():
+        if count > deck[card]:
+            raise OptionsError(f"the position holds {count} × {card} but the deck for {players} players has "
+                               f"{deck[card]}")
     return table

@@ -19,15 +19,14 @@ import math
 from functools import lru_cache
 from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any
 
-from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, format_cards, packs, shuffled, n_cards
-from ..core import (Catalogue, Event, OptionsError, Reason, Result, Rule, Ruling,
-                    Verdict, option, register)
+from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, format_cards, packs, n_cards
+from ..core import (Catalogue, Event, Result, Rule, Ruling,
+                    option, register)
 from ..families.common import ordinal, remove_cards, replace_at, sorted_cards
-from ..families.shedding import (ShedMove, ShedTable, canonical, deal_table, finishing_result, next_seat,
-                                 parse_shed_move, read_table_position, subsets, top_run)
+from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, learn,
+                                 next_seat, parse_shed_move, read_table_position, subsets, top_run)
 
 SOURCE = "1-danish-bastard.en.txt"
 
@@ -56,7 +55,8 @@ RULES = (
     _rule("DB-9", "Who starts", "The person to start the game is the first person to have finished "
           "substituting their cards, they start play by placing one of their in-hand cards on the "
           "table to create a new ‘throw-away’ pile.", enforced=False,
-          note="A race in real time cannot be played turn by turn: see ruling DB-i."),
+          note="A race in real time cannot be played turn by turn: see ruling DB-i (the first card coming "
+          "from the hand is enforced: ruling DB-s)."),
     _rule("DB-10", "Four stages", "The game is played in 4 stages for each player … i) Play until the "
           "‘pick up pile’ has all gone. … ii) Play until your ‘in-hand’ cards have all gone. iii) Play "
           "until all of your ‘open’ on-table cards has gone. iv) Play until all of your ‘closed’ "
@@ -150,8 +150,11 @@ RULINGS = (
            "the player left of the dealer (P1) finishes first and starts.", rules=("DB-9", "DB-8")),
     Ruling("DB-j", "Several open cards of one rank?", "May be played together, like hand cards.",
            option="open_cards_together", rules=("DB-14", "DB-27")),
-    Ruling("DB-k", "How many packs?", "One pack with its two jokers per 4 players: 2-4 players one "
-           "pack, 5-8 two, 9-12 three.", rules=("DB-33", "DB-3")),
+    Ruling("DB-k", "How many packs, and how many players at most?", "One pack with its two jokers per 4 "
+           "players: 2-4 players one pack, 5-8 two, 9-12 three, 13-16 four. The text sets no upper limit "
+           "('2 or more'); the package stops at 16 players: four packs (216 cards) are as many as can be "
+           "shuffled and dealt by hand, and 16 seats are as many as the board lays out readably.",
+           rules=("DB-33", "DB-3", "DB-2")),
     Ruling("DB-l", "When does the game end?", "When only one player still holds cards: that player is "
            "the Danish Bastard; the result is the full finishing order.", rules=("DB-31", "DB-1")),
     Ruling("DB-m", "Open cards that fail: may a player play a failing open card when another fits?",
@@ -166,6 +169,11 @@ RULINGS = (
     Ruling("DB-p", "Games that would loop forever.",
            "A position repeated for the third time at a pick-up, or the turn limit, ends the game as a "
            "draw.", option="turn_limit", rules=("DB-1",)),
+    Ruling("DB-s", "May the very first card of the game be the stock card (DB-12 lets a player choose "
+           "it 'over playing one of their in-hand cards')?",
+           "No, as the text says: the first player 'start[s] play by placing one of their in-hand cards "
+           "on the table' (DB-9). Option: the stock card may open the game too.", option="stock_opening",
+           rules=("DB-9", "DB-12")),
     Ruling("DB-r", "In which order do players play? The text only says that 'the order of play "
            "reverses' (DB-19).", "Play passes to the left (P1, P2, P3, ...), from the player left of the "
            "dealer, until a burn reverses it.", rules=("DB-19",)),
@@ -197,12 +205,15 @@ class Options:
                              "instead.", ruling="DB-h")
     open_cards_together: bool = option(True, "Several open cards of one rank may be played together; "
                                        "off: one at a time.", ruling="DB-j")
+    stock_opening: bool = option(False, "The very first card of the game may be the stock card; off (as "
+                                 "the text says): play starts with an in-hand card.", ruling="DB-s")
     turn_limit: int = option(2000, "The game is declared a draw after this many moves.",
-                             ruling="DB-p")
+                             ruling="DB-p", low=1, high=1_000_000)
 
-    def __post_init__(self) -> None:
-        if self.turn_limit < 1:
-            raise OptionsError(f"option 'turn_limit' must be at least 1, not {self.turn_limit}")
+
+def packs_for(players: int) -> int:
+    """One pack with its two jokers per 4 players (ruling DB-k)."""
+    return math.ceil(players / 4)
 
 
 # --------------------------------------------------------------------------- placement
@@ -273,6 +284,15 @@ class DanishBastardState(ShedTable):
     returns a new one."""
 
     game_id = "danish-bastard"
+    catalogue = CATALOGUE
+    cites = {"not-a-move": ("DB-10", None), "over": ("DB-1", "DB-l"), "face-up": ("DB-8", "DB-i"), "face-up-count": ("DB-5", None), "start": ("DB-9", "DB-i"),
+             "draw": ("DB-11", "DB-q"), "end": ("DB-31", "DB-l"), "repetition": ("DB-1", "DB-p"),
+             "turn-limit": ("DB-1", "DB-p")}
+    words = {"game": "Danish Bastard", "start": "everyone has substituted: P1, left of the dealer, starts", "repetition": "after a pick-up"}
+
+    @classmethod
+    def deck_for(cls, players: int) -> tuple[Card, ...]:
+        return packs(packs_for(players), jokers=2)
 
     # -- reading
     def stage(self, player: int) -> int:
@@ -297,15 +317,13 @@ class DanishBastardState(ShedTable):
             return "after a 7: play a 7 or lower (or a 2, a joker)"
         return ""
 
+    @property
+    def opening(self) -> bool:
+        """Whether the next card is the first of the game (right after the face-up choice)."""
+        return self.turn == self.players and not self.pile and not self.burned
+
     # -- legal moves (fast path; tests check it agrees with explain)
-    def _generate_moves(self) -> list[ShedMove]:
-        if self.result is not None:
-            return []
-        p = self.current
-        if self.phase == "swap":
-            table = sorted_cards(self.hands[p] + self.open[p])
-            size = len(self.open[p])
-            return [ShedMove(p, "face-up", combo) for combo in dict.fromkeys(combinations(table, size))]
+    def _turn_moves(self, p: int) -> list[ShedMove]:
         opts = self.options
         top = self.top
         hand = self.hands[p]
@@ -314,7 +332,7 @@ class DanishBastardState(ShedTable):
             fitting = _groups(hand, top, opts)
             for group in fitting:
                 moves += [ShedMove(p, "play", combo) for combo in subsets(group)]
-            if self.stock and (opts.stock_by_choice or not fitting):
+            if self.stock and (not fitting or opts.stock_by_choice and (opts.stock_opening or not self.opening)):
                 moves.append(ShedMove(p, "stock"))
             if self.pile and (not opts.must_play or (not fitting and (not self.stock or top == BLACK_JOKER))):
                 moves.append(ShedMove(p, "take"))
@@ -334,42 +352,16 @@ class DanishBastardState(ShedTable):
         return moves
 
     # -- explanations (any candidate move)
-    def explain(self, move: Any) -> Verdict:
-        """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
-        steps = self._check(canonical(move))
-        return Verdict(move, steps[-1][0], tuple(map(_reason, steps)))
+    def _wrong_player(self, player: int) -> tuple:
+        return (False, "DB-19", f"it is P{self.current + 1}'s turn, not P{player + 1}'s", "DB-r")
 
-    def _check(self, move: Any) -> list:
-        """Ordered (ok, rule id, text, ruling id) steps; the last one decides."""
-        if not isinstance(move, ShedMove):
-            return [(False, "DB-10", f"{move!r} is not a Danish Bastard move", None)]
-        if self.result is not None:
-            return [(False, "DB-1", f"the game is over: {self.result.reason}", "DB-l")]
-        p = self.current
-        if move.player != p:
-            return [(False, "DB-19", f"it is P{p + 1}'s turn, not P{move.player + 1}'s", "DB-r")]
-        if self.phase == "swap":
-            return self._check_face_up(move)
+    def _check_turn(self, move: ShedMove) -> list:
         if move.action == "face-up":
             return [(False, "DB-8", "the cards were substituted before play; that phase is over", None)]
         check = _CHECKS.get(move.action)
         if check is None:
             return [(False, "DB-10", f"'{move.action}' is not a move of Danish Bastard", None)]
         return check(self, move)
-
-    def _check_face_up(self, move: ShedMove) -> list:
-        p = move.player
-        if move.action != "face-up":
-            return [(False, "DB-8", f"P{p + 1} first chooses which cards stay face up "
-                     f"(e.g. 'P{p + 1} face-up ...')", "DB-i")]
-        size = len(self.open[p])
-        if len(move.cards) != size:
-            return [(False, "DB-5", f"choose exactly {size} cards to leave face up", None)]
-        if remove_cards(self.hands[p] + self.open[p], move.cards) is None:
-            return [(False, "DB-8", f"{format_cards(move.cards)} are not all among P{p + 1}'s hand and "
-                     f"face-up cards", None)]
-        return [(True, "DB-8", f"P{p + 1} leaves {format_cards(move.cards)} face up and keeps the rest "
-                 f"in hand", "DB-i")]
 
     def _check_play(self, move: ShedMove) -> list:
         p, hand = move.player, self.hands[move.player]
@@ -435,9 +427,15 @@ class DanishBastardState(ShedTable):
         if move.cards or move.index is not None:
             return [(False, "DB-12", "the stock card is played blind: write just 'stock'", None)]
         fitting = _groups(self.hands[p], self.top, self.options)
+        if not fitting and self.top == BLACK_JOKER:
+            return [(True, "DB-24", f"no hand card answers the black joker: P{p + 1} may try the top stock "
+                     f"card blind (the last chance: it fits only if it is a joker) or take the pile", "DB-f")]
         if not fitting:
             return [(True, "DB-24", f"no hand card fits, so P{p + 1} must play the top stock card blind "
                      f"(the last chance); if it fails, P{p + 1} takes it with the pile", "DB-g")]
+        if self.opening and self.options.stock_by_choice and not self.options.stock_opening:
+            return [(False, "DB-9", "the first card of the game comes from the hand: players 'start play by "
+                     "placing one of their in-hand cards on the table' (option stock_opening is off)", "DB-s")]
         if self.options.stock_by_choice:
             return [(True, "DB-12", f"P{p + 1} may play the top stock card blind instead of a hand card",
                      "DB-g")]
@@ -489,14 +487,17 @@ class DanishBastardState(ShedTable):
         p = move.player
         action = move.action
         if action == "take":
+            rule, ruling = ("DB-21", "DB-f") if self.top == BLACK_JOKER else ("DB-32", "DB-h") \
+                if not self.options.must_play else ("DB-24", None if self.stock else "DB-n")
             events = [Event("take", p, f"P{p + 1} takes the pile ({n_cards(len(self.pile))})", self.pile,
-                            R["DB-24"] if self.options.must_play else R["DB-32"])]
-            return self._pick_up(p, self.hands[p] + self.pile, self.hands, self.open, self.closed,
-                                 self.stock, events)
-        hands, opens, closed, stock = self.hands, self.open, self.closed, self.stock
+                            R[rule], RULING[ruling] if ruling else None)]
+            return self._pick_up(p, self.hands[p] + self.pile, events, known=learn(self.known, self.players, p,
+                                                                                    self.pile))
+        hands, opens, closed, stock, known = self.hands, self.open, self.closed, self.stock, self.known
         if action == "play":
             cards = move.cards
             hands = replace_at(hands, p, remove_cards(hands[p], cards))
+            known = forget(known, p, cards)
             source = "plays"
         elif action == "open":
             cards = move.cards
@@ -518,8 +519,9 @@ class DanishBastardState(ShedTable):
                             cards, R[rule]),
                       Event("take", p, f"P{p + 1} takes {format_cards(cards)} with the pile "
                             f"({n_cards(len(self.pile) + len(cards))})", self.pile + cards, R[rule])]
-            hand = hands[p] + self.pile + cards
-            return self._pick_up(p, hand, hands, opens, closed, stock, events)
+            known = learn(known, self.players, p, self.pile + cards)
+            return self._pick_up(p, hands[p] + self.pile + cards, events, hands=hands, open=opens, closed=closed,
+                                 stock=stock, known=known)
         events = [Event("play", p, f"P{p + 1} {source}: {format_cards(cards)}{on}", cards)]
         pile = self.pile + cards
         burned = self.burned
@@ -534,12 +536,7 @@ class DanishBastardState(ShedTable):
         elif cards[0] == BLACK_JOKER:
             events.append(Event("black-joker", p, "the next player must play a joker or take the pile",
                                 (), R["DB-21"]))
-        if stock and len(hands[p]) < 3:
-            drawn = stock[max(0, len(stock) - (3 - len(hands[p]))):]
-            hands = replace_at(hands, p, sorted_cards(hands[p] + drawn))
-            stock = stock[:len(stock) - len(drawn)]
-            events.append(Event("draw", p, f"P{p + 1} draws {len(drawn)} from the stock", (), R["DB-11"],
-                                RULING["DB-q"]))
+        hands, stock = self._refill(p, hands, stock, events)
         finished = self.finished
         if not (stock or hands[p] or opens[p] or closed[p]):
             finished += (p,)
@@ -558,74 +555,28 @@ class DanishBastardState(ShedTable):
                 events.append(Event("again", p, f"P{p + 1} closed the pile and plays again", (), R["DB-19"]))
         else:
             current = next_seat(p, direction, out)
-        state = DanishBastardState(self.options, self.players, hands, opens, closed, stock, pile, burned,
-                                   current, direction, "play", finished, self.turn + 1, None,
-                                   self.pickups_seen)
+        state = self.copy(hands=hands, open=opens, closed=closed, stock=stock, pile=pile, burned=burned,
+                          current=current, direction=direction, phase="play", finished=finished,
+                          turn=self.turn + 1, known=known)
         return state._settle(events)
 
-    def _pick_up(self, p: int, hand: tuple[Card, ...], hands, opens, closed, stock,
-                 events: list[Event]) -> tuple[DanishBastardState, tuple[Event, ...]]:
-        hands = replace_at(hands, p, sorted_cards(hand))
+    def _pick_up(self, p: int, hand: tuple[Card, ...], events: list[Event],
+                 **table: Any) -> tuple[DanishBastardState, tuple[Event, ...]]:
+        """``p`` took the pile into the hand: the next player starts a new pile (DB-24)."""
         out = [seat in self.finished for seat in range(self.players)]
-        current = next_seat(p, self.direction, out)
-        key = hash((hands, opens, closed, stock, current, self.direction))
-        seen = self.pickups_seen + (key,)
-        state = DanishBastardState(self.options, self.players, hands, opens, closed, stock, (),
-                                   self.burned, current, self.direction, "play", self.finished,
-                                   self.turn + 1, None, seen)
-        if seen.count(key) >= 3:
-            result = Result(order=self.finished, draw=True,
-                            reason="draw: the same position came back a third time after a pick-up, "
-                                   "so the game would go round forever")
-            events.append(Event("draw", None, result.reason, (), R["DB-1"], RULING["DB-p"]))
-            return _with_result(state, result), tuple(events)
-        return state._settle(events)
+        hands = replace_at(table.pop("hands", self.hands), p, sorted_cards(hand))
+        return self._pile_taken(events, hands=hands, current=next_seat(p, self.direction, out), **table)
 
-    def _settle(self, events: list[Event]) -> tuple[DanishBastardState, tuple[Event, ...]]:
-        """End the game if at most one player holds cards, or at the turn limit."""
-        holding = self.players - len(self.finished)
-        if holding <= 1:
-            result = finishing_result(self.finished, self.players, "Danish Bastard")
-            events.append(Event("end", None, result.reason, (), R["DB-31"], RULING["DB-l"]))
-            return _with_result(self, result), tuple(events)
-        if self.turn >= self.options.turn_limit:
-            result = Result(order=self.finished, draw=True,
-                            reason=f"draw: the turn limit of {self.options.turn_limit} moves was reached")
-            events.append(Event("draw", None, result.reason, (), R["DB-1"], RULING["DB-p"]))
-            return _with_result(self, result), tuple(events)
-        return self, tuple(events)
-
-    def _apply_face_up(self, move: ShedMove) -> tuple[DanishBastardState, tuple[Event, ...]]:
-        p = move.player
-        hand = remove_cards(self.hands[p] + self.open[p], move.cards)
-        hands = replace_at(self.hands, p, sorted_cards(hand))
-        opens = replace_at(self.open, p, sorted_cards(move.cards))
-        events = [Event("face-up", p, f"P{p + 1} leaves {format_cards(move.cards)} face up", move.cards,
-                        R["DB-8"])]
-        last = p == self.players - 1
-        if last:
-            events.append(Event("start", 0, "everyone has substituted: P1, left of the dealer, starts",
-                                (), R["DB-9"], RULING["DB-i"]))
-        state = DanishBastardState(self.options, self.players, hands, opens, self.closed, self.stock,
-                                   self.pile, self.burned, 0 if last else p + 1, self.direction,
-                                   "play" if last else "swap", self.finished, self.turn + 1)
-        return state._settle(events)
-
-
-def _with_result(state: DanishBastardState, result: Result) -> DanishBastardState:
-    return DanishBastardState(state.options, state.players, state.hands, state.open, state.closed,
-                              state.stock, state.pile, state.burned, state.current, state.direction,
-                              "over", state.finished, state.turn, result, state.pickups_seen)
+    def _final_result(self) -> Result | None:
+        """Over when at most one player still holds cards: the Danish Bastard (DB-31)."""
+        if self.players - len(self.finished) <= 1:
+            return finishing_result(self.finished, self.players, "Danish Bastard")
+        return None
 
 
 _CHECKS = {"play": DanishBastardState._check_play, "open": DanishBastardState._check_open,
            "closed": DanishBastardState._check_closed, "stock": DanishBastardState._check_stock,
            "take": DanishBastardState._check_take}
-
-
-def _reason(step: tuple[bool, str, str, str | None]) -> Reason:
-    _, rule_id, text, ruling = step
-    return Reason(R[rule_id], text, RULING[ruling] if ruling else None)
 
 
 def _same_value(cards: tuple[Card, ...]) -> tuple | None:
@@ -662,18 +613,13 @@ class DanishBastard:
     catalogue = CATALOGUE
     options_type = Options
     min_players = 2
-    max_players = 12
+    max_players = 16
 
-    @staticmethod
-    def packs_for(players: int) -> int:
-        """One pack with its two jokers per 4 players (ruling DB-k)."""
-        return math.ceil(players / 4)
+    packs_for = staticmethod(packs_for)
 
     def new_state(self, players: int, seed: int, options: Options) -> DanishBastardState:
         """Shuffle and deal: 3 closed, 3 open on them, 3 in hand each (DB-4 to DB-7)."""
-        closed, opens, hands, stock = deal_table(shuffled(packs(self.packs_for(players), jokers=2), seed),
-                                                 players)
-        return DanishBastardState(options, players, hands, opens, closed, stock, (), (), 0, 1, "swap")
+        return DanishBastardState.deal(players, seed, options)
 
     def deal_events(self, state: DanishBastardState) -> tuple[Event, ...]:
         """What the deal did, rule by rule (for the log of a new game; empty for other positions)."""
@@ -701,10 +647,8 @@ class DanishBastard:
         >>> DanishBastard().setup_state({"hands": [["7H"], ["8C"]]}, Options()).hands
         ((Card('7♥'),), (Card('8♣'),))
         """
-        t = read_table_position(position, self.min_players, self.max_players)
-        state = DanishBastardState(options, t.players, t.hands, t.open, t.closed, t.stock, t.pile, t.burned,
-                                   t.current, t.direction, t.phase, t.finished)
-        return state._settle([])[0]
+        t = read_table_position(position, self.min_players, self.max_players, DanishBastardState.deck_for)
+        return DanishBastardState.from_position(t, options)
 
     def parse_move(self, text: str) -> ShedMove:
         return parse_shed_move(text, ("face-up", "play", "stock", "open", "closed", "take"))

@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from ..cards import Card, Rank, format_cards, packs, shuffled, n_cards
-from ..core import (Catalogue, Event, OptionsError, Reason, Result, Rule, Ruling,
-                    Verdict, option, register)
+from ..cards import Card, Rank, format_cards, packs, n_cards
+from ..core import (Catalogue, Event, OptionsError, Result, Rule, Ruling,
+                    option, register)
 from ..families.common import ordinal, remove_cards, replace_at, sorted_cards
-from ..families.shedding import (ShedMove, ShedTable, deal_table, finishing_result, next_seat,
-                                 parse_shed_move, read_table_position, subsets, top_run)
+from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, learn, next_seat,
+                                 parse_shed_move, pass_known, read_table_position, subsets, top_run)
 
 SOURCE = "2-le-danish.fr.txt"
 
@@ -160,9 +160,10 @@ RULINGS = (
            "As written: the turn moves on by 1 + the number of 8s played, over the players still in "
            "(with few players, the 8s' player can skip round to themselves).", rules=("LD-27",)),
     Ruling("LD-h", "The 10: where may it go, and who plays after the burn?",
-           "The family's reading: a 10 goes on any card except a 7 (whose 'inférieure ou égale à 7' "
-           "stands); the burner plays again on the empty table. Off: a 10 follows the "
-           "equal-or-higher rule like any card.", option="ten_on_anything", rules=("LD-28", "LD-26")),
+           "As the text says: only the 2 'peut être joué sur n'importe quelle carte' (LD-25); of the 10 "
+           "it says only that the pile is removed (LD-28), so a 10 follows 'de valeur égale ou supérieure' "
+           "(LD-15) like any card; the burner plays again on the empty table. Option: the family's habit, "
+           "a 10 goes on any card except a 7.", option="ten_on_anything", rules=("LD-28", "LD-15", "LD-26")),
     Ruling("LD-i", "The Ace: 'le tas est envoyé au joueur de votre choix'.",
            "The Ace's player chooses another player still in ('P1 send P3'), who takes the pile "
            "(Aces included) into the hand; the Ace's player then leads on the empty table. Option: "
@@ -215,8 +216,8 @@ class Options:
                                          ruling="LD-e")
     two_mode: str = option("wild", "The 2: 'wild' (anything may follow it) or 'mirror' (it takes "
                            "the value of the card below).", ruling="LD-f", choices=("wild", "mirror"))
-    ten_on_anything: bool = option(True, "A 10 may go on any card but a 7; off: only on a lower or "
-                                   "equal card.", ruling="LD-h")
+    ten_on_anything: bool = option(False, "A 10 may go on any card but a 7 (the family's habit); off (as "
+                                   "the text says): a 10 goes only on a lower or equal card.", ruling="LD-h")
     after_ace: str = option("sender", "Who leads after an Ace's pile is sent: the Ace's player or the "
                             "next player.", ruling="LD-i", choices=("sender", "next"))
     four_of_a_kind_burns: bool = option(False, "Variant: 4 cards of one rank in a row remove the pile.",
@@ -229,7 +230,12 @@ class Options:
     play_on: bool = option(False, "Play on after the Danish for a full finishing order.",
                            ruling="LD-m")
     turn_limit: int = option(3000, "The game is declared a draw after this many moves.",
-                             ruling="LD-o")
+                             ruling="LD-o", low=1, high=1_000_000)
+
+
+def packs_for(players: int) -> int:
+    """One pack for 2-5 players, two for 6-11, no jokers (LD-2, ruling LD-l)."""
+    return 1 if players <= 5 else 2
 
 
 # --------------------------------------------------------------------------- placement
@@ -312,6 +318,17 @@ class LeDanishState(ShedTable):
     resume: int | None = None
 
     game_id = "le-danish"
+    public_fields = ("current", "last", "offer", "resume")
+    catalogue = CATALOGUE
+    cites = {"not-a-move": ("LD-15", None), "over": ("LD-34", "LD-m"), "face-up": ("LD-6", None), "face-up-count": ("LD-4", None), "start": ("LD-9", None),
+             "draw": ("LD-14", None), "end": ("LD-34", "LD-m"), "repetition": ("LD-1", "LD-o"),
+             "turn-limit": ("LD-1", "LD-o")}
+    words = {"game": "Le danish", "start": "everyone has chosen: P1, left of the dealer, starts",
+             "repetition": "when the pile went into a hand"}
+
+    @classmethod
+    def deck_for(cls, players: int) -> tuple[Card, ...]:
+        return packs(packs_for(players))
 
     def _note(self) -> str:
         if self.result is not None:
@@ -331,15 +348,8 @@ class LeDanishState(ShedTable):
         return ""
 
     # -- legal moves (fast path; tests check it agrees with explain)
-    def _generate_moves(self) -> list[ShedMove]:
-        if self.result is not None:
-            return []
-        p = self.current
+    def _turn_moves(self, p: int) -> list[ShedMove]:
         phase = self.phase
-        if phase == "swap":
-            table = sorted_cards(self.hands[p] + self.open[p])
-            return [ShedMove(p, "face-up", combo)
-                    for combo in dict.fromkeys(combinations(table, len(self.open[p])))]
         if phase == "send":
             return [ShedMove(p, "send", (), t) for t in range(self.players)
                     if t != p and t not in self.finished]
@@ -371,22 +381,18 @@ class LeDanishState(ShedTable):
                 and 0 < len(self.hands[p]) < 3)
 
     # -- explanations (any candidate move)
-    def explain(self, move: Any) -> Verdict:
-        """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
-        steps = self._check(move)
-        return Verdict(move, steps[-1][0], tuple(map(_reason, steps)))
-
-    def _check(self, move: Any) -> list:
-        """Ordered (ok, rule id, text, ruling id) steps; the last one decides."""
-        if not isinstance(move, ShedMove):
-            return [(False, "LD-15", f"{move!r} is not a Le danish move", None)]
-        if self.result is not None:
-            return [(False, "LD-34", f"the game is over: {self.result.reason}", "LD-m")]
+    def _wrong_player(self, player: int) -> tuple:
         p = self.current
-        if move.player != p:
-            return [_wrong_player(self.phase, p, move.player)]
+        if self.phase == "offer":
+            return (False, "LD-33", f"P{p + 1} is being asked whether to complete the four, not "
+                    f"P{player + 1}", "LD-k")
+        if self.phase == "send":
+            return (False, "LD-29", f"P{p + 1} played the Ace and chooses who gets the pile", "LD-i")
         if self.phase == "swap":
-            return self._check_face_up(move)
+            return (False, "LD-6", f"P{p + 1} is choosing face-up cards now, not P{player + 1}", None)
+        return (False, "LD-10", f"it is P{p + 1}'s turn, not P{player + 1}'s", None)
+
+    def _check_turn(self, move: ShedMove) -> list:
         if self.phase == "send":
             return self._check_send(move)
         if self.phase == "offer":
@@ -397,20 +403,6 @@ class LeDanishState(ShedTable):
         if check is None:
             return [_not_now(move.action)]
         return check(self, move)
-
-    def _check_face_up(self, move: ShedMove) -> list:
-        p = move.player
-        if move.action != "face-up":
-            return [(False, "LD-6", f"P{p + 1} first chooses which cards stay face up "
-                     f"(e.g. 'P{p + 1} face-up ...')", None)]
-        size = len(self.open[p])
-        if len(move.cards) != size or move.index is not None:
-            return [(False, "LD-4", f"choose exactly {size} cards to leave face up", None)]
-        if remove_cards(self.hands[p] + self.open[p], move.cards) is None:
-            return [(False, "LD-6", f"{format_cards(move.cards)} are not all among P{p + 1}'s hand and "
-                     f"face-up cards", None)]
-        return [(True, "LD-6", f"P{p + 1} leaves {format_cards(move.cards)} face up and keeps the rest "
-                 f"in hand", None)]
 
     def _check_play(self, move: ShedMove) -> list:
         p, hand = move.player, self.hands[move.player]
@@ -565,13 +557,15 @@ class LeDanishState(ShedTable):
         if action == "take":
             events = [Event("take", p, f"P{p + 1} cannot play and picks up the pile ({len(self.pile)} "
                             f"cards): P{p + 1} cocogne", self.pile, R["LD-16"])]
-            return self._pick_up(p, self.hands[p] + self.pile, self.closed, events)
+            return self._pick_up(p, self.hands[p] + self.pile, self.closed,
+                                 learn(self.known, self.players, p, self.pile), events)
         if action == "pick-up-open":
             hands = replace_at(self.hands, p, sorted_cards(self.open[p]))
             opens = replace_at(self.open, p, ())
             text = f"P{p + 1} takes the face-up cards {format_cards(self.open[p])} into the hand"
             events = [Event("pick-up-open", p, text, self.open[p], R["LD-20"])]
-            return self.copy(hands=hands, open=opens, turn=self.turn + 1)._settle(events)
+            known = learn(self.known, self.players, p, self.open[p])
+            return self.copy(hands=hands, open=opens, turn=self.turn + 1, known=known)._settle(events)
         if action == "closed":
             card = self.closed[p][move.index]
             closed = replace_at(self.closed, p, self.closed[p][:move.index] + self.closed[p][move.index + 1:])
@@ -581,7 +575,8 @@ class LeDanishState(ShedTable):
                                 f"does not fit", (card,), R["LD-23"]),
                           Event("take", p, f"P{p + 1} picks up the pile with it ({len(self.pile) + 1} "
                                 f"cards)", self.pile + (card,), R["LD-23"])]
-                return self._pick_up(p, self.hands[p] + self.pile + (card,), closed, events)
+                known = learn(self.known, self.players, p, self.pile + (card,))
+                return self._pick_up(p, self.hands[p] + self.pile + (card,), closed, known, events)
             return self._put(p, (card,), self.hands, closed, f"turns face-down card {move.index + 1}:",
                              chained=True)
         hands = replace_at(self.hands, p, remove_cards(self.hands[p], move.cards))
@@ -595,12 +590,9 @@ class LeDanishState(ShedTable):
         on = f" on {self.pile[-1]}" if self.pile else ""
         events = [Event("play", p, f"P{p + 1} {verb} {format_cards(cards)}{on}", cards)]
         pile, stock, burned, direction = self.pile + cards, self.stock, self.burned, self.direction
+        known = self.known if chained else forget(self.known, p, cards)
         rank = cards[0].rank
-        if stock and len(hands[p]) < 3:
-            drawn = stock[max(0, len(stock) - (3 - len(hands[p]))):]
-            hands = replace_at(hands, p, sorted_cards(hands[p] + drawn))
-            stock = stock[:len(stock) - len(drawn)]
-            events.append(Event("draw", p, f"P{p + 1} draws {len(drawn)} from the stock", (), R["LD-14"]))
+        hands, stock = self._refill(p, hands, stock, events)
         finished = self.finished
         if not (hands[p] or self.open[p] or closed[p]):
             finished += (p,)
@@ -617,14 +609,14 @@ class LeDanishState(ShedTable):
                                 burn))
             burned, pile = burned + pile, ()
         if rank is Rank.THREE and opts.three_passes_hands:
-            hands, finished = self._pass_hands(p, hands, closed, finished, events)
+            hands, finished, known = self._pass_hands(p, hands, closed, finished, known, events)
         if rank is Rank.SIX and opts.six_reverses:
             direction = -direction
             events.append(Event("reverse", p, "the direction of play is reversed", (), R["LD-32"]))
         out = [seat in finished for seat in range(self.players)]
         state = self.copy(hands=hands, closed=closed, stock=stock, pile=pile, burned=burned,
                               direction=direction, finished=finished, turn=self.turn + 1, last=p,
-                              offer=(), resume=None, phase="play")
+                              offer=(), resume=None, phase="play", known=known)
         if self._game_ends(finished):
             return state._settle(events)
         if burn is not None:
@@ -662,13 +654,14 @@ class LeDanishState(ShedTable):
                 order.append(seat)
         return tuple(order)
 
-    def _pass_hands(self, p: int, hands, closed, finished: tuple[int, ...], events: list[Event]):
+    def _pass_hands(self, p: int, hands, closed, finished: tuple[int, ...], known, events: list[Event]):
         """Variant 3: each player still in hands their hand to the previous seat clockwise."""
         out = [seat in finished for seat in range(self.players)]
         passed = list(hands)
-        for seat in range(self.players):
-            if not out[seat]:
-                passed[next_seat(seat, -1, out)] = hands[seat]
+        receiver = {seat: next_seat(seat, -1, out) for seat in range(self.players) if not out[seat]}
+        for seat, to in receiver.items():
+            passed[to] = hands[seat]
+        known = pass_known(known, self.players, receiver, hands)
         events.append(Event("pass-hands", p, "everyone passes their hand to the player on their right",
                             (), R["LD-31"]))
         for step in range(self.players):
@@ -676,7 +669,7 @@ class LeDanishState(ShedTable):
             if not out[seat] and not (passed[seat] or self.open[seat] or closed[seat]):
                 finished += (seat,)
                 events.append(Event("finish", seat, f"P{seat + 1} is left with no cards", (), R["LD-34"]))
-        return tuple(passed), finished
+        return tuple(passed), finished, known
 
     def _game_ends(self, finished: tuple[int, ...]) -> bool:
         if self.options.play_on:
@@ -688,13 +681,14 @@ class LeDanishState(ShedTable):
         events = [Event("send", t, f"P{p + 1} sends the pile ({n_cards(len(self.pile))}) to P{t + 1}",
                         self.pile, R["LD-29"])]
         hands = replace_at(self.hands, t, sorted_cards(self.hands[t] + self.pile))
+        known = learn(self.known, self.players, t, self.pile)
         out = [seat in self.finished for seat in range(self.players)]
         if self.options.after_ace == "sender" and not out[p]:
             leader = p
         else:
             leader = next_seat(p, self.direction, out)
         events.append(Event("lead", leader, f"P{leader + 1} leads on the empty table", (), R["LD-29"]))
-        return self._pile_to_hand(hands, self.closed, leader, events)
+        return self._pile_taken(events, hands=hands, current=leader, known=known, offer=(), resume=None)
 
     def _apply_pass(self, move: ShedMove) -> tuple[LeDanishState, tuple[Event, ...]]:
         p = move.player
@@ -711,7 +705,7 @@ class LeDanishState(ShedTable):
         return self.copy(current=self.resume, phase="play", offer=(), resume=None,
                              turn=self.turn + 1)._settle(events)
 
-    def _pick_up(self, p: int, hand: tuple[Card, ...], closed,
+    def _pick_up(self, p: int, hand: tuple[Card, ...], closed, known,
                  events: list[Event]) -> tuple[LeDanishState, tuple[Event, ...]]:
         hands = replace_at(self.hands, p, sorted_cards(hand))
         out = [seat in self.finished for seat in range(self.players)]
@@ -719,72 +713,27 @@ class LeDanishState(ShedTable):
             leader = next_seat(p, self.direction, out)
         else:
             leader = self.last if not out[self.last] else next_seat(self.last, self.direction, out)
-        events.append(Event("lead", leader, f"P{leader + 1} leads on the empty table", (), R["LD-18"]))
-        return self._pile_to_hand(hands, closed, leader, events)
+        if self.options.after_pickup == "last-player" and self.last is not None:
+            events.append(Event("lead", leader, f"P{leader + 1}, the last player to put cards down, leads on "
+                                f"the empty table", (), R["LD-18"], RULING["LD-b"]))
+        else:
+            events.append(Event("lead", leader, f"P{leader + 1}, the player after the one who picked up, leads "
+                                f"on the empty table (option after_pickup)", (), R["LD-16"], RULING["LD-b"]))
+        return self._pile_taken(events, hands=hands, closed=closed, current=leader, known=known, offer=(),
+                                resume=None)
 
-    def _pile_to_hand(self, hands, closed, leader: int,
-                      events: list[Event]) -> tuple[LeDanishState, tuple[Event, ...]]:
-        """The pile went into a hand: a new pile starts; a third repetition is a draw (LD-o)."""
-        key = hash((hands, self.open, closed, self.stock, leader, self.direction))
-        seen = self.pickups_seen + (key,)
-        state = self.copy(hands=hands, closed=closed, pile=(), current=leader, phase="play",
-                              turn=self.turn + 1, offer=(), resume=None, pickups_seen=seen)
-        if seen.count(key) >= 3:
-            result = Result(order=self.finished, draw=True,
-                            reason="draw: the same position came back a third time when the pile went "
-                                   "into a hand, so the game would go round forever")
-            events.append(Event("draw", None, result.reason, (), R["LD-1"]))
-            return state.copy(phase="over", result=result), tuple(events)
-        return state._settle(events)
-
-    def _settle(self, events: list[Event]) -> tuple[LeDanishState, tuple[Event, ...]]:
-        """End the game at the Danish (or, playing on, when one player holds cards), or at the
-        turn limit."""
-        if self._game_ends(self.finished):
-            if self.options.play_on:
-                result = finishing_result(self.finished, self.players, "last to hold cards")
-            else:
-                winner = self.finished[0]
-                result = Result(order=(winner,), reason=f"P{winner + 1} has no cards left: P{winner + 1} "
-                                f"is Danish and wins")
-            events.append(Event("end", None, result.reason, (), R["LD-34"]))
-            return self.copy(phase="over", result=result), tuple(events)
-        if self.turn >= self.options.turn_limit:
-            result = Result(order=self.finished, draw=True,
-                            reason=f"draw: the turn limit of {self.options.turn_limit} moves was reached")
-            events.append(Event("draw", None, result.reason, (), R["LD-1"]))
-            return self.copy(phase="over", result=result), tuple(events)
-        return self, tuple(events)
-
-    def _apply_face_up(self, move: ShedMove) -> tuple[LeDanishState, tuple[Event, ...]]:
-        p = move.player
-        hand = remove_cards(self.hands[p] + self.open[p], move.cards)
-        hands = replace_at(self.hands, p, sorted_cards(hand))
-        opens = replace_at(self.open, p, sorted_cards(move.cards))
-        events = [Event("face-up", p, f"P{p + 1} leaves {format_cards(move.cards)} face up", move.cards,
-                        R["LD-6"])]
-        last = p == self.players - 1
-        if last:
-            events.append(Event("start", 0, "everyone has chosen: P1, left of the dealer, starts",
-                                (), R["LD-9"]))
-        return self.copy(hands=hands, open=opens, current=0 if last else p + 1,
-                             phase="play" if last else "swap", turn=self.turn + 1), tuple(events)
-
+    def _final_result(self) -> Result | None:
+        """Over at the Danish (LD-34), or, playing on, when one player still holds cards (LD-m)."""
+        if not self._game_ends(self.finished):
+            return None
+        if self.options.play_on:
+            return finishing_result(self.finished, self.players, "last to hold cards")
+        winner = self.finished[0]
+        return Result(order=(winner,), reason=f"P{winner + 1} has no cards left: P{winner + 1} is Danish and wins")
 
 
 _CHECKS = {"play": LeDanishState._check_play, "take": LeDanishState._check_take,
            "pick-up-open": LeDanishState._check_pick_up_open, "closed": LeDanishState._check_closed}
-
-
-def _wrong_player(phase: str, p: int, other: int) -> tuple:
-    if phase == "offer":
-        return (False, "LD-33", f"P{p + 1} is being asked whether to complete the four, not "
-                f"P{other + 1}", "LD-k")
-    if phase == "send":
-        return (False, "LD-29", f"P{p + 1} played the Ace and chooses who gets the pile", "LD-i")
-    if phase == "swap":
-        return (False, "LD-6", f"P{p + 1} is choosing face-up cards now, not P{other + 1}", None)
-    return (False, "LD-10", f"it is P{p + 1}'s turn, not P{other + 1}'s", None)
 
 
 def _not_now(action: str) -> tuple:
@@ -809,11 +758,6 @@ def _empty_hand(state: LeDanishState, p: int) -> tuple:
             f"if it does not fit, the pile is picked up with it", None)
 
 
-def _reason(step: tuple[bool, str, str, str | None]) -> Reason:
-    _, rule_id, text, ruling = step
-    return Reason(R[rule_id], text, RULING[ruling] if ruling else None)
-
-
 def _groups(cards: tuple[Card, ...], top: Card | None, options: Options) -> list[list[Card]]:
     """The hand's cards that fit on ``top``, grouped by rank."""
     groups: dict[Rank, list[Card]] = {}
@@ -836,15 +780,11 @@ class LeDanish:
     min_players = 2
     max_players = 11
 
-    @staticmethod
-    def packs_for(players: int) -> int:
-        """One pack for 2-5 players, two for 6-11, no jokers (LD-2, ruling LD-l)."""
-        return 1 if players <= 5 else 2
+    packs_for = staticmethod(packs_for)
 
     def new_state(self, players: int, seed: int, options: Options) -> LeDanishState:
         """Shuffle and deal: 3 face down, 3 face up on them, 3 in hand each (LD-3 to LD-8)."""
-        closed, opens, hands, stock = deal_table(shuffled(packs(self.packs_for(players)), seed), players)
-        return LeDanishState(options, players, hands, opens, closed, stock, (), (), 0, 1, "swap")
+        return LeDanishState.deal(players, seed, options)
 
     def deal_events(self, state: LeDanishState) -> tuple[Event, ...]:
         """What the deal did, rule by rule (for the log of a new game; empty for other positions)."""
@@ -869,7 +809,8 @@ class LeDanish:
         >>> LeDanish().setup_state({"hands": [["7H"], ["8C"]]}, Options()).hands
         ((Card('7♥'),), (Card('8♣'),))
         """
-        t = read_table_position(position, self.min_players, self.max_players, extra_keys=("last",))
+        t = read_table_position(position, self.min_players, self.max_players, LeDanishState.deck_for,
+                                extra_keys=("last",))
         players, hands, opens, closed, stock = t.players, t.hands, t.open, t.closed, t.stock
         current, direction, finished = t.current, t.direction, t.finished
         if finished and not options.play_on:
@@ -887,9 +828,7 @@ class LeDanish:
                 raise OptionsError(f"P{seat + 1} has no cards: list them in 'finished' (or give them cards)")
             if not out[seat] and stock and not hands[seat]:
                 raise OptionsError(f"P{seat + 1} has an empty hand while the stock lasts (LD-13)")
-        state = LeDanishState(options, players, hands, opens, closed, stock, t.pile, t.burned,
-                              current, direction, t.phase, finished, last=last)
-        return state._settle([])[0]
+        return LeDanishState.from_position(t, options, last=last)
 
     def parse_move(self, text: str) -> ShedMove:
         """Any shedding move parses ('P1 open 9H' too), so that :meth:`LeDanishState.explain` can
