@@ -20,7 +20,7 @@ from danish_nb.agents import RandomAgent
 from danish_nb.agents.rat_bastard import RatRuleOfThumb
 from danish_nb.app import build_app
 from danish_nb.cards import Card
-from danish_nb.core import DanishNbError
+from danish_nb.core import DanishNbError, Private
 from danish_nb.games.rat_bastard_17 import UP_SLOTS, is_wild
 from danish_nb.render.rat import lesson_html
 from danish_nb.widgets import BOARDS, board_for, has_board
@@ -404,14 +404,14 @@ def test_secret_check_catches_a_leak():
 
 
 class Blabbing:
-    """A computer player that names every card of its hand in its reason."""
+    """A computer player that names every card of its hand (its own, private) in its reason."""
 
     name = "blabbing"
 
     def choose(self, state):
         from danish_nb.agents import Choice
-        hand = state.hands[state.current_player]
-        return Choice(state.legal_moves()[0], "I hold " + " ".join(f"{c} {c.code}" for c in hand))
+        me = state.current_player
+        return Choice(state.legal_moves()[0], ("I hold ", Private(state.hands[me], me, "?")))
 
 
 def test_a_computers_reason_names_no_card_the_viewer_cannot_see():
@@ -421,7 +421,7 @@ def test_a_computers_reason_names_no_card_the_viewer_cannot_see():
     board.click_card("4C")
     board.play_selected()
     why = board.step_computer()
-    assert "Q♥" in why and "QH" in why
+    assert "Q♥" in why and "K♦" in why
     log = board.html.split('class="dn-log"')[1]
     played = board.game.history[-1].move.card
     for code in ("9S", "KD", "QH"):

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..agents import make_agent
 from ..cards import Card, CardParseError
-from ..core import DanishNbError, Game, IllegalMove, OptionsError, Verdict
+from ..core import DanishNbError, Game, IllegalMove, OptionsError, Text, Verdict, render_text
 from ..families.shedding import ShedMove
 from .drawing import CARD_ACTIONS, DrawingMixin
 from .messages import MessagesMixin
@@ -70,7 +70,7 @@ class ShedBoard(DrawingMixin, MessagesMixin):
         self.verdict: Verdict | None = None
         self.message = ""
         self._info = False
-        self._why: dict[int, str] = {}
+        self._why: dict[int, Text] = {}
         self._offer: dict[str, Any] = {}
         self._busy = False
         self._drawing = False
@@ -243,7 +243,8 @@ class ShedBoard(DrawingMixin, MessagesMixin):
         return verdict
 
     def step_computer(self) -> str:
-        """Let the computer whose turn it is play one move; returns its reason."""
+        """Let the computer whose turn it is play one move; returns its reason, every card named
+        (the log shows each viewer only what they may read)."""
         if not self._offer.get("step"):
             self._refuse("it is not a computer's turn (or the board shows a past position)")
             return ""
@@ -263,7 +264,7 @@ class ShedBoard(DrawingMixin, MessagesMixin):
         with self._acting():
             self.game.play(choice.move)
         self._why[len(self.game.history)] = choice.why
-        return choice.why
+        return render_text(choice.why, omniscient=True)
 
     def _run_computers(self) -> None:
         try:

@@ -5,11 +5,9 @@ the browser can be checked against it).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from ..cards import Card
-from ..core import DanishNbError
+from ..core import DanishNbError, render_text
 from ..families.shedding import ACTIONS, ShedMove
 from ..render.board import LogEntry, button_html, log_html, message_html, nav_html
 from ..render.html import verdict_html
@@ -117,39 +115,22 @@ class DrawingMixin:
                 f"{message_html(self.message, info=self._info)}")
 
     def _log_html(self) -> str:
-        """The last moves with their events and the computers' reasons. A reason is the
-        computer's own thinking, so any card it names that the viewer cannot see (and that no
-        logged move showed) is written ``?``."""
+        """The last moves with their events and the computers' reasons, each written as the
+        viewer may read it (a spectator's while the privacy screen is up)."""
         history = self.game.history
         start = max(0, len(history) - LOG_LENGTH)
-        shown = history[start:]
-        secret = self._unseen_cards(shown)
-        entries = [LogEntry(i + 1, str(step.move), self.seats[step.move.player],
-                            _mask(self._why.get(i + 1, ""), secret), tuple(map(str, step.events)))
-                   for i, step in enumerate(shown, start)]
+        viewer, reveal = self._log_reader()
+        entries = [self._log_entry(i, viewer, reveal) for i in range(start, len(history))]
         return log_html(entries, position=self.position, hidden=start,
-                        opening=tuple(map(str, self.game.opening_events)))
+                        opening=tuple(e.text_for(viewer, reveal) for e in self.game.opening_events))
 
-    def _unseen_cards(self, steps: list) -> set[Card]:
-        state = self.game.state
-        view = state.view(self.viewer, reveal_hands=self.teaching)
-        seen = set(view.pile) | {c for cards in view.open for c in cards}
-        seen |= {c for cards in view.hands if cards is not None for c in cards}
-        for step in steps:
-            seen.update(getattr(step.move, "cards", ()))
-            for event in step.events:
-                seen.update(event.cards)
-        return set(state.all_cards()) - seen
+    def _log_reader(self) -> tuple[int | None, bool]:
+        """Who reads the log: the viewer, or nobody in particular behind the privacy screen."""
+        return (None, False) if self.screened else (self.viewer, self.teaching)
 
-
-def _mask(text: str, cards: set[Card]) -> str:
-    """``text`` with every mention of ``cards`` (as ``7♥`` or ``7H``) written ``?``.
-
-    >>> _mask("keeps 7♥ and 10S, not 7♦", {Card.parse("7H"), Card.parse("10S")})
-    'keeps ? and ?, not 7♦'
-    """
-    if not text or not cards:
-        return text
-    names = sorted({n for card in cards for n in (str(card), card.code)}, key=len, reverse=True)
-    pattern = "|".join(map(re.escape, names))
-    return re.sub(rf"(?<![\w-])(?:{pattern})(?!\w)", "?", text)
+    def _log_entry(self, index: int, viewer: int | None, reveal: bool) -> LogEntry:
+        """Move ``index`` (0-based) of the history as ``viewer`` may read it."""
+        step = self.game.history[index]
+        why = render_text(self._why.get(index + 1, ""), viewer, reveal)
+        return LogEntry(index + 1, step.move.text_for(viewer, reveal), self.seats[step.move.player], why,
+                        tuple(e.text_for(viewer, reveal) for e in step.events))

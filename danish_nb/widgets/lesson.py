@@ -24,7 +24,7 @@ from typing import Any
 import ipywidgets as widgets
 from IPython.display import HTML
 
-from ..core import GAMES, DanishNbError, Game, Verdict, get_game, option_infos
+from ..core import GAMES, DanishNbError, Game, Text, Verdict, get_game, option_infos, render_text
 from ..families.shedding import ShedView, canonical
 from ..render.html import CSS, rule_html, verdict_html
 from ..render.shedding import table_html
@@ -176,17 +176,33 @@ class PositionQuiz(widgets.VBox):
 
 # --------------------------------------------------------------------------- replay
 
+def rules_only(verdict: Verdict) -> str:
+    """A verdict by the rules (and rulings) it rests on, without its words (which may name
+    cards a reader may not see).
+
+    >>> import danish_nb as dn
+    >>> g = dn.setup("danish-bastard", {"hands": [["8H"], ["9S"]], "pile": ["6C"]})
+    >>> rules_only(g.state.explain(g.parse_move("P1 play 8H")))
+    'legal (rule DB-13)'
+    """
+    rules = "; ".join(f"rule {r.rule_id}" + (f" [ruling {r.ruling.id}]" if r.ruling else "")
+                      for r in verdict.reasons)
+    return f"{'legal' if verdict.legal else 'illegal'} ({rules})"
+
+
 class Replay(widgets.VBox):
     """Step through a played game: first / back / forward / last and a slider over its history.
 
     Each step shows the table after the move, the move, why it was legal (the engine's reasons
     with rule ids), what happened (events with rule ids) and, if given, a comment per move (such
-    as a computer player's reason). ``reveal_hands=True`` is teaching mode: every hand is shown
-    (face-down cards and the stock never are); otherwise the table is ``player``'s view.
+    as a computer player's reason, a :data:`~danish_nb.core.Text` that may name private cards).
+    Everything is ``player``'s own history: the table is their view, and moves, events and
+    comments are written as they may read them. ``reveal_hands=True`` is teaching mode: every
+    hand is shown (face-down cards, cards laid aside and the stock never are).
     ``render`` draws the table from a view (default :func:`view_html`, shedding games).
     """
 
-    def __init__(self, game: Game, comments: Sequence[str] | None = None, *, player: int | None = None,
+    def __init__(self, game: Game, comments: Sequence[Text] | None = None, *, player: int | None = None,
                  reveal_hands: bool = False, render: Callable[[Any], str] | None = None):
         self.render = render or view_html
         if comments is not None and len(comments) != len(game.history):
@@ -214,15 +230,20 @@ class Replay(widgets.VBox):
         self.slider.value = max(0, min(step, self.slider.max))
 
     def step_text(self, step: int) -> str:
-        """Plain text of step ``step``: the move, the comment, the verdict and the events."""
+        """Plain text of step ``step`` as ``player`` may read it: the move, the comment, the
+        verdict and the events. The verdict on a move whose cards ``player`` may not see (another
+        player's discard) gives only the rules it rests on."""
         if step == 0:
             return "the deal: no move yet"
         played = self.game.history[step - 1]
-        lines = [f"move {step}: {played.move}"]
+        reader = (self.player, self.reveal_hands)
+        move = played.move.text_for(*reader)
+        lines = [f"move {step}: {move}"]
         if self.comments is not None:
-            lines.append(f"why: {self.comments[step - 1]}")
-        lines.append(f"rules: {self.states[step - 1].explain(played.move).summary()}")
-        lines += [f"then: {event}" for event in played.events]
+            lines.append(f"why: {render_text(self.comments[step - 1], *reader)}")
+        verdict = self.states[step - 1].explain(played.move)
+        lines.append(f"rules: {verdict.summary() if move == str(played.move) else rules_only(verdict)}")
+        lines += [f"then: {event.text_for(*reader)}" for event in played.events]
         return "\n".join(lines)
 
     def _draw(self, step: int) -> None:

@@ -27,7 +27,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import Card
 from ..core import Game, Verdict
 from ..games.rat_bastard_17 import ACTIONS, RatMove, is_wild, value_table
 from ..render.board import button_html, nav_html
@@ -41,6 +40,7 @@ LABELS = {"take": "Take (no card fits)", "keep": "Keep: done swapping"}
 def move_label(move: RatMove) -> str:
     """A button's label.
 
+    >>> from danish_nb.cards import Card
     >>> move_label(RatMove(0, "swap", Card.parse("7H"), other=Card.parse("KS")))
     '7♥ face up for K♠'
     >>> move_label(RatMove(0, "play", Card.parse("RJ"), value=4)), move_label(RatMove(1, "keep"))
@@ -173,20 +173,6 @@ class RatBoard(ShedBoard):
             if any(e.kind == "start" for e in step.events):
                 break
         return events
-
-    def _unseen_cards(self, steps: list) -> set[Card]:
-        """Cards the viewer has not seen: not in the view (hands shown, face-up hole cards, the
-        pile) and not named by a logged move or event. Face-down hole cards and the deck stay
-        unseen until played."""
-        state = self.game.state
-        view = state.view(self.viewer, reveal_hands=self.teaching)
-        seen = set(view.pile) | {c for row in view.hole_up for c in row if c is not None}
-        seen |= {c for cards in view.hands if cards is not None for c in cards}
-        for step in steps:
-            seen.update(c for c in (step.move.card, step.move.other) if c is not None)
-            for event in step.events:
-                seen.update(event.cards)
-        return set(state.all_cards()) - seen
 
 
 def _button_class(move: RatMove) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..cards import Card
 from ..core import Game, Verdict
-from ..render.board import LogEntry, button_html, log_html, nav_html
+from ..render.board import button_html, log_html, nav_html
 from ..render.tricks import scores_html, table_html
 from .board import ShedBoard
 from .drawing import LOG_LENGTH
@@ -42,8 +42,6 @@ TRICKS_CSS = """
 .dn-totals { background: #eef5ee; }
 """
 
-#: Shown instead of a computer's reason that names cards the viewer has not seen.
-HIDDEN_REASON = "its reason names cards you cannot see (shown in teaching mode)"
 #: What the trump-call buttons say (other moves show their notation after the player).
 TRUMP_LABELS = {"none": "No trumps"}
 
@@ -67,8 +65,8 @@ class TrickBoard(ShedBoard):
 
     Click a card to see the verdict of playing it (``dn-verdict``), then "Play selected" (the
     cards of a discard are clicked together, then "Discard selected"); the trump call and any
-    other kind of move (bids, passes) are buttons. The log never names a card the viewer has
-    not seen. ``show_last_trick()`` shows the last
+    other kind of move (bids, passes) are buttons. The log is the viewer's own history: a
+    discard is named to its owner only. ``show_last_trick()`` shows the last
     finished trick; the score table explains every finished deal. The Python methods are the
     shedding board's: ``click_card("7H")``, ``play_selected()``, ``play("P1 trump hearts")``,
     ``step_computer()``, ``first/back/forward/last()``, ``verdict_text``, ``message``.
@@ -173,10 +171,8 @@ class TrickBoard(ShedBoard):
         return buttons, offered
 
     def _log_html(self) -> str:
-        """The moves of the deal shown (older deals are summed up in the score table). Outside
-        teaching mode no card hidden from the viewer (another player's hand, cards laid aside)
-        is named: it is written ``?`` in moves such as a discard, and a computer's reason that
-        names one (its own thinking about its hand) is replaced by :data:`HIDDEN_REASON`."""
+        """The moves of the deal shown (older deals are summed up in the score table), each
+        written as the viewer may read it."""
         states = self.game.states()
         deal = states[self._shown()].view(None).deal
         start = end = self._shown()
@@ -185,29 +181,9 @@ class TrickBoard(ShedBoard):
         while end < len(self.game.history) and states[end].view(None).deal == deal:
             end += 1
         first = max(start, end - LOG_LENGTH)
-        hidden = self._hidden_cards(start) if states[-1].view(None).deal == deal else set()
-        entries = []
-        for i in range(first, end):
-            step = self.game.history[i]
-            why = self._why.get(i + 1, "")
-            if any(str(card) in why for card in hidden):
-                why = HIDDEN_REASON
-            texts = [str(step.move), *map(str, step.events)]
-            for card in hidden:
-                texts = [text.replace(str(card), "?") for text in texts]
-            entries.append(LogEntry(i + 1, texts[0], self.seats[step.move.player], why, tuple(texts[1:])))
+        viewer, reveal = self._log_reader()
+        entries = [self._log_entry(i, viewer, reveal) for i in range(first, end)]
         return log_html(entries, position=self.position, hidden=first - start)
-
-    def _hidden_cards(self, deal_start: int) -> set[Card]:
-        """The cards of the deal being played that the viewer has not seen: not in a hand or
-        among the cards out of play the view shows, and not played to a trick since the deal
-        began (move ``deal_start``)."""
-        state = self.game.state
-        view = state.view(self.viewer, reveal_hands=self.teaching)
-        seen = {card for hand in view.hands if hand for card in hand}
-        seen.update(getattr(view, "skat", None) or ())
-        seen.update(step.move.card for step in self.game.history[deal_start:] if step.move.action == "play")
-        return set(state.all_cards()) - seen
 
 
 def _cards_of(move: Any) -> tuple[Card, ...]:
@@ -216,4 +192,4 @@ def _cards_of(move: Any) -> tuple[Card, ...]:
     return (card,) if card is not None else tuple(getattr(move, "cards", ()) or ())
 
 
-__all__ = ["HIDDEN_REASON", "TrickBoard", "move_label"]
+__all__ = ["TrickBoard", "move_label"]

@@ -21,12 +21,11 @@ from typing import Any
 
 from IPython.display import HTML
 
-from ..cards import Card
-from ..core import DanishNbError, Game
+from ..core import DanishNbError, Game, Text
 from ..families.tricks import TrickView
 from ..render.tricks import last_trick_html, scores_html, table_html
 from .lesson import PositionQuiz, Replay
-from .tricks_board import HIDDEN_REASON, TRICKS_CSS
+from .tricks_board import TRICKS_CSS
 
 
 def trick_view_html(view: TrickView, *, scores: bool = False, last: bool = True) -> str:
@@ -61,59 +60,14 @@ def _with_scores(view: TrickView) -> str:
     return trick_view_html(view, scores=True)
 
 
-def hidden_in_step(before: Any, move: Any, viewer: int | None) -> set[Card]:
-    """The cards ``viewer`` (``None``: a spectator) may not see in the step that plays ``move``
-    from state ``before``: other players' hands and cards laid aside face down (a skat, a
-    Sjavs discard), less the card the move plays face up and, when that play ends the deal,
-    the cards out of play (the scoring counts them openly).
-
-    >>> import danish_nb as dn
-    >>> g = dn.setup("sjavs", {"hands": [["QC", "AH"], ["KH", "10S"], ["AS", "KS", "10D", "AD"]],
-    ...                        "skat": [], "contract": "play", "soloist": 2, "phase": "discard"})
-    >>> sorted(map(str, hidden_in_step(g.state, g.parse_move("P3 discard 10D AD"), 0)))
-    ['10♠', '10♦', 'A♠', 'A♦', 'K♠', 'K♥']
-    """
-    view = before.view(viewer)
-    hidden = {card for seat, hand in enumerate(before.hands) if seat != viewer for card in hand}
-    if getattr(view, "skat", None) is None:
-        hidden.update(getattr(before, "skat", ()) or ())
-    if getattr(move, "action", None) == "play":
-        hidden.discard(move.card)
-        if sum(map(len, before.hands)) == 1:  # the deal's last card
-            hidden.difference_update(getattr(before, "skat", ()) or ())
-    return hidden
-
-
 class TrickReplay(Replay):
     """The lesson :class:`~danish_nb.widgets.lesson.Replay` (controls, slider, step texts) over a
     trick game: each step draws the trick table, the last trick and the score table.
-
-    Unless ``reveal_hands``, a step's text names no card hidden from ``player`` (see
-    :func:`hidden_in_step`): such a card is written ``?`` (a Sjavs discard: ``P1 discard ? ?``),
-    and a computer's reason naming one is replaced by :data:`HIDDEN_REASON`.
     """
 
-    def __init__(self, game: Game, comments: Sequence[str] | None = None, *, player: int | None = None,
+    def __init__(self, game: Game, comments: Sequence[Text] | None = None, *, player: int | None = None,
                  reveal_hands: bool = False):
         super().__init__(game, comments, player=player, reveal_hands=reveal_hands, render=_with_scores)
 
-    def step_text(self, step: int) -> str:
-        """The base step text (move, comment, verdict, events), hidden cards masked."""
-        text = super().step_text(step)
-        if self.reveal_hands or step == 0:
-            return text
-        move = self.game.history[step - 1].move
-        hidden = hidden_in_step(self.states[step - 1], move, self.player)
-        names_cards = bool(getattr(move, "card", None) or getattr(move, "cards", ()))
-        lines = text.split("\n")
-        for i, line in enumerate(lines):
-            if line.startswith("why: ") and any(str(card) in line for card in hidden):
-                lines[i] = f"why: {HIDDEN_REASON}"
-            elif line.startswith("rules: ") and not names_cards:
-                continue  # the verdict on a bid or trump call states a rule (e.g. a suit's trumps)
-            for card in hidden:
-                lines[i] = lines[i].replace(str(card), "?")
-        return "\n".join(lines)
 
-
-__all__ = ["TrickQuiz", "TrickReplay", "hidden_in_step", "show_trick_table", "trick_view_html"]
+__all__ = ["TrickQuiz", "TrickReplay", "show_trick_table", "trick_view_html"]
