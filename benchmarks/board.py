@@ -84,7 +84,7 @@ def play_buttons(seed: int) -> dict:
     built = time.perf_counter() - start
     models = live() - before
     game = dn.new_game("danish-bastard", players=3, seed=seed)
-    agents = [make_agent("random", seed=seed * 101 + i) for i in range(3)]
+    agents = [make_agent("random", "danish-bastard", seed=seed * 101 + i) for i in range(3)]
     times, msgs, sizes = [], [], []
     with Counter() as count:
         for _ in range(MOVES):

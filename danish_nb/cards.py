@@ -20,6 +20,8 @@ from collections.abc import Iterable
 from enum import Enum, IntEnum
 from typing import NamedTuple
 
+from .core import DanishNbError, _short
+
 
 class Rank(IntEnum):
     """Card ranks with aces high; ``JOKER`` sorts above all."""
@@ -79,8 +81,11 @@ _SUIT_BY_TEXT = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Sui
                  "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES}
 
 
-class CardParseError(ValueError):
-    """Text that does not name a card."""
+class CardParseError(DanishNbError):
+    """Text that does not name a card (a :class:`~danish_nb.core.DanishNbError`, so a ValueError)."""
+
+#: The longest text :meth:`Card.parse` reads (``' 10♠ '`` with room for spaces).
+MAX_CARD_TEXT = 12
 
 
 class Card(NamedTuple):
@@ -115,14 +120,16 @@ class Card(NamedTuple):
         >>> Card.parse("qc") == Card(Rank.QUEEN, Suit.CLUBS)
         True
         """
-        cleaned = text.strip().upper()
+        if not isinstance(text, str):
+            raise CardParseError(f"a card is written as text like '7H', not a {type(text).__name__}")
+        cleaned = text.strip().upper() if len(text) <= MAX_CARD_TEXT else ""
         if cleaned in ("RJ", "BJ"):
             return JOKERS[cleaned]
         rank = _RANK_BY_TEXT.get(cleaned[:-1])
         suit = _SUIT_BY_TEXT.get(cleaned[-1:])
         if rank is None or suit is None:
             raise CardParseError(
-                f"{text!r} is not a card: write a rank (2-10, J, Q, K, A) then a suit "
+                f"{_short(text)} is not a card: write a rank (2-10, J, Q, K, A) then a suit "
                 f"(C, D, H, S or ♣ ♦ ♥ ♠), e.g. '7H', '10♠'; jokers are 'RJ' and 'BJ'")
         return _CARDS[rank, suit]
 
@@ -163,7 +170,7 @@ def standard_pack(jokers: int = 0) -> tuple[Card, ...]:
     ((Card('2♣'), Card('3♣')), (Card('RJ'), Card('BJ')))
     """
     if jokers not in (0, 1, 2):
-        raise ValueError(f"a pack has 0, 1 or 2 jokers, not {jokers}")
+        raise DanishNbError(f"a pack has 0, 1 or 2 jokers, not {_short(jokers)}")
     pack = [_CARDS[r, s] for s in SUITS for r in RANKS]
     return tuple(pack) + (RED_JOKER, BLACK_JOKER)[:jokers]
 
@@ -171,7 +178,7 @@ def standard_pack(jokers: int = 0) -> tuple[Card, ...]:
 def packs(count: int, jokers: int = 0) -> tuple[Card, ...]:
     """``count`` standard packs shuffled together (unshuffled here: see ``shuffled``)."""
     if count < 1:
-        raise ValueError(f"need at least one pack, not {count}")
+        raise DanishNbError(f"need at least one pack, not {_short(count)}")
     return standard_pack(jokers) * count
 
 

@@ -33,7 +33,7 @@ class IllegalMove(DanishNbError):
 
     def __init__(self, verdict: Verdict):
         self.verdict = verdict
-        super().__init__(f"illegal move {verdict.move}: {verdict.summary()}")
+        super().__init__(f"illegal move {move_text(verdict.move)}: {verdict.summary()}")
 
 
 class OptionsError(DanishNbError):
@@ -42,6 +42,79 @@ class OptionsError(DanishNbError):
 
 class RecordError(DanishNbError):
     """A game record that is malformed, tampered with, or does not replay."""
+
+
+# --------------------------------------------------------------------------- input bounds
+
+#: The longest move text read (a real move is under 80 characters).
+MAX_MOVE_TEXT = 400
+#: How deeply a position, options or record may nest lists and dicts (real ones nest 4 deep).
+MAX_DEPTH = 12
+#: How many values (lists, dicts, strings, numbers) a position, options or record may hold.
+MAX_ITEMS = 400_000
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, so an error never echoes huge input.
+
+    >>> _short("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
+    """
+    if isinstance(value, str) and len(value) > limit:
+        value = value[:limit]
+    elif isinstance(value, (list, tuple, dict, set, frozenset)) and len(value) > limit:
+        return f"<{type(value).__name__} of {len(value)} items>"
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def move_text(move: Any) -> str:
+    """A move as notation for a message, or a short description if it cannot be written.
+
+    >>> move_text(None), move_text("P1 take")
+    ('None', "'P1 take'")
+    """
+    if isinstance(move, str):
+        return _short(move)
+    try:
+        text = str(move)
+    except Exception:  # a move object with fields of the wrong types cannot write itself
+        return _short(move)
+    return text if len(text) <= MAX_MOVE_TEXT else _short(move)
+
+
+def check_plain(value: Any, what: str, error: type[DanishNbError], *, max_depth: int = MAX_DEPTH,
+                max_items: int = MAX_ITEMS) -> None:
+    """Refuse (with ``error``) a nested value deeper than ``max_depth`` or larger than
+    ``max_items`` values, or holding a dict key that is not a ``str``; iterative, so no input
+    can exhaust the stack.
+
+    >>> check_plain({"hands": [["7H"], ["8C"]]}, "a position", OptionsError)
+    >>> check_plain([[[[1]]]], "a position", OptionsError, max_depth=3)
+    Traceback (most recent call last):
+    danish_nb.core.OptionsError: a position nests lists or dicts more than 3 deep
+    """
+    todo: list[tuple[Any, int]] = [(value, 0)]
+    seen = 0
+    while todo:
+        item, depth = todo.pop()
+        seen += 1
+        if seen > max_items:
+            raise error(f"{what} holds more than {max_items} values")
+        if isinstance(item, (list, tuple, dict)):
+            if depth >= max_depth:
+                raise error(f"{what} nests lists or dicts more than {max_depth} deep")
+            if isinstance(item, dict):
+                bad = next((k for k in item if not isinstance(k, str)), None)
+                if bad is not None:
+                    raise error(f"{what} has a key that is not text: {_short(bad)}")
+                item = item.values()
+            if len(item) > max_items:
+                raise error(f"{what} holds more than {max_items} values")
+            todo.extend((child, depth + 1) for child in item)
 
 
 # --------------------------------------------------------------------------- rules
@@ -113,7 +186,7 @@ class Catalogue:
         self.rules: dict[str, Rule] = {}
         for rule in rules:
             if rule.id in self.rules:
-                raise ValueError(f"rule id {rule.id} appears twice")
+                raise DanishNbError(f"rule id {rule.id} appears twice")
             self.rules[rule.id] = rule
         self.rulings: dict[str, Ruling] = {r.id: r for r in rulings}
 
@@ -291,15 +364,6 @@ class OptionInfo:
             raise OptionsError(f"option {self.name!r} must be from {self.low} to {self.high}, not {_short(value)}")
 
 
-def _short(value: Any, limit: int = 40) -> str:
-    """``repr(value)`` cut to ``limit`` characters, so an error never echoes huge input."""
-    try:
-        text = repr(value)
-    except (RecursionError, ValueError):
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
 OptionsT = TypeVar("OptionsT")
 
 
@@ -396,16 +460,82 @@ class RulesState:
         return dataclasses.replace(self, **changes)
 
 
-class GameRules(Protocol):
-    """A game: its identity, source, rule catalogue, options and how to start a state."""
+#: The game families (what a family module and a board adapter share), by name.
+FAMILIES = ("shedding", "tricks", "running-total")
+#: A rules object's ``family`` spelled differently from :data:`FAMILIES`, until its module says so.
+_FAMILY_NAMES = {"rat-bastard": "running-total"}
+#: Language codes of the source documents (``1-danish-bastard.en.txt`` is in English).
+LANGUAGES = {"en": "English", "fr": "French", "de": "German"}
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a game is, as data: for menus, settings panels, the rulings page and the contract
+    tests. ``dn.GAMES[game_id].info``.
+
+    >>> import danish_nb as dn
+    >>> info = dn.GAMES["le-danish"].info
+    >>> info.title, info.family, (info.min_players, info.max_players), info.language
+    ('Le danish', 'shedding', (2, 11), 'fr')
+    >>> info.option("turn_limit").label
+    'turn limit'
+    """
 
     id: str
     title: str
+    family: str
+    min_players: int
+    max_players: int
+    source: str
+    language: str
+    options: tuple[OptionInfo, ...]
+
+    @property
+    def language_name(self) -> str:
+        """``'English'``, ``'French'``, ``'German'``."""
+        return LANGUAGES[self.language]
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def option(self, name: str) -> OptionInfo:
+        """One option of the schema, by name. Raises :class:`OptionsError`."""
+        for info in self.options:
+            if info.name == name:
+                return info
+        raise OptionsError(f"{self.title} has no option {_short(name)}")
+
+    @classmethod
+    def of(cls, rules: Any) -> GameInfo:
+        """Read a rules object's attributes (``id``, ``title``, ``family``, ``source``,
+        ``options_type``, ``min_players``, ``max_players``); the language is the source file
+        name's suffix. Raises :class:`DanishNbError` for a rules object that lacks one."""
+        family = _FAMILY_NAMES.get(rules.family, rules.family)
+        language = rules.source.rsplit(".", 2)[-2] if rules.source.count(".") >= 2 else ""
+        if family not in FAMILIES or language not in LANGUAGES:
+            raise DanishNbError(f"game {rules.id!r}: family {family!r} must be one of {FAMILIES} and "
+                                f"its source named like '1-name.en.txt' (language one of {', '.join(LANGUAGES)})")
+        return cls(rules.id, rules.title, family, rules.min_players, rules.max_players, rules.source,
+                   language, option_infos(rules.options_type))
+
+
+class GameRules(Protocol):
+    """A game: its identity, source, rule catalogue, options and how to start a state.
+
+    :func:`register` adds :attr:`info`, the game's :class:`GameInfo`, built from the other
+    attributes.
+    """
+
+    id: str
+    title: str
+    family: str
     source: str
     catalogue: Catalogue
     options_type: type
     min_players: int
     max_players: int
+    info: GameInfo
 
     def new_state(self, players: int, seed: int, options: Any) -> State: ...
     # optional: def deal_events(self, state) -> tuple[Event, ...]: what the deal did, with its rules
@@ -417,16 +547,21 @@ GAMES: dict[str, GameRules] = {}
 
 
 def register(game: GameRules) -> GameRules:
-    """Add a game to :data:`GAMES` under its id."""
+    """Add a game to :data:`GAMES` under its id, with its :class:`GameInfo` as ``game.info``:
+    registering is all a new game needs to be listed, offered and covered by the contract tests."""
+    game.info = GameInfo.of(game)
     GAMES[game.id] = game
     return game
 
 
 def get_game(game_id: str) -> GameRules:
+    """The registered game ``game_id``. Raises :class:`OptionsError` naming the games."""
+    if not isinstance(game_id, str):
+        raise OptionsError(f"a game id is text like 'danish-bastard', not a {type(game_id).__name__}")
     try:
         return GAMES[game_id]
     except KeyError:
-        raise OptionsError(f"unknown game {game_id!r}; the games are: {', '.join(GAMES)}") from None
+        raise OptionsError(f"unknown game {_short(game_id)}; the games are: {', '.join(GAMES)}") from None
 
 
 # --------------------------------------------------------------------------- session
@@ -499,6 +634,11 @@ class Game:
         return self.state.explain(self.parse_move(move) if isinstance(move, str) else move)
 
     def parse_move(self, text: str) -> Any:
+        """A move from its notation. Raises :class:`MoveParseError` (text too long or not a move)."""
+        if not isinstance(text, str):
+            raise MoveParseError(f"a move's notation is text like 'P1 take', not a {type(text).__name__}")
+        if len(text) > MAX_MOVE_TEXT:
+            raise MoveParseError(f"a move is at most {MAX_MOVE_TEXT} characters, not {len(text)}: {_short(text)}")
         return self.rules.parse_move(text)
 
     # -- changing
@@ -540,10 +680,32 @@ class Game:
 
     # -- records
     def to_record(self) -> dict[str, Any]:
-        """A JSON-able record: game, players, seed (or set-up position), options, moves
-        (see :mod:`danish_nb.records`)."""
-        from .records import to_record
-        return to_record(self)
+        """A JSON-able record: game, players, seed (or set-up position), options, moves;
+        :func:`danish_nb.records.load_record` reads it back."""
+        record: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.rules.id,
+            "players": self.players,
+            "options": dataclasses.asdict(self.options),
+            "moves": [str(step.move) for step in self.history],
+        }
+        if self.position is not None:
+            record["position"] = self.position
+        else:
+            record["seed"] = self.seed
+        return record
+
+
+#: What :meth:`Game.to_record` writes as ``"format"`` and ``"version"``.
+RECORD_FORMAT = "danish-nb/record"
+RECORD_VERSION = 1
+
+
+def _whole_number(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise OptionsError(f"{what} must be a whole number, not {type(value).__name__} {_short(value)}")
+    return value
 
 
 def new_game(game_id: str, players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> Game:
@@ -553,22 +715,25 @@ def new_game(game_id: str, players: int, seed: int = 0, options: Mapping[str, An
     bad options.
     """
     rules = get_game(game_id)
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise OptionsError(f"players must be a whole number, not {players!r}")
-    if not rules.min_players <= players <= rules.max_players:
+    if _whole_number(players, "players") not in rules.info.player_counts:
         raise OptionsError(f"{rules.title} takes {rules.min_players} to {rules.max_players} players, "
-                           f"not {players}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise OptionsError(f"seed must be a whole number, not {seed!r}")
+                           f"not {_short(players)}")
+    _whole_number(seed, "seed")
     opts = make_options(rules.options_type, options)
     return Game(rules, rules.new_state(players, seed, opts), options=opts, players=players, seed=seed)
 
 
 def setup(game_id: str, position: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> Game:
-    """A game from a plain-dict position (see each game's ``setup_state`` for the keys)."""
+    """A game from a plain-dict position (see each game's ``setup_state`` for the keys).
+
+    Raises :class:`OptionsError` for a position that is not a dict with text keys, nests too
+    deeply or is too large, or that the game refuses.
+    """
     rules = get_game(game_id)
     if not isinstance(position, Mapping):
         raise OptionsError(f"a position is a dict, not {type(position).__name__}")
+    position = dict(position)
+    check_plain(position, "a position", OptionsError)
     opts = make_options(rules.options_type, options)
     state = rules.setup_state(position, opts)
     return Game(rules, state, options=opts, players=state.players, position=position)

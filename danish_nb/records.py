@@ -1,62 +1,46 @@
 """Game records: options + seed (or a set-up position) + moves, as versioned JSON.
 
-Loading replays every move through the rules, so a tampered record cannot produce an illegal
-position.
+:meth:`Game.to_record <danish_nb.core.Game.to_record>` writes one; :func:`load_record` reads
+it back, replaying every move through the rules, so a tampered record cannot produce an
+illegal position. Sizes are bounded (text, nesting, number of moves), and whatever goes wrong
+is a :class:`~danish_nb.core.RecordError` saying what and where.
 
 >>> import danish_nb as dn
 >>> g = dn.new_game("danish-bastard", players=2, seed=3)
 >>> _ = g.play(g.legal_moves()[0])
->>> dn.load_record(to_record(g)).state == g.state
+>>> dn.load_record(g.to_record()).state == g.state
 True
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Mapping
 from typing import Any
 
-from .core import DanishNbError, Game, RecordError, new_game, setup
+from .core import (RECORD_FORMAT, RECORD_VERSION, DanishNbError, Game, RecordError, _short,
+                   check_plain, new_game, setup)
 
-RECORD_FORMAT = "danish-nb/record"
-RECORD_VERSION = 1
-
-
-def to_record(game: Game) -> dict[str, Any]:
-    """A JSON-able record of a game: game id, players, seed or position, options, moves."""
-    record: dict[str, Any] = {
-        "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
-        "game": game.rules.id,
-        "players": game.players,
-        "options": dataclasses.asdict(game.options),
-        "moves": [str(step.move) for step in game.history],
-    }
-    if game.position is not None:
-        record["position"] = game.position
-    else:
-        record["seed"] = game.seed
-    return record
+#: The longest record text read (a long Sjavs match is under 100 kB).
+MAX_RECORD_TEXT = 4_000_000
+#: The most moves a record may hold.
+MAX_RECORD_MOVES = 100_000
 
 
 def load_record(record: Mapping[str, Any] | str) -> Game:
     """Rebuild a game from :meth:`Game.to_record` output (a dict or its JSON text), replaying
-    and checking every move. Raises :class:`RecordError` saying what is wrong and where."""
-    if isinstance(record, str):
-        try:
-            record = json.loads(record)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"a record is JSON: {exc}") from None
-    if not isinstance(record, Mapping):
-        raise RecordError("a record is a JSON object")
-    if record.get("format") != RECORD_FORMAT:
-        raise RecordError(f"not a danish-nb record (format is {record.get('format')!r})")
-    if record.get("version") != RECORD_VERSION:
-        raise RecordError(f"record version {record.get('version')!r} is not supported (only {RECORD_VERSION})")
+    and checking every move. Raises :class:`RecordError` saying what is wrong and where.
+
+    >>> load_record('{"format": "danish-nb/record", "version": 2}')
+    Traceback (most recent call last):
+    danish_nb.core.RecordError: record version 2 is not supported (only 1)
+    """
+    record = _read(record)
     moves = record.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise RecordError("'moves' must be a list of move texts")
+    if len(moves) > MAX_RECORD_MOVES:
+        raise RecordError(f"a record holds at most {MAX_RECORD_MOVES} moves, not {len(moves)}")
     try:
         if "position" in record:
             game = setup(record.get("game"), record["position"], record.get("options"))
@@ -68,5 +52,30 @@ def load_record(record: Mapping[str, Any] | str) -> Game:
         try:
             game.play(text)
         except DanishNbError as exc:
-            raise RecordError(f"move {number} ({text!r}) does not replay: {exc}") from None
+            raise RecordError(f"move {number} ({_short(text)}) does not replay: {exc}") from None
+        except Exception as exc:  # a bug in a game's rules: still the record's error, with its cause
+            raise RecordError(f"move {number} ({_short(text)}) does not replay: "
+                              f"{type(exc).__name__} {_short(str(exc), 200)}") from exc
     return game
+
+
+def _read(record: Any) -> Mapping[str, Any]:
+    """The record as a dict of the right format and version, its size and nesting checked."""
+    if isinstance(record, str):
+        if len(record) > MAX_RECORD_TEXT:
+            raise RecordError(f"a record is at most {MAX_RECORD_TEXT} characters, not {len(record)}")
+        try:
+            record = json.loads(record)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"a record is JSON: {_short(str(exc), 120)}") from None
+        except RecursionError:
+            raise RecordError("a record nests lists or objects too deeply") from None
+    if not isinstance(record, Mapping):
+        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+    record = dict(record)
+    check_plain(record, "a record", RecordError)
+    if record.get("format") != RECORD_FORMAT:
+        raise RecordError(f"not a danish-nb record (format is {_short(record.get('format'))})")
+    if record.get("version") != RECORD_VERSION:
+        raise RecordError(f"record version {_short(record.get('version'))} is not supported (only {RECORD_VERSION})")
+    return record

@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets
 
 import danish_nb as dn
-from danish_nb.agents import make_agent
+from danish_nb.agents import play_out as agents_play_out
 from danish_nb.cards import Card, card_counts, packs
 from danish_nb.families.shedding import ShedMove
 
@@ -89,12 +89,7 @@ def play_out(game: dn.Game, seed: int, agents: Iterable[str] = ("random",),
     """Play ``game`` to its end (or ``max_moves``) with seeded computer players, one per seat
     cycling through ``agents``."""
     names = list(agents)
-    players = [make_agent(names[i % len(names)], seed + i) for i in range(game.players)]
-    moves = 0
-    while not game.is_over and (max_moves is None or moves < max_moves):
-        choice = players[game.current_player].choose(game.state)
-        game.play(choice.move)
-        moves += 1
+    agents_play_out(game, [names[i % len(names)] for i in range(game.players)], seed=seed, max_moves=max_moves)
     return game
 
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 import danish_nb as dn
-from danish_nb.agents import AGENTS, Choice, make_agent
+from danish_nb.agents import AGENTS, Choice, make_agent, play_out
 
-from helpers import DB, play_out, table
+from helpers import DB, table
 
 
 def choose(position: dict, **options) -> Choice:
     g = table(position, **options)
-    choice = make_agent("rule-of-thumb", seed=1).choose(g.state)
+    choice = make_agent("rule-of-thumb", DB, seed=1).choose(g.state)
     assert choice.move in g.legal_moves()
     return choice
 
@@ -78,14 +78,16 @@ def test_leaves_its_strongest_cards_face_up():
 
 @pytest.mark.parametrize("name", ["random", "rule-of-thumb"])
 def test_seeded_players_repeat_their_games(name):
-    games = [play_out(dn.new_game(DB, players=3, seed=9), seed=4, agents=(name,)) for _ in range(2)]
+    games = [dn.new_game(DB, players=3, seed=9) for _ in range(2)]
+    for g in games:
+        play_out(g, [name] * 3, seed=4)
     assert [str(s.move) for s in games[0].history] == [str(s.move) for s in games[1].history]
     assert games[0].is_over
 
 
 def test_random_player_reason():
     g = dn.new_game(DB, players=2, seed=3)
-    choice = make_agent("random", seed=2).choose(g.state)
+    choice = make_agent("random", DB, seed=2).choose(g.state)
     assert choice.move in g.legal_moves() and "random" in choice.why
 
 
@@ -94,13 +96,46 @@ def test_no_choice_once_the_game_is_over(name):
     over = table({"hands": [["AS"], ["3C"]]})
     over.play("P1 play AS")
     with pytest.raises(dn.DanishNbError, match="game is over"):
-        make_agent(name, seed=1).choose(over.state)
+        make_agent(name, DB, seed=1).choose(over.state)
 
 
 def test_registry_errors():
     assert {"random", "rule-of-thumb"} <= set(AGENTS)
     with pytest.raises(dn.DanishNbError, match="unknown computer player 'genius'"):
-        make_agent("genius")
-    with pytest.raises(dn.DanishNbError, match="does not play"):
-        make_agent("rule-of-thumb", family="no-such-family")
-    assert make_agent("random", family="no-such-family").name == "random"
+        make_agent("genius", DB)
+    with pytest.raises(dn.DanishNbError, match="unknown computer player <list>|unknown computer player \\[\\]"):
+        make_agent([], DB)
+    with pytest.raises(dn.OptionsError, match="unknown game 'no-such-game'"):
+        make_agent("rule-of-thumb", "no-such-game")
+    with pytest.raises(dn.OptionsError, match="a game id is text"):
+        make_agent("rule-of-thumb", ["sjavs"])
+
+
+@pytest.mark.parametrize("game_id, player", [
+    ("danish-bastard", "ShedRuleOfThumb"), ("le-danish", "LeDanishRuleOfThumb"),
+    ("rat-bastard-17", "RatRuleOfThumb"), ("bastard", "TrickRuleOfThumb"), ("sjavs", "TrickRuleOfThumb")])
+def test_each_game_gets_its_own_rule_of_thumb_player(game_id, player):
+    assert type(make_agent("rule-of-thumb", game_id)).__name__ == player
+    assert make_agent("random", game_id).name == "random"
+
+
+def test_a_player_for_no_family_of_the_game_is_refused(monkeypatch):
+    monkeypatch.setitem(AGENTS, "picky", {"shedding": AGENTS["rule-of-thumb"]["shedding"]})
+    assert make_agent("picky", DB).name == "rule-of-thumb"
+    with pytest.raises(dn.DanishNbError, match="the 'picky' player does not play Sjavs"):
+        make_agent("picky", "sjavs")
+
+
+def test_play_out_plays_each_seat_with_its_player_and_stops_at_an_open_seat():
+    g = dn.new_game("bastard", players=3, seed=4)
+    seen = []
+    choices = play_out(g, {0: "rule-of-thumb", 1: "random", 2: make_agent("random", "bastard", 9)},
+                       max_moves=30, on_move=seen.append)
+    assert len(choices) == 30 == len(g.history) and seen == choices
+    assert [c.move for c in choices] == [s.move for s in g.history]
+    again = dn.new_game("bastard", players=3, seed=4)
+    assert play_out(again, {0: "rule-of-thumb", 1: "random"}, max_moves=30) == choices[:len(again.history)]
+    assert again.current_player == 2 and not again.is_over  # seat 3 has no player: play stops there
+    whole = dn.new_game("bastard", players=3, seed=4)
+    play_out(whole, ["random"] * 3)
+    assert whole.is_over and play_out(whole, ["random"] * 3) == []

@@ -513,7 +513,7 @@ matches = st.tuples(st.integers(0, 10_000), st.sampled_from((3, 4)),
 
 def _random_match(seed: int, players: int, options: dict, smart: bool) -> dn.Game:
     g = dn.new_game(BA, players=players, seed=seed, options=options)
-    agents = tuple(make_agent("rule-of-thumb", seed, "tricks") if smart and seat % 2 else None
+    agents = tuple(make_agent("rule-of-thumb", BA, seed) if smart and seat % 2 else None
                    for seat in range(players)) if smart else ()
     return _play(g, random.Random(seed), agents)
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import danish_nb as dn
 from danish_nb.core import source_text
-from danish_nb.agents import make_agent
+from danish_nb.agents.shedding import ShedRuleOfThumb
 from danish_nb.agents.le_danish import LeDanishRuleOfThumb
 from danish_nb.cards import Card, packs
 from danish_nb.families.shedding import ShedMove
@@ -527,7 +527,7 @@ def test_rule_of_thumb_games_end(players):
 def test_the_shedding_rule_of_thumb_player_also_plays_le_danish_to_the_end():
     options = dict.fromkeys(VARIANTS + ("chain_face_down",), True)
     g = dn.new_game(GAME, players=4, seed=11, options=options)
-    agents = [make_agent("rule-of-thumb", seed, "shedding") for seed in range(4)]
+    agents = [ShedRuleOfThumb(seed) for seed in range(4)]
     while not g.is_over:
         g.play(agents[g.current_player].choose(g.state).move)
     assert g.is_over

@@ -71,7 +71,7 @@ def random_positions(count: int = 12):
     rng = random.Random(5)
     for seed in range(count):
         g = dn.new_game(GAME, players=rng.choice([2, 3, 4]), seed=seed)
-        agent = make_agent("random", seed=seed)
+        agent = make_agent("random", GAME, seed=seed)
         for _ in range(rng.randrange(0, 60)):
             if g.is_over:
                 break
@@ -182,7 +182,7 @@ def test_leak_detector_finds_a_shown_card():
 
 def _sample_game(moves: int = 40) -> tuple[dn.Game, list[str]]:
     g = dn.new_game(GAME, players=3, seed=11)
-    agents = [make_agent("rule-of-thumb", seed=s) for s in range(3)]
+    agents = [make_agent("rule-of-thumb", GAME, seed=s) for s in range(3)]
     why = []
     for _ in range(moves):
         choice = agents[g.current_player].choose(g.state)

@@ -144,7 +144,7 @@ def test_the_lessons_board_plays_a_whole_game_against_the_le_danish_player():
     game = dn.new_game("le-danish", players=3, seed=2027, options=options)
     board = ShedBoard(game, seats=("human", "rule-of-thumb", "rule-of-thumb"))
     assert all(isinstance(agent, LeDanishRuleOfThumb) for agent in board.agents.values())
-    me = make_agent("rule-of-thumb", seed=1, game="le-danish")
+    me = make_agent("rule-of-thumb", "le-danish", seed=1)
     for _ in range(400):
         if game.is_over:
             break

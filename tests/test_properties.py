@@ -43,7 +43,7 @@ def new(seed: int, players: int, options: dict, turn_limit: int) -> dn.Game:
 def test_whole_games_by_computer_players(seed, players, options, turn_limit, agents):
     g = new(seed, players, options, turn_limit)
     dealt = dealt_counts(players)
-    seats = [make_agent(agents[i % len(agents)], seed + i) for i in range(players)]
+    seats = [make_agent(agents[i % len(agents)], DB, seed + i) for i in range(players)]
     while not g.is_over:
         state = g.state
         assert Counter(state.all_cards()) == dealt
@@ -135,7 +135,7 @@ def _visible(state, me, reveal):
 @given(seed=SEEDS, players=PLAYERS, options=OPTIONS, turn_limit=st.integers(10, 150), reveal=st.booleans())
 def test_views_show_exactly_what_a_player_may_know(seed, players, options, turn_limit, reveal):
     g = new(seed, players, options, turn_limit)
-    agent = make_agent("random", seed)
+    agent = make_agent("random", DB, seed)
     while True:
         state = g.state
         for me in [*range(players), None]:

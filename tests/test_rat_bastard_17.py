@@ -577,14 +577,14 @@ def test_views_hide_hands_and_face_down_cards():
 ])
 def test_rule_of_thumb_choices(position, expected, words):
     g = table(position)
-    choice = make_agent("rule-of-thumb", 1, "rat-bastard").choose(g.state)
+    choice = make_agent("rule-of-thumb", RB, 1).choose(g.state)
     assert str(choice.move) == expected and words in choice.why
 
 
 def test_rule_of_thumb_swaps_low_cards_face_up():
     g = table({"hands": [["AC", "9D", "9H", "9S", "RJ"], ["5C", "5D", "5H", "5S", "6C"]],
                "holes": [["2C", "10H", "3C", "8H", "4C"], ["2D", "3D", "4D", "6D", "7D"]], "phase": "swap"})
-    choice = make_agent("rule-of-thumb", 1, "rat-bastard").choose(g.state)
+    choice = make_agent("rule-of-thumb", RB, 1).choose(g.state)
     assert str(choice.move) == "P1 swap A♣ 10♥" and choice.why
 
 
@@ -637,7 +637,7 @@ def check_state(state: rb.RatBastardState, full_pack: Counter) -> None:
 def play_out(seed: int, options: dict, agent: str = "random", check: bool = True) -> dn.Game:
     g = dn.new_game(RB, players=2, seed=seed, options=options)
     full_pack = Counter(rb.pack(g.options))
-    agents = [make_agent(agent, seed + i, "rat-bastard") for i in (0, 1)]
+    agents = [make_agent(agent, RB, seed + i) for i in (0, 1)]
     rng = random.Random(seed)
     while not g.is_over:
         state = g.state

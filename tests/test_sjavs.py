@@ -730,7 +730,7 @@ def test_doctests():
 # --------------------------------------------------------------------------- the rule-of-thumb player
 
 def choose(game: dn.Game) -> tuple[TrickMove, str]:
-    choice = make_agent("rule-of-thumb", 1, "tricks").choose(game.state)
+    choice = make_agent("rule-of-thumb", SJ, 1).choose(game.state)
     assert choice.move in game.legal_moves()
     return choice.move, choice.why
 
@@ -802,7 +802,7 @@ POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
 def _random_match(seed: int, players: int, options: dict, smart: bool, max_moves: int = 10_000) -> dn.Game:
     g = dn.new_game(SJ, players=players, seed=seed, options=options)
     rng = random.Random(seed)
-    agents = [make_agent("rule-of-thumb", seed + s, "tricks") if smart and s % 2 == 0 else None
+    agents = [make_agent("rule-of-thumb", SJ, seed + s) if smart and s % 2 == 0 else None
               for s in range(players)]
     while not g.is_over and len(g.history) < max_moves:
         agent = agents[g.current_player]

@@ -237,7 +237,7 @@ def test_by_suit_groups_a_hand():
 
 def test_the_rule_of_thumb_player_is_registered_for_trick_games():
     assert AGENTS["rule-of-thumb"]["tricks"] is trick_agents.TrickRuleOfThumb
-    assert isinstance(make_agent("rule-of-thumb", 1, "tricks"), trick_agents.TrickRuleOfThumb)
+    assert isinstance(make_agent("rule-of-thumb", "bastard", 1), trick_agents.TrickRuleOfThumb)
     assert "shedding" in AGENTS["rule-of-thumb"]  # registering tricks kept the shedding player
 
 
@@ -323,7 +323,7 @@ def test_it_decides_from_its_own_view_only():
 
 def test_it_plays_whole_matches_legally_with_a_reason_for_every_move():
     g = dn.new_game("bastard", players=3, seed=11)
-    agent = make_agent("rule-of-thumb", 0, "tricks")
+    agent = make_agent("rule-of-thumb", "bastard", 0)
     while not g.is_over:
         choice = agent.choose(g.state)
         assert choice.why and g.explain(choice.move).legal

@@ -368,7 +368,7 @@ def _computer_discard(seed: int) -> tuple[TrickBoard, str, tuple] | None:
     moment a computer soloist has discarded, if that happens in the first deal."""
     board = TrickBoard(dn.new_game("sjavs", players=3, seed=seed),
                        seats=("rule-of-thumb", "human", "rule-of-thumb"))
-    me = make_agent("rule-of-thumb", seed, "tricks")
+    me = make_agent("rule-of-thumb", "sjavs", seed)
     for _ in range(40):
         for number, step in enumerate(board.game.history, start=1):
             if step.move.action == "discard" and step.move.player != 1:
@@ -474,7 +474,7 @@ def test_trick_quiz_answers_from_the_engine_and_changes_nothing():
 
 def test_trick_replay_steps_through_a_match_with_the_score_table():
     game = dn.new_game("bastard", players=3, seed=6, options={"deals": 1})
-    agent = __import__("danish_nb.agents", fromlist=["make_agent"]).make_agent("rule-of-thumb", 1, "tricks")
+    agent = __import__("danish_nb.agents", fromlist=["make_agent"]).make_agent("rule-of-thumb", "bastard", 1)
     while not game.is_over:
         game.play(agent.choose(game.state).move)
     replay = TrickReplay(game, reveal_hands=True)

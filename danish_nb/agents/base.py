@@ -1,13 +1,14 @@
-"""The computer-player protocol, the registry of players, and the random player."""
+"""The computer-player protocol, the registry of players, the random player, and playing a
+game out with computer players."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..core import DanishNbError, Text, render_text
+from ..core import DanishNbError, Game, Text, _short, get_game, render_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,13 +53,51 @@ class RandomAgent:
 AGENTS: dict[str, dict[str, Callable[[int], Agent]]] = {"random": {"*": RandomAgent}}
 
 
-def make_agent(name: str, seed: int = 0, family: str = "shedding", game: str | None = None) -> Agent:
-    """A computer player by name (``"random"``, ``"rule-of-thumb"``): the one made for the game
-    (its id) if there is one, else the one for its family."""
-    by_family = AGENTS.get(name)
-    if by_family is None:
-        raise DanishNbError(f"unknown computer player {name!r}; choose from {', '.join(AGENTS)}")
-    factory = by_family.get(game) or by_family.get(family) or by_family.get("*")
+def make_agent(name: str, game_id: str, seed: int = 0) -> Agent:
+    """A computer player by name (``"random"``, ``"rule-of-thumb"``) for the game ``game_id``:
+    the one made for that game if there is one, else the one for its family.
+
+    >>> make_agent("rule-of-thumb", "le-danish").__class__.__name__
+    'LeDanishRuleOfThumb'
+    >>> make_agent("rule-of-thumb", "bastard", seed=3).__class__.__name__
+    'TrickRuleOfThumb'
+    """
+    players = AGENTS.get(name) if isinstance(name, str) else None
+    if players is None:
+        raise DanishNbError(f"unknown computer player {_short(name)}; choose from {', '.join(AGENTS)}")
+    info = get_game(game_id).info
+    factory = players.get(info.id) or players.get(info.family) or players.get("*")
     if factory is None:
-        raise DanishNbError(f"the {name!r} player does not play {family} games")
+        raise DanishNbError(f"the {name!r} player does not play {info.title}")
     return factory(seed)
+
+
+def play_out(game: Game, seats: Mapping[int, Agent | str] | Sequence[Agent | str], *, seed: int = 0,
+             max_moves: int | None = None, on_move: Callable[[Choice], None] | None = None) -> list[Choice]:
+    """Play ``game`` on with computer players until it ends, ``max_moves`` moves are played, or
+    a seat without a player is to move; return each :class:`Choice` played, in order.
+
+    ``seats`` gives each seat its player, by seat number (a dict) or in seat order (a list): an
+    :class:`Agent`, or a name made with ``make_agent(name, game id, seed + seat)``. ``on_move``
+    is called with each choice once its move is played.
+
+    >>> import danish_nb as dn
+    >>> g = dn.new_game("sjavs", players=3, seed=2)
+    >>> choices = play_out(g, ["rule-of-thumb"] * 3, max_moves=5)
+    >>> len(g.history), [str(c.move) for c in choices] == [str(s.move) for s in g.history]
+    (5, True)
+    """
+    pairs = seats.items() if isinstance(seats, Mapping) else enumerate(seats)
+    agents = {seat: make_agent(agent, game.rules.id, seed + seat) if isinstance(agent, str) else agent
+              for seat, agent in pairs}
+    played: list[Choice] = []
+    while not game.is_over and (max_moves is None or len(played) < max_moves):
+        agent = agents.get(game.current_player)
+        if agent is None:
+            break
+        choice = agent.choose(game.state)
+        game.play(choice.move)
+        played.append(choice)
+        if on_move is not None:
+            on_move(choice)
+    return played

@@ -85,4 +85,4 @@ class RatRuleOfThumb:
         return Choice(keep, "its face-up hole cards are already as low as its hand allows")
 
 
-AGENTS.setdefault("rule-of-thumb", {})["rat-bastard"] = RatRuleOfThumb
+AGENTS.setdefault("rule-of-thumb", {})["rat-bastard-17"] = RatRuleOfThumb

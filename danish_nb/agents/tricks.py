@@ -22,6 +22,7 @@ from typing import Any
 
 from ..cards import SUITS, Card, Rank, format_cards
 from ..families.tricks import SUIT_NAMES, Play, TrickMove, Trumps, trick_winner
+from ..core import DanishNbError
 from .base import AGENTS, Choice
 
 #: game id -> what taking each card is worth to its taker (rough, for play only; not scoring).
@@ -48,7 +49,7 @@ class TrickRuleOfThumb:
     def choose(self, state: Any) -> Choice:
         moves = state.legal_moves()
         if not moves:
-            raise ValueError("no legal move: the game is over")
+            raise DanishNbError("no legal move: the game is over")
         view = state.view(state.current_player)
         if any(m.action in ("bid", "pass") for m in moves):
             return self._bid(state, view.hand, moves)

@@ -13,8 +13,8 @@ import argparse
 import json
 from pathlib import Path
 
-from ..agents import make_agent
-from ..core import Game, RecordError, get_game, new_game
+from ..agents import play_out
+from ..core import Game, RecordError, new_game, render_text
 from ..records import load_record
 
 GAME, PLAYERS, SEED = "danish-bastard", 3, 14
@@ -35,14 +35,8 @@ def play_sample(seed: int = SEED, game_id: str = GAME,
     """Play a whole game between rule-of-thumb players (seat ``n`` seeded ``n``), each the
     game's own rule-of-thumb player if it has one."""
     game = new_game(game_id, players=players, seed=seed)
-    family = get_game(game_id).family
-    agents = [make_agent("rule-of-thumb", seed=seat, family=family, game=game_id) for seat in range(players)]
-    notes = []
-    while not game.is_over:
-        choice = agents[game.current_player].choose(game.state)
-        game.play(choice.move)
-        notes.append({"move": str(choice.move), "why": choice.why})
-    return game, notes
+    choices = play_out(game, ["rule-of-thumb"] * players)
+    return game, [{"move": str(c.move), "why": render_text(c.why, None, omniscient=True)} for c in choices]
 
 
 def reasons_path(record_path: Path) -> Path:

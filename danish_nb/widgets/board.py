@@ -54,13 +54,11 @@ class ShedBoard(DrawingMixin, MessagesMixin):
         bad = [s for s in seats if s not in SEAT_KINDS]
         if bad:
             raise OptionsError(f"unknown seat {bad[0]!r}; seats are {', '.join(SEAT_KINDS)}")
-        family = getattr(game.rules, "family", "shedding")
         self.game = game
         self.seats = seats
         self.teaching = teaching
         self.step_mode = step_mode
-        self.agents = {seat: make_agent(kind, seed=(game.seed or 0) * 101 + seat, family=family,
-                                   game=game.rules.id)
+        self.agents = {seat: make_agent(kind, game.rules.id, seed=(game.seed or 0) * 101 + seat)
                        for seat, kind in enumerate(seats) if kind != "human"}
         humans = [seat for seat, kind in enumerate(seats) if kind == "human"]
         self.viewer: int | None = humans[0] if humans else None
