@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 from ..cards import Card, CardParseError, Rank, Suit, shuffled, standard_pack, n_cards
-from ..core import (Catalogue, Event, MoveParseError, OptionsError, Reason, Result, Rule, RulesState,
-                    Ruling, Verdict, option, register)
+from ..core import (Catalogue, Event, MoveParseError, OptionsError, Private, Reason, Result, Rule,
+                    RulesState, Ruling, Verdict, option, register)
 from ..families.common import parse_number, parse_player, position_cards, remove_cards, replace_at, sorted_cards
 
 SOURCE = "3-rat-bastard-17.en.txt"
@@ -682,8 +682,8 @@ class RatBastardState(RulesState):
             drawn = deck[max(0, len(deck) - (HAND_SIZE - len(hands[p]))):]
             hands = replace_at(hands, p, sorted_cards(hands[p] + drawn))
             deck = deck[:len(deck) - len(drawn)]
-            events.append(Event("refill", p, f"P{p + 1} draws {len(drawn)} from the deck to hold 5", (),
-                                R["RB-12"]))
+            text = (f"P{p + 1} draws ", Private(drawn, owner=p, public=str(len(drawn))), " from the deck to hold 5")
+            events.append(Event("refill", p, text, (), R["RB-12"]))
         state = self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total,
                          turn=self.turn + 1, swapped=())
         if total > TARGET:

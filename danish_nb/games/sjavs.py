@@ -27,7 +27,7 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from ..cards import SUITS, Card, Rank, Suit, format_cards, parse_cards, shuffled, n_cards
-from ..core import (Catalogue, Event, OptionsError, Reason, Result, Rule, Ruling, Verdict,
+from ..core import (Catalogue, Event, OptionsError, Private, Reason, Result, Rule, Ruling, Verdict,
                     option, register)
 from ..families.common import position_cards
 from ..families.tricks import (SUIT_NAMES, AuctionView, DealScore, Match, MatchState, Play, ScoreLine, TrickMove,
@@ -665,7 +665,8 @@ class SjavsState(MatchState):
             hand = tuple(c for c in self.hands[p] if c not in move.cards)
             state = self.copy(hands=self._hands_with(p, hand), skat=move.cards, phase="play",
                                   leader=self.eldest)
-            text = f"P{p + 1} discards {len(move.cards)} cards face down; P{self.eldest + 1} (eldest) leads"
+            aside = Private(move.cards, owner=p, public=n_cards(len(move.cards)), in_hand=False)
+            text = (f"P{p + 1} discards ", aside, f" face down; P{self.eldest + 1} (eldest) leads")
             return state, (Event("discard", p, text, (), R["SJ-8"]),)
         return self._apply_play(move)
 
@@ -706,7 +707,8 @@ class SjavsState(MatchState):
         if self.contract == "play" and self.skat:
             hand = by_suit(self.hands[s] + self.skat)
             state = self.copy(hands=self._hands_with(s, hand), skat=(), phase="discard", turn=s)
-            text = f"P{s + 1} takes the skat ({n_cards(len(self.skat))}) and will discard as many"
+            taken = Private(self.skat, owner=s, public=n_cards(len(self.skat)))
+            text = (f"P{s + 1} takes the skat (", taken, ") and will discard as many")
             return state, (Event("skat", s, text, (), R["SJ-8"]),)
         leader = self.eldest if self.contract == "play" else s
         whose = "eldest" if self.contract == "play" else "the soloist"
