@@ -21,9 +21,8 @@ from helpers import named, synced
 from danish_nb.cards import Card, parse_cards
 from danish_nb.core import Private
 from danish_nb.games import sjavs
-from danish_nb.widgets.lesson import Replay
+from danish_nb.widgets.lesson import PositionQuiz, Replay
 from danish_nb.widgets.tricks_board import TrickBoard
-from danish_nb.widgets.tricks_lesson import TrickQuiz, TrickReplay, trick_view_html
 
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
 #: P3 is the soloist of a Play and holds the skat: it lays two of A♠ K♠ 10♦ A♦ aside.
@@ -51,12 +50,6 @@ def discard_game() -> dn.Game:
     return game
 
 
-def test_the_base_replay_counts_a_discard_too():
-    """Every replay writes each move as its player may read it (no trick-game masking)."""
-    text = Replay(discard_game(), player=0, render=trick_view_html).step_text(1)
-    assert "P3 discard 2 cards" in text and "10♦" not in text
-
-
 #: The soloist's reason for its discard: the cards are its own (laid aside: never in teaching mode).
 DISCARD_WHY = ("discards ", Private(parse_cards("10D AD"), 2, "2 cards", in_hand=False), ": banks 21")
 
@@ -64,7 +57,7 @@ DISCARD_WHY = ("discards ", Private(parse_cards("10D AD"), 2, "2 cards", in_hand
 @pytest.mark.parametrize("viewer", [0, 1, None])
 def test_another_players_discard_is_counted_not_named(viewer):
     game = discard_game()
-    replay = TrickReplay(game, comments=[DISCARD_WHY, *["plays"] * 6], player=viewer)
+    replay = Replay(game, comments=[DISCARD_WHY, *["plays"] * 6], player=viewer)
     text = replay.step_text(1)
     assert text.startswith("move 1: P3 discard 2 cards") and "why: discards 2 cards: banks 21" in text
     assert "rules: legal (rule SJ-8 [ruling SJ-d])" in text  # the verdict's words name the cards: its rules only
@@ -77,16 +70,16 @@ def test_another_players_discard_is_counted_not_named(viewer):
 def test_the_soloist_sees_the_discard_and_teaching_mode_does_not():
     """Teaching mode shows hands, never cards laid aside face down."""
     game = discard_game()
-    text = TrickReplay(game, comments=[DISCARD_WHY, *["plays"] * 6], player=2).step_text(1)
+    text = Replay(game, comments=[DISCARD_WHY, *["plays"] * 6], player=2).step_text(1)
     assert text.startswith("move 1: P3 discard 10♦ A♦") and "why: discards 10♦ A♦: banks 21" in text
     assert "P3 discards 10♦ A♦: any cards may be discarded" in text
-    assert TrickReplay(game, reveal_hands=True).step_text(1).startswith("move 1: P3 discard 2 cards")
+    assert Replay(game, reveal_hands=True).step_text(1).startswith("move 1: P3 discard 2 cards")
 
 
 def test_the_score_at_the_end_of_the_deal_names_the_discards_it_counts():
     """Rule SJ-10: the cards out of play count for the soloist, openly, when the deal is scored."""
     game = discard_game()
-    last = TrickReplay(game, player=0).step_text(len(game.history))
+    last = Replay(game, player=0).step_text(len(game.history))
     assert "+ the discards (10♦ A♦) 21" in last
 
 
@@ -104,14 +97,14 @@ def lesson() -> dict:
                 with contextlib.redirect_stdout(io.StringIO()):
                     exec(cell.source, namespace)  # noqa: S102 - the lesson's own cells
                 namespace["__quizzes"] += [v for v in namespace.values()
-                                           if isinstance(v, TrickQuiz) and v not in namespace["__quizzes"]]
+                                           if isinstance(v, PositionQuiz) and v not in namespace["__quizzes"]]
     namespace["__cells"] = notebook.cells
     return namespace
 
 
 def test_every_quiz_answers_from_the_engine_and_shows_no_hidden_card(lesson):
     quizzes = lesson["__quizzes"]
-    assert len(quizzes) == sum("TrickQuiz(" in cell.source for cell in lesson["__cells"]) >= 8
+    assert len(quizzes) == sum("PositionQuiz(" in cell.source for cell in lesson["__cells"]) >= 8
     for quiz in quizzes:
         state, moves = quiz.game.state, len(quiz.game.history)
         hidden = secret(quiz.state, quiz.state.current_player)
@@ -265,6 +258,6 @@ def test_a_farvesjavs_trump_call_keeps_its_rule_and_hides_the_reason():
     game = dn.setup("sjavs", deal, {"farvesjavs": True})
     game.play("P1 trump hearts")
     why = ("names hearts: holds ", Private(parse_cards("AH KH 10H"), 0, "its hearts"))
-    text = TrickReplay(game, comments=[why], player=1).step_text(1)
+    text = Replay(game, comments=[why], player=1).step_text(1)
     assert "why: names hearts: holds its hearts" in text
     assert "P1 names hearts: A♥ K♥ Q♥ 10♥ are trumps below the six permanent trumps" in text

@@ -30,7 +30,7 @@ from typing import Any
 from ..core import Game, Verdict
 from ..games.rat_bastard_17 import ACTIONS, RatMove, is_wild, value_table
 from ..render.board import button_html, nav_html
-from ..render.rat import DRAW_EVENTS, RAT_CSS, table_html
+from ..render.rat import DRAW_EVENTS, table_html
 from .board import ShedBoard
 
 #: What a move button says (the rest: the move without its player).
@@ -68,7 +68,6 @@ class RatBoard(ShedBoard):
                  step_mode: bool = False):
         super().__init__(game, seats, teaching=teaching, step_mode=step_mode)
         with self.widget.hold_sync():
-            self.widget._css = self.widget._css + RAT_CSS
             self.widget._anywidget_id = f"{__name__}.RatBoard"
 
     # ------------------------------------------------------------------ clicks to moves

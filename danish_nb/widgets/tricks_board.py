@@ -28,20 +28,6 @@ from ..render.tricks import scores_html, table_html
 from .board import ShedBoard
 from .drawing import LOG_LENGTH
 
-#: Styles of the trick table (added to the pad's own, under a model id of their own).
-TRICKS_CSS = """
-.dn-tricks .dn-trick, .dn-last-trick { min-height: 4.2em; }
-.dn-tricks .dn-play { display: inline-flex; flex-direction: column; align-items: center; margin-right: 4px; }
-.dn-last-trick { padding: 4px 6px; background: #f4f7fc; border-radius: 8px; }
-.dn-trumps { font-weight: 600; }
-.dn-trumps.dn-red { color: #c0182b; }
-.dn-scores { margin-top: 6px; }
-.dn-score-table { border-collapse: collapse; font-size: 13px; }
-.dn-score-table td, .dn-score-table th { border: 1px solid #ccc; padding: 2px 6px; text-align: left; }
-.dn-deal-lines ul { margin: 0; padding-left: 1.5em; color: #444; }
-.dn-totals { background: #eef5ee; }
-"""
-
 #: What the trump-call buttons say (other moves show their notation after the player).
 TRUMP_LABELS = {"none": "No trumps"}
 
@@ -77,7 +63,6 @@ class TrickBoard(ShedBoard):
         self.show_last = False
         super().__init__(game, seats, teaching=teaching, step_mode=step_mode)
         with self.widget.hold_sync():
-            self.widget._css = self.widget._css + TRICKS_CSS
             self.widget._anywidget_id = f"{__name__}.TrickBoard"
 
     # ------------------------------------------------------------------ card clicks
