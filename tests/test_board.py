@@ -16,7 +16,7 @@ import danish_nb as dn
 from danish_nb.cards import Card
 from danish_nb.core import Private
 from danish_nb.widgets import ShedBoard
-from danish_nb.widgets.board import CARD_ACTIONS
+from danish_nb.widgets.shed_board import CARD_ACTIONS
 
 
 def make(position: dict, seats=("human", "rule-of-thumb"), **kwargs) -> ShedBoard:
@@ -322,7 +322,7 @@ def assert_no_secret(board: ShedBoard, widgets) -> None:
         assert str(card) not in text, card
 
 
-SHEDDING = [game_id for game_id, rules in dn.GAMES.items() if getattr(rules, "family", None) == "shedding"]
+SHEDDING = [game_id for game_id, rules in dn.GAMES.items() if rules.info.family == "shedding"]
 VARIANTS = {"le-danish": {"complete_four": True, "chain_face_down": True, "three_passes_hands": True,
                           "six_reverses": True, "four_of_a_kind_burns": True}}
 

@@ -479,7 +479,7 @@ def test_the_board_is_one_widget_and_closes():
 # ---------------------------------------------------------------- registration and the app
 
 def test_the_family_has_this_board_and_the_app_offers_the_game():
-    assert BOARDS["rat-bastard"] is RatBoard and has_board(dn.GAMES[GAME])
+    assert BOARDS["running-total"] is RatBoard and has_board(dn.GAMES[GAME])
     assert isinstance(board_for(dn.new_game(GAME, players=2, seed=1)), RatBoard)
     app = build_app(seed=12).app
     assert GAME in [value for _, value in app.game_picker.options]
