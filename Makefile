@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: app test setup bench notebooks clean
+.PHONY: app test fuzz setup bench notebooks clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,10 @@ test: $(STAMP)  ## run the whole suite: lint, engine, widgets, notebooks (nbval)
 	$(BIN)/ruff check danish_nb tests benchmarks
 	$(BIN)/python -m pytest -q tests
 	$(BIN)/python -m pytest -q --nbval notebooks
+
+fuzz: $(STAMP)  ## long fuzz and contract runs (minutes): bad input at every boundary, random play of every game
+	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_fuzz.py tests/test_contract.py
+	$(BIN)/python -m benchmarks.fuzz
 
 bench: $(STAMP)  ## engine, board and app benchmarks (figures quoted in issue notes)
 	$(BIN)/python -m benchmarks.engine

@@ -246,7 +246,8 @@ class Private:
     """Cards named in a text that only their ``owner`` may see; everyone else reads ``public``.
 
     ``in_hand`` marks cards held in the owner's hand, which teaching mode shows to all; cards
-    laid aside (a discard, a skat) stay private even then.
+    laid aside (a discard, a skat) stay private even then. ``text``, if given, is what the owner
+    reads instead of the card list (words that would give the cards away, such as their points).
 
     >>> from danish_nb.cards import parse_cards
     >>> secret = Private(parse_cards("10H KD"), owner=0, public="2 cards", in_hand=False)
@@ -258,13 +259,15 @@ class Private:
     owner: int
     public: str
     in_hand: bool = True
+    text: str = ""
 
     def seen_by(self, viewer: int | None, reveal_hands: bool = False) -> bool:
         """Whether ``viewer`` (``None``: a spectator) may read the cards."""
         return viewer == self.owner or (reveal_hands and self.in_hand)
 
     def __str__(self) -> str:
-        return " ".join(map(str, self.cards))
+        """What the owner reads: ``text`` if given (words that reveal the cards), else the cards."""
+        return self.text or " ".join(map(str, self.cards))
 
 
 #: A text for learners: plain words, or words and :class:`Private` card mentions.

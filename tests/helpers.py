@@ -7,13 +7,12 @@ Positions use the keys of ``DanishBastard.setup_state``; cards are codes like ``
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations
 from typing import Any
-
-import ipywidgets
 
 import danish_nb as dn
 from danish_nb.agents import play_out as agents_play_out
@@ -179,8 +178,10 @@ def named(text: str, cards: set[Card]) -> set[Card]:
             if str(card) in text or re.search(rf"(?<![\w]){re.escape(card.code)}(?!\w)", text)}
 
 
-def synced(*widgets: ipywidgets.Widget) -> str:
+def synced(*widgets: Any) -> str:
     """Every synced trait of ``widgets`` and their children, as JSON."""
+    import ipywidgets  # only widget tests need it: engine tests run without the UI libraries
+
     states, todo = [], list(widgets)
     while todo:
         widget = todo.pop()
@@ -218,3 +219,42 @@ def start_app_game(page: Any, seed: int, title: str | None = None) -> None:
     if title is not None:
         expect(message).to_contain_text(f"{title}, ")
     expect(message).to_contain_text(f"seed {seed}")
+
+
+# --------------------------------------------------------------------------- fuzzing
+
+#: ``make fuzz`` sets this: many more Hypothesis examples, each with a time bound.
+FUZZ = os.environ.get("DANISH_NB_FUZZ", "") not in ("", "0")
+
+
+def budget(examples: int) -> Any:
+    """Hypothesis settings: ``examples`` in ``make test``; ``make fuzz`` runs 50 times as many,
+    each case bounded to 2 s."""
+    from hypothesis import HealthCheck, settings
+
+    return settings(max_examples=examples * 50 if FUZZ else examples, deadline=2000 if FUZZ else None,
+                    database=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                                          HealthCheck.filter_too_much])
+
+
+def json_values(max_leaves: int = 12) -> Any:
+    """A Hypothesis strategy of JSON-like values (for records, positions, options and widget
+    message payloads)."""
+    from hypothesis import strategies as st
+
+    scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=12)
+    return st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8),
+                                                                                          inner, max_size=4),
+                        max_leaves=max_leaves)
+
+
+def refused_cleanly(call: Any, *args: Any, limit: int = 600) -> Exception | None:
+    """Call ``call(*args)``: it may succeed (``None``) or raise a :class:`dn.DanishNbError` whose
+    message is short and not empty; anything else fails the test. For every boundary,
+    widgets' message handlers included."""
+    try:
+        call(*args)
+    except dn.DanishNbError as exc:
+        assert 0 < len(str(exc)) <= limit, f"a message of {len(str(exc))} characters: {str(exc)[:200]!r}"
+        return exc
+    return None

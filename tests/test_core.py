@@ -275,3 +275,28 @@ def test_doctests(module):
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0, f"{module} has no doctest examples"
     assert result.failed == 0
+
+
+def test_the_rulings_page_is_generated_from_the_catalogues_and_up_to_date():
+    from pathlib import Path
+
+    from danish_nb.tools.rulings_page import rulings_page
+
+    page = rulings_page()
+    for rules in dn.GAMES.values():
+        for ruling_id in rules.catalogue.rulings:
+            assert f"| {ruling_id} |" in page
+    committed = (Path(__file__).resolve().parents[1] / "RULINGS.md").read_text(encoding="utf-8")
+    assert committed == page, "RULINGS.md is stale: run `python -m danish_nb.tools.rulings_page`"
+
+
+@pytest.mark.parametrize("game_id", sorted(dn.GAMES))
+def test_every_game_has_its_info_as_data(game_id):
+    rules = dn.GAMES[game_id]
+    info = rules.info
+    assert (info.id, info.title, info.source) == (rules.id, rules.title, rules.source)
+    assert info.family in ("shedding", "tricks", "running-total") and info.language in ("en", "fr", "de")
+    assert [o.name for o in info.options] == [f.name for f in dataclasses.fields(rules.options_type)]
+    assert list(info.player_counts) == list(range(rules.min_players, rules.max_players + 1))
+    with pytest.raises(dn.OptionsError, match="has no option"):
+        info.option("no_such_option")

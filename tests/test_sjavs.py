@@ -732,7 +732,7 @@ def test_doctests():
 def choose(game: dn.Game) -> tuple[TrickMove, str]:
     choice = make_agent("rule-of-thumb", SJ, 1).choose(game.state)
     assert choice.move in game.legal_moves()
-    return choice.move, choice.why
+    return choice.move, choice.why_for(choice.move.player)
 
 
 def test_it_bids_by_trumps_and_passes_a_weak_hand():

@@ -20,9 +20,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import SUITS, Card, Rank, format_cards
+from ..cards import SUITS, Card, Rank, format_cards, n_cards
 from ..families.tricks import SUIT_NAMES, Play, TrickMove, Trumps, trick_winner
-from ..core import DanishNbError
+from ..core import DanishNbError, Private
 from .base import AGENTS, Choice
 
 #: game id -> what taking each card is worth to its taker (rough, for play only; not scoring).
@@ -115,15 +115,17 @@ class TrickRuleOfThumb:
     @staticmethod
     def _discard(hand: tuple[Card, ...], trumps: Trumps, moves: list[TrickMove]) -> Choice:
         """Keep trumps and aces; lay aside the side cards worth the most (they count for the
-        soloist, who might lose them in play)."""
+        soloist, who might lose them in play). Only the soloist reads which cards, and their points."""
         values = CARD_VALUES["sjavs"]
         size = len(moves[0].cards)
         ranked = sorted(hand, key=lambda c: (trumps.is_trump(c), c.rank is Rank.ACE, -values.get(c, 0)))
         chosen = set(ranked[:size])
         move = next(m for m in moves if set(m.cards) == chosen)
         banked = sum(values.get(c, 0) for c in chosen)
-        return Choice(move, f"discards {format_cards(move.cards)}: keeps its trumps and aces and banks "
-                            f"{banked} card points that count for it")
+        laid = Private(move.cards, move.player, n_cards(len(move.cards)), in_hand=False)
+        points = Private(move.cards, move.player, "", in_hand=False,
+                         text=f" and banks {banked} card points that count for it")
+        return Choice(move, ("discards ", laid, ": keeps its trumps and aces", points))
 
     @staticmethod
     def _name_suit(state: Any, hand: tuple[Card, ...], calls: list[TrickMove]) -> Choice:
