@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import operator
 from importlib import resources
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -459,8 +460,27 @@ class RulesState:
         return self._apply(self.normalize(move))
 
     def copy(self, **changes: Any) -> Any:
-        """This state with some fields changed (the one way states are copied; caches are not)."""
-        return dataclasses.replace(self, **changes)
+        """This state with some fields changed (the one way states are copied; caches are not).
+        Like ``dataclasses.replace``, with the field names looked up once per class (it is on
+        every move's path)."""
+        cls = type(self)
+        index, get = _INIT_FIELDS.get(cls) or _INIT_FIELDS.setdefault(cls, _init_fields(cls))
+        values = list(get(self))
+        for name, value in changes.items():
+            if name not in index:
+                raise TypeError(f"{cls.__name__} has no field {name!r}")
+            values[index[name]] = value
+        return cls(*values)
+
+
+#: Per state class, the position of each ``__init__`` field and a getter of their values (for ``copy``).
+_INIT_FIELDS: dict[type, tuple[dict[str, int], Callable[[Any], tuple]]] = {}
+
+
+def _init_fields(cls: type) -> tuple[dict[str, int], Callable[[Any], tuple]]:
+    names = tuple(f.name for f in dataclasses.fields(cls) if f.init)
+    get = operator.attrgetter(*names) if len(names) > 1 else lambda state: tuple(getattr(state, n) for n in names)
+    return {name: i for i, name in enumerate(names)}, get
 
 
 #: The game families (what a family module and a board adapter share), by name.

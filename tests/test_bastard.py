@@ -265,13 +265,13 @@ def test_a_trick_in_three_players_game():
     # jacks with the 7♦ and the 7♣: the charm cancels the doubling
     ("JD JH 7D 7C", 1, {}, -6, ["BA-13", "BA-17", "BA-17"], "P1: J♦ -3, not doubled: the 7♣ cancels the 7♦"),
     # jacks with the 7♣ but not the 7♦: no effect
-    ("JC 7C 2C 3C", 1, {}, -1, ["BA-13", "BA-14", "BA-17"], "P1: the 7♣ has no effect with jacks and without the 7♦ (ruling BA-g)"),
+    ("JC 7C 2C 3C", 1, {}, -1, ["BA-13", "BA-14", "BA-17"], "P1: the 7♣ has no effect with jacks and without the 7♦"),
     # no jacks: the 7♦ pays 2 a trick, the 7♣ 4, both 4 by default (or 2, or 6)
     ("7D 2C 3C 4C", 3, {}, 6, ["BA-16"], "P1: the 7♦ and no jack: 3 tricks × 2 points: +6"),
     ("7C 2C 3C 4C", 3, {}, 12, ["BA-18"], "P1: the 7♣ and no jack: 3 tricks × 4 points: +12"),
-    ("7C 7D 3C 4C", 3, {}, 12, ["BA-18"], "P1: the 7♣ and the 7♦ and no jack: 3 tricks × 4 points (ruling BA-g): +12"),
-    ("7C 7D 3C 4C", 3, {"both_sevens_per_trick": 2}, 6, ["BA-18"], "3 tricks × 2 points (ruling BA-g): +6"),
-    ("7C 7D 3C 4C", 3, {"both_sevens_per_trick": 6}, 18, ["BA-18"], "3 tricks × 6 points (ruling BA-g): +18"),
+    ("7C 7D 3C 4C", 3, {}, 12, ["BA-18"], "P1: the 7♣ and the 7♦ and no jack: 3 tricks × 4 points: +12"),
+    ("7C 7D 3C 4C", 3, {"both_sevens_per_trick": 2}, 6, ["BA-18"], "3 tricks × 2 points: +6"),
+    ("7C 7D 3C 4C", 3, {"both_sevens_per_trick": 6}, 18, ["BA-18"], "3 tricks × 6 points: +18"),
     ("7D 2C 3C 4C", 3, {"points_per_trick": 0}, 6, ["BA-16"], "3 tricks × 2 points: +6"),
     ("JD 2C 3C 4C", 1, {"points_per_trick": 0}, -3, ["BA-13", "BA-14"], "P1: J♦ -3"),
     ("", 0, {}, 0, ["BA-13"], "P1: no tricks, no points"),
@@ -368,8 +368,10 @@ def test_equal_highest_totals_share_first_place():
 # --------------------------------------------------------------------------- options and bad input
 
 @pytest.mark.parametrize("options, message", [
-    ({"deals": -1}, "'deals' is 0"),
-    ({"target_score": -5}, "'target_score' is 0"),
+    ({"deals": -1}, "'deals' must be from 0 to 60"),
+    ({"deals": 61}, "'deals' must be from 0 to 60"),
+    ({"target_score": 10**100}, "'target_score' must be from 0 to 1000"),
+    ({"target_score": -5}, "'target_score' must be from 0 to 1000"),
     ({"points_per_trick": 2}, "must be one of"),
     ({"both_sevens_per_trick": 5}, "must be one of"),
     ({"trumps": True}, "unknown option"),
@@ -623,3 +625,22 @@ def test_a_malformed_record_is_refused():
     record["moves"] = ["P2 trump hearts"]
     with pytest.raises(dn.RecordError, match="does not replay"):
         dn.load_record(record)
+
+
+def test_score_lines_cite_the_rulings_they_follow():
+    """Issue 18: BA-13 says only that the players count "die Punkte" of their tricks; a point per
+    trick is ruling BA-d's reading, and what the 7♦ pays without jacks ("zwei positive Punkte"
+    for each trick, BA-16) and whose jacks it doubles is ruling BA-f's."""
+    assert "zählen die Spieler die Punkte" in CATALOGUE["BA-13"].quote
+    assert "zwei positive Punkte" in CATALOGUE["BA-16"].quote
+    g = table({"hands": [["2S"], ["3S"], ["4S"]], "trump": "spades", "leader": 2,
+               "won": [[["7D", "2C", "3C"]], [["JD", "4C", "5C"]], [["5D", "6C", "8C"]]]})
+    for move in ("P3 play 4S", "P1 play 2S", "P2 play 3S"):
+        events = g.play(move)
+    cited = {e.text: (e.rule.id, e.ruling.id if e.ruling else None) for e in events if e.kind == "score"}
+    assert cited["P1: the 7♦ and no jack: 1 trick × 2 points: +2"] == ("BA-16", "BA-f")
+    assert cited["P2: 1 trick × 1 point: +1"] == ("BA-13", "BA-d")
+    assert cited["P2: J♦ -3"] == ("BA-14", "BA-e")
+    assert cited["P3: 2 tricks × 1 point: +2"] == ("BA-13", "BA-d")
+    line = next(e for e in events if e.kind == "score" and e.player == 0)
+    assert line.text_for(1) == "P1: the 7♦ and no jack: 1 trick × 2 points: +2 (rule BA-16) [ruling BA-f]"

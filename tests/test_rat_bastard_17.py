@@ -205,6 +205,11 @@ def test_one_card_per_turn_is_named():
     ({"hands": [["7H"], ["5C"]], "pile": ["RJ"]}, "wild"),
     ({"hands": [[], ["5C"]]}, "no cards"),
     ({"hands": [["7H"], ["5C"]], "current": 2}, "current"),
+    ({"hands": [["7H"], ["5C"]], "current": 1.0}, "current"),
+    ({"hands": [["7H"], ["5C"]], "current": True}, "current"),
+    ({"hands": [["7H"], ["5C"]], "players": 2.0}, "exactly 2 players"),
+    ({"hands": [["7H"], ["5C"]], "phase": "swap", "swapped": [2.0]}, "swapped"),
+    ({"hands": [["7H", "7H"], ["5C"]]}, "appears 2 times"),
     ({"hands": [["7H"], ["5C"]], "seats": 2}, "unknown"),
     ({"hands": [["7H"]]}, "per player"),
     ({"hands": [["7H"], ["5C"]], "holes": [["2C"] * 6, []]}, "at most 5"),
@@ -234,6 +239,31 @@ def test_not_a_move():
         assert not verdict.legal and verdict.rule_ids == ("RB-11",)
         with pytest.raises(dn.IllegalMove):
             state.apply(thing)
+
+
+def test_a_bool_player_is_refused_by_apply_and_explain_alike():
+    """``RatMove(True, 'keep')`` equals ``RatMove(1, 'keep')`` as a tuple: it was played although
+    explain refused it (issue 11); now both refuse it, naming the problem."""
+    g = dn.new_game(RB, players=2, seed=1)
+    g.play("P1 keep")
+    verdict = g.explain(RatMove(True, "keep"))
+    assert not verdict.legal and "its player is not a whole number" in str(verdict)
+    with pytest.raises(dn.IllegalMove, match="not a whole number"):
+        g.play(RatMove(True, "keep"))
+    assert len(g.history) == 1 and g.explain("P2 keep").legal
+    assert str(RatMove(True, "keep")) == "malformed move (its player is not a whole number)"
+
+
+@pytest.mark.parametrize("options, problem", [
+    ({"turn_limit": 0}, "'turn_limit' must be from 1 to 100000"),
+    ({"turn_limit": -5}, "'turn_limit' must be from 1 to 100000"),
+    ({"turn_limit": 10**12}, "'turn_limit' must be from 1 to 100000"),
+    ({"repetitions": -1}, "'repetitions' must be from 0 to 100"),
+    ({"repetitions": 101}, "'repetitions' must be from 0 to 100"),
+])
+def test_option_ranges(options, problem):
+    with pytest.raises(dn.OptionsError, match=problem):
+        dn.new_game(RB, players=2, seed=1, options=options)
 
 
 # --------------------------------------------------------------------------- the deal (RB-3 .. RB-10)
@@ -445,17 +475,42 @@ def test_blind_hole_card_over_seventeen():
     assert g.state.total == 15
     events = g.play("P1 hole 5")  # 7C: 22
     assert kinds(events) == [("play", "RB-13"), ("over", "RB-21"), ("take", "RB-21"), ("discard", "RB-21"),
-                             ("restart", "RB-16")]
+                             ("restart", "RB-21")]
     s = g.state
     assert codes(s.hands[0]) == codes(Card.parse(c) for c in ["7C", "AD", "3S", "2S", "4D"])
     assert codes(s.discard) == ["2D", "3D"] and s.current_player == 1 and s.total == 0
     assert s.holes[0][4] is None
 
 
+def test_the_restart_after_going_over_with_a_hole_card_cites_its_ruling():
+    """Issue 18: the restart cited RB-16, a deck-phase sentence ("Until all cards in the deck are
+    gone: … The other player then puts a new card down starting from zero again"). RB-21 says
+    only "that player must pick up cards from the top of the pile up to a maximum of five cards
+    in their hand"; who starts next is ruling RB-l's reading ("the other player starts from 0")."""
+    assert "up to a maximum of five cards" in rb.CATALOGUE["RB-21"].quote
+    assert "Until all cards in the deck are gone" in rb.CATALOGUE["RB-16"].quote
+    g = table({"hands": [[], ["5C"]], "holes": [ROW, []], "pile": ["2D", "3D", "4D", "2S", "3S", "AD"]})
+    restart = g.play("P1 hole 5")[-1]
+    assert (restart.kind, restart.rule.id, restart.ruling.id) == ("restart", "RB-21", "RB-l")
+    assert "the other player starts from 0" in restart.ruling.reading
+    assert restart.text_for(0) == "P2 starts again from 0 (rule RB-21) [ruling RB-l]"
+
+
+def test_a_take_with_face_up_hole_cards_too_high_cites_ruling_rb_q():
+    """Ruling RB-q: "A player whose outer cards are all face up and too high picks up from the top
+    of the pile until 5 in hand; the rest is discarded and the other player starts from 0"."""
+    g = table({"hands": [[], ["5C"]], "holes": [[None, "9H"], []], "pile": ["9D", "AD"]})
+    events = g.play("P1 take")
+    assert [(e.kind, e.rule.id, e.ruling.id) for e in events] == [("take", "RB-21", "RB-q"),
+                                                                   ("restart", "RB-21", "RB-q")]
+    assert "picks up from the top of the pile until 5 in hand" in rb.CATALOGUE.ruling("RB-q").reading
+
+
 def test_blind_wild_takes_the_best_value():
     g = table({"hands": [[], ["5C"]], "holes": [["RJ", "4H", "8C"], []], "pile": ["9D"]})
     events = g.play("P1 hole 1")
-    assert "as 8 (its best value, ruling RB-m)" in events[0].text
+    assert "as 8 (its best value)" in events[0].text and events[0].ruling.id == "RB-m"
+    assert events[0].text_for(1).endswith("the total is 17 (rule RB-13) [ruling RB-m]")
     assert g.state.pile == () and g.state.current_player == 0  # exactly 17 (ruling RB-m)
     g2 = table({"hands": [[], ["5C"]], "holes": [["RJ", "4H", "8C"], []], "pile": ["3D"]})
     g2.play("P1 hole 1")

@@ -567,6 +567,17 @@ def test_a_deal_is_scored_line_by_line_and_the_next_dealer_deals():
     assert (state.hands, state.skat) == deal(3, Options(), deal_seed(9, 1), 1)
 
 
+def test_one_trick_is_written_in_the_singular():
+    """Issue 18: the score line said "1 tricks"."""
+    won = [[["QS", "JC", "JS"], ["AC", "KC", "10C"], ["JH", "AS", "QH"], ["AH", "10H", "KH"]],
+           [["AD", "10D", "KD"]], []]
+    g = table({**LAST_TRICK, "won": won})
+    events = play_all(g, "P1 play QC", "P2 play 10S", "P3 play KS")
+    lines = [e.text for e in events if e.kind == "score"]
+    assert "the opponents (P2 and P3): 1 trick, 25 card points" in lines
+    assert not any("1 tricks" in line for line in lines)
+
+
 def test_the_first_to_reach_zero_loses():
     g = table({**LAST_TRICK, "scores": [30, 5, 65]})
     events = play_all(g, "P1 play QC", "P2 play 10S", "P3 play KS")
@@ -591,7 +602,7 @@ def test_two_reaching_zero_together_share_the_loss():
 def test_a_match_stops_after_max_deals():
     g = table(LAST_TRICK, max_deals=1)
     events = play_all(g, "P1 play QC", "P2 play 10S", "P3 play KS")
-    assert g.is_over and "stops after 1 deals (ruling SJ-j)" in events[-1].text
+    assert g.is_over and "stops after 1 deal (ruling SJ-j)" in events[-1].text  # not "1 deals" (issue 18)
     assert g.result.loser is None and g.result.draw              # P2 and P3 both at 60
     assert "P2 and P3 have the fewest game points together (60) and share the loss" in g.result.reason
 
@@ -599,7 +610,8 @@ def test_a_match_stops_after_max_deals():
 # --------------------------------------------------------------------------- options and bad input
 
 @pytest.mark.parametrize("options, message", [
-    ({"max_deals": 0}, "'max_deals' is a number of deals from 1"),
+    ({"max_deals": 0}, "'max_deals' must be from 1 to 1000"),
+    ({"max_deals": 10**9}, "'max_deals' must be from 1 to 1000"),
     ({"last_points": 3}, "must be one of"),
     ({"four_player_deal": "3-3"}, "must be one of"),
     ({"red_queens": "no"}, "takes a bool"),

@@ -344,3 +344,64 @@ def test_a_view_is_json_able():
 def test_doctests(module):
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+# --------------------------------------------------------------------------- malformed moves and positions
+
+MALFORMED = [
+    (TrickMove(True, "play", C("2H")), "its player is not a whole number"),
+    (TrickMove(0.0, "play", C("2H")), "its player is not a whole number"),
+    (TrickMove(0, 7), "its action is not a word"),
+    (TrickMove(0, "play", "2H"), "its card is not a card"),
+    (TrickMove(0, "trump", None, "hearts"), "its suit is not one of the four suits"),
+    (TrickMove(0, "discard", cards=["2H"]), "its cards are not a tuple of cards"),
+    (TrickMove(0, "bid", bid=3), "its bid is not a word"),
+    (TrickMove(0, "x" * 10_000), "it has no action 'xxxxxxxxxxxxxxxxxxxx'"),
+]
+TRICK_TABLES = [
+    ("bastard", {"hands": [["2H", "AS"], ["KH", "3C"], ["4H", "5H"]], "trump": "spades"}),
+    ("sjavs", {"hands": [["AS", "QS"], ["KS", "AH"], ["10S", "KH"]], "skat": ["AD", "KD"], "contract": "strike",
+               "soloist": 0}),
+]
+
+
+@pytest.mark.parametrize("game_id, position", TRICK_TABLES)
+@pytest.mark.parametrize("move, problem", MALFORMED)
+def test_malformed_moves_are_refused_by_explain_and_apply_alike(game_id, position, move, problem):
+    g = dn.setup(game_id, position)
+    verdict = g.explain(move)
+    assert not verdict.legal and problem in str(verdict) and len(str(verdict)) < 300
+    with pytest.raises(dn.IllegalMove, match=problem):
+        g.play(move)
+    assert g.history == []
+
+
+@pytest.mark.parametrize("game_id, position", TRICK_TABLES)
+def test_a_bool_player_that_equals_the_current_one_is_not_played(game_id, position):
+    """``TrickMove(False, ...)`` equals ``TrickMove(0, ...)`` as a tuple; neither apply nor explain
+    takes it for P1's move."""
+    g = dn.setup(game_id, position)
+    legal = g.legal_moves()[0]
+    assert legal.player == 0
+    fake = legal._replace(player=False)
+    assert fake == legal and not g.state.is_legal(fake) and not g.explain(fake).legal
+    with pytest.raises(dn.IllegalMove):
+        g.play(fake)
+
+
+@pytest.mark.parametrize("game_id, position", TRICK_TABLES)
+@pytest.mark.parametrize("change, problem", [
+    ({"players": 3.0}, "3 or 4 players"), ({"players": True}, "3 or 4 players"),
+    ({"dealer": 1.0}, "dealer"), ({"seed": 1.5}, "seed"),
+])
+def test_positions_refuse_floats_and_bools(game_id, position, change, problem):
+    with pytest.raises(dn.OptionsError, match=problem):
+        dn.setup(game_id, {**position, **change})
+
+
+@pytest.mark.parametrize("game_id, position", TRICK_TABLES)
+def test_positions_refuse_more_copies_of_a_card_than_the_pack_holds(game_id, position):
+    hands = [list(h) for h in position["hands"]]
+    hands[1][0] = hands[0][0]
+    with pytest.raises(dn.OptionsError, match="more than once"):
+        dn.setup(game_id, {**position, "hands": hands})

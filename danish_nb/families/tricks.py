@@ -20,13 +20,16 @@ the black queens are permanent trumps, so ``J♥`` follows clubs when clubs are 
 from __future__ import annotations
 
 import hashlib
+import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, format_cards, n_cards, standard_pack
-from ..core import MoveParseError, OptionsError, RulesState
-from .common import parse_player, position_cards
+from ..core import Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Rule, RulesState, get_game
+from .common import parse_player, position_cards, replace_at
+from .worlds import deal_unseen
 
 SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
 SUIT_SINGULAR = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
@@ -136,6 +139,14 @@ class TrickRecord(NamedTuple):
         return tuple(play.card for play in self.plays)
 
 
+#: One hand per player.
+Hands = tuple[tuple[Card, ...], ...]
+#: Per player, the tricks won this deal (each trick's cards in the order played).
+Won = tuple[tuple[tuple[Card, ...], ...], ...]
+#: (legal, rule id, explanation, ruling id): a verdict's one reason, as the games' checks return it.
+Check = tuple[bool, str, str, str | None]
+
+
 def by_suit(cards: Iterable[Card]) -> tuple[Card, ...]:
     """A tidy hand: grouped by printed suit (clubs, diamonds, hearts, spades), low to high.
 
@@ -219,6 +230,32 @@ def cards_won(tricks: Sequence[Sequence[Card]]) -> tuple[Card, ...]:
     return tuple(card for trick in tricks for card in trick)
 
 
+def voids(tricks: Iterable[TrickRecord], trick: Sequence[Play], trumps: Trumps | None,
+          players: int) -> tuple[frozenset[Suit], ...]:
+    """Per player, the suits they showed they hold none of by not following them this deal
+    (finished ``tricks`` and the ``trick`` on the table): public knowledge.
+
+    >>> from ..cards import parse_cards
+    >>> trick = tuple(Play(p, c) for p, c in enumerate(parse_cards("KH AS 2H")))
+    >>> voids((), trick, Trumps(None), 3)
+    (frozenset(), frozenset({<Suit.HEARTS: 'H'>}), frozenset())
+    """
+    out: list[set[Suit]] = [set() for _ in range(players)]
+    for plays in [t.plays for t in tricks] + [tuple(trick)]:
+        if plays:
+            led = trumps.suit_of(plays[0].card)
+            for play in plays[1:]:
+                if trumps.suit_of(play.card) is not led:
+                    out[play.player].add(led)
+    return tuple(map(frozenset, out))
+
+
+def played_by(tricks: Iterable[TrickRecord], trick: Sequence[Play], seat: int) -> tuple[Card, ...]:
+    """The cards ``seat`` played this deal, to finished ``tricks`` and the ``trick`` on the table."""
+    return tuple(play.card for plays in [t.plays for t in tricks] + [tuple(trick)]
+                 for play in plays if play.player == seat)
+
+
 # --------------------------------------------------------------------------- moves
 
 class TrickMove(NamedTuple):
@@ -238,6 +275,9 @@ class TrickMove(NamedTuple):
     bid: str | None = None
 
     def __str__(self) -> str:
+        problem = move_problem(self)
+        if problem:
+            return f"malformed move ({problem})"
         head = f"P{self.player + 1} {self.action}"
         if self.action == "play":
             return f"{head} {self.card}"
@@ -258,6 +298,29 @@ class TrickMove(NamedTuple):
         if self.action == "discard" and viewer != self.player:
             return f"P{self.player + 1} discard {n_cards(len(self.cards))}"
         return str(self)
+
+
+def move_problem(move: Any) -> str | None:
+    """What is wrong with the fields of a would-be :class:`TrickMove`, or ``None``.
+
+    >>> move_problem(TrickMove(True, "pass")), move_problem(TrickMove(0, "play", "7H"))
+    ('its player is not a whole number', 'its card is not a card')
+    """
+    if not isinstance(move, TrickMove):
+        return f"a {type(move).__name__} is not a trick-game move"
+    if isinstance(move.player, bool) or not isinstance(move.player, int):
+        return "its player is not a whole number"
+    if not isinstance(move.action, str):
+        return "its action is not a word"
+    if move.card is not None and not isinstance(move.card, Card):
+        return "its card is not a card"
+    if move.suit is not None and move.suit not in SUITS:
+        return "its suit is not one of the four suits"
+    if move.cards != () and (not isinstance(move.cards, tuple) or not all(isinstance(c, Card) for c in move.cards)):
+        return "its cards are not a tuple of cards"
+    if move.bid is not None and not isinstance(move.bid, str):
+        return "its bid is not a word"
+    return None
 
 
 def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
@@ -317,12 +380,28 @@ def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
 # --------------------------------------------------------------------------- matches
 
 class ScoreLine(NamedTuple):
-    """One line of a deal's score explanation: whose points, how many, why, by which rule."""
+    """One line of a deal's score explanation: whose points, how many, why, by which rule (and
+    the ruling that reads it, if any)."""
 
     player: int
     points: int
     text: str
     rule_id: str
+    ruling_id: str | None = None
+
+    def event(self, catalogue: Catalogue) -> Event:
+        """The ``'score'`` event of this line, citing its rule and ruling from ``catalogue``."""
+        ruling = catalogue.ruling(self.ruling_id) if self.ruling_id else None
+        return Event("score", self.player, self.text, (), catalogue[self.rule_id], ruling)
+
+
+def n_tricks(count: int) -> str:
+    """``'1 trick'``, ``'3 tricks'``.
+
+    >>> n_tricks(1), n_tricks(0)
+    ('1 trick', '0 tricks')
+    """
+    return "1 trick" if count == 1 else f"{count} tricks"
 
 
 @dataclass(frozen=True, slots=True)
@@ -421,6 +500,11 @@ class Match:
 
 # --------------------------------------------------------------------------- views
 
+#: How many dealings :meth:`TrickView.sample_world` tries before giving up (a dealing is
+#: refused only when it breaks a rule the play showed, e.g. a pass that was an obligation to bid).
+MAX_SAMPLE_TRIES = 10_000
+
+
 @dataclass(frozen=True, slots=True)
 class TrickView:
     """What one player (or a spectator, ``me=None``) may know of a trick-taking table.
@@ -448,6 +532,9 @@ class TrickView:
     phase: str
     result: Any
     note: str = ""
+    won: tuple[tuple[tuple[Card, ...], ...], ...] = ()
+    tricks: tuple[TrickRecord, ...] = ()
+    options: Any = None
 
     @property
     def hand(self) -> tuple[Card, ...] | None:
@@ -462,6 +549,55 @@ class TrickView:
     def trump_name(self) -> str:
         """``'hearts'``, ``'no trumps'``, or ``''`` before trumps are named."""
         return "" if self.trumps is None else self.trumps.name
+
+    @property
+    def voids(self) -> tuple[frozenset[Suit], ...]:
+        """Per player, the suits they showed they hold none of (see :func:`voids`)."""
+        return voids(self.tricks, self.trick, self.trumps, self.players)
+
+    def seen_cards(self) -> list[Card]:
+        """Every card of the deal the viewer sees or saw: hands shown, the trick, won tricks."""
+        cards = [play.card for play in self.trick] + [c for tricks in self.won for c in cards_won(tricks)]
+        return cards + [c for hand in self.hands if hand is not None for c in hand]
+
+    def hidden_places(self) -> list[tuple[str, int, frozenset[Suit]]]:
+        """(place, how many cards, suits it cannot hold) for every place the viewer cannot see:
+        ``'hand 2'`` is player 2's hand (0-based), which holds no suit that player failed to follow."""
+        gaps = self.voids
+        return [(f"hand {seat}", self.hand_counts[seat], gaps[seat])
+                for seat, hand in enumerate(self.hands) if hand is None]
+
+    def sample_world(self, rng: random.Random) -> Any:
+        """A complete state of this game consistent with everything the viewer knows: their hand,
+        the cards played this deal, trumps, the bids and a skat they saw; the cards they have not
+        seen are dealt at random into the places they cannot see, with the right counts, and no
+        hand gets a suit its player failed to follow. The game's ``world(view, hands, skat,
+        seed)`` builds the state, or refuses (``None``) a dealing the play rules out in another
+        way (a Sjavs pass that would have broken the obligation to bid); the match seed, which
+        shuffles later deals, is drawn afresh.
+
+        >>> import danish_nb as dn
+        >>> g = dn.new_game("bastard", players=3, seed=2)
+        >>> _ = g.play("P1 trump hearts"); _ = g.play(g.legal_moves()[0])
+        >>> world = g.state.view(1).sample_world(random.Random(0))
+        >>> world.view(1) == g.state.view(1), world.hands[1] == g.state.hands[1]
+        (True, True)
+        """
+        rules = get_game(self.game)
+        places = self.hidden_places()
+        pack = Counter(rules.pack(self.players, self.options))
+        pack.subtract(self.seen_cards())
+        unseen = list(pack.elements())
+        kind = self.trumps.suit_of if self.trumps is not None else None
+        for _ in range(MAX_SAMPLE_TRIES):
+            dealt = deal_unseen(unseen, [size for _, size, _ in places], kind, [no for _, _, no in places], rng)
+            filled = {name: by_suit(cards) for (name, _, _), cards in zip(places, dealt)}
+            hands = tuple(hand if hand is not None else filled[f"hand {seat}"]
+                          for seat, hand in enumerate(self.hands))
+            world = rules.world(self, hands, filled.get("skat", ()), rng.getrandbits(64))
+            if world is not None:
+                return world
+        raise DanishNbError(f"no world agrees with this view after {MAX_SAMPLE_TRIES} tries")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (cards as codes like ``'7H'``), e.g. to send to a browser."""
@@ -503,6 +639,18 @@ class AuctionView(TrickView):
     target: str = ""
     card_points: tuple[int, ...] = ()
 
+    def seen_cards(self) -> list[Card]:
+        """The :meth:`TrickView.seen_cards` and the cards out of play if the viewer sees them."""
+        return TrickView.seen_cards(self) + list(self.skat or ())
+
+    def hidden_places(self) -> list[tuple[str, int, frozenset[Suit]]]:
+        """The :meth:`TrickView.hidden_places` and the ``'skat'`` (the cards out of play) unless
+        the viewer sees it."""
+        places = TrickView.hidden_places(self)
+        if self.skat is None and self.skat_count:
+            places.append(("skat", self.skat_count, frozenset()))
+        return places
+
     def to_dict(self) -> dict[str, Any]:
         """The :meth:`TrickView.to_dict` fields plus the auction's."""
         data = TrickView.to_dict(self)
@@ -515,6 +663,47 @@ class AuctionView(TrickView):
 
 
 # --------------------------------------------------------------------------- positions
+
+def position_players(position: Mapping[str, Any], keys: Iterable[str], title: str) -> int:
+    """The player count (3 or 4) of a set-up position: ``position['players']`` or the number of
+    hands; refuses keys other than ``keys``."""
+    unknown = set(position) - set(keys)
+    if unknown:
+        raise OptionsError(f"unknown position keys {sorted(unknown)[:10]}; use {sorted(keys)}")
+    hands = position.get("hands")
+    players = position.get("players", len(hands) if isinstance(hands, list) else None)
+    if isinstance(players, bool) or not isinstance(players, int) or players not in (3, 4):
+        raise OptionsError(f"a {title} position needs 'hands' for 3 or 4 players")
+    return players
+
+
+def position_seed(position: Mapping[str, Any]) -> int:
+    """The match seed of a set-up position (it shuffles the later deals)."""
+    seed = position.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise OptionsError("position['seed'] is a whole number")
+    return seed
+
+
+def position_trick(position: Mapping[str, Any], leader: int, players: int) -> tuple[Play, ...]:
+    """The unfinished trick of a set-up position (``position['trick']``, played from ``leader``)."""
+    cards = position_cards(position, "trick")
+    if len(cards) >= players:
+        raise OptionsError(f"position['trick'] holds the cards of an unfinished trick: fewer than {players}")
+    return tuple(Play((leader + i) % players, card) for i, card in enumerate(cards))
+
+
+def check_pack(cards: Iterable[Card], pack: Iterable[Card], which: str) -> None:
+    """Refuse a position that holds a card twice or a card not in ``pack`` (``which`` names it)."""
+    counts = Counter(cards)
+    twice = sorted(str(c) for c, n in counts.items() if n > 1)
+    if twice:
+        raise OptionsError(f"the position holds {', '.join(twice[:10])} more than once")
+    allowed = set(pack)
+    foreign = sorted(str(c) for c in counts if c not in allowed)
+    if foreign:
+        raise OptionsError(f"{', '.join(foreign[:10])} is not in {which}")
+
 
 def position_seat(position: Mapping[str, Any], key: str, default: int, players: int) -> int:
     """A player (0-based) named under ``key`` of a set-up position."""
@@ -559,6 +748,19 @@ def position_won(position: Mapping[str, Any], players: int) -> tuple[tuple[tuple
     return tuple(won)
 
 
+class CardPlay(NamedTuple):
+    """How a trick game cites the play of a card: the rules of the first lead, the later leads
+    and following suit, what the first leader did (``'named trumps and leads'``), the ruling
+    on who leads (cited for the first lead) and the one cited for later leads, if any."""
+
+    first_lead: str
+    lead: str
+    follow: str
+    first_leader: str
+    who_leads: str
+    lead_ruling: str | None = None
+
+
 class MatchState(RulesState):
     """What the state of every trick-taking match shares (a mixin for a frozen dataclass with
     the fields ``match``, ``result`` and ``_legal``; see :class:`~danish_nb.core.RulesState`)."""
@@ -580,3 +782,107 @@ class MatchState(RulesState):
         return self.match.history
 
     move_type = TrickMove
+
+    def well_formed(self, move: Any) -> bool:
+        """Whether ``move`` is a :class:`TrickMove` whose fields have their types (a card play
+        is checked inline: it is on every move's path)."""
+        if type(move) is TrickMove and type(move.player) is int and type(move.card) is Card and \
+                move.action == "play" and move.suit is None and move.cards == () and move.bid is None:
+            return True
+        return move_problem(move) is None
+
+    def _malformed(self, move: Any, actions: Sequence[str]) -> str | None:
+        """What makes ``move`` no move of this game (its fields, or an action it does not have)."""
+        problem = move_problem(move)
+        if problem is None and move.action not in actions:
+            problem = f"it has no action {move.action[:20]!r}"
+        return problem
+
+    #: The game's rules for playing a card (see :class:`CardPlay`).
+    card_play: ClassVar[CardPlay]
+
+    def _generate_moves(self) -> list[TrickMove]:
+        """The legal moves (the fast path; tests check it agrees with ``explain``): plays in the
+        trick play, the game's ``_phase_moves(p)`` before it (a trump call, bids ...)."""
+        if self.result is not None:
+            return []
+        p = self.current_player
+        return self._play_moves(p) if self.phase == "play" else self._phase_moves(p)
+
+    def _note(self) -> str:
+        """A line on what happens now: the result, who leads or follows what, or the game's
+        ``_phase_note(p)`` before the trick play."""
+        if self.result is not None:
+            return self.result.reason
+        p = self.current_player
+        if self.phase != "play":
+            return self._phase_note(p)
+        if not self.trick:
+            return f"P{p + 1} leads ({self._lead_note()})"
+        led = self.trumps.suit_of(self.trick[0].card)
+        return f"P{p + 1} follows {self.trumps.suit_label(led)} if possible{self._follow_note()}"
+
+    def _lead_note(self) -> str:
+        return self.trumps.name
+
+    def _follow_note(self) -> str:
+        return ""
+
+    def _play_moves(self, p: int) -> list[TrickMove]:
+        """Player ``p``'s legal plays: the cards that follow suit, else any (see :func:`playable`)."""
+        return [TrickMove(p, "play", card) for card in playable(self.hands[p], self.trick, self.trumps)]
+
+    def _first_lead_text(self, who: str) -> str:
+        """Why ``who`` may lead the deal's first trick with any card."""
+        return f"{who} {self.card_play.first_leader} the first trick: any card may lead"
+
+    def _follow_ruling(self, card: Card, legal: bool) -> str | None:
+        """The ruling a verdict on following suit with ``card`` cites, if any."""
+        return None
+
+    def _check_card(self, move: TrickMove) -> Check:
+        """Whether ``move`` may play its card now: whose turn, a card held, the lead or following
+        suit (the trick-play phase of any trick game)."""
+        rules = self.card_play
+        p, who = self.current_player, f"P{move.player + 1}"
+        leading = not self.trick
+        first_lead = leading and not any(self.won)
+        rule_id = (rules.first_lead if first_lead else rules.lead) if leading else rules.follow
+        if move.player != p:
+            turn = (rules.first_leader if first_lead else "won the last trick and leads") if leading \
+                else "plays next (clockwise)"
+            return False, rule_id, f"P{p + 1} {turn}, not {who}", rules.who_leads if first_lead else None
+        card = move.card
+        if not isinstance(card, Card) or move.suit is not None or move.cards or move.bid is not None:
+            return False, rule_id, f"a play names one card, e.g. 'P{p + 1} play {self.hands[p][0].code}'", None
+        if card not in self.hands[p]:
+            return False, rule_id, f"{who} does not hold {card}", None
+        if first_lead:
+            return True, rule_id, self._first_lead_text(who), rules.who_leads
+        if leading:
+            return True, rule_id, f"{who} won the last trick and leads: any card may lead", rules.lead_ruling
+        ok, text = follow_check(self.hands[p], card, self.trick, self.trumps)
+        return ok, rule_id, text, self._follow_ruling(card, ok)
+
+    def _play_card(self, move: TrickMove, rule: Rule, points: Any = None) -> tuple[Any, tuple[Event, ...]]:
+        """The state after ``move`` puts its card on the trick, and what happened: a full trick
+        is won (by ``rule``; ``points(cards)`` adds the trick's card points to the event), its
+        winner leads, and after the last trick the game's ``_end_deal(events)`` scores the deal."""
+        p, card = move.player, move.card
+        hand = list(self.hands[p])
+        hand.remove(card)
+        hands = replace_at(self.hands, p, tuple(hand))
+        trick = self.trick + (Play(p, card),)
+        events = [Event("play", p, f"P{p + 1} plays {card}", (card,))]
+        if len(trick) < self.players:
+            return self.copy(hands=hands, trick=trick), tuple(events)
+        winner, why = trick_winner(trick, self.trumps)
+        w = winner.player
+        record = TrickRecord(trick, w, why)
+        won = replace_at(self.won, w, self.won[w] + (record.cards,))
+        worth = f", {points(record.cards)} card points" if points else ""
+        events.append(Event("trick", w, f"P{w + 1} wins the trick ({format_cards(record.cards)}{worth}): {why}; "
+                            f"P{w + 1} leads next", record.cards, rule))
+        state = self.copy(hands=hands, trick=(), leader=w, won=won, last_trick=record,
+                          tricks=self.tricks + (record,))
+        return state._end_deal(events) if not any(hands) else (state, tuple(events))

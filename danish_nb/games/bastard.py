@@ -17,19 +17,17 @@ legal: 2♥ follows hearts (rule BA-10)
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import SUITS, Card, format_cards, shuffled, standard_pack
+from ..cards import SUITS, Card, shuffled, standard_pack
 from ..core import (Catalogue, Event, OptionsError, Reason, Result, Rule, Ruling,
                     Verdict, option, register)
-from ..families.tricks import (SUIT_NAMES, DealScore, Match, MatchState, Play, ScoreLine, TrickMove,
-                               TrickRecord, Trumps, TrickView, by_suit, cards_won, follow_check,
-                               parse_trick_move, parse_trump, playable, position_hands, position_seat,
-                               position_whole, position_won, trick_winner, tricks_won)
-from ..families.common import position_cards
+from ..families.tricks import (SUIT_NAMES, CardPlay, DealScore, Hands, Match, MatchState, Play, ScoreLine,
+                               TrickMove, TrickRecord, Trumps, TrickView, Won, by_suit, n_tricks, cards_won, check_pack,
+                               parse_trick_move, parse_trump, position_hands, position_players, position_seat,
+                               position_seed, position_trick, position_whole, position_won, tricks_won)
 
 SOURCE = "4-bastard-haesslich.de.txt"
 
@@ -159,8 +157,11 @@ JACKS: dict[Card, int] = {Card.parse("JS"): -1, Card.parse("JC"): -2, Card.parse
                           Card.parse("JH"): -4}
 NASTY = Card.parse("7D")
 CHARM = Card.parse("7C")
-#: Most deals a target-score match plays before the highest total wins anyway (ruling BA-h).
+#: Most deals a match plays: the longest the ``deals`` option allows, and the deals a target-score
+#: match plays before the highest total wins anyway (ruling BA-h).
 MAX_DEALS = 60
+#: The highest target score (a deal pays at most 17 tricks × 6 points, so 60 deals can reach it).
+MAX_TARGET = 1000
 
 
 # --------------------------------------------------------------------------- options
@@ -174,18 +175,11 @@ class Options:
     both_sevens_per_trick: int = option(4, "Points per trick for a player who took the 7♣ and the 7♦ "
                                         "and no jack: 4 (the charm wins), 2 (the nasty card wins) or "
                                         "6 (both pay).", ruling="BA-g", choices=(4, 2, 6))
-    deals: int = option(0, "Deals in a match; 0: one per player, so each deals once.", ruling="BA-h")
-    target_score: int = option(0, "Above 0: play deals until someone's total reaches this score "
-                               f"(at most {MAX_DEALS} deals); the deals option is then ignored.",
-                               ruling="BA-h")
-
-
-def check_options(options: Options) -> None:
-    """Raise :class:`OptionsError` for option values that cannot make a match."""
-    if options.deals < 0:
-        raise OptionsError(f"option 'deals' is 0 (one per player) or a number of deals, not {options.deals}")
-    if options.target_score < 0:
-        raise OptionsError(f"option 'target_score' is 0 (off) or a positive score, not {options.target_score}")
+    deals: int = option(0, f"Deals in a match (at most {MAX_DEALS}); 0: one per player, so each deals once.",
+                        ruling="BA-h", low=0, high=MAX_DEALS)
+    target_score: int = option(0, f"Above 0 (at most {MAX_TARGET}): play deals until someone's total reaches "
+                               f"this score (at most {MAX_DEALS} deals); the deals option is then ignored.",
+                               ruling="BA-h", low=0, high=MAX_TARGET)
 
 
 def match_deals(players: int, options: Options) -> int | None:
@@ -197,19 +191,13 @@ def match_deals(players: int, options: Options) -> int | None:
 
 # --------------------------------------------------------------------------- pack and scoring
 
-Hands = tuple[tuple[Card, ...], ...]
-#: Per player, the tricks won this deal (each trick's cards in the order played).
-Won = tuple[tuple[tuple[Card, ...], ...], ...]
+#: The pack for 3 and for 4 players: without the queen of spades for 3 (BA-5, ruling BA-a).
+PACKS = {4: standard_pack(), 3: tuple(c for c in standard_pack() if c != Card.parse("QS"))}
 
 
 def pack_for(players: int) -> tuple[Card, ...]:
     """52 cards for 4 players; without the queen of spades for 3 (BA-5, ruling BA-a)."""
-    pack = standard_pack()
-    return pack if players == 4 else tuple(c for c in pack if c != Card.parse("QS"))
-
-
-def _tricks(n: int) -> str:
-    return f"{n} trick" if n == 1 else f"{n} tricks"
+    return PACKS[players]
 
 
 def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Options) -> list[ScoreLine]:
@@ -221,7 +209,7 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
     """
     who = f"P{player + 1}"
     if tricks == 0:
-        return [ScoreLine(player, 0, f"{who}: no tricks, no points", "BA-13")]
+        return [ScoreLine(player, 0, f"{who}: no tricks, no points", "BA-13", "BA-d")]
     held = set(cards)
     jacks = [jack for jack in JACKS if jack in held]
     nasty, charm = NASTY in held, CHARM in held
@@ -229,30 +217,30 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
         if nasty and charm:
             per = options.both_sevens_per_trick
             return [ScoreLine(player, tricks * per, f"{who}: the 7♣ and the 7♦ and no jack: "
-                              f"{_tricks(tricks)} × {per} points (ruling BA-g): {tricks * per:+d}", "BA-18")]
+                              f"{n_tricks(tricks)} × {per} points: {tricks * per:+d}", "BA-18", "BA-g")]
         if charm:
-            return [ScoreLine(player, tricks * 4, f"{who}: the 7♣ and no jack: {_tricks(tricks)} × 4 "
-                              f"points: {tricks * 4:+d}", "BA-18")]
+            return [ScoreLine(player, tricks * 4, f"{who}: the 7♣ and no jack: {n_tricks(tricks)} × 4 "
+                              f"points: {tricks * 4:+d}", "BA-18", "BA-g")]
         if nasty:
-            return [ScoreLine(player, tricks * 2, f"{who}: the 7♦ and no jack: {_tricks(tricks)} × 2 "
-                              f"points: {tricks * 2:+d}", "BA-16")]
+            return [ScoreLine(player, tricks * 2, f"{who}: the 7♦ and no jack: {n_tricks(tricks)} × 2 "
+                              f"points: {tricks * 2:+d}", "BA-16", "BA-f")]
     per = options.points_per_trick
     unit = "point" if per == 1 else "points"
-    lines = [ScoreLine(player, tricks * per, f"{who}: {_tricks(tricks)} × {per} {unit}: {tricks * per:+d}",
-                       "BA-13")]
+    lines = [ScoreLine(player, tricks * per, f"{who}: {n_tricks(tricks)} × {per} {unit}: {tricks * per:+d}",
+                       "BA-13", "BA-d")]
     for jack in jacks:
         value = JACKS[jack]
         if nasty and not charm:
             lines.append(ScoreLine(player, 2 * value, f"{who}: {jack} {value}, doubled by the 7♦: "
-                                   f"{2 * value}", "BA-15"))
+                                   f"{2 * value}", "BA-15", "BA-f"))
         elif nasty:
             lines.append(ScoreLine(player, value, f"{who}: {jack} {value}, not doubled: the 7♣ cancels "
-                                   f"the 7♦", "BA-17"))
+                                   f"the 7♦", "BA-17", "BA-g"))
         else:
-            lines.append(ScoreLine(player, value, f"{who}: {jack} {value}", "BA-14"))
+            lines.append(ScoreLine(player, value, f"{who}: {jack} {value}", "BA-14", "BA-e"))
     if charm and not nasty:
-        lines.append(ScoreLine(player, 0, f"{who}: the 7♣ has no effect with jacks and without the 7♦ "
-                               f"(ruling BA-g)", "BA-17"))
+        lines.append(ScoreLine(player, 0, f"{who}: the 7♣ has no effect with jacks and without the 7♦",
+                               "BA-17", "BA-g"))
     return lines
 
 
@@ -289,7 +277,9 @@ class BastardState(MatchState):
 
     ``trumps`` is ``None`` until the player left of the dealer names them; ``trick`` holds the
     cards played to the current trick from ``leader`` on; ``won[p]`` lists the tricks player
-    ``p`` won this deal; ``match`` carries the deal number, dealer and running scores.
+    ``p`` won this deal and ``tricks`` the tricks played this deal, in order (a set-up position
+    may list won tricks without their order); ``match`` carries the deal number, dealer and
+    running scores.
     """
 
     options: Options
@@ -302,9 +292,12 @@ class BastardState(MatchState):
     won: Won
     last_trick: TrickRecord | None = None
     result: Result | None = None
+    tricks: tuple[TrickRecord, ...] = ()
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
     game_id = "bastard"
+    card_play = CardPlay(first_lead="BA-9", lead="BA-12", follow="BA-10", first_leader="named trumps and leads",
+                         who_leads="BA-b")
 
     # -- reading
     @property
@@ -341,27 +334,17 @@ class BastardState(MatchState):
             trumps=self.trumps, tricks_won=tricks_won(self.won), last_trick=self.last_trick,
             scores=self.scores, deal_scores=self.deal_scores, deal=self.match.deal, deals=self.deals,
             dealer=self.match.dealer, current=self.current_player, phase=self.phase, result=self.result,
-            note=self._note())
+            note=self._note(), won=self.won, tricks=self.tricks, options=self.options)
 
-    def _note(self) -> str:
-        if self.result is not None:
-            return self.result.reason
-        p = self.current_player
-        if self.trumps is None:
-            return f"P{p + 1} names trumps (or no trumps), then leads"
-        if not self.trick:
-            return f"P{p + 1} leads ({self.trumps.name})"
-        led = self.trumps.suit_of(self.trick[0].card)
-        return f"P{p + 1} follows {self.trumps.suit_label(led)} if possible ({self.trumps.name})"
+    def _phase_note(self, p: int) -> str:
+        return f"P{p + 1} names trumps (or no trumps), then leads"
 
-    # -- legal moves (fast path; tests check it agrees with explain)
-    def _generate_moves(self) -> list[TrickMove]:
-        if self.result is not None:
-            return []
-        p = self.current_player
-        if self.trumps is None:
-            return [TrickMove(p, "trump", None, suit) for suit in (*SUITS, None)]
-        return [TrickMove(p, "play", card) for card in playable(self.hands[p], self.trick, self.trumps)]
+    def _follow_note(self) -> str:
+        return f" ({self.trumps.name})"
+
+    def _phase_moves(self, p: int) -> list[TrickMove]:
+        """Before the play: the trump call (a suit or no trumps)."""
+        return [TrickMove(p, "trump", None, suit) for suit in (*SUITS, None)]
 
     # -- explanations (any candidate move)
     def explain(self, move: Any) -> Verdict:
@@ -371,8 +354,9 @@ class BastardState(MatchState):
 
     def _check(self, move: Any) -> tuple[bool, str, str, str | None]:
         """(legal, rule id, explanation, ruling id) for any candidate move."""
-        if not isinstance(move, TrickMove) or move.action not in ("play", "trump"):
-            return False, "BA-10", f"{move!r} is not a Bastard move: write e.g. 'P1 play 7H' or " \
+        problem = self._malformed(move, ("play", "trump"))
+        if problem:
+            return False, "BA-10", f"not a Bastard move: {problem}; write e.g. 'P1 play 7H' or " \
                                    f"'P1 trump hearts'", None
         if self.result is not None:
             return False, "BA-19", f"the match is over: {self.result.reason}", None
@@ -389,25 +373,11 @@ class BastardState(MatchState):
             return True, "BA-8", f"{who}, on the dealer's left, names {SUIT_NAMES[move.suit]} as trumps", "BA-b"
         if move.action == "trump":
             return False, "BA-8", f"trumps were named already for this deal: {self.trumps.name}", "BA-b"
-        card = move.card
-        leading = not self.trick
-        first_lead = leading and not any(self.won)
-        rule_id = ("BA-9" if first_lead else "BA-12") if leading else "BA-10"
-        if move.player != p:
-            turn = {"BA-9": "named trumps and leads", "BA-12": "won the last trick and leads",
-                    "BA-10": "plays next (clockwise)"}[rule_id]
-            return False, rule_id, f"P{p + 1} {turn}, not {who}", None
-        if not isinstance(card, Card) or move.suit is not None:
-            return False, rule_id, "a play names one card, e.g. 'P1 play 7H'", None
-        if card not in self.hands[p]:
-            return False, rule_id, f"{who} does not hold {card}", None
-        if first_lead:
-            return True, "BA-9", f"{who} named trumps and leads the first trick: any card may lead", "BA-b"
-        if leading:
-            return True, "BA-12", f"{who} won the last trick and leads: any card may lead", None
-        ok, text = follow_check(self.hands[p], card, self.trick, self.trumps)
-        void = ok and self.trumps.suit_of(card) is not self.trumps.suit_of(self.trick[0].card)
-        return ok, "BA-10", text, "BA-c" if void else None
+        return self._check_card(move)
+
+    def _follow_ruling(self, card: Card, legal: bool) -> str | None:
+        """A legal card of another suit than the one led cites ruling BA-c (no need to trump)."""
+        return "BA-c" if legal and self.trumps.suit_of(card) is not self.trumps.suit_of(self.trick[0].card) else None
 
     # -- applying
     def _apply(self, move: Any) -> tuple[BastardState, tuple[Event, ...]]:
@@ -417,36 +387,14 @@ class BastardState(MatchState):
             trumps = Trumps(move.suit)
             text = f"P{p + 1} declares no trumps" if move.suit is None else \
                 f"P{p + 1} names {trumps.name} as trumps"
-            state = BastardState(self.options, self.players, self.match, self.hands, trumps, (),
-                                 self.leader, self.won, self.last_trick)
-            return state, (Event("trump", p, text, (), R["BA-8"]),)
-        card = move.card
-        hand = list(self.hands[p])
-        hand.remove(card)
-        hands = self.hands[:p] + (tuple(hand),) + self.hands[p + 1:]
-        trick = self.trick + (Play(p, card),)
-        events = [Event("play", p, f"P{p + 1} plays {card}", (card,))]
-        if len(trick) < self.players:
-            state = BastardState(self.options, self.players, self.match, hands, self.trumps, trick,
-                                 self.leader, self.won, self.last_trick)
-            return state, tuple(events)
-        winner, why = trick_winner(trick, self.trumps)
-        w = winner.player
-        record = TrickRecord(trick, w, why)
-        won = self.won[:w] + (self.won[w] + (record.cards,),) + self.won[w + 1:]
-        events.append(Event("trick", w, f"P{w + 1} wins the trick ({format_cards(record.cards)}): {why}; "
-                            f"P{w + 1} leads next", record.cards, R["BA-11"]))
-        if any(hands):
-            state = BastardState(self.options, self.players, self.match, hands, self.trumps, (), w, won,
-                                 record)
-            return state, tuple(events)
-        return self._end_deal(won, record, events)
+            return self.copy(trumps=trumps), (Event("trump", p, text, (), R["BA-8"]),)
+        return self._play_card(move, R["BA-11"])
 
-    def _end_deal(self, won: Won, record: TrickRecord, events: list[Event]) -> tuple[BastardState, tuple[Event, ...]]:
+    def _end_deal(self, events: list[Event]) -> tuple[BastardState, tuple[Event, ...]]:
         """Score the deal (line by line), then deal again or end the match."""
         match = self.match
-        score = score_deal(won, match.deal, match.dealer, self.options)
-        events += [Event("score", line.player, line.text, (), R[line.rule_id]) for line in score.lines]
+        score = score_deal(self.won, match.deal, match.dealer, self.options)
+        events += [line.event(CATALOGUE) for line in score.lines]
         match = match.scored(score)
         deal_text = ", ".join(f"P{seat + 1} {pts:+d}" for seat, pts in enumerate(score.points))
         totals = ", ".join(f"P{seat + 1} {pts}" for seat, pts in enumerate(match.scores))
@@ -454,14 +402,12 @@ class BastardState(MatchState):
                             (), R["BA-13"]))
         if self._match_over(match):
             result = match_result(match.scores)
-            events.append(Event("end", None, result.reason, (), R["BA-19"]))
-            empty = ((),) * self.players
-            return BastardState(self.options, self.players, match, empty, self.trumps, (), record.winner,
-                                won, record, result), tuple(events)
+            events.append(Event("end", None, result.reason, (), R["BA-19"], RULING["BA-j" if result.draw else "BA-h"]))
+            return self.copy(match=match, result=result), tuple(events)
         state = deal_state(self.options, self.players, match.next_deal())
         caller = state.leader
         events.append(Event("deal", caller, f"deal {state.match.deal + 1}: P{state.match.dealer + 1} "
-                            f"deals; P{caller + 1} names trumps", (), R["BA-7"]))
+                            f"deals; P{caller + 1} names trumps", (), R["BA-7"], RULING["BA-i"]))
         return state, tuple(events)
 
     def _match_over(self, match: Match) -> bool:
@@ -478,7 +424,8 @@ def deal_state(options: Options, players: int, match: Match) -> BastardState:
     hands = [()] * players
     for k in range(players):
         hands[(first + k) % players] = by_suit(deck[k::players])
-    return BastardState(options, players, match, tuple(hands), None, (), first, ((),) * players)
+    return BastardState(options, players, match, tuple(hands), trumps=None, trick=(), leader=first,
+                        won=((),) * players)
 
 
 # --------------------------------------------------------------------------- the game
@@ -500,7 +447,6 @@ class Bastard:
 
     def new_state(self, players: int, seed: int, options: Options) -> BastardState:
         """The first deal of a match: the last seat deals, P1 names trumps (ruling BA-i)."""
-        check_options(options)
         return deal_state(options, players, Match(seed, 0, players - 1, (0,) * players))
 
     def setup_state(self, position: Mapping[str, Any], options: Options) -> BastardState:
@@ -513,22 +459,13 @@ class Bastard:
         >>> s.current_player, s.trumps.name
         (0, 'no trumps')
         """
-        check_options(options)
-        unknown = set(position) - _POSITION_KEYS
-        if unknown:
-            raise OptionsError(f"unknown position keys {sorted(unknown)}; use {sorted(_POSITION_KEYS)}")
-        hands_in = position.get("hands")
-        players = position.get("players", len(hands_in) if isinstance(hands_in, list) else None)
-        if isinstance(players, bool) or players not in (3, 4):
-            raise OptionsError("a Bastard position needs 'hands' for 3 or 4 players")
+        players = position_players(position, _POSITION_KEYS, "Bastard")
         hands = position_hands(position, players)
         won = position_won(position, players)
         dealer = position_seat(position, "dealer", players - 1, players)
         leader = position_seat(position, "leader", (dealer + 1) % players, players)
         deal = position_whole(position, "deal", 0)
-        seed = position.get("seed", 0)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise OptionsError("position['seed'] is a whole number")
+        seed = position_seed(position)
         scores = position.get("scores", [0] * players)
         if not isinstance(scores, list) or len(scores) != players or \
                 any(isinstance(s, bool) or not isinstance(s, int) for s in scores):
@@ -536,10 +473,7 @@ class Bastard:
         deals = match_deals(players, options)
         if deals is not None and deal >= deals:
             raise OptionsError(f"position['deal'] counts from 0: this match has {deals} deals")
-        trick_cards = position_cards(position, "trick")
-        if len(trick_cards) >= players:
-            raise OptionsError(f"position['trick'] holds the cards of an unfinished trick: fewer than {players}")
-        trick = tuple(Play((leader + i) % players, card) for i, card in enumerate(trick_cards))
+        trick = position_trick(position, leader, players)
         trump_text = position.get("trump")
         trumps = None
         if trump_text is not None:
@@ -557,24 +491,38 @@ class Bastard:
                                "who names trumps (set 'dealer' or list the tricks 'won')")
         _check_cards(players, hands, won, trick)
         match = Match(seed, deal, dealer, tuple(scores))
-        return BastardState(options, players, match, hands, trumps, trick, leader, won)
+        return BastardState(options, players, match, hands, trumps=trumps, trick=trick, leader=leader, won=won)
 
     def parse_move(self, text: str) -> TrickMove:
         return parse_trick_move(text, ("play", "trump"))
+
+    def deal_events(self, state: BastardState) -> tuple[Event, ...]:
+        """What the first deal did (for the log of a new game; empty for other positions)."""
+        n = state.players
+        if state.match.deal or state.trumps is not None or sum(map(len, state.hands)) != len(pack_for(n)):
+            return ()
+        pack = "52 cards" if n == 4 else "51 cards: the Q♠ is taken out with three players"
+        return (Event("deal", None, f"{pack}; P{state.match.dealer + 1} deals {len(state.hands[0])} to each",
+                      (), R["BA-7"], RULING["BA-a"]),)
+
+    def pack(self, players: int, options: Options) -> tuple[Card, ...]:
+        """The cards dealt (for :meth:`TrickView.sample_world`)."""
+        return pack_for(players)
+
+    def world(self, view: TrickView, hands: Hands, skat: tuple[Card, ...], seed: int) -> BastardState:
+        """The state whose public part is ``view``'s, with these hands (for
+        :meth:`TrickView.sample_world`; ``seed`` shuffles the later deals)."""
+        match = Match(seed, view.deal, view.dealer, view.scores, view.deal_scores)
+        return BastardState(view.options, view.players, match, hands, trumps=view.trumps, trick=view.trick,
+                            leader=view.leader, won=view.won, last_trick=view.last_trick, result=view.result,
+                            tricks=view.tricks)
 
 
 def _check_cards(players: int, hands: Hands, won: Won, trick: tuple[Play, ...]) -> None:
     """Every card once, from this player count's pack; hands even, allowing for the trick."""
     cards = [play.card for play in trick] + [c for h in hands for c in h] + \
         [c for tricks in won for c in cards_won(tricks)]
-    counts = Counter(cards)
-    twice = sorted(str(c) for c, n in counts.items() if n > 1)
-    if twice:
-        raise OptionsError(f"the position holds {', '.join(twice)} more than once")
-    pack = set(pack_for(players))
-    foreign = sorted(str(c) for c in counts if c not in pack)
-    if foreign:
-        raise OptionsError(f"{', '.join(foreign)} is not in the {players}-player pack (BA-1, BA-5)")
+    check_pack(cards, pack_for(players), f"the {players}-player pack (BA-1, BA-5)")
     played = {play.player for play in trick}
     sizes = {len(hands[seat]) + (seat in played) for seat in range(players)}
     if len(sizes) != 1:

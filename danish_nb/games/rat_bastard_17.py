@@ -6,17 +6,9 @@ the rulings where the text is unclear (no public reference exists for this game,
 reading is ours and is written down), the options that select among readings, then the state
 and its moves.
 
-Move notation (players count from 1; cards as in :mod:`danish_nb.cards`)::
-
-    P1 swap 7H K♠     before play: 7H from the hand goes face up where the hole card K♠ lay,
-                      and K♠ goes to the hand (each face-up hole card at most once)
-    P1 keep           before play: done swapping
-    P1 play 7H        play a card from the hand
-    P1 play RJ=7      play a wild card from the hand as a 7 (wild values are 1 to 10)
-    P1 hole 1         play the hole card at position 1 (positions 1-5 from the left as dealt:
-                      down, up, down, up, down; a face-down card is played blind)
-    P1 hole 2=7       play a face-up wild hole card as a 7
-    P1 take           no card fits: pick up (all of the pile, or from its top up to 5 in hand)
+The moves, their notation (``P1 play 7H``, ``P1 hole 1``, ``P1 take`` ...), the row of hole
+cards and the view of a table belong to the running-total family
+(:mod:`danish_nb.families.running_total`).
 
 >>> import danish_nb as dn
 >>> g = dn.setup("rat-bastard-17", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C", "5D"],
@@ -29,22 +21,26 @@ illegal: 8♥ (value 8) would take the total from 11 to 19: the total may not go
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
-from ..cards import Card, CardParseError, Rank, Suit, shuffled, standard_pack, n_cards
-from ..core import (Catalogue, Event, MoveParseError, OptionsError, Private, Reason, Result, Rule,
-                    RulesState, Ruling, Verdict, option, register)
-from ..families.common import parse_number, parse_player, position_cards, remove_cards, replace_at, sorted_cards
+from ..cards import Card, Rank, Suit, shuffled, standard_pack, n_cards
+from ..core import (Catalogue, Event, OptionsError, Private, Reason, Result, Rule, RulesState, Ruling,
+                    Verdict, option, register)
+from ..families.common import position_cards, remove_cards, replace_at, sorted_cards
+from ..families.running_total import (ACTIONS, ROW, UP_SLOTS, Hole, RatMove, RatView, outer_slots, parse_move,
+                                      move_problem)
+
+__all__ = ["ACTIONS", "CATALOGUE", "GAME", "HAND_SIZE", "ROW", "TARGET", "UP_SLOTS", "Options", "RatBastardState",
+           "RatMove", "RatView", "card_value", "is_wild", "outer_slots", "pack", "parse_move", "value_table"]
 
 SOURCE = "3-rat-bastard-17.en.txt"
 PLAYERS = 2
 TARGET = 17
 HAND_SIZE = 5
-#: Hole-card slots 0-4 (positions 1-5): down, up, down, up, down (ruling RB-c).
-UP_SLOTS = (1, 3)
-ROW = 5
+#: The longest turn limit the ``turn_limit`` option allows (ruling RB-p).
+MAX_TURNS = 100_000
 
 
 def _rule(rule_id: str, title: str, quote: str, **extra: Any) -> Rule:
@@ -188,9 +184,11 @@ class Options:
                                   "17 picks up from the top of the pile until 5 in hand, the rest is "
                                   "discarded ('top-up'); or picks up the whole pile ('whole-pile').",
                                   ruling="RB-g", choices=("top-up", "whole-pile"))
-    turn_limit: int = option(1000, "The game is declared a draw after this many moves.", ruling="RB-p")
+    turn_limit: int = option(1000, f"The game is declared a draw after this many moves (1 to {MAX_TURNS}).",
+                             ruling="RB-p", low=1, high=MAX_TURNS)
     repetitions: int = option(3, "A position that comes back this many times when the pile is emptied ends "
-                              "the game as a draw; 0: never (only the turn limit).", ruling="RB-p")
+                              "the game as a draw (at most 100); 0: never (only the turn limit).", ruling="RB-p",
+                              low=0, high=100)
 
 
 def is_wild(card: Card, options: Options) -> bool:
@@ -250,161 +248,7 @@ def blind_value(card: Card, total: int, options: Options) -> int:
     return min(10, TARGET - total) if value is None else value
 
 
-# --------------------------------------------------------------------------- moves
-
-ACTIONS = {
-    "swap": "before play: put a hand card face up in place of a face-up hole card",
-    "keep": "before play: done swapping",
-    "play": "play a card from the hand (a wild card with its value: RJ=7)",
-    "hole": "play the hole card at a position 1-5 (a face-up wild one with its value: 2=7)",
-    "take": "no card fits: pick up from the pile",
-}
-
-
-class RatMove(NamedTuple):
-    """A Rat Bastard 17 move (see the module docstring for the notation).
-
-    ``card`` is the hand card (``play``, ``swap``), ``other`` the face-up hole card a ``swap``
-    replaces, ``position`` a hole position 1-5, ``value`` a wild card's chosen value.
-
-    >>> str(RatMove(0, "play", Card.parse("RJ"), value=7)), str(RatMove(1, "hole", position=5))
-    ('P1 play RJ=7', 'P2 hole 5')
-    """
-
-    player: int
-    action: str
-    card: Card | None = None
-    value: int | None = None
-    position: int | None = None
-    other: Card | None = None
-
-    def __str__(self) -> str:
-        if not _well_formed(self):
-            return repr(self)
-        head = f"P{self.player + 1} {self.action}"
-        tail = f"={self.value}" if self.value is not None else ""
-        if self.action == "swap":
-            return f"{head} {self.card} {self.other}"
-        if self.card is not None:
-            return f"{head} {self.card}{tail}"
-        if self.position is not None:
-            return f"{head} {self.position}{tail}"
-        return head
-
-    def text_for(self, viewer: int | None, reveal_hands: bool = False) -> str:
-        """The move as ``viewer`` may read it: every part of a Rat Bastard 17 move is seen by all."""
-        return str(self)
-
-
-def parse_move(text: str) -> RatMove:
-    """Read a move as ``str(move)`` writes it. Raises :class:`MoveParseError` saying what is expected.
-
-    >>> parse_move("p2 play rj=7") == RatMove(1, "play", Card.parse("RJ"), 7)
-    True
-    """
-    if not isinstance(text, str):
-        raise MoveParseError(f"a move is text like 'P1 play 7H', not {type(text).__name__}")
-    usage = ("write a player then an action, e.g. 'P1 play 7H', 'P1 play RJ=7', 'P1 hole 1', 'P1 take', "
-             "'P1 swap 7H KS', 'P1 keep'")
-    words = text.split()
-    if len(words) < 2:
-        raise MoveParseError(f"{text!r} is not a move: {usage}")
-    who, action, args = words[0], words[1].lower(), words[2:]
-    player = parse_player(who, text, usage)
-    if action not in ACTIONS:
-        raise MoveParseError(f"{text!r}: unknown action {words[1]!r}; {usage}")
-    if action in ("keep", "take"):
-        if args:
-            raise MoveParseError(f"{text!r}: '{action}' takes nothing after it")
-        return RatMove(player, action)
-    if action == "swap":
-        if len(args) != 2:
-            raise MoveParseError(f"{text!r}: 'swap' takes a hand card then a face-up hole card, "
-                                 f"e.g. 'P1 swap 7H KS'")
-        return RatMove(player, action, _card(args[0], text), other=_card(args[1], text))
-    if len(args) != 1:
-        raise MoveParseError(f"{text!r}: one card per turn (ruling RB-d): e.g. 'P1 {action} "
-                             f"{'7H' if action == 'play' else '1'}'")
-    word, _, value_text = args[0].partition("=")
-    value = parse_number(value_text) if "=" in args[0] else None
-    if "=" in args[0] and value is None:
-        raise MoveParseError(f"{text!r}: a wild card's value is a whole number from 1 to 10, "
-                             f"e.g. 'RJ=7', not {value_text[:20]!r}")
-    if action == "play":
-        return RatMove(player, action, _card(word, text), value)
-    slot = parse_number(word)
-    if slot is None or not 1 <= slot <= ROW:
-        raise MoveParseError(f"{text!r}: 'hole' takes a position 1 to 5, e.g. 'P1 hole 1'")
-    return RatMove(player, action, None, value, slot)
-
-
-def _card(word: str, text: str) -> Card:
-    try:
-        return Card.parse(word)
-    except CardParseError as exc:
-        raise MoveParseError(f"{text!r}: {exc}") from None
-
-
-# --------------------------------------------------------------------------- views
-
-@dataclass(frozen=True, slots=True)
-class RatView:
-    """What one player (or a spectator, ``me=None``) may know of a Rat Bastard 17 table.
-
-    ``hole_up[p][i]`` is the face-up card at position ``i + 1`` (else ``None``) and
-    ``hole_down[p][i]`` whether a face-down card lies there: face-down cards are never shown,
-    not even to their owner. The other player's hand only in teaching mode.
-    """
-
-    game: str
-    players: int
-    me: int | None
-    hands: tuple[tuple[Card, ...] | None, ...]
-    hand_counts: tuple[int, ...]
-    hole_up: tuple[tuple[Card | None, ...], ...]
-    hole_down: tuple[tuple[bool, ...], ...]
-    deck_count: int
-    pile: tuple[Card, ...]
-    total: int
-    discard_count: int
-    current: int | None
-    phase: str
-    turn: int
-    result: Result | None
-    note: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict (cards as codes like ``'7H'``; a face-down hole card is ``'down'``)."""
-        def codes(cards: Iterable[Card]) -> list[str]:
-            return [c.code for c in cards]
-        holes = [[up.code if up is not None else ("down" if down else None) for up, down in zip(ups, downs)]
-                 for ups, downs in zip(self.hole_up, self.hole_down)]
-        return {
-            "game": self.game, "players": self.players, "me": self.me,
-            "hands": [None if h is None else codes(h) for h in self.hands],
-            "hand_counts": list(self.hand_counts), "holes": holes, "deck_count": self.deck_count,
-            "pile": codes(self.pile), "total": self.total, "discard_count": self.discard_count,
-            "current": self.current, "phase": self.phase, "turn": self.turn,
-            "result": None if self.result is None else self.result.reason, "note": self.note,
-        }
-
-
 # --------------------------------------------------------------------------- state
-
-Hole = tuple[Card | None, ...]
-
-
-def outer_slots(row: Hole) -> tuple[int, ...]:
-    """The slots (0-based) that may be played: the ends of what is left of the row (RB-20).
-
-    >>> outer_slots((None, Card.parse("7H"), Card.parse("8H"), Card.parse("9H"), None))
-    (1, 3)
-    """
-    filled = [i for i, card in enumerate(row) if card is not None]
-    if not filled:
-        return ()
-    return tuple(dict.fromkeys((filled[0], filled[-1])))
-
 
 @dataclass(frozen=True, slots=True)
 class RatBastardState(RulesState):
@@ -412,7 +256,8 @@ class RatBastardState(RulesState):
 
     ``holes[p]`` has 5 slots (``None`` once used; slots 1 and 3 face up); ``deck[-1]`` is the
     top of the deck and ``pile[-1]`` the top of the pile; ``total`` is the running total;
-    ``swapped`` lists the slots the current player has already replaced in the swap phase.
+    ``swapped`` lists the slots the current player has already replaced in the swap phase;
+    ``known[p]`` the cards of ``p``'s hand everyone saw go there (picked up, swapped in).
     """
 
     options: Options
@@ -428,6 +273,7 @@ class RatBastardState(RulesState):
     turn: int = 0
     result: Result | None = None
     seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    known: tuple[tuple[Card, ...], ...] = ((), ())
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
     move_type: ClassVar[type] = RatMove
@@ -462,7 +308,8 @@ class RatBastardState(RulesState):
                        hand_counts=tuple(map(len, self.hands)), hole_up=hole_up, hole_down=hole_down,
                        deck_count=len(self.deck), pile=self.pile, total=self.total,
                        discard_count=len(self.discard), current=self.current_player, phase=self.phase,
-                       turn=self.turn, result=self.result, note=self._note())
+                       turn=self.turn, result=self.result, note=self._note(), known=self.known,
+                       discard=self.discard, options=self.options, swapped=self.swapped)
 
     def _note(self) -> str:
         if self.result is not None:
@@ -505,6 +352,11 @@ class RatBastardState(RulesState):
         return [RatMove(p, action, shown, None, position)] if self.total + value <= TARGET else []
 
     # -- explanations (any candidate move)
+    def well_formed(self, move: Any) -> bool:
+        """Whether ``move`` is a :class:`RatMove` whose fields have their types (so ``RatMove(True,
+        'keep')``, equal to ``RatMove(1, 'keep')`` as a tuple, is refused)."""
+        return move_problem(move) is None
+
     def explain(self, move: Any) -> Verdict:
         """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
         steps = self._check(move)
@@ -512,8 +364,9 @@ class RatBastardState(RulesState):
 
     def _check(self, move: Any) -> list:
         """Ordered (ok, rule id, text, ruling id) steps; the last one decides."""
-        if not isinstance(move, RatMove) or not _well_formed(move):
-            return [(False, "RB-11", f"{move!r} is not a Rat Bastard 17 move", None)]
+        problem = move_problem(move)
+        if problem:
+            return [(False, "RB-11", f"not a Rat Bastard 17 move: {problem}", None)]
         if self.result is not None:
             return [(False, "RB-22", f"the game is over: {self.result.reason}", None)]
         p = self.current
@@ -521,7 +374,7 @@ class RatBastardState(RulesState):
             return [(False, "RB-11", f"it is P{p + 1}'s turn, not P{move.player + 1}'s", None)]
         check = _CHECKS.get(move.action)
         if check is None:
-            return [(False, "RB-11", f"'{move.action}' is not a move of Rat Bastard 17", None)]
+            return [(False, "RB-11", f"{move.action[:20]!r} is not a move of Rat Bastard 17", None)]
         if self.phase == "swap" and move.action not in ("swap", "keep"):
             return [(False, "RB-7", f"before play P{p + 1} may swap face-up hole cards: "
                      f"'P{p + 1} swap <hand card> <hole card>', or 'P{p + 1} keep'", "RB-j")]
@@ -654,10 +507,11 @@ class RatBastardState(RulesState):
         if move.action == "take":
             return self._apply_take(move.player)
         p = move.player
-        hands, holes = self.hands, self.holes
+        hands, holes, known = self.hands, self.holes, self.known
         if move.action == "play":
             card = move.card
             hands = replace_at(hands, p, remove_cards(hands[p], (card,)))
+            known = self._known_with(p, drop=card)
             value = move.value if move.value is not None else card_value(card, self.options)
             source = f"P{p + 1} plays {card}"
         else:
@@ -671,12 +525,15 @@ class RatBastardState(RulesState):
                 value = blind_value(card, self.total, self.options)
                 source = f"P{p + 1} turns over the face-down hole card at position {move.position}: {card}"
         wild = f" as {value}" if is_wild(card, self.options) else ""
-        if wild and move.action == "hole" and move.position - 1 not in UP_SLOTS:
-            wild += " (its best value, ruling RB-m)"
+        blind_wild = wild and move.action == "hole" and move.position - 1 not in UP_SLOTS
+        if blind_wild:
+            wild += " (its best value)"
         total = self.total + value
         pile = self.pile + (card,)
         deck_gone = not self.deck
-        events = [Event("play", p, f"{source}{wild}: the total is {total}", (card,), R["RB-13"])]
+        # the event says the total (ruling RB-i), or a blind wild card's value (ruling RB-m)
+        events = [Event("play", p, f"{source}{wild}: the total is {total}", (card,), R["RB-13"],
+                        RULING["RB-m" if blind_wild else "RB-i"])]
         deck = self.deck
         if deck and len(hands[p]) < HAND_SIZE:
             drawn = deck[max(0, len(deck) - (HAND_SIZE - len(hands[p]))):]
@@ -684,25 +541,38 @@ class RatBastardState(RulesState):
             deck = deck[:len(deck) - len(drawn)]
             text = (f"P{p + 1} draws ", Private(drawn, owner=p, public=str(len(drawn))), " from the deck to hold 5")
             events.append(Event("refill", p, text, (), R["RB-12"]))
-        state = self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total,
-                         turn=self.turn + 1, swapped=())
+        won = not hands[p] and not any(c is not None for c in holes[p])
+        passes = total < TARGET and not won  # the usual case: the other player's turn, one copy
+        state = self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total, turn=self.turn + 1,
+                          swapped=(), known=known, current=1 - p if passes else p)
+        if passes:
+            return state._settle(events)
         if total > TARGET:
             events.append(Event("over", p, "the total went over 17 with a blind hole card", (), R["RB-21"]))
-            return state._pick_up(p, HAND_SIZE, "RB-21", events)
-        if not hands[p] and not any(c is not None for c in holes[p]):
+            return state._pick_up(p, HAND_SIZE, "RB-21", "RB-l", events)
+        if won:
             result = Result(order=(p, 1 - p), loser=1 - p,
                             reason=f"P{p + 1} has got rid of all their cards and wins: P{2 - p} is the Rat "
                                    f"Bastard")
-            events.append(Event("win", p, result.reason, (), R["RB-22"]))
+            events.append(Event("win", p, result.reason, (), R["RB-22"], RULING["RB-o"]))
             return state.copy(phase="over", result=result), tuple(events)
         if total == TARGET:
             if not deck_gone:
+                # the deck was not gone when the card went down, even if the refill emptied it (RB-n)
                 events.append(Event("discard", p, f"17! the pile ({n_cards(len(pile))}) is discarded; P{p + 1} "
-                                    f"starts again from 0", pile, R["RB-17"]))
+                                    f"starts again from 0", pile, R["RB-17"], RULING["RB-f" if deck else "RB-n"]))
                 state = state.copy(pile=(), total=0, discard=self.discard + pile, current=p)
                 return state._settle(events, repeat=True)
-            return state._pick_up(1 - p, HAND_SIZE, "RB-18", events, restart=p)
-        return state.copy(current=1 - p)._settle(events)
+        return state._pick_up(1 - p, HAND_SIZE, "RB-18", "RB-f", events, restart=p)
+
+    def _known_with(self, seat: int, add: tuple[Card, ...] = (), drop: Card | None = None) -> tuple:
+        """``known`` with cards everyone saw go into ``seat``'s hand, less one seen leaving it."""
+        mine = self.known[seat]
+        if drop in mine:
+            mine = remove_cards(mine, (drop,))
+        elif not add:
+            return self.known
+        return replace_at(self.known, seat, mine + add)
 
     def _apply_take(self, p: int) -> tuple[RatBastardState, tuple[Event, ...]]:
         state = self.copy(turn=self.turn + 1)
@@ -711,27 +581,33 @@ class RatBastardState(RulesState):
             hands = replace_at(self.hands, p, sorted_cards(self.hands[p] + self.pile))
             events = [Event("take", p, f"P{p + 1} picks up all the pile ({n_cards(len(self.pile))}); P{2 - p} "
                             f"starts again from 0", self.pile, R[rule])]
-            state = state.copy(hands=hands, pile=(), total=0, current=1 - p)
+            state = state.copy(hands=hands, pile=(), total=0, current=1 - p, known=self._known_with(p, self.pile))
             return state._settle(events, repeat=True)
-        return state._pick_up(p, HAND_SIZE, "RB-16" if self.hands[p] else "RB-21", [])
+        if self.hands[p]:
+            return state._pick_up(p, HAND_SIZE, "RB-16", "RB-g", [])
+        return state._pick_up(p, HAND_SIZE, "RB-21", "RB-q", [])
 
-    def _pick_up(self, taker: int, upto: int, rule: str, events: list[Event],
+    def _pick_up(self, taker: int, upto: int, rule: str, ruling: str, events: list[Event],
                  restart: int | None = None) -> tuple[RatBastardState, tuple[Event, ...]]:
         """``taker`` picks up from the top of the pile until ``upto`` in hand, the rest is discarded,
-        and ``restart`` (default: the other player) starts from 0."""
+        and ``restart`` (default: the other player) starts from 0; every event cites ``rule`` and
+        the ``ruling`` that reads it (RB-l after going over with a hole card, RB-q when no face-up
+        hole card fits, RB-g when no hand card fits after the deck is gone, RB-f after 17)."""
         count = min(len(self.pile), max(0, upto - len(self.hands[taker])))
         taken = self.pile[len(self.pile) - count:]
         rest = self.pile[:len(self.pile) - count]
         hands = replace_at(self.hands, taker, sorted_cards(self.hands[taker] + taken))
-        events.append(Event("take", taker, f"P{taker + 1} picks up {count} card{'s' * (count != 1)} from the "
-                            f"top of the pile", taken, R[rule]))
+        events.append(Event("take", taker, f"P{taker + 1} picks up {n_cards(count)} from the top of the pile",
+                            taken, R[rule], RULING[ruling]))
         if rest:
             events.append(Event("discard", None, f"the rest of the pile ({n_cards(len(rest))}) is discarded",
-                                rest, R["RB-18"] if rule == "RB-18" else R[rule]))
+                                rest, R[rule], RULING[ruling]))
         current = 1 - taker if restart is None else restart
-        events.append(Event("restart", current, f"P{current + 1} starts again from 0", (),
-                            R["RB-18"] if rule == "RB-18" else R["RB-16"]))
-        state = self.copy(hands=hands, pile=(), total=0, discard=self.discard + rest, current=current)
+        who_restarts = "RB-l" if ruling == "RB-g" else ruling  # RB-l: after going over, the other starts
+        events.append(Event("restart", current, f"P{current + 1} starts again from 0", (), R[rule],
+                            RULING[who_restarts]))
+        state = self.copy(hands=hands, pile=(), total=0, discard=self.discard + rest, current=current,
+                          known=self._known_with(taker, taken))
         return state._settle(events, repeat=True)
 
     def _settle(self, events: list[Event], repeat: bool = False) -> tuple[RatBastardState, tuple[Event, ...]]:
@@ -743,12 +619,12 @@ class RatBastardState(RulesState):
             if state.seen.count(key) >= self.options.repetitions:
                 result = Result(draw=True, reason="draw: the same position came back a third time when the "
                                 "pile was emptied, so the game would go round forever")
-                events.append(Event("draw", None, result.reason, (), R["RB-2"]))
+                events.append(Event("draw", None, result.reason, (), R["RB-2"], RULING["RB-p"]))
                 return state.copy(phase="over", result=result), tuple(events)
         if state.turn >= self.options.turn_limit:
             result = Result(draw=True, reason=f"draw: the turn limit of {self.options.turn_limit} moves was "
                                               f"reached")
-            events.append(Event("draw", None, result.reason, (), R["RB-2"]))
+            events.append(Event("draw", None, result.reason, (), R["RB-2"], RULING["RB-p"]))
             return state.copy(phase="over", result=result), tuple(events)
         return state, tuple(events)
 
@@ -761,8 +637,8 @@ class RatBastardState(RulesState):
             holes = replace_at(self.holes, p, replace_at(self.holes[p], slot, move.card))
             events = [Event("swap", p, f"P{p + 1} puts {move.card} face up at position {slot + 1} and takes "
                             f"{move.other} into the hand", (move.card, move.other), R["RB-7"])]
-            return self.copy(hands=hands, holes=holes, swapped=self.swapped + (slot,),
-                            turn=self.turn + 1)._settle(events)
+            return self.copy(hands=hands, holes=holes, swapped=self.swapped + (slot,), turn=self.turn + 1,
+                             known=self._known_with(p, (move.other,), drop=move.card))._settle(events)
         events = [Event("keep", p, f"P{p + 1} is done swapping", (), R["RB-7"])]
         if p == 0:
             return self.copy(current=1, swapped=(), turn=self.turn + 1)._settle(events)
@@ -776,17 +652,18 @@ class RatBastardState(RulesState):
         while True:
             if len(deck) < 2:
                 events.append(Event("start", 0, "the deck ran out before the tie was broken: P1 starts",
-                                    (), R["RB-10"]))
+                                    (), R["RB-10"], RULING["RB-k"]))
                 break
             one, two = deck[-1], deck[-2]
             deck, drawn = deck[:-2], drawn + (one, two)
             v1, v2 = draw_value(one, self.options), draw_value(two, self.options)
+            wild = is_wild(one, self.options) or is_wild(two, self.options)
             events.append(Event("pick", None, f"to decide who starts, P1 draws {one} ({v1}) and P2 draws "
-                                f"{two} ({v2})", (one, two), R["RB-9"]))
+                                f"{two} ({v2})", (one, two), R["RB-9"], RULING["RB-k" if wild else "RB-h"]))
             if v1 != v2:
                 first = 0 if v1 > v2 else 1
                 events.append(Event("start", first, f"P{first + 1} has the higher card and goes first; the "
-                                    f"drawn cards are discarded", drawn, R["RB-10"]))
+                                    f"drawn cards are discarded", drawn, R["RB-10"], RULING["RB-h"]))
                 break
             events.append(Event("tie", None, "equal values: both draw again", (), R["RB-9"]))
         state = self.copy(deck=deck, discard=self.discard + drawn, current=first)
@@ -796,15 +673,6 @@ class RatBastardState(RulesState):
 _CHECKS = {"swap": RatBastardState._check_swap, "keep": RatBastardState._check_keep,
            "play": RatBastardState._check_play, "hole": RatBastardState._check_hole,
            "take": RatBastardState._check_take}
-
-
-def _well_formed(move: RatMove) -> bool:
-    """Whether each field of ``move`` has its type (a player number, cards, whole numbers)."""
-    def whole(x: Any) -> bool:
-        return isinstance(x, int) and not isinstance(x, bool)
-    return (whole(move.player) and isinstance(move.action, str)
-            and all(c is None or isinstance(c, Card) for c in (move.card, move.other))
-            and all(v is None or whole(v) for v in (move.value, move.position)))
 
 
 def _reason(step: tuple[bool, str, str, str | None]) -> Reason:
@@ -852,18 +720,18 @@ class RatBastard17:
         unknown = set(position) - known
         if unknown:
             raise OptionsError(f"unknown position keys {sorted(unknown)}; use {sorted(known)}")
-        if position.get("players", PLAYERS) != PLAYERS:
+        if not _is_whole(position.get("players", PLAYERS)) or position.get("players", PLAYERS) != PLAYERS:
             raise OptionsError("Rat Bastard 17 is a game for exactly 2 players")
         hands = tuple(sorted_cards(h) for h in _seats(position, "hands"))
         holes = tuple(_hole_row(row, p) for p, row in enumerate(_seats(position, "holes", raw=True)))
         deck, pile, discard = (position_cards(position, key) for key in ("deck", "pile", "discard"))
         current, phase = position.get("current", 0), position.get("phase", "play")
-        if current not in (0, 1) or isinstance(current, bool):
+        if not _is_whole(current) or current not in (0, 1):
             raise OptionsError("position['current'] is 0 (P1) or 1 (P2)")
         if phase not in ("play", "swap"):
             raise OptionsError("position['phase'] is 'play' or 'swap'")
         swapped = position.get("swapped", [])
-        if not isinstance(swapped, list) or any(s not in (2, 4) for s in swapped) or \
+        if not isinstance(swapped, list) or any(not _is_whole(s) or s not in (2, 4) for s in swapped) or \
                 (swapped and phase != "swap"):
             raise OptionsError("position['swapped'] lists face-up positions (2, 4) already replaced, in the "
                                "swap phase")
@@ -889,6 +757,33 @@ class RatBastard17:
 
     def parse_move(self, text: str) -> RatMove:
         return parse_move(text)
+
+    def deal_events(self, state: RatBastardState) -> tuple[Event, ...]:
+        """What the deal did (for the log of a new game; empty for other positions)."""
+        dealt = all(len(hand) == HAND_SIZE and None not in row for hand, row in zip(state.hands, state.holes))
+        if state.phase != "swap" or state.turn or not dealt or len(state.deck) != len(pack(state.options)) - 20:
+            return ()
+        return (Event("deal", None, f"{len(state.all_cards())} cards: one pack"
+                      f"{'' if state.options.wild == 'none' else ' and its 2 jokers'}; each player gets 5 hole "
+                      f"cards in a row (down, up, down, up, down) and 5 in hand; {len(state.deck)} form the deck",
+                      (), R["RB-8"], RULING["RB-b"]),)
+
+    def pack(self, options: Options) -> tuple[Card, ...]:
+        """The cards of the game (for :meth:`RatView.sample_world`)."""
+        return pack(options)
+
+    def world(self, view: RatView, hands: tuple[tuple[Card, ...], ...], holes: tuple[Hole, ...],
+              deck: tuple[Card, ...]) -> RatBastardState:
+        """The state whose public part is ``view``'s, with these hands, hole cards and deck (for
+        :meth:`RatView.sample_world`)."""
+        return RatBastardState(view.options, hands, holes, deck, view.pile, view.total, view.discard,
+                               current=view.current if view.current is not None else 0, phase=view.phase,
+                               swapped=view.swapped, turn=view.turn, result=view.result, known=view.known)
+
+
+def _is_whole(value: Any) -> bool:
+    """An int, not a bool or a float (``1.0 == 1``, but a position names players by int)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _seats(position: Mapping[str, Any], key: str, raw: bool = False) -> tuple:

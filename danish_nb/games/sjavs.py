@@ -20,7 +20,6 @@ illegal: P3 plays next (clockwise), not P1 (rule SJ-13)
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -30,10 +29,10 @@ from ..cards import SUITS, Card, Rank, Suit, format_cards, parse_cards, shuffled
 from ..core import (Catalogue, Event, OptionsError, Private, Reason, Result, Rule, Ruling, Verdict,
                     option, register)
 from ..families.common import position_cards
-from ..families.tricks import (SUIT_NAMES, AuctionView, DealScore, Match, MatchState, Play, ScoreLine, TrickMove,
-                               TrickRecord, Trumps, by_suit, cards_won, follow_check, parse_trick_move,
-                               parse_trump, playable, position_hands, position_seat, position_whole,
-                               position_won, trick_winner, tricks_won)
+from ..families.tricks import (SUIT_NAMES, AuctionView, CardPlay, DealScore, Hands, Match, MatchState, Play, ScoreLine,
+                               TrickMove, TrickRecord, Trumps, Won, by_suit, cards_won, check_pack, parse_trick_move,
+                               n_tricks, parse_trump, played_by, position_hands, position_players, position_seat,
+                               position_seed, position_trick, position_whole, position_won, tricks_won)
 
 SOURCE = "5-sjavs-penguin-p77.en.txt"
 
@@ -175,7 +174,12 @@ CARD_POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JAC
 PLAIN_ORDER = (Rank.TEN, Rank.QUEEN, Rank.KING, Rank.ACE)
 TRUMPS = {suit: Trumps(suit, permanent=PERMANENT, order=PLAIN_ORDER) for suit in SUITS}
 START_POINTS = 65
+#: The most deals the ``max_deals`` option allows (ruling SJ-j).
+MAX_DEALS = 1000
 PASS = "pass"
+#: The ruling that reads each way of dealing: who deals (SJ-j), without the red queens (SJ-g),
+#: four players (SJ-h).
+DEAL_RULINGS = {"SJ-4": "SJ-j", "SJ-21": "SJ-g", "SJ-23": "SJ-h", "SJ-24": "SJ-h"}
 
 
 def card_points(cards: Sequence[Card]) -> int:
@@ -204,14 +208,8 @@ class Options:
                               ruling="SJ-i")
     last_points: int = option(0, "Last game points: an opponent never falls below this many game "
                               "points (0: off, the page's main rule).", ruling="SJ-f", choices=(0, 5, 10))
-    max_deals: int = option(200, "A match stops after this many deals (throw-ins counted); the fewest "
-                            "game points then lose.", ruling="SJ-j")
-
-
-def check_options(options: Options) -> None:
-    """Raise :class:`OptionsError` for option values that cannot make a match."""
-    if options.max_deals < 1:
-        raise OptionsError(f"option 'max_deals' is a number of deals from 1, not {options.max_deals}")
+    max_deals: int = option(200, f"A match stops after this many deals (throw-ins counted; 1 to {MAX_DEALS}); "
+                            "the fewest game points then lose.", ruling="SJ-j", low=1, high=MAX_DEALS)
 
 
 # --------------------------------------------------------------------------- the pack and the deal
@@ -258,9 +256,6 @@ def layout(players: int, options: Options) -> Layout:
     return Layout(SHORT_PACK, (3, 2), 3, 59, 29, "SJ-21")
 
 
-Hands = tuple[tuple[Card, ...], ...]
-#: Per player, the tricks won this deal (each trick's cards in the order played).
-Won = tuple[tuple[tuple[Card, ...], ...], ...]
 
 
 def deal(players: int, options: Options, seed: int, eldest: int) -> tuple[Hands, tuple[Card, ...]]:
@@ -329,8 +324,8 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     counted = f"{who} ({name}): {counts[soloist]} of {sum(counts)} tricks, {trick_points[soloist]} card points"
     if out_of_play:
         counted += f", + {what} ({format_cards(out_of_play)}) {aside} = {mine}"
-    lines.append(ScoreLine(soloist, 0, counted, "SJ-10" if out_of_play else "SJ-3"))
-    lines.append(ScoreLine(soloist, 0, f"the opponents ({_seats(opponents)}): {their_tricks} tricks, "
+    lines.append(ScoreLine(soloist, 0, counted, "SJ-10" if out_of_play else "SJ-3", "SJ-d" if out_of_play else None))
+    lines.append(ScoreLine(soloist, 0, f"the opponents ({_seats(opponents)}): {n_tricks(their_tricks)}, "
                            f"{theirs} card points", "SJ-3"))
     target_rule = "SJ-22" if plan.target != 61 else BID_RULES[contract]
     if contract == "slam":
@@ -340,11 +335,12 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     else:
         won_it = mine >= plan.target
         verdict = "won" if won_it else f"lost, {plan.target - mine} short"
-        lines.append(ScoreLine(soloist, 0, f"target {plan.target}: {who} took {mine}: {verdict}", target_rule))
+        lines.append(ScoreLine(soloist, 0, f"target {plan.target}: {who} took {mine}: {verdict}", target_rule,
+                               "SJ-g" if target_rule == "SJ-22" else "SJ-d"))
     points = [0] * players
     if not won_it:
         loss = LOSS[contract]
-        lines.append(ScoreLine(soloist, -loss, f"{who} deducts {loss} for losing a {name}", "SJ-18"))
+        lines.append(ScoreLine(soloist, -loss, f"{who} deducts {loss} for losing a {name}", "SJ-18", "SJ-f"))
         points[soloist] = -loss
     else:
         if their_tricks == 0:
@@ -360,11 +356,11 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
             if floor and have - loss < floor:
                 kept = max(0, have - floor)
                 lines.append(ScoreLine(seat, -kept, f"P{seat + 1} deducts {kept}, not {loss}: down to the last "
-                                       f"game points ({floor}), an opponent is not brought lower", "SJ-20"))
+                                       f"game points ({floor}), an opponent is not brought lower", "SJ-20", "SJ-f"))
                 points[seat] = -kept
             else:
                 lines.append(ScoreLine(seat, -loss, f"P{seat + 1} deducts {loss}: {who} won the {name}; {why}",
-                                       rule))
+                                       rule, "SJ-g" if rule == "SJ-22" else "SJ-f"))
                 points[seat] = -loss
     return DealScore(match.deal, match.dealer, tuple(points), tuple(lines))
 
@@ -377,7 +373,7 @@ def match_result(scores: tuple[int, ...], capped: int | None = None) -> Result:
     losers = [seat for seat in range(len(scores)) if scores[seat] == low]
     table = ", ".join(f"P{seat + 1} {scores[seat]}" for seat in range(len(scores)))
     if capped is not None:
-        head = f"the match stops after {capped} deals (ruling SJ-j): "
+        head = f"the match stops after {capped} deal{'s' * (capped != 1)} (ruling SJ-j): "
         verb = "has the fewest game points"
     else:
         head, verb = "", "reaches zero"
@@ -402,7 +398,8 @@ class SjavsState(MatchState):
     ``'discard'`` (a Play's soloist lays cards aside), ``'play'`` or ``'over'``. ``skat`` holds
     the cards out of play: the skat as dealt, empty while a Play's soloist holds it, then the
     discards. ``bids`` lists ``(seat, 'pass' | bid)`` in order; ``soloist`` and ``contract``
-    are the highest bid so far. ``turn`` is whose turn it is outside the trick play.
+    are the highest bid so far. ``turn`` is whose turn it is outside the trick play. ``tricks``
+    lists the tricks played this deal, in order.
     """
 
     options: Options
@@ -421,9 +418,12 @@ class SjavsState(MatchState):
     won: Won = ()
     last_trick: TrickRecord | None = None
     result: Result | None = None
+    tricks: tuple[TrickRecord, ...] = ()
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
     game_id = "sjavs"
+    card_play = CardPlay(first_lead="SJ-12", lead="SJ-15", follow="SJ-13", first_leader="leads the first trick",
+                         who_leads="SJ-e", lead_ruling="SJ-e")
 
     # -- reading
     @property
@@ -488,40 +488,31 @@ class SjavsState(MatchState):
             dealer=self.match.dealer, current=self.current_player, phase=self.phase, result=self.result,
             note=self._note(), bids=self.bids, soloist=self.soloist, contract=self.contract,
             skat=self.skat if sees_skat else None, skat_count=len(self.skat), target=self.target_text(),
-            card_points=tuple(card_points(cards_won(w)) for w in won))
+            card_points=tuple(card_points(cards_won(w)) for w in won), won=won, tricks=self.tricks,
+            options=self.options)
 
-    def _note(self) -> str:
-        if self.result is not None:
-            return self.result.reason
-        p = self.current_player
+    def _phase_note(self, p: int) -> str:
         if self.phase == "bid":
             if self.contract is None:
                 return f"P{p + 1} bids or passes (nobody has bid yet)"
             return f"P{p + 1} bids higher than P{self.soloist + 1}'s {BID_NAMES[self.contract]} or passes"
         if self.phase == "trump":
             return f"P{p + 1} names the trump suit"
-        if self.phase == "discard":
-            return f"P{p + 1} took the skat and discards {self.layout.skat} cards"
-        if not self.trick:
-            return f"P{p + 1} leads ({self.target_text()}; trumps {self.trumps.name})"
-        led = self.trumps.suit_of(self.trick[0].card)
-        return f"P{p + 1} follows {self.trumps.suit_label(led)} if possible"
+        return f"P{p + 1} took the skat and discards {self.layout.skat} cards"
 
-    # -- legal moves (fast path; tests check it agrees with explain)
-    def _generate_moves(self) -> list[TrickMove]:
-        if self.result is not None:
-            return []
-        p = self.current_player
+    def _lead_note(self) -> str:
+        return f"{self.target_text()}; trumps {self.trumps.name}"
+
+    # -- legal moves (the trick play's are the family's)
+    def _phase_moves(self, p: int) -> list[TrickMove]:
+        """The auction's bids and pass, the trump call (Farvesjavs) or the discards."""
         if self.phase == "bid":
             higher = BIDS[BIDS.index(self.contract) + 1:] if self.contract else BIDS
             moves = [TrickMove(p, "bid", bid=b) for b in higher]
             return moves if self._obliged(p) else [TrickMove(p, PASS)] + moves
         if self.phase == "trump":
             return [TrickMove(p, "trump", None, suit) for suit in SUITS]
-        if self.phase == "discard":
-            return [TrickMove(p, "discard", cards=combo)
-                    for combo in combinations(self.hands[p], self.layout.skat)]
-        return [TrickMove(p, "play", card) for card in playable(self.hands[p], self.trick, self.trumps)]
+        return [TrickMove(p, "discard", cards=combo) for combo in combinations(self.hands[p], self.layout.skat)]
 
     def _obliged(self, seat: int) -> bool:
         """Must ``seat`` bid? Nobody has bid and they hold four or more trumps (SJ-7, ruling SJ-b)."""
@@ -539,8 +530,9 @@ class SjavsState(MatchState):
 
     def _check(self, move: Any) -> tuple[bool, str, str, str | None]:
         """(legal, rule id, explanation, ruling id) for any candidate move."""
-        if not isinstance(move, TrickMove) or move.action not in ("bid", PASS, "trump", "discard", "play"):
-            return False, "SJ-6", f"{move!r} is not a Sjavs move: write e.g. 'P1 bid play', 'P1 pass', " \
+        problem = self._malformed(move, ("bid", PASS, "trump", "discard", "play"))
+        if problem:
+            return False, "SJ-6", f"not a Sjavs move: {problem}; write e.g. 'P1 bid play', 'P1 pass', " \
                                   f"'P1 trump hearts', 'P1 discard 10H KD' or 'P1 play AS'", None
         if self.result is not None:
             return False, "SJ-19", f"the match is over: {self.result.reason}", None
@@ -554,7 +546,7 @@ class SjavsState(MatchState):
             return self._check_discard(move)
         if move.action != "play":
             return False, "SJ-6", f"the auction is over: {self.target_text()}; now cards are played", "SJ-b"
-        return self._check_play(move)
+        return self._check_card(move)
 
     def _check_bid(self, move: TrickMove) -> tuple[bool, str, str, str | None]:
         p, who = self.current_player, f"P{move.player + 1}"
@@ -626,29 +618,14 @@ class SjavsState(MatchState):
         return True, "SJ-8", f"{who} discards {format_cards(cards)}: any cards may be discarded, and " \
                              f"they count for {who} at the end, like the skat", "SJ-d"
 
-    def _check_play(self, move: TrickMove) -> tuple[bool, str, str, str | None]:
-        p, who = self.current_player, f"P{move.player + 1}"
-        leading = not self.trick
-        first_lead = leading and not any(self.won)
-        rule_id = ("SJ-12" if first_lead else "SJ-15") if leading else "SJ-13"
-        if move.player != p:
-            turn = {"SJ-12": "leads the first trick", "SJ-15": "won the last trick and leads",
-                    "SJ-13": "plays next (clockwise)"}[rule_id]
-            return False, rule_id, f"P{p + 1} {turn}, not {who}", "SJ-e" if first_lead else None
-        card = move.card
-        if not isinstance(card, Card) or move.suit is not None or move.cards or move.bid is not None:
-            return False, rule_id, "a play names one card, e.g. 'P1 play AS'", None
-        if card not in self.hands[p]:
-            return False, rule_id, f"{who} does not hold {card}", None
-        if first_lead:
-            whose = "eldest leads to a Play" if self.contract == "play" else \
-                f"the soloist leads to a {BID_NAMES[self.contract]}"
-            return True, "SJ-12", f"{whose}: {who} may lead any card", "SJ-e"
-        if leading:
-            return True, "SJ-15", f"{who} won the last trick and leads: any card may lead", "SJ-e"
-        ok, text = follow_check(self.hands[p], card, self.trick, self.trumps)
-        permanent = card in PERMANENT
-        return ok, "SJ-13", text, "SJ-a" if permanent else None
+    def _first_lead_text(self, who: str) -> str:
+        whose = "eldest leads to a Play" if self.contract == "play" else \
+            f"the soloist leads to a {BID_NAMES[self.contract]}"
+        return f"{whose}: {who} may lead any card"
+
+    def _follow_ruling(self, card: Card, legal: bool) -> str | None:
+        """A permanent trump follows the trump suit (ruling SJ-a)."""
+        return "SJ-a" if card in PERMANENT else None
 
     # -- applying
     def _apply(self, move: Any) -> tuple[SjavsState, tuple[Event, ...]]:
@@ -668,7 +645,7 @@ class SjavsState(MatchState):
             aside = Private(move.cards, owner=p, public=n_cards(len(move.cards)), in_hand=False)
             text = (f"P{p + 1} discards ", aside, f" face down; P{self.eldest + 1} (eldest) leads")
             return state, (Event("discard", p, text, (), R["SJ-8"]),)
-        return self._apply_play(move)
+        return self._play_card(move, R["SJ-14"], card_points)
 
     def _hands_with(self, seat: int, hand: tuple[Card, ...]) -> Hands:
         return self.hands[:seat] + (hand,) + self.hands[seat + 1:]
@@ -718,42 +695,23 @@ class SjavsState(MatchState):
     def _throw_in(self, event: Event) -> tuple[SjavsState, tuple[Event, ...]]:
         """Everyone passed: the same dealer deals again (ruling SJ-c)."""
         m = self.match
-        line = ScoreLine(self.eldest, 0, f"everyone passed: the cards are thrown in and P{m.dealer + 1} deals "
-                                         f"again (ruling SJ-c)", "SJ-6")
+        text = f"everyone passed: the cards are thrown in and P{m.dealer + 1} deals again"
+        line = ScoreLine(self.eldest, 0, f"{text} (ruling SJ-c)", "SJ-6")
         match = m.scored(DealScore(m.deal, m.dealer, (0,) * self.players, (line,)))
-        events = [event, Event("throw-in", None, line.text, (), R["SJ-6"])]
+        events = [event, Event("throw-in", None, text, (), R["SJ-6"], RULING["SJ-c"])]
         if match.deal + 1 >= self.options.max_deals:
             return self._finish(match, events, capped=True)
         state = deal_state(self.options, self.players, Match(m.seed, m.deal + 1, m.dealer, match.scores,
                                                              match.history))
         events.append(Event("deal", state.eldest, f"deal {state.match.deal + 1}: P{m.dealer + 1} deals again; "
-                            f"P{state.eldest + 1} bids first", (), R["SJ-4"]))
+                            f"P{state.eldest + 1} bids first", (), R["SJ-4"], RULING["SJ-c"]))
         return state, tuple(events)
-
-    def _apply_play(self, move: TrickMove) -> tuple[SjavsState, tuple[Event, ...]]:
-        p, card = move.player, move.card
-        hands = self._hands_with(p, tuple(c for c in self.hands[p] if c != card))
-        trick = self.trick + (Play(p, card),)
-        events = [Event("play", p, f"P{p + 1} plays {card}", (card,))]
-        if len(trick) < self.players:
-            return self.copy(hands=hands, trick=trick), tuple(events)
-        winner, why = trick_winner(trick, self.trumps)
-        w = winner.player
-        record = TrickRecord(trick, w, why)
-        won = self.won[:w] + (self.won[w] + (record.cards,),) + self.won[w + 1:]
-        events.append(Event("trick", w, f"P{w + 1} wins the trick ({format_cards(record.cards)}, "
-                            f"{card_points(record.cards)} card points): {why}; P{w + 1} leads next",
-                            record.cards, R["SJ-14"]))
-        state = self.copy(hands=hands, trick=(), leader=w, won=won, last_trick=record)
-        if any(hands):
-            return state, tuple(events)
-        return state._end_deal(events)
 
     def _end_deal(self, events: list[Event]) -> tuple[SjavsState, tuple[Event, ...]]:
         """Score the deal line by line, then deal again or end the match (SJ-16 to SJ-20)."""
         score = score_deal(soloist=self.soloist, contract=self.contract, won=self.won, out_of_play=self.skat,
                            exchanged=self.exchanged, match=self.match, plan=self.layout, options=self.options)
-        events += [Event("score", line.player, line.text, (), R[line.rule_id]) for line in score.lines]
+        events += [line.event(CATALOGUE) for line in score.lines]
         match = self.match.scored(score)
         lost = ", ".join(f"P{seat + 1} {pts:+d}" for seat, pts in enumerate(score.points))
         totals = ", ".join(f"P{seat + 1} {pts}" for seat, pts in enumerate(match.scores))
@@ -765,12 +723,13 @@ class SjavsState(MatchState):
             return self._finish(match, events, capped=True)
         state = deal_state(self.options, self.players, match.next_deal())
         events.append(Event("deal", state.eldest, f"deal {state.match.deal + 1}: P{state.match.dealer + 1} "
-                            f"deals; P{state.eldest + 1} bids first", (), R[state.layout.rule_id]))
+                            f"deals; P{state.eldest + 1} bids first", (), R[state.layout.rule_id],
+                            RULING[DEAL_RULINGS[state.layout.rule_id]]))
         return state, tuple(events)
 
     def _finish(self, match: Match, events: list[Event], capped: bool = False) -> tuple[SjavsState, tuple[Event, ...]]:
         result = match_result(match.scores, match.deal + 1 if capped else None)
-        events.append(Event("end", result.loser, result.reason, (), R["SJ-19"]))
+        events.append(Event("end", result.loser, result.reason, (), R["SJ-19"], RULING["SJ-j" if capped else "SJ-f"]))
         return self.copy(match=match, phase="over", result=result), tuple(events)
 
 
@@ -805,7 +764,6 @@ class Sjavs:
 
     def new_state(self, players: int, seed: int, options: Options) -> SjavsState:
         """The first deal of a match: the last seat deals, P1 bids first (ruling SJ-j)."""
-        check_options(options)
         return deal_state(options, players, Match(seed, 0, players - 1, (START_POINTS,) * players))
 
     def setup_state(self, position: Mapping[str, Any], options: Options) -> SjavsState:
@@ -820,22 +778,13 @@ class Sjavs:
         >>> s.phase, s.current_player, s.trumps.name
         ('play', 2, 'clubs')
         """
-        check_options(options)
-        unknown = set(position) - _POSITION_KEYS
-        if unknown:
-            raise OptionsError(f"unknown position keys {sorted(unknown)}; use {sorted(_POSITION_KEYS)}")
-        hands_in = position.get("hands")
-        players = position.get("players", len(hands_in) if isinstance(hands_in, list) else None)
-        if isinstance(players, bool) or players not in (3, 4):
-            raise OptionsError("a Sjavs position needs 'hands' for 3 or 4 players")
+        players = position_players(position, _POSITION_KEYS, "Sjavs")
         plan = layout(players, options)
         hands = position_hands(position, players)
         skat = by_suit(position_cards(position, "skat"))
         dealer = position_seat(position, "dealer", players - 1, players)
         deal_no = position_whole(position, "deal", 0)
-        seed = position.get("seed", 0)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise OptionsError("position['seed'] is a whole number")
+        seed = position_seed(position)
         scores = position.get("scores", [START_POINTS] * players)
         if not isinstance(scores, list) or len(scores) != players or \
                 any(isinstance(s, bool) or not isinstance(s, int) or s <= 0 for s in scores):
@@ -852,6 +801,38 @@ class Sjavs:
 
     def parse_move(self, text: str) -> TrickMove:
         return parse_trick_move(text, ("bid", PASS, "trump", "discard", "play"), bids=BIDS)
+
+    def pack(self, players: int, options: Options) -> tuple[Card, ...]:
+        """The cards dealt (for :meth:`AuctionView.sample_world`)."""
+        return layout(players, options).pack
+
+    def world(self, view: AuctionView, hands: Hands, skat: tuple[Card, ...], seed: int) -> SjavsState | None:
+        """The state whose public part is ``view``'s, with these hands and cards out of play, or
+        ``None`` if a pass in the auction rules them out: a player who passed while nobody had bid
+        held fewer than four trumps (SJ-7), so their hand then, the cards they still hold and the
+        cards they have played since, must too (for :meth:`AuctionView.sample_world`; ``seed``
+        shuffles the later deals)."""
+        farve = view.options.farvesjavs
+        for seat in _passed_unbid(view.bids):
+            if best_trump_count(hands[seat] + played_by(view.tricks, view.trick, seat), farve)[0] >= 4:
+                return None
+        match = Match(seed, view.deal, view.dealer, view.scores, view.deal_scores)
+        turn = view.soloist if view.current is None or view.phase == "play" else view.current
+        return SjavsState(view.options, view.players, match, hands, skat if view.skat is None else view.skat,
+                          view.phase, turn if turn is not None else view.leader, bids=view.bids,
+                          soloist=view.soloist, contract=view.contract, trumps=view.trumps, trick=view.trick,
+                          leader=view.leader, won=view.won, last_trick=view.last_trick, result=view.result,
+                          tricks=view.tricks)
+
+
+def _passed_unbid(bids: Sequence[tuple[int, str]]) -> list[int]:
+    """The players who passed while nobody had bid (SJ-7: they held fewer than four trumps)."""
+    seats = []
+    for seat, bid in bids:
+        if bid != PASS:
+            break
+        seats.append(seat)
+    return seats
 
 
 def _setup_auction(base: SjavsState, position: Mapping[str, Any]) -> SjavsState:
@@ -926,10 +907,7 @@ def _setup_contract(base: SjavsState, position: Mapping[str, Any]) -> SjavsState
     leader = position_seat(position, "leader", first, players)
     if not any(won) and leader != first:
         raise OptionsError(f"before any trick is won, P{first + 1} leads (rule SJ-12)")
-    trick_cards = position_cards(position, "trick")
-    if len(trick_cards) >= players:
-        raise OptionsError(f"position['trick'] holds the cards of an unfinished trick: fewer than {players}")
-    trick = tuple(Play((leader + i) % players, card) for i, card in enumerate(trick_cards))
+    trick = position_trick(position, leader, players)
     played = {play.player for play in trick}
     sizes = {len(base.hands[seat]) + (seat in played) for seat in range(players)}
     if len(sizes) != 1:
@@ -937,7 +915,7 @@ def _setup_contract(base: SjavsState, position: Mapping[str, Any]) -> SjavsState
                            "for those who have played to the trick")
     if not any(base.hands):
         raise OptionsError("a position needs cards in hand: the deal is over")
-    cards = [c for w in won for c in cards_won(w)] + list(trick_cards)
+    cards = [c for w in won for c in cards_won(w)] + [play.card for play in trick]
     _no_repeats(cards + base.all_cards(), plan, players)
     return state.copy(trick=trick, leader=leader, won=won)
 
@@ -956,15 +934,8 @@ def _check_cards(plan: Layout, players: int, hands: Hands, skat: tuple[Card, ...
 
 
 def _no_repeats(cards: list[Card], plan: Layout, players: int) -> None:
-    counts = Counter(cards)
-    twice = sorted(str(c) for c, n in counts.items() if n > 1)
-    if twice:
-        raise OptionsError(f"the position holds {', '.join(twice)} more than once")
-    pack = set(plan.pack)
-    foreign = sorted(str(c) for c in counts if c not in pack)
-    if foreign:
-        raise OptionsError(f"{', '.join(foreign)} is not in this Sjavs pack of {len(plan.pack)} cards "
-                           f"({players} players; rules SJ-1, SJ-21, SJ-23)")
+    check_pack(cards, plan.pack, f"this Sjavs pack of {len(plan.pack)} cards ({players} players; rules SJ-1, "
+               f"SJ-21, SJ-23)")
 
 
 GAME = register(Sjavs())
