@@ -1,4 +1,4 @@
-"""A Rat Bastard 17 table (a :class:`~danish_nb.games.rat_bastard_17.RatView`) as HTML.
+"""A Rat Bastard 17 table (a :class:`~danish_nb.families.running_total.RatView`) as HTML.
 
 Only what the view holds is drawn: the running total (large), the deck count, the pile, each
 player's hand (or its count) and hole-card row. Face-down hole cards are plain backs, for their
@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
-from ..games.rat_bastard_17 import RatView
+from ..families.running_total import RatView
 from .html import back_html, card_html, seat_order
 from .shedding import pile_html
 from .views import draws, seat_names

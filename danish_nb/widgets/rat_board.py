@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.rat_bastard_17 import ACTIONS, RatMove, RatView, is_wild, value_table
+from ..families.running_total import ACTIONS, RatMove, RatView
+from ..games.rat_bastard_17 import is_wild, value_table
 from ..render.rat import DRAW_EVENTS, table_html
 from .board import Board
 from .drawing import Button, Spot, Spots
