@@ -1,7 +1,7 @@
-"""Measure the shedding board: live widget models, comm messages and bytes per move, and
-Python time per move, for the board as built (one anywidget model re-rendered in place) and
-for the alternative it was chosen over (an HTML table plus a pool of stock Buttons, one per
-selectable card, each Button being three models).
+"""Measure the boards: live widget models, comm messages and bytes per move, and Python time
+per move, for the board of each family as built (one anywidget model re-rendered in place) and,
+for the shedding board, the alternative it was chosen over (an HTML table plus a pool of stock
+Buttons, one per selectable card, each Button being three models).
 
 Run: ``python benchmarks/board.py`` (prints the figures; asserts nothing).
 """
@@ -17,7 +17,7 @@ import ipywidgets
 
 import danish_nb as dn
 from danish_nb.render.shedding import table_html
-from danish_nb.widgets import ShedBoard
+from danish_nb.widgets import board_for
 
 warnings.simplefilter("ignore", DeprecationWarning)
 MOVES = 500
@@ -50,11 +50,11 @@ def live() -> int:
     return len(ipywidgets.Widget.widgets)
 
 
-def play_board(seed: int) -> dict:
+def play_board(seed: int, game_id: str = "danish-bastard", players: int = 3) -> dict:
     """The real board, all seats random, stepped one computer move at a time."""
     before = live()
     start = time.perf_counter()
-    board = ShedBoard(dn.new_game("danish-bastard", players=3, seed=seed), seats=("random",) * 3)
+    board = board_for(dn.new_game(game_id, players=players, seed=seed), seats=("random",) * players)
     built = time.perf_counter() - start
     models = live() - before
     times, msgs, sizes = [], [], []
@@ -129,6 +129,7 @@ def app_models() -> None:
 
 
 if __name__ == "__main__":
-    report("anywidget board (one HtmlPad model)", play_board(seed=3))
+    for game_id, players in (("danish-bastard", 3), ("bastard", 4), ("sjavs", 3), ("rat-bastard-17", 2)):
+        report(f"{game_id} board (one HtmlPad model)", play_board(3, game_id, players))
     report(f"HTML + {POOL} stock Buttons (for comparison)", play_buttons(seed=3))
     app_models()

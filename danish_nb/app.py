@@ -14,8 +14,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from .core import GAMES, DanishNbError, GameRules, new_game
-from .widgets import SEAT_KINDS, board_for, has_board
-from .widgets.board import ShedBoard
+from .widgets import SEAT_KINDS, Board, board_for, has_board
 from .widgets.settings import OptionsPanel
 
 DEFAULT_GAME = "danish-bastard"
@@ -52,7 +51,7 @@ class App:
         self.message = widgets.HTML()
         self.message.add_class("dn-app-message")
         self.board_box = widgets.Box()
-        self.board: ShedBoard | None = None
+        self.board: Board | None = None
         seats = widgets.HBox(self.seat_boxes, layout=widgets.Layout(flex_flow="row wrap"))
         settings = widgets.VBox([
             widgets.HBox([self.game_picker, self.players, self.seed]), seats,
@@ -88,7 +87,7 @@ class App:
         if self.board is not None:
             self.board.set_teaching(change["new"])
 
-    def new_game(self) -> ShedBoard | None:
+    def new_game(self) -> Board | None:
         """Deal a new game with the chosen settings and put its board on the page."""
         players = self.players.value
         seats = tuple(box.value for box in self.seat_boxes[:players])

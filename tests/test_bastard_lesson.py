@@ -11,25 +11,25 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from danish_nb.widgets.tricks_lesson import TrickQuiz
+from danish_nb.widgets.lesson import PositionQuiz
 from helpers import named, synced
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 
 @pytest.fixture(scope="module")
-def quizzes() -> list[TrickQuiz]:
+def quizzes() -> list[PositionQuiz]:
     notebook = nbformat.read(NOTEBOOKS / "04-bastard.ipynb", as_version=4)
     namespace: dict = {}
-    found: list[TrickQuiz] = []
+    found: list[PositionQuiz] = []
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(NOTEBOOKS)
         for cell in notebook.cells:
             if cell.cell_type == "code":
                 with contextlib.redirect_stdout(io.StringIO()):
                     exec(cell.source, namespace)  # noqa: S102 - the lesson's own cells
-                found += [v for v in namespace.values() if isinstance(v, TrickQuiz) and v not in found]
-    assert len(found) == sum("TrickQuiz(" in cell.source for cell in notebook.cells) >= 5
+                found += [v for v in namespace.values() if isinstance(v, PositionQuiz) and v not in found]
+    assert len(found) == sum("PositionQuiz(" in cell.source for cell in notebook.cells) >= 5
     return found
 
 

@@ -14,8 +14,9 @@ import pytest
 
 import danish_nb as dn
 from danish_nb.cards import Card
+from danish_nb.core import Private
 from danish_nb.widgets import ShedBoard
-from danish_nb.widgets.board import CARD_ACTIONS
+from danish_nb.widgets.shed_board import CARD_ACTIONS
 
 
 def make(position: dict, seats=("human", "rule-of-thumb"), **kwargs) -> ShedBoard:
@@ -321,7 +322,7 @@ def assert_no_secret(board: ShedBoard, widgets) -> None:
         assert str(card) not in text, card
 
 
-SHEDDING = [game_id for game_id, rules in dn.GAMES.items() if getattr(rules, "family", None) == "shedding"]
+SHEDDING = [game_id for game_id, rules in dn.GAMES.items() if rules.info.family == "shedding"]
 VARIANTS = {"le-danish": {"complete_four": True, "chain_face_down": True, "three_passes_hands": True,
                           "six_reverses": True, "four_of_a_kind_burns": True}}
 
@@ -455,16 +456,15 @@ def test_each_click_costs_one_message_even_when_the_computers_reply(monkeypatch)
 
 
 class Blabbing:
-    """A computer player that names every card of its hand in its reason."""
+    """A computer player that names every card of its hand (its own, private) in its reason."""
 
     name = "blabbing"
 
     def choose(self, state):
         from danish_nb.agents import Choice
-        hand = state.view(state.current_player).hands[state.current_player]
+        me = state.current_player
         move = state.legal_moves()[0]
-        return Choice(move, "I hold " + " ".join(str(c) for c in hand) + " and " +
-                      " ".join(c.code for c in hand))
+        return Choice(move, ("I hold ", Private(state.view(me).hands[me], me, "?")))
 
 
 def test_a_computers_reason_never_names_a_card_the_viewer_cannot_see():
@@ -475,7 +475,7 @@ def test_a_computers_reason_never_names_a_card_the_viewer_cannot_see():
     board.play_selected()
     why = board.step_computer()
     played = board.game.history[-1].move.cards
-    assert "9♠" in why and "KS" in why  # what it said ...
+    assert "9♠" in why and "K♠" in why  # what it said ...
     log = board.html.split('class="dn-log"')[1]
     for code in ("JD", "QH", "KS", "9S"):
         card = Card.parse(code)

@@ -295,9 +295,9 @@ def test_execute_notebooks_runs_a_notebook_in_place(tmp_path):
 
 
 def test_tables_of_other_families_are_refused_clearly():
-    from danish_nb.widgets.lesson import view_html
-    with pytest.raises(DanishNbError, match="shedding games only"):
-        view_html(object())
+    from danish_nb.render.views import lesson_table
+    with pytest.raises(DanishNbError, match="no table drawing for a view of type object"):
+        lesson_table(object())
 
 
 def test_every_quiz_of_the_danish_bastard_lesson(monkeypatch):

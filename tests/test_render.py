@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import danish_nb as dn
 from danish_nb.cards import Card
 from danish_nb.render import back_html, card_html, verdict_html
@@ -123,3 +125,36 @@ def test_a_trick_table_marks_only_the_viewers_cards_playable_even_showing_all_ha
     html = trick_table_html(g.state.view(0, reveal_hands=True), ["P1", "P2", "P3"], playable={0}, selected={0})
     assert html.count("dn-playable") == 1 and re.search(r"dn-card-2H[^\"]*dn-playable", html)
     assert html.count("dn-selected") == 1
+
+
+# ---------------------------------------------------------------- the view-to-drawing registry
+
+#: The table class each family's drawing gives.
+TABLE_CLASS = {"shedding": 'class="dn-table"', "tricks": 'class="dn-table dn-tricks"',
+               "running-total": 'class="dn-table dn-rat"'}
+
+
+def test_every_registered_game_is_drawn_by_its_views_type():
+    from danish_nb.render.views import lesson_table
+    for game_id, rules in dn.GAMES.items():
+        game = dn.new_game(game_id, players=rules.min_players, seed=1)
+        html = lesson_table(game.state.view(0))
+        assert TABLE_CLASS[rules.info.family] in html and "P1 (you)" in html, game_id
+        hidden = [c for seat, hand in enumerate(game.state.hands) if seat != 0 for c in hand]
+        assert not any(f"dn-card-{c.code}" in html for c in hidden), game_id
+
+
+def test_a_view_subclass_finds_its_parents_drawing_and_an_unknown_view_is_refused():
+    from danish_nb.families.tricks import AuctionView, TrickView
+    from danish_nb.render.views import LESSON_TABLES, draws, lesson_table
+    assert AuctionView not in LESSON_TABLES and TrickView in LESSON_TABLES  # Sjavs: the trick table
+
+    class Odd:
+        pass
+    with pytest.raises(dn.DanishNbError, match="no table drawing for a view of type Odd"):
+        lesson_table(Odd())
+    try:
+        draws(Odd)(lambda view: "<odd>")
+        assert lesson_table(Odd()) == "<odd>"
+    finally:
+        del LESSON_TABLES[Odd]

@@ -1,6 +1,6 @@
 """The Sjavs lesson (notebooks/05-sjavs.ipynb) and the trick board with Sjavs: every quiz's
-verdicts are the engine's and show no hidden card; the lesson's replay writes another player's
-discard as ``?``; a whole Sjavs match played through the board never syncs a hidden card, the
+verdicts are the engine's and show no hidden card; the lesson's replay counts another player's
+discard and never names it; a whole Sjavs match played through the board never syncs a hidden card, the
 discards included."""
 
 from __future__ import annotations
@@ -18,16 +18,11 @@ import pytest
 
 import danish_nb as dn
 from helpers import named, synced
-from danish_nb.cards import Card
+from danish_nb.cards import Card, parse_cards
+from danish_nb.core import Private
 from danish_nb.games import sjavs
-from danish_nb.widgets.lesson import Replay
-from danish_nb.widgets.tricks_board import HIDDEN_REASON, TrickBoard
-from danish_nb.widgets.tricks_lesson import (
-    TrickQuiz,
-    TrickReplay,
-    hidden_in_step,
-    trick_view_html,
-)
+from danish_nb.widgets.lesson import PositionQuiz, Replay
+from danish_nb.widgets.tricks_board import TrickBoard
 
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
 #: P3 is the soloist of a Play and holds the skat: it lays two of A♠ K♠ 10♦ A♦ aside.
@@ -55,44 +50,37 @@ def discard_game() -> dn.Game:
     return game
 
 
-def test_the_base_replay_would_show_a_discard():
-    """What the fix is for: the shedding replay prints every move as it was written."""
-    text = Replay(discard_game(), player=0, render=trick_view_html).step_text(1)
-    assert "P3 discard 10♦ A♦" in text
+#: The soloist's reason for its discard: the cards are its own (laid aside: never in teaching mode).
+DISCARD_WHY = ("discards ", Private(parse_cards("10D AD"), 2, "2 cards", in_hand=False), ": banks 21")
 
 
 @pytest.mark.parametrize("viewer", [0, 1, None])
-def test_another_players_discard_is_written_as_question_marks(viewer):
+def test_another_players_discard_is_counted_not_named(viewer):
     game = discard_game()
-    replay = TrickReplay(game, comments=["discards 10♦ A♦: banks 21", *["plays"] * 6], player=viewer)
+    replay = Replay(game, comments=[DISCARD_WHY, *["plays"] * 6], player=viewer)
     text = replay.step_text(1)
-    assert text.startswith("move 1: P3 discard ? ?") and f"why: {HIDDEN_REASON}" in text
+    assert text.startswith("move 1: P3 discard 2 cards") and "why: discards 2 cards: banks 21" in text
+    assert "rules: legal (rule SJ-8 [ruling SJ-d])" in text  # the verdict's words name the cards: its rules only
     assert not named(text, {Card.parse("10D"), Card.parse("AD")})
     replay.show(1)
     assert not named(replay.info.value + replay.table.value, secret(replay.states[1], viewer))
     assert "P2 play K♥" in replay.step_text(3)  # cards played face up stay named
 
 
-def test_the_soloist_and_teaching_mode_see_the_discard():
+def test_the_soloist_sees_the_discard_and_teaching_mode_does_not():
+    """Teaching mode shows hands, never cards laid aside face down."""
     game = discard_game()
-    assert TrickReplay(game, player=2).step_text(1).startswith("move 1: P3 discard 10♦ A♦")
-    assert TrickReplay(game, reveal_hands=True).step_text(1).startswith("move 1: P3 discard 10♦ A♦")
+    text = Replay(game, comments=[DISCARD_WHY, *["plays"] * 6], player=2).step_text(1)
+    assert text.startswith("move 1: P3 discard 10♦ A♦") and "why: discards 10♦ A♦: banks 21" in text
+    assert "P3 discards 10♦ A♦: any cards may be discarded" in text
+    assert Replay(game, reveal_hands=True).step_text(1).startswith("move 1: P3 discard 2 cards")
 
 
 def test_the_score_at_the_end_of_the_deal_names_the_discards_it_counts():
     """Rule SJ-10: the cards out of play count for the soloist, openly, when the deal is scored."""
     game = discard_game()
-    last = TrickReplay(game, player=0).step_text(len(game.history))
+    last = Replay(game, player=0).step_text(len(game.history))
     assert "+ the discards (10♦ A♦) 21" in last
-
-
-def test_hidden_in_step_is_other_hands_and_the_face_down_cards():
-    game = discard_game()
-    states = game.states()
-    first = hidden_in_step(states[0], game.history[0].move, 0)
-    assert first == set(states[0].hands[1] + states[0].hands[2])
-    play = hidden_in_step(states[2], game.history[2].move, 0)  # P2 plays K♥ face up
-    assert Card.parse("KH") not in play and {Card.parse("10D"), Card.parse("AD")} <= play
 
 
 # ---------------------------------------------------------------- the lesson notebook
@@ -109,14 +97,14 @@ def lesson() -> dict:
                 with contextlib.redirect_stdout(io.StringIO()):
                     exec(cell.source, namespace)  # noqa: S102 - the lesson's own cells
                 namespace["__quizzes"] += [v for v in namespace.values()
-                                           if isinstance(v, TrickQuiz) and v not in namespace["__quizzes"]]
+                                           if isinstance(v, PositionQuiz) and v not in namespace["__quizzes"]]
     namespace["__cells"] = notebook.cells
     return namespace
 
 
 def test_every_quiz_answers_from_the_engine_and_shows_no_hidden_card(lesson):
     quizzes = lesson["__quizzes"]
-    assert len(quizzes) == sum("TrickQuiz(" in cell.source for cell in lesson["__cells"]) >= 8
+    assert len(quizzes) == sum("PositionQuiz(" in cell.source for cell in lesson["__cells"]) >= 8
     for quiz in quizzes:
         state, moves = quiz.game.state, len(quiz.game.history)
         hidden = secret(quiz.state, quiz.state.current_player)
@@ -185,7 +173,7 @@ def test_the_lesson_replay_never_shows_a_card_p1_cannot_see(lesson):
         assert not named(replay.info.value, hidden), (step, named(replay.info.value, hidden))
         if move.action == "discard" and move.player != 0:
             others += 1
-            assert f"P{move.player + 1} discard ? ?" in replay.info.value
+            assert f"P{move.player + 1} discard 2 cards" in replay.info.value
     assert others >= 3
 
 
@@ -243,7 +231,7 @@ def test_a_whole_sjavs_match_through_the_board_hides_every_discard(seats, seed):
         state = game.state
         if state.phase == "play" and state.exchanged and state.soloist != board.viewer:
             hidden_discards += 1
-            assert f"P{state.soloist + 1} discard ? ?" in board.html  # the log writes them as ?
+            assert f"P{state.soloist + 1} discard 2 cards" in board.html  # the log counts them
         move = rng.choice(game.legal_moves())
         played = len(game.history)
         through_the_board(board, move)
@@ -269,6 +257,7 @@ def test_a_farvesjavs_trump_call_keeps_its_rule_and_hides_the_reason():
             "soloist": 0, "phase": "trump"}
     game = dn.setup("sjavs", deal, {"farvesjavs": True})
     game.play("P1 trump hearts")
-    text = TrickReplay(game, comments=["names hearts: holds A♥ K♥ 10♥"], player=1).step_text(1)
-    assert f"why: {HIDDEN_REASON}" in text
+    why = ("names hearts: holds ", Private(parse_cards("AH KH 10H"), 0, "its hearts"))
+    text = Replay(game, comments=[why], player=1).step_text(1)
+    assert "why: names hearts: holds its hearts" in text
     assert "P1 names hearts: A♥ K♥ Q♥ 10♥ are trumps below the six permanent trumps" in text

@@ -1,4 +1,4 @@
-"""Cards, rules and verdicts as small HTML fragments, styled by :data:`CSS`.
+"""Cards, rules and verdicts as small HTML fragments (styled by ``widgets/board.css``).
 
 Every card element has the classes ``dn-card`` and ``dn-card-<CODE>`` (``dn-card-7H``) and a
 ``data-card`` attribute, so tests and browsers can find it; face-down cards carry no code at all.
@@ -12,22 +12,6 @@ from html import escape
 from ..cards import Card
 from ..core import Reason, Rule, Verdict
 
-CSS = """
-.dn-card { display:inline-flex; align-items:center; justify-content:center; width:2.6em;
-  height:3.6em; margin:2px; border:1px solid #777; border-radius:6px; background:#fff;
-  font:600 15px/1 system-ui, sans-serif; color:#222; box-shadow:1px 1px 2px #0002; }
-.dn-card.dn-red { color:#c0182b; }
-.dn-card.dn-joker { font-size:12px; background:#fff8dc; }
-.dn-card.dn-facedown { background:repeating-linear-gradient(45deg,#2b5aa8,#2b5aa8 4px,#3d6fc4 4px,#3d6fc4 8px); }
-.dn-card.dn-playable { border:2px solid #1a8f3c; box-shadow:0 0 4px #1a8f3c; }
-.dn-card.dn-selected { transform:translateY(-6px); border:2px solid #d08a00; }
-.dn-rule { border-left:4px solid #2b5aa8; padding:4px 8px; margin:4px 0; background:#f4f7fc; }
-.dn-rule .dn-quote { font-style:italic; }
-.dn-rule .dn-english { color:#555; }
-.dn-verdict-legal { color:#1a6f2c; }
-.dn-verdict-illegal { color:#a3141f; }
-"""
-
 
 def seat_order(players: int, me: int | None) -> list[int]:
     """The seats in the order a table shows them: the viewer first, then round the table.
@@ -38,8 +22,14 @@ def seat_order(players: int, me: int | None) -> list[int]:
     return [(seat + (me or 0)) % players for seat in range(players)]
 
 
-def card_html(card: Card, *, playable: bool = False, selected: bool = False, zone: str = "") -> str:
-    """One face-up card."""
+def card_html(card: Card, *, playable: bool = False, selected: bool = False, zone: str = "",
+              index: int | None = None) -> str:
+    """One face-up card; with ``index``, one the viewer may click (``data-act="card"``,
+    ``data-idx``: what a board's script sends back).
+
+    >>> card_html(Card.parse("7H"), zone="hand", index=2)[:61]
+    '<span data-act="card" data-idx="2" role="button" tabindex="0"'
+    """
     classes = ["dn-card", f"dn-card-{card.code}"]
     if card.suit.is_red:
         classes.append("dn-red")
@@ -51,7 +41,8 @@ def card_html(card: Card, *, playable: bool = False, selected: bool = False, zon
         classes.append("dn-selected")
     label = "Joker" if card.is_joker else escape(str(card))
     zone_attr = f' data-zone="{escape(zone)}"' if zone else ""
-    return (f'<span class="{" ".join(classes)}" data-card="{card.code}"{zone_attr} '
+    act = "" if index is None else f'data-act="card" data-idx="{index}" role="button" tabindex="0" '
+    return (f'<span {act}class="{" ".join(classes)}" data-card="{card.code}"{zone_attr} '
             f'title="{escape(str(card))}">{label}</span>')
 
 

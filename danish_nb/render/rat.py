@@ -1,4 +1,4 @@
-"""A Rat Bastard 17 table (a :class:`~danish_nb.games.rat_bastard_17.RatView`) as HTML.
+"""A Rat Bastard 17 table (a :class:`~danish_nb.families.running_total.RatView`) as HTML.
 
 Only what the view holds is drawn: the running total (large), the deck count, the pile, each
 player's hand (or its count) and hole-card row. Face-down hole cards are plain backs, for their
@@ -19,8 +19,10 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
+from ..families.running_total import RatView
 from .html import back_html, card_html, seat_order
 from .shedding import pile_html
+from .views import draws, seat_names
 
 #: How many of the pile's top cards are always shown (the rest on demand).
 PILE_TOP = 6
@@ -29,25 +31,6 @@ DRAW_EVENTS = ("pick", "tie", "start")
 
 #: How the value table's rank symbols are written (the joker's symbol is ``J*``).
 RANK_NAMES = {"J*": "joker"}
-#: Styles of the Rat Bastard table (added to the pad's own).
-RAT_CSS = """
-.dn-rat .dn-total { display:flex; align-items:baseline; gap:8px; }
-.dn-rat .dn-total-value { font:700 40px/1 system-ui, sans-serif; color:#1a4f8f; min-width:1.6em; }
-.dn-rat .dn-total-limit { color:#666; }
-.dn-rat .dn-total.dn-at-17 .dn-total-value { color:#1a8f3c; }
-.dn-hole-row { display:inline-flex; gap:2px; align-items:center; }
-.dn-hole-slot { display:inline-flex; flex-direction:column; align-items:center; }
-.dn-hole-slot .dn-pos { font-size:10px; color:#777; }
-.dn-hole-slot.dn-end .dn-pos { color:#d08a00; font-weight:700; }
-.dn-used { display:inline-block; width:2.6em; height:3.6em; margin:2px; border:1px dashed #bbb;
-  border-radius:6px; }
-.dn-card.dn-facedown.dn-playable { border:2px solid #1a8f3c; box-shadow:0 0 4px #1a8f3c; cursor:pointer; }
-.dn-draw-first { font-size:13px; color:#333; }
-.dn-values { font-size:12px; color:#555; }
-.dn-wild-values button { min-width:2.4em; }
-"""
-
-
 def total_html(total: int) -> str:
     """The running total, large (RB-13, RB-15).
 
@@ -87,7 +70,7 @@ def values_html(values: Mapping[str, str]) -> str:
     return f'<div class="dn-values">values: {text}</div>'
 
 
-def table_html(view: Any, names: Sequence[str], *, clickable: bool = False,
+def table_html(view: RatView, names: Sequence[str], *, clickable: bool = False,
                playable: Collection[tuple[str, int]] = (), selected: Collection[tuple[str, int]] = (),
                down_clickable: bool = False, draw_events: Iterable[Any] = (),
                values: Mapping[str, str] | None = None) -> str:
@@ -107,9 +90,9 @@ def table_html(view: Any, names: Sequence[str], *, clickable: bool = False,
             f'<div class="dn-seats">{seats}</div></div>')
 
 
-def lesson_html(view: Any) -> str:
-    """A lesson's table (seats named ``P1 (you)``, ``P2``) with its own styles, for
-    :class:`~danish_nb.widgets.lesson.PositionQuiz` and ``Replay`` (``render=lesson_html``).
+@draws(RatView)
+def lesson_html(view: RatView) -> str:
+    """A lesson's table: seats named ``P1 (you)``, ``P2``; only what the view holds.
 
     >>> import danish_nb as dn
     >>> g = dn.setup("rat-bastard-17", {"hands": [["8H"], ["9S"]], "holes": [["2D", "3D"], []]})
@@ -117,11 +100,10 @@ def lesson_html(view: Any) -> str:
     >>> "P1 (you)" in html, "dn-card-2D" in html, "dn-card-3D" in html   # position 1 is face down
     (True, False, True)
     """
-    names = [f"P{seat + 1}" + (" (you)" if seat == view.me else "") for seat in range(view.players)]
-    return f'<div class="dn-lesson"><style>{RAT_CSS}</style>{table_html(view, names)}</div>'
+    return f'<div class="dn-lesson">{table_html(view, seat_names(view))}</div>'
 
 
-def middle_html(view: Any, names: Sequence[str], draw_events: Iterable[Any] = (),
+def middle_html(view: RatView, names: Sequence[str], draw_events: Iterable[Any] = (),
                 values: Mapping[str, str] | None = None) -> str:
     """Whose turn, the running total, the deck and discard counts, the pile, the draw for first."""
     if view.result is not None:
@@ -140,7 +122,7 @@ def middle_html(view: Any, names: Sequence[str], draw_events: Iterable[Any] = ()
             f'{values_html(values) if values else ""}</div>')
 
 
-def seat_html(view: Any, seat: int, name: str, *, clickable: bool = False,
+def seat_html(view: RatView, seat: int, name: str, *, clickable: bool = False,
               playable: Collection[tuple[str, int]] = (), selected: Collection[tuple[str, int]] = (),
               down_clickable: bool = False) -> str:
     """One player's hand (or its count) and hole-card row."""
@@ -162,7 +144,7 @@ def seat_html(view: Any, seat: int, name: str, *, clickable: bool = False,
             f'</div></div>')
 
 
-def hole_row_html(view: Any, seat: int, *, clickable: bool = False, playable: Collection[tuple[str, int]] = (),
+def hole_row_html(view: RatView, seat: int, *, clickable: bool = False, playable: Collection[tuple[str, int]] = (),
                   selected: Collection[tuple[str, int]] = (), down_clickable: bool = False) -> str:
     """Positions 1-5 (down, up, down, up, down; ruling RB-c): face-up cards, backs for face-down
     ones, a dashed gap for a used position. The ends of what is left (the cards that may be
@@ -186,10 +168,8 @@ def hole_row_html(view: Any, seat: int, *, clickable: bool = False, playable: Co
 
 def _card(card: Any, zone: str, index: int, clickable: bool, playable: Collection[tuple[str, int]],
           selected: Collection[tuple[str, int]]) -> str:
-    html = card_html(card, playable=(zone, index) in playable, selected=(zone, index) in selected, zone=zone)
-    if clickable:
-        html = html.replace("<span ", f'<span data-act="card" data-idx="{index}" role="button" tabindex="0" ', 1)
-    return html
+    return card_html(card, playable=(zone, index) in playable, selected=(zone, index) in selected, zone=zone,
+                     index=index if clickable else None)
 
 
 def _back(slot: int, clickable: bool, playable: bool) -> str:
@@ -201,4 +181,4 @@ def _back(slot: int, clickable: bool, playable: bool) -> str:
             f'title="face-down hole card at position {slot + 1}: play it blind"></span>')
 
 
-__all__ = ["RAT_CSS", "draw_html", "hole_row_html", "lesson_html", "table_html", "total_html", "values_html"]
+__all__ = ["draw_html", "hole_row_html", "lesson_html", "table_html", "total_html", "values_html"]

@@ -19,6 +19,7 @@ from html import escape
 from ..cards import Card
 from ..families.shedding import ShedView
 from .html import card_html, seat_order
+from .views import draws, seat_names
 
 #: How many of the pile's top cards are always shown (the rest on demand).
 PILE_TOP = 4
@@ -97,13 +98,8 @@ def seat_html(view: ShedView, seat: int, name: str, *, clickable: bool = False,
 
 def _zone(zone: str, cards: Sequence[Card], clickable: bool, playable: Collection[tuple[str, int]],
           selected: Collection[tuple[str, int]]) -> str:
-    parts = []
-    for i, card in enumerate(cards):
-        html = card_html(card, playable=(zone, i) in playable, selected=(zone, i) in selected, zone=zone)
-        if clickable:
-            html = html.replace("<span ", f'<span data-act="card" data-idx="{i}" role="button" tabindex="0" ', 1)
-        parts.append(html)
-    return "".join(parts)
+    return "".join(card_html(card, playable=(zone, i) in playable, selected=(zone, i) in selected, zone=zone,
+                             index=i if clickable else None) for i, card in enumerate(cards))
 
 
 def _back(index: int, clickable: bool) -> str:
@@ -111,3 +107,16 @@ def _back(index: int, clickable: bool) -> str:
         return (f'<span class="dn-card dn-facedown dn-closed" data-act="closed" data-idx="{index}" '
                 f'role="button" tabindex="0" title="face-down card {index + 1}: play it blind"></span>')
     return '<span class="dn-card dn-facedown" title="face-down card"></span>'
+
+
+@draws(ShedView)
+def lesson_html(view: ShedView) -> str:
+    """A lesson's table: seats named ``P1 (you)``, ``P2``...; only what the view holds.
+
+    >>> import danish_nb as dn
+    >>> g = dn.setup("danish-bastard", {"hands": [["8H"], ["9S"]], "pile": ["6C"]})
+    >>> html = lesson_html(g.state.view(0))
+    >>> "P1 (you)" in html, "dn-card-8H" in html, "dn-card-9S" in html
+    (True, True, False)
+    """
+    return f'<div class="dn-lesson">{table_html(view, seat_names(view))}</div>'

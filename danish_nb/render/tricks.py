@@ -21,6 +21,7 @@ from html import escape
 from ..cards import Card
 from ..families.tricks import TrickRecord, TrickView
 from .html import back_html, card_html, seat_order
+from .views import draws, seat_names
 
 
 def trump_html(view: TrickView) -> str:
@@ -121,13 +122,8 @@ def seat_html(view: TrickView, seat: int, name: str, *, clickable: bool = False,
     elif not hand:
         hand_part = '<span class="dn-empty">no cards in hand</span>'
     else:
-        parts = []
-        for i, card in enumerate(hand):
-            html = card_html(card, playable=i in playable, selected=i in selected, zone="hand")
-            if clickable:
-                html = html.replace("<span ", f'<span data-act="card" data-idx="{i}" role="button" ', 1)
-            parts.append(html)
-        hand_part = "".join(parts)
+        hand_part = "".join(card_html(card, playable=i in playable, selected=i in selected, zone="hand",
+                                      index=i if clickable else None) for i, card in enumerate(hand))
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}"><div class="dn-name">{escape(name)}'
             f'{dealer} · <span class="dn-won">{won} trick{"" if won == 1 else "s"}</span>{points_part}</div>'
             f'<div class="dn-row dn-hand-row" title="hand">{hand_part}</div></div>')
@@ -149,3 +145,19 @@ def scores_html(view: TrickView) -> str:
     totals = "".join(f"<td><b>{s}</b></td>" for s in view.scores)
     return (f'<div class="dn-scores"><b>Scores</b><table class="dn-score-table"><tr><th>deal</th>{head}</tr>'
             f'{body}<tr class="dn-totals"><td>total</td>{totals}</tr></table></div>')
+
+
+@draws(TrickView)
+def lesson_html(view: TrickView) -> str:
+    """A lesson's trick table (seats named ``P1 (you)``, ``P2``...), the last trick of the deal
+    and, once a deal is scored, the score table; only what the view holds.
+
+    >>> import danish_nb as dn
+    >>> html = lesson_html(dn.new_game("bastard", players=3, seed=1).state.view(0))
+    >>> "P1 (you)" in html, "dn-score-table" in html
+    (True, False)
+    """
+    names = seat_names(view)
+    last = last_trick_html(view.last_trick, names) if view.last_trick is not None else ""
+    scores = scores_html(view) if view.deal_scores else ""
+    return f'<div class="dn-lesson">{table_html(view, names)}{last}{scores}</div>'

@@ -1,4 +1,5 @@
-"""ipywidgets boards on top of the rules engine (the core never imports this package).
+"""ipywidgets boards on top of the rules engine (the core never imports this package): one
+:class:`~danish_nb.widgets.board.Board` with a small adapter per game family.
 
 >>> import danish_nb as dn
 >>> board = board_for(dn.new_game("danish-bastard", players=2, seed=1))
@@ -11,25 +12,25 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Game, GameRules, OptionsError
-from .board import SEAT_KINDS, ShedBoard
+from .board import SEAT_KINDS, Board
 from .rat_board import RatBoard
+from .shed_board import ShedBoard
 from .tricks_board import TrickBoard
 
-#: Board classes by game family.
-BOARDS = {"shedding": ShedBoard, "tricks": TrickBoard, "rat-bastard": RatBoard}
+#: Board classes by game family (``dn.GAMES[id].info.family``).
+BOARDS: dict[str, type[Board]] = {"shedding": ShedBoard, "tricks": TrickBoard, "running-total": RatBoard}
 
 
 def has_board(rules: GameRules) -> bool:
     """Whether a game (its rules object) has a board."""
-    return getattr(rules, "family", None) in BOARDS
+    return rules.info.family in BOARDS
 
 
-def board_for(game: Game, **kwargs: Any) -> ShedBoard:
+def board_for(game: Game, **kwargs: Any) -> Board:
     """The board for a game's family (keyword arguments go to the board)."""
-    family = getattr(game.rules, "family", None)
-    if family not in BOARDS:
+    if not has_board(game.rules):
         raise OptionsError(f"{game.rules.title} has no board yet")
-    return BOARDS[family](game, **kwargs)
+    return BOARDS[game.rules.info.family](game, **kwargs)
 
 
-__all__ = ["BOARDS", "SEAT_KINDS", "ShedBoard", "board_for", "has_board"]
+__all__ = ["BOARDS", "SEAT_KINDS", "Board", "RatBoard", "ShedBoard", "TrickBoard", "board_for", "has_board"]

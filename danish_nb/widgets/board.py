@@ -1,33 +1,32 @@
-"""An interactive board for the shedding games (Danish Bastard, Le danish).
+"""The one board every game family shares, driven only by the engine: ``state.legal_moves()``
+says what is playable, ``state.explain(move)`` gives every verdict, ``state.view(player)`` is
+all that is drawn.
 
-The board is driven only by the engine: ``state.legal_moves()`` says what is playable,
-``state.explain(move)`` gives every verdict, ``state.view(player)`` is all that is drawn.
-It is one :class:`~danish_nb.widgets.pad.HtmlPad` model whose HTML is re-rendered in place;
-clicks come back as messages that are checked against what the board offered, then by the
-engine, so a forged message changes nothing and gets a message on the board.
+:class:`Board` owns the game session: the seats (a person, or a computer player by name), the
+viewer (in hot seat, the human whose turn it is, behind a privacy screen), the selection and the
+verdict shown before playing, computer turns and their reasons, undo, stepping back and forth,
+teaching mode, the log, and the checks on every message from the browser (against what the page
+offered, then by the engine). It is one :class:`~danish_nb.widgets.pad.HtmlPad` model whose HTML
+is re-rendered in place: one comm message per update.
 
->>> import danish_nb as dn
->>> board = ShedBoard(dn.new_game("danish-bastard", players=3, seed=7))
->>> board.click_card(board.game.state.hands[0][0].code).legal is False  # swap phase: choose 3
-True
->>> board.play(str(board.game.legal_moves()[0])).legal   # then the computers reply
-True
->>> board.game.current_player
-0
+A family adapter is a small subclass (:class:`~danish_nb.widgets.shed_board.ShedBoard`,
+:class:`~danish_nb.widgets.tricks_board.TrickBoard`, :class:`~danish_nb.widgets.rat_board.RatBoard`)
+saying which of the viewer's cards a click may choose (:meth:`Board._spots`), what a selection
+or a face-down card plays (:meth:`Board._selected_move`, :meth:`Board._closed_move`), which moves
+are buttons (:meth:`Board._move_buttons`) and how the table is drawn (:meth:`Board._table_html`).
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from ..agents import make_agent
-from ..cards import Card, CardParseError
-from ..core import DanishNbError, Game, IllegalMove, OptionsError, Verdict, render_text
-from ..families.shedding import ShedMove
-from .drawing import CARD_ACTIONS, DrawingMixin
+from ..cards import Card
+from ..core import DanishNbError, Game, IllegalMove, OptionsError, Text, Verdict, render_text
+from .drawing import Button, DrawingMixin, Offer, Spot, Spots
 from .messages import MessagesMixin
 from .pad import HtmlPad
 
@@ -37,8 +36,9 @@ SEAT_KINDS = ("human", "random", "rule-of-thumb")
 AUTO_LIMIT = 5000
 
 
-class ShedBoard(DrawingMixin, MessagesMixin):
-    """A board for one shedding game; ``seats`` says who plays each seat.
+class Board(DrawingMixin, MessagesMixin, ABC):
+    """A board for one game; ``seats`` says who plays each seat (default: a human, then
+    rule-of-thumb players).
 
     ``teaching=True`` shows every hand (never a face-down card). ``step_mode=True`` makes
     computer seats wait for :meth:`step_computer` instead of replying at once.
@@ -64,12 +64,12 @@ class ShedBoard(DrawingMixin, MessagesMixin):
         self.viewer: int | None = humans[0] if humans else None
         self.screened = False
         self.position: int | None = None
-        self.selection: list[tuple[str, int]] = []
+        self.selection: list[Spot] = []
         self.verdict: Verdict | None = None
         self.message = ""
         self._info = False
-        self._why: dict[int, str] = {}
-        self._offer: dict[str, Any] = {}
+        self._why: dict[int, Text] = {}
+        self._offer = Offer()
         self._busy = False
         self._drawing = False
         self.widget = HtmlPad()
@@ -82,6 +82,48 @@ class ShedBoard(DrawingMixin, MessagesMixin):
         self._follow_turn()
         self._render()
 
+    # ------------------------------------------------------------------ the family adapter
+    @abstractmethod
+    def _spots(self, view: Any, moves: list[Any]) -> Spots:
+        """The viewer's cards a click may choose now (``moves``: the viewer's legal moves)."""
+
+    def _select(self, spot: Spot) -> list[Spot]:
+        """The selection after clicking the unselected ``spot`` (default: that card alone)."""
+        return [spot]
+
+    @abstractmethod
+    def _selected_move(self) -> Any:
+        """The move the (non-empty) selection makes: the engine's own legal move when there is
+        one, else a candidate whose verdict says why not."""
+
+    def _closed_move(self, index: int) -> Any:
+        """The move that plays the viewer's face-down card at slot ``index`` blind."""
+        raise DanishNbError("this game has no face-down cards to play")
+
+    @abstractmethod
+    def _move_buttons(self, view: Any, moves: list[Any]) -> list[Button]:
+        """The moves offered as buttons (those not made by choosing cards)."""
+
+    def _family_buttons(self, view: Any) -> list[Button]:
+        """The family's own controls (act buttons, listed in ``FAMILY_ACTS``)."""
+        return []
+
+    def _play_label(self) -> str:
+        return "Play selected"
+
+    @abstractmethod
+    def _table_html(self, view: Any, spots: Spots) -> str:
+        """The table drawn from ``view``, the viewer's ``spots`` clickable and marked."""
+
+    def _after_nav_html(self, view: Any) -> str:
+        """What the page shows between the step-through bar and the log (e.g. scores)."""
+        return ""
+
+    def _log_span(self) -> tuple[int, int]:
+        """The moves (``start``, ``end``: 0-based, end excluded) the log is about."""
+        return 0, len(self.game.history)
+
+    # ------------------------------------------------------------------ the session
     def close(self) -> None:
         """Stop following the game and close the widget (and its layout)."""
         if self._on_game_change in self.game.listeners:
@@ -109,7 +151,6 @@ class ShedBoard(DrawingMixin, MessagesMixin):
         self._follow_turn()
         self._render()
 
-    # ------------------------------------------------------------------ reading
     @property
     def verdict_text(self) -> str:
         """The last verdict shown, as one line (``''`` if none)."""
@@ -132,65 +173,35 @@ class ShedBoard(DrawingMixin, MessagesMixin):
         return tuple(name(seat) for seat in range(self.game.players))
 
     def _my_turn(self) -> bool:
-        state = self.game.state
         return (self.live and not self.screened and self.viewer is not None
-                and state.current_player == self.viewer and self.seats[self.viewer] == "human")
+                and self.game.current_player == self.viewer and self.seats[self.viewer] == "human")
 
-    def _my_moves(self) -> list[ShedMove]:
+    def _my_moves(self) -> list[Any]:
         return self.game.legal_moves() if self._my_turn() else []
 
     # ------------------------------------------------------------------ card selection
     def click_card(self, code: str, zone: str | None = None) -> Verdict | None:
-        """Select or unselect one of your face-up cards (``'7H'`` or ``'7♥'``; the first match
-        in hand, then open, unless ``zone`` says) and show the verdict of playing the selection."""
+        """Select or unselect one of your face-up cards (``'7H'`` or ``'7♥'``; the first match,
+        unless ``zone`` says) and show the verdict of the move the selection makes."""
         try:
             code = Card.parse(code).code
-        except CardParseError as exc:
+        except DanishNbError as exc:
             return self._refuse(str(exc))
-        spots = [spot for spot, c in self._offer.get("cards", {}).items()
-                 if c == code and (zone is None or spot[0] == zone)]
+        spots = [spot for spot, c in self._offer.cards.items() if c == code and (zone is None or spot[0] == zone)]
         if not spots:
             return self._refuse(f"{code} is not one of your cards you can select now")
         chosen = [s for s in spots if s in self.selection]
         return self._toggle(chosen[0] if chosen else spots[0])
 
-    def _toggle(self, spot: tuple[str, int]) -> Verdict | None:
+    def _toggle(self, spot: Spot) -> Verdict | None:
         self.message = ""
         if spot in self.selection:
             self.selection.remove(spot)
         else:
-            action = self._card_action(spot[0])
-            zones = CARD_ACTIONS.get(action, (spot[0],))
-            self.selection = [s for s in self.selection if s[0] in zones] + [spot]
-        self.verdict = self._selection_verdict()
+            self.selection = self._select(spot)
+        self.verdict = self.game.state.explain(self._selected_move()) if self.selection else None
         self._render()
         return self.verdict
-
-    def _card_action(self, zone: str) -> str:
-        actions = {m.action for m in self._my_moves()}
-        if "face-up" in actions:
-            return "face-up"
-        return "play" if zone == "hand" else "open"
-
-    def _selected_move(self) -> ShedMove | None:
-        if not self.selection:
-            return None
-        view = self.game.state.view(self.viewer)
-        cards = [self._card_at(view, spot) for spot in self.selection]
-        action = self._card_action(self.selection[-1][0])
-        candidate = ShedMove(self.viewer, action, tuple(cards))
-        for move in self._my_moves():  # the engine's own order of the same cards
-            if move.action == action and Counter(move.cards) == Counter(cards):
-                return move
-        return candidate
-
-    def _card_at(self, view: Any, spot: tuple[str, int]) -> Any:
-        zone, index = spot
-        return (view.hands if zone == "hand" else view.open)[self.viewer][index]
-
-    def _selection_verdict(self) -> Verdict | None:
-        move = self._selected_move()
-        return None if move is None else self.game.state.explain(move)
 
     def clear_selection(self) -> None:
         self.selection = []
@@ -200,15 +211,15 @@ class ShedBoard(DrawingMixin, MessagesMixin):
     # ------------------------------------------------------------------ playing
     def play_selected(self) -> Verdict | None:
         """Play the selected cards (or say why not)."""
-        if not self._offer.get("play"):
+        if not self._offer.play:
             return self._refuse("nothing is selected to play")
         return self._try(self._selected_move())
 
     def click_closed(self, index: int) -> Verdict | None:
-        """Play your face-down card at ``index`` (0-based) blind."""
-        if index not in self._offer.get("closed", ()):
-            return self._refuse(f"face-down card {index + 1} is not yours to play now")
-        return self._try(ShedMove(self.viewer, "closed", (), index))
+        """Play your face-down card at slot ``index`` (0-based) blind."""
+        if index not in self._offer.closed:
+            return self._refuse(f"there is no face-down card of yours at position {index + 1} to play now")
+        return self._try(self._closed_move(index))
 
     def play(self, text: str) -> Verdict | None:
         """Play a move written in notation (``'P1 take'``) for the human at the screen."""
@@ -217,7 +228,7 @@ class ShedBoard(DrawingMixin, MessagesMixin):
             return self._refuse(f"{text!r}: it is not your turn to play that")
         return self._try(move)
 
-    def _try(self, move: ShedMove) -> Verdict:
+    def _try(self, move: Any) -> Verdict:
         verdict = self.game.state.explain(move)
         self.verdict = verdict
         if not verdict.legal:
@@ -241,8 +252,9 @@ class ShedBoard(DrawingMixin, MessagesMixin):
         return verdict
 
     def step_computer(self) -> str:
-        """Let the computer whose turn it is play one move; returns its reason."""
-        if not self._offer.get("step"):
+        """Let the computer whose turn it is play one move; returns its reason, every card named
+        (the log shows each viewer only what they may read)."""
+        if not self._offer.step:
             self._refuse("it is not a computer's turn (or the board shows a past position)")
             return ""
         try:
@@ -253,16 +265,14 @@ class ShedBoard(DrawingMixin, MessagesMixin):
         self.verdict = None
         self._follow_turn()
         self._render()
-        return why
+        return render_text(why, omniscient=True)
 
-    def _computer_move(self) -> str:
-        seat = self.game.current_player
-        choice = self.agents[seat].choose(self.game.state)
+    def _computer_move(self) -> Text:
+        choice = self.agents[self.game.current_player].choose(self.game.state)
         with self._acting():
             self.game.play(choice.move)
-        why = render_text(choice.why, None, omniscient=True)  # masked in the log (issue-widgets: why_for)
-        self._why[len(self.game.history)] = why
-        return why
+        self._why[len(self.game.history)] = choice.why
+        return choice.why
 
     def _run_computers(self) -> None:
         try:
@@ -287,7 +297,7 @@ class ShedBoard(DrawingMixin, MessagesMixin):
 
     def reveal(self) -> None:
         """The human whose turn it is lifts the privacy screen."""
-        if not self._offer.get("reveal"):
+        if not self._offer.reveal:
             self._refuse("there is nothing to reveal")
             return
         self.screened = False
@@ -367,6 +377,8 @@ class ShedBoard(DrawingMixin, MessagesMixin):
         self._say(f"Ignored: {text}.")
         return None
 
-    # ------------------------------------------------------------------ display
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+__all__ = ["AUTO_LIMIT", "SEAT_KINDS", "Board", "Button", "Spots"]

@@ -1,31 +1,72 @@
-"""How a board draws itself: one HTML string from the viewer's view, the controls the viewer may
-use now, the step-through bar and the log; and the record of what it offered (so messages from
-the browser can be checked against it).
+"""How a board draws itself: one HTML string from the viewer's view (the table, drawn by the
+family adapter, then the controls the viewer may use now, the step-through bar and the log),
+and the record of what it offered (:class:`Offer`), so messages from the browser can be checked
+against it.
 """
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import Card
-from ..core import DanishNbError
-from ..families.shedding import ACTIONS, ShedMove
+from ..core import render_text
 from ..render.board import LogEntry, button_html, log_html, message_html, nav_html
 from ..render.html import verdict_html
-from ..render.shedding import table_html
 
-#: Move actions chosen by selecting cards, and the zones their cards come from.
-CARD_ACTIONS = {"face-up": ("hand", "open"), "play": ("hand",), "open": ("open",)}
-#: Buttons with a class of their own (the DOM contract); other actions get ``dn-move``.
-BUTTON_CLASS = {"take": "dn-take", "stock": "dn-stock"}
-BUTTON_LABEL = {"take": "Take the pile", "stock": "Play the stock card"}
+#: A place of one of the viewer's cards: ``("hand", 2)``, ``("open", 0)``, ``("hole", 1)``...
+Spot = tuple[str, int]
 #: How many moves the log shows (older ones are counted, to keep each update small).
 LOG_LENGTH = 40
 
 
+@dataclass
+class Spots:
+    """The viewer's cards a click may choose now: face-up ``cards`` (spot -> code), the spots a
+    legal move plays (``playable``, highlighted) and face-down ``closed`` slots played blind."""
+
+    cards: dict[Spot, str] = field(default_factory=dict)
+    playable: set[Spot] = field(default_factory=set)
+    closed: set[int] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button under the table: a move (``act="move"``; shown disabled when illegal, so a click
+    can say why) or a family's own control (``act``, e.g. ``"lasttrick"``).
+
+    >>> Button("Take the pile", "dn-take", move="P1 take").html()
+    '<button class="dn-take" data-act="move" data-move="P1 take">Take the pile</button>'
+    """
+
+    label: str
+    css: str
+    move: Any = None
+    act: str = "move"
+    enabled: bool = True
+    title: str = ""
+
+    def html(self) -> str:
+        move = "" if self.move is None else str(self.move)
+        return button_html(self.label, self.act, css=self.css, move=move, enabled=self.enabled, title=self.title)
+
+
+@dataclass
+class Offer:
+    """What the page last drawn offered; a message from the browser asking for anything else is
+    refused. ``acts`` are the family controls that may be used now."""
+
+    cards: dict[Spot, str] = field(default_factory=dict)
+    closed: set[int] = field(default_factory=set)
+    moves: dict[str, Any] = field(default_factory=dict)
+    play: bool = False
+    step: bool = False
+    nav: bool = False
+    reveal: bool = False
+    acts: frozenset[str] = frozenset()
+
+
 class DrawingMixin:
-    """The page side of :class:`~danish_nb.widgets.board.ShedBoard`."""
+    """The page side of :class:`~danish_nb.widgets.board.Board`."""
 
     def _render(self) -> None:
         """Re-render the one HTML trait (one comm message per update)."""
@@ -38,71 +79,34 @@ class DrawingMixin:
             self._drawing = False
 
     def _screen_html(self) -> str:
-        self._offer = {"reveal": True}
+        self._offer = Offer(reveal=True)
         name = f"P{self.viewer + 1}"
         return (f'<div class="dn-privacy"><p>Pass the screen to <b>{name}</b>.</p>'
                 f'{button_html(f"I am {name}: show my cards", "reveal", css="dn-reveal dn-primary")}</div>'
                 f'{self._log_html()}')
 
+    def _shown_state(self) -> Any:
+        return self.game.states()[self.position] if self.position is not None else self.game.state
+
     def _board_html(self) -> str:
-        state = self.game.states()[self.position] if self.position is not None else self.game.state
-        view = state.view(self.viewer, reveal_hands=self.teaching)
+        view = self._shown_state().view(self.viewer, reveal_hands=self.teaching)
         moves = self._my_moves()
-        cards: dict[tuple[str, int], str] = {}
-        playable: set[tuple[str, int]] = set()
-        if moves:
-            zones = {z for m in moves for z in CARD_ACTIONS.get(m.action, ())} or {"hand", "open"}
-            fitting = {(z, c) for m in moves for z in CARD_ACTIONS.get(m.action, ()) for c in m.cards}
-            for zone in ("hand", "open"):
-                for i, card in enumerate((view.hands if zone == "hand" else view.open)[self.viewer]):
-                    cards[zone, i] = card.code
-                    if zone in zones and (zone, card) in fitting:
-                        playable.add((zone, i))
-        self.selection = [s for s in self.selection if s in cards]
-        closed = {i for i in range(view.closed_counts[self.viewer])} if moves and self.viewer is not None else set()
-        buttons, offered = self._move_buttons(moves, view)
-        step = (self.live and not self.screened and self.game.current_player in self.agents)
-        self._offer = {"cards": cards, "closed": closed, "moves": offered, "play": bool(self.selection),
-                       "step": step, "nav": True}
-        table = table_html(view, self.names(), clickable=bool(cards), playable=playable,
-                           selected=set(self.selection), closed_clickable=bool(closed))
-        return (f"{table}{self._controls_html(buttons, step)}"
-                f"{nav_html(self._shown(), len(self.game.history))}{self._log_html()}")
+        spots = self._spots(view, moves) if moves else Spots()
+        self.selection = [s for s in self.selection if s in spots.cards]
+        buttons = (self._move_buttons(view, moves) if moves else []) + self._family_buttons(view)
+        step = self.live and not self.screened and self.game.current_player in self.agents
+        self._offer = Offer(cards=spots.cards, closed=spots.closed, play=bool(self.selection), step=step, nav=True,
+                            moves={str(b.move): b.move for b in buttons if b.move is not None},
+                            acts=frozenset(b.act for b in buttons if b.move is None and b.enabled))
+        return (f"{self._table_html(view, spots)}{self._controls_html(buttons, step)}"
+                f"{nav_html(self._shown(), len(self.game.history))}{self._after_nav_html(view)}{self._log_html()}")
 
-    def _move_buttons(self, moves: list[ShedMove], view: Any) -> tuple[list[str], dict[str, ShedMove]]:
-        """Buttons for the moves that are not chosen by selecting cards; take and stock (if the
-        game has them) are shown even when illegal, disabled, so a click can say why."""
-        offered: dict[str, ShedMove] = {}
-        buttons = []
-        if moves:
-            extra = {}
-            if view.stock_count and self._game_has("stock"):
-                extra["stock"] = ShedMove(self.viewer, "stock")
-            if view.pile and self._game_has("take"):
-                extra["take"] = ShedMove(self.viewer, "take")
-            listed = [m for m in moves if m.action not in CARD_ACTIONS and m.action != "closed"]
-            for move in listed + [m for a, m in extra.items() if all(x.action != a for x in listed)]:
-                offered[str(move)] = move
-                legal = move in moves
-                label = BUTTON_LABEL.get(move.action, str(move).split(" ", 1)[1])
-                buttons.append(button_html(label, "move", css=BUTTON_CLASS.get(move.action, "dn-move"),
-                                           move=str(move), enabled=legal, title=ACTIONS.get(move.action, "")))
-        return buttons, offered
-
-    def _game_has(self, action: str) -> bool:
-        try:
-            self.game.parse_move(f"P1 {action}")
-        except DanishNbError:
-            return False
-        return True
-
-    def _controls_html(self, buttons: list[str], step: bool) -> str:
+    def _controls_html(self, buttons: list[Button], step: bool) -> str:
         parts = []
-        if self._offer["cards"]:
-            label = "Leave these face up" if self._card_action("hand") == "face-up" else "Play selected"
-            parts.append(button_html(label, "play", css="dn-play dn-primary", enabled=bool(self.selection)))
+        if self._offer.cards:
+            parts.append(button_html(self._play_label(), "play", css="dn-play dn-primary", enabled=bool(self.selection)))
             parts.append(button_html("Clear", "clear", css="dn-clear", enabled=bool(self.selection)))
-        parts += buttons
+        parts += [b.html() for b in buttons]
         if step:
             parts.append(button_html("Let the computer play", "step", css="dn-step"))
         if self._undo_target() is not None:
@@ -117,39 +121,19 @@ class DrawingMixin:
                 f"{message_html(self.message, info=self._info)}")
 
     def _log_html(self) -> str:
-        """The last moves with their events and the computers' reasons. A reason is the
-        computer's own thinking, so any card it names that the viewer cannot see (and that no
-        logged move showed) is written ``?``."""
-        history = self.game.history
-        start = max(0, len(history) - LOG_LENGTH)
-        shown = history[start:]
-        secret = self._unseen_cards(shown)
-        entries = [LogEntry(i + 1, str(step.move), self.seats[step.move.player],
-                            _mask(self._why.get(i + 1, ""), secret), tuple(map(str, step.events)))
-                   for i, step in enumerate(shown, start)]
-        return log_html(entries, position=self.position, hidden=start,
-                        opening=tuple(map(str, self.game.opening_events)))
+        """The moves the log covers (the last :data:`LOG_LENGTH` of them) with their events and
+        the computers' reasons, each written as the viewer may read it (a spectator's while the
+        privacy screen is up); the deal's own events before the first move."""
+        start, end = self._log_span()
+        first = max(start, end - LOG_LENGTH)
+        viewer, reveal = (None, False) if self.screened else (self.viewer, self.teaching)
+        entries = [self._log_entry(i, viewer, reveal) for i in range(first, end)]
+        opening = tuple(e.text_for(viewer, reveal) for e in self.game.opening_events) if start == 0 else ()
+        return log_html(entries, position=self.position, hidden=first - start, opening=opening)
 
-    def _unseen_cards(self, steps: list) -> set[Card]:
-        state = self.game.state
-        view = state.view(self.viewer, reveal_hands=self.teaching)
-        seen = set(view.pile) | {c for cards in view.open for c in cards}
-        seen |= {c for cards in view.hands if cards is not None for c in cards}
-        for step in steps:
-            seen.update(getattr(step.move, "cards", ()))
-            for event in step.events:
-                seen.update(event.cards)
-        return set(state.all_cards()) - seen
-
-
-def _mask(text: str, cards: set[Card]) -> str:
-    """``text`` with every mention of ``cards`` (as ``7♥`` or ``7H``) written ``?``.
-
-    >>> _mask("keeps 7♥ and 10S, not 7♦", {Card.parse("7H"), Card.parse("10S")})
-    'keeps ? and ?, not 7♦'
-    """
-    if not text or not cards:
-        return text
-    names = sorted({n for card in cards for n in (str(card), card.code)}, key=len, reverse=True)
-    pattern = "|".join(map(re.escape, names))
-    return re.sub(rf"(?<![\w-])(?:{pattern})(?!\w)", "?", text)
+    def _log_entry(self, index: int, viewer: int | None, reveal: bool) -> LogEntry:
+        """Move ``index`` (0-based) of the history as ``viewer`` may read it."""
+        step = self.game.history[index]
+        why = render_text(self._why.get(index + 1, ""), viewer, reveal)
+        return LogEntry(index + 1, step.move.text_for(viewer, reveal), self.seats[step.move.player], why,
+                        tuple(e.text_for(viewer, reveal) for e in step.events))

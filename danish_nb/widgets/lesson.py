@@ -24,22 +24,18 @@ from typing import Any
 import ipywidgets as widgets
 from IPython.display import HTML
 
-from ..core import GAMES, DanishNbError, Game, Verdict, get_game, option_infos
-from ..families.shedding import ShedView, canonical
-from ..render.html import CSS, rule_html, verdict_html
-from ..render.shedding import table_html
+from ..core import GAMES, DanishNbError, Game, Text, Verdict, get_game, option_infos, render_text
+from ..families.shedding import canonical
+from ..render.html import rule_html, verdict_html
+from ..render.views import lesson_table
 
-LESSON_CSS = """
-.dn-lesson { font:14px/1.4 system-ui, sans-serif; color:#222; max-width:960px; }
-.dn-info { border-collapse:collapse; font:13px system-ui, sans-serif; }
-.dn-info th, .dn-info td { border:1px solid #ccc; padding:3px 6px; text-align:left; vertical-align:top; }
-"""
+#: Every style of the package's pages (cards, tables, boards, lessons): one file.
 BOARD_CSS = (Path(__file__).parent / "board.css").read_text(encoding="utf-8")
 
 
 def style_html() -> str:
     """The ``<style>`` element every lesson fragment needs (cards, tables, rules)."""
-    return f"<style>{CSS}{BOARD_CSS}{LESSON_CSS}</style>"
+    return f"<style>{BOARD_CSS}</style>"
 
 
 def styles() -> HTML:
@@ -48,21 +44,17 @@ def styles() -> HTML:
     return HTML(style_html())
 
 
-def view_html(view: Any) -> str:
-    """A shedding-game view drawn by :func:`danish_nb.render.shedding.table_html`, seats
-    named ``P1 (you)``, ``P2``...: only what the view holds, hidden cards as backs or counts.
-    Raises :class:`DanishNbError` for a view of another family (no table drawing for it yet)."""
-    if not isinstance(view, ShedView):
-        raise DanishNbError(f"lesson tables draw shedding games only, not {type(view).__name__}")
-    names = [f"P{seat + 1}" + (" (you)" if seat == view.me else "") for seat in range(view.players)]
-    return f'<div class="dn-lesson">{table_html(view, names)}</div>'
-
-
 def show_table(game: Game, player: int | None = None, *, render: Callable[[Any], str] | None = None) -> HTML:
-    """The table as ``player`` sees it (default: the player to move), drawn by ``render``
-    (a view to HTML; default :func:`view_html`, for shedding games)."""
+    """The table as ``player`` sees it (default: the player to move), drawn by ``render`` (a
+    view to HTML; default: the drawing registered for the view's type,
+    :func:`~danish_nb.render.views.lesson_table`).
+
+    >>> import danish_nb as dn
+    >>> "dn-total-value" in show_table(dn.new_game("rat-bastard-17", players=2, seed=7)).data
+    True
+    """
     seat = game.current_player if player is None else player
-    return HTML((render or view_html)(game.state.view(seat)))
+    return HTML((render or lesson_table)(game.state.view(seat)))
 
 
 def show_rule(game_id: str, rule_id: str) -> HTML:
@@ -118,9 +110,8 @@ class PositionQuiz(widgets.VBox):
     buttons do not give the answer away. A click shows the engine's verdict (legal or not, each
     reason with its rule quoted and any ruling); the game is never changed, and only the offered
     moves can be asked about. The quiz keeps the position it was made with (``quiz.state``), so
-    moves played on the game later do not change what it shows or answers. ``render`` draws the
-    table from a view (default :func:`view_html`, shedding games; e.g.
-    :func:`danish_nb.render.rat.lesson_html` for Rat Bastard 17).
+    moves played on the game later do not change what it shows or answers. The table is drawn
+    by the drawing registered for the view's type (any game), or by ``render`` (a view to HTML).
     """
 
     def __init__(self, game: Game, try_moves: Iterable[Any] = (), *, player: int | None = None,
@@ -135,7 +126,7 @@ class PositionQuiz(widgets.VBox):
         tried = [same.get(canonical(m), m) for m in tried]
         self.moves: tuple[Any, ...] = tuple(sorted(dict.fromkeys(legal + tried), key=str))
         self.verdict: Verdict | None = None
-        self.table = widgets.HTML(style_html() + (render or view_html)(self.state.view(seat)))
+        self.table = widgets.HTML(style_html() + (render or lesson_table)(self.state.view(seat)))
         self.buttons: tuple[widgets.Button, ...] = tuple(
             widgets.Button(description=str(move), tooltip=f"try {move}",
                            layout=widgets.Layout(width="auto")) for move in self.moves)
@@ -176,19 +167,35 @@ class PositionQuiz(widgets.VBox):
 
 # --------------------------------------------------------------------------- replay
 
+def rules_only(verdict: Verdict) -> str:
+    """A verdict by the rules (and rulings) it rests on, without its words (which may name
+    cards a reader may not see).
+
+    >>> import danish_nb as dn
+    >>> g = dn.setup("danish-bastard", {"hands": [["8H"], ["9S"]], "pile": ["6C"]})
+    >>> rules_only(g.state.explain(g.parse_move("P1 play 8H")))
+    'legal (rule DB-13)'
+    """
+    rules = "; ".join(f"rule {r.rule_id}" + (f" [ruling {r.ruling.id}]" if r.ruling else "")
+                      for r in verdict.reasons)
+    return f"{'legal' if verdict.legal else 'illegal'} ({rules})"
+
+
 class Replay(widgets.VBox):
     """Step through a played game: first / back / forward / last and a slider over its history.
 
     Each step shows the table after the move, the move, why it was legal (the engine's reasons
     with rule ids), what happened (events with rule ids) and, if given, a comment per move (such
-    as a computer player's reason). ``reveal_hands=True`` is teaching mode: every hand is shown
-    (face-down cards and the stock never are); otherwise the table is ``player``'s view.
-    ``render`` draws the table from a view (default :func:`view_html`, shedding games).
+    as a computer player's reason, a :data:`~danish_nb.core.Text` that may name private cards).
+    Everything is ``player``'s own history: the table is their view, and moves, events and
+    comments are written as they may read them. ``reveal_hands=True`` is teaching mode: every
+    hand is shown (face-down cards, cards laid aside and the stock never are).
+    The table is drawn by the drawing registered for the view's type, or by ``render``.
     """
 
-    def __init__(self, game: Game, comments: Sequence[str] | None = None, *, player: int | None = None,
+    def __init__(self, game: Game, comments: Sequence[Text] | None = None, *, player: int | None = None,
                  reveal_hands: bool = False, render: Callable[[Any], str] | None = None):
-        self.render = render or view_html
+        self.render = render or lesson_table
         if comments is not None and len(comments) != len(game.history):
             raise DanishNbError(f"{len(comments)} comments for {len(game.history)} moves")
         self.game, self.comments, self.player, self.reveal_hands = game, comments, player, reveal_hands
@@ -214,15 +221,20 @@ class Replay(widgets.VBox):
         self.slider.value = max(0, min(step, self.slider.max))
 
     def step_text(self, step: int) -> str:
-        """Plain text of step ``step``: the move, the comment, the verdict and the events."""
+        """Plain text of step ``step`` as ``player`` may read it: the move, the comment, the
+        verdict and the events. The verdict on a move whose cards ``player`` may not see (another
+        player's discard) gives only the rules it rests on."""
         if step == 0:
             return "the deal: no move yet"
         played = self.game.history[step - 1]
-        lines = [f"move {step}: {played.move}"]
+        reader = (self.player, self.reveal_hands)
+        move = played.move.text_for(*reader)
+        lines = [f"move {step}: {move}"]
         if self.comments is not None:
-            lines.append(f"why: {self.comments[step - 1]}")
-        lines.append(f"rules: {self.states[step - 1].explain(played.move).summary()}")
-        lines += [f"then: {event}" for event in played.events]
+            lines.append(f"why: {render_text(self.comments[step - 1], *reader)}")
+        verdict = self.states[step - 1].explain(played.move)
+        lines.append(f"rules: {verdict.summary() if move == str(played.move) else rules_only(verdict)}")
+        lines += [f"then: {event.text_for(*reader)}" for event in played.events]
         return "\n".join(lines)
 
     def _draw(self, step: int) -> None:

@@ -5,7 +5,7 @@ forged or stale message changes nothing and puts a message on the board.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core import DanishNbError
 
@@ -17,7 +17,10 @@ NAVIGATION = ("first", "back", "forward", "last")
 
 
 class MessagesMixin:
-    """The browser side of :class:`~danish_nb.widgets.board.ShedBoard`."""
+    """The browser side of :class:`~danish_nb.widgets.board.Board`; a family adds its own
+    controls in ``FAMILY_ACTS`` (action -> board method)."""
+
+    FAMILY_ACTS: ClassVar[dict[str, str]] = {}
 
     def _on_html_set(self, _change: Any) -> None:
         """Only the board writes the page; anything else setting it is put right at once."""
@@ -33,27 +36,29 @@ class MessagesMixin:
         try:
             if act == "card":
                 spot = (str(content.get("zone")), int(content.get("idx")))
-                if spot not in self._offer.get("cards", {}):
+                if spot not in self._offer.cards:
                     self._refuse("a card the board did not offer")
                 else:
                     self._toggle(spot)
             elif act == "closed":
                 self.click_closed(int(content.get("idx")))
             elif act == "move":
-                move = self._offer.get("moves", {}).get(content.get("move"))
+                move = self._offer.moves.get(content.get("move"))
                 if move is None:
                     self._refuse(f"the move {str(content.get('move'))[:40]!r} was not offered")
                 else:
                     self._try(move)
             elif act == "goto":
-                self.goto(int(content.get("value")) if self._offer.get("nav") else -1)
+                self.goto(int(content.get("value")) if self._offer.nav else -1)
             elif act == "stepmode":
                 self.set_step_mode(content.get("value") is True)
             elif act in SIMPLE:
-                if act in NAVIGATION and not self._offer.get("nav"):
+                if act in NAVIGATION and not self._offer.nav:
                     self._refuse("stepping through is not available now")
                     return
                 getattr(self, SIMPLE[act])()
+            elif act in self.FAMILY_ACTS:
+                getattr(self, self.FAMILY_ACTS[act])()
             else:
                 self._refuse(f"unknown action {act[:20]!r}")
         except (TypeError, ValueError) as exc:

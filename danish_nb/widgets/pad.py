@@ -12,8 +12,6 @@ from pathlib import Path
 import anywidget
 import traitlets
 
-from ..render.html import CSS
-
 _HERE = Path(__file__).parent
 
 
@@ -26,5 +24,5 @@ class HtmlPad(anywidget.AnyWidget):
     """
 
     _esm = _HERE / "board.js"
-    _css = CSS + (_HERE / "board.css").read_text(encoding="utf-8")
+    _css = (_HERE / "board.css").read_text(encoding="utf-8")
     html = traitlets.Unicode("").tag(sync=True)

@@ -1,11 +1,8 @@
-"""An interactive board for the trick-taking games (Bastard; any game of the ``tricks`` family).
-
-It is the shedding board (:class:`~danish_nb.widgets.board.ShedBoard`) with a trick table:
-seats, computer players, step-through, hot-seat screen, teaching mode, undo, forged-message
-checks and the single :class:`~danish_nb.widgets.pad.HtmlPad` model are inherited; what a
-trick game draws and how a card click becomes a move are its own. Everything comes from the
-engine: ``legal_moves`` (playable cards, buttons for the other kinds of move such as the trump
-call), ``explain`` (the verdict shown before playing) and ``view`` (all that is drawn).
+"""The trick-taking family's board (Bastard, Sjavs): the adapter saying which clicks make which
+moves and how the trick table is drawn; everything else is :class:`~danish_nb.widgets.board.Board`.
+Everything comes from the engine: ``legal_moves`` (playable cards, buttons for the other kinds
+of move such as the trump call or a bid), ``explain`` (the verdict shown before playing) and
+``view`` (all that is drawn).
 
 >>> import danish_nb as dn
 >>> board = TrickBoard(dn.new_game("bastard", players=4, seed=3))
@@ -22,28 +19,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import Card
-from ..core import Game, Verdict
-from ..render.board import LogEntry, button_html, log_html, nav_html
+from ..core import Game
+from ..families.tricks import TrickView
 from ..render.tricks import scores_html, table_html
-from .board import ShedBoard
-from .drawing import LOG_LENGTH
+from .board import Board
+from .drawing import Button, Spot, Spots
 
-#: Styles of the trick table (added to the pad's own, under a model id of their own).
-TRICKS_CSS = """
-.dn-tricks .dn-trick, .dn-last-trick { min-height: 4.2em; }
-.dn-tricks .dn-play { display: inline-flex; flex-direction: column; align-items: center; margin-right: 4px; }
-.dn-last-trick { padding: 4px 6px; background: #f4f7fc; border-radius: 8px; }
-.dn-trumps { font-weight: 600; }
-.dn-trumps.dn-red { color: #c0182b; }
-.dn-scores { margin-top: 6px; }
-.dn-score-table { border-collapse: collapse; font-size: 13px; }
-.dn-score-table td, .dn-score-table th { border: 1px solid #ccc; padding: 2px 6px; text-align: left; }
-.dn-deal-lines ul { margin: 0; padding-left: 1.5em; color: #444; }
-.dn-totals { background: #eef5ee; }
-"""
-
-#: Shown instead of a computer's reason that names cards the viewer has not seen.
-HIDDEN_REASON = "its reason names cards you cannot see (shown in teaching mode)"
 #: What the trump-call buttons say (other moves show their notation after the player).
 TRUMP_LABELS = {"none": "No trumps"}
 
@@ -62,121 +43,85 @@ def move_label(move: Any) -> str:
     return " ".join(words[1:])
 
 
-class TrickBoard(ShedBoard):
-    """A board for one trick-taking game; ``seats`` says who plays each seat.
+class TrickBoard(Board):
+    """A board for one trick-taking game (see :class:`~danish_nb.widgets.board.Board`).
 
     Click a card to see the verdict of playing it (``dn-verdict``), then "Play selected" (the
     cards of a discard are clicked together, then "Discard selected"); the trump call and any
-    other kind of move (bids, passes) are buttons. The log never names a card the viewer has
-    not seen. ``show_last_trick()`` shows the last
-    finished trick; the score table explains every finished deal. The Python methods are the
-    shedding board's: ``click_card("7H")``, ``play_selected()``, ``play("P1 trump hearts")``,
-    ``step_computer()``, ``first/back/forward/last()``, ``verdict_text``, ``message``.
+    other kind of move (bids, passes) are buttons. The log covers the deal shown (older deals
+    are summed up in the score table). ``show_last_trick()`` shows the last finished trick.
     """
+
+    FAMILY_ACTS = {"lasttrick": "show_last_trick"}
 
     def __init__(self, game: Game, seats: Sequence[str] | None = None, *, teaching: bool = False,
                  step_mode: bool = False):
         self.show_last = False
         super().__init__(game, seats, teaching=teaching, step_mode=step_mode)
-        with self.widget.hold_sync():
-            self.widget._css = self.widget._css + TRICKS_CSS
-            self.widget._anywidget_id = f"{__name__}.TrickBoard"
 
     # ------------------------------------------------------------------ card clicks
     def _card_moves(self) -> list[Any]:
         """The viewer's legal moves made by choosing cards: one (``play``) or several (``discard``)."""
         return [m for m in self._my_moves() if _cards_of(m)]
 
-    def _card_action(self, zone: str) -> str:
+    def _card_action(self) -> str:
         """The action a card click makes: that of the legal moves naming cards (``play``)."""
         moves = self._card_moves()
         return moves[0].action if moves else "play"
 
-    def _several(self) -> bool:
-        """Whether the cards of one move are chosen together (a discard), not one card."""
-        return any(getattr(m, "cards", ()) for m in self._card_moves())
+    def _spots(self, view: TrickView, moves: list[Any]) -> Spots:
+        fitting = {card for m in self._card_moves() for card in _cards_of(m)}
+        hand = view.hands[self.viewer]
+        return Spots(cards={("hand", i): card.code for i, card in enumerate(hand)},
+                     playable={("hand", i) for i, card in enumerate(hand) if card in fitting})
 
-    def _toggle(self, spot: tuple[str, int]) -> Verdict | None:
-        """Select a card (or unselect it) and show the verdict of the move it makes."""
-        self.message = ""
-        if spot in self.selection:
-            self.selection.remove(spot)
-        else:
-            self.selection = (self.selection if self._several() else []) + [spot]
-        self.verdict = self._selection_verdict()
-        self._render()
-        return self.verdict
+    def _select(self, spot: Spot) -> list[Spot]:
+        """One card, or one more of the cards of a move that takes several (a discard)."""
+        several = any(getattr(m, "cards", ()) for m in self._card_moves())
+        return (self.selection if several else []) + [spot]
 
     def _selected_move(self) -> Any:
-        if not self.selection:
-            return None
         hand = self.game.state.view(self.viewer).hands[self.viewer]
         cards = [hand[index] for _, index in self.selection]
-        action = self._card_action("hand")
+        action = self._card_action()
         for move in self._card_moves():
             if move.action == action and Counter(_cards_of(move)) == Counter(cards):
                 return move
         return self.game.parse_move(f"P{self.viewer + 1} {action} {' '.join(c.code for c in cards)}")
 
+    def _play_label(self) -> str:
+        return f"{self._card_action().capitalize()} selected"
+
+    def _move_buttons(self, view: TrickView, moves: list[Any]) -> list[Button]:
+        """A button for every legal move that is not a card click (the trump call, bids...)."""
+        return [Button(move_label(m), f"dn-move dn-{m.action}", move=m) for m in moves if not _cards_of(m)]
+
     # ------------------------------------------------------------------ the last trick
+    def _family_buttons(self, view: TrickView) -> list[Button]:
+        last = view.last_trick is not None
+        label = "Hide the last trick" if self.show_last and last else "Show the last trick"
+        return [Button(label, "dn-last-trick-toggle", act="lasttrick", enabled=last)]
+
     def show_last_trick(self, on: bool | None = None) -> None:
         """Show (or hide; default: toggle) the last finished trick of the deal shown."""
-        if not self._offer.get("last"):
+        if "lasttrick" not in self._offer.acts:
             self._refuse("there is no finished trick to show")
             return
         self.show_last = (not self.show_last) if on is None else bool(on)
         self.message = ""
         self._render()
 
-    def _on_msg(self, widget: Any, content: Any, buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("act") == "lasttrick":
-            self.show_last_trick()
-            return
-        super()._on_msg(widget, content, buffers)
-
     # ------------------------------------------------------------------ drawing
-    def _shown_state(self) -> Any:
-        return self.game.states()[self.position] if self.position is not None else self.game.state
+    def _table_html(self, view: TrickView, spots: Spots) -> str:
+        return table_html(view, self.names(), clickable=bool(spots.cards), playable={i for _, i in spots.playable},
+                          selected={i for _, i in self.selection},
+                          show_last=self.show_last and view.last_trick is not None)
 
-    def _board_html(self) -> str:
-        view = self._shown_state().view(self.viewer, reveal_hands=self.teaching)
-        moves = self._my_moves()
-        cards: dict[tuple[str, int], str] = {}
-        playable: set[int] = set()
-        if moves:
-            fitting = {card for m in self._card_moves() for card in _cards_of(m)}
-            for i, card in enumerate(view.hands[self.viewer]):
-                cards["hand", i] = card.code
-                if card in fitting:
-                    playable.add(i)
-        self.selection = [s for s in self.selection if s in cards]
-        buttons, offered = self._move_buttons(moves, view)
-        last = view.last_trick is not None
-        buttons.append(button_html("Hide the last trick" if self.show_last and last else "Show the last trick",
-                                   "lasttrick", css="dn-last-trick-toggle", enabled=last))
-        step = self.live and not self.screened and self.game.current_player in self.agents
-        self._offer = {"cards": cards, "closed": set(), "moves": offered, "play": bool(self.selection),
-                       "step": step, "nav": True, "last": last}
-        table = table_html(view, self.names(), clickable=bool(cards), playable=playable,
-                           selected={i for _, i in self.selection}, show_last=self.show_last and last)
-        controls = self._controls_html(buttons, step)
-        if self._card_action("hand") != "play":  # e.g. "Discard selected"
-            controls = controls.replace(">Play selected<", f">{self._card_action('hand').capitalize()} selected<", 1)
-        return (f"{table}{controls}"
-                f"{nav_html(self._shown(), len(self.game.history))}{scores_html(view)}{self._log_html()}")
+    def _after_nav_html(self, view: TrickView) -> str:
+        return scores_html(view)
 
-    def _move_buttons(self, moves: list[Any], view: Any) -> tuple[list[str], dict[str, Any]]:
-        """A button for every legal move that is not a card click (the trump call, bids...)."""
-        offered = {str(m): m for m in moves if not _cards_of(m)}
-        buttons = [button_html(move_label(m), "move", css=f"dn-move dn-{m.action}", move=text)
-                   for text, m in offered.items()]
-        return buttons, offered
-
-    def _log_html(self) -> str:
-        """The moves of the deal shown (older deals are summed up in the score table). Outside
-        teaching mode no card hidden from the viewer (another player's hand, cards laid aside)
-        is named: it is written ``?`` in moves such as a discard, and a computer's reason that
-        names one (its own thinking about its hand) is replaced by :data:`HIDDEN_REASON`."""
+    def _log_span(self) -> tuple[int, int]:
+        """The moves of the deal shown."""
         states = self.game.states()
         deal = states[self._shown()].view(None).deal
         start = end = self._shown()
@@ -184,30 +129,7 @@ class TrickBoard(ShedBoard):
             start -= 1
         while end < len(self.game.history) and states[end].view(None).deal == deal:
             end += 1
-        first = max(start, end - LOG_LENGTH)
-        hidden = self._hidden_cards(start) if states[-1].view(None).deal == deal else set()
-        entries = []
-        for i in range(first, end):
-            step = self.game.history[i]
-            why = self._why.get(i + 1, "")
-            if any(str(card) in why for card in hidden):
-                why = HIDDEN_REASON
-            texts = [str(step.move), *map(str, step.events)]
-            for card in hidden:
-                texts = [text.replace(str(card), "?") for text in texts]
-            entries.append(LogEntry(i + 1, texts[0], self.seats[step.move.player], why, tuple(texts[1:])))
-        return log_html(entries, position=self.position, hidden=first - start)
-
-    def _hidden_cards(self, deal_start: int) -> set[Card]:
-        """The cards of the deal being played that the viewer has not seen: not in a hand or
-        among the cards out of play the view shows, and not played to a trick since the deal
-        began (move ``deal_start``)."""
-        state = self.game.state
-        view = state.view(self.viewer, reveal_hands=self.teaching)
-        seen = {card for hand in view.hands if hand for card in hand}
-        seen.update(getattr(view, "skat", None) or ())
-        seen.update(step.move.card for step in self.game.history[deal_start:] if step.move.action == "play")
-        return set(state.all_cards()) - seen
+        return start, end
 
 
 def _cards_of(move: Any) -> tuple[Card, ...]:
@@ -216,4 +138,4 @@ def _cards_of(move: Any) -> tuple[Card, ...]:
     return (card,) if card is not None else tuple(getattr(move, "cards", ()) or ())
 
 
-__all__ = ["HIDDEN_REASON", "TrickBoard", "move_label"]
+__all__ = ["TrickBoard", "move_label"]

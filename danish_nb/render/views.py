@@ -1,0 +1,56 @@
+"""Which drawing a view gets: a registry from view types (``ShedView``, ``TrickView`` and its
+``AuctionView``, ``RatView``) to the function that draws a lesson's table from that view, so
+quizzes, replays and tables draw any game without being told its family.
+
+Each rendering module registers its own drawing with :func:`draws`; a view of a subclass finds
+its parent's drawing unless it has its own.
+
+>>> import danish_nb as dn
+>>> 'class="dn-table dn-tricks"' in lesson_table(dn.new_game("sjavs", players=3, seed=1).state.view(0))
+True
+>>> lesson_table(object())
+Traceback (most recent call last):
+danish_nb.core.DanishNbError: no table drawing for a view of type object
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from ..core import DanishNbError
+
+#: View type -> the function drawing a lesson's table from such a view.
+LESSON_TABLES: dict[type, Callable[[Any], str]] = {}
+
+Draw = TypeVar("Draw", bound=Callable[[Any], str])
+
+
+def draws(view_type: type) -> Callable[[Draw], Draw]:
+    """Register the decorated function as the lesson drawing of ``view_type``."""
+    def register(function: Draw) -> Draw:
+        LESSON_TABLES[view_type] = function
+        return function
+    return register
+
+
+def lesson_table(view: Any) -> str:
+    """A lesson's table drawn from ``view`` by the drawing registered for its type (or the
+    nearest base type). Raises :class:`DanishNbError` for a view nothing draws."""
+    for kind in type(view).__mro__:
+        if kind in LESSON_TABLES:
+            return LESSON_TABLES[kind](view)
+    raise DanishNbError(f"no table drawing for a view of type {type(view).__name__}")
+
+
+def seat_names(view: Any) -> list[str]:
+    """The seats as a lesson names them: ``P1 (you)`` for the view's player, ``P2``...
+
+    >>> import danish_nb as dn
+    >>> seat_names(dn.new_game("bastard", players=3, seed=1).state.view(1))
+    ['P1', 'P2 (you)', 'P3']
+    """
+    return [f"P{seat + 1}" + (" (you)" if seat == view.me else "") for seat in range(view.players)]
+
+
+__all__ = ["LESSON_TABLES", "draws", "lesson_table", "seat_names"]
