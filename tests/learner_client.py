@@ -1,15 +1,18 @@
 """A raw learner for the classroom server tests: one page visit over HTTP, and the kernel
-websocket that page would open (Jupyter's JSON protocol), with its cookies or someone else's."""
+websocket that page would open (Jupyter's JSON protocol), with its cookies or someone else's;
+and the server's kernel processes as seen from /proc."""
 
 from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
 import time
 import uuid
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import websocket  # websocket-client
@@ -119,3 +122,37 @@ class KernelSocket:
 
     def close(self) -> None:
         self.ws.close()
+
+
+@dataclass
+class Server:
+    """A running classroom server: its URL, its log, and where its kernels' files are."""
+
+    url: str
+    log: Path
+
+    def connection_dir(self) -> str:
+        found = re.search(r"Storing connection files in (\S+)\.\n", self.log.read_text(encoding="utf-8"))
+        assert found, "the server did not say where its kernel files are"
+        return found.group(1)
+
+    def kernels(self) -> set[str]:
+        """Ids of this server's running kernel processes (pooled ones too)."""
+        found = set()
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+            except OSError:
+                continue
+            hit = re.search(re.escape(self.connection_dir()) + r"/kernel-([0-9a-f-]{36})\.json", cmdline)
+            if hit and "ipykernel" in cmdline:
+                found.add(hit.group(1))
+        return found
+
+    def wait_kernel_gone(self, kernel_id: str, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if kernel_id not in self.kernels():
+                return True
+            time.sleep(0.5)
+        return False

@@ -6,56 +6,19 @@ is asserted: speed and load figures are for ``python -m benchmarks.classroom``.
 
 from __future__ import annotations
 
-import os
-import re
 import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 import websocket
 
 from danish_nb import app_server
-from learner_client import KernelSocket, Visit, message, request
+from learner_client import KernelSocket, Server, Visit, message, request
 
 LEARNERS = 8  # arriving together: enough to contend on 2 cores, bounded for the suite
-
-
-@dataclass
-class Server:
-    """A running classroom server: its URL, its log, and where its kernels' files are."""
-
-    url: str
-    log: Path
-
-    def connection_dir(self) -> str:
-        found = re.search(r"Storing connection files in (\S+)\.\n", self.log.read_text(encoding="utf-8"))
-        assert found, "the server did not say where its kernel files are"
-        return found.group(1)
-
-    def kernels(self) -> set[str]:
-        """Ids of this server's running kernel processes (pooled ones too)."""
-        found = set()
-        for pid in filter(str.isdigit, os.listdir("/proc")):
-            try:
-                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
-            except OSError:
-                continue
-            hit = re.search(re.escape(self.connection_dir()) + r"/kernel-([0-9a-f-]{36})\.json", cmdline)
-            if hit and "ipykernel" in cmdline:
-                found.add(hit.group(1))
-        return found
-
-    def wait_kernel_gone(self, kernel_id: str, timeout: float) -> bool:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if kernel_id not in self.kernels():
-                return True
-            time.sleep(0.5)
-        return False
 
 
 @pytest.fixture(scope="module")
