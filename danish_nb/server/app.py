@@ -7,8 +7,8 @@ table and puts a small mixin in front of every handler:
 - the kernel's REST URL, websocket and shutdown URL: the request must carry the owning page's
   secret cookie (:class:`KernelGuard`);
 - the notebook page: a seat in the :class:`~danish_nb.server.guard.Room` first (else the
-  "room is full" page), then the secret cookies, then Voila's page, then a watchdog script
-  (:class:`PageGuard`).
+  "room is full" page), then the secret cookies, then Voila's page with a watchdog script in its
+  head (:class:`PageGuard`; see :mod:`danish_nb.server.pages`).
 
 Voila's request-info websocket (``/voila/query/<kernel>``, used only by notebooks that call
 ``voila.utils.wait_for_request``, which the app does not) is not served: it answered anyone who
@@ -38,7 +38,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from danish_nb.server.guard import HostNames, Refusal, Room, Seat
-from danish_nb.server.pages import CELL_ERROR, WIDGET_OUTPUT, room_full_page, watchdog
+from danish_nb.server.pages import CELL_ERROR, WIDGET_OUTPUT, retry_now, room_full_page, watchdog
 
 #: Cookies holding a page's secret, one scoped to its kernel's URLs and one to its shutdown URL.
 KERNEL_COOKIE = "danish_nb_kernel"
@@ -83,6 +83,8 @@ class KernelGuard(HostGuard):
             app_log.warning("refused %s %s: not the page that owns this kernel",
                             self.request.method, self.request.path)
             raise web.HTTPError(403, "this kernel belongs to another page")
+        # The owning page is alive (a page still loading checks on its kernel): not idle.
+        self.settings["kernel_manager"].get_kernel(kernel_id).last_activity = utcnow()
 
 
 class _Recorder:
@@ -148,11 +150,14 @@ class PageGuard(HostGuard):
             app_log.warning("%s: %s", self.request.remote_ip, refusal.message)
             return self.refuse(refusal)
         self.xsrf_token  # sets the _xsrf cookie, which the page's shutdown beacon sends back
-        widget = error = False
+        widget = error = watching = False
         try:
             async for html in self.get_generator(path=path):
                 widget = widget or WIDGET_OUTPUT in html
                 error = error or CELL_ERROR in html
+                if not watching and self._seat.kernel_id is not None and "</head>" in html:
+                    html = html.replace("</head>", watchdog() + "</head>", 1)
+                    watching = True
                 self.write(html)
                 self.flush()
         except Exception:
@@ -162,11 +167,12 @@ class PageGuard(HostGuard):
         finally:
             room.release(self._seat)  # only if no kernel was bound
         if self._seat.kernel_id is not None:
-            failed = self.settings[EXPECTS_WIDGET] and not widget and not error
-            if failed:
+            if not watching:
+                self.write(watchdog())
+            if self.settings[EXPECTS_WIDGET] and not widget and not error:
                 app_log.warning("kernel %s: the page went out without the app; it will retry",
                                 self._seat.kernel_id)
-            self.write(watchdog(failed))
+                self.write(retry_now())
 
 
 def _guarded(handler: type[web.RequestHandler]) -> type[web.RequestHandler]:
@@ -181,20 +187,27 @@ def _guarded(handler: type[web.RequestHandler]) -> type[web.RequestHandler]:
 
 
 class StderrOnServer(ZMQChannelsWebsocketConnection):
-    """Kernel stderr goes to the server log, not to the browser.
+    """Kernel stderr and error messages go to the server log, not to the browser.
 
     ipykernel logs a failing comm message (a bad widget update, an unknown model) with its full
-    traceback to stderr, which becomes an IOPub ``stream`` message. ``error`` messages are
-    scrubbed by Jupyter Server itself (``MappingKernelManager.allow_tracebacks=False``).
+    traceback to stderr, which becomes an IOPub ``stream`` message; an IOPub ``error`` carries a
+    traceback too. Visitors cannot execute code, and the app shows no Output widget, so the page
+    loses nothing. (Jupyter Server's own ``MappingKernelManager.allow_tracebacks=False`` does not
+    help here: on an ``error`` it raises AttributeError in ``_on_error`` and the websocket's
+    IOPub stream stops; seen with jupyter_server 2.21.)
     """
 
     def handle_outgoing_message(self, stream: Any, outgoing_msg: list[Any]) -> None:
         channel = getattr(self.channels.get(stream) if isinstance(stream, str) else stream, "channel", None)
         if channel == "iopub":
             _, parts = self.session.feed_identities(outgoing_msg)
-            header = self.session.unpack(parts[1])
-            if header.get("msg_type") == "stream":
+            msg_type = self.session.unpack(parts[1]).get("msg_type")
+            if msg_type in ("stream", "error"):
                 content = self.session.unpack(parts[4])
+                if msg_type == "error":
+                    text = "\n".join(content.get("traceback", [])) or f"{content.get('ename')}: {content.get('evalue')}"
+                    self.log.warning("kernel %s error (not sent to the page): %s", self.kernel_id, text)
+                    return
                 if content.get("name") == "stderr":
                     self.log.warning("kernel %s stderr (not sent to the page): %s", self.kernel_id,
                                      content.get("text", "").rstrip())
