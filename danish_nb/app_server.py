@@ -84,7 +84,6 @@ def command(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, *, notebook: Pat
         f"--port={int(port)}",
         f"--Voila.ip={host}",
         "--show_tracebacks=False",
-        "--MappingKernelManager.allow_tracebacks=False",
         "--VoilaConfiguration.allow_template_override=NO",
         "--VoilaConfiguration.allow_theme_override=NO",
         f"--preheat_kernel={preheat}",

@@ -22,8 +22,7 @@ def test_argv_carries_the_security_and_kernel_settings() -> None:
     argv = app_server.command(9123)
     assert argv[1:4] == ["-m", "danish_nb.server", str(app_server.packaged_notebook())]
     for flag in ("--no-browser", "--port=9123", "--Voila.ip=127.0.0.1", "--show_tracebacks=False",
-                 "--MappingKernelManager.allow_tracebacks=False",
-                 "--VoilaConfiguration.allow_template_override=NO",
+                          "--VoilaConfiguration.allow_template_override=NO",
                  "--VoilaConfiguration.allow_theme_override=NO", "--preheat_kernel=True",
                  "--pool_size=2", "--max_kernels=10", "--max_kernels_per_address=4",
                  "--VoilaExecutor.iopub_timeout=60", "--VoilaExecutor.startup_timeout=120",
