@@ -94,15 +94,18 @@ def raw_burst(running: Running, count: int, distinct: bool) -> str:
     start = time.monotonic()
 
     def one(source: str) -> tuple[str, float]:
-        page = request(running.server.url, source=source, timeout=PAGE_TIMEOUT)
-        return page.kind, time.monotonic() - start
+        try:
+            kind = request(running.server.url, source=source, timeout=PAGE_TIMEOUT).kind
+        except OSError:  # refused, reset, or no answer within PAGE_TIMEOUT
+            kind = "no answer"
+        return kind, time.monotonic() - start
 
     with ThreadPoolExecutor(count) as pool:
         results = list(pool.map(one, sources))
     kinds = [kind for kind, _ in results]
     done = max(t for _, t in results)
     mb, kernels = running.memory_mb()
-    summary = ", ".join(f"{kinds.count(k)} {k}" for k in ("board", "busy", "full", "error", "blank")
+    summary = ", ".join(f"{kinds.count(k)} {k}" for k in ("board", "busy", "full", "error", "blank", "no answer")
                         if kinds.count(k))
     return f"{summary}; all answered in {done:.1f} s; {kernels} kernels, {mb:.0f} MB PSS"
 
@@ -178,25 +181,26 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     chromium = shutil.which("chromium")
     rows: list[tuple[str, str]] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        running = launch(Path(tmp), args.learners, app_server.PER_ADDRESS)
+    tmp = tempfile.mkdtemp(prefix="classroom-")  # kept: the servers' logs
+    running = launch(Path(tmp), args.learners, app_server.PER_ADDRESS)
+    try:
+        mb, kernels = running.memory_mb()
+        rows.append(("idle, pool full", f"{kernels} kernels, {mb:.0f} MB PSS"))
+        rows.append((f"{args.raw} raw GETs, one address", raw_burst(running, args.raw, distinct=False)))
+        rows.append((f"{args.learners} raw GETs, distinct addresses",
+                     raw_burst(running, args.learners, distinct=True)))
+    finally:
+        app_server.stop(running.proc)
+    if chromium is None:
+        print("benchmarks.classroom: no chromium on PATH: browser part skipped", file=sys.stderr)
+    else:
+        running = launch(Path(tmp), args.learners, args.learners)
         try:
-            mb, kernels = running.memory_mb()
-            rows.append(("idle, pool full", f"{kernels} kernels, {mb:.0f} MB PSS"))
-            rows.append((f"{args.raw} raw GETs, one address", raw_burst(running, args.raw, distinct=False)))
-            rows.append((f"{args.learners} raw GETs, distinct addresses",
-                         raw_burst(running, args.learners, distinct=True)))
+            for row in asyncio.run(class_arrives(running, args.learners, chromium)):
+                rows.append((f"{args.learners} browsers at once", row))
         finally:
             app_server.stop(running.proc)
-        if chromium is None:
-            print("benchmarks.classroom: no chromium on PATH: browser part skipped", file=sys.stderr)
-        else:
-            running = launch(Path(tmp), args.learners, args.learners)
-            try:
-                for row in asyncio.run(class_arrives(running, args.learners, chromium)):
-                    rows.append((f"{args.learners} browsers at once", row))
-            finally:
-                app_server.stop(running.proc)
+    rows.append(("server logs", tmp))
     width = max(len(name) for name, _ in rows)
     for name, value in rows:
         print(f"{name:<{width}}  {value}")
