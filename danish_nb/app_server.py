@@ -51,6 +51,9 @@ PER_ADDRESS = 4
 #: app's widget on a busy box), and for a kernel to start.
 IOPUB_TIMEOUT = 60
 STARTUP_TIMEOUT = 120
+#: Seconds a cell may run before Voila gives up on it (none by default: a stuck cell kept the
+#: page loading forever); the page then says so and retries. The app's cell takes ~1-3 s.
+CELL_TIMEOUT = 180
 
 
 def packaged_notebook() -> Path:
@@ -68,7 +71,8 @@ def packaged_notebook() -> Path:
 def command(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, *, notebook: Path | None = None,
             preheat: bool = True, pool_size: int = 2, max_kernels: int = 10,
             per_address: int = PER_ADDRESS, allowed_hosts: Sequence[str] = (),
-            cull_interval: int = CULL_INTERVAL, cull_idle_timeout: int = CULL_IDLE_TIMEOUT) -> list[str]:
+            cull_interval: int = CULL_INTERVAL, cull_idle_timeout: int = CULL_IDLE_TIMEOUT,
+            cell_timeout: int = CELL_TIMEOUT) -> list[str]:
     """The argv that serves ``notebook`` (default: the packaged app) with the classroom server.
 
     The defaults suit one or two visitors (tests); :func:`main` sizes them for a class.
@@ -90,6 +94,7 @@ def command(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, *, notebook: Pat
         f"--pool_size={int(pool_size)}",
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
         f"--VoilaExecutor.startup_timeout={STARTUP_TIMEOUT}",
+        f"--VoilaExecutor.timeout={int(cell_timeout)}",
         f"--max_kernels={int(max_kernels)}",
         f"--max_kernels_per_address={int(per_address)}",
         *(f"--ClassroomVoila.allowed_hosts={name}" for name in allowed_hosts),

@@ -26,6 +26,7 @@ def test_argv_carries_the_security_and_kernel_settings() -> None:
                  "--VoilaConfiguration.allow_theme_override=NO", "--preheat_kernel=True",
                  "--pool_size=2", "--max_kernels=10", "--max_kernels_per_address=4",
                  "--VoilaExecutor.iopub_timeout=60", "--VoilaExecutor.startup_timeout=120",
+                 "--VoilaExecutor.timeout=180",
                  "--MappingKernelManager.cull_interval=20",
                  "--MappingKernelManager.cull_idle_timeout=90",
                  "--MappingKernelManager.cull_connected=False"):

@@ -22,10 +22,8 @@ from learner_client import Server, request
 TIMEOUT = 60_000
 
 
-@pytest.fixture(scope="module")
-def blank_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """Serves a notebook committed with a widget output whose code now shows nothing."""
-    folder = tmp_path_factory.mktemp("blank")
+def lost_app(folder: Path, source: str) -> Path:
+    """A notebook committed with a widget output, whose code ``source`` now shows none."""
     notebook = folder / "lost.ipynb"
     widget = {"output_type": "display_data", "metadata": {}, "data": {
         "application/vnd.jupyter.widget-view+json": {"model_id": "0" * 32, "version_major": 2,
@@ -33,10 +31,18 @@ def blank_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "text/plain": ["VBox()"]}}
     notebook.write_text(json.dumps({
         "cells": [{"cell_type": "code", "execution_count": 1, "id": "app", "metadata": {},
-                   "outputs": [widget], "source": ["None"]}],
+                   "outputs": [widget], "source": [source]}],
         "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
                                     "name": "python3"}},
         "nbformat": 4, "nbformat_minor": 5}), encoding="utf-8")
+    return notebook
+
+
+@pytest.fixture(scope="module")
+def blank_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Serves a notebook that lost its app (its widget output)."""
+    folder = tmp_path_factory.mktemp("blank")
+    notebook = lost_app(folder, "None")
     log = folder / "voila.log"
     with open(log, "w", encoding="utf-8") as out, \
             app_server.serving(app_server.free_port(), timeout=120, log=out, notebook=notebook,
@@ -49,6 +55,17 @@ def test_a_page_without_the_app_says_so_and_retries(blank_server: Server) -> Non
     assert page.status == 200 and page.kind == "busy"
     assert "location.reload()" in page.html
     assert "went out without the app" in blank_server.log.read_text(encoding="utf-8")
+
+
+def test_a_page_whose_cell_never_ends_says_so_and_retries(tmp_path: Path) -> None:
+    notebook = lost_app(tmp_path, "import time; time.sleep(3600)")
+    log = tmp_path / "voila.log"
+    with open(log, "w", encoding="utf-8") as out, \
+            app_server.serving(app_server.free_port(), timeout=120, log=out, notebook=notebook,
+                               preheat=False, cell_timeout=5) as url:
+        page = request(url, timeout=120)
+        assert page.status == 200 and page.kind == "busy"
+        assert "Traceback" not in page.html
 
 
 @pytest.mark.browser
