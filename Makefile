@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: app test fuzz setup bench notebooks clean
+.PHONY: app test fuzz setup bench classroom notebooks clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,6 +30,9 @@ bench: $(STAMP)  ## engine, board and app benchmarks (figures quoted in issue no
 	$(BIN)/python -m benchmarks.engine
 	$(BIN)/python -m benchmarks.board
 	$(BIN)/python -m benchmarks.app
+
+classroom: $(STAMP)  ## a class arriving at the app server: boards, latency, memory, release (LEARNERS=20)
+	$(BIN)/python -m benchmarks.classroom $(if $(LEARNERS),--learners $(LEARNERS))
 
 notebooks: $(STAMP)  ## re-execute every notebook in place (commit the outputs)
 	$(BIN)/python -m danish_nb.tools.execute_notebooks notebooks/*.ipynb

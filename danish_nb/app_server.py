@@ -1,13 +1,17 @@
-"""The ``danish-nb`` command: serve the playable app notebook with Voila.
+"""The ``danish-nb`` command: serve the playable app notebook to a classroom.
 
 The notebook ships inside the package (``danish_nb/notebooks/app.ipynb``), so the command works
-from an installed wheel as well as from a checkout. Voila runs as a child process with:
+from an installed wheel as well as from a checkout. It runs :mod:`danish_nb.server` (Voila with
+guarded handlers) as a child process, with:
 
-- preheated kernels (the app is ready before a visitor arrives), one in the pool;
-- idle-kernel culling for abandoned pages (Voila spares the preheated kernel waiting in
-  its pool);
-- no tracebacks shown to visitors;
-- XSRF checks off, so the shutdown beacon of a closing page frees its kernel;
+- a pool of preheated kernels sized for the class, refilled a little after each hand-over;
+- execution timeouts that fit a busy 2-core box (Voila's 4 s IOPub wait dropped the app's widget
+  under load: a blank page), and a page that says so and reloads if the app still does not show;
+- caps on visitor kernels per server and per address, answered with a "room is full" page;
+- per-page kernel secrets, host-name checks and XSRF checks (see :mod:`danish_nb.server`);
+- no tracebacks for visitors, neither in the page nor over the kernel websocket;
+- culling that frees the kernel of a page closed without its beacon within about 2 minutes,
+  sparing connected kernels however idle;
 - listening on 127.0.0.1 unless ``--host`` says otherwise.
 
 >>> argv = command(port=9000)
@@ -35,9 +39,21 @@ from typing import IO
 DEFAULT_PORT = 8866
 DEFAULT_HOST = "127.0.0.1"
 #: Seconds between culling passes, and idle seconds after which a kernel nobody is connected to
-#: (a page closed without its shutdown beacon) is shut down.
-CULL_INTERVAL = 60
-CULL_IDLE_TIMEOUT = 600
+#: (a page closed without its shutdown beacon) is shut down: freed within 90-110 s. A page must
+#: connect within 90 s of its HTML; connected kernels are never culled (cull_connected=False).
+CULL_INTERVAL = 20
+CULL_IDLE_TIMEOUT = 90
+#: Learners of one class: the preheated pool, and (plus a margin) the cap on visitor kernels.
+CLASS_SIZE = 30
+#: Visitor kernels one address may hold (a learner's tabs; raise it behind a NAT or proxy).
+PER_ADDRESS = 4
+#: Seconds Voila waits for a cell's output after its reply (nbclient's default of 4 dropped the
+#: app's widget on a busy box), and for a kernel to start.
+IOPUB_TIMEOUT = 60
+STARTUP_TIMEOUT = 120
+#: Seconds a cell may run before Voila gives up on it (none by default: a stuck cell kept the
+#: page loading forever); the page then says so and retries. The app's cell takes ~1-3 s.
+CELL_TIMEOUT = 180
 
 
 def packaged_notebook() -> Path:
@@ -53,26 +69,38 @@ def packaged_notebook() -> Path:
 
 
 def command(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, *, notebook: Path | None = None,
-            preheat: bool = True, cull_interval: int = CULL_INTERVAL,
-            cull_idle_timeout: int = CULL_IDLE_TIMEOUT) -> list[str]:
-    """The argv that serves ``notebook`` (default: the packaged app) with Voila.
+            preheat: bool = True, pool_size: int = 2, max_kernels: int = 10,
+            per_address: int = PER_ADDRESS, allowed_hosts: Sequence[str] = (),
+            cull_interval: int = CULL_INTERVAL, cull_idle_timeout: int = CULL_IDLE_TIMEOUT,
+            cell_timeout: int = CELL_TIMEOUT) -> list[str]:
+    """The argv that serves ``notebook`` (default: the packaged app) with the classroom server.
+
+    The defaults suit one or two visitors (tests); :func:`main` sizes them for a class.
 
     >>> argv = command(port=9000, preheat=False)
     >>> argv[1:3], "--preheat_kernel=False" in argv
-    (['-m', 'voila'], True)
+    (['-m', 'danish_nb.server'], True)
     """
     nb = Path(notebook) if notebook is not None else packaged_notebook()
     return [
-        sys.executable, "-m", "voila", str(nb),
+        sys.executable, "-m", "danish_nb.server", str(nb),
         "--no-browser",
         f"--port={int(port)}",
         f"--Voila.ip={host}",
         "--show_tracebacks=False",
-        "--Voila.tornado_settings=disable_check_xsrf=True",
+        "--VoilaConfiguration.allow_template_override=NO",
+        "--VoilaConfiguration.allow_theme_override=NO",
         f"--preheat_kernel={preheat}",
-        "--pool_size=1",
+        f"--pool_size={int(pool_size)}",
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
+        f"--VoilaExecutor.startup_timeout={STARTUP_TIMEOUT}",
+        f"--VoilaExecutor.timeout={int(cell_timeout)}",
+        f"--max_kernels={int(max_kernels)}",
+        f"--max_kernels_per_address={int(per_address)}",
+        *(f"--ClassroomVoila.allowed_hosts={name}" for name in allowed_hosts),
         f"--MappingKernelManager.cull_interval={int(cull_interval)}",
         f"--MappingKernelManager.cull_idle_timeout={int(cull_idle_timeout)}",
+        "--MappingKernelManager.cull_connected=False",
     ]
 
 
@@ -147,12 +175,21 @@ def _exit_on_signal(signum: int, _frame: object) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``danish-nb [--port 8866] [--host 127.0.0.1] [--no-preheat]``: serve until Ctrl-C."""
+    """``danish-nb [--port 8866] [--host 127.0.0.1] [--class-size 30] ...``: serve until Ctrl-C."""
     parser = argparse.ArgumentParser(prog="danish-nb", description="Serve the danish_nb card-game app "
-                                     "with Voila.")
+                                     "to a classroom (Voila).")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default %(default)s)")
     parser.add_argument("--host", default=DEFAULT_HOST,
-                        help="address to listen on (default %(default)s: this machine only)")
+                        help="address to listen on (default %(default)s: this machine only; "
+                             "0.0.0.0 for a classroom network)")
+    parser.add_argument("--class-size", type=int, default=CLASS_SIZE,
+                        help="learners arriving together: kernels preheated for them; at most "
+                             "this many + 25%% run at once (default %(default)s)")
+    parser.add_argument("--per-address", type=int, default=PER_ADDRESS,
+                        help="games one computer may hold at once (default %(default)s)")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="a host name learners use to reach this server, besides localhost, "
+                             "this machine's names and addresses (repeatable)")
     parser.add_argument("--no-preheat", action="store_true",
                         help="start each visitor's kernel on demand instead of in advance")
     args = parser.parse_args(argv)
@@ -160,7 +197,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # explicitly (Ctrl-C arrives as KeyboardInterrupt).
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, _exit_on_signal)
-    proc = start(command(args.port, args.host, preheat=not args.no_preheat))
+    size = max(1, args.class_size)
+    proc = start(command(args.port, args.host, preheat=not args.no_preheat, pool_size=size,
+                         max_kernels=size + (size + 3) // 4, per_address=args.per_address,
+                         allowed_hosts=args.allow_host))
     try:
         wait_ready(url(args.port, args.host), 120, proc)
         print(f"danish-nb: the app is at {url(args.port, args.host)}  (Ctrl-C stops it)", flush=True)

@@ -20,20 +20,42 @@ REPO = Path(__file__).resolve().parents[1]
 
 def test_argv_carries_the_security_and_kernel_settings() -> None:
     argv = app_server.command(9123)
-    assert argv[1:4] == ["-m", "voila", str(app_server.packaged_notebook())]
+    assert argv[1:4] == ["-m", "danish_nb.server", str(app_server.packaged_notebook())]
     for flag in ("--no-browser", "--port=9123", "--Voila.ip=127.0.0.1", "--show_tracebacks=False",
-                 "--Voila.tornado_settings=disable_check_xsrf=True", "--preheat_kernel=True",
-                 "--pool_size=1", "--MappingKernelManager.cull_interval=60",
-                 "--MappingKernelManager.cull_idle_timeout=600"):
+                          "--VoilaConfiguration.allow_template_override=NO",
+                 "--VoilaConfiguration.allow_theme_override=NO", "--preheat_kernel=True",
+                 "--pool_size=2", "--max_kernels=10", "--max_kernels_per_address=4",
+                 "--VoilaExecutor.iopub_timeout=60", "--VoilaExecutor.startup_timeout=120",
+                 "--VoilaExecutor.timeout=180",
+                 "--MappingKernelManager.cull_interval=20",
+                 "--MappingKernelManager.cull_idle_timeout=90",
+                 "--MappingKernelManager.cull_connected=False"):
         assert flag in argv
-    assert not any("debug" in arg or "show_tracebacks=True" in arg for arg in argv)
+    assert not any("debug" in arg or "show_tracebacks=True" in arg or "xsrf" in arg for arg in argv)
 
 
-def test_host_port_and_preheat_are_options() -> None:
-    argv = app_server.command(8000, "0.0.0.0", preheat=False)
+def test_host_port_preheat_sizes_and_host_names_are_options() -> None:
+    argv = app_server.command(8000, "0.0.0.0", preheat=False, pool_size=30, max_kernels=38,
+                              per_address=2, allowed_hosts=["class.example"])
     assert "--port=8000" in argv and "--Voila.ip=0.0.0.0" in argv
     assert "--preheat_kernel=False" in argv
+    assert {"--pool_size=30", "--max_kernels=38", "--max_kernels_per_address=2",
+            "--ClassroomVoila.allowed_hosts=class.example"} <= set(argv)
     assert app_server.url(8000, "::1") == "http://[::1]:8000/"
+
+
+def test_the_command_sizes_the_server_for_the_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[list[str]] = []
+
+    def fake_start(argv: list[str]) -> subprocess.Popen:
+        seen.append(argv)
+        return subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
+
+    monkeypatch.setattr(app_server, "start", fake_start)
+    monkeypatch.setattr(signal, "signal", lambda *args: None)  # keep pytest's own handlers
+    assert app_server.main(["--class-size", "20", "--per-address", "2", "--allow-host", "a.example"]) == 1
+    assert {"--pool_size=20", "--max_kernels=25", "--max_kernels_per_address=2",
+            "--ClassroomVoila.allowed_hosts=a.example"} <= set(seen[0])
 
 
 def test_the_app_notebook_ships_with_the_package_and_matches_the_lesson_copy() -> None:

@@ -1,0 +1,14 @@
+"""The classroom server: Voila with the guards a shared network needs.
+
+``python -m danish_nb.server NOTEBOOK [voila options]`` runs :class:`~danish_nb.server.app.ClassroomVoila`,
+a :class:`voila.app.Voila` whose handlers are wrapped (never re-implemented) so that:
+
+- only this server's own host names are answered (DNS rebinding is refused);
+- a kernel answers only the page that started it: the page's response sets a per-kernel secret
+  cookie scoped to that kernel's URLs, checked on its websocket, its REST URL and its shutdown;
+- visitor kernels are capped per server and per address, with a "room is full" page that retries;
+- a page whose app did not render says so and reloads itself, instead of staying blank;
+- no kernel stderr (where ipykernel logs comm tracebacks) reaches the browser.
+
+The ``danish-nb`` command (:mod:`danish_nb.app_server`) chooses the sizes and timeouts.
+"""

@@ -1,0 +1,135 @@
+"""Who may reach what: the server's host names, and which page owns which kernel.
+
+Pure bookkeeping, no tornado: the handlers in :mod:`danish_nb.server.app` ask these questions.
+
+>>> hosts = HostNames(["class.example"])
+>>> [hosts.allows(h) for h in ("class.example:8866", "localhost", "[::1]:80", "evil.example")]
+[True, True, True, False]
+>>> hosts.allows("192.168.1.20:8866", local_address="192.168.1.20")
+True
+>>> hosts.allows("192.168.1.99", local_address="192.168.1.20")
+False
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import secrets
+import socket
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+
+def _ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """``text`` as an IP address (IPv4-mapped IPv6 unwrapped), or None if it is a name."""
+    try:
+        addr = ipaddress.ip_address(text)
+    except ValueError:
+        return None
+    mapped = getattr(addr, "ipv4_mapped", None)
+    return mapped or addr
+
+
+class HostNames:
+    """The names this server answers to: ``localhost``, this machine's names, and ``extra``.
+
+    A ``Host`` that is an IP address is accepted when it is a loopback address or the address
+    the request arrived on: a browser sends an IP as ``Host`` only when the page's origin is that
+    IP, so DNS rebinding (which needs a name the attacker controls) cannot use it.
+    """
+
+    def __init__(self, extra: Iterable[str] = ()) -> None:
+        names = {"localhost", socket.gethostname(), socket.getfqdn(), *extra}
+        self.names = frozenset(name.lower().rstrip(".") for name in names if name)
+
+    def allows(self, host_header: str, local_address: str | None = None) -> bool:
+        """Whether a request with this ``Host`` header (port optional) may be served."""
+        host = host_header.strip().lower()
+        if host.startswith("["):  # [v6]:port
+            host = host[1:host.find("]")] if "]" in host else host
+        elif host.count(":") == 1:  # name:port or v4:port (a bare v6 address has several colons)
+            host = host.split(":")[0]
+        addr = _ip(host)
+        if addr is None:
+            return host.rstrip(".") in self.names
+        local = _ip(local_address) if local_address else None
+        return addr.is_loopback or addr == local
+
+
+@dataclass
+class Seat:
+    """A visitor kernel (or one being started): who asked for it and the page's secret."""
+
+    address: str
+    secret: str = field(default_factory=lambda: secrets.token_urlsafe(32))
+    kernel_id: str | None = None
+
+
+class Refusal(Exception):
+    """A page cannot get a kernel now; ``status`` is 503 (room full) or 429 (this address)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Room:
+    """Visitor kernels: caps on how many run at once, and which page owns which kernel.
+
+    A seat is taken before a kernel is asked for (so visitors arriving together are counted),
+    bound to the kernel once it is known, and freed when the kernel is gone (``alive`` says so).
+
+    >>> room = Room(max_kernels=2, per_address=1, alive=lambda kid: True)
+    >>> seat = room.take("10.0.0.1"); room.bind(seat, "k1")
+    >>> room.owns("k1", seat.secret), room.owns("k1", "guess"), room.owns("k2", seat.secret)
+    (True, False, False)
+    >>> room.take("10.0.0.1")
+    Traceback (most recent call last):
+    ...
+    danish_nb.server.guard.Refusal: This computer already has 1 game open ...
+    """
+
+    def __init__(self, max_kernels: int, per_address: int, alive: Callable[[str], bool]) -> None:
+        self.max_kernels = max_kernels
+        self.per_address = per_address
+        self._alive = alive
+        self._seats: list[Seat] = []
+
+    def _prune(self) -> None:
+        self._seats = [s for s in self._seats if s.kernel_id is None or self._alive(s.kernel_id)]
+
+    def take(self, address: str) -> Seat:
+        """A seat for a page from ``address``, or :class:`Refusal` if the room or address is full."""
+        self._prune()
+        if len(self._seats) >= self.max_kernels:
+            raise Refusal(503, f"{len(self._seats)} games are running, the most this server holds.")
+        mine = sum(s.address == address for s in self._seats)
+        if mine >= self.per_address:
+            raise Refusal(429, f"This computer already has {mine} game{'s' * (mine != 1)} open "
+                               f"(at most {self.per_address}): close a tab you no longer use.")
+        seat = Seat(address)
+        self._seats.append(seat)
+        return seat
+
+    def bind(self, seat: Seat, kernel_id: str) -> None:
+        """The page's kernel is known: from now on only ``seat.secret`` reaches it."""
+        seat.kernel_id = kernel_id
+
+    def release(self, seat: Seat) -> None:
+        """Give back a seat whose page got no kernel."""
+        if seat in self._seats and seat.kernel_id is None:
+            self._seats.remove(seat)
+
+    def owns(self, kernel_id: str, secret: str | None) -> bool:
+        """Whether ``secret`` (the request's cookie) is the secret of the page that owns the kernel."""
+        if not secret:
+            return False
+        return any(s.kernel_id == kernel_id and secrets.compare_digest(s.secret, secret)
+                   for s in self._seats)
+
+    def count(self) -> int:
+        """Visitor kernels running or starting."""
+        self._prune()
+        return len(self._seats)
+

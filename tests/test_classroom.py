@@ -1,0 +1,200 @@
+"""The classroom server (``danish-nb``) against raw learner clients on 127.0.0.1.
+
+Learners come from distinct loopback addresses (127.0.0.x), as from distinct computers. No timing
+is asserted: speed and load figures are for ``python -m benchmarks.classroom``.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+import websocket
+
+from danish_nb import app_server
+from learner_client import KernelSocket, Server, Visit, message, request
+
+LEARNERS = 8  # arriving together: enough to contend on 2 cores, bounded for the suite
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the module: pool of 2, room for 10, 3 per address, quick culling."""
+    log = tmp_path_factory.mktemp("classroom") / "voila.log"
+    port = app_server.free_port()
+    with open(log, "w", encoding="utf-8") as out, \
+            app_server.serving(port, timeout=120, log=out, pool_size=2, max_kernels=10, per_address=3,
+                               cull_interval=2, cull_idle_timeout=12) as url:
+        yield Server(url, log)
+
+
+def visit(server: Server, source: str, **kwargs) -> Visit:
+    return request(server.url, source=source, **kwargs)
+
+
+def owner_cookies(page: Visit) -> dict[str, str]:
+    return {name: page.cookies[name] for name in ("danish_nb_kernel", "danish_nb_shutdown", "_xsrf")}
+
+
+def beacon(server: Server, page: Visit, cookies: dict[str, str] | None = None, source: str = "127.0.0.1") -> int:
+    """The page's shutdown beacon (a form with ``_xsrf``), sent with ``cookies`` (default: the
+    page's own); returns the status."""
+    jar = owner_cookies(page) if cookies is None else cookies
+    body = f"_xsrf={jar.get('_xsrf', '')}".encode()
+    headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in jar.items()),
+               "Content-Type": "application/x-www-form-urlencoded"}
+    return request(server.url, "POST", f"/voila/api/shutdown/{page.kernel_id}", headers=headers,
+                   body=body, source=source).status
+
+
+def test_learners_arriving_together_all_get_a_board_or_a_clear_message(server: Server) -> None:
+    sources = [f"127.0.0.{10 + i}" for i in range(LEARNERS)]
+    with ThreadPoolExecutor(LEARNERS) as pool:
+        pages = list(pool.map(lambda source: visit(server, source), sources))
+    kinds = [page.kind for page in pages]
+    assert "blank" not in kinds and "error" not in kinds, kinds
+    assert set(kinds) <= {"board", "busy", "full"}, kinds
+    for page in pages:
+        if page.kind in ("board", "busy"):  # a kernel was handed out: the page can free it
+            assert page.kernel_id in server.kernels()
+            assert "dn-server-notice" in page.html  # the watchdog that retries if the app fails
+            assert beacon(server, page) == 204
+            assert server.wait_kernel_gone(page.kernel_id, 30)
+    assert kinds.count("board") >= 1, kinds
+
+
+def test_another_learner_can_neither_read_nor_play_nor_end_a_kernel(server: Server) -> None:
+    mine, theirs = visit(server, "127.0.0.21"), visit(server, "127.0.0.22")
+    assert mine.kind == theirs.kind == "board"
+    kernel = mine.kernel_id
+    for cookies in ({}, owner_cookies(theirs)):  # nobody's cookies, then another page's
+        header = {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())} if cookies else {}
+        xsrf = {"X-XSRFToken": cookies.get("_xsrf", "")}
+        assert request(server.url, "GET", f"/api/kernels/{kernel}", headers=header,
+                       source="127.0.0.22").status == 403
+        assert request(server.url, "DELETE", f"/api/kernels/{kernel}", headers={**header, **xsrf},
+                       source="127.0.0.22").status == 403
+        assert beacon(server, mine, cookies, source="127.0.0.22") == 403
+        with pytest.raises(websocket.WebSocketBadStatusException, match="403"):
+            KernelSocket(server.url, kernel, cookies)
+    # The owner's page still reaches its kernel, which is still running.
+    assert kernel in server.kernels()
+    socket = KernelSocket(server.url, kernel, {"danish_nb_kernel": mine.cookies["danish_nb_kernel"]})
+    socket.send(message("kernel_info_request", {}))
+    assert socket.until(lambda m: m.get("msg_type") == "kernel_info_reply")["content"]["status"] == "ok"
+    socket.close()
+    # Its own beacon needs the XSRF token too (a cross-site form cannot send it).
+    assert beacon(server, mine, {k: v for k, v in owner_cookies(mine).items() if k != "_xsrf"}) == 403
+    for page in (mine, theirs):
+        assert beacon(server, page) == 204
+        assert server.wait_kernel_gone(page.kernel_id, 30)
+
+
+def refused_before_a_kernel(page: Visit, status: int) -> bool:
+    """The answer is ``status`` and no kernel was handed out (no kernel id, no kernel cookie)."""
+    return page.status == status and page.kernel_id is None and "danish_nb_kernel" not in page.cookies
+
+
+def test_a_rebinding_shaped_host_is_refused(server: Server) -> None:
+    port = server.url.rstrip("/").rsplit(":", 1)[1]
+    evil = {"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"}
+    for path in ("/", "/voila/static/voila.js"):
+        assert refused_before_a_kernel(request(server.url, "GET", path, headers=evil), 403)
+    page = visit(server, "127.0.0.23")
+    with pytest.raises(websocket.WebSocketBadStatusException, match="403"):  # even with its cookie
+        KernelSocket(server.url, page.kernel_id, owner_cookies(page), host=evil["Host"], origin=evil["Origin"])
+    assert beacon(server, page) == 204
+    # Its own names are answered.
+    own = visit(server, "127.0.0.24", headers={"Host": f"localhost:{port}"})
+    assert own.kind == "board"
+    assert beacon(server, own) == 204
+
+
+def test_a_template_or_theme_from_the_url_is_refused_before_any_kernel_starts(server: Server) -> None:
+    for query in ("template=doesnotexist", "theme=dark"):
+        page = request(server.url, "GET", f"/?{query}", source="127.0.0.25", timeout=30)
+        assert refused_before_a_kernel(page, 400)
+
+
+def test_no_frame_carries_a_traceback_or_a_server_path(server: Server) -> None:
+    page = visit(server, "127.0.0.26")
+    socket = KernelSocket(server.url, page.kernel_id, {"danish_nb_kernel": page.cookies["danish_nb_kernel"]})
+    socket.send(message("comm_open", {"comm_id": "no-version", "target_name": "jupyter.widget.control",
+                                      "data": {}}))
+    socket.send(message("comm_open", {"comm_id": "bogus", "target_name": "jupyter.widget",
+                                      "data": {"state": {"_model_name": "Bogus"}, "buffer_paths": []}},
+                        metadata={"version": "2.1.0"}))
+    socket.send(message("comm_open", {"comm_id": "control", "target_name": "jupyter.widget.control",
+                                      "data": {}}, metadata={"version": "1.0.0"}))
+    socket.send(message("comm_msg", {"comm_id": "control", "data": {"method": "request_states"}}))
+    states = socket.until(lambda m: m.get("msg_type") == "comm_msg"
+                          and m["content"]["data"].get("method") == "update_states")["content"]["data"]["states"]
+    dropdowns = [mid for mid, s in states.items() if s["model_name"] == "DropdownModel"]
+    assert dropdowns, "the app shows no dropdown to probe"
+    socket.send(message("comm_msg", {"comm_id": dropdowns[0], "data": {
+        "method": "update", "state": {"index": 999}, "buffer_paths": []}}))
+    probes = ("Incompatible widget control protocol", "KeyError", "TraitError")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not all(p in server.log.read_text(encoding="utf-8") for p in probes):
+        socket.collect(2)
+    socket.collect(2)
+    socket.close()
+    leaks = ("Traceback", "site-packages", 'File "', sys.prefix, str(Path(app_server.__file__).parent))
+    for frame in socket.frames:
+        for leak in leaks:
+            assert leak not in frame, f"{leak!r} in a frame: {frame[:300]}"
+    # The probes did make the kernel write its tracebacks: into the server log, for the teacher.
+    log = server.log.read_text(encoding="utf-8")
+    for what in probes:
+        assert what in log, f"the probe for {what} did not reach the kernel"
+    assert beacon(server, page) == 204
+
+
+def test_a_page_closed_without_its_beacon_is_culled_but_a_connected_or_loading_one_is_not(
+        server: Server) -> None:
+    """This server culls after 12 s idle (2 s passes); ``danish-nb`` uses 90 s / 20 s."""
+    killed, idle, loading = (visit(server, f"127.0.0.{27 + i}") for i in range(3))
+    sockets = [KernelSocket(server.url, page.kernel_id, {"danish_nb_kernel": page.cookies["danish_nb_kernel"]})
+               for page in (killed, idle)]
+    sockets[0].ws.sock.close()  # the browser dies: no beacon, no websocket close frame
+    start = time.monotonic()
+    while killed.kernel_id in server.kernels() and time.monotonic() - start < 60:
+        # A page still loading its JavaScript (no websocket yet) checks on its kernel, as the
+        # page's watchdog does every 10 s.
+        assert request(server.url, "GET", f"/api/kernels/{loading.kernel_id}", source="127.0.0.29",
+                       headers={"Cookie": f"danish_nb_kernel={loading.cookies['danish_nb_kernel']}"}).status == 200
+        time.sleep(3)
+    assert killed.kernel_id not in server.kernels(), "the abandoned kernel was never freed"
+    time.sleep(5)
+    assert idle.kernel_id in server.kernels(), "a connected learner's kernel was culled"
+    assert loading.kernel_id in server.kernels(), "a loading page's kernel was culled"
+    sockets[1].send(message("kernel_info_request", {}))
+    assert sockets[1].until(lambda m: m.get("msg_type") == "kernel_info_reply")
+    sockets[1].close()
+    for page in (idle, loading):
+        assert beacon(server, page) == 204
+
+
+def test_the_kernel_caps_answer_with_the_room_full_page(tmp_path: Path) -> None:
+    port = app_server.free_port()
+    with open(tmp_path / "voila.log", "w", encoding="utf-8") as out, \
+            app_server.serving(port, timeout=120, log=out, pool_size=1, max_kernels=2, per_address=1) as url:
+        server = Server(url, tmp_path / "voila.log")
+        first = visit(server, "127.0.0.41")
+        assert first.kind == "board"
+        again = visit(server, "127.0.0.41")  # the same computer, a second game
+        assert (again.status, again.kind) == (429, "full")
+        assert "This computer already has 1 game open" in again.html
+        second = visit(server, "127.0.0.42")
+        assert second.kind == "board"
+        third = visit(server, "127.0.0.43")  # a third computer: the room holds 2
+        assert (third.status, third.kind) == (503, "full")
+        assert "The room is full." in third.html and third.headers["Retry-After"].isdigit()
+        assert third.kernel_id is None and len(server.kernels()) <= 2 + 1  # 2 visitors + the pool
+        assert beacon(server, first) == 204  # a learner leaves: a seat is free again
+        assert server.wait_kernel_gone(first.kernel_id, 30)
+        assert visit(server, "127.0.0.43").kind == "board"

@@ -1,0 +1,100 @@
+"""What a learner sees when the app does not come: a message, then the page retries by itself.
+
+A notebook whose committed output is a widget but whose code shows none stands for a page that
+lost the app's widget under load (Voila's IOPub wait ran out). The app's own page, in Chromium,
+shows no message and frees its kernel when closed (the beacon carries the page's cookies).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, expect
+
+from danish_nb import app_server
+from danish_nb.server.pages import NOT_STARTED, WIDGET_IN_DOM
+from learner_client import Server, request
+
+TIMEOUT = 60_000
+
+
+def lost_app(folder: Path, source: str) -> Path:
+    """A notebook committed with a widget output, whose code ``source`` now shows none."""
+    notebook = folder / "lost.ipynb"
+    widget = {"output_type": "display_data", "metadata": {}, "data": {
+        "application/vnd.jupyter.widget-view+json": {"model_id": "0" * 32, "version_major": 2,
+                                                     "version_minor": 0},
+        "text/plain": ["VBox()"]}}
+    notebook.write_text(json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": 1, "id": "app", "metadata": {},
+                   "outputs": [widget], "source": [source]}],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                    "name": "python3"}},
+        "nbformat": 4, "nbformat_minor": 5}), encoding="utf-8")
+    return notebook
+
+
+@pytest.fixture(scope="module")
+def blank_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Serves a notebook that lost its app (its widget output)."""
+    folder = tmp_path_factory.mktemp("blank")
+    notebook = lost_app(folder, "None")
+    log = folder / "voila.log"
+    with open(log, "w", encoding="utf-8") as out, \
+            app_server.serving(app_server.free_port(), timeout=120, log=out, notebook=notebook,
+                               preheat=False) as url:
+        yield Server(url, log)
+
+
+def test_a_page_without_the_app_says_so_and_retries(blank_server: Server) -> None:
+    page = request(blank_server.url)
+    assert page.status == 200 and page.kind == "busy"
+    assert "location.reload()" in page.html
+    assert "went out without the app" in blank_server.log.read_text(encoding="utf-8")
+
+
+def test_a_page_whose_cell_never_ends_says_so_and_retries(tmp_path: Path) -> None:
+    notebook = lost_app(tmp_path, "import time; time.sleep(3600)")
+    log = tmp_path / "voila.log"
+    with open(log, "w", encoding="utf-8") as out, \
+            app_server.serving(app_server.free_port(), timeout=120, log=out, notebook=notebook,
+                               preheat=False, cell_timeout=5) as url:
+        page = request(url, timeout=120)
+        assert page.status == 200 and page.kind == "busy"
+        assert "Traceback" not in page.html
+
+
+@pytest.mark.browser
+def test_in_a_browser_the_message_shows_and_the_page_reloads_itself(
+        context: BrowserContext, blank_server: Server) -> None:
+    page = context.new_page()
+    loads: list[str] = []
+    page.on("load", lambda p: loads.append(p.url))
+    page.goto(blank_server.url)
+    first = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    expect(page.locator("#dn-server-notice")).to_contain_text(NOT_STARTED, timeout=TIMEOUT)
+    expect(page.locator("#dn-server-notice")).to_contain_text("tries again by itself")
+    page.wait_for_event("load", timeout=TIMEOUT)  # the reload, with no click
+    assert len(loads) >= 2
+    assert blank_server.wait_kernel_gone(first, 30), "the failed page's kernel outlived the reload"
+    page.close(run_before_unload=True)
+
+
+@pytest.mark.browser
+def test_the_app_page_shows_no_message_and_closing_it_frees_its_kernel(
+        context: BrowserContext, app_url: str, voila_log: Path) -> None:
+    server = Server(app_url, voila_log)
+    page = context.new_page()
+    page.goto(app_url)
+    expect(page.locator(".dn-seat.dn-me .dn-card").first).to_be_visible(timeout=TIMEOUT)
+    assert page.locator(WIDGET_IN_DOM).count() >= 1  # what the watchdog looks for
+    expect(page.locator("#dn-server-notice")).to_have_count(0)
+    config = json.loads(page.locator("#jupyter-config-data").text_content())
+    kernel = config["kernelId"]
+    assert re.fullmatch(r"[0-9a-f-]{36}", kernel) and kernel in server.kernels()
+    page.close(run_before_unload=True)
+    assert server.wait_kernel_gone(kernel, 30), "closing the page did not free its kernel"
