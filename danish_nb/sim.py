@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = ["COLUMNS", "compare", "draw_table", "option_variants", "plot_draws", "plot_lengths",
-           "plot_options", "plot_seats", "plot_strength", "seat_table", "simulate", "strength_table",
+           "plot_options", "plot_seats", "rotations", "seat_table", "simulate", "strength_table",
            "summary_table", "wilson"]
 
 #: The result columns, in order (the ``options.<name>`` columns follow ``seed``).
@@ -205,7 +205,7 @@ def simulate(game_id: str, players: int | None = None, options: Mapping[str, Any
     pool = owned or executor
     futures: list[Future] = []
     try:
-        if pool == "serial":
+        if executor == "serial":
             for chunk in chunks:
                 finished(_run_chunk(game_id, players, options, seats, seed, chunk))
         else:
@@ -229,6 +229,7 @@ def simulate(game_id: str, players: int | None = None, options: Mapping[str, Any
 def compare(game_id: str, variants: Mapping[str, Mapping[str, Any]], **common: Any) -> pd.DataFrame:
     """:func:`simulate` once per variant (a label and the keyword arguments it changes), with the
     same seed, so each variant plays the same deals; the rows are stacked with a ``variant`` column.
+    An interrupted variant ends the comparison (the variants after it are not played).
 
     >>> df = compare("rat-bastard-17", {"defaults": {}, "court 10": {"options": {"court_value": 10}}},
     ...              games=3, executor="serial", progress=False)
@@ -243,9 +244,11 @@ def compare(game_id: str, variants: Mapping[str, Mapping[str, Any]], **common: A
             raise OptionsError(f"variant {label!r} must be a dict of simulate() keyword arguments, not {changes!r}")
         frame = simulate(game_id, **{**common, **changes})
         frames.append(frame.assign(variant=label))
+        if not frame.attrs["complete"]:
+            break
     df = pd.concat(frames)
     df["variant"] = pd.Categorical(df["variant"], categories=list(variants), ordered=True)
-    df.attrs.update(complete=all(f.attrs["complete"] for f in frames))
+    df.attrs.update(complete=len(frames) == len(variants) and frames[-1].attrs["complete"])
     return df
 
 
@@ -275,6 +278,18 @@ def option_variants(game_id: str, names: Iterable[str] | None = None) -> dict[st
     return variants
 
 
+def rotations(seats: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """The seating ``seats`` and its rotations (each player in each seat in turn), as :func:`compare`
+    variants labelled by their seats: a fair comparison of computer players.
+
+    >>> list(rotations(("rule-of-thumb", "random", "random")))
+    ['rule-of-thumb, random, random', 'random, random, rule-of-thumb', 'random, rule-of-thumb, random']
+    """
+    seats = tuple(seats)
+    turned = (seats[i:] + seats[:i] for i in range(len(seats)))
+    return {", ".join(t): {"seats": t} for t in dict.fromkeys(turned)}
+
+
 # --------------------------------------------------------------------------- statistics
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -302,19 +317,26 @@ def _groups(df: pd.DataFrame, by: str | None) -> Iterable[tuple[Any, pd.DataFram
     return df.groupby(by, observed=True, sort=True)
 
 
-def seat_table(df: pd.DataFrame) -> pd.DataFrame:
-    """Wins per seat (P1 first) with 95% intervals, and each seat's even share (draws win nothing).
+def seat_table(df: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
+    """Wins per seat (P1 first) with 95% intervals and each seat's even share (draws win nothing),
+    overall or per ``by`` group.
 
     >>> t = seat_table(simulate("rat-bastard-17", games=10, executor="serial", progress=False))
     >>> t.index.tolist(), t.columns.tolist()
     ([1, 2], ['wins', 'games', 'rate', 'low', 'high', 'even share'])
     """
     players = _one_value(df, "players")
-    rows = {seat: {"wins": int((df["winner"] == seat).sum()), "games": len(df),
-                   **_rate(int((df["winner"] == seat).sum()), len(df)), "even share": 1 / players}
-            for seat in range(1, players + 1)}
+    rows = {}
+    for key, group in _groups(df, by):
+        for seat in range(1, players + 1):
+            wins = int((group["winner"] == seat).sum())
+            rows[seat if by is None else (key, seat)] = {"wins": wins, "games": len(group), **_rate(wins, len(group)),
+                                                         "even share": 1 / players}
     table = pd.DataFrame.from_dict(rows, orient="index")
-    table.index.name = "seat"
+    if by is None:
+        table.index.name = "seat"
+    else:
+        table.index = pd.MultiIndex.from_tuples(table.index, names=[by, "seat"])
     return table
 
 
@@ -392,49 +414,61 @@ def strength_table(df: pd.DataFrame) -> pd.DataFrame:
 def _figure(width: float = 6.0, height: float = 3.2, ncols: int = 1) -> tuple[Figure, Any]:
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, ncols, figsize=(width, height), squeeze=False, layout="constrained")
+    fig, axes = plt.subplots(1, ncols, figsize=(width, height), dpi=80, squeeze=False, layout="constrained")
     return fig, axes[0]
 
 
-def _title(df: pd.DataFrame) -> str:
-    seats = df["seats"].iloc[0]
-    who = seats[0] if len(set(seats)) == 1 else " vs ".join(seats)
-    return f"{GAMES[df['game'].iloc[0]].title}, {df['players'].iloc[0]} players ({who}), {len(df)} games"
+def _title(df: pd.DataFrame, by: str | None = None) -> str:
+    """``'Bastard, 3 players (random and rule-of-thumb), 100 games per variant'``"""
+    names = sorted({name for seats in df["seats"] for name in seats})
+    games = f"{len(df)} games" if by is None else f"{df.groupby(by, observed=True).size().max()} games per {by}"
+    return f"{GAMES[df['game'].iloc[0]].title}, {df['players'].iloc[0]} players ({' and '.join(names)}), {games}"
 
 
-def _bars(ax: Any, labels: Sequence[str], table: pd.DataFrame, colour: str = "C0") -> None:
-    low = (table["rate"] - table["low"]).clip(lower=0)
-    high = (table["high"] - table["rate"]).clip(lower=0)
-    ax.bar(labels, table["rate"], yerr=[low, high], capsize=4, color=colour)
-    ax.set_ylim(0, 1)
-
-
-def plot_seats(df: pd.DataFrame) -> Figure:
-    """Bars: how often each seat wins, with 95% intervals; dashed: an even share."""
-    table = seat_table(df)
+def plot_seats(df: pd.DataFrame, by: str | None = None) -> Figure:
+    """Bars: how often each seat wins, with 95% intervals, one colour per ``by`` group; dashed: an
+    even share."""
+    table = seat_table(df, by)
+    players = _one_value(df, "players")
     fig, (ax,) = _figure()
-    _bars(ax, [f"P{s}" for s in table.index], table)
-    ax.axhline(table["even share"].iloc[0], color="grey", linestyle="--", label="even share")
+    groups = [None] if by is None else list(dict.fromkeys(table.index.get_level_values(0)))
+    width = 0.8 / len(groups)
+    for i, key in enumerate(groups):
+        part = table if key is None else table.loc[key]
+        x = [seat - 1 - 0.4 + width * (i + 0.5) for seat in part.index]
+        ax.bar(x, part["rate"], width, yerr=[(part["rate"] - part["low"]).clip(lower=0),
+                                             (part["high"] - part["rate"]).clip(lower=0)],
+               capsize=3, color=f"C{i}", label=None if key is None else str(key))
+    ax.set_xticks(range(players), [f"P{seat}" for seat in range(1, players + 1)])
+    ax.axhline(1 / players, color="grey", linestyle="--", label="even share")
+    ax.set_ylim(0, 1)
     ax.set_ylabel("share of games won")
     ax.legend(loc="upper right")
-    fig.suptitle(f"How often each seat wins (95% intervals)\n{_title(df)}", fontsize=10)
+    fig.suptitle(f"How often each seat wins (95% intervals)\n{_title(df, by)}", fontsize=10)
     return fig
 
 
 def plot_lengths(df: pd.DataFrame, by: str | None = None) -> Figure:
-    """Histograms of moves per game (and of deals per match when deals vary), one colour per ``by`` group."""
+    """Histograms of moves per game (and of deals per match when deals vary), one colour per ``by``
+    group; on a log scale when the longest game is over ten times the shortest."""
+    import numpy as np
+
     varied = df["deals"].nunique() > 1
     fig, axes = _figure(9.0 if varied else 6.0, 3.2, 2 if varied else 1)
     for column, ax in zip(("moves", "deals"), axes):
-        bins = min(30, max(5, df[column].nunique()))
-        edges = pd.cut(df[column], bins=bins, retbins=True)[1] if df[column].nunique() > 1 else bins
+        low, high = int(df[column].min()), int(df[column].max())
+        log = high > 10 * low > 0
+        edges = (np.geomspace(low, high + 1, 31) if log else
+                 np.linspace(low - 0.5, high + 0.5, min(30, high - low + 1) + 1))
         for key, group in _groups(df, by):
             ax.hist(group[column], bins=edges, alpha=0.6 if by else 1.0, label=str(key))
-        ax.set_xlabel(f"{column} per game")
+        if log:
+            ax.set_xscale("log")
+        ax.set_xlabel(f"{column} per game" + (" (log scale)" if log else ""))
         ax.set_ylabel("games")
         if by:
             ax.legend()
-    fig.suptitle(f"How long the games last\n{_title(df)}", fontsize=10)
+    fig.suptitle(f"How long the games last\n{_title(df, by)}", fontsize=10)
     return fig
 
 
@@ -456,7 +490,7 @@ def plot_draws(df: pd.DataFrame, by: str) -> Figure:
     ax.set_ylabel("share of games drawn")
     if bottom.any():
         ax.legend(title="draw reason", loc="upper right")
-    fig.suptitle(f"How often the games end in a draw, and why (95% intervals)\n{_title(df)}", fontsize=10)
+    fig.suptitle(f"How often the games end in a draw, and why (95% intervals)\n{_title(df, by)}", fontsize=10)
     return fig
 
 
@@ -477,20 +511,5 @@ def plot_options(df: pd.DataFrame, by: str = "variant") -> Figure:
         ax.set_yticklabels([])
         ax.invert_yaxis()
     fig.suptitle(f"What each rule option changes: length, draws, first seat (95% intervals)\n"
-                 f"{_title(df)} per variant, the same deals", fontsize=10)
-    return fig
-
-
-def plot_strength(df: pd.DataFrame) -> Figure:
-    """Bars: each computer player's share of the games it sat in that it won (95% intervals);
-    dashed: an even share."""
-    table = strength_table(df)
-    fig, (ax,) = _figure()
-    _bars(ax, list(table.index), table, "C4")
-    ax.axhline(table["even share"].iloc[0], color="grey", linestyle="--", label="even share")
-    ax.set_ylabel("share of its games won")
-    ax.legend(loc="upper right")
-    game = GAMES[df["game"].iloc[0]].title
-    fig.suptitle(f"How strong each computer player is (95% intervals)\n{game}, {df['players'].iloc[0]} "
-                 f"players, {len(df)} games, mixed seats", fontsize=10)
+                 f"{_title(df, by)}, the same deals", fontsize=10)
     return fig
