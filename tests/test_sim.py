@@ -6,6 +6,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import multiprocessing
+import signal
 import subprocess
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -129,6 +130,29 @@ def test_interrupting_a_process_pool_keeps_the_finished_chunks():
         partial = run(games=12, chunk_size=2, executor=None, workers=2, on_chunk=on_chunk)
     assert len(partial) == 6 and partial.attrs["complete"] is False
     pd.testing.assert_frame_equal(partial, full.loc[partial.index])
+
+
+CTRL_C = """
+import sys
+from danish_nb import sim
+df = sim.simulate("danish-bastard", players=3, games=5000, chunk_size=2, executor=sys.argv[1] or None, workers=2,
+                  progress=False, on_chunk=lambda rows: print("chunk", flush=True))
+print(len(df), df.attrs["complete"], sorted(df.index) == list(range(len(df))) or sys.argv[1] == "")
+"""
+
+
+@pytest.mark.parametrize("executor", ["serial", ""])
+def test_ctrl_c_keeps_the_finished_chunks(executor):
+    """A real SIGINT, as Ctrl-C or a notebook's stop button sends it (to this process only)."""
+    child = subprocess.Popen([sys.executable, "-c", CTRL_C, executor], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    assert child.stdout.readline() == "chunk\n"
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=120)
+    games, complete, in_order = out.splitlines()[-1].split()
+    assert child.returncode == 0 and complete == "False" and in_order == "True"
+    assert 2 <= int(games) < 5000 and int(games) % 2 == 0
+    assert "RuntimeWarning: interrupted" in err
 
 
 @pytest.mark.parametrize("kwargs, message", [
