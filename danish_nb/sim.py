@@ -17,7 +17,8 @@ One row per game, in game order (the index counts games from 0):
 - ``moves`` (moves played), ``deals`` (deals played: 1 but in the trick games' matches);
 - ``draw``, ``draw_reason`` (``"repetition"``, ``"turn limit"``, ``"tie"``: equal best or equal
   worst scores; ``<NA>`` when not a draw);
-- ``winner`` (the first of the finishing order as a seat number, P1 = 1; ``<NA>`` for a draw),
+- ``winner`` (the first of the finishing order as a seat number, P1 = 1: in the scored games the
+  highest total, also in Sjavs, whose rules name only a loser; ``<NA>`` for a draw),
   ``winner_seat`` (that seat's computer player), ``loser`` (seat number, where the game names one),
   ``order`` (finishing order as seat numbers, a tuple; partial for some draws), ``scores`` (a tuple,
   for games that score; else ``None``), ``reason`` (the game's own sentence).
@@ -44,7 +45,7 @@ from .agents import make_agent
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["COLUMNS", "compare", "draw_table", "option_variants", "plot_draws", "plot_lengths",
+__all__ = ["COLUMNS", "compare", "draw_kind", "draw_table", "game_seed", "option_variants", "plot_draws", "plot_lengths",
            "plot_options", "plot_seats", "rotations", "seat_table", "simulate", "strength_table",
            "summary_table", "wilson"]
 
