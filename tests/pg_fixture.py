@@ -3,7 +3,8 @@
 and stop it at the end. As root the cluster runs as the ``postgres`` user.
 
 Without PostgreSQL the tests using :func:`postgres_url` are skipped, unless ``CI=true``: there
-they fail. Import the fixture into a test module: ``from pg_fixture import postgres_url``.
+they fail. :func:`connect` runs a test once per store. A test module uses the fixtures with
+``pytest_plugins = ("pg_fixture",)``.
 """
 
 from __future__ import annotations
@@ -15,10 +16,17 @@ import shutil
 import socket
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+from danish_nb.tables import Store
+from danish_nb.tables.postgres import PostgresStore
+from danish_nb.tables.sqlite import SQLiteStore
+
+#: Opens one more connection (a new :class:`Store`) to the test's database.
+Opener = Callable[[], Store]
 
 NO_POSTGRES = ("no PostgreSQL found (initdb under /usr/lib/postgresql/*/bin or on PATH); install it with "
                "`apt-get install -y postgresql` to run the PostgreSQL store tests")
@@ -75,3 +83,24 @@ def postgres_url() -> Iterator[str]:
         subprocess.run([*runner, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
                        capture_output=True)
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def connect(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Opener]:
+    """Opens connections to one fresh database per test: SQLite, then PostgreSQL."""
+    if request.param == "sqlite":
+        def make() -> Store:
+            return SQLiteStore(tmp_path / "tables.sqlite3", poll=0.05)
+    else:
+        url = request.getfixturevalue("postgres_url")
+
+        def make() -> Store:
+            return PostgresStore(url)
+    opened: list[Store] = []
+
+    def opener() -> Store:
+        opened.append(make())
+        return opened[-1]
+    yield opener
+    for store in opened:
+        store.close()

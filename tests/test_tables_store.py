@@ -10,39 +10,16 @@ import hashlib
 import importlib
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, strategies as st
 
 from danish_nb.tables import (ALPHABET, MoveConflict, SeatError, SeatTokenError, Store, TableClosed, TableCodeError,
                               TableError, UnknownTable, hash_token, new_code, new_token, open_store, read_code)
-from danish_nb.tables.postgres import PostgresStore
 from danish_nb.tables.sqlite import SQLiteStore
-from pg_fixture import postgres_url  # noqa: F401  (fixture)
-
-Opener = Callable[[], Store]
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def connect(request: pytest.FixtureRequest, tmp_path) -> Iterator[Opener]:
-    """Opens a new connection (a new Store) to one database per test: SQLite or PostgreSQL."""
-    if request.param == "sqlite":
-        def make() -> Store:
-            return SQLiteStore(tmp_path / "tables.sqlite3", poll=0.05)
-    else:
-        url = request.getfixturevalue("postgres_url")
-
-        def make() -> Store:
-            return PostgresStore(url)
-    opened: list[Store] = []
-
-    def opener() -> Store:
-        opened.append(make())
-        return opened[-1]
-    yield opener
-    for store in opened:
-        store.close()
+pytest_plugins = ("pg_fixture",)  # the fixtures connect and postgres_url
+Opener = Callable[[], Store]  # what connect gives: opens one more connection
 
 
 @pytest.fixture
