@@ -286,8 +286,8 @@ class Store(ABC):
     def _bump(self, execute: Execute, code: str, sets: str = "", params: Sequence[Any] = ()) -> int:
         """Count one change of the table (with the given column updates); returns the new version."""
         sets = f"{sets}, " if sets else ""
-        execute(f"UPDATE dn_tables SET {sets}version = version + 1 WHERE code = ?", (*params, code))
-        version = int(execute("SELECT version FROM dn_tables WHERE code = ?", (code,))[0][0])
+        version = int(execute(f"UPDATE dn_tables SET {sets}version = version + 1 WHERE code = ? RETURNING version",
+                              (*params, code))[0][0])
         self._changed(execute, code, version)
         return version
 
