@@ -18,7 +18,7 @@ import pytest
 import danish_nb as dn
 from danish_nb.cards import Card
 from danish_nb.tables import (MoveConflict, NotYourTurn, SeatError, SeatTokenError, Store, TableClosed,
-                              TableSession, Teacher, create_table, open_store, replay)
+                              TableSession, Teacher, create_table, open_store, replay, seat_kinds)
 from danish_nb.tables import session as session_module
 
 pytest_plugins = ("pg_fixture",)  # the fixtures connect and postgres_url
@@ -46,6 +46,7 @@ def test_a_table_that_cannot_make_a_game_is_refused_and_not_stored(store: Store,
     with pytest.raises(dn.DanishNbError, match=message):
         create_table(store, game, seats, seed=1, options=options)
     assert store.tables() == []
+    assert seat_kinds() == ("human", "random", "rule-of-thumb")  # what a Create form offers
 
 
 def test_a_table_keeps_the_games_full_options(store: Store):
