@@ -1,0 +1,46 @@
+"""What can go wrong at a class table: each a :class:`~danish_nb.core.DanishNbError` (a ValueError)
+with a message a learner or teacher can act on; nothing changes when one is raised."""
+
+from __future__ import annotations
+
+from ..core import DanishNbError
+
+
+class TableError(DanishNbError):
+    """Base of the class-table errors."""
+
+
+class TableCodeError(TableError):
+    """Text that cannot be a table code."""
+
+
+class UnknownTable(TableError):
+    """No table has this code (mistyped, or the table was never created here)."""
+
+
+class SeatError(TableError):
+    """A seat that cannot be taken: out of range, a computer's, or already another learner's."""
+
+
+class SeatTokenError(TableError):
+    """A seat token this table never issued (forged, or from another table): the seat stays
+    with the learner who holds the real one."""
+
+
+class TableClosed(TableError):
+    """The teacher closed the table: no more moves."""
+
+
+class NotYourTurn(TableError):
+    """A seat tried to move out of turn (or for another seat)."""
+
+
+class MoveConflict(TableError):
+    """Another move got move number ``number`` first (two clicks at once: one wins).
+
+    ``moves`` is how many moves the table holds now; the loser's session has caught up."""
+
+    def __init__(self, message: str, number: int, moves: int):
+        super().__init__(message)
+        self.number = number
+        self.moves = moves

@@ -1,0 +1,323 @@
+"""A seat at a class table, engine-side (no widgets): what an app kernel uses.
+
+Every kernel rebuilds the game from the stored moves (each re-checked by the engine), checks
+its learner's move against that state, and stores it with the next move number: of two moves
+sent at once one is stored, the other raises :class:`MoveConflict` after the session caught up.
+Computer seats, chosen when the table is created, are played by whichever kernel sees their
+turn first; the move number makes sure each is stored once. A session hands its seat only
+that seat's view and log (:meth:`TableSession.snapshot`); ``session.game`` holds every card
+and stays in the kernel.
+
+>>> from danish_nb.tables import open_store
+>>> store = open_store("sqlite:///:memory:")
+>>> code = create_table(store, "danish-bastard", ("human", "rule-of-thumb"), seed=3)
+>>> me = TableSession.join(store, code, name="Ada")
+>>> me.seat, me.game.current_player
+(0, 0)
+>>> _ = me.play(me.legal_moves()[0])   # then the computer at P2 answers
+>>> me.game.current_player, len(me.game.history) == store.table(code).moves
+(0, True)
+>>> TableSession.rejoin(store, code, me.token).seat
+0
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import secrets
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ..agents import AGENTS, make_agent
+from ..cards import Card
+from ..core import DanishNbError, Game, new_game
+from .codes import hash_token, new_token, read_code
+from .errors import MoveConflict, NotYourTurn, SeatError, TableClosed, TableError
+from .store import HUMAN, Store, TableInfo
+
+#: The most computer moves one call plays in a row (a guard against a player that never ends).
+COMPUTER_LIMIT = 5000
+#: A learner seen within this many seconds counts as connected.
+CONNECTED_SECONDS = 30.0
+
+
+def seat_kinds() -> tuple[str, ...]:
+    """What a seat can be: ``"human"`` (a learner) or a computer player's name."""
+    return (HUMAN, *AGENTS)
+
+
+def create_table(store: Store, game_id: str, seats: Sequence[str], *, seed: int | None = None,
+                 options: dict[str, Any] | None = None, room: str = "") -> str:
+    """Store a new table and return its code: one entry of ``seats`` per player, each
+    ``"human"`` or a computer player (``"rule-of-thumb"``, ``"random"``). Without ``seed`` the
+    deal is random. Raises :class:`~danish_nb.core.OptionsError` (or another DanishNbError) for
+    a game, options or seats that cannot make a game; nothing is stored then."""
+    seats = tuple(seats)
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    game = new_game(game_id, players=len(seats), seed=seed, options=options)
+    family = getattr(game.rules, "family", "shedding")
+    for kind in seats:
+        if kind != HUMAN:
+            make_agent(kind, 0, family, game=game_id)  # unknown players raise here
+    if not isinstance(room, str):
+        raise TableError(f"a room is named by a text, not {type(room).__name__}")
+    return store.create_table(game_id, seed=seed, options=dataclasses.asdict(game.options), seats=seats,
+                              turn=game.current_player, room=room)
+
+
+def replay(info: TableInfo, moves: Sequence[str]) -> Game:
+    """The table's game: dealt from its seed and options, every stored move checked again."""
+    game = new_game(info.game, players=info.players, seed=info.seed, options=info.options)
+    _play_stored(game, info.code, moves)
+    return game
+
+
+def _play_stored(game: Game, code: str, moves: Sequence[str]) -> None:
+    for text in moves:
+        try:
+            game.play(text)
+        except DanishNbError as exc:
+            raise TableError(f"move {len(game.history) + 1} of table {code} ({text!r}) does not replay: "
+                             f"{exc}") from None
+
+
+class TableSession:
+    """One learner's seat at a table (``seat`` a number), or a watcher's (``seat`` ``None``).
+
+    Make one with :meth:`join`, :meth:`rejoin` or :meth:`watch`. ``token`` (joined seats only)
+    is the seat's proof: keep it in the learner's browser to rejoin after a reload.
+    """
+
+    def __init__(self, store: Store, code: str, seat: int | None, token: str | None = None, *,
+                 teaching: bool = False):
+        self.store = store
+        self.code = code
+        self.seat = seat
+        self.token = token
+        self.teaching = teaching
+        self.info = store.table(code)
+        self.game = replay(self.info, store.moves(code))
+
+    # ------------------------------------------------------------------ taking a seat
+    @classmethod
+    def join(cls, store: Store, code: str, *, seat: int | None = None, name: str = "") -> TableSession:
+        """Take seat ``seat`` (counting from 0), or the first free learner seat, at the table
+        with this code. Raises :class:`SeatError` if it is taken or none is free."""
+        code = read_code(code)
+        token = new_token()
+        if seat is None:
+            free = [s.seat for s in store.table(code).seats if s.kind == HUMAN and not s.claimed]
+            for candidate in free:
+                try:
+                    store.claim_seat(code, candidate, hash_token(token), name)
+                except SeatError:
+                    continue  # another learner took it a moment ago
+                return cls(store, code, candidate, token)
+            raise SeatError(f"table {code} has no free seat: ask your teacher for another table")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise SeatError(f"a seat is a whole number, not {seat!r}")
+        store.claim_seat(code, seat, hash_token(token), name)
+        return cls(store, code, seat, token)
+
+    @classmethod
+    def rejoin(cls, store: Store, code: str, token: str) -> TableSession:
+        """Take back the seat this token holds (after a reload, or in a new kernel). Raises
+        :class:`SeatTokenError` for a forged or stale token."""
+        code = read_code(code)
+        return cls(store, code, store.seat_of(code, hash_token(token)), token)
+
+    @classmethod
+    def watch(cls, store: Store, code: str, *, teaching: bool = False) -> TableSession:
+        """Follow a table without a seat: as a spectator, or (``teaching=True``, the teacher's
+        view) seeing every hand."""
+        return cls(store, read_code(code), None, teaching=teaching)
+
+    # ------------------------------------------------------------------ keeping up
+    def refresh(self) -> bool:
+        """Catch up with the store (new moves, seats, closing); whether anything changed."""
+        info = self.store.table(self.code)
+        if info.version == self.info.version:
+            return False
+        _play_stored(self.game, self.code, self.store.moves(self.code, after=len(self.game.history)))
+        self.info = info
+        return True
+
+    def update(self, timeout: float = 0.0) -> bool:
+        """What an app's loop calls: wait up to ``timeout`` seconds for a change, catch up, and
+        play the computer seats' moves if it is their turn. Whether anything changed."""
+        if timeout > 0:
+            self.store.wait_for_change(self.code, self.info.version, timeout)
+        changed = self.refresh()
+        return self.run_computers() > 0 or changed
+
+    def heartbeat(self) -> None:
+        """Mark this learner connected (call every few seconds while the page is open)."""
+        if self.seat is not None:
+            self.store.touch(self.code, self.seat)
+
+    # ------------------------------------------------------------------ playing
+    def play(self, move: Any) -> tuple[str, ...]:
+        """Play this seat's move (its notation or a move value): checked by the engine against
+        the stored game, then stored; the computer seats answer. Returns what happened, as this
+        seat reads it. Raises :class:`NotYourTurn`, :class:`~danish_nb.core.IllegalMove`,
+        :class:`TableClosed`, or :class:`MoveConflict` (another move came first: the session
+        now shows it); nothing is stored then."""
+        if self.seat is None:
+            raise NotYourTurn("a watcher has no seat: join the table to play")
+        self.refresh()
+        self._check_open()
+        turn = self.game.current_player
+        if turn != self.seat:
+            who = "the game is over" if turn is None else f"it is P{turn + 1}'s turn"
+            raise NotYourTurn(f"{who}, not yours (you are P{self.seat + 1})")
+        state = self.game.state
+        parsed = self.game.parse_move(move) if isinstance(move, str) else move
+        if getattr(parsed, "player", self.seat) != self.seat:
+            raise NotYourTurn(f"you are P{self.seat + 1}: {parsed} is another seat's move")
+        after, events = state.apply(parsed)  # IllegalMove, with the rule, if the engine refuses
+        self._store(str(state.normalize(parsed)), after)
+        lines = tuple(event.text_for(self.seat) for event in events)
+        self.run_computers()
+        return lines
+
+    def run_computers(self) -> int:
+        """Play the computer seats while it is their turn; returns how many moves this session
+        stored (another kernel may store some of them first: each is stored once)."""
+        played = 0
+        for _ in range(COMPUTER_LIMIT):
+            turn = self.game.current_player
+            if turn is None or self.info.closed or self.info.seats[turn].kind == HUMAN:
+                break
+            number = len(self.game.history) + 1
+            # seeded by table, move number and seat: every kernel would choose the same move
+            agent = make_agent(self.info.seats[turn].kind, seed=self.info.seed * 100_003 + number * 101 + turn,
+                               family=getattr(self.game.rules, "family", "shedding"), game=self.info.game)
+            state = self.game.state
+            move = agent.choose(state).move
+            try:
+                self._store(str(state.normalize(move)), state.apply(move)[0])
+            except (MoveConflict, TableClosed):
+                continue  # caught up inside _store: look again
+            played += 1
+        return played
+
+    def _store(self, text: str, after: Any) -> None:
+        """Store ``text`` as the next move (``after`` is the state it leads to) and play it here."""
+        number = len(self.game.history) + 1
+        try:
+            version = self.store.add_move(self.code, number, seat=self.game.current_player, move=text,
+                                          turn=after.current_player, finished=after.is_over)
+        except (MoveConflict, TableClosed) as exc:
+            self.refresh()
+            if isinstance(exc, TableClosed) or len(self.game.history) < number:
+                raise
+            first = self.game.history[number - 1].move.text_for(self.seat)
+            raise MoveConflict(f"{first} was played first: your move was not played; the table shows "
+                               "the new position", number, len(self.game.history)) from None
+        self.game.play(text)
+        if version == self.info.version + 1:  # nothing else changed meanwhile: no need to read the table
+            self.info = dataclasses.replace(self.info, version=version, moves=number, turn=after.current_player,
+                                            finished=after.is_over)
+        else:
+            self.refresh()
+
+    def _check_open(self) -> None:
+        if self.info.closed:
+            raise TableClosed(f"table {self.code} is closed: the teacher ended it")
+
+    # ------------------------------------------------------------------ what the seat may see
+    @property
+    def reveal_hands(self) -> bool:
+        return self.teaching and self.seat is None
+
+    def view(self) -> Any:
+        """The game state as this seat may know it (``state.view(seat)``)."""
+        if self.reveal_hands:
+            return self.game.state.view(None, reveal_hands=True)
+        return self.game.state.view(self.seat)
+
+    def log(self) -> list[str]:
+        """The game so far as this seat reads it: the deal, then each move and what it did."""
+        lines = [event.text_for(self.seat, self.reveal_hands) for event in self.game.opening_events]
+        for step in self.game.history:
+            lines.append(step.move.text_for(self.seat, self.reveal_hands))
+            lines.extend(event.text_for(self.seat, self.reveal_hands) for event in step.events)
+        return lines
+
+    def legal_moves(self) -> list[str]:
+        """This seat's legal moves when it is its turn (else none), in notation."""
+        if self.seat is None or self.game.current_player != self.seat or self.info.closed:
+            return []
+        return [str(move) for move in self.game.legal_moves()]
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the seat's page needs, JSON-able, built from this seat's view only."""
+        result = self.game.result
+        return {
+            "code": self.code, "game": self.info.game, "seat": self.seat, "players": self.info.players,
+            "seats": seat_rows(self.info),
+            "turn": self.game.current_player, "moves": len(self.game.history), "finished": self.game.is_over,
+            "closed": self.info.closed, "result": str(result) if result is not None else None,
+            "view": jsonable(self.view()), "log": self.log(), "legal": self.legal_moves(),
+        }
+
+
+def seat_rows(info: TableInfo) -> list[dict[str, Any]]:
+    """Who sits at the table: kind, learner's name, taken, connected (computers always are)."""
+    now = time.time()
+    return [{"seat": s.seat, "kind": s.kind, "name": s.name, "taken": s.claimed,
+             "connected": s.is_computer or (s.seen is not None and now - s.seen < CONNECTED_SECONDS)}
+            for s in info.seats]
+
+
+def jsonable(value: Any) -> Any:
+    """A view (dataclasses, cards, enums, tuples) as plain JSON values; cards as ``'7♥'``.
+
+    >>> from danish_nb.cards import parse_cards
+    >>> jsonable({"hand": tuple(parse_cards("7H 10S")), "count": 2})
+    {'hand': ['7♥', '10♠'], 'count': 2}
+    """
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, enum.Enum):
+        return jsonable(value.value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if not f.name.startswith("_")}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [jsonable(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): jsonable(item) for key, item in value.items()}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
+class Teacher:
+    """The teacher's view of a room: every table, whose turn, how far; close a table, free a
+    seat, or watch any table with every hand shown. (The app decides who may be the teacher.)"""
+
+    def __init__(self, store: Store, room: str = ""):
+        self.store = store
+        self.room = room
+
+    def tables(self) -> list[dict[str, Any]]:
+        """One row per table of the room, oldest first: code, game, seats, turn, moves, finished, closed."""
+        return [{"code": t.code, "game": t.game, "moves": t.moves, "turn": t.turn, "finished": t.finished,
+                 "closed": t.closed, "seats": seat_rows(t)}
+                for t in self.store.tables(self.room)]
+
+    def close(self, code: str) -> None:
+        """End the table: it keeps its moves and takes no more."""
+        self.store.close_table(read_code(code))
+
+    def free_seat(self, code: str, seat: int) -> None:
+        """Free a learner's seat (a lost token): the old token stops working."""
+        self.store.release_seat(read_code(code), seat)
+
+    def watch(self, code: str) -> TableSession:
+        """The table in teaching mode (every hand shown) for the teacher's screen."""
+        return TableSession.watch(self.store, code, teaching=True)

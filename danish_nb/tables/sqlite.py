@@ -1,0 +1,66 @@
+"""The default store: one SQLite file in WAL mode (readers never wait for the writer), shared
+by every kernel of one server. Waiting polls the table's version (a primary-key read) a few
+times a second.
+
+>>> with SQLiteStore(":memory:") as store:
+...     code = store.create_table("bastard", seed=1, options={}, seats=("human",) * 3, turn=0)
+...     store.wait_for_change(code, after=0, timeout=0.0)
+0
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from .store import SCHEMA, Execute, Store
+
+
+class SQLiteStore(Store):
+    """Tables in the SQLite file at ``path`` (created with its directory if missing)."""
+
+    integrity_errors = (sqlite3.IntegrityError,)
+
+    def __init__(self, path: str | Path, *, poll: float = 0.1):
+        super().__init__()
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.path = str(path)
+        self.poll = poll
+        self._conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
+        self._conn.execute("PRAGMA journal_mode = WAL")
+        self._conn.execute("PRAGMA synchronous = NORMAL")
+        self._conn.execute("PRAGMA foreign_keys = ON")
+        with self._write() as execute:
+            for statement in SCHEMA:
+                execute(statement, ())
+
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        return self._conn.execute(sql, params).fetchall()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Execute]:
+        self._conn.execute("BEGIN IMMEDIATE")  # take the write lock now: writers queue, never deadlock
+        try:
+            yield self._read
+        except BaseException:
+            self._conn.execute("ROLLBACK")
+            raise
+        self._conn.execute("COMMIT")
+
+    def wait_for_change(self, code: str, after: int, timeout: float) -> int:
+        deadline = time.monotonic() + timeout
+        while (version := self.version(code)) <= after and (left := deadline - time.monotonic()) > 0:
+            time.sleep(min(self.poll, left))
+        return version
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def __repr__(self) -> str:
+        return f"SQLiteStore({self.path!r})"

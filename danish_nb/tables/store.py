@@ -1,0 +1,335 @@
+"""Where class tables live: a small store interface and its two implementations, SQLite (the
+default, in the user's data directory) and PostgreSQL (for several servers), chosen by
+``DANISH_NB_STORE`` (see :func:`open_store`).
+
+A table is a game id, options, seed and seats, plus its moves numbered 1, 2, ... Moves are
+written with optimistic concurrency: move ``n`` is stored only if the table holds ``n - 1``
+moves, inside one transaction (and a unique ``(table, number)`` key), so of two learners
+clicking at once exactly one plays; the other gets :class:`MoveConflict`. The store holds move
+texts only: the engine (see :mod:`danish_nb.tables.session`) checks every move.
+
+>>> store = open_store("sqlite:///:memory:")
+>>> code = store.create_table("danish-bastard", seed=7, options={}, seats=("human", "random"), turn=0)
+>>> store.add_move(code, 1, seat=0, move="P1 face-up 4D 7D 8D", turn=1, finished=False)
+1
+>>> store.moves(code), store.table(code).moves
+(['P1 face-up 4D 7D 8D'], 1)
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .codes import new_code
+from .errors import MoveConflict, SeatError, SeatTokenError, TableClosed, TableError, UnknownTable
+
+#: The environment variable that chooses the store: a ``postgresql://`` URL, ``sqlite:///path``
+#: or a file path; unset: SQLite in the user's data directory.
+STORE_ENV = "DANISH_NB_STORE"
+#: The seat kind a learner takes; any other kind is a computer player's name.
+HUMAN = "human"
+#: Longest learner name kept (longer names are cut).
+NAME_LENGTH = 40
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS dn_tables (
+        code TEXT PRIMARY KEY, room TEXT NOT NULL, game TEXT NOT NULL, seed BIGINT NOT NULL,
+        options TEXT NOT NULL, players INTEGER NOT NULL, moves INTEGER NOT NULL DEFAULT 0,
+        turn INTEGER, finished BOOLEAN NOT NULL DEFAULT FALSE, closed BOOLEAN NOT NULL DEFAULT FALSE,
+        version BIGINT NOT NULL DEFAULT 0, created DOUBLE PRECISION NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS dn_seats (
+        code TEXT NOT NULL REFERENCES dn_tables(code) ON DELETE CASCADE, seat INTEGER NOT NULL,
+        kind TEXT NOT NULL, name TEXT NOT NULL DEFAULT '', token_hash TEXT, seen DOUBLE PRECISION,
+        PRIMARY KEY (code, seat))""",
+    """CREATE TABLE IF NOT EXISTS dn_moves (
+        code TEXT NOT NULL REFERENCES dn_tables(code) ON DELETE CASCADE, number INTEGER NOT NULL,
+        seat INTEGER NOT NULL, move TEXT NOT NULL, at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (code, number))""",
+    "CREATE INDEX IF NOT EXISTS dn_tables_room ON dn_tables (room)",
+)
+
+_TABLE_COLUMNS = "code, room, game, seed, options, players, moves, turn, finished, closed, version, created"
+_SEAT_COLUMNS = "code, seat, kind, name, token_hash IS NOT NULL, seen"
+
+#: Runs one SQL statement (``?`` placeholders) and returns its rows.
+Execute = Callable[[str, Sequence[Any]], list[tuple]]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """One seat as everyone at the table may see it (never its token)."""
+
+    seat: int
+    kind: str
+    name: str
+    claimed: bool
+    seen: float | None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind != HUMAN
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """A table as stored: what the teacher's list shows, and what a session rebuilds the game from.
+
+    ``version`` grows with every change (a move, a seat taken or freed, closing); ``turn`` and
+    ``finished`` are written with each move by the kernel that checked it."""
+
+    code: str
+    room: str
+    game: str
+    seed: int
+    options: dict[str, Any]
+    players: int
+    moves: int
+    turn: int | None
+    finished: bool
+    closed: bool
+    version: int
+    created: float
+    seats: tuple[SeatInfo, ...]
+
+
+class Store(ABC):
+    """The store interface: tables, seats and moves, transactional, safe to share between threads.
+
+    Subclasses provide a connection (:meth:`_read`, :meth:`_transaction`) and a way to wait
+    (:meth:`wait_for_change`); the SQL, written once with ``?`` placeholders, lives here.
+    """
+
+    #: Appended to the SELECT that reads a table row inside a write (PostgreSQL locks it).
+    lock_clause = ""
+    #: The driver's unique-key violation.
+    integrity_errors: tuple[type[Exception], ...] = ()
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+
+    # ------------------------------------------------------------------ connection
+    @abstractmethod
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        """One statement outside any write transaction."""
+
+    @abstractmethod
+    def _transaction(self) -> Any:
+        """A context manager around one write transaction, yielding an :data:`Execute`."""
+
+    def _changed(self, execute: Execute, code: str, version: int) -> None:
+        """Called inside the transaction that made ``version`` (PostgreSQL notifies waiters)."""
+
+    @abstractmethod
+    def wait_for_change(self, code: str, after: int, timeout: float) -> int:
+        """Block until table ``code``'s version exceeds ``after`` or ``timeout`` seconds pass;
+        returns the version then (a move, a seat taken or freed, or closing changes it)."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Release the connection(s)."""
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[Execute]:
+        with self._lock, self._transaction() as execute:
+            yield execute
+
+    # ------------------------------------------------------------------ tables
+    def create_table(self, game: str, *, seed: int, options: dict[str, Any], seats: Sequence[str],
+                     turn: int | None, room: str = "") -> str:
+        """Store a new table under a fresh code and return the code (the caller checked the game)."""
+        now = time.time()
+        for _ in range(20):
+            code = new_code()
+            try:
+                with self._write() as execute:
+                    execute(f"INSERT INTO dn_tables ({_TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 0, ?)",
+                            (code, room, game, seed, json.dumps(options, sort_keys=True), len(seats), turn,
+                             False, False, now))
+                    for seat, kind in enumerate(seats):
+                        execute("INSERT INTO dn_seats (code, seat, kind) VALUES (?, ?, ?)", (code, seat, kind))
+                return code
+            except self.integrity_errors:
+                continue  # the code was taken: draw another
+        raise TableError("no free table code found: the store is nearly full")
+
+    def table(self, code: str) -> TableInfo:
+        """The table with this code. Raises :class:`UnknownTable`."""
+        with self._lock:
+            rows = self._read(f"SELECT {_TABLE_COLUMNS} FROM dn_tables WHERE code = ?", (code,))
+            if not rows:
+                raise UnknownTable(f"no table has the code {code!r}: check the code on the teacher's screen")
+            seats = self._read(f"SELECT {_SEAT_COLUMNS} FROM dn_seats WHERE code = ? ORDER BY seat", (code,))
+        return _table_info(rows[0], seats)
+
+    def tables(self, room: str | None = None) -> list[TableInfo]:
+        """Every table (of one ``room``), oldest first: what the teacher's view lists."""
+        where, params = ("WHERE room = ?", (room,)) if room is not None else ("", ())
+        with self._lock:
+            rows = self._read(f"SELECT {_TABLE_COLUMNS} FROM dn_tables {where} ORDER BY created, code", params)
+            seats = self._read(f"SELECT {_SEAT_COLUMNS} FROM dn_seats WHERE code IN "
+                               f"(SELECT code FROM dn_tables {where}) ORDER BY code, seat", params)
+        by_code: dict[str, list[tuple]] = {}
+        for seat in seats:
+            by_code.setdefault(seat[0], []).append(seat)
+        return [_table_info(row, by_code.get(row[0], [])) for row in rows]
+
+    def version(self, code: str) -> int:
+        """How many changes table ``code`` has seen. Raises :class:`UnknownTable`."""
+        with self._lock:
+            rows = self._read("SELECT version FROM dn_tables WHERE code = ?", (code,))
+        if not rows:
+            raise UnknownTable(f"no table has the code {code!r}")
+        return int(rows[0][0])
+
+    def close_table(self, code: str) -> int:
+        """Close the table (the teacher's call): it keeps its moves, takes no more. Returns the version."""
+        with self._write() as execute:
+            self._locked_row(execute, code)
+            return self._bump(execute, code, "closed = ?", (True,))
+
+    # ------------------------------------------------------------------ seats
+    def claim_seat(self, code: str, seat: int, token_hash: str, name: str = "") -> int:
+        """Give a free learner seat to the holder of the token with this hash. Raises
+        :class:`SeatError` if the seat is taken, a computer's or not at the table. Returns the version."""
+        with self._write() as execute:
+            players = self._locked_row(execute, code, open_only=True)[1]
+            rows = execute("SELECT kind, token_hash FROM dn_seats WHERE code = ? AND seat = ?", (code, seat))
+            if not rows:
+                raise SeatError(f"table {code} has seats P1 to P{players}, not P{seat + 1}")
+            kind, held = rows[0]
+            if kind != HUMAN:
+                raise SeatError(f"seat P{seat + 1} at table {code} is played by the computer ({kind})")
+            if held is not None:
+                raise SeatError(f"seat P{seat + 1} at table {code} is taken: choose another seat, "
+                                "or rejoin with your own seat token")
+            execute("UPDATE dn_seats SET token_hash = ?, name = ?, seen = ? WHERE code = ? AND seat = ?",
+                    (token_hash, name[:NAME_LENGTH], time.time(), code, seat))
+            return self._bump(execute, code)
+
+    def release_seat(self, code: str, seat: int) -> int:
+        """Free a learner's seat (a teacher's call, e.g. for a learner who lost their token): the
+        old token stops working. Returns the version."""
+        with self._write() as execute:
+            self._locked_row(execute, code)
+            execute("UPDATE dn_seats SET token_hash = NULL, name = '', seen = NULL WHERE code = ? AND seat = ?",
+                    (code, seat))
+            return self._bump(execute, code)
+
+    def seat_of(self, code: str, token_hash: str) -> int:
+        """The seat the holder of this token took (and mark it seen). Raises
+        :class:`SeatTokenError` for a token this table did not issue, or whose seat was freed."""
+        with self._lock:
+            rows = self._read("SELECT seat FROM dn_seats WHERE code = ? AND token_hash = ?", (code, token_hash))
+            if not rows:
+                self.version(code)  # UnknownTable first: a mistyped code is the likelier mistake
+                raise SeatTokenError(f"this seat token does not hold a seat at table {code} (it is "
+                                     "forged, from another table, or the teacher freed the seat)")
+        self.touch(code, rows[0][0])
+        return int(rows[0][0])
+
+    def touch(self, code: str, seat: int) -> None:
+        """Record that the learner at ``seat`` is still connected (no version change)."""
+        with self._write() as execute:
+            execute("UPDATE dn_seats SET seen = ? WHERE code = ? AND seat = ?", (time.time(), code, seat))
+
+    # ------------------------------------------------------------------ moves
+    def moves(self, code: str, after: int = 0) -> list[str]:
+        """The texts of moves ``after + 1``, ``after + 2``, ... in order."""
+        with self._lock:
+            rows = self._read("SELECT move FROM dn_moves WHERE code = ? AND number > ? ORDER BY number",
+                              (code, after))
+        return [row[0] for row in rows]
+
+    def add_move(self, code: str, number: int, *, seat: int, move: str, turn: int | None, finished: bool) -> int:
+        """Store move ``number`` if the table holds exactly ``number - 1`` moves; returns the new
+        version. Raises :class:`MoveConflict` if another move got there first,
+        :class:`TableClosed` if the teacher closed the table."""
+        try:
+            with self._write() as execute:
+                held = self._locked_row(execute, code, open_only=True)[0]
+                if held != number - 1:
+                    raise _conflict(code, number, held)
+                execute("INSERT INTO dn_moves (code, number, seat, move, at) VALUES (?, ?, ?, ?, ?)",
+                        (code, number, seat, move, time.time()))
+                return self._bump(execute, code, "moves = ?, turn = ?, finished = ?", (number, turn, finished))
+        except self.integrity_errors:
+            # the (table, number) key held where the row lock did not (not expected, kept as a guard)
+            raise _conflict(code, number, len(self.moves(code))) from None
+
+    # ------------------------------------------------------------------ helpers
+    def _locked_row(self, execute: Execute, code: str, open_only: bool = False) -> tuple[int, int]:
+        """(moves, players) of the table, its row locked for this transaction."""
+        rows = execute(f"SELECT moves, players, closed FROM dn_tables WHERE code = ?{self.lock_clause}", (code,))
+        if not rows:
+            raise UnknownTable(f"no table has the code {code!r}: check the code on the teacher's screen")
+        moves, players, closed = rows[0]
+        if open_only and closed:
+            raise TableClosed(f"table {code} is closed: the teacher ended it")
+        return int(moves), int(players)
+
+    def _bump(self, execute: Execute, code: str, sets: str = "", params: Sequence[Any] = ()) -> int:
+        """Count one change of the table (with the given column updates); returns the new version."""
+        sets = f"{sets}, " if sets else ""
+        version = int(execute(f"UPDATE dn_tables SET {sets}version = version + 1 WHERE code = ? RETURNING version",
+                              (*params, code))[0][0])
+        self._changed(execute, code, version)
+        return version
+
+
+def _conflict(code: str, number: int, held: int) -> MoveConflict:
+    return MoveConflict(f"move {number} at table {code} was not played: the table holds {held} moves "
+                        "(another move got there first)", number, held)
+
+
+def _table_info(row: tuple, seats: list[tuple]) -> TableInfo:
+    code, room, game, seed, options, players, moves, turn, finished, closed, version, created = row
+    return TableInfo(code=code, room=room, game=game, seed=int(seed), options=json.loads(options),
+                     players=int(players), moves=int(moves), turn=turn, finished=bool(finished),
+                     closed=bool(closed), version=int(version), created=float(created),
+                     seats=tuple(SeatInfo(int(s[1]), s[2], s[3], bool(s[4]), s[5]) for s in seats))
+
+
+def default_path() -> Path:
+    """The SQLite file used when ``DANISH_NB_STORE`` is unset: ``tables.sqlite3`` in the user's
+    data directory (``$XDG_DATA_HOME/danish-nb`` or ``~/.local/share/danish-nb`` on Linux)."""
+    import platformdirs
+
+    return platformdirs.user_data_path("danish-nb") / "tables.sqlite3"
+
+
+def open_store(url: str | None = None) -> Store:
+    """The store ``url`` names (default: ``$DANISH_NB_STORE``, else SQLite at :func:`default_path`).
+
+    ``postgresql://user@host/db`` (or ``postgres://``) opens PostgreSQL (``pip install
+    danish-nb[postgres]``); ``sqlite:///relative.db``, ``sqlite:////absolute.db``,
+    ``sqlite:///:memory:`` or a plain file path open SQLite.
+    """
+    url = url if url is not None else os.environ.get(STORE_ENV, "")
+    if url.startswith(("postgresql://", "postgres://")):
+        from .postgres import PostgresStore
+
+        return PostgresStore(url)
+    from .sqlite import SQLiteStore
+
+    if url.startswith("sqlite:///"):
+        return SQLiteStore(url.removeprefix("sqlite:///"))
+    if "://" in url:
+        raise TableError(f"{STORE_ENV} names a {url.split('://')[0]!r} store; use a postgresql:// URL, "
+                         "sqlite:///path, or a file path")
+    return SQLiteStore(url or default_path())
