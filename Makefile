@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+SITE_VENV  := .venv-site
+SITE_STAMP := $(SITE_VENV)/.installed
 
-.PHONY: app test setup bench notebooks clean
+.PHONY: app test setup bench notebooks site site-serve clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,9 +29,22 @@ bench: $(STAMP)  ## engine, board and app benchmarks (figures quoted in issue no
 	$(BIN)/python -m benchmarks.board
 	$(BIN)/python -m benchmarks.app
 
+# The static site's build tools (pyproject's `site` extra) live in their own venv, apart from .venv.
+$(SITE_STAMP): pyproject.toml $(STAMP)
+	test -x $(SITE_VENV)/bin/python || $(PYTHON) -m venv $(SITE_VENV)
+	$(BIN)/python -m site_build requirements > $(SITE_VENV)/requirements.txt
+	$(BIN)/uv pip install --quiet --python $(SITE_VENV)/bin/python -r $(SITE_VENV)/requirements.txt
+	touch $(SITE_STAMP)
+
+site: $(SITE_STAMP)  ## build site/: the app running in the browser (Pyodide), for any static web host
+	$(SITE_VENV)/bin/python -m site_build build
+
+site-serve: site  ## serve site/ on 127.0.0.1 (PORT=8000 to change the port)
+	$(BIN)/python -m site_build serve $(if $(PORT),--port $(PORT))
+
 notebooks: $(STAMP)  ## re-execute every notebook in place (commit the outputs)
 	$(BIN)/python -m danish_nb.tools.execute_notebooks notebooks/*.ipynb
 	cp notebooks/app.ipynb danish_nb/notebooks/app.ipynb
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) $(SITE_VENV) site build *.egg-info
