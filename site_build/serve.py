@@ -17,9 +17,13 @@ from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from shutil import copyfileobj
-from typing import IO
+from typing import IO, Any
 
 HOST = "127.0.0.1"
+#: Chromium flags for a visit that can reach no other host: every host name but 127.0.0.1 fails
+#: to resolve (this covers service and web workers too), and no background requests of its own.
+OFFLINE_CHROMIUM_ARGS = ("--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+                         "--disable-background-networking", "--disable-component-update")
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
@@ -53,6 +57,22 @@ class SiteServer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         return f"http://{HOST}:{self.server_address[1]}/"
+
+
+def only_this_host(context: Any, url: str) -> list[str]:
+    """Make a Playwright browser context abort every request that does not go to ``url``'s host
+    (pages and workers); returns the list it fills with the URLs it aborted."""
+    blocked: list[str] = []
+
+    def route(request_route: Any) -> None:
+        if request_route.request.url.startswith(url):
+            request_route.continue_()
+        else:
+            blocked.append(request_route.request.url)
+            request_route.abort()
+
+    context.route("**/*", route)
+    return blocked
 
 
 @contextmanager
