@@ -20,14 +20,16 @@ app: $(STAMP)  ## serve the playable Voila app (prints its URL; PORT=8900 to cha
 	$(BIN)/danish-nb $(if $(PORT),--port $(PORT))
 
 test: $(STAMP)  ## run the whole suite: lint, engine, widgets, notebooks (nbval), browser
-	$(BIN)/ruff check danish_nb tests benchmarks
+	$(BIN)/ruff check danish_nb tests benchmarks site_build
 	$(BIN)/python -m pytest -q tests
 	$(BIN)/python -m pytest -q --nbval notebooks
 
-bench: $(STAMP)  ## engine, board and app benchmarks (figures quoted in issue notes)
+bench: $(STAMP)  ## engine, board, app and static site benchmarks (figures quoted in issue notes)
 	$(BIN)/python -m benchmarks.engine
 	$(BIN)/python -m benchmarks.board
 	$(BIN)/python -m benchmarks.app
+	$(MAKE) site
+	$(BIN)/python -m benchmarks.site
 
 # The static site's build tools (pyproject's `site` extra) live in their own venv, apart from .venv.
 $(SITE_STAMP): pyproject.toml $(STAMP)

@@ -49,9 +49,11 @@ KERNEL_NEEDS = ("micropip", "packaging", "sqlite3", "jedi", "ipython")
 APP = "danish-nb"
 #: Requirements that only the Voila server or JupyterLab need: never sent to the browser.
 SERVER_SIDE = frozenset({"voila", "jupyterlab", "widgetsnbextension", "jupyterlab-widgets"})
-#: Compiled modules published only with Pyodide's own release (no registry has them): an empty
-#: wheel stands in so the kernel starts (IPython then keeps no history; ``import sqlite3`` fails).
-STUBS = frozenset({"sqlite3"})
+#: Packages the kernel loads at start that the site does without: an empty wheel stands in.
+#: sqlite3 is compiled and published only with Pyodide's own release (no registry has it):
+#: IPython then keeps no history and ``import sqlite3`` fails. jedi (with parso, 1.7 MB) only
+#: serves code completion, which a voici page never asks for: IPython runs without it.
+STUBS = frozenset({"sqlite3", "jedi"})
 #: pip's way to fetch wheels for the browser whatever machine builds the site.
 FOR_PYODIDE = ("--only-binary=:all:", "--platform", "any", "--python-version", "3.13",
                "--implementation", "py", "--no-deps")
@@ -208,7 +210,8 @@ def browser_lock(lock: dict[str, Any], extra_wheels: dict[str, Path], folder: Pa
         if name in needed or not (name in STUBS or name in extra_wheels or _pure(entry["file_name"])):
             continue
         needed[name] = entry
-        todo.extend(entry["depends"])
+        if name not in STUBS:
+            todo.extend(entry["depends"])
     pins = [f"{n}=={e['version']}" for n, e in needed.items() if n not in STUBS and n not in extra_wheels]
     wheels = {**browser_wheels(pins), **extra_wheels}
     wheels |= {name: stub_wheel(name, needed[name]["version"], WORK) for name in STUBS}
@@ -217,9 +220,11 @@ def browser_lock(lock: dict[str, Any], extra_wheels: dict[str, Path], folder: Pa
         wheel = wheels[name]
         shutil.copy2(wheel, folder / wheel.name)
         out[name] = {**entry, "file_name": wheel.name, "sha256": sha256(wheel), "package_type": "package",
-                     "depends": sorted({canonical(d) for d in entry["depends"]} & needed.keys())}
-    left_out = sorted({canonical(d) for e in needed.values() for d in e["depends"]} - needed.keys())
-    print(f"browser packages: {len(out)}; left out (compiled, not needed by the app): {left_out}")
+                     "depends": [] if name in STUBS else sorted({canonical(d) for d in entry["depends"]}
+                                                                & needed.keys())}
+    left_out = sorted({canonical(d) for n, e in needed.items() if n not in STUBS for d in e["depends"]}
+                      - needed.keys())
+    print(f"browser packages: {len(out)}, stubs: {sorted(STUBS)}; left out: {left_out}")
     return {"info": lock["info"], "packages": out}
 
 

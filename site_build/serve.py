@@ -59,20 +59,29 @@ class SiteServer(ThreadingHTTPServer):
         return f"http://{HOST}:{self.server_address[1]}/"
 
 
-def only_this_host(context: Any, url: str) -> list[str]:
+def only_this_host(context: Any, url: str, abort: bool = True) -> list[str]:
     """Make a Playwright browser context abort every request that does not go to ``url``'s host
-    (pages and workers); returns the list it fills with the URLs it aborted."""
-    blocked: list[str] = []
+    (pages and workers); returns the list it fills with those requests' URLs. ``abort=False``
+    only lists them (with OFFLINE_CHROMIUM_ARGS they fail anyway): Playwright's routing turns the
+    browser's HTTP cache off, which a warm visit needs."""
+    elsewhere: list[str] = []
 
     def route(request_route: Any) -> None:
         if request_route.request.url.startswith(url):
             request_route.continue_()
         else:
-            blocked.append(request_route.request.url)
+            elsewhere.append(request_route.request.url)
             request_route.abort()
 
-    context.route("**/*", route)
-    return blocked
+    def seen(request: Any) -> None:
+        if request.url.startswith(("http:", "https:", "ws:", "wss:")) and not request.url.startswith(url):
+            elsewhere.append(request.url)
+
+    if abort:
+        context.route("**/*", route)
+    else:
+        context.on("request", seen)
+    return elsewhere
 
 
 @contextmanager

@@ -9,10 +9,12 @@ failed build fails it.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,11 +27,29 @@ from danish_nb.cards import Card
 from site_build.serve import OFFLINE_CHROMIUM_ARGS, SiteServer, only_this_host, serving
 from test_browser import HAND, ME, OPEN, choose_face_up, codes, moves_played, start_game
 
-pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent
 APP_PAGE = "voici/render/app.html"
 FIRST_BOARD = 180_000  # Pyodide starts in the page: 10-20 s alone, a minute on a busy machine
 TIMEOUT = 60_000
+
+
+#: What the app imports beyond the widget packages, in a fresh interpreter (top-level names).
+NEW_IMPORTS = """
+import sys
+import anywidget, ipywidgets
+before = set(sys.modules)
+import danish_nb.app
+print(sorted({name.split('.')[0] for name in set(sys.modules) - before}))
+"""
+
+
+def test_the_app_imports_only_the_standard_library_beyond_the_widget_packages() -> None:
+    """What the browser has: Pyodide's standard library, the widget packages and IPython (no
+    voila, jupyter_server, tornado: the app notebook must import in the site's kernel)."""
+    done = subprocess.run([sys.executable, "-c", NEW_IMPORTS], capture_output=True, text=True, check=True)
+    new = set(json.loads(done.stdout.strip().replace("'", '"')))
+    assert "danish_nb" in new
+    assert new - {"danish_nb"} <= set(sys.stdlib_module_names), new - set(sys.stdlib_module_names)
 
 
 @pytest.fixture(scope="session")
@@ -70,6 +90,7 @@ def offline_page(site: Path, launch_browser: Any) -> Iterator[tuple[Page, SiteSe
             browser.close()
 
 
+@pytest.mark.browser
 def test_the_site_plays_in_the_browser_with_no_other_host(offline_page) -> None:
     page, server, blocked, errors = offline_page
     page.goto(server.url + APP_PAGE)
