@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+SITE_VENV  := .venv-site
+SITE_STAMP := $(SITE_VENV)/.installed
 
-.PHONY: app test fuzz setup bench classroom notebooks clean
+.PHONY: app test fuzz setup bench classroom notebooks site site-serve clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,7 +20,7 @@ app: $(STAMP)  ## serve the playable Voila app (prints its URL; PORT=8900 to cha
 	$(BIN)/danish-nb $(if $(PORT),--port $(PORT))
 
 test: $(STAMP)  ## run the whole suite: lint, engine, widgets, notebooks (nbval), browser
-	$(BIN)/ruff check danish_nb tests benchmarks
+	$(BIN)/ruff check danish_nb tests benchmarks site_build
 	$(BIN)/python -m pytest -q tests
 	$(BIN)/python -m pytest -q --nbval notebooks
 
@@ -26,10 +28,29 @@ fuzz: $(STAMP)  ## long fuzz and contract runs (minutes): bad input at every bou
 	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_fuzz.py tests/test_contract.py
 	$(BIN)/python -m benchmarks.fuzz
 
-bench: $(STAMP)  ## engine, board and app benchmarks (figures quoted in issue notes)
+bench: $(STAMP)  ## engine, observers, board, app, simulation, class tables and static site benchmarks
 	$(BIN)/python -m benchmarks.engine
+	$(BIN)/python -m benchmarks.observers
+	$(BIN)/python -m benchmarks.observers_tricks
 	$(BIN)/python -m benchmarks.board
+	$(BIN)/python -m benchmarks.sim
+	$(BIN)/python -m benchmarks.tables
 	$(BIN)/python -m benchmarks.app
+	$(MAKE) site
+	$(BIN)/python -m benchmarks.site
+
+# The static site's build tools (pyproject's `site` extra) live in their own venv, apart from .venv.
+$(SITE_STAMP): pyproject.toml $(STAMP)
+	test -x $(SITE_VENV)/bin/python || $(PYTHON) -m venv $(SITE_VENV)
+	$(BIN)/python -m site_build requirements > $(SITE_VENV)/requirements.txt
+	$(BIN)/uv pip install --quiet --python $(SITE_VENV)/bin/python -r $(SITE_VENV)/requirements.txt
+	touch $(SITE_STAMP)
+
+site: $(SITE_STAMP)  ## build site/: the app running in the browser (Pyodide), for any static web host
+	$(SITE_VENV)/bin/python -m site_build build
+
+site-serve: site  ## serve site/ on 127.0.0.1 (PORT=8000 to change the port)
+	$(BIN)/python -m site_build serve $(if $(PORT),--port $(PORT))
 
 classroom: $(STAMP)  ## a class arriving at the app server: boards, latency, memory, release (LEARNERS=20)
 	$(BIN)/python -m benchmarks.classroom $(if $(LEARNERS),--learners $(LEARNERS))
@@ -39,4 +60,4 @@ notebooks: $(STAMP)  ## re-execute every notebook in place (commit the outputs)
 	cp notebooks/app.ipynb danish_nb/notebooks/app.ipynb
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) $(SITE_VENV) site build *.egg-info

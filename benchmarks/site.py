@@ -1,0 +1,154 @@
+"""The static site (``make site``) in a real Chromium: how big it is, what a visit fetches, and
+how long the first board takes. Run ``make site`` first, then ``python -m benchmarks.site``.
+
+It prints:
+
+- site size: files and MB on disk, by part (Pyodide, browser wheels, voici app, extensions, ...);
+- first board, cold: from ``page.goto`` to the viewer's cards on screen in a fresh browser
+  context (empty cache), with the page's ``load`` event time beside it; and the bytes the server
+  sent for that visit, by part (what dominates);
+- first board, warm: a second visit in the same context (the browser's HTTP cache, as the
+  stdlib server leaves it: Last-Modified, no Cache-Control) and the bytes sent then;
+- New game: from the click to the new seed shown (the engine and board in Pyodide).
+
+The browser resolves no host but 127.0.0.1; requests to other hosts are counted (not routed:
+Playwright's routing would turn the HTTP cache off). The stdlib server sends files uncompressed.
+Targets (measured, never asserted): first board <= 8 s cold, <= 4 s warm; <= 25 MB fetched cold.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from playwright.sync_api import Browser, BrowserContext, sync_playwright
+
+from site_build.serve import OFFLINE_CHROMIUM_ARGS, SiteServer, only_this_host, serving
+
+SITE = Path(__file__).resolve().parent.parent / "site"
+APP_PAGE = "voici/render/app.html"
+BOARD = ".dn-seat.dn-me .dn-card"
+TIMEOUT = 180_000
+MB = 1e6
+
+
+def part(path: str) -> str:
+    """Which part of the site a path (relative, without leading slash) belongs to.
+
+    >>> part("static/pyodide/pyodide.asm.wasm"), part("static/pyodide/comm-0.2.3-py3-none-any.whl")
+    ('Pyodide core', 'browser wheels')
+    >>> part("voici/build/123.js"), part("extensions/anywidget/static/x.js")
+    ('voici app', 'lab extensions')
+    """
+    if path.startswith("static/pyodide/"):
+        return "browser wheels" if path.endswith(".whl") else "Pyodide core"
+    if path.startswith("static/fontawesome/"):
+        return "Font Awesome"
+    if path.startswith("voici/"):
+        return "voici app"
+    if path.startswith("extensions/"):
+        return "lab extensions"
+    return "other"
+
+
+def site_size(site: Path) -> tuple[int, Counter[str]]:
+    """(files, bytes by part) of the built site."""
+    files = [p for p in site.rglob("*") if p.is_file()]
+    sizes: Counter[str] = Counter()
+    for path in files:
+        sizes[part(path.relative_to(site).as_posix())] += path.stat().st_size
+    return len(files), sizes
+
+
+def by_part(sent: Counter[str]) -> Counter[str]:
+    out: Counter[str] = Counter()
+    for path, size in sent.items():
+        out[part(path.lstrip("/"))] += size
+    return out
+
+
+def visit(context: BrowserContext, server: SiteServer) -> tuple[float, float, Counter[str]]:
+    """(seconds to the load event, seconds to the first board, bytes sent by path) of one visit."""
+    before = server.sent.copy()
+    page = context.new_page()
+    t0 = time.perf_counter()
+    page.goto(server.url + APP_PAGE, timeout=TIMEOUT)
+    loaded = time.perf_counter() - t0
+    page.locator(BOARD).first.wait_for(timeout=TIMEOUT)
+    board = time.perf_counter() - t0
+    page.close()
+    return loaded, board, server.sent - before
+
+
+def new_game_s(context: BrowserContext, server: SiteServer) -> float:
+    """Seconds from pressing New game (seed 99) to the app saying so."""
+    page = context.new_page()
+    page.goto(server.url + APP_PAGE, timeout=TIMEOUT)
+    page.locator(BOARD).first.wait_for(timeout=TIMEOUT)
+    page.get_by_text("Settings", exact=True).click()
+    page.locator(".dn-seed input").fill("99")
+    page.locator(".dn-seed input").press("Enter")
+    t0 = time.perf_counter()
+    page.locator(".dn-new-game").click()
+    page.locator(".dn-app-message", has_text="seed 99").wait_for(timeout=TIMEOUT)
+    elapsed = time.perf_counter() - t0
+    page.close()
+    return elapsed
+
+
+def measure(browser: Browser, server: SiteServer, visits: int) -> tuple[list[tuple], list[str]]:
+    rows: list[tuple] = []
+    blocked: list[list[str]] = []  # one list per context, filled as its pages run
+    cold, warm = [], []
+    for _ in range(visits):
+        context = browser.new_context()
+        blocked.append(only_this_host(context, server.url, abort=False))
+        cold.append(visit(context, server))
+        warm.append(visit(context, server))
+        context.close()
+    for label, runs in (("cold", cold), ("warm", warm)):
+        boards = [board for _, board, _ in runs]
+        rows.append((f"first board, {label} (s)", f"{statistics.median(boards):.1f} median",
+                     " ".join(f"{b:.1f}" for b in boards) + " (load event "
+                     + " ".join(f"{loaded:.1f}" for loaded, _, _ in runs) + ")"))
+        sent = runs[0][2]
+        top = ", ".join(f"{name} {size / MB:.1f}" for name, size in by_part(sent).most_common())
+        rows.append((f"fetched, {label} (MB)", f"{sum(sent.values()) / MB:.1f}", top))
+    context = browser.new_context()
+    blocked.append(only_this_host(context, server.url, abort=False))
+    rows.append(("New game -> board (s)", f"{new_game_s(context, server):.2f}", "seed 99"))
+    context.close()
+    return rows, [url for urls in blocked for url in urls]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--visits", type=int, default=3, help="cold + warm visit pairs")
+    args = parser.parse_args(argv)
+    chromium = shutil.which("chromium")
+    if chromium is None or not (SITE / APP_PAGE).exists():
+        print("benchmarks.site: needs chromium on PATH and a built site (make site)", file=sys.stderr)
+        return 1
+    files, sizes = site_size(SITE)
+    rows = [("site size (MB)", f"{sum(sizes.values()) / MB:.1f}",
+             f"{files} files: " + ", ".join(f"{name} {size / MB:.1f}" for name, size in sizes.most_common()))]
+    with serving(SITE) as server, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=list(OFFLINE_CHROMIUM_ARGS))
+        measured, blocked = measure(browser, server, args.visits)
+        browser.close()
+    rows += measured
+    rows.append(("requests to other hosts", str(len(blocked)), " ".join(blocked[:3])))
+    width = max(len(r[0]) for r in rows)
+    print(f"{'measure':<{width}}  {'value':<12}  detail")
+    for name, value, detail in rows:
+        print(f"{name:<{width}}  {value:<12}  {detail}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,98 @@
+"""Serve a built site on 127.0.0.1 only, as any static web host would (``make site-serve``).
+
+The server counts what it sends, so the benchmark can say how many bytes a visit fetched.
+
+>>> handler = SiteHandler.extensions_map
+>>> handler[".wasm"], handler[".mjs"]
+('application/wasm', 'text/javascript')
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from shutil import copyfileobj
+from typing import IO, Any
+
+HOST = "127.0.0.1"
+#: Chromium flags for a visit that can reach no other host: every host name but 127.0.0.1 fails
+#: to resolve (this covers service and web workers too), and no background requests of its own.
+OFFLINE_CHROMIUM_ARGS = ("--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+                         "--disable-background-networking", "--disable-component-update")
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Static files with the types a browser insists on for WebAssembly and ES modules; each
+    response body's size is added to the server's ``sent`` counter (by path)."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript"}
+    server: SiteServer
+
+    def copyfile(self, source: IO[bytes], outputfile: IO[bytes]) -> None:
+        start = source.tell()
+        copyfileobj(source, outputfile)
+        self.server.sent[self.path.split("?")[0]] += source.tell() - start
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base's name)
+        if self.server.verbose:
+            super().log_message(format, *args)
+
+
+class SiteServer(ThreadingHTTPServer):
+    """A threading HTTP server on 127.0.0.1 that remembers the bytes it sent per path."""
+
+    daemon_threads = True
+
+    def __init__(self, directory: Path, port: int = 0, verbose: bool = False):
+        super().__init__((HOST, port), partial(SiteHandler, directory=str(directory)))
+        self.sent: Counter[str] = Counter()
+        self.verbose = verbose
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.server_address[1]}/"
+
+
+def only_this_host(context: Any, url: str, abort: bool = True) -> list[str]:
+    """Make a Playwright browser context abort every request that does not go to ``url``'s host
+    (pages and workers); returns the list it fills with those requests' URLs. ``abort=False``
+    only lists them (with OFFLINE_CHROMIUM_ARGS they fail anyway): Playwright's routing turns the
+    browser's HTTP cache off, which a warm visit needs."""
+    elsewhere: list[str] = []
+
+    def route(request_route: Any) -> None:
+        if request_route.request.url.startswith(url):
+            request_route.continue_()
+        else:
+            elsewhere.append(request_route.request.url)
+            request_route.abort()
+
+    def seen(request: Any) -> None:
+        if request.url.startswith(("http:", "https:", "ws:", "wss:")) and not request.url.startswith(url):
+            elsewhere.append(request.url)
+
+    if abort:
+        context.route("**/*", route)
+    else:
+        context.on("request", seen)
+    return elsewhere
+
+
+@contextmanager
+def serving(directory: Path, port: int = 0) -> Iterator[SiteServer]:
+    """Serve ``directory`` from a background thread until the block ends (port 0: a free one)."""
+    server = SiteServer(directory, port)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
