@@ -285,10 +285,11 @@ def sample_world_or_skip(view: Any, rng: random.Random) -> Any:
 
 def places(state: Any) -> Counter:
     """``(place, card code)`` for every card of a state, a place being a field of the state and
-    (for per-player fields) a seat: ``("hands", 1)``, ``("stock",)``."""
+    (for per-player fields) a seat: ``("hands", 1)``, ``("stock",)``. Fields marked
+    ``metadata={"knowledge": True}`` record who knows which cards, not where cards lie."""
     found: Counter = Counter()
     for f in dataclasses.fields(state):
-        if f.name.startswith("_"):
+        if f.name.startswith("_") or f.metadata.get("knowledge"):
             continue
         todo = [((f.name,), getattr(state, f.name))]
         while todo:
@@ -300,9 +301,23 @@ def places(state: Any) -> Counter:
     return found
 
 
+def view_cards(view: Any) -> Counter:
+    """Every card code anywhere in a view (its fields walked, not only what ``to_dict`` sends:
+    won tricks and known cards count), each code once."""
+    found: set[str] = set()
+    todo = [getattr(view, f.name) for f in dataclasses.fields(view)]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, Card):
+            found.add(value.code)
+        elif isinstance(value, tuple):
+            todo.extend(value)
+    return Counter(found)
+
+
 def hidden(state: Any, viewer: int) -> Counter:
-    """``(place, card code)`` of the cards ``viewer`` cannot see."""
-    unseen = Counter(c.code for c in state.all_cards()) - seen(state, viewer)
+    """``(place, card code)`` of the cards ``viewer`` cannot see (one pack: each code once)."""
+    unseen = Counter(c.code for c in state.all_cards()) - view_cards(state.view(viewer))
     where = places(state)
     out: Counter = Counter()
     for (place, code), n in sorted(where.items()):
@@ -319,7 +334,9 @@ def hidden(state: Any, viewer: int) -> Counter:
 def test_sampled_worlds_agree_with_the_view(game_id, data):
     """``view.sample_world(rng)`` is a full state the viewer cannot tell from the real one:
     the same view, the same cards; the cards it cannot see stay in places holding unseen
-    cards (as many in each), and over samples they move (the real deal is not copied)."""
+    cards (as many in each). That every unseen card reaches each place it could be, and only
+    those (voids, known cards), is checked per family by enumeration: test_shedding_observers.py,
+    test_trick_observers.py."""
     game = data.draw(deals(game_id))
     rng = random.Random(data.draw(st.integers(0, 10**6)))
     for _ in range(rng.randrange(0, 80)):
@@ -332,13 +349,12 @@ def test_sampled_worlds_agree_with_the_view(game_id, data):
         view = state.view(viewer)
         truth = hidden(state, viewer)
         sizes = Counter(place for (place, _), n in truth.items() for _ in range(n))
-        moved = False
         for _ in range(20):
             world = sample_world_or_skip(view, rng)
             assert world.view(viewer) == view, "a sampled world shows the viewer something else"
             assert sorted(c.code for c in world.all_cards()) == dealt, "a sampled world has other cards"
+            if len(set(dealt)) < len(dealt):
+                continue  # equal cards of several packs: which copy is the unseen one is ambiguous
             sample = hidden(world, viewer)
             assert Counter(place for (place, _), n in sample.items() for _ in range(n)) == sizes, \
                 "unseen cards went to a place the viewer can see, or places changed size"
-            moved |= sample != truth
-        assert moved or len(sizes) < 2 or len({code for _, code in truth}) < 2, "every sample copies the real deal"

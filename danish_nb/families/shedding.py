@@ -424,7 +424,7 @@ class ShedTable(RulesState):
     turn: int = 0
     result: Result | None = None
     pickups_seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
-    known: Known = field(default=(), compare=False, repr=False)
+    known: Known = field(default=(), compare=False, repr=False, metadata={"knowledge": True})
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
     game_id: ClassVar[str] = ""

@@ -273,7 +273,7 @@ class RatBastardState(RulesState):
     turn: int = 0
     result: Result | None = None
     seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
-    known: tuple[tuple[Card, ...], ...] = ((), ())
+    known: tuple[tuple[Card, ...], ...] = field(default=((), ()), metadata={"knowledge": True})
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
     move_type: ClassVar[type] = RatMove
