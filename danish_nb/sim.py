@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from .core import GAMES, Game, OptionsError, get_game, new_game, option_infos
-from .agents import make_agent
+from .agents import make_agent, play_out
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -78,10 +78,7 @@ def _play_one(game_id: str, players: int, options: Mapping[str, Any] | None, sea
               seed: int) -> Game:
     """Deal game ``seed`` and play it out with one seeded computer player per seat."""
     game = new_game(game_id, players, seed, options)
-    family = game.rules.family
-    agents = [make_agent(name, _derive(seed, "seat", s), family, game=game_id) for s, name in enumerate(seats)]
-    while not game.is_over:
-        game.play(agents[game.current_player].choose(game.state).move)
+    play_out(game, [make_agent(name, game_id, _derive(seed, "seat", s)) for s, name in enumerate(seats)])
     return game
 
 
@@ -179,7 +176,7 @@ def simulate(game_id: str, players: int | None = None, options: Mapping[str, Any
     players, seats = _check_seats(rules, players, seats)
     new_game(game_id, players, 0, options)  # checks the player count and the options
     for name in set(seats):
-        make_agent(name, 0, rules.family, game=game_id)
+        make_agent(name, game_id, 0)
     games, chunk_size = _positive("games", games), _positive("chunk_size", chunk_size)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise OptionsError(f"seed must be a whole number, not {seed!r}")

@@ -58,10 +58,9 @@ def create_table(store: Store, game_id: str, seats: Sequence[str], *, seed: int 
     seats = tuple(seats)
     seed = secrets.randbelow(2**31) if seed is None else seed
     game = new_game(game_id, players=len(seats), seed=seed, options=options)
-    family = getattr(game.rules, "family", "shedding")
     for kind in seats:
         if kind != HUMAN:
-            make_agent(kind, 0, family, game=game_id)  # unknown players raise here
+            make_agent(kind, game_id, 0)  # unknown players raise here
     if not isinstance(room, str):
         raise TableError(f"a room is named by a text, not {type(room).__name__}")
     return store.create_table(game_id, seed=seed, options=dataclasses.asdict(game.options), seats=seats,
@@ -193,8 +192,8 @@ class TableSession:
                 break
             number = len(self.game.history) + 1
             # seeded by table, move number and seat: every kernel would choose the same move
-            agent = make_agent(self.info.seats[turn].kind, seed=self.info.seed * 100_003 + number * 101 + turn,
-                               family=getattr(self.game.rules, "family", "shedding"), game=self.info.game)
+            agent = make_agent(self.info.seats[turn].kind, self.info.game,
+                               seed=self.info.seed * 100_003 + number * 101 + turn)
             state = self.game.state
             move = agent.choose(state).move
             try:
