@@ -40,15 +40,6 @@ GAMES = sorted(dn.GAMES)
 MOVE_BOUND = 20_000
 SAMPLE_CARDS = tuple(Card.parse(t) for t in ("2C", "7H", "10S", "QD", "AS", "KH", "JC", "RJ", "BJ"))
 
-#: Contract breaks this suite found in code others own, by game: (owner and what, which moves).
-#: Each known break is recorded and the test ends as xfail naming it; the other checks still run.
-#: Remove an entry once its owner's fix is merged.
-KNOWN: dict[str, tuple[str, Any]] = {
-    "bastard": ("issue-tricks: Bastard's explain calls a 'play' or 'trump' move legal when it carries "
-                "unused cards (TrickMove(0, 'play', 6♦, cards=(2♣,))), which legal_moves does not list",
-                lambda move: bool(move.cards) and move.action in ("play", "trump")),
-}
-
 #: A few games per test in ``make test``; ``make fuzz`` plays 25 times as many.
 contract = settings(max_examples=100 if FUZZ else 4, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -155,7 +146,7 @@ def check_views(state: Any, players: int) -> None:
 
 # --------------------------------------------------------------------------- the contract
 
-def check_state(game: dn.Game, rng: random.Random, history_moves: list[Any], known: list[str]) -> None:
+def check_state(game: dn.Game, rng: random.Random, history_moves: list[Any]) -> None:
     state = game.state
     legal = state.legal_moves()
     assert legal, "a game that is not over has a legal move"
@@ -167,11 +158,7 @@ def check_state(game: dn.Game, rng: random.Random, history_moves: list[Any], kno
     refused = 0
     for move in candidates(state, game.players, history_moves, rng):
         verdict = state.explain(move)
-        if verdict.legal != state.is_legal(move):
-            owner, matches = KNOWN.get(game.rules.id, ("", lambda m: False))
-            assert matches(move), f"explain and legal_moves disagree on {move!r}: {verdict}"
-            known.append(owner)
-            continue
+        assert verdict.legal == state.is_legal(move), f"explain and legal_moves disagree on {move!r}: {verdict}"
         assert verdict.reasons, f"a verdict without a reason: {move}"
         if not verdict.legal and refused < 6:
             refused += 1
@@ -182,10 +169,8 @@ def check_state(game: dn.Game, rng: random.Random, history_moves: list[Any], kno
     check_views(state, game.players)
 
 
-def play_checked(game: dn.Game, seed: int) -> list[str]:
-    """Play ``game`` out at random, checking the contract at states spread over the game;
-    return the known breaks met (see :data:`KNOWN`)."""
-    known: list[str] = []
+def play_checked(game: dn.Game, seed: int) -> None:
+    """Play ``game`` out at random, checking the contract at states spread over the game."""
     rng = random.Random(seed)
     dealt = Counter(game.state.all_cards())
     played: list[Any] = []
@@ -194,7 +179,7 @@ def play_checked(game: dn.Game, seed: int) -> list[str]:
         assert len(game.history) < MOVE_BOUND, f"no end after {MOVE_BOUND} moves"
         checking = len(game.history) == next_check
         if checking:
-            check_state(game, rng, played, known)
+            check_state(game, rng, played)
             next_check = 2 * next_check + 1
         move = rng.choice(game.legal_moves())
         played.append(move)
@@ -210,21 +195,16 @@ def play_checked(game: dn.Game, seed: int) -> list[str]:
     assert game.result is not None and not game.legal_moves()
     again = dn.load_record(json.loads(json.dumps(game.to_record())))
     assert again.state == game.state and [s.move for s in again.history] == [s.move for s in game.history]
-    return known
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_random_play_keeps_the_contract(game_id):
-    known: list[str] = []
-
     @contract
     @given(data=st.data())
     def play(data: st.DataObject) -> None:
-        known.extend(play_checked(data.draw(deals(game_id)), data.draw(st.integers(0, 10**6))))
+        play_checked(data.draw(deals(game_id)), data.draw(st.integers(0, 10**6)))
 
     play()
-    if known:
-        pytest.xfail(known[0])
 
 
 # --------------------------------------------------------------------------- computer players

@@ -3,8 +3,7 @@ its message names the problem in a few lines, and nothing changed (issue 11).
 
 Each input kind has its strategy: move texts, move objects with fields of wrong types,
 records, positions, options, game ids. ``make test`` runs a small budget; ``make fuzz`` runs
-50 times as many examples, each bounded in time (``helpers.budget``). Breaks found in code
-others own are ``xfail`` naming the owner (see :data:`OWNED`).
+50 times as many examples, each bounded in time (``helpers.budget``).
 """
 
 from __future__ import annotations
@@ -72,36 +71,8 @@ def test_huge_move_text_is_refused_without_echoing_it(game_id):
 wrong_values = st.none() | st.booleans() | st.integers(-5, 60) | st.floats() | st.text(max_size=4) | \
     st.lists(st.integers(), max_size=2) | st.just(("7H",))
 
-#: Breaks of this suite in code others own: game id -> the owner and what (issue 11 item 8).
-OWNED = {
-    "danish-bastard": "issue-shed: move objects with fields of wrong types (ShedMove.well_formed)",
-    "le-danish": "issue-shed: move objects with fields of wrong types (ShedMove.well_formed)",
-    "bastard": "issue-tricks: move objects with fields of wrong types (TrickMove.well_formed)",
-    "sjavs": "issue-tricks: move objects with fields of wrong types (TrickMove.well_formed)",
-    "rat-bastard-17": "issue-tricks: move objects with fields of wrong types (RatMove.well_formed)",
-}
-
-
-def owned(game_id: str, found: list[str], call: Any, *args: Any) -> None:
-    """``call(*args)``; an exception other than ``DanishNbError`` or a failed check is a break
-    in code others own: noted in ``found`` (the test then ends as xfail naming the owner)."""
-    try:
-        call(*args)
-    except (AssertionError, dn.DanishNbError):
-        raise
-    except Exception as exc:  # noqa: BLE001 - the owner's fix turns these into DanishNbError
-        found.append(f"{OWNED[game_id]}: {type(exc).__name__} {str(exc)[:80]} (e.g. {args[-1]!r:.120})")
-
-
-def xfail_if(found: list[str]) -> None:
-    if found:
-        pytest.xfail(f"{len(found)} cases, first: {found[0]}")
-
-
 @pytest.mark.parametrize("game_id", GAMES)
 def test_move_objects_with_fields_of_wrong_types(game_id):
-    found: list[str] = []
-
     @budget(40)
     @given(data=st.data())
     def check(data: st.DataObject) -> None:
@@ -110,23 +81,19 @@ def test_move_objects_with_fields_of_wrong_types(game_id):
         field = data.draw(st.sampled_from(move._fields))
         bad = move._replace(**{field: data.draw(wrong_values)})
         for call in (game.explain, game.play):
-            owned(game_id, found, unchanged, game, call, bad)
+            unchanged(game, call, bad)
 
     check()
-    xfail_if(found)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_records(game_id):
-    found: list[str] = []
-
     @budget(30)
     @given(data=st.data())
     def check(data: st.DataObject) -> None:
-        owned(game_id, found, refused_cleanly, dn.load_record, mutated_record(game_id, data))
+        refused_cleanly(dn.load_record, mutated_record(game_id, data))
 
     check()
-    xfail_if(found)
 
 
 def mutated_record(game_id: str, data: st.DataObject) -> Any:
@@ -169,16 +136,13 @@ POSITION_KEYS = ["hands", "open", "closed", "stock", "pile", "burned", "current"
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_positions(game_id):
-    found: list[str] = []
-
     @budget(40)
     @given(position=st.dictionaries(st.sampled_from(POSITION_KEYS) | st.text(max_size=6), json_values(),
                                     max_size=5))
     def check(position: dict) -> None:
-        owned(game_id, found, refused_cleanly, dn.setup, game_id, position)
+        refused_cleanly(dn.setup, game_id, position)
 
     check()
-    xfail_if(found)
 
 
 def test_positions_too_deep_or_with_keys_that_are_not_text():

@@ -320,7 +320,15 @@ def move_problem(move: Any) -> str | None:
         return "its cards are not a tuple of cards"
     if move.bid is not None and not isinstance(move.bid, str):
         return "its bid is not a word"
+    uses = FIELDS_USED.get(move.action, ())
+    extra = [name for name in ("card", "suit", "cards", "bid") if name not in uses and getattr(move, name)]
+    if move.action in FIELDS_USED and extra:
+        return f"a {move.action} move has no {extra[0]}"
     return None
+
+
+#: The fields each action fills (the others stay empty): ``P1 trump hearts`` names a suit only.
+FIELDS_USED = {"play": ("card",), "trump": ("suit",), "bid": ("bid",), "discard": ("cards",), "pass": ()}
 
 
 def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
