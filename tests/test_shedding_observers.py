@@ -10,6 +10,7 @@ unseen cards at random into the hidden places.
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections import Counter
 
@@ -127,7 +128,10 @@ def test_unseen_cards_reach_every_hidden_place_and_no_other(g, viewer):
     assert sum(unseen.values()) == sum(hidden.values())  # a dealt game: the deck fills them exactly
     reached: dict[Card, set] = {card: set() for card in unseen}
     rng = random.Random(1)
-    for _ in range(400):
+    # enough samples that a card misses a place with room for it with odds below 1e-9
+    total = sum(unseen.values())
+    rounds = 1 if total <= 1 else math.ceil(math.log(1e-9) / math.log(1 - min(hidden.values()) / total))
+    for _ in range(rounds):
         world = view.sample_world(rng)
         for place, cards in places(world).items():
             if place[0] == "hands":
