@@ -32,6 +32,8 @@ from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
 
 from danish_nb import app_server
 
+from .report import print_rows
+
 ME = ".dn-seat.dn-me"
 TIMEOUT = 60_000
 
@@ -236,10 +238,7 @@ def main(argv: list[str] | None = None) -> int:
         *((f"session kernel {key.upper()} (MB)", f"{mem_open[key]:.1f} opened",
            f"{mem_after[key]:.1f} after the moves") for key in ("rss", "pss", "uss")),
     ]
-    width = max(len(r[0]) for r in rows)
-    print(f"{'measure':<{width}}  {'value':<16}  detail")
-    for name, value, detail in rows:
-        print(f"{name:<{width}}  {value:<16}  {detail}")
+    print_rows(rows, value_width=16)
     return 0
 
 

@@ -30,6 +30,8 @@ from playwright.sync_api import Browser, BrowserContext, sync_playwright
 
 from site_build.serve import OFFLINE_CHROMIUM_ARGS, SiteServer, only_this_host, serving
 
+from .report import print_rows
+
 SITE = Path(__file__).resolve().parent.parent / "site"
 APP_PAGE = "voici/render/app.html"
 BOARD = ".dn-seat.dn-me .dn-card"
@@ -143,10 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         browser.close()
     rows += measured
     rows.append(("requests to other hosts", str(len(blocked)), " ".join(blocked[:3])))
-    width = max(len(r[0]) for r in rows)
-    print(f"{'measure':<{width}}  {'value':<12}  detail")
-    for name, value, detail in rows:
-        print(f"{name:<{width}}  {value:<12}  {detail}")
+    print_rows(rows, value_width=12)
     return 0
 
 
