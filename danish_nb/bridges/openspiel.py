@@ -1,0 +1,245 @@
+"""The five games as OpenSpiel Python games (needs the ``rl`` extra: ``pip install 'danish-nb[rl]'``).
+
+Importing this module registers ``danish_nb_danish_bastard``, ``danish_nb_le_danish``,
+``danish_nb_rat_bastard_17``, ``danish_nb_bastard`` and ``danish_nb_sjavs`` with
+``pyspiel.register_game``; ``pyspiel.load_game("danish_nb_sjavs(players=3)")`` then works, with
+``players`` and every rule option of the game (:class:`danish_nb.core.GameInfo`) as parameters.
+
+- Sequential, imperfect information, zero-sum, terminal rewards (:func:`.features.returns`:
+  first place +1, last -1, draws 0).
+- Chance is an explicit player: the game opens with four chance nodes of 256 outcomes each,
+  the four bytes of the 32-bit seed the deal is shuffled with (``dn.new_game(id, players,
+  seed)``). Every later card (a stock draw, a re-deal of a match) follows from that seed, as in
+  our own games, hidden from the players until their views show it.
+- Actions: :mod:`.actions` (one fixed number per move; ``action_to_string`` writes the move).
+- Observations: the player's view as JSON text and as a tensor (:mod:`.features`); the
+  information state (perfect recall) is the player's first view, every move as they saw it
+  (``move.text_for(player)``) and their view now.
+
+>>> import pyspiel
+>>> from danish_nb.bridges import openspiel
+>>> game = pyspiel.load_game("danish_nb_bastard")
+>>> state = game.new_initial_state()
+>>> for byte in (0, 0, 0, 7):
+...     state.apply_action(byte)
+>>> state.current_player(), state.action_to_string(state.legal_actions()[0])
+(0, 'P1 trump clubs')
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import danish_nb as dn
+
+from ..core import DanishNbError
+from . import features
+from .actions import Codec, codec_for
+
+#: Seats each game is registered with by default (``players=`` changes it).
+DEFAULT_PLAYERS = {"danish-bastard": 3, "le-danish": 3, "rat-bastard-17": 2, "bastard": 3, "sjavs": 4}
+
+
+def game_name(game_id: str) -> str:
+    """The OpenSpiel name of one of our games.
+
+    >>> game_name("rat-bastard-17")
+    'danish_nb_rat_bastard_17'
+    """
+    return "danish_nb_" + game_id.replace("-", "_")
+
+
+def max_length(game_id: str, players: int, options: Any) -> int:
+    """A bound on the moves of a game (chance nodes included), from its limits: the turn limit,
+    the number of deals."""
+    if hasattr(options, "turn_limit"):
+        return 2 * options.turn_limit + 10 * players + features.SEED_DIGITS
+    if game_id == "sjavs":
+        return 50 * options.max_deals + features.SEED_DIGITS
+    deals = 60 if options.target_score else options.deals or players  # bastard
+    return 60 * deals + features.SEED_DIGITS
+
+
+class _Track:
+    """The Python side of a state: the seed bytes drawn, the deal, the moves played, the current
+    engine state. Copied shallowly when OpenSpiel clones a state (engine states are immutable)."""
+
+    __slots__ = ("game", "digits", "first", "moves", "state", "_legal")
+
+    def __init__(self, game: DanishNbGame) -> None:
+        self.game = game
+        self.digits: list[int] = []
+        self.first: Any = None
+        self.moves: list[Any] = []
+        self.state: Any = None
+        self._legal: dict[int, Any] | None = None
+
+    def __deepcopy__(self, memo: dict) -> _Track:
+        other = _Track(self.game)
+        other.digits, other.first, other.moves, other.state = list(self.digits), self.first, list(self.moves), self.state
+        other._legal = self._legal
+        return other
+
+    def legal(self, codec: Codec) -> dict[int, Any]:
+        """Action number -> move, for the current engine state (cached)."""
+        if self._legal is None:
+            self._legal = {codec.encode(move): move for move in self.state.legal_moves()}
+        return self._legal
+
+
+class DanishNbState(pyspiel.State):
+    """One of our game states, seen through OpenSpiel."""
+
+    def __init__(self, game: DanishNbGame):
+        super().__init__(game)
+        self.track = _Track(game)
+
+    @property
+    def rules_state(self) -> Any:
+        """The engine state (``None`` before the deal)."""
+        return self.track.state
+
+    def current_player(self) -> int:
+        state = self.track.state
+        if state is None:
+            return pyspiel.PlayerId.CHANCE
+        if state.is_over:
+            return pyspiel.PlayerId.TERMINAL
+        return state.current_player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self.track.legal(self.track.game.codec))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(byte, 1 / features.SEED_BASE) for byte in range(features.SEED_BASE)]
+
+    def _apply_action(self, action: int) -> None:
+        track, game = self.track, self.track.game
+        if track.state is None:
+            track.digits.append(action)
+            if len(track.digits) == features.SEED_DIGITS:
+                seed = features.seed_of(track.digits)
+                track.first = track.state = dn.new_game(game.game_id, game.players, seed, game.options).state
+            return
+        move = track.legal(game.codec).get(action)
+        if move is None:
+            raise DanishNbError(f"action {action} is not legal here: {game.codec.describe(action)}")
+        track.state, _ = track.state.apply(move)
+        track.moves.append(move)
+        track._legal = None
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed byte {action}"
+        return f"P{player + 1} {self.track.game.codec.describe(action)}"
+
+    def is_terminal(self) -> bool:
+        return self.track.state is not None and self.track.state.is_over
+
+    def returns(self) -> list[float]:
+        state = self.track.state
+        return features.returns(state.result if state is not None else None, self.track.game.players)
+
+    def resample(self, player: int, rng: random.Random) -> DanishNbState:
+        """A copy of this state whose hidden cards are dealt afresh, consistently with what
+        ``player`` knows (``view.sample_world``): for information-set search."""
+        clone = self.clone()
+        clone.track.state = self.track.state.view(player).sample_world(rng)
+        clone.track._legal = None
+        return clone
+
+    def __str__(self) -> str:
+        if self.track.state is None:
+            return f"dealing: {len(self.track.digits)} of {features.SEED_DIGITS} seed bytes drawn"
+        return "\n".join([f"seed {features.seed_of(self.track.digits)}", *map(str, self.track.moves)])
+
+
+class DanishNbObserver:
+    """OpenSpiel's observer of one player: the view as text and tensor; with perfect recall,
+    the text is the information state (first view, moves as seen, view now)."""
+
+    def __init__(self, game: DanishNbGame, iig_obs_type: Any, params: Any):
+        if params:
+            raise DanishNbError(f"observation parameters are not supported, got {params}")
+        self.perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        self.tensor = np.zeros(features.tensor_size(game.game_id, game.players), np.float32)
+        self.dict = {"view": self.tensor}
+
+    def set_from(self, state: DanishNbState, player: int) -> None:
+        if state.track.state is None:
+            self.tensor.fill(0)
+        else:
+            self.tensor[:] = features.observation_tensor(state.track.state, player)
+
+    def string_from(self, state: DanishNbState, player: int) -> str:
+        track = state.track
+        if track.state is None:
+            return f"P{player + 1}: dealing ({len(track.digits)} of {features.SEED_DIGITS} seed bytes drawn)"
+        now = features.observation_text(track.state, player)
+        if not self.perfect_recall:
+            return now
+        return features.info_state_text(features.observation_text(track.first, player),
+                                        (move.text_for(player) for move in track.moves), now)
+
+
+class DanishNbGame(pyspiel.Game):
+    """One of our games as an OpenSpiel game (a subclass per game sets ``game_id``)."""
+
+    game_id = ""
+
+    def __init__(self, params: dict | None = None):
+        params = {**_parameters(self.game_id), **(params or {})}
+        self.players = int(params["players"])
+        info = dn.GAMES[self.game_id].info
+        given = {o.name: params[o.name] for o in info.options}
+        self.options = dn.new_game(self.game_id, self.players, 0, given).options
+        self.codec = codec_for(self.game_id, self.players)
+        game_info = pyspiel.GameInfo(
+            num_distinct_actions=self.codec.size, max_chance_outcomes=features.SEED_BASE,
+            num_players=self.players, min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
+            max_game_length=max_length(self.game_id, self.players, self.options))
+        super().__init__(_game_type(self.game_id), game_info, params)
+
+    def new_initial_state(self) -> DanishNbState:
+        return DanishNbState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> DanishNbObserver:
+        return DanishNbObserver(self, iig_obs_type, params)
+
+
+def _parameters(game_id: str) -> dict[str, Any]:
+    info = dn.GAMES[game_id].info
+    return {"players": DEFAULT_PLAYERS[game_id], **{o.name: o.default for o in info.options}}
+
+
+def _game_type(game_id: str) -> pyspiel.GameType:
+    info = dn.GAMES[game_id].info
+    return pyspiel.GameType(
+        short_name=game_name(game_id), long_name=f"{info.title} (danish_nb)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM, reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players, min_num_players=info.min_players,
+        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=_parameters(game_id))
+
+
+def resampler(state: DanishNbState, player: int) -> DanishNbState:
+    """For ``open_spiel.python.algorithms.ismcts.ISMCTSBot.set_resampler``: a world consistent
+    with what ``player`` knows, drawn with Python's ``random`` module."""
+    return state.resample(player, random.Random(random.getrandbits(64)))
+
+
+GAME_CLASSES: dict[str, type[DanishNbGame]] = {}
+for _game_id in DEFAULT_PLAYERS:
+    _name = f"{_game_id.title().replace('-', '')}Game"
+    # a module attribute, so that pickle (OpenSpiel's serialisation) finds the class by name
+    GAME_CLASSES[_game_id] = globals()[_name] = type(_name, (DanishNbGame,), {"game_id": _game_id})
+    if game_name(_game_id) not in pyspiel.registered_names():
+        pyspiel.register_game(_game_type(_game_id), GAME_CLASSES[_game_id])
