@@ -68,7 +68,7 @@ class _Track:
     """The Python side of a state: the seed bytes drawn, the deal, the moves played, the current
     engine state. Copied shallowly when OpenSpiel clones a state (engine states are immutable)."""
 
-    __slots__ = ("game", "digits", "first", "moves", "state", "_legal")
+    __slots__ = ("game", "digits", "first", "moves", "state", "_legal", "_texts")
 
     def __init__(self, game: DanishNbGame) -> None:
         self.game = game
@@ -77,12 +77,23 @@ class _Track:
         self.moves: list[Any] = []
         self.state: Any = None
         self._legal: dict[int, Any] | None = None
+        self._texts: dict[int | None, list[str]] = {}
 
     def __deepcopy__(self, memo: dict) -> _Track:
         other = _Track(self.game)
         other.digits, other.first, other.moves, other.state = list(self.digits), self.first, list(self.moves), self.state
         other._legal = self._legal
+        other._texts = {viewer: list(texts) for viewer, texts in self._texts.items()}
         return other
+
+    def texts(self, viewer: int | None) -> list[str]:
+        """The moves as ``viewer`` saw them (``None``: as played), written once each."""
+        texts = self._texts.setdefault(viewer, [])
+        if viewer is None:
+            texts.extend(str(move) for move in self.moves[len(texts):])
+        else:
+            texts.extend(move.text_for(viewer) for move in self.moves[len(texts):])
+        return texts
 
     def legal(self, codec: Codec) -> dict[int, Any]:
         """Action number -> move, for the current engine state (cached)."""
@@ -155,7 +166,7 @@ class DanishNbState(pyspiel.State):
     def __str__(self) -> str:
         if self.track.state is None:
             return f"dealing: {len(self.track.digits)} of {features.SEED_DIGITS} seed bytes drawn"
-        return "\n".join([f"seed {features.seed_of(self.track.digits)}", *map(str, self.track.moves)])
+        return "\n".join([f"seed {features.seed_of(self.track.digits)}", *self.track.texts(None)])
 
 
 class DanishNbObserver:
@@ -183,7 +194,7 @@ class DanishNbObserver:
         if not self.perfect_recall:
             return now
         return features.info_state_text(features.observation_text(track.first, player),
-                                        (move.text_for(player) for move in track.moves), now)
+                                        track.texts(player), now)
 
 
 class DanishNbGame(pyspiel.Game):

@@ -1,0 +1,142 @@
+"""The five games as PettingZoo AEC environments (needs the ``rl`` extra: ``pip install 'danish-nb[rl]'``).
+
+``env("sjavs", players=3)`` (or :func:`raw_env`) is an ``AECEnv`` whose agents are
+``player_1`` ... ``player_n`` in seat order; the agent to act is the game's current player.
+
+- Actions: one ``Discrete`` space per game (:mod:`.actions`); each observation carries the
+  ``action_mask`` of the acting agent's legal moves (all zero for the others).
+- Observations: ``{"observation": the agent's view as a float32 vector, "action_mask": ...}``
+  (:func:`.features.observation_tensor`); ``infos[agent]["view"]`` is the view as JSON text.
+- Rewards: 0 until the end, then the zero-sum result (:func:`.features.returns`: first +1,
+  last -1, draws 0); every agent is terminated at the end (a turn limit ends our games as a
+  draw, so nothing is truncated).
+- ``reset(seed=s)`` deals a game seeded from ``s``: the same seed deals the same cards.
+
+>>> from danish_nb.bridges.pettingzoo import env
+>>> e = env("bastard", players=3)
+>>> e.reset(seed=1)
+>>> e.agent_selection, int(e.observe("player_1")["action_mask"].sum())
+('player_1', 5)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+
+import danish_nb as dn
+
+from ..core import DanishNbError, get_game
+from . import features
+from .actions import codec_for
+
+
+class DanishNbEnv(AECEnv):
+    """One of our games (``game_id``) as a PettingZoo AEC environment."""
+
+    metadata = {"render_modes": ["ansi"], "name": "danish_nb_v0", "is_parallelizable": False}
+
+    def __init__(self, game_id: str, players: int | None = None, options: dict[str, Any] | None = None,
+                 render_mode: str | None = None):
+        super().__init__()
+        info = get_game(game_id).info
+        self.game_id = game_id
+        self.players = info.min_players if players is None else players
+        # checks the player count and the options, and fixes the action and observation sizes
+        self.options = dn.new_game(game_id, self.players, 0, options).options
+        if render_mode not in (None, "ansi"):
+            raise DanishNbError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"danish_nb_{game_id.replace('-', '_')}_v0"}
+        self.codec = codec_for(game_id, self.players)
+        self.possible_agents = [f"player_{seat + 1}" for seat in range(self.players)]
+        size = features.tensor_size(game_id, self.players)
+        self._observation_spaces = {agent: spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8)}) for agent in self.possible_agents}
+        self._action_spaces = {agent: spaces.Discrete(self.codec.size) for agent in self.possible_agents}
+        self._rng, _ = seeding.np_random(None)
+        self.state_: Any = None
+        self._legal: dict[int, Any] = {}
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._action_spaces[agent]
+
+    def _seat(self, agent: str) -> int:
+        return self.possible_agents.index(agent)
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._rng, _ = seeding.np_random(seed)
+        deal = int(self._rng.integers(0, 2 ** 32))
+        self.state_ = dn.new_game(self.game_id, self.players, deal, self.options).state
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self._update()
+
+    def _update(self) -> None:
+        """Legal moves, infos and the agent to act, from the engine state."""
+        state = self.state_
+        if state.is_over:
+            self._legal = {}
+            payoff = features.returns(state.result, self.players)
+            self.rewards = {agent: payoff[self._seat(agent)] for agent in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self._legal = {self.codec.encode(move): move for move in state.legal_moves()}
+            self.agent_selection = self.possible_agents[state.current_player]
+        self.infos = {agent: {"view": features.observation_text(state, self._seat(agent))} for agent in self.agents}
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat(agent)
+        mask = np.zeros(self.codec.size, np.int8)
+        if not self.state_.is_over and seat == self.state_.current_player:
+            mask[list(self._legal)] = 1
+        return {"observation": features.observation_tensor(self.state_, seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        move = self._legal.get(int(action)) if action is not None else None
+        if move is None:
+            raise DanishNbError(f"{agent} cannot play action {action!r} here (not in its action_mask)")
+        self._cumulative_rewards[agent] = 0.0
+        self.state_, _ = self.state_.apply(move)
+        self._update()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The game as text (``render_mode="ansi"``): every seat's view."""
+        if self.render_mode is None:
+            return None
+        return "\n".join(features.observation_text(self.state_, seat) for seat in range(self.players))
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(game_id: str, players: int | None = None, options: dict[str, Any] | None = None,
+            render_mode: str | None = None) -> DanishNbEnv:
+    """The environment without wrappers."""
+    return DanishNbEnv(game_id, players, options, render_mode)
+
+
+def env(game_id: str, players: int | None = None, options: dict[str, Any] | None = None,
+        render_mode: str | None = None) -> AECEnv:
+    """The environment in PettingZoo's usual wrappers (order enforcing, action bounds)."""
+    from pettingzoo.utils import wrappers
+
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(
+        raw_env(game_id, players, options, render_mode)))
