@@ -44,7 +44,7 @@ from functools import cache
 from typing import Any
 
 from ..cards import RANKS, SUITS, Card, Rank, Suit, format_cards, sort_key
-from ..core import GAMES, DanishNbError, get_game
+from ..core import GAMES, DanishNbError
 
 #: Card numbers: 2 to ace of clubs, diamonds, hearts, spades (0-51), red joker 52, black joker 53.
 CARD_COUNT = 54
@@ -224,30 +224,37 @@ CLOSED = 3
 FACE_UP = 3
 
 
-def _packs(game_id: str, players: int) -> int:
-    """How many copies of one card the game's deck holds (from a dealt game's cards)."""
-    import danish_nb as dn
-
-    cards = dn.new_game(game_id, players=players, seed=0).state.all_cards()
+def _packs(dealt: Any) -> int:
+    """How many copies of one card the deck of a dealt state holds."""
+    cards = dealt.all_cards()
     return max(cards.count(card) for card in set(cards))
 
 
-@cache
-def codec_for(game_id: str, players: int) -> Codec:
-    """The action space of ``game_id`` played by ``players`` players.
+def codec_for(game_id: str, players: int, options: Any = None) -> Codec:
+    """The action space of ``game_id`` played by ``players`` players with ``options`` (a dict
+    or the game's options value; the sizes of some segments depend on them).
 
-    Raises :class:`DanishNbError` for an unknown game or a player count it does not take.
+    Raises :class:`DanishNbError` for an unknown game, a player count it does not take or bad
+    options.
     """
-    info = get_game(game_id).info
-    if players not in info.player_counts:
-        raise DanishNbError(f"{info.title} takes {info.min_players} to {info.max_players} players, not {players}")
+    import danish_nb as dn
+
+    game = dn.new_game(game_id, players, 0, options)
+    return _codec(game_id, players, game.options)
+
+
+@cache
+def _codec(game_id: str, players: int, options: Any) -> Codec:
+    import danish_nb as dn
+
+    dealt = dn.new_game(game_id, players, 0, options).state
     if game_id == "danish-bastard":
-        packs = _packs(game_id, players)
+        packs = _packs(dealt)
         return Codec(game_id, [Segment("face-up", "cards", FACE_UP), Segment("play", "rank", packs),
                                Segment("open", "rank", packs), Segment("closed", "index", CLOSED),
                                Segment("stock", "none"), Segment("take", "none")])
     if game_id == "le-danish":
-        packs = _packs(game_id, players)
+        packs = _packs(dealt)
         return Codec(game_id, [Segment("face-up", "cards", FACE_UP), Segment("play", "rank", packs),
                                Segment("complete", "rank", packs), Segment("closed", "index", CLOSED),
                                Segment("send", "index", players), Segment("take", "none"),
@@ -261,8 +268,7 @@ def codec_for(game_id: str, players: int) -> Codec:
     if game_id == "sjavs":
         from ..games.sjavs import BIDS
 
-        import danish_nb as dn
-        skat = dn.new_game(game_id, players=players, seed=0).state.view(0).skat_count
+        skat = dealt.view(0).skat_count
         return Codec(game_id, [Segment("pass", "none"), Segment("bid", "bid", len(BIDS)),
                                Segment("trump", "suit"), Segment("discard", "cards", skat),
                                Segment("play", "card")], bids=BIDS)

@@ -29,6 +29,8 @@ Importing this module registers ``danish_nb_danish_bastard``, ``danish_nb_le_dan
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -53,6 +55,10 @@ def game_name(game_id: str) -> str:
     return "danish_nb_" + game_id.replace("-", "_")
 
 
+#: OpenSpiel name -> our game id.
+GAME_IDS = {game_name(game_id): game_id for game_id in DEFAULT_PLAYERS}
+
+
 def max_length(game_id: str, players: int, options: Any) -> int:
     """A bound on the moves of a game (chance nodes included), from its limits: the turn limit,
     the number of deals."""
@@ -64,13 +70,43 @@ def max_length(game_id: str, players: int, options: Any) -> int:
     return 60 * deals + features.SEED_DIGITS
 
 
+@dataclass(frozen=True)
+class GameSpec:
+    """What a state needs of its game: our game id, seats, options and action space."""
+
+    game_id: str
+    players: int
+    options: Any
+    codec: Codec
+
+    @classmethod
+    def make(cls, game_id: str, params: dict[str, Any]) -> GameSpec:
+        """From OpenSpiel parameters (missing ones take their defaults); checked by our rules."""
+        params = {**_parameters(game_id), **params}
+        players = int(params["players"])
+        given = {o.name: params[o.name] for o in dn.GAMES[game_id].info.options}
+        options = dn.new_game(game_id, players, 0, given).options
+        return cls(game_id, players, options, codec_for(game_id, players, options))
+
+
+@cache
+def _spec(short_name: str, params: tuple) -> GameSpec:
+    return GameSpec.make(GAME_IDS[short_name], dict(params))
+
+
+def spec_of(game: pyspiel.Game) -> GameSpec:
+    """The spec of a loaded game, from its name and parameters only (OpenSpiel may hand a state
+    a game object without the Python attributes of the one it was made from)."""
+    return _spec(game.get_type().short_name, tuple(sorted(game.get_parameters().items())))
+
+
 class _Track:
     """The Python side of a state: the seed bytes drawn, the deal, the moves played, the current
     engine state. Copied shallowly when OpenSpiel clones a state (engine states are immutable)."""
 
     __slots__ = ("game", "digits", "first", "moves", "state", "_legal", "_texts")
 
-    def __init__(self, game: DanishNbGame) -> None:
+    def __init__(self, game: GameSpec) -> None:
         self.game = game
         self.digits: list[int] = []
         self.first: Any = None
@@ -107,7 +143,7 @@ class DanishNbState(pyspiel.State):
 
     def __init__(self, game: DanishNbGame):
         super().__init__(game)
-        self.track = _Track(game)
+        self.track = _Track(spec_of(game))
 
     @property
     def rules_state(self) -> Any:
@@ -173,7 +209,7 @@ class DanishNbObserver:
     """OpenSpiel's observer of one player: the view as text and tensor; with perfect recall,
     the text is the information state (first view, moves as seen, view now)."""
 
-    def __init__(self, game: DanishNbGame, iig_obs_type: Any, params: Any):
+    def __init__(self, game: GameSpec, iig_obs_type: Any, params: Any):
         if params:
             raise DanishNbError(f"observation parameters are not supported, got {params}")
         self.perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
@@ -203,23 +239,19 @@ class DanishNbGame(pyspiel.Game):
     game_id = ""
 
     def __init__(self, params: dict | None = None):
-        params = {**_parameters(self.game_id), **(params or {})}
-        self.players = int(params["players"])
-        info = dn.GAMES[self.game_id].info
-        given = {o.name: params[o.name] for o in info.options}
-        self.options = dn.new_game(self.game_id, self.players, 0, given).options
-        self.codec = codec_for(self.game_id, self.players)
+        spec = GameSpec.make(self.game_id, params or {})
+        self.players, self.options, self.codec = spec.players, spec.options, spec.codec
         game_info = pyspiel.GameInfo(
-            num_distinct_actions=self.codec.size, max_chance_outcomes=features.SEED_BASE,
-            num_players=self.players, min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
-            max_game_length=max_length(self.game_id, self.players, self.options))
-        super().__init__(_game_type(self.game_id), game_info, params)
+            num_distinct_actions=spec.codec.size, max_chance_outcomes=features.SEED_BASE,
+            num_players=spec.players, min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
+            max_game_length=max_length(self.game_id, spec.players, spec.options))
+        super().__init__(_game_type(self.game_id), game_info, {**_parameters(self.game_id), **(params or {})})
 
     def new_initial_state(self) -> DanishNbState:
         return DanishNbState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> DanishNbObserver:
-        return DanishNbObserver(self, iig_obs_type, params)
+        return DanishNbObserver(spec_of(self), iig_obs_type, params)
 
 
 def _parameters(game_id: str) -> dict[str, Any]:

@@ -52,7 +52,7 @@ class DanishNbEnv(AECEnv):
             raise DanishNbError(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"danish_nb_{game_id.replace('-', '_')}_v0"}
-        self.codec = codec_for(game_id, self.players)
+        self.codec = codec_for(game_id, self.players, self.options)
         self.possible_agents = [f"player_{seat + 1}" for seat in range(self.players)]
         size = features.tensor_size(game_id, self.players)
         self._observation_spaces = {agent: spaces.Dict({

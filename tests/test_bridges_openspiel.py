@@ -1,0 +1,219 @@
+"""The OpenSpiel bridge (danish_nb.bridges.openspiel) under OpenSpiel's own checks: random
+simulation with serialisation, round trips, chance, hidden information, payoffs, and MCTS and
+ISMCTS bots playing whole games; and the action space both bridges share."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rl_extra import import_or_skip
+
+pyspiel = import_or_skip("pyspiel")
+
+import danish_nb as dn  # noqa: E402
+from danish_nb.bridges import features, openspiel  # noqa: E402
+from danish_nb.bridges.actions import codec_for  # noqa: E402
+from danish_nb.core import Result  # noqa: E402
+
+#: (game, parameters, simulations) for pyspiel.random_sim_test: each game, and options and player
+#: counts that bring in other moves (Le danish's "complete", Sjavs' 3-card skat, two packs).
+SIMULATIONS = [
+    ("danish-bastard", "players=2", 1),
+    ("danish-bastard", "players=5", 1),
+    ("le-danish", "players=3,complete_four=true", 1),
+    ("rat-bastard-17", "", 3),
+    ("bastard", "players=4", 3),
+    ("sjavs", "players=3,red_queens=false", 2),
+    ("sjavs", "", 2),
+]
+
+
+def load(game_id: str, params: str = "") -> pyspiel.Game:
+    name = openspiel.game_name(game_id)
+    return pyspiel.load_game(f"{name}({params})" if params else name)
+
+
+def random_state(game: pyspiel.Game, seed: int, moves: int) -> pyspiel.State:
+    """A state after the deal and up to ``moves`` random actions."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(features.SEED_DIGITS):
+        state.apply_action(rng.randrange(features.SEED_BASE))
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("game_id, params, sims", SIMULATIONS)
+def test_openspiel_random_simulation_passes_with_serialisation(game_id: str, params: str, sims: int) -> None:
+    pyspiel.random_sim_test(load(game_id, params), num_sims=sims, serialize=True, verbose=False)
+
+
+def test_every_game_is_registered_with_its_type() -> None:
+    for game_id in dn.GAMES:
+        game_type = load(game_id).get_type()
+        assert game_type.short_name in pyspiel.registered_names()
+        assert game_type.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+        assert game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        assert game_type.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        assert game_type.utility == pyspiel.GameType.Utility.ZERO_SUM
+        info = dn.GAMES[game_id].info
+        assert (game_type.min_num_players, game_type.max_num_players) == (info.min_players, info.max_players)
+
+
+def test_the_chance_bytes_are_the_deal_seed() -> None:
+    game = load("sjavs", "players=3")
+    state = game.new_initial_state()
+    for byte in (0, 0, 1, 2):
+        assert state.is_chance_node()
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == 256 and sum(p for _, p in outcomes) == pytest.approx(1)
+        state.apply_action(byte)
+    ours = dn.new_game("sjavs", players=3, seed=258).state
+    assert state.current_player() == ours.current_player == 0
+    assert state.observation_string(0) == features.observation_text(ours, 0)
+    assert {state.action_to_string(a) for a in state.legal_actions()} == {str(m) for m in ours.legal_moves()}
+
+
+def test_options_and_players_are_parameters_checked_by_our_rules() -> None:
+    game = load("le-danish", "players=4,complete_four=true,turn_limit=50")
+    assert game.num_players() == 4 and game.options.complete_four and game.options.turn_limit == 50
+    with pytest.raises(dn.OptionsError, match="3 to 4 players"):
+        load("sjavs", "players=7")
+    with pytest.raises(dn.OptionsError, match="from 1 to 1000"):
+        load("sjavs", "max_deals=0")
+
+
+@pytest.mark.parametrize("game_id", list(dn.GAMES))
+def test_serialise_and_deserialise_round_trip(game_id: str) -> None:
+    game = load(game_id)
+    for seed, moves in ((1, 0), (2, 30), (3, 400)):
+        state = random_state(game, seed, moves)
+        again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+        assert again.history() == state.history()
+        assert again.legal_actions() == state.legal_actions()
+        for player in range(game.num_players()):
+            assert again.information_state_string(player) == state.information_state_string(player)
+            assert np.array_equal(again.observation_tensor(player), state.observation_tensor(player))
+
+
+@pytest.mark.parametrize("game_id", list(dn.GAMES))
+def test_a_world_sampled_for_a_player_looks_the_same_to_them(game_id: str) -> None:
+    """Hidden cards stay hidden: redealing what a player cannot see changes nothing they observe,
+    while another player's observation differs from theirs."""
+    game = load(game_id)
+    rng = random.Random(4)
+    for seed in range(3):
+        state = random_state(game, seed, 15 + 20 * seed)
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        world = state.resample(player, rng)
+        assert world.observation_string(player) == state.observation_string(player)
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert np.array_equal(world.observation_tensor(player), state.observation_tensor(player))
+        other = (player + 1) % game.num_players()
+        assert state.observation_string(other) != state.observation_string(player)
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    state = random_state(load("bastard"), 0, 0)
+    before = state.history()
+    illegal = next(a for a in range(state.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(dn.DanishNbError, match="not legal here"):
+        state.apply_action(illegal)
+    assert state.history() == before and state.current_player() == 0
+
+
+def test_a_draw_pays_everyone_nothing() -> None:
+    """Rat Bastard 17 with a turn limit of 3 moves ends in a declared draw (rule RB turn limit)."""
+    state = random_state(load("rat-bastard-17", "turn_limit=3"), 0, 50)
+    assert state.is_terminal() and state.rules_state.result.draw
+    assert state.returns() == [0.0, 0.0]
+
+
+@pytest.mark.parametrize("game_id, players", [("danish-bastard", 3), ("le-danish", 2), ("bastard", 3),
+                                              ("sjavs", 4), ("rat-bastard-17", 2)])
+def test_returns_are_our_result_zero_sum(game_id: str, players: int) -> None:
+    state = random_state(load(game_id, f"players={players}"), players, 100_000)
+    assert state.is_terminal()
+    result = state.rules_state.result
+    assert state.returns() == features.returns(result, players)
+    assert sum(state.returns()) == pytest.approx(0)
+    if not result.draw:
+        assert state.returns()[result.order[0]] == max(state.returns()) > 0
+
+
+@pytest.mark.parametrize("result, players, expected", [
+    (Result(order=(1, 0), loser=0), 2, [-1.0, 1.0]),                       # Rat Bastard 17: P2 wins
+    (Result(order=(0, 2, 1), loser=1), 3, [1.0, -1.0, 0.0]),               # a Danish Bastard finishing order
+    (Result(order=(2,)), 4, [-1 / 3, -1 / 3, 1.0, -1 / 3]),                # Le danish: one winner
+    (Result(order=(0, 1, 2), scores=(9, 9, 3), draw=True), 3, [0.5, 0.5, -1.0]),  # Bastard: shared first place
+    (Result(order=(0, 2), draw=True), 3, [0.0, 0.0, 0.0]),                 # a turn limit: a draw
+])
+def test_payoffs_of_results(result: Result, players: int, expected: list[float]) -> None:
+    assert features.returns(result, players) == pytest.approx(expected)
+
+
+def test_ismcts_and_mcts_bots_play_a_whole_game() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = load("bastard", "players=3,deals=1")
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    search = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rng)
+    search.set_resampler(openspiel.resampler)
+    cheat = mcts.MCTSBot(game, 2.0, 8, evaluator, random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = rng.randint(features.SEED_BASE)
+        elif state.current_player() == 0:
+            action = search.step(state)
+        elif state.current_player() == 1:
+            action = cheat.step(state)
+        else:
+            action = rng.choice(state.legal_actions())
+        assert action in state.legal_actions() or state.is_chance_node()
+        state.apply_action(action)
+    assert sum(state.returns()) == pytest.approx(0)
+    assert state.rules_state.result.order
+
+
+# --------------------------------------------------------------------------- the action space
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game_id=st.sampled_from(list(dn.GAMES)), seed=st.integers(0, 10_000), extra=st.integers(0, 2))
+def test_action_numbers_are_distinct_and_read_back_as_the_move(game_id: str, seed: int, extra: int) -> None:
+    info = dn.GAMES[game_id].info
+    players = min(info.min_players + extra * 3, info.max_players)
+    codec = codec_for(game_id, players)
+    game = dn.new_game(game_id, players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(60):
+        if game.is_over:
+            break
+        moves = game.legal_moves()
+        numbers = [codec.encode(move) for move in moves]
+        assert len(set(numbers)) == len(numbers) and all(0 <= n < codec.size for n in numbers)
+        for move, number in zip(moves, numbers):
+            text = f"P{move.player + 1} {codec.describe(number)}"
+            assert game.state.normalize(game.parse_move(text)) == game.state.normalize(move)
+        game.play(rng.choice(moves))
+
+
+def test_an_action_number_outside_the_space_is_refused() -> None:
+    codec = codec_for("bastard", 3)
+    assert codec.describe(0) == "trump clubs" and codec.describe(5) == "play 2♣"
+    for bad in (-1, codec.size, "3", True):
+        with pytest.raises(dn.DanishNbError, match="whole number from 0"):
+            codec.describe(bad)
+    with pytest.raises(dn.DanishNbError, match="no action number"):
+        codec.encode(dn.GAMES["sjavs"].parse_move("P1 bid play"))
