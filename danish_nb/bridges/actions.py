@@ -41,6 +41,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from numbers import Integral
 from typing import Any
 
 from ..cards import RANKS, SUITS, Card, Rank, Suit, format_cards, sort_key
@@ -180,9 +181,10 @@ class Codec:
 
         Raises :class:`DanishNbError` for a number outside ``0 .. size - 1``.
         """
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < self.size:
+        if isinstance(action, bool) or not isinstance(action, Integral) or not 0 <= action < self.size:
             raise DanishNbError(f"{self.game_id}: an action is a whole number from 0 to {self.size - 1}, "
                                 f"not {action!r}")
+        action = int(action)
         seg = next(s for s in reversed(self.segments) if self.offsets[s.action] <= action)
         local = action - self.offsets[seg.action]
         form, head = seg.form, seg.action
