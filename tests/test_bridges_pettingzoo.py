@@ -67,9 +67,9 @@ def test_the_same_seed_deals_the_same_cards_and_another_seed_other_cards() -> No
     first, second = raw_env("bastard", 3), raw_env("bastard", 3)
     first.reset(seed=7)
     second.reset(seed=7)
-    assert first.infos["player_1"]["view"] == second.infos["player_1"]["view"]
+    assert first.view_text("player_1") == second.view_text("player_1")
     second.reset(seed=8)
-    assert first.infos["player_1"]["view"] != second.infos["player_1"]["view"]
+    assert first.view_text("player_1") != second.view_text("player_1")
 
 
 def test_only_the_agent_to_act_has_a_mask_and_it_is_the_legal_moves() -> None:
@@ -102,11 +102,11 @@ def test_an_observation_shows_nothing_hidden() -> None:
 def test_an_action_outside_the_mask_is_refused_and_changes_nothing() -> None:
     e = raw_env("bastard", 3)
     e.reset(seed=1)
-    before = e.infos["player_1"]["view"]
+    before = e.view_text("player_1")
     illegal = int(np.flatnonzero(e.observe("player_1")["action_mask"] == 0)[0])
     with pytest.raises(dn.DanishNbError, match="not in its action_mask"):
         e.step(illegal)
-    assert e.infos["player_1"]["view"] == before and e.agent_selection == "player_1"
+    assert e.view_text("player_1") == before and e.agent_selection == "player_1"
 
 
 def test_bad_settings_are_refused() -> None:

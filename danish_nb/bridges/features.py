@@ -23,7 +23,7 @@ import numpy as np
 
 from ..cards import SUITS, Card
 from ..core import DanishNbError, Result, get_game
-from .actions import CARD_COUNT, card_number
+from .actions import CARD_COUNT, CARD_NUMBERS
 
 #: Every phase a game's view may name, in the order of the tensor's one-hot phase part.
 PHASES = ("swap", "play", "send", "offer", "chain", "keep", "bid", "trump", "discard", "over")
@@ -51,85 +51,115 @@ def observation_text(state: Any, player: int) -> str:
 
 # --------------------------------------------------------------------------- tensors
 
-def _cards(cards: Iterable[Card] | None) -> np.ndarray:
-    counts = np.zeros(CARD_COUNT, np.float32)
-    for card in cards or ():
-        counts[card_number(card)] += 1
-    return counts
+class _Tensor:
+    """A float32 vector written part after part: only its non-zero entries are listed."""
+
+    def __init__(self, me: int, players: int):
+        self.me, self.players, self.size = me, players, 0
+        self.index: list[int] = []
+        self.value: list[float] = []
+
+    def _put(self, index: int, value: float) -> None:
+        self.index.append(self.size + index)
+        self.value.append(value)
+
+    def cards(self, cards: Iterable[Card] | None) -> None:
+        """Counts of the 54 cards."""
+        for card in cards or ():
+            self._put(CARD_NUMBERS[card], 1.0)
+        self.size += CARD_COUNT
+
+    def numbers(self, values: Iterable[Any]) -> None:
+        values = list(values)
+        for k, value in enumerate(values):
+            if value:
+                self._put(k, float(value))
+        self.size += len(values)
+
+    def one_hot(self, index: int | None, size: int) -> None:
+        if index is not None:
+            self._put(index, 1.0)
+        self.size += size
+
+    def seat(self, seat: int | None) -> None:
+        """A seat counted from the viewer (0 = themselves), all zero for no seat."""
+        self.one_hot(None if seat is None else (seat - self.me) % self.players, self.players)
+
+    def seats(self, values: Sequence[Any]) -> list[Any]:
+        """Per-seat values reordered to start at the viewer."""
+        return [values[(self.me + k) % len(values)] for k in range(len(values))]
+
+    def phase(self, phase: str) -> None:
+        if phase not in PHASES:
+            raise DanishNbError(f"the view names a phase {phase!r} the tensor does not know: {', '.join(PHASES)}")
+        self.one_hot(PHASES.index(phase), len(PHASES))
+
+    def array(self) -> np.ndarray:
+        return np.bincount(self.index, self.value, minlength=self.size).astype(np.float32)
 
 
-def _seat(value: int | None, players: int, me: int) -> np.ndarray:
-    """A one-hot seat counted from ``me`` (all zero for no seat)."""
-    out = np.zeros(players, np.float32)
-    if value is not None:
-        out[(value - me) % players] = 1
-    return out
+def _shedding(v: Any, t: _Tensor) -> None:
+    t.cards(v.hands[v.me])
+    for cards in (*t.seats(v.open), *t.seats(v.known), v.pile, v.pile[-1:], v.burned):
+        t.cards(cards)
+    t.numbers(t.seats(v.hand_counts))
+    t.numbers(t.seats(v.closed_counts))
+    t.numbers([v.stock_count, v.burned_count, v.direction, v.turn])
+    t.numbers(seat in v.finished for seat in t.seats(range(v.players)))
+    t.seat(v.current)
+    t.phase(v.phase)
 
 
-def _seats(values: Sequence[Any], me: int) -> list[Any]:
-    """Per-seat values reordered to start at ``me``."""
-    return [values[(me + k) % len(values)] for k in range(len(values))]
-
-
-def _phase(phase: str) -> np.ndarray:
-    if phase not in PHASES:
-        raise DanishNbError(f"the view names a phase {phase!r} the tensor does not know: {', '.join(PHASES)}")
-    return np.eye(len(PHASES), dtype=np.float32)[PHASES.index(phase)]
-
-
-def _numbers(values: Iterable[Any]) -> np.ndarray:
-    return np.array([0 if v is None else v for v in values], np.float32)
-
-
-def _shedding(v: Any) -> list[np.ndarray]:
-    me, n = v.me, v.players
-    return [_cards(v.hands[me]), *map(_cards, _seats(v.open, me)), *map(_cards, _seats(v.known, me)),
-            _cards(v.pile), _cards(v.pile[-1:]), _cards(v.burned),
-            _numbers(_seats(v.hand_counts, me)), _numbers(_seats(v.closed_counts, me)),
-            _numbers([v.stock_count, v.burned_count, v.direction, v.turn]),
-            sum((_seat(p, n, me) for p in v.finished), np.zeros(n, np.float32)), _seat(v.current, n, me),
-            _phase(v.phase)]
-
-
-def _tricks(v: Any) -> list[np.ndarray]:
-    me, n = v.me, v.players
+def _tricks(v: Any, t: _Tensor) -> None:
     trick = {play.player: play.card for play in v.trick}
-    suit = np.zeros(5, np.float32)
+    t.cards(v.hands[v.me])
+    for seat in t.seats(range(v.players)):
+        t.cards([trick[seat]] if seat in trick else ())
+    for won in t.seats(v.won):
+        t.cards(card for taken in won for card in taken)
+    for voids in t.seats(v.voids):
+        t.numbers(suit in voids for suit in SUITS)
     trump = v.trumps.suit if v.trumps is not None else None
-    suit[4 if trump is None else SUITS.index(trump)] = 1
-    parts = [_cards(v.hands[me]), *(_cards([trick[p]] if p in trick else ()) for p in _seats(range(n), me)),
-             *(_cards(c for t in won for c in t) for won in _seats(v.won, me)),
-             *(np.array([s in voids for s in SUITS], np.float32) for voids in _seats(v.voids, me)),
-             suit, _numbers(_seats(v.hand_counts, me)), _numbers(_seats(v.tricks_won, me)),
-             _numbers(_seats(v.scores, me)), _seat(v.current, n, me), _seat(v.leader, n, me),
-             _seat(v.dealer, n, me), _numbers([v.deal]), _phase(v.phase)]
+    t.one_hot(4 if trump is None else SUITS.index(trump), 5)
+    for values in (v.hand_counts, v.tricks_won, v.scores):
+        t.numbers(t.seats(values))
+    for seat in (v.current, v.leader, v.dealer):
+        t.seat(seat)
+    t.numbers([v.deal])
+    t.phase(v.phase)
     if hasattr(v, "contract"):  # Sjavs' auction
         from ..games.sjavs import BIDS
 
-        contract = np.zeros(len(BIDS), np.float32)
-        if v.contract is not None:
-            contract[BIDS.index(v.contract)] = 1
-        parts += [_cards(v.skat), contract, _seat(v.soloist, n, me), _numbers(_seats(v.card_points, me))]
-    return parts
+        t.cards(v.skat)
+        t.one_hot(None if v.contract is None else BIDS.index(v.contract), len(BIDS))
+        t.seat(v.soloist)
+        t.numbers(t.seats(v.card_points))
 
 
-def _running_total(v: Any) -> list[np.ndarray]:
-    me, n = v.me, v.players
-    holes = [_cards([card] if card is not None else ()) for seat in _seats(v.hole_up, me) for card in seat]
-    return [_cards(v.hands[me]), *holes, _numbers(flag for seat in _seats(v.hole_down, me) for flag in seat),
-            *map(_cards, _seats(v.known, me)), _cards(v.pile), _cards(v.discard),
-            _numbers(_seats(v.hand_counts, me)), _numbers([v.total, v.deck_count, v.discard_count, v.turn]),
-            _seat(v.current, n, me), _phase(v.phase)]
+def _running_total(v: Any, t: _Tensor) -> None:
+    t.cards(v.hands[v.me])
+    for seat in t.seats(v.hole_up):
+        for card in seat:
+            t.cards([card] if card is not None else ())
+    t.numbers(flag for seat in t.seats(v.hole_down) for flag in seat)
+    for cards in (*t.seats(v.known), v.pile, v.discard):
+        t.cards(cards)
+    t.numbers(t.seats(v.hand_counts))
+    t.numbers([v.total, v.deck_count, v.discard_count, v.turn])
+    t.seat(v.current)
+    t.phase(v.phase)
 
 
-_PARTS: dict[str, Callable[[Any], list[np.ndarray]]] = {
+_PARTS: dict[str, Callable[[Any, _Tensor], None]] = {
     "shedding": _shedding, "tricks": _tricks, "running-total": _running_total}
 
 
 def observation_tensor(state: Any, player: int) -> np.ndarray:
     """The player's view as a float32 vector of :func:`tensor_size` numbers."""
     view = state.view(player)
-    return np.concatenate(_PARTS[get_game(view.game).info.family](view))
+    tensor = _Tensor(view.me, view.players)
+    _PARTS[get_game(view.game).info.family](view, tensor)
+    return tensor.array()
 
 
 def tensor_size(game_id: str, players: int) -> int:

@@ -6,7 +6,7 @@
 - Actions: one ``Discrete`` space per game (:mod:`.actions`); each observation carries the
   ``action_mask`` of the acting agent's legal moves (all zero for the others).
 - Observations: ``{"observation": the agent's view as a float32 vector, "action_mask": ...}``
-  (:func:`.features.observation_tensor`); ``infos[agent]["view"]`` is the view as JSON text.
+  (:func:`.features.observation_tensor`); ``env.view_text(agent)`` is the view as JSON text.
 - Rewards: 0 until the end, then the zero-sum result (:func:`.features.returns`: first +1,
   last -1, draws 0); every agent is terminated at the end (a turn limit ends our games as a
   draw, so nothing is truncated).
@@ -95,7 +95,11 @@ class DanishNbEnv(AECEnv):
         else:
             self._legal = {self.codec.encode(move): move for move in state.legal_moves()}
             self.agent_selection = self.possible_agents[state.current_player]
-        self.infos = {agent: {"view": features.observation_text(state, self._seat(agent))} for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+
+    def view_text(self, agent: str) -> str:
+        """What ``agent`` may know of the game now, as JSON text (:func:`.features.observation_text`)."""
+        return features.observation_text(self.state_, self._seat(agent))
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat(agent)

@@ -1,0 +1,114 @@
+"""Bridge benchmark: random-play steps per second through OpenSpiel and PettingZoo against our own API.
+
+Run ``python -m benchmarks.bridges`` (needs the ``rl`` extra). For each game, rounds interleave
+the ways of playing random legal moves, each for the same number of steps (new games are dealt
+as games end), single process; figures are medians over rounds, and each bridge's ratio is its
+rate over our own API's:
+
+- ``ours``: ``state.apply(choice(state.legal_moves()))``;
+- ``ours+tensor``: the same, plus the acting player's observation tensor (what an RL loop reads);
+- ``openspiel``: ``state.apply_action(choice(state.legal_actions()))`` on a ``pyspiel`` state
+  (the deal's four chance nodes count as steps);
+- ``openspiel+tensor``: the same, plus ``state.observation_tensor(player)``;
+- ``pettingzoo``: the AEC loop, ``env.last()`` (observation and action mask) then ``env.step``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import numpy as np
+import pyspiel
+
+import danish_nb as dn
+from danish_nb.bridges import features, openspiel
+from danish_nb.bridges.pettingzoo import raw_env
+
+from .report import print_rows
+
+PLAYERS = {"danish-bastard": 3, "le-danish": 3, "rat-bastard-17": 2, "bastard": 3, "sjavs": 4}
+
+
+def ours(game_id: str, players: int, steps: int, seed: int, tensor: bool = False) -> None:
+    rng, deal = random.Random(seed), seed
+    state = dn.new_game(game_id, players=players, seed=deal).state
+    for _ in range(steps):
+        if state.is_over:
+            deal += 1
+            state = dn.new_game(game_id, players=players, seed=deal).state
+        if tensor:
+            features.observation_tensor(state, state.current_player)
+        state, _ = state.apply(rng.choice(state.legal_moves()))
+
+
+def through_openspiel(game_id: str, players: int, steps: int, seed: int, tensor: bool = False) -> None:
+    rng = random.Random(seed)
+    game = pyspiel.load_game(f"{openspiel.game_name(game_id)}(players={players})")
+    state = game.new_initial_state()
+    for _ in range(steps):
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.is_chance_node():
+            state.apply_action(rng.randrange(features.SEED_BASE))
+            continue
+        if tensor:
+            state.observation_tensor(state.current_player())
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def through_pettingzoo(game_id: str, players: int, steps: int, seed: int) -> None:
+    rng = random.Random(seed)
+    env = raw_env(game_id, players)
+    env.reset(seed=seed)
+    for _ in range(steps):
+        if not env.agents:
+            env.reset()
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            env.step(None)
+        else:
+            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+
+
+WAYS: dict[str, Callable[..., None]] = {
+    "ours": ours,
+    "ours+tensor": lambda *args: ours(*args, tensor=True),
+    "openspiel": through_openspiel,
+    "openspiel+tensor": lambda *args: through_openspiel(*args, tensor=True),
+    "pettingzoo": through_pettingzoo,
+}
+
+
+def measure(game_id: str, players: int, steps: int, rounds: int) -> dict[str, float]:
+    """Median steps per second of each way, the ways interleaved round by round."""
+    rates: dict[str, list[float]] = {name: [] for name in WAYS}
+    for r in range(rounds):
+        for name, way in WAYS.items():
+            start = time.perf_counter()
+            way(game_id, players, steps, r)
+            rates[name].append(steps / (time.perf_counter() - start))
+    return {name: statistics.median(values) for name, values in rates.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=2000, help="steps per way per round")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--game", action="append", help="game id (default: every game)")
+    args = parser.parse_args()
+    rows = []
+    for game_id in args.game or list(PLAYERS):
+        rates = measure(game_id, PLAYERS[game_id], args.steps, args.rounds)
+        for name, rate in rates.items():
+            ratio = rate / rates["ours"]
+            rows.append((f"{game_id} ({PLAYERS[game_id]}p) {name}", f"{rate:,.0f}/s",
+                         "" if name == "ours" else f"{ratio:.2f} x ours"))
+    print_rows(rows)
+
+
+if __name__ == "__main__":
+    main()
