@@ -151,6 +151,18 @@ def test_returns_are_our_result_zero_sum(game_id: str, players: int) -> None:
         assert state.returns()[result.order[0]] == max(state.returns()) > 0
 
 
+@pytest.mark.parametrize("game_id", list(dn.GAMES))
+def test_a_game_played_through_openspiel_is_our_record(game_id: str) -> None:
+    state = random_state(load(game_id), 11, 100_000)
+    record = state.record()
+    replayed = dn.load_record(record)
+    assert replayed.result == state.rules_state.result
+    assert [str(step.move) for step in replayed.history] == str(state).splitlines()[1:]
+    assert record["seed"] == int(str(state).splitlines()[0].split()[1])
+    with pytest.raises(dn.DanishNbError, match="before the deal"):
+        load(game_id).new_initial_state().record()
+
+
 @pytest.mark.parametrize("result, players, expected", [
     (Result(order=(1, 0), loser=0), 2, [-1.0, 1.0]),                       # Rat Bastard 17: P2 wins
     (Result(order=(0, 2, 1), loser=1), 3, [1.0, -1.0, 0.0]),               # a Danish Bastard finishing order

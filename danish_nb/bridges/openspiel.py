@@ -191,9 +191,21 @@ class DanishNbState(pyspiel.State):
         state = self.track.state
         return features.returns(state.result if state is not None else None, self.track.game.players)
 
+    def record(self) -> dict[str, Any]:
+        """Our game record of the play so far (seed and moves): ``dn.load_record`` replays it.
+        Raises :class:`DanishNbError` before the deal."""
+        track, spec = self.track, self.track.game
+        if track.state is None:
+            raise DanishNbError("no record before the deal: the chance nodes have not drawn the seed yet")
+        game = dn.new_game(spec.game_id, spec.players, features.seed_of(track.digits), spec.options)
+        for move in track.moves:
+            game.play(move)
+        return game.to_record()
+
     def resample(self, player: int, rng: random.Random) -> DanishNbState:
         """A copy of this state whose hidden cards are dealt afresh, consistently with what
-        ``player`` knows (``view.sample_world``): for information-set search."""
+        ``player`` knows (``view.sample_world``): for information-set search. Its history (and
+        so its serialisation and :meth:`record`) stays this state's."""
         clone = self.clone()
         clone.track.state = self.track.state.view(player).sample_world(rng)
         clone.track._legal = None
