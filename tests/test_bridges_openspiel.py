@@ -114,13 +114,13 @@ def test_a_world_sampled_for_a_player_looks_the_same_to_them(game_id: str) -> No
         state = random_state(game, seed, 15 + 20 * seed)
         if state.is_terminal():
             continue
-        player = state.current_player()
-        world = state.resample(player, rng)
-        assert world.observation_string(player) == state.observation_string(player)
-        assert world.information_state_string(player) == state.information_state_string(player)
-        assert np.array_equal(world.observation_tensor(player), state.observation_tensor(player))
-        other = (player + 1) % game.num_players()
-        assert state.observation_string(other) != state.observation_string(player)
+        for player in range(game.num_players()):
+            world = state.resample(player, rng)
+            assert world.observation_string(player) == state.observation_string(player)
+            assert world.information_state_string(player) == state.information_state_string(player)
+            assert np.array_equal(world.observation_tensor(player), state.observation_tensor(player))
+            other = (player + 1) % game.num_players()
+            assert state.observation_string(other) != state.observation_string(player)
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
@@ -181,7 +181,7 @@ def test_ismcts_and_mcts_bots_play_a_whole_game() -> None:
     rng = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     search = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rng)
-    search.set_resampler(openspiel.resampler)
+    search.set_resampler(openspiel.resampler(seed=0))
     cheat = mcts.MCTSBot(game, 2.0, 8, evaluator, random_state=rng)
     state = game.new_initial_state()
     while not state.is_terminal():

@@ -29,6 +29,7 @@ Importing this module registers ``danish_nb_danish_bastard``, ``danish_nb_le_dan
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -285,10 +286,16 @@ def _game_type(game_id: str) -> pyspiel.GameType:
         parameter_specification=_parameters(game_id))
 
 
-def resampler(state: DanishNbState, player: int) -> DanishNbState:
-    """For ``open_spiel.python.algorithms.ismcts.ISMCTSBot.set_resampler``: a world consistent
-    with what ``player`` knows, drawn with Python's ``random`` module."""
-    return state.resample(player, random.Random(random.getrandbits(64)))
+def resampler(seed: int | None = None) -> Callable[[DanishNbState, int], DanishNbState]:
+    """A resampler for ``open_spiel.python.algorithms.ismcts.ISMCTSBot.set_resampler``: called
+    with a state and a player, it returns a world consistent with what that player knows
+    (:meth:`DanishNbState.resample`), drawn from its own generator seeded with ``seed``."""
+    rng = random.Random(seed)
+
+    def resample(state: DanishNbState, player: int) -> DanishNbState:
+        return state.resample(player, rng)
+
+    return resample
 
 
 GAME_CLASSES: dict[str, type[DanishNbGame]] = {}
