@@ -25,6 +25,8 @@ from ..cards import SUITS, Card
 from ..core import DanishNbError, Result, get_game
 from .actions import CARD_COUNT, CARD_NUMBERS
 
+#: Seats of each game when none are asked for (OpenSpiel's default ``players``, PettingZoo's ``env``).
+DEFAULT_PLAYERS = {"danish-bastard": 3, "le-danish": 3, "rat-bastard-17": 2, "bastard": 3, "sjavs": 4}
 #: Every phase a game's view may name, in the order of the tensor's one-hot phase part.
 PHASES = ("swap", "play", "send", "offer", "chain", "keep", "bid", "trump", "discard", "over")
 #: Chance outcomes per chance node (one byte), and chance nodes per deal: a 32-bit seed.

@@ -43,8 +43,7 @@ from ..core import DanishNbError
 from . import features
 from .actions import Codec, codec_for
 
-#: Seats each game is registered with by default (``players=`` changes it).
-DEFAULT_PLAYERS = {"danish-bastard": 3, "le-danish": 3, "rat-bastard-17": 2, "bastard": 3, "sjavs": 4}
+DEFAULT_PLAYERS = features.DEFAULT_PLAYERS
 
 
 def game_name(game_id: str) -> str:
