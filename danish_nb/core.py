@@ -51,8 +51,11 @@ class RecordError(DanishNbError):
 MAX_MOVE_TEXT = 400
 #: How deeply a position, options or record may nest lists and dicts (real ones nest 4 deep).
 MAX_DEPTH = 12
-#: How many values (lists, dicts, strings, numbers) a position, options or record may hold.
+#: How many values (lists, dicts, strings, numbers) options or a record may hold.
 MAX_ITEMS = 400_000
+#: How many values a set-up position may hold: checked before any card is read, so a position
+#: listing 200,000 cards is refused at once (the largest game deals 216 cards).
+MAX_POSITION_ITEMS = 2_000
 
 
 def _short(value: Any, limit: int = 40) -> str:
@@ -70,6 +73,21 @@ def _short(value: Any, limit: int = 40) -> str:
     except (RecursionError, ValueError):
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def check_keys(given: Mapping[str, Any], known: Iterable[str], what: str = "position keys") -> None:
+    """Refuse (:class:`OptionsError`) keys of ``given`` not in ``known``, naming a few of them.
+
+    >>> check_keys({"hands": [], "seats": 2, "x": 1}, ("hands", "pile"))
+    Traceback (most recent call last):
+    danish_nb.core.OptionsError: unknown position keys ['seats', 'x']; use ['hands', 'pile']
+    """
+    known = set(known)
+    unknown = [key for key in given if key not in known]
+    if unknown:
+        names = sorted(str(key)[:20] for key in unknown[:5])
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        raise OptionsError(f"unknown {what} {names}{more}; use {sorted(known)}")
 
 
 def move_text(move: Any) -> str:
@@ -436,9 +454,11 @@ class RulesState:
 
     def legal_moves(self) -> list[Any]:
         """The legal moves (a fast path; the contract tests check it agrees with ``explain``)."""
-        if self._legal is None:
-            object.__setattr__(self, "_legal", self._generate_moves())
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._generate_moves()
+            object.__setattr__(self, "_legal", legal)
+        return list(legal)
 
     def normalize(self, move: Any) -> Any:
         """The same move written the one way ``legal_moves`` lists it (e.g. cards in hand
@@ -450,14 +470,44 @@ class RulesState:
         checks its fields; ``explain`` refuses what is not well formed)."""
         return isinstance(move, self.move_type)
 
+    def legal_move(self, move: Any) -> Any | None:
+        """The legal move ``move`` is, as :meth:`legal_moves` lists it, or ``None`` if it is
+        not legal (not well formed, or not listed once normalized). A move taken from
+        :meth:`legal_moves` is found by identity, without checking its fields again."""
+        legal = self._legal
+        if legal is None:
+            legal = self._generate_moves()
+            object.__setattr__(self, "_legal", legal)
+        try:
+            found = legal[legal.index(move)]
+        except ValueError:
+            found = None
+        if found is move:
+            return found
+        if not self.well_formed(move):
+            return None
+        if found is None:
+            move = self.normalize(move)
+            try:
+                found = legal[legal.index(move)]
+            except ValueError:
+                return None
+        return found
+
     def is_legal(self, move: Any) -> bool:
-        return self.well_formed(move) and self.normalize(move) in self.legal_moves()
+        return self.legal_move(move) is not None
 
     def apply(self, move: Any) -> tuple[Any, tuple[Event, ...]]:
         """The next state and what happened. Raises :class:`IllegalMove` (this state unchanged)."""
-        if not self.is_legal(move):
+        return self.apply_move(move)[1:]
+
+    def apply_move(self, move: Any) -> tuple[Any, Any, tuple[Event, ...]]:
+        """:meth:`apply`, also returning the move as :meth:`legal_moves` lists it (what a
+        history records). Raises :class:`IllegalMove` (this state unchanged)."""
+        found = self.legal_move(move)
+        if found is None:
             raise IllegalMove(self.explain(move))
-        return self._apply(self.normalize(move))
+        return (found, *self._apply(found))
 
     def copy(self, **changes: Any) -> Any:
         """This state with some fields changed (the one way states are copied; caches are not).
@@ -669,8 +719,9 @@ class Game:
         """Play a move (a move value or its notation). Raises :class:`IllegalMove`; nothing changes then."""
         if isinstance(move, str):
             move = self.parse_move(move)
-        state, events = self.state.apply(move)
-        move = self.state.normalize(move)
+        before = self.state
+        move, state, events = before.apply_move(move)
+        object.__setattr__(before, "_legal", None)  # a state left behind keeps no cache (history stays small)
         self.history.append(Step(move, events, state))
         self._redo.clear()
         self._notify()
@@ -756,7 +807,7 @@ def setup(game_id: str, position: Mapping[str, Any], options: Mapping[str, Any] 
     if not isinstance(position, Mapping):
         raise OptionsError(f"a position is a dict, not {type(position).__name__}")
     position = dict(position)
-    check_plain(position, "a position", OptionsError)
+    check_plain(position, "a position", OptionsError, max_items=MAX_POSITION_ITEMS)
     opts = make_options(rules.options_type, options)
     state = rules.setup_state(position, opts)
     return Game(rules, state, options=opts, players=state.players, position=position)

@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
 from ..cards import Card, CardParseError, format_cards, parse_cards, shuffled
-from ..core import (Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Reason, Result, RulesState,
+from ..core import (Catalogue, DanishNbError, check_keys, Event, MoveParseError, OptionsError, Reason, Result, RulesState,
                     Verdict)
 from .common import (parse_number, parse_player, position_cards, position_seats, remove_cards, replace_at,
                      sorted_cards)
@@ -679,10 +679,7 @@ def read_table_position(position: Mapping[str, Any], min_players: int, max_playe
     ``direction`` (1 or -1), ``phase`` ("play" or "swap"), ``finished``; missing = empty.
     No card may appear more often than in the game's deck (``deck_for(players)``).
     Raises :class:`OptionsError` naming what is wrong."""
-    known = TABLE_KEYS | set(extra_keys)
-    unknown = set(position) - known
-    if unknown:
-        raise OptionsError(f"unknown position keys {sorted(unknown)}; use {sorted(known)}")
+    check_keys(position, TABLE_KEYS | set(extra_keys))
     hands_in = position.get("hands")
     players = position.get("players", len(hands_in) if isinstance(hands_in, list) else None)
     if not isinstance(players, int) or isinstance(players, bool) or not min_players <= players <= max_players:
