@@ -73,6 +73,31 @@ def replace_at(items: tuple, index: int, value: Any) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
 
 
+#: Per options object (by identity, holding it so its id is not reused): its cache dict.
+_OPTIONS_CACHES: dict[int, tuple[Any, dict]] = {}
+#: Per options value: its cache dict, shared by equal options objects (each game makes its own).
+_VALUE_CACHES: dict[Any, dict] = {}
+
+
+def options_cache(options: Any) -> dict:
+    """A dict in which rules cache answers that depend only on ``options`` (a hashable value),
+    found by identity: an options dataclass hashes and compares field by field, too slow for a
+    look-up on every move. Equal options share one dict.
+
+    >>> options_cache((1, 2))["x"] = 1; options_cache((1, 2)), options_cache((1, 3))
+    ({'x': 1}, {})
+    """
+    entry = _OPTIONS_CACHES.get(id(options))
+    if entry is None or entry[0] is not options:
+        if len(_OPTIONS_CACHES) >= 256:
+            _OPTIONS_CACHES.clear()
+        if len(_VALUE_CACHES) >= 256:
+            _VALUE_CACHES.clear()
+        cache = _VALUE_CACHES.setdefault(options, {})
+        entry = _OPTIONS_CACHES[id(options)] = (options, cache)
+    return entry[1]
+
+
 def ordinal(n: int) -> str:
     """``'first'``, ``'second'``, ``'third'``, ``'4th'`` ..."""
     return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
@@ -105,5 +130,5 @@ def _not_card(value: Any) -> Card:
     raise CardParseError(f"{type(value).__name__} value is not a card code like '7H'")
 
 
-__all__ = ["MAX_NUMBER_DIGITS", "format_cards", "ordinal", "parse_number", "parse_player", "position_cards",
+__all__ = ["MAX_NUMBER_DIGITS", "format_cards", "options_cache", "ordinal", "parse_number", "parse_player", "position_cards",
            "position_seats", "remove_cards", "replace_at", "sorted_cards"]
