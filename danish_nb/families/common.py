@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..cards import Card, CardParseError, format_cards, parse_cards, sort_key
+from ..cards import Card, CardParseError, format_cards, parse_cards
 from ..core import MoveParseError, OptionsError
 
 #: The longest player or position number a move may name (more digits is never a seat).
@@ -49,8 +49,9 @@ def parse_player(word: str, text: str, usage: str = "") -> int:
 # --------------------------------------------------------------------------- card lists
 
 def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """A hand in a tidy order (by rank, then suit)."""
-    return tuple(sorted(cards, key=sort_key))
+    """A hand in a tidy order (by rank, then suit): a card is the pair :func:`sort_key` gives,
+    so the cards sort as they are, without a key function (:func:`~danish_nb.cards.sort_key`)."""
+    return tuple(sorted(cards))
 
 
 def remove_cards(cards: tuple[Card, ...], taken: Sequence[Card]) -> tuple[Card, ...] | None:
