@@ -601,10 +601,19 @@ def _kind_groups(cards: tuple[Card, ...], kinds: frozenset[Card | Rank]) -> list
     """The cards of ``kinds`` (ranks, or jokers by colour), grouped by kind in hand order."""
     groups: dict[Card | Rank, list[Card]] = {}
     for card in cards:
-        kind = card if card.rank is Rank.JOKER else card.rank
+        kind = card[0]
+        if kind is _JOKER:
+            kind = card
         if kind in kinds:
-            groups.setdefault(kind, []).append(card)
+            group = groups.get(kind)
+            if group is None:
+                groups[kind] = [card]
+            else:
+                group.append(card)
     return list(groups.values())
+
+
+_JOKER = Rank.JOKER
 
 
 # --------------------------------------------------------------------------- the game
