@@ -125,13 +125,13 @@ def check_plain(value: Any, what: str, error: type[DanishNbError], *, max_depth:
         if isinstance(item, (list, tuple, dict)):
             if depth >= max_depth:
                 raise error(f"{what} nests lists or dicts more than {max_depth} deep")
+            if len(item) > max_items:
+                raise error(f"{what} holds more than {max_items} values")
             if isinstance(item, dict):
                 bad = next((k for k in item if not isinstance(k, str)), None)
                 if bad is not None:
                     raise error(f"{what} has a key that is not text: {_short(bad)}")
                 item = item.values()
-            if len(item) > max_items:
-                raise error(f"{what} holds more than {max_items} values")
             todo.extend((child, depth + 1) for child in item)
 
 
@@ -865,6 +865,8 @@ def setup(game_id: str, position: Mapping[str, Any], options: Mapping[str, Any] 
     rules = get_game(game_id)
     if not isinstance(position, Mapping):
         raise OptionsError(f"a position is a dict, not {type(position).__name__}")
+    if len(position) > MAX_POSITION_ITEMS:
+        raise OptionsError(f"a position holds more than {MAX_POSITION_ITEMS} values")
     position = dict(position)
     check_plain(position, "a position", OptionsError, max_items=MAX_POSITION_ITEMS)
     opts = make_options(rules.options_type, options)
