@@ -103,3 +103,28 @@ def trace(game_id: str, players: int, seed: int, options: dict | None) -> str:
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{c[1]}-{c[2]}")
 def test_seeded_games_replay_as_before(case):
     assert trace(*case) == GOLDEN[case[:3]]
+
+
+@pytest.mark.parametrize("game_id", ["danish-bastard", "sjavs"])
+def test_a_history_rebuilds_the_states_it_does_not_keep(game_id):
+    """A history keeps every ``KEEP_EVERY``-th state: the others, rebuilt on demand, equal the
+    states the moves led to, stay the same objects once rebuilt, and undo and redo across a
+    kept state give them back."""
+    game = dn.new_game(game_id, players=3, seed=3)
+    rng = random.Random(3)
+    played = []
+    for _ in range(2 * dn.core.KEEP_EVERY + 5):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+        played.append(game.state)
+    dropped = [i for i, step in enumerate(game.history) if step._state is None]
+    assert dropped, "every state was kept: the history is not getting smaller"
+    assert [step.state for step in game.history] == played
+    assert all(game.history[i].state is game.history[i].state for i in dropped)
+    for _ in range(dn.core.KEEP_EVERY + 2):
+        game.undo()
+    assert game.state == played[len(game.history) - 1]
+    for _ in range(dn.core.KEEP_EVERY + 2):
+        game.redo()
+    assert game.state == played[-1] and dn.load_record(game.to_record()).states() == game.states()
