@@ -1,18 +1,30 @@
-"""Engine benchmark: complete random games per second and moves per second.
+"""Engine benchmark: complete random games per second and moves per second, and the public
+path against a bare plain-list playout in one interleaved run.
 
 Run ``python -m benchmarks.engine`` (or ``make bench``). Each figure is the median of several
 rounds, single process, random players choosing among ``state.legal_moves()``; a move is one
 decision (a play of one or more cards, taking the pile, a face-up choice, ...).
+
+The comparison (``--compare-only`` to run just it) alternates, round by round, three playouts
+of Danish Bastard for 3 players: the public path (``game.play(rng.choice(game.legal_moves()))``,
+with its history), the state path (``state.apply``) and :mod:`benchmarks.plain_playout`; on a
+loaded machine the ratios are the figures to quote, as all three share the load (they are
+timed in CPU seconds, ``time.process_time``, which waiting for a core does not count). It also
+measures the memory a game's history holds per move (``tracemalloc``).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import time
+import tracemalloc
 
 import danish_nb as dn
+
+from .plain_playout import plain_game
 
 #: Player counts measured for each game (others are added as games arrive).
 PLAYER_COUNTS = {"danish-bastard": (3, 6), "le-danish": (3, 8), "rat-bastard-17": (2,),
@@ -44,12 +56,92 @@ def measure(game_id: str, players: int, games: int, rounds: int) -> dict[str, fl
     }
 
 
+def public_round(game_id: str, players: int, games: int, first_seed: int) -> tuple[float, int]:
+    """The public path: ``game.play(rng.choice(game.legal_moves()))``; (seconds, moves)."""
+    moves = 0
+    start = time.process_time()
+    for seed in range(first_seed, first_seed + games):
+        game = dn.new_game(game_id, players=players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.play(rng.choice(game.legal_moves()))
+        moves += len(game.history)
+    return time.process_time() - start, moves
+
+
+def state_round(game_id: str, players: int, games: int, first_seed: int) -> tuple[float, int]:
+    """The state path: ``state.apply(rng.choice(state.legal_moves()))``; (seconds, moves)."""
+    start = time.process_time()
+    _, moves, _ = playout_round(game_id, players, games, first_seed)
+    return time.process_time() - start, moves
+
+
+def plain_round(players: int, games: int, first_seed: int) -> tuple[float, int]:
+    start = time.process_time()
+    moves = sum(plain_game(players, seed) for seed in range(first_seed, first_seed + games))
+    return time.process_time() - start, moves
+
+
+def history_bytes(game_id: str, players: int, seeds: range) -> float:
+    """Bytes a game's history holds per move played (``tracemalloc``: what a finished game
+    keeps allocated, less what the new game held), over the games of ``seeds``. Each game is
+    played once untraced first, so the engine's bounded process-wide caches (card tuples,
+    placements per options value) are not counted as history."""
+    total = moves = 0
+    for seed in seeds:
+        for traced in (False, True):
+            gc.collect()
+            if traced:
+                tracemalloc.start()
+            game = dn.new_game(game_id, players=players, seed=seed)
+            rng = random.Random(seed)
+            base = tracemalloc.get_traced_memory()[0]
+            while not game.is_over:
+                game.play(rng.choice(game.legal_moves()))
+            gc.collect()
+        total += tracemalloc.get_traced_memory()[0] - base
+        moves += len(game.history)
+        tracemalloc.stop()
+    return total / moves
+
+
+def compare(games: int, rounds: int, players: int = 3) -> dict[str, float]:
+    """Median moves/s of the public path, the state path and the plain playout, interleaved
+    round by round, and the public path's history bytes per move."""
+    runs: dict[str, list[float]] = {"public": [], "state": [], "plain": []}
+    for r in range(rounds):
+        for name in runs:
+            if name == "public":
+                took, moves = public_round("danish-bastard", players, games, r * games)
+            elif name == "state":
+                took, moves = state_round("danish-bastard", players, games, r * games)
+            else:
+                took, moves = plain_round(players, games, r * games)
+            runs[name].append(moves / took)
+    result = {name: statistics.median(rates) for name, rates in runs.items()}
+    result["history_bytes"] = history_bytes("danish-bastard", players, range(10))
+    return result
+
+
+def print_compare(games: int, rounds: int) -> None:
+    r = compare(games, rounds)
+    print(f"Danish Bastard, 3 players, {rounds} interleaved rounds of {games} games (median moves/s)")
+    for name, label in (("public", "public path game.play(...)"), ("state", "state path state.apply(...)"),
+                        ("plain", "bare plain-list playout")):
+        print(f"  {label:30} {r[name]:9.0f}  {r[name] / r['plain']:6.1%} of plain")
+    print(f"  history held per move (public path): {r['history_bytes']:.0f} bytes")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per round")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--game", action="append", help="game id (default: every game)")
+    parser.add_argument("--compare-only", action="store_true", help="only the interleaved comparison")
     args = parser.parse_args()
+    print_compare(args.games, args.rounds)
+    if args.compare_only:
+        return
     print(f"{'game':16} {'players':>7} {'games/s':>9} {'moves/s':>9} {'moves/game':>10} {'draws':>6}")
     for game_id in args.game or list(dn.GAMES):
         for players in PLAYER_COUNTS.get(game_id, (dn.GAMES[game_id].min_players,)):

@@ -106,6 +106,9 @@ class Card(NamedTuple):
         return self.rank.symbol + self.suit.value
 
     def __str__(self) -> str:
+        text = _TEXTS.get(self)
+        if text is not None:
+            return text
         if self.rank is Rank.JOKER:
             return self.suit.value + "J"
         return self.rank.symbol + self.suit.symbol
@@ -138,6 +141,9 @@ _CARDS = {(r, s): Card(r, s) for r in RANKS for s in SUITS}
 RED_JOKER = Card(Rank.JOKER, Suit.RED)
 BLACK_JOKER = Card(Rank.JOKER, Suit.BLACK)
 JOKERS = {"RJ": RED_JOKER, "BJ": BLACK_JOKER}
+#: Every card's text, looked up rather than built (cards are written on every move's events).
+_TEXTS: dict[Card, str] = {}
+_TEXTS.update({card: str(card) for card in (*_CARDS.values(), RED_JOKER, BLACK_JOKER)})
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -151,7 +157,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Cards as text, separated by spaces: ``'7♥ 7♦'``."""
-    return " ".join(map(str, cards))
+    texts = _TEXTS
+    return " ".join([texts.get(card) or str(card) for card in cards])
 
 
 def n_cards(count: int) -> str:

@@ -12,7 +12,6 @@ True
 from __future__ import annotations
 
 import dataclasses
-import operator
 from importlib import resources
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -51,8 +50,11 @@ class RecordError(DanishNbError):
 MAX_MOVE_TEXT = 400
 #: How deeply a position, options or record may nest lists and dicts (real ones nest 4 deep).
 MAX_DEPTH = 12
-#: How many values (lists, dicts, strings, numbers) a position, options or record may hold.
+#: How many values (lists, dicts, strings, numbers) options or a record may hold.
 MAX_ITEMS = 400_000
+#: How many values a set-up position may hold: checked before any card is read, so a position
+#: listing 200,000 cards is refused at once (the largest game deals 216 cards).
+MAX_POSITION_ITEMS = 2_000
 
 
 def _short(value: Any, limit: int = 40) -> str:
@@ -70,6 +72,21 @@ def _short(value: Any, limit: int = 40) -> str:
     except (RecursionError, ValueError):
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def check_keys(given: Mapping[str, Any], known: Iterable[str], what: str = "position keys") -> None:
+    """Refuse (:class:`OptionsError`) keys of ``given`` not in ``known``, naming a few of them.
+
+    >>> check_keys({"hands": [], "seats": 2, "x": 1}, ("hands", "pile"))
+    Traceback (most recent call last):
+    danish_nb.core.OptionsError: unknown position keys ['seats', 'x']; use ['hands', 'pile']
+    """
+    known = set(known)
+    unknown = [key for key in given if key not in known]
+    if unknown:
+        names = sorted(str(key)[:20] for key in unknown[:5])
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        raise OptionsError(f"unknown {what} {names}{more}; use {sorted(known)}")
 
 
 def move_text(move: Any) -> str:
@@ -108,13 +125,13 @@ def check_plain(value: Any, what: str, error: type[DanishNbError], *, max_depth:
         if isinstance(item, (list, tuple, dict)):
             if depth >= max_depth:
                 raise error(f"{what} nests lists or dicts more than {max_depth} deep")
+            if len(item) > max_items:
+                raise error(f"{what} holds more than {max_items} values")
             if isinstance(item, dict):
                 bad = next((k for k in item if not isinstance(k, str)), None)
                 if bad is not None:
                     raise error(f"{what} has a key that is not text: {_short(bad)}")
                 item = item.values()
-            if len(item) > max_items:
-                raise error(f"{what} holds more than {max_items} values")
             todo.extend((child, depth + 1) for child in item)
 
 
@@ -436,9 +453,11 @@ class RulesState:
 
     def legal_moves(self) -> list[Any]:
         """The legal moves (a fast path; the contract tests check it agrees with ``explain``)."""
-        if self._legal is None:
-            object.__setattr__(self, "_legal", self._generate_moves())
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._generate_moves()
+            object.__setattr__(self, "_legal", legal)
+        return list(legal)
 
     def normalize(self, move: Any) -> Any:
         """The same move written the one way ``legal_moves`` lists it (e.g. cards in hand
@@ -450,37 +469,80 @@ class RulesState:
         checks its fields; ``explain`` refuses what is not well formed)."""
         return isinstance(move, self.move_type)
 
+    def legal_move(self, move: Any) -> Any | None:
+        """The legal move ``move`` is, as :meth:`legal_moves` lists it, or ``None`` if it is
+        not legal (not well formed, or not listed once normalized). A move taken from
+        :meth:`legal_moves` is found by identity, without checking its fields again."""
+        legal = self._legal
+        if legal is None:
+            legal = self._generate_moves()
+            object.__setattr__(self, "_legal", legal)
+        try:
+            found = legal[legal.index(move)]
+        except ValueError:
+            found = None
+        if found is move:
+            return found
+        if not self.well_formed(move):
+            return None
+        if found is None:
+            move = self.normalize(move)
+            try:
+                found = legal[legal.index(move)]
+            except ValueError:
+                return None
+        return found
+
     def is_legal(self, move: Any) -> bool:
-        return self.well_formed(move) and self.normalize(move) in self.legal_moves()
+        return self.legal_move(move) is not None
 
     def apply(self, move: Any) -> tuple[Any, tuple[Event, ...]]:
         """The next state and what happened. Raises :class:`IllegalMove` (this state unchanged)."""
-        if not self.is_legal(move):
+        return self.apply_move(move)[1:]
+
+    def apply_move(self, move: Any) -> tuple[Any, Any, tuple[Event, ...]]:
+        """:meth:`apply`, also returning the move as :meth:`legal_moves` lists it (what a
+        history records). Raises :class:`IllegalMove` (this state unchanged)."""
+        found = self.legal_move(move)
+        if found is None:
             raise IllegalMove(self.explain(move))
-        return self._apply(self.normalize(move))
+        return (found, *self._apply(found))
 
     def copy(self, **changes: Any) -> Any:
         """This state with some fields changed (the one way states are copied; caches are not).
-        Like ``dataclasses.replace``, with the field names looked up once per class (it is on
-        every move's path)."""
+        Like ``dataclasses.replace``, by a function generated once per class (it is on every
+        move's path): one slot write per field."""
         cls = type(self)
-        index, get = _INIT_FIELDS.get(cls) or _INIT_FIELDS.setdefault(cls, _init_fields(cls))
-        values = list(get(self))
-        for name, value in changes.items():
-            if name not in index:
-                raise TypeError(f"{cls.__name__} has no field {name!r}")
-            values[index[name]] = value
-        return cls(*values)
+        copier = _COPIERS.get(cls) or _COPIERS.setdefault(cls, _copier(cls))
+        return copier(self, **changes)
 
 
-#: Per state class, the position of each ``__init__`` field and a getter of their values (for ``copy``).
-_INIT_FIELDS: dict[type, tuple[dict[str, int], Callable[[Any], tuple]]] = {}
+#: Per state class, its copy function (see :func:`_copier`).
+_COPIERS: dict[type, Callable[..., Any]] = {}
 
 
-def _init_fields(cls: type) -> tuple[dict[str, int], Callable[[Any], tuple]]:
-    names = tuple(f.name for f in dataclasses.fields(cls) if f.init)
-    get = operator.attrgetter(*names) if len(names) > 1 else lambda state: tuple(getattr(state, n) for n in names)
-    return {name: i for i, name in enumerate(names)}, get
+def _copier(cls: type) -> Callable[..., Any]:
+    """``copy(state, **changes)`` for a slotted dataclass ``cls``, generated as
+    ``dataclasses`` generates ``__init__``: each ``__init__`` field taken from ``changes`` or
+    the state, each other field (a cache) reset to its default. An unknown field is a
+    ``TypeError``, as for any call."""
+    fields = dataclasses.fields(cls)
+    names = [f.name for f in fields if f.init]
+    caches = {f.name: None if f.default is dataclasses.MISSING else f.default for f in fields if not f.init}
+    spaces: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_keep": _KEEP}
+    lines = [f"def copy(_self_, *, {', '.join(f'{n}=_keep' for n in names)}):", "    new = _new(_cls)"]
+    for i, name in enumerate([*names, *caches]):
+        spaces[f"_set{i}"] = getattr(cls, name).__set__
+        value = f"_self_.{name} if {name} is _keep else {name}" if name in names else f"_default{i}"
+        spaces[f"_default{i}"] = caches.get(name)
+        lines.append(f"    _set{i}(new, {value})")
+    lines.append("    return new")
+    exec("\n".join(lines), spaces)  # noqa: S102 - code built from the class's own field names
+    return spaces["copy"]
+
+
+#: A field left as it is in :meth:`RulesState.copy`.
+_KEEP = object()
 
 
 #: The game families (what a family module and a board adapter share), by name.
@@ -589,13 +651,57 @@ def get_game(game_id: str) -> GameRules:
 
 # --------------------------------------------------------------------------- session
 
-@dataclass(frozen=True, slots=True)
 class Step:
-    """One played move: the move, what happened, and the state after it."""
+    """One played move: the move, what happened, and the state after it.
 
-    move: Any
-    events: tuple[Event, ...]
-    state: Any
+    A history keeps the state of every :data:`KEEP_EVERY`-th step and of the last one; any
+    other step's state is rebuilt when asked for, by replaying its moves from the kept state
+    before it (the rules are deterministic), and kept from then on. So a long game's history
+    holds moves and events, not thousands of states.
+
+    >>> import danish_nb as dn
+    >>> g = dn.new_game("rat-bastard-17", players=2, seed=1)
+    >>> for _ in range(3): _ = g.play(g.legal_moves()[0])
+    >>> g.history[0].state == g.initial_state.apply(g.history[0].move)[0]
+    True
+    """
+
+    __slots__ = ("move", "events", "_state", "_before")
+
+    def __init__(self, move: Any, events: tuple[Event, ...], state: Any, before: Any = None):
+        self.move = move
+        self.events = events
+        self._state = state
+        #: The step before this one, or the game's first state: where a dropped state is rebuilt from.
+        self._before = before
+
+    @property
+    def state(self) -> Any:
+        state = self._state
+        if state is None:
+            before = self._before
+            previous = before.state if isinstance(before, Step) else before
+            state = self._state = previous._apply(self.move)[0]
+        return state
+
+    def _drop_state(self) -> None:
+        """Forget the state (it is rebuilt when asked for): only if it can be rebuilt."""
+        if self._before is not None:
+            self._state = None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Step):
+            return NotImplemented
+        return (self.move, self.events, self.state) == (other.move, other.events, other.state)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Step(move={self.move!r}, events={self.events!r}, state={self.state!r})"
+
+
+#: A history keeps the state of every this many steps (see :class:`Step`).
+KEEP_EVERY = 32
 
 
 def _no_events(state: Any) -> tuple[Event, ...]:
@@ -669,9 +775,13 @@ class Game:
         """Play a move (a move value or its notation). Raises :class:`IllegalMove`; nothing changes then."""
         if isinstance(move, str):
             move = self.parse_move(move)
-        state, events = self.state.apply(move)
-        move = self.state.normalize(move)
-        self.history.append(Step(move, events, state))
+        before = self.state
+        move, state, events = before.apply_move(move)
+        object.__setattr__(before, "_legal", None)  # a state left behind keeps no cache (history stays small)
+        last = self.history[-1] if self.history else self.initial_state
+        if self.history and len(self.history) % KEEP_EVERY:
+            last._drop_state()
+        self.history.append(Step(move, events, state, last))
         self._redo.clear()
         self._notify()
         return events
@@ -755,8 +865,10 @@ def setup(game_id: str, position: Mapping[str, Any], options: Mapping[str, Any] 
     rules = get_game(game_id)
     if not isinstance(position, Mapping):
         raise OptionsError(f"a position is a dict, not {type(position).__name__}")
+    if len(position) > MAX_POSITION_ITEMS:
+        raise OptionsError(f"a position holds more than {MAX_POSITION_ITEMS} values")
     position = dict(position)
-    check_plain(position, "a position", OptionsError)
+    check_plain(position, "a position", OptionsError, max_items=MAX_POSITION_ITEMS)
     opts = make_options(rules.options_type, options)
     state = rules.setup_state(position, opts)
     return Game(rules, state, options=opts, players=state.players, position=position)

@@ -18,13 +18,15 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .core import (RECORD_FORMAT, RECORD_VERSION, DanishNbError, Game, RecordError, _short,
+from .core import (MAX_POSITION_ITEMS, RECORD_FORMAT, RECORD_VERSION, DanishNbError, Game, RecordError, _short,
                    check_plain, new_game, setup)
 
 #: The longest record text read (a long Sjavs match is under 100 kB).
 MAX_RECORD_TEXT = 4_000_000
 #: The most moves a record may hold.
 MAX_RECORD_MOVES = 100_000
+#: How many values a record may hold besides its moves (its options and set-up position).
+MAX_RECORD_ITEMS = 2 * MAX_POSITION_ITEMS
 
 
 def load_record(record: Mapping[str, Any] | str) -> Game:
@@ -36,11 +38,7 @@ def load_record(record: Mapping[str, Any] | str) -> Game:
     danish_nb.core.RecordError: record version 2 is not supported (only 1)
     """
     record = _read(record)
-    moves = record.get("moves")
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise RecordError("'moves' must be a list of move texts")
-    if len(moves) > MAX_RECORD_MOVES:
-        raise RecordError(f"a record holds at most {MAX_RECORD_MOVES} moves, not {len(moves)}")
+    moves = record["moves"]
     try:
         if "position" in record:
             game = setup(record.get("game"), record["position"], record.get("options"))
@@ -73,9 +71,18 @@ def _read(record: Any) -> Mapping[str, Any]:
     if not isinstance(record, Mapping):
         raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
     record = dict(record)
-    check_plain(record, "a record", RecordError)
     if record.get("format") != RECORD_FORMAT:
         raise RecordError(f"not a danish-nb record (format is {_short(record.get('format'))})")
     if record.get("version") != RECORD_VERSION:
         raise RecordError(f"record version {_short(record.get('version'))} is not supported (only {RECORD_VERSION})")
+    moves = record.get("moves")
+    if not isinstance(moves, list):
+        raise RecordError("'moves' must be a list of move texts")
+    if len(moves) > MAX_RECORD_MOVES:
+        raise RecordError(f"a record holds at most {MAX_RECORD_MOVES} moves, not {len(moves)}")
+    if not all(type(m) is str for m in moves):
+        raise RecordError("'moves' must be a list of move texts")
+    # the moves are checked (each text is bounded when it is read); the rest is small
+    check_plain({key: value for key, value in record.items() if key != "moves"}, "a record", RecordError,
+                max_items=MAX_RECORD_ITEMS)
     return record

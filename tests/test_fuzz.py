@@ -173,3 +173,70 @@ def test_game_ids_players_and_seeds(game_id, players, seed):
                        (dn.load_record, ({"format": "danish-nb/record", "version": 1, "game": game_id,
                                           "players": players, "seed": seed, "moves": []},))):
         refused_cleanly(call, *args)
+
+
+# --------------------------------------------------------------------------- widget messages
+
+#: Every action a board's page may send (the family controls included).
+BOARD_ACTS = ["card", "closed", "move", "goto", "stepmode", "play", "step", "reveal", "undo", "first", "back",
+              "forward", "last", "clear", "lasttrick"]
+#: Actions whose message, once offered, may change the game (a move played or taken back).
+GAME_ACTS = {"move", "closed", "play", "step", "undo"}
+
+
+def board_messages(offer: Any) -> Any:
+    """Messages a page could send: any JSON value, or an action with fields of any JSON values,
+    or naming what the board offered with the wrong types around it."""
+    field = json_values(4) | st.sampled_from(sorted(offer.moves) + [z for z, _ in offer.cards] or [None]) \
+        | st.sampled_from([float("inf"), float("-inf"), float("nan"), 10**30, -1, "1" * 5000, True])
+    shaped = st.fixed_dictionaries({"act": st.sampled_from(BOARD_ACTS) | st.text(max_size=8)},
+                                   optional={"zone": field, "idx": field, "move": field, "value": field})
+    return json_values() | shaped
+
+
+def board_state(board: Any) -> tuple:
+    """What a message may change: the game, and the board's selection, position and mode."""
+    return (board.game.state, len(board.game.history), tuple(board.selection), board.position, board.teaching,
+            board.step_mode, board.screened)
+
+
+def offered(board: Any, content: Any) -> bool:
+    """Whether ``content`` asks for something the board's page offered (so it may act)."""
+    if not isinstance(content, dict) or not isinstance(content.get("act"), str):
+        return False
+    act, offer = content["act"], board._offer
+    if act == "card":
+        return any(str(content.get("zone")) == zone and content.get("idx") == idx for zone, idx in offer.cards)
+    if act == "move":
+        return isinstance(content.get("move"), str) and content["move"] in offer.moves
+    return act in BOARD_ACTS
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_widget_messages(game_id):
+    """Any message to a board's handler: nothing escapes, and nothing changes unless the
+    message asked for what the board offered; a game changes only by a legal move or undo."""
+    from danish_nb.widgets import board_for
+
+    @budget(30)
+    @given(data=st.data())
+    def check(data: st.DataObject) -> None:
+        game = dn.new_game(game_id, players=dn.GAMES[game_id].info.min_players, seed=1)
+        board = board_for(game)
+        for _ in range(data.draw(st.integers(1, 4))):
+            before, moves_before = board_state(board), game.legal_moves()
+            content = data.draw(board_messages(board._offer))
+            was_offered = offered(board, content)
+            board._on_msg(board.widget, content, [])
+            after = board_state(board)
+            if not was_offered:
+                assert after == before, f"{content!r} was not offered but changed the board"
+                assert board.message, f"{content!r} was refused without a word"
+            elif content["act"] not in GAME_ACTS:
+                assert after[:2] == before[:2], f"{content!r} changed the game"
+            elif len(game.history) > before[1]:
+                assert game.history[before[1]].move in moves_before
+            assert isinstance(board.html, str)
+        dn.load_record(game.to_record())
+
+    check()

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..cards import Card, CardParseError, format_cards, parse_cards, sort_key
+from ..cards import Card, CardParseError, format_cards, parse_cards
 from ..core import MoveParseError, OptionsError
 
 #: The longest player or position number a move may name (more digits is never a seat).
@@ -49,8 +49,9 @@ def parse_player(word: str, text: str, usage: str = "") -> int:
 # --------------------------------------------------------------------------- card lists
 
 def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """A hand in a tidy order (by rank, then suit)."""
-    return tuple(sorted(cards, key=sort_key))
+    """A hand in a tidy order (by rank, then suit): a card is the pair :func:`sort_key` gives,
+    so the cards sort as they are, without a key function (:func:`~danish_nb.cards.sort_key`)."""
+    return tuple(sorted(cards))
 
 
 def remove_cards(cards: tuple[Card, ...], taken: Sequence[Card]) -> tuple[Card, ...] | None:
@@ -71,6 +72,31 @@ def remove_cards(cards: tuple[Card, ...], taken: Sequence[Card]) -> tuple[Card, 
 def replace_at(items: tuple, index: int, value: Any) -> tuple:
     """A copy of a tuple with one entry replaced."""
     return items[:index] + (value,) + items[index + 1:]
+
+
+#: Per options object (by identity, holding it so its id is not reused): its cache dict.
+_OPTIONS_CACHES: dict[int, tuple[Any, dict]] = {}
+#: Per options value: its cache dict, shared by equal options objects (each game makes its own).
+_VALUE_CACHES: dict[Any, dict] = {}
+
+
+def options_cache(options: Any) -> dict:
+    """A dict in which rules cache answers that depend only on ``options`` (a hashable value),
+    found by identity: an options dataclass hashes and compares field by field, too slow for a
+    look-up on every move. Equal options share one dict.
+
+    >>> options_cache((1, 2))["x"] = 1; options_cache((1, 2)), options_cache((1, 3))
+    ({'x': 1}, {})
+    """
+    entry = _OPTIONS_CACHES.get(id(options))
+    if entry is None or entry[0] is not options:
+        if len(_OPTIONS_CACHES) >= 256:
+            _OPTIONS_CACHES.clear()
+        if len(_VALUE_CACHES) >= 256:
+            _VALUE_CACHES.clear()
+        cache = _VALUE_CACHES.setdefault(options, {})
+        entry = _OPTIONS_CACHES[id(options)] = (options, cache)
+    return entry[1]
 
 
 def ordinal(n: int) -> str:
@@ -105,5 +131,5 @@ def _not_card(value: Any) -> Card:
     raise CardParseError(f"{type(value).__name__} value is not a card code like '7H'")
 
 
-__all__ = ["MAX_NUMBER_DIGITS", "format_cards", "ordinal", "parse_number", "parse_player", "position_cards",
+__all__ = ["MAX_NUMBER_DIGITS", "format_cards", "options_cache", "ordinal", "parse_number", "parse_player", "position_cards",
            "position_seats", "remove_cards", "replace_at", "sorted_cards"]

@@ -12,16 +12,16 @@ learners count from one.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
 from ..cards import Card, CardParseError, format_cards, parse_cards, shuffled
-from ..core import (Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Reason, Result, RulesState,
+from ..core import (Catalogue, DanishNbError, check_keys, Event, MoveParseError, OptionsError, Reason, Result, RulesState,
                     Verdict)
 from .common import (parse_number, parse_player, position_cards, position_seats, remove_cards, replace_at,
                      sorted_cards)
@@ -197,10 +197,38 @@ def subsets(group: Sequence[Card], limit: int | None = None) -> list[tuple[Card,
     """
     if len(group) == 1:
         return [tuple(group)]
-    combos: dict[tuple[Card, ...], None] = {}
-    for size in range(1, min(len(group), limit or len(group)) + 1):
-        combos.update(dict.fromkeys(combinations(group, size)))
-    return list(combos)
+    return list(_subsets(tuple(group), limit))
+
+
+#: One tuple per card for the one-card moves (not a new one each time: a history holds many).
+_SINGLES: dict[Card, tuple[Card]] = {}
+
+
+@lru_cache(maxsize=4096)
+def _subsets(group: tuple[Card, ...], limit: int | None) -> tuple[tuple[Card, ...], ...]:
+    """:func:`subsets` of two or more cards, cached (a rank's few cards come back often)."""
+    sizes = range(1, min(len(group), limit or len(group)) + 1)
+    combos = (combo for size in sizes for combo in combinations(group, size))
+    return tuple(dict.fromkeys(combos) if len(set(group)) < len(group) else combos)
+
+
+def group_moves(player: int, action: str, groups: Iterable[Sequence[Card]],
+                limit: int | None = None) -> list[ShedMove]:
+    """The moves playing each distinct set of cards (see :func:`subsets`) of each group, in order.
+
+    >>> [str(m) for m in group_moves(0, "play", [parse_cards("7H 7S"), parse_cards("9C")])]
+    ['P1 play 7♥', 'P1 play 7♠', 'P1 play 7♥ 7♠', 'P1 play 9♣']
+    """
+    new = tuple.__new__
+    moves = []
+    for group in groups:
+        if len(group) == 1:
+            card = group[0]
+            moves.append(new(ShedMove, (player, action, _SINGLES.get(card) or _SINGLES.setdefault(card, (card,)),
+                                        None)))
+        else:
+            moves += [new(ShedMove, (player, action, combo, None)) for combo in _subsets(tuple(group), limit)]
+    return moves
 
 
 def finishing_result(finished: tuple[int, ...], players: int, loser_name: str) -> Result:
@@ -256,8 +284,7 @@ def forget(known: Known, seat: int, played: Sequence[Card]) -> Known:
 
 def _shared(rows: Known) -> bool:
     """Whether every player knows the same (one row object for all: the usual case)."""
-    first = rows[0]
-    return all(row is first for row in rows)
+    return rows.count(rows[0]) == len(rows)  # equal rows count as one: the result is the same
 
 
 def pass_known(known: Known, players: int, receiver: Mapping[int, int],
@@ -394,9 +421,6 @@ class ShedView:
 
 # --------------------------------------------------------------------------- the table
 
-#: The fields each state class takes (filled in by :meth:`ShedTable.copy`).
-_INIT_FIELDS: dict[type, frozenset[str]] = {}
-
 @dataclass(frozen=True, slots=True)
 class ShedTable(RulesState):
     """The state every shedding game shares; a game's state extends it with its own fields,
@@ -479,20 +503,6 @@ class ShedTable(RulesState):
     def normalize(self, move: Any) -> Any:
         """The move written as :meth:`legal_moves` lists it (cards in hand order)."""
         return canonical(move)
-
-    def copy(self, **changes: Any) -> Any:
-        """:meth:`RulesState.copy` (this state with some fields changed, the cache not copied),
-        without :func:`dataclasses.replace`'s per-call look-ups: states are copied once a move."""
-        cls = type(self)
-        names = _INIT_FIELDS.get(cls) or _INIT_FIELDS.setdefault(
-            cls, frozenset(f.name for f in dataclasses.fields(cls) if f.init))
-        if not names.issuperset(changes):
-            raise TypeError(f"{cls.__name__} has no fields {sorted(set(changes) - names)}")
-        new = object.__new__(cls)
-        for name in names:
-            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
-        object.__setattr__(new, "_legal", None)
-        return new
 
     def well_formed(self, move: Any) -> bool:
         """A :class:`ShedMove` whose fields have the right types (see :func:`move_problem`)."""
@@ -679,10 +689,7 @@ def read_table_position(position: Mapping[str, Any], min_players: int, max_playe
     ``direction`` (1 or -1), ``phase`` ("play" or "swap"), ``finished``; missing = empty.
     No card may appear more often than in the game's deck (``deck_for(players)``).
     Raises :class:`OptionsError` naming what is wrong."""
-    known = TABLE_KEYS | set(extra_keys)
-    unknown = set(position) - known
-    if unknown:
-        raise OptionsError(f"unknown position keys {sorted(unknown)}; use {sorted(known)}")
+    check_keys(position, TABLE_KEYS | set(extra_keys))
     hands_in = position.get("hands")
     players = position.get("players", len(hands_in) if isinstance(hands_in, list) else None)
     if not isinstance(players, int) or isinstance(players, bool) or not min_players <= players <= max_players:

@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, format_cards, n_cards, standard_pack
-from ..core import Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Rule, RulesState, get_game
+from ..core import (Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Rule, RulesState, check_keys,
+                    get_game)
 from .common import parse_player, position_cards, replace_at
 from .worlds import deal_unseen
 
@@ -675,9 +676,7 @@ class AuctionView(TrickView):
 def position_players(position: Mapping[str, Any], keys: Iterable[str], title: str) -> int:
     """The player count (3 or 4) of a set-up position: ``position['players']`` or the number of
     hands; refuses keys other than ``keys``."""
-    unknown = set(position) - set(keys)
-    if unknown:
-        raise OptionsError(f"unknown position keys {sorted(unknown)[:10]}; use {sorted(keys)}")
+    check_keys(position, keys)
     hands = position.get("hands")
     players = position.get("players", len(hands) if isinstance(hands, list) else None)
     if isinstance(players, bool) or not isinstance(players, int) or players not in (3, 4):

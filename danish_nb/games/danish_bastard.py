@@ -24,8 +24,8 @@ from typing import Any
 from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, format_cards, packs, n_cards
 from ..core import (Catalogue, Event, Result, Rule, Ruling,
                     option, register)
-from ..families.common import ordinal, remove_cards, replace_at, sorted_cards
-from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, learn,
+from ..families.common import options_cache, ordinal, remove_cards, replace_at, sorted_cards
+from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, group_moves, learn,
                                  next_seat, parse_shed_move, read_table_position, subsets, top_run)
 
 SOURCE = "1-danish-bastard.en.txt"
@@ -264,16 +264,19 @@ def placement(card: Card, top: Card | None, options: Options) -> tuple[bool, str
 
 
 def _fits(card: Card, top: Card | None, options: Options) -> bool:
-    return placement(card, top, options)[0]
+    return (card if card.rank is Rank.JOKER else card.rank) in _fitting_kinds(top, options)
 
 
-@lru_cache(maxsize=1024)
 def _fitting_kinds(top: Card | None, options: Options) -> frozenset[Card | Rank]:
     """What may go on ``top``: the ranks, and the jokers (by colour), that :func:`placement`
-    allows; one look-up per position instead of one per card."""
-    kinds = [card for card in (RED_JOKER, BLACK_JOKER) if placement(card, top, options)[0]]
-    kinds += [rank for rank in RANKS if placement(Card(rank, Suit.SPADES), top, options)[0]]
-    return frozenset(kinds)
+    allows; one look-up per position instead of one per card (cached per options value)."""
+    cache = options_cache(options)
+    kinds = cache.get(top)
+    if kinds is None:
+        kinds = [card for card in (RED_JOKER, BLACK_JOKER) if placement(card, top, options)[0]]
+        kinds += [rank for rank in RANKS if placement(Card(rank, Suit.SPADES), top, options)[0]]
+        kinds = cache[top] = frozenset(kinds)
+    return kinds
 
 
 # --------------------------------------------------------------------------- state
@@ -327,16 +330,15 @@ class DanishBastardState(ShedTable):
         opts = self.options
         top = self.top
         hand = self.hands[p]
-        moves: list[ShedMove] = []
         if self.stock or hand:
-            fitting = _groups(hand, top, opts)
-            for group in fitting:
-                moves += [ShedMove(p, "play", combo) for combo in subsets(group)]
+            moves = group_moves(p, "play", _kind_groups(hand, _fitting_kinds(top, opts)))
+            fitting = bool(moves)
             if self.stock and (not fitting or opts.stock_by_choice and (opts.stock_opening or not self.opening)):
                 moves.append(ShedMove(p, "stock"))
             if self.pile and (not opts.must_play or (not fitting and (not self.stock or top == BLACK_JOKER))):
                 moves.append(ShedMove(p, "take"))
             return moves
+        moves = []
         if self.open[p]:
             fitting = _groups(self.open[p], top, opts)
             if fitting:
@@ -592,13 +594,26 @@ def _same_value(cards: tuple[Card, ...]) -> tuple | None:
 
 def _groups(cards: tuple[Card, ...], top: Card | None, options: Options) -> list[list[Card]]:
     """The cards that fit on ``top``, grouped by what may be played together."""
-    fitting = _fitting_kinds(top, options)
+    return _kind_groups(cards, _fitting_kinds(top, options))
+
+
+def _kind_groups(cards: tuple[Card, ...], kinds: frozenset[Card | Rank]) -> list[list[Card]]:
+    """The cards of ``kinds`` (ranks, or jokers by colour), grouped by kind in hand order."""
     groups: dict[Card | Rank, list[Card]] = {}
     for card in cards:
-        kind = card if card.rank is Rank.JOKER else card.rank
-        if kind in fitting:
-            groups.setdefault(kind, []).append(card)
+        kind = card[0]
+        if kind is _JOKER:
+            kind = card
+        if kind in kinds:
+            group = groups.get(kind)
+            if group is None:
+                groups[kind] = [card]
+            else:
+                group.append(card)
     return list(groups.values())
+
+
+_JOKER = Rank.JOKER
 
 
 # --------------------------------------------------------------------------- the game

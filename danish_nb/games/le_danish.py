@@ -23,8 +23,8 @@ from ..cards import Card, Rank, format_cards, packs, n_cards
 from ..core import (Catalogue, Event, OptionsError, Result, Rule, Ruling,
                     option, register)
 from ..families.common import ordinal, remove_cards, replace_at, sorted_cards
-from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, learn, next_seat,
-                                 parse_shed_move, pass_known, read_table_position, subsets, top_run)
+from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, group_moves, learn, next_seat,
+                                 parse_shed_move, pass_known, read_table_position, top_run)
 
 SOURCE = "2-le-danish.fr.txt"
 
@@ -365,10 +365,8 @@ class LeDanishState(ShedTable):
             if self.open[p]:
                 return [ShedMove(p, "pick-up-open")]
             return [ShedMove(p, "closed", (), i) for i in range(len(self.closed[p]))]
-        moves: list[ShedMove] = []
         limit = 3 if self.options.at_most_three else None
-        for group in _groups(hand, effective_top(self.pile, self.options), self.options):
-            moves += [ShedMove(p, "play", combo) for combo in subsets(group, limit)]
+        moves = group_moves(p, "play", _groups(hand, effective_top(self.pile, self.options), self.options), limit)
         if not moves:
             moves.append(ShedMove(p, "take"))
         if self._may_turn_closed(p):
@@ -614,19 +612,18 @@ class LeDanishState(ShedTable):
             direction = -direction
             events.append(Event("reverse", p, "the direction of play is reversed", (), R["LD-32"]))
         out = [seat in finished for seat in range(self.players)]
-        state = self.copy(hands=hands, closed=closed, stock=stock, pile=pile, burned=burned,
-                              direction=direction, finished=finished, turn=self.turn + 1, last=p,
-                              offer=(), resume=None, phase="play", known=known)
+        table = dict(hands=hands, closed=closed, stock=stock, pile=pile, burned=burned, direction=direction,
+                     finished=finished, turn=self.turn + 1, last=p, offer=(), resume=None, known=known)
         if self._game_ends(finished):
-            return state._settle(events)
+            return self.copy(**table, phase="play")._settle(events)
         if burn is not None:
             leader = p if not out[p] else next_seat(p, direction, out)
             events.append(Event("again", leader, f"P{leader + 1} plays again on the empty table",
                                 (), R["LD-28"] if rank is Rank.TEN else R["LD-30"]))
-            return state.copy(current=leader)._settle(events)
+            return self.copy(**table, current=leader, phase="play")._settle(events)
         if rank is Rank.ACE:
             events.append(Event("ace", p, f"P{p + 1} chooses who gets the pile", (), R["LD-29"]))
-            return state.copy(current=p, phase="send")._settle(events)
+            return self.copy(**table, current=p, phase="send")._settle(events)
         eights = len(cards) if rank is Rank.EIGHT else 0
         seat = p
         for _ in range(eights):
@@ -638,12 +635,13 @@ class LeDanishState(ShedTable):
             if asked:
                 events.append(Event("offer", asked[0], f"P{asked[0] + 1} may complete the four "
                                     f"{rank.symbol}s", (), R["LD-33"]))
-                offer = state.copy(current=asked[0], phase="offer", offer=asked, resume=nxt)
-                return offer._settle(events)
+                table.update(offer=asked, resume=nxt)
+                return self.copy(**table, current=asked[0], phase="offer")._settle(events)
         if chained and opts.chain_face_down and closed[p] and not out[p]:
             events.append(Event("chain", p, f"P{p + 1} may turn the next face-down card", (), R["LD-22"]))
-            return state.copy(current=p, phase="chain", resume=nxt)._settle(events)
-        return state.copy(current=nxt)._settle(events)
+            table.update(resume=nxt)
+            return self.copy(**table, current=p, phase="chain")._settle(events)
+        return self.copy(**table, current=nxt, phase="play")._settle(events)
 
     def _offered(self, p: int, rank: Rank, hands, direction: int, out: list[bool]) -> tuple[int, ...]:
         """The other players still in holding 2 more of ``rank``, in turn order from ``p``."""

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..cards import Card, Rank, Suit, shuffled, standard_pack, n_cards
-from ..core import (Catalogue, Event, OptionsError, Private, Reason, Result, Rule, RulesState, Ruling,
+from ..core import (Catalogue, Event, check_keys, OptionsError, Private, Reason, Result, Rule, RulesState, Ruling,
                     Verdict, option, register)
 from ..families.common import position_cards, remove_cards, replace_at, sorted_cards
 from ..families.running_total import (ACTIONS, ROW, UP_SLOTS, Hole, RatMove, RatView, outer_slots, parse_move,
@@ -717,9 +717,7 @@ class RatBastard17:
         """
         known = {"players", "hands", "holes", "deck", "pile", "total", "discard", "current", "phase",
                  "swapped"}
-        unknown = set(position) - known
-        if unknown:
-            raise OptionsError(f"unknown position keys {sorted(unknown)}; use {sorted(known)}")
+        check_keys(position, known)
         if not _is_whole(position.get("players", PLAYERS)) or position.get("players", PLAYERS) != PLAYERS:
             raise OptionsError("Rat Bastard 17 is a game for exactly 2 players")
         hands = tuple(sorted_cards(h) for h in _seats(position, "hands"))

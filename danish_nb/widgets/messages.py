@@ -61,7 +61,7 @@ class MessagesMixin:
                 getattr(self, self.FAMILY_ACTS[act])()
             else:
                 self._refuse(f"unknown action {act[:20]!r}")
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, OverflowError) as exc:  # OverflowError: int() of an infinite number
             if isinstance(exc, DanishNbError):
                 self._say(str(exc))
             else:
