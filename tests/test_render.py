@@ -54,7 +54,8 @@ def test_clickable_cards_and_closed_cards_carry_their_positions():
     assert 'data-act="card"' in eight and 'data-idx="1"' in eight and "dn-playable" in eight
     assert 'data-zone="hand"' in eight
     assert len(re.findall(r'class="dn-card dn-facedown dn-closed" data-act="closed"', html)) == 2
-    assert 'data-act="card" data-idx="0"' not in html.split('data-seat="1"')[1]  # not P2's cards
+    p2 = html.split('data-seat="1"')[1].split('data-seat="0"')[0]  # P2 sits across, drawn before P1
+    assert 'data-act="card"' not in p2  # not P2's cards
 
 
 def test_the_pile_shows_its_top_and_the_rest_on_demand():
@@ -130,8 +131,8 @@ def test_a_trick_table_marks_only_the_viewers_cards_playable_even_showing_all_ha
 # ---------------------------------------------------------------- the view-to-drawing registry
 
 #: The table class each family's drawing gives.
-TABLE_CLASS = {"shedding": 'class="dn-table"', "tricks": 'class="dn-table dn-tricks"',
-               "running-total": 'class="dn-table dn-rat"'}
+TABLE_CLASS = {"shedding": 'class="dn-table dn-felt dn-shed"', "tricks": 'class="dn-table dn-felt dn-tricks"',
+               "running-total": 'class="dn-table dn-felt dn-rat"'}
 
 
 def test_every_registered_game_is_drawn_by_its_views_type():

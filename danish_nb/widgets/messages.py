@@ -48,6 +48,12 @@ class MessagesMixin:
                     self._refuse(f"the move {str(content.get('move'))[:40]!r} was not offered")
                 else:
                     self._try(move)
+            elif act == "choose":
+                move = self._offer.moves.get(content.get("move"))
+                if move is None:
+                    self._refuse(f"the move {str(content.get('move'))[:40]!r} was not offered")
+                else:
+                    self.choose(move)
             elif act == "goto":
                 self.goto(int(content.get("value")) if self._offer.nav else -1)
             elif act == "stepmode":
