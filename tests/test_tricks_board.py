@@ -48,7 +48,8 @@ def card_element(html: str, code: str) -> str:
 
 def part(html: str, css: str) -> str:
     """The element of class ``css`` (up to the next element of the board's top level)."""
-    match = re.search(rf'<div class="{css}">.*?(?=<div class="dn-(?:controls|nav|scores|log|seats)"|$)', html, re.DOTALL)
+    match = re.search(rf'<div class="{css}"[ >].*?(?=<div class="dn-(?:controls|nav|scores|log|area-right|area-me)"|$)',
+                      html, re.DOTALL)
     assert match, f"no {css} in the page"
     return match.group(0)
 
@@ -73,7 +74,8 @@ def test_clicking_a_card_that_may_not_be_played_says_why_before_playing():
     assert "dn-selected" in card_element(board.html, "AS")
     result = board.play_selected()
     assert not result.legal and snapshot(board) == before
-    assert board.message.startswith("Not played") and "you must follow hearts" in board.message
+    assert board.message.startswith("Not played") and "you must follow hearts" not in board.message  # said once
+    assert "you must follow hearts" in part(board.html, "dn-verdict")
 
 
 def test_playing_a_legal_card_then_the_computers_reply_with_their_reasons():
@@ -163,7 +165,8 @@ def test_the_last_trick_is_shown_and_hidden_on_demand():
 
 def test_seats_are_marked_with_trick_counts_and_the_dealer():
     board = make()
-    assert re.search(r'data-seat="2"><div class="dn-name">P3 \(rule-of-thumb\) <small class="dn-dealer-mark">'
+    assert re.search(r'data-seat="2" role="group" aria-label="P3 \(rule-of-thumb\)"><div class="dn-name">'
+                     r'P3 \(rule-of-thumb\) <small class="dn-dealer-mark">'
                      r'\(dealer\)</small> · <span class="dn-won">1 trick</span>', board.html)
     assert "1 in hand" in board.html and "2 in hand" in board.html
 

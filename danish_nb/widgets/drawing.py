@@ -119,7 +119,7 @@ class DrawingMixin:
         region (``dn-announce``), with any message."""
         shown = self._shown()
         recent = ""
-        if shown:
+        if shown > self._log_span()[0]:  # a move of the deal shown (a new deal starts afresh)
             step = self.game.history[shown - 1]
             events = [e.text_for(self.viewer, self.teaching) for e in step.events]
             recent = "; ".join(events) or step.move.text_for(self.viewer, self.teaching)
