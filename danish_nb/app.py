@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from .core import GAMES, DanishNbError, GameRules, new_game
+from .i18n import translator
 from .widgets import SEAT_KINDS, Board, board_for, has_board
 from .widgets.settings import OptionsPanel
 
@@ -27,7 +28,9 @@ class App:
     carries over to the next game.
     """
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: int | None = None, lang: str = "en"):
+        self.lang = lang
+        tr = translator(lang)
         games = [(rules.title, game_id) for game_id, rules in GAMES.items() if has_board(rules)]
         max_seats = max(GAMES[game_id].max_players for _, game_id in games)
         start = DEFAULT_GAME if any(g == DEFAULT_GAME for _, g in games) else games[0][1]
@@ -46,7 +49,7 @@ class App:
         self.teaching = widgets.Checkbox(value=False, description="teaching mode: show all hands", indent=False)
         self.teaching.add_class("dn-teaching")
         self.options = OptionsPanel()
-        self.new_button = widgets.Button(description="New game", button_style="success")
+        self.new_button = widgets.Button(description=tr("New game"), button_style="success")
         self.new_button.add_class("dn-new-game")
         self.message = widgets.HTML()
         self.message.add_class("dn-app-message")
