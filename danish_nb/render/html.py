@@ -139,13 +139,15 @@ def card_html(card: Card, *, playable: bool = False, selected: bool = False, zon
     name = (f"{by}: " if by else "") + card_name(card)
     zone_attr = f' data-zone="{escape(zone)}"' if zone else ""
     if index is None:
-        act, label = 'role="img" ', name
-    else:
-        act = (f'data-act="card" data-idx="{index}" role="button" tabindex="0" '
-               f'aria-pressed="{"true" if selected else "false"}" data-key="card-{escape(zone)}-{card.code}" ')
-        label = name + (", playable" if playable else "")
-    return (f'<span {act}class="{" ".join(classes)}" data-card="{card.code}"{zone_attr} '
-            f'aria-label="{escape(label)}">{face_html(card)}</span>')
+        return (f'<span role="img" class="{" ".join(classes)}" data-card="{card.code}"{zone_attr} '
+                f'aria-label="{escape(name)}">{face_html(card)}</span>')
+    # A button named by its content (the face as an image named in words), so its name holds
+    # all it shows (WCAG 2.5.3).
+    label = name + (", playable" if playable else "")
+    return (f'<span data-act="card" data-idx="{index}" role="button" tabindex="0" '
+            f'aria-pressed="{"true" if selected else "false"}" data-key="card-{escape(zone)}-{card.code}" '
+            f'class="{" ".join(classes)}" data-card="{card.code}"{zone_attr}>'
+            f'<span class="dn-face" role="img" aria-label="{escape(label)}">{face_html(card)}</span></span>')
 
 
 def back_html(count: int = 1, zone: str = "") -> str:
