@@ -590,3 +590,16 @@ def test_an_auction_game_shows_its_bids_and_keeps_the_skat_face_down():
     assert "data-card" not in skat
     bids = [str(m) for m in game.legal_moves() if m.action in ("bid", "pass")]
     assert bids and all(f'data-move="{text}"' in board.html for text in bids)
+
+
+def test_a_half_chosen_discard_says_how_many_more_not_illegal():
+    game = dn.new_game("sjavs", players=3, seed=1)
+    board = TrickBoard(game, seats=("human",) * 3, teaching=True)
+    while not any(m.action == "discard" for m in game.legal_moves()):
+        move = next(m for m in game.legal_moves() if m.action in ("bid", "pass", "trump"))
+        board.play(str(move))
+        if board.screened:
+            board.reveal()
+    first = game.state.hands[game.current_player][0]
+    assert board.click_card(first.code) is None
+    assert board.message.startswith("Choose 1 more card to discard") and "dn-verdict-illegal" not in board.html

@@ -93,6 +93,12 @@ class TrickBoard(Board):
                 return move
         return self.game.parse_move(f"P{self.viewer + 1} {action} {' '.join(c.code for c in cards)}")
 
+    def _incomplete(self) -> str:
+        """While choosing the cards of a discard: how many more to choose."""
+        wanted = max((len(getattr(m, "cards", ()) or ()) for m in self._card_moves()), default=0)
+        more = wanted - len(self.selection)
+        return f"Choose {more} more card{'s' if more != 1 else ''} to {self._card_action()}." if more > 0 else ""
+
     def _play_label(self) -> str:
         return f"{self._card_action().capitalize()} selected"
 
