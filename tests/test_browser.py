@@ -101,9 +101,11 @@ def play_something(page: Page) -> str:
         page.locator(".dn-play").click()
         text = f"P1 play {Card.parse(code)}"
     else:
-        button = page.locator(".dn-controls button[data-act=move]:not([disabled])").first
+        button = page.locator(".dn-controls button[data-act=choose]:not(.dn-not-legal)").first
         text = button.get_attribute("data-move")
-        button.click()
+        button.click()  # the verdict first, then the move
+        expect(page.locator(f'button[data-move="{text}"]')).to_have_attribute("aria-pressed", "true")
+        page.locator(f'button[data-move="{text}"]').click()
     expect(page.locator(".dn-position")).not_to_have_text(f"move {before} of {before}")
     return text
 

@@ -628,6 +628,8 @@ def test_rat_bastard_plays_in_the_voila_app(context, app_url, voila_log):
         down = [c for row in deal.holes for slot, c in enumerate(row) if slot not in UP_SLOTS]
         for card in list(deal.hands[1]) + down:
             assert f"dn-card-{card.code}" not in html and f'data-card="{card.code}"' not in html
+        page.locator('button[data-move="P1 keep"]').click()  # its verdict first, then a second click
+        expect(page.locator('button[data-move="P1 keep"]')).to_have_attribute("aria-pressed", "true")
         page.locator('button[data-move="P1 keep"]').click()
         expect(page.locator(".dn-draw-first")).to_contain_text("starts")
         game.play("P1 keep")
@@ -643,3 +645,14 @@ def test_rat_bastard_plays_in_the_voila_app(context, app_url, voila_log):
             assert f"dn-card-{card.code}" not in page.content()
     finally:
         page.close(run_before_unload=True)
+
+
+def test_the_draw_for_first_player_goes_once_the_viewer_has_played():
+    game = dn.new_game(GAME, players=2, seed=7)
+    board = RatBoard(game)
+    board.play("P1 keep")
+    assert "dn-draw-first" in board.html  # P2 may already have played: P1 still sees who started
+    board.play(str(next(m for m in game.legal_moves() if m.action in ("play", "take"))))
+    assert "dn-draw-first" not in board.html
+    board.first()
+    assert "dn-draw-first" not in board.html  # before the draw

@@ -550,7 +550,10 @@ def test_bastard_plays_in_the_voila_app(context, app_url, voila_log):
         html = page.content()
         for card in deal.hands[1] + deal.hands[2]:
             assert f"dn-card-{card.code}" not in html and f'data-card="{card.code}"' not in html
-        page.locator('button[data-move="P1 trump none"]').click()
+        page.locator('button[data-move="P1 trump none"]').click()  # its verdict first
+        expect(page.locator('button[data-move="P1 trump none"]')).to_have_attribute("aria-pressed", "true")
+        expect(page.locator(".dn-verdict")).to_contain_text("Legal")
+        page.locator(".dn-play").click()  # "Confirm: No trumps"
         expect(page.locator(".dn-trumps")).to_have_text("no trumps")
         first = deal.hands[0][0].code
         page.locator(f".dn-seat.dn-me .dn-card-{first}").click()

@@ -160,11 +160,11 @@ class RatBoard(Board):
 
     def _draw_events(self) -> list[Any]:
         """The events of the draw for first player up to the position shown (RB-9, RB-10), until
-        the first card is played."""
+        the viewer's first card after it."""
         events: list[Any] = []
         for step in self.game.history[:self._shown()]:
-            if any(e.kind == "start" for e in events):
-                return []  # play has begun: the draw stays in the log only
+            if any(e.kind == "start" for e in events) and step.move.player == self.viewer:
+                return []  # the viewer has played since: the draw stays in the log only
             events += [e for e in step.events if e.kind in DRAW_EVENTS]
         return events
 
