@@ -281,3 +281,20 @@ def test_closing_the_page_shuts_its_kernel_down(context: BrowserContext, app_url
     while f"Kernel shutdown: {kernels[0]}" not in voila_log.read_text(encoding="utf-8"):
         assert time.monotonic() < deadline, f"kernel {kernels[0]} still runs after its page closed"
         time.sleep(0.2)
+
+
+def test_the_page_asks_no_other_host_for_anything(context: BrowserContext, app_url: str, voila_log: Path) -> None:
+    """Every request the page makes (logged by Playwright) goes to the app's own server: Voila's
+    CDN Font Awesome links are gone (issue 14, item 8), so an offline classroom gets no errors."""
+    requests: list[str] = []
+    page = context.new_page()
+    page.on("request", lambda request: requests.append(request.url))
+    try:
+        open_app(page, app_url, voila_log)
+        page.wait_for_timeout(1000)
+    finally:
+        page.close(run_before_unload=True)
+    host = re.match(r"https?://[^/]+", app_url).group(0)
+    assert len(requests) > 10
+    outside = [u for u in requests if not u.startswith((host, "data:", "blob:", "ws://127.0.0.1"))]
+    assert outside == [], outside
