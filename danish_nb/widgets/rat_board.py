@@ -25,13 +25,14 @@ from typing import Any
 
 from ..families.running_total import ACTIONS, RatMove, RatView
 from ..games.rat_bastard_17 import is_wild, value_table
+from ..i18n import N_
 from ..render.html import card_name
 from ..render.rat import DRAW_EVENTS, table_html
 from .board import Board
 from .drawing import Button, Spot, Spots
 
 #: What a move button says.
-LABELS = {"take": "Take the pile (no card fits)", "keep": "Done swapping: start play"}
+LABELS = {"take": N_("Take the pile (no card fits)"), "keep": N_("Done swapping: start play")}
 
 
 def move_label(move: RatMove) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import DanishNbError
+from ..i18n import N_
 from ..families.shedding import ACTIONS, ShedMove, ShedView
 from ..render.shedding import table_html
 from .board import Board
@@ -33,10 +34,10 @@ CARD_ACTIONS = {"face-up": ("hand", "open"), "play": ("hand",), "open": ("open",
 #: Buttons with a class of their own (the DOM contract); other actions get ``dn-move``.
 BUTTON_CLASS = {"take": "dn-take", "stock": "dn-stock"}
 #: What a move button says, by action (``send`` and ``complete`` name their target or cards).
-BUTTON_LABEL = {"take": "Take the pile", "stock": "Play the stock card blind",
-                "pick-up-open": "Pick up the open cards"}
+BUTTON_LABEL = {"take": N_("Take the pile"), "stock": N_("Play the stock card blind"),
+                "pick-up-open": N_("Pick up the open cards")}
 #: What "pass" declines, by phase.
-PASS_LABEL = {"offer": "Pass: do not complete the four", "chain": "Pass: turn no more face-down cards"}
+PASS_LABEL = {"offer": N_("Pass: do not complete the four"), "chain": N_("Pass: turn no more face-down cards")}
 #: The key that chooses a move button.
 SHORTCUT = {"take": "t", "pick-up-open": "t"}
 

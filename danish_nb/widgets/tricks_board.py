@@ -21,12 +21,13 @@ from typing import Any
 from ..cards import Card
 from ..core import Game
 from ..families.tricks import SUIT_NAMES, TrickView
+from ..i18n import N_
 from ..render.tricks import scores_html, table_html
 from .board import Board
 from .drawing import Button, Spot, Spots
 
 #: What a bid button says (Sjavs: the contract, then what it asks of the bidder).
-BID_LABELS = {"play": "Bid play", "strike": "Bid strike", "slam": "Bid slam"}
+BID_LABELS = {"play": N_("Bid play"), "strike": N_("Bid strike"), "slam": N_("Bid slam")}
 
 
 def move_label(move: Any) -> str:
