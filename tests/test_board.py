@@ -496,3 +496,49 @@ def test_a_computers_reason_never_names_a_card_the_viewer_cannot_see():
         if card not in played:
             assert str(card) not in log and code not in log  # ... is not what the viewer reads
     assert "I hold ?" in log or "I hold " + str(played[0]) in log
+
+
+# ---------------------------------------------------------------- issue 14's friction items
+
+def test_le_danish_pick_up_open_is_marked_on_the_open_cards_and_said_in_words():
+    """Item 1: with hand and stock empty the face-up cards are marked and picked up by a click;
+    the face-down cards are not offered (they refused every click)."""
+    game = dn.setup("le-danish", {"hands": [[], ["9S"]], "open": [["9H", "3C"], []], "pile": ["6C"],
+                                  "closed": [["2D"], ["3D"]]})
+    assert [str(m) for m in game.legal_moves()] == ["P1 pick-up-open"]
+    board = ShedBoard(game, seats=("human", "rule-of-thumb"), step_mode=True)
+    assert ">Pick up the open cards<" in board.html and "pick-up-open<" not in board.html
+    assert 'data-act="closed"' not in board.html
+    assert all("dn-playable" in re.search(rf"<span [^>]*dn-card-{c}[^>]*>", board.html).group(0) for c in ("9H", "3C"))
+    verdict = board.click_card("3C")
+    assert verdict.legal and len(board.selection) == 2 and "Pick up the open cards" in board.html
+    board.play_selected()
+    assert str(game.history[0].move) == "P1 pick-up-open"
+
+
+def test_move_buttons_are_words_never_notation():
+    """Item 1: sending the pile is "Send the pile to P2"; no button shows a move's notation."""
+    from danish_nb.families.shedding import ShedMove
+    from danish_nb.widgets.shed_board import move_label
+
+    assert move_label(ShedMove(0, "send", (), 2)) == "Send the pile to P3"
+    assert move_label(ShedMove(0, "pick-up-open")) == "Pick up the open cards"
+    game = dn.new_game("le-danish", players=4, seed=9, options={"complete_four": True})
+    board = ShedBoard(game, seats=("human",) * 4, teaching=True)
+    for _ in range(60):
+        if game.is_over:
+            break
+        for label in re.findall(r'data-act="choose"[^>]*>([^<]*)</button>', board.html):
+            assert not re.match(r"P\d|send |pass$|pick-up", label), label
+        board.play(str(game.legal_moves()[0]))
+        if board.screened:
+            board.reveal()
+
+
+@pytest.mark.parametrize("equal,hint", [(True, "play a 7 or lower"), (False, "play lower than 7")])
+def test_the_after_a_seven_hint_follows_the_options_in_force(equal, hint):
+    """Item 2: the table's hint after a 7 says what the engine will accept."""
+    game = dn.setup("danish-bastard", {"hands": [["7S", "4C"], ["9S"]], "pile": ["7H"]},
+                    options={"seven_allows_equal": equal})
+    assert hint in game.state.view(0).note
+    assert game.explain("P1 play 7S").legal is equal
