@@ -138,7 +138,8 @@ def test_the_app_opens_on_a_dealt_game_waiting_for_the_face_up_choice(app: Page)
     expect(app.locator(".dn-game-picker select")).to_have_value("Danish Bastard")  # (labels)
     expect(app.locator(".dn-new-game")).to_be_visible()
     expect(app.locator(".dn-turn")).to_contain_text("P1")
-    expect(app.locator(f"{ME} .dn-closed")).to_have_count(3)
+    expect(app.locator(f"{ME} .dn-facedown")).to_have_count(3)
+    expect(app.locator(f"{ME} .dn-closed")).to_have_count(0)  # not playable while choosing face-up cards
     expect(app.locator(".dn-seat")).to_have_count(3)
     # Swap phase: any of the six face-up cards may be chosen; the step bar is at the start.
     expect(app.locator(f"{HAND}.dn-playable, {OPEN}.dn-playable")).to_have_count(6)
