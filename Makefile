@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 SITE_VENV  := .venv-site
 SITE_STAMP := $(SITE_VENV)/.installed
 
-.PHONY: app test fuzz setup bench classroom notebooks site site-serve clean
+.PHONY: app test fuzz setup bench classroom notebooks site site-serve clean translations
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -61,3 +61,6 @@ notebooks: $(STAMP)  ## re-execute every notebook in place (commit the outputs)
 
 clean:
 	rm -rf $(VENV) $(SITE_VENV) site build *.egg-info
+
+translations: $(STAMP)  ## extract the interface's texts, update the fr/de catalogues, compile them (commit the .po and .mo)
+	$(BIN)/python -m danish_nb.tools.translations all

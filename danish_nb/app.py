@@ -14,54 +14,73 @@ from typing import Any
 import ipywidgets as widgets
 
 from .core import GAMES, DanishNbError, GameRules, new_game
+from .i18n import N_, translator
 from .widgets import SEAT_KINDS, Board, board_for, has_board
 from .widgets.settings import OptionsPanel
 
 DEFAULT_GAME = "danish-bastard"
+#: What each seat kind is called in the settings.
+SEAT_WORDS = {"human": N_("a person"), "random": N_("computer: random"), "rule-of-thumb": N_("computer: rule of thumb")}
 
 
 class App:
     """The app's widgets and the board of the game being played (``app.widget`` is shown).
 
-    Teaching mode applies at once; "step computer turns" is the board's own tick box and
-    carries over to the next game.
+    Settings are staged: the game, players, seats, options and seed change nothing until New
+    game (the board below keeps its game, and the panel says so). Teaching mode applies at
+    once; "step through computer turns" is the board's own tick box and carries over to the
+    next game. The settings open with a real button (keyboard users too).
     """
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: int | None = None, lang: str = "en"):
+        self.lang = lang
+        tr = translator(lang)
         games = [(rules.title, game_id) for game_id, rules in GAMES.items() if has_board(rules)]
         max_seats = max(GAMES[game_id].max_players for _, game_id in games)
         start = DEFAULT_GAME if any(g == DEFAULT_GAME for _, g in games) else games[0][1]
-        self.game_picker = widgets.Dropdown(options=games, value=start, description="Game")
+        fit = {"style": {"description_width": "initial"}, "layout": {"width": "auto", "max_width": "100%"}}
+        self.game_picker = widgets.Dropdown(options=games, value=start, description=tr("Game"), **fit)
         self.game_picker.add_class("dn-game-picker")
-        self.players = widgets.Dropdown(description="Players")
+        self.players = widgets.Dropdown(description=tr("Players"), **fit)
         self.players.add_class("dn-players")
-        self.seat_boxes = [widgets.Dropdown(options=SEAT_KINDS, description=f"P{i + 1}",
-                                            value="human" if i == 0 else "rule-of-thumb")
+        kinds = [(tr(SEAT_WORDS[kind]), kind) for kind in SEAT_KINDS]
+        self.seat_boxes = [widgets.Dropdown(options=kinds, description=f"P{i + 1}",
+                                            value="human" if i == 0 else "rule-of-thumb", **fit)
                            for i in range(max_seats)]
         for i, box in enumerate(self.seat_boxes):
             box.add_class(f"dn-seat-{i + 1}")
         self.seed = widgets.IntText(value=random.randrange(10_000) if seed is None else seed,
-                                    description="Seed")
+                                    description=tr("Seed (the same seed deals the same cards)"), **fit)
         self.seed.add_class("dn-seed")
-        self.teaching = widgets.Checkbox(value=False, description="teaching mode: show all hands", indent=False)
+        self.teaching = widgets.Checkbox(value=False, description=tr("Teaching mode: show all hands"), indent=False)
         self.teaching.add_class("dn-teaching")
         self.options = OptionsPanel()
-        self.new_button = widgets.Button(description="New game", button_style="success")
+        self.new_button = widgets.Button(description=tr("New game"), button_style="success")
         self.new_button.add_class("dn-new-game")
         self.message = widgets.HTML()
         self.message.add_class("dn-app-message")
         self.board_box = widgets.Box()
         self.board: Board | None = None
-        seats = widgets.HBox(self.seat_boxes, layout=widgets.Layout(flex_flow="row wrap"))
-        settings = widgets.VBox([
-            widgets.HBox([self.game_picker, self.players, self.seed]), seats,
-            self.teaching, self.options.widget,
-        ])
-        details = widgets.Accordion(children=[settings], titles=("Settings",))
-        self.widget = widgets.VBox([details, widgets.HBox([self.new_button, self.message]), self.board_box])
+        self.staged = widgets.HTML()
+        self.staged.add_class("dn-settings-note")
+        wrap = widgets.Layout(flex_flow="row wrap")
+        seats = widgets.HBox(self.seat_boxes, layout=wrap)
+        self.settings = widgets.VBox([
+            widgets.HBox([self.game_picker, self.players, self.seed], layout=wrap), seats,
+            self.teaching, self.options.widget, self.staged,
+        ], layout=widgets.Layout(display="none"))
+        self.settings.add_class("dn-settings")
+        self.settings_button = widgets.ToggleButton(value=False, description=tr("Settings"),
+                                                    tooltip=tr("Show or hide the settings for a new game"))
+        self.settings_button.add_class("dn-settings-toggle")
+        self.settings_button.observe(self._settings_toggled, names="value")
+        self.widget = widgets.VBox([self.settings_button, self.settings,
+                                    widgets.HBox([self.new_button, self.message], layout=wrap), self.board_box])
         self.widget.add_class("dn-app")
         self.game_picker.observe(self._game_changed, names="value")
         self.players.observe(self._players_changed, names="value")
+        for box in (self.seed, *self.seat_boxes):
+            box.observe(self._staged_changed, names="value")
         self.new_button.on_click(lambda _button: self.new_game())
         self.teaching.observe(self._teaching_changed, names="value")
         self._game_changed()
@@ -70,18 +89,37 @@ class App:
     def rules(self) -> GameRules:
         return GAMES[self.game_picker.value]
 
+    def _settings_toggled(self, change: Any) -> None:
+        self.settings.layout.display = "" if change["new"] else "none"
+
     def _game_changed(self, _change: Any = None) -> None:
         rules = self.rules()
         top = min(rules.max_players, len(self.seat_boxes))
         keep = self.players.value if self.players.value and rules.min_players <= self.players.value <= top else 3
         self.players.options = list(range(rules.min_players, top + 1))
         self.players.value = min(max(keep, rules.min_players), top)
-        self.options.show(rules)
         self._players_changed()
 
     def _players_changed(self, _change: Any = None) -> None:
         for i, box in enumerate(self.seat_boxes):
             box.layout.display = "" if i < (self.players.value or 0) else "none"
+        self.options.show(self.rules(), self.players.value)
+        for box in self.options.inputs.values():
+            box.observe(self._staged_changed, names="value")
+        self._staged_changed()
+
+    def _staged_changed(self, _change: Any = None) -> None:
+        """Say that the settings wait for New game (the board keeps its own game meanwhile)."""
+        board = self.board
+        same = board is not None and (board.game.rules.id == self.game_picker.value
+                                      and board.game.players == self.players.value
+                                      and board.game.seed == self.seed.value)
+        note = translator(self.lang)("Changes take effect when you press New game; the game below goes on as it is.")
+        self.staged.value = "" if same and board is not None and self._options_match(board) else note
+
+    def _options_match(self, board: Board) -> bool:
+        current = board.game.options
+        return all(getattr(current, name) == value for name, value in self.options.values().items())
 
     def _teaching_changed(self, change: Any) -> None:
         if self.board is not None:
@@ -103,6 +141,7 @@ class App:
             self.board.close()
         self.board = board
         self.board_box.children = [board.widget]
+        self._staged_changed()
         self.message.value = (f"<small>{game.rules.title}, {players} players, seed {game.seed}: "
                               f"share the seed so others get the same deal.</small>")
         return board

@@ -21,6 +21,7 @@ from enum import Enum, IntEnum
 from typing import NamedTuple
 
 from .core import DanishNbError, _short
+from .i18n import Message, _n
 
 
 class Rank(IntEnum):
@@ -161,13 +162,14 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join([texts.get(card) or str(card) for card in cards])
 
 
-def n_cards(count: int) -> str:
-    """``'1 card'``, ``'3 cards'``: a count of cards in words that read right.
+def n_cards(count: int) -> Message:
+    """``'1 card'``, ``'3 cards'``: a count of cards in words that read right (a message, shown in
+    the reader's language).
 
-    >>> n_cards(1), n_cards(0)
-    ('1 card', '0 cards')
+    >>> str(n_cards(1)), str(n_cards(0)), n_cards(2).render("de")
+    ('1 card', '0 cards', '2 Karten')
     """
-    return "1 card" if count == 1 else f"{count} cards"
+    return _n("{n} card", "{n} cards", count)
 
 
 def standard_pack(jokers: int = 0) -> tuple[Card, ...]:

@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from .i18n import DEFAULT, Message, _, rule_rendering
+
 
 # --------------------------------------------------------------------------- errors
 
@@ -154,11 +156,38 @@ class Rule:
     enforced: bool = True
     note: str = ""
 
-    def cite(self) -> str:
-        """The quote (and its English rendering) as a learner reads it."""
+    @property
+    def language(self) -> str:
+        """The language of the quote, from the document's name (``2-le-danish.fr.txt``: ``fr``).
+
+        >>> Rule("X-1", "q", source="4-bastard-haesslich.de.txt").language, Rule("X-2", "q").language
+        ('de', 'en')
+        """
+        parts = self.source.split(".")
+        return parts[-2] if len(parts) >= 3 else "en"
+
+    def rendering(self, lang: str) -> str | None:
+        """The rule in ``lang`` for a reader of that language: ``None`` if the quote is already in
+        it; the English rendering in English; else the catalogue's (``None`` if it has none)."""
+        if lang == self.language:
+            return None
+        if lang == DEFAULT:
+            return self.english
+        return rule_rendering(self.id, self.english or self.quote, lang)
+
+    def cite(self, lang: str = DEFAULT) -> str:
+        """The quote as a learner reads it: in its own language, with the English rendering and,
+        for a reader of another language, a rendering in theirs.
+
+        >>> Rule("X-1", "Der Geber gibt.", "The dealer deals.", source="x.de.txt").cite()
+        'X-1: “Der Geber gibt.” (in English: “The dealer deals.”)'
+        """
         text = f"{self.id}: “{self.quote}”"
         if self.english:
-            text += f" (in English: “{self.english}”)"
+            text += f" (in English: “{self.english}”)" if lang == DEFAULT else f" (“{self.english}”)"
+        own = self.rendering(lang) if lang != DEFAULT else None
+        if own:
+            text += f" — “{own}”"
         return text
 
 
@@ -226,16 +255,19 @@ class Reason:
     """One step of an explanation: what happened or why, and the rule (and ruling) behind it."""
 
     rule: Rule
-    text: str
+    text: Text
     ruling: Ruling | None = None
 
     @property
     def rule_id(self) -> str:
         return self.rule.id
 
+    def text_in(self, lang: str = DEFAULT) -> str:
+        """The step in ``lang``, with its rule (and ruling) id."""
+        return render_text(cited(self.text, self.rule, self.ruling), lang=lang)
+
     def __str__(self) -> str:
-        tail = f" [ruling {self.ruling.id}]" if self.ruling else ""
-        return f"{self.text} (rule {self.rule.id}){tail}"
+        return self.text_in()
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,10 +282,10 @@ class Verdict:
     def rule_ids(self) -> tuple[str, ...]:
         return tuple(r.rule_id for r in self.reasons)
 
-    def summary(self) -> str:
-        """One line: ``'legal: 8♥ on 6♣ is equal or higher (rule DB-12)'``."""
-        head = "legal" if self.legal else "illegal"
-        return f"{head}: " + "; ".join(map(str, self.reasons))
+    def summary(self, lang: str = DEFAULT) -> str:
+        """One line: ``'legal: 8♥ on 6♣ is equal or higher (rule DB-12)'``, in ``lang``."""
+        head = render_text(_("legal") if self.legal else _("illegal"), lang=lang)
+        return f"{head}: " + "; ".join(r.text_in(lang) for r in self.reasons)
 
     def __str__(self) -> str:
         return self.summary()
@@ -275,9 +307,9 @@ class Private:
 
     cards: tuple
     owner: int
-    public: str
+    public: str | Message
     in_hand: bool = True
-    text: str = ""
+    text: str | Message = ""
 
     def seen_by(self, viewer: int | None, reveal_hands: bool = False) -> bool:
         """Whether ``viewer`` (``None``: a spectator) may read the cards."""
@@ -285,26 +317,46 @@ class Private:
 
     def __str__(self) -> str:
         """What the owner reads: ``text`` if given (words that reveal the cards), else the cards."""
-        return self.text or " ".join(map(str, self.cards))
+        return str(self.text) or " ".join(map(str, self.cards))
 
 
-#: A text for learners: plain words, or words and :class:`Private` card mentions.
-Text = str | tuple[str | Private, ...]
+#: A text for learners: plain words, a :class:`~danish_nb.i18n.Message` (translated when shown,
+#: its parameters may be texts too), or a tuple of words, messages and :class:`Private` cards.
+Text = str | Message | tuple["str | Message | Private", ...]
+
+
+def cited(text: Text, rule: Rule | None, ruling: Ruling | None = None) -> Text:
+    """``text`` followed by the rule (and ruling) it rests on, as a text to render.
+
+    >>> str(cited("P1 plays", Rule("X-1", "q"), Ruling("X-a", "?", ".")))
+    'P1 plays (rule X-1) [ruling X-a]'
+    """
+    if rule is not None:
+        text = _("{text} (rule {rule})", text=text, rule=rule.id)
+    return text if ruling is None else _("{text} [ruling {ruling}]", text=text, ruling=ruling.id)
 
 
 def render_text(text: Text, viewer: int | None = None, reveal_hands: bool = False, *,
-                omniscient: bool = False) -> str:
-    """``text`` as ``viewer`` may read it: private cards they may not see read as their public
-    wording. ``omniscient=True`` names every card (for tests, records and debugging).
+                omniscient: bool = False, lang: str = DEFAULT) -> str:
+    """``text`` as ``viewer`` may read it, in ``lang``: private cards they may not see read as
+    their public wording. ``omniscient=True`` names every card (for tests, records and debugging).
 
-    >>> render_text("P1 takes the pile")
-    'P1 takes the pile'
+    >>> from danish_nb.i18n import _
+    >>> render_text("P1 takes the pile"), render_text(_("New game"), lang="fr")
+    ('P1 takes the pile', 'Nouvelle partie')
     """
-    if isinstance(text, str):
-        return text
-    return "".join(part if isinstance(part, str)
-                   else str(part) if omniscient or part.seen_by(viewer, reveal_hands) else part.public
-                   for part in text)
+    def part(item: Any) -> str:
+        if isinstance(item, str):
+            return item
+        if isinstance(item, Message):
+            return item.render(lang, part)
+        if isinstance(item, tuple):
+            return "".join(map(part, item))
+        if isinstance(item, Private):
+            shown = omniscient or item.seen_by(viewer, reveal_hands)
+            return (part(item.text) or " ".join(map(str, item.cards))) if shown else part(item.public)
+        return str(item)
+    return part(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,12 +374,11 @@ class Event:
     rule: Rule | None = None
     ruling: Ruling | None = None
 
-    def text_for(self, viewer: int | None, reveal_hands: bool = False, *, omniscient: bool = False) -> str:
-        """What ``viewer`` reads in the log: the text with what they may see, and its rule."""
-        text = render_text(self.text, viewer, reveal_hands, omniscient=omniscient)
-        if self.rule is not None:
-            text = f"{text} (rule {self.rule.id})"
-        return text if self.ruling is None else f"{text} [ruling {self.ruling.id}]"
+    def text_for(self, viewer: int | None, reveal_hands: bool = False, *, omniscient: bool = False,
+                 lang: str = DEFAULT) -> str:
+        """What ``viewer`` reads in the log, in ``lang``: the text with what they may see, and its rule."""
+        return render_text(cited(self.text, self.rule, self.ruling), viewer, reveal_hands,
+                           omniscient=omniscient, lang=lang)
 
     def __str__(self) -> str:
         return self.text_for(None, omniscient=True)
@@ -341,10 +392,14 @@ class Result:
     loser: int | None = None
     scores: tuple[int, ...] | None = None
     draw: bool = False
-    reason: str = ""
+    reason: Text = ""
+
+    def reason_in(self, lang: str = DEFAULT) -> str:
+        """Why the game ended, in ``lang``."""
+        return render_text(self.reason, lang=lang)
 
     def __str__(self) -> str:
-        return self.reason
+        return self.reason_in()
 
 
 # --------------------------------------------------------------------------- options

@@ -340,7 +340,8 @@ class BastardState(MatchState):
         return f"P{p + 1} names trumps (or no trumps), then leads"
 
     def _follow_note(self) -> str:
-        return f" ({self.trumps.name})"
+        led_trumps = self.trumps.suit is not None and self.trumps.suit_of(self.trick[0].card) is self.trumps.suit
+        return "" if led_trumps else f" (trumps: {self.trumps.name})"
 
     def _phase_moves(self, p: int) -> list[TrickMove]:
         """Before the play: the trump call (a suit or no trumps)."""

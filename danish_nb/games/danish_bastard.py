@@ -317,7 +317,9 @@ class DanishBastardState(ShedTable):
         if top == BLACK_JOKER:
             return "black joker: play a joker or take the pile"
         if top is not None and top.rank is Rank.SEVEN:
-            return "after a 7: play a 7 or lower (or a 2, a joker)"
+            if self.options.seven_allows_equal:
+                return "after a 7: play a 7 or lower (or a joker)"
+            return "after a 7: play lower than 7 (or a joker)"
         return ""
 
     @property

@@ -1,0 +1,150 @@
+"""``make translations``: extract the interface's texts, update the catalogues, compile them.
+
+Usage: ``python -m danish_nb.tools.translations [extract|update|compile|check|all]`` (default
+``all``). Needs Babel (the ``test`` extra); the package itself reads the compiled ``.mo`` files
+with the standard library's :mod:`gettext`.
+
+What is extracted:
+
+- texts in the code marked ``_()``, ``_n()``, ``tr()``, ``tr.n()`` and ``N_()`` (mapping in
+  ``babel.cfg``);
+- data the games define: every rule's English (its rendering, or its quote for an English
+  document) in context ``rule <id>``, its title in context ``title <id>``, and every option's
+  label and help.
+
+A catalogue leaves out the rules quoted in its own language (a French reader reads the French
+quote of Le danish, no rendering). Entries no longer extracted are dropped on update.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from danish_nb.i18n import DOMAIN, LANGUAGES
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "danish_nb"
+LOCALE = PACKAGE / "locale"
+TEMPLATE = LOCALE / f"{DOMAIN}.pot"
+#: gettext's plural rule per language (Babel's CLDR data gives French a third form, for millions)
+PLURALS = {"fr": (2, "(n > 1)"), "de": (2, "(n != 1)")}
+KEYWORDS = {"_": None, "_n": (1, 2), "N_": None, "tr": None, "n": (1, 2)}
+
+
+def _po(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def rule_language(context: str | None) -> str | None:
+    """The language a rule is quoted in, for a ``rule <id>`` context (else ``None``)."""
+    if not context or not context.startswith("rule "):
+        return None
+    from danish_nb import GAMES
+    rule_id = context.split(" ", 1)[1]
+    for game in GAMES.values():
+        if rule_id in game.catalogue.rules:
+            return game.info.language
+    return None
+
+
+def extract() -> Catalog:
+    """The template: marked code texts and the games' rules and options."""
+    from danish_nb import GAMES
+    template = Catalog(project="danish_nb", fuzzy=False)
+    method_map, options_map = parse_mapping_cfg(io.StringIO((ROOT / "babel.cfg").read_text()))
+    for path, lineno, message, comments, context in extract_from_dir(
+            str(PACKAGE), method_map, options_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
+        template.add(message, locations=[(f"danish_nb/{path}", lineno)], auto_comments=comments,
+                     context=context, flags=("python-brace-format",) if "{" in str(message) else ())
+    for game in GAMES.values():
+        for rule in game.catalogue:
+            where = [(f"danish_nb/sources/{rule.source}", 0)]
+            quoted = [f"{game.info.language}: {rule.quote}"] if rule.english else []
+            template.add(rule.english or rule.quote, locations=where, context=f"rule {rule.id}",
+                         auto_comments=quoted)
+            if rule.title:
+                template.add(rule.title, locations=where, context=f"title {rule.id}")
+        for option in game.info.options:
+            for text in (option.label, option.help):
+                template.add(text, locations=[(f"option {game.id}.{option.name}", 0)])
+    return template
+
+
+def update(template: Catalog) -> None:
+    """Bring each language's catalogue in line with the template (new entries untranslated)."""
+    TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
+    with TEMPLATE.open("wb") as out:
+        write_po(out, template, omit_header=False, sort_output=False, width=100)
+    for lang in LANGUAGES[1:]:
+        path = _po(lang)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        own = Catalog(locale=lang, project="danish_nb", fuzzy=False)
+        own._num_plurals, own._plural_expr = PLURALS[lang]
+        for message in template:
+            if message.id and rule_language(message.context) != lang:
+                own.add(message.id, locations=message.locations, auto_comments=message.auto_comments,
+                        context=message.context, flags=message.flags)
+        if path.exists():
+            with path.open("rb") as handle:
+                old = read_po(handle, locale=lang)
+            for message in own:
+                found = old.get(message.id, context=message.context)
+                if found is not None and found.string:
+                    message.string = found.string[:2] if isinstance(found.string, tuple) else found.string
+        with path.open("wb") as out:
+            write_po(out, own, omit_header=False, sort_output=False, width=100, include_previous=False)
+
+
+def compile_all() -> None:
+    """Write each language's ``.mo`` next to its ``.po`` (these are committed)."""
+    for lang in LANGUAGES[1:]:
+        with _po(lang).open("rb") as handle:
+            catalogue = read_po(handle, locale=lang)
+        with _po(lang).with_suffix(".mo").open("wb") as out:
+            write_mo(out, catalogue, use_fuzzy=False)
+
+
+def missing(lang: str) -> list[str]:
+    """The template's entries that ``lang``'s catalogue does not translate (as ``context|msgid``)."""
+    with TEMPLATE.open("rb") as handle:
+        template = read_po(handle)
+    with _po(lang).open("rb") as handle:
+        own = read_po(handle, locale=lang)
+    gaps = []
+    for message in template:
+        if not message.id or rule_language(message.context) == lang:
+            continue
+        found = own.get(message.id, context=message.context)
+        if found is None or not found.string or (message.pluralizable and not all(found.string)):
+            gaps.append(f"{message.context or ''}|{message.id}")
+    return gaps
+
+
+def main(argv: list[str]) -> int:
+    step = argv[0] if argv else "all"
+    if step in ("extract", "update", "all"):
+        template = extract()
+        update(template) if step != "extract" else None
+        if step == "extract":
+            with TEMPLATE.open("wb") as out:
+                write_po(out, template, width=100)
+    if step in ("compile", "all"):
+        compile_all()
+    if step in ("check", "all"):
+        gaps = {lang: missing(lang) for lang in LANGUAGES[1:]}
+        for lang, items in gaps.items():
+            print(f"{lang}: {len(items)} untranslated", *items[:20], sep="\n  ")
+        return 1 if step == "check" and any(gaps.values()) else 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
