@@ -24,6 +24,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from contextlib import ExitStack
 from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, sync_playwright
@@ -103,45 +104,58 @@ def new_game_s(context: BrowserContext, server: SiteServer) -> float:
     return elapsed
 
 
-def measure(browser: Browser, server: SiteServer, visits: int) -> tuple[list[tuple], list[str]]:
+def measure(browser: Browser, servers: dict[str, SiteServer], visits: int) -> tuple[list[tuple], list[str]]:
+    """Rows for ``visits`` cold + warm pairs on each site, the sites taking turns (so that a busy
+    machine slows them alike); and the URLs asked of other hosts."""
     rows: list[tuple] = []
     blocked: list[list[str]] = []  # one list per context, filled as its pages run
-    cold, warm = [], []
+    runs: dict[tuple[str, str], list] = {}
     for _ in range(visits):
+        for name, server in servers.items():
+            context = browser.new_context()
+            blocked.append(only_this_host(context, server.url, abort=False))
+            runs.setdefault((name, "cold"), []).append(visit(context, server))
+            runs.setdefault((name, "warm"), []).append(visit(context, server))
+            context.close()
+    for (name, label), pairs in runs.items():
+        prefix = f"{name}: " if len(servers) > 1 else ""
+        boards = [board for _, board, _ in pairs]
+        rows.append((f"{prefix}first board, {label} (s)", f"{statistics.median(boards):.1f} median",
+                     " ".join(f"{b:.1f}" for b in boards) + " (load event "
+                     + " ".join(f"{loaded:.1f}" for loaded, _, _ in pairs) + ")"))
+        sent = pairs[0][2]
+        top = ", ".join(f"{part_name} {size / MB:.1f}" for part_name, size in by_part(sent).most_common())
+        rows.append((f"{prefix}fetched, {label} (MB)", f"{sum(sent.values()) / MB:.1f}", top))
+    for name, server in servers.items():
         context = browser.new_context()
         blocked.append(only_this_host(context, server.url, abort=False))
-        cold.append(visit(context, server))
-        warm.append(visit(context, server))
+        prefix = f"{name}: " if len(servers) > 1 else ""
+        rows.append((f"{prefix}New game -> board (s)", f"{new_game_s(context, server):.2f}", "seed 99"))
         context.close()
-    for label, runs in (("cold", cold), ("warm", warm)):
-        boards = [board for _, board, _ in runs]
-        rows.append((f"first board, {label} (s)", f"{statistics.median(boards):.1f} median",
-                     " ".join(f"{b:.1f}" for b in boards) + " (load event "
-                     + " ".join(f"{loaded:.1f}" for loaded, _, _ in runs) + ")"))
-        sent = runs[0][2]
-        top = ", ".join(f"{name} {size / MB:.1f}" for name, size in by_part(sent).most_common())
-        rows.append((f"fetched, {label} (MB)", f"{sum(sent.values()) / MB:.1f}", top))
-    context = browser.new_context()
-    blocked.append(only_this_host(context, server.url, abort=False))
-    rows.append(("New game -> board (s)", f"{new_game_s(context, server):.2f}", "seed 99"))
-    context.close()
     return rows, [url for urls in blocked for url in urls]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--visits", type=int, default=3, help="cold + warm visit pairs")
+    parser.add_argument("--visits", type=int, default=3, help="cold + warm visit pairs per site")
+    parser.add_argument("--site", type=Path, action="append", dest="sites",
+                        help="a built site (repeat to compare several, visited in turns; default: site/)")
     args = parser.parse_args(argv)
+    sites = args.sites or [SITE]
     chromium = shutil.which("chromium")
-    if chromium is None or not (SITE / APP_PAGE).exists():
+    if chromium is None or not all((site / APP_PAGE).exists() for site in sites):
         print("benchmarks.site: needs chromium on PATH and a built site (make site)", file=sys.stderr)
         return 1
-    files, sizes = site_size(SITE)
-    rows = [("site size (MB)", f"{sum(sizes.values()) / MB:.1f}",
-             f"{files} files: " + ", ".join(f"{name} {size / MB:.1f}" for name, size in sizes.most_common()))]
-    with serving(SITE) as server, sync_playwright() as p:
+    rows = []
+    for site in sites:
+        files, sizes = site_size(site)
+        prefix = f"{site}: " if len(sites) > 1 else ""
+        rows.append((f"{prefix}site size (MB)", f"{sum(sizes.values()) / MB:.1f}",
+                     f"{files} files: " + ", ".join(f"{name} {size / MB:.1f}" for name, size in sizes.most_common())))
+    with ExitStack() as stack, sync_playwright() as p:
+        servers = {str(site): stack.enter_context(serving(site)) for site in sites}
         browser = p.chromium.launch(executable_path=chromium, args=list(OFFLINE_CHROMIUM_ARGS))
-        measured, blocked = measure(browser, server, args.visits)
+        measured, blocked = measure(browser, servers, args.visits)
         browser.close()
     rows += measured
     rows.append(("requests to other hosts", str(len(blocked)), " ".join(blocked[:3])))
