@@ -5,10 +5,10 @@ It prints:
 
 - site size: files and MB on disk, by part (Pyodide, browser wheels, voici app, extensions, ...);
 - first board, cold: from ``page.goto`` to the viewer's cards on screen in a fresh browser
-  context (empty cache), with the page's ``load`` event time beside it; and the bytes the server
+  browser profile (empty cache), with the page's ``load`` event time beside it; and the bytes the server
   sent for that visit, by part (what dominates);
-- first board, warm: a second visit in the same context (the browser's HTTP cache, as the
-  stdlib server leaves it: Last-Modified, no Cache-Control) and the bytes sent then;
+- first board, warm: a second visit in the same browser profile (its disk cache, as the stdlib
+  server leaves it: Last-Modified, no Cache-Control) and the bytes sent then;
 - New game: from the click to the new seed shown (the engine and board in Pyodide).
 
 The browser resolves no host but 127.0.0.1; requests to other hosts are counted (not routed:
@@ -22,12 +22,13 @@ import argparse
 import shutil
 import statistics
 import sys
+import tempfile
 import time
 from collections import Counter
 from contextlib import ExitStack
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, sync_playwright
+from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
 from site_build.serve import OFFLINE_CHROMIUM_ARGS, SiteServer, only_this_host, serving
 
@@ -104,19 +105,27 @@ def new_game_s(context: BrowserContext, server: SiteServer) -> float:
     return elapsed
 
 
-def measure(browser: Browser, servers: dict[str, SiteServer], visits: int) -> tuple[list[tuple], list[str]]:
-    """Rows for ``visits`` cold + warm pairs on each site, the sites taking turns (so that a busy
-    machine slows them alike); and the URLs asked of other hosts."""
+def profile(p: Playwright, chromium: str, folder: str) -> BrowserContext:
+    """A browser with its own profile in ``folder``: a disk cache as a visitor's browser has
+    (an incognito context's cache in memory keeps no 8.6 MB file, Pyodide's WebAssembly)."""
+    return p.chromium.launch_persistent_context(folder, executable_path=chromium, args=list(OFFLINE_CHROMIUM_ARGS))
+
+
+def measure(p: Playwright, chromium: str, servers: dict[str, SiteServer], visits: int) -> tuple[list[tuple], list[str]]:
+    """Rows for ``visits`` cold + warm pairs on each site (each pair in a new browser profile),
+    the sites taking turns (so that a busy machine slows them alike); and the URLs asked of
+    other hosts."""
     rows: list[tuple] = []
     blocked: list[list[str]] = []  # one list per context, filled as its pages run
     runs: dict[tuple[str, str], list] = {}
     for _ in range(visits):
         for name, server in servers.items():
-            context = browser.new_context()
-            blocked.append(only_this_host(context, server.url, abort=False))
-            runs.setdefault((name, "cold"), []).append(visit(context, server))
-            runs.setdefault((name, "warm"), []).append(visit(context, server))
-            context.close()
+            with tempfile.TemporaryDirectory(prefix="site-profile-") as folder:
+                context = profile(p, chromium, folder)
+                blocked.append(only_this_host(context, server.url, abort=False))
+                runs.setdefault((name, "cold"), []).append(visit(context, server))
+                runs.setdefault((name, "warm"), []).append(visit(context, server))
+                context.close()
     for (name, label), pairs in runs.items():
         prefix = f"{name}: " if len(servers) > 1 else ""
         boards = [board for _, board, _ in pairs]
@@ -127,11 +136,12 @@ def measure(browser: Browser, servers: dict[str, SiteServer], visits: int) -> tu
         top = ", ".join(f"{part_name} {size / MB:.1f}" for part_name, size in by_part(sent).most_common())
         rows.append((f"{prefix}fetched, {label} (MB)", f"{sum(sent.values()) / MB:.1f}", top))
     for name, server in servers.items():
-        context = browser.new_context()
-        blocked.append(only_this_host(context, server.url, abort=False))
-        prefix = f"{name}: " if len(servers) > 1 else ""
-        rows.append((f"{prefix}New game -> board (s)", f"{new_game_s(context, server):.2f}", "seed 99"))
-        context.close()
+        with tempfile.TemporaryDirectory(prefix="site-profile-") as folder:
+            context = profile(p, chromium, folder)
+            blocked.append(only_this_host(context, server.url, abort=False))
+            prefix = f"{name}: " if len(servers) > 1 else ""
+            rows.append((f"{prefix}New game -> board (s)", f"{new_game_s(context, server):.2f}", "seed 99"))
+            context.close()
     return rows, [url for urls in blocked for url in urls]
 
 
@@ -154,9 +164,7 @@ def main(argv: list[str] | None = None) -> int:
                      f"{files} files: " + ", ".join(f"{name} {size / MB:.1f}" for name, size in sizes.most_common())))
     with ExitStack() as stack, sync_playwright() as p:
         servers = {str(site): stack.enter_context(serving(site)) for site in sites}
-        browser = p.chromium.launch(executable_path=chromium, args=list(OFFLINE_CHROMIUM_ARGS))
-        measured, blocked = measure(browser, servers, args.visits)
-        browser.close()
+        measured, blocked = measure(p, chromium, servers, args.visits)
     rows += measured
     rows.append(("requests to other hosts", str(len(blocked)), " ".join(blocked[:3])))
     print_rows(rows, value_width=12)

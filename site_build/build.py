@@ -136,7 +136,9 @@ def requirement_lines(path: Path) -> list[str]:
 
 
 def wheel_name_version(wheel: Path) -> tuple[str, str]:
-    """>>> wheel_name_version(Path("typing_extensions-4.15.0-py3-none-any.whl"))
+    """A wheel's (canonical name, version), read from its file name.
+
+    >>> wheel_name_version(Path("typing_extensions-4.15.0-py3-none-any.whl"))
     ('typing-extensions', '4.15.0')
     """
     name, version = wheel.name.split("-")[:2]
@@ -338,8 +340,8 @@ def build(force: bool = False) -> Path:
     if not force and stamp.exists() and stamp.read_text() == key and (OUT / "index.html").exists():
         print(f"{OUT.relative_to(ROOT)}/ is up to date")
         return OUT
-    if shutil.which("npm") is None:
-        raise SystemExit("npm is needed to fetch Pyodide (apt-get install npm)")
+    if shutil.which("npm") is None or shutil.which("node") is None:
+        raise SystemExit("npm and Node.js are needed to fetch Pyodide and compile bytecode in it (apt-get install npm)")
     WORK.mkdir(parents=True, exist_ok=True)
     lite = lite_dir(project_wheel())
     staged = WORK / "out"
