@@ -261,7 +261,7 @@ def compile_bytecode(pyodide_dir: Path) -> None:
     """Compile, in Pyodide under Node.js, the bytecode of the modules imported at start into the
     standard library's zip and the wheels in ``pyodide_dir`` (see bytecode.py)."""
     print("+ node site_build/bytecode.mjs (bytecode for the modules imported at start)", flush=True)
-    done = subprocess.run(["node", HERE / "bytecode.mjs", pyodide_dir, ",".join(PRELOAD), ",".join(STARTUP_IMPORTS)],
+    done = subprocess.run(["node", HERE / "bytecode.mjs", pyodide_dir, ",".join(PRELOAD), ",".join(STARTUP_IMPORTS), APP],
                           capture_output=True, text=True)
     if done.returncode:  # Pyodide's errors quote its whole minified source: keep the lines short
         tail = "\n".join(line[:300] for line in done.stderr.splitlines()[-20:])

@@ -3,11 +3,14 @@ Pyodide* (under Node.js) by bytecode.mjs at build time: the browser's CPython 3.
 bytecode, the build machine's Python differs. Without it, the visitor's browser compiles every
 module IPython, the widgets and danish_nb import from source (about a third of the start).
 
-Only the modules imported at start are compiled (compiling all would add about 5 MB to a visit):
+Only the modules imported at start are compiled (compiling all would add about 5 MB to a visit;
+these add about 2 MB):
 
-- a wheel keeps its sources and gains ``__pycache__/*.pyc`` beside them (RECORD lists them);
-- the standard library's zip has each such ``.py`` replaced by its ``.pyc`` (``zipimport`` reads
-  no ``__pycache__``), as Pyodide's full releases ship it.
+- the standard library's zip and the wheels have each such ``.py`` replaced by its ``.pyc``, as
+  Pyodide's full releases ship them (a traceback through them shows no source lines);
+- danish_nb's wheel keeps its sources and gains ``__pycache__/*.pyc`` beside them.
+
+RECORD lists the files as they are.
 
 The bytecode is hash-based and unchecked (PEP 552): used whatever the files' times are after
 unpacking, never checked against the source (the archives are not edited once built).
@@ -75,5 +78,7 @@ def compiled(data: bytes, wanted: set[str], sourceless: bool) -> bytes | None:
             digest = base64.urlsafe_b64encode(hashlib.sha256(pyc).digest()).rstrip(b"=").decode()
             added.append(f"{target},sha256={digest},{len(pyc)}\n")
         if record is not None:
-            archive.writestr(record, original.read(record) + "".join(added).encode(), zipfile.ZIP_DEFLATED)
+            kept = [line for line in original.read(record).decode().splitlines(keepends=True)
+                    if not (sourceless and line.split(",")[0] in wanted)]
+            archive.writestr(record, "".join(kept + added).encode(), zipfile.ZIP_DEFLATED)
     return out.getvalue()
