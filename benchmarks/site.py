@@ -46,8 +46,8 @@ def part(path: str) -> str:
 
     >>> part("static/pyodide/pyodide.asm.wasm"), part("static/pyodide/comm-0.2.3-py3-none-any.whl")
     ('Pyodide core', 'browser wheels')
-    >>> part("voici/build/123.js"), part("extensions/anywidget/static/x.js")
-    ('voici app', 'lab extensions')
+    >>> part("voici/build/123.js"), part("extensions/anywidget/static/x.js"), part("lessons/index.html")
+    ('voici app', 'lab extensions', 'lessons')
     """
     if path.startswith("static/pyodide/"):
         return "browser wheels" if path.endswith(".whl") else "Pyodide core"
@@ -57,6 +57,8 @@ def part(path: str) -> str:
         return "voici app"
     if path.startswith("extensions/"):
         return "lab extensions"
+    if path.startswith("lessons/"):
+        return "lessons"
     return "other"
 
 
