@@ -46,7 +46,7 @@ $(SITE_STAMP): pyproject.toml $(STAMP)
 	$(BIN)/uv pip install --quiet --python $(SITE_VENV)/bin/python -r $(SITE_VENV)/requirements.txt
 	touch $(SITE_STAMP)
 
-site: $(SITE_STAMP)  ## build site/: the app running in the browser (Pyodide), for any static web host
+site: $(SITE_STAMP)  ## build site/: the app running in the browser (Pyodide) and the lessons, for any static web host
 	$(SITE_VENV)/bin/python -m site_build build
 
 site-serve: site  ## serve site/ on 127.0.0.1 (PORT=8000 to change the port)

@@ -5,10 +5,10 @@ It prints:
 
 - site size: files and MB on disk, by part (Pyodide, browser wheels, voici app, extensions, ...);
 - first board, cold: from ``page.goto`` to the viewer's cards on screen in a fresh browser
-  context (empty cache), with the page's ``load`` event time beside it; and the bytes the server
+  browser profile (empty cache), with the page's ``load`` event time beside it; and the bytes the server
   sent for that visit, by part (what dominates);
-- first board, warm: a second visit in the same context (the browser's HTTP cache, as the
-  stdlib server leaves it: Last-Modified, no Cache-Control) and the bytes sent then;
+- first board, warm: a second visit in the same browser profile (its disk cache, as the stdlib
+  server leaves it: Last-Modified, no Cache-Control) and the bytes sent then;
 - New game: from the click to the new seed shown (the engine and board in Pyodide).
 
 The browser resolves no host but 127.0.0.1; requests to other hosts are counted (not routed:
@@ -22,11 +22,13 @@ import argparse
 import shutil
 import statistics
 import sys
+import tempfile
 import time
 from collections import Counter
+from contextlib import ExitStack
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, sync_playwright
+from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
 from site_build.serve import OFFLINE_CHROMIUM_ARGS, SiteServer, only_this_host, serving
 
@@ -44,8 +46,8 @@ def part(path: str) -> str:
 
     >>> part("static/pyodide/pyodide.asm.wasm"), part("static/pyodide/comm-0.2.3-py3-none-any.whl")
     ('Pyodide core', 'browser wheels')
-    >>> part("voici/build/123.js"), part("extensions/anywidget/static/x.js")
-    ('voici app', 'lab extensions')
+    >>> part("voici/build/123.js"), part("extensions/anywidget/static/x.js"), part("lessons/index.html")
+    ('voici app', 'lab extensions', 'lessons')
     """
     if path.startswith("static/pyodide/"):
         return "browser wheels" if path.endswith(".whl") else "Pyodide core"
@@ -55,6 +57,8 @@ def part(path: str) -> str:
         return "voici app"
     if path.startswith("extensions/"):
         return "lab extensions"
+    if path.startswith("lessons/"):
+        return "lessons"
     return "other"
 
 
@@ -103,46 +107,66 @@ def new_game_s(context: BrowserContext, server: SiteServer) -> float:
     return elapsed
 
 
-def measure(browser: Browser, server: SiteServer, visits: int) -> tuple[list[tuple], list[str]]:
+def profile(p: Playwright, chromium: str, folder: str) -> BrowserContext:
+    """A browser with its own profile in ``folder``: a disk cache as a visitor's browser has
+    (an incognito context's cache in memory keeps no 8.6 MB file, Pyodide's WebAssembly)."""
+    return p.chromium.launch_persistent_context(folder, executable_path=chromium, args=list(OFFLINE_CHROMIUM_ARGS))
+
+
+def measure(p: Playwright, chromium: str, servers: dict[str, SiteServer], visits: int) -> tuple[list[tuple], list[str]]:
+    """Rows for ``visits`` cold + warm pairs on each site (each pair in a new browser profile),
+    the sites taking turns (so that a busy machine slows them alike); and the URLs asked of
+    other hosts."""
     rows: list[tuple] = []
     blocked: list[list[str]] = []  # one list per context, filled as its pages run
-    cold, warm = [], []
+    runs: dict[tuple[str, str], list] = {}
     for _ in range(visits):
-        context = browser.new_context()
-        blocked.append(only_this_host(context, server.url, abort=False))
-        cold.append(visit(context, server))
-        warm.append(visit(context, server))
-        context.close()
-    for label, runs in (("cold", cold), ("warm", warm)):
-        boards = [board for _, board, _ in runs]
-        rows.append((f"first board, {label} (s)", f"{statistics.median(boards):.1f} median",
+        for name, server in servers.items():
+            with tempfile.TemporaryDirectory(prefix="site-profile-") as folder:
+                context = profile(p, chromium, folder)
+                blocked.append(only_this_host(context, server.url, abort=False))
+                runs.setdefault((name, "cold"), []).append(visit(context, server))
+                runs.setdefault((name, "warm"), []).append(visit(context, server))
+                context.close()
+    for (name, label), pairs in runs.items():
+        prefix = f"{name}: " if len(servers) > 1 else ""
+        boards = [board for _, board, _ in pairs]
+        rows.append((f"{prefix}first board, {label} (s)", f"{statistics.median(boards):.1f} median",
                      " ".join(f"{b:.1f}" for b in boards) + " (load event "
-                     + " ".join(f"{loaded:.1f}" for loaded, _, _ in runs) + ")"))
-        sent = runs[0][2]
-        top = ", ".join(f"{name} {size / MB:.1f}" for name, size in by_part(sent).most_common())
-        rows.append((f"fetched, {label} (MB)", f"{sum(sent.values()) / MB:.1f}", top))
-    context = browser.new_context()
-    blocked.append(only_this_host(context, server.url, abort=False))
-    rows.append(("New game -> board (s)", f"{new_game_s(context, server):.2f}", "seed 99"))
-    context.close()
+                     + " ".join(f"{loaded:.1f}" for loaded, _, _ in pairs) + ")"))
+        sent = pairs[0][2]
+        top = ", ".join(f"{part_name} {size / MB:.1f}" for part_name, size in by_part(sent).most_common())
+        rows.append((f"{prefix}fetched, {label} (MB)", f"{sum(sent.values()) / MB:.1f}", top))
+    for name, server in servers.items():
+        with tempfile.TemporaryDirectory(prefix="site-profile-") as folder:
+            context = profile(p, chromium, folder)
+            blocked.append(only_this_host(context, server.url, abort=False))
+            prefix = f"{name}: " if len(servers) > 1 else ""
+            rows.append((f"{prefix}New game -> board (s)", f"{new_game_s(context, server):.2f}", "seed 99"))
+            context.close()
     return rows, [url for urls in blocked for url in urls]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--visits", type=int, default=3, help="cold + warm visit pairs")
+    parser.add_argument("--visits", type=int, default=3, help="cold + warm visit pairs per site")
+    parser.add_argument("--site", type=Path, action="append", dest="sites",
+                        help="a built site (repeat to compare several, visited in turns; default: site/)")
     args = parser.parse_args(argv)
+    sites = args.sites or [SITE]
     chromium = shutil.which("chromium")
-    if chromium is None or not (SITE / APP_PAGE).exists():
+    if chromium is None or not all((site / APP_PAGE).exists() for site in sites):
         print("benchmarks.site: needs chromium on PATH and a built site (make site)", file=sys.stderr)
         return 1
-    files, sizes = site_size(SITE)
-    rows = [("site size (MB)", f"{sum(sizes.values()) / MB:.1f}",
-             f"{files} files: " + ", ".join(f"{name} {size / MB:.1f}" for name, size in sizes.most_common()))]
-    with serving(SITE) as server, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=list(OFFLINE_CHROMIUM_ARGS))
-        measured, blocked = measure(browser, server, args.visits)
-        browser.close()
+    rows = []
+    for site in sites:
+        files, sizes = site_size(site)
+        prefix = f"{site}: " if len(sites) > 1 else ""
+        rows.append((f"{prefix}site size (MB)", f"{sum(sizes.values()) / MB:.1f}",
+                     f"{files} files: " + ", ".join(f"{name} {size / MB:.1f}" for name, size in sizes.most_common())))
+    with ExitStack() as stack, sync_playwright() as p:
+        servers = {str(site): stack.enter_context(serving(site)) for site in sites}
+        measured, blocked = measure(p, chromium, servers, args.visits)
     rows += measured
     rows.append(("requests to other hosts", str(len(blocked)), " ".join(blocked[:3])))
     print_rows(rows, value_width=12)

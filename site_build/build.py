@@ -9,12 +9,17 @@ and runs ``python -m site_build build`` with them. The steps:
    (``pip download`` of wheels for any platform, CPython 3.13);
 2. Pyodide's core and Font Awesome from npm (``npm pack``: the npm ``pyodide`` package holds no
    package wheels, Voila's template links Font Awesome from a CDN);
-3. a rewritten ``pyodide-lock.json``: only the packages present, with their files and hashes;
-   danish-nb (and its dependencies) preloaded at kernel start, no package index;
-4. ``voici build`` of the app notebook, then Font Awesome linked from the site itself.
+3. a rewritten ``pyodide-lock.json``: only the packages present, with their files and hashes,
+   the kernel's own wheels (piplite, pyodide-kernel, its ipykernel stand-in) among them. Pyodide
+   loads them all at once with itself (``loadPyodideOptions.packages``): the kernel's worker then
+   installs nothing one by one with piplite/micropip, and no package index is asked;
+4. bytecode for the modules imported before the first board, compiled in Pyodide under Node.js
+   (bytecode.py): the browser then compiles none of IPython, the widgets or danish_nb;
+5. ``voici build`` of the app notebook; the lesson notebooks as read-only pages (lessons.py);
+   Font Awesome linked from the site itself.
 
 Downloads are cached in ``build/site-cache``; a site whose inputs (the package's files, these
-build files, pyproject.toml) did not change is not rebuilt (``site/.inputs`` holds their hash).
+build files, the lessons, pyproject.toml) did not change is not rebuilt (``site/.inputs`` holds their hash).
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from .lessons import LESSONS, PATTERN, build_lessons
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 OUT = ROOT / "site"
@@ -44,9 +51,20 @@ INPUTS_FILE = ".inputs"
 PYODIDE = ("pyodide", "0.29.0")
 FONT_AWESOME = ("@fortawesome/fontawesome-free", "5.15.4")
 PYODIDE_CORE = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
-#: What the Pyodide kernel's worker loads when it starts (besides its own bundled wheels).
+#: What the Pyodide kernel's worker loads when it starts (besides its own wheels, below).
 KERNEL_NEEDS = ("micropip", "packaging", "sqlite3", "jedi", "ipython")
 APP = "danish-nb"
+#: The kernel's own wheels, from jupyterlite-pyodide-kernel's package index: given lock entries
+#: like the rest, so that nothing is resolved by micropip/piplite when the kernel starts.
+KERNEL_WHEELS = ("piplite", "pyodide-kernel", "ipykernel")
+KERNEL_INDEX = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+#: What Pyodide loads with itself, all in parallel: the packages the kernel's worker would
+#: otherwise install one after another with piplite (spelt as it spells them, for it skips
+#: exactly these), and the app.
+PRELOAD = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython", APP)
+#: The modules imported before the first board: the kernel's, then the app's. Their bytecode is
+#: compiled at build time (bytecode.py).
+STARTUP_IMPORTS = ("piplite.piplite", "pyodide_kernel", "danish_nb.app")
 #: Requirements that only the Voila server or JupyterLab need: never sent to the browser.
 SERVER_SIDE = frozenset({"voila", "jupyterlab", "widgetsnbextension", "jupyterlab-widgets"})
 #: Packages the kernel loads at start that the site does without: an empty wheel stands in.
@@ -82,7 +100,8 @@ def sha256(path: Path) -> str:
 def inputs_hash() -> str:
     """The hash of everything the site is built from (the package, these files, pyproject.toml)."""
     digest = hashlib.sha256()
-    files = [ROOT / "pyproject.toml", *HERE.glob("*.py"), *HERE.glob("*.txt"),
+    files = [ROOT / "pyproject.toml", *HERE.glob("*.py"), *HERE.glob("*.mjs"), *HERE.glob("*.txt"),
+             *HERE.glob("templates/*"), *LESSONS.glob(PATTERN),
              *(p for p in (ROOT / "danish_nb").rglob("*") if p.is_file() and "__pycache__" not in p.parts)]
     for path in sorted(files):
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
@@ -117,7 +136,9 @@ def requirement_lines(path: Path) -> list[str]:
 
 
 def wheel_name_version(wheel: Path) -> tuple[str, str]:
-    """>>> wheel_name_version(Path("typing_extensions-4.15.0-py3-none-any.whl"))
+    """A wheel's (canonical name, version), read from its file name.
+
+    >>> wheel_name_version(Path("typing_extensions-4.15.0-py3-none-any.whl"))
     ('typing-extensions', '4.15.0')
     """
     name, version = wheel.name.split("-")[:2]
@@ -203,7 +224,7 @@ def browser_lock(lock: dict[str, Any], extra_wheels: dict[str, Path], folder: Pa
                           "install_dir": "site", "package_type": "package", "imports": wheel_imports(wheel),
                           "depends": depends, "sha256": "", "unvendored_tests": False}
     needed: dict[str, dict[str, Any]] = {}
-    todo = [*KERNEL_NEEDS, APP]
+    todo = [*KERNEL_NEEDS, *KERNEL_WHEELS, APP]
     while todo:
         name = canonical(todo.pop())
         entry = packages[name]
@@ -232,6 +253,22 @@ def _pure(file_name: str) -> bool:
     return file_name.endswith("-none-any.whl")
 
 
+def write_json(path: Path, data: Any) -> None:
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def compile_bytecode(pyodide_dir: Path) -> None:
+    """Compile, in Pyodide under Node.js, the bytecode of the modules imported at start into the
+    standard library's zip and the wheels in ``pyodide_dir`` (see bytecode.py)."""
+    print("+ node site_build/bytecode.mjs (bytecode for the modules imported at start)", flush=True)
+    done = subprocess.run(["node", HERE / "bytecode.mjs", pyodide_dir, ",".join(PRELOAD), ",".join(STARTUP_IMPORTS), APP],
+                          capture_output=True, text=True)
+    if done.returncode:  # Pyodide's errors quote its whole minified source: keep the lines short
+        tail = "\n".join(line[:300] for line in done.stderr.splitlines()[-20:])
+        raise SystemExit(f"bytecode.mjs failed (exit {done.returncode}):\n{tail}")
+    print("  bytecode added to", ", ".join(done.stdout.split()))
+
+
 def lite_dir(app_wheel: Path) -> Path:
     """The JupyterLite folder voici builds from: Pyodide with the site's wheels, settings, content."""
     lite = WORK / "lite"
@@ -243,10 +280,15 @@ def lite_dir(app_wheel: Path) -> Path:
         shutil.copy2(npm_pyodide / name, pyodide_dir / name)
     lock = json.loads((npm_pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
     pins = requirement_lines(HERE / "browser-requirements.txt")
-    extra = {**browser_wheels(pins), APP: app_wheel}
-    (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(browser_lock(lock, extra, pyodide_dir)),
-                                                   encoding="utf-8")
-    settings = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": [APP]}}
+    kernel = {canonical(wheel_name_version(w)[0]): w for w in KERNEL_INDEX.glob("*.whl")}
+    extra = {**browser_wheels(pins), **{name: kernel[name] for name in KERNEL_WHEELS}, APP: app_wheel}
+    site_lock = browser_lock(lock, extra, pyodide_dir)
+    write_json(pyodide_dir / "pyodide-lock.json", site_lock)
+    compile_bytecode(pyodide_dir)
+    for entry in site_lock["packages"].values():
+        entry["sha256"] = sha256(pyodide_dir / entry["file_name"])
+    write_json(pyodide_dir / "pyodide-lock.json", site_lock)
+    settings = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": list(PRELOAD)}}
     config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "Danish card games",
         "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": settings}}}
@@ -298,8 +340,8 @@ def build(force: bool = False) -> Path:
     if not force and stamp.exists() and stamp.read_text() == key and (OUT / "index.html").exists():
         print(f"{OUT.relative_to(ROOT)}/ is up to date")
         return OUT
-    if shutil.which("npm") is None:
-        raise SystemExit("npm is needed to fetch Pyodide (apt-get install npm)")
+    if shutil.which("npm") is None or shutil.which("node") is None:
+        raise SystemExit("npm and Node.js are needed to fetch Pyodide and compile bytecode in it (apt-get install npm)")
     WORK.mkdir(parents=True, exist_ok=True)
     lite = lite_dir(project_wheel())
     staged = WORK / "out"
@@ -308,6 +350,8 @@ def build(force: bool = False) -> Path:
     run(voici, "build", "--no-sourcemaps", "--contents", "content", "--output-dir", staged, cwd=lite)
     for unused in UNUSED:
         shutil.rmtree(staged / unused)
+    lessons = build_lessons(staged / "lessons")
+    print(f"lessons: {len(lessons)} read-only pages in lessons/")
     pages = localize_font_awesome(staged)
     print(f"Font Awesome served locally by {pages} pages")
     remote = external_links(staged)
@@ -316,5 +360,5 @@ def build(force: bool = False) -> Path:
     (staged / INPUTS_FILE).write_text(key)
     shutil.rmtree(OUT, ignore_errors=True)
     staged.rename(OUT)
-    print(f"built {OUT.relative_to(ROOT)}/: open voici/render/app.html (make site-serve)")
+    print(f"built {OUT.relative_to(ROOT)}/: open voici/render/app.html and lessons/index.html (make site-serve)")
     return OUT

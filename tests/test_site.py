@@ -1,6 +1,7 @@
 """The static site (``make site``) in a real Chromium that can reach no host but the site's own:
 the app notebook runs in the browser (Pyodide), shows a board, plays a legal move, explains a
-refusal with its rule and starts a new seeded game. One page visit: the first board takes 10-60 s.
+refusal with its rule and starts a new seeded game (one page visit: the first board takes 10-60 s);
+and the lesson notebooks are there as read-only pages.
 
 The site is built once (``make site`` skips an up-to-date build) and served on 127.0.0.1. Without
 npm, or when the build fails outside CI, the test is skipped with the reason; under ``CI=true`` a
@@ -24,6 +25,7 @@ from playwright.sync_api import Page, expect
 
 import danish_nb as dn
 from danish_nb.cards import Card
+from site_build.lessons import LESSONS, PATTERN, title
 from site_build.serve import OFFLINE_CHROMIUM_ARGS, SiteServer, only_this_host, serving
 from test_browser import HAND, ME, OPEN, choose_face_up, codes, moves_played, start_game
 
@@ -139,3 +141,28 @@ def test_the_site_plays_in_the_browser_with_no_other_host(offline_page) -> None:
     assert blocked == [], f"the page asked other hosts: {blocked[:5]}"
     assert errors == [], f"the site failed to serve: {errors[:5]}"
     assert server.sent[f"/{APP_PAGE}"] > 0 and any(re.search(r"/danish_nb-.*\.whl$", p) for p in server.sent)
+
+
+@pytest.mark.browser
+def test_the_lessons_are_read_only_pages_with_their_stored_outputs(offline_page) -> None:
+    page, server, blocked, errors = offline_page
+    notebooks = sorted(LESSONS.glob(PATTERN))
+    page.goto(server.url + "lessons/index.html")
+    links = page.locator("ol > li > a")
+    expect(links).to_have_count(len(notebooks))
+
+    lesson = LESSONS / "01-danish-bastard.ipynb"
+    cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
+    page.get_by_role("link", name=title({"cells": cells}, lesson.stem)).click()
+    expect(page).to_have_url(re.compile(r"/lessons/01-danish-bastard\.html$"))
+    # A printed output as the notebook stored it, and the note standing for each widget.
+    printed = next("".join(o["text"]) for c in cells for o in c.get("outputs", []) if o["output_type"] == "stream")
+    expect(page.locator(".jp-OutputArea-output pre").filter(has_text=printed.splitlines()[0]).first).to_be_visible()
+    widgets = sum("application/vnd.jupyter.widget-view+json" in o.get("data", {})
+                  for c in cells for o in c.get("outputs", []))
+    expect(page.locator(".dn-widget-note")).to_have_count(widgets)
+    page.get_by_role("link", name="All lessons").first.click()
+    expect(links).to_have_count(len(notebooks))
+
+    assert blocked == [], f"the page asked other hosts: {blocked[:5]}"
+    assert errors == [], f"the site failed to serve: {errors[:5]}"
