@@ -235,14 +235,9 @@ def play_a_while(apps: dict[str, TableApp], wire: Wire, moves: int) -> None:
         if not movers:
             return
         name, app = movers[0]
+        legal = app.session.legal_moves()
         with wire.owned_by(name):
-            buttons = [m for m in app.board._offer.moves]
-            if buttons:
-                click(app, act="move", move=buttons[step % len(buttons)])
-            else:  # a card: select it, then play
-                spot = sorted(app.board._offer.cards)[step % len(app.board._offer.cards)]
-                click(app, act="card", zone=spot[0], idx=spot[1])
-                click(app, act="play")
+            app.board.play(legal[step % len(legal)])  # what the clicks for that move do
 
 
 @pytest.mark.parametrize("game, seats", [

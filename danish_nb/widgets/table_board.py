@@ -36,6 +36,13 @@ class TableBoardMixin:
     """What a family board changes to sit at a class table (put in front of the family class)."""
 
     session: TableSession
+    #: False while the family board sets itself up with its own idea of the viewer: nothing is
+    #: drawn (so sent) until the viewer is the session's seat.
+    _seated = False
+
+    def _render(self) -> None:
+        if self._seated:
+            super()._render()
 
     def _run_computers(self) -> None:
         """Computer seats are the session's: it plays them once, through the store."""
@@ -97,6 +104,7 @@ def table_board(session: TableSession) -> Board:
     board = board_class(session.game, seats=seats, teaching=session.reveal_hands)
     board.agents = {}  # no "let the computer play" button: the session plays computer seats
     board.viewer = session.seat
+    board._seated = True
     board._render()
     return board
 
