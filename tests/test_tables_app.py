@@ -80,8 +80,10 @@ def test_create_shows_the_code_and_join_takes_the_next_seat(store: Store):
     assert 'dn-turn">P1: Ada (you)' in ada.status.value and 'dn-turn">P1: Ada' in bo.status.value
     # P1 calls trumps: only Ada's board offers the buttons
     assert 'data-move="P1 trump' in ada.board.html and 'data-move="P1 trump' not in bo.board.html
+    ada.status.value = ""
     click(ada, act="move", move="P1 trump clubs")
     assert store.moves(code) == ["P1 trump clubs"]
+    assert "Table" in ada.status.value  # the mover's status is drawn again at once
     assert len(bo.board.game.history) == 0
     assert bo.poll() is True  # a poll brings the move to Bo's board: no click needed
     assert len(bo.board.game.history) == 1 and "move 1 of 1" in bo.board.html

@@ -110,7 +110,9 @@ class TableApp:
         self._beat = self._listed = 0.0
         games = [(rules.title, game_id) for game_id, rules in GAMES.items() if has_board(rules)]
         self.game_picker = widgets.Dropdown(options=games, value=games[0][1], description="Game")
+        self.game_picker.add_class("dn-table-game")
         self.players = widgets.Dropdown(description="Players")
+        self.players.add_class("dn-table-players")
         self.seat_boxes = [widgets.Dropdown(options=SEAT_CHOICES, description=f"P{i + 1}",
                                             value=HUMAN if i < 2 else "rule-of-thumb")
                            for i in range(max(GAMES[g].max_players for _, g in games))]
@@ -248,6 +250,7 @@ class TableApp:
         self.session = session
         self.board = table_board(session)
         self.board_box.children = [self.board.widget]
+        session.game.listeners.append(lambda _game: self._show_status())  # every move, whoever stored it
         self.screen.children = [self.seated]
         if session.token is not None:
             self.tokens[session.code] = session.token
