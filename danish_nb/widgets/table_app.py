@@ -183,10 +183,10 @@ class TableApp:
 
     def _game_changed(self, _change: Any = None) -> None:
         rules = GAMES[self.game_picker.value]
-        top = min(rules.max_players, len(self.seat_boxes))
-        keep = self.players.value if self.players.value and rules.min_players <= self.players.value <= top else 3
-        self.players.options = list(range(rules.min_players, top + 1))
-        self.players.value = min(max(keep, rules.min_players), top)
+        counts = list(range(rules.min_players, min(rules.max_players, len(self.seat_boxes)) + 1))
+        previous = self.players.value
+        self.players.options = counts
+        self.players.value = previous if previous in counts else min(max(3, counts[0]), counts[-1])
         self.options.show(rules)
         self._players_changed()
 
