@@ -1,26 +1,36 @@
-"""A class arriving at the ``danish-nb`` server: do all learners get a board, how fast, at what
-memory, and how soon are the kernels of departed learners freed?
+"""A class arriving at the ``danish-nb`` server: do all learners get a board, how fast, how fast
+does a click come back with 30 connected, at what memory, and how soon are the kernels of
+departed learners freed? (Issue 13, item 6.)
 
-Run ``python -m benchmarks.classroom [--learners 20] [--raw 30]`` (needs the system Chromium for
-the browser part). Everything runs on 127.0.0.1, browsers and server on the same (2-core) box, as
-in issue 19. Two servers, one after the other, each sized by ``danish-nb --class-size LEARNERS``
-(pool = LEARNERS, at most LEARNERS + 25% visitor kernels):
+Run ``python -m benchmarks.classroom [--learners 30] [--browsers 5] [--raw 30] [--clicks 20]``
+(needs the system Chromium for the browser part). Everything runs on 127.0.0.1, browsers and
+server on the same (2-core) box, as in issue 19. Two servers, one after the other, each sized by
+``danish-nb --class-size LEARNERS`` (pool = LEARNERS, at most LEARNERS + 25% visitor kernels):
 
-1. raw HTTP clients (no browser): ``--raw`` requests at once from one address (the per-address
-   cap, default 4, answers the rest with the "room is full" page), then LEARNERS requests at
-   once from distinct loopback addresses; kernels and memory after each;
-2. LEARNERS Chromium pages (one browser, a fresh context each) opened at once; the per-address
-   cap is raised to LEARNERS since they all come from 127.0.0.1. Per page: time to the first board,
-   reloads done by the page itself, or nothing (a silent failure); then half the pages close with
-   their beacon and half without it (as a killed browser): seconds until their kernels are gone.
+1. lightweight learners (no browser: HTTP, then the kernel websocket the page would open):
+   LEARNERS page requests at once from distinct loopback addresses: seconds to the page with
+   its board (median, p90, max); then each of them opens its kernel's websocket, finds its
+   board model and clicks a card ``--clicks`` times (about one click a second each, all at
+   once): click-to-update, the time from the click message to the board's redrawn HTML
+   (median, p95, max); kernels and memory (PSS per session) with all of them connected; then
+   ``--raw`` requests at once from one address (the per-address cap, default 4, answers the
+   rest with the "room is full" page);
+2. ``--browsers`` real Chromium pages (one browser, a fresh context each; 30 browsers would
+   swamp 2 cores by themselves) opened at once: time to the first board (median, p90, max),
+   reloads done by the page itself, or nothing (a silent failure); then half the pages close
+   with their beacon and half without it (as a killed browser): seconds until their kernels
+   are gone, and how many visitor kernels are left beyond the preheated pool.
 
-Figures are printed, never asserted.
+Figures are printed, never asserted. Targets (issue 13): every learner has a board within 20 s
+of arriving together, click-to-update p95 <= 300 ms with 30 connected, <= 80 MB per session,
+kernels back to the pool within 2 minutes of the pages closing.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import re
 import shutil
 import statistics
@@ -35,9 +45,10 @@ from pathlib import Path
 from playwright.async_api import Page, async_playwright
 
 from danish_nb import app_server
+from danish_nb.server.app import KERNEL_COOKIE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from learner_client import Server, request  # noqa: E402
+from learner_client import KernelSocket, Server, Visit, message, request  # noqa: E402
 
 BOARD = ".dn-seat.dn-me .dn-card"
 PAGE_TIMEOUT = 300.0
@@ -88,26 +99,99 @@ def launch(folder: Path, learners: int, per_address: int) -> Running:
     return Running(proc, Server(app_server.url(port), log))
 
 
-def raw_burst(running: Running, count: int, distinct: bool) -> str:
-    """``count`` plain GETs at once; a summary of what they got and what the server holds."""
+def raw_burst(running: Running, count: int, distinct: bool) -> tuple[str, list[Visit]]:
+    """``count`` plain GETs at once; a summary of what they got and what the server holds, and
+    the visits that got a board."""
     sources = [f"127.0.1.{i + 1}" if distinct else "127.0.0.1" for i in range(count)]
     start = time.monotonic()
 
-    def one(source: str) -> tuple[str, float]:
+    def one(source: str) -> tuple[str, float, Visit | None]:
         try:
-            kind = request(running.server.url, source=source, timeout=PAGE_TIMEOUT).kind
+            visit = request(running.server.url, source=source, timeout=PAGE_TIMEOUT)
         except OSError:  # refused, reset, or no answer within PAGE_TIMEOUT
-            kind = "no answer"
-        return kind, time.monotonic() - start
+            return "no answer", time.monotonic() - start, None
+        return visit.kind, time.monotonic() - start, visit
 
     with ThreadPoolExecutor(count) as pool:
         results = list(pool.map(one, sources))
-    kinds = [kind for kind, _ in results]
-    done = max(t for _, t in results)
+    kinds = [kind for kind, _, _ in results]
+    boards = [t for kind, t, _ in results if kind == "board"]
     mb, kernels = running.memory_mb()
     summary = ", ".join(f"{kinds.count(k)} {k}" for k in ("board", "busy", "full", "error", "blank", "no answer")
                         if kinds.count(k))
-    return f"{summary}; all answered in {done:.1f} s; {kernels} kernels, {mb:.0f} MB PSS"
+    timing = f"page with its board: {spread(boards, 90)}; " if boards else ""
+    return (f"{summary}; {timing}all answered in {max(t for _, t, _ in results):.1f} s; {kernels} kernels, "
+            f"{mb:.0f} MB PSS"), [v for kind, _, v in results if kind == "board" and v is not None]
+
+
+def spread(values: list[float], high: int, unit: str = "s", scale: float = 1.0) -> str:
+    """``median 1.2 s, p90 2.0 s, max 2.5 s`` (``high``: the upper percentile shown)."""
+    ordered = sorted(v * scale for v in values)
+    top = ordered[min(len(ordered) - 1, max(0, -(-high * len(ordered) // 100) - 1))]
+    digits = 0 if unit == "ms" else 1
+    return (f"median {statistics.median(ordered):.{digits}f} {unit}, p{high} {top:.{digits}f} {unit}, "
+            f"max {ordered[-1]:.{digits}f} {unit}")
+
+
+CARD_SPOT = re.compile(r'data-act="card" data-idx="(\d+)"[^>]*data-zone="(\w+)"')
+
+
+class BoardClient:
+    """One lightweight learner: its page's kernel websocket, driving the board's own messages."""
+
+    def __init__(self, server: Server, visit: Visit):
+        self.socket = KernelSocket(server.url, visit.kernel_id, {KERNEL_COOKIE: visit.cookies[KERNEL_COOKIE]},
+                                   timeout=PAGE_TIMEOUT)
+        self.socket.send(message("comm_open", {"comm_id": "control", "target_name": "jupyter.widget.control",
+                                               "data": {}}, metadata={"version": "1.0.0"}))
+        self.socket.send(message("comm_msg", {"comm_id": "control", "data": {"method": "request_states"}}))
+        states = self.socket.until(lambda m: m.get("msg_type") == "comm_msg"
+                                   and m["content"]["data"].get("method") == "update_states",
+                                   PAGE_TIMEOUT)["content"]["data"]["states"]
+        boards = [(mid, s["state"]["html"]) for mid, s in states.items()
+                  if 'data-act="card"' in str(s.get("state", {}).get("html", ""))]
+        if not boards:
+            raise RuntimeError("the page shows no board with a card to click")
+        self.board, html = boards[0]
+        idx, zone = CARD_SPOT.search(html).groups()
+        self.click_msg = {"act": "card", "zone": zone, "idx": idx}
+
+    def click(self) -> float:
+        """Click the card (it toggles) and wait for the board's redrawn HTML: seconds."""
+        self.socket.send(message("comm_msg", {"comm_id": self.board, "data": {
+            "method": "custom", "content": self.click_msg}}))
+        start = time.monotonic()
+        while time.monotonic() - start < 60:  # KernelSocket.until reads in 2 s slices: too coarse here
+            self.socket.ws.settimeout(60)
+            frame = self.socket.ws.recv()
+            msg = json.loads(frame if isinstance(frame, str) else frame.decode("utf-8", "replace"))
+            content = msg.get("content", {})
+            if (msg.get("msg_type") == "comm_msg" and content.get("comm_id") == self.board
+                    and "html" in content.get("data", {}).get("state", {})):
+                return time.monotonic() - start
+        raise TimeoutError("the board did not redraw within 60 s")
+
+
+def clicks_under_load(running: Running, visits: list[Visit], clicks: int) -> list[str]:
+    """Every visit's learner clicks its board ``clicks`` times (about once a second), all at once."""
+    with ThreadPoolExecutor(len(visits)) as pool:
+        clients = list(pool.map(lambda v: BoardClient(running.server, v), visits))
+        mb, kernels = running.memory_mb()
+
+        def learner_clicks(client: BoardClient) -> list[float]:
+            times = []
+            for _ in range(clicks):
+                took = client.click()
+                times.append(took)
+                time.sleep(max(0.0, 1.0 - took))
+            return times
+
+        times = [t for batch in pool.map(learner_clicks, clients) for t in batch]
+    for client in clients:
+        client.socket.close()
+    return [f"{len(clients)} connected, {len(times)} clicks: click-to-update {spread(times, 95, 'ms', 1000)}",
+            f"{kernels} kernels ({len(clients)} learners + refilled pool), {mb:.0f} MB PSS "
+            f"(server included), {mb / max(1, kernels):.0f} MB per kernel"]
 
 
 async def learner(page: Page, url: str) -> tuple[float | None, int]:
@@ -128,7 +212,7 @@ async def learner(page: Page, url: str) -> tuple[float | None, int]:
     return time.monotonic() - start, max(0, loads - 1)
 
 
-async def class_arrives(running: Running, learners: int, chromium: str) -> list[str]:
+async def class_arrives(running: Running, learners: int, chromium: str, pool: int) -> list[str]:
     rows = []
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=chromium)
@@ -143,7 +227,7 @@ async def class_arrives(running: Running, learners: int, chromium: str) -> list[
                     f"{log.count('Timeout waiting for IOPub')} IOPub timeouts, "
                     f"{log.count('went out without the app')} pages sent without the app")
         if boards:
-            rows.append(f"first board: median {statistics.median(boards):.1f} s, max {max(boards):.1f} s")
+            rows.append(f"first board: {spread(boards, 90)}")
         mb, kernels = running.memory_mb()
         rows.append(f"all connected: {kernels} kernels ({learners} learners + refilled pool), {mb:.0f} MB PSS")
         kernel_ids = [await page.evaluate(
@@ -160,6 +244,8 @@ async def class_arrives(running: Running, learners: int, chromium: str) -> list[
             await context.close()  # no beforeunload: as a killed browser
         culled = await asyncio.to_thread(_gone_after, running.server, kernel_ids[half:], start, 200)
         rows.append(f"{learners - half} pages closed without it: kernels freed after {culled}")
+        _, kernels = running.memory_mb()
+        rows.append(f"after the pages closed: {kernels} kernels (the preheated pool is {pool})")
         await browser.close()
     return rows
 
@@ -176,8 +262,10 @@ def _gone_after(server: Server, kernel_ids: list[str], start: float, timeout: fl
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--learners", type=int, default=20, help="learners arriving together")
+    parser.add_argument("--learners", type=int, default=30, help="learners arriving together (no browser)")
+    parser.add_argument("--browsers", type=int, default=5, help="real Chromium pages arriving together")
     parser.add_argument("--raw", type=int, default=30, help="plain requests from one address")
+    parser.add_argument("--clicks", type=int, default=20, help="clicks per learner under load")
     args = parser.parse_args(argv)
     chromium = shutil.which("chromium")
     rows: list[tuple[str, str]] = []
@@ -186,18 +274,22 @@ def main(argv: list[str] | None = None) -> int:
     try:
         mb, kernels = running.memory_mb()
         rows.append(("idle, pool full", f"{kernels} kernels, {mb:.0f} MB PSS"))
-        rows.append((f"{args.raw} raw GETs, one address", raw_burst(running, args.raw, distinct=False)))
-        rows.append((f"{args.learners} raw GETs, distinct addresses",
-                     raw_burst(running, args.learners, distinct=True)))
+        summary, visits = raw_burst(running, args.learners, distinct=True)
+        rows.append((f"{args.learners} learners arrive (no browser)", summary))
+        if visits:
+            for row in clicks_under_load(running, visits, args.clicks):
+                rows.append((f"{args.learners} learners clicking", row))
+        if args.raw:
+            rows.append((f"{args.raw} raw GETs, one address", raw_burst(running, args.raw, distinct=False)[0]))
     finally:
         app_server.stop(running.proc)
     if chromium is None:
         print("benchmarks.classroom: no chromium on PATH: browser part skipped", file=sys.stderr)
-    else:
-        running = launch(Path(tmp), args.learners, args.learners)
+    elif args.browsers:
+        running = launch(Path(tmp), args.browsers, args.browsers)
         try:
-            for row in asyncio.run(class_arrives(running, args.learners, chromium)):
-                rows.append((f"{args.learners} browsers at once", row))
+            for row in asyncio.run(class_arrives(running, args.browsers, chromium, args.browsers)):
+                rows.append((f"{args.browsers} browsers at once", row))
         finally:
             app_server.stop(running.proc)
     rows.append(("server logs", tmp))

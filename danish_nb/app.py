@@ -17,6 +17,7 @@ from .core import GAMES, DanishNbError, GameRules, new_game
 from .i18n import N_, translator
 from .widgets import SEAT_KINDS, Board, board_for, has_board
 from .widgets.settings import OptionsPanel
+from .widgets.table_app import ClassTables
 
 DEFAULT_GAME = "danish-bastard"
 #: What each seat kind is called in the settings.
@@ -155,6 +156,7 @@ def build_app(seed: int | None = None) -> widgets.Widget:
     app = App(seed=seed)
     root = app.widget
     root.app = app
+    root.tables = ClassTables(root)  # the "Class table" screen: learners at their own devices
     return root
 
 

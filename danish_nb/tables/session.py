@@ -252,16 +252,19 @@ class TableSession:
             return []
         return [str(move) for move in self.game.legal_moves()]
 
-    def snapshot(self) -> dict[str, Any]:
-        """Everything the seat's page needs, JSON-able, built from this seat's view only."""
+    def header(self) -> dict[str, Any]:
+        """Who sits where (connected or not), whose turn, how far: no cards, JSON-able."""
         result = self.game.result
         return {
-            "code": self.code, "game": self.info.game, "seat": self.seat, "players": self.info.players,
-            "seats": seat_rows(self.info),
+            "code": self.code, "game": self.info.game, "title": self.game.rules.title, "seat": self.seat,
+            "players": self.info.players, "seats": seat_rows(self.info),
             "turn": self.game.current_player, "moves": len(self.game.history), "finished": self.game.is_over,
             "closed": self.info.closed, "result": str(result) if result is not None else None,
-            "view": jsonable(self.view()), "log": self.log(), "legal": self.legal_moves(),
         }
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the seat's page needs, JSON-able, built from this seat's view only."""
+        return {**self.header(), "view": jsonable(self.view()), "log": self.log(), "legal": self.legal_moves()}
 
 
 def seat_rows(info: TableInfo) -> list[dict[str, Any]]:

@@ -1,0 +1,302 @@
+"""The class-table screen of the app, driven as two learners' kernels would be (two TableApps on
+one store, messages replayed as their browsers would send them): create and join by code, a
+board locked to the seat, updates by polling, a reload back at the seat through the browser's
+stored token, forged and stale tokens refused, a race ending with one move, the teacher's room,
+and not one frame sent to a learner naming another learner's hidden card."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import SimpleNamespace
+from typing import Any
+
+import comm
+import pytest
+
+import danish_nb as dn
+from danish_nb.app import build_app
+from danish_nb.core import option_infos
+from danish_nb.tables import Store, TableSession, Teacher, open_store, replay
+from danish_nb.widgets.settings import options_help
+from danish_nb.widgets.table_app import TEACHER_ENV, TableApp
+from test_tables_session import hidden_from, named
+
+
+@pytest.fixture
+def store(tmp_path) -> Iterator[Store]:
+    with open_store(f"sqlite:///{tmp_path / 'tables.sqlite3'}") as opened:
+        yield opened
+
+
+class Keeper:
+    """What a browser's localStorage receives from the kernel (the keeper's custom messages)."""
+
+    def __init__(self, app: TableApp):
+        self.sent: list[dict] = []
+        app.keeper.send = self.sent.append
+
+    def seats(self) -> dict[str, str]:
+        held: dict[str, str] = {}
+        for msg in self.sent:
+            if msg["act"] == "keep":
+                held[msg["code"]] = msg["token"]
+            elif msg["act"] == "forget":
+                held.pop(msg["code"], None)
+        return held
+
+
+def learner(store: Store, name: str) -> tuple[TableApp, Keeper]:
+    app = TableApp(store, room="5B", follow=False)
+    app.name.value = name
+    return app, Keeper(app)
+
+
+def click(app: TableApp, **message: Any) -> None:
+    """What the board's script sends when a learner clicks."""
+    app.board._on_msg(app.board.widget, message, [])
+
+
+def bastard_table(store: Store) -> tuple[TableApp, TableApp, str]:
+    ada, _ = learner(store, "Ada")
+    ada.game_picker.value = "bastard"
+    ada.players.value = 3
+    ada.seat_boxes[1].value, ada.seat_boxes[2].value = "human", "rule-of-thumb"
+    code = ada.create()
+    bo, _ = learner(store, "Bo")
+    bo.code_box.value = code.lower()  # codes are read case-insensitively
+    assert bo.join() is not None
+    return ada, bo, code
+
+
+def test_create_shows_the_code_and_join_takes_the_next_seat(store: Store):
+    ada, bo, code = bastard_table(store)
+    assert code in ada.message.value and ada.session.seat == 0 and bo.session.seat == 1
+    assert ada.board.viewer == 0 and bo.board.viewer == 1
+    # who sits where and whose turn, on both screens once they catch up
+    ada.poll()
+    assert "Bo" in ada.status.value and "Ada" in bo.status.value
+    assert 'dn-turn">P1: Ada (you)' in ada.status.value and 'dn-turn">P1: Ada' in bo.status.value
+    # P1 calls trumps: only Ada's board offers the buttons
+    assert 'data-move="P1 trump' in ada.board.html and 'data-move="P1 trump' not in bo.board.html
+    ada.status.value = ""
+    click(ada, act="move", move="P1 trump clubs")
+    assert store.moves(code) == ["P1 trump clubs"]
+    assert "Table" in ada.status.value  # the mover's status is drawn again at once
+    assert len(bo.board.game.history) == 0
+    assert bo.poll() is True  # a poll brings the move to Bo's board: no click needed
+    assert len(bo.board.game.history) == 1 and "move 1 of 1" in bo.board.html
+
+
+def test_a_learner_cannot_move_for_another_seat_or_out_of_turn(store: Store):
+    ada, bo, code = bastard_table(store)
+    click(bo, act="move", move="P1 trump clubs")  # not offered on Bo's page
+    assert "was not offered" in bo.board.message and store.moves(code) == []
+    assert bo.board.play("P2 trump clubs") is None and store.moves(code) == []
+    bo.board._try(bo.board.game.legal_moves()[0])  # a forged move reaching the board's own check
+    assert "not yours" in bo.board.message and store.moves(code) == []
+
+
+def test_a_race_between_two_pages_of_one_seat_stores_one_move(store: Store):
+    ada, _bo, code = bastard_table(store)
+    again, _ = learner(store, "Ada")  # a second tab of the same browser: same seat, own kernel
+    again.rejoin(code, ada.session.token)
+    assert again.session.seat == 0
+    click(ada, act="move", move="P1 trump clubs")
+    click(again, act="move", move="P1 trump hearts")  # its page still offered the call
+    assert store.moves(code) == ["P1 trump clubs"]
+    assert "P1 trump clubs was played first" in again.board.message
+    assert len(again.board.game.history) == 1  # the loser sees the new position
+
+
+def test_a_race_lost_between_check_and_store_says_which_move_came_first(store: Store, monkeypatch):
+    ada, _bo, code = bastard_table(store)
+    again, _ = learner(store, "Ada")
+    again.rejoin(code, ada.session.token)
+    click(ada, act="move", move="P1 trump clubs")
+    # the second page checked its move before the first was stored: only the move number stops it
+    real = again.session.refresh
+    monkeypatch.setattr(again.session, "refresh", lambda: monkeypatch.setattr(again.session, "refresh", real))
+    click(again, act="move", move="P1 trump hearts")
+    assert store.moves(code) == ["P1 trump clubs"]
+    assert "P1 trump clubs was played first: your move was not played" in again.board.message
+    assert len(again.board.game.history) == 1
+
+
+def test_a_reload_gives_the_seat_back_through_the_browser_token(store: Store):
+    ada, bo, code = bastard_table(store)
+    held = Keeper(bo)
+    bo.join(code)  # joining again from the same page: the token it holds, the same seat
+    assert bo.session.seat == 1 and held.seats() == {code: bo.session.token}
+    reloaded, _ = learner(store, "")
+    reloaded.keeper._handle_custom_msg({"act": "stored", "seats": held.seats(), "last": code}, [])
+    assert reloaded.session.seat == 1 and reloaded.board.viewer == 1
+    assert "Welcome back" in reloaded.message.value
+    # the seat is not free for anyone else
+    carl, _ = learner(store, "Carl")
+    assert carl.join(code) is None and "no free seat" in carl.message.value
+
+
+@pytest.mark.parametrize("how", ["forged", "stale"])
+def test_a_forged_or_stale_token_is_refused_and_forgotten(store: Store, how: str):
+    ada, bo, code = bastard_table(store)
+    token = bo.session.token
+    if how == "stale":
+        Teacher(store).free_seat(code, 1)
+    else:
+        token = "x" * len(token)
+    page, keeper = learner(store, "Mallory")
+    page.keeper._handle_custom_msg({"act": "stored", "seats": {code: token}, "last": code}, [])
+    assert page.session is None and "was not given back" in page.message.value
+    assert {"act": "forget", "code": code} in keeper.sent
+    assert store.seat_of(code, _hash(bo.session.token)) == 1 if how == "forged" else True
+
+
+def _hash(token: str) -> str:
+    from danish_nb.tables import hash_token
+
+    return hash_token(token)
+
+
+def test_messages_from_the_browser_that_make_no_sense_change_nothing(store: Store):
+    page, _ = learner(store, "Eve")
+    for content in ("text", {"act": "stored"}, {"act": "stored", "seats": ["K7QX2M"]},
+                    {"act": "stored", "seats": {"K7QX2M": 5}, "last": "K7QX2M"},
+                    {"act": "stored", "seats": {"<b>": "t"}, "last": "<b>"}):
+        page.keeper._handle_custom_msg(content, [])
+    assert page.session is None and "<b>" not in page.message.value
+
+
+def test_the_teacher_lists_opens_in_teaching_mode_and_closes(store: Store, monkeypatch):
+    ada, bo, code = bastard_table(store)
+    teacher, _ = learner(store, "")
+    assert not teacher.open_teacher("guess") and "teacher view is off" in teacher.message.value
+    monkeypatch.setenv(TEACHER_ENV, "sesame")
+    assert not teacher.open_teacher("guess") and teacher.teacher is None
+    assert teacher.open_teacher("sesame")
+    assert f'data-code="{code}"' in teacher.room_list.value and "Ada" in teacher.room_list.value
+    assert teacher.table_picker.value == code
+    teacher.watch(code)
+    assert teacher.board.teaching and teacher.board.viewer is None
+    assert "data-move" not in teacher.board.html  # teaching mode plays no moves
+    hidden = hidden_from(bo.session, TableSession.watch(store, code))
+    assert named(teacher.board.html, hidden)  # every hand shows
+    teacher.leave()
+    teacher.close_table(code)
+    assert "closed" in teacher.room_list.value
+    click(ada, act="move", move="P1 trump clubs")
+    assert "closed" in ada.board.message and store.moves(code) == []
+
+
+class Wire:
+    """Every message the widget comms of one learner send (the opening state and each update)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch):
+        self.owner = ""
+        self.frames: dict[str, list[str]] = {}
+        original = comm.create_comm
+
+        def create_comm(**kwargs: Any) -> Any:
+            channel = original(**kwargs)
+            frames = self.frames.setdefault(self.owner, [])
+            frames.append(json.dumps(kwargs.get("data"), ensure_ascii=False, default=str))
+            send = channel.send
+
+            def recording(data: Any = None, metadata: Any = None, buffers: Any = None) -> Any:
+                frames.append(json.dumps(data, ensure_ascii=False, default=str))
+                return send(data=data, metadata=metadata, buffers=buffers)
+
+            channel.send = recording
+            return channel
+
+        monkeypatch.setattr(comm, "create_comm", create_comm)
+
+    @contextmanager
+    def owned_by(self, owner: str) -> Iterator[None]:
+        self.owner = owner
+        try:
+            yield
+        finally:
+            self.owner = ""
+
+
+def without_rules_help(frames: str) -> str:
+    """``frames`` less the option panels' help: rules text naming cards (``the 7♣ and the 7♦``)."""
+    for rules in dn.GAMES.values():
+        frames = frames.replace(json.dumps(options_help(option_infos(rules.options_type)), ensure_ascii=False)[1:-1], "")
+    return frames
+
+
+def play_a_while(apps: dict[str, TableApp], wire: Wire, moves: int) -> None:
+    for step in range(moves):
+        for name, app in apps.items():
+            with wire.owned_by(name):
+                app.poll()
+        movers = [(name, app) for name, app in apps.items() if app.session.legal_moves()]
+        if not movers:
+            return
+        name, app = movers[0]
+        legal = app.session.legal_moves()
+        with wire.owned_by(name):
+            app.board.play(legal[step % len(legal)])  # what the clicks for that move do
+
+
+@pytest.mark.parametrize("game, seats", [
+    ("bastard", ("human", "human", "rule-of-thumb")),
+    ("danish-bastard", ("human", "human", "random")),
+])
+def test_no_frame_sent_to_a_learner_names_another_learners_hidden_card(store: Store, monkeypatch, game, seats):
+    wire = Wire(monkeypatch)
+    with wire.owned_by("ada"):
+        ada, _ = learner(store, "Ada")
+        ada.game_picker.value = game
+        ada.players.value = len(seats)
+        for box, kind in zip(ada.seat_boxes, seats):
+            box.value = kind
+        code = ada.create()
+    with wire.owned_by("bo"):
+        bo, _ = learner(store, "Bo")
+        bo.join(code)
+    play_a_while({"ada": ada, "bo": bo}, wire, 12)  # within the first deal: a new deal re-deals every card
+    assert store.table(code).moves >= 6
+    spectator = TableSession.watch(store, code)
+    for name, seat in (("ada", 0), ("bo", 1)):
+        seated = SimpleNamespace(seat=seat, game=replay(store.table(code), store.moves(code)))
+        secret = hidden_from(seated, spectator)
+        assert secret, "nothing stayed hidden: the check could not fail"
+        frames = without_rules_help("\n".join(wire.frames[name]))
+        assert len(wire.frames[name]) > 20
+        assert named(frames, secret) == set(), f"{name} was sent hidden cards"
+    # the check can fail: the teacher's teaching board names them
+    with wire.owned_by("teacher"):
+        monkeypatch.setenv(TEACHER_ENV, "k")
+        teacher, _ = learner(store, "")
+        teacher.open_teacher("k")
+        teacher.watch(code)
+    seated = SimpleNamespace(seat=1, game=replay(store.table(code), store.moves(code)))
+    assert named("\n".join(wire.frames["teacher"]), hidden_from(seated, spectator))
+
+
+def test_the_app_has_a_class_table_switch_built_on_demand(store: Store):
+    root = build_app(seed=3)
+    tables = root.tables
+    assert root.children[0] is tables.switch and tables._app is None
+    tables._kwargs = {"store": store, "follow": False}
+    tables.switch.value = "Class table"
+    assert tables._app is not None and tables.app.widget in tables.holder.children
+    assert root.app.board_box.layout.display == "none"
+    tables.switch.value = "Play here"
+    assert root.app.board_box.layout.display == "" and tables.holder.layout.display == "none"
+
+
+def test_a_stored_seat_reported_on_load_opens_the_class_table_screen(store: Store):
+    maker = TableApp(store, follow=False)
+    maker.game_picker.value = "rat-bastard-17"
+    code = maker.create()
+    token = maker.session.token
+    root = build_app(seed=3)
+    root.tables._kwargs = {"store": store, "follow": False}
+    root.tables.keeper._handle_custom_msg({"act": "stored", "seats": {code: token}, "last": code}, [])
+    assert root.tables.switch.value == "Class table"
+    assert root.tables.app.session.seat == 0

@@ -1,0 +1,207 @@
+"""Class tables in real Chromium pages against the classroom server (SQLite store): two learners
+(two browser contexts) join one table and play; a reload keeps the seat; a forged or stale seat
+token is refused; two pages of one seat clicking at once store one move; and no websocket frame
+sent to one learner names another learner's hidden card.
+
+One server (its own SQLite file) for the module; pages open one after another where they can
+(2 cores: see /work/shared/TOOLCHAIN.md).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from collections.abc import Iterator
+from types import SimpleNamespace
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from danish_nb import app_server
+from danish_nb.tables import SeatTokenError, TableSession, Teacher, hash_token, open_store, replay
+from test_tables_session import hidden_from, named
+
+pytestmark = pytest.mark.browser
+TIMEOUT = 60_000
+expect.set_options(timeout=TIMEOUT)
+STATUS = ".dn-table-status"
+POSITION = ".dn-tables .dn-position"
+MOVE_BUTTON = ".dn-tables .dn-controls button[data-act=move]:not([disabled])"
+
+
+@pytest.fixture(scope="module")
+def served(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]:
+    """The classroom server with its own tables file; ``store`` opens the same file."""
+    folder = tmp_path_factory.mktemp("tables-browser")
+    db = folder / "tables.sqlite3"
+    port = app_server.free_port()
+    argv = app_server.command(port, pool_size=2, max_kernels=10, per_address=10)
+    env = {**os.environ, "DANISH_NB_STORE": f"sqlite:///{db}", "DANISH_NB_TEACHER_KEY": "sesame"}
+    log = folder / "voila.log"
+    with open(log, "w", encoding="utf-8") as out:
+        proc = app_server.start(argv, stdout=out, stderr=subprocess.STDOUT, env=env)
+        try:
+            app_server.wait_ready(app_server.url(port), 120, proc)
+            with open_store(f"sqlite:///{db}") as store:
+                yield SimpleNamespace(url=app_server.url(port), store=store, log=log)
+        finally:
+            app_server.stop(proc)
+
+
+def tables_page(context: BrowserContext, url: str, frames: list[str] | None = None) -> Page:
+    """A page of the app on its class-table screen; ``frames`` collects what its websockets receive."""
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    if frames is not None:
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
+            payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
+    page.goto(url)
+    switch = page.locator(".dn-mode button", has_text="Class table")
+    expect(switch).to_be_visible()
+    if not page.locator(STATUS).is_visible():
+        switch.click()
+    return page
+
+
+def create_bastard(page: Page, name: str) -> str:
+    """Create a Bastard table (P1, P2 learners, P3 computer) from ``page``, sitting at P1."""
+    page.locator(".dn-table-name input").fill(name)
+    page.locator(".dn-table-game select").select_option(label="Bastard")
+    expect(page.locator(".dn-table-seat-3 select")).to_be_visible()
+    page.locator(".dn-create-table").click()
+    expect(page.locator(STATUS)).to_contain_text("you are P1")
+    return re.search(r"Table ([0-9A-Z]{6}) is ready", page.locator(".dn-table-message").inner_text()).group(1)
+
+
+def join(page: Page, code: str, name: str) -> None:
+    page.locator(".dn-table-name input").fill(name)
+    page.locator(".dn-table-code input").fill(code)
+    page.locator(".dn-join-table").click()
+    expect(page.locator(STATUS)).to_contain_text("you are P")
+
+
+def moves_shown(page: Page) -> int:
+    text = page.locator(POSITION).inner_text()
+    return int(re.search(r"of (\d+)", text).group(1))
+
+
+def play_one(page: Page) -> None:
+    """Play a legal move on ``page`` (it is this seat's turn): a move button, or a playable card."""
+    before = moves_shown(page)
+    if page.locator(MOVE_BUTTON).count():
+        page.locator(MOVE_BUTTON).first.click()
+    else:
+        page.locator(".dn-tables .dn-seat.dn-me .dn-playable").first.click()
+        page.locator(".dn-tables button.dn-play:not([disabled])").click()
+    expect(page.locator(POSITION)).not_to_have_text(re.compile(rf"of {before}$"))
+
+
+def my_turn(page: Page) -> bool:
+    return any("(you)" in text for text in page.locator(f"{STATUS} .dn-turn").all_inner_texts())
+
+
+COMM_ID = re.compile(r'"comm_id":\s*"([0-9a-f-]+)"')
+ME_SEAT = re.compile(r'dn-me\\?" data-seat=\\?"(\d+)')
+
+
+def without_play_here(frames: list[str]) -> list[str]:
+    """The frames less those of the page's own "Play here" board (a separate hot-seat game dealt
+    from the same 52 cards, its P1 at the screen): the comms whose every drawing is P1's."""
+    seats: dict[str, set[str]] = {}
+    for frame in frames:
+        found = COMM_ID.search(frame)
+        if found:
+            seats.setdefault(found.group(1), set()).update(ME_SEAT.findall(frame))
+    play_here = {comm for comm, drawn in seats.items() if drawn == {"0"}}
+    assert len(play_here) >= 1, "the Play here board was not found: the filter would hide nothing"
+    return [f for f in frames if not (found := COMM_ID.search(f)) or found.group(1) not in play_here]
+
+
+def test_two_learners_play_reload_and_see_no_hidden_card(browser: Browser, served: SimpleNamespace):
+    ada_context, bo_context = browser.new_context(), browser.new_context()
+    bo_frames: list[str] = []
+    ada = tables_page(ada_context, served.url)
+    code = create_bastard(ada, "Ada")
+    bo = tables_page(bo_context, served.url, bo_frames)
+    join(bo, code, "Bo")
+    expect(bo.locator(STATUS)).to_contain_text("you are P2")
+    expect(ada.locator(STATUS)).to_contain_text("Bo")  # the new seat reaches Ada without a click
+    played = 0
+    for _ in range(8):
+        page = ada if my_turn(ada) else bo if my_turn(bo) else None
+        if page is None:  # the computer's turn: wait for its move to arrive
+            ada.wait_for_timeout(1000)
+            continue
+        play_one(page)
+        played += 1
+        stored = served.store.table(code).moves
+        for other in (ada, bo):  # every move reaches both boards without a click
+            expect(other.locator(POSITION)).to_have_text(re.compile(rf"of {stored}$"))
+        if played == 3:
+            bo.reload()  # mid-game: the browser's stored token gives the seat back
+            expect(bo.locator(STATUS)).to_contain_text("you are P2")
+            expect(bo.locator(".dn-table-message")).to_contain_text("Welcome back")
+            expect(bo.locator(POSITION)).to_have_text(re.compile(rf"of {stored}$"))
+    assert played >= 5 and served.store.table(code).seats[1].name == "Bo"
+    # no frame Bo's page received names a card of another hand Bo never saw
+    spectator = TableSession.watch(served.store, code)
+    game = replay(served.store.table(code), served.store.moves(code))
+    secret = hidden_from(SimpleNamespace(seat=1, game=game), spectator)
+    table_frames = without_play_here(bo_frames)
+    assert secret and len(table_frames) > 20
+    assert named("\n".join(table_frames), secret) == set()
+    # ... while the check can fail: Ada's hand, which Bo never saw, is drawn on Ada's page
+    assert named(ada.locator(".dn-tables .dn-seat.dn-me").inner_html(), secret)
+    ada_context.close()
+    bo_context.close()
+
+
+def test_forged_and_stale_tokens_are_refused(browser: Browser, served: SimpleNamespace):
+    ada_context, bo_context, eve_context = browser.new_context(), browser.new_context(), browser.new_context()
+    ada = tables_page(ada_context, served.url)
+    code = create_bastard(ada, "Ada")
+    bo = tables_page(bo_context, served.url)
+    join(bo, code, "Bo")
+    # a forged token planted in another browser's storage
+    eve = tables_page(eve_context, served.url)
+    eve.evaluate("""([code]) => localStorage.setItem("danish-nb-seats",
+        JSON.stringify({seats: {[code]: "A".repeat(43)}, last: code}))""", [code])
+    eve.reload()
+    expect(eve.locator(".dn-table-message")).to_contain_text("was not given back")
+    expect(eve.locator(".dn-table-message")).to_contain_text("does not hold a seat")
+    assert eve.evaluate("JSON.parse(localStorage.getItem('danish-nb-seats')).seats") == {}
+    # the teacher frees Bo's seat: his token is now stale
+    token = bo.evaluate("([code]) => JSON.parse(localStorage.getItem('danish-nb-seats')).seats[code]", [code])
+    assert served.store.seat_of(code, hash_token(token)) == 1  # the token is in Bo's browser only
+    Teacher(served.store).free_seat(code, 1)
+    bo.reload()
+    expect(bo.locator(".dn-table-message")).to_contain_text("was not given back")
+    with pytest.raises(SeatTokenError):
+        TableSession.rejoin(served.store, code, token)
+    for context in (ada_context, bo_context, eve_context):
+        context.close()
+
+
+def test_two_pages_of_one_seat_clicking_at_once_store_one_move(browser: Browser, served: SimpleNamespace):
+    context = browser.new_context()
+    first = tables_page(context, served.url)
+    code = create_bastard(first, "Ada")
+    second = tables_page(context, served.url)  # same browser: the stored token, the same seat
+    expect(second.locator(STATUS)).to_contain_text("you are P1")
+    calls = [page.locator(MOVE_BUTTON).first for page in (first, second)]
+    for call in calls:
+        expect(call).to_be_visible()
+    # both clicks leave before either kernel answers
+    first.evaluate("() => 0")
+    for call in calls:
+        call.dispatch_event("click")
+    for page in (first, second):
+        expect(page.locator(POSITION)).to_have_text(re.compile(r"of [1-9]"))
+    trumps = [m for m in served.store.moves(code) if " trump " in m]
+    assert len(trumps) == 1
+    messages = first.locator(".dn-tables .dn-board .dn-message").all_inner_texts() + \
+        second.locator(".dn-tables .dn-board .dn-message").all_inner_texts()
+    # the loser says why: its move came second, or its page had already caught up
+    assert any(re.search("played first|Not played|was not offered", text) for text in messages), messages
+    context.close()
