@@ -222,9 +222,12 @@ class Wire:
 
 
 def without_rules_help(frames: str) -> str:
-    """``frames`` less the option panels' help: rules text naming cards (``the 7♣ and the 7♦``)."""
+    """``frames`` less the option panels' help (as one list and as each control's tooltip): rules
+    text naming cards (``the 7♣ and the 7♦``)."""
     for rules in dn.GAMES.values():
-        frames = frames.replace(json.dumps(options_help(option_infos(rules.options_type)), ensure_ascii=False)[1:-1], "")
+        infos = option_infos(rules.options_type)
+        for text in (options_help(infos), *(info.help for info in infos)):
+            frames = frames.replace(json.dumps(text, ensure_ascii=False)[1:-1], "")
     return frames
 
 
