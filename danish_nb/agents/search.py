@@ -185,6 +185,9 @@ def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | Non
     if len(moves) == 1:
         return SearchResult(moves[0], (Candidate(moves[0], 0, float("nan"), float("nan")),), 0, None,
                             time.perf_counter() - started)
+    winning = [m for m in moves if _wins_at_once(m, [world, view.sample_world(rng)], me)]
+    if winning:
+        return SearchResult(winning[0], (Candidate(winning[0], 0, 1.0, 1.0),), 0, None, time.perf_counter() - started)
     if endgame:
         from .endgame import endgame_choice
         solved = endgame_choice(view, game_id, rng, tricks=endgame)
@@ -205,6 +208,15 @@ def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | Non
          for move, node in root.children.items() if node.visits),
         key=lambda c: (-c.visits, -c.value)))
     return SearchResult(candidates[0].move, candidates, done, None, time.perf_counter() - started)
+
+
+def _wins_at_once(move: Any, worlds: Sequence[Any], me: int) -> bool:
+    """Whether ``move`` ends the game with ``me`` alone in first place in every one of ``worlds``."""
+    for world in worlds:
+        after = world.apply(move)[0]
+        if not after.is_over or first_place(after.result, me) != 1:
+            return False
+    return True
 
 
 def _iterate(root: _Node, state: Any, rng: random.Random, rollers: Sequence[Any], players: int, me: int) -> None:
@@ -253,7 +265,8 @@ def explain(result: SearchResult, me: int, game_id: str) -> Text:
     if result.endgame is not None:
         return result.endgame.why
     if not result.iterations:
-        return f"{_label(result.move, me)}: its only legal move"
+        only = result.candidates[0].value != result.candidates[0].value  # NaN: no choice
+        return f"{_label(result.move, me)}: {'its only legal move' if only else 'it wins the game at once'}"
     deals = "deals" if get_game(game_id).info.family == "tricks" else "games"
     win = "wins" if get_game(game_id).info.max_players == 2 else "finishes first in"
     parts = []

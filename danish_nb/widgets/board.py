@@ -23,15 +23,18 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+import ipywidgets
+
 from ..agents import make_agent
 from ..cards import Card
 from ..core import DanishNbError, Game, IllegalMove, OptionsError, Text, Verdict, render_text
+from .coach import CoachPanel
 from .drawing import Button, DrawingMixin, Offer, Spot, Spots
 from .messages import MessagesMixin
 from .pad import HtmlPad
 
 #: Seat kinds: a person at the screen, or a computer player by name.
-SEAT_KINDS = ("human", "random", "rule-of-thumb")
+SEAT_KINDS = ("human", "random", "rule-of-thumb", "strong")
 #: The most computer moves played in a row without a human.
 AUTO_LIMIT = 5000
 
@@ -81,6 +84,8 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             self._run_computers()
         self._follow_turn()
         self._render()
+        self.coach = CoachPanel(self)  # Hint / Review my game (widgets/coach.py)
+        self.box = ipywidgets.VBox([self.widget, self.coach.widget])
 
     # ------------------------------------------------------------------ the family adapter
     @abstractmethod
@@ -128,6 +133,8 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         """Stop following the game and close the widget (and its layout)."""
         if self._on_game_change in self.game.listeners:
             self.game.listeners.remove(self._on_game_change)
+        self.coach.close()
+        self.box.close()
         self.widget.layout.close()
         self.widget.close()
 
@@ -378,7 +385,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         return None
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        return self.box._repr_mimebundle_(**kwargs)
 
 
 __all__ = ["AUTO_LIMIT", "SEAT_KINDS", "Board", "Button", "Spots"]
