@@ -8,7 +8,8 @@ default iteration budget; with the 95% Wilson interval of its rate and the time 
 Rat Bastard 17 (2 players) counts wins among decided games (target >= 65%); the 3+-player games
 count first places (a match's highest total; a shared first place is not counted) among all
 games (target >= 1.5x a fair share: 3 players >= 50%). A decision's time counts only real
-decisions (more than one legal move). The machine may be shared: quote its load with the figures.
+decisions (more than one legal move), as wall-clock time and as the process's CPU time (what it
+costs on an idle core). The machine may be shared: quote its load with the figures.
 """
 
 from __future__ import annotations
@@ -36,18 +37,20 @@ def play_one(game_id: str, players: int, seed: int, index: int) -> dict:
     game = dn.new_game(game_id, players=players, seed=deal)
     seats = [make_agent("strong" if s == strong_seat else "rule-of-thumb", game_id, deal + s) for s in range(players)]
     times: list[float] = []
+    cpu: list[float] = []
     while not game.is_over:
         seat = game.current_player
         many = len(game.legal_moves()) > 1
-        started = time.perf_counter()
+        started, used = time.perf_counter(), time.process_time()
         choice = seats[seat].choose(game.state)
         if seat == strong_seat and many:
             times.append(time.perf_counter() - started)
+            cpu.append(time.process_time() - used)
         game.play(choice.move)
     result = game.result
     top = result.order[0] if result.order and not result.draw else None
     return {"game": game_id, "players": players, "index": index, "first": top == strong_seat,
-            "decided": top is not None, "times": times}
+            "decided": top is not None, "times": times, "cpu": cpu}
 
 
 def summarise(rows: list[dict]) -> list[tuple[str, ...]]:
@@ -62,9 +65,12 @@ def summarise(rows: list[dict]) -> list[tuple[str, ...]]:
         times = sorted(t for r in mine for t in r["times"])
         target = TARGETS.get(players, 1.5 / players)
         p95 = times[int(0.95 * (len(times) - 1))] if times else float("nan")
+        cpu = sorted(t for r in mine for t in r["cpu"])
         lines.append((f"{game_id} ({players}p)", f"{len(mine)}", f"{n}", f"{k / n:.0%}" if n else "-",
                       f"{low:.0%}-{high:.0%}" if n else "-", f">= {target:.0%}",
-                      f"{statistics.median(times):.2f}" if times else "-", f"{p95:.2f}", f"{times[-1]:.2f}" if times else "-"))
+                      *(f"{x:.2f}" if times else "-" for x in (statistics.median(times or [0]), p95,
+                                                                (times or [0])[-1])),
+                      f"{statistics.median(cpu):.2f}" if cpu else "-"))
     return lines
 
 
@@ -81,14 +87,16 @@ def main(argv: list[str] | None = None) -> None:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     with ProcessPoolExecutor(args.workers) as pool:
         rows = list(pool.map(play_one, *zip(*jobs)))
-    header = ("game", "games", "counted", "strong first", "95% (Wilson)", "target", "median s", "p95 s", "max s")
+    header = ("game", "games", "counted", "strong first", "95% (Wilson)", "target", "median s", "p95 s", "max s",
+              "median CPU s")
     table = [header, *summarise(rows)]
     widths = [max(len(row[i]) for row in table) for i in range(len(header))]
     for row in table:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)))
     print(f"\n{len(rows)} games in {time.perf_counter() - started:.0f} s on {args.workers} workers; load average "
           f"{load:.1f} at the start ({os.cpu_count()} cores). 2 players: wins of decided games; 3+: first places "
-          f"of all games. Times: the strong player's decisions with more than one legal move.")
+          f"of all games. Times: the strong player's decisions with more than one legal move (wall clock; "
+          f"CPU: this process's own CPU time, what a decision costs on an idle core).")
 
 
 if __name__ == "__main__":

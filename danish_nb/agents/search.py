@@ -163,7 +163,8 @@ def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | Non
     """Search the position ``view`` shows (the view of the player to move) and return the
     best move with its statistics. ``iterations`` (default: :data:`DEFAULT_ITERATIONS`) and
     ``seconds`` (optional, a wall-clock cap) bound it; ``progress(done, total)`` is called now
-    and then. In a trick game's last ``endgame`` tricks (0: never) the exact solver decides. Only ``view`` is read: hidden cards cannot influence the result.
+    and then. In a trick game's last ``endgame`` tricks (0: never) the exact solver decides.
+    Only ``view`` is read: hidden cards cannot influence the result.
 
     >>> import danish_nb as dn
     >>> g = dn.new_game("bastard", players=3, seed=4)
