@@ -15,6 +15,7 @@ costs on an idle core). The machine may be shared: quote its load with the figur
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import statistics
 import time
@@ -64,7 +65,7 @@ def summarise(rows: list[dict]) -> list[tuple[str, ...]]:
         low, high = wilson(k, n)
         times = sorted(t for r in mine for t in r["times"])
         target = TARGETS.get(players, 1.5 / players)
-        p95 = times[int(0.95 * (len(times) - 1))] if times else float("nan")
+        p95 = times[max(0, math.ceil(0.95 * len(times)) - 1)] if times else float("nan")
         cpu = sorted(t for r in mine for t in r["cpu"])
         lines.append((f"{game_id} ({players}p)", f"{len(mine)}", f"{n}", f"{k / n:.0%}" if n else "-",
                       f"{low:.0%}-{high:.0%}" if n else "-", f">= {target:.0%}",

@@ -85,7 +85,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self._follow_turn()
         self._render()
         self.coach = CoachPanel(self)  # Hint / Review my game (widgets/coach.py)
-        self.box = ipywidgets.VBox([self.widget, self.coach.widget])
+        self.box = ipywidgets.VBox([self.widget, self.coach.widget])  # the board with its coach (the app shows it)
 
     # ------------------------------------------------------------------ the family adapter
     @abstractmethod
@@ -385,7 +385,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         return None
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.box._repr_mimebundle_(**kwargs)
+        return self.widget._repr_mimebundle_(**kwargs)
 
 
 __all__ = ["AUTO_LIMIT", "SEAT_KINDS", "Board", "Button", "Spots"]
