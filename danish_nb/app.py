@@ -102,7 +102,7 @@ class App:
         if self.board is not None:
             self.board.close()
         self.board = board
-        self.board_box.children = [board.box]
+        self.board_box.children = [board.widget]
         self.message.value = (f"<small>{game.rules.title}, {players} players, seed {game.seed}: "
                               f"share the seed so others get the same deal.</small>")
         return board

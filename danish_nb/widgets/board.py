@@ -84,8 +84,22 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             self._run_computers()
         self._follow_turn()
         self._render()
-        self.coach = CoachPanel(self)  # Hint / Review my game (widgets/coach.py)
-        self.box = ipywidgets.VBox([self.widget, self.coach.widget])  # the board with its coach (the app shows it)
+        self._coach: CoachPanel | None = None
+        self._box: ipywidgets.VBox | None = None
+
+    @property
+    def coach(self) -> CoachPanel:
+        """The Hint / Review my game panel (widgets/coach.py), made on first use."""
+        if self._coach is None:
+            self._coach = CoachPanel(self)
+        return self._coach
+
+    @property
+    def box(self) -> ipywidgets.VBox:
+        """The board with its coach panel underneath: display this to offer hints."""
+        if self._box is None:
+            self._box = ipywidgets.VBox([self.widget, self.coach.widget])
+        return self._box
 
     # ------------------------------------------------------------------ the family adapter
     @abstractmethod
@@ -133,8 +147,10 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         """Stop following the game and close the widget (and its layout)."""
         if self._on_game_change in self.game.listeners:
             self.game.listeners.remove(self._on_game_change)
-        self.coach.close()
-        self.box.close()
+        if self._coach is not None:
+            self._coach.close()
+        if self._box is not None:
+            self._box.close()
         self.widget.layout.close()
         self.widget.close()
 

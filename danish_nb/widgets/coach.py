@@ -5,6 +5,8 @@ thread with a progress bar, so the board stays responsive.
 >>> import danish_nb as dn
 >>> from danish_nb.widgets import board_for
 >>> board = board_for(dn.new_game("rat-bastard-17", players=2, seed=2), seats=("human", "strong"))
+>>> board.box.children[1] is board.coach.widget
+True
 >>> board.coach.hint_button.description, board.coach.review_button.disabled
 ('Hint', True)
 """
