@@ -23,15 +23,18 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+import ipywidgets
+
 from ..agents import make_agent
 from ..cards import Card
 from ..core import DanishNbError, Game, IllegalMove, OptionsError, Text, Verdict, render_text
+from .coach import CoachPanel
 from .drawing import Button, DrawingMixin, Offer, Spot, Spots
 from .messages import MessagesMixin
 from .pad import HtmlPad
 
 #: Seat kinds: a person at the screen, or a computer player by name.
-SEAT_KINDS = ("human", "random", "rule-of-thumb")
+SEAT_KINDS = ("human", "random", "rule-of-thumb", "strong")
 #: The most computer moves played in a row without a human.
 AUTO_LIMIT = 5000
 
@@ -82,6 +85,22 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             self._run_computers()
         self._follow_turn()
         self._render()
+        self._coach: CoachPanel | None = None
+        self._box: ipywidgets.VBox | None = None
+
+    @property
+    def coach(self) -> CoachPanel:
+        """The Hint / Review my game panel (widgets/coach.py), made on first use."""
+        if self._coach is None:
+            self._coach = CoachPanel(self)
+        return self._coach
+
+    @property
+    def box(self) -> ipywidgets.VBox:
+        """The board with its coach panel underneath: display this to offer hints."""
+        if self._box is None:
+            self._box = ipywidgets.VBox([self.widget, self.coach.widget])
+        return self._box
 
     # ------------------------------------------------------------------ the family adapter
     @abstractmethod
@@ -134,6 +153,10 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         """Stop following the game and close the widget (and its layout)."""
         if self._on_game_change in self.game.listeners:
             self.game.listeners.remove(self._on_game_change)
+        if self._coach is not None:
+            self._coach.close()
+        if self._box is not None:
+            self._box.close()
         self.widget.layout.close()
         self.widget.close()
 

@@ -1,0 +1,309 @@
+"""The strong computer player: information-set Monte Carlo tree search (ISMCTS) over worlds
+sampled from the mover's view, one implementation for all five games.
+
+The search is **single-observer ISMCTS** (SO-ISMCTS, Cowling, Powley and Whitehouse 2012): one
+tree for the mover's information set. Each iteration deals a fresh world the mover cannot tell
+from the real one (``view.sample_world(rng)``), walks the tree with the moves legal in that
+world, choosing by UCB1 with availability counts (a move is scored only against the iterations in
+which it was legal), adds one node, plays the game out with the rule-of-thumb players of every
+seat, and credits each node with the result of the player who made its move. Opponents' nodes
+thus average over the worlds too: they choose as if they knew only what their moves reveal.
+
+What a finished game is worth to each seat (:func:`outcome`): mostly first place (a win, or the
+match's highest total; a shared first place is shared), plus a quarter for the finishing rank,
+which gives the 3+-player games a smoother signal. The games decide the order: ``state.result``.
+
+It decides from the mover's view only: the real state's hidden cards never reach the search
+(:func:`search_view` takes the view). With an iteration budget the same seed and the same view
+give the same choice. In the trick games' last tricks it hands over to the exact endgame solver
+(:mod:`danish_nb.agents.endgame`).
+
+>>> import danish_nb as dn
+>>> from danish_nb.agents import make_agent
+>>> g = dn.new_game("danish-bastard", players=3, seed=5)
+>>> player = make_agent("strong", "danish-bastard", seed=1)
+>>> _ = g.play(g.legal_moves()[0]); _ = g.play(g.legal_moves()[0]); _ = g.play(g.legal_moves()[0])
+>>> choice = player.choose(g.state)
+>>> choice.move in g.legal_moves(), choice.move == player.choose(g.state).move
+(True, True)
+>>> choice.why_for(1)
+'weighed 3 moves in 200 imagined games'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import GAMES, DanishNbError, Private, Text, get_game
+from .base import AGENTS, Choice, make_agent
+
+#: Iterations per decision by game id, measured to keep a decision within about a second on a
+#: loaded 2-core machine (``python -m benchmarks.strength`` times them).
+DEFAULT_ITERATIONS = {"rat-bastard-17": 300, "danish-bastard": 200, "le-danish": 100, "bastard": 100,
+                      "sjavs": 100}
+#: The strong player solves the trick games exactly from this many tricks left (the solver and the
+#: coach go further: :data:`~danish_nb.agents.endgame.ENDGAME_TRICKS`; 5 tricks take seconds here).
+PLAYER_ENDGAME_TRICKS = 3
+#: The UCB1 exploration constant (rewards lie in 0..1).
+EXPLORATION = 0.7
+#: A playout longer than this many moves counts as a draw (the games' own limits end them sooner).
+MAX_PLAYOUT = 3000
+#: What a place is worth besides first place (see :func:`outcome`).
+RANK_WEIGHT = 0.25
+
+
+def outcome(result: Any, players: int) -> tuple[float, ...]:
+    """What a finished game is worth to each seat, from 0 to 1: ``1 - RANK_WEIGHT`` for first
+    place (shared equally when several share it) plus ``RANK_WEIGHT`` times the finishing rank
+    (1 first, 0 last). With scores the ranks follow them (equal scores share a rank); a draw
+    with no order is worth the same to everyone.
+
+    >>> from danish_nb.core import Result
+    >>> outcome(Result(order=(1, 0, 2)), 3)
+    (0.125, 1.0, 0.0)
+    >>> outcome(Result(order=(0, 1), scores=(5, 5), draw=True), 2)
+    (0.5, 0.5)
+    """
+    if result is None or not result.order:
+        return (0.5,) * players
+    if result.scores is not None:
+        scores = result.scores
+    elif result.draw:
+        return (0.5,) * players
+    else:
+        scores = tuple(-result.order.index(seat) if seat in result.order else -players for seat in range(players))
+    best = max(scores)
+    top = sum(1 for s in scores if s == best)
+    values = []
+    for seat in range(players):
+        above = sum(1 for s in scores if s > scores[seat])
+        level = sum(1 for s in scores if s == scores[seat])
+        rank = 1.0 if players == 1 else 1 - (above + (level - 1) / 2) / (players - 1)
+        first = 1 / top if scores[seat] == best else 0.0
+        values.append((1 - RANK_WEIGHT) * first + RANK_WEIGHT * rank)
+    return tuple(values)
+
+
+def first_place(result: Any, seat: int) -> float:
+    """1 if ``seat`` finished first alone, ``1/k`` if ``k`` seats share first place, else 0."""
+    if result is None or not result.order or (result.draw and result.scores is None):
+        return 0.0
+    if result.scores is None:
+        return float(result.order[0] == seat)
+    best = max(result.scores)
+    return 1 / result.scores.count(best) if result.scores[seat] == best else 0.0
+
+
+class _Node:
+    """A tree node: the move that led here, who made it, and its statistics."""
+
+    __slots__ = ("mover", "children", "visits", "reward", "wins", "avail")
+
+    def __init__(self, mover: int | None) -> None:
+        self.mover = mover
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.wins = 0.0
+        self.avail = 0
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A move the search weighed: how often it was tried, its mean value (0..1, see
+    :func:`outcome`) and how often the mover finished first after it."""
+
+    move: Any
+    visits: int
+    value: float
+    win_rate: float
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The outcome of a search: the chosen move, every candidate (most tried first), the
+    iterations run, and the solver's line when the exact endgame decided instead."""
+
+    move: Any
+    candidates: tuple[Candidate, ...]
+    iterations: int
+    endgame: Any = None
+    seconds: float = field(default=0.0, compare=False)
+
+    def candidate(self, move: Any) -> Candidate | None:
+        """The statistics of ``move``, if it was weighed."""
+        return next((c for c in self.candidates if c.move == move), None)
+
+
+def position_seed(seed: int, view: Any) -> int:
+    """A seed for one decision: from the player's seed and what the view shows (so the same
+    seed and the same view search the same worlds)."""
+    shown = view.to_dict() if hasattr(view, "to_dict") else repr(view)
+    text = json.dumps(shown, sort_keys=True, default=str)
+    return int.from_bytes(hashlib.sha256(f"{seed}/{text}".encode()).digest()[:8], "big")
+
+
+def _label(move: Any, me: int) -> str:
+    """A move as its player reads it, without the ``P1`` in front: ``play 7♥ 7♦``."""
+    text = move.text_for(me) if hasattr(move, "text_for") else str(move)
+    head = f"P{me + 1} "
+    return text[len(head):] if text.startswith(head) else text
+
+
+def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | None = None,
+                seconds: float | None = None, endgame: int = PLAYER_ENDGAME_TRICKS,
+                progress: Callable[[int, int], None] | None = None) -> SearchResult:
+    """Search the position ``view`` shows (the view of the player to move) and return the
+    best move with its statistics. ``iterations`` (default: :data:`DEFAULT_ITERATIONS`) and
+    ``seconds`` (optional, a wall-clock cap) bound it; ``progress(done, total)`` is called now
+    and then. In a trick game's last ``endgame`` tricks (0: never) the exact solver decides.
+    Only ``view`` is read: hidden cards cannot influence the result.
+
+    >>> import danish_nb as dn
+    >>> g = dn.new_game("bastard", players=3, seed=4)
+    >>> r = search_view(g.state.view(g.current_player), "bastard", seed=2, iterations=30)
+    >>> r.move in g.legal_moves(), sum(c.visits for c in r.candidates)
+    (True, 30)
+    """
+    get_game(game_id)
+    started = time.perf_counter()
+    rng = random.Random(position_seed(seed, view))
+    me = view.me
+    budget = DEFAULT_ITERATIONS.get(game_id, 150) if iterations is None else iterations
+    if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
+        raise DanishNbError(f"iterations must be a whole number from 1, not {budget!r}")
+    world = view.sample_world(rng)
+    if world.is_over or world.current_player != me:
+        raise DanishNbError(f"it is not P{me + 1}'s turn: the search plays for the player to move")
+    moves = world.legal_moves()
+    if len(moves) == 1:
+        return SearchResult(moves[0], (Candidate(moves[0], 0, float("nan"), float("nan")),), 0, None,
+                            time.perf_counter() - started)
+    winning = [m for m in moves if _wins_at_once(m, [world, view.sample_world(rng)], me)]
+    if winning:
+        return SearchResult(winning[0], (Candidate(winning[0], 0, 1.0, 1.0),), 0, None, time.perf_counter() - started)
+    if endgame:
+        from .endgame import endgame_choice
+        solved = endgame_choice(view, game_id, rng, tricks=endgame)
+        if solved is not None:
+            return SearchResult(solved.move, (), 0, solved, time.perf_counter() - started)
+    players = view.players
+    rollers = [make_agent("rule-of-thumb", game_id, rng.randrange(2 ** 31)) for _ in range(players)]
+    root = _Node(None)
+    done = 0
+    for done in range(1, budget + 1):
+        _iterate(root, view.sample_world(rng) if done > 1 else world, rng, rollers, players, me)
+        if progress is not None and (done % 10 == 0 or done == budget):
+            progress(done, budget)
+        if seconds is not None and time.perf_counter() - started > seconds:
+            break
+    candidates = tuple(sorted(
+        (Candidate(move, node.visits, node.reward / node.visits, node.wins / node.visits)
+         for move, node in root.children.items() if node.visits),
+        key=lambda c: (-c.visits, -c.value)))
+    return SearchResult(candidates[0].move, candidates, done, None, time.perf_counter() - started)
+
+
+def _wins_at_once(move: Any, worlds: Sequence[Any], me: int) -> bool:
+    """Whether ``move`` ends the game with ``me`` alone in first place in every one of ``worlds``."""
+    for world in worlds:
+        after = world.apply(move)[0]
+        if not after.is_over or first_place(after.result, me) != 1:
+            return False
+    return True
+
+
+def _iterate(root: _Node, state: Any, rng: random.Random, rollers: Sequence[Any], players: int, me: int) -> None:
+    """One ISMCTS iteration on the world ``state``: select, expand one node, play out, credit."""
+    path = [root]
+    node = root
+    while not state.is_over:
+        moves = state.legal_moves()
+        mover = state.current_player
+        fresh = [m for m in moves if m not in node.children]
+        for m in moves:
+            child = node.children.get(m)
+            if child is not None:
+                child.avail += 1
+        if fresh:
+            move = rng.choice(fresh)
+            child = node.children[move] = _Node(mover)
+            child.avail = 1
+            state = state.apply(move)[0]
+            path.append(child)
+            break
+        children = node.children
+        move = max(moves, key=lambda m: children[m].reward / children[m].visits
+                   + EXPLORATION * math.sqrt(math.log(children[m].avail) / children[m].visits))
+        node = children[move]
+        state = state.apply(move)[0]
+        path.append(node)
+    for _ in range(MAX_PLAYOUT):
+        if state.is_over:
+            break
+        state = state.apply(rollers[state.current_player].choose(state).move)[0]
+    values = outcome(state.result if state.is_over else None, players)
+    won = first_place(state.result if state.is_over else None, me)
+    for n in path:
+        n.visits += 1
+        if n.mover is not None:
+            n.reward += values[n.mover]
+            if n.mover == me:
+                n.wins += won
+
+
+def explain(result: SearchResult, me: int, game_id: str) -> Text:
+    """The reason for the chosen move, for the player: the candidates weighed, how often each
+    was tried and how often the player finished first after it. The moves not played are the
+    player's own secret (a :class:`~danish_nb.core.Private` part)."""
+    if result.endgame is not None:
+        return result.endgame.why
+    if not result.iterations:
+        only = result.candidates[0].value != result.candidates[0].value  # NaN: no choice
+        return f"{_label(result.move, me)}: {'its only legal move' if only else 'it wins the game at once'}"
+    deals = "deals" if get_game(game_id).info.family == "tricks" else "games"
+    win = "wins" if get_game(game_id).info.max_players == 2 else "finishes first in"
+    parts = []
+    for i, c in enumerate(result.candidates[:4]):
+        label = _label(c.move, me)
+        if i == 0:
+            parts.append(f"{label}: {win} {c.win_rate:.0%} of {c.visits} imagined {deals}")
+        else:
+            parts.append(f"{label}: {c.win_rate:.0%} ({c.visits})")
+    more = len(result.candidates) - 4
+    if more > 0:
+        parts.append(f"{more} more tried less")
+    public = f"weighed {len(result.candidates)} moves in {result.iterations} imagined {deals}"
+    return (Private(("; ".join(parts),), me, public, in_hand=False),)
+
+
+class StrongPlayer:
+    """The ISMCTS player (see the module): ``iterations`` per decision (default by game),
+    an optional ``seconds`` cap (which makes it depend on the machine's speed)."""
+
+    name = "strong"
+
+    def __init__(self, game_id: str, seed: int = 0, iterations: int | None = None, seconds: float | None = None):
+        self.game_id = get_game(game_id).info.id
+        self.seed = seed
+        self.iterations = iterations
+        self.seconds = seconds
+        self.last: SearchResult | None = None
+
+    def choose(self, state: Any) -> Choice:
+        if state.is_over:
+            raise DanishNbError("no legal move: the game is over")
+        me = state.current_player
+        self.last = search_view(state.view(me), self.game_id, seed=self.seed, iterations=self.iterations,
+                                seconds=self.seconds)
+        return Choice(self.last.move, explain(self.last, me, self.game_id))
+
+
+AGENTS["strong"] = {game_id: (lambda seed, g=game_id: StrongPlayer(g, seed)) for game_id in GAMES}

@@ -1,0 +1,152 @@
+"""The coach: "what should I play here, and why?" and "where did my game go wrong?", answered by
+the strong player's search (:mod:`danish_nb.agents.search`) from one seat's view only.
+
+:func:`hint` searches the position a seat sees (a state is first turned into that seat's view,
+so hidden cards never reach the search) and returns the best move with its reason and the
+rule-of-thumb player's advice. :func:`review` replays a finished game (or a record) and lists
+the seat's moves whose estimated result was much worse than the best one.
+
+>>> import danish_nb as dn
+>>> g = dn.new_game("rat-bastard-17", players=2, seed=3)
+>>> h = hint(g.state, seat=g.current_player, iterations=40)
+>>> h.move in g.legal_moves(), h.seat == g.current_player
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .agents import Choice, make_agent
+from .agents.endgame import ENDGAME_TRICKS
+from .agents.search import DEFAULT_ITERATIONS, PLAYER_ENDGAME_TRICKS, SearchResult, explain, position_seed, search_view
+from .core import DanishNbError, Game, render_text
+from .records import load_record
+
+#: A move is "much worse" when the best move's estimate beats it by this much: a share of games
+#: finished first (search), or points (Bastard's exact endgame) / card points (Sjavs').
+MARGIN = {"search": 0.15, "points": 1.0, "card points": 10.0}
+#: The search must have tried the played move this often for its estimate to count.
+MIN_VISITS = 4
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The best move for ``seat``, the reason (as the seat reads it), the search behind it and the
+    rule-of-thumb player's advice."""
+
+    seat: int
+    move: Any
+    why: str
+    search: SearchResult
+    advice: Choice
+
+    def __str__(self) -> str:
+        return f"{_label(self.move, self.seat)}: {self.why}"
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A move of the reviewed seat whose estimate was much worse than the best move's."""
+
+    number: int
+    played: Any
+    best: Any
+    played_estimate: float
+    best_estimate: float
+    unit: str
+    advice: Choice
+    seat: int
+
+    def __str__(self) -> str:
+        def est(v: float) -> str:
+            return f"{v:.0%} first places" if self.unit == "search" else f"{v:.3g} {self.unit}"
+        advice = f"{_label(self.advice.move, self.seat)} ({render_text(self.advice.why, self.seat)})"
+        return (f"move {self.number}: you played {_label(self.played, self.seat)} ({est(self.played_estimate)}); "
+                f"best was {_label(self.best, self.seat)} ({est(self.best_estimate)}); rule of thumb: {advice}")
+
+
+def _label(move: Any, seat: int) -> str:
+    text = move.text_for(seat) if hasattr(move, "text_for") else str(move)
+    return text.removeprefix(f"P{seat + 1} ")
+
+
+def _view_of(state_or_view: Any, seat: int | None) -> Any:
+    """The view the coach may read: a state's view for ``seat``, or the view given."""
+    if hasattr(state_or_view, "sample_world"):
+        if seat is not None and seat != state_or_view.me:
+            raise DanishNbError(f"this view is P{state_or_view.me + 1}'s, not P{seat + 1}'s")
+        return state_or_view
+    if not hasattr(state_or_view, "view"):
+        raise DanishNbError(f"a hint needs a game state or a player's view, not {type(state_or_view).__name__}")
+    if seat is None:
+        seat = state_or_view.current_player
+    if seat is None:
+        raise DanishNbError("the game is over: no hint")
+    return state_or_view.view(seat)
+
+
+def hint(state_or_view: Any, seat: int | None = None, *, game_id: str | None = None, iterations: int | None = None,
+         seed: int = 0, endgame: int = ENDGAME_TRICKS, progress: Callable[[int, int], None] | None = None) -> Hint:
+    """The best move for ``seat`` (default: the player to move) from that seat's view only,
+    with its reason. ``state_or_view``: a game state (its view for ``seat`` is taken) or a view.
+    ``iterations`` bounds the search (default: the strong player's); ``progress(done, total)``
+    is called as it goes. In the trick games' last ``endgame`` tricks the exact solver answers.
+    """
+    view = _view_of(state_or_view, seat)
+    game_id = game_id or getattr(state_or_view, "game_id", None)
+    if game_id is None:
+        raise DanishNbError("give game_id= with a view (a state knows its game)")
+    me = view.me
+    result = search_view(view, game_id, seed=seed, iterations=iterations, endgame=endgame, progress=progress)
+    world = view.sample_world(random.Random(position_seed(seed + 1, view)))
+    advice = make_agent("rule-of-thumb", game_id, seed).choose(world)
+    return Hint(me, result.move, render_text(explain(result, me, game_id), me), result, advice)
+
+
+def _estimates(result: SearchResult, played: Any) -> tuple[float, float, str] | None:
+    """(played, best, unit) of one searched decision, or ``None`` if the played move was not weighed."""
+    if result.endgame is not None:
+        values = result.endgame.values
+        return (values[played], result.endgame.value, result.endgame.unit) if played in values else None
+    mine = result.candidate(played)
+    if mine is None or mine.visits < MIN_VISITS:
+        return None
+    best = max((c for c in result.candidates if c.visits), key=lambda c: c.value)
+    return mine.value, best.value, "search"
+
+
+def review(game: Game | Mapping[str, Any], seat: int, *, iterations: int | None = None, seed: int = 0,
+           progress: Callable[[int, int], None] | None = None) -> list[Mistake]:
+    """The moves ``seat`` played in ``game`` (a :class:`~danish_nb.core.Game` or a record) whose
+    estimated result was much worse than the best move's (by :data:`MARGIN`), each with both
+    estimates and the rule-of-thumb advice. Each position is searched from ``seat``'s view then,
+    with at least 8 iterations per legal move (estimates from fewer than :data:`MIN_VISITS` tries
+    are not judged).
+    """
+    if isinstance(game, Mapping):
+        game = load_record(game)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
+        raise DanishNbError(f"seat counts from 0 to {game.players - 1}, not {seat!r}")
+    states = game.states()[:-1]
+    mine = [i for i, state in enumerate(states) if state.current_player == seat and len(state.legal_moves()) > 1]
+    mistakes = []
+    for done, i in enumerate(mine, 1):
+        state, played = states[i], game.history[i].move
+        budget = max(iterations or DEFAULT_ITERATIONS.get(game.rules.id, 150), 8 * len(state.legal_moves()))
+        result = search_view(state.view(seat), game.rules.id, seed=seed, iterations=budget,
+                             endgame=PLAYER_ENDGAME_TRICKS)
+        found = _estimates(result, played)
+        if found is not None:
+            low, high, unit = found
+            best = result.endgame.move if result.endgame is not None else \
+                max((c for c in result.candidates if c.visits), key=lambda c: c.value).move
+            if high - low >= MARGIN[unit] and best != played:
+                advice = make_agent("rule-of-thumb", game.rules.id, seed).choose(state)
+                mistakes.append(Mistake(i + 1, played, best, low, high, unit, advice, seat))
+        if progress is not None:
+            progress(done, len(mine))
+    return mistakes

@@ -1,0 +1,142 @@
+"""The coach under a board: a "Hint" button (the best move for the human at the screen, from
+that seat's view only) and "Review my game" once the game is over, each searched in a background
+thread with a progress bar, so the board stays responsive.
+
+>>> import danish_nb as dn
+>>> from danish_nb.widgets import board_for
+>>> board = board_for(dn.new_game("rat-bastard-17", players=2, seed=2), seats=("human", "strong"))
+>>> board.box.children[1] is board.coach.widget
+True
+>>> board.coach.hint_button.description, board.coach.review_button.disabled
+('Hint', True)
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+from typing import Any
+
+import ipywidgets
+
+from .. import coach
+from ..core import DanishNbError
+
+
+class CoachPanel:
+    """Hint and review for ``board``'s human seats; ``iterations`` per search (default: the
+    strong player's). ``widget`` is what is shown (the board shows it under the table)."""
+
+    def __init__(self, board: Any, iterations: int | None = None) -> None:
+        self.board = board
+        self.iterations = iterations
+        self.hint_button = ipywidgets.Button(description="Hint", tooltip="the best move here, and why")
+        self.review_button = ipywidgets.Button(description="Review my game",
+                                               tooltip="your moves that were much worse than the best")
+        self.progress = ipywidgets.IntProgress(value=0, min=0, max=1, description="thinking")
+        self.progress.layout.visibility = "hidden"
+        self.output = ipywidgets.HTML()
+        self.widget = ipywidgets.VBox([ipywidgets.HBox([self.hint_button, self.review_button, self.progress]),
+                                       self.output])
+        self.widget.add_class("dn-coach")
+        self.hint_button.on_click(lambda _: self.hint())
+        self.review_button.on_click(lambda _: self.review())
+        self.thread: threading.Thread | None = None
+        board.game.listeners.append(self._on_game_change)
+        self.refresh()
+
+    # ------------------------------------------------------------------ state of the buttons
+    @property
+    def busy(self) -> bool:
+        """Whether a search is running."""
+        return self.thread is not None and self.thread.is_alive()
+
+    def _seat(self) -> int | None:
+        """The human seat the coach speaks to: the board's viewer, if a human plays it."""
+        viewer = self.board.viewer
+        return viewer if viewer is not None and self.board.seats[viewer] == "human" else None
+
+    def refresh(self) -> None:
+        """Enable Hint on the human's turn (the board live, no privacy screen), Review once the
+        game is over; neither while a search runs."""
+        seat, game = self._seat(), self.board.game
+        self.hint_button.disabled = self.busy or not (
+            seat is not None and self.board.live and not self.board.screened and game.current_player == seat)
+        self.review_button.disabled = self.busy or seat is None or not game.is_over
+
+    def _on_game_change(self, _game: Any) -> None:
+        self.refresh()
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.max = max(total, 1)
+        self.progress.value = done
+
+    def _say(self, text: str) -> None:
+        self.output.value = f"<div class='dn-coach-text'>{text}</div>"
+
+    # ------------------------------------------------------------------ the searches
+    def _run(self, work: Any, wait: bool) -> threading.Thread:
+        self.progress.value = 0
+        self.progress.layout.visibility = "visible"
+
+        def target() -> None:
+            try:
+                work()
+            except DanishNbError as exc:
+                self._say(html.escape(f"The coach could not answer: {exc}"))
+            finally:
+                self.progress.layout.visibility = "hidden"
+                self.thread = None
+                self.refresh()
+        self.thread = threading.Thread(target=target, name="dn-coach", daemon=True)
+        self.thread.start()
+        self.refresh()
+        if wait:
+            self.thread.join()
+        return self.thread
+
+    def hint(self, wait: bool = False) -> threading.Thread | None:
+        """Search the best move for the human to move, in a background thread (``wait=True``:
+        return when done). The search reads only that seat's view (every hand in teaching mode)."""
+        self.refresh()
+        if self.hint_button.disabled:
+            return None
+        seat, state, moves = self._seat(), self.board.game.state, len(self.board.game.history)
+        view = state.view(seat, reveal_hands=True) if self.board.teaching else state.view(seat)
+        self._say("Thinking about your move...")
+
+        def work() -> None:
+            found = coach.hint(view, seat, game_id=self.board.game.rules.id, iterations=self.iterations,
+                               seed=moves, progress=self._progress)
+            if len(self.board.game.history) != moves:
+                self._say("The game moved on before the hint was ready: ask again.")
+                return
+            advice = coach.Hint.__str__(found)
+            rule = f"{coach._label(found.advice.move, seat)}: {found.advice.why_for(seat)}"
+            self._say(f"<b>Hint for P{seat + 1}:</b> {html.escape(advice)}<br>"
+                      f"<i>Rule of thumb:</i> {html.escape(rule)}")
+        return self._run(work, wait)
+
+    def review(self, wait: bool = False) -> threading.Thread | None:
+        """List the human's moves that were much worse than the best, in a background thread."""
+        self.refresh()
+        if self.review_button.disabled:
+            return None
+        seat, game = self._seat(), self.board.game
+        self._say("Reviewing your game...")
+
+        def work() -> None:
+            mistakes = coach.review(game, seat, iterations=self.iterations, progress=self._progress)
+            if not mistakes:
+                self._say(f"<b>Review for P{seat + 1}:</b> no move was much worse than the best one.")
+                return
+            items = "".join(f"<li>{html.escape(str(m))}</li>" for m in mistakes)
+            self._say(f"<b>Review for P{seat + 1}:</b> {len(mistakes)} moves much worse than the best:"
+                      f"<ul>{items}</ul>")
+        return self._run(work, wait)
+
+    def close(self) -> None:
+        """Stop following the game and close the widgets."""
+        if self._on_game_change in self.board.game.listeners:
+            self.board.game.listeners.remove(self._on_game_change)
+        self.widget.close()

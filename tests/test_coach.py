@@ -1,0 +1,114 @@
+"""The coach: hints from one seat's view only (two states differing only in hidden cards give
+the same hint), the review of a finished game, and the board's Hint / Review my game panel
+running its search in a background thread."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import danish_nb as dn
+from danish_nb import coach
+from danish_nb.agents import make_agent, play_out
+from danish_nb.core import DanishNbError
+from danish_nb.widgets import board_for
+
+GAMES = (("rat-bastard-17", 2), ("danish-bastard", 3), ("le-danish", 3), ("bastard", 3), ("sjavs", 4))
+
+
+def forward(game_id: str, players: int, seed: int, moves: int) -> dn.Game:
+    g = dn.new_game(game_id, players=players, seed=seed)
+    play_out(g, ["rule-of-thumb"] * players, seed=seed, max_moves=moves)
+    while len(g.legal_moves()) < 2:
+        play_out(g, ["rule-of-thumb"] * players, seed=seed, max_moves=1)
+    return g
+
+
+@pytest.mark.parametrize("game_id, players", GAMES)
+def test_hints_never_read_hidden_cards(game_id, players):
+    """The real state and another state its mover cannot tell from it (the others' hidden cards
+    dealt differently) give the same hint under the same seed."""
+    g = forward(game_id, players, seed=11, moves=7)
+    seat = g.current_player
+    other = g.state.view(seat).sample_world(random.Random(99))
+    assert other.view(seat) == g.state.view(seat)
+    if game_id != "rat-bastard-17":
+        assert other != g.state
+    a = coach.hint(g.state, seat, iterations=20, seed=3)
+    b = coach.hint(other, seat, iterations=20, seed=3)
+    assert (a.move, a.why, a.advice.move) == (b.move, b.why, b.advice.move)
+    assert a.move in g.legal_moves() and a.why
+
+
+def test_hint_from_a_view_and_bad_requests():
+    g = forward("bastard", 3, seed=2, moves=4)
+    seat = g.current_player
+    view = g.state.view(seat)
+    assert coach.hint(view, game_id="bastard", iterations=15).move == coach.hint(g.state, seat, iterations=15).move
+    with pytest.raises(DanishNbError, match="game_id"):
+        coach.hint(view, iterations=5)
+    with pytest.raises(DanishNbError, match="not P"):
+        coach.hint(view, (seat + 1) % 3, game_id="bastard", iterations=5)
+    with pytest.raises(DanishNbError, match="turn"):
+        coach.hint(g.state, (seat + 1) % 3, iterations=5)
+
+
+def test_teaching_mode_endgame_hint_is_exact():
+    from danish_nb.agents.endgame import solve, solvable, tricks_left
+    g = dn.new_game("bastard", players=3, seed=6)
+    while not (solvable(g.state) and tricks_left(g.state) <= 3 and len(g.legal_moves()) > 1):
+        play_out(g, ["rule-of-thumb"] * 3, seed=1, max_moves=1)
+    seat = g.current_player
+    h = coach.hint(g.state.view(seat, reveal_hands=True), game_id="bastard")
+    exact = solve(g.state)
+    assert h.search.endgame.values == exact.values and h.move == exact.move
+    assert "every hand open" in h.why
+
+
+def test_review_finds_a_blunder_and_keeps_good_moves():
+    """A random player's Rat Bastard 17 game: the review lists moves with both estimates, the
+    best estimate well above the played one; the rule-of-thumb game has fewer."""
+    g = dn.new_game("rat-bastard-17", players=2, seed=4)
+    play_out(g, ["random", "rule-of-thumb"], seed=1)
+    done = []
+    mistakes = coach.review(g.to_record(), 0, iterations=40, progress=lambda d, t: done.append((d, t)))
+    assert mistakes and done and done[-1][0] == done[-1][1]
+    for m in mistakes:
+        assert m.best_estimate - m.played_estimate >= coach.MARGIN[m.unit] and m.played != m.best
+        assert g.history[m.number - 1].move == m.played and m.played.player == 0
+        assert "best was" in str(m) and "rule of thumb" in str(m)
+    with pytest.raises(DanishNbError, match="seat"):
+        coach.review(g, 5)
+
+
+def test_board_panel_hint_runs_in_a_thread_and_review_after_the_game():
+    board = board_for(dn.new_game("rat-bastard-17", players=2, seed=2), seats=("human", "rule-of-thumb"))
+    panel = board.coach
+    panel.iterations = 20
+    assert not panel.hint_button.disabled and panel.review_button.disabled
+    thread = panel.hint()
+    assert thread is not None
+    thread.join(timeout=120)
+    assert not panel.busy and "Hint for P1" in panel.output.value and "Rule of thumb" in panel.output.value
+    assert panel.progress.layout.visibility == "hidden"
+    # the board answers while nothing runs, and a finished game offers the review
+    play_out(board.game, {0: make_agent("rule-of-thumb", "rat-bastard-17", 1), 1: "rule-of-thumb"})
+    assert board.game.is_over and panel.hint_button.disabled and not panel.review_button.disabled
+    panel.review(wait=True)
+    assert "Review for P1" in panel.output.value
+    board.close()
+
+
+def test_board_stays_responsive_while_the_hint_runs():
+    board = board_for(dn.new_game("danish-bastard", players=3, seed=5), seats=("human", "strong", "rule-of-thumb"))
+    panel = board.coach
+    panel.iterations = 400
+    thread = panel.hint()
+    assert panel.busy and panel.hint_button.disabled
+    board.back()  # the board still answers clicks meanwhile
+    board.last()
+    thread.join(timeout=300)
+    assert not panel.busy and not panel.hint_button.disabled
+    assert "strong" in board.names()[1]
+    board.close()

@@ -1,0 +1,125 @@
+"""The strong player (ISMCTS): registered for every game, reproducible under an iteration budget,
+blind to hidden cards, finds a winning move, and explains its choice to its owner only."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, strategies as st
+
+import danish_nb as dn
+from danish_nb.agents import make_agent
+from danish_nb.agents.search import StrongPlayer, outcome, search_view
+from danish_nb.core import DanishNbError, Result
+
+from helpers import budget
+
+GAMES = (("rat-bastard-17", 2), ("danish-bastard", 3), ("le-danish", 3), ("bastard", 3), ("sjavs", 3))
+
+
+def forward(game_id: str, players: int, seed: int, moves: int) -> dn.Game:
+    """A seeded game played on by rule-of-thumb players for up to ``moves`` moves, stopping
+    where the player to move has a real choice."""
+    g = dn.new_game(game_id, players=players, seed=seed)
+    agents = [make_agent("rule-of-thumb", game_id, seed + s) for s in range(players)]
+    for _ in range(moves):
+        g.play(agents[g.current_player].choose(g.state).move)
+    while len(g.legal_moves()) < 2:
+        g.play(agents[g.current_player].choose(g.state).move)
+    return g
+
+
+@pytest.mark.parametrize("game_id, players", GAMES)
+def test_strong_is_registered_and_reproducible(game_id, players):
+    g = forward(game_id, players, seed=3, moves=6)
+    me = g.current_player
+    a = make_agent("strong", game_id, seed=5)
+    first = search_view(g.state.view(me), game_id, seed=5, iterations=24)
+    again = search_view(g.state.view(me), game_id, seed=5, iterations=24)
+    assert first.move in g.legal_moves()
+    def stats(r):
+        return [(c.move, c.visits, c.value) for c in r.candidates]
+    assert stats(first) == stats(again)
+    assert first.iterations == 24 and sum(c.visits for c in first.candidates) == 24
+    assert isinstance(a, StrongPlayer) and a.game_id == game_id
+
+
+@pytest.mark.parametrize("game_id, players", GAMES)
+def test_hidden_cards_do_not_change_the_choice(game_id, players):
+    """Two worlds sampled from the mover's view differ in the others' cards but show the mover
+    the same: the search gives the same answer for both."""
+    g = forward(game_id, players, seed=8, moves=5)
+    me = g.current_player
+    view = g.state.view(me)
+    one, two = view.sample_world(random.Random(1)), view.sample_world(random.Random(2))
+    assert one.view(me) == two.view(me) == view
+    if game_id != "rat-bastard-17":  # the rat deal may hide only the hole cards, few to differ
+        assert one != two
+    a = StrongPlayer(game_id, seed=4, iterations=20).choose(one)
+    b = StrongPlayer(game_id, seed=4, iterations=20).choose(two)
+    assert a.move == b.move and a.why == b.why
+
+
+def winning_position(seed: int) -> tuple[dn.Game, list]:
+    """A 2-player Le danish position where some legal moves end the game with the mover first
+    and others do not (found by playing seeded games on)."""
+    g = dn.new_game("le-danish", players=2, seed=seed)
+    agents = [make_agent("rule-of-thumb", "le-danish", seed + s) for s in range(2)]
+    while not g.is_over:
+        me = g.current_player
+        moves = g.legal_moves()
+        wins = [m for m in moves if (s := g.state.apply(m)[0]).is_over and s.result.order[:1] == (me,)
+                and not s.result.draw]
+        if wins and len(wins) < len(moves):
+            return g, wins
+        g.play(agents[me].choose(g.state).move)
+    return g, []
+
+
+def test_finds_a_winning_move():
+    found = 0
+    for seed in range(60):
+        g, wins = winning_position(seed)
+        if not wins:
+            continue
+        found += 1
+        choice = StrongPlayer("le-danish", seed=seed, iterations=60).choose(g.state)
+        assert choice.move in wins, (seed, str(choice.move))
+        if found == 3:
+            break
+    assert found == 3
+
+
+def test_the_reason_lists_candidates_for_the_owner_only():
+    g = forward("danish-bastard", 3, seed=2, moves=9)
+    me = g.current_player
+    choice = StrongPlayer("danish-bastard", seed=1, iterations=40).choose(g.state)
+    mine, theirs = choice.why_for(me), choice.why_for((me + 1) % 3)
+    assert "imagined games" in mine and "%" in mine
+    assert theirs.startswith("weighed ") and "%" not in theirs
+
+
+def test_bad_budgets_and_finished_games_are_refused():
+    g = forward("bastard", 3, seed=1, moves=3)
+    with pytest.raises(DanishNbError, match="iterations"):
+        search_view(g.state.view(g.current_player), "bastard", iterations=0)
+    with pytest.raises(DanishNbError, match="turn"):
+        search_view(g.state.view((g.current_player + 1) % 3), "bastard", iterations=5)
+    with pytest.raises(DanishNbError):
+        make_agent("strong", "no-such-game")
+
+
+@budget(40)
+@given(order=st.permutations(range(4)), scores=st.none() | st.lists(st.integers(-5, 5), min_size=4, max_size=4))
+def test_outcome_ranks_the_seats(order, scores):
+    result = Result(order=tuple(order), scores=None if scores is None else tuple(scores))
+    values = outcome(result, 4)
+    assert all(0 <= v <= 1 for v in values)
+    ranking = scores if scores is not None else [-order.index(s) for s in range(4)]
+    for a in range(4):
+        for b in range(4):
+            if ranking[a] > ranking[b]:
+                assert values[a] > values[b]
+            if ranking[a] == ranking[b]:
+                assert values[a] == values[b]
