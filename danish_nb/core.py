@@ -333,7 +333,7 @@ def render_text(text: Text, viewer: int | None = None, reveal_hands: bool = Fals
             return item
         if isinstance(item, Message):
             return item.render(lang, part)
-        if isinstance(item, tuple):
+        if type(item) is tuple:  # a text of parts (a Card is a tuple too, read as itself)
             return "".join(map(part, item))
         if isinstance(item, Private):
             shown = omniscient or item.seen_by(viewer, reveal_hands)
