@@ -26,6 +26,7 @@ from typing import Any
 from ..agents import make_agent
 from ..cards import Card
 from ..core import DanishNbError, Game, IllegalMove, OptionsError, Text, Verdict, render_text
+from ..i18n import check_lang, translator
 from .drawing import Button, DrawingMixin, Offer, Spot, Spots
 from .messages import MessagesMixin
 from .pad import HtmlPad
@@ -47,7 +48,8 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     """
 
     def __init__(self, game: Game, seats: Sequence[str] | None = None, *, teaching: bool = False,
-                 step_mode: bool = False):
+                 step_mode: bool = False, lang: str = "en"):
+        self.lang = check_lang(lang)
         seats = tuple(seats) if seats is not None else ("human",) + ("rule-of-thumb",) * (game.players - 1)
         if len(seats) != game.players:
             raise OptionsError(f"give one seat per player: {game.players}, not {len(seats)}")
@@ -154,7 +156,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     @property
     def verdict_text(self) -> str:
         """The last verdict shown, as one line (``''`` if none)."""
-        return self.verdict.summary() if self.verdict is not None else ""
+        return self.verdict.summary(self.lang) if self.verdict is not None else ""
 
     @property
     def html(self) -> str:
@@ -232,14 +234,14 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         verdict = self.game.state.explain(move)
         self.verdict = verdict
         if not verdict.legal:
-            self._say(f"Not played. {verdict.summary()}")
+            self._say(translator(self.lang)("Not played. {summary}", summary=verdict.summary(self.lang)))
             return verdict
         try:
             with self._acting():
                 self.game.play(move)
         except IllegalMove as exc:  # explain and apply disagree: trust apply, show why
             self.verdict = exc.verdict
-            self._say(f"Not played. {exc.verdict.summary()}")
+            self._say(translator(self.lang)("Not played. {summary}", summary=exc.verdict.summary(self.lang)))
             return exc.verdict
         self._why.pop(len(self.game.history), None)
         self.selection = []

@@ -116,7 +116,7 @@ class DrawingMixin:
                      f'step computer turns</label>')
         if not self.live:
             parts.append('<span class="dn-history-note">Looking back: press » to return to the game.</span>')
-        verdict = verdict_html(self.verdict) if self.verdict is not None else '<div class="dn-verdict"></div>'
+        verdict = verdict_html(self.verdict, self.lang) if self.verdict is not None else '<div class="dn-verdict"></div>'
         return (f'<div class="dn-controls">{"".join(parts)}</div>{verdict}'
                 f"{message_html(self.message, info=self._info)}")
 
@@ -128,12 +128,12 @@ class DrawingMixin:
         first = max(start, end - LOG_LENGTH)
         viewer, reveal = (None, False) if self.screened else (self.viewer, self.teaching)
         entries = [self._log_entry(i, viewer, reveal) for i in range(first, end)]
-        opening = tuple(e.text_for(viewer, reveal) for e in self.game.opening_events) if start == 0 else ()
+        opening = tuple(e.text_for(viewer, reveal, lang=self.lang) for e in self.game.opening_events) if start == 0 else ()
         return log_html(entries, position=self.position, hidden=first - start, opening=opening)
 
     def _log_entry(self, index: int, viewer: int | None, reveal: bool) -> LogEntry:
         """Move ``index`` (0-based) of the history as ``viewer`` may read it."""
         step = self.game.history[index]
-        why = render_text(self._why.get(index + 1, ""), viewer, reveal)
+        why = render_text(self._why.get(index + 1, ""), viewer, reveal, lang=self.lang)
         return LogEntry(index + 1, step.move.text_for(viewer, reveal), self.seats[step.move.player], why,
-                        tuple(e.text_for(viewer, reveal) for e in step.events))
+                        tuple(e.text_for(viewer, reveal, lang=self.lang) for e in step.events))

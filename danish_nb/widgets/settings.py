@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core import GameRules, OptionInfo, option_infos
+from ..i18n import translator
 
 
 def option_input(info: OptionInfo) -> widgets.ValueWidget:
@@ -30,11 +31,13 @@ def option_input(info: OptionInfo) -> widgets.ValueWidget:
     return widgets.Text(value=str(info.default), **label)
 
 
-def options_help(infos: tuple[OptionInfo, ...]) -> str:
-    """The help of every option, with the ruling it settles, as one HTML list."""
-    items = "".join(f"<li><b>{escape(info.name)}</b>: {escape(info.help)}"
-                    f"{f' <small>(ruling {escape(info.ruling)})</small>' if info.ruling else ''}</li>"
-                    for info in infos)
+def options_help(infos: tuple[OptionInfo, ...], lang: str = "en") -> str:
+    """The help of every option (in ``lang``), with the ruling it settles, as one HTML list."""
+    tr = translator(lang)
+
+    def ruling(info: OptionInfo) -> str:
+        return f" <small>({escape(tr('ruling {ruling}', ruling=info.ruling))})</small>" if info.ruling else ""
+    items = "".join(f"<li><b>{escape(info.name)}</b>: {escape(tr(info.help))}{ruling(info)}</li>" for info in infos)
     return f'<ul class="dn-option-help">{items}</ul>'
 
 
@@ -59,13 +62,14 @@ class OptionsPanel:
         self.inputs: dict[str, widgets.ValueWidget] = {}
         self.infos: tuple[OptionInfo, ...] = ()
 
-    def show(self, rules: GameRules) -> None:
+    def show(self, rules: GameRules, lang: str = "en") -> None:
         for child in self.widget.children:
             close_tree(child)
         self.infos = option_infos(rules.options_type)
         self.inputs = {info.name: option_input(info) for info in self.infos}
         inputs = widgets.HBox(list(self.inputs.values()), layout=widgets.Layout(flex_flow="row wrap"))
-        self.widget.children = [widgets.HTML(f"<b>Rule options</b>{options_help(self.infos)}"), inputs]
+        title = escape(translator(lang)("Rule options"))
+        self.widget.children = [widgets.HTML(f"<b>{title}</b>{options_help(self.infos, lang)}"), inputs]
 
     def values(self) -> dict[str, Any]:
         """The chosen options (the engine checks them when the game is made)."""

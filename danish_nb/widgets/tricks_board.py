@@ -55,9 +55,9 @@ class TrickBoard(Board):
     FAMILY_ACTS = {"lasttrick": "show_last_trick"}
 
     def __init__(self, game: Game, seats: Sequence[str] | None = None, *, teaching: bool = False,
-                 step_mode: bool = False):
+                 step_mode: bool = False, lang: str = "en"):
         self.show_last = False
-        super().__init__(game, seats, teaching=teaching, step_mode=step_mode)
+        super().__init__(game, seats, teaching=teaching, step_mode=step_mode, lang=lang)
 
     # ------------------------------------------------------------------ card clicks
     def _card_moves(self) -> list[Any]:
