@@ -124,7 +124,8 @@ class App:
             step_mode = self.board.step_mode if self.board is not None else False
             board = board_for(game, seats=seats, teaching=self.teaching.value, step_mode=step_mode, lang=self.lang)
         except DanishNbError as exc:
-            self.message.value = f'<span class="dn-message">{tr("Cannot start: {problem}", problem=exc)}</span>'
+            problem = tr("Cannot start: {problem}", problem=exc)
+            self.message.value = f'<span class="dn-message">{problem}</span>'
             return None
         if self.board is not None:
             self.board.close()

@@ -27,7 +27,7 @@ from ..core import (Catalogue, Event, Result, Rule, Ruling,
 from ..families.common import ordinal, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, learn,
                                  next_seat, parse_shed_move, read_table_position, subsets, top_run)
-from ..i18n import M
+from ..i18n import M, _n
 
 SOURCE = "1-danish-bastard.en.txt"
 
@@ -637,8 +637,8 @@ class DanishBastard:
         total = len(state.all_cards())
         return (
             Event("deal", None, M("{n} players: 2 or more can play, best with 3 or more", n=n), (), R["DB-2"]),
-            Event("deal", None, M("{packs_used} pack{x} for {n} players: {total} cards",
-                                  packs_used=packs_used, x='s' if packs_used > 1 else '', n=n, total=total), (), R["DB-33"], RULING["DB-k"]),
+            Event("deal", None, _n("{n} pack for {players} players: {total} cards", "{n} packs for {players} players: {total} cards",
+                                   packs_used, players=n, total=total), (), R["DB-33"], RULING["DB-k"]),
             Event("deal", None, M("the jokers stay in: {x} of them", x=2 * packs_used), (), R["DB-3"]),
             Event("deal", None, M("each player gets 3 closed cards, face down"), (), R["DB-4"]),
             Event("deal", None, M("an open card goes face up on each closed card"), (), R["DB-5"]),

@@ -25,7 +25,7 @@ from ..core import (Catalogue, Event, OptionsError, Result, Rule, Ruling,
 from ..families.common import ordinal, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, learn, next_seat,
                                  parse_shed_move, pass_known, read_table_position, subsets, top_run)
-from ..i18n import M
+from ..i18n import M, _n
 
 SOURCE = "2-le-danish.fr.txt"
 
@@ -799,8 +799,8 @@ class LeDanish:
             return ()
         n, packs_used = state.players, self.packs_for(state.players)
         return (
-            Event("deal", None, M("{packs_used} pack{x} of 52 for {n} players",
-                                  packs_used=packs_used, x='s' if packs_used > 1 else '', n=n),
+            Event("deal", None, _n("{n} pack of 52 for {players} players", "{n} packs of 52 for {players} players",
+                                   packs_used, players=n),
                   (), R["LD-2"], RULING["LD-l"]),
             Event("deal", None, M("each player gets 3 cards face down, in a row"), (), R["LD-3"]),
             Event("deal", None, M("then 3 cards face up on them"), (), R["LD-4"]),

@@ -779,9 +779,10 @@ class RatBastard17:
         dealt = all(len(hand) == HAND_SIZE and None not in row for hand, row in zip(state.hands, state.holes))
         if state.phase != "swap" or state.turn or not dealt or len(state.deck) != len(pack(state.options)) - 20:
             return ()
-        return (Event("deal", None, M("{all_cards} cards: one pack{x}; each player gets 5 hole cards in a row "
+        return (Event("deal", None, M("{all_cards} cards: {pack}; each player gets 5 hole cards in a row "
                                       "(down, up, down, up, down) and 5 in hand; {deck} form the deck",
-                                      all_cards=len(state.all_cards()), x='' if state.options.wild == 'none' else ' and its 2 jokers', deck=len(state.deck)),
+                                      all_cards=len(state.all_cards()), deck=len(state.deck),
+                                      pack=M("one pack") if state.options.wild == "none" else M("one pack and its 2 jokers")),
                       (), R["RB-8"], RULING["RB-b"]),)
 
     def pack(self, options: Options) -> tuple[Card, ...]:

@@ -67,10 +67,10 @@ def rule_html(rule: Rule, lang: str = "en") -> str:
     True
     """
     tr = translator(lang)
-    english = (f'<div class="dn-english">{escape(tr("In English:"))} “{escape(rule.english)}”</div>'
-               if rule.english else "")
+    in_english, in_yours = escape(tr("In English:")), escape(tr("In your language:"))
+    english = f'<div class="dn-english">{in_english} “{escape(rule.english)}”</div>' if rule.english else ""
     own = rule.rendering(lang) if lang != "en" else None
-    own_html = f'<div class="dn-own" lang="{lang}">{escape(tr("In your language:"))} “{escape(own)}”</div>' if own else ""
+    own_html = f'<div class="dn-own" lang="{lang}">{in_yours} “{escape(own)}”</div>' if own else ""
     note = f"<div><em>{escape(rule.note)}</em></div>" if rule.note else ""
     return (f'<div class="dn-rule"><b>{escape(rule.id)}</b> {escape(title_in(rule.id, rule.title, lang))}'
             f'<div class="dn-quote" lang="{rule.language}">“{escape(rule.quote)}”</div>{english}{own_html}'
@@ -80,8 +80,9 @@ def rule_html(rule: Rule, lang: str = "en") -> str:
 def reason_html(reason: Reason, lang: str = "en") -> str:
     ruling = ""
     if reason.ruling is not None:
-        ruling = (f"<div><small>{escape(translator(lang)('Ruling'))} {escape(reason.ruling.id)}: "
-                  f"{escape(reason.ruling.reading)}</small></div>")
+        tr = translator(lang)
+        word = tr("Ruling")
+        ruling = f"<div><small>{escape(word)} {escape(reason.ruling.id)}: {escape(reason.ruling.reading)}</small></div>"
     return f"<li>{escape(render_text(reason.text, lang=lang))}{rule_html(reason.rule, lang)}{ruling}</li>"
 
 

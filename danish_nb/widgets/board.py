@@ -234,14 +234,16 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         verdict = self.game.state.explain(move)
         self.verdict = verdict
         if not verdict.legal:
-            self._say(translator(self.lang)("Not played. {summary}", summary=verdict.summary(self.lang)))
+            tr = translator(self.lang)
+            self._say(tr("Not played. {summary}", summary=verdict.summary(self.lang)))
             return verdict
         try:
             with self._acting():
                 self.game.play(move)
         except IllegalMove as exc:  # explain and apply disagree: trust apply, show why
             self.verdict = exc.verdict
-            self._say(translator(self.lang)("Not played. {summary}", summary=exc.verdict.summary(self.lang)))
+            tr = translator(self.lang)
+            self._say(tr("Not played. {summary}", summary=exc.verdict.summary(self.lang)))
             return exc.verdict
         self._why.pop(len(self.game.history), None)
         self.selection = []

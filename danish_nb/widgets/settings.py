@@ -36,7 +36,8 @@ def options_help(infos: tuple[OptionInfo, ...], lang: str = "en") -> str:
     tr = translator(lang)
 
     def ruling(info: OptionInfo) -> str:
-        return f" <small>({escape(tr('ruling {ruling}', ruling=info.ruling))})</small>" if info.ruling else ""
+        words = tr("ruling {ruling}", ruling=info.ruling)
+        return f" <small>({escape(words)})</small>" if info.ruling else ""
     items = "".join(f"<li><b>{escape(info.name)}</b>: {escape(tr(info.help))}{ruling(info)}</li>" for info in infos)
     return f'<ul class="dn-option-help">{items}</ul>'
 
@@ -68,7 +69,8 @@ class OptionsPanel:
         self.infos = option_infos(rules.options_type)
         self.inputs = {info.name: option_input(info) for info in self.infos}
         inputs = widgets.HBox(list(self.inputs.values()), layout=widgets.Layout(flex_flow="row wrap"))
-        title = escape(translator(lang)("Rule options"))
+        tr = translator(lang)
+        title = escape(tr("Rule options"))
         self.widget.children = [widgets.HTML(f"<b>{title}</b>{options_help(self.infos, lang)}"), inputs]
 
     def values(self) -> dict[str, Any]:
