@@ -267,8 +267,9 @@ class Verdict:
 
     def summary(self, lang: str = DEFAULT) -> str:
         """One line: ``'legal: 8♥ on 6♣ is equal or higher (rule DB-12)'``, in ``lang``."""
-        head = render_text(_("legal") if self.legal else _("illegal"), lang=lang)
-        return f"{head}: " + "; ".join(r.text_in(lang) for r in self.reasons)
+        reasons = "; ".join(r.text_in(lang) for r in self.reasons)
+        return render_text(_("legal: {reasons}", reasons=reasons) if self.legal
+                           else _("illegal: {reasons}", reasons=reasons), lang=lang)
 
     def __str__(self) -> str:
         return self.summary()

@@ -32,9 +32,9 @@ def board_for(game: Game, *, lang: str = "en", **kwargs: Any) -> Board:
     English rendering and one in ``lang``). Other keyword arguments go to the board.
 
     >>> import danish_nb as dn
-    >>> board = board_for(dn.new_game("danish-bastard", players=2, seed=1), lang="fr")
-    >>> board.click_card("9C") and board.lang
-    'fr'
+    >>> board = board_for(dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]}), lang="fr")
+    >>> board.play("P1 play 4C").summary(board.lang)
+    'illégal : 4♣ sur 6♣ : plus faible que la carte précédente (règle DB-13)'
     """
     if not has_board(game.rules):
         raise OptionsError(f"{game.rules.title} has no board yet")
