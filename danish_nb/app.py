@@ -9,73 +9,93 @@ play on the board below. A game is dealt at once, so the page is playable as soo
 from __future__ import annotations
 
 import random
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 from .core import GAMES, DanishNbError, GameRules, new_game
-from .i18n import LANGUAGE_NAMES, LANGUAGES, check_lang, translator
+from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, check_lang, translator
 from .widgets import SEAT_KINDS, Board, board_for, has_board
 from .widgets.settings import OptionsPanel
 
 DEFAULT_GAME = "danish-bastard"
+#: What each seat kind is called in the settings.
+SEAT_WORDS = {"human": N_("a person"), "random": N_("computer: random"), "rule-of-thumb": N_("computer: rule of thumb")}
 
 
 class App:
     """The app's widgets and the board of the game being played (``app.widget`` is shown).
 
-    Teaching mode applies at once; "step computer turns" is the board's own tick box and
-    carries over to the next game.
+    Settings are staged: the game, players, seats, options and seed change nothing until New
+    game (the board below keeps its game, and the panel says so). Teaching mode applies at
+    once; "step through computer turns" is the board's own tick box and carries over to the
+    next game. The settings open with a real button (keyboard users too).
     """
 
     def __init__(self, seed: int | None = None, lang: str = "en"):
         self.lang = check_lang(lang)
+        tr = translator(lang)
         games = [(rules.title, game_id) for game_id, rules in GAMES.items() if has_board(rules)]
         max_seats = max(GAMES[game_id].max_players for _, game_id in games)
         start = DEFAULT_GAME if any(g == DEFAULT_GAME for _, g in games) else games[0][1]
-        self.game_picker = widgets.Dropdown(options=games, value=start, description="Game")
+        fit = {"style": {"description_width": "initial"}, "layout": {"width": "auto", "max_width": "100%"}}
+        self.game_picker = widgets.Dropdown(options=games, value=start, description=tr("Game"), **fit)
         self.game_picker.add_class("dn-game-picker")
-        self.players = widgets.Dropdown(description="Players")
+        self.players = widgets.Dropdown(description=tr("Players"), **fit)
         self.players.add_class("dn-players")
-        self.seat_boxes = [widgets.Dropdown(options=SEAT_KINDS, description=f"P{i + 1}",
-                                            value="human" if i == 0 else "rule-of-thumb")
+        kinds = [(tr(SEAT_WORDS[kind]), kind) for kind in SEAT_KINDS]
+        self.seat_boxes = [widgets.Dropdown(options=kinds, description=f"P{i + 1}",
+                                            value="human" if i == 0 else "rule-of-thumb", **fit)
                            for i in range(max_seats)]
         for i, box in enumerate(self.seat_boxes):
             box.add_class(f"dn-seat-{i + 1}")
         self.seed = widgets.IntText(value=random.randrange(10_000) if seed is None else seed,
-                                    description="Seed")
+                                    description=tr("Seed (the same seed deals the same cards)"), **fit)
         self.seed.add_class("dn-seed")
-        self.teaching = widgets.Checkbox(value=False, description="teaching mode: show all hands", indent=False)
+        self.teaching = widgets.Checkbox(value=False, description=tr("Teaching mode: show all hands"), indent=False)
         self.teaching.add_class("dn-teaching")
         self.options = OptionsPanel()
         self.language = widgets.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang,
-                                         description="Language")
+                                         description=tr("Language"), **fit)
         self.language.add_class("dn-language")
-        self.new_button = widgets.Button(description="New game", button_style="success")
+        self.new_button = widgets.Button(description=tr("New game"), button_style="success")
         self.new_button.add_class("dn-new-game")
         self.message = widgets.HTML()
         self.message.add_class("dn-app-message")
         self.board_box = widgets.Box()
         self.board: Board | None = None
-        seats = widgets.HBox(self.seat_boxes, layout=widgets.Layout(flex_flow="row wrap"))
-        settings = widgets.VBox([
-            widgets.HBox([self.game_picker, self.players, self.seed, self.language]), seats,
-            self.teaching, self.options.widget,
-        ])
-        self.details = details = widgets.Accordion(children=[settings], titles=("Settings",))
-        self.widget = widgets.VBox([details, widgets.HBox([self.new_button, self.message]), self.board_box])
+        self.staged = widgets.HTML()
+        self.staged.add_class("dn-settings-note")
+        wrap = widgets.Layout(flex_flow="row wrap")
+        seats = widgets.HBox(self.seat_boxes, layout=wrap)
+        self.settings = widgets.VBox([
+            widgets.HBox([self.game_picker, self.players, self.seed, self.language], layout=wrap), seats,
+            self.teaching, self.options.widget, self.staged,
+        ], layout=widgets.Layout(display="none"))
+        self.settings.add_class("dn-settings")
+        self.settings_button = widgets.ToggleButton(value=False, description=tr("Settings"),
+                                                    tooltip=tr("Show or hide the settings for a new game"))
+        self.settings_button.add_class("dn-settings-toggle")
+        self.settings_button.observe(self._settings_toggled, names="value")
+        self.widget = widgets.VBox([self.settings_button, self.settings,
+                                    widgets.HBox([self.new_button, self.message], layout=wrap), self.board_box])
         self.widget.add_class("dn-app")
         self.game_picker.observe(self._game_changed, names="value")
         self.players.observe(self._players_changed, names="value")
+        for box in (self.seed, *self.seat_boxes):
+            box.observe(self._staged_changed, names="value")
         self.new_button.on_click(lambda _button: self.new_game())
         self.teaching.observe(self._teaching_changed, names="value")
         self.language.observe(self._language_changed, names="value")
-        self._words()
         self._game_changed()
         self.new_game()
 
     def rules(self) -> GameRules:
         return GAMES[self.game_picker.value]
+
+    def _settings_toggled(self, change: Any) -> None:
+        self.settings.layout.display = "" if change["new"] else "none"
 
     def _game_changed(self, _change: Any = None) -> None:
         rules = self.rules()
@@ -83,31 +103,51 @@ class App:
         keep = self.players.value if self.players.value and rules.min_players <= self.players.value <= top else 3
         self.players.options = list(range(rules.min_players, top + 1))
         self.players.value = min(max(keep, rules.min_players), top)
-        self.options.show(rules, self.lang)
         self._players_changed()
 
     def _players_changed(self, _change: Any = None) -> None:
         for i, box in enumerate(self.seat_boxes):
             box.layout.display = "" if i < (self.players.value or 0) else "none"
+        self.options.show(self.rules(), self.players.value, self.lang)
+        for box in self.options.inputs.values():
+            box.observe(self._staged_changed, names="value")
+        self._staged_changed()
+
+    def _staged_changed(self, _change: Any = None) -> None:
+        """Say that the settings wait for New game (the board keeps its own game meanwhile)."""
+        board = self.board
+        same = board is not None and (board.game.rules.id == self.game_picker.value
+                                      and board.game.players == self.players.value
+                                      and board.game.seed == self.seed.value)
+        note = translator(self.lang)("Changes take effect when you press New game; the game below goes on as it is.")
+        self.staged.value = "" if same and board is not None and self._options_match(board) else note
+
+    def _options_match(self, board: Board) -> bool:
+        current = board.game.options
+        return all(getattr(current, name) == value for name, value in self.options.values().items())
 
     def _language_changed(self, change: Any) -> None:
-        """A new language: the app's words at once, and a new board in it (the same deal)."""
+        """Another language: the app's words at once (the chosen settings kept), and the game on a
+        board in that language."""
         self.lang = change["new"]
-        self._words()
-        chosen = self.options.values()
-        self.options.show(self.rules(), self.lang)
-        for name, value in chosen.items():
-            self.options.inputs[name].value = value
-        self.new_game()
-
-    def _words(self) -> None:
-        """The app's own words in its language."""
         tr = translator(self.lang)
-        for box, word in ((self.game_picker, tr("Game")), (self.players, tr("Players")), (self.seed, tr("Seed")),
-                          (self.language, tr("Language")), (self.teaching, tr("teaching mode: show all hands")),
-                          (self.new_button, tr("New game"))):
-            box.description = word
-        self.details.titles = (tr("Settings"),)
+        for box, word in ((self.game_picker, "Game"), (self.players, "Players"), (self.language, "Language"),
+                          (self.seed, "Seed (the same seed deals the same cards)"), (self.new_button, "New game"),
+                          (self.teaching, "Teaching mode: show all hands"), (self.settings_button, "Settings")):
+            box.description = tr(word)
+        self.settings_button.tooltip = tr("Show or hide the settings for a new game")
+        for box in self.seat_boxes:
+            value = box.value
+            box.options = [(tr(SEAT_WORDS[kind]), kind) for kind in SEAT_KINDS]
+            box.value = value
+        chosen = self.options.values()
+        self._players_changed()
+        for name, value in chosen.items():
+            if name in self.options.inputs:
+                self.options.inputs[name].value = value
+        if self.board is not None:
+            self._show(board_for(self.board.game, seats=self.board.seats, teaching=self.board.teaching,
+                                 step_mode=self.board.step_mode, lang=self.lang))
 
     def _teaching_changed(self, change: Any) -> None:
         if self.board is not None:
@@ -125,23 +165,28 @@ class App:
             board = board_for(game, seats=seats, teaching=self.teaching.value, step_mode=step_mode, lang=self.lang)
         except DanishNbError as exc:
             problem = tr("Cannot start: {problem}", problem=exc)
-            self.message.value = f'<span class="dn-message">{problem}</span>'
+            self.message.value = f'<span class="dn-message">{escape(problem)}</span>'
             return None
+        self._show(board)
+        shared = tr("{game}, {players} players, seed {seed}: share the seed so others get the same deal.",
+                    game=game.rules.title, players=players, seed=game.seed)
+        self.message.value = f"<small>{escape(shared)}</small>"
+        return board
+
+    def _show(self, board: Board) -> None:
+        """Put ``board`` on the page in place of the old one."""
         if self.board is not None:
             self.board.close()
         self.board = board
         self.board_box.children = [board.widget]
-        self.message.value = "<small>{}</small>".format(tr(
-            "{game}, {players} players, seed {seed}: share the seed so others get the same deal.",
-            game=game.rules.title, players=players, seed=game.seed))
-        return board
+        self._staged_changed()
 
 
 def build_app(seed: int | None = None, lang: str = "en") -> widgets.Widget:
     """The whole app as one widget (its :class:`App` is on ``.app``; ``.board`` the board).
 
-    ``seed=None`` deals a random game; the seed field shows it so it can be shared. ``lang``: the
-    interface language (``"en"``, ``"fr"``, ``"de"``), also chosen in the app's Language menu.
+    ``seed=None`` deals a random game; the seed field shows it so it can be shared. ``lang``:
+    the interface language (``"en"``, ``"fr"``, ``"de"``), also chosen in the app's settings.
     """
     app = App(seed=seed, lang=lang)
     root = app.widget

@@ -54,6 +54,8 @@ STARTUP_TIMEOUT = 120
 #: Seconds a cell may run before Voila gives up on it (none by default: a stuck cell kept the
 #: page loading forever); the page then says so and retries. The app's cell takes ~1-3 s.
 CELL_TIMEOUT = 180
+#: A Jupyter data directory holding the app's Voila template ``danish-nb`` (lab, minus the CDN).
+TEMPLATES = Path(__file__).parent / "jupyter"
 
 
 def packaged_notebook() -> Path:
@@ -88,6 +90,7 @@ def command(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, *, notebook: Pat
         f"--port={int(port)}",
         f"--Voila.ip={host}",
         "--show_tracebacks=False",
+        "--template=danish-nb",  # lab without CDN fonts (danish_nb/jupyter/voila/templates)
         "--VoilaConfiguration.allow_template_override=NO",
         "--VoilaConfiguration.allow_theme_override=NO",
         f"--preheat_kernel={preheat}",
@@ -130,7 +133,9 @@ def wait_ready(base_url: str, timeout: float = 60.0, proc: subprocess.Popen | No
 
 def start(argv: Sequence[str], **popen_kwargs) -> subprocess.Popen:
     """Start Voila in its own process group (so :func:`stop` ends it and its kernels)."""
-    return subprocess.Popen(list(argv), start_new_session=True, **popen_kwargs)
+    env = dict(popen_kwargs.pop("env", None) or os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), env.get("JUPYTER_PATH", "")) if p)
+    return subprocess.Popen(list(argv), start_new_session=True, env=env, **popen_kwargs)
 
 
 def stop(proc: subprocess.Popen, timeout: float = 20.0) -> None:

@@ -205,8 +205,11 @@ class Translator:
         return Message(singular, plural=plural, n=n, **params).render(self.lang)
 
     def render(self, text: Any) -> str:
-        """A message in this language; any other value as ``str``."""
-        return text.render(self.lang) if isinstance(text, Message) else str(text)
+        """A message in this language; a string marked ``N_`` translated (any other string as
+        it is); any other value as ``str``."""
+        if isinstance(text, Message):
+            return text.render(self.lang)
+        return _catalogue(self.lang).gettext(text) if isinstance(text, str) else str(text)
 
 
 @lru_cache(maxsize=None)

@@ -69,7 +69,8 @@ def test_an_illegal_selection_explains_and_playing_it_changes_nothing():
     result = board.play_selected()
     assert not result.legal
     assert snapshot(board) == before
-    assert board.message.startswith("Not played") and "lower than the card before" in board.message
+    assert board.message.startswith("Not played")  # the reason is said once, in the verdict below
+    assert "lower than the card before" not in board.message and "lower than the card before" in board.html
 
 
 def test_clicking_a_selected_card_unselects_it():
@@ -86,7 +87,7 @@ def test_playing_the_selection_then_the_computer_replies_with_its_reason():
     first, reply = board.game.history[:2]
     assert str(first.move) == "P1 play 8♥"
     assert reply.move.player == 1
-    log = re.search(r'<div class="dn-log">.*', board.html, re.S).group(0)
+    log = re.search(r'<div class="dn-log".*', board.html, re.S).group(0)
     assert "P1 play 8♥" in log and str(reply.move) in log
     assert "lowest card that fits" in log  # the rule-of-thumb player's reason
 
@@ -106,8 +107,8 @@ def test_face_up_choice_selects_three_among_hand_and_open():
     hand, opens = game.state.view(0).hands[0], game.state.view(0).open[0]
     chosen = [hand[0], hand[1], opens[0]]
     board.click_card(chosen[0].code, zone="hand")
-    verdict = board.click_card(chosen[1].code, zone="hand")
-    assert not verdict.legal and verdict.rule_ids[-1] == "DB-5"  # choose exactly 3
+    assert board.click_card(chosen[1].code, zone="hand") is None  # no red "Illegal" half way
+    assert board.message == "Choose 1 more card to leave face up." and "dn-verdict-illegal" not in board.html
     verdict = board.click_card(chosen[2].code, zone="open")
     assert verdict.legal and "DB-8" in verdict.rule_ids
     assert "Leave these face up" in board.html
@@ -118,7 +119,7 @@ def test_face_up_choice_selects_three_among_hand_and_open():
 
 def test_take_stock_and_closed_moves():
     board = make({"hands": [["4C"], ["9S"]], "pile": ["6C"], "closed": [["2D"], ["3D"]]})
-    assert 'class="dn-take" data-act="move" data-move="P1 take"' in board.html
+    assert 'class="dn-take" data-act="choose" data-move="P1 take"' in board.html and ">Take the pile<" in board.html
     assert board.play("P1 take").legal
     assert board.game.history[0].move.action == "take"
 
@@ -142,10 +143,23 @@ def test_open_cards_are_played_from_the_table():
     assert str(board.game.history[0].move) == "P1 open 9♥"
 
 
-def test_a_disabled_take_button_says_why_and_changes_nothing():
+def test_choosing_a_move_button_shows_its_verdict_and_a_second_click_plays_it():
+    board = make({"hands": [["4C"], ["9S"]], "pile": ["6C"], "closed": [["2D"], ["3D"]]})
+    send(board, {"act": "choose", "move": "P1 take"})
+    assert board.game.history == [] and board.verdict.legal and "DB-" in board.verdict.rule_ids[-1]
+    assert "Confirm: Take the pile" in board.html and 'aria-pressed="true"' in board.html
+    send(board, {"act": "choose", "move": "P1 take"})
+    assert str(board.game.history[0].move) == "P1 take"
+
+
+def test_a_take_that_is_not_legal_is_muted_says_why_and_changes_nothing():
     board = make(six_position())
-    assert re.search(r'<button class="dn-take"[^>]*disabled', board.html)
+    assert re.search(r'<button class="dn-take dn-not-legal"', board.html)
     before = snapshot(board)
+    board.choose("P1 take")
+    assert snapshot(board) == before and not board.verdict.legal and board.verdict.rule_ids[-1] == "DB-32"
+    board.play_selected()
+    assert snapshot(board) == before
     send(board, {"act": "move", "move": "P1 take"})  # a browser can click a disabled button
     assert snapshot(board) == before
     assert "Not played" in board.message and board.verdict.rule_ids[-1] == "DB-32"
@@ -482,3 +496,49 @@ def test_a_computers_reason_never_names_a_card_the_viewer_cannot_see():
         if card not in played:
             assert str(card) not in log and code not in log  # ... is not what the viewer reads
     assert "I hold ?" in log or "I hold " + str(played[0]) in log
+
+
+# ---------------------------------------------------------------- issue 14's friction items
+
+def test_le_danish_pick_up_open_is_marked_on_the_open_cards_and_said_in_words():
+    """Item 1: with hand and stock empty the face-up cards are marked and picked up by a click;
+    the face-down cards are not offered (they refused every click)."""
+    game = dn.setup("le-danish", {"hands": [[], ["9S"]], "open": [["9H", "3C"], []], "pile": ["6C"],
+                                  "closed": [["2D"], ["3D"]]})
+    assert [str(m) for m in game.legal_moves()] == ["P1 pick-up-open"]
+    board = ShedBoard(game, seats=("human", "rule-of-thumb"), step_mode=True)
+    assert ">Pick up the open cards<" in board.html and "pick-up-open<" not in board.html
+    assert 'data-act="closed"' not in board.html
+    assert all("dn-playable" in re.search(rf"<span [^>]*dn-card-{c}[^>]*>", board.html).group(0) for c in ("9H", "3C"))
+    verdict = board.click_card("3C")
+    assert verdict.legal and len(board.selection) == 2 and "Pick up the open cards" in board.html
+    board.play_selected()
+    assert str(game.history[0].move) == "P1 pick-up-open"
+
+
+def test_move_buttons_are_words_never_notation():
+    """Item 1: sending the pile is "Send the pile to P2"; no button shows a move's notation."""
+    from danish_nb.families.shedding import ShedMove
+    from danish_nb.widgets.shed_board import move_label
+
+    assert move_label(ShedMove(0, "send", (), 2)) == "Send the pile to P3"
+    assert move_label(ShedMove(0, "pick-up-open")) == "Pick up the open cards"
+    game = dn.new_game("le-danish", players=4, seed=9, options={"complete_four": True})
+    board = ShedBoard(game, seats=("human",) * 4, teaching=True)
+    for _ in range(60):
+        if game.is_over:
+            break
+        for label in re.findall(r'data-act="choose"[^>]*>([^<]*)</button>', board.html):
+            assert not re.match(r"P\d|send |pass$|pick-up", label), label
+        board.play(str(game.legal_moves()[0]))
+        if board.screened:
+            board.reveal()
+
+
+@pytest.mark.parametrize("equal,hint", [(True, "play a 7 or lower"), (False, "play lower than 7")])
+def test_the_after_a_seven_hint_follows_the_options_in_force(equal, hint):
+    """Item 2: the table's hint after a 7 says what the engine will accept."""
+    game = dn.setup("danish-bastard", {"hands": [["7S", "4C"], ["9S"]], "pile": ["7H"]},
+                    options={"seven_allows_equal": equal})
+    assert hint in game.state.view(0).note
+    assert game.explain("P1 play 7S").legal is equal

@@ -101,9 +101,11 @@ def play_something(page: Page) -> str:
         page.locator(".dn-play").click()
         text = f"P1 play {Card.parse(code)}"
     else:
-        button = page.locator(".dn-controls button[data-act=move]:not([disabled])").first
+        button = page.locator(".dn-controls button[data-act=choose]:not(.dn-not-legal)").first
         text = button.get_attribute("data-move")
-        button.click()
+        button.click()  # the verdict first, then the move
+        expect(page.locator(f'button[data-move="{text}"]')).to_have_attribute("aria-pressed", "true")
+        page.locator(f'button[data-move="{text}"]').click()
     expect(page.locator(".dn-position")).not_to_have_text(f"move {before} of {before}")
     return text
 
@@ -136,7 +138,8 @@ def test_the_app_opens_on_a_dealt_game_waiting_for_the_face_up_choice(app: Page)
     expect(app.locator(".dn-game-picker select")).to_have_value("Danish Bastard")  # (labels)
     expect(app.locator(".dn-new-game")).to_be_visible()
     expect(app.locator(".dn-turn")).to_contain_text("P1")
-    expect(app.locator(f"{ME} .dn-closed")).to_have_count(3)
+    expect(app.locator(f"{ME} .dn-facedown")).to_have_count(3)
+    expect(app.locator(f"{ME} .dn-closed")).to_have_count(0)  # not playable while choosing face-up cards
     expect(app.locator(".dn-seat")).to_have_count(3)
     # Swap phase: any of the six face-up cards may be chosen; the step bar is at the start.
     expect(app.locator(f"{HAND}.dn-playable, {OPEN}.dn-playable")).to_have_count(6)
@@ -279,3 +282,20 @@ def test_closing_the_page_shuts_its_kernel_down(context: BrowserContext, app_url
     while f"Kernel shutdown: {kernels[0]}" not in voila_log.read_text(encoding="utf-8"):
         assert time.monotonic() < deadline, f"kernel {kernels[0]} still runs after its page closed"
         time.sleep(0.2)
+
+
+def test_the_page_asks_no_other_host_for_anything(context: BrowserContext, app_url: str, voila_log: Path) -> None:
+    """Every request the page makes (logged by Playwright) goes to the app's own server: Voila's
+    CDN Font Awesome links are gone (issue 14, item 8), so an offline classroom gets no errors."""
+    requests: list[str] = []
+    page = context.new_page()
+    page.on("request", lambda request: requests.append(request.url))
+    try:
+        open_app(page, app_url, voila_log)
+        page.wait_for_timeout(1000)
+    finally:
+        page.close(run_before_unload=True)
+    host = re.match(r"https?://[^/]+", app_url).group(0)
+    assert len(requests) > 10
+    outside = [u for u in requests if not u.startswith((host, "data:", "blob:", "ws://127.0.0.1"))]
+    assert outside == [], outside

@@ -74,7 +74,7 @@ def test_the_quizzes_cover_every_phase_and_tempting_mistakes(lesson):
 
 
 def test_the_answer_sheets_printed_are_the_quizzes_answers(lesson):
-    """Each ``print(quiz.answers())`` cell's stored output is the engine's answer sheet now."""
+    """Each ``quiz.answer_sheet()`` cell's stored output is the engine's answer sheet now."""
     notebook, _ = lesson
     namespace: dict = {}
     checked = 0
@@ -86,9 +86,10 @@ def test_the_answer_sheets_printed_are_the_quizzes_answers(lesson):
             out = io.StringIO()
             with contextlib.redirect_stdout(out):
                 exec(cell.source, namespace)
-            if re.fullmatch(r"print\(\w+\.answers\(\)\)", cell.source.strip()):
-                stored = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
-                assert stored == out.getvalue() != ""
+            if re.fullmatch(r"\w+\.answer_sheet\(\)", cell.source.strip()):  # behind "Show answers"
+                stored = "".join(o.get("data", {}).get("text/plain", "") for o in cell.outputs
+                                 if o.output_type == "execute_result")
+                assert stored == repr(eval(cell.source, namespace)) != ""
                 checked += 1
     assert checked >= 25
 

@@ -72,11 +72,12 @@ def test_the_total_is_shown_large_with_deck_and_pile():
 def test_the_hole_row_shows_face_up_cards_backs_and_its_ends():
     board = make()
     row = re.search(r'<div class="dn-seat dn-current dn-me".*?</div></div>', board.html, re.DOTALL).group(0)
-    slots = re.findall(r'<span class="dn-hole-slot( dn-end)?" data-pos="(\d)">(.*?)<span class="dn-pos">', row)
+    slots = re.findall(r'<span class="dn-hole-slot( dn-end)?" data-pos="(\d)">(.*?)<span class="dn-pos"', row)
     assert [(end, pos) for end, pos, _ in slots] == [(" dn-end", "1"), ("", "2"), (" dn-end", "3"),
                                                      ("", "4"), ("", "5")]
     assert "dn-facedown" in slots[0][2] and "dn-card-7C" in slots[1][2] and "dn-facedown" in slots[2][2]
     assert "dn-used" in slots[3][2]
+    assert "the only hole cards that may be played" in row  # the orange end numbers are explained
     for code in ("2D", "3H", "3D"):  # face down, for their owner too
         assert code not in board.html and str(Card.parse(code)) not in board.html
 
@@ -176,16 +177,19 @@ def test_the_value_option_changes_the_verdict_on_the_board():
 
 # ---------------------------------------------------------------- swap, keep, take, draw for first
 
-def test_the_swap_phase_is_buttons_then_the_draw_for_first_player_is_shown():
+def test_the_swap_phase_is_two_card_clicks_then_the_draw_for_first_player_is_shown():
     game = dn.new_game(GAME, players=2, seed=7)
     board = RatBoard(game)
     swaps = [m for m in game.legal_moves() if m.action == "swap"]
-    for move in swaps + [game.parse_move("P1 keep")]:
-        assert f'data-move="{move}"' in board.html
-    assert 'data-act="card"' not in board.html and "dn-draw-first" not in board.html
-    send(board, {"act": "move", "move": str(swaps[0])})
+    assert not any(f'data-move="{move}"' in board.html for move in swaps)  # no wall of swap buttons
+    assert 'data-move="P1 keep"' in board.html and "Done swapping" in board.html
+    assert "dn-draw-first" not in board.html
+    assert board.click_card(swaps[0].card.code, zone="hand") is None
+    assert board.message == "Now choose a face-up hole card to swap it with."
+    verdict = board.click_card(swaps[0].other.code, zone="hole")
+    assert verdict.legal and "Swap these two" in board.html
+    board.play_selected()
     assert game.history[0].move == swaps[0]
-    assert f'data-move="{swaps[0]}"' not in board.html  # that position is done
     send(board, {"act": "move", "move": "P1 keep"})
     events = [e for step in game.history for e in step.events if e.kind == "pick"]
     assert events and game.state.phase == "play"
@@ -197,10 +201,12 @@ def test_the_swap_phase_is_buttons_then_the_draw_for_first_player_is_shown():
     assert f"P{start.player + 1} starts" in draw
 
 
-def test_take_is_disabled_while_a_card_fits_and_says_why():
+def test_take_is_muted_while_a_card_fits_and_says_why():
     board = make()
-    assert re.search(r'<button class="dn-move dn-take"[^>]*data-move="P1 take"[^>]*disabled', board.html)
+    assert re.search(r'<button class="dn-move dn-take dn-not-legal"[^>]*data-move="P1 take"', board.html)
     before = snapshot(board)
+    send(board, {"act": "choose", "move": "P1 take"})
+    assert snapshot(board) == before and not board.verdict.legal
     send(board, {"act": "move", "move": "P1 take"})
     assert snapshot(board) == before and board.message.startswith("Not played")
     assert board.verdict.reasons[-1].rule.id == "RB-16" and "4♣" in board.verdict.reasons[-1].text
@@ -370,6 +376,12 @@ def play_through_the_board(board: RatBoard, move) -> None:
             return
     elif move.action == "hole":
         board.click_closed(move.position - 1)
+        return
+    elif move.action == "swap":
+        board.clear_selection()
+        board.click_card(move.card.code, zone="hand")
+        assert board.click_card(move.other.code, zone="hole").legal
+        board.play_selected()
         return
     assert f'data-move="{move}"' in board.html, move
     send(board, {"act": "move", "move": str(move)})
@@ -616,6 +628,8 @@ def test_rat_bastard_plays_in_the_voila_app(context, app_url, voila_log):
         down = [c for row in deal.holes for slot, c in enumerate(row) if slot not in UP_SLOTS]
         for card in list(deal.hands[1]) + down:
             assert f"dn-card-{card.code}" not in html and f'data-card="{card.code}"' not in html
+        page.locator('button[data-move="P1 keep"]').click()  # its verdict first, then a second click
+        expect(page.locator('button[data-move="P1 keep"]')).to_have_attribute("aria-pressed", "true")
         page.locator('button[data-move="P1 keep"]').click()
         expect(page.locator(".dn-draw-first")).to_contain_text("starts")
         game.play("P1 keep")
@@ -631,3 +645,14 @@ def test_rat_bastard_plays_in_the_voila_app(context, app_url, voila_log):
             assert f"dn-card-{card.code}" not in page.content()
     finally:
         page.close(run_before_unload=True)
+
+
+def test_the_draw_for_first_player_goes_once_the_viewer_has_played():
+    game = dn.new_game(GAME, players=2, seed=7)
+    board = RatBoard(game)
+    board.play("P1 keep")
+    assert "dn-draw-first" in board.html  # P2 may already have played: P1 still sees who started
+    board.play(str(next(m for m in game.legal_moves() if m.action in ("play", "take"))))
+    assert "dn-draw-first" not in board.html
+    board.first()
+    assert "dn-draw-first" not in board.html  # before the draw

@@ -12,6 +12,7 @@ from danish_nb.cards import Card
 from danish_nb.render import back_html, card_html, verdict_html
 from danish_nb.render.board import LogEntry, button_html, log_html, message_html, nav_html
 from danish_nb.render.shedding import PILE_TOP, table_html
+from danish_nb.render.tricks import table_html as tricks_table
 
 
 def test_card_elements_carry_the_contract_classes():
@@ -54,7 +55,8 @@ def test_clickable_cards_and_closed_cards_carry_their_positions():
     assert 'data-act="card"' in eight and 'data-idx="1"' in eight and "dn-playable" in eight
     assert 'data-zone="hand"' in eight
     assert len(re.findall(r'class="dn-card dn-facedown dn-closed" data-act="closed"', html)) == 2
-    assert 'data-act="card" data-idx="0"' not in html.split('data-seat="1"')[1]  # not P2's cards
+    p2 = html.split('data-seat="1"')[1].split('data-seat="0"')[0]  # P2 sits across, drawn before P1
+    assert 'data-act="card"' not in p2  # not P2's cards
 
 
 def test_the_pile_shows_its_top_and_the_rest_on_demand():
@@ -130,8 +132,8 @@ def test_a_trick_table_marks_only_the_viewers_cards_playable_even_showing_all_ha
 # ---------------------------------------------------------------- the view-to-drawing registry
 
 #: The table class each family's drawing gives.
-TABLE_CLASS = {"shedding": 'class="dn-table"', "tricks": 'class="dn-table dn-tricks"',
-               "running-total": 'class="dn-table dn-rat"'}
+TABLE_CLASS = {"shedding": 'class="dn-table dn-felt dn-shed"', "tricks": 'class="dn-table dn-felt dn-tricks"',
+               "running-total": 'class="dn-table dn-felt dn-rat"'}
 
 
 def test_every_registered_game_is_drawn_by_its_views_type():
@@ -158,3 +160,45 @@ def test_a_view_subclass_finds_its_parents_drawing_and_an_unknown_view_is_refuse
         assert lesson_table(Odd()) == "<odd>"
     finally:
         del LESSON_TABLES[Odd]
+
+
+def test_every_card_is_named_in_words_and_drawn_with_its_corners():
+    from danish_nb.render.html import card_name, closed_html
+
+    assert [card_name(Card.parse(c)) for c in ("7H", "10S", "QC", "AD", "RJ", "BJ")] == [
+        "seven of hearts", "ten of spades", "queen of clubs", "ace of diamonds", "red joker", "black joker"]
+    seven = card_html(Card.parse("7H"))
+    assert 'role="img"' in seven and 'aria-label="seven of hearts"' in seven
+    assert seven.count('class="dn-corner') == 2 and seven.count("7<br>♥") == 2
+    joker = card_html(Card.parse("RJ"), zone="hand", index=0, playable=True)
+    assert 'role="button" tabindex="0"' in joker and 'aria-label="red joker, playable"' in joker
+    assert "JOKER" in joker and "dn-joker" in joker  # the same box as any card (board.css)
+    assert 'aria-label="face-down card 2: play it blind"' in closed_html(1, "face-down card 2: play it blind")
+
+
+def test_the_step_bar_and_buttons_are_named_in_words():
+    html = nav_html(2, 5)
+    assert 'aria-label="move shown"' in html and 'aria-label="one move back"' in html
+    assert 'aria-keyshortcuts="["' in html
+
+
+def test_seats_sit_around_the_table_with_the_viewer_at_the_bottom():
+    game = dn.new_game("bastard", players=4, seed=3)
+    html = tricks_table(game.state.view(1), names(4))
+    left, top, right, me = (html.index(f'data-seat="{s}"') for s in (2, 3, 0, 1))
+    assert html.index("dn-area-left") < left < html.index("dn-middle") < html.index("dn-area-right") < right
+    assert html.index("dn-area-top") < top < html.index("dn-area-left") and html.index("dn-area-me") < me
+    current = game.state.current_player
+    assert f'aria-label="P{current + 1}, to play"' in html and html.count('class="dn-to-play"') == 1
+
+
+def test_a_trick_just_taken_stays_on_the_table_until_the_viewer_plays_again():
+    from danish_nb.agents import make_agent
+
+    game = dn.new_game("bastard", players=3, seed=2)
+    while not game.state.view(0).last_trick:
+        game.play(make_agent("rule-of-thumb", "bastard", 1).choose(game.state).move)
+    view = game.state.view(0)
+    html = tricks_table(view, names(3))
+    assert "took the trick" in html and "dn-just-taken" in html
+    assert all(f"dn-card-{p.card.code}" in html for p in view.last_trick.plays)

@@ -48,7 +48,8 @@ def card_element(html: str, code: str) -> str:
 
 def part(html: str, css: str) -> str:
     """The element of class ``css`` (up to the next element of the board's top level)."""
-    match = re.search(rf'<div class="{css}">.*?(?=<div class="dn-(?:controls|nav|scores|log|seats)"|$)', html, re.DOTALL)
+    match = re.search(rf'<div class="{css}"[ >].*?(?=<div class="dn-(?:controls|nav|scores|log|area-right|area-me)"|$)',
+                      html, re.DOTALL)
     assert match, f"no {css} in the page"
     return match.group(0)
 
@@ -73,7 +74,8 @@ def test_clicking_a_card_that_may_not_be_played_says_why_before_playing():
     assert "dn-selected" in card_element(board.html, "AS")
     result = board.play_selected()
     assert not result.legal and snapshot(board) == before
-    assert board.message.startswith("Not played") and "you must follow hearts" in board.message
+    assert board.message.startswith("Not played") and "you must follow hearts" not in board.message  # said once
+    assert "you must follow hearts" in part(board.html, "dn-verdict")
 
 
 def test_playing_a_legal_card_then_the_computers_reply_with_their_reasons():
@@ -163,7 +165,8 @@ def test_the_last_trick_is_shown_and_hidden_on_demand():
 
 def test_seats_are_marked_with_trick_counts_and_the_dealer():
     board = make()
-    assert re.search(r'data-seat="2"><div class="dn-name">P3 \(rule-of-thumb\) <small class="dn-dealer-mark">'
+    assert re.search(r'data-seat="2" role="group" aria-label="P3 \(rule-of-thumb\)"><div class="dn-name">'
+                     r'P3 \(rule-of-thumb\) <small class="dn-dealer-mark">'
                      r'\(dealer\)</small> · <span class="dn-won">1 trick</span>', board.html)
     assert "1 in hand" in board.html and "2 in hand" in board.html
 
@@ -547,7 +550,10 @@ def test_bastard_plays_in_the_voila_app(context, app_url, voila_log):
         html = page.content()
         for card in deal.hands[1] + deal.hands[2]:
             assert f"dn-card-{card.code}" not in html and f'data-card="{card.code}"' not in html
-        page.locator('button[data-move="P1 trump none"]').click()
+        page.locator('button[data-move="P1 trump none"]').click()  # its verdict first
+        expect(page.locator('button[data-move="P1 trump none"]')).to_have_attribute("aria-pressed", "true")
+        expect(page.locator(".dn-verdict")).to_contain_text("Legal")
+        page.locator(".dn-play").click()  # "Confirm: No trumps"
         expect(page.locator(".dn-trumps")).to_have_text("no trumps")
         first = deal.hands[0][0].code
         page.locator(f".dn-seat.dn-me .dn-card-{first}").click()
@@ -587,3 +593,16 @@ def test_an_auction_game_shows_its_bids_and_keeps_the_skat_face_down():
     assert "data-card" not in skat
     bids = [str(m) for m in game.legal_moves() if m.action in ("bid", "pass")]
     assert bids and all(f'data-move="{text}"' in board.html for text in bids)
+
+
+def test_a_half_chosen_discard_says_how_many_more_not_illegal():
+    game = dn.new_game("sjavs", players=3, seed=1)
+    board = TrickBoard(game, seats=("human",) * 3, teaching=True)
+    while not any(m.action == "discard" for m in game.legal_moves()):
+        move = next(m for m in game.legal_moves() if m.action in ("bid", "pass", "trump"))
+        board.play(str(move))
+        if board.screened:
+            board.reveal()
+    first = game.state.hands[game.current_player][0]
+    assert board.click_card(first.code) is None
+    assert board.message.startswith("Choose 1 more card to discard") and "dn-verdict-illegal" not in board.html

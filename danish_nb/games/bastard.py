@@ -345,7 +345,8 @@ class BastardState(MatchState):
         return M("P{p} names trumps (or no trumps), then leads", p=p + 1)
 
     def _follow_note(self) -> str:
-        return M(" ({name})", name=self.trumps.text)
+        led_trumps = self.trumps.suit is not None and self.trumps.suit_of(self.trick[0].card) is self.trumps.suit
+        return "" if led_trumps else M(" (trumps: {name})", name=self.trumps.text)
 
     def _phase_moves(self, p: int) -> list[TrickMove]:
         """Before the play: the trump call (a suit or no trumps)."""

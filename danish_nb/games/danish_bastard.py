@@ -319,7 +319,9 @@ class DanishBastardState(ShedTable):
         if top == BLACK_JOKER:
             return M("black joker: play a joker or take the pile")
         if top is not None and top.rank is Rank.SEVEN:
-            return M("after a 7: play a 7 or lower (or a 2, a joker)")
+            if self.options.seven_allows_equal:
+                return M("after a 7: play a 7 or lower (or a joker)")
+            return M("after a 7: play lower than 7 (or a joker)")
         return ""
 
     @property

@@ -23,10 +23,105 @@ def seat_order(players: int, me: int | None) -> list[int]:
     return [(seat + (me or 0)) % players for seat in range(players)]
 
 
+def seat_places(others: int) -> list[str]:
+    """Where the other players sit, in playing order after the viewer (who sits at the bottom):
+    the next on the left, the last on the right, the rest across the top.
+
+    >>> seat_places(1), seat_places(2), seat_places(3), seat_places(5)
+    (['top'], ['left', 'right'], ['left', 'top', 'right'], ['left', 'top', 'top', 'top', 'right'])
+    """
+    if others <= 1:
+        return ["top"] * others
+    return ["left"] + ["top"] * (others - 2) + ["right"]
+
+
+def felt_html(css: str, middle: str, seats: list[str], *, label: str = "card table") -> str:
+    """A card table: ``seats`` (HTML, the viewer's first, then in playing order) placed around
+    ``middle`` (the pile or trick), the viewer at the bottom.
+
+    >>> html = felt_html("dn-tricks", "<i>mid</i>", ["<b>me</b>", "<b>P2</b>", "<b>P3</b>"])
+    >>> html.index("P2") < html.index("mid") < html.index("P3") < html.index("me")
+    True
+    """
+    places = seat_places(len(seats) - 1)
+    top = "".join(seat for seat, place in zip(seats[1:], places) if place == "top")
+    side = {place: seat for seat, place in zip(seats[1:], places) if place != "top"}
+    return (f'<section class="dn-table dn-felt {css}" aria-label="{escape(label)}">'
+            f'<div class="dn-area-top">{top}</div><div class="dn-area-left">{side.get("left", "")}</div>'
+            f'{middle}<div class="dn-area-right">{side.get("right", "")}</div>'
+            f'<div class="dn-area-me">{seats[0] if seats else ""}</div></section>')
+
+
+def seat_box(seat: int, name: str, body: str, *, current: bool = False, me: bool = False, status: str = "") -> str:
+    """One seat: its name (and ``status`` HTML), a "to play" badge on the player to move, and
+    ``body`` (its rows of cards), as a group named for screen readers.
+
+    >>> seat_box(1, "P2", "", current=True)[:81]
+    '<div class="dn-seat dn-current" data-seat="1" role="group" aria-label="P2, to pla'
+    """
+    classes = "dn-seat" + (" dn-current" if current else "") + (" dn-me" if me else "")
+    badge = ' <span class="dn-to-play">to play</span>' if current else ""
+    label = name + (", to play" if current else "")
+    return (f'<div class="{classes}" data-seat="{seat}" role="group" aria-label="{escape(label)}">'
+            f'<div class="dn-name">{escape(name)}{status}{badge}</div>{body}</div>')
+
+
+def row_html(css: str, label: str, content: str, *, words: str = "") -> str:
+    """A row of a seat (``dn-hand-row``...): a small visible ``label`` and its cards, a group
+    named ``words`` (default: the label) for screen readers.
+
+    >>> row_html("dn-hand-row", "hand", "")
+    '<div class="dn-row dn-hand-row" role="group" aria-label="hand"><span class="dn-label" aria-hidden="true">hand</span></div>'
+    """
+    return (f'<div class="dn-row {css}" role="group" aria-label="{escape(words or label)}">'
+            f'<span class="dn-label" aria-hidden="true">{escape(label)}</span>{content}</div>')
+
+
+def hidden_hand_html(count: int) -> str:
+    """Another player's hand: one small back and how many cards it holds."""
+    return (f'<span class="dn-hidden-hand"><span class="dn-mini-back" aria-hidden="true"></span>'
+            f'{count} in hand</span>')
+
+
+#: Ranks and suits in words, for accessible names ("seven of hearts").
+RANK_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+              10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def card_name(card: Card) -> str:
+    """A card in words, as a screen reader says it.
+
+    >>> card_name(Card.parse("7H")), card_name(Card.parse("AS")), card_name(Card.parse("RJ"))
+    ('seven of hearts', 'ace of spades', 'red joker')
+    """
+    if card.is_joker:
+        return "red joker" if card.suit.is_red else "black joker"
+    return f"{RANK_WORDS[int(card.rank)]} of {SUIT_WORDS[card.suit.value]}"
+
+
+def face_html(card: Card) -> str:
+    """A card's face (hidden from screen readers, which read its name): the rank and suit in
+    two corners and the suit large in the middle; a joker shows a star and the word JOKER.
+
+    >>> face_html(Card.parse("10S")).count("10")
+    2
+    """
+    if card.is_joker:
+        corner, middle, css = "★", "JOKER", "dn-pip dn-joker-word"
+    else:
+        corner, middle, css = f"{card.rank.symbol}<br>{card.suit.symbol}", card.suit.symbol, "dn-pip"
+    return (f'<span class="dn-corner dn-tl" aria-hidden="true">{corner}</span>'
+            f'<span class="{css}" aria-hidden="true">{middle}</span>'
+            f'<span class="dn-corner dn-br" aria-hidden="true">{corner}</span>')
+
+
 def card_html(card: Card, *, playable: bool = False, selected: bool = False, zone: str = "",
-              index: int | None = None) -> str:
-    """One face-up card; with ``index``, one the viewer may click (``data-act="card"``,
-    ``data-idx``: what a board's script sends back).
+              index: int | None = None, new: bool = False, by: str = "") -> str:
+    """One face-up card, named in words; with ``index``, one the viewer may click
+    (``data-act="card"``, ``data-idx``: what a board's script sends back; ``data-key``: what
+    keeps the keyboard focus on it across redraws). ``new`` highlights what was just played;
+    ``by`` (``"P2"``) starts its spoken name with who played it.
 
     >>> card_html(Card.parse("7H"), zone="hand", index=2)[:61]
     '<span data-act="card" data-idx="2" role="button" tabindex="0"'
@@ -40,17 +135,39 @@ def card_html(card: Card, *, playable: bool = False, selected: bool = False, zon
         classes.append("dn-playable")
     if selected:
         classes.append("dn-selected")
-    label = "Joker" if card.is_joker else escape(str(card))
+    if new:
+        classes.append("dn-new")
+    name = (f"{by}: " if by else "") + card_name(card)
     zone_attr = f' data-zone="{escape(zone)}"' if zone else ""
-    act = "" if index is None else f'data-act="card" data-idx="{index}" role="button" tabindex="0" '
-    return (f'<span {act}class="{" ".join(classes)}" data-card="{card.code}"{zone_attr} '
-            f'title="{escape(str(card))}">{label}</span>')
+    if index is None:
+        return (f'<span role="img" class="{" ".join(classes)}" data-card="{card.code}"{zone_attr} '
+                f'aria-label="{escape(name)}">{face_html(card)}</span>')
+    # A button named by its content (the face as an image named in words), so its name holds
+    # all it shows (WCAG 2.5.3).
+    label = name + (", playable" if playable else "")
+    return (f'<span data-act="card" data-idx="{index}" role="button" tabindex="0" '
+            f'aria-pressed="{"true" if selected else "false"}" data-key="card-{escape(zone)}-{card.code}" '
+            f'class="{" ".join(classes)}" data-card="{card.code}"{zone_attr}>'
+            f'<span class="dn-face" role="img" aria-label="{escape(label)}">{face_html(card)}</span></span>')
 
 
 def back_html(count: int = 1, zone: str = "") -> str:
     """``count`` face-down cards: nothing about them but how many."""
     zone_attr = f' data-zone="{escape(zone)}"' if zone else ""
-    return "".join(f'<span class="dn-card dn-facedown"{zone_attr}></span>' for _ in range(count))
+    return "".join(f'<span class="dn-card dn-facedown"{zone_attr} role="img" aria-label="face-down card"></span>'
+                   for _ in range(count))
+
+
+def closed_html(index: int, label: str, *, playable: bool = False) -> str:
+    """A face-down card the viewer may play blind by clicking it (``data-act="closed"``,
+    ``data-idx``): only its position is on the page.
+
+    >>> closed_html(1, "face-down card 2: play it blind")[:67]
+    '<span class="dn-card dn-facedown dn-closed" data-act="closed" data-'
+    """
+    css = "dn-card dn-facedown dn-closed" + (" dn-playable" if playable else "")
+    return (f'<span class="{css}" data-act="closed" data-idx="{index}" data-key="closed-{index}" '
+            f'role="button" tabindex="0" aria-label="{escape(label)}" title="{escape(label)}"></span>')
 
 
 def cards_html(cards: Iterable[Card], zone: str = "") -> str:

@@ -20,7 +20,7 @@ from html import escape
 from typing import Any
 
 from ..families.running_total import RatView
-from .html import back_html, card_html, seat_order
+from .html import card_html, closed_html, felt_html, hidden_hand_html, row_html, seat_box, seat_order
 from .shedding import pile_html
 from .views import draws, seat_names
 
@@ -81,13 +81,12 @@ def table_html(view: RatView, names: Sequence[str], *, clickable: bool = False,
     ``clickable`` makes the viewer's face-up cards clickable, ``down_clickable`` its face-down
     hole cards.
     """
-    seats = "".join(seat_html(view, seat, names[seat], clickable=clickable and seat == view.me,
+    seats = [seat_html(view, seat, names[seat], clickable=clickable and seat == view.me,
                               playable=playable if seat == view.me else (),
                               selected=selected if seat == view.me else (),
                               down_clickable=down_clickable and seat == view.me)
-                    for seat in seat_order(view.players, view.me))
-    return (f'<div class="dn-table dn-rat">{middle_html(view, names, draw_events, values)}'
-            f'<div class="dn-seats">{seats}</div></div>')
+             for seat in seat_order(view.players, view.me)]
+    return felt_html("dn-rat", middle_html(view, names, draw_events, values), seats)
 
 
 @draws(RatView)
@@ -114,7 +113,8 @@ def middle_html(view: RatView, names: Sequence[str], draw_events: Iterable[Any] 
     else:
         turn = "waiting"
     note = f'<div class="dn-note">{escape(view.note)}</div>' if view.note and view.result is None else ""
-    return (f'<div class="dn-middle"><div class="dn-turn">{turn}</div>{note}{total_html(view.total)}'
+    return (f'<div class="dn-middle" role="group" aria-label="the running total and the pile">'
+            f'<div class="dn-turn">{turn}</div>{note}{total_html(view.total)}'
             f'<div class="dn-counts"><span class="dn-deck-count">deck: {view.deck_count}</span> · '
             f'<span class="dn-discard-count">discarded: {view.discard_count}</span> · '
             f'<span class="dn-pile-count">pile: {len(view.pile)}</span></div>'
@@ -126,22 +126,18 @@ def seat_html(view: RatView, seat: int, name: str, *, clickable: bool = False,
               playable: Collection[tuple[str, int]] = (), selected: Collection[tuple[str, int]] = (),
               down_clickable: bool = False) -> str:
     """One player's hand (or its count) and hole-card row."""
-    classes = ["dn-seat"]
-    if seat == view.current:
-        classes.append("dn-current")
-    if seat == view.me:
-        classes.append("dn-me")
     hand = view.hands[seat]
     if hand is None:
-        hand_part = f'<span class="dn-hidden-hand">{view.hand_counts[seat]} in hand</span>'
+        hand_part = hidden_hand_html(view.hand_counts[seat])
     else:
         hand_part = "".join(_card(card, "hand", i, clickable, playable, selected) for i, card in enumerate(hand))
         hand_part = hand_part or '<span class="dn-empty">no cards in hand</span>'
-    return (f'<div class="{" ".join(classes)}" data-seat="{seat}"><div class="dn-name">{escape(name)}</div>'
-            f'<div class="dn-row dn-hand-row"><span class="dn-label">hand</span>{hand_part}</div>'
-            f'<div class="dn-row dn-table-row"><span class="dn-label">holes</span>'
-            f'{hole_row_html(view, seat, clickable=clickable, playable=playable, selected=selected, down_clickable=down_clickable)}'
-            f'</div></div>')
+    holes = hole_row_html(view, seat, clickable=clickable, playable=playable, selected=selected,
+                          down_clickable=down_clickable)
+    body = (row_html("dn-hand-row", "hand", hand_part, words=f"{name}: hand")
+            + row_html("dn-table-row", "holes", holes,
+                       words=f"{name}: hole cards 1 to 5; only the two ends of the row may be played"))
+    return seat_box(seat, name, body, current=seat == view.current, me=seat == view.me)
 
 
 def hole_row_html(view: RatView, seat: int, *, clickable: bool = False, playable: Collection[tuple[str, int]] = (),
@@ -159,11 +155,13 @@ def hole_row_html(view: RatView, seat: int, *, clickable: bool = False, playable
         elif down:
             inner = _back(i, down_clickable, ("down", i) in playable)
         else:
-            inner = '<span class="dn-used" title="used"></span>'
+            inner = f'<span class="dn-used" role="img" aria-label="position {i + 1}: used"></span>'
         end = " dn-end" if i in ends else ""
         slots.append(f'<span class="dn-hole-slot{end}" data-pos="{i + 1}">{inner}'
-                     f'<span class="dn-pos">{i + 1}</span></span>')
-    return f'<span class="dn-hole-row">{"".join(slots)}</span>'
+                     f'<span class="dn-pos" aria-hidden="true">{i + 1}</span></span>')
+    legend = ('<span class="dn-hole-legend">positions 1-5; <b>orange</b>: the two ends of the row, '
+              'the only hole cards that may be played</span>' if seat == view.me else "")
+    return f'<span class="dn-hole-row">{"".join(slots)}</span>{legend}'
 
 
 def _card(card: Any, zone: str, index: int, clickable: bool, playable: Collection[tuple[str, int]],
@@ -175,10 +173,8 @@ def _card(card: Any, zone: str, index: int, clickable: bool, playable: Collectio
 def _back(slot: int, clickable: bool, playable: bool) -> str:
     """A face-down hole card: its position only, never its code."""
     if not clickable:
-        return back_html(1, zone="down").replace('"></span>', '" title="face-down hole card"></span>', 1)
-    css = "dn-card dn-facedown dn-closed" + (" dn-playable" if playable else "")
-    return (f'<span class="{css}" data-act="closed" data-idx="{slot}" role="button" tabindex="0" '
-            f'title="face-down hole card at position {slot + 1}: play it blind"></span>')
+        return f'<span class="dn-card dn-facedown" data-zone="down" role="img" aria-label="face-down hole card {slot + 1}"></span>'
+    return closed_html(slot, f"face-down hole card at position {slot + 1}: play it blind", playable=playable)
 
 
 __all__ = ["draw_html", "hole_row_html", "lesson_html", "table_html", "total_html", "values_html"]

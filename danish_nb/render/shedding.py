@@ -18,7 +18,7 @@ from html import escape
 
 from ..cards import Card
 from ..families.shedding import ShedView
-from .html import card_html, seat_order
+from .html import card_html, closed_html, felt_html, hidden_hand_html, row_html, seat_box, seat_order
 from .views import draws, seat_names
 
 #: How many of the pile's top cards are always shown (the rest on demand).
@@ -34,13 +34,12 @@ def table_html(view: ShedView, names: Sequence[str], *, clickable: bool = False,
     ``"hand"`` and ``"open"``); ``clickable`` makes the viewer's face-up cards clickable and
     ``closed_clickable`` their face-down cards.
     """
-    seats = "".join(seat_html(view, seat, names[seat], clickable=clickable and seat == view.me,
+    seats = [seat_html(view, seat, names[seat], clickable=clickable and seat == view.me,
                               playable=playable if seat == view.me else (),
                               selected=selected if seat == view.me else (),
                               closed_clickable=closed_clickable and seat == view.me)
-                    for seat in seat_order(view.players, view.me))
-    return (f'<div class="dn-table">{middle_html(view, names)}'
-            f'<div class="dn-seats">{seats}</div></div>')
+             for seat in seat_order(view.players, view.me)]
+    return felt_html("dn-shed", middle_html(view, names), seats)
 
 
 def middle_html(view: ShedView, names: Sequence[str]) -> str:
@@ -53,7 +52,7 @@ def middle_html(view: ShedView, names: Sequence[str]) -> str:
     else:
         turn = "waiting"
     note = f'<div class="dn-note">{escape(view.note)}</div>' if view.note and view.result is None else ""
-    return (f'<div class="dn-middle"><div class="dn-turn">{turn}</div>{note}'
+    return (f'<div class="dn-middle" role="group" aria-label="the pile"><div class="dn-turn">{turn}</div>{note}'
             f'<div class="dn-counts"><span class="dn-stock-count">stock: {view.stock_count}</span> · '
             f'<span class="dn-burned-count">burned: {view.burned_count}</span> · '
             f'<span class="dn-pile-count">pile: {len(view.pile)}</span></div>'
@@ -62,7 +61,9 @@ def middle_html(view: ShedView, names: Sequence[str]) -> str:
 
 def pile_html(pile: Sequence[Card], shown: int = PILE_TOP) -> str:
     """The ``shown`` top cards of the pile, and the whole pile on demand."""
-    top = "".join(card_html(c, zone="pile") for c in pile[-shown:]) or '<span class="dn-empty">empty</span>'
+    shown_cards = pile[-shown:]
+    top = "".join(card_html(c, zone="pile", new=i == len(shown_cards) - 1) for i, c in enumerate(shown_cards)) \
+        or '<span class="dn-empty">empty</span>'
     full = ""
     if len(pile) > shown:
         full = (f'<details class="dn-full-pile"><summary>whole pile ({len(pile)} cards)</summary>'
@@ -74,26 +75,20 @@ def seat_html(view: ShedView, seat: int, name: str, *, clickable: bool = False,
               playable: Collection[tuple[str, int]] = (), selected: Collection[tuple[str, int]] = (),
               closed_clickable: bool = False) -> str:
     """One player's hand (or its count), face-up and face-down cards."""
-    classes = ["dn-seat"]
-    if seat == view.current:
-        classes.append("dn-current")
-    if seat == view.me:
-        classes.append("dn-me")
     status = ""
     if seat in view.finished:
         status = f' <span class="dn-finished">out ({view.finished.index(seat) + 1}.)</span>'
     hand = view.hands[seat]
-    count = view.hand_counts[seat]
     if hand is None:
-        hand_part = f'<span class="dn-hidden-hand">{count} in hand</span>'
+        hand_part = hidden_hand_html(view.hand_counts[seat])
     else:
         hand_part = _zone("hand", hand, clickable, playable, selected) or '<span class="dn-empty">no cards in hand</span>'
     open_part = _zone("open", view.open[seat], clickable, playable, selected)
     closed_part = "".join(_back(i, closed_clickable) for i in range(view.closed_counts[seat]))
-    return (f'<div class="{" ".join(classes)}" data-seat="{seat}"><div class="dn-name">{escape(name)}{status}</div>'
-            f'<div class="dn-row dn-hand-row"><span class="dn-label">hand</span>{hand_part}</div>'
-            f'<div class="dn-row dn-table-row"><span class="dn-label">table</span>'
-            f'<span class="dn-open">{open_part}</span><span class="dn-closed-row">{closed_part}</span></div></div>')
+    table = f'<span class="dn-open">{open_part}</span><span class="dn-closed-row">{closed_part}</span>'
+    body = (row_html("dn-hand-row", "hand", hand_part, words=f"{name}: hand")
+            + row_html("dn-table-row", "table", table, words=f"{name}: table cards, face up and face down"))
+    return seat_box(seat, name, body, current=seat == view.current, me=seat == view.me, status=status)
 
 
 def _zone(zone: str, cards: Sequence[Card], clickable: bool, playable: Collection[tuple[str, int]],
@@ -104,9 +99,8 @@ def _zone(zone: str, cards: Sequence[Card], clickable: bool, playable: Collectio
 
 def _back(index: int, clickable: bool) -> str:
     if clickable:
-        return (f'<span class="dn-card dn-facedown dn-closed" data-act="closed" data-idx="{index}" '
-                f'role="button" tabindex="0" title="face-down card {index + 1}: play it blind"></span>')
-    return '<span class="dn-card dn-facedown" title="face-down card"></span>'
+        return closed_html(index, f"face-down card {index + 1}: play it blind")
+    return f'<span class="dn-card dn-facedown" role="img" aria-label="face-down card {index + 1}"></span>'
 
 
 @draws(ShedView)

@@ -20,7 +20,7 @@ from html import escape
 
 from ..cards import Card
 from ..families.tricks import TrickRecord, TrickView
-from .html import back_html, card_html, seat_order
+from .html import back_html, card_html, felt_html, hidden_hand_html, row_html, seat_box, seat_order
 from .views import draws, seat_names
 
 
@@ -43,21 +43,22 @@ def table_html(view: TrickView, names: Sequence[str], *, clickable: bool = False
     """The whole table as seen in ``view``: the middle (deal, trumps, trick), then the seats
     (``view.me`` first). ``playable``/``selected`` are indexes into the viewer's hand;
     ``clickable`` makes the viewer's cards clickable; ``show_last`` shows the last trick."""
-    seats = "".join(seat_html(view, seat, names[seat], clickable=clickable and seat == view.me,
+    seats = [seat_html(view, seat, names[seat], clickable=clickable and seat == view.me,
                               playable=playable if seat == view.me else (),
                               selected=selected if seat == view.me else ())
-                    for seat in seat_order(view.players, view.me))
+             for seat in seat_order(view.players, view.me)]
     last = last_trick_html(view.last_trick, names) if show_last else ""
-    return (f'<div class="dn-table dn-tricks">{middle_html(view, names)}{last}'
-            f'<div class="dn-seats">{seats}</div></div>')
+    return felt_html("dn-tricks", middle_html(view, names, last), seats)
 
 
 #: What the player to move does, by phase (card play otherwise).
 TURN_WORDS = {"bid": "to bid or pass", "trump": "to name trumps", "discard": "to discard"}
 
 
-def middle_html(view: TrickView, names: Sequence[str]) -> str:
-    """Whose turn, the deal and dealer, the trumps, and the cards on the current trick."""
+def middle_html(view: TrickView, names: Sequence[str], last: str = "") -> str:
+    """Whose turn, the deal and dealer, the trumps, and the cards on the current trick. Until the
+    viewer plays to the next trick, the trick finished last stays on the table with who took it
+    (so it is seen even when the computers play at once). ``last``: the last trick on demand."""
     if view.result is not None:
         turn = f"Match over: {escape(view.result.reason)}"
     elif view.current is not None:
@@ -66,13 +67,19 @@ def middle_html(view: TrickView, names: Sequence[str]) -> str:
         turn = "waiting"
     deals = f" of {view.deals}" if view.deals else ""
     note = f'<div class="dn-note">{escape(view.note)}</div>' if view.note and view.result is None else ""
-    plays = "".join(_play_html(p.player, p.card, "trick") for p in view.trick)
+    plays = "".join(_play_html(p.player, p.card, "trick", new=i == len(view.trick) - 1)
+                    for i, p in enumerate(view.trick))
     trick = plays or '<span class="dn-empty">no card on the trick yet</span>'
-    return (f'<div class="dn-middle"><div class="dn-turn">{turn}</div>{note}'
+    taken = ""
+    if view.last_trick is not None and view.result is None and not last \
+            and all(p.player != view.me for p in view.trick):
+        taken = just_taken_html(view.last_trick, names)  # what happened since the viewer's last card
+    return (f'<div class="dn-middle" role="group" aria-label="the trick"><div class="dn-turn">{turn}</div>{note}'
             f'<div class="dn-counts"><span class="dn-deal">deal {view.deal + 1}{deals}</span> · '
             f'<span class="dn-dealer">dealer: {escape(names[view.dealer])}</span> · {trump_html(view)}</div>'
-            f'{auction_html(view)}'
-            f'<div class="dn-trick" title="the trick on the table, in the order played">{trick}</div></div>')
+            f'{auction_html(view)}{last}{taken}'
+            f'<div class="dn-trick" role="group" aria-label="the trick on the table, in the order played">'
+            f'{trick}</div></div>')
 
 
 def auction_html(view: TrickView) -> str:
@@ -99,34 +106,39 @@ def last_trick_html(record: TrickRecord | None, names: Sequence[str]) -> str:
             f'<div>{escape(names[record.winner])} won it: {escape(record.why)}</div></div>')
 
 
-def _play_html(player: int, card: Card, zone: str) -> str:
+def just_taken_html(record: TrickRecord, names: Sequence[str]) -> str:
+    """The trick finished last, shown until the viewer plays to the next one: its cards, the
+    winner's card marked, and who took it and why."""
+    plays = "".join(_play_html(p.player, p.card, "taken", new=p.player == record.winner) for p in record.plays)
+    return (f'<div class="dn-just-taken" role="group" aria-label="the trick just taken">'
+            f'<span class="dn-label">just taken</span>{plays}<div class="dn-taken-by"><b>{escape(names[record.winner])} '
+            f'took the trick</b>: {escape(record.why)}</div></div>')
+
+
+def _play_html(player: int, card: Card, zone: str, *, new: bool = False) -> str:
     """A card on a trick, under the seat that played it (``P2``)."""
-    return f'<span class="dn-play"><small>P{player + 1}</small>{card_html(card, zone=zone)}</span>'
+    return (f'<span class="dn-play"><small aria-hidden="true">P{player + 1}</small>'
+            f'{card_html(card, zone=zone, new=new, by=f"P{player + 1}")}</span>')
 
 
 def seat_html(view: TrickView, seat: int, name: str, *, clickable: bool = False,
               playable: Collection[int] = (), selected: Collection[int] = ()) -> str:
     """One player: name (dealer marked), tricks won this deal, and hand (or how many cards)."""
-    classes = ["dn-seat"]
-    if seat == view.current:
-        classes.append("dn-current")
-    if seat == view.me:
-        classes.append("dn-me")
     dealer = ' <small class="dn-dealer-mark">(dealer)</small>' if seat == view.dealer else ""
     won = view.tricks_won[seat]
     points = getattr(view, "card_points", ())
     points_part = f' · <span class="dn-card-points">{points[seat]} card points</span>' if points else ""
     hand = view.hands[seat]
     if hand is None:
-        hand_part = f'<span class="dn-hidden-hand">{view.hand_counts[seat]} in hand</span>'
+        hand_part = hidden_hand_html(view.hand_counts[seat])
     elif not hand:
         hand_part = '<span class="dn-empty">no cards in hand</span>'
     else:
         hand_part = "".join(card_html(card, playable=i in playable, selected=i in selected, zone="hand",
                                       index=i if clickable else None) for i, card in enumerate(hand))
-    return (f'<div class="{" ".join(classes)}" data-seat="{seat}"><div class="dn-name">{escape(name)}'
-            f'{dealer} · <span class="dn-won">{won} trick{"" if won == 1 else "s"}</span>{points_part}</div>'
-            f'<div class="dn-row dn-hand-row" title="hand">{hand_part}</div></div>')
+    status = f'{dealer} · <span class="dn-won">{won} trick{"" if won == 1 else "s"}</span>{points_part}'
+    body = row_html("dn-hand-row", "hand", hand_part, words=f"{name}: hand")
+    return seat_box(seat, name, body, current=seat == view.current, me=seat == view.me, status=status)
 
 
 def scores_html(view: TrickView) -> str:

@@ -6,7 +6,7 @@ Each rendering module registers its own drawing with :func:`draws`; a view of a 
 its parent's drawing unless it has its own.
 
 >>> import danish_nb as dn
->>> 'class="dn-table dn-tricks"' in lesson_table(dn.new_game("sjavs", players=3, seed=1).state.view(0))
+>>> 'dn-felt dn-tricks' in lesson_table(dn.new_game("sjavs", players=3, seed=1).state.view(0))
 True
 >>> lesson_table(object())
 Traceback (most recent call last):

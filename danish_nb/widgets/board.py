@@ -26,7 +26,7 @@ from typing import Any
 from ..agents import make_agent
 from ..cards import Card
 from ..core import DanishNbError, Game, IllegalMove, OptionsError, Text, Verdict, render_text
-from ..i18n import check_lang, translator
+from ..i18n import M, check_lang, translator
 from .drawing import Button, DrawingMixin, Offer, Spot, Spots
 from .messages import MessagesMixin
 from .pad import HtmlPad
@@ -35,6 +35,10 @@ from .pad import HtmlPad
 SEAT_KINDS = ("human", "random", "rule-of-thumb")
 #: The most computer moves played in a row without a human.
 AUTO_LIMIT = 5000
+
+
+#: What a refused move says above the verdict that explains it.
+NOT_PLAYED = M("Not played: the rules do not allow it (see why below).")
 
 
 class Board(DrawingMixin, MessagesMixin, ABC):
@@ -67,6 +71,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self.screened = False
         self.position: int | None = None
         self.selection: list[Spot] = []
+        self.chosen: Any = None
         self.verdict: Verdict | None = None
         self.message = ""
         self._info = False
@@ -113,6 +118,11 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     def _play_label(self) -> str:
         return "Play selected"
 
+    def _incomplete(self) -> str:
+        """A note when the selection is not yet a whole move (e.g. 2 of the 3 face-up cards),
+        shown instead of a verdict; ``''`` when the selection is a move to judge."""
+        return ""
+
     @abstractmethod
     def _table_html(self, view: Any, spots: Spots) -> str:
         """The table drawn from ``view``, the viewer's ``spots`` clickable and marked."""
@@ -148,8 +158,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             return
         if self.position is not None and self.position > len(self.game.history):
             self.position = None
-        self.selection = []
-        self.verdict = None
+        self._reset_choice()
         self._follow_turn()
         self._render()
 
@@ -197,24 +206,55 @@ class Board(DrawingMixin, MessagesMixin, ABC):
 
     def _toggle(self, spot: Spot) -> Verdict | None:
         self.message = ""
+        self.chosen = None
         if spot in self.selection:
             self.selection.remove(spot)
         else:
             self.selection = self._select(spot)
-        self.verdict = self.game.state.explain(self._selected_move()) if self.selection else None
+        note = self._incomplete() if self.selection else ""
+        self.verdict = self.game.state.explain(self._selected_move()) if self.selection and not note else None
+        if note:
+            self.message, self._info = note, True
         self._render()
         return self.verdict
 
-    def clear_selection(self) -> None:
+    def choose(self, text: Any) -> Verdict | None:
+        """Choose a move offered as a button (a bid, taking the pile, sending it...): its verdict
+        is shown, and :meth:`play_selected` (or choosing it again) plays it."""
+        try:
+            move = self.game.parse_move(text) if isinstance(text, str) else text
+        except DanishNbError as exc:
+            return self._refuse(str(exc))
+        if str(move) not in self._offer.moves:
+            return self._refuse(f"{str(text)[:40]!r} is not a move offered now")
+        move = self._offer.moves[str(move)]
+        if self.chosen == move:
+            return self._try(move)
         self.selection = []
+        self.chosen = move
+        self.message = ""
+        self.verdict = self.game.state.explain(move)
+        self._render()
+        return self.verdict
+
+    def _reset_choice(self) -> None:
+        self.selection = []
+        self.chosen = None
         self.verdict = None
+
+    def clear_selection(self) -> None:
+        self._reset_choice()
         self._render()
 
     # ------------------------------------------------------------------ playing
     def play_selected(self) -> Verdict | None:
-        """Play the selected cards (or say why not)."""
+        """Play the selected cards or the chosen move (or say why not)."""
         if not self._offer.play:
             return self._refuse("nothing is selected to play")
+        if self.chosen is not None:
+            return self._try(self.chosen)
+        if self._incomplete():
+            return self._refuse(self._incomplete().rstrip("."))
         return self._try(self._selected_move())
 
     def click_closed(self, index: int) -> Verdict | None:
@@ -234,20 +274,17 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         verdict = self.game.state.explain(move)
         self.verdict = verdict
         if not verdict.legal:
-            tr = translator(self.lang)
-            self._say(tr("Not played. {summary}", summary=verdict.summary(self.lang)))
+            self._say(translator(self.lang).render(NOT_PLAYED))
             return verdict
         try:
             with self._acting():
                 self.game.play(move)
         except IllegalMove as exc:  # explain and apply disagree: trust apply, show why
             self.verdict = exc.verdict
-            tr = translator(self.lang)
-            self._say(tr("Not played. {summary}", summary=exc.verdict.summary(self.lang)))
+            self._say(translator(self.lang).render(NOT_PLAYED))
             return exc.verdict
         self._why.pop(len(self.game.history), None)
-        self.selection = []
-        self.verdict = None
+        self._reset_choice()
         self.message = ""
         if not self.step_mode:
             self._run_computers()
@@ -296,8 +333,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             return
         self.screened = not self.teaching and self.viewer is not None
         self.viewer = seat
-        self.selection = []
-        self.verdict = None
+        self._reset_choice()
 
     def reveal(self) -> None:
         """The human whose turn it is lifts the privacy screen."""
@@ -318,8 +354,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             with self._acting():
                 self.game.undo()
             self._why.pop(len(self.game.history) + 1, None)
-        self.selection = []
-        self.verdict = None
+        self._reset_choice()
         self._say("Your last move was taken back.", info=True)
 
     def _undo_target(self) -> int | None:
@@ -339,8 +374,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             self._refuse(f"there is no position {position}; choose 0 to {last}")
             return
         self.position = None if position is None or position == last else position
-        self.selection = []
-        self.verdict = None
+        self._reset_choice()
         self.message = ""
         self._render()
 

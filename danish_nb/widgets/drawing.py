@@ -6,11 +6,13 @@ against it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from html import escape
 from typing import Any
 
 from ..core import render_text
-from ..render.board import LogEntry, button_html, log_html, message_html, nav_html
+from ..i18n import translator
+from ..render.board import LogEntry, button_html, keys_html, log_html, message_html, nav_html
 from ..render.html import verdict_html
 
 #: A place of one of the viewer's cards: ``("hand", 2)``, ``("open", 0)``, ``("hole", 1)``...
@@ -31,23 +33,30 @@ class Spots:
 
 @dataclass(frozen=True)
 class Button:
-    """A button under the table: a move (``act="move"``; shown disabled when illegal, so a click
-    can say why) or a family's own control (``act``, e.g. ``"lasttrick"``).
+    """A button under the table: a move, in words (``act="choose"``: a click shows its verdict,
+    a second click or the play button plays it; a move that is not legal now is shown muted and
+    can still be chosen, to see why) or a family's own control (``act``, e.g. ``"lasttrick"``).
 
-    >>> Button("Take the pile", "dn-take", move="P1 take").html()
-    '<button class="dn-take" data-act="move" data-move="P1 take">Take the pile</button>'
+    >>> Button("Take the pile", "dn-take", move="P1 take", shortcut="t").html()
+    '<button class="dn-take" data-act="choose" data-move="P1 take" data-key="choose:P1 take" aria-keyshortcuts="t" aria-pressed="false">Take the pile</button>'
     """
 
     label: str
     css: str
     move: Any = None
-    act: str = "move"
+    act: str = "choose"
     enabled: bool = True
     title: str = ""
+    shortcut: str = ""
+    chosen: bool = False
 
     def html(self) -> str:
-        move = "" if self.move is None else str(self.move)
-        return button_html(self.label, self.act, css=self.css, move=move, enabled=self.enabled, title=self.title)
+        if self.move is None:
+            return button_html(self.label, self.act, css=self.css, enabled=self.enabled, title=self.title,
+                               shortcut=self.shortcut)
+        css = self.css + ("" if self.enabled else " dn-not-legal") + (" dn-chosen" if self.chosen else "")
+        return button_html(self.label, self.act, css=css, move=str(self.move), title=self.title,
+                           shortcut=self.shortcut, pressed=self.chosen)
 
 
 @dataclass
@@ -83,7 +92,7 @@ class DrawingMixin:
         name = f"P{self.viewer + 1}"
         return (f'<div class="dn-privacy"><p>Pass the screen to <b>{name}</b>.</p>'
                 f'{button_html(f"I am {name}: show my cards", "reveal", css="dn-reveal dn-primary")}</div>'
-                f'{self._log_html()}')
+                f'<div class="dn-announce" hidden>Pass the screen to {name}.</div>{self._log_html()}')
 
     def _shown_state(self) -> Any:
         return self.game.states()[self.position] if self.position is not None else self.game.state
@@ -94,30 +103,63 @@ class DrawingMixin:
         spots = self._spots(view, moves) if moves else Spots()
         self.selection = [s for s in self.selection if s in spots.cards]
         buttons = (self._move_buttons(view, moves) if moves else []) + self._family_buttons(view)
+        if self.chosen is not None and all(b.move != self.chosen for b in buttons):
+            self.chosen = None
+        buttons = [replace(b, chosen=True) if b.move is not None and b.move == self.chosen else b for b in buttons]
         step = self.live and not self.screened and self.game.current_player in self.agents
-        self._offer = Offer(cards=spots.cards, closed=spots.closed, play=bool(self.selection), step=step, nav=True,
-                            moves={str(b.move): b.move for b in buttons if b.move is not None},
+        self._offer = Offer(cards=spots.cards, closed=spots.closed, play=bool(self.selection) or self.chosen is not None,
+                            step=step, nav=True, moves={str(b.move): b.move for b in buttons if b.move is not None},
                             acts=frozenset(b.act for b in buttons if b.move is None and b.enabled))
-        return (f"{self._table_html(view, spots)}{self._controls_html(buttons, step)}"
-                f"{nav_html(self._shown(), len(self.game.history))}{self._after_nav_html(view)}{self._log_html()}")
+        return (f"{self._recent_html()}{self._table_html(view, spots)}{self._controls_html(buttons, step)}"
+                f"{nav_html(self._shown(), len(self.game.history))}{self._after_nav_html(view)}{self._log_html()}"
+                f"{keys_html()}")
+
+    def _recent_html(self) -> str:
+        """What just happened (the last move shown, as the viewer may read it), then whose turn
+        it is: shown on top of the table, and announced to screen readers by the page's live
+        region (``dn-announce``), with any message."""
+        shown = self._shown()
+        recent = ""
+        if shown > self._log_span()[0]:  # a move of the deal shown (a new deal starts afresh)
+            step = self.game.history[shown - 1]
+            events = [e.text_for(self.viewer, self.teaching, lang=self.lang) for e in step.events]
+            recent = "; ".join(events) or step.move.text_for(self.viewer, self.teaching)
+        state = self._shown_state()
+        tr = translator(self.lang)
+        if state.result is not None:
+            turn = tr("Game over: {reason}", reason=render_text(state.result.reason, lang=self.lang))
+        elif state.current_player is not None:
+            turn = tr("{name} to play", name=self.names()[state.current_player])
+        else:
+            turn = ""
+        just_now = escape(tr("Just now:"))
+        just = f'<div class="dn-just" aria-hidden="true"><b>{just_now}</b> {escape(recent)}</div>' if recent else ""
+        spoken = ". ".join(t for t in (recent, turn, self.message) if t)
+        return f'{just}<div class="dn-announce" hidden>{escape(spoken)}</div>'
 
     def _controls_html(self, buttons: list[Button], step: bool) -> str:
+        tr = translator(self.lang)
+        buttons = [replace(b, label=tr.render(b.label)) for b in buttons]  # their words in the board's language
         parts = []
-        if self._offer.cards:
-            parts.append(button_html(self._play_label(), "play", css="dn-play dn-primary", enabled=bool(self.selection)))
-            parts.append(button_html("Clear", "clear", css="dn-clear", enabled=bool(self.selection)))
+        if self._offer.cards or self.chosen is not None:
+            chosen = next((b.label for b in buttons if b.chosen), "")
+            label = tr("Confirm: {chosen}", chosen=chosen) if chosen else tr.render(self._play_label())
+            parts.append(button_html(label, "play", css="dn-play dn-primary", enabled=self._offer.play, shortcut="p"))
+            parts.append(button_html(tr("Clear"), "clear", css="dn-clear", enabled=self._offer.play, shortcut="Escape"))
         parts += [b.html() for b in buttons]
         if step:
-            parts.append(button_html("Let the computer play", "step", css="dn-step"))
+            parts.append(button_html(tr("Let the computer play"), "step", css="dn-step", shortcut="c"))
         if self._undo_target() is not None:
-            parts.append(button_html("Undo my move", "undo", css="dn-undo"))
+            parts.append(button_html(tr("Undo my move"), "undo", css="dn-undo", shortcut="u"))
         checked = " checked" if self.step_mode else ""
-        parts.append(f'<label class="dn-step-mode"><input type="checkbox" data-act="stepmode"{checked}> '
-                     f'step computer turns</label>')
+        step_words = escape(tr("Step through computer turns"))
+        parts.append(f'<label class="dn-step-mode"><input type="checkbox" data-act="stepmode" data-key="stepmode:"'
+                     f'{checked}> {step_words}</label>')
         if not self.live:
-            parts.append('<span class="dn-history-note">Looking back: press » to return to the game.</span>')
+            looking_back = escape(tr("Looking back: press » to return to the game."))
+            parts.append(f' <span class="dn-history-note">{looking_back}</span>')
         verdict = verdict_html(self.verdict, self.lang) if self.verdict is not None else '<div class="dn-verdict"></div>'
-        return (f'<div class="dn-controls">{"".join(parts)}</div>{verdict}'
+        return (f'<div class="dn-controls" role="group" aria-label="actions">{"".join(parts)}</div>{verdict}'
                 f"{message_html(self.message, info=self._info)}")
 
     def _log_html(self) -> str:

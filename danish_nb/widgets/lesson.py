@@ -102,6 +102,21 @@ def options_table(game_id: str) -> HTML:
 
 # --------------------------------------------------------------------------- the quiz
 
+class AnswerSheet:
+    """A quiz's answers, one line per move: hidden behind a "Show answers" toggle in HTML (a
+    ``<details>`` element: keyboard-operable, no widget), plain in text."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        return (f'<details class="dn-answers"><summary>Show answers</summary>'
+                f'<pre>{escape(self.text)}</pre></details>')
+
+
 class PositionQuiz(widgets.VBox):
     """"Here is the table: what may you play, and why?"
 
@@ -146,6 +161,20 @@ class PositionQuiz(widgets.VBox):
         'P1 take -> illegal: 8♥ fits: if a player can play a card, then they must (rule DB-32) [ruling DB-h]'
         """
         return "\n".join(f"{move} -> {self.state.explain(move)}" for move in self.moves)
+
+    def answer_sheet(self) -> AnswerSheet:
+        """The answer sheet folded behind a "Show answers" toggle (a notebook shows it closed;
+        its plain text, which nbval checks, is :meth:`answers`).
+
+        >>> import danish_nb as dn
+        >>> g = dn.setup("danish-bastard", {"hands": [["8H"], ["9S"]], "pile": ["6C"]})
+        >>> sheet = PositionQuiz(g).answer_sheet()
+        >>> sheet
+        P1 play 8♥ -> legal: 8♥ on 6♣: equal or higher (rule DB-13)
+        >>> "<summary>Show answers</summary>" in sheet._repr_html_()
+        True
+        """
+        return AnswerSheet(self.answers())
 
     def answer(self, move: Any) -> Verdict:
         """The verdict on one of the offered moves (a move or its notation), shown under the

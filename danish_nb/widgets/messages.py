@@ -42,12 +42,12 @@ class MessagesMixin:
                     self._toggle(spot)
             elif act == "closed":
                 self.click_closed(int(content.get("idx")))
-            elif act == "move":
+            elif act in ("move", "choose"):  # play a move button's move, or show its verdict first
                 move = self._offer.moves.get(content.get("move"))
                 if move is None:
                     self._refuse(f"the move {str(content.get('move'))[:40]!r} was not offered")
                 else:
-                    self._try(move)
+                    (self._try if act == "move" else self.choose)(move)
             elif act == "goto":
                 self.goto(int(content.get("value")) if self._offer.nav else -1)
             elif act == "stepmode":

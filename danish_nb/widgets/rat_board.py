@@ -25,28 +25,30 @@ from typing import Any
 
 from ..families.running_total import ACTIONS, RatMove, RatView
 from ..games.rat_bastard_17 import is_wild, value_table
+from ..i18n import N_, M, Message
+from ..render.html import card_name
 from ..render.rat import DRAW_EVENTS, table_html
 from .board import Board
 from .drawing import Button, Spot, Spots
 
-#: What a move button says (the rest: the move without its player).
-LABELS = {"take": "Take (no card fits)", "keep": "Keep: done swapping"}
+#: What a move button says.
+LABELS = {"take": N_("Take the pile (no card fits)"), "keep": N_("Done swapping: start play")}
 
 
-def move_label(move: RatMove) -> str:
-    """A button's label.
+def move_label(move: RatMove) -> str | Message:
+    """A button's words.
 
     >>> from danish_nb.cards import Card
-    >>> move_label(RatMove(0, "swap", Card.parse("7H"), other=Card.parse("KS")))
-    '7♥ face up for K♠'
-    >>> move_label(RatMove(0, "play", Card.parse("RJ"), value=4)), move_label(RatMove(1, "keep"))
-    ('RJ as 4', 'Keep: done swapping')
+    >>> str(move_label(RatMove(0, "play", Card.parse("RJ"), value=4))), move_label(RatMove(1, "keep"))
+    ('Play the red joker as 4', 'Done swapping: start play')
+    >>> move_label(RatMove(0, "hole", position=2, value=7)).render("de")
+    'Lochkarte 2 als 7 spielen'
     """
-    if move.action == "swap":
-        return f"{move.card} face up for {move.other}"
     if move.value is not None:
-        return f"{move.card if move.card is not None else f'position {move.position}'} as {move.value}"
-    return LABELS.get(move.action, str(move).split(" ", 1)[1])
+        if move.card is not None:
+            return M("Play the {card} as {value}", card=card_name(move.card), value=move.value)
+        return M("Play hole card {position} as {value}", position=move.position, value=move.value)
+    return LABELS.get(move.action, ACTIONS.get(move.action, move.action))
 
 
 class RatBoard(Board):
@@ -54,16 +56,27 @@ class RatBoard(Board):
 
     Click a hand card or a face-up hole card to see the verdict of playing it (``dn-verdict``),
     then "Play selected"; a wild card offers one button per value that fits. A face-down hole
-    card is played blind by clicking it (``click_closed(slot)``, slot = position - 1). The swap
-    phase, keep and take are buttons.
+    card is played blind by clicking it (``click_closed(slot)``, slot = position - 1). Before
+    play, a swap is a hand card and a face-up hole card clicked together, then "Swap these
+    two"; "Done swapping" and "Take the pile" are buttons.
     """
 
     # ------------------------------------------------------------------ clicks to moves
     def _spots(self, view: RatView, moves: list[RatMove]) -> Spots:
         spots = Spots()
-        if moves[0].action in ("swap", "keep"):
-            return spots
         me = self.viewer
+        if moves[0].action in ("swap", "keep"):
+            swaps = [m for m in moves if m.action == "swap"]
+            for i, card in enumerate(view.hands[me]):
+                spots.cards["hand", i] = card.code
+                if any(m.card == card for m in swaps):
+                    spots.playable.add(("hand", i))
+            for slot, up in enumerate(view.hole_up[me]):
+                if up is not None:
+                    spots.cards["hole", slot] = up.code
+                    if any(m.other == up for m in swaps):
+                        spots.playable.add(("hole", slot))
+            return spots
         fitting = {m.card for m in moves if m.action == "play"}
         holes = {m.position - 1 for m in moves if m.action == "hole"}
         for i, card in enumerate(view.hands[me]):
@@ -102,23 +115,44 @@ class RatBoard(Board):
         return sorted((m for m in self._my_moves() if m.value is not None and m.action == move.action
                        and m.card == move.card and m.position == move.position), key=lambda m: m.value)
 
+    def _swapping(self) -> bool:
+        return any(m.action == "keep" for m in self._my_moves())
+
+    def _select(self, spot: Spot) -> list[Spot]:
+        """While swapping: one hand card and one face-up hole card; else the card alone."""
+        return [s for s in self.selection if s[0] != spot[0]] + [spot] if self._swapping() else [spot]
+
+    def _incomplete(self) -> str:
+        if not self._swapping() or len(self.selection) == 2:
+            return ""
+        other = "a face-up hole card" if self.selection[0][0] == "hand" else "a hand card"
+        return f"Now choose {other} to swap it with."
+
+    def _play_label(self) -> str:
+        return N_("Swap these two") if self._swapping() else N_("Play selected")
+
     def _selected_move(self) -> RatMove:
+        if self._swapping():
+            spots = dict(self.selection)
+            state = self.game.state
+            return RatMove(self.viewer, "swap", state.hands[self.viewer][spots["hand"]],
+                           other=state.holes[self.viewer][spots["hole"]])
         return self._spot_move(self.selection[-1])
 
     def _closed_move(self, index: int) -> RatMove:
         return RatMove(self.viewer, "hole", position=index + 1)
 
     def _move_buttons(self, view: RatView, moves: list[RatMove]) -> list[Button]:
-        """Swap and keep before play; take (shown whenever there is a pile, disabled while a card
-        fits, so a click can say why); one button per value of a selected wild card."""
-        listed = [m for m in moves if m.action in ("swap", "keep", "take")]
+        """Done swapping before play; take (shown whenever there is a pile, muted while a card
+        fits, so choosing it says why); one button per value of a selected wild card."""
+        listed = [m for m in moves if m.action in ("keep", "take")]
         if not listed:
             if view.pile:
                 listed.append(RatMove(self.viewer, "take"))
             if self.selection:
                 listed += self._wild_moves(self._spot_move(self.selection[-1]))
-        return [Button(move_label(m), _button_class(m), move=m, enabled=m in moves, title=ACTIONS.get(m.action, ""))
-                for m in listed]
+        return [Button(move_label(m), _button_class(m), move=m, enabled=m in moves, title=ACTIONS.get(m.action, ""),
+                       shortcut="t" if m.action == "take" else "") for m in listed]
 
     # ------------------------------------------------------------------ drawing
     def _table_html(self, view: RatView, spots: Spots) -> str:
@@ -127,12 +161,13 @@ class RatBoard(Board):
                           draw_events=self._draw_events(), values=value_table(self.game.options))
 
     def _draw_events(self) -> list[Any]:
-        """The events of the draw for first player up to the position shown (RB-9, RB-10)."""
+        """The events of the draw for first player up to the position shown (RB-9, RB-10), until
+        the viewer's first card after it."""
         events: list[Any] = []
         for step in self.game.history[:self._shown()]:
+            if any(e.kind == "start" for e in events) and step.move.player == self.viewer:
+                return []  # the viewer has played since: the draw stays in the log only
             events += [e for e in step.events if e.kind in DRAW_EVENTS]
-            if any(e.kind == "start" for e in step.events):
-                break
         return events
 
 

@@ -1,44 +1,81 @@
-"""A settings panel for a new game: one input per rule option (``core.option_infos``), each with
-its help text and the ruling it settles.
+"""A settings panel for a new game: one input per rule option that applies to the chosen game
+and player count, labelled in words from the option schema (``dn.GAMES[id].info.options``),
+with its help text and the ruling it settles.
 
 >>> import danish_nb as dn
 >>> panel = OptionsPanel()
 >>> panel.show(dn.GAMES["danish-bastard"])
->>> panel.values()["must_play"]
-True
+>>> panel.values()["must_play"], panel.inputs["must_play"].description
+(True, 'Must play')
+>>> panel.show(dn.GAMES["sjavs"], players=3)
+>>> "red_queens" in panel.inputs, "four_player_deal" in panel.inputs
+(True, False)
 """
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..core import GameRules, OptionInfo, option_infos
+from ..core import GameRules, OptionInfo
 from ..i18n import translator
 
+#: Player counts as an option's help names them ("Three players: ...").
+COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
-def option_input(info: OptionInfo) -> widgets.ValueWidget:
-    """An input for one option: a dropdown for choices, a checkbox, or a number field."""
-    label = {"description": info.name, "style": {"description_width": "initial"}}  # the whole name shows
+
+def label_of(info: OptionInfo, lang: str = "en") -> str:
+    """An option's label in words (in ``lang``), capitalised: ``'Seven allows equal'``.
+
+    >>> import danish_nb as dn
+    >>> label_of(dn.GAMES["danish-bastard"].info.option("must_play"), "de")
+    'Spielpflicht'
+    """
+    label = translator(lang)(info.label)
+    return label[:1].upper() + label[1:]
+
+
+def applies(info: OptionInfo, players: int | None) -> bool:
+    """Whether an option matters with ``players`` players: one whose help starts "Three
+    players:" applies to three only; every other option always applies.
+
+    >>> import danish_nb as dn
+    >>> queens = dn.GAMES["sjavs"].info.option("red_queens")
+    >>> applies(queens, 3), applies(queens, 4), applies(queens, None)
+    (True, False, True)
+    """
+    match = re.match(r"(\w+) players:", info.help)
+    count = COUNT_WORDS.get(match.group(1).lower()) if match else None
+    return count is None or players is None or players == count
+
+
+def option_input(info: OptionInfo, lang: str = "en") -> widgets.ValueWidget:
+    """An input for one option, labelled in words (in ``lang``), its help as tooltip: a dropdown
+    for choices, a checkbox, or a number field."""
+    label = {"description": label_of(info, lang), "tooltip": translator(lang)(info.help),
+             "style": {"description_width": "initial"}, "layout": {"width": "auto", "max_width": "100%"}}
     if info.choices:
         return widgets.Dropdown(options=list(info.choices), value=info.default, **label)
     if isinstance(info.default, bool):
-        return widgets.Checkbox(value=info.default, description=info.name, indent=False)
+        return widgets.Checkbox(value=info.default, indent=False, **label)
     if isinstance(info.default, int):
-        return widgets.IntText(value=info.default, **label)
+        return widgets.BoundedIntText(value=info.default, min=info.low if info.low is not None else -10**9,
+                                      max=info.high if info.high is not None else 10**9, **label)
     return widgets.Text(value=str(info.default), **label)
 
 
 def options_help(infos: tuple[OptionInfo, ...], lang: str = "en") -> str:
-    """The help of every option (in ``lang``), with the ruling it settles, as one HTML list."""
+    """The help of every option, by its label, with the ruling it settles, as one HTML list (in ``lang``)."""
     tr = translator(lang)
 
     def ruling(info: OptionInfo) -> str:
         words = tr("ruling {ruling}", ruling=info.ruling)
         return f" <small>({escape(words)})</small>" if info.ruling else ""
-    items = "".join(f"<li><b>{escape(info.name)}</b>: {escape(tr(info.help))}{ruling(info)}</li>" for info in infos)
+    items = "".join(f"<li><b>{escape(label_of(info, lang))}</b>: {escape(tr(info.help))}{ruling(info)}</li>"
+                    for info in infos)
     return f'<ul class="dn-option-help">{items}</ul>'
 
 
@@ -53,21 +90,28 @@ def close_tree(widget: widgets.Widget) -> None:
 
 
 class OptionsPanel:
-    """The option inputs of one game at a time (with one HTML list of their help, to keep the
-    number of widget models low); :meth:`show` swaps them for another game's
-    (closing the old widgets, so the number of live widgets does not grow)."""
+    """The option inputs of one game and player count at a time (with one HTML list of their
+    help, to keep the number of widget models low); :meth:`show` swaps them for another game's
+    (closing the old widgets, so the number of live widgets does not grow). Options that do not
+    apply to the player count are left out (the game takes their defaults)."""
 
     def __init__(self) -> None:
         self.widget = widgets.VBox()
         self.widget.add_class("dn-options")
         self.inputs: dict[str, widgets.ValueWidget] = {}
         self.infos: tuple[OptionInfo, ...] = ()
+        self._all: tuple[OptionInfo, ...] = ()
 
-    def show(self, rules: GameRules, lang: str = "en") -> None:
+    def show(self, rules: GameRules, players: int | None = None, lang: str = "en") -> None:
+        kept = {name: box.value for name, box in self.inputs.items()} if rules.info.options == self._all else {}
         for child in self.widget.children:
             close_tree(child)
-        self.infos = option_infos(rules.options_type)
-        self.inputs = {info.name: option_input(info) for info in self.infos}
+        self._all = rules.info.options
+        self.infos = tuple(info for info in rules.info.options if applies(info, players))
+        self.inputs = {info.name: option_input(info, lang) for info in self.infos}
+        for name, value in kept.items():  # the same game, another player count: keep the choices
+            if name in self.inputs:
+                self.inputs[name].value = value
         inputs = widgets.HBox(list(self.inputs.values()), layout=widgets.Layout(flex_flow="row wrap"))
         tr = translator(lang)
         title = escape(tr("Rule options"))

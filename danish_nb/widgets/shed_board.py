@@ -3,12 +3,15 @@ which moves and how the table is drawn; everything else is :class:`~danish_nb.wi
 
 Cards of the hand and the face-up cards on the table are selected (several of a rank together,
 or the three face-up cards chosen before play) and played with one button; a face-down card is
-played blind by clicking it; take, stock and any other move are buttons.
+played blind by clicking it; take, stock and any other move are buttons in words. Once hand
+and stock are empty in Le danish, clicking a face-up card picks them all up.
 
 >>> import danish_nb as dn
 >>> board = ShedBoard(dn.new_game("danish-bastard", players=3, seed=7))
->>> board.click_card(board.game.state.hands[0][0].code).legal is False  # swap phase: choose 3
+>>> board.click_card(board.game.state.hands[0][0].code) is None  # swap phase: choose 3
 True
+>>> board.message
+'Choose 2 more cards to leave face up.'
 >>> board.play(str(board.game.legal_moves()[0])).legal   # then the computers reply
 True
 >>> board.game.current_player
@@ -20,6 +23,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import DanishNbError
+from ..i18n import N_, M, Message
 from ..families.shedding import ACTIONS, ShedMove, ShedView
 from ..render.shedding import table_html
 from .board import Board
@@ -29,7 +33,31 @@ from .drawing import Button, Spot, Spots
 CARD_ACTIONS = {"face-up": ("hand", "open"), "play": ("hand",), "open": ("open",)}
 #: Buttons with a class of their own (the DOM contract); other actions get ``dn-move``.
 BUTTON_CLASS = {"take": "dn-take", "stock": "dn-stock"}
-BUTTON_LABEL = {"take": "Take the pile", "stock": "Play the stock card"}
+#: What a move button says, by action (``send`` and ``complete`` name their target or cards).
+BUTTON_LABEL = {"take": N_("Take the pile"), "stock": N_("Play the stock card blind"),
+                "pick-up-open": N_("Pick up the open cards")}
+#: What "pass" declines, by phase.
+PASS_LABEL = {"offer": N_("Pass: do not complete the four"), "chain": N_("Pass: turn no more face-down cards")}
+#: The key that chooses a move button.
+SHORTCUT = {"take": "t", "pick-up-open": "t"}
+
+
+def move_label(move: ShedMove, phase: str = "") -> str | Message:
+    """A move button's words (never notation).
+
+    >>> from danish_nb.cards import parse_cards
+    >>> str(move_label(ShedMove(0, "send", (), 1))), move_label(ShedMove(0, "pass"), "offer")
+    ('Send the pile to P2', 'Pass: do not complete the four')
+    >>> move_label(ShedMove(2, "complete", parse_cards("7H 7D"))).render("fr")
+    'Compléter le carré avec 7♥ 7♦'
+    """
+    if move.action == "send":
+        return M("Send the pile to P{player}", player=move.index + 1)
+    if move.action == "complete":
+        return M("Complete the four with {cards}", cards=" ".join(map(str, move.cards)))
+    if move.action == "pass":
+        return PASS_LABEL.get(phase, N_("Pass"))
+    return BUTTON_LABEL.get(move.action, ACTIONS.get(move.action, move.action).capitalize())
 
 
 class ShedBoard(Board):
@@ -38,7 +66,9 @@ class ShedBoard(Board):
     def _spots(self, view: ShedView, moves: list[ShedMove]) -> Spots:
         zones = {z for m in moves for z in CARD_ACTIONS.get(m.action, ())} or {"hand", "open"}
         fitting = {(z, c) for m in moves for z in CARD_ACTIONS.get(m.action, ()) for c in m.cards}
-        spots = Spots(closed=set(range(view.closed_counts[self.viewer])))
+        if any(m.action == "pick-up-open" for m in moves):  # the face-up cards go to the hand
+            fitting |= {("open", c) for c in view.open[self.viewer]}
+        spots = Spots(closed={m.index for m in moves if m.action == "closed"})
         for zone in ("hand", "open"):
             for i, card in enumerate((view.hands if zone == "hand" else view.open)[self.viewer]):
                 spots.cards[zone, i] = card.code
@@ -48,19 +78,33 @@ class ShedBoard(Board):
 
     def _card_action(self, zone: str) -> str:
         actions = {m.action for m in self._my_moves()}
-        if "face-up" in actions:
-            return "face-up"
+        for action in ("face-up", "pick-up-open"):
+            if action in actions:
+                return action
         return "play" if zone == "hand" else "open"
 
     def _select(self, spot: Spot) -> list[Spot]:
         """Cards of the zones the clicked card's move takes cards from, plus that card."""
-        zones = CARD_ACTIONS.get(self._card_action(spot[0]), (spot[0],))
+        action = self._card_action(spot[0])
+        if action == "pick-up-open":
+            return [s for s in self._offer.cards if s[0] == "open"]
+        zones = CARD_ACTIONS.get(action, (spot[0],))
         return [s for s in self.selection if s[0] in zones] + [spot]
+
+    def _incomplete(self) -> str:
+        """While choosing the face-up cards: how many more to choose."""
+        if self._card_action("hand") != "face-up":
+            return ""
+        wanted = max((len(m.cards) for m in self._my_moves() if m.action == "face-up"), default=0)
+        more = wanted - len(self.selection)
+        return f"Choose {more} more card{'s' if more != 1 else ''} to leave face up." if more > 0 else ""
 
     def _selected_move(self) -> ShedMove:
         view = self.game.state.view(self.viewer)
         cards = [(view.hands if zone == "hand" else view.open)[self.viewer][index] for zone, index in self.selection]
         action = self._card_action(self.selection[-1][0])
+        if action == "pick-up-open":
+            return ShedMove(self.viewer, action)
         for move in self._my_moves():  # the engine's own order of the same cards
             if move.action == action and Counter(move.cards) == Counter(cards):
                 return move
@@ -70,7 +114,9 @@ class ShedBoard(Board):
         return ShedMove(self.viewer, "closed", (), index)
 
     def _play_label(self) -> str:
-        return "Leave these face up" if self._card_action("hand") == "face-up" else "Play selected"
+        action = self._card_action("hand")
+        return {"face-up": N_("Leave these face up"), "pick-up-open": N_("Pick up the open cards")}.get(
+            action, N_("Play selected"))
 
     def _move_buttons(self, view: ShedView, moves: list[ShedMove]) -> list[Button]:
         """Buttons for the moves not chosen by selecting cards; take and stock (if the game has
@@ -82,8 +128,9 @@ class ShedBoard(Board):
             extra["take"] = ShedMove(self.viewer, "take")
         listed = [m for m in moves if m.action not in CARD_ACTIONS and m.action != "closed"]
         listed += [m for a, m in extra.items() if all(x.action != a for x in listed)]
-        return [Button(BUTTON_LABEL.get(m.action, str(m).split(" ", 1)[1]), BUTTON_CLASS.get(m.action, "dn-move"),
-                       move=m, enabled=m in moves, title=ACTIONS.get(m.action, "")) for m in listed]
+        phase = getattr(self.game.state, "phase", "")
+        return [Button(move_label(m, phase), BUTTON_CLASS.get(m.action, "dn-move"), move=m, enabled=m in moves,
+                       title=ACTIONS.get(m.action, ""), shortcut=SHORTCUT.get(m.action, "")) for m in listed]
 
     def _game_has(self, action: str) -> bool:
         try:
@@ -97,4 +144,4 @@ class ShedBoard(Board):
                           selected=set(self.selection), closed_clickable=bool(spots.closed))
 
 
-__all__ = ["CARD_ACTIONS", "ShedBoard"]
+__all__ = ["CARD_ACTIONS", "ShedBoard", "move_label"]

@@ -20,27 +20,32 @@ from typing import Any
 
 from ..cards import Card
 from ..core import Game
-from ..families.tricks import TrickView
+from ..families.tricks import SUIT_TEXTS, TrickView
+from ..i18n import N_, M, Message
 from ..render.tricks import scores_html, table_html
 from .board import Board
 from .drawing import Button, Spot, Spots
 
-#: What the trump-call buttons say (other moves show their notation after the player).
-TRUMP_LABELS = {"none": "No trumps"}
+#: What a bid button says (Sjavs: the contract, then what it asks of the bidder).
+BID_LABELS = {"play": N_("Bid play"), "strike": N_("Bid strike"), "slam": N_("Bid slam")}
 
 
-def move_label(move: Any) -> str:
-    """A button's label: ``'Trumps: hearts'``, ``'No trumps'``, else the move without its player.
+def move_label(move: Any) -> str | Message:
+    """A button's words: ``'Trumps: hearts ♥'``, ``'No trumps'``, ``'Bid strike'``, ``'Pass'``.
 
     >>> from danish_nb.families.tricks import TrickMove
     >>> from danish_nb.cards import Suit
-    >>> move_label(TrickMove(0, "trump", None, Suit.HEARTS)), move_label(TrickMove(0, "trump"))
-    ('Trumps: hearts', 'No trumps')
+    >>> str(move_label(TrickMove(0, "trump", None, Suit.HEARTS))), move_label(TrickMove(0, "trump"))
+    ('Trumps: hearts ♥', 'No trumps')
+    >>> move_label(TrickMove(1, "bid", bid="strike")), move_label(TrickMove(1, "pass"))
+    ('Bid strike', 'Pass')
     """
-    words = str(move).split(" ", 2)
-    if len(words) == 3 and words[1] == "trump":
-        return TRUMP_LABELS.get(words[2], f"Trumps: {words[2]}")
-    return " ".join(words[1:])
+    if move.action == "trump":
+        return N_("No trumps") if move.suit is None else M("Trumps: {suit} {symbol}", suit=SUIT_TEXTS[move.suit],
+                                                            symbol=move.suit.symbol)
+    if move.action == "bid":
+        return BID_LABELS.get(move.bid, f"Bid {move.bid}")
+    return N_("Pass") if move.action == "pass" else move.action.capitalize()
 
 
 class TrickBoard(Board):
@@ -48,7 +53,8 @@ class TrickBoard(Board):
 
     Click a card to see the verdict of playing it (``dn-verdict``), then "Play selected" (the
     cards of a discard are clicked together, then "Discard selected"); the trump call and any
-    other kind of move (bids, passes) are buttons. The log covers the deal shown (older deals
+    other kind of move (bids, passes) are buttons in words: a click shows the verdict, a second
+    click or "Confirm" plays it. The log covers the deal shown (older deals
     are summed up in the score table). ``show_last_trick()`` shows the last finished trick.
     """
 
@@ -89,17 +95,30 @@ class TrickBoard(Board):
                 return move
         return self.game.parse_move(f"P{self.viewer + 1} {action} {' '.join(c.code for c in cards)}")
 
+    def _incomplete(self) -> str:
+        """While choosing the cards of a discard: how many more to choose."""
+        wanted = max((len(getattr(m, "cards", ()) or ()) for m in self._card_moves()), default=0)
+        more = wanted - len(self.selection)
+        return f"Choose {more} more card{'s' if more != 1 else ''} to {self._card_action()}." if more > 0 else ""
+
     def _play_label(self) -> str:
-        return f"{self._card_action().capitalize()} selected"
+        return N_("Discard selected") if self._card_action() == "discard" else N_("Play selected")
 
     def _move_buttons(self, view: TrickView, moves: list[Any]) -> list[Button]:
         """A button for every legal move that is not a card click (the trump call, bids...)."""
-        return [Button(move_label(m), f"dn-move dn-{m.action}", move=m) for m in moves if not _cards_of(m)]
+        return [Button(move_label(m), f"dn-move dn-{m.action}", move=m, title=self._rule_title(m))
+                for m in moves if not _cards_of(m)]
+
+    def _rule_title(self, move: Any) -> str:
+        """What a bid or call means, from the rule its verdict rests on (a tooltip; the verdict
+        itself shows when the button is chosen)."""
+        reasons = self.game.state.explain(move).reasons
+        return "; ".join(f"{r.rule.title} ({r.rule_id})" for r in reasons[:1])
 
     # ------------------------------------------------------------------ the last trick
     def _family_buttons(self, view: TrickView) -> list[Button]:
         last = view.last_trick is not None
-        label = "Hide the last trick" if self.show_last and last else "Show the last trick"
+        label = N_("Hide the last trick") if self.show_last and last else N_("Show the last trick")
         return [Button(label, "dn-last-trick-toggle", act="lasttrick", enabled=last)]
 
     def show_last_trick(self, on: bool | None = None) -> None:
