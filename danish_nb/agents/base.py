@@ -23,9 +23,9 @@ class Choice:
     move: Any
     why: Text
 
-    def why_for(self, viewer: int | None, reveal_hands: bool = False) -> str:
-        """The reason as ``viewer`` may read it."""
-        return render_text(self.why, viewer, reveal_hands)
+    def why_for(self, viewer: int | None, reveal_hands: bool = False, lang: str = "en") -> str:
+        """The reason as ``viewer`` may read it, in ``lang``."""
+        return render_text(self.why, viewer, reveal_hands, lang=lang)
 
 
 class Agent(Protocol):

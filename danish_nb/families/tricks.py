@@ -434,8 +434,8 @@ class DealScore:
     points: tuple[int, ...]
     lines: tuple[ScoreLine, ...]
 
-    def explanation(self, player: int | None = None) -> list[str]:
-        """The lines of one player (or everyone's), each player's ending with their deal total.
+    def explanation(self, player: int | None = None, lang: str = "en") -> list[str]:
+        """The lines of one player (or everyone's), each player's ending with their deal total (in ``lang``).
 
         >>> DealScore(0, 2, (3, 0), (ScoreLine(0, 3, "P1: 3 tricks: +3", "X-1"),)).explanation()
         ['P1: 3 tricks: +3', 'P1: deal total +3', 'P2: deal total +0']
@@ -443,8 +443,9 @@ class DealScore:
         seats = range(len(self.points)) if player is None else (player,)
         text: list[str] = []
         for seat in seats:
-            text += [line.text for line in self.lines if line.player == seat]
-            text.append(f"P{seat + 1}: deal total {self.points[seat]:+d}")
+            text += [render_text(line.text, lang=lang) for line in self.lines if line.player == seat]
+            text.append(render_text(M("P{seat}: deal total {points:+d}", seat=seat + 1, points=self.points[seat]),
+                                    lang=lang))
         return text
 
 
