@@ -140,7 +140,7 @@ class TrickRecord(NamedTuple):
 
     plays: tuple[Play, ...]
     winner: int
-    why: str
+    why: Text
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -632,7 +632,7 @@ class TrickView:
             "hand_counts": list(self.hand_counts), "trick": plays(self.trick), "leader": self.leader,
             "trump": self.trump_name, "tricks_won": list(self.tricks_won),
             "last_trick": None if last is None else {"plays": plays(last.plays), "winner": last.winner,
-                                                     "why": last.why},
+                                                     "why": str(last.why)},
             "scores": list(self.scores),
             "deal_scores": [{"deal": d.deal, "points": list(d.points), "lines": d.explanation()}
                             for d in self.deal_scores],
@@ -658,7 +658,7 @@ class AuctionView(TrickView):
     contract: str | None = None
     skat: tuple[Card, ...] | None = None
     skat_count: int = 0
-    target: str = ""
+    target: Text = ""
     card_points: tuple[int, ...] = ()
 
     def seen_cards(self) -> list[Card]:
@@ -679,7 +679,7 @@ class AuctionView(TrickView):
         data.update({
             "bids": [[seat, bid] for seat, bid in self.bids], "soloist": self.soloist,
             "contract": self.contract, "skat": None if self.skat is None else [c.code for c in self.skat],
-            "skat_count": self.skat_count, "target": self.target, "card_points": list(self.card_points),
+            "skat_count": self.skat_count, "target": str(self.target), "card_points": list(self.card_points),
         })
         return data
 
