@@ -376,11 +376,27 @@ class Result:
     loser: int | None = None
     scores: tuple[int, ...] | None = None
     draw: bool = False
-    reason: Text = ""
+    reason: str = ""
+    #: ``reason`` as a text to translate (given as ``reason=``; ``reason`` keeps its English).
+    message: Text = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.reason, str) or isinstance(self.reason, Message):
+            object.__setattr__(self, "message", self.reason)
+            object.__setattr__(self, "reason", render_text(self.reason))
+
+    @property
+    def text(self) -> Text:
+        """Why the game ended, as a text to render (translated where shown)."""
+        return self.message or self.reason
 
     def reason_in(self, lang: str = DEFAULT) -> str:
-        """Why the game ended, in ``lang``."""
-        return render_text(self.reason, lang=lang)
+        """Why the game ended, in ``lang``.
+
+        >>> Result(draw=True, reason=_("New game")).reason_in("fr")
+        'Nouvelle partie'
+        """
+        return render_text(self.text, lang=lang)
 
     def __str__(self) -> str:
         return self.reason_in()

@@ -129,6 +129,9 @@ class Message:
     def __hash__(self) -> int:
         return hash(str(self))
 
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
     def __contains__(self, part: str) -> bool:
         return part in str(self)
 

@@ -123,7 +123,7 @@ def test_texts_of_random_games_render_in_every_language(game_id, seed, lang):
     g = dn.new_game(game_id, players=info.min_players, seed=seed)
     choices = play_out(g, ["rule-of-thumb", "random"] * 3, seed=seed, max_moves=60)
     texts = [e.text for step in g.history for e in step.events] + [c.why for c in choices]
-    texts += [g.state.view(0).note] + ([g.result.reason] if g.result else [])
+    texts += [g.state.view(0).note] + ([g.result.text] if g.result else [])
     for text in texts:
         rendered = render_text(text, omniscient=True, lang=lang)
         assert "{" not in rendered and "}" not in rendered

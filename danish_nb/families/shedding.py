@@ -500,7 +500,7 @@ class ShedTable(RulesState):
         return isinstance(move, ShedMove) and move_problem(move) is None
 
     def _note(self) -> str:
-        return self.result.reason if self.result is not None else ""
+        return self.result.text if self.result is not None else ""
 
     def _generate_moves(self) -> list[ShedMove]:
         if self.result is not None:
@@ -522,7 +522,7 @@ class ShedTable(RulesState):
                                        game=self.words['game'], problem=problem), ruling)]
         if self.result is not None:
             rule_id, ruling = self.cites["over"]
-            return [(False, rule_id, M("the game is over: {reason}", reason=self.result.reason), ruling)]
+            return [(False, rule_id, M("the game is over: {reason}", reason=self.result.text), ruling)]
         if move.player != self.current:
             return [self._wrong_player(move.player)]
         if self.phase == "swap":
@@ -636,7 +636,7 @@ class ShedTable(RulesState):
                                                                      "third time {repetition}, so the game "
                                                                      "would go round forever",
                                                                      repetition=self.words['repetition']))
-            events.append(self._event("draw", None, result.reason, (), "repetition"))
+            events.append(self._event("draw", None, result.text, (), "repetition"))
             return state.copy(phase="over", result=result), tuple(events)
         return state._settle(events)
 
@@ -644,12 +644,12 @@ class ShedTable(RulesState):
         """End the game if it is over (:meth:`_final_result`), or a draw at the turn limit."""
         result = self._final_result()
         if result is not None:
-            events.append(self._event("end", None, result.reason, (), "end"))
+            events.append(self._event("end", None, result.text, (), "end"))
         elif self.turn >= self.options.turn_limit:
             result = Result(order=self.finished, draw=True,
                             reason=M("draw: the turn limit of {turn_limit} moves was reached",
                                      turn_limit=self.options.turn_limit))
-            events.append(self._event("draw", None, result.reason, (), "turn-limit"))
+            events.append(self._event("draw", None, result.text, (), "turn-limit"))
         else:
             return self, tuple(events)
         return self.copy(phase="over", result=result), tuple(events)

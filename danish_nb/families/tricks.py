@@ -835,7 +835,7 @@ class MatchState(RulesState):
         """A line on what happens now: the result, who leads or follows what, or the game's
         ``_phase_note(p)`` before the trick play."""
         if self.result is not None:
-            return self.result.reason
+            return self.result.text
         p = self.current_player
         if self.phase != "play":
             return self._phase_note(p)

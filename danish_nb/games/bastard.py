@@ -365,7 +365,7 @@ class BastardState(MatchState):
             return False, "BA-10", M("not a Bastard move: {problem}; write e.g. 'P1 play 7H' or 'P1 trump "
                                      "hearts'", problem=problem), None
         if self.result is not None:
-            return False, "BA-19", M("the match is over: {reason}", reason=self.result.reason), None
+            return False, "BA-19", M("the match is over: {reason}", reason=self.result.text), None
         p, who = self.current_player, f"P{move.player + 1}"
         if self.trumps is None:
             if move.player != p:
@@ -410,7 +410,7 @@ class BastardState(MatchState):
                             (), R["BA-13"]))
         if self._match_over(match):
             result = match_result(match.scores)
-            events.append(Event("end", None, result.reason, (), R["BA-19"], RULING["BA-j" if result.draw else "BA-h"]))
+            events.append(Event("end", None, result.text, (), R["BA-19"], RULING["BA-j" if result.draw else "BA-h"]))
             return self.copy(match=match, result=result), tuple(events)
         state = deal_state(self.options, self.players, match.next_deal())
         caller = state.leader

@@ -312,7 +312,7 @@ class DanishBastardState(ShedTable):
 
     def _note(self) -> str:
         if self.result is not None:
-            return self.result.reason
+            return self.result.text
         if self.phase == "swap":
             return M("P{current} chooses the three cards to leave face up", current=self.current + 1)
         top = self.top

@@ -333,7 +333,7 @@ class LeDanishState(ShedTable):
 
     def _note(self) -> str:
         if self.result is not None:
-            return self.result.reason
+            return self.result.text
         who = f"P{self.current + 1}"
         if self.phase == "swap":
             return M("{who} chooses the three cards to leave face up", who=who)

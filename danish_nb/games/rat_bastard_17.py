@@ -314,7 +314,7 @@ class RatBastardState(RulesState):
 
     def _note(self) -> str:
         if self.result is not None:
-            return self.result.reason
+            return self.result.text
         p = self.current
         if self.phase == "swap":
             return M("P{p} may swap face-up hole cards with hand cards, then keep", p=p + 1)
@@ -370,7 +370,7 @@ class RatBastardState(RulesState):
         if problem:
             return [(False, "RB-11", M("not a Rat Bastard 17 move: {problem}", problem=problem), None)]
         if self.result is not None:
-            return [(False, "RB-22", M("the game is over: {reason}", reason=self.result.reason), None)]
+            return [(False, "RB-22", M("the game is over: {reason}", reason=self.result.text), None)]
         p = self.current
         if move.player != p:
             return [(False, "RB-11", M("it is P{p}'s turn, not P{player}'s", p=p + 1, player=move.player + 1), None)]
@@ -568,7 +568,7 @@ class RatBastardState(RulesState):
             result = Result(order=(p, 1 - p), loser=1 - p,
                             reason=M("P{p} has got rid of all their cards and wins: P{x} is the Rat Bastard",
                                      p=p + 1, x=2 - p))
-            events.append(Event("win", p, result.reason, (), R["RB-22"], RULING["RB-o"]))
+            events.append(Event("win", p, result.text, (), R["RB-22"], RULING["RB-o"]))
             return state.copy(phase="over", result=result), tuple(events)
         if total == TARGET:
             if not deck_gone:
@@ -635,12 +635,12 @@ class RatBastardState(RulesState):
             if state.seen.count(key) >= self.options.repetitions:
                 result = Result(draw=True, reason=M("draw: the same position came back a third time when the "
                                                     "pile was emptied, so the game would go round forever"))
-                events.append(Event("draw", None, result.reason, (), R["RB-2"], RULING["RB-p"]))
+                events.append(Event("draw", None, result.text, (), R["RB-2"], RULING["RB-p"]))
                 return state.copy(phase="over", result=result), tuple(events)
         if state.turn >= self.options.turn_limit:
             result = Result(draw=True, reason=M("draw: the turn limit of {turn_limit} moves was reached",
                                                 turn_limit=self.options.turn_limit))
-            events.append(Event("draw", None, result.reason, (), R["RB-2"], RULING["RB-p"]))
+            events.append(Event("draw", None, result.text, (), R["RB-2"], RULING["RB-p"]))
             return state.copy(phase="over", result=result), tuple(events)
         return state, tuple(events)
 

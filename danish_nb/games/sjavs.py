@@ -545,7 +545,7 @@ class SjavsState(MatchState):
             return False, "SJ-6", M("not a Sjavs move: {problem}; write e.g. 'P1 bid play', 'P1 pass', 'P1 "
                                     "trump hearts', 'P1 discard 10H KD' or 'P1 play AS'", problem=problem), None
         if self.result is not None:
-            return False, "SJ-19", M("the match is over: {reason}", reason=self.result.reason), None
+            return False, "SJ-19", M("the match is over: {reason}", reason=self.result.text), None
         if self.phase == "bid":
             return self._check_bid(move)
         if move.action == "trump":
@@ -749,7 +749,7 @@ class SjavsState(MatchState):
 
     def _finish(self, match: Match, events: list[Event], capped: bool = False) -> tuple[SjavsState, tuple[Event, ...]]:
         result = match_result(match.scores, match.deal + 1 if capped else None)
-        events.append(Event("end", result.loser, result.reason, (), R["SJ-19"], RULING["SJ-j" if capped else "SJ-f"]))
+        events.append(Event("end", result.loser, result.text, (), R["SJ-19"], RULING["SJ-j" if capped else "SJ-f"]))
         return self.copy(match=match, phase="over", result=result), tuple(events)
 
 

@@ -108,7 +108,7 @@ def middle_html(view: RatView, names: Sequence[str], draw_events: Iterable[Any] 
                 values: Mapping[str, str] | None = None, lang: str = "en") -> str:
     """Whose turn, the running total, the deck and discard counts, the pile, the draw for first."""
     if view.result is not None:
-        turn = escape(render_text(M("Game over: {reason}", reason=view.result.reason), lang=lang))
+        turn = escape(render_text(M("Game over: {reason}", reason=view.result.text), lang=lang))
     elif view.current is not None:
         phase = " · swapping face-up hole cards" if view.phase == "swap" else ""
         turn = f"{escape(names[view.current])} to play{phase}"

@@ -47,7 +47,7 @@ def table_html(view: ShedView, names: Sequence[str], *, clickable: bool = False,
 def middle_html(view: ShedView, names: Sequence[str], lang: str = "en") -> str:
     """Whose turn, the direction, stock and burned counts, and the pile."""
     if view.result is not None:
-        turn = escape(render_text(M("Game over: {reason}", reason=view.result.reason), lang=lang))
+        turn = escape(render_text(M("Game over: {reason}", reason=view.result.text), lang=lang))
     elif view.current is not None:
         arrow = "clockwise ↻" if view.direction == 1 else "anticlockwise ↺"
         turn = f"{escape(names[view.current])} to play · {arrow}"

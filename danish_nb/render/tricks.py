@@ -62,7 +62,7 @@ def middle_html(view: TrickView, names: Sequence[str], last: str = "", lang: str
     viewer plays to the next trick, the trick finished last stays on the table with who took it
     (so it is seen even when the computers play at once). ``last``: the last trick on demand."""
     if view.result is not None:
-        turn = escape(render_text(M("Match over: {reason}", reason=view.result.reason), lang=lang))
+        turn = escape(render_text(M("Match over: {reason}", reason=view.result.text), lang=lang))
     elif view.current is not None:
         turn = f"{escape(names[view.current])} {TURN_WORDS.get(view.phase, 'to play')}"
     else:

@@ -127,7 +127,7 @@ class DrawingMixin:
         state = self._shown_state()
         tr = translator(self.lang)
         if state.result is not None:
-            turn = tr("Game over: {reason}", reason=render_text(state.result.reason, lang=self.lang))
+            turn = tr("Game over: {reason}", reason=state.result.reason_in(self.lang))
         elif state.current_player is not None:
             turn = tr("{name} to play", name=self.names()[state.current_player])
         else:
