@@ -9,12 +9,13 @@ play on the board below. A game is dealt at once, so the page is playable as soo
 from __future__ import annotations
 
 import random
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 from .core import GAMES, DanishNbError, GameRules, new_game
-from .i18n import N_, translator
+from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, check_lang, translator
 from .widgets import SEAT_KINDS, Board, board_for, has_board
 from .widgets.settings import OptionsPanel
 from .widgets.table_app import ClassTables
@@ -34,7 +35,7 @@ class App:
     """
 
     def __init__(self, seed: int | None = None, lang: str = "en"):
-        self.lang = lang
+        self.lang = check_lang(lang)
         tr = translator(lang)
         games = [(rules.title, game_id) for game_id, rules in GAMES.items() if has_board(rules)]
         max_seats = max(GAMES[game_id].max_players for _, game_id in games)
@@ -56,6 +57,9 @@ class App:
         self.teaching = widgets.Checkbox(value=False, description=tr("Teaching mode: show all hands"), indent=False)
         self.teaching.add_class("dn-teaching")
         self.options = OptionsPanel()
+        self.language = widgets.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang,
+                                         description=tr("Language"), **fit)
+        self.language.add_class("dn-language")
         self.new_button = widgets.Button(description=tr("New game"), button_style="success")
         self.new_button.add_class("dn-new-game")
         self.message = widgets.HTML()
@@ -67,7 +71,7 @@ class App:
         wrap = widgets.Layout(flex_flow="row wrap")
         seats = widgets.HBox(self.seat_boxes, layout=wrap)
         self.settings = widgets.VBox([
-            widgets.HBox([self.game_picker, self.players, self.seed], layout=wrap), seats,
+            widgets.HBox([self.game_picker, self.players, self.seed, self.language], layout=wrap), seats,
             self.teaching, self.options.widget, self.staged,
         ], layout=widgets.Layout(display="none"))
         self.settings.add_class("dn-settings")
@@ -84,6 +88,7 @@ class App:
             box.observe(self._staged_changed, names="value")
         self.new_button.on_click(lambda _button: self.new_game())
         self.teaching.observe(self._teaching_changed, names="value")
+        self.language.observe(self._language_changed, names="value")
         self._game_changed()
         self.new_game()
 
@@ -104,7 +109,7 @@ class App:
     def _players_changed(self, _change: Any = None) -> None:
         for i, box in enumerate(self.seat_boxes):
             box.layout.display = "" if i < (self.players.value or 0) else "none"
-        self.options.show(self.rules(), self.players.value)
+        self.options.show(self.rules(), self.players.value, self.lang)
         for box in self.options.inputs.values():
             box.observe(self._staged_changed, names="value")
         self._staged_changed()
@@ -122,6 +127,29 @@ class App:
         current = board.game.options
         return all(getattr(current, name) == value for name, value in self.options.values().items())
 
+    def _language_changed(self, change: Any) -> None:
+        """Another language: the app's words at once (the chosen settings kept), and the game on a
+        board in that language."""
+        self.lang = change["new"]
+        tr = translator(self.lang)
+        for box, word in ((self.game_picker, "Game"), (self.players, "Players"), (self.language, "Language"),
+                          (self.seed, "Seed (the same seed deals the same cards)"), (self.new_button, "New game"),
+                          (self.teaching, "Teaching mode: show all hands"), (self.settings_button, "Settings")):
+            box.description = tr(word)
+        self.settings_button.tooltip = tr("Show or hide the settings for a new game")
+        for box in self.seat_boxes:
+            value = box.value
+            box.options = [(tr(SEAT_WORDS[kind]), kind) for kind in SEAT_KINDS]
+            box.value = value
+        chosen = self.options.values()
+        self._players_changed()
+        for name, value in chosen.items():
+            if name in self.options.inputs:
+                self.options.inputs[name].value = value
+        if self.board is not None:
+            self._show(board_for(self.board.game, seats=self.board.seats, teaching=self.board.teaching,
+                                 step_mode=self.board.step_mode, lang=self.lang))
+
     def _teaching_changed(self, change: Any) -> None:
         if self.board is not None:
             self.board.set_teaching(change["new"])
@@ -129,31 +157,39 @@ class App:
     def new_game(self) -> Board | None:
         """Deal a new game with the chosen settings and put its board on the page."""
         players = self.players.value
+        tr = translator(self.lang)
         seats = tuple(box.value for box in self.seat_boxes[:players])
         try:
             game = new_game(self.game_picker.value, players=players, seed=self.seed.value,
                             options=self.options.values())
             step_mode = self.board.step_mode if self.board is not None else False
-            board = board_for(game, seats=seats, teaching=self.teaching.value, step_mode=step_mode)
+            board = board_for(game, seats=seats, teaching=self.teaching.value, step_mode=step_mode, lang=self.lang)
         except DanishNbError as exc:
-            self.message.value = f'<span class="dn-message">Cannot start: {exc}</span>'
+            problem = tr("Cannot start: {problem}", problem=exc)
+            self.message.value = f'<span class="dn-message">{escape(problem)}</span>'
             return None
+        self._show(board)
+        shared = tr("{game}, {players} players, seed {seed}: share the seed so others get the same deal.",
+                    game=game.rules.title, players=players, seed=game.seed)
+        self.message.value = f"<small>{escape(shared)}</small>"
+        return board
+
+    def _show(self, board: Board) -> None:
+        """Put ``board`` on the page in place of the old one."""
         if self.board is not None:
             self.board.close()
         self.board = board
         self.board_box.children = [board.widget]
         self._staged_changed()
-        self.message.value = (f"<small>{game.rules.title}, {players} players, seed {game.seed}: "
-                              f"share the seed so others get the same deal.</small>")
-        return board
 
 
-def build_app(seed: int | None = None) -> widgets.Widget:
+def build_app(seed: int | None = None, lang: str = "en") -> widgets.Widget:
     """The whole app as one widget (its :class:`App` is on ``.app``; ``.board`` the board).
 
-    ``seed=None`` deals a random game; the seed field shows it so it can be shared.
+    ``seed=None`` deals a random game; the seed field shows it so it can be shared. ``lang``:
+    the interface language (``"en"``, ``"fr"``, ``"de"``), also chosen in the app's settings.
     """
-    app = App(seed=seed)
+    app = App(seed=seed, lang=lang)
     root = app.widget
     root.app = app
     root.tables = ClassTables(root)  # the "Class table" screen: learners at their own devices

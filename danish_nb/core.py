@@ -284,8 +284,9 @@ class Verdict:
 
     def summary(self, lang: str = DEFAULT) -> str:
         """One line: ``'legal: 8♥ on 6♣ is equal or higher (rule DB-12)'``, in ``lang``."""
-        head = render_text(_("legal") if self.legal else _("illegal"), lang=lang)
-        return f"{head}: " + "; ".join(r.text_in(lang) for r in self.reasons)
+        reasons = "; ".join(r.text_in(lang) for r in self.reasons)
+        return render_text(_("legal: {reasons}", reasons=reasons) if self.legal
+                           else _("illegal: {reasons}", reasons=reasons), lang=lang)
 
     def __str__(self) -> str:
         return self.summary()
@@ -350,7 +351,7 @@ def render_text(text: Text, viewer: int | None = None, reveal_hands: bool = Fals
             return item
         if isinstance(item, Message):
             return item.render(lang, part)
-        if isinstance(item, tuple):
+        if type(item) is tuple:  # a text of parts (a Card is a tuple too, read as itself)
             return "".join(map(part, item))
         if isinstance(item, Private):
             shown = omniscient or item.seen_by(viewer, reveal_hands)
@@ -392,11 +393,27 @@ class Result:
     loser: int | None = None
     scores: tuple[int, ...] | None = None
     draw: bool = False
-    reason: Text = ""
+    reason: str = ""
+    #: ``reason`` as a text to translate (given as ``reason=``; ``reason`` keeps its English).
+    message: Text = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.reason, str) or isinstance(self.reason, Message):
+            object.__setattr__(self, "message", self.reason)
+            object.__setattr__(self, "reason", render_text(self.reason))
+
+    @property
+    def text(self) -> Text:
+        """Why the game ended, as a text to render (translated where shown)."""
+        return self.message or self.reason
 
     def reason_in(self, lang: str = DEFAULT) -> str:
-        """Why the game ended, in ``lang``."""
-        return render_text(self.reason, lang=lang)
+        """Why the game ended, in ``lang``.
+
+        >>> Result(draw=True, reason=_("New game")).reason_in("fr")
+        'Nouvelle partie'
+        """
+        return render_text(self.text, lang=lang)
 
     def __str__(self) -> str:
         return self.reason_in()

@@ -15,7 +15,7 @@ Code that builds a whole screen in one language takes a translator:
 >>> tr("New game"), tr.n("{n} card", "{n} cards", 1)
 ('Neues Spiel', '1 Karte')
 
-Marking strings (what ``make translations`` extracts): ``_(...)`` and ``_n(...)`` build messages,
+Marking strings (what ``make translations`` extracts): ``_(...)`` (or ``M(...)``) and ``_n(...)`` build messages,
 ``tr(...)`` and ``tr.n(...)`` (a :func:`translator`) translate at once, ``N_(...)`` marks a string
 kept as data (an option label) and translated where it is shown (``tr(label)``). Catalogues live
 in ``danish_nb/locale/<lang>/LC_MESSAGES/danish_nb.po``; the compiled ``.mo`` files are committed
@@ -26,13 +26,13 @@ in ``danish_nb/locale/<lang>/LC_MESSAGES/danish_nb.po``; the compiled ``.mo`` fi
 from __future__ import annotations
 
 import gettext as _gettext
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "DEFAULT", "DOMAIN", "Message", "Translator", "_", "_n", "N_",
-           "translator", "check_lang", "rule_rendering", "title_in"]
+__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "DEFAULT", "DOMAIN", "Message", "Translator", "_", "M", "_n", "N_",
+           "translator", "joined", "check_lang", "rule_rendering", "title_in"]
 
 #: The interface languages, English first (the source of every template).
 LANGUAGES: tuple[str, ...] = ("en", "fr", "de")
@@ -70,7 +70,11 @@ def _catalogue(lang: str) -> _gettext.NullTranslations:
 
 
 def _format(template: str, params: Mapping[str, Any], part: Callable[[Any], str]) -> str:
-    return template.format_map({key: part(value) for key, value in params.items()}) if params else template
+    """``template`` with its parameters: numbers as they are (a template may say ``{points:+d}``),
+    anything else rendered by ``part``."""
+    if not params:
+        return template
+    return template.format_map({key: value if type(value) in (int, float) else part(value) for key, value in params.items()})
 
 
 class Message:
@@ -85,6 +89,8 @@ class Message:
     (Message('{n} card', plural='{n} cards', n=1), '2 cartes')
     >>> _("{a} then {b}", a=_("New game"), b="x").render("de")
     'Neues Spiel then x'
+    >>> m = _("New game"); m == "New game", "game" in m, m.startswith("New"), m + "!"
+    (True, True, True, 'New game!')
     """
 
     __slots__ = ("msgid", "plural", "params")
@@ -113,12 +119,35 @@ class Message:
         args = [repr(self.msgid)] + ([f"plural={self.plural!r}"] if self.plural else [])
         return f"Message({', '.join(args + [f'{k}={v!r}' for k, v in self.params.items()])})"
 
+    # Read as its English text where code (or a test) treats it as ``str``: ``==`` a string,
+    # ``in``, ``+`` and the string methods; nothing is formatted until asked.
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Message) and (self.msgid, self.plural, self.params)
-                == (other.msgid, other.plural, other.params))
+        if isinstance(other, Message):
+            return (self.msgid, self.plural, self.params) == (other.msgid, other.plural, other.params)
+        return str(self) == other if isinstance(other, str) else NotImplemented
 
     def __hash__(self) -> int:
-        return hash((self.msgid, self.plural, tuple(sorted(self.params))))
+        return hash(str(self))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __contains__(self, part: str) -> bool:
+        return part in str(self)
+
+    def __len__(self) -> int:
+        return len(str(self))
+
+    def __add__(self, other: str) -> str:
+        return str(self) + other
+
+    def __radd__(self, other: str) -> str:
+        return other + str(self)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_") or not hasattr(str, name):
+            raise AttributeError(name)
+        return getattr(str(self), name)
 
 
 def _(msgid: str, /, **params: Any) -> Message:
@@ -126,9 +155,27 @@ def _(msgid: str, /, **params: Any) -> Message:
     return Message(msgid, **params)
 
 
+#: The same marker under a name that loop variables (``for _ in ...``) do not shadow: engine code
+#: builds its texts with ``M(...)``.
+M = _
+
+
 def _n(singular: str, plural: str, n: int, /, **params: Any) -> Message:
     """Mark and build a plural message; ``{n}`` may appear in both forms."""
     return Message(singular, plural=plural, n=n, **params)
+
+
+def joined(items: Iterable[Any]) -> Any:
+    """Items joined with "and", as a message (``P1 and P2 and P3`` in English).
+
+    >>> joined(["P1", "P2", "P3"]).render("fr"), joined(["P1"])
+    ('P1 et P2 et P3', 'P1')
+    """
+    items = list(items)
+    text = items[0]
+    for item in items[1:]:
+        text = _("{a} and {b}", a=text, b=item)
+    return text
 
 
 def N_(msgid: str) -> str:
@@ -161,8 +208,11 @@ class Translator:
         return Message(singular, plural=plural, n=n, **params).render(self.lang)
 
     def render(self, text: Any) -> str:
-        """A message in this language; any other value as ``str``."""
-        return text.render(self.lang) if isinstance(text, Message) else str(text)
+        """A message in this language; a string marked ``N_`` translated (any other string as
+        it is); any other value as ``str``."""
+        if isinstance(text, Message):
+            return text.render(self.lang)
+        return _catalogue(self.lang).gettext(text) if isinstance(text, str) else str(text)
 
 
 @lru_cache(maxsize=None)

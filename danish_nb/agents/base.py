@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..core import DanishNbError, Game, Text, _short, get_game, render_text
+from ..i18n import M
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,9 +23,9 @@ class Choice:
     move: Any
     why: Text
 
-    def why_for(self, viewer: int | None, reveal_hands: bool = False) -> str:
-        """The reason as ``viewer`` may read it."""
-        return render_text(self.why, viewer, reveal_hands)
+    def why_for(self, viewer: int | None, reveal_hands: bool = False, lang: str = "en") -> str:
+        """The reason as ``viewer`` may read it, in ``lang``."""
+        return render_text(self.why, viewer, reveal_hands, lang=lang)
 
 
 class Agent(Protocol):
@@ -46,7 +47,7 @@ class RandomAgent:
         if not moves:
             raise DanishNbError("no legal move: the game is over")
         move = self.rng.choice(moves)
-        return Choice(move, f"picked at random among {len(moves)} legal moves")
+        return Choice(move, M("picked at random among {moves} legal moves", moves=len(moves)))
 
 
 #: name -> {game id, family or "*": factory(seed)}; games and families add their own players.

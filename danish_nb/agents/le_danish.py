@@ -16,6 +16,7 @@ from typing import Any
 from ..cards import Rank
 from .base import AGENTS, Choice
 from .shedding import ShedRuleOfThumb
+from ..i18n import M
 
 
 def cards_left(state: Any, seat: int) -> int:
@@ -39,19 +40,19 @@ class LeDanishRuleOfThumb:
         if sends:
             order = [(state.current + k * state.direction) % state.players for k in range(1, state.players)]
             best = min(sends, key=lambda m: (cards_left(state, m.index), order.index(m.index)))
-            return Choice(best, f"sends the pile to P{best.index + 1}, who has the fewest cards left "
-                                f"({cards_left(state, best.index)})")
+            return Choice(best, M("sends the pile to P{index}, who has the fewest cards left ({cards_left})",
+                                  index=best.index + 1, cards_left=cards_left(state, best.index)))
         completes = [m for m in moves if m.action == "complete"]
         if completes:
-            return Choice(completes[0], f"completes the four {completes[0].cards[0].rank.symbol}s: "
-                                        f"two cards fewer, and play goes on from here")
+            return Choice(completes[0], M("completes the four {symbol}s: two cards fewer, and play goes on "
+                                          "from here", symbol=completes[0].cards[0].rank.symbol))
         if state.phase == "chain":
             top = state.pile[-1] if state.pile else None
             closed = [m for m in moves if m.action == "closed"]
             if top is None or top.rank <= Rank.SIX:
-                return Choice(closed[0], "the pile is low: another face-down card will likely fit")
+                return Choice(closed[0], M("the pile is low: another face-down card will likely fit"))
             return Choice(next(m for m in moves if m.action == "pass"),
-                          f"stops: a blind card on {top} would likely fail")
+                          M("stops: a blind card on {top} would likely fail", top=top))
         return self.shedding.choose(state)
 
 

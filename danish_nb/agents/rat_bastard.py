@@ -18,6 +18,7 @@ from typing import Any
 from ..games.rat_bastard_17 import TARGET, UP_SLOTS, RatMove, card_value
 from ..core import DanishNbError
 from .base import AGENTS, Choice
+from ..i18n import M
 
 
 class RatRuleOfThumb:
@@ -51,21 +52,22 @@ class RatRuleOfThumb:
         exact = [(m, c) for m, c, v in fixed if state.total + v == TARGET]
         if exact:
             move, card = exact[0]
-            return Choice(move, f"plays {card} to reach exactly 17, then starts again from 0")
+            return Choice(move, M("plays {card} to reach exactly 17, then starts again from 0", card=card))
         if fixed:
             move, card, value = max(fixed, key=lambda mcv: mcv[2])
-            return Choice(move, f"plays its highest card that fits, {card} (total {state.total + value}), "
-                                f"leaving the opponent little room")
+            return Choice(move, M("plays its highest card that fits, {card} (total {x}), leaving the opponent "
+                                  "little room", card=card, x=state.total + value))
         if wild:
             best = min(10, TARGET - state.total)
             move, card = next((m, c) for m, c in wild if m.value == best)
-            goal = "to reach exactly 17" if state.total + best == TARGET else "at its highest value"
-            return Choice(move, f"no other card fits: plays the wild {card} as a {best} {goal}")
+            goal = M("to reach exactly 17") if state.total + best == TARGET else M("at its highest value")
+            return Choice(move, M("no other card fits: plays the wild {card} as a {best} {goal}",
+                                  card=card, best=best, goal=goal))
         if blind:
             move = self.rng.choice(blind)
-            return Choice(move, f"no known card fits: turns over the face-down hole card at position "
-                                f"{move.position} and hopes")
-        return Choice(moves[0], "no card fits: must pick up")
+            return Choice(move, M("no known card fits: turns over the face-down hole card at position "
+                                  "{position} and hopes", position=move.position))
+        return Choice(moves[0], M("no card fits: must pick up"))
 
     def _swap(self, state: Any, moves: list[RatMove]) -> Choice:
         opts = state.options
@@ -79,10 +81,10 @@ class RatRuleOfThumb:
         swaps = [m for m in moves if m.action == "swap" and gain(m) > 0]
         if swaps:
             best = max(swaps, key=gain)
-            return Choice(best, f"puts the low {best.card} face up instead of {best.other}: low hole cards "
-                                f"fit late in the game")
+            return Choice(best, M("puts the low {card} face up instead of {other}: low hole cards fit late in "
+                                  "the game", card=best.card, other=best.other))
         keep = next(m for m in moves if m.action == "keep")
-        return Choice(keep, "its face-up hole cards are already as low as its hand allows")
+        return Choice(keep, M("its face-up hole cards are already as low as its hand allows"))
 
 
 AGENTS.setdefault("rule-of-thumb", {})["rat-bastard-17"] = RatRuleOfThumb

@@ -9,6 +9,7 @@ from typing import Any
 from ..cards import Card, Rank
 from ..core import DanishNbError
 from .base import AGENTS, Choice
+from ..i18n import M
 
 #: Cards worth keeping: the higher, the later they are played.
 POWER = {Rank.TWO: 20, Rank.TEN: 21, Rank.JOKER: 22}
@@ -36,12 +37,12 @@ class ShedRuleOfThumb:
         face_up = [m for m in moves if m.action == "face-up"]
         if face_up:
             best = max(face_up, key=lambda m: sorted((card_cost(c) for c in m.cards), reverse=True))
-            return Choice(best, "leaves its strongest cards face up for later")
+            return Choice(best, M("leaves its strongest cards face up for later"))
         if plays:
             best = min(plays, key=lambda m: (card_cost(m.cards[0]), -len(m.cards)))
-            kind = "power card, since nothing lower fits" if _is_power(best) else "lowest card that fits"
-            many = f" (all {len(best.cards)} of them)" if len(best.cards) > 1 else ""
-            return Choice(best, f"plays its {kind}{many}")
+            kind = M("power card, since nothing lower fits") if _is_power(best) else M("lowest card that fits")
+            many = M(" (all {cards} of them)", cards=len(best.cards)) if len(best.cards) > 1 else ""
+            return Choice(best, M("plays its {kind}{many}", kind=kind, many=many))
         for action, why in (("stock", "no card fits: tries the stock card"),
                             ("closed", "turns over a face-down card"),
                             ("send", "sends the pile on"),
@@ -50,7 +51,7 @@ class ShedRuleOfThumb:
             if options:
                 return Choice(self.rng.choice(options), why)
         move = self.rng.choice(moves)
-        return Choice(move, "no better idea: a random legal move")
+        return Choice(move, M("no better idea: a random legal move"))
 
 
 def _is_power(move: Any) -> bool:

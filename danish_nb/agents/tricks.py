@@ -21,9 +21,10 @@ import random
 from typing import Any
 
 from ..cards import SUITS, Card, Rank, format_cards, n_cards
-from ..families.tricks import SUIT_NAMES, Play, TrickMove, Trumps, trick_winner
+from ..families.tricks import SUIT_TEXTS, Play, TrickMove, Trumps, trick_winner
 from ..core import DanishNbError, Private
 from .base import AGENTS, Choice
+from ..i18n import M
 
 #: game id -> what taking each card is worth to its taker (rough, for play only; not scoring).
 CARD_VALUES: dict[str, dict[Card, int]] = {
@@ -62,7 +63,7 @@ class TrickRuleOfThumb:
             return self._call(view.hand, calls)
         plays = [m for m in moves if m.action == "play"]
         if not plays or view.trumps is None:
-            return Choice(self.rng.choice(moves), "no rule of thumb for this step: a random legal move")
+            return Choice(self.rng.choice(moves), M("no rule of thumb for this step: a random legal move"))
         values = CARD_VALUES.get(view.game, {})
         cards = [m.card for m in plays]
         soloist = getattr(view, "soloist", None)
@@ -70,7 +71,8 @@ class TrickRuleOfThumb:
             trumps_held = [c for c in cards if view.trumps.is_trump(c)]
             if len(trumps_held) >= 2:
                 card = max(trumps_held, key=view.trumps.strength)
-                return Choice(TrickMove(view.me, "play", card), f"the soloist draws trumps: leads its highest, {card}")
+                return Choice(TrickMove(view.me, "play", card), M("the soloist draws trumps: leads its "
+                                                                  "highest, {card}", card=card))
         if soloist is not None and view.me != soloist and any(p.player == soloist for p in view.trick):
             leading = trick_winner(view.trick, view.trumps)[0]
             if leading.player != soloist:
@@ -106,11 +108,12 @@ class TrickRuleOfThumb:
         affordable = [m for m in bids if worth and BID_ORDER.index(m.bid) <= BID_ORDER.index(worth)]
         if affordable:
             move = min(affordable, key=lambda m: BID_ORDER.index(m.bid))
-            return Choice(move, f"bids {move.bid}: its trumps and aces are worth up to a {worth}")
+            return Choice(move, M("bids {bid}: its trumps and aces are worth up to a {worth}",
+                                  bid=move.bid, worth=worth))
         # A hand that must bid (four trumps, nobody has bid) is always worth a Play, so pass is legal here.
         passing = next(m for m in moves if m.action == "pass")
-        why = "the hand is not worth a bid" if worth is None else f"the hand is worth only {worth}"
-        return Choice(passing, f"passes: {why}")
+        why = M("the hand is not worth a bid") if worth is None else M("the hand is worth only {worth}", worth=worth)
+        return Choice(passing, M("passes: {why}", why=why))
 
     @staticmethod
     def _discard(hand: tuple[Card, ...], trumps: Trumps, moves: list[TrickMove]) -> Choice:
@@ -124,8 +127,8 @@ class TrickRuleOfThumb:
         banked = sum(values.get(c, 0) for c in chosen)
         laid = Private(move.cards, move.player, n_cards(len(move.cards)), in_hand=False)
         points = Private(move.cards, move.player, "", in_hand=False,
-                         text=f" and banks {banked} card points that count for it")
-        return Choice(move, ("discards ", laid, ": keeps its trumps and aces", points))
+                         text=M(" and banks {banked} card points that count for it", banked=banked))
+        return Choice(move, (M("discards "), laid, M(": keeps its trumps and aces"), points))
 
     @staticmethod
     def _name_suit(state: Any, hand: tuple[Card, ...], calls: list[TrickMove]) -> Choice:
@@ -138,7 +141,8 @@ class TrickRuleOfThumb:
             return len(held), sum(values.get(c, 0) for c in held)
         move = max(calls, key=weight)
         count, _ = weight(move)
-        return Choice(move, f"names {SUIT_NAMES[move.suit]}: the suit that gives it the most trumps")
+        return Choice(move, M("names {suit_name}: the suit that gives it the most trumps",
+                              suit_name=SUIT_TEXTS[move.suit]))
 
     @staticmethod
     def _smear(me: int, leading: Play, trick: tuple[Play, ...], trumps: Trumps, cards: list[Card],
@@ -148,11 +152,12 @@ class TrickRuleOfThumb:
         keep = [c for c in cards if trick_winner(trick + (Play(me, c),), trumps)[0].player == leading.player]
         if keep:
             card = max(keep, key=lambda c: (values.get(c, 0), -trumps.strength(c)))
-            return Choice(TrickMove(me, "play", card), f"its partner P{leading.player + 1} is winning the "
-                                                        f"trick: adds {card} ({values.get(card, 0)} points)")
+            return Choice(TrickMove(me, "play", card), M("its partner P{player} is winning the trick: adds "
+                                                         "{card} ({get} points)",
+                                                         player=leading.player + 1, card=card, get=values.get(card, 0)))
         card = min(cards, key=lambda c: (values.get(c, 0), trumps.strength(c)))
-        return Choice(TrickMove(me, "play", card), f"every card would take the trick from its partner: "
-                                                    f"plays its cheapest, {card}")
+        return Choice(TrickMove(me, "play", card), M("every card would take the trick from its partner: plays "
+                                                     "its cheapest, {card}", card=card))
 
     def _call(self, hand: tuple[Card, ...], calls: list[TrickMove]) -> Choice:
         """Trumps: the longest suit, ties broken by its high cards; no trumps if no suit is both
@@ -164,8 +169,9 @@ class TrickRuleOfThumb:
         length, honours = weight(best)
         call = {m.suit: m for m in calls}
         if length * 4 <= len(hand) or not honours:
-            return Choice(call[None], "declares no trumps: no suit is both long and strong")
-        return Choice(call[best], f"names {SUIT_NAMES[best]}: its longest and strongest suit")
+            return Choice(call[None], M("declares no trumps: no suit is both long and strong"))
+        return Choice(call[best], M("names {suit_name}: its longest and strongest suit",
+                                    suit_name=SUIT_TEXTS[best]))
 
     def _play(self, me: int, trick: tuple[Play, ...], trumps: Trumps, cards: list[Card],
               values: dict[Card, int], players: int) -> Choice:
@@ -178,7 +184,7 @@ class TrickRuleOfThumb:
 
         if not trick:
             card = min(cards, key=cost)
-            return move(card, f"leads its cheapest card, {card}, keeping trumps and high cards")
+            return move(card, M("leads its cheapest card, {card}, keeping trumps and high cards", card=card))
         stake = sum(values.get(p.card, 0) for p in trick)
         winners = [c for c in cards if trick_winner(trick + (Play(me, c),), trumps)[0].player == me]
         losers = [c for c in cards if c not in winners]
@@ -188,32 +194,33 @@ class TrickRuleOfThumb:
             if losers:
                 dump = min(losers, key=lambda c: (values.get(c, 0), -trumps.strength(c)))
                 if values.get(dump, 0) < 0:
-                    return move(dump, f"the trick holds {format_cards(bad)}: stays out of it and gives "
-                                      f"away its own {dump}")
-                return move(dump, f"the trick holds {format_cards(bad)}: plays its highest card that "
-                                  f"does not win it, {dump}")
+                    return move(dump, M("the trick holds {bad}: stays out of it and gives away its own {dump}",
+                                        bad=format_cards(bad), dump=dump))
+                return move(dump, M("the trick holds {bad}: plays its highest card that does not win it, {dump}",
+                                    bad=format_cards(bad), dump=dump))
             card = min(winners, key=lambda c: (values.get(c, 0) < 0, trumps.strength(c)))
-            return move(card, f"must take the trick with {format_cards(bad)}: plays {card}, keeping "
-                              f"its own jacks out")
+            return move(card, M("must take the trick with {bad}: plays {card}, keeping its own jacks out",
+                                bad=format_cards(bad), card=card))
         prize = [p.card for p in trick if values.get(p.card, 0) > 0]
         if winners and (prize or last):
             safe = [c for c in winners if values.get(c, 0) >= 0] or winners
             if prize and not last:
                 card = max(safe, key=trumps.strength)
-                return move(card, f"chases the {format_cards(prize)}: plays its highest winning card, {card}")
+                return move(card, M("chases the {prize}: plays its highest winning card, {card}",
+                                    prize=format_cards(prize), card=card))
             card = min(safe, key=trumps.strength)
             gain = stake + 1 + values.get(card, 0)
-            return move(card, f"last to play: takes the trick with its lowest winning card, {card} "
-                              f"(worth about {gain:+d})")
+            return move(card, M("last to play: takes the trick with its lowest winning card, {card} (worth "
+                                "about {gain:+d})", card=card, gain=gain))
         if losers:
             jacks = [c for c in losers if values.get(c, 0) < 0]
             if jacks:
                 card = min(jacks, key=lambda c: values[c])
-                return move(card, f"cannot win cheaply: gives away its {card}")
+                return move(card, M("cannot win cheaply: gives away its {card}", card=card))
             card = min(losers, key=cost)
-            return move(card, f"follows low with {card}")
+            return move(card, M("follows low with {card}", card=card))
         card = min(cards, key=cost)
-        return move(card, f"every card wins here: plays its cheapest, {card}")
+        return move(card, M("every card wins here: plays its cheapest, {card}", card=card))
 
 
 AGENTS.setdefault("rule-of-thumb", {})["tricks"] = TrickRuleOfThumb

@@ -221,7 +221,7 @@ class RatView:
             "hand_counts": list(self.hand_counts), "holes": holes, "deck_count": self.deck_count,
             "pile": codes(self.pile), "total": self.total, "discard_count": self.discard_count,
             "current": self.current, "phase": self.phase, "turn": self.turn,
-            "result": None if self.result is None else self.result.reason, "note": self.note,
+            "result": None if self.result is None else str(self.result), "note": str(self.note),
         }
 
     def hidden_places(self) -> list[tuple[str, int]]:

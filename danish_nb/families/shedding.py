@@ -21,10 +21,11 @@ from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
 from ..cards import Card, CardParseError, format_cards, parse_cards, shuffled
-from ..core import (Catalogue, DanishNbError, check_keys, Event, MoveParseError, OptionsError, Reason, Result, RulesState,
-                    Verdict)
+from ..core import (Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Reason, Result, RulesState,
+                    Text, Verdict, check_keys)
 from .common import (parse_number, parse_player, position_cards, position_seats, remove_cards, replace_at,
                      sorted_cards)
+from ..i18n import M
 
 #: Move actions and what they mean (the notation's verbs).
 ACTIONS = {
@@ -231,15 +232,15 @@ def group_moves(player: int, action: str, groups: Iterable[Sequence[Card]],
     return moves
 
 
-def finishing_result(finished: tuple[int, ...], players: int, loser_name: str) -> Result:
+def finishing_result(finished: tuple[int, ...], players: int, loser_name: Text) -> Result:
     """The result once at most one player holds cards: the order, and the loser if any."""
     remaining = [p for p in range(players) if p not in finished]
     order = finished + tuple(remaining)
     loser = remaining[0] if remaining else None
     names = ", ".join(f"P{p + 1}" for p in order)
-    text = f"P{order[0] + 1} wins; finishing order {names}"
+    text = M("P{order} wins; finishing order {names}", order=order[0] + 1, names=names)
     if loser is not None:
-        text += f"; P{loser + 1} is the {loser_name}"
+        text = M("{text}; P{loser} is the {loser_name}", text=text, loser=loser + 1, loser_name=loser_name)
     return Result(order=order, loser=loser, reason=text)
 
 
@@ -361,8 +362,8 @@ class ShedView:
             "burned_count": self.burned_count, "current": self.current,
             "direction": self.direction, "phase": self.phase,
             "finished": list(self.finished), "turn": self.turn,
-            "result": None if self.result is None else self.result.reason,
-            "note": self.note,
+            "result": None if self.result is None else str(self.result),
+            "note": str(self.note),
         }
 
     def unseen(self) -> list[Card]:
@@ -509,7 +510,7 @@ class ShedTable(RulesState):
         return isinstance(move, ShedMove) and move_problem(move) is None
 
     def _note(self) -> str:
-        return self.result.reason if self.result is not None else ""
+        return self.result.text if self.result is not None else ""
 
     def _generate_moves(self) -> list[ShedMove]:
         if self.result is not None:
@@ -527,10 +528,11 @@ class ShedTable(RulesState):
         if not self.well_formed(move):
             rule_id, ruling = self.cites["not-a-move"]
             problem = move_problem(move) if isinstance(move, ShedMove) else f"{_kind(move)} is not a ShedMove"
-            return [(False, rule_id, f"not a move of {self.words['game']}: {problem}", ruling)]
+            return [(False, rule_id, M("not a move of {game}: {problem}",
+                                       game=self.words['game'], problem=problem), ruling)]
         if self.result is not None:
             rule_id, ruling = self.cites["over"]
-            return [(False, rule_id, f"the game is over: {self.result.reason}", ruling)]
+            return [(False, rule_id, M("the game is over: {reason}", reason=self.result.text), ruling)]
         if move.player != self.current:
             return [self._wrong_player(move.player)]
         if self.phase == "swap":
@@ -593,22 +595,24 @@ class ShedTable(RulesState):
         p = move.player
         rule_id, ruling = self.cites["face-up"]
         if move.action != "face-up":
-            return [(False, rule_id, f"P{p + 1} first chooses which cards stay face up "
-                     f"(e.g. 'P{p + 1} face-up ...')", ruling)]
+            return [(False, rule_id, M("P{p} first chooses which cards stay face up (e.g. 'P{p} face-up ...')",
+                                       p=p + 1), ruling)]
         size = len(self.open[p])
         if len(move.cards) != size or move.index is not None:
-            return [(False, self.cites["face-up-count"][0], f"choose exactly {size} cards to leave face up", None)]
+            return [(False, self.cites["face-up-count"][0], M("choose exactly {size} cards to leave face up",
+                                                              size=size), None)]
         if remove_cards(self.hands[p] + self.open[p], move.cards) is None:
-            return [(False, rule_id, f"{format_cards(move.cards)} are not all among P{p + 1}'s hand and "
-                     f"face-up cards", None)]
-        return [(True, rule_id, f"P{p + 1} leaves {format_cards(move.cards)} face up and keeps the rest "
-                 f"in hand", ruling)]
+            return [(False, rule_id, M("{cards} are not all among P{p}'s hand and face-up cards",
+                                       cards=format_cards(move.cards), p=p + 1), None)]
+        return [(True, rule_id, M("P{p} leaves {cards} face up and keeps the rest in hand",
+                                  p=p + 1, cards=format_cards(move.cards)), ruling)]
 
     def _apply_face_up(self, move: ShedMove) -> tuple[ShedTable, tuple[Event, ...]]:
         """The face-up choice: face-up cards taken into the hand are seen going there."""
         p = move.player
         hand = remove_cards(self.hands[p] + self.open[p], move.cards)
-        events = [self._event("face-up", p, f"P{p + 1} leaves {format_cards(move.cards)} face up", move.cards,
+        events = [self._event("face-up", p, M("P{p} leaves {cards} face up",
+                                              p=p + 1, cards=format_cards(move.cards)), move.cards,
                               "face-up", with_ruling=False)]
         last = p == self.players - 1
         if last:
@@ -627,7 +631,7 @@ class ShedTable(RulesState):
         if not stock or missing <= 0:
             return hands, stock
         drawn = stock[max(0, len(stock) - missing):]
-        events.append(self._event("draw", p, f"P{p + 1} draws {len(drawn)} from the stock", (), "draw"))
+        events.append(self._event("draw", p, M("P{p} draws {drawn} from the stock", p=p + 1, drawn=len(drawn)), (), "draw"))
         return replace_at(hands, p, sorted_cards(hands[p] + drawn)), stock[:len(stock) - len(drawn)]
 
     def _pile_taken(self, events: list[Event], **changes: Any) -> tuple[ShedTable, tuple[Event, ...]]:
@@ -638,9 +642,11 @@ class ShedTable(RulesState):
         seen = self.pickups_seen + (key,)
         state = self.copy(pile=(), phase="play", turn=self.turn + 1, pickups_seen=seen, **changes)
         if seen.count(key) >= 3:
-            result = Result(order=self.finished, draw=True, reason=f"draw: the same position came back a "
-                            f"third time {self.words['repetition']}, so the game would go round forever")
-            events.append(self._event("draw", None, result.reason, (), "repetition"))
+            result = Result(order=self.finished, draw=True, reason=M("draw: the same position came back a "
+                                                                     "third time {repetition}, so the game "
+                                                                     "would go round forever",
+                                                                     repetition=self.words['repetition']))
+            events.append(self._event("draw", None, result.text, (), "repetition"))
             return state.copy(phase="over", result=result), tuple(events)
         return state._settle(events)
 
@@ -648,11 +654,12 @@ class ShedTable(RulesState):
         """End the game if it is over (:meth:`_final_result`), or a draw at the turn limit."""
         result = self._final_result()
         if result is not None:
-            events.append(self._event("end", None, result.reason, (), "end"))
+            events.append(self._event("end", None, result.text, (), "end"))
         elif self.turn >= self.options.turn_limit:
             result = Result(order=self.finished, draw=True,
-                            reason=f"draw: the turn limit of {self.options.turn_limit} moves was reached")
-            events.append(self._event("draw", None, result.reason, (), "turn-limit"))
+                            reason=M("draw: the turn limit of {turn_limit} moves was reached",
+                                     turn_limit=self.options.turn_limit))
+            events.append(self._event("draw", None, result.text, (), "turn-limit"))
         else:
             return self, tuple(events)
         return self.copy(phase="over", result=result), tuple(events)

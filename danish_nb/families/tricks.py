@@ -27,16 +27,19 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, format_cards, n_cards, standard_pack
-from ..core import (Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Rule, RulesState, check_keys,
-                    get_game)
+from ..core import (Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Rule, RulesState, Text, check_keys,
+                    get_game, render_text)
 from .common import parse_player, position_cards, replace_at
 from .worlds import deal_unseen
+from ..i18n import M, Message, _n
 
 SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
 SUIT_SINGULAR = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
 _SUIT_WORDS = {**{name: s for s, name in SUIT_NAMES.items()}, **{name: s for s, name in SUIT_SINGULAR.items()},
                **{s.value.lower(): s for s in SUITS}, **{s.symbol: s for s in SUITS}}
 _NO_TRUMP_WORDS = ("none", "no-trumps", "notrumps", "nt")
+#: The suits' names in texts for learners (translated where shown; SUIT_NAMES is notation).
+SUIT_TEXTS = {Suit.CLUBS: M("clubs"), Suit.DIAMONDS: M("diamonds"), Suit.HEARTS: M("hearts"), Suit.SPADES: M("spades")}
 
 
 # --------------------------------------------------------------------------- trump orders
@@ -84,6 +87,11 @@ class Trumps:
         """``'hearts'`` or ``'no trumps'``."""
         return "no trumps" if self.suit is None else SUIT_NAMES[self.suit]
 
+    @property
+    def text(self) -> Message:
+        """The name in a text for learners (translated where shown)."""
+        return M("no trumps") if self.suit is None else SUIT_TEXTS[self.suit]
+
     def suit_of(self, card: Card) -> Suit:
         """The suit ``card`` belongs to for following (a permanent trump: the trump suit)."""
         return self._suits[card]
@@ -95,9 +103,9 @@ class Trumps:
         """How high ``card`` ranks within its suit (higher wins); permanent trumps top all."""
         return self._strengths[card]
 
-    def suit_label(self, suit: Suit) -> str:
+    def suit_label(self, suit: Suit) -> Message:
         """``'trumps (hearts)'`` for the trump suit, else the suit's name."""
-        return f"trumps ({SUIT_NAMES[suit]})" if suit is self.suit else SUIT_NAMES[suit]
+        return M("trumps ({suit})", suit=SUIT_TEXTS[suit]) if suit is self.suit else SUIT_TEXTS[suit]
 
 
 
@@ -133,7 +141,7 @@ class TrickRecord(NamedTuple):
 
     plays: tuple[Play, ...]
     winner: int
-    why: str
+    why: Text
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -178,25 +186,29 @@ def playable(hand: Sequence[Card], trick: Sequence[Play], trumps: Trumps) -> tup
     return following or tuple(hand)
 
 
-def follow_check(hand: Sequence[Card], card: Card, trick: Sequence[Play], trumps: Trumps) -> tuple[bool, str]:
+def follow_check(hand: Sequence[Card], card: Card, trick: Sequence[Play], trumps: Trumps) -> tuple[bool, Message]:
     """Whether ``card`` (held in ``hand``) may go on ``trick``, and why in a sentence.
 
     >>> from ..cards import parse_cards
-    >>> follow_check(parse_cards("2H AS"), Card.parse("AS"), (Play(0, Card.parse("KH")),), Trumps(None))
-    (False, 'you must follow hearts: you hold 2♥')
+    >>> ok, why = follow_check(parse_cards("2H AS"), Card.parse("AS"), (Play(0, Card.parse("KH")),), Trumps(None))
+    >>> ok, str(why), why.render("de")
+    (False, 'you must follow hearts: you hold 2♥', 'du musst Herz bedienen: du hast 2♥')
     """
     led = led_suit(trick, trumps)
     if led is None:
-        return True, f"{card} leads the trick: any card may lead"
+        return True, M("{card} leads the trick: any card may lead", card=card)
     mine = trumps.suit_of(card)
-    counted = f" ({card} counts as {trumps.suit_label(mine)})" if mine is not card.suit else ""
+    counted = M(" ({card} counts as {suit})", card=card, suit=trumps.suit_label(mine)) if mine is not card.suit else ""
     if mine is led:
-        return True, f"{card} follows {trumps.suit_label(led)}{counted}"
+        return True, M("{card} follows {suit}{counted}", card=card, suit=trumps.suit_label(led), counted=counted)
     holding = [c for c in hand if trumps.suit_of(c) is led]
     if holding:
-        return False, f"you must follow {trumps.suit_label(led)}: you hold {format_cards(holding)}{counted}"
-    trumping = ", a trump" if trumps.is_trump(card) else ""
-    return True, f"no {trumps.suit_label(led)} in hand, so any card may be played: {card}{trumping}"
+        return False, M("you must follow {suit}: you hold {cards}{counted}", suit=trumps.suit_label(led),
+                        cards=format_cards(holding), counted=counted)
+    if trumps.is_trump(card):
+        return True, M("no {suit} in hand, so any card may be played: {card}, a trump", suit=trumps.suit_label(led),
+                       card=card)
+    return True, M("no {suit} in hand, so any card may be played: {card}", suit=trumps.suit_label(led), card=card)
 
 
 def trick_winner(trick: Sequence[Play], trumps: Trumps) -> tuple[Play, str]:
@@ -214,7 +226,7 @@ def trick_winner(trick: Sequence[Play], trumps: Trumps) -> tuple[Play, str]:
     trumped = [play for play in trick if trumps.is_trump(play.card)]
     if trumped:
         best = max(trumped, key=lambda play: trumps.strength(play.card))
-        kind = "the only trump" if len(trumped) == 1 else "the highest trump"
+        kind = M("the only trump") if len(trumped) == 1 else M("the highest trump")
         return best, f"{best.card} wins: {kind}"
     best = max((play for play in trick if trumps.suit_of(play.card) is led),
                key=lambda play: trumps.strength(play.card))
@@ -290,14 +302,15 @@ class TrickMove(NamedTuple):
             return f"{head} {format_cards(self.cards)}"
         return head
 
-    def text_for(self, viewer: int | None, reveal_hands: bool = False) -> str:
-        """The move as ``viewer`` may read it: cards laid aside are seen by their owner only.
+    def text_for(self, viewer: int | None, reveal_hands: bool = False, lang: str = "en") -> str:
+        """The move as ``viewer`` may read it (in ``lang``): cards laid aside are seen by their owner only.
 
         >>> TrickMove(2, "discard", cards=(Card.parse("10H"), Card.parse("KD"))).text_for(0)
         'P3 discard 2 cards'
         """
         if self.action == "discard" and viewer != self.player:
-            return f"P{self.player + 1} discard {n_cards(len(self.cards))}"
+            return render_text(M("P{player} discard {cards}", player=self.player + 1, cards=n_cards(len(self.cards))),
+                               lang=lang)
         return str(self)
 
 
@@ -404,13 +417,13 @@ class ScoreLine(NamedTuple):
         return Event("score", self.player, self.text, (), catalogue[self.rule_id], ruling)
 
 
-def n_tricks(count: int) -> str:
-    """``'1 trick'``, ``'3 tricks'``.
+def n_tricks(count: int) -> Message:
+    """``'1 trick'``, ``'3 tricks'`` (a message, shown in the reader's language).
 
-    >>> n_tricks(1), n_tricks(0)
+    >>> str(n_tricks(1)), str(n_tricks(0))
     ('1 trick', '0 tricks')
     """
-    return "1 trick" if count == 1 else f"{count} tricks"
+    return _n("{n} trick", "{n} tricks", count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,8 +435,8 @@ class DealScore:
     points: tuple[int, ...]
     lines: tuple[ScoreLine, ...]
 
-    def explanation(self, player: int | None = None) -> list[str]:
-        """The lines of one player (or everyone's), each player's ending with their deal total.
+    def explanation(self, player: int | None = None, lang: str = "en") -> list[str]:
+        """The lines of one player (or everyone's), each player's ending with their deal total (in ``lang``).
 
         >>> DealScore(0, 2, (3, 0), (ScoreLine(0, 3, "P1: 3 tricks: +3", "X-1"),)).explanation()
         ['P1: 3 tricks: +3', 'P1: deal total +3', 'P2: deal total +0']
@@ -431,8 +444,9 @@ class DealScore:
         seats = range(len(self.points)) if player is None else (player,)
         text: list[str] = []
         for seat in seats:
-            text += [line.text for line in self.lines if line.player == seat]
-            text.append(f"P{seat + 1}: deal total {self.points[seat]:+d}")
+            text += [render_text(line.text, lang=lang) for line in self.lines if line.player == seat]
+            text.append(render_text(M("P{seat}: deal total {points:+d}", seat=seat + 1, points=self.points[seat]),
+                                    lang=lang))
         return text
 
 
@@ -619,14 +633,14 @@ class TrickView:
             "hand_counts": list(self.hand_counts), "trick": plays(self.trick), "leader": self.leader,
             "trump": self.trump_name, "tricks_won": list(self.tricks_won),
             "last_trick": None if last is None else {"plays": plays(last.plays), "winner": last.winner,
-                                                     "why": last.why},
+                                                     "why": str(last.why)},
             "scores": list(self.scores),
             "deal_scores": [{"deal": d.deal, "points": list(d.points), "lines": d.explanation()}
                             for d in self.deal_scores],
             "score_table": [[deal, list(points), list(totals)] for deal, points, totals in self.score_table()],
             "deal": self.deal, "deals": self.deals, "dealer": self.dealer, "current": self.current,
-            "phase": self.phase, "result": None if self.result is None else self.result.reason,
-            "note": self.note,
+            "phase": self.phase, "result": None if self.result is None else str(self.result),
+            "note": str(self.note),
         }
 
 
@@ -645,7 +659,7 @@ class AuctionView(TrickView):
     contract: str | None = None
     skat: tuple[Card, ...] | None = None
     skat_count: int = 0
-    target: str = ""
+    target: Text = ""
     card_points: tuple[int, ...] = ()
 
     def seen_cards(self) -> list[Card]:
@@ -666,7 +680,7 @@ class AuctionView(TrickView):
         data.update({
             "bids": [[seat, bid] for seat, bid in self.bids], "soloist": self.soloist,
             "contract": self.contract, "skat": None if self.skat is None else [c.code for c in self.skat],
-            "skat_count": self.skat_count, "target": self.target, "card_points": list(self.card_points),
+            "skat_count": self.skat_count, "target": str(self.target), "card_points": list(self.card_points),
         })
         return data
 
@@ -820,17 +834,18 @@ class MatchState(RulesState):
         """A line on what happens now: the result, who leads or follows what, or the game's
         ``_phase_note(p)`` before the trick play."""
         if self.result is not None:
-            return self.result.reason
+            return self.result.text
         p = self.current_player
         if self.phase != "play":
             return self._phase_note(p)
         if not self.trick:
-            return f"P{p + 1} leads ({self._lead_note()})"
+            return M("P{p} leads ({lead_note})", p=p + 1, lead_note=self._lead_note())
         led = self.trumps.suit_of(self.trick[0].card)
-        return f"P{p + 1} follows {self.trumps.suit_label(led)} if possible{self._follow_note()}"
+        return M("P{p} follows {suit_label} if possible{follow_note}",
+                 p=p + 1, suit_label=self.trumps.suit_label(led), follow_note=self._follow_note())
 
-    def _lead_note(self) -> str:
-        return self.trumps.name
+    def _lead_note(self) -> Text:
+        return self.trumps.text
 
     def _follow_note(self) -> str:
         return ""
@@ -841,7 +856,8 @@ class MatchState(RulesState):
 
     def _first_lead_text(self, who: str) -> str:
         """Why ``who`` may lead the deal's first trick with any card."""
-        return f"{who} {self.card_play.first_leader} the first trick: any card may lead"
+        return M("{who} {first_leader} the first trick: any card may lead",
+                 who=who, first_leader=self.card_play.first_leader)
 
     def _follow_ruling(self, card: Card, legal: bool) -> str | None:
         """The ruling a verdict on following suit with ``card`` cites, if any."""
@@ -858,16 +874,17 @@ class MatchState(RulesState):
         if move.player != p:
             turn = (rules.first_leader if first_lead else "won the last trick and leads") if leading \
                 else "plays next (clockwise)"
-            return False, rule_id, f"P{p + 1} {turn}, not {who}", rules.who_leads if first_lead else None
+            return False, rule_id, M("P{p} {turn}, not {who}", p=p + 1, turn=turn, who=who), rules.who_leads if first_lead else None
         card = move.card
         if not isinstance(card, Card) or move.suit is not None or move.cards or move.bid is not None:
-            return False, rule_id, f"a play names one card, e.g. 'P{p + 1} play {self.hands[p][0].code}'", None
+            return False, rule_id, M("a play names one card, e.g. 'P{p} play {code}'",
+                                     p=p + 1, code=self.hands[p][0].code), None
         if card not in self.hands[p]:
-            return False, rule_id, f"{who} does not hold {card}", None
+            return False, rule_id, M("{who} does not hold {card}", who=who, card=card), None
         if first_lead:
             return True, rule_id, self._first_lead_text(who), rules.who_leads
         if leading:
-            return True, rule_id, f"{who} won the last trick and leads: any card may lead", rules.lead_ruling
+            return True, rule_id, M("{who} won the last trick and leads: any card may lead", who=who), rules.lead_ruling
         ok, text = follow_check(self.hands[p], card, self.trick, self.trumps)
         return ok, rule_id, text, self._follow_ruling(card, ok)
 
@@ -880,7 +897,7 @@ class MatchState(RulesState):
         hand.remove(card)
         hands = replace_at(self.hands, p, tuple(hand))
         trick = self.trick + (Play(p, card),)
-        events = [Event("play", p, f"P{p + 1} plays {card}", (card,))]
+        events = [Event("play", p, M("P{p} plays {card}", p=p + 1, card=card), (card,))]
         if len(trick) < self.players:
             return self.copy(hands=hands, trick=trick), tuple(events)
         winner, why = trick_winner(trick, self.trumps)
@@ -888,8 +905,8 @@ class MatchState(RulesState):
         record = TrickRecord(trick, w, why)
         won = replace_at(self.won, w, self.won[w] + (record.cards,))
         worth = f", {points(record.cards)} card points" if points else ""
-        events.append(Event("trick", w, f"P{w + 1} wins the trick ({format_cards(record.cards)}{worth}): {why}; "
-                            f"P{w + 1} leads next", record.cards, rule))
+        events.append(Event("trick", w, M("P{w} wins the trick ({cards}{worth}): {why}; P{w} leads next",
+                                          w=w + 1, cards=format_cards(record.cards), worth=worth, why=why), record.cards, rule))
         state = self.copy(hands=hands, trick=(), leader=w, won=won, last_trick=record,
                           tricks=self.tricks + (record,))
         return state._end_deal(events) if not any(hands) else (state, tuple(events))

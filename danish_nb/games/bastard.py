@@ -24,10 +24,11 @@ from typing import Any
 from ..cards import SUITS, Card, shuffled, standard_pack
 from ..core import (Catalogue, Event, OptionsError, Reason, Result, Rule, Ruling,
                     Verdict, option, register)
-from ..families.tricks import (SUIT_NAMES, CardPlay, DealScore, Hands, Match, MatchState, Play, ScoreLine,
+from ..families.tricks import (SUIT_TEXTS, CardPlay, DealScore, Hands, Match, MatchState, Play, ScoreLine,
                                TrickMove, TrickRecord, Trumps, TrickView, Won, by_suit, n_tricks, cards_won, check_pack,
                                parse_trick_move, parse_trump, position_hands, position_players, position_seat,
                                position_seed, position_trick, position_whole, position_won, tricks_won)
+from ..i18n import M, joined
 
 SOURCE = "4-bastard-haesslich.de.txt"
 
@@ -204,42 +205,44 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
     """One player's points for a deal, line by line, from the cards of the tricks they won.
 
     >>> from ..cards import parse_cards
-    >>> [line.text for line in score_player(0, parse_cards("JD 7D 2C 3C"), 1, Options())]
+    >>> [str(line.text) for line in score_player(0, parse_cards("JD 7D 2C 3C"), 1, Options())]
     ['P1: 1 trick × 1 point: +1', 'P1: J♦ -3, doubled by the 7♦: -6']
     """
     who = f"P{player + 1}"
     if tricks == 0:
-        return [ScoreLine(player, 0, f"{who}: no tricks, no points", "BA-13", "BA-d")]
+        return [ScoreLine(player, 0, M("{who}: no tricks, no points", who=who), "BA-13", "BA-d")]
     held = set(cards)
     jacks = [jack for jack in JACKS if jack in held]
     nasty, charm = NASTY in held, CHARM in held
     if not jacks:
         if nasty and charm:
             per = options.both_sevens_per_trick
-            return [ScoreLine(player, tricks * per, f"{who}: the 7♣ and the 7♦ and no jack: "
-                              f"{n_tricks(tricks)} × {per} points: {tricks * per:+d}", "BA-18", "BA-g")]
+            return [ScoreLine(player, tricks * per, M("{who}: the 7♣ and the 7♦ and no jack: {n_tricks} × "
+                                                      "{per} points: {x:+d}",
+                                                      who=who, n_tricks=n_tricks(tricks), per=per, x=tricks * per), "BA-18", "BA-g")]
         if charm:
-            return [ScoreLine(player, tricks * 4, f"{who}: the 7♣ and no jack: {n_tricks(tricks)} × 4 "
-                              f"points: {tricks * 4:+d}", "BA-18", "BA-g")]
+            return [ScoreLine(player, tricks * 4, M("{who}: the 7♣ and no jack: {n_tricks} × 4 points: {x:+d}",
+                                                    who=who, n_tricks=n_tricks(tricks), x=tricks * 4), "BA-18", "BA-g")]
         if nasty:
-            return [ScoreLine(player, tricks * 2, f"{who}: the 7♦ and no jack: {n_tricks(tricks)} × 2 "
-                              f"points: {tricks * 2:+d}", "BA-16", "BA-f")]
+            return [ScoreLine(player, tricks * 2, M("{who}: the 7♦ and no jack: {n_tricks} × 2 points: {x:+d}",
+                                                    who=who, n_tricks=n_tricks(tricks), x=tricks * 2), "BA-16", "BA-f")]
     per = options.points_per_trick
-    unit = "point" if per == 1 else "points"
-    lines = [ScoreLine(player, tricks * per, f"{who}: {n_tricks(tricks)} × {per} {unit}: {tricks * per:+d}",
+    unit = M("point") if per == 1 else M("points")
+    lines = [ScoreLine(player, tricks * per, M("{who}: {n_tricks} × {per} {unit}: {x:+d}",
+                                               who=who, n_tricks=n_tricks(tricks), per=per, unit=unit, x=tricks * per),
                        "BA-13", "BA-d")]
     for jack in jacks:
         value = JACKS[jack]
         if nasty and not charm:
-            lines.append(ScoreLine(player, 2 * value, f"{who}: {jack} {value}, doubled by the 7♦: "
-                                   f"{2 * value}", "BA-15", "BA-f"))
+            lines.append(ScoreLine(player, 2 * value, M("{who}: {jack} {value}, doubled by the 7♦: {x}",
+                                                        who=who, jack=jack, value=value, x=2 * value), "BA-15", "BA-f"))
         elif nasty:
-            lines.append(ScoreLine(player, value, f"{who}: {jack} {value}, not doubled: the 7♣ cancels "
-                                   f"the 7♦", "BA-17", "BA-g"))
+            lines.append(ScoreLine(player, value, M("{who}: {jack} {value}, not doubled: the 7♣ cancels the 7♦",
+                                                    who=who, jack=jack, value=value), "BA-17", "BA-g"))
         else:
-            lines.append(ScoreLine(player, value, f"{who}: {jack} {value}", "BA-14", "BA-e"))
+            lines.append(ScoreLine(player, value, M("{who}: {jack} {value}", who=who, jack=jack, value=value), "BA-14", "BA-e"))
     if charm and not nasty:
-        lines.append(ScoreLine(player, 0, f"{who}: the 7♣ has no effect with jacks and without the 7♦",
+        lines.append(ScoreLine(player, 0, M("{who}: the 7♣ has no effect with jacks and without the 7♦", who=who),
                                "BA-17", "BA-g"))
     return lines
 
@@ -260,12 +263,14 @@ def match_result(scores: tuple[int, ...]) -> Result:
     best = scores[order[0]]
     top = [seat for seat in order if scores[seat] == best]
     totals = ", ".join(f"P{seat + 1} {scores[seat]}" for seat in range(len(scores)))
-    points = "point" if abs(best) == 1 else "points"
+    points = M("point") if abs(best) == 1 else M("points")
     if len(top) > 1:
-        names = " and ".join(f"P{seat + 1}" for seat in top)
-        reason = f"{names} share first place with {best} {points}; totals: {totals}"
+        names = joined(f"P{seat + 1}" for seat in top)
+        reason = M("{names} share first place with {best} {points}; totals: {totals}",
+                   names=names, best=best, points=points, totals=totals)
     else:
-        reason = f"P{top[0] + 1} wins with {best} {points}; totals: {totals}"
+        reason = M("P{top} wins with {best} {points}; totals: {totals}",
+                   top=top[0] + 1, best=best, points=points, totals=totals)
     return Result(order=order, scores=scores, draw=len(top) > 1, reason=reason)
 
 
@@ -337,11 +342,11 @@ class BastardState(MatchState):
             note=self._note(), won=self.won, tricks=self.tricks, options=self.options)
 
     def _phase_note(self, p: int) -> str:
-        return f"P{p + 1} names trumps (or no trumps), then leads"
+        return M("P{p} names trumps (or no trumps), then leads", p=p + 1)
 
     def _follow_note(self) -> str:
         led_trumps = self.trumps.suit is not None and self.trumps.suit_of(self.trick[0].card) is self.trumps.suit
-        return "" if led_trumps else f" (trumps: {self.trumps.name})"
+        return "" if led_trumps else M(" (trumps: {name})", name=self.trumps.text)
 
     def _phase_moves(self, p: int) -> list[TrickMove]:
         """Before the play: the trump call (a suit or no trumps)."""
@@ -357,23 +362,24 @@ class BastardState(MatchState):
         """(legal, rule id, explanation, ruling id) for any candidate move."""
         problem = self._malformed(move, ("play", "trump"))
         if problem:
-            return False, "BA-10", f"not a Bastard move: {problem}; write e.g. 'P1 play 7H' or " \
-                                   f"'P1 trump hearts'", None
+            return False, "BA-10", M("not a Bastard move: {problem}; write e.g. 'P1 play 7H' or 'P1 trump "
+                                     "hearts'", problem=problem), None
         if self.result is not None:
-            return False, "BA-19", f"the match is over: {self.result.reason}", None
+            return False, "BA-19", M("the match is over: {reason}", reason=self.result.text), None
         p, who = self.current_player, f"P{move.player + 1}"
         if self.trumps is None:
             if move.player != p:
-                return False, "BA-8", f"P{p + 1}, on the dealer's left, names trumps, not {who}", "BA-b"
+                return False, "BA-8", M("P{p}, on the dealer's left, names trumps, not {who}", p=p + 1, who=who), "BA-b"
             if move.action == "play":
-                return False, "BA-8", f"first {who} names trumps (or no trumps), then leads", "BA-b"
+                return False, "BA-8", M("first {who} names trumps (or no trumps), then leads", who=who), "BA-b"
             if move.card is not None or (move.suit is not None and move.suit not in SUITS):
-                return False, "BA-8", "a trump call names one of the four suits or none", "BA-b"
+                return False, "BA-8", M("a trump call names one of the four suits or none"), "BA-b"
             if move.suit is None:
-                return True, "BA-8", f"{who} may declare no trumps: the deal is played without", "BA-b"
-            return True, "BA-8", f"{who}, on the dealer's left, names {SUIT_NAMES[move.suit]} as trumps", "BA-b"
+                return True, "BA-8", M("{who} may declare no trumps: the deal is played without", who=who), "BA-b"
+            return True, "BA-8", M("{who}, on the dealer's left, names {suit_name} as trumps",
+                                   who=who, suit_name=SUIT_TEXTS[move.suit]), "BA-b"
         if move.action == "trump":
-            return False, "BA-8", f"trumps were named already for this deal: {self.trumps.name}", "BA-b"
+            return False, "BA-8", M("trumps were named already for this deal: {name}", name=self.trumps.text), "BA-b"
         return self._check_card(move)
 
     def _follow_ruling(self, card: Card, legal: bool) -> str | None:
@@ -386,8 +392,8 @@ class BastardState(MatchState):
         p = move.player
         if move.action == "trump":
             trumps = Trumps(move.suit)
-            text = f"P{p + 1} declares no trumps" if move.suit is None else \
-                f"P{p + 1} names {trumps.name} as trumps"
+            text = M("P{p} declares no trumps", p=p + 1) if move.suit is None else \
+                M("P{p} names {name} as trumps", p=p + 1, name=trumps.text)
             return self.copy(trumps=trumps), (Event("trump", p, text, (), R["BA-8"]),)
         return self._play_card(move, R["BA-11"])
 
@@ -399,16 +405,17 @@ class BastardState(MatchState):
         match = match.scored(score)
         deal_text = ", ".join(f"P{seat + 1} {pts:+d}" for seat, pts in enumerate(score.points))
         totals = ", ".join(f"P{seat + 1} {pts}" for seat, pts in enumerate(match.scores))
-        events.append(Event("deal-scored", None, f"deal {match.deal + 1}: {deal_text}; totals: {totals}",
+        events.append(Event("deal-scored", None, M("deal {deal}: {deal_text}; totals: {totals}",
+                                                   deal=match.deal + 1, deal_text=deal_text, totals=totals),
                             (), R["BA-13"]))
         if self._match_over(match):
             result = match_result(match.scores)
-            events.append(Event("end", None, result.reason, (), R["BA-19"], RULING["BA-j" if result.draw else "BA-h"]))
+            events.append(Event("end", None, result.text, (), R["BA-19"], RULING["BA-j" if result.draw else "BA-h"]))
             return self.copy(match=match, result=result), tuple(events)
         state = deal_state(self.options, self.players, match.next_deal())
         caller = state.leader
-        events.append(Event("deal", caller, f"deal {state.match.deal + 1}: P{state.match.dealer + 1} "
-                            f"deals; P{caller + 1} names trumps", (), R["BA-7"], RULING["BA-i"]))
+        events.append(Event("deal", caller, M("deal {deal}: P{dealer} deals; P{caller} names trumps",
+                                              deal=state.match.deal + 1, dealer=state.match.dealer + 1, caller=caller + 1), (), R["BA-7"], RULING["BA-i"]))
         return state, tuple(events)
 
     def _match_over(self, match: Match) -> bool:
@@ -503,7 +510,8 @@ class Bastard:
         if state.match.deal or state.trumps is not None or sum(map(len, state.hands)) != len(pack_for(n)):
             return ()
         pack = "52 cards" if n == 4 else "51 cards: the Q♠ is taken out with three players"
-        return (Event("deal", None, f"{pack}; P{state.match.dealer + 1} deals {len(state.hands[0])} to each",
+        return (Event("deal", None, M("{pack}; P{dealer} deals {hands} to each",
+                                      pack=pack, dealer=state.match.dealer + 1, hands=len(state.hands[0])),
                       (), R["BA-7"], RULING["BA-a"]),)
 
     def pack(self, players: int, options: Options) -> tuple[Card, ...]:

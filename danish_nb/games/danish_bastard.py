@@ -27,6 +27,7 @@ from ..core import (Catalogue, Event, Result, Rule, Ruling,
 from ..families.common import options_cache, ordinal, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, group_moves, learn,
                                  next_seat, parse_shed_move, read_table_position, subsets, top_run)
+from ..i18n import M, _n
 
 SOURCE = "1-danish-bastard.en.txt"
 
@@ -229,38 +230,42 @@ def placement(card: Card, top: Card | None, options: Options) -> tuple[bool, str
     """
     rank = card.rank
     if top is None:
-        return True, "DB-13", f"{card} starts a new pile: any card may", None
+        return True, "DB-13", M("{card} starts a new pile: any card may", card=card), None
     if rank is Rank.JOKER:
-        return True, "DB-20", f"{card} on {top}: a joker can be played at any time", None
+        return True, "DB-20", M("{card} on {top}: a joker can be played at any time", card=card, top=top), None
     if top == BLACK_JOKER:
-        return False, "DB-21", f"{card} on the black joker: only a joker may follow it", "DB-f"
+        return False, "DB-21", M("{card} on the black joker: only a joker may follow it", card=card), "DB-f"
     top_rank = top.rank
     if rank is Rank.TEN and top_rank in (Rank.SEVEN, Rank.JOKER):
-        return False, "DB-18", f"{card} on {top}: a 10 may go on any card apart from a joker or a 7", "DB-c"
+        return False, "DB-18", M("{card} on {top}: a 10 may go on any card apart from a joker or a 7",
+                                 card=card, top=top), "DB-c"
     if top_rank is Rank.SEVEN:
         if rank > Rank.SEVEN:
-            return False, "DB-23", f"{card} on a 7: the next card must not be higher than 7", "DB-b"
+            return False, "DB-23", M("{card} on a 7: the next card must not be higher than 7", card=card), "DB-b"
         if rank is Rank.SEVEN and not options.seven_allows_equal:
-            return False, "DB-23", f"{card} on a 7: the next card must be lower than 7", "DB-b"
+            return False, "DB-23", M("{card} on a 7: the next card must be lower than 7", card=card), "DB-b"
         if rank is Rank.TWO:
-            return True, "DB-23", f"{card} on a 7: a 2 is lower", None
-        return True, "DB-23", f"{card} on a 7: not higher than 7", "DB-b"
+            return True, "DB-23", M("{card} on a 7: a 2 is lower", card=card), None
+        return True, "DB-23", M("{card} on a 7: not higher than 7", card=card), "DB-b"
     if rank is Rank.TEN:
-        return True, "DB-18", f"{card} on {top}: a 10 may go on any card apart from a joker or a 7", None
+        return True, "DB-18", M("{card} on {top}: a 10 may go on any card apart from a joker or a 7",
+                                card=card, top=top), None
     if rank is Rank.TWO:
         if options.two_on_anything:
-            return True, "DB-16", f"{card} on {top}: a 2 may be played on anything", "DB-a"
+            return True, "DB-16", M("{card} on {top}: a 2 may be played on anything", card=card, top=top), "DB-a"
         if top_rank in (Rank.ACE, Rank.TWO) or top == RED_JOKER:
-            return True, "DB-16", f"{card} on {top}: a 2 beats an Ace", "DB-a"
-        return False, "DB-16", f"{card} on {top}: a 2 goes only on an Ace (option two_on_anything is off)", "DB-a"
+            return True, "DB-16", M("{card} on {top}: a 2 beats an Ace", card=card, top=top), "DB-a"
+        return False, "DB-16", M("{card} on {top}: a 2 goes only on an Ace (option two_on_anything is off)",
+                                 card=card, top=top), "DB-a"
     if top_rank is Rank.TWO:
-        return True, "DB-16", f"{card} on a 2: anything can be played on a 2", None
+        return True, "DB-16", M("{card} on a 2: anything can be played on a 2", card=card), None
     if top == RED_JOKER:
-        return True, "DB-22", f"{card} on the red joker: it plays like a 2, so anything may follow", None
+        return True, "DB-22", M("{card} on the red joker: it plays like a 2, so anything may follow", card=card), None
     if rank >= top_rank:
-        why = "Aces are high" if rank is Rank.ACE and top_rank != Rank.ACE else "equal or higher"
-        return True, ("DB-15" if why == "Aces are high" else "DB-13"), f"{card} on {top}: {why}", None
-    return False, "DB-13", f"{card} on {top}: lower than the card before", None
+        if rank is Rank.ACE and top_rank != Rank.ACE:
+            return True, "DB-15", M("{card} on {top}: Aces are high", card=card, top=top), None
+        return True, "DB-13", M("{card} on {top}: equal or higher", card=card, top=top), None
+    return False, "DB-13", M("{card} on {top}: lower than the card before", card=card, top=top), None
 
 
 def _fits(card: Card, top: Card | None, options: Options) -> bool:
@@ -291,7 +296,7 @@ class DanishBastardState(ShedTable):
     cites = {"not-a-move": ("DB-10", None), "over": ("DB-1", "DB-l"), "face-up": ("DB-8", "DB-i"), "face-up-count": ("DB-5", None), "start": ("DB-9", "DB-i"),
              "draw": ("DB-11", "DB-q"), "end": ("DB-31", "DB-l"), "repetition": ("DB-1", "DB-p"),
              "turn-limit": ("DB-1", "DB-p")}
-    words = {"game": "Danish Bastard", "start": "everyone has substituted: P1, left of the dealer, starts", "repetition": "after a pick-up"}
+    words = {"game": "Danish Bastard", "start": M("everyone has substituted: P1, left of the dealer, starts"), "repetition": M("after a pick-up")}
 
     @classmethod
     def deck_for(cls, players: int) -> tuple[Card, ...]:
@@ -310,16 +315,16 @@ class DanishBastardState(ShedTable):
 
     def _note(self) -> str:
         if self.result is not None:
-            return self.result.reason
+            return self.result.text
         if self.phase == "swap":
-            return f"P{self.current + 1} chooses the three cards to leave face up"
+            return M("P{current} chooses the three cards to leave face up", current=self.current + 1)
         top = self.top
         if top == BLACK_JOKER:
-            return "black joker: play a joker or take the pile"
+            return M("black joker: play a joker or take the pile")
         if top is not None and top.rank is Rank.SEVEN:
             if self.options.seven_allows_equal:
-                return "after a 7: play a 7 or lower (or a joker)"
-            return "after a 7: play lower than 7 (or a joker)"
+                return M("after a 7: play a 7 or lower (or a joker)")
+            return M("after a 7: play lower than 7 (or a joker)")
         return ""
 
     @property
@@ -357,129 +362,131 @@ class DanishBastardState(ShedTable):
 
     # -- explanations (any candidate move)
     def _wrong_player(self, player: int) -> tuple:
-        return (False, "DB-19", f"it is P{self.current + 1}'s turn, not P{player + 1}'s", "DB-r")
+        return (False, "DB-19", M("it is P{current}'s turn, not P{player}'s",
+                                  current=self.current + 1, player=player + 1), "DB-r")
 
     def _check_turn(self, move: ShedMove) -> list:
         if move.action == "face-up":
-            return [(False, "DB-8", "the cards were substituted before play; that phase is over", None)]
+            return [(False, "DB-8", M("the cards were substituted before play; that phase is over"), None)]
         check = _CHECKS.get(move.action)
         if check is None:
-            return [(False, "DB-10", f"'{move.action}' is not a move of Danish Bastard", None)]
+            return [(False, "DB-10", M("'{action}' is not a move of Danish Bastard", action=move.action), None)]
         return check(self, move)
 
     def _check_play(self, move: ShedMove) -> list:
         p, hand = move.player, self.hands[move.player]
         if not hand:
             if self.stock:
-                return [(False, "DB-24", f"P{p + 1} has no cards in hand: play the stock card", None)]
-            return [(False, "DB-27", f"P{p + 1} has no cards in hand: play from the table", None)]
+                return [(False, "DB-24", M("P{p} has no cards in hand: play the stock card", p=p + 1), None)]
+            return [(False, "DB-27", M("P{p} has no cards in hand: play from the table", p=p + 1), None)]
         if not move.cards:
-            return [(False, "DB-14", "play at least one card", None)]
+            return [(False, "DB-14", M("play at least one card"), None)]
         if remove_cards(hand, move.cards) is None:
-            return [(False, "DB-14", f"P{p + 1} does not hold {format_cards(move.cards)}", None)]
+            return [(False, "DB-14", M("P{p} does not hold {cards}", p=p + 1, cards=format_cards(move.cards)), None)]
         same = _same_value(move.cards)
         if same is not None:
             return [same]
         steps = self._placement_steps(move.cards)
         if steps[-1][0] and not self.stock and len(hand) >= 3 > len(hand) - len(move.cards):
-            steps.append((True, "DB-26", "the stock is gone, so the hand is not refilled to three", None))
+            steps.append((True, "DB-26", M("the stock is gone, so the hand is not refilled to three"), None))
         return steps
 
     def _check_open(self, move: ShedMove) -> list:
         p = move.player
         if self.stock or self.hands[p]:
-            return [(False, "DB-27", "open cards are played only once the stock is gone and the hand "
-                     "is empty", None)]
+            return [(False, "DB-27", M("open cards are played only once the stock is gone and the hand is empty"), None)]
         if not self.open[p]:
-            return [(False, "DB-29", f"P{p + 1} has no open cards left: play a closed card", None)]
+            return [(False, "DB-29", M("P{p} has no open cards left: play a closed card", p=p + 1), None)]
         if not move.cards or remove_cards(self.open[p], move.cards) is None:
-            return [(False, "DB-27", f"{format_cards(move.cards) or 'nothing'} is not among P{p + 1}'s "
-                     f"open cards", None)]
+            return [(False, "DB-27", M("{cards} is not among P{p}'s open cards",
+                                       cards=format_cards(move.cards) or 'nothing', p=p + 1), None)]
         same = _same_value(move.cards)
         if same is not None:
             return [same]
         if len(move.cards) > 1 and not self.options.open_cards_together:
-            return [(False, "DB-27", "open cards are played one at a time (option open_cards_together "
-                     "is off)", "DB-j")]
+            return [(False, "DB-27", M("open cards are played one at a time (option open_cards_together is off)"), "DB-j")]
         steps = self._placement_steps(move.cards)
         if steps[-1][0]:
             return steps
         fitting = _groups(self.open[p], self.top, self.options)
         if fitting:
-            return steps + [(False, "DB-32", f"{fitting[0][0]} fits: if a player can play a card, then "
-                             f"they must", "DB-m")]
+            return steps + [(False, "DB-32", M("{fitting} fits: if a player can play a card, then they must",
+                                               fitting=fitting[0][0]), "DB-m")]
         if len(move.cards) > 1:
-            return steps + [(False, "DB-28", "no open card fits: play one of them, which fails", "DB-m")]
-        return steps + [(True, "DB-28", f"no open card fits, so {move.cards[0]} must be played anyway: "
-                         f"it fails and P{p + 1} takes it with the pile", "DB-m")]
+            return steps + [(False, "DB-28", M("no open card fits: play one of them, which fails"), "DB-m")]
+        return steps + [(True, "DB-28", M("no open card fits, so {cards} must be played anyway: it fails and "
+                                          "P{p} takes it with the pile", cards=move.cards[0], p=p + 1), "DB-m")]
 
     def _check_closed(self, move: ShedMove) -> list:
         p = move.player
         if self.stock or self.hands[p] or self.open[p]:
-            return [(False, "DB-29", "closed cards come last: after the stock, the hand and the open "
-                     "cards", None)]
+            return [(False, "DB-29", M("closed cards come last: after the stock, the hand and the open cards"), None)]
         if move.cards or move.index is None or not 0 <= move.index < len(self.closed[p]):
             count = len(self.closed[p])
-            return [(False, "DB-29", f"choose a closed card by its position, 1 to {count}", None)]
-        return [(True, "DB-29", f"P{p + 1} turns over closed card {move.index + 1} blind: if it does not "
-                 f"fit, it is taken with the pile (DB-30)", None)]
+            return [(False, "DB-29", M("choose a closed card by its position, 1 to {count}", count=count), None)]
+        return [(True, "DB-29", M("P{p} turns over closed card {index} blind: if it does not fit, it is taken "
+                                  "with the pile (DB-30)", p=p + 1, index=move.index + 1), None)]
 
     def _check_stock(self, move: ShedMove) -> list:
         p = move.player
         if not self.stock:
-            return [(False, "DB-25", "the stock is gone", None)]
+            return [(False, "DB-25", M("the stock is gone"), None)]
         if move.cards or move.index is not None:
-            return [(False, "DB-12", "the stock card is played blind: write just 'stock'", None)]
+            return [(False, "DB-12", M("the stock card is played blind: write just 'stock'"), None)]
         fitting = _groups(self.hands[p], self.top, self.options)
         if not fitting and self.top == BLACK_JOKER:
-            return [(True, "DB-24", f"no hand card answers the black joker: P{p + 1} may try the top stock "
-                     f"card blind (the last chance: it fits only if it is a joker) or take the pile", "DB-f")]
+            return [(True, "DB-24", M("no hand card answers the black joker: P{p} may try the top stock card "
+                                      "blind (the last chance: it fits only if it is a joker) or take the pile",
+                                      p=p + 1), "DB-f")]
         if not fitting:
-            return [(True, "DB-24", f"no hand card fits, so P{p + 1} must play the top stock card blind "
-                     f"(the last chance); if it fails, P{p + 1} takes it with the pile", "DB-g")]
+            return [(True, "DB-24", M("no hand card fits, so P{p} must play the top stock card blind (the last "
+                                      "chance); if it fails, P{p} takes it with the pile", p=p + 1), "DB-g")]
         if self.opening and self.options.stock_by_choice and not self.options.stock_opening:
-            return [(False, "DB-9", "the first card of the game comes from the hand: players 'start play by "
-                     "placing one of their in-hand cards on the table' (option stock_opening is off)", "DB-s")]
+            return [(False, "DB-9", M("the first card of the game comes from the hand: players 'start play by "
+                                      "placing one of their in-hand cards on the table' (option stock_opening "
+                                      "is off)"), "DB-s")]
         if self.options.stock_by_choice:
-            return [(True, "DB-12", f"P{p + 1} may play the top stock card blind instead of a hand card",
+            return [(True, "DB-12", M("P{p} may play the top stock card blind instead of a hand card", p=p + 1),
                      "DB-g")]
-        return [(False, "DB-24", f"{fitting[0][0]} fits: the stock card is only the last chance "
-                 f"(option stock_by_choice is off)", "DB-g")]
+        return [(False, "DB-24", M("{fitting} fits: the stock card is only the last chance (option "
+                                   "stock_by_choice is off)", fitting=fitting[0][0]), "DB-g")]
 
     def _check_take(self, move: ShedMove) -> list:
         p = move.player
         if move.cards or move.index is not None:
-            return [(False, "DB-24", "taking the pile takes all of it: write just 'take'", None)]
+            return [(False, "DB-24", M("taking the pile takes all of it: write just 'take'"), None)]
         if not self.pile:
-            return [(False, "DB-24", "there is no pile to take", None)]
+            return [(False, "DB-24", M("there is no pile to take"), None)]
         if not self.options.must_play:
-            return [(True, "DB-32", f"P{p + 1} may take the pile (option must_play is off)", "DB-h")]
+            return [(True, "DB-32", M("P{p} may take the pile (option must_play is off)", p=p + 1), "DB-h")]
         if self.hands[p] or self.stock:
             fitting = _groups(self.hands[p], self.top, self.options)
             if fitting:
-                return [(False, "DB-32", f"{fitting[0][0]} fits: if a player can play a card, then they "
-                         f"must", "DB-h")]
+                return [(False, "DB-32", M("{fitting} fits: if a player can play a card, then they must",
+                                           fitting=fitting[0][0]), "DB-h")]
             if self.top == BLACK_JOKER:
-                return [(True, "DB-21", f"P{p + 1} has no joker for the black joker, so takes the pile",
+                return [(True, "DB-21", M("P{p} has no joker for the black joker, so takes the pile", p=p + 1),
                          "DB-f")]
             if self.stock:
-                return [(False, "DB-24", "no hand card fits, so the last chance comes first: play the "
-                         "top stock card", None)]
-            return [(True, "DB-24", f"no hand card fits and the stock is gone: P{p + 1} takes the pile",
+                return [(False, "DB-24", M("no hand card fits, so the last chance comes first: play the top "
+                                           "stock card"), None)]
+            return [(True, "DB-24", M("no hand card fits and the stock is gone: P{p} takes the pile", p=p + 1),
                      "DB-n")]
-        return [(False, "DB-28", "from the table a card must be played, even one that fails", None)]
+        return [(False, "DB-28", M("from the table a card must be played, even one that fails"), None)]
 
     def _placement_steps(self, cards: tuple[Card, ...]) -> list:
         ok, rule_id, text, ruling = placement(cards[0], self.top, self.options)
         steps = [(ok, rule_id, text, ruling)]
         if ok and len(cards) > 1:
-            steps.insert(0, (True, "DB-14", f"{len(cards)} cards of the same face value go down together", None))
+            steps.insert(0, (True, "DB-14", M("{cards} cards of the same face value go down together",
+                                              cards=len(cards)), None))
         if ok and cards[0].rank is Rank.TEN:
-            steps.append((True, "DB-18", "the 10 burns the pile; the player then plays again", None))
+            steps.append((True, "DB-18", M("the 10 burns the pile; the player then plays again"), None))
         elif ok and cards[0] == BLACK_JOKER:
-            steps.append((True, "DB-21", "the next player must play a joker or take the pile", None))
+            steps.append((True, "DB-21", M("the next player must play a joker or take the pile"), None))
         elif ok and top_run(self.pile + cards) >= 4:
-            steps.append((True, "DB-17", f"four or more {cards[0].rank.symbol}s in a row burn the pile",
+            steps.append((True, "DB-17", M("four or more {symbol}s in a row burn the pile",
+                                           symbol=cards[0].rank.symbol),
                           "DB-e"))
         return steps
 
@@ -493,7 +500,7 @@ class DanishBastardState(ShedTable):
         if action == "take":
             rule, ruling = ("DB-21", "DB-f") if self.top == BLACK_JOKER else ("DB-32", "DB-h") \
                 if not self.options.must_play else ("DB-24", None if self.stock else "DB-n")
-            events = [Event("take", p, f"P{p + 1} takes the pile ({n_cards(len(self.pile))})", self.pile,
+            events = [Event("take", p, M("P{p} takes the pile ({pile})", p=p + 1, pile=n_cards(len(self.pile))), self.pile,
                             R[rule], RULING[ruling] if ruling else None)]
             return self._pick_up(p, self.hands[p] + self.pile, events, known=learn(self.known, self.players, p,
                                                                                     self.pile))
@@ -502,31 +509,33 @@ class DanishBastardState(ShedTable):
             cards = move.cards
             hands = replace_at(hands, p, remove_cards(hands[p], cards))
             known = forget(known, p, cards)
-            source = "plays"
+            source = M("plays")
         elif action == "open":
             cards = move.cards
             opens = replace_at(opens, p, remove_cards(opens[p], cards))
-            source = "plays from the table"
+            source = M("plays from the table")
         elif action == "stock":
             cards = (stock[-1],)
             stock = stock[:-1]
-            source = "turns over the stock card"
+            source = M("turns over the stock card")
         else:
             cards = (closed[p][move.index],)
             closed = replace_at(closed, p, closed[p][:move.index] + closed[p][move.index + 1:])
-            source = f"turns over closed card {move.index + 1}"
+            source = M("turns over closed card {index}", index=move.index + 1)
         top = self.top
-        on = f" on {top}" if top is not None else ""
+        on = M(" on {top}", top=top) if top is not None else ""
         if not _fits(cards[0], top, self.options):
             rule = {"stock": "DB-24", "open": "DB-28", "closed": "DB-30"}[action]
-            events = [Event("fail", p, f"P{p + 1} {source}: {format_cards(cards)}{on} does not fit",
+            events = [Event("fail", p, M("P{p} {source}: {cards}{on} does not fit",
+                                         p=p + 1, source=source, cards=format_cards(cards), on=on),
                             cards, R[rule]),
-                      Event("take", p, f"P{p + 1} takes {format_cards(cards)} with the pile "
-                            f"({n_cards(len(self.pile) + len(cards))})", self.pile + cards, R[rule])]
+                      Event("take", p, M("P{p} takes {cards} with the pile ({x})",
+                                         p=p + 1, cards=format_cards(cards), x=n_cards(len(self.pile) + len(cards))), self.pile + cards, R[rule])]
             known = learn(known, self.players, p, self.pile + cards)
             return self._pick_up(p, hands[p] + self.pile + cards, events, hands=hands, open=opens, closed=closed,
                                  stock=stock, known=known)
-        events = [Event("play", p, f"P{p + 1} {source}: {format_cards(cards)}{on}", cards)]
+        events = [Event("play", p, M("P{p} {source}: {cards}{on}",
+                                     p=p + 1, source=source, cards=format_cards(cards), on=on), cards)]
         pile = self.pile + cards
         burned = self.burned
         burn_rule = None
@@ -535,28 +544,27 @@ class DanishBastardState(ShedTable):
         elif top_run(pile) >= 4:
             burn_rule = R["DB-17"]
         if burn_rule is not None:
-            events.append(Event("burn", p, f"the pile ({n_cards(len(pile))}) is burned", pile, burn_rule))
+            events.append(Event("burn", p, M("the pile ({pile}) is burned", pile=n_cards(len(pile))), pile, burn_rule))
             burned, pile = burned + pile, ()
         elif cards[0] == BLACK_JOKER:
-            events.append(Event("black-joker", p, "the next player must play a joker or take the pile",
+            events.append(Event("black-joker", p, M("the next player must play a joker or take the pile"),
                                 (), R["DB-21"]))
         hands, stock = self._refill(p, hands, stock, events)
         finished = self.finished
         if not (stock or hands[p] or opens[p] or closed[p]):
             finished += (p,)
             place = len(finished)
-            events.append(Event("finish", p, f"P{p + 1} has played all their cards and finishes "
-                                f"{ordinal(place)}", (), R["DB-31"]))
+            events.append(Event("finish", p, M("P{p} has played all their cards and finishes {place}",
+                                               p=p + 1, place=ordinal(place)), (), R["DB-31"]))
         out = [seat in finished for seat in range(self.players)]
         direction = self.direction
         if burn_rule is not None:
             if self.options.reverse_after_burn:
                 direction = -direction
-                events.append(Event("reverse", p, "the order of play reverses after the burner's extra "
-                                    "turn", (), R["DB-19"], RULING["DB-d"]))
+                events.append(Event("reverse", p, M("the order of play reverses after the burner's extra turn"), (), R["DB-19"], RULING["DB-d"]))
             current = p if not out[p] else next_seat(p, direction, out)
             if not out[p]:
-                events.append(Event("again", p, f"P{p + 1} closed the pile and plays again", (), R["DB-19"]))
+                events.append(Event("again", p, M("P{p} closed the pile and plays again", p=p + 1), (), R["DB-19"]))
         else:
             current = next_seat(p, direction, out)
         state = self.copy(hands=hands, open=opens, closed=closed, stock=stock, pile=pile, burned=burned,
@@ -587,10 +595,9 @@ def _same_value(cards: tuple[Card, ...]) -> tuple | None:
     """A failing step if the cards are not all of one face value (jokers: one colour)."""
     first = cards[0]
     if any(c.rank != first.rank for c in cards):
-        return (False, "DB-14", f"{format_cards(cards)} are not all of the same face value", None)
+        return (False, "DB-14", M("{cards} are not all of the same face value", cards=format_cards(cards)), None)
     if first.is_joker and any(c != first for c in cards):
-        return (False, "DB-14", "a red and a black joker play differently, so they do not go down "
-                "together", "DB-o")
+        return (False, "DB-14", M("a red and a black joker play differently, so they do not go down together"), "DB-o")
     return None
 
 
@@ -646,14 +653,14 @@ class DanishBastard:
         packs_used = self.packs_for(n)
         total = len(state.all_cards())
         return (
-            Event("deal", None, f"{n} players: 2 or more can play, best with 3 or more", (), R["DB-2"]),
-            Event("deal", None, f"{packs_used} pack{'s' if packs_used > 1 else ''} for {n} players: "
-                  f"{total} cards", (), R["DB-33"], RULING["DB-k"]),
-            Event("deal", None, f"the jokers stay in: {2 * packs_used} of them", (), R["DB-3"]),
-            Event("deal", None, "each player gets 3 closed cards, face down", (), R["DB-4"]),
-            Event("deal", None, "an open card goes face up on each closed card", (), R["DB-5"]),
-            Event("deal", None, "each player holds 3 cards in hand", (), R["DB-6"]),
-            Event("deal", None, f"the other {len(state.stock)} cards make the stock", (), R["DB-7"]),
+            Event("deal", None, M("{n} players: 2 or more can play, best with 3 or more", n=n), (), R["DB-2"]),
+            Event("deal", None, _n("{n} pack for {players} players: {total} cards", "{n} packs for {players} players: {total} cards",
+                                   packs_used, players=n, total=total), (), R["DB-33"], RULING["DB-k"]),
+            Event("deal", None, M("the jokers stay in: {x} of them", x=2 * packs_used), (), R["DB-3"]),
+            Event("deal", None, M("each player gets 3 closed cards, face down"), (), R["DB-4"]),
+            Event("deal", None, M("an open card goes face up on each closed card"), (), R["DB-5"]),
+            Event("deal", None, M("each player holds 3 cards in hand"), (), R["DB-6"]),
+            Event("deal", None, M("the other {stock} cards make the stock", stock=len(state.stock)), (), R["DB-7"]),
         )
 
     def setup_state(self, position: Mapping[str, Any], options: Options) -> DanishBastardState:

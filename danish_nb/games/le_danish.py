@@ -25,6 +25,7 @@ from ..core import (Catalogue, Event, OptionsError, Result, Rule, Ruling,
 from ..families.common import ordinal, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, group_moves, learn, next_seat,
                                  parse_shed_move, pass_known, read_table_position, top_run)
+from ..i18n import M, _n
 
 SOURCE = "2-le-danish.fr.txt"
 
@@ -277,26 +278,26 @@ def placement(card: Card, pile: tuple[Card, ...], options: Options) -> tuple[boo
     (False, 'LD-26')
     """
     if not pile:
-        return True, "LD-11", f"{card} starts a new pile: any card may", None
+        return True, "LD-11", M("{card} starts a new pile: any card may", card=card), None
     top = effective_top(pile, options)
     rank = card.rank
     if rank is Rank.TWO:
-        return True, "LD-25", f"{card} on {pile[-1]}: a 2 may be played on any card", "LD-f"
+        return True, "LD-25", M("{card} on {pile}: a 2 may be played on any card", card=card, pile=pile[-1]), "LD-f"
     if top is None:
-        return True, "LD-25", f"{card} on {pile[-1]}: after a 2 anything may follow", "LD-f"
-    on = f"on {pile[-1]} (a 2 taking the value of {top})" if top != pile[-1] else f"on {top}"
+        return True, "LD-25", M("{card} on {pile}: after a 2 anything may follow", card=card, pile=pile[-1]), "LD-f"
+    on = M("on {pile} (a 2 taking the value of {top})", pile=pile[-1], top=top) if top != pile[-1] else M("on {top}", top=top)
     mirror = "LD-f" if top != pile[-1] else None
     if top.rank is Rank.SEVEN:
         if rank <= Rank.SEVEN:
-            return True, "LD-26", f"{card} {on}: 7 or lower", mirror
-        return False, "LD-26", f"{card} {on}: after a 7 the card must be 7 or lower", \
+            return True, "LD-26", M("{card} {on}: 7 or lower", card=card, on=on), mirror
+        return False, "LD-26", M("{card} {on}: after a 7 the card must be 7 or lower", card=card, on=on), \
             ("LD-h" if rank is Rank.TEN else mirror)
     if rank is Rank.TEN and options.ten_on_anything:
-        return True, "LD-28", f"{card} {on}: a 10 may go on any card but a 7", "LD-h"
+        return True, "LD-28", M("{card} {on}: a 10 may go on any card but a 7", card=card, on=on), "LD-h"
     aces = "LD-n" if Rank.ACE in (rank, top.rank) else "LD-h" if rank is Rank.TEN else mirror
     if rank >= top.rank:
-        return True, "LD-15", f"{card} {on}: equal or higher", aces
-    return False, "LD-15", f"{card} {on}: lower than the card before", aces
+        return True, "LD-15", M("{card} {on}: equal or higher", card=card, on=on), aces
+    return False, "LD-15", M("{card} {on}: lower than the card before", card=card, on=on), aces
 
 
 # --------------------------------------------------------------------------- state
@@ -323,8 +324,8 @@ class LeDanishState(ShedTable):
     cites = {"not-a-move": ("LD-15", None), "over": ("LD-34", "LD-m"), "face-up": ("LD-6", None), "face-up-count": ("LD-4", None), "start": ("LD-9", None),
              "draw": ("LD-14", None), "end": ("LD-34", "LD-m"), "repetition": ("LD-1", "LD-o"),
              "turn-limit": ("LD-1", "LD-o")}
-    words = {"game": "Le danish", "start": "everyone has chosen: P1, left of the dealer, starts",
-             "repetition": "when the pile went into a hand"}
+    words = {"game": "Le danish", "start": M("everyone has chosen: P1, left of the dealer, starts"),
+             "repetition": M("when the pile went into a hand")}
 
     @classmethod
     def deck_for(cls, players: int) -> tuple[Card, ...]:
@@ -332,19 +333,20 @@ class LeDanishState(ShedTable):
 
     def _note(self) -> str:
         if self.result is not None:
-            return self.result.reason
+            return self.result.text
         who = f"P{self.current + 1}"
         if self.phase == "swap":
-            return f"{who} chooses the three cards to leave face up"
+            return M("{who} chooses the three cards to leave face up", who=who)
         if self.phase == "send":
-            return f"{who} played an Ace: choose who gets the pile"
+            return M("{who} played an Ace: choose who gets the pile", who=who)
         if self.phase == "offer":
-            return f"{who} may complete the four {self.pile[-1].rank.symbol}s out of turn, or pass"
+            return M("{who} may complete the four {symbol}s out of turn, or pass",
+                     who=who, symbol=self.pile[-1].rank.symbol)
         if self.phase == "chain":
-            return f"{who} may turn another face-down card, or pass"
+            return M("{who} may turn another face-down card, or pass", who=who)
         top = effective_top(self.pile, self.options)
         if top is not None and top.rank is Rank.SEVEN:
-            return "after a 7: play a 7 or lower (or a 2)"
+            return M("after a 7: play a 7 or lower (or a 2)")
         return ""
 
     # -- legal moves (fast path; tests check it agrees with explain)
@@ -382,13 +384,14 @@ class LeDanishState(ShedTable):
     def _wrong_player(self, player: int) -> tuple:
         p = self.current
         if self.phase == "offer":
-            return (False, "LD-33", f"P{p + 1} is being asked whether to complete the four, not "
-                    f"P{player + 1}", "LD-k")
+            return (False, "LD-33", M("P{p} is being asked whether to complete the four, not P{player}",
+                                      p=p + 1, player=player + 1), "LD-k")
         if self.phase == "send":
-            return (False, "LD-29", f"P{p + 1} played the Ace and chooses who gets the pile", "LD-i")
+            return (False, "LD-29", M("P{p} played the Ace and chooses who gets the pile", p=p + 1), "LD-i")
         if self.phase == "swap":
-            return (False, "LD-6", f"P{p + 1} is choosing face-up cards now, not P{player + 1}", None)
-        return (False, "LD-10", f"it is P{p + 1}'s turn, not P{player + 1}'s", None)
+            return (False, "LD-6", M("P{p} is choosing face-up cards now, not P{player}",
+                                     p=p + 1, player=player + 1), None)
+        return (False, "LD-10", M("it is P{p}'s turn, not P{player}'s", p=p + 1, player=player + 1), None)
 
     def _check_turn(self, move: ShedMove) -> list:
         if self.phase == "send":
@@ -407,14 +410,14 @@ class LeDanishState(ShedTable):
         if not hand:
             return [_empty_hand(self, p)]
         if not move.cards or move.index is not None:
-            return [(False, "LD-11", "play one or more cards, e.g. 'P1 play 9H 9S'", None)]
+            return [(False, "LD-11", M("play one or more cards, e.g. 'P1 play 9H 9S'"), None)]
         if remove_cards(hand, move.cards) is None:
-            return [(False, "LD-12", f"P{p + 1} does not hold {format_cards(move.cards)}", None)]
+            return [(False, "LD-12", M("P{p} does not hold {cards}", p=p + 1, cards=format_cards(move.cards)), None)]
         if any(c.rank is not move.cards[0].rank for c in move.cards):
             two = "LD-f" if any(c.rank is Rank.TWO for c in move.cards) else None
-            return [(False, "LD-12", f"{format_cards(move.cards)} do not all have the same value", two)]
+            return [(False, "LD-12", M("{cards} do not all have the same value", cards=format_cards(move.cards)), two)]
         if len(move.cards) > 3 and self.options.at_most_three:
-            return [(False, "LD-11", "at most three cards at a time (option at_most_three)", "LD-a")]
+            return [(False, "LD-11", M("at most three cards at a time (option at_most_three)"), "LD-a")]
         return self._placement_steps(move.cards)
 
     def _placement_steps(self, cards: tuple[Card, ...]) -> list:
@@ -425,67 +428,66 @@ class LeDanishState(ShedTable):
         opts = self.options
         rank = cards[0].rank
         if len(cards) > 1:
-            steps.insert(0, (True, "LD-12", f"{len(cards)} cards of the same value go down together",
+            steps.insert(0, (True, "LD-12", M("{cards} cards of the same value go down together", cards=len(cards)),
                              "LD-a" if len(cards) > 3 else None))
         if rank is Rank.TEN:
-            steps.append((True, "LD-28", "the 10 removes the pile; the player plays again", "LD-h"))
+            steps.append((True, "LD-28", M("the 10 removes the pile; the player plays again"), "LD-h"))
         elif opts.four_of_a_kind_burns and top_run(self.pile + cards) >= 4:
-            steps.append((True, "LD-30", f"four {rank.symbol}s in a row remove the pile", "LD-j"))
+            steps.append((True, "LD-30", M("four {symbol}s in a row remove the pile", symbol=rank.symbol), "LD-j"))
         elif rank is Rank.ACE:
-            steps.append((True, "LD-29", "the Ace's player then sends the pile to a player of their "
-                          "choice", "LD-i"))
+            steps.append((True, "LD-29", M("the Ace's player then sends the pile to a player of their choice"), "LD-i"))
         elif rank is Rank.EIGHT:
-            steps.append((True, "LD-27", f"{len(cards)} player(s) will miss their turn", "LD-g"))
+            steps.append((True, "LD-27", M("{cards} player(s) will miss their turn", cards=len(cards)), "LD-g"))
         elif rank is Rank.THREE and opts.three_passes_hands:
-            steps.append((True, "LD-31", "everyone then passes their hand to the right", "LD-j"))
+            steps.append((True, "LD-31", M("everyone then passes their hand to the right"), "LD-j"))
         elif rank is Rank.SIX and opts.six_reverses:
-            steps.append((True, "LD-32", "the direction of play then reverses", "LD-j"))
+            steps.append((True, "LD-32", M("the direction of play then reverses"), "LD-j"))
         return steps
 
     def _check_take(self, move: ShedMove) -> list:
         p = move.player
         if move.cards or move.index is not None:
-            return [(False, "LD-16", "picking up takes the whole pile: write just 'take'", None)]
+            return [(False, "LD-16", M("picking up takes the whole pile: write just 'take'"), None)]
         if not self.hands[p]:
             return [_empty_hand(self, p)]
         if not self.pile:
-            return [(False, "LD-16", "there is no pile to pick up", None)]
+            return [(False, "LD-16", M("there is no pile to pick up"), None)]
         top = effective_top(self.pile, self.options)
         fitting = [c for c in self.hands[p] if _fits(c, top, self.options)]
         if fitting:
-            return [(False, "LD-16", f"{fitting[0]} can be played: the pile is picked up only by a "
-                     f"player who cannot play", None)]
-        return [(True, "LD-16", f"no card of P{p + 1}'s hand fits on {self.pile[-1]}: P{p + 1} picks "
-                 f"up the pile ({n_cards(len(self.pile))})", None),
-                (True, "LD-17", f"P{p + 1} then plays with all these cards, drawing only when the hand "
-                 f"drops below 3", None)]
+            return [(False, "LD-16", M("{fitting} can be played: the pile is picked up only by a player who "
+                                       "cannot play", fitting=fitting[0]), None)]
+        return [(True, "LD-16", M("no card of P{p}'s hand fits on {pile}: P{p} picks up the pile ({pile2})",
+                                  p=p + 1, pile=self.pile[-1], pile2=n_cards(len(self.pile))), None),
+                (True, "LD-17", M("P{p} then plays with all these cards, drawing only when the hand drops "
+                                  "below 3", p=p + 1), None)]
 
     def _check_pick_up_open(self, move: ShedMove) -> list:
         p = move.player
         if move.cards or move.index is not None:
-            return [(False, "LD-20", "the face-up cards are all taken: write just 'pick-up-open'", None)]
+            return [(False, "LD-20", M("the face-up cards are all taken: write just 'pick-up-open'"), None)]
         if self.stock:
-            return [(False, "LD-20", "the face-up cards are taken only once the stock is exhausted", "LD-c")]
+            return [(False, "LD-20", M("the face-up cards are taken only once the stock is exhausted"), "LD-c")]
         if self.hands[p]:
-            return [(False, "LD-19", f"P{p + 1} must first empty the hand", "LD-c")]
+            return [(False, "LD-19", M("P{p} must first empty the hand", p=p + 1), "LD-c")]
         if not self.open[p]:
-            return [(False, "LD-20", f"P{p + 1} has no face-up cards left", None)]
-        return [(True, "LD-20", f"hand and stock are empty: P{p + 1} takes the face-up cards "
-                 f"{format_cards(self.open[p])} into the hand and plays on", "LD-c")]
+            return [(False, "LD-20", M("P{p} has no face-up cards left", p=p + 1), None)]
+        return [(True, "LD-20", M("hand and stock are empty: P{p} takes the face-up cards {open} into the hand "
+                                  "and plays on", p=p + 1, open=format_cards(self.open[p])), "LD-c")]
 
     def _check_closed(self, move: ShedMove) -> list:
         p = move.player
         if self.stock:
-            return [(False, "LD-21", "face-down cards come only once the stock is exhausted", None)]
+            return [(False, "LD-21", M("face-down cards come only once the stock is exhausted"), None)]
         if self.open[p]:
-            return [(False, "LD-21", f"P{p + 1} still has face-up cards: empty the hand, then take them "
-                     f"into the hand and play them first", "LD-c")]
+            return [(False, "LD-21", M("P{p} still has face-up cards: empty the hand, then take them into the "
+                                       "hand and play them first", p=p + 1), "LD-c")]
         hand = len(self.hands[p])
         if hand and not self._may_turn_closed(p):
             if self.options.face_down_below_three:
-                return [(False, "LD-24", f"P{p + 1} holds {hand} cards: a face-down card only once the "
-                         f"hand is below 3", "LD-e")]
-            return [(False, "LD-19", f"P{p + 1} must first empty the hand before turning a face-down card",
+                return [(False, "LD-24", M("P{p} holds {hand} cards: a face-down card only once the hand is "
+                                           "below 3", p=p + 1, hand=hand), "LD-e")]
+            return [(False, "LD-19", M("P{p} must first empty the hand before turning a face-down card", p=p + 1),
                      "LD-e")]
         return self._closed_index_steps(move, "LD-21")
 
@@ -493,53 +495,54 @@ class LeDanishState(ShedTable):
         p = move.player
         count = len(self.closed[p])
         if move.cards or move.index is None or not 0 <= move.index < count:
-            return [(False, rule_id, f"choose a face-down card by its position, 1 to {count}", None)]
-        return [(True, rule_id, f"P{p + 1} turns face-down card {move.index + 1} blind: if it fits it is "
-                 f"played, if not P{p + 1} picks up the pile with it (LD-23)",
+            return [(False, rule_id, M("choose a face-down card by its position, 1 to {count}", count=count), None)]
+        return [(True, rule_id, M("P{p} turns face-down card {index} blind: if it fits it is played, if not "
+                                  "P{p} picks up the pile with it (LD-23)", p=p + 1, index=move.index + 1),
                  "LD-d" if rule_id == "LD-22" else None)]
 
     def _check_send(self, move: ShedMove) -> list:
         p = move.player
         if move.action != "send":
-            return [(False, "LD-29", f"P{p + 1} played an Ace and first chooses who gets the pile "
-                     f"(e.g. 'P{p + 1} send P{(p + 1) % self.players + 1}')", "LD-i")]
+            return [(False, "LD-29", M("P{p} played an Ace and first chooses who gets the pile (e.g. 'P{p} "
+                                       "send P{x}')", p=p + 1, x=(p + 1) % self.players + 1), "LD-i")]
         t = move.index
         if move.cards or t is None or not 0 <= t < self.players:
-            return [(False, "LD-29", f"send the pile to a player, P1 to P{self.players}", "LD-i")]
+            return [(False, "LD-29", M("send the pile to a player, P1 to P{players}", players=self.players), "LD-i")]
         if t == p:
-            return [(False, "LD-29", "the pile goes to another player, not back to the Ace's player", "LD-i")]
+            return [(False, "LD-29", M("the pile goes to another player, not back to the Ace's player"), "LD-i")]
         if t in self.finished:
-            return [(False, "LD-29", f"P{t + 1} is out of the game", "LD-i")]
-        return [(True, "LD-29", f"P{p + 1} sends the pile ({n_cards(len(self.pile))}) to P{t + 1}", "LD-i")]
+            return [(False, "LD-29", M("P{t} is out of the game", t=t + 1), "LD-i")]
+        return [(True, "LD-29", M("P{p} sends the pile ({pile}) to P{t}",
+                                  p=p + 1, pile=n_cards(len(self.pile)), t=t + 1), "LD-i")]
 
     def _check_offer(self, move: ShedMove) -> list:
         p, rank = move.player, self.pile[-1].rank
         if move.action == "pass":
             if move.cards or move.index is not None:
-                return [(False, "LD-33", "write just 'pass'", "LD-k")]
-            return [(True, "LD-33", f"P{p + 1} lets the pair of {rank.symbol}s stand", "LD-k")]
+                return [(False, "LD-33", M("write just 'pass'"), "LD-k")]
+            return [(True, "LD-33", M("P{p} lets the pair of {symbol}s stand", p=p + 1, symbol=rank.symbol), "LD-k")]
         if move.action != "complete":
-            return [(False, "LD-33", f"P{p + 1} is asked whether to complete the four {rank.symbol}s: "
-                     f"'complete' with 2 cards, or 'pass'", "LD-k")]
+            return [(False, "LD-33", M("P{p} is asked whether to complete the four {symbol}s: 'complete' with "
+                                       "2 cards, or 'pass'", p=p + 1, symbol=rank.symbol), "LD-k")]
         if len(move.cards) != 2 or move.index is not None:
-            return [(False, "LD-33", "a four is completed with exactly the 2 other cards", "LD-k")]
+            return [(False, "LD-33", M("a four is completed with exactly the 2 other cards"), "LD-k")]
         if any(c.rank is not rank for c in move.cards):
-            return [(False, "LD-33", f"complete the four with two {rank.symbol}s", "LD-k")]
+            return [(False, "LD-33", M("complete the four with two {symbol}s", symbol=rank.symbol), "LD-k")]
         if remove_cards(self.hands[p], move.cards) is None:
-            return [(False, "LD-33", f"P{p + 1} does not hold {format_cards(move.cards)}", "LD-k")]
+            return [(False, "LD-33", M("P{p} does not hold {cards}", p=p + 1, cards=format_cards(move.cards)), "LD-k")]
         steps = self._placement_steps(move.cards)
-        return [(True, "LD-33", f"P{p + 1} completes the four {rank.symbol}s out of turn and play goes "
-                 f"on from P{p + 1}", "LD-k")] + steps[1:]
+        return [(True, "LD-33", M("P{p} completes the four {symbol}s out of turn and play goes on from P{p}",
+                                  p=p + 1, symbol=rank.symbol), "LD-k")] + steps[1:]
 
     def _check_chain(self, move: ShedMove) -> list:
         p = move.player
         if move.action == "pass":
             if move.cards or move.index is not None:
-                return [(False, "LD-22", "write just 'pass'", "LD-d")]
-            return [(True, "LD-22", f"P{p + 1} stops turning face-down cards; play passes on", "LD-d")]
+                return [(False, "LD-22", M("write just 'pass'"), "LD-d")]
+            return [(True, "LD-22", M("P{p} stops turning face-down cards; play passes on", p=p + 1), "LD-d")]
         if move.action != "closed":
-            return [(False, "LD-22", f"P{p + 1} may turn another face-down card ('closed') or stop "
-                     f"('pass')", "LD-d")]
+            return [(False, "LD-22", M("P{p} may turn another face-down card ('closed') or stop ('pass')",
+                                       p=p + 1), "LD-d")]
         return self._closed_index_steps(move, "LD-22")
 
     # -- applying
@@ -553,14 +556,14 @@ class LeDanishState(ShedTable):
         if action == "pass":
             return self._apply_pass(move)
         if action == "take":
-            events = [Event("take", p, f"P{p + 1} cannot play and picks up the pile ({len(self.pile)} "
-                            f"cards): P{p + 1} cocogne", self.pile, R["LD-16"])]
+            events = [Event("take", p, M("P{p} cannot play and picks up the pile ({pile} cards): P{p} cocogne",
+                                         p=p + 1, pile=len(self.pile)), self.pile, R["LD-16"])]
             return self._pick_up(p, self.hands[p] + self.pile, self.closed,
                                  learn(self.known, self.players, p, self.pile), events)
         if action == "pick-up-open":
             hands = replace_at(self.hands, p, sorted_cards(self.open[p]))
             opens = replace_at(self.open, p, ())
-            text = f"P{p + 1} takes the face-up cards {format_cards(self.open[p])} into the hand"
+            text = M("P{p} takes the face-up cards {open} into the hand", p=p + 1, open=format_cards(self.open[p]))
             events = [Event("pick-up-open", p, text, self.open[p], R["LD-20"])]
             known = learn(self.known, self.players, p, self.open[p])
             return self.copy(hands=hands, open=opens, turn=self.turn + 1, known=known)._settle(events)
@@ -568,25 +571,26 @@ class LeDanishState(ShedTable):
             card = self.closed[p][move.index]
             closed = replace_at(self.closed, p, self.closed[p][:move.index] + self.closed[p][move.index + 1:])
             if not _fits(card, effective_top(self.pile, self.options), self.options):
-                on = f" on {self.pile[-1]}" if self.pile else ""
-                events = [Event("fail", p, f"P{p + 1} turns face-down card {move.index + 1}: {card}{on} "
-                                f"does not fit", (card,), R["LD-23"]),
-                          Event("take", p, f"P{p + 1} picks up the pile with it ({len(self.pile) + 1} "
-                                f"cards)", self.pile + (card,), R["LD-23"])]
+                on = M(" on {pile}", pile=self.pile[-1]) if self.pile else ""
+                events = [Event("fail", p, M("P{p} turns face-down card {index}: {card}{on} does not fit",
+                                             p=p + 1, index=move.index + 1, card=card, on=on), (card,), R["LD-23"]),
+                          Event("take", p, M("P{p} picks up the pile with it ({pile} cards)",
+                                             p=p + 1, pile=len(self.pile) + 1), self.pile + (card,), R["LD-23"])]
                 known = learn(self.known, self.players, p, self.pile + (card,))
                 return self._pick_up(p, self.hands[p] + self.pile + (card,), closed, known, events)
             return self._put(p, (card,), self.hands, closed, f"turns face-down card {move.index + 1}:",
                              chained=True)
         hands = replace_at(self.hands, p, remove_cards(self.hands[p], move.cards))
-        verb = "completes the four out of turn:" if action == "complete" else "plays"
+        verb = M("completes the four out of turn:") if action == "complete" else M("plays")
         return self._put(p, move.cards, hands, self.closed, verb, pair=action == "play")
 
     def _put(self, p: int, cards: tuple[Card, ...], hands, closed, verb: str, *, pair: bool = False,
              chained: bool = False) -> tuple[LeDanishState, tuple[Event, ...]]:
         """Cards go on the pile: draw, effects, who plays next."""
         opts = self.options
-        on = f" on {self.pile[-1]}" if self.pile else ""
-        events = [Event("play", p, f"P{p + 1} {verb} {format_cards(cards)}{on}", cards)]
+        on = M(" on {pile}", pile=self.pile[-1]) if self.pile else ""
+        events = [Event("play", p, M("P{p} {verb} {cards}{on}",
+                                     p=p + 1, verb=verb, cards=format_cards(cards), on=on), cards)]
         pile, stock, burned, direction = self.pile + cards, self.stock, self.burned, self.direction
         known = self.known if chained else forget(self.known, p, cards)
         rank = cards[0].rank
@@ -603,14 +607,15 @@ class LeDanishState(ShedTable):
         elif opts.four_of_a_kind_burns and top_run(pile) >= 4:
             burn = R["LD-30"]
         if burn is not None:
-            events.append(Event("burn", p, f"the pile ({n_cards(len(pile))}) is removed from the game", pile,
+            events.append(Event("burn", p, M("the pile ({pile}) is removed from the game",
+                                             pile=n_cards(len(pile))), pile,
                                 burn))
             burned, pile = burned + pile, ()
         if rank is Rank.THREE and opts.three_passes_hands:
             hands, finished, known = self._pass_hands(p, hands, closed, finished, known, events)
         if rank is Rank.SIX and opts.six_reverses:
             direction = -direction
-            events.append(Event("reverse", p, "the direction of play is reversed", (), R["LD-32"]))
+            events.append(Event("reverse", p, M("the direction of play is reversed"), (), R["LD-32"]))
         out = [seat in finished for seat in range(self.players)]
         table = dict(hands=hands, closed=closed, stock=stock, pile=pile, burned=burned, direction=direction,
                      finished=finished, turn=self.turn + 1, last=p, offer=(), resume=None, known=known)
@@ -618,27 +623,27 @@ class LeDanishState(ShedTable):
             return self.copy(**table, phase="play")._settle(events)
         if burn is not None:
             leader = p if not out[p] else next_seat(p, direction, out)
-            events.append(Event("again", leader, f"P{leader + 1} plays again on the empty table",
+            events.append(Event("again", leader, M("P{leader} plays again on the empty table", leader=leader + 1),
                                 (), R["LD-28"] if rank is Rank.TEN else R["LD-30"]))
             return self.copy(**table, current=leader, phase="play")._settle(events)
         if rank is Rank.ACE:
-            events.append(Event("ace", p, f"P{p + 1} chooses who gets the pile", (), R["LD-29"]))
+            events.append(Event("ace", p, M("P{p} chooses who gets the pile", p=p + 1), (), R["LD-29"]))
             return self.copy(**table, current=p, phase="send")._settle(events)
         eights = len(cards) if rank is Rank.EIGHT else 0
         seat = p
         for _ in range(eights):
             seat = next_seat(seat, direction, out)
-            events.append(Event("skip", seat, f"P{seat + 1} misses their turn (an 8)", (), R["LD-27"]))
+            events.append(Event("skip", seat, M("P{seat} misses their turn (an 8)", seat=seat + 1), (), R["LD-27"]))
         nxt = next_seat(seat, direction, out)
         if pair and len(cards) == 2 and opts.complete_four:
             asked = self._offered(p, rank, hands, direction, out)
             if asked:
-                events.append(Event("offer", asked[0], f"P{asked[0] + 1} may complete the four "
-                                    f"{rank.symbol}s", (), R["LD-33"]))
+                events.append(Event("offer", asked[0], M("P{asked} may complete the four {symbol}s",
+                                                         asked=asked[0] + 1, symbol=rank.symbol), (), R["LD-33"]))
                 table.update(offer=asked, resume=nxt)
                 return self.copy(**table, current=asked[0], phase="offer")._settle(events)
         if chained and opts.chain_face_down and closed[p] and not out[p]:
-            events.append(Event("chain", p, f"P{p + 1} may turn the next face-down card", (), R["LD-22"]))
+            events.append(Event("chain", p, M("P{p} may turn the next face-down card", p=p + 1), (), R["LD-22"]))
             table.update(resume=nxt)
             return self.copy(**table, current=p, phase="chain")._settle(events)
         return self.copy(**table, current=nxt, phase="play")._settle(events)
@@ -660,13 +665,13 @@ class LeDanishState(ShedTable):
         for seat, to in receiver.items():
             passed[to] = hands[seat]
         known = pass_known(known, self.players, receiver, hands)
-        events.append(Event("pass-hands", p, "everyone passes their hand to the player on their right",
+        events.append(Event("pass-hands", p, M("everyone passes their hand to the player on their right"),
                             (), R["LD-31"]))
         for step in range(self.players):
             seat = (p + step) % self.players
             if not out[seat] and not (passed[seat] or self.open[seat] or closed[seat]):
                 finished += (seat,)
-                events.append(Event("finish", seat, f"P{seat + 1} is left with no cards", (), R["LD-34"]))
+                events.append(Event("finish", seat, M("P{seat} is left with no cards", seat=seat + 1), (), R["LD-34"]))
         return tuple(passed), finished, known
 
     def _game_ends(self, finished: tuple[int, ...]) -> bool:
@@ -676,7 +681,8 @@ class LeDanishState(ShedTable):
 
     def _apply_send(self, move: ShedMove) -> tuple[LeDanishState, tuple[Event, ...]]:
         p, t = move.player, move.index
-        events = [Event("send", t, f"P{p + 1} sends the pile ({n_cards(len(self.pile))}) to P{t + 1}",
+        events = [Event("send", t, M("P{p} sends the pile ({pile}) to P{t}",
+                                     p=p + 1, pile=n_cards(len(self.pile)), t=t + 1),
                         self.pile, R["LD-29"])]
         hands = replace_at(self.hands, t, sorted_cards(self.hands[t] + self.pile))
         known = learn(self.known, self.players, t, self.pile)
@@ -685,20 +691,20 @@ class LeDanishState(ShedTable):
             leader = p
         else:
             leader = next_seat(p, self.direction, out)
-        events.append(Event("lead", leader, f"P{leader + 1} leads on the empty table", (), R["LD-29"]))
+        events.append(Event("lead", leader, M("P{leader} leads on the empty table", leader=leader + 1), (), R["LD-29"]))
         return self._pile_taken(events, hands=hands, current=leader, known=known, offer=(), resume=None)
 
     def _apply_pass(self, move: ShedMove) -> tuple[LeDanishState, tuple[Event, ...]]:
         p = move.player
         if self.phase == "chain":
-            events = [Event("pass", p, f"P{p + 1} stops turning face-down cards", (), R["LD-22"])]
+            events = [Event("pass", p, M("P{p} stops turning face-down cards", p=p + 1), (), R["LD-22"])]
             return self.copy(current=self.resume, phase="play", resume=None,
                                  turn=self.turn + 1)._settle(events)
-        events = [Event("pass", p, f"P{p + 1} does not complete the four", (), R["LD-33"])]
+        events = [Event("pass", p, M("P{p} does not complete the four", p=p + 1), (), R["LD-33"])]
         rest = self.offer[1:]
         if rest:
-            events.append(Event("offer", rest[0], f"P{rest[0] + 1} may complete the four "
-                                f"{self.pile[-1].rank.symbol}s", (), R["LD-33"]))
+            events.append(Event("offer", rest[0], M("P{rest} may complete the four {symbol}s",
+                                                    rest=rest[0] + 1, symbol=self.pile[-1].rank.symbol), (), R["LD-33"]))
             return self.copy(current=rest[0], offer=rest, turn=self.turn + 1)._settle(events)
         return self.copy(current=self.resume, phase="play", offer=(), resume=None,
                              turn=self.turn + 1)._settle(events)
@@ -712,11 +718,11 @@ class LeDanishState(ShedTable):
         else:
             leader = self.last if not out[self.last] else next_seat(self.last, self.direction, out)
         if self.options.after_pickup == "last-player" and self.last is not None:
-            events.append(Event("lead", leader, f"P{leader + 1}, the last player to put cards down, leads on "
-                                f"the empty table", (), R["LD-18"], RULING["LD-b"]))
+            events.append(Event("lead", leader, M("P{leader}, the last player to put cards down, leads on the "
+                                                  "empty table", leader=leader + 1), (), R["LD-18"], RULING["LD-b"]))
         else:
-            events.append(Event("lead", leader, f"P{leader + 1}, the player after the one who picked up, leads "
-                                f"on the empty table (option after_pickup)", (), R["LD-16"], RULING["LD-b"]))
+            events.append(Event("lead", leader, M("P{leader}, the player after the one who picked up, leads on "
+                                                  "the empty table (option after_pickup)", leader=leader + 1), (), R["LD-16"], RULING["LD-b"]))
         return self._pile_taken(events, hands=hands, closed=closed, current=leader, known=known, offer=(),
                                 resume=None)
 
@@ -725,9 +731,10 @@ class LeDanishState(ShedTable):
         if not self._game_ends(self.finished):
             return None
         if self.options.play_on:
-            return finishing_result(self.finished, self.players, "last to hold cards")
+            return finishing_result(self.finished, self.players, M("last to hold cards"))
         winner = self.finished[0]
-        return Result(order=(winner,), reason=f"P{winner + 1} has no cards left: P{winner + 1} is Danish and wins")
+        return Result(order=(winner,), reason=M("P{winner} has no cards left: P{winner} is Danish and wins",
+                                                winner=winner + 1))
 
 
 _CHECKS = {"play": LeDanishState._check_play, "take": LeDanishState._check_take,
@@ -737,23 +744,23 @@ _CHECKS = {"play": LeDanishState._check_play, "take": LeDanishState._check_take,
 def _not_now(action: str) -> tuple:
     """Why an action is not a move in the play phase."""
     return {
-        "face-up": (False, "LD-6", "the face-up cards were chosen before the first card; that is over", None),
-        "send": (False, "LD-29", "the pile is sent only right after an Ace", "LD-i"),
-        "complete": (False, "LD-33", "a four is completed only when a player is asked, right after a "
-                     "pair (variant complete_four)", "LD-k"),
-        "pass": (False, "LD-16", "there is no passing: play, or pick up the pile if nothing fits", None),
-        "stock": (False, "LD-14", "the stock is only drawn from after playing, never played from", None),
-        "open": (False, "LD-20", "face-up cards are not played from the table: they are taken into the "
-                 "hand once hand and stock are empty", "LD-c"),
-    }.get(action, (False, "LD-15", f"'{action}' is not a move of Le danish", None))
+        "face-up": (False, "LD-6", M("the face-up cards were chosen before the first card; that is over"), None),
+        "send": (False, "LD-29", M("the pile is sent only right after an Ace"), "LD-i"),
+        "complete": (False, "LD-33", M("a four is completed only when a player is asked, right after a pair "
+                                       "(variant complete_four)"), "LD-k"),
+        "pass": (False, "LD-16", M("there is no passing: play, or pick up the pile if nothing fits"), None),
+        "stock": (False, "LD-14", M("the stock is only drawn from after playing, never played from"), None),
+        "open": (False, "LD-20", M("face-up cards are not played from the table: they are taken into the hand "
+                                   "once hand and stock are empty"), "LD-c"),
+    }.get(action, (False, "LD-15", M("'{action}' is not a move of Le danish", action=action), None))
 
 
 def _empty_hand(state: LeDanishState, p: int) -> tuple:
     if state.open[p]:
-        return (False, "LD-20", f"P{p + 1}'s hand is empty: take the face-up cards into the hand "
-                f"('P{p + 1} pick-up-open')", "LD-c")
-    return (False, "LD-21", f"P{p + 1}'s hand is empty: turn a face-down card ('P{p + 1} closed 1'); "
-            f"if it does not fit, the pile is picked up with it", None)
+        return (False, "LD-20", M("P{p}'s hand is empty: take the face-up cards into the hand ('P{p} "
+                                  "pick-up-open')", p=p + 1), "LD-c")
+    return (False, "LD-21", M("P{p}'s hand is empty: turn a face-down card ('P{p} closed 1'); if it does not "
+                              "fit, the pile is picked up with it", p=p + 1), None)
 
 
 def _groups(cards: tuple[Card, ...], top: Card | None, options: Options) -> list[list[Card]]:
@@ -790,12 +797,13 @@ class LeDanish:
             return ()
         n, packs_used = state.players, self.packs_for(state.players)
         return (
-            Event("deal", None, f"{packs_used} pack{'s' if packs_used > 1 else ''} of 52 for {n} players",
+            Event("deal", None, _n("{n} pack of 52 for {players} players", "{n} packs of 52 for {players} players",
+                                   packs_used, players=n),
                   (), R["LD-2"], RULING["LD-l"]),
-            Event("deal", None, "each player gets 3 cards face down, in a row", (), R["LD-3"]),
-            Event("deal", None, "then 3 cards face up on them", (), R["LD-4"]),
-            Event("deal", None, "then 3 cards in hand", (), R["LD-5"]),
-            Event("deal", None, f"the other {n_cards(len(state.stock))} make the stock", (), R["LD-8"]),
+            Event("deal", None, M("each player gets 3 cards face down, in a row"), (), R["LD-3"]),
+            Event("deal", None, M("then 3 cards face up on them"), (), R["LD-4"]),
+            Event("deal", None, M("then 3 cards in hand"), (), R["LD-5"]),
+            Event("deal", None, M("the other {stock} make the stock", stock=n_cards(len(state.stock))), (), R["LD-8"]),
         )
 
     def setup_state(self, position: Mapping[str, Any], options: Options) -> LeDanishState:

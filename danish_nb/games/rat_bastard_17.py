@@ -31,6 +31,7 @@ from ..core import (Catalogue, Event, check_keys, OptionsError, Private, Reason,
 from ..families.common import position_cards, remove_cards, replace_at, sorted_cards
 from ..families.running_total import (ACTIONS, ROW, UP_SLOTS, Hole, RatMove, RatView, outer_slots, parse_move,
                                       move_problem)
+from ..i18n import M
 
 __all__ = ["ACTIONS", "CATALOGUE", "GAME", "HAND_SIZE", "ROW", "TARGET", "UP_SLOTS", "Options", "RatBastardState",
            "RatMove", "RatView", "card_value", "is_wild", "outer_slots", "pack", "parse_move", "value_table"]
@@ -313,13 +314,14 @@ class RatBastardState(RulesState):
 
     def _note(self) -> str:
         if self.result is not None:
-            return self.result.reason
+            return self.result.text
         p = self.current
         if self.phase == "swap":
-            return f"P{p + 1} may swap face-up hole cards with hand cards, then keep"
+            return M("P{p} may swap face-up hole cards with hand cards, then keep", p=p + 1)
         room = TARGET - self.total
-        where = "from the hand" if self.hands[p] else "from the outer hole cards"
-        return f"total {self.total}: P{p + 1} plays {where} a card worth at most {min(room, 10)}"
+        where = M("from the hand") if self.hands[p] else M("from the outer hole cards")
+        return M("total {total}: P{p} plays {where} a card worth at most {min}",
+                 total=self.total, p=p + 1, where=where, min=min(room, 10))
 
     # -- legal moves (fast path; the contract tests check it agrees with explain)
     def _generate_moves(self) -> list[RatMove]:
@@ -366,76 +368,78 @@ class RatBastardState(RulesState):
         """Ordered (ok, rule id, text, ruling id) steps; the last one decides."""
         problem = move_problem(move)
         if problem:
-            return [(False, "RB-11", f"not a Rat Bastard 17 move: {problem}", None)]
+            return [(False, "RB-11", M("not a Rat Bastard 17 move: {problem}", problem=problem), None)]
         if self.result is not None:
-            return [(False, "RB-22", f"the game is over: {self.result.reason}", None)]
+            return [(False, "RB-22", M("the game is over: {reason}", reason=self.result.text), None)]
         p = self.current
         if move.player != p:
-            return [(False, "RB-11", f"it is P{p + 1}'s turn, not P{move.player + 1}'s", None)]
+            return [(False, "RB-11", M("it is P{p}'s turn, not P{player}'s", p=p + 1, player=move.player + 1), None)]
         check = _CHECKS.get(move.action)
         if check is None:
             return [(False, "RB-11", f"{move.action[:20]!r} is not a move of Rat Bastard 17", None)]
         if self.phase == "swap" and move.action not in ("swap", "keep"):
-            return [(False, "RB-7", f"before play P{p + 1} may swap face-up hole cards: "
-                     f"'P{p + 1} swap <hand card> <hole card>', or 'P{p + 1} keep'", "RB-j")]
+            return [(False, "RB-7", M("before play P{p} may swap face-up hole cards: 'P{p} swap <hand card> "
+                                      "<hole card>', or 'P{p} keep'", p=p + 1), "RB-j")]
         if self.phase != "swap" and move.action in ("swap", "keep"):
-            return [(False, "RB-7", "face-up hole cards may be swapped at the deal only, not once play "
-                     "has begun", None)]
+            return [(False, "RB-7", M("face-up hole cards may be swapped at the deal only, not once play has "
+                                      "begun"), None)]
         return check(self, move)
 
     def _check_swap(self, move: RatMove) -> list:
         p, row = move.player, self.holes[move.player]
         if move.card is None or move.other is None or move.value is not None or move.position is not None:
-            return [(False, "RB-7", "a swap names a hand card then a face-up hole card: 'P1 swap 7H KS'", None)]
+            return [(False, "RB-7", M("a swap names a hand card then a face-up hole card: 'P1 swap 7H KS'"), None)]
         if move.card not in self.hands[p]:
-            return [(False, "RB-7", f"P{p + 1} does not hold {move.card}", None)]
+            return [(False, "RB-7", M("P{p} does not hold {card}", p=p + 1, card=move.card), None)]
         slot = next((s for s in UP_SLOTS if row[s] == move.other), None)
         if slot is None:
-            return [(False, "RB-7", f"{move.other} is not one of P{p + 1}'s face-up hole cards", "RB-c")]
+            return [(False, "RB-7", M("{other} is not one of P{p}'s face-up hole cards",
+                                      other=move.other, p=p + 1), "RB-c")]
         if slot in self.swapped:
-            return [(False, "RB-7", f"position {slot + 1} was already replaced: each face-up hole card may "
-                     f"be replaced once ('one or both')", "RB-j")]
-        return [(True, "RB-7", f"P{p + 1} puts {move.card} face up at position {slot + 1} and takes "
-                 f"{move.other} into the hand", "RB-j")]
+            return [(False, "RB-7", M("position {slot} was already replaced: each face-up hole card may be "
+                                      "replaced once ('one or both')", slot=slot + 1), "RB-j")]
+        return [(True, "RB-7", M("P{p} puts {card} face up at position {slot} and takes {other} into the hand",
+                                 p=p + 1, card=move.card, slot=slot + 1, other=move.other), "RB-j")]
 
     def _check_keep(self, move: RatMove) -> list:
         if move.card or move.other or move.value is not None or move.position is not None:
-            return [(False, "RB-7", "'keep' takes nothing after it", None)]
-        return [(True, "RB-7", f"P{move.player + 1} ends the swapping", "RB-j")]
+            return [(False, "RB-7", M("'keep' takes nothing after it"), None)]
+        return [(True, "RB-7", M("P{player} ends the swapping", player=move.player + 1), "RB-j")]
 
     def _check_play(self, move: RatMove) -> list:
         p, hand = move.player, self.hands[move.player]
         if not hand:
-            return [(False, "RB-19", f"P{p + 1} has no cards in hand: play an outer hole card "
-                     f"('P{p + 1} hole 1')", None)]
+            return [(False, "RB-19", M("P{p} has no cards in hand: play an outer hole card ('P{p} hole 1')",
+                                       p=p + 1), None)]
         if move.card is None or move.other is not None or move.position is not None:
-            return [(False, "RB-11", "a play names one card from the hand: 'P1 play 7H'", "RB-d")]
+            return [(False, "RB-11", M("a play names one card from the hand: 'P1 play 7H'"), "RB-d")]
         if move.card not in hand:
-            return [(False, "RB-6", f"P{p + 1} does not hold {move.card}", None)]
+            return [(False, "RB-6", M("P{p} does not hold {card}", p=p + 1, card=move.card), None)]
         return self._value_steps(move.card, move.value, "play")
 
     def _check_hole(self, move: RatMove) -> list:
         p, row = move.player, self.holes[move.player]
         if self.hands[p]:
-            return [(False, "RB-5", f"the hole cards may not be used until all cards in the hand have been "
-                     f"used (P{p + 1} holds {len(self.hands[p])})", None)]
+            return [(False, "RB-5", M("the hole cards may not be used until all cards in the hand have been "
+                                      "used (P{p} holds {hands})", p=p + 1, hands=len(self.hands[p])), None)]
         if move.card is not None or move.other is not None or move.position not in range(1, ROW + 1):
-            return [(False, "RB-20", "a hole card is named by its position, 1 to 5: 'P1 hole 1'", "RB-c")]
+            return [(False, "RB-20", M("a hole card is named by its position, 1 to 5: 'P1 hole 1'"), "RB-c")]
         slot = move.position - 1
         if row[slot] is None:
-            return [(False, "RB-20", f"there is no hole card at position {move.position} any more", "RB-c")]
+            return [(False, "RB-20", M("there is no hole card at position {position} any more",
+                                       position=move.position), "RB-c")]
         if slot not in outer_slots(row):
-            return [(False, "RB-20", f"the hole card at position {move.position} has a card on both its left "
-                     f"and right: only the outer hole cards may be used", "RB-c")]
-        first = [(True, "RB-19", f"P{p + 1}'s hand is empty, so the hole cards may be used", None),
-                 (True, "RB-20", f"position {move.position} is at an end of the row", "RB-c")]
+            return [(False, "RB-20", M("the hole card at position {position} has a card on both its left and "
+                                       "right: only the outer hole cards may be used", position=move.position), "RB-c")]
+        first = [(True, "RB-19", M("P{p}'s hand is empty, so the hole cards may be used", p=p + 1), None),
+                 (True, "RB-20", M("position {position} is at an end of the row", position=move.position), "RB-c")]
         if slot not in UP_SLOTS:
             if move.value is not None:
-                return first + [(False, "RB-4", "a face-down hole card is played blind: its value cannot be "
-                                "chosen beforehand (a wild one takes the best value)", "RB-m")]
-            return first + [(True, "RB-4", f"P{p + 1} turns over the face-down card at position "
-                            f"{move.position} blind; if it takes the total over 17, P{p + 1} picks up from "
-                            f"the top of the pile up to 5 cards (RB-21)", "RB-c")]
+                return first + [(False, "RB-4", M("a face-down hole card is played blind: its value cannot be "
+                                                  "chosen beforehand (a wild one takes the best value)"), "RB-m")]
+            return first + [(True, "RB-4", M("P{p} turns over the face-down card at position {position} blind; "
+                                             "if it takes the total over 17, P{p} picks up from the top of the "
+                                             "pile up to 5 cards (RB-21)", p=p + 1, position=move.position), "RB-c")]
         return first + self._value_steps(row[slot], move.value, "hole")
 
     def _value_steps(self, card: Card, given: int | None, action: str) -> list:
@@ -444,60 +448,68 @@ class RatBastardState(RulesState):
         steps = []
         if value is None:
             if given is None:
-                return [(False, "RB-1", f"{card} is wild: choose its value from 1 to 10, e.g. "
-                         f"'P{self.current + 1} {action} {example}=7'", "RB-a")]
+                return [(False, "RB-1", M("{card} is wild: choose its value from 1 to 10, e.g. 'P{current} "
+                                          "{action} {example}=7'",
+                                          card=card, current=self.current + 1, action=action, example=example), "RB-a")]
             if not 1 <= given <= 10:
-                return [(False, "RB-1", f"{card} is wild: its value is from 1 to 10, not {given}", "RB-a")]
+                return [(False, "RB-1", M("{card} is wild: its value is from 1 to 10, not {given}",
+                                          card=card, given=given), "RB-a")]
             value = given
-            steps.append((True, "RB-1", f"{card} is wild: P{self.current + 1} chooses {given}", "RB-a"))
+            steps.append((True, "RB-1", M("{card} is wild: P{current} chooses {given}",
+                                          card=card, current=self.current + 1, given=given), "RB-a"))
         elif given is not None:
-            return [(False, "RB-1", f"{card} is not wild: its value is {value}, so write no value after it",
+            return [(False, "RB-1", M("{card} is not wild: its value is {value}, so write no value after it",
+                                      card=card, value=value),
                      "RB-a")]
         new = self.total + value
         if new > TARGET:
-            return steps + [(False, "RB-15", f"{card} (value {value}) would take the total from {self.total} "
-                             f"to {new}: the total may not go over 17", None)]
+            return steps + [(False, "RB-15", M("{card} (value {value}) would take the total from {total} to "
+                                               "{new}: the total may not go over 17",
+                                               card=card, value=value, total=self.total, new=new), None)]
         if new == TARGET:
             if self.deck:
-                text = f"{card} (value {value}) reaches exactly 17: the pile is discarded and " \
-                       f"P{self.current + 1} starts again from 0"
+                text = M("{card} (value {value}) reaches exactly 17: the pile is discarded and P{current} "
+                         "starts again from 0", card=card, value=value, current=self.current + 1)
                 return steps + [(True, "RB-17", text, "RB-f")]
-            text = f"{card} (value {value}) reaches exactly 17 after the deck is gone: P{2 - self.current} " \
-                   f"picks up from the top of the pile until 5 in hand, the rest is discarded, and " \
-                   f"P{self.current + 1} starts again from 0"
+            text = M("{card} (value {value}) reaches exactly 17 after the deck is gone: P{x} picks up from the "
+                     "top of the pile until 5 in hand, the rest is discarded, and P{current} starts again from "
+                     "0", card=card, value=value, x=2 - self.current, current=self.current + 1)
             return steps + [(True, "RB-18", text, "RB-f")]
-        return steps + [(True, "RB-15", f"{card} (value {value}) brings the total from {self.total} to {new}, "
-                         f"not over 17", None)]
+        return steps + [(True, "RB-15", M("{card} (value {value}) brings the total from {total} to {new}, not "
+                                          "over 17", card=card, value=value, total=self.total, new=new), None)]
 
     def _check_take(self, move: RatMove) -> list:
         p = move.player
         if move.card or move.other or move.value is not None or move.position is not None:
-            return [(False, "RB-16", "'take' takes nothing after it", None)]
+            return [(False, "RB-16", M("'take' takes nothing after it"), None)]
         if not self.pile:
-            return [(False, "RB-16", "there is no pile to take: any card may start from 0", None)]
+            return [(False, "RB-16", M("there is no pile to take: any card may start from 0"), None)]
         playable = [m for m in self.legal_moves() if m.action != "take"]
         if playable:
             first = playable[0]
             if first.action == "hole" and first.position - 1 not in UP_SLOTS:
-                return [(False, "RB-4", f"the face-down hole card at position {first.position} may be tried "
-                         f"blind: a player who can play must", "RB-q")]
+                return [(False, "RB-4", M("the face-down hole card at position {position} may be tried blind: "
+                                          "a player who can play must", position=first.position), "RB-q")]
             what = first.card if first.card is not None else f"the hole card at position {first.position}"
-            return [(False, "RB-16", f"{what} keeps the total at or under 17: the pile is taken only when "
-                     f"no card fits", "RB-e")]
+            return [(False, "RB-16", M("{what} keeps the total at or under 17: the pile is taken only when no "
+                                       "card fits", what=what), "RB-e")]
         other = 2 - p
         if self.hands[p]:
             if self.deck:
-                return [(True, "RB-16", f"no card in P{p + 1}'s hand keeps the total at or under 17: P{p + 1} "
-                         f"picks up all the pile and P{other} starts again from 0", "RB-e")]
+                return [(True, "RB-16", M("no card in P{p}'s hand keeps the total at or under 17: P{p} picks "
+                                          "up all the pile and P{other} starts again from 0",
+                                          p=p + 1, other=other), "RB-e")]
             if self.options.over_after_deck == "whole-pile":
-                return [(True, "RB-16", f"no card fits and the deck is gone: P{p + 1} picks up the whole "
-                         f"pile (option over_after_deck) and P{other} starts again from 0", "RB-g")]
-            return [(True, "RB-16", f"no card fits and the deck is gone: P{p + 1} picks up from the top of "
-                     f"the pile until 5 in hand, the rest is discarded, and P{other} starts again from 0",
+                return [(True, "RB-16", M("no card fits and the deck is gone: P{p} picks up the whole pile "
+                                          "(option over_after_deck) and P{other} starts again from 0",
+                                          p=p + 1, other=other), "RB-g")]
+            return [(True, "RB-16", M("no card fits and the deck is gone: P{p} picks up from the top of the "
+                                      "pile until 5 in hand, the rest is discarded, and P{other} starts again "
+                                      "from 0", p=p + 1, other=other),
                      "RB-g")]
-        return [(True, "RB-21", f"P{p + 1}'s outer hole cards are face up and all too high: P{p + 1} picks "
-                 f"up from the top of the pile up to 5 cards, the rest is discarded, and P{other} starts "
-                 f"again from 0", "RB-q")]
+        return [(True, "RB-21", M("P{p}'s outer hole cards are face up and all too high: P{p} picks up from "
+                                  "the top of the pile up to 5 cards, the rest is discarded, and P{other} "
+                                  "starts again from 0", p=p + 1, other=other), "RB-q")]
 
     # -- applying
     def _apply(self, move: Any) -> tuple[RatBastardState, tuple[Event, ...]]:
@@ -513,17 +525,18 @@ class RatBastardState(RulesState):
             hands = replace_at(hands, p, remove_cards(hands[p], (card,)))
             known = self._known_with(p, drop=card)
             value = move.value if move.value is not None else card_value(card, self.options)
-            source = f"P{p + 1} plays {card}"
+            source = M("P{p} plays {card}", p=p + 1, card=card)
         else:
             slot = move.position - 1
             card = holes[p][slot]
             holes = replace_at(holes, p, replace_at(holes[p], slot, None))
             if slot in UP_SLOTS:
                 value = move.value if move.value is not None else card_value(card, self.options)
-                source = f"P{p + 1} plays the face-up hole card {card}"
+                source = M("P{p} plays the face-up hole card {card}", p=p + 1, card=card)
             else:
                 value = blind_value(card, self.total, self.options)
-                source = f"P{p + 1} turns over the face-down hole card at position {move.position}: {card}"
+                source = M("P{p} turns over the face-down hole card at position {position}: {card}",
+                           p=p + 1, position=move.position, card=card)
         wild = f" as {value}" if is_wild(card, self.options) else ""
         blind_wild = wild and move.action == "hole" and move.position - 1 not in UP_SLOTS
         if blind_wild:
@@ -532,7 +545,8 @@ class RatBastardState(RulesState):
         pile = self.pile + (card,)
         deck_gone = not self.deck
         # the event says the total (ruling RB-i), or a blind wild card's value (ruling RB-m)
-        events = [Event("play", p, f"{source}{wild}: the total is {total}", (card,), R["RB-13"],
+        events = [Event("play", p, M("{source}{wild}: the total is {total}",
+                                     source=source, wild=wild, total=total), (card,), R["RB-13"],
                         RULING["RB-m" if blind_wild else "RB-i"])]
         deck = self.deck
         if deck and len(hands[p]) < HAND_SIZE:
@@ -548,19 +562,19 @@ class RatBastardState(RulesState):
         if passes:
             return state._settle(events)
         if total > TARGET:
-            events.append(Event("over", p, "the total went over 17 with a blind hole card", (), R["RB-21"]))
+            events.append(Event("over", p, M("the total went over 17 with a blind hole card"), (), R["RB-21"]))
             return state._pick_up(p, HAND_SIZE, "RB-21", "RB-l", events)
         if won:
             result = Result(order=(p, 1 - p), loser=1 - p,
-                            reason=f"P{p + 1} has got rid of all their cards and wins: P{2 - p} is the Rat "
-                                   f"Bastard")
-            events.append(Event("win", p, result.reason, (), R["RB-22"], RULING["RB-o"]))
+                            reason=M("P{p} has got rid of all their cards and wins: P{x} is the Rat Bastard",
+                                     p=p + 1, x=2 - p))
+            events.append(Event("win", p, result.text, (), R["RB-22"], RULING["RB-o"]))
             return state.copy(phase="over", result=result), tuple(events)
         if total == TARGET:
             if not deck_gone:
                 # the deck was not gone when the card went down, even if the refill emptied it (RB-n)
-                events.append(Event("discard", p, f"17! the pile ({n_cards(len(pile))}) is discarded; P{p + 1} "
-                                    f"starts again from 0", pile, R["RB-17"], RULING["RB-f" if deck else "RB-n"]))
+                events.append(Event("discard", p, M("17! the pile ({pile}) is discarded; P{p} starts again "
+                                                    "from 0", pile=n_cards(len(pile)), p=p + 1), pile, R["RB-17"], RULING["RB-f" if deck else "RB-n"]))
                 state = state.copy(pile=(), total=0, discard=self.discard + pile, current=p)
                 return state._settle(events, repeat=True)
         return state._pick_up(1 - p, HAND_SIZE, "RB-18", "RB-f", events, restart=p)
@@ -579,8 +593,8 @@ class RatBastardState(RulesState):
         if self.hands[p] and (self.deck or self.options.over_after_deck == "whole-pile"):
             rule = "RB-16"
             hands = replace_at(self.hands, p, sorted_cards(self.hands[p] + self.pile))
-            events = [Event("take", p, f"P{p + 1} picks up all the pile ({n_cards(len(self.pile))}); P{2 - p} "
-                            f"starts again from 0", self.pile, R[rule])]
+            events = [Event("take", p, M("P{p} picks up all the pile ({pile}); P{x} starts again from 0",
+                                         p=p + 1, pile=n_cards(len(self.pile)), x=2 - p), self.pile, R[rule])]
             state = state.copy(hands=hands, pile=(), total=0, current=1 - p, known=self._known_with(p, self.pile))
             return state._settle(events, repeat=True)
         if self.hands[p]:
@@ -597,14 +611,16 @@ class RatBastardState(RulesState):
         taken = self.pile[len(self.pile) - count:]
         rest = self.pile[:len(self.pile) - count]
         hands = replace_at(self.hands, taker, sorted_cards(self.hands[taker] + taken))
-        events.append(Event("take", taker, f"P{taker + 1} picks up {n_cards(count)} from the top of the pile",
+        events.append(Event("take", taker, M("P{taker} picks up {count} from the top of the pile",
+                                             taker=taker + 1, count=n_cards(count)),
                             taken, R[rule], RULING[ruling]))
         if rest:
-            events.append(Event("discard", None, f"the rest of the pile ({n_cards(len(rest))}) is discarded",
+            events.append(Event("discard", None, M("the rest of the pile ({rest}) is discarded",
+                                                   rest=n_cards(len(rest))),
                                 rest, R[rule], RULING[ruling]))
         current = 1 - taker if restart is None else restart
         who_restarts = "RB-l" if ruling == "RB-g" else ruling  # RB-l: after going over, the other starts
-        events.append(Event("restart", current, f"P{current + 1} starts again from 0", (), R[rule],
+        events.append(Event("restart", current, M("P{current} starts again from 0", current=current + 1), (), R[rule],
                             RULING[who_restarts]))
         state = self.copy(hands=hands, pile=(), total=0, discard=self.discard + rest, current=current,
                           known=self._known_with(taker, taken))
@@ -617,14 +633,14 @@ class RatBastardState(RulesState):
             key = hash((self.hands, self.holes, self.deck, self.current))
             state = self.copy(seen=self.seen + (key,))
             if state.seen.count(key) >= self.options.repetitions:
-                result = Result(draw=True, reason="draw: the same position came back a third time when the "
-                                "pile was emptied, so the game would go round forever")
-                events.append(Event("draw", None, result.reason, (), R["RB-2"], RULING["RB-p"]))
+                result = Result(draw=True, reason=M("draw: the same position came back a third time when the "
+                                                    "pile was emptied, so the game would go round forever"))
+                events.append(Event("draw", None, result.text, (), R["RB-2"], RULING["RB-p"]))
                 return state.copy(phase="over", result=result), tuple(events)
         if state.turn >= self.options.turn_limit:
-            result = Result(draw=True, reason=f"draw: the turn limit of {self.options.turn_limit} moves was "
-                                              f"reached")
-            events.append(Event("draw", None, result.reason, (), R["RB-2"], RULING["RB-p"]))
+            result = Result(draw=True, reason=M("draw: the turn limit of {turn_limit} moves was reached",
+                                                turn_limit=self.options.turn_limit))
+            events.append(Event("draw", None, result.text, (), R["RB-2"], RULING["RB-p"]))
             return state.copy(phase="over", result=result), tuple(events)
         return state, tuple(events)
 
@@ -635,11 +651,11 @@ class RatBastardState(RulesState):
             hands = replace_at(self.hands, p, sorted_cards(remove_cards(self.hands[p], (move.card,))
                                                            + (move.other,)))
             holes = replace_at(self.holes, p, replace_at(self.holes[p], slot, move.card))
-            events = [Event("swap", p, f"P{p + 1} puts {move.card} face up at position {slot + 1} and takes "
-                            f"{move.other} into the hand", (move.card, move.other), R["RB-7"])]
+            events = [Event("swap", p, M("P{p} puts {card} face up at position {slot} and takes {other} into "
+                                         "the hand", p=p + 1, card=move.card, slot=slot + 1, other=move.other), (move.card, move.other), R["RB-7"])]
             return self.copy(hands=hands, holes=holes, swapped=self.swapped + (slot,), turn=self.turn + 1,
                              known=self._known_with(p, (move.other,), drop=move.card))._settle(events)
-        events = [Event("keep", p, f"P{p + 1} is done swapping", (), R["RB-7"])]
+        events = [Event("keep", p, M("P{p} is done swapping", p=p + 1), (), R["RB-7"])]
         if p == 0:
             return self.copy(current=1, swapped=(), turn=self.turn + 1)._settle(events)
         state = self.copy(swapped=(), turn=self.turn + 1, phase="play")
@@ -651,21 +667,21 @@ class RatBastardState(RulesState):
         first = 0
         while True:
             if len(deck) < 2:
-                events.append(Event("start", 0, "the deck ran out before the tie was broken: P1 starts",
+                events.append(Event("start", 0, M("the deck ran out before the tie was broken: P1 starts"),
                                     (), R["RB-10"], RULING["RB-k"]))
                 break
             one, two = deck[-1], deck[-2]
             deck, drawn = deck[:-2], drawn + (one, two)
             v1, v2 = draw_value(one, self.options), draw_value(two, self.options)
             wild = is_wild(one, self.options) or is_wild(two, self.options)
-            events.append(Event("pick", None, f"to decide who starts, P1 draws {one} ({v1}) and P2 draws "
-                                f"{two} ({v2})", (one, two), R["RB-9"], RULING["RB-k" if wild else "RB-h"]))
+            events.append(Event("pick", None, M("to decide who starts, P1 draws {one} ({v1}) and P2 draws "
+                                                "{two} ({v2})", one=one, v1=v1, two=two, v2=v2), (one, two), R["RB-9"], RULING["RB-k" if wild else "RB-h"]))
             if v1 != v2:
                 first = 0 if v1 > v2 else 1
-                events.append(Event("start", first, f"P{first + 1} has the higher card and goes first; the "
-                                    f"drawn cards are discarded", drawn, R["RB-10"], RULING["RB-h"]))
+                events.append(Event("start", first, M("P{first} has the higher card and goes first; the drawn "
+                                                      "cards are discarded", first=first + 1), drawn, R["RB-10"], RULING["RB-h"]))
                 break
-            events.append(Event("tie", None, "equal values: both draw again", (), R["RB-9"]))
+            events.append(Event("tie", None, M("equal values: both draw again"), (), R["RB-9"]))
         state = self.copy(deck=deck, discard=self.discard + drawn, current=first)
         return state._settle(events)
 
@@ -761,9 +777,10 @@ class RatBastard17:
         dealt = all(len(hand) == HAND_SIZE and None not in row for hand, row in zip(state.hands, state.holes))
         if state.phase != "swap" or state.turn or not dealt or len(state.deck) != len(pack(state.options)) - 20:
             return ()
-        return (Event("deal", None, f"{len(state.all_cards())} cards: one pack"
-                      f"{'' if state.options.wild == 'none' else ' and its 2 jokers'}; each player gets 5 hole "
-                      f"cards in a row (down, up, down, up, down) and 5 in hand; {len(state.deck)} form the deck",
+        return (Event("deal", None, M("{all_cards} cards: {pack}; each player gets 5 hole cards in a row "
+                                      "(down, up, down, up, down) and 5 in hand; {deck} form the deck",
+                                      all_cards=len(state.all_cards()), deck=len(state.deck),
+                                      pack=M("one pack") if state.options.wild == "none" else M("one pack and its 2 jokers")),
                       (), R["RB-8"], RULING["RB-b"]),)
 
     def pack(self, options: Options) -> tuple[Card, ...]:

@@ -26,13 +26,14 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from ..cards import SUITS, Card, Rank, Suit, format_cards, parse_cards, shuffled, n_cards
-from ..core import (Catalogue, Event, OptionsError, Private, Reason, Result, Rule, Ruling, Verdict,
+from ..core import (Catalogue, Event, OptionsError, Private, Reason, Result, Rule, Ruling, Text, Verdict,
                     option, register)
 from ..families.common import position_cards
-from ..families.tricks import (SUIT_NAMES, AuctionView, CardPlay, DealScore, Hands, Match, MatchState, Play, ScoreLine,
+from ..families.tricks import (SUIT_TEXTS, AuctionView, CardPlay, DealScore, Hands, Match, MatchState, Play, ScoreLine,
                                TrickMove, TrickRecord, Trumps, Won, by_suit, cards_won, check_pack, parse_trick_move,
                                n_tricks, parse_trump, played_by, position_hands, position_players, position_seat,
                                position_seed, position_trick, position_whole, position_won, tricks_won)
+from ..i18n import M, _n, joined
 
 SOURCE = "5-sjavs-penguin-p77.en.txt"
 
@@ -162,6 +163,7 @@ RULING = CATALOGUE.rulings
 #: The bids, lowest first (SJ-8, SJ-9, SJ-11), with their names and the rule of each.
 BIDS = ("play", "strike", "slam")
 BID_NAMES = {"play": "Play", "strike": "Strike", "slam": "Slam"}
+BID_TEXTS = {"play": M("Play"), "strike": M("Strike"), "slam": M("Slam")}
 BID_RULES = {"play": "SJ-8", "strike": "SJ-9", "slam": "SJ-11"}
 #: What the soloist deducts for losing each bid (SJ-18).
 LOSS = {"play": 5, "strike": 10, "slam": 15}
@@ -301,8 +303,8 @@ def _in_hand_order(move: Any) -> Any:
     return move
 
 
-def _seats(seats: Sequence[int]) -> str:
-    return " and ".join(f"P{s + 1}" for s in seats)
+def _seats(seats: Sequence[int]) -> Text:
+    return joined(f"P{s + 1}" for s in seats)
 
 
 def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card, ...], exchanged: bool,
@@ -325,22 +327,24 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     if out_of_play:
         counted += f", + {what} ({format_cards(out_of_play)}) {aside} = {mine}"
     lines.append(ScoreLine(soloist, 0, counted, "SJ-10" if out_of_play else "SJ-3", "SJ-d" if out_of_play else None))
-    lines.append(ScoreLine(soloist, 0, f"the opponents ({_seats(opponents)}): {n_tricks(their_tricks)}, "
-                           f"{theirs} card points", "SJ-3"))
+    lines.append(ScoreLine(soloist, 0, M("the opponents ({seats}): {n_tricks}, {theirs} card points",
+                                         seats=_seats(opponents), n_tricks=n_tricks(their_tricks), theirs=theirs), "SJ-3"))
     target_rule = "SJ-22" if plan.target != 61 else BID_RULES[contract]
     if contract == "slam":
         won_it = counts[soloist] == sum(counts)
-        lines.append(ScoreLine(soloist, 0, f"Slam: {who} must win every trick and won {counts[soloist]} of "
-                               f"{sum(counts)}: {'won' if won_it else 'lost'}", "SJ-11"))
+        lines.append(ScoreLine(soloist, 0, M("Slam: {who} must win every trick and won {counts} of {sum}: {x}",
+                                             who=who, counts=counts[soloist], sum=sum(counts), x=M("won") if won_it else M("lost")), "SJ-11"))
     else:
         won_it = mine >= plan.target
         verdict = "won" if won_it else f"lost, {plan.target - mine} short"
-        lines.append(ScoreLine(soloist, 0, f"target {plan.target}: {who} took {mine}: {verdict}", target_rule,
+        lines.append(ScoreLine(soloist, 0, M("target {target}: {who} took {mine}: {verdict}",
+                                             target=plan.target, who=who, mine=mine, verdict=verdict), target_rule,
                                "SJ-g" if target_rule == "SJ-22" else "SJ-d"))
     points = [0] * players
     if not won_it:
         loss = LOSS[contract]
-        lines.append(ScoreLine(soloist, -loss, f"{who} deducts {loss} for losing a {name}", "SJ-18", "SJ-f"))
+        lines.append(ScoreLine(soloist, -loss, M("{who} deducts {loss} for losing a {name}",
+                                                 who=who, loss=loss, name=name), "SJ-18", "SJ-f"))
         points[soloist] = -loss
     else:
         if their_tricks == 0:
@@ -355,11 +359,13 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
             floor = options.last_points
             if floor and have - loss < floor:
                 kept = max(0, have - floor)
-                lines.append(ScoreLine(seat, -kept, f"P{seat + 1} deducts {kept}, not {loss}: down to the last "
-                                       f"game points ({floor}), an opponent is not brought lower", "SJ-20", "SJ-f"))
+                lines.append(ScoreLine(seat, -kept, M("P{seat} deducts {kept}, not {loss}: down to the last "
+                                                      "game points ({floor}), an opponent is not brought lower",
+                                                      seat=seat + 1, kept=kept, loss=loss, floor=floor), "SJ-20", "SJ-f"))
                 points[seat] = -kept
             else:
-                lines.append(ScoreLine(seat, -loss, f"P{seat + 1} deducts {loss}: {who} won the {name}; {why}",
+                lines.append(ScoreLine(seat, -loss, M("P{seat} deducts {loss}: {who} won the {name}; {why}",
+                                                      seat=seat + 1, loss=loss, who=who, name=name, why=why),
                                        rule, "SJ-g" if rule == "SJ-22" else "SJ-f"))
                 points[seat] = -loss
     return DealScore(match.deal, match.dealer, tuple(points), tuple(lines))
@@ -372,16 +378,19 @@ def match_result(scores: tuple[int, ...], capped: int | None = None) -> Result:
     low = min(scores)
     losers = [seat for seat in range(len(scores)) if scores[seat] == low]
     table = ", ".join(f"P{seat + 1} {scores[seat]}" for seat in range(len(scores)))
-    if capped is not None:
-        head = f"the match stops after {capped} deal{'s' * (capped != 1)} (ruling SJ-j): "
-        verb = "has the fewest game points"
-    else:
-        head, verb = "", "reaches zero"
     if len(losers) == 1:
-        reason = f"{head}P{losers[0] + 1} {verb} ({low}) and loses; game points: {table}"
+        loss = (M("P{loser} has the fewest game points ({low}) and loses", loser=losers[0] + 1, low=low)
+                if capped is not None else M("P{loser} reaches zero ({low}) and loses", loser=losers[0] + 1, low=low))
+    else:
+        loss = (M("{seats} have the fewest game points together ({low}) and share the loss", seats=_seats(losers),
+                  low=low) if capped is not None
+                else M("{seats} reach zero together ({low}) and share the loss", seats=_seats(losers), low=low))
+    reason = M("{loss}; game points: {table}", loss=loss, table=table)
+    if capped is not None:
+        reason = M("the match stops after {deals} (ruling SJ-j): {reason}",
+                   deals=_n("{n} deal", "{n} deals", capped), reason=reason)
+    if len(losers) == 1:
         return Result(order=order, loser=losers[0], scores=scores, reason=reason)
-    reason = f"{head}{_seats(losers)} {verb.replace('has', 'have').replace('reaches', 'reach')} together " \
-             f"({low}) and share the loss; game points: {table}"
     return Result(order=order, scores=scores, draw=True, reason=reason)
 
 
@@ -470,8 +479,8 @@ class SjavsState(MatchState):
             return ""
         who = f"P{self.soloist + 1} plays a {BID_NAMES[self.contract]}"
         if self.contract == "slam":
-            return f"{who}: every trick"
-        return f"{who}: at least {self.layout.target} card points"
+            return M("{who}: every trick", who=who)
+        return M("{who}: at least {target} card points", who=who, target=self.layout.target)
 
     def view(self, player: int | None, reveal_hands: bool = False) -> AuctionView:
         """What ``player`` may know (``None``: a spectator): their own hand, the bids, the trick and
@@ -494,14 +503,15 @@ class SjavsState(MatchState):
     def _phase_note(self, p: int) -> str:
         if self.phase == "bid":
             if self.contract is None:
-                return f"P{p + 1} bids or passes (nobody has bid yet)"
-            return f"P{p + 1} bids higher than P{self.soloist + 1}'s {BID_NAMES[self.contract]} or passes"
+                return M("P{p} bids or passes (nobody has bid yet)", p=p + 1)
+            return M("P{p} bids higher than P{soloist}'s {bid_name} or passes",
+                     p=p + 1, soloist=self.soloist + 1, bid_name=BID_TEXTS[self.contract])
         if self.phase == "trump":
-            return f"P{p + 1} names the trump suit"
-        return f"P{p + 1} took the skat and discards {self.layout.skat} cards"
+            return M("P{p} names the trump suit", p=p + 1)
+        return M("P{p} took the skat and discards {skat} cards", p=p + 1, skat=self.layout.skat)
 
     def _lead_note(self) -> str:
-        return f"{self.target_text()}; trumps {self.trumps.name}"
+        return M("{target_text}; trumps {name}", target_text=self.target_text(), name=self.trumps.text)
 
     # -- legal moves (the trick play's are the family's)
     def _phase_moves(self, p: int) -> list[TrickMove]:
@@ -532,96 +542,103 @@ class SjavsState(MatchState):
         """(legal, rule id, explanation, ruling id) for any candidate move."""
         problem = self._malformed(move, ("bid", PASS, "trump", "discard", "play"))
         if problem:
-            return False, "SJ-6", f"not a Sjavs move: {problem}; write e.g. 'P1 bid play', 'P1 pass', " \
-                                  f"'P1 trump hearts', 'P1 discard 10H KD' or 'P1 play AS'", None
+            return False, "SJ-6", M("not a Sjavs move: {problem}; write e.g. 'P1 bid play', 'P1 pass', 'P1 "
+                                    "trump hearts', 'P1 discard 10H KD' or 'P1 play AS'", problem=problem), None
         if self.result is not None:
-            return False, "SJ-19", f"the match is over: {self.result.reason}", None
+            return False, "SJ-19", M("the match is over: {reason}", reason=self.result.text), None
         if self.phase == "bid":
             return self._check_bid(move)
         if move.action == "trump":
             return self._check_trump(move)
         if self.phase == "trump":
-            return False, "SJ-25", f"first P{self.soloist + 1}, the soloist, names the trump suit", "SJ-i"
+            return False, "SJ-25", M("first P{soloist}, the soloist, names the trump suit",
+                                     soloist=self.soloist + 1), "SJ-i"
         if self.phase == "discard":
             return self._check_discard(move)
         if move.action != "play":
-            return False, "SJ-6", f"the auction is over: {self.target_text()}; now cards are played", "SJ-b"
+            return False, "SJ-6", M("the auction is over: {target_text}; now cards are played",
+                                    target_text=self.target_text()), "SJ-b"
         return self._check_card(move)
 
     def _check_bid(self, move: TrickMove) -> tuple[bool, str, str, str | None]:
         p, who = self.current_player, f"P{move.player + 1}"
         if move.action not in ("bid", PASS):
-            return False, "SJ-6", f"the auction comes first: P{p + 1} bids or passes", "SJ-b"
+            return False, "SJ-6", M("the auction comes first: P{p} bids or passes", p=p + 1), "SJ-b"
         if move.player != p:
-            return False, "SJ-6", f"P{p + 1} speaks next in the auction, not {who}", "SJ-b"
+            return False, "SJ-6", M("P{p} speaks next in the auction, not {who}", p=p + 1, who=who), "SJ-b"
         if move.card is not None or move.suit is not None or move.cards:
-            return False, "SJ-6", "a bid is 'P1 bid play', 'P1 bid strike', 'P1 bid slam' or 'P1 pass'", "SJ-b"
+            return False, "SJ-6", M("a bid is 'P1 bid play', 'P1 bid strike', 'P1 bid slam' or 'P1 pass'"), "SJ-b"
         if move.action == PASS:
             if move.bid is not None:
-                return False, "SJ-6", "a pass is just 'P1 pass'", "SJ-b"
+                return False, "SJ-6", M("a pass is just 'P1 pass'"), "SJ-b"
             count, suit = best_trump_count(self.hands[p], self.options.farvesjavs)
             if self._obliged(p):
-                where = f" (if {SUIT_NAMES[suit]} were trumps)" if self.options.farvesjavs else ""
-                return False, "SJ-7", f"{who} holds {count} trumps{where} and nobody has bid: {who} must bid", "SJ-b"
+                where = M(" (if {suit_name} were trumps)", suit_name=SUIT_TEXTS[suit]) if self.options.farvesjavs else ""
+                return False, "SJ-7", M("{who} holds {count} trumps{where} and nobody has bid: {who} must bid",
+                                        who=who, count=count, where=where), "SJ-b"
             if self.contract is None:
-                return True, "SJ-6", f"{who} passes (a pass is final); {who} holds {count} trumps, " \
-                                     f"fewer than four, so need not bid", "SJ-b"
-            return True, "SJ-6", f"{who} passes (a pass is final)", "SJ-b"
+                return True, "SJ-6", M("{who} passes (a pass is final); {who} holds {count} trumps, fewer than "
+                                       "four, so need not bid", who=who, count=count), "SJ-b"
+            return True, "SJ-6", M("{who} passes (a pass is final)", who=who), "SJ-b"
         if move.bid not in BIDS:
             return False, "SJ-6", f"{move.bid!r} is not a bid: Play, Strike or Slam", "SJ-b"
         if self.contract is not None and BIDS.index(move.bid) <= BIDS.index(self.contract):
-            return False, "SJ-6", f"a bid must be higher than any before: P{self.soloist + 1} bid " \
-                                  f"{BID_NAMES[self.contract]}", "SJ-b"
+            return False, "SJ-6", M("a bid must be higher than any before: P{soloist} bid {bid_name}",
+                                    soloist=self.soloist + 1, bid_name=BID_TEXTS[self.contract]), "SJ-b"
         plan = self.layout
-        what = {"play": f"to take at least {plan.target} card points"
-                        + (f" after taking the skat and discarding {plan.skat}" if plan.skat else
-                           " (there is no skat to exchange)"),
-                "strike": f"to take at least {plan.target} card points without exchanging",
-                "slam": f"to win all {plan.hand_size} tricks without exchanging"}[move.bid]
-        return True, BID_RULES[move.bid], f"{who} bids {BID_NAMES[move.bid]}: {what}", "SJ-d"
+        if move.bid == "play":
+            what = (M("to take at least {target} card points after taking the skat and discarding {skat}",
+                      target=plan.target, skat=plan.skat) if plan.skat else
+                    M("to take at least {target} card points (there is no skat to exchange)", target=plan.target))
+        elif move.bid == "strike":
+            what = M("to take at least {target} card points without exchanging", target=plan.target)
+        else:
+            what = M("to win all {n} tricks without exchanging", n=plan.hand_size)
+        return True, BID_RULES[move.bid], M("{who} bids {bid_name}: {what}",
+                                            who=who, bid_name=BID_TEXTS[move.bid], what=what), "SJ-d"
 
     def _check_trump(self, move: TrickMove) -> tuple[bool, str, str, str | None]:
         if not self.options.farvesjavs:
-            return False, "SJ-1", "in Sjavs (Klørsjavs) clubs are always trumps: nobody names them " \
-                                  "(Farvesjavs is an option)", None
+            return False, "SJ-1", M("in Sjavs (Klørsjavs) clubs are always trumps: nobody names them "
+                                    "(Farvesjavs is an option)"), None
         if self.phase != "trump":
-            trumps = "not named yet" if self.trumps is None else f"{self.trumps.name}"
-            return False, "SJ-25", f"the soloist names trumps once, when the auction ends (trumps: " \
-                                   f"{trumps})", "SJ-i"
+            trumps = M("not named yet") if self.trumps is None else self.trumps.text
+            return False, "SJ-25", M("the soloist names trumps once, when the auction ends (trumps: {trumps})",
+                                     trumps=trumps), "SJ-i"
         p, who = self.current_player, f"P{move.player + 1}"
         if move.player != p:
-            return False, "SJ-25", f"P{p + 1}, the soloist, names the trump suit, not {who}", "SJ-i"
+            return False, "SJ-25", M("P{p}, the soloist, names the trump suit, not {who}", p=p + 1, who=who), "SJ-i"
         if move.suit not in SUITS or move.card is not None or move.cards or move.bid is not None:
-            return False, "SJ-25", "Farvesjavs has trumps: name one of the four suits, e.g. " \
-                                   "'P1 trump hearts'", "SJ-i"
+            return False, "SJ-25", M("Farvesjavs has trumps: name one of the four suits, e.g. 'P1 trump hearts'"), "SJ-i"
         ranks = [c for c in self.layout.pack if c.suit is move.suit and c not in PERMANENT]
         ranks.sort(key=lambda c: -TRUMPS[move.suit].strength(c))
-        return True, "SJ-25", f"{who} names {SUIT_NAMES[move.suit]}: {format_cards(ranks)} are trumps below " \
-                              f"the six permanent trumps", "SJ-i"
+        return True, "SJ-25", M("{who} names {suit_name}: {ranks} are trumps below the six permanent trumps",
+                                who=who, suit_name=SUIT_TEXTS[move.suit], ranks=format_cards(ranks)), "SJ-i"
 
     def _check_discard(self, move: TrickMove) -> tuple[bool, str, str, str | None]:
         p, who = self.current_player, f"P{move.player + 1}"
         k = self.layout.skat
         if move.action != "discard":
-            return False, "SJ-8", f"P{p + 1} took the skat and first discards {k} cards", "SJ-d"
+            return False, "SJ-8", M("P{p} took the skat and first discards {k} cards", p=p + 1, k=k), "SJ-d"
         if move.player != p:
-            return False, "SJ-8", f"P{p + 1}, the soloist, discards, not {who}", "SJ-d"
+            return False, "SJ-8", M("P{p}, the soloist, discards, not {who}", p=p + 1, who=who), "SJ-d"
         cards = move.cards
         if move.card is not None or move.suit is not None or move.bid is not None or len(cards) != k:
-            return False, "SJ-8", f"{who} discards exactly {k} cards (as many as the skat held), " \
-                                  f"e.g. 'P{p + 1} discard {' '.join(c.code for c in self.hands[p][:k])}'", "SJ-d"
+            return False, "SJ-8", M("{who} discards exactly {k} cards (as many as the skat held), e.g. 'P{p} "
+                                    "discard {join}'",
+                                    who=who, k=k, p=p + 1, join=' '.join(c.code for c in self.hands[p][:k])), "SJ-d"
         missing = [c for c in cards if c not in self.hands[p]]
         if missing or len(set(cards)) != k:
             shown = format_cards(missing) if missing else format_cards(cards)
             return False, "SJ-8", f"{who} does not hold {shown}" if missing else \
                 f"{who} discards {k} different cards, not {shown}", "SJ-d"
-        return True, "SJ-8", f"{who} discards {format_cards(cards)}: any cards may be discarded, and " \
-                             f"they count for {who} at the end, like the skat", "SJ-d"
+        return True, "SJ-8", M("{who} discards {cards}: any cards may be discarded, and they count for {who} "
+                               "at the end, like the skat", who=who, cards=format_cards(cards)), "SJ-d"
 
     def _first_lead_text(self, who: str) -> str:
         whose = "eldest leads to a Play" if self.contract == "play" else \
             f"the soloist leads to a {BID_NAMES[self.contract]}"
-        return f"{whose}: {who} may lead any card"
+        return M("{whose}: {who} may lead any card", whose=whose, who=who)
 
     def _follow_ruling(self, card: Card, legal: bool) -> str | None:
         """A permanent trump follows the trump suit (ruling SJ-a)."""
@@ -634,7 +651,8 @@ class SjavsState(MatchState):
             return self._apply_bid(move)
         if self.phase == "trump":
             state, events = self.copy(trumps=TRUMPS[move.suit])._after_trumps()
-            named = Event("trump", move.player, f"P{move.player + 1} names {SUIT_NAMES[move.suit]} as trumps",
+            named = Event("trump", move.player, M("P{player} names {suit_name} as trumps",
+                                                  player=move.player + 1, suit_name=SUIT_TEXTS[move.suit]),
                           (), R["SJ-25"])
             return state, (named,) + events
         if self.phase == "discard":
@@ -654,17 +672,18 @@ class SjavsState(MatchState):
         p, who = move.player, f"P{move.player + 1}"
         bids = self.bids + ((p, move.bid or PASS),)
         if move.action == PASS:
-            event = Event("pass", p, f"{who} passes", (), R["SJ-6"])
+            event = Event("pass", p, M("{who} passes", who=who), (), R["SJ-6"])
             soloist, contract = self.soloist, self.contract
         else:
-            event = Event("bid", p, f"{who} bids {BID_NAMES[move.bid]}", (), R[BID_RULES[move.bid]])
+            event = Event("bid", p, M("{who} bids {bid_name}", who=who, bid_name=BID_TEXTS[move.bid]), (), R[BID_RULES[move.bid]])
             soloist, contract = p, move.bid
         state = self.copy(bids=bids, soloist=soloist, contract=contract)
         passed = state.passed
         if contract is None and len(passed) == self.players:
             return state._throw_in(event)
         if contract == "slam" or (contract is not None and len(passed) == self.players - 1):
-            end = Event("auction", soloist, f"P{soloist + 1} is the soloist and plays a {BID_NAMES[contract]}",
+            end = Event("auction", soloist, M("P{soloist} is the soloist and plays a {bid_name}",
+                                              soloist=soloist + 1, bid_name=BID_TEXTS[contract]),
                         (), R[BID_RULES[contract]])
             state, events = state._after_auction()
             return state, (event, end) + events
@@ -690,21 +709,21 @@ class SjavsState(MatchState):
         leader = self.eldest if self.contract == "play" else s
         whose = "eldest" if self.contract == "play" else "the soloist"
         state = self.copy(phase="play", leader=leader)
-        return state, (Event("lead", leader, f"P{leader + 1} ({whose}) leads", (), R["SJ-12"]),)
+        return state, (Event("lead", leader, M("P{leader} ({whose}) leads", leader=leader + 1, whose=whose), (), R["SJ-12"]),)
 
     def _throw_in(self, event: Event) -> tuple[SjavsState, tuple[Event, ...]]:
         """Everyone passed: the same dealer deals again (ruling SJ-c)."""
         m = self.match
-        text = f"everyone passed: the cards are thrown in and P{m.dealer + 1} deals again"
-        line = ScoreLine(self.eldest, 0, f"{text} (ruling SJ-c)", "SJ-6")
+        text = M("everyone passed: the cards are thrown in and P{dealer} deals again", dealer=m.dealer + 1)
+        line = ScoreLine(self.eldest, 0, M("{text} (ruling SJ-c)", text=text), "SJ-6")
         match = m.scored(DealScore(m.deal, m.dealer, (0,) * self.players, (line,)))
         events = [event, Event("throw-in", None, text, (), R["SJ-6"], RULING["SJ-c"])]
         if match.deal + 1 >= self.options.max_deals:
             return self._finish(match, events, capped=True)
         state = deal_state(self.options, self.players, Match(m.seed, m.deal + 1, m.dealer, match.scores,
                                                              match.history))
-        events.append(Event("deal", state.eldest, f"deal {state.match.deal + 1}: P{m.dealer + 1} deals again; "
-                            f"P{state.eldest + 1} bids first", (), R["SJ-4"], RULING["SJ-c"]))
+        events.append(Event("deal", state.eldest, M("deal {deal}: P{dealer} deals again; P{eldest} bids first",
+                                                    deal=state.match.deal + 1, dealer=m.dealer + 1, eldest=state.eldest + 1), (), R["SJ-4"], RULING["SJ-c"]))
         return state, tuple(events)
 
     def _end_deal(self, events: list[Event]) -> tuple[SjavsState, tuple[Event, ...]]:
@@ -715,21 +734,22 @@ class SjavsState(MatchState):
         match = self.match.scored(score)
         lost = ", ".join(f"P{seat + 1} {pts:+d}" for seat, pts in enumerate(score.points))
         totals = ", ".join(f"P{seat + 1} {pts}" for seat, pts in enumerate(match.scores))
-        events.append(Event("deal-scored", None, f"deal {match.deal + 1}: {lost}; game points: {totals}",
+        events.append(Event("deal-scored", None, M("deal {deal}: {lost}; game points: {totals}",
+                                                   deal=match.deal + 1, lost=lost, totals=totals),
                             (), R["SJ-16"]))
         if min(match.scores) <= 0:
             return self._finish(match, events)
         if match.deal + 1 >= self.options.max_deals:
             return self._finish(match, events, capped=True)
         state = deal_state(self.options, self.players, match.next_deal())
-        events.append(Event("deal", state.eldest, f"deal {state.match.deal + 1}: P{state.match.dealer + 1} "
-                            f"deals; P{state.eldest + 1} bids first", (), R[state.layout.rule_id],
+        events.append(Event("deal", state.eldest, M("deal {deal}: P{dealer} deals; P{eldest} bids first",
+                                                    deal=state.match.deal + 1, dealer=state.match.dealer + 1, eldest=state.eldest + 1), (), R[state.layout.rule_id],
                             RULING[DEAL_RULINGS[state.layout.rule_id]]))
         return state, tuple(events)
 
     def _finish(self, match: Match, events: list[Event], capped: bool = False) -> tuple[SjavsState, tuple[Event, ...]]:
         result = match_result(match.scores, match.deal + 1 if capped else None)
-        events.append(Event("end", result.loser, result.reason, (), R["SJ-19"], RULING["SJ-j" if capped else "SJ-f"]))
+        events.append(Event("end", result.loser, result.text, (), R["SJ-19"], RULING["SJ-j" if capped else "SJ-f"]))
         return self.copy(match=match, phase="over", result=result), tuple(events)
 
 

@@ -10,7 +10,8 @@ from collections.abc import Iterable
 from html import escape
 
 from ..cards import Card
-from ..core import Reason, Rule, Verdict
+from ..core import Reason, Rule, Verdict, render_text
+from ..i18n import title_in, translator
 
 
 def seat_order(players: int, me: int | None) -> list[int]:
@@ -174,25 +175,39 @@ def cards_html(cards: Iterable[Card], zone: str = "") -> str:
     return "".join(card_html(c, zone=zone) for c in cards)
 
 
-def rule_html(rule: Rule) -> str:
-    """A rule as a learner reads it: id, title, the quote, and its English rendering if any."""
-    english = f'<div class="dn-english">In English: “{escape(rule.english)}”</div>' if rule.english else ""
+def rule_html(rule: Rule, lang: str = "en") -> str:
+    """A rule as a learner of ``lang`` reads it: id, title, the quote in its own language, its
+    English rendering if any and, for a reader of another language, a rendering in theirs.
+
+    >>> from danish_nb import GAMES
+    >>> "dn-own" in rule_html(GAMES["bastard"].catalogue["BA-1"], "fr")
+    True
+    """
+    tr = translator(lang)
+    in_english, in_yours = escape(tr("In English:")), escape(tr("In your language:"))
+    english = f'<div class="dn-english">{in_english} “{escape(rule.english)}”</div>' if rule.english else ""
+    own = rule.rendering(lang) if lang != "en" else None
+    own_html = f'<div class="dn-own" lang="{lang}">{in_yours} “{escape(own)}”</div>' if own else ""
     note = f"<div><em>{escape(rule.note)}</em></div>" if rule.note else ""
-    return (f'<div class="dn-rule"><b>{escape(rule.id)}</b> {escape(rule.title)}'
-            f'<div class="dn-quote">“{escape(rule.quote)}”</div>{english}{note}</div>')
+    return (f'<div class="dn-rule"><b>{escape(rule.id)}</b> {escape(title_in(rule.id, rule.title, lang))}'
+            f'<div class="dn-quote" lang="{rule.language}">“{escape(rule.quote)}”</div>{english}{own_html}'
+            f'{note}</div>')
 
 
-def reason_html(reason: Reason) -> str:
+def reason_html(reason: Reason, lang: str = "en") -> str:
     ruling = ""
     if reason.ruling is not None:
-        ruling = f"<div><small>Ruling {escape(reason.ruling.id)}: {escape(reason.ruling.reading)}</small></div>"
-    return f"<li>{escape(reason.text)}{rule_html(reason.rule)}{ruling}</li>"
+        tr = translator(lang)
+        word = tr("Ruling")
+        ruling = f"<div><small>{escape(word)} {escape(reason.ruling.id)}: {escape(reason.ruling.reading)}</small></div>"
+    return f"<li>{escape(render_text(reason.text, lang=lang))}{rule_html(reason.rule, lang)}{ruling}</li>"
 
 
-def verdict_html(verdict: Verdict) -> str:
-    """A verdict with each reason and the rule (and ruling) it rests on."""
-    head = "Legal" if verdict.legal else "Illegal"
+def verdict_html(verdict: Verdict, lang: str = "en") -> str:
+    """A verdict in ``lang`` with each reason and the rule (and ruling) it rests on."""
+    tr = translator(lang)
+    head = tr("Legal") if verdict.legal else tr("Illegal")
     cls = "dn-verdict-legal" if verdict.legal else "dn-verdict-illegal"
-    items = "".join(reason_html(r) for r in verdict.reasons)
-    return (f'<div class="dn-verdict"><b class="{cls}">{head}: {escape(str(verdict.move))}</b>'
+    items = "".join(reason_html(r, lang) for r in verdict.reasons)
+    return (f'<div class="dn-verdict"><b class="{cls}">{escape(head)}: {escape(str(verdict.move))}</b>'
             f"<ul>{items}</ul></div>")

@@ -20,6 +20,8 @@ from html import escape
 from typing import Any
 
 from ..families.running_total import RatView
+from ..core import render_text
+from ..i18n import M
 from .html import card_html, closed_html, felt_html, hidden_hand_html, row_html, seat_box, seat_order
 from .shedding import pile_html
 from .views import draws, seat_names
@@ -73,7 +75,7 @@ def values_html(values: Mapping[str, str]) -> str:
 def table_html(view: RatView, names: Sequence[str], *, clickable: bool = False,
                playable: Collection[tuple[str, int]] = (), selected: Collection[tuple[str, int]] = (),
                down_clickable: bool = False, draw_events: Iterable[Any] = (),
-               values: Mapping[str, str] | None = None) -> str:
+               values: Mapping[str, str] | None = None, lang: str = "en") -> str:
     """The whole table as seen in ``view``: the middle, then the seats (``view.me`` first).
 
     ``playable``/``selected`` hold ``(zone, index)`` pairs of the viewer's cards: ``("hand", i)``,
@@ -86,7 +88,7 @@ def table_html(view: RatView, names: Sequence[str], *, clickable: bool = False,
                               selected=selected if seat == view.me else (),
                               down_clickable=down_clickable and seat == view.me)
              for seat in seat_order(view.players, view.me)]
-    return felt_html("dn-rat", middle_html(view, names, draw_events, values), seats)
+    return felt_html("dn-rat", middle_html(view, names, draw_events, values, lang), seats)
 
 
 @draws(RatView)
@@ -103,16 +105,17 @@ def lesson_html(view: RatView) -> str:
 
 
 def middle_html(view: RatView, names: Sequence[str], draw_events: Iterable[Any] = (),
-                values: Mapping[str, str] | None = None) -> str:
+                values: Mapping[str, str] | None = None, lang: str = "en") -> str:
     """Whose turn, the running total, the deck and discard counts, the pile, the draw for first."""
     if view.result is not None:
-        turn = f"Game over: {escape(view.result.reason)}"
+        turn = escape(render_text(M("Game over: {reason}", reason=view.result.text), lang=lang))
     elif view.current is not None:
         phase = " · swapping face-up hole cards" if view.phase == "swap" else ""
         turn = f"{escape(names[view.current])} to play{phase}"
     else:
         turn = "waiting"
-    note = f'<div class="dn-note">{escape(view.note)}</div>' if view.note and view.result is None else ""
+    note = (f'<div class="dn-note">{escape(render_text(view.note, lang=lang))}</div>'
+            if view.note and view.result is None else "")
     return (f'<div class="dn-middle" role="group" aria-label="the running total and the pile">'
             f'<div class="dn-turn">{turn}</div>{note}{total_html(view.total)}'
             f'<div class="dn-counts"><span class="dn-deck-count">deck: {view.deck_count}</span> · '

@@ -18,6 +18,8 @@ from html import escape
 
 from ..cards import Card
 from ..families.shedding import ShedView
+from ..core import render_text
+from ..i18n import M
 from .html import card_html, closed_html, felt_html, hidden_hand_html, row_html, seat_box, seat_order
 from .views import draws, seat_names
 
@@ -27,7 +29,7 @@ PILE_TOP = 4
 
 def table_html(view: ShedView, names: Sequence[str], *, clickable: bool = False,
                playable: Collection[tuple[str, int]] = (), selected: Collection[tuple[str, int]] = (),
-               closed_clickable: bool = False) -> str:
+               closed_clickable: bool = False, lang: str = "en") -> str:
     """The whole table as seen in ``view``: the seats (``view.me`` first), then the middle.
 
     ``playable``/``selected`` hold ``(zone, index)`` pairs of the viewer's cards (zones
@@ -39,19 +41,20 @@ def table_html(view: ShedView, names: Sequence[str], *, clickable: bool = False,
                               selected=selected if seat == view.me else (),
                               closed_clickable=closed_clickable and seat == view.me)
              for seat in seat_order(view.players, view.me)]
-    return felt_html("dn-shed", middle_html(view, names), seats)
+    return felt_html("dn-shed", middle_html(view, names, lang), seats)
 
 
-def middle_html(view: ShedView, names: Sequence[str]) -> str:
+def middle_html(view: ShedView, names: Sequence[str], lang: str = "en") -> str:
     """Whose turn, the direction, stock and burned counts, and the pile."""
     if view.result is not None:
-        turn = f"Game over: {escape(view.result.reason)}"
+        turn = escape(render_text(M("Game over: {reason}", reason=view.result.text), lang=lang))
     elif view.current is not None:
         arrow = "clockwise ↻" if view.direction == 1 else "anticlockwise ↺"
         turn = f"{escape(names[view.current])} to play · {arrow}"
     else:
         turn = "waiting"
-    note = f'<div class="dn-note">{escape(view.note)}</div>' if view.note and view.result is None else ""
+    note = (f'<div class="dn-note">{escape(render_text(view.note, lang=lang))}</div>'
+            if view.note and view.result is None else "")
     return (f'<div class="dn-middle" role="group" aria-label="the pile"><div class="dn-turn">{turn}</div>{note}'
             f'<div class="dn-counts"><span class="dn-stock-count">stock: {view.stock_count}</span> · '
             f'<span class="dn-burned-count">burned: {view.burned_count}</span> · '

@@ -20,6 +20,8 @@ from html import escape
 
 from ..cards import Card
 from ..families.tricks import TrickRecord, TrickView
+from ..core import render_text
+from ..i18n import M
 from .html import back_html, card_html, felt_html, hidden_hand_html, row_html, seat_box, seat_order
 from .views import draws, seat_names
 
@@ -39,7 +41,7 @@ def trump_html(view: TrickView) -> str:
 
 def table_html(view: TrickView, names: Sequence[str], *, clickable: bool = False,
                playable: Collection[int] = (), selected: Collection[int] = (),
-               show_last: bool = False) -> str:
+               show_last: bool = False, lang: str = "en") -> str:
     """The whole table as seen in ``view``: the middle (deal, trumps, trick), then the seats
     (``view.me`` first). ``playable``/``selected`` are indexes into the viewer's hand;
     ``clickable`` makes the viewer's cards clickable; ``show_last`` shows the last trick."""
@@ -48,25 +50,26 @@ def table_html(view: TrickView, names: Sequence[str], *, clickable: bool = False
                               selected=selected if seat == view.me else ())
              for seat in seat_order(view.players, view.me)]
     last = last_trick_html(view.last_trick, names) if show_last else ""
-    return felt_html("dn-tricks", middle_html(view, names, last), seats)
+    return felt_html("dn-tricks", middle_html(view, names, last, lang), seats)
 
 
 #: What the player to move does, by phase (card play otherwise).
 TURN_WORDS = {"bid": "to bid or pass", "trump": "to name trumps", "discard": "to discard"}
 
 
-def middle_html(view: TrickView, names: Sequence[str], last: str = "") -> str:
+def middle_html(view: TrickView, names: Sequence[str], last: str = "", lang: str = "en") -> str:
     """Whose turn, the deal and dealer, the trumps, and the cards on the current trick. Until the
     viewer plays to the next trick, the trick finished last stays on the table with who took it
     (so it is seen even when the computers play at once). ``last``: the last trick on demand."""
     if view.result is not None:
-        turn = f"Match over: {escape(view.result.reason)}"
+        turn = escape(render_text(M("Match over: {reason}", reason=view.result.text), lang=lang))
     elif view.current is not None:
         turn = f"{escape(names[view.current])} {TURN_WORDS.get(view.phase, 'to play')}"
     else:
         turn = "waiting"
     deals = f" of {view.deals}" if view.deals else ""
-    note = f'<div class="dn-note">{escape(view.note)}</div>' if view.note and view.result is None else ""
+    note = (f'<div class="dn-note">{escape(render_text(view.note, lang=lang))}</div>'
+            if view.note and view.result is None else "")
     plays = "".join(_play_html(p.player, p.card, "trick", new=i == len(view.trick) - 1)
                     for i, p in enumerate(view.trick))
     trick = plays or '<span class="dn-empty">no card on the trick yet</span>'

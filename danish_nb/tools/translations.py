@@ -6,7 +6,7 @@ with the standard library's :mod:`gettext`.
 
 What is extracted:
 
-- texts in the code marked ``_()``, ``_n()``, ``tr()``, ``tr.n()`` and ``N_()`` (mapping in
+- texts in the code marked ``_()``, ``M()``, ``_n()``, ``tr()``, ``tr.n()`` and ``N_()`` (mapping in
   ``babel.cfg``);
 - data the games define: every rule's English (its rendering, or its quote for an English
   document) in context ``rule <id>``, its title in context ``title <id>``, and every option's
@@ -36,7 +36,7 @@ LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 #: gettext's plural rule per language (Babel's CLDR data gives French a third form, for millions)
 PLURALS = {"fr": (2, "(n > 1)"), "de": (2, "(n != 1)")}
-KEYWORDS = {"_": None, "_n": (1, 2), "N_": None, "tr": None, "n": (1, 2)}
+KEYWORDS = {"_": None, "M": None, "_n": (1, 2), "N_": None, "tr": None, "n": (1, 2)}
 
 
 def _po(lang: str) -> Path:

@@ -26,11 +26,19 @@ def has_board(rules: GameRules) -> bool:
     return rules.info.family in BOARDS
 
 
-def board_for(game: Game, **kwargs: Any) -> Board:
-    """The board for a game's family (keyword arguments go to the board)."""
+def board_for(game: Game, *, lang: str = "en", **kwargs: Any) -> Board:
+    """The board for a game's family, its texts in ``lang`` (one of ``danish_nb.i18n.LANGUAGES``:
+    verdicts, the log, the computers' reasons; rule quotes stay in their own language, with their
+    English rendering and one in ``lang``). Other keyword arguments go to the board.
+
+    >>> import danish_nb as dn
+    >>> board = board_for(dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]}), lang="fr")
+    >>> board.play("P1 play 4C").summary(board.lang)
+    'illégal : 4♣ sur 6♣ : plus faible que la carte précédente (règle DB-13)'
+    """
     if not has_board(game.rules):
         raise OptionsError(f"{game.rules.title} has no board yet")
-    return BOARDS[game.rules.info.family](game, **kwargs)
+    return BOARDS[game.rules.info.family](game, lang=lang, **kwargs)
 
 
 __all__ = ["BOARDS", "SEAT_KINDS", "Board", "RatBoard", "ShedBoard", "TrickBoard", "board_for", "has_board"]

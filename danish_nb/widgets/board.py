@@ -28,6 +28,7 @@ import ipywidgets
 from ..agents import make_agent
 from ..cards import Card
 from ..core import DanishNbError, Game, IllegalMove, OptionsError, Text, Verdict, render_text
+from ..i18n import M, check_lang, translator
 from .coach import CoachPanel
 from .drawing import Button, DrawingMixin, Offer, Spot, Spots
 from .messages import MessagesMixin
@@ -37,6 +38,10 @@ from .pad import HtmlPad
 SEAT_KINDS = ("human", "random", "rule-of-thumb", "strong")
 #: The most computer moves played in a row without a human.
 AUTO_LIMIT = 5000
+
+
+#: What a refused move says above the verdict that explains it.
+NOT_PLAYED = M("Not played: the rules do not allow it (see why below).")
 
 
 class Board(DrawingMixin, MessagesMixin, ABC):
@@ -50,7 +55,8 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     """
 
     def __init__(self, game: Game, seats: Sequence[str] | None = None, *, teaching: bool = False,
-                 step_mode: bool = False):
+                 step_mode: bool = False, lang: str = "en"):
+        self.lang = check_lang(lang)
         seats = tuple(seats) if seats is not None else ("human",) + ("rule-of-thumb",) * (game.players - 1)
         if len(seats) != game.players:
             raise OptionsError(f"give one seat per player: {game.players}, not {len(seats)}")
@@ -182,7 +188,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     @property
     def verdict_text(self) -> str:
         """The last verdict shown, as one line (``''`` if none)."""
-        return self.verdict.summary() if self.verdict is not None else ""
+        return self.verdict.summary(self.lang) if self.verdict is not None else ""
 
     @property
     def html(self) -> str:
@@ -291,14 +297,14 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         verdict = self.game.state.explain(move)
         self.verdict = verdict
         if not verdict.legal:
-            self._say("Not played: the rules do not allow it (see why below).")
+            self._say(translator(self.lang).render(NOT_PLAYED))
             return verdict
         try:
             with self._acting():
                 self.game.play(move)
         except IllegalMove as exc:  # explain and apply disagree: trust apply, show why
             self.verdict = exc.verdict
-            self._say("Not played: the rules do not allow it (see why below).")
+            self._say(translator(self.lang).render(NOT_PLAYED))
             return exc.verdict
         self._why.pop(len(self.game.history), None)
         self._reset_choice()

@@ -11,6 +11,7 @@ from html import escape
 from typing import Any
 
 from ..core import render_text
+from ..i18n import translator
 from ..render.board import LogEntry, button_html, keys_html, log_html, message_html, nav_html
 from ..render.html import verdict_html
 
@@ -121,37 +122,43 @@ class DrawingMixin:
         recent = ""
         if shown > self._log_span()[0]:  # a move of the deal shown (a new deal starts afresh)
             step = self.game.history[shown - 1]
-            events = [e.text_for(self.viewer, self.teaching) for e in step.events]
+            events = [e.text_for(self.viewer, self.teaching, lang=self.lang) for e in step.events]
             recent = "; ".join(events) or step.move.text_for(self.viewer, self.teaching)
         state = self._shown_state()
+        tr = translator(self.lang)
         if state.result is not None:
-            turn = f"Game over: {state.result.reason}"
+            turn = tr("Game over: {reason}", reason=state.result.reason_in(self.lang))
         elif state.current_player is not None:
-            turn = f"{self.names()[state.current_player]} to play"
+            turn = tr("{name} to play", name=self.names()[state.current_player])
         else:
             turn = ""
-        just = f'<div class="dn-just" aria-hidden="true"><b>Just now:</b> {escape(recent)}</div>' if recent else ""
+        just_now = escape(tr("Just now:"))
+        just = f'<div class="dn-just" aria-hidden="true"><b>{just_now}</b> {escape(recent)}</div>' if recent else ""
         spoken = ". ".join(t for t in (recent, turn, self.message) if t)
         return f'{just}<div class="dn-announce" hidden>{escape(spoken)}</div>'
 
     def _controls_html(self, buttons: list[Button], step: bool) -> str:
+        tr = translator(self.lang)
+        buttons = [replace(b, label=tr.render(b.label)) for b in buttons]  # their words in the board's language
         parts = []
         if self._offer.cards or self.chosen is not None:
             chosen = next((b.label for b in buttons if b.chosen), "")
-            label = f"Confirm: {chosen}" if chosen else self._play_label()
+            label = tr("Confirm: {chosen}", chosen=chosen) if chosen else tr.render(self._play_label())
             parts.append(button_html(label, "play", css="dn-play dn-primary", enabled=self._offer.play, shortcut="p"))
-            parts.append(button_html("Clear", "clear", css="dn-clear", enabled=self._offer.play, shortcut="Escape"))
+            parts.append(button_html(tr("Clear"), "clear", css="dn-clear", enabled=self._offer.play, shortcut="Escape"))
         parts += [b.html() for b in buttons]
         if step:
-            parts.append(button_html("Let the computer play", "step", css="dn-step", shortcut="c"))
+            parts.append(button_html(tr("Let the computer play"), "step", css="dn-step", shortcut="c"))
         if self._undo_target() is not None:
-            parts.append(button_html("Undo my move", "undo", css="dn-undo", shortcut="u"))
+            parts.append(button_html(tr("Undo my move"), "undo", css="dn-undo", shortcut="u"))
         checked = " checked" if self.step_mode else ""
+        step_words = escape(tr("Step through computer turns"))
         parts.append(f'<label class="dn-step-mode"><input type="checkbox" data-act="stepmode" data-key="stepmode:"'
-                     f'{checked}> Step through computer turns</label>')
+                     f'{checked}> {step_words}</label>')
         if not self.live:
-            parts.append(' <span class="dn-history-note">Looking back: press » to return to the game.</span>')
-        verdict = verdict_html(self.verdict) if self.verdict is not None else '<div class="dn-verdict"></div>'
+            looking_back = escape(tr("Looking back: press » to return to the game."))
+            parts.append(f' <span class="dn-history-note">{looking_back}</span>')
+        verdict = verdict_html(self.verdict, self.lang) if self.verdict is not None else '<div class="dn-verdict"></div>'
         return (f'<div class="dn-controls" role="group" aria-label="actions">{"".join(parts)}</div>{verdict}'
                 f"{message_html(self.message, info=self._info)}")
 
@@ -163,12 +170,12 @@ class DrawingMixin:
         first = max(start, end - LOG_LENGTH)
         viewer, reveal = (None, False) if self.screened else (self.viewer, self.teaching)
         entries = [self._log_entry(i, viewer, reveal) for i in range(first, end)]
-        opening = tuple(e.text_for(viewer, reveal) for e in self.game.opening_events) if start == 0 else ()
+        opening = tuple(e.text_for(viewer, reveal, lang=self.lang) for e in self.game.opening_events) if start == 0 else ()
         return log_html(entries, position=self.position, hidden=first - start, opening=opening)
 
     def _log_entry(self, index: int, viewer: int | None, reveal: bool) -> LogEntry:
         """Move ``index`` (0-based) of the history as ``viewer`` may read it."""
         step = self.game.history[index]
-        why = render_text(self._why.get(index + 1, ""), viewer, reveal)
+        why = render_text(self._why.get(index + 1, ""), viewer, reveal, lang=self.lang)
         return LogEntry(index + 1, step.move.text_for(viewer, reveal), self.seats[step.move.player], why,
-                        tuple(e.text_for(viewer, reveal) for e in step.events))
+                        tuple(e.text_for(viewer, reveal, lang=self.lang) for e in step.events))

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..families.running_total import ACTIONS, RatMove, RatView
 from ..games.rat_bastard_17 import is_wild, value_table
-from ..i18n import N_
+from ..i18n import N_, M, Message
 from ..render.html import card_name
 from ..render.rat import DRAW_EVENTS, table_html
 from .board import Board
@@ -35,18 +35,19 @@ from .drawing import Button, Spot, Spots
 LABELS = {"take": N_("Take the pile (no card fits)"), "keep": N_("Done swapping: start play")}
 
 
-def move_label(move: RatMove) -> str:
+def move_label(move: RatMove) -> str | Message:
     """A button's words.
 
     >>> from danish_nb.cards import Card
-    >>> move_label(RatMove(0, "play", Card.parse("RJ"), value=4)), move_label(RatMove(1, "keep"))
+    >>> str(move_label(RatMove(0, "play", Card.parse("RJ"), value=4))), move_label(RatMove(1, "keep"))
     ('Play the red joker as 4', 'Done swapping: start play')
-    >>> move_label(RatMove(0, "hole", position=2, value=7))
-    'Play hole card 2 as 7'
+    >>> move_label(RatMove(0, "hole", position=2, value=7)).render("de")
+    'Lochkarte 2 als 7 spielen'
     """
     if move.value is not None:
-        what = card_name(move.card) if move.card is not None else f"hole card {move.position}"
-        return f"Play {'the ' if move.card is not None else ''}{what} as {move.value}"
+        if move.card is not None:
+            return M("Play the {card} as {value}", card=card_name(move.card), value=move.value)
+        return M("Play hole card {position} as {value}", position=move.position, value=move.value)
     return LABELS.get(move.action, ACTIONS.get(move.action, move.action))
 
 
@@ -128,7 +129,7 @@ class RatBoard(Board):
         return f"Now choose {other} to swap it with."
 
     def _play_label(self) -> str:
-        return "Swap these two" if self._swapping() else "Play selected"
+        return N_("Swap these two") if self._swapping() else N_("Play selected")
 
     def _selected_move(self) -> RatMove:
         if self._swapping():

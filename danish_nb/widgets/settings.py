@@ -21,14 +21,21 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core import GameRules, OptionInfo
+from ..i18n import translator
 
 #: Player counts as an option's help names them ("Three players: ...").
 COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
-def label_of(info: OptionInfo) -> str:
-    """An option's label in words, capitalised: ``'Seven allows equal'``."""
-    return info.label[:1].upper() + info.label[1:]
+def label_of(info: OptionInfo, lang: str = "en") -> str:
+    """An option's label in words (in ``lang``), capitalised: ``'Seven allows equal'``.
+
+    >>> import danish_nb as dn
+    >>> label_of(dn.GAMES["danish-bastard"].info.option("must_play"), "de")
+    'Spielpflicht'
+    """
+    label = translator(lang)(info.label)
+    return label[:1].upper() + label[1:]
 
 
 def applies(info: OptionInfo, players: int | None) -> bool:
@@ -45,10 +52,10 @@ def applies(info: OptionInfo, players: int | None) -> bool:
     return count is None or players is None or players == count
 
 
-def option_input(info: OptionInfo) -> widgets.ValueWidget:
-    """An input for one option, labelled in words, its help as tooltip: a dropdown for choices,
-    a checkbox, or a number field."""
-    label = {"description": label_of(info), "tooltip": info.help,
+def option_input(info: OptionInfo, lang: str = "en") -> widgets.ValueWidget:
+    """An input for one option, labelled in words (in ``lang``), its help as tooltip: a dropdown
+    for choices, a checkbox, or a number field."""
+    label = {"description": label_of(info, lang), "tooltip": translator(lang)(info.help),
              "style": {"description_width": "initial"}, "layout": {"width": "auto", "max_width": "100%"}}
     if info.choices:
         return widgets.Dropdown(options=list(info.choices), value=info.default, **label)
@@ -60,10 +67,14 @@ def option_input(info: OptionInfo) -> widgets.ValueWidget:
     return widgets.Text(value=str(info.default), **label)
 
 
-def options_help(infos: tuple[OptionInfo, ...]) -> str:
-    """The help of every option, by its label, with the ruling it settles, as one HTML list."""
-    items = "".join(f"<li><b>{escape(label_of(info))}</b>: {escape(info.help)}"
-                    f"{f' <small>(ruling {escape(info.ruling)})</small>' if info.ruling else ''}</li>"
+def options_help(infos: tuple[OptionInfo, ...], lang: str = "en") -> str:
+    """The help of every option, by its label, with the ruling it settles, as one HTML list (in ``lang``)."""
+    tr = translator(lang)
+
+    def ruling(info: OptionInfo) -> str:
+        words = tr("ruling {ruling}", ruling=info.ruling)
+        return f" <small>({escape(words)})</small>" if info.ruling else ""
+    items = "".join(f"<li><b>{escape(label_of(info, lang))}</b>: {escape(tr(info.help))}{ruling(info)}</li>"
                     for info in infos)
     return f'<ul class="dn-option-help">{items}</ul>'
 
@@ -91,18 +102,20 @@ class OptionsPanel:
         self.infos: tuple[OptionInfo, ...] = ()
         self._all: tuple[OptionInfo, ...] = ()
 
-    def show(self, rules: GameRules, players: int | None = None) -> None:
+    def show(self, rules: GameRules, players: int | None = None, lang: str = "en") -> None:
         kept = {name: box.value for name, box in self.inputs.items()} if rules.info.options == self._all else {}
         for child in self.widget.children:
             close_tree(child)
         self._all = rules.info.options
         self.infos = tuple(info for info in rules.info.options if applies(info, players))
-        self.inputs = {info.name: option_input(info) for info in self.infos}
+        self.inputs = {info.name: option_input(info, lang) for info in self.infos}
         for name, value in kept.items():  # the same game, another player count: keep the choices
             if name in self.inputs:
                 self.inputs[name].value = value
         inputs = widgets.HBox(list(self.inputs.values()), layout=widgets.Layout(flex_flow="row wrap"))
-        self.widget.children = [widgets.HTML(f"<b>Rule options</b>{options_help(self.infos)}"), inputs]
+        tr = translator(lang)
+        title = escape(tr("Rule options"))
+        self.widget.children = [widgets.HTML(f"<b>{title}</b>{options_help(self.infos, lang)}"), inputs]
 
     def values(self) -> dict[str, Any]:
         """The chosen options (the engine checks them when the game is made)."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import DanishNbError
-from ..i18n import N_
+from ..i18n import N_, M, Message
 from ..families.shedding import ACTIONS, ShedMove, ShedView
 from ..render.shedding import table_html
 from .board import Board
@@ -42,21 +42,21 @@ PASS_LABEL = {"offer": N_("Pass: do not complete the four"), "chain": N_("Pass: 
 SHORTCUT = {"take": "t", "pick-up-open": "t"}
 
 
-def move_label(move: ShedMove, phase: str = "") -> str:
+def move_label(move: ShedMove, phase: str = "") -> str | Message:
     """A move button's words (never notation).
 
     >>> from danish_nb.cards import parse_cards
-    >>> move_label(ShedMove(0, "send", (), 1)), move_label(ShedMove(0, "pass"), "offer")
+    >>> str(move_label(ShedMove(0, "send", (), 1))), move_label(ShedMove(0, "pass"), "offer")
     ('Send the pile to P2', 'Pass: do not complete the four')
-    >>> move_label(ShedMove(2, "complete", parse_cards("7H 7D")))
-    'Complete the four with 7♥ 7♦'
+    >>> move_label(ShedMove(2, "complete", parse_cards("7H 7D"))).render("fr")
+    'Compléter le carré avec 7♥ 7♦'
     """
     if move.action == "send":
-        return f"Send the pile to P{move.index + 1}"
+        return M("Send the pile to P{player}", player=move.index + 1)
     if move.action == "complete":
-        return f"Complete the four with {' '.join(map(str, move.cards))}"
+        return M("Complete the four with {cards}", cards=" ".join(map(str, move.cards)))
     if move.action == "pass":
-        return PASS_LABEL.get(phase, "Pass")
+        return PASS_LABEL.get(phase, N_("Pass"))
     return BUTTON_LABEL.get(move.action, ACTIONS.get(move.action, move.action).capitalize())
 
 
@@ -115,7 +115,8 @@ class ShedBoard(Board):
 
     def _play_label(self) -> str:
         action = self._card_action("hand")
-        return {"face-up": "Leave these face up", "pick-up-open": "Pick up the open cards"}.get(action, "Play selected")
+        return {"face-up": N_("Leave these face up"), "pick-up-open": N_("Pick up the open cards")}.get(
+            action, N_("Play selected"))
 
     def _move_buttons(self, view: ShedView, moves: list[ShedMove]) -> list[Button]:
         """Buttons for the moves not chosen by selecting cards; take and stock (if the game has

@@ -20,8 +20,8 @@ from typing import Any
 
 from ..cards import Card
 from ..core import Game
-from ..families.tricks import SUIT_NAMES, TrickView
-from ..i18n import N_
+from ..families.tricks import SUIT_TEXTS, TrickView
+from ..i18n import N_, M, Message
 from ..render.tricks import scores_html, table_html
 from .board import Board
 from .drawing import Button, Spot, Spots
@@ -30,21 +30,22 @@ from .drawing import Button, Spot, Spots
 BID_LABELS = {"play": N_("Bid play"), "strike": N_("Bid strike"), "slam": N_("Bid slam")}
 
 
-def move_label(move: Any) -> str:
+def move_label(move: Any) -> str | Message:
     """A button's words: ``'Trumps: hearts ♥'``, ``'No trumps'``, ``'Bid strike'``, ``'Pass'``.
 
     >>> from danish_nb.families.tricks import TrickMove
     >>> from danish_nb.cards import Suit
-    >>> move_label(TrickMove(0, "trump", None, Suit.HEARTS)), move_label(TrickMove(0, "trump"))
+    >>> str(move_label(TrickMove(0, "trump", None, Suit.HEARTS))), move_label(TrickMove(0, "trump"))
     ('Trumps: hearts ♥', 'No trumps')
     >>> move_label(TrickMove(1, "bid", bid="strike")), move_label(TrickMove(1, "pass"))
     ('Bid strike', 'Pass')
     """
     if move.action == "trump":
-        return "No trumps" if move.suit is None else f"Trumps: {SUIT_NAMES[move.suit]} {move.suit.symbol}"
+        return N_("No trumps") if move.suit is None else M("Trumps: {suit} {symbol}", suit=SUIT_TEXTS[move.suit],
+                                                            symbol=move.suit.symbol)
     if move.action == "bid":
         return BID_LABELS.get(move.bid, f"Bid {move.bid}")
-    return move.action.capitalize()
+    return N_("Pass") if move.action == "pass" else move.action.capitalize()
 
 
 class TrickBoard(Board):
@@ -60,9 +61,9 @@ class TrickBoard(Board):
     FAMILY_ACTS = {"lasttrick": "show_last_trick"}
 
     def __init__(self, game: Game, seats: Sequence[str] | None = None, *, teaching: bool = False,
-                 step_mode: bool = False):
+                 step_mode: bool = False, lang: str = "en"):
         self.show_last = False
-        super().__init__(game, seats, teaching=teaching, step_mode=step_mode)
+        super().__init__(game, seats, teaching=teaching, step_mode=step_mode, lang=lang)
 
     # ------------------------------------------------------------------ card clicks
     def _card_moves(self) -> list[Any]:
@@ -101,7 +102,7 @@ class TrickBoard(Board):
         return f"Choose {more} more card{'s' if more != 1 else ''} to {self._card_action()}." if more > 0 else ""
 
     def _play_label(self) -> str:
-        return f"{self._card_action().capitalize()} selected"
+        return N_("Discard selected") if self._card_action() == "discard" else N_("Play selected")
 
     def _move_buttons(self, view: TrickView, moves: list[Any]) -> list[Button]:
         """A button for every legal move that is not a card click (the trump call, bids...)."""
@@ -117,7 +118,7 @@ class TrickBoard(Board):
     # ------------------------------------------------------------------ the last trick
     def _family_buttons(self, view: TrickView) -> list[Button]:
         last = view.last_trick is not None
-        label = "Hide the last trick" if self.show_last and last else "Show the last trick"
+        label = N_("Hide the last trick") if self.show_last and last else N_("Show the last trick")
         return [Button(label, "dn-last-trick-toggle", act="lasttrick", enabled=last)]
 
     def show_last_trick(self, on: bool | None = None) -> None:

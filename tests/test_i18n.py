@@ -1,0 +1,169 @@
+"""The interface in English, French and German: every message translated, catalogues compiled and
+up to date with the code, texts rendered per language with the same parameters."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import danish_nb as dn
+from danish_nb.agents import play_out
+from danish_nb.core import render_text
+from danish_nb.i18n import LANGUAGES, M, _n, check_lang, translator
+from danish_nb.tools import translations as tools
+
+babel = pytest.importorskip("babel")
+from babel.messages.mofile import write_mo  # noqa: E402
+from babel.messages.pofile import read_po  # noqa: E402
+
+FOREIGN = LANGUAGES[1:]
+
+
+def _catalogue(lang: str):
+    with tools._po(lang).open("rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+def test_the_template_is_up_to_date_with_the_code():
+    """Run `make translations` after adding or changing a marked text."""
+    with tools.TEMPLATE.open("rb") as handle:
+        stored = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(handle) if m.id}
+    fresh = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in tools.extract() if m.id}
+    assert fresh - stored == set(), "texts not in the template: run `make translations`"
+    assert stored - fresh == set(), "template entries no longer in the code: run `make translations`"
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_every_message_has_a_translation(lang):
+    assert tools.missing(lang) == []
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_translations_keep_the_parameters(lang):
+    """A translation names exactly the parameters of its English template (no typo'd ``{name}``)."""
+    names = re.compile(r"(?<!\{)\{(\w+)(?::[^}]*)?\}")
+    wrong = []
+    for message in _catalogue(lang):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        expected = set(names.findall(ids[-1])) | set(names.findall(ids[0]))
+        for text in strings:
+            if text and set(names.findall(text)) - expected:
+                wrong.append((message.id, text))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_the_compiled_catalogue_matches_its_source(lang):
+    """The committed .mo is what compiling the .po gives (run `make translations`)."""
+    out = io.BytesIO()
+    write_mo(out, _catalogue(lang), use_fuzzy=False)
+    assert tools._po(lang).with_suffix(".mo").read_bytes() == out.getvalue()
+
+
+def test_a_missing_translation_is_caught(tmp_path, monkeypatch):
+    """The check above can fail: a template entry the catalogue lacks is reported."""
+    template = tools.extract()
+    template.add("a text nobody translated")
+    monkeypatch.setattr(tools, "TEMPLATE", tmp_path / "t.pot")
+    from babel.messages.pofile import write_po
+    with (tmp_path / "t.pot").open("wb") as out:
+        write_po(out, template)
+    assert tools.missing("fr") == ["|a text nobody translated"]
+
+
+@pytest.mark.parametrize("game_id", list(dn.GAMES))
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_every_rule_has_a_rendering_in_each_language_but_its_own(game_id, lang):
+    for rule in dn.GAMES[game_id].catalogue:
+        rendering = rule.rendering(lang)
+        if rule.language == lang:
+            assert rendering is None
+        else:
+            assert rendering and rendering not in (rule.quote, rule.english), rule.id
+            assert f"“{rendering}”" in rule.cite(lang)
+
+
+def test_a_verdict_in_each_language():
+    lesson = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
+    verdict = lesson.explain("P1 play 4C")
+    assert str(verdict) == "illegal: 4♣ on 6♣: lower than the card before (rule DB-13)"
+    assert verdict.summary("fr") == "illégal : 4♣ sur 6♣ : plus faible que la carte précédente (règle DB-13)"
+    assert verdict.summary("de") == "nicht erlaubt: 4♣ auf 6♣: niedriger als die Karte davor (Regel DB-13)"
+
+
+def test_an_event_in_each_language_keeps_private_cards_private():
+    g = dn.new_game("sjavs", players=4, seed=3)
+    play_out(g, ["rule-of-thumb"] * 4, seed=1, max_moves=12)
+    for step in g.history:
+        for event in step.events:
+            for lang in LANGUAGES:
+                for viewer in range(4):
+                    text = event.text_for(viewer, lang=lang)
+                    assert "{" not in text
+                    if event.text_for(viewer) == str(event):
+                        continue
+                    # what the viewer may not see in English they may not see in any language
+                    hidden = set(str(event).split()) - set(event.text_for(viewer).split())
+                    assert not any(card in text.split() for card in hidden if "♣" in card or "♥" in card
+                                   or "♠" in card or "♦" in card)
+
+
+@settings(max_examples=10, deadline=None)
+@given(game_id=st.sampled_from(sorted(dn.GAMES)), seed=st.integers(0, 10_000), lang=st.sampled_from(FOREIGN))
+def test_texts_of_random_games_render_in_every_language(game_id, seed, lang):
+    """Everything a game says (events, reasons, notes, verdicts, the result) renders in each
+    language with its parameters filled, and English stays as ``str`` gives it."""
+    info = dn.GAMES[game_id].info
+    g = dn.new_game(game_id, players=info.min_players, seed=seed)
+    choices = play_out(g, ["rule-of-thumb", "random"] * 3, seed=seed, max_moves=60)
+    texts = [e.text for step in g.history for e in step.events] + [c.why for c in choices]
+    texts += [g.state.view(0).note] + ([g.result.text] if g.result else [])
+    for text in texts:
+        rendered = render_text(text, omniscient=True, lang=lang)
+        assert "{" not in rendered and "}" not in rendered
+        assert render_text(text, omniscient=True) == render_text(text, omniscient=True, lang="en")
+    for move in g.legal_moves()[:5]:
+        summary = g.state.explain(move).summary(lang)
+        assert "{" not in summary and summary.startswith(("légal :", "illégal :", "erlaubt:", "nicht erlaubt:"))
+
+
+def test_plural_forms():
+    tr = translator("fr")
+    assert [tr.n("{n} card", "{n} cards", n) for n in (0, 1, 2)] == ["0 carte", "1 carte", "2 cartes"]
+    assert [_n("{n} card", "{n} cards", n).render("de") for n in (0, 1, 2)] == ["0 Karten", "1 Karte", "2 Karten"]
+    assert str(M("P{p} takes the pile ({cards})", p=2, cards=_n("{n} card", "{n} cards", 3))) == \
+        "P2 takes the pile (3 cards)"
+
+
+def test_an_unknown_language_is_refused():
+    with pytest.raises(ValueError, match="no interface language 'es'"):
+        check_lang("es")
+    with pytest.raises(ValueError):
+        translator("es")
+
+
+def test_a_board_in_french_explains_in_french():
+    from danish_nb.widgets import board_for
+    lesson = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
+    board = board_for(lesson, seats=("human", "human"), lang="fr")
+    board.play("P1 play 4C")
+    assert board.message.startswith("Pas joué")
+    html = board.html
+    assert "Illégal" in html and "plus faible que la carte précédente" in html and "In English" not in html
+    assert "Ramasser le tas" in html or "Jouer la sélection" in html
+
+
+def test_the_app_switches_language():
+    from danish_nb.app import build_app
+    app = build_app(seed=3).app
+    game = app.board.game
+    app.language.value = "de"
+    assert app.board.lang == "de" and app.board.game is game and app.new_button.description == "Neues Spiel"
+    assert app.settings_button.description == "Einstellungen"
+    assert len(game.listeners) == 1  # the old board let go of the game
