@@ -22,7 +22,8 @@ from .widgets.table_app import ClassTables
 
 DEFAULT_GAME = "danish-bastard"
 #: What each seat kind is called in the settings.
-SEAT_WORDS = {"human": N_("a person"), "random": N_("computer: random"), "rule-of-thumb": N_("computer: rule of thumb")}
+SEAT_WORDS = {"human": N_("a person"), "random": N_("computer: random"), "rule-of-thumb": N_("computer: rule of thumb"),
+              "strong": N_("computer: strong (searches)")}
 
 
 class App:
@@ -179,7 +180,7 @@ class App:
         if self.board is not None:
             self.board.close()
         self.board = board
-        self.board_box.children = [board.widget]
+        self.board_box.children = [board.box]
         self._staged_changed()
 
 

@@ -45,7 +45,7 @@ class Hint:
     advice: Choice
 
     def __str__(self) -> str:
-        return f"{_label(self.move, self.seat)}: {self.why}"
+        return f"{move_label(self.move, self.seat)}: {self.why}"
 
 
 @dataclass(frozen=True)
@@ -64,12 +64,13 @@ class Mistake:
     def __str__(self) -> str:
         def est(v: float) -> str:
             return f"{v:.0%} first places" if self.unit == "search" else f"{v:.3g} {self.unit}"
-        advice = f"{_label(self.advice.move, self.seat)} ({render_text(self.advice.why, self.seat)})"
-        return (f"move {self.number}: you played {_label(self.played, self.seat)} ({est(self.played_estimate)}); "
-                f"best was {_label(self.best, self.seat)} ({est(self.best_estimate)}); rule of thumb: {advice}")
+        advice = f"{move_label(self.advice.move, self.seat)} ({render_text(self.advice.why, self.seat)})"
+        return (f"move {self.number}: you played {move_label(self.played, self.seat)} ({est(self.played_estimate)}); "
+                f"best was {move_label(self.best, self.seat)} ({est(self.best_estimate)}); rule of thumb: {advice}")
 
 
-def _label(move: Any, seat: int) -> str:
+def move_label(move: Any, seat: int) -> str:
+    """A move as ``seat`` reads it, without the seat's own name (``play 7♥ 7♦``)."""
     text = move.text_for(seat) if hasattr(move, "text_for") else str(move)
     return text.removeprefix(f"P{seat + 1} ")
 

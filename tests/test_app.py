@@ -21,7 +21,7 @@ def test_defaults_deal_a_playable_game_at_once():
     assert "dn-game-picker" in app.game_picker._dom_classes and app.game_picker.value == "danish-bastard"
     assert "dn-new-game" in app.new_button._dom_classes
     board = app.board
-    assert board.widget in app.board_box.children
+    assert app.board_box.children == (board.box,) and board.box.children[0] is board.widget  # the coach under it
     assert board.seats == ("human", "rule-of-thumb", "rule-of-thumb")
     assert board.viewer == 0 and board.game.current_player == 0
     assert board.game.seed == 7 and 'data-act="card"' in board.html

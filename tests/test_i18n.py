@@ -166,4 +166,5 @@ def test_the_app_switches_language():
     app.language.value = "de"
     assert app.board.lang == "de" and app.board.game is game and app.new_button.description == "Neues Spiel"
     assert app.settings_button.description == "Einstellungen"
-    assert len(game.listeners) == 1  # the old board let go of the game
+    # the old board and its coach let go of the game: only the new board and its coach follow it
+    assert game.listeners == [app.board._on_game_change, app.board.coach._on_game_change]

@@ -501,7 +501,7 @@ def test_the_family_has_this_board_and_the_app_offers_the_game():
     app.seat_boxes[1].value = "rule-of-thumb"
     app.new_button.click()
     board = app.board
-    assert isinstance(board, RatBoard) and board.widget in app.board_box.children
+    assert isinstance(board, RatBoard) and app.board_box.children == (board.box,)
     assert board.game.options.court_value == 10 and board.seats == ("human", "rule-of-thumb")
     assert isinstance(board.agents[1], RatRuleOfThumb)
     for _ in range(8):

@@ -162,6 +162,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         if self._coach is not None:
             self._coach.close()
         if self._box is not None:
+            self._box.layout.close()
             self._box.close()
         self.widget.layout.close()
         self.widget.close()

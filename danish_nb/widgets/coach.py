@@ -21,6 +21,8 @@ import ipywidgets
 
 from .. import coach
 from ..core import DanishNbError
+from ..i18n import translator
+from .settings import close_tree
 
 
 class CoachPanel:
@@ -30,10 +32,11 @@ class CoachPanel:
     def __init__(self, board: Any, iterations: int | None = None) -> None:
         self.board = board
         self.iterations = iterations
-        self.hint_button = ipywidgets.Button(description="Hint", tooltip="the best move here, and why")
-        self.review_button = ipywidgets.Button(description="Review my game",
-                                               tooltip="your moves that were much worse than the best")
-        self.progress = ipywidgets.IntProgress(value=0, min=0, max=1, description="thinking")
+        self.tr = tr = translator(board.lang)
+        self.hint_button = ipywidgets.Button(description=tr("Hint"), tooltip=tr("the best move here, and why"))
+        self.review_button = ipywidgets.Button(description=tr("Review my game"),
+                                               tooltip=tr("your moves that were much worse than the best"))
+        self.progress = ipywidgets.IntProgress(value=0, min=0, max=1, description=tr("thinking"))
         self.progress.layout.visibility = "hidden"
         self.output = ipywidgets.HTML()
         self.widget = ipywidgets.VBox([ipywidgets.HBox([self.hint_button, self.review_button, self.progress]),
@@ -83,7 +86,7 @@ class CoachPanel:
             try:
                 work()
             except DanishNbError as exc:
-                self._say(html.escape(f"The coach could not answer: {exc}"))
+                self._say(html.escape(self.tr("The coach could not answer: {problem}", problem=exc)))
             finally:
                 self.progress.layout.visibility = "hidden"
                 self.thread = None
@@ -103,18 +106,18 @@ class CoachPanel:
             return None
         seat, state, moves = self._seat(), self.board.game.state, len(self.board.game.history)
         view = state.view(seat, reveal_hands=True) if self.board.teaching else state.view(seat)
-        self._say("Thinking about your move...")
+        self._say(self.tr("Thinking about your move..."))
 
         def work() -> None:
             found = coach.hint(view, seat, game_id=self.board.game.rules.id, iterations=self.iterations,
                                seed=moves, progress=self._progress)
             if len(self.board.game.history) != moves:
-                self._say("The game moved on before the hint was ready: ask again.")
+                self._say(self.tr("The game moved on before the hint was ready: ask again."))
                 return
-            advice = coach.Hint.__str__(found)
-            rule = f"{coach._label(found.advice.move, seat)}: {found.advice.why_for(seat)}"
-            self._say(f"<b>Hint for P{seat + 1}:</b> {html.escape(advice)}<br>"
-                      f"<i>Rule of thumb:</i> {html.escape(rule)}")
+            advice = str(found)
+            rule = f"{coach.move_label(found.advice.move, seat)}: {found.advice.why_for(seat, lang=self.board.lang)}"
+            head, thumb = self.tr("Hint for P{seat}:", seat=seat + 1), self.tr("Rule of thumb:")
+            self._say(f"<b>{head}</b> {html.escape(advice)}<br><i>{thumb}</i> {html.escape(rule)}")
         return self._run(work, wait)
 
     def review(self, wait: bool = False) -> threading.Thread | None:
@@ -123,20 +126,23 @@ class CoachPanel:
         if self.review_button.disabled:
             return None
         seat, game = self._seat(), self.board.game
-        self._say("Reviewing your game...")
+        self._say(self.tr("Reviewing your game..."))
 
         def work() -> None:
             mistakes = coach.review(game, seat, iterations=self.iterations, progress=self._progress)
+            head = self.tr("Review for P{seat}:", seat=seat + 1)
+            none = self.tr("no move was much worse than the best one.")
             if not mistakes:
-                self._say(f"<b>Review for P{seat + 1}:</b> no move was much worse than the best one.")
+                self._say(f"<b>{head}</b> {none}")
                 return
             items = "".join(f"<li>{html.escape(str(m))}</li>" for m in mistakes)
-            self._say(f"<b>Review for P{seat + 1}:</b> {len(mistakes)} moves much worse than the best:"
-                      f"<ul>{items}</ul>")
+            worse = self.tr.n("{n} move much worse than the best:", "{n} moves much worse than the best:",
+                              len(mistakes))
+            self._say(f"<b>{head}</b> {worse}<ul>{items}</ul>")
         return self._run(work, wait)
 
     def close(self) -> None:
         """Stop following the game and close the widgets."""
         if self._on_game_change in self.board.game.listeners:
             self.board.game.listeners.remove(self._on_game_change)
-        self.widget.close()
+        close_tree(self.widget)
