@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 
 import danish_nb as dn
 from danish_nb.agents import AGENTS, make_agent
+from danish_nb.agents.search import StrongPlayer
 from danish_nb.cards import Card
 from danish_nb.core import OptionInfo
 
@@ -238,8 +239,12 @@ def test_computer_players_choose_legal_moves_and_their_reasons_hide_cards(game_i
     game = data.draw(deals(game_id))
     seed = data.draw(st.integers(0, 10**6))
     agents = [make_agent(name, game_id, seed + seat) for seat in range(game.players)]
+    searching = isinstance(agents[0], StrongPlayer)
+    for agent in agents:
+        if searching:
+            agent.iterations = 4  # legality and hidden cards do not depend on the budget; strength has its own tests
     reasons = []
-    while not game.is_over and len(game.history) < 300:
+    while not game.is_over and len(game.history) < (40 if searching else 300):  # a search plays whole games out
         choice = agents[game.current_player].choose(game.state)
         assert game.state.is_legal(choice.move), f"{name} chose an illegal move {choice.move}"
         assert choice.why_for(game.current_player), "a choice without a reason"
