@@ -46,7 +46,7 @@ def test_a_table_that_cannot_make_a_game_is_refused_and_not_stored(store: Store,
     with pytest.raises(dn.DanishNbError, match=message):
         create_table(store, game, seats, seed=1, options=options)
     assert store.tables() == []
-    assert seat_kinds() == ("human", "random", "rule-of-thumb")  # what a Create form offers
+    assert seat_kinds() == ("human", "random", "rule-of-thumb", "strong")  # what a Create form offers
 
 
 def test_a_table_keeps_the_games_full_options(store: Store):
