@@ -387,7 +387,14 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """How a game ended: a finishing order (first = best), scores, or a declared draw."""
+    """How a game ended: a finishing order (first = best), scores, or a declared draw.
+
+    ``reason_id`` says why in a word a program reads (``reason`` is the sentence for learners):
+    one of :data:`REASON_IDS`.
+
+    >>> Result(draw=True, reason="draw: the turn limit of 9 moves was reached", reason_id="turn-limit").reason_id
+    'turn-limit'
+    """
 
     order: tuple[int, ...] = ()
     loser: int | None = None
@@ -396,8 +403,11 @@ class Result:
     reason: str = ""
     #: ``reason`` as a text to translate (given as ``reason=``; ``reason`` keeps its English).
     message: Text = field(default="", compare=False, repr=False)
+    reason_id: str = ""
 
     def __post_init__(self) -> None:
+        if self.reason_id not in REASON_IDS:
+            raise DanishNbError(f"a result's reason_id is one of {', '.join(REASON_IDS)}, not {_short(self.reason_id)}")
         if not isinstance(self.reason, str) or isinstance(self.reason, Message):
             object.__setattr__(self, "message", self.reason)
             object.__setattr__(self, "reason", render_text(self.reason))
@@ -417,6 +427,13 @@ class Result:
 
     def __str__(self) -> str:
         return self.reason_in()
+
+
+#: Why a game ends, as :attr:`Result.reason_id` says it: ``"out-of-cards"`` (players got rid of
+#: their cards: a finishing order), ``"points"`` (a match decided on its scores), ``"tie"``
+#: (equal best or equal worst scores share the place: a draw), ``"repetition"`` (a position came
+#: back too often: a draw), ``"turn-limit"`` (a draw); ``""`` if not said (a result built by hand).
+REASON_IDS = ("", "out-of-cards", "points", "tie", "repetition", "turn-limit")
 
 
 # --------------------------------------------------------------------------- options
@@ -806,7 +823,11 @@ class Game:
     # -- reading
     @property
     def state(self) -> Any:
-        return self.history[-1].state if self.history else self.initial_state
+        history = self.history
+        if not history:
+            return self.initial_state
+        last = history[-1]
+        return last._state or last.state
 
     @property
     def current_player(self) -> int | None:
@@ -829,7 +850,11 @@ class Game:
         return [self.initial_state] + [step.state for step in self.history]
 
     def legal_moves(self) -> list[Any]:
-        return self.state.legal_moves()
+        history = self.history
+        if history:
+            last = history[-1]
+            return (last._state or last.state).legal_moves()
+        return self.initial_state.legal_moves()
 
     def explain(self, move: Any) -> Verdict:
         return self.state.explain(self.parse_move(move) if isinstance(move, str) else move)
@@ -847,15 +872,21 @@ class Game:
         """Play a move (a move value or its notation). Raises :class:`IllegalMove`; nothing changes then."""
         if isinstance(move, str):
             move = self.parse_move(move)
-        before = self.state
+        history = self.history
+        if history:
+            last = history[-1]
+            before = last._state or last.state
+        else:
+            last = before = self.initial_state
         move, state, events = before.apply_move(move)
         object.__setattr__(before, "_legal", None)  # a state left behind keeps no cache (history stays small)
-        last = self.history[-1] if self.history else self.initial_state
-        if self.history and len(self.history) % KEEP_EVERY:
+        if history and len(history) % KEEP_EVERY:
             last._drop_state()
-        self.history.append(Step(move, events, state, last))
-        self._redo.clear()
-        self._notify()
+        history.append(Step(move, events, state, last))
+        if self._redo:
+            self._redo.clear()
+        if self.listeners:
+            self._notify()
         return events
 
     def undo(self) -> Step:

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from .core import GAMES, Game, OptionsError, get_game, new_game, option_infos
+from .core import GAMES, Game, OptionsError, Result, get_game, new_game, option_infos
 from .agents import make_agent, play_out
 
 if TYPE_CHECKING:
@@ -82,19 +82,18 @@ def _play_one(game_id: str, players: int, options: Mapping[str, Any] | None, sea
     return game
 
 
-def draw_kind(reason: str) -> str:
-    """The short name of a draw's reason text: ``"repetition"``, ``"turn limit"``, ``"tie"`` or ``"other"``.
+#: A draw's ``Result.reason_id`` as the simulation tables name it (any other: ``"other"``).
+DRAW_KINDS = {"repetition": "repetition", "turn-limit": "turn limit", "tie": "tie"}
 
-    >>> draw_kind("draw: the turn limit of 1000 moves was reached")
+
+def draw_kind(result: Result) -> str:
+    """The short name of why a game was drawn, from its machine-readable ``reason_id``:
+    ``"repetition"``, ``"turn limit"``, ``"tie"`` or ``"other"``.
+
+    >>> draw_kind(Result(draw=True, reason="draw: the turn limit of 1000 moves was reached", reason_id="turn-limit"))
     'turn limit'
     """
-    if "came back" in reason:
-        return "repetition"
-    if "turn limit" in reason:
-        return "turn limit"
-    if "share" in reason:
-        return "tie"
-    return "other"
+    return DRAW_KINDS.get(result.reason_id, "other")
 
 
 def _row(index: int, game: Game, seats: Sequence[str]) -> dict[str, Any]:
@@ -106,7 +105,7 @@ def _row(index: int, game: Game, seats: Sequence[str]) -> dict[str, Any]:
         "index": index, "game": game.rules.id, "players": game.players, "seats": tuple(seats),
         "seed": game.seed, **options, "moves": len(game.history),
         "deals": len(getattr(game.state, "deal_scores", ())) or 1, "draw": result.draw,
-        "draw_reason": draw_kind(result.reason) if result.draw else None, "winner": winner,
+        "draw_reason": draw_kind(result) if result.draw else None, "winner": winner,
         "winner_seat": seats[winner - 1] if winner else None,
         "loser": None if result.loser is None else result.loser + 1,
         "order": tuple(p + 1 for p in result.order), "scores": result.scores, "reason": result.reason,

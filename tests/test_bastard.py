@@ -310,7 +310,7 @@ def test_a_deal_is_scored_line_by_line_and_the_match_ends():
     assert [e.kind for e in events][-2:] == ["deal-scored", "end"]
     assert events[-1].rule.id == "BA-19"
     assert g.is_over and g.result.scores == (-4, 8, -4) and g.result.order[0] == 1
-    assert g.result.reason.startswith("P2 wins with 8 points")
+    assert g.result.reason.startswith("P2 wins with 8 points") and g.result.reason_id == "points"
     assert g.legal_moves() == [] and verdict(g, "P1 play AS")[:2] == (False, "BA-19")
 
 
@@ -361,7 +361,7 @@ def test_a_target_score_plays_deals_until_someone_reaches_it():
 def test_equal_highest_totals_share_first_place():
     result = match_result((3, 5, 5, -2))
     assert result.draw and result.order == (1, 2, 0, 3)
-    assert result.reason.startswith("P2 and P3 share first place with 5 points")
+    assert result.reason.startswith("P2 and P3 share first place with 5 points") and result.reason_id == "tie"
     assert not match_result((3, 6, 5)).draw
 
 

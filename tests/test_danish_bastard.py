@@ -426,7 +426,7 @@ def test_finishing_order_and_the_danish_bastard():
     events = g.play("P2 play 4C")
     assert ("end", "DB-31") in event_rules(events)
     assert g.result.order == (0, 1, 2) and g.result.loser == 2 and not g.result.draw
-    assert "P3 is the Danish Bastard" in g.result.reason
+    assert "P3 is the Danish Bastard" in g.result.reason and g.result.reason_id == "out-of-cards"
 
 
 def test_a_burner_who_finishes_hands_on_the_turn():
@@ -479,6 +479,7 @@ def test_the_turn_limit_in_play_is_a_draw():
     assert not g.is_over
     events = g.play(CYCLE[3])
     assert g.is_over and g.result.draw and "turn limit of 4" in g.result.reason
+    assert g.result.reason_id == "turn-limit"
     assert ("draw", "DB-1") in event_rules(events)
 
 

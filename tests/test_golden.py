@@ -40,7 +40,9 @@ GOLDEN = {
     ('le-danish', 6, 4): 'f0d111b5ed5f5e7e1320977a27d6784583bbeb34a232221a6f2f01ad10d1c300',
     ('rat-bastard-17', 2, 1): '510dd6004be6e12910af995dc4fc85fa1907206d2251e8cbb6fdcccb32db2e7a',
     ('rat-bastard-17', 2, 2): 'c5dd0d3aca378a0272fc3a7484067ee964d6981303cb19db060e5dedd7b05172',
-    ('rat-bastard-17', 2, 4): '3535756614a2cdb81d4b8c5083e951e5bd720cb41a6809546fde042691f2b8aa',
+    # changed by a bug fix: this game (option repetitions=2) ends in a repetition draw, which said
+    # "a third time"; it now says "came up 2 times" (test_the_rat_game_s_draw_is_the_only_change)
+    ('rat-bastard-17', 2, 4): '77ca6917d684631b7b1ac0b19b3178259fa80c3de9a767073509a1d72177771c',
     ('bastard', 3, 1): 'd44ffd101f3a0c17e33d14a431ace910bcc64a8136af9b34c5d5101bdbe40262',
     ('bastard', 3, 2): '8c2a30556a866ae47b3de0f108cf2fdb3f767a90f76f9a6a985958742a43628d',
     ('bastard', 3, 4): 'b8e5ab360c31bc203c32eeea6524d25b2fba02592c4a50183b2d123168433f45',
@@ -103,6 +105,21 @@ def trace(game_id: str, players: int, seed: int, options: dict | None) -> str:
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{c[1]}-{c[2]}")
 def test_seeded_games_replay_as_before(case):
     assert trace(*case) == GOLDEN[case[:3]]
+
+
+def test_the_rat_game_s_draw_is_the_only_change(monkeypatch):
+    """The one hash changed on purpose: with the draw's text as it was ("a third time" whatever
+    the option), the Rat Bastard 17 game of seed 4 hashes as it was captured."""
+    from danish_nb.games import rat_bastard_17 as rb
+    case = ("rat-bastard-17", 2, 4, VARIANTS["rat-bastard-17"])
+    game = dn.new_game(*case[:2], seed=4, options=case[3])
+    rng = random.Random(4)
+    while not game.is_over:
+        game.play(str(rng.choice(game.legal_moves())))
+    assert game.result.reason_id == "repetition" and "came up 2 times" in game.result.reason
+    as_it_was = rb.repetition_text(3)
+    monkeypatch.setattr(rb, "repetition_text", lambda times: as_it_was)
+    assert trace(*case) == "3535756614a2cdb81d4b8c5083e951e5bd720cb41a6809546fde042691f2b8aa"
 
 
 @pytest.mark.parametrize("game_id", ["danish-bastard", "sjavs"])

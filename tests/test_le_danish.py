@@ -444,6 +444,7 @@ def test_the_first_player_without_cards_is_danish_and_wins():
     events = g.play("P1 play 9H")
     assert kinds(events)[-2:] == ["finish", "end"] and events[-1].rule.id == "LD-34"
     assert g.is_over and g.result.order == (0,) and not g.result.draw and "Danish" in g.result.reason
+    assert g.result.reason_id == "out-of-cards"
     check(g, "P2 play 5D", False, "LD-34", ruling="LD-m")
     assert g.legal_moves() == [] and g.current_player is None
 
@@ -463,7 +464,7 @@ def test_turn_limit_ends_the_game_as_a_draw():
     g = dn.new_game(GAME, players=3, seed=2, options={"turn_limit": 4})
     for _ in range(4):
         g.play(g.legal_moves()[0])
-    assert g.is_over and g.result.draw and "turn limit" in g.result.reason
+    assert g.is_over and g.result.draw and "turn limit" in g.result.reason and g.result.reason_id == "turn-limit"
 
 
 def test_a_third_repetition_when_the_pile_goes_into_a_hand_is_a_draw():

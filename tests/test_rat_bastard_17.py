@@ -554,6 +554,8 @@ def test_win_with_the_last_hole_card():
     events = g.play("P1 hole 4")
     assert kinds(events)[-1] == ("win", "RB-22")
     assert g.is_over and g.result.order == (0, 1) and g.result.loser == 1 and "Rat Bastard" in g.result.reason
+    assert g.is_over and g.result.order == (0, 1) and g.result.loser == 1 and "Rat Bastard" in g.result.reason
+    assert g.result.reason_id == "out-of-cards"
     assert g.current_player is None and g.legal_moves() == []
     over = g.explain("P2 play 5C")
     assert not over.legal and over.rule_ids == ("RB-22",)
@@ -591,12 +593,29 @@ def test_repetition_is_a_draw():
     assert not g2.is_over
 
 
+@pytest.mark.parametrize("times, played, said", [
+    (2, 9, "came up 2 times"), (3, 15, "came back a third time"), (4, 21, "came up 4 times")])
+def test_repetition_draw_says_how_many_times_the_option_counts(times, played, said):
+    """The draw comes at the ``repetitions``-th time the position is seen, and says that count
+    (it always said "a third time" before), in every language."""
+    g = table(LOOP, repetitions=times)
+    moves = (ROUND * 4)[:played]
+    for text in moves[:-1]:
+        g.play(text)
+        assert not g.is_over
+    g.play(moves[-1])
+    assert g.is_over and g.result.draw and g.result.reason_id == "repetition" and said in g.result.reason
+    assert ("third" in g.result.reason) == (times == 3)
+    assert g.result.reason_in("fr") != g.result.reason and g.result.reason_in("de") != g.result.reason
+    assert (str(times) in g.result.reason_in("fr")) == (times != 3)
+
+
 def test_turn_limit_is_a_draw():
     g = dn.new_game(RB, players=2, seed=4, options={"turn_limit": 5})
     rng = random.Random(4)
     for _ in range(5):
         g.play(rng.choice(g.legal_moves()))
-    assert g.is_over and g.result.draw and "turn limit" in g.result.reason
+    assert g.is_over and g.result.draw and "turn limit" in g.result.reason and g.result.reason_id == "turn-limit"
 
 
 # --------------------------------------------------------------------------- views

@@ -91,6 +91,21 @@ def test_a_known_draw_rate():
     assert set(no_repetition["draw_reason"].dropna()) == {"turn limit"}
 
 
+def test_a_draw_reason_is_read_from_the_result_code_not_its_text():
+    """``draw_reason`` comes from ``Result.reason_id``: a sentence that reads like another
+    reason, or one in another language, does not change it."""
+    misleading = dn.core.Result(draw=True, reason="draw: the turn limit came back to share", reason_id="repetition")
+    assert sim.draw_kind(misleading) == "repetition"
+    assert sim.draw_kind(dn.core.Result(draw=True, reason="nulle", reason_id="turn-limit")) == "turn limit"
+    assert sim.draw_kind(dn.core.Result(draw=True, reason="x", reason_id="tie")) == "tie"
+    assert sim.draw_kind(dn.core.Result(draw=True, reason="x")) == "other"
+    df = sim.simulate(RB, games=12, seed=0, executor="serial", progress=False, options={"repetitions": 2})
+    drawn = df[df["draw"]]
+    assert len(drawn) and set(drawn["draw_reason"]) <= {"repetition", "turn limit"}
+    assert all(("came up 2 times" in reason) == (kind == "repetition")
+               for reason, kind in zip(drawn["reason"], drawn["draw_reason"]))
+
+
 class Stop(Exception):
     pass
 

@@ -583,7 +583,7 @@ def test_the_first_to_reach_zero_loses():
     events = play_all(g, "P1 play QC", "P2 play 10S", "P3 play KS")
     assert events[-1].kind == "end" and events[-1].rule.id == "SJ-19"
     assert g.is_over and g.result.loser == 1 and g.result.scores == (30, 0, 60)
-    assert g.result.reason.startswith("P2 reaches zero (0) and loses")
+    assert g.result.reason.startswith("P2 reaches zero (0) and loses") and g.result.reason_id == "points"
     assert g.legal_moves() == [] and verdict(g, "P1 bid play")[:2] == (False, "SJ-19")
 
 
@@ -596,6 +596,7 @@ def test_with_last_game_points_the_opponent_stays_in():
 def test_two_reaching_zero_together_share_the_loss():
     result = match_result((40, -5, -5))
     assert result.draw and result.loser is None and result.reason.startswith("P2 and P3 reach zero together")
+    assert result.reason_id == "tie"
     assert match_result((40, 0, -5)).loser == 2
 
 

@@ -189,6 +189,23 @@ def next_seat(current: int, direction: int, out: Sequence[bool], steps: int = 1)
     return seat
 
 
+def next_in(current: int, direction: int, finished: tuple[int, ...], players: int) -> int:
+    """The next seat in ``direction`` whose player is not in ``finished``: :func:`next_seat`
+    for one step, without building the ``out`` list (it is on every move's path).
+
+    >>> next_in(0, 1, (), 3), next_in(0, 1, (1,), 3), next_in(0, -1, (2,), 3)
+    (1, 2, 1)
+    """
+    seat = (current + direction) % players
+    if not finished:
+        return seat
+    for _ in range(players - 1):
+        if seat not in finished:
+            break
+        seat = (seat + direction) % players
+    return seat
+
+
 def subsets(group: Sequence[Card], limit: int | None = None) -> list[tuple[Card, ...]]:
     """Every distinct non-empty set of cards from one group (of at most ``limit`` cards);
     equal cards from several packs give each set once.
@@ -201,8 +218,62 @@ def subsets(group: Sequence[Card], limit: int | None = None) -> list[tuple[Card,
     return list(_subsets(tuple(group), limit))
 
 
-#: One tuple per card for the one-card moves (not a new one each time: a history holds many).
-_SINGLES: dict[Card, tuple[Card]] = {}
+#: The one-card moves, one object per (player, action) and card, not a new one per position
+#: (moves are immutable; a history holds the ones played).
+_SINGLE_MOVES: dict[tuple[int, str], dict[Card, ShedMove]] = {}
+
+
+def single_move(player: int, action: str, card: Card) -> ShedMove:
+    """The move playing just ``card`` (one shared object).
+
+    >>> single_move(0, "play", Card.parse("7H")) is single_move(0, "play", Card.parse("7H"))
+    True
+    """
+    moves = _SINGLE_MOVES.get((player, action))
+    if moves is None:
+        moves = _SINGLE_MOVES[player, action] = {}
+    move = moves.get(card)
+    if move is None:
+        move = moves[card] = tuple.__new__(ShedMove, (player, action, (card,), None))
+    return move
+
+
+#: Moves without cards (``P1 take``, ``P1 stock``), one object each.
+_BARE_MOVES: dict[tuple[int, str], ShedMove] = {}
+
+
+def bare_move(player: int, action: str) -> ShedMove:
+    """The move ``P<player+1> <action>`` with no cards (one shared object).
+
+    >>> str(bare_move(1, "take")), bare_move(1, "take") is bare_move(1, "take")
+    ('P2 take', True)
+    """
+    move = _BARE_MOVES.get((player, action))
+    if move is None:
+        move = _BARE_MOVES[player, action] = ShedMove(player, action)
+    return move
+
+
+#: Events that recur as they are (the same words, cards and rule: a card played on a card, a
+#: refill), shared rather than rebuilt; see :func:`shared_event`.
+_SHARED_EVENTS: dict[tuple, Event] = {}
+#: How many shared events are kept at most (the cache starts again when full).
+MAX_SHARED_EVENTS = 1 << 15
+
+
+def shared_event(key: tuple, make: Callable[..., Event], *args: Any) -> Event:
+    """The event ``make(*args)`` builds, which ``key`` determines (an event is immutable, so
+    equal ones are one object: cheaper to play, and a history holds each once).
+
+    >>> shared_event(("x", 1), Event, "x", 0, "P1 plays") is shared_event(("x", 1), Event, "x", 0, "P1 plays")
+    True
+    """
+    event = _SHARED_EVENTS.get(key)
+    if event is None:
+        if len(_SHARED_EVENTS) >= MAX_SHARED_EVENTS:
+            _SHARED_EVENTS.clear()
+        event = _SHARED_EVENTS[key] = make(*args)
+    return event
 
 
 @lru_cache(maxsize=4096)
@@ -221,12 +292,15 @@ def group_moves(player: int, action: str, groups: Iterable[Sequence[Card]],
     ['P1 play 7♥', 'P1 play 7♠', 'P1 play 7♥ 7♠', 'P1 play 9♣']
     """
     new = tuple.__new__
+    singles = _SINGLE_MOVES.get((player, action))
+    if singles is None:
+        singles = _SINGLE_MOVES[player, action] = {}
     moves = []
     for group in groups:
         if len(group) == 1:
             card = group[0]
-            moves.append(new(ShedMove, (player, action, _SINGLES.get(card) or _SINGLES.setdefault(card, (card,)),
-                                        None)))
+            move = singles.get(card)
+            moves.append(move if move is not None else single_move(player, action, card))
         else:
             moves += [new(ShedMove, (player, action, combo, None)) for combo in _subsets(tuple(group), limit)]
     return moves
@@ -241,7 +315,7 @@ def finishing_result(finished: tuple[int, ...], players: int, loser_name: Text) 
     text = M("P{order} wins; finishing order {names}", order=order[0] + 1, names=names)
     if loser is not None:
         text = M("{text}; P{loser} is the {loser_name}", text=text, loser=loser + 1, loser_name=loser_name)
-    return Result(order=order, loser=loser, reason=text)
+    return Result(order=order, loser=loser, reason=text, reason_id="out-of-cards")
 
 
 # --------------------------------------------------------------------------- what players know
@@ -278,7 +352,15 @@ def forget(known: Known, seat: int, played: Sequence[Card]) -> Known:
         return known
     if _shared(known):
         held = known[0][seat]
-        rest = without(held, played) if held else held
+        if not held:
+            return known
+        if len(played) == 1:  # the usual case: one card
+            card = played[0]
+            if card not in held:
+                return known
+            at = held.index(card)
+            return (replace_at(known[0], seat, held[:at] + held[at + 1:]),) * len(known)
+        rest = without(held, played)
         return known if len(rest) == len(held) else (replace_at(known[0], seat, rest),) * len(known)
     return tuple(replace_at(row, seat, without(row[seat], played)) if row[seat] else row for row in known)
 
@@ -631,8 +713,11 @@ class ShedTable(RulesState):
         if not stock or missing <= 0:
             return hands, stock
         drawn = stock[max(0, len(stock) - missing):]
-        events.append(self._event("draw", p, M("P{p} draws {drawn} from the stock", p=p + 1, drawn=len(drawn)), (), "draw"))
+        events.append(shared_event((type(self), "draw", p, len(drawn)), self._draw_event, p, len(drawn)))
         return replace_at(hands, p, sorted_cards(hands[p] + drawn)), stock[:len(stock) - len(drawn)]
+
+    def _draw_event(self, p: int, count: int) -> Event:
+        return self._event("draw", p, M("P{p} draws {drawn} from the stock", p=p + 1, drawn=count), (), "draw")
 
     def _pile_taken(self, events: list[Event], **changes: Any) -> tuple[ShedTable, tuple[Event, ...]]:
         """The pile went into a hand (``changes`` say how the table now lies): a new pile starts;
@@ -645,7 +730,8 @@ class ShedTable(RulesState):
             result = Result(order=self.finished, draw=True, reason=M("draw: the same position came back a "
                                                                      "third time {repetition}, so the game "
                                                                      "would go round forever",
-                                                                     repetition=self.words['repetition']))
+                                                                     repetition=self.words['repetition']),
+                            reason_id="repetition")
             events.append(self._event("draw", None, result.text, (), "repetition"))
             return state.copy(phase="over", result=result), tuple(events)
         return state._settle(events)
@@ -658,7 +744,7 @@ class ShedTable(RulesState):
         elif self.turn >= self.options.turn_limit:
             result = Result(order=self.finished, draw=True,
                             reason=M("draw: the turn limit of {turn_limit} moves was reached",
-                                     turn_limit=self.options.turn_limit))
+                                     turn_limit=self.options.turn_limit), reason_id="turn-limit")
             events.append(self._event("draw", None, result.text, (), "turn-limit"))
         else:
             return self, tuple(events)

@@ -271,7 +271,8 @@ def match_result(scores: tuple[int, ...]) -> Result:
     else:
         reason = M("P{top} wins with {best} {points}; totals: {totals}",
                    top=top[0] + 1, best=best, points=points, totals=totals)
-    return Result(order=order, scores=scores, draw=len(top) > 1, reason=reason)
+    return Result(order=order, scores=scores, draw=len(top) > 1, reason=reason,
+                  reason_id="tie" if len(top) > 1 else "points")
 
 
 # --------------------------------------------------------------------------- state

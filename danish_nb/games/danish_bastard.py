@@ -25,9 +25,9 @@ from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, format_card
 from ..core import (Catalogue, Event, Result, Rule, Ruling,
                     option, register)
 from ..families.common import options_cache, ordinal, remove_cards, replace_at, sorted_cards
-from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, group_moves, learn,
-                                 next_seat, parse_shed_move, read_table_position, subsets, top_run)
-from ..i18n import M, _n
+from ..families.shedding import (ShedMove, ShedTable, bare_move, finishing_result, forget, group_moves, learn,
+                                 next_in, next_seat, parse_shed_move, read_table_position, shared_event, subsets, top_run)
+from ..i18n import M, Message, _n
 
 SOURCE = "1-danish-bastard.en.txt"
 
@@ -341,9 +341,9 @@ class DanishBastardState(ShedTable):
             moves = group_moves(p, "play", _kind_groups(hand, _fitting_kinds(top, opts)))
             fitting = bool(moves)
             if self.stock and (not fitting or opts.stock_by_choice and (opts.stock_opening or not self.opening)):
-                moves.append(ShedMove(p, "stock"))
+                moves.append(bare_move(p, "stock"))
             if self.pile and (not opts.must_play or (not fitting and (not self.stock or top == BLACK_JOKER))):
-                moves.append(ShedMove(p, "take"))
+                moves.append(bare_move(p, "take"))
             return moves
         moves = []
         if self.open[p]:
@@ -507,41 +507,44 @@ class DanishBastardState(ShedTable):
         hands, opens, closed, stock, known = self.hands, self.open, self.closed, self.stock, self.known
         if action == "play":
             cards = move.cards
-            hands = replace_at(hands, p, remove_cards(hands[p], cards))
-            known = forget(known, p, cards)
-            source = M("plays")
+            hand = hands[p]
+            if len(cards) == 1:  # the usual case: one card, whose place in the hand is found at once
+                at = hand.index(cards[0])
+                hands = replace_at(hands, p, hand[:at] + hand[at + 1:])
+            else:
+                hands = replace_at(hands, p, remove_cards(hand, cards))
+            if known:
+                known = forget(known, p, cards)
         elif action == "open":
             cards = move.cards
             opens = replace_at(opens, p, remove_cards(opens[p], cards))
-            source = M("plays from the table")
         elif action == "stock":
             cards = (stock[-1],)
             stock = stock[:-1]
-            source = M("turns over the stock card")
         else:
             cards = (closed[p][move.index],)
             closed = replace_at(closed, p, closed[p][:move.index] + closed[p][move.index + 1:])
-            source = M("turns over closed card {index}", index=move.index + 1)
-        top = self.top
-        on = M(" on {top}", top=top) if top is not None else ""
-        if not _fits(cards[0], top, self.options):
+        pile = self.pile
+        top = pile[-1] if pile else None
+        card = cards[0]
+        # a hand card fits: legal moves play only those that do (DB-13); others are tried blind
+        if action != "play" and (card if card[0] is _JOKER else card[0]) not in _fitting_kinds(top, self.options):
             rule = {"stock": "DB-24", "open": "DB-28", "closed": "DB-30"}[action]
             events = [Event("fail", p, M("P{p} {source}: {cards}{on} does not fit",
-                                         p=p + 1, source=source, cards=format_cards(cards), on=on),
+                                         p=p + 1, source=_source(move), cards=format_cards(cards), on=_on(top)),
                             cards, R[rule]),
                       Event("take", p, M("P{p} takes {cards} with the pile ({x})",
                                          p=p + 1, cards=format_cards(cards), x=n_cards(len(self.pile) + len(cards))), self.pile + cards, R[rule])]
             known = learn(known, self.players, p, self.pile + cards)
             return self._pick_up(p, hands[p] + self.pile + cards, events, hands=hands, open=opens, closed=closed,
                                  stock=stock, known=known)
-        events = [Event("play", p, M("P{p} {source}: {cards}{on}",
-                                     p=p + 1, source=source, cards=format_cards(cards), on=on), cards)]
-        pile = self.pile + cards
+        events = [shared_event((_played, p, action, move.index, cards, top), _played, move, cards, top)]
+        pile += cards
         burned = self.burned
         burn_rule = None
-        if cards[0].rank is Rank.TEN:
+        if card[0] is Rank.TEN:
             burn_rule = R["DB-18"]
-        elif top_run(pile) >= 4:
+        elif len(pile) >= 4 and top_run(pile) >= 4:
             burn_rule = R["DB-17"]
         if burn_rule is not None:
             events.append(Event("burn", p, M("the pile ({pile}) is burned", pile=n_cards(len(pile))), pile, burn_rule))
@@ -549,16 +552,17 @@ class DanishBastardState(ShedTable):
         elif cards[0] == BLACK_JOKER:
             events.append(Event("black-joker", p, M("the next player must play a joker or take the pile"),
                                 (), R["DB-21"]))
-        hands, stock = self._refill(p, hands, stock, events)
+        if stock and len(hands[p]) < 3:
+            hands, stock = self._refill(p, hands, stock, events)
         finished = self.finished
         if not (stock or hands[p] or opens[p] or closed[p]):
             finished += (p,)
             place = len(finished)
             events.append(Event("finish", p, M("P{p} has played all their cards and finishes {place}",
                                                p=p + 1, place=ordinal(place)), (), R["DB-31"]))
-        out = [seat in finished for seat in range(self.players)]
         direction = self.direction
         if burn_rule is not None:
+            out = [seat in finished for seat in range(self.players)]
             if self.options.reverse_after_burn:
                 direction = -direction
                 events.append(Event("reverse", p, M("the order of play reverses after the burner's extra turn"), (), R["DB-19"], RULING["DB-d"]))
@@ -566,7 +570,7 @@ class DanishBastardState(ShedTable):
             if not out[p]:
                 events.append(Event("again", p, M("P{p} closed the pile and plays again", p=p + 1), (), R["DB-19"]))
         else:
-            current = next_seat(p, direction, out)
+            current = next_in(p, direction, finished, self.players)
         state = self.copy(hands=hands, open=opens, closed=closed, stock=stock, pile=pile, burned=burned,
                           current=current, direction=direction, phase="play", finished=finished,
                           turn=self.turn + 1, known=known)
@@ -584,6 +588,27 @@ class DanishBastardState(ShedTable):
         if self.players - len(self.finished) <= 1:
             return finishing_result(self.finished, self.players, "Danish Bastard")
         return None
+
+
+def _source(move: ShedMove) -> Message:
+    """How the card of a play came to the pile: ``plays``, ``turns over the stock card``, ..."""
+    if move.action == "play":
+        return M("plays")
+    if move.action == "open":
+        return M("plays from the table")
+    if move.action == "stock":
+        return M("turns over the stock card")
+    return M("turns over closed card {index}", index=move.index + 1)
+
+
+def _on(top: Card | None) -> Message | str:
+    return M(" on {top}", top=top) if top is not None else ""
+
+
+def _played(move: ShedMove, cards: tuple[Card, ...], top: Card | None) -> Event:
+    """The event of ``cards`` going on ``top`` by ``move`` (shared: see :func:`shared_event`)."""
+    return Event("play", move.player, M("P{p} {source}: {cards}{on}", p=move.player + 1, source=_source(move),
+                                        cards=format_cards(cards), on=_on(top)), cards)
 
 
 _CHECKS = {"play": DanishBastardState._check_play, "open": DanishBastardState._check_open,

@@ -734,7 +734,7 @@ class LeDanishState(ShedTable):
             return finishing_result(self.finished, self.players, M("last to hold cards"))
         winner = self.finished[0]
         return Result(order=(winner,), reason=M("P{winner} has no cards left: P{winner} is Danish and wins",
-                                                winner=winner + 1))
+                                                winner=winner + 1), reason_id="out-of-cards")
 
 
 _CHECKS = {"play": LeDanishState._check_play, "take": LeDanishState._check_take,

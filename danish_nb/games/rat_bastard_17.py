@@ -31,7 +31,7 @@ from ..core import (Catalogue, Event, check_keys, OptionsError, Private, Reason,
 from ..families.common import position_cards, remove_cards, replace_at, sorted_cards
 from ..families.running_total import (ACTIONS, ROW, UP_SLOTS, Hole, RatMove, RatView, outer_slots, parse_move,
                                       move_problem)
-from ..i18n import M
+from ..i18n import M, Message, _n
 
 __all__ = ["ACTIONS", "CATALOGUE", "GAME", "HAND_SIZE", "ROW", "TARGET", "UP_SLOTS", "Options", "RatBastardState",
            "RatMove", "RatView", "card_value", "is_wild", "outer_slots", "pack", "parse_move", "value_table"]
@@ -190,6 +190,22 @@ class Options:
     repetitions: int = option(3, "A position that comes back this many times when the pile is emptied ends "
                               "the game as a draw (at most 100); 0: never (only the turn limit).", ruling="RB-p",
                               low=0, high=100)
+
+
+def repetition_text(times: int) -> Message:
+    """Why a game is drawn when a position came back, the ``times``-th time (option ``repetitions``).
+
+    >>> str(repetition_text(3))
+    'draw: the same position came back a third time when the pile was emptied, so the game would go round forever'
+    >>> str(repetition_text(2))
+    'draw: the same position came up 2 times when the pile was emptied, so the game would go round forever'
+    """
+    if times == 3:
+        return M("draw: the same position came back a third time when the pile was emptied, so the game would go "
+                 "round forever")
+    return _n("draw: the same position came up {n} time when the pile was emptied, so the game would go round "
+              "forever", "draw: the same position came up {n} times when the pile was emptied, so the game would "
+              "go round forever", times)
 
 
 def is_wild(card: Card, options: Options) -> bool:
@@ -567,7 +583,7 @@ class RatBastardState(RulesState):
         if won:
             result = Result(order=(p, 1 - p), loser=1 - p,
                             reason=M("P{p} has got rid of all their cards and wins: P{x} is the Rat Bastard",
-                                     p=p + 1, x=2 - p))
+                                     p=p + 1, x=2 - p), reason_id="out-of-cards")
             events.append(Event("win", p, result.text, (), R["RB-22"], RULING["RB-o"]))
             return state.copy(phase="over", result=result), tuple(events)
         if total == TARGET:
@@ -627,19 +643,19 @@ class RatBastardState(RulesState):
         return state._settle(events, repeat=True)
 
     def _settle(self, events: list[Event], repeat: bool = False) -> tuple[RatBastardState, tuple[Event, ...]]:
-        """End the game as a draw at a third repetition (checked when the pile empties) or the turn limit."""
+        """End the game as a draw when a position comes back ``repetitions`` times (checked when
+        the pile empties; a third time by default) or at the turn limit."""
         state = self
         if repeat and self.options.repetitions > 0:
             key = hash((self.hands, self.holes, self.deck, self.current))
             state = self.copy(seen=self.seen + (key,))
             if state.seen.count(key) >= self.options.repetitions:
-                result = Result(draw=True, reason=M("draw: the same position came back a third time when the "
-                                                    "pile was emptied, so the game would go round forever"))
+                result = Result(draw=True, reason=repetition_text(self.options.repetitions), reason_id="repetition")
                 events.append(Event("draw", None, result.text, (), R["RB-2"], RULING["RB-p"]))
                 return state.copy(phase="over", result=result), tuple(events)
         if state.turn >= self.options.turn_limit:
             result = Result(draw=True, reason=M("draw: the turn limit of {turn_limit} moves was reached",
-                                                turn_limit=self.options.turn_limit))
+                                                turn_limit=self.options.turn_limit), reason_id="turn-limit")
             events.append(Event("draw", None, result.text, (), R["RB-2"], RULING["RB-p"]))
             return state.copy(phase="over", result=result), tuple(events)
         return state, tuple(events)

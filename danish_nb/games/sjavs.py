@@ -390,8 +390,8 @@ def match_result(scores: tuple[int, ...], capped: int | None = None) -> Result:
         reason = M("the match stops after {deals} (ruling SJ-j): {reason}",
                    deals=_n("{n} deal", "{n} deals", capped), reason=reason)
     if len(losers) == 1:
-        return Result(order=order, loser=losers[0], scores=scores, reason=reason)
-    return Result(order=order, scores=scores, draw=True, reason=reason)
+        return Result(order=order, loser=losers[0], scores=scores, reason=reason, reason_id="points")
+    return Result(order=order, scores=scores, draw=True, reason=reason, reason_id="tie")
 
 
 # --------------------------------------------------------------------------- state
