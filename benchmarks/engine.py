@@ -7,10 +7,12 @@ decision (a play of one or more cards, taking the pile, a face-up choice, ...).
 
 The comparison (``--compare-only`` to run just it) alternates, round by round, three playouts
 of Danish Bastard for 3 players: the public path (``game.play(rng.choice(game.legal_moves()))``,
-with its history), the state path (``state.apply``) and :mod:`benchmarks.plain_playout`; on a
-loaded machine the ratios are the figures to quote, as all three share the load (they are
-timed in CPU seconds, ``time.process_time``, which waiting for a core does not count). It also
-measures the memory a game's history holds per move (``tracemalloc``).
+with its history), the state path (``state.apply``) and :mod:`benchmarks.plain_playout`, then
+the public path of each other game in the same rounds (the plain Danish Bastard playout is the
+yardstick for all five); on a loaded machine the ratios are the figures to quote, as all share
+the load (they are timed in CPU seconds, ``time.process_time``, which waiting for a core does
+not count). It also measures, per game, the memory a game's history holds per move
+(``tracemalloc``) and the time one ``game.explain(move)`` takes.
 """
 
 from __future__ import annotations
@@ -105,31 +107,74 @@ def history_bytes(game_id: str, players: int, seeds: range) -> float:
     return total / moves
 
 
+def explain_time(game_id: str, players: int, seeds: range, per_position: int = 8) -> float:
+    """CPU microseconds one ``game.explain(move)`` takes, over the first ``per_position`` legal
+    moves of every position of seeded random games (each game played once first: the timed
+    pass explains the same positions)."""
+    took = count = 0
+    for seed in seeds:
+        game = dn.new_game(game_id, players=players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            moves = game.legal_moves()
+            start = time.process_time()
+            for move in moves[:per_position]:
+                game.explain(move)
+            took += time.process_time() - start
+            count += len(moves[:per_position])
+            game.play(rng.choice(moves))
+    return took / count * 1e6
+
+
+#: The game compared with the plain playout, and its player count.
+YARDSTICK = ("danish-bastard", 3)
+
+
 def compare(games: int, rounds: int, players: int = 3) -> dict[str, float]:
-    """Median moves/s of the public path, the state path and the plain playout, interleaved
-    round by round, and the public path's history bytes per move."""
-    runs: dict[str, list[float]] = {"public": [], "state": [], "plain": []}
+    """Median moves/s of the public path, the state path and the plain playout (Danish
+    Bastard), and of every other game's public path, interleaved round by round; each median
+    ratio to the plain playout of the same round (``<name>_share``); per game, the history
+    bytes per move and the microseconds of one explanation."""
+    names = ["public", "state", "plain", *(g for g in PLAYER_COUNTS if g != YARDSTICK[0])]
+    runs: dict[str, list[float]] = {name: [] for name in names}
+    shares: dict[str, list[float]] = {name: [] for name in names}
     for r in range(rounds):
-        for name in runs:
+        for name in names:
             if name == "public":
-                took, moves = public_round("danish-bastard", players, games, r * games)
+                took, moves = public_round(YARDSTICK[0], players, games, r * games)
             elif name == "state":
-                took, moves = state_round("danish-bastard", players, games, r * games)
-            else:
+                took, moves = state_round(YARDSTICK[0], players, games, r * games)
+            elif name == "plain":
                 took, moves = plain_round(players, games, r * games)
+            else:
+                took, moves = public_round(name, PLAYER_COUNTS[name][0], max(2, games // 4), r * games)
             runs[name].append(moves / took)
+        for name in names:
+            shares[name].append(runs[name][-1] / runs["plain"][-1])
     result = {name: statistics.median(rates) for name, rates in runs.items()}
-    result["history_bytes"] = history_bytes("danish-bastard", players, range(10))
+    result.update({f"{name}_share": statistics.median(s) for name, s in shares.items()})
+    for game_id, counts in PLAYER_COUNTS.items():
+        result[f"{game_id}_history_bytes"] = history_bytes(game_id, counts[0], range(6))
+        result[f"{game_id}_explain_us"] = explain_time(game_id, counts[0], range(3))
+    result["history_bytes"] = result[f"{YARDSTICK[0]}_history_bytes"]
     return result
 
 
 def print_compare(games: int, rounds: int) -> None:
     r = compare(games, rounds)
-    print(f"Danish Bastard, 3 players, {rounds} interleaved rounds of {games} games (median moves/s)")
+    print(f"{rounds} interleaved rounds of {games} games (other games: {max(2, games // 4)}); median moves/s "
+          f"and median share of the plain playout in the same round")
+    print("Danish Bastard, 3 players:")
     for name, label in (("public", "public path game.play(...)"), ("state", "state path state.apply(...)"),
                         ("plain", "bare plain-list playout")):
-        print(f"  {label:30} {r[name]:9.0f}  {r[name] / r['plain']:6.1%} of plain")
+        print(f"  {label:30} {r[name]:9.0f}  {r[f'{name}_share']:6.1%} of plain")
     print(f"  history held per move (public path): {r['history_bytes']:.0f} bytes")
+    print(f"{'game (public path)':22} {'players':>7} {'moves/s':>9} {'of plain':>9} {'history B/move':>15} "
+          f"{'explain us':>11}")
+    for game_id, counts in PLAYER_COUNTS.items():
+        name = "public" if game_id == YARDSTICK[0] else game_id
+        print(f"{game_id:22} {counts[0]:7} {r[name]:9.0f} {r[f'{name}_share']:9.1%} "
+              f"{r[f'{game_id}_history_bytes']:15.0f} {r[f'{game_id}_explain_us']:11.1f}")
 
 
 def main() -> None:

@@ -13,11 +13,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import danish_nb as dn
 from danish_nb.cards import packs
 from danish_nb.core import option_infos
-from danish_nb.families.shedding import ShedMove
+from danish_nb.families.shedding import ShedMove, group_moves
+from danish_nb.games import danish_bastard as db
 from danish_nb.games.danish_bastard import CATALOGUE, GAME, RULINGS, Options
 
 from helpers import (BOOL_OPTIONS, DB, event_rules, expected, norm, play_out, ruling_ids, same_move,
@@ -614,3 +617,13 @@ def test_thirteen_to_sixteen_players_play_with_four_packs(players, pack_count):
 def test_more_than_sixteen_players_is_an_options_error_naming_the_range():
     with pytest.raises(dn.OptionsError, match="2 to 16 players"):
         dn.new_game(DB, players=17, seed=1)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(db.DanishBastardState.deck_for(5)), max_size=20), st.booleans(),
+       st.sampled_from([None, *db.DanishBastardState.deck_for(1)]))
+def test_the_one_pass_hand_moves_are_the_grouped_ones(hand, tidy, top):
+    """The move generator's one pass over a hand lists the same moves, in the same order, as
+    grouping the fitting cards by kind first, for sorted hands and for any other order."""
+    hand = tuple(sorted(hand)) if tidy else tuple(hand)
+    assert db._hand_moves(1, hand, top, db.Options()) == group_moves(1, "play", db._groups(hand, top, db.Options()))

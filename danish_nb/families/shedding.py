@@ -223,15 +223,21 @@ def subsets(group: Sequence[Card], limit: int | None = None) -> list[tuple[Card,
 _SINGLE_MOVES: dict[tuple[int, str], dict[Card, ShedMove]] = {}
 
 
+def single_moves(player: int, action: str) -> dict[Card, ShedMove]:
+    """The one-card moves of ``player`` and ``action`` made so far, by card (see :func:`single_move`)."""
+    moves = _SINGLE_MOVES.get((player, action))
+    if moves is None:
+        moves = _SINGLE_MOVES[player, action] = {}
+    return moves
+
+
 def single_move(player: int, action: str, card: Card) -> ShedMove:
     """The move playing just ``card`` (one shared object).
 
     >>> single_move(0, "play", Card.parse("7H")) is single_move(0, "play", Card.parse("7H"))
     True
     """
-    moves = _SINGLE_MOVES.get((player, action))
-    if moves is None:
-        moves = _SINGLE_MOVES[player, action] = {}
+    moves = single_moves(player, action)
     move = moves.get(card)
     if move is None:
         move = moves[card] = tuple.__new__(ShedMove, (player, action, (card,), None))
@@ -291,10 +297,7 @@ def group_moves(player: int, action: str, groups: Iterable[Sequence[Card]],
     >>> [str(m) for m in group_moves(0, "play", [parse_cards("7H 7S"), parse_cards("9C")])]
     ['P1 play 7♥', 'P1 play 7♠', 'P1 play 7♥ 7♠', 'P1 play 9♣']
     """
-    new = tuple.__new__
-    singles = _SINGLE_MOVES.get((player, action))
-    if singles is None:
-        singles = _SINGLE_MOVES[player, action] = {}
+    singles = single_moves(player, action)
     moves = []
     for group in groups:
         if len(group) == 1:
@@ -302,8 +305,16 @@ def group_moves(player: int, action: str, groups: Iterable[Sequence[Card]],
             move = singles.get(card)
             moves.append(move if move is not None else single_move(player, action, card))
         else:
-            moves += [new(ShedMove, (player, action, combo, None)) for combo in _subsets(tuple(group), limit)]
+            moves += _subset_moves(player, action, tuple(group), limit)
     return moves
+
+
+@lru_cache(maxsize=16384)
+def _subset_moves(player: int, action: str, group: tuple[Card, ...], limit: int | None) -> tuple[ShedMove, ...]:
+    """The moves of :func:`group_moves` for one group of two or more cards, cached: shared
+    objects, as the same few cards of a rank come back often."""
+    new = tuple.__new__
+    return tuple(new(ShedMove, (player, action, combo, None)) for combo in _subsets(group, limit))
 
 
 def finishing_result(finished: tuple[int, ...], players: int, loser_name: Text) -> Result:

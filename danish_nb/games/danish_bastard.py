@@ -26,7 +26,8 @@ from ..core import (Catalogue, Event, Result, Rule, Ruling,
                     option, register)
 from ..families.common import options_cache, ordinal, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, bare_move, finishing_result, forget, group_moves, learn,
-                                 next_in, next_seat, parse_shed_move, read_table_position, shared_event, subsets, top_run)
+                                 next_in, next_seat, parse_shed_move, read_table_position, shared_event, single_move,
+                                 single_moves, subsets, top_run)
 from ..i18n import M, Message, _n
 
 SOURCE = "1-danish-bastard.en.txt"
@@ -284,6 +285,18 @@ def _fitting_kinds(top: Card | None, options: Options) -> frozenset[Card | Rank]
     return kinds
 
 
+def _fitting_cards(top: Card | None, options: Options) -> frozenset[Card]:
+    """The cards (one of each) that may go on ``top``: :func:`_fitting_kinds` as cards, so a
+    hand's fitting cards are picked out without looking at each card's kind (cached likewise)."""
+    cache = options_cache(options)
+    cards = cache.get(("cards", top))
+    if cards is None:
+        kinds = _fitting_kinds(top, options)
+        cards = cache["cards", top] = frozenset(card for card in packs(1, jokers=2)
+                                                if (card if card.rank is Rank.JOKER else card.rank) in kinds)
+    return cards
+
+
 # --------------------------------------------------------------------------- state
 
 @dataclass(frozen=True, slots=True)
@@ -335,10 +348,10 @@ class DanishBastardState(ShedTable):
     # -- legal moves (fast path; tests check it agrees with explain)
     def _turn_moves(self, p: int) -> list[ShedMove]:
         opts = self.options
-        top = self.top
+        top = self.pile[-1] if self.pile else None
         hand = self.hands[p]
         if self.stock or hand:
-            moves = group_moves(p, "play", _kind_groups(hand, _fitting_kinds(top, opts)))
+            moves = _hand_moves(p, hand, top, opts)
             fitting = bool(moves)
             if self.stock and (not fitting or opts.stock_by_choice and (opts.stock_opening or not self.opening)):
                 moves.append(bare_move(p, "stock"))
@@ -629,6 +642,42 @@ def _same_value(cards: tuple[Card, ...]) -> tuple | None:
 def _groups(cards: tuple[Card, ...], top: Card | None, options: Options) -> list[list[Card]]:
     """The cards that fit on ``top``, grouped by what may be played together."""
     return _kind_groups(cards, _fitting_kinds(top, options))
+
+
+def _hand_moves(p: int, hand: tuple[Card, ...], top: Card | None, options: Options) -> list[ShedMove]:
+    """The moves playing the cards of ``hand`` that fit on ``top``: ``group_moves`` of
+    :func:`_groups`, in one pass over the fitting cards of a hand whose cards of one kind lie
+    together (a sorted hand).
+
+    >>> from danish_nb.cards import parse_cards
+    >>> [str(m) for m in _hand_moves(0, parse_cards("5C 9H 9S KD"), Card.parse("8C"), Options())]
+    ['P1 play 9♥', 'P1 play 9♠', 'P1 play 9♥ 9♠', 'P1 play K♦']
+    """
+    singles = single_moves(p, "play")
+    moves: list[ShedMove] = []
+    seen = set()
+    last = run = None  # the kind of the last fitting card; the cards of its kind once there are two
+    for card in filter(_fitting_cards(top, options).__contains__, hand):
+        kind = card[0]
+        if kind is _JOKER:
+            kind = card
+        if kind == last:
+            if run is None:
+                run = [moves.pop()[2][0]]
+            run.append(card)
+            continue
+        if kind in seen:  # a kind apart from its like (not a sorted hand): group them first
+            return group_moves(p, "play", _groups(hand, top, options))
+        if run is not None:
+            moves += group_moves(p, "play", (run,))
+            run = None
+        seen.add(kind)
+        last = kind
+        move = singles.get(card)
+        moves.append(move if move is not None else single_move(p, "play", card))
+    if run is not None:
+        moves += group_moves(p, "play", (run,))
+    return moves
 
 
 def _kind_groups(cards: tuple[Card, ...], kinds: frozenset[Card | Rank]) -> list[list[Card]]:
