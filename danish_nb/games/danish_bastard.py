@@ -541,7 +541,7 @@ class DanishBastardState(ShedTable):
         top = pile[-1] if pile else None
         card = cards[0]
         # a hand card fits: legal moves play only those that do (DB-13); others are tried blind
-        if action != "play" and (card if card[0] is _JOKER else card[0]) not in _fitting_kinds(top, self.options):
+        if action != "play" and not _fits(card, top, self.options):
             rule = {"stock": "DB-24", "open": "DB-28", "closed": "DB-30"}[action]
             events = [Event("fail", p, M("P{p} {source}: {cards}{on} does not fit",
                                          p=p + 1, source=_source(move), cards=format_cards(cards), on=_on(top)),
