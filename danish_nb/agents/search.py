@@ -159,7 +159,7 @@ def _label(move: Any, me: int) -> str:
 
 def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | None = None,
                 seconds: float | None = None, endgame: int = PLAYER_ENDGAME_TRICKS,
-                progress: Callable[[int, int], None] | None = None) -> SearchResult:
+                progress: Callable[[int, int], None] | None = None, method: str = "halving") -> SearchResult:
     """Search the position ``view`` shows (the view of the player to move) and return the
     best move with its statistics. ``iterations`` (default: :data:`DEFAULT_ITERATIONS`) and
     ``seconds`` (optional, a wall-clock cap) bound it; ``progress(done, total)`` is called now
@@ -195,6 +195,8 @@ def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | Non
         if solved is not None:
             return SearchResult(solved.move, (), 0, solved, time.perf_counter() - started)
     players = view.players
+    if method == "halving":
+        return _halving(view, world, moves, game_id, rng, budget, started, seconds, progress)
     rollers = [make_agent("rule-of-thumb", game_id, rng.randrange(2 ** 31)) for _ in range(players)]
     root = _Node(None)
     done = 0
@@ -209,6 +211,58 @@ def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | Non
          for move, node in root.children.items() if node.visits),
         key=lambda c: (-c.visits, -c.value)))
     return SearchResult(candidates[0].move, candidates, done, None, time.perf_counter() - started)
+
+
+def _halving(view: Any, world: Any, moves: Sequence[Any], game_id: str, rng: random.Random, budget: int,
+             started: float, seconds: float | None, progress: Callable[[int, int], None] | None) -> SearchResult:
+    """Sequential halving with common random numbers: every surviving move is played out on
+    the same sampled worlds with the same seeded rule-of-thumb players; each round the worse
+    half is dropped; the rule-of-thumb's own move is never dropped and keeps the choice unless
+    another move did better on the same worlds."""
+    me, players = view.me, view.players
+    default = make_agent("rule-of-thumb", game_id, rng.randrange(2 ** 31)).choose(world).move
+    stats = {m: [0, 0.0, 0.0] for m in moves}  # visits, value sum, first places
+    alive = list(moves)
+    rounds = max(1, math.ceil(math.log2(len(alive))))
+    done = 0
+    stop = False
+    for r in range(rounds):
+        per = max(1, (budget - done) // (len(alive) * (rounds - r)))
+        for _ in range(per):
+            if done + len(alive) > budget and done:
+                break
+            sample = world if done == 0 else view.sample_world(rng)
+            roll_seed = rng.randrange(2 ** 31)
+            for m in alive:
+                state = sample.apply(m)[0]
+                rollers = [make_agent("rule-of-thumb", game_id, roll_seed + s) for s in range(players)]
+                for _step in range(MAX_PLAYOUT):
+                    if state.is_over:
+                        break
+                    state = state.apply(rollers[state.current_player].choose(state).move)[0]
+                result = state.result if state.is_over else None
+                entry = stats[m]
+                entry[0] += 1
+                entry[1] += outcome(result, players)[me]
+                entry[2] += first_place(result, me)
+            done += len(alive)
+            if progress is not None:
+                progress(min(done, budget), budget)
+            if seconds is not None and time.perf_counter() - started > seconds:
+                stop = True
+                break
+        if stop or len(alive) <= 2:
+            break
+        ranked = sorted(alive, key=lambda m: (-stats[m][1] / stats[m][0], m != default))
+        keep = ranked[:max(2, math.ceil(len(alive) / 2))]
+        if default not in keep:
+            keep[-1] = default
+        alive = [m for m in alive if m in keep]
+    best = max(alive, key=lambda m: (stats[m][1] / stats[m][0], m == default))
+    candidates = tuple(sorted(
+        (Candidate(m, v, total / v, wins / v) for m, (v, total, wins) in stats.items() if v),
+        key=lambda c: (c.move != best, -c.visits, -c.value)))
+    return SearchResult(best, candidates, done, None, time.perf_counter() - started)
 
 
 def _wins_at_once(move: Any, worlds: Sequence[Any], me: int) -> bool:
@@ -289,20 +343,26 @@ class StrongPlayer:
     an optional ``seconds`` cap (which makes it depend on the machine's speed)."""
 
     name = "strong"
+    #: Boards search for it in the background (:class:`~danish_nb.widgets.board.Board`).
+    slow = True
 
-    def __init__(self, game_id: str, seed: int = 0, iterations: int | None = None, seconds: float | None = None):
+    def __init__(self, game_id: str, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
+                 method: str = "halving"):
         self.game_id = get_game(game_id).info.id
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
+        self.method = method
         self.last: SearchResult | None = None
 
-    def choose(self, state: Any) -> Choice:
+    def choose(self, state: Any, progress: Callable[[int, int], None] | None = None) -> Choice:
+        """Search the mover's view of ``state``; ``progress(done, total)`` is called as it goes
+        (an exception it raises stops the search)."""
         if state.is_over:
             raise DanishNbError("no legal move: the game is over")
         me = state.current_player
         self.last = search_view(state.view(me), self.game_id, seed=self.seed, iterations=self.iterations,
-                                seconds=self.seconds)
+                                seconds=self.seconds, method=self.method, progress=progress)
         return Choice(self.last.move, explain(self.last, me, self.game_id))
 
 
