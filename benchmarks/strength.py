@@ -23,6 +23,7 @@ table ends with paired counts: deals the first variant won and the other did not
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import statistics
@@ -115,14 +116,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--variant", action="append", choices=VARIANTS,
                         help="the measured seat's player (repeatable; default: halving)")
     parser.add_argument("--iterations", type=int, help="iterations per decision (default: the game's budget)")
+    parser.add_argument("--out", help="append each game's row to this file (JSON lines) as it finishes")
+    parser.add_argument("--table", nargs="+", metavar="FILE", help="only print the table of rows saved with --out")
     args = parser.parse_args(argv)
     variants = args.variant or ["halving"]
-    chosen = [(g, p) for g, p in GAMES if not args.game or g in args.game]
-    jobs = [(g, p, args.seed, i, v, args.iterations) for g, p in chosen for i in range(args.games) for v in variants]
     started = time.perf_counter()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    with ProcessPoolExecutor(args.workers) as pool:
-        rows = list(pool.map(play_one, *zip(*jobs)))
+    if args.table:
+        rows = [json.loads(line) for name in args.table for line in open(name, encoding="utf-8") if line.strip()]
+        variants = [v for v in VARIANTS if any(r["variant"] == v for r in rows)]
+    else:
+        chosen = [(g, p) for g, p in GAMES if not args.game or g in args.game]
+        jobs = [(g, p, args.seed, i, v, args.iterations) for g, p in chosen for i in range(args.games) for v in variants]
+        rows = []
+        with ProcessPoolExecutor(args.workers) as pool:
+            for row in pool.map(play_one, *zip(*jobs)):
+                rows.append(row)
+                if args.out:
+                    with open(args.out, "a", encoding="utf-8") as out:
+                        out.write(json.dumps(row) + "\n")
     header = ("game", "variant", "games", "counted", "first", "95% (Wilson)", "target", "median s", "p95 s",
               "median CPU s", "p95 CPU s")
     table = [header, *summarise(rows)]

@@ -227,13 +227,15 @@ def _halving(view: Any, world: Any, moves: Sequence[Any], game_id: str, rng: ran
     done = 0
     stop = False
     for r in range(rounds):
-        per = max(1, (budget - done) // (len(alive) * (rounds - r)))
+        last = r == rounds - 1 or len(alive) <= 2
+        per = max(1, -(-(budget - done) // len(alive)) if last else (budget - done) // (len(alive) * (rounds - r)))
         for _ in range(per):
-            if done + len(alive) > budget and done:
+            if done >= budget:
                 break
             sample = world if done == 0 else view.sample_world(rng)
             roll_seed = rng.randrange(2 ** 31)
-            for m in alive:
+            batch = alive[:budget - done]
+            for m in batch:
                 state = sample.apply(m)[0]
                 rollers = [make_agent("rule-of-thumb", game_id, roll_seed + s) for s in range(players)]
                 for _step in range(MAX_PLAYOUT):
@@ -245,20 +247,19 @@ def _halving(view: Any, world: Any, moves: Sequence[Any], game_id: str, rng: ran
                 entry[0] += 1
                 entry[1] += outcome(result, players)[me]
                 entry[2] += first_place(result, me)
-            done += len(alive)
+            done += len(batch)
             if progress is not None:
                 progress(min(done, budget), budget)
             if seconds is not None and time.perf_counter() - started > seconds:
                 stop = True
                 break
-        if stop or len(alive) <= 2:
+        if stop or last:
             break
         ranked = sorted(alive, key=lambda m: (-stats[m][1] / stats[m][0], m != default))
-        keep = ranked[:max(2, math.ceil(len(alive) / 2))]
-        if default not in keep:
-            keep[-1] = default
-        alive = [m for m in alive if m in keep]
-    best = max(alive, key=lambda m: (stats[m][1] / stats[m][0], m == default))
+        alive = ranked[:max(2, math.ceil(len(alive) / 2))]
+        if default not in alive:
+            alive[-1] = default
+    best = max((m for m in alive if stats[m][0]), key=lambda m: (stats[m][1] / stats[m][0], m == default))
     candidates = tuple(sorted(
         (Candidate(m, v, total / v, wins / v) for m, (v, total, wins) in stats.items() if v),
         key=lambda c: (c.move != best, -c.visits, -c.value)))
