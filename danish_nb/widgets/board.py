@@ -132,13 +132,14 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self.widget.add_class("dn-board-widget")
         self.widget.on_msg(self._on_msg)
         self.widget.observe(self._on_html_set, names="html")
-        game.listeners.append(self._on_game_change)
-        if humans:
-            self._run_computers()
-        self._follow_turn()
-        self._render()
         self._coach: CoachPanel | None = None
         self._box: ipywidgets.VBox | None = None
+        game.listeners.append(self._on_game_change)
+        with self._lock:  # a computer's move found in the background waits for the first drawing
+            if humans:
+                self._run_computers()
+            self._follow_turn()
+            self._render()
 
     @property
     def coach(self) -> CoachPanel:
