@@ -143,6 +143,9 @@ def main(argv: list[str] | None = None) -> None:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)))
     if len(variants) > 1:
         print("\n" + "\n".join(paired(rows, variants)))
+    if args.table:
+        print(f"\n{len(rows)} games saved in {', '.join(args.table)}.")
+        return
     end_load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"\n{len(rows)} games in {time.perf_counter() - started:.0f} s on {args.workers} workers; load average "
           f"{load:.1f} at the start, {end_load:.1f} at the end ({os.cpu_count()} cores). 2 players: wins of decided "
