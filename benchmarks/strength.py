@@ -1,20 +1,29 @@
-"""How strong the "strong" player (ISMCTS, danish_nb.agents.search) is: per game, one strong
-seat against rule-of-thumb seats, the strong seat rotated over the seats, seeded deals, at the
-default iteration budget; with the 95% Wilson interval of its rate and the time of its decisions.
+"""How strong the "strong" player (danish_nb.agents.search) is: per game, one strong seat against
+rule-of-thumb seats, the strong seat rotated over the seats, seeded deals, at the default
+iteration budget; with the 95% Wilson interval of its rate and the time of its decisions.
 
     python -m benchmarks.strength                 # a few minutes: a smoke run, wide intervals
-    python -m benchmarks.strength --games 40 --workers 2 --game rat-bastard-17
+    python -m benchmarks.strength --games 60 --workers 1 --game danish-bastard
+    python -m benchmarks.strength --game danish-bastard --variant halving --variant ismcts \\
+        --variant rule-of-thumb --games 30      # paired: the same deals and seats for each
 
 Rat Bastard 17 (2 players) counts wins among decided games (target >= 65%); the 3+-player games
 count first places (a match's highest total; a shared first place is not counted) among all
 games (target >= 1.5x a fair share: 3 players >= 50%). A decision's time counts only real
 decisions (more than one legal move), as wall-clock time and as the process's CPU time (what it
-costs on an idle core). The machine may be shared: quote its load with the figures.
+costs on an idle core; the machine may be shared: quote its load with the figures).
+
+Variants (``--variant``, repeatable): ``halving`` (the strong player: sequential halving over
+sampled worlds), ``ismcts`` (the earlier tree search, for comparison), ``rule-of-thumb`` (the
+control: the measured seat plays like the others, so its rate is the fair share on these
+deals). Every variant plays the same deals in the same seats, so with several variants the
+table ends with paired counts: deals the first variant won and the other did not, and back.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import statistics
@@ -23,20 +32,26 @@ from concurrent.futures import ProcessPoolExecutor
 
 import danish_nb as dn
 from danish_nb.agents import make_agent
+from danish_nb.agents.search import StrongPlayer
 from danish_nb.sim import game_seed, wilson
 
 #: (game id, players) measured by default.
 GAMES = (("rat-bastard-17", 2), ("danish-bastard", 3), ("le-danish", 3), ("bastard", 3), ("sjavs", 3))
 #: The target rate per game: wins of decided games (2 players), first places (3+ players).
 TARGETS = {2: 0.65, 3: 0.5, 4: 0.375}
+#: The measured seat's player by variant name.
+VARIANTS = ("halving", "ismcts", "rule-of-thumb")
 
 
-def play_one(game_id: str, players: int, seed: int, index: int) -> dict:
-    """Game ``index``: the strong player in seat ``index % players``, rule-of-thumb elsewhere."""
+def play_one(game_id: str, players: int, seed: int, index: int, variant: str = "halving",
+             iterations: int | None = None) -> dict:
+    """Game ``index``: the measured player in seat ``index % players``, rule-of-thumb elsewhere."""
     deal = game_seed(seed, index)
     strong_seat = index % players
     game = dn.new_game(game_id, players=players, seed=deal)
-    seats = [make_agent("strong" if s == strong_seat else "rule-of-thumb", game_id, deal + s) for s in range(players)]
+    seats = [make_agent("rule-of-thumb", game_id, deal + s) for s in range(players)]
+    if variant != "rule-of-thumb":
+        seats[strong_seat] = StrongPlayer(game_id, deal + strong_seat, iterations=iterations, method=variant)
     times: list[float] = []
     cpu: list[float] = []
     while not game.is_over:
@@ -50,28 +65,45 @@ def play_one(game_id: str, players: int, seed: int, index: int) -> dict:
         game.play(choice.move)
     result = game.result
     top = result.order[0] if result.order and not result.draw else None
-    return {"game": game_id, "players": players, "index": index, "first": top == strong_seat,
+    return {"game": game_id, "players": players, "index": index, "variant": variant, "first": top == strong_seat,
             "decided": top is not None, "times": times, "cpu": cpu}
 
 
+def _quantile(values: list[float], q: float) -> float:
+    return values[max(0, math.ceil(q * len(values)) - 1)] if values else float("nan")
+
+
 def summarise(rows: list[dict]) -> list[tuple[str, ...]]:
-    """One line per game: games, rate with its interval, target, decision times."""
+    """One line per game and variant: games, rate with its interval, target, decision times."""
     lines = []
-    for game_id, players in sorted({(r["game"], r["players"]) for r in rows}, key=lambda gp: GAMES.index(gp)
-                                   if gp in GAMES else 99):
-        mine = [r for r in rows if r["game"] == game_id and r["players"] == players]
+    keys = sorted({(r["game"], r["players"], r["variant"]) for r in rows},
+                  key=lambda k: (GAMES.index(k[:2]) if k[:2] in GAMES else 99, VARIANTS.index(k[2])))
+    for game_id, players, variant in keys:
+        mine = [r for r in rows if (r["game"], r["players"], r["variant"]) == (game_id, players, variant)]
         n = sum(r["decided"] for r in mine) if players == 2 else len(mine)
         k = sum(r["first"] for r in mine)
         low, high = wilson(k, n)
         times = sorted(t for r in mine for t in r["times"])
-        target = TARGETS.get(players, 1.5 / players)
-        p95 = times[max(0, math.ceil(0.95 * len(times)) - 1)] if times else float("nan")
         cpu = sorted(t for r in mine for t in r["cpu"])
-        lines.append((f"{game_id} ({players}p)", f"{len(mine)}", f"{n}", f"{k / n:.0%}" if n else "-",
+        target = TARGETS.get(players, 1.5 / players)
+        lines.append((f"{game_id} ({players}p)", variant, f"{len(mine)}", f"{n}", f"{k / n:.0%}" if n else "-",
                       f"{low:.0%}-{high:.0%}" if n else "-", f">= {target:.0%}",
-                      *(f"{x:.2f}" if times else "-" for x in (statistics.median(times or [0]), p95,
-                                                                (times or [0])[-1])),
-                      f"{statistics.median(cpu):.2f}" if cpu else "-"))
+                      *(f"{x:.2f}" if times else "-" for x in (statistics.median(times or [0]), _quantile(times, 0.95))),
+                      *(f"{x:.2f}" if cpu else "-" for x in (statistics.median(cpu or [0]), _quantile(cpu, 0.95)))))
+    return lines
+
+
+def paired(rows: list[dict], variants: list[str]) -> list[str]:
+    """For each game, the deals the first variant finished first and another did not, and back."""
+    lines = []
+    for game_id, players in sorted({(r["game"], r["players"]) for r in rows}):
+        won = {(r["variant"], r["index"]): r["first"] for r in rows if r["game"] == game_id}
+        for other in variants[1:]:
+            both = [i for (v, i) in won if v == variants[0] and (other, i) in won]
+            a = sum(won[(variants[0], i)] and not won[(other, i)] for i in both)
+            b = sum(won[(other, i)] and not won[(variants[0], i)] for i in both)
+            lines.append(f"{game_id}: {variants[0]} first and {other} not in {a} deals; the reverse in {b} "
+                         f"(of {len(both)} paired deals)")
     return lines
 
 
@@ -79,25 +111,46 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=4, help="games per game id (default 4: a smoke run)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--game", action="append", help="a game id (repeatable; default: all five)")
+    parser.add_argument("--variant", action="append", choices=VARIANTS,
+                        help="the measured seat's player (repeatable; default: halving)")
+    parser.add_argument("--iterations", type=int, help="iterations per decision (default: the game's budget)")
+    parser.add_argument("--out", help="append each game's row to this file (JSON lines) as it finishes")
+    parser.add_argument("--table", nargs="+", metavar="FILE", help="only print the table of rows saved with --out")
     args = parser.parse_args(argv)
-    chosen = [(g, p) for g, p in GAMES if not args.game or g in args.game]
-    jobs = [(g, p, args.seed, i) for g, p in chosen for i in range(args.games)]
+    variants = args.variant or ["halving"]
     started = time.perf_counter()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    with ProcessPoolExecutor(args.workers) as pool:
-        rows = list(pool.map(play_one, *zip(*jobs)))
-    header = ("game", "games", "counted", "strong first", "95% (Wilson)", "target", "median s", "p95 s", "max s",
-              "median CPU s")
+    if args.table:
+        rows = [json.loads(line) for name in args.table for line in open(name, encoding="utf-8") if line.strip()]
+        variants = [v for v in VARIANTS if any(r["variant"] == v for r in rows)]
+    else:
+        chosen = [(g, p) for g, p in GAMES if not args.game or g in args.game]
+        jobs = [(g, p, args.seed, i, v, args.iterations) for g, p in chosen for i in range(args.games) for v in variants]
+        rows = []
+        with ProcessPoolExecutor(args.workers) as pool:
+            for row in pool.map(play_one, *zip(*jobs)):
+                rows.append(row)
+                if args.out:
+                    with open(args.out, "a", encoding="utf-8") as out:
+                        out.write(json.dumps(row) + "\n")
+    header = ("game", "variant", "games", "counted", "first", "95% (Wilson)", "target", "median s", "p95 s",
+              "median CPU s", "p95 CPU s")
     table = [header, *summarise(rows)]
     widths = [max(len(row[i]) for row in table) for i in range(len(header))]
     for row in table:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)))
+    if len(variants) > 1:
+        print("\n" + "\n".join(paired(rows, variants)))
+    if args.table:
+        print(f"\n{len(rows)} games saved in {', '.join(args.table)}.")
+        return
+    end_load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"\n{len(rows)} games in {time.perf_counter() - started:.0f} s on {args.workers} workers; load average "
-          f"{load:.1f} at the start ({os.cpu_count()} cores). 2 players: wins of decided games; 3+: first places "
-          f"of all games. Times: the strong player's decisions with more than one legal move (wall clock; "
-          f"CPU: this process's own CPU time, what a decision costs on an idle core).")
+          f"{load:.1f} at the start, {end_load:.1f} at the end ({os.cpu_count()} cores). 2 players: wins of decided "
+          f"games; 3+: first places of all games. Times: the measured player's decisions with more than one legal "
+          f"move (wall clock; CPU: this process's own CPU time, what a decision costs on an idle core).")
 
 
 if __name__ == "__main__":

@@ -542,3 +542,117 @@ def test_the_after_a_seven_hint_follows_the_options_in_force(equal, hint):
                     options={"seven_allows_equal": equal})
     assert hint in game.state.view(0).note
     assert game.explain("P1 play 7S").legal is equal
+
+
+# ---------------------------------------------------------------- a slow computer thinks in the background
+class Gated:
+    """The strong player, held back until ``go`` is set: its search starts only then (so a test
+    can act while it thinks); ``started`` is set once it was asked."""
+
+    name = "strong"
+    slow = True
+
+    def __init__(self, game_id: str, seed: int):
+        import threading
+
+        from danish_nb.agents.search import StrongPlayer
+        self.player = StrongPlayer(game_id, seed, iterations=30)
+        self.go, self.started = threading.Event(), threading.Event()
+
+    def choose(self, state, progress=None):
+        self.started.set()
+        assert self.go.wait(60)
+        return self.player.choose(state, progress=progress)
+
+
+def thinking_board(seed: int = 5) -> tuple[ShedBoard, Gated]:
+    """A 3-player Danish Bastard board where the human (P1) has made the first move, P2 (rule
+    of thumb) the second, and P3 (strong, gated) is thinking about the third."""
+    board = ShedBoard(dn.new_game("danish-bastard", players=3, seed=seed), seats=("human", "rule-of-thumb", "strong"))
+    gated = board.agents[2] = Gated("danish-bastard", 7)
+    board._try(board.game.legal_moves()[0])
+    assert gated.started.wait(30) and board.thinking == 2 and len(board.game.history) == 2
+    return board, gated
+
+
+def test_the_board_answers_while_a_strong_seat_thinks_and_refuses_moves_meanwhile():
+    board, gated = thinking_board()
+    assert "P3 is thinking... 0%" in board.html and not board._offer.step
+    send(board, {"act": "back"})  # stepping back answers at once
+    assert board.position == 1 and "Looking back" in board.html
+    send(board, {"act": "last"})
+    send(board, {"act": "step"})  # a move asked for meanwhile is refused, nothing played
+    assert board.message == "P3 is thinking: wait for its move." and len(board.game.history) == 2
+    assert board.step_computer() == "" and len(board.game.history) == 2
+    gated.go.set()
+    assert board.wait(120) and board.thinking is None
+    assert board.game.history[2].move.player == 2 and board.game.current_player == 0
+    assert "thinking" not in board.message and "P3 (strong)" in board.html
+
+
+def test_the_background_move_is_the_synchronous_one():
+    """The same seeds give the same game whether the strong seat thinks in the background or not."""
+    def played(background: bool) -> list[str]:
+        board = ShedBoard(dn.new_game("danish-bastard", players=3, seed=11), seats=("human", "strong", "strong"),
+                          background=background)
+        for agent in board.agents.values():
+            agent.iterations = 20
+        for _ in range(2):  # the human plays the rule-of-thumb's move twice; the computers answer
+            board._try(dn.agents.make_agent("rule-of-thumb", "danish-bastard", 1).choose(board.game.state).move)
+            assert board.wait(120)
+        return [str(step.move) for step in board.game.history]
+    threaded, synchronous = played(True), played(False)
+    assert threaded == synchronous and len(threaded) >= 5
+
+
+def join_searches() -> None:
+    """Wait for every board search thread still running (a dropped one finishes by itself)."""
+    import threading
+    for thread in [t for t in threading.enumerate() if t.name == "dn-board-computer"]:
+        thread.join(60)
+
+
+def test_undo_during_thinking_drops_the_search_and_its_move():
+    board, gated = thinking_board()
+    board.undo()  # takes back P1's move and P2's answer; P3's search is dropped
+    assert board.thinking is None and not board.game.history and board.game.current_player == 0
+    gated.go.set()
+    join_searches()
+    assert not board.game.history and "thinking" not in board.html  # the stale move was thrown away
+    board.close()
+
+
+def test_a_change_to_the_game_or_closing_the_board_drops_the_search():
+    board, gated = thinking_board()
+    board.game.play(board.game.legal_moves()[0])  # a notebook cell plays P1's move meanwhile
+    assert board.thinking is None
+    moves = [str(s.move) for s in board.game.history]
+    gated.go.set()
+    join_searches()
+    assert [str(s.move) for s in board.game.history] == moves
+    board.close()
+
+
+def test_a_new_game_in_the_app_while_a_strong_seat_thinks_discards_its_move(monkeypatch):
+    from danish_nb.app import build_app
+    from danish_nb.widgets import board as board_module
+    made: list[Gated] = []
+
+    def agent(kind, game_id, seed=0):
+        if kind == "strong":
+            made.append(Gated(game_id, seed))
+            return made[-1]
+        return dn.agents.make_agent(kind, game_id, seed)
+    monkeypatch.setattr(board_module, "make_agent", agent)
+    app = build_app(seed=3).app
+    app.game_picker.value = "danish-bastard"
+    app.seat_boxes[0].value, app.seat_boxes[1].value = "strong", "human"
+    first = app.new_game()
+    assert made and made[0].started.wait(30) and first.thinking == 0
+    second = app.new_game()
+    assert second is not first and first.thinking is None
+    for gated in made:
+        gated.go.set()
+    join_searches()
+    assert not first.game.history  # the old game got no stale move
+    second.close()

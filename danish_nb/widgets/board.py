@@ -18,10 +18,14 @@ are buttons (:meth:`Board._move_buttons`) and how the table is drawn (:meth:`Boa
 
 from __future__ import annotations
 
+import functools
+import threading
+import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import ipywidgets
 
@@ -42,6 +46,41 @@ AUTO_LIMIT = 5000
 
 #: What a refused move says above the verdict that explains it.
 NOT_PLAYED = M("Not played: the rules do not allow it (see why below).")
+#: What the board says while a slow computer player searches in the background.
+THINKING = M("{name} is thinking... {percent}%")
+#: What a move asked for meanwhile is told.
+WAIT = M("{name} is thinking: wait for its move.")
+#: The browser's actions that would change the game (refused while a computer thinks).
+PLAY_ACTS = frozenset({"card", "closed", "move", "choose", "play", "step", "clear"})
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _locked(method: _F) -> _F:
+    """Run a board method under the board's lock: a computer's move found in the background is
+    played only between two messages, never in the middle of one."""
+    @functools.wraps(method)
+    def wrapper(self: Board, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return method(self, *args, **kwargs)
+    return wrapper  # type: ignore[return-value]
+
+
+class _Cancelled(Exception):
+    """The board no longer wants the move being searched (undo, the game changed, the board closed)."""
+
+
+@dataclass(eq=False)
+class _Thinking:
+    """A slow computer player's search running in a background thread, for the position
+    ``state``; ``shown``: the progress (percent) the board shows, in ``text``."""
+
+    seat: int
+    state: Any
+    cancel: threading.Event = field(default_factory=threading.Event)
+    thread: threading.Thread | None = None
+    shown: int = 0
+    text: str = ""
 
 
 class Board(DrawingMixin, MessagesMixin, ABC):
@@ -49,13 +88,17 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     rule-of-thumb players).
 
     ``teaching=True`` shows every hand (never a face-down card). ``step_mode=True`` makes
-    computer seats wait for :meth:`step_computer` instead of replying at once.
+    computer seats wait for :meth:`step_computer` instead of replying at once. A slow computer
+    player (one with ``slow = True``, the "strong" one) searches in a background thread when
+    ``background=True`` (the default): the board shows its progress and answers meanwhile
+    (moves are refused until it has played; undo or a change to the game drops its search);
+    :meth:`wait` waits for it. ``background=False`` plays it at once, like the others.
     The Python methods mirror the clicks and return the verdict they showed (or ``None``);
     a refused action sets :attr:`message` and changes nothing.
     """
 
     def __init__(self, game: Game, seats: Sequence[str] | None = None, *, teaching: bool = False,
-                 step_mode: bool = False, lang: str = "en"):
+                 step_mode: bool = False, lang: str = "en", background: bool = True):
         self.lang = check_lang(lang)
         seats = tuple(seats) if seats is not None else ("human",) + ("rule-of-thumb",) * (game.players - 1)
         if len(seats) != game.players:
@@ -82,17 +125,21 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self._offer = Offer()
         self._busy = False
         self._drawing = False
+        self.background = background
+        self._lock = threading.RLock()
+        self._thinking: _Thinking | None = None
         self.widget = HtmlPad()
         self.widget.add_class("dn-board-widget")
         self.widget.on_msg(self._on_msg)
         self.widget.observe(self._on_html_set, names="html")
-        game.listeners.append(self._on_game_change)
-        if humans:
-            self._run_computers()
-        self._follow_turn()
-        self._render()
         self._coach: CoachPanel | None = None
         self._box: ipywidgets.VBox | None = None
+        game.listeners.append(self._on_game_change)
+        with self._lock:  # a computer's move found in the background waits for the first drawing
+            if humans:
+                self._run_computers()
+            self._follow_turn()
+            self._render()
 
     @property
     def coach(self) -> CoachPanel:
@@ -156,7 +203,9 @@ class Board(DrawingMixin, MessagesMixin, ABC):
 
     # ------------------------------------------------------------------ the session
     def close(self) -> None:
-        """Stop following the game and close the widget (and its layout)."""
+        """Stop following the game (dropping a computer's search) and close the widget (and its layout)."""
+        with self._lock:
+            self._drop_thinking()
         if self._on_game_change in self.game.listeners:
             self.game.listeners.remove(self._on_game_change)
         if self._coach is not None:
@@ -176,10 +225,13 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         finally:
             self._busy = False
 
+    @_locked
     def _on_game_change(self, _game: Game) -> None:
-        """The game changed outside the board (e.g. ``game.play`` in a notebook cell)."""
+        """The game changed outside the board (e.g. ``game.play`` in a notebook cell): a
+        computer's search for the old position is dropped."""
         if self._busy:
             return
+        self._drop_thinking()
         if self.position is not None and self.position > len(self.game.history):
             self.position = None
         self._reset_choice()
@@ -215,6 +267,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         return self.game.legal_moves() if self._my_turn() else []
 
     # ------------------------------------------------------------------ card selection
+    @_locked
     def click_card(self, code: str, zone: str | None = None) -> Verdict | None:
         """Select or unselect one of your face-up cards (``'7H'`` or ``'7♥'``; the first match,
         unless ``zone`` says) and show the verdict of the move the selection makes."""
@@ -242,6 +295,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self._render()
         return self.verdict
 
+    @_locked
     def choose(self, text: Any) -> Verdict | None:
         """Choose a move offered as a button (a bid, taking the pile, sending it...): its verdict
         is shown, and :meth:`play_selected` (or choosing it again) plays it."""
@@ -266,11 +320,13 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self.chosen = None
         self.verdict = None
 
+    @_locked
     def clear_selection(self) -> None:
         self._reset_choice()
         self._render()
 
     # ------------------------------------------------------------------ playing
+    @_locked
     def play_selected(self) -> Verdict | None:
         """Play the selected cards or the chosen move (or say why not)."""
         if not self._offer.play:
@@ -281,12 +337,14 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             return self._refuse(self._incomplete().rstrip("."))
         return self._try(self._selected_move())
 
+    @_locked
     def click_closed(self, index: int) -> Verdict | None:
         """Play your face-down card at slot ``index`` (0-based) blind."""
         if index not in self._offer.closed:
             return self._refuse(f"there is no face-down card of yours at position {index + 1} to play now")
         return self._try(self._closed_move(index))
 
+    @_locked
     def play(self, text: str) -> Verdict | None:
         """Play a move written in notation (``'P1 take'``) for the human at the screen."""
         move = self.game.parse_move(text)
@@ -316,11 +374,20 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self._render()
         return verdict
 
+    @_locked
     def step_computer(self) -> str:
         """Let the computer whose turn it is play one move; returns its reason, every card named
-        (the log shows each viewer only what they may read)."""
+        (the log shows each viewer only what they may read), or ``''`` when a slow player starts
+        thinking in the background (its reason comes with its move)."""
+        if self._thinking is not None:
+            self._say(self._wait_text())
+            return ""
         if not self._offer.step:
             self._refuse("it is not a computer's turn (or the board shows a past position)")
+            return ""
+        if self._slow(self.game.current_player):
+            self._think(self.game.current_player)
+            self._render()
             return ""
         try:
             why = self._computer_move()
@@ -332,8 +399,10 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self._render()
         return render_text(why, omniscient=True)
 
-    def _computer_move(self) -> Text:
-        choice = self.agents[self.game.current_player].choose(self.game.state)
+    def _computer_move(self, choice: Any = None) -> Text:
+        """Play the move of the computer to move (``choice``: its choice, made in the background)."""
+        if choice is None:
+            choice = self.agents[self.game.current_player].choose(self.game.state)
         with self._acting():
             self.game.play(choice.move)
         self._why[len(self.game.history)] = choice.why
@@ -343,11 +412,104 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         try:
             for _ in range(AUTO_LIMIT):
                 seat = self.game.current_player
-                if seat is None or seat not in self.agents:
+                if seat is None or seat not in self.agents or self._thinking is not None:
+                    return
+                if self._slow(seat):
+                    self._think(seat)
                     return
                 self._computer_move()
         except DanishNbError as exc:  # a computer player's bug must not break the board
             self.message = f"The computer player could not move: {exc}"
+
+    # ------------------------------------------------------------------ thinking in the background
+    @property
+    def thinking(self) -> int | None:
+        """The seat of the computer searching in the background, if one is."""
+        return self._thinking.seat if self._thinking is not None else None
+
+    def _slow(self, seat: int) -> bool:
+        return self.background and getattr(self.agents.get(seat), "slow", False)
+
+    def _think(self, seat: int) -> None:
+        """Start ``seat``'s search in a background thread (the caller draws the board)."""
+        job = _Thinking(seat, self.game.state)
+        job.thread = threading.Thread(target=self._search, args=(job,), name="dn-board-computer", daemon=True)
+        self._thinking = job
+        self._show_thinking(job, 0)
+        job.thread.start()
+
+    def _show_thinking(self, job: _Thinking, percent: int) -> None:
+        job.shown = percent
+        job.text = self.message = translator(self.lang)(THINKING, name=f"P{job.seat + 1}", percent=percent)
+        self._info = True
+
+    def _wait_text(self) -> str:
+        return translator(self.lang)(WAIT, name=f"P{self.thinking + 1}") if self._thinking is not None else ""
+
+    def _search(self, job: _Thinking) -> None:
+        """The background thread: search, then play the move if the board still wants it."""
+        def progress(done: int, total: int) -> None:
+            if job.cancel.is_set():
+                raise _Cancelled
+            percent = 100 * done // max(total, 1)
+            if percent >= job.shown + 25:
+                with self._lock:
+                    if self._thinking is job:
+                        self._show_thinking(job, percent)
+                        self._render()
+        choice, problem = None, None
+        try:
+            choice = self.agents[job.seat].choose(job.state, progress=progress)
+        except _Cancelled:
+            return
+        except DanishNbError as exc:  # a computer player's bug must not break the board
+            problem = exc
+        with self._lock:
+            if self._thinking is not job or job.cancel.is_set() or self.game.state is not job.state:
+                return  # dropped meanwhile: the move was for a position the board left
+            self._thinking = None
+            self.message = ""
+            if problem is not None:
+                self.message = f"The computer player could not move: {problem}"
+            else:
+                self._computer_move(choice)
+                self.verdict = None
+                if not self.step_mode:
+                    self._run_computers()
+            self._follow_turn()
+            self._render()
+
+    def _drop_thinking(self) -> None:
+        """Cancel a background search: its move, if it still comes, is thrown away."""
+        job, self._thinking = self._thinking, None
+        if job is not None:
+            job.cancel.set()
+            if self.message == job.text:
+                self.message = ""
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until no computer is thinking in the background (each search in turn);
+        ``True`` if none is, ``False`` if ``timeout`` seconds passed first."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while (job := self._thinking) is not None:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return False
+            job.thread.join(left)
+        return True
+
+    def _on_msg(self, widget: Any, content: Any, buffers: Any) -> None:
+        """A message from the browser, under the board's lock; a move while a computer thinks
+        is refused with a clear message."""
+        with self._lock:
+            if self._thinking is not None and isinstance(content, dict) and content.get("act") in PLAY_ACTS:
+                self._say(self._wait_text())
+                return
+            super()._on_msg(widget, content, buffers)
+
+    def _render(self) -> None:
+        with self._lock:
+            super()._render()
 
     def _follow_turn(self) -> None:
         """Hand the screen to the human whose turn it is (behind a privacy screen if another
@@ -359,6 +521,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self.viewer = seat
         self._reset_choice()
 
+    @_locked
     def reveal(self) -> None:
         """The human whose turn it is lifts the privacy screen."""
         if not self._offer.reveal:
@@ -368,12 +531,15 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self.message = ""
         self._render()
 
+    @_locked
     def undo(self) -> None:
-        """Take back your last move (and the computer moves after it)."""
+        """Take back your last move (and the computer moves after it; a computer's search in
+        the background is dropped)."""
         target = self._undo_target()
         if target is None:
             self._refuse("there is no move of yours to take back")
             return
+        self._drop_thinking()
         while len(self.game.history) > target:
             with self._acting():
                 self.game.undo()
@@ -391,6 +557,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         return None
 
     # ------------------------------------------------------------------ stepping through
+    @_locked
     def goto(self, position: int | None) -> None:
         """Show the position after ``position`` moves (``None`` or the last: the game now)."""
         last = len(self.game.history)
@@ -417,11 +584,13 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     def _shown(self) -> int:
         return len(self.game.history) if self.position is None else self.position
 
+    @_locked
     def set_teaching(self, on: bool) -> None:
         """Show every hand (never a face-down card), or only the viewer's."""
         self.teaching = bool(on)
         self._render()
 
+    @_locked
     def set_step_mode(self, on: bool) -> None:
         self.step_mode = bool(on)
         if not self.step_mode and self.live and not self.screened:
@@ -430,6 +599,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self._render()
 
     # ------------------------------------------------------------------ messages
+    @_locked
     def _say(self, text: str, info: bool = False) -> None:
         self.message = text
         self._info = info
