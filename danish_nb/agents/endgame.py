@@ -106,6 +106,7 @@ class _Solver:
             self.klass = [i + 1 if counting >> i & 1 else 0 for i in range(len(cards))]
             self.gain = [0] * len(cards)
             self.counting = self.scoring = counting
+            self.scored_at_end = True
             self.start = 0
             self.acc0 = len(state.won[player])
             scores: dict[int, int] = {}
@@ -124,6 +125,7 @@ class _Solver:
             self.gain = [card_points((c,)) for c in cards]
             self.klass = self.gain
             self.counting = 0
+            self.scored_at_end = False
             self.scoring = sum(1 << i for i, g in enumerate(self.gain) if g)
             self.acc0 = 0
 
@@ -197,7 +199,7 @@ class _Solver:
         key = (scoring, acc, tricks)
         known = self.limits.get(key)
         if known is None:
-            if self.counting:
+            if self.scored_at_end:
                 bits = [1 << (i + 8) for i in range(len(self.cards)) if scoring >> i & 1]
                 outcomes = [self.final(acc)]
                 for k in range(1, tricks + 1):
