@@ -38,7 +38,7 @@ from typing import Any
 
 import danish_nb as dn
 from danish_nb.agents import make_agent
-from danish_nb.agents.endgame import ENDGAME_WORLDS, endgame_choice, solvable, solve, tricks_left
+from danish_nb.agents.endgame import ENDGAME_WORLDS, endgame_choice, endgame_position, solvable, solve, tricks_left
 from danish_nb.agents.search import search_view
 from danish_nb.games.sjavs import card_points
 from danish_nb.sim import game_seed
@@ -49,17 +49,6 @@ BASELINE = "7a54c5d"
 CONFIGS = (("bastard 3p", "bastard", 3, None), ("bastard 4p", "bastard", 4, None),
            ("sjavs 3p", "sjavs", 3, None), ("sjavs 3p no red queens", "sjavs", 3, {"red_queens": False}),
            ("sjavs 4p no skat", "sjavs", 4, {"four_player_deal": "no-skat"}))
-
-
-def endgame_position(game_id: str, players: int, seed: int, tricks: int, options: dict | None = None) -> Any:
-    """A seeded game played forward by rule-of-thumb players until at most ``tricks`` tricks
-    of the first deal remain, at a random point of the trick."""
-    g = dn.new_game(game_id, players=players, seed=seed, options=options)
-    stop = random.Random(seed).randrange(players)
-    agents = [make_agent("rule-of-thumb", game_id, seed + s) for s in range(players)]
-    while not (solvable(g.state) and tricks_left(g.state) <= tricks and len(g.state.trick) >= stop):
-        g.play(agents[g.current_player].choose(g.state).move)
-    return g.state
 
 
 def load_baseline(revision: str) -> Any:

@@ -12,9 +12,13 @@ the player to move's side against the best defence:
 - **Sjavs** (the soloist against the others): the card points (SJ-3) the side takes in its
   tricks by the end of the deal; the soloist's side maximises them, the other side minimises them.
 
-Legal cards and trick winners come from the trick family (``playable``, ``trick_winner``), the
-same functions the games use. :func:`endgame_choice` averages the values over worlds sampled from
-a view (one world when the view shows every hand: then the answer is exact).
+The search runs on a compact position (:class:`_Solver`): hands as bitmasks, the deal's trump
+order (the trick family's ``Trumps``: suit for following, strength) turned into masks once, so
+following suit and beating a card are bit operations; touching cards are one move; a
+transposition table with bounds between tricks; null-window searches (MTD(f)) for each card's
+exact value. The tests compare it with brute force over the real engine. :func:`endgame_choice`
+averages the values over worlds sampled from a view (one world when the view shows every hand:
+then the answer is exact).
 
 >>> import danish_nb as dn
 >>> g = dn.setup("bastard", {"players": 3, "trump": "none", "hands": [["AH", "2H"], ["KH", "JD"], ["3H", "4H"]]})
@@ -31,7 +35,7 @@ from typing import Any
 
 from ..cards import Card
 from ..core import DanishNbError, Private, Text
-from ..families.tricks import Play, TrickMove, playable, trick_winner
+from ..families.tricks import TrickMove, playable
 
 #: The strong player and the coach solve exactly once this many tricks (or fewer) remain.
 ENDGAME_TRICKS = 5
@@ -76,13 +80,11 @@ class _Solver:
         self.players = n = state.players
         trumps = state.trumps
         hands = [tuple(h) for h in state.hands]
-        on_table = [play.card for play in state.trick]
         owners = {card: p for p, hand in enumerate(hands) for card in hand}
         owners.update({play.card: play.player for play in state.trick})
         suits = sorted({trumps.suit_of(c) for c in owners}, key=lambda s: s.value)
         self.cards = cards = sorted(owners, key=lambda c: (suits.index(trumps.suit_of(c)), trumps.strength(c)))
         index = {card: i for i, card in enumerate(cards)}
-        self.index = index
         self.suit_mask = {s: sum(1 << i for i, c in enumerate(cards) if trumps.suit_of(c) is s) for s in suits}
         self.card_suit = [self.suit_mask[trumps.suit_of(c)] for c in cards]
         trump_bits = sum(1 << i for i, c in enumerate(cards) if trumps.is_trump(c))
@@ -92,8 +94,8 @@ class _Solver:
         self.start_left = sum(self.hands)
         self.start_table = [(play.player, index[play.card]) for play in state.trick]
         self.leader = state.leader
-        self.table: dict[Any, tuple[int, int, int]] = {}
-        self.first = -1
+        self.table: dict[Any, tuple[int, int, int]] = {}  # (low, high, best lead) between tricks
+        self.first = -1  # the lead to try first (set by lead), then the best lead found (set by play)
         self.limits: dict[Any, tuple[int, int]] = {}
         self.nodes = 0
         game = state.game_id
@@ -299,6 +301,26 @@ class _Solver:
                 first = max(j for j in tried if j < i)
                 values[self.cards[i]] = values[self.cards[first]]
         return values
+
+
+def endgame_position(game_id: str, players: int, seed: int, tricks: int,
+                     options: dict[str, Any] | None = None) -> Any:
+    """The state of a seeded game played by rule-of-thumb players until at most ``tricks``
+    tricks of the first deal remain, stopped at a seeded point of the trick (for tests,
+    benchmarks and lessons).
+
+    >>> s = endgame_position("sjavs", 4, seed=3, tricks=2, options={"four_player_deal": "no-skat"})
+    >>> tricks_left(s), s.options.four_player_deal
+    (2, 'no-skat')
+    """
+    from .. import new_game
+    from .base import make_agent
+    state = new_game(game_id, players=players, seed=seed, options=options).state
+    stop = random.Random(seed).randrange(players)
+    agents = [make_agent("rule-of-thumb", game_id, seed + s) for s in range(players)]
+    while not (solvable(state) and tricks_left(state) <= tricks and len(state.trick) >= stop):
+        state = state.apply(agents[state.current_player].choose(state).move)[0]
+    return state
 
 
 def tricks_left(state: Any) -> int:
