@@ -35,6 +35,7 @@ from typing import Any
 
 from ..cards import Card
 from ..core import DanishNbError, Private, Text
+from ..i18n import M, _n
 from ..families.tricks import TrickMove, playable
 
 #: The strong player and the coach solve exactly once this many tricks (or fewer) remain.
@@ -387,12 +388,29 @@ def endgame_choice(view: Any, game_id: str, rng: random.Random, worlds: int = EN
     return Solution(view.me, move, values[move], values, unit, distinct, _why(view.me, move, values, unit, distinct))
 
 
+#: The solver's units in texts for learners (translated where shown).
+UNIT_TEXTS = {"points": M("points"), "card points": M("card points")}
+
+
 def _why(me: int, move: TrickMove, values: dict[TrickMove, float], unit: str, worlds: int) -> Text:
-    """The solver's reason: the chosen card's value and the others', the cards a secret of the player."""
-    where = "with every hand open" if worlds == 1 else f"on average over {worlds} imagined deals played open"
+    """The solver's reason: the chosen card's value and the others', the cards a secret of the player.
+
+    >>> from danish_nb.cards import Card
+    >>> from danish_nb.core import render_text
+    >>> a, b = TrickMove(0, "play", Card.parse("AH")), TrickMove(0, "play", Card.parse("2H"))
+    >>> why = _why(0, a, {a: 1, b: 0}, "points", 1)
+    >>> render_text(why, 0)
+    'exact endgame: A♥ secures 1 points by the end of the deal (with every hand open); 2♥: 0'
+    >>> render_text(why, 1, lang="de")
+    'exaktes Endspiel: die beste von 2 Karten, bis zum Ende des Spiels gelöst'
+    """
+    where = M("with every hand open") if worlds == 1 else \
+        _n("on average over {n} imagined deal played open", "on average over {n} imagined deals played open", worlds)
     ranked = sorted(values, key=lambda m: -values[m])
-    others = "; ".join(f"{m.card}: {values[m]:.3g}" for m in ranked if m != move)
-    text = f"{move.card} secures {values[move]:.3g} {unit} by the end of the deal ({where})"
-    shown = text + (f"; {others}" if others else "")
-    return ("exact endgame: ", Private((shown,), me, f"the best of {len(values)} cards, solved to the end of the deal",
-                                      in_hand=False))
+    shown: list[Any] = [M("{card} secures {value:.3g} {unit} by the end of the deal ({where})", card=move.card,
+                          value=values[move], unit=UNIT_TEXTS[unit], where=where)]
+    for m in ranked:
+        if m != move:
+            shown += ["; ", M("{card}: {value:.3g}", card=m.card, value=values[m])]
+    public = M("the best of {n} cards, solved to the end of the deal", n=len(values))
+    return (M("exact endgame: "), Private((), me, public, in_hand=False, text=tuple(shown)))
