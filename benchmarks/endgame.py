@@ -154,17 +154,23 @@ def threshold_effect(deals: int, games: tuple[str, ...] = ("bastard", "sjavs"), 
                 results[endgame].append(value)
                 cpu[endgame] += times
             diffs.append(results[5][-1] - results[3][-1])
-        n = len(diffs)
-        mean = statistics.fmean(diffs)
-        half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.nan
-        better, worse = sum(d > 0 for d in diffs), sum(d < 0 for d in diffs)
-        print(f"{game_id}: {n} deals; mean {unit} from 3: {statistics.fmean(results[3]):.2f}, "
-              f"from 5: {statistics.fmean(results[5]):.2f}; difference {mean:+.2f} "
-              f"(95% interval {mean - half:+.2f} to {mean + half:+.2f}); 5 better in {better}, worse in {worse}")
+            print(f"  deal {index + 1}: {summary(diffs, results, unit)}", flush=True)
+        print(f"{game_id}: {summary(diffs, results, unit)}")
         for endgame in (3, 5):
             t = cpu[endgame]
             print(f"  from {endgame}: {len(t)} decisions after the fork, CPU median {statistics.median(t):.3f} s, "
                   f"max {max(t):.3f} s", flush=True)
+
+
+def summary(diffs: list[int], results: dict[int, list[int]], unit: str) -> str:
+    """The paired comparison so far: both means, the mean difference with its 95% interval."""
+    n = len(diffs)
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.nan
+    better, worse = sum(d > 0 for d in diffs), sum(d < 0 for d in diffs)
+    return (f"{n} deals; mean {unit} from 3: {statistics.fmean(results[3]):.2f}, from 5: "
+            f"{statistics.fmean(results[5]):.2f}; difference {mean:+.2f} (95% interval {mean - half:+.2f} to "
+            f"{mean + half:+.2f}); 5 better in {better}, worse in {worse}")
 
 
 def main() -> None:
