@@ -4,9 +4,6 @@ review a finished game gets (English, French and German)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -14,22 +11,12 @@ import danish_nb as dn
 from danish_nb.agents import play_out
 from danish_nb.widgets import board_for
 from helpers import start_app_game
-from test_a11y import assert_no_violations
-from test_browser import open_app
+from test_a11y import assert_no_violations, page  # noqa: F401 (the app page fixture)
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def page(context: BrowserContext, app_url: str, voila_log: Path) -> Iterator[Page]:
-    page = context.new_page()
-    page.set_viewport_size({"width": 1280, "height": 800})
-    open_app(page, app_url, voila_log)
-    yield page
-    page.close(run_before_unload=True)
-
-
-def test_the_hint_on_an_app_board_has_no_violation(page: Page) -> None:
+def test_the_hint_on_an_app_board_has_no_violation(page: Page) -> None:  # noqa: F811 (the fixture)
     start_app_game(page, 7, dn.GAMES["rat-bastard-17"].title)
     coach = page.locator(".dn-coach")
     expect(coach).to_be_visible()
@@ -59,10 +46,10 @@ def test_a_review_has_no_violation(context: BrowserContext, lang: str) -> None:
                           for b in (panel.hint_button, panel.review_button))
     finally:
         board.close()
-    page = context.new_page()
+    sheet = context.new_page()
     try:
-        page.set_content(f'<!doctype html><html lang="{lang}"><head><title>Review</title>{style_html()}</head>'
-                         f'<body><main><div class="dn-coach">{buttons}{review}</div></main></body></html>')
-        assert_no_violations(page, f"the review ({lang})")
+        sheet.set_content(f'<!doctype html><html lang="{lang}"><head><title>Review</title>{style_html()}</head>'
+                          f'<body><main><div class="dn-coach">{buttons}{review}</div></main></body></html>')
+        assert_no_violations(sheet, f"the review ({lang})")
     finally:
-        page.close()
+        sheet.close()
