@@ -11,6 +11,11 @@ the seat's moves whose estimated result was much worse than the best one.
 >>> h = hint(g.state, seat=g.current_player, iterations=40)
 >>> h.move in g.legal_moves(), h.seat == g.current_player
 (True, True)
+
+Every text it shows is a message rendered for one reader in one language (``str()``: English):
+
+>>> h.text(lang="fr").startswith(move_label(h.move, h.seat).render("fr") + " : ")
+True
 """
 
 from __future__ import annotations
@@ -21,9 +26,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .agents import Choice, make_agent
-from .agents.endgame import ENDGAME_TRICKS
-from .agents.search import DEFAULT_ITERATIONS, PLAYER_ENDGAME_TRICKS, SearchResult, explain, position_seed, search_view
-from .core import DanishNbError, Game, render_text
+from .agents.endgame import ENDGAME_TRICKS, UNIT_TEXTS
+from .agents.search import DEFAULT_ITERATIONS, PLAYER_ENDGAME_TRICKS, SearchResult, position_seed, search_view
+from .core import DanishNbError, Game, Private, Text, get_game, render_text
+from .i18n import DEFAULT, M, Message, _n
 from .records import load_record
 
 #: A move is "much worse" when the best move's estimate beats it by this much: a share of games
@@ -35,17 +41,23 @@ MIN_VISITS = 4
 
 @dataclass(frozen=True)
 class Hint:
-    """The best move for ``seat``, the reason (as the seat reads it), the search behind it and the
-    rule-of-thumb player's advice."""
+    """The best move for ``seat``, the reason (``why``: as the seat reads it in English;
+    ``reason``: the text to render), the search behind it and the rule-of-thumb player's advice."""
 
     seat: int
     move: Any
     why: str
     search: SearchResult
     advice: Choice
+    reason: Text = ""
+
+    def text(self, lang: str = DEFAULT) -> str:
+        """The hint as its seat reads it, in ``lang``: the move, then why."""
+        return render_text(M("{move}: {why}", move=move_label(self.move, self.seat), why=self.reason), self.seat,
+                           lang=lang)
 
     def __str__(self) -> str:
-        return f"{move_label(self.move, self.seat)}: {self.why}"
+        return self.text()
 
 
 @dataclass(frozen=True)
@@ -61,18 +73,84 @@ class Mistake:
     advice: Choice
     seat: int
 
+    def _estimate(self, value: float) -> Message:
+        if self.unit == "search":
+            return M("{percent}% first places", percent=round(100 * value))
+        return M("{value:.3g} {unit}", value=value, unit=UNIT_TEXTS[self.unit])
+
+    def text(self, lang: str = DEFAULT) -> str:
+        """The line as the reviewed seat reads it, in ``lang``."""
+        line = M("move {number}: you played {played} ({played_estimate}); best was {best} ({best_estimate}); "
+                 "rule of thumb: {advice} ({why})", number=self.number, played=move_label(self.played, self.seat),
+                 played_estimate=self._estimate(self.played_estimate), best=move_label(self.best, self.seat),
+                 best_estimate=self._estimate(self.best_estimate), advice=move_label(self.advice.move, self.seat),
+                 why=self.advice.why)
+        return render_text(line, self.seat, lang=lang)
+
     def __str__(self) -> str:
-        def est(v: float) -> str:
-            return f"{v:.0%} first places" if self.unit == "search" else f"{v:.3g} {self.unit}"
-        advice = f"{move_label(self.advice.move, self.seat)} ({render_text(self.advice.why, self.seat)})"
-        return (f"move {self.number}: you played {move_label(self.played, self.seat)} ({est(self.played_estimate)}); "
-                f"best was {move_label(self.best, self.seat)} ({est(self.best_estimate)}); rule of thumb: {advice}")
+        return self.text()
 
 
-def move_label(move: Any, seat: int) -> str:
-    """A move as ``seat`` reads it, without the seat's own name (``play 7♥ 7♦``)."""
+#: The verbs of the games' move notation, as a learner reads them (the rest: cards, seats, suits).
+MOVE_VERBS = {"play": M("play"), "take": M("take"), "stock": M("stock"), "open": M("open"),
+              "closed": M("closed"), "send": M("send"), "complete": M("complete"), "face-up": M("face-up"),
+              "pass": M("pass"), "trump": M("trump"), "bid": M("bid"), "discard": M("discard"),
+              "swap": M("swap"), "keep": M("keep"), "hole": M("hole")}
+
+
+def move_label(move: Any, seat: int) -> Text:
+    """A move as ``seat`` reads it, without the seat's own name (``play 7♥ 7♦``), its verb
+    translated where shown.
+
+    >>> from danish_nb.families.tricks import TrickMove
+    >>> from danish_nb.cards import Card
+    >>> label = move_label(TrickMove(0, "play", Card.parse("7H")), 0)
+    >>> str(label), label.render("de")
+    ('play 7♥', 'spiele 7♥')
+    """
     text = move.text_for(seat) if hasattr(move, "text_for") else str(move)
-    return text.removeprefix(f"P{seat + 1} ")
+    text = text.removeprefix(f"P{seat + 1} ")
+    verb, _, rest = text.partition(" ")
+    if verb not in MOVE_VERBS:
+        return text
+    return M("{verb} {rest}", verb=MOVE_VERBS[verb], rest=rest) if rest else MOVE_VERBS[verb]
+
+
+def reason(result: SearchResult, seat: int, game_id: str) -> Text:
+    """Why the search chose its move, for ``seat``: the candidates weighed, how often each was
+    tried and how often the seat finished first after it (the moves not played are the seat's
+    own secret, a :class:`~danish_nb.core.Private` part); the solver's reason in an endgame."""
+    if result.endgame is not None:
+        return result.endgame.why
+    if not result.iterations:
+        only = result.candidates[0].value != result.candidates[0].value  # NaN: no choice
+        return M("its only legal move") if only else M("it wins the game at once")
+    info = get_game(game_id).info
+    tricks, two = info.family == "tricks", info.max_players == 2
+    parts: list[Any] = []
+    for i, c in enumerate(result.candidates[:4]):
+        label, percent = move_label(c.move, seat), round(100 * c.win_rate)
+        if i:
+            parts += ["; ", M("{move}: {percent}% ({visits})", move=label, percent=percent, visits=c.visits)]
+        elif two:
+            parts.append(_n("{move}: wins {percent}% of {n} imagined game", "{move}: wins {percent}% of {n} imagined games",
+                            c.visits, move=label, percent=percent))
+        elif tricks:
+            parts.append(_n("{move}: finishes first in {percent}% of {n} imagined deal",
+                            "{move}: finishes first in {percent}% of {n} imagined deals", c.visits, move=label,
+                            percent=percent))
+        else:
+            parts.append(_n("{move}: finishes first in {percent}% of {n} imagined game",
+                            "{move}: finishes first in {percent}% of {n} imagined games", c.visits, move=label,
+                            percent=percent))
+    more = len(result.candidates) - 4
+    if more > 0:
+        parts += ["; ", _n("{n} more tried less", "{n} more tried less", more)]
+    public = _n("weighed {moves} moves in {n} imagined deal", "weighed {moves} moves in {n} imagined deals",
+                result.iterations, moves=len(result.candidates)) if tricks else \
+        _n("weighed {moves} moves in {n} imagined game", "weighed {moves} moves in {n} imagined games",
+           result.iterations, moves=len(result.candidates))
+    return (Private((), seat, public, in_hand=False, text=tuple(parts)),)
 
 
 def _view_of(state_or_view: Any, seat: int | None) -> Any:
@@ -105,7 +183,8 @@ def hint(state_or_view: Any, seat: int | None = None, *, game_id: str | None = N
     result = search_view(view, game_id, seed=seed, iterations=iterations, endgame=endgame, progress=progress)
     world = view.sample_world(random.Random(position_seed(seed + 1, view)))
     advice = make_agent("rule-of-thumb", game_id, seed).choose(world)
-    return Hint(me, result.move, render_text(explain(result, me, game_id), me), result, advice)
+    why = reason(result, me, game_id)
+    return Hint(me, result.move, render_text(why, me), result, advice, why)
 
 
 def _estimates(result: SearchResult, played: Any) -> tuple[float, float, str] | None:

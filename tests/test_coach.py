@@ -11,7 +11,8 @@ import pytest
 import danish_nb as dn
 from danish_nb import coach
 from danish_nb.agents import make_agent, play_out
-from danish_nb.core import DanishNbError
+from danish_nb.agents.endgame import solvable, tricks_left
+from danish_nb.core import DanishNbError, render_text
 from danish_nb.widgets import board_for
 
 GAMES = (("rat-bastard-17", 2), ("danish-bastard", 3), ("le-danish", 3), ("bastard", 3), ("sjavs", 4))
@@ -112,3 +113,62 @@ def test_board_stays_responsive_while_the_hint_runs():
     assert not panel.busy and not panel.hint_button.disabled
     assert "strong" in board.names()[1]
     board.close()
+
+
+#: Words of the coach's English texts (its templates, the solver's reason, the panel's labels).
+ENGLISH = ("Hint for", "Rule of thumb", "imagined", "wins ", "finishes first", "weighed", "tried less",
+           "first places", "you played", "best was", "rule of thumb", "secures", "every hand open",
+           "exact endgame", "play ", "Review for", "much worse", "Thinking", "its only legal move")
+
+
+def panel_texts(board) -> str:
+    """Everything the coach panel shows: its output and its buttons' and progress bar's words."""
+    panel = board.coach
+    return " ".join([panel.output.value, panel.hint_button.description, panel.hint_button.tooltip,
+                     panel.review_button.description, panel.review_button.tooltip, panel.progress.description])
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_french_and_german_panels_show_no_english_coach_text(lang):
+    board = board_for(dn.new_game("rat-bastard-17", players=2, seed=2), seats=("human", "rule-of-thumb"), lang=lang)
+    board.coach.iterations = 20
+    board.coach.hint(wait=True)
+    hint = panel_texts(board)
+    play_out(board.game, {0: make_agent("random", "rat-bastard-17", 1), 1: "rule-of-thumb"})
+    board.coach.review(wait=True)
+    review = panel_texts(board)
+    board.close()
+    assert "<li>" in review  # a random player's game has mistakes to list
+    # the exact endgame's reason, in teaching mode (every hand shown)
+    g = dn.new_game("bastard", players=3, seed=6)
+    while not (solvable(g.state) and tricks_left(g.state) <= 3 and len(g.legal_moves()) > 1):
+        play_out(g, ["rule-of-thumb"] * 3, seed=1, max_moves=1)
+    endgame = coach.hint(g.state.view(g.current_player, reveal_hands=True), game_id="bastard").text(lang)
+    for text in (hint, review, endgame):
+        found = [word for word in ENGLISH if word in text]
+        assert not found, (lang, found, text)
+    assert "<li>" in review and endgame.split()[0] in ("jouer", "spiele")
+
+
+@pytest.mark.parametrize("game_id, players", [("rat-bastard-17", 2), ("bastard", 3), ("sjavs", 4)])
+def test_a_hint_names_hidden_cards_to_its_seat_only(game_id, players):
+    """The reason of a hint (the moves weighed, the solver's values) read by another seat names
+    none of the seat's hidden cards; the seat itself reads them."""
+    g = forward(game_id, players, seed=5, moves=5)
+    seat = g.current_player
+    h = coach.hint(g.state, seat, iterations=20)
+    mine = {str(card) for card in g.state.hands[seat]}
+    for other in range(players):
+        if other != seat:
+            shown = render_text(h.reason, other)
+            assert not [card for card in mine if card in shown], (other, shown)
+    # in the endgame too
+    g = dn.new_game("bastard", players=3, seed=6)
+    while not (solvable(g.state) and tricks_left(g.state) <= 5 and len(g.legal_moves()) > 1):
+        play_out(g, ["rule-of-thumb"] * 3, seed=1, max_moves=1)
+    seat = g.current_player
+    h = coach.hint(g.state, seat)
+    assert h.search.endgame is not None
+    mine = {str(card) for card in g.state.hands[seat]}
+    shown = render_text(h.reason, (seat + 1) % 3)
+    assert not [card for card in mine if card in shown] and "secures" in render_text(h.reason, seat)

@@ -12,9 +12,13 @@ the player to move's side against the best defence:
 - **Sjavs** (the soloist against the others): the card points (SJ-3) the side takes in its
   tricks by the end of the deal; the soloist's side maximises them, the other side minimises them.
 
-Legal cards and trick winners come from the trick family (``playable``, ``trick_winner``), the
-same functions the games use. :func:`endgame_choice` averages the values over worlds sampled from
-a view (one world when the view shows every hand: then the answer is exact).
+The search runs on a compact position (:class:`_Solver`): hands as bitmasks, the deal's trump
+order (the trick family's ``Trumps``: suit for following, strength) turned into masks once, so
+following suit and beating a card are bit operations; touching cards are one move; a
+transposition table with bounds between tricks; null-window searches (MTD(f)) for each card's
+exact value. The tests compare it with brute force over the real engine. :func:`endgame_choice`
+averages the values over worlds sampled from a view (one world when the view shows every hand:
+then the answer is exact).
 
 >>> import danish_nb as dn
 >>> g = dn.setup("bastard", {"players": 3, "trump": "none", "hands": [["AH", "2H"], ["KH", "JD"], ["3H", "4H"]]})
@@ -31,7 +35,8 @@ from typing import Any
 
 from ..cards import Card
 from ..core import DanishNbError, Private, Text
-from ..families.tricks import Play, TrickMove, playable, trick_winner
+from ..i18n import M, _n
+from ..families.tricks import TrickMove, playable
 
 #: The strong player and the coach solve exactly once this many tricks (or fewer) remain.
 ENDGAME_TRICKS = 5
@@ -54,93 +59,269 @@ class Solution:
     why: Text = ""
 
 
+#: Bounds wider than any deal's value.
+_INF = 10 ** 6
+
+
 class _Solver:
-    """Alpha-beta over open hands with a transposition table (bounds per position)."""
+    """Alpha-beta over open hands on a compact position (see the module).
+
+    Every card still in play (in a hand or on the table) gets a bit, in the order (suit for
+    following, strength): a hand is a bitmask, the cards that may follow a suit are the hand
+    masked by that suit's bits, and ``beats[i]`` holds the cards that beat card ``i`` on a
+    trick it is winning. Owners never change, so the cards left (one int) and the leader say
+    everything about a position between tricks; the transposition table keeps lower and upper
+    bounds there. Touching cards of one hand (no card in play between them) that score alike
+    are one move. The side to optimise gains ``gain`` in tricks it wins (Sjavs' card points,
+    additive: the value of the tricks left, so the table needs no past) or carries ``acc``
+    (Bastard: tricks and counting cards won, scored at the end by the game's own rules).
+    """
 
     def __init__(self, state: Any, player: int) -> None:
-        self.players = state.players
-        self.trumps = state.trumps
-        self.table: dict[Any, tuple[float, float]] = {}
+        self.players = n = state.players
+        trumps = state.trumps
+        hands = [tuple(h) for h in state.hands]
+        owners = {card: p for p, hand in enumerate(hands) for card in hand}
+        owners.update({play.card: play.player for play in state.trick})
+        suits = sorted({trumps.suit_of(c) for c in owners}, key=lambda s: s.value)
+        self.cards = cards = sorted(owners, key=lambda c: (suits.index(trumps.suit_of(c)), trumps.strength(c)))
+        index = {card: i for i, card in enumerate(cards)}
+        self.suit_mask = {s: sum(1 << i for i, c in enumerate(cards) if trumps.suit_of(c) is s) for s in suits}
+        self.card_suit = [self.suit_mask[trumps.suit_of(c)] for c in cards]
+        trump_bits = sum(1 << i for i, c in enumerate(cards) if trumps.is_trump(c))
+        self.beats = [(self.card_suit[i] & ~((2 << i) - 1)) | (0 if trump_bits >> i & 1 else trump_bits)
+                      for i in range(len(cards))]
+        self.hands = [sum(1 << index[c] for c in hand) for hand in hands]
+        self.start_left = sum(self.hands)
+        self.start_table = [(play.player, index[play.card]) for play in state.trick]
+        self.leader = state.leader
+        self.table: dict[Any, tuple[int, int, int]] = {}  # (low, high, best lead) between tricks
+        self.first = -1  # the lead to try first (set by lead), then the best lead found (set by play)
+        self.limits: dict[Any, tuple[int, int]] = {}
         self.nodes = 0
         game = state.game_id
         if game == "bastard":
             from ..games.bastard import CHARM, JACKS, NASTY, score_player
             self.side = frozenset({player})
             relevant = frozenset(JACKS) | {CHARM, NASTY}
-            taken = [c for trick in state.won[player] for c in trick if c in relevant]
-            self.start: Any = (len(state.won[player]), frozenset(taken))
+            before = tuple(c for trick in state.won[player] for c in trick if c in relevant)
+            counting = sum(1 << index[c] for c in cards if c in relevant)
+            self.klass = [i + 1 if counting >> i & 1 else 0 for i in range(len(cards))]
+            self.gain = [0] * len(cards)
+            self.counting = self.scoring = counting
+            self.scored_at_end = True
+            self.start = 0
+            self.acc0 = len(state.won[player])
+            scores: dict[int, int] = {}
+
+            def final(acc: int) -> int:
+                if acc not in scores:
+                    taken = before + tuple(c for i, c in enumerate(cards) if acc >> (i + 8) & 1)
+                    scores[acc] = sum(line.points for line in score_player(player, taken, acc & 255, state.options))
+                return scores[acc]
             self.unit = "points"
-
-            def add(acc: Any, ours: bool, cards: tuple[Card, ...]) -> Any:
-                if not ours:
-                    return acc
-                return acc[0] + 1, acc[1] | {c for c in cards if c in relevant}
-
-            def value(acc: Any) -> float:
-                return sum(line.points for line in score_player(player, tuple(acc[1]), acc[0], state.options))
         elif game == "sjavs":
             from ..games.sjavs import card_points
             soloist = state.soloist
-            self.side = frozenset({soloist}) if player == soloist else \
-                frozenset(range(self.players)) - {soloist}
+            self.side = frozenset({soloist}) if player == soloist else frozenset(range(n)) - {soloist}
             self.start = sum(card_points(trick) for seat in self.side for trick in state.won[seat])
+            self.gain = [card_points((c,)) for c in cards]
+            self.klass = self.gain
+            self.counting = 0
+            self.scored_at_end = False
+            self.scoring = sum(1 << i for i, g in enumerate(self.gain) if g)
+            self.acc0 = 0
+
+            def final(acc: int) -> int:
+                return 0
             self.unit = "card points"
-
-            def add(acc: Any, ours: bool, cards: tuple[Card, ...]) -> Any:
-                return acc + card_points(cards) if ours else acc
-
-            def value(acc: Any) -> float:
-                return acc
         else:
             raise DanishNbError(f"the endgame solver plays Bastard and Sjavs, not {game!r}")
-        self.add, self.value = add, value
+        self.final = final
 
-    def search(self, hands: tuple[tuple[Card, ...], ...], trick: tuple[Play, ...], leader: int, acc: Any,
-               alpha: float, beta: float) -> float:
-        """The value of the position for the side, within the window ``alpha``..``beta``."""
-        if not trick and not any(hands):
-            return self.value(acc)
-        key = (hands, trick, leader, acc)
-        low, high = self.table.get(key, (-1e9, 1e9))
+    def moves(self, hand: int, led: int, live: int) -> list[int]:
+        """The cards of ``hand`` worth trying (one of each run of touching equivalent cards), as indices."""
+        if led:
+            follow = hand & led
+            hand = follow or hand
+        out = []
+        last = -1
+        klass = self.klass
+        while hand:
+            low = hand & -hand
+            i = low.bit_length() - 1
+            hand ^= low
+            if last >= 0 and self.card_suit[i] == self.card_suit[last] and klass[i] == klass[last] \
+                    and not live & ((1 << i) - (2 << last)):
+                last = i
+                continue
+            out.append(i)
+            last = i
+        return out
+
+    def lead(self, left: int, leader: int, acc: int, alpha: int, beta: int) -> int:
+        """The value of the tricks left (``left``: the cards in hands) with ``leader`` to lead."""
+        if not left:
+            return self.final(acc)
+        if left.bit_count() == self.players:  # the last trick plays itself
+            trick, win, winner = [], -1, leader
+            for k in range(self.players):
+                p = (leader + k) % self.players
+                i = (left & self.hands[p]).bit_length() - 1
+                trick.append(i)
+                if win < 0 or self.beats[win] >> i & 1:
+                    win, winner = i, p
+            return self.finish(0, trick, winner, acc, alpha, beta)
+        key = (left, leader, acc)
+        entry = self.table.get(key)
+        if entry is None:
+            low, high = self.bounds(left, acc)
+            first = -1
+        else:
+            low, high, first = entry
         if low >= beta:
             return low
         if high <= alpha:
             return high
-        alpha, beta = max(alpha, low), min(beta, high)
-        self.nodes += 1
-        p = (leader + len(trick)) % self.players
-        ours = p in self.side
-        best = -1e9 if ours else 1e9
-        a, b = alpha, beta
-        for card in playable(hands[p], trick, self.trumps):
-            v = self._after(hands, trick, leader, acc, p, card, a, b)
-            if ours:
-                best = max(best, v)
-                a = max(a, v)
-            else:
-                best = min(best, v)
-                b = min(b, v)
-            if a >= b:
-                break
-        if best <= alpha:
-            self.table[key] = (low, best)
-        elif best >= beta:
-            self.table[key] = (best, high)
+        a, b = max(alpha, low), min(beta, high)
+        self.first = first
+        best = self.play(left, leader, acc, [], 0, -1, leader, a, b)
+        if best <= a:
+            high = best
+        elif best >= b:
+            low = best
         else:
-            self.table[key] = (best, best)
+            low = high = best
+        self.table[key] = (low, high, self.first)
         return best
 
-    def _after(self, hands: tuple[tuple[Card, ...], ...], trick: tuple[Play, ...], leader: int, acc: Any,
-               p: int, card: Card, alpha: float, beta: float) -> float:
-        """The value after ``p`` plays ``card``."""
-        hand = tuple(c for c in hands[p] if c != card)
-        hands = hands[:p] + (hand,) + hands[p + 1:]
-        trick = trick + (Play(p, card),)
-        if len(trick) < self.players:
-            return self.search(hands, trick, leader, acc, alpha, beta)
-        winner = trick_winner(trick, self.trumps)[0].player
-        acc = self.add(acc, winner in self.side, tuple(play.card for play in trick))
-        return self.search(hands, (), winner, acc, alpha, beta)
+    def bounds(self, left: int, acc: int) -> tuple[int, int]:
+        """The lowest and the highest value any play of the tricks left could give."""
+        scoring = left & self.scoring
+        tricks = left.bit_count() // self.players
+        key = (scoring, acc, tricks)
+        known = self.limits.get(key)
+        if known is None:
+            if self.scored_at_end:
+                bits = [1 << (i + 8) for i in range(len(self.cards)) if scoring >> i & 1]
+                outcomes = [self.final(acc)]
+                for k in range(1, tricks + 1):
+                    for chosen in range(1 << len(bits)):
+                        outcomes.append(self.final(acc + k + sum(b for j, b in enumerate(bits) if chosen >> j & 1)))
+                known = min(outcomes), max(outcomes)
+            else:
+                known = 0, sum(self.gain[i] for i in range(len(self.cards)) if scoring >> i & 1)
+            self.limits[key] = known
+        return known
+
+    def play(self, left: int, leader: int, acc: int, trick: list[int], on_table: int, win: int, winner: int,
+             alpha: int, beta: int, only: int = -1) -> int:
+        """The value with ``trick`` (card indices, ``win`` the one winning so far, played by
+        ``winner``) on the table and the next player to play (``only``: that card)."""
+        self.nodes += 1
+        p = (leader + len(trick)) % self.players
+        hand = left & self.hands[p]
+        led = self.card_suit[trick[0]] if trick else 0
+        ours = p in self.side
+        beats = self.beats
+        candidates = [only] if only >= 0 else self.moves(hand, led, left | on_table)
+        if trick:
+            winning = [i for i in candidates if beats[win] >> i & 1]
+            losing = [i for i in candidates if not beats[win] >> i & 1]
+            candidates = winning + losing
+        else:
+            candidates.reverse()
+            if self.first in candidates:
+                candidates.remove(self.first)
+                candidates.insert(0, self.first)
+        best = -_INF if ours else _INF
+        chosen = -1
+        last = len(trick) + 1 == self.players
+        for i in candidates:
+            bit = 1 << i
+            if not trick or beats[win] >> i & 1:
+                w, who = i, p
+            else:
+                w, who = win, winner
+            if last:
+                v = self.finish(left ^ bit, trick + [i], who, acc, alpha, beta)
+            else:
+                v = self.play(left ^ bit, leader, acc, trick + [i], on_table | bit, w, who, alpha, beta)
+            if ours:
+                if v > best:
+                    best, chosen = v, i
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best, chosen = v, i
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        if not trick:
+            self.first = chosen
+        return best
+
+    def finish(self, left: int, trick: list[int], winner: int, acc: int, alpha: int, beta: int) -> int:
+        """The value once ``trick`` is complete and ``winner`` takes it and leads."""
+        if winner not in self.side:
+            return self.lead(left, winner, acc, alpha, beta)
+        gain = sum(self.gain[i] for i in trick)
+        acc += 1 + sum(1 << (i + 8) for i in trick if self.counting >> i & 1)
+        return gain + self.lead(left, winner, acc, alpha - gain, beta - gain)
+
+    def root(self) -> dict[Card, int]:
+        """Every legal card of the player to move and its exact value (touching equivalent cards share one)."""
+        trick = [i for _, i in self.start_table]
+        win, winner = -1, self.leader
+        for p, i in self.start_table:
+            if win < 0 or self.beats[win] >> i & 1:
+                win, winner = i, p
+        p = (self.leader + len(trick)) % self.players
+        left = self.start_left
+        on_table = sum(1 << i for i in trick)
+        led = self.card_suit[trick[0]] if trick else 0
+        hand = left & self.hands[p]
+        follow = hand & led if led else 0
+        legal = follow or hand
+        values: dict[Card, int] = {}
+        guess = 0
+        tried = self.moves(hand, led, left | on_table)
+        for i in tried:
+            lower, upper = -_INF, _INF
+            while lower < upper:  # MTD(f): null-window searches close in on the value
+                beta = guess + 1 if guess == lower else guess
+                guess = self.play(left, self.leader, self.acc0, trick, on_table, win, winner, beta - 1, beta, i)
+                if guess < beta:
+                    upper = guess
+                else:
+                    lower = guess
+            values[self.cards[i]] = self.start + guess
+        for i in range(len(self.cards)):  # the cards skipped share the value of the run's first card tried
+            if legal >> i & 1 and self.cards[i] not in values:
+                first = max(j for j in tried if j < i)
+                values[self.cards[i]] = values[self.cards[first]]
+        return values
+
+
+def endgame_position(game_id: str, players: int, seed: int, tricks: int,
+                     options: dict[str, Any] | None = None) -> Any:
+    """The state of a seeded game played by rule-of-thumb players until at most ``tricks``
+    tricks of the first deal remain, stopped at a seeded point of the trick (for tests,
+    benchmarks and lessons).
+
+    >>> s = endgame_position("sjavs", 4, seed=3, tricks=2, options={"four_player_deal": "no-skat"})
+    >>> tricks_left(s), s.options.four_player_deal
+    (2, 'no-skat')
+    """
+    from .. import new_game
+    from .base import make_agent
+    state = new_game(game_id, players=players, seed=seed, options=options).state
+    stop = random.Random(seed).randrange(players)
+    agents = [make_agent("rule-of-thumb", game_id, seed + s) for s in range(players)]
+    while not (solvable(state) and tricks_left(state) <= tricks and len(state.trick) >= stop):
+        state = state.apply(agents[state.current_player].choose(state).move)[0]
+    return state
 
 
 def tricks_left(state: Any) -> int:
@@ -167,14 +348,10 @@ def solve(state: Any, player: int | None = None) -> Solution:
     mover = state.current_player
     player = mover if player is None else player
     solver = _Solver(state, player)
-    hands = tuple(tuple(h) for h in state.hands)
-    trick = tuple(state.trick)
-    maximize = mover in solver.side
-    values: dict[TrickMove, float] = {}
-    for card in playable(hands[mover], trick, state.trumps):
-        values[TrickMove(mover, "play", card)] = solver._after(hands, trick, state.leader, solver.start, mover,
-                                                               card, -1e9, 1e9)
-    pick = max if maximize else min
+    by_card = solver.root()
+    values = {TrickMove(mover, "play", card): by_card[card]
+              for card in playable(state.hands[mover], state.trick, state.trumps)}
+    pick = max if mover in solver.side else min
     move = pick(values, key=lambda m: values[m])
     return Solution(player, move, values[move], values, solver.unit)
 
@@ -211,12 +388,29 @@ def endgame_choice(view: Any, game_id: str, rng: random.Random, worlds: int = EN
     return Solution(view.me, move, values[move], values, unit, distinct, _why(view.me, move, values, unit, distinct))
 
 
+#: The solver's units in texts for learners (translated where shown).
+UNIT_TEXTS = {"points": M("points"), "card points": M("card points")}
+
+
 def _why(me: int, move: TrickMove, values: dict[TrickMove, float], unit: str, worlds: int) -> Text:
-    """The solver's reason: the chosen card's value and the others', the cards a secret of the player."""
-    where = "with every hand open" if worlds == 1 else f"on average over {worlds} imagined deals played open"
+    """The solver's reason: the chosen card's value and the others', the cards a secret of the player.
+
+    >>> from danish_nb.cards import Card
+    >>> from danish_nb.core import render_text
+    >>> a, b = TrickMove(0, "play", Card.parse("AH")), TrickMove(0, "play", Card.parse("2H"))
+    >>> why = _why(0, a, {a: 1, b: 0}, "points", 1)
+    >>> render_text(why, 0)
+    'exact endgame: A♥ secures 1 points by the end of the deal (with every hand open); 2♥: 0'
+    >>> render_text(why, 1, lang="de")
+    'exaktes Endspiel: die beste von 2 Karten, bis zum Ende des Spiels gelöst'
+    """
+    where = M("with every hand open") if worlds == 1 else \
+        _n("on average over {n} imagined deal played open", "on average over {n} imagined deals played open", worlds)
     ranked = sorted(values, key=lambda m: -values[m])
-    others = "; ".join(f"{m.card}: {values[m]:.3g}" for m in ranked if m != move)
-    text = f"{move.card} secures {values[move]:.3g} {unit} by the end of the deal ({where})"
-    shown = text + (f"; {others}" if others else "")
-    return ("exact endgame: ", Private((shown,), me, f"the best of {len(values)} cards, solved to the end of the deal",
-                                      in_hand=False))
+    shown: list[Any] = [M("{card} secures {value:.3g} {unit} by the end of the deal ({where})", card=move.card,
+                          value=values[move], unit=UNIT_TEXTS[unit], where=where)]
+    for m in ranked:
+        if m != move:
+            shown += ["; ", M("{card}: {value:.3g}", card=m.card, value=values[m])]
+    public = M("the best of {n} cards, solved to the end of the deal", n=len(values))
+    return (M("exact endgame: "), Private((), me, public, in_hand=False, text=tuple(shown)))

@@ -57,9 +57,9 @@ from .base import AGENTS, Choice, make_agent
 #: loaded 2-core machine (``python -m benchmarks.strength`` times them).
 DEFAULT_ITERATIONS = {"rat-bastard-17": 300, "danish-bastard": 200, "le-danish": 100, "bastard": 100,
                       "sjavs": 100}
-#: The strong player solves the trick games exactly from this many tricks left (the solver and the
-#: coach go further: :data:`~danish_nb.agents.endgame.ENDGAME_TRICKS`; 5 tricks take seconds here).
-PLAYER_ENDGAME_TRICKS = 3
+#: The strong player solves the trick games exactly from this many tricks left, like the coach
+#: (``python -m benchmarks.endgame``: a decision over 8 worlds at 5 tricks, a tenth of a second typically).
+PLAYER_ENDGAME_TRICKS = 5
 #: The search methods (see the module).
 METHODS = ("halving", "ismcts")
 #: The UCB1 exploration constant of ``"ismcts"`` (rewards lie in 0..1).

@@ -20,8 +20,8 @@ from typing import Any
 import ipywidgets
 
 from .. import coach
-from ..core import DanishNbError
-from ..i18n import translator
+from ..core import DanishNbError, render_text
+from ..i18n import M, translator
 from .settings import close_tree
 
 
@@ -114,10 +114,11 @@ class CoachPanel:
             if len(self.board.game.history) != moves:
                 self._say(self.tr("The game moved on before the hint was ready: ask again."))
                 return
-            advice = str(found)
-            rule = f"{coach.move_label(found.advice.move, seat)}: {found.advice.why_for(seat, lang=self.board.lang)}"
+            lang = self.board.lang
+            rule = render_text(M("{move}: {why}", move=coach.move_label(found.advice.move, seat), why=found.advice.why),
+                               seat, lang=lang)
             head, thumb = self.tr("Hint for P{seat}:", seat=seat + 1), self.tr("Rule of thumb:")
-            self._say(f"<b>{head}</b> {html.escape(advice)}<br><i>{thumb}</i> {html.escape(rule)}")
+            self._say(f"<b>{head}</b> {html.escape(found.text(lang))}<br><i>{thumb}</i> {html.escape(rule)}")
         return self._run(work, wait)
 
     def review(self, wait: bool = False) -> threading.Thread | None:
@@ -135,7 +136,7 @@ class CoachPanel:
             if not mistakes:
                 self._say(f"<b>{head}</b> {none}")
                 return
-            items = "".join(f"<li>{html.escape(str(m))}</li>" for m in mistakes)
+            items = "".join(f"<li>{html.escape(m.text(self.board.lang))}</li>" for m in mistakes)
             worse = self.tr.n("{n} move much worse than the best:", "{n} moves much worse than the best:",
                               len(mistakes))
             self._say(f"<b>{head}</b> {worse}<ul>{items}</ul>")
