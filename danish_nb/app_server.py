@@ -74,7 +74,7 @@ def command(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, *, notebook: Pat
             preheat: bool = True, pool_size: int = 2, max_kernels: int = 10,
             per_address: int = PER_ADDRESS, allowed_hosts: Sequence[str] = (),
             cull_interval: int = CULL_INTERVAL, cull_idle_timeout: int = CULL_IDLE_TIMEOUT,
-            cell_timeout: int = CELL_TIMEOUT) -> list[str]:
+            cell_timeout: int = CELL_TIMEOUT, transport: str = "ipc") -> list[str]:
     """The argv that serves ``notebook`` (default: the packaged app) with the classroom server.
 
     The defaults suit one or two visitors (tests); :func:`main` sizes them for a class.
@@ -101,6 +101,9 @@ def command(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, *, notebook: Pat
         f"--max_kernels={int(max_kernels)}",
         f"--max_kernels_per_address={int(per_address)}",
         *(f"--ClassroomVoila.allowed_hosts={name}" for name in allowed_hosts),
+        # Unix sockets between the server and its kernels (``transport="ipc"``): no TCP ports to
+        # pick, none to clash when many kernels start at once or another program takes one.
+        f"--KernelManager.transport={transport}",
         f"--MappingKernelManager.cull_interval={int(cull_interval)}",
         f"--MappingKernelManager.cull_idle_timeout={int(cull_idle_timeout)}",
         "--MappingKernelManager.cull_connected=False",

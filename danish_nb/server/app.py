@@ -17,6 +17,7 @@ knew a kernel id. Kernel stderr is kept off the websocket by :class:`StderrOnSer
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -30,7 +31,7 @@ from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
 from tornado.log import app_log
-from traitlets import Integer, List, Type, Unicode
+from traitlets import Bool, Integer, List, Type, Unicode
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -38,6 +39,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from danish_nb.server.guard import HostNames, Refusal, Room, Seat
+from danish_nb.server.pool import gentle_pool
 from danish_nb.server.pages import CELL_ERROR, WIDGET_OUTPUT, retry_now, room_full_page, watchdog
 
 #: Cookies holding a page's secret, one scoped to its kernel's URLs and one to its shutdown URL.
@@ -233,6 +235,8 @@ class ClassroomVoila(Voila):
                          help="Host names this server answers to, besides localhost and this "
                               "machine's names (IP addresses of this machine are always accepted).")
     retry_seconds = Integer(20, config=True, help="Seconds before a 'room is full' page retries.")
+    gentle_refill = Bool(True, config=True, help="Refill the preheated pool gradually, after a class has "
+                                                 "arrived (danish_nb.server.pool); False: Voila's own refill.")
     kernel_websocket_connection_class = Type(
         default_value=StderrOnServer, klass=BaseKernelWebsocketConnection, config=True,
         help="The kernel websocket connection class (default: kernel stderr stays on the server).")
@@ -245,7 +249,8 @@ class ClassroomVoila(Voila):
     }
 
     def init_settings(self) -> dict:
-        settings = super().init_settings()
+        with gentle_pool() if self.gentle_refill else contextlib.nullcontext():
+            settings = super().init_settings()
         manager = self.kernel_manager
         settings.update({
             HOSTS: HostNames([self.ip, *self.allowed_hosts]),
