@@ -7,7 +7,8 @@ table and puts a small mixin in front of every handler:
 - the kernel's REST URL, websocket and shutdown URL: the request must carry the owning page's
   secret cookie (:class:`KernelGuard`);
 - the notebook page: a seat in the :class:`~danish_nb.server.guard.Room` first (else the
-  "room is full" page), then the secret cookies, then Voila's page with a watchdog script in its
+  "room is full" page), then the secret cookies and the visitor's address for its kernel
+  (:mod:`danish_nb.server.visitor`), then Voila's page with a watchdog script in its
   head (:class:`PageGuard`; see :mod:`danish_nb.server.pages`).
 
 Voila's request-info websocket (``/voila/query/<kernel>``, used only by notebooks that call
@@ -40,6 +41,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from danish_nb.server.guard import HostNames, Refusal, Room, Seat
 from danish_nb.server.pool import gentle_pool
+from danish_nb.server.visitor import forget_visitor, write_visitor
 from danish_nb.server.pages import CELL_ERROR, WIDGET_OUTPUT, retry_now, room_full_page, watchdog
 
 #: Cookies holding a page's secret, one scoped to its kernel's URLs and one to its shutdown URL.
@@ -124,6 +126,7 @@ class PageGuard(HostGuard):
         assert self._seat is not None
         room: Room = self.settings[ROOM]
         room.bind(self._seat, kernel_id)
+        write_visitor(self.settings["kernel_manager"].connection_dir, kernel_id, self._seat.address)
         # A pooled kernel may have idled for minutes: the culler must count from the hand-over.
         self.settings["kernel_manager"].get_kernel(kernel_id).last_activity = utcnow()
         for name, prefix in ((KERNEL_COOKIE, "api/kernels"), (SHUTDOWN_COOKIE, "voila/api/shutdown")):
@@ -254,7 +257,8 @@ class ClassroomVoila(Voila):
         manager = self.kernel_manager
         settings.update({
             HOSTS: HostNames([self.ip, *self.allowed_hosts]),
-            ROOM: Room(self.max_kernels, self.max_kernels_per_address, alive=lambda kid: kid in manager),
+            ROOM: Room(self.max_kernels, self.max_kernels_per_address, alive=lambda kid: kid in manager,
+                       gone=lambda kid: forget_visitor(manager.connection_dir, kid)),
             EXPECTS_WIDGET: _expects_widget(self.notebook_path),
             RETRY: self.retry_seconds,
             # the page's shutdown beacon reads _xsrf from document.cookie, so not httponly
