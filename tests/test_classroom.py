@@ -6,6 +6,7 @@ is asserted: speed and load figures are for ``python -m benchmarks.classroom``.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Iterator
@@ -198,3 +199,38 @@ def test_the_kernel_caps_answer_with_the_room_full_page(tmp_path: Path) -> None:
         assert beacon(server, first) == 204  # a learner leaves: a seat is free again
         assert server.wait_kernel_gone(first.kernel_id, 30)
         assert visit(server, "127.0.0.43").kind == "board"
+
+
+def test_each_kernel_is_told_its_visitors_address_and_the_file_goes_with_the_kernel(server: Server) -> None:
+    page = visit(server, "127.0.0.41")
+    assert page.kind == "board"
+    told = Path(server.connection_dir()) / f"visitor-{page.kernel_id}.txt"
+    assert told.read_text(encoding="utf-8") == "127.0.0.41"
+    assert beacon(server, page) == 204 and server.wait_kernel_gone(page.kernel_id, 30)
+    other = visit(server, "127.0.0.42")  # the room notices the kernel is gone when it next counts
+    assert not told.exists()
+    assert beacon(server, other) == 204
+
+
+def test_a_kernel_reads_the_address_the_server_wrote_for_it(tmp_path: Path) -> None:
+    """What the app's kernel does to count teacher-key tries (a kernel of this server's kind)."""
+    from jupyter_client.manager import KernelManager
+
+    from danish_nb.server.visitor import KERNEL_ID_ENV, write_visitor
+
+    write_visitor(tmp_path, "k-41", "10.1.2.3")
+    said: list[str] = []
+    manager = KernelManager(connection_file=str(tmp_path / "kernel-k-41.json"))
+    manager.start_kernel(env={**os.environ, KERNEL_ID_ENV: "k-41"})
+    client = manager.client()
+    client.start_channels()
+    try:
+        client.wait_for_ready(timeout=120)
+        reply = client.execute_interactive("from danish_nb.server.visitor import this_visitor\n"
+                                           "print(repr(this_visitor()))", timeout=120,
+                                           output_hook=lambda msg: said.append(msg["content"].get("text", "")))
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+    assert reply["content"]["status"] == "ok" and "'10.1.2.3'" in "".join(said)
+

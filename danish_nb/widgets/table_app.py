@@ -27,7 +27,6 @@ board is only ever changed there. In tests without a running loop, call :meth:`T
 from __future__ import annotations
 
 import asyncio
-import hmac
 import os
 import sys
 import time
@@ -38,6 +37,9 @@ import anywidget
 import ipywidgets as widgets
 
 from ..core import GAMES, DanishNbError
+from ..i18n import check_lang, translator
+from ..server.visitor import this_visitor
+from ..tables.keys import TooManyTries, check_teacher_key
 from ..tables import (HUMAN, SeatTokenError, Store, TableError, TableSession, Teacher, create_table, open_store,
                       read_code)
 from . import has_board
@@ -96,13 +98,18 @@ class TableApp:
 
     ``store`` defaults to :func:`~danish_nb.tables.open_store` (``$DANISH_NB_STORE``), opened
     when first needed; ``room`` to ``$DANISH_NB_ROOM``. ``follow=False`` starts no task (call
-    :meth:`poll`).
+    :meth:`poll`). ``visitor``: the address teacher-key tries count against (default: told by
+    the classroom server, see :mod:`danish_nb.tables.keys`).
     """
 
     def __init__(self, store: Store | None = None, room: str | None = None, *, follow: bool = True,
-                 keeper: SeatKeeper | None = None):
+                 keeper: SeatKeeper | None = None, visitor: str | None = None, lang: str = "en"):
         self._store = store
         self.room = room if room is not None else os.environ.get(ROOM_ENV, "")
+        self.lang = check_lang(lang)
+        #: Whom teacher-key tries count against: the visitor's address (the classroom server
+        #: tells the kernel), else this kernel.
+        self.visitor = visitor or this_visitor() or f"kernel {os.getpid()}"
         self.session: TableSession | None = None
         self.board: Board | None = None
         self.teacher: Teacher | None = None
@@ -301,7 +308,20 @@ class TableApp:
         if not expected:
             self._say(f"The teacher view is off: start the server with {TEACHER_ENV} set to a key.", error=True)
             return False
-        if not hmac.compare_digest(key.encode(), expected.encode()):
+        try:
+            right = check_teacher_key(self.store, self.room, self.visitor, key, expected)
+        except TooManyTries as exc:
+            tr = translator(self.lang)
+            text = (tr.n("Too many wrong teacher keys from this computer: try again in {n} minute.",
+                         "Too many wrong teacher keys from this computer: try again in {n} minutes.", exc.minutes)
+                    if exc.scope == "source" else
+                    tr.n("Too many wrong teacher keys in this room: the teacher view opens again in {n} minute.",
+                         "Too many wrong teacher keys in this room: the teacher view opens again in {n} minutes.",
+                         exc.minutes))
+            self.key_box.value = ""
+            self._say(text, error=True)
+            return False
+        if not right:
             self._say("That is not the teacher key.", error=True)
             return False
         self.key_box.value = ""
