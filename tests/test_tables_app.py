@@ -23,7 +23,8 @@ import danish_nb.tables.store as store_module
 from danish_nb.tables import Store, TableSession, Teacher, open_store, replay
 from danish_nb.tables.keys import PER_ADDRESS, PER_ROOM, WINDOW, check_teacher_key
 from danish_nb.widgets.settings import options_help
-from danish_nb.widgets.table_app import TEACHER_ENV, TableApp
+from danish_nb.widgets.table_app import TableApp
+from danish_nb.widgets.table_teacher import TEACHER_ENV
 from test_tables_session import hidden_from, named
 
 

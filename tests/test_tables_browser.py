@@ -67,7 +67,7 @@ def tables_page(context: BrowserContext, url: str, frames: list[str] | None = No
 def create_bastard(page: Page, name: str) -> str:
     """Create a Bastard table (P1, P2 learners, P3 computer) from ``page``, sitting at P1."""
     page.locator(".dn-table-name input").fill(name)
-    page.locator(".dn-table-game select").select_option(label="Bastard")
+    page.locator(".dn-table-game-picker select").select_option(label="Bastard")
     expect(page.locator(".dn-table-seat-3 select")).to_be_visible()
     page.locator(".dn-create-table").click()
     expect(page.locator(STATUS)).to_contain_text("you are P1")
