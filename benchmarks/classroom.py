@@ -121,7 +121,10 @@ def _pss_mb(pid: int) -> float:
 
 #: The server as shipped before the gentle refill (``--compare``): Voila's own pool refill, and
 #: TCP between the server and its kernels.
-BEFORE = {"transport": "tcp", "extra": ("--ClassroomVoila.gentle_refill=False",)}
+VARIANTS = {"before": {"transport": "tcp", "extra": ("--ClassroomVoila.gentle_refill=False",)},
+            "after": {},
+            "after-tcp": {"transport": "tcp"},  # the gentle refill alone
+            "before-ipc": {"extra": ("--ClassroomVoila.gentle_refill=False",)}}  # Unix sockets alone
 
 
 def launch(folder: Path, learners: int, per_address: int, transport: str = "ipc",
@@ -321,14 +324,14 @@ def lightweight(running: Running, learners: int, clicks: int, raw: int) -> list[
     return rows
 
 
-def compare(folder: Path, sizes: list[int], clicks: int) -> list[tuple[str, str]]:
-    """Part 1 on the server before (Voila's refill, TCP) and after (gentle refill, IPC), interleaved:
-    for each class size the two servers run one after the other, the first alternating."""
+def compare(folder: Path, sizes: list[int], clicks: int, names: list[str]) -> list[tuple[str, str]]:
+    """Part 1 on the server before (Voila's refill, TCP) and after (gentle refill, IPC), or other
+    :data:`VARIANTS`, interleaved: for each class size the servers run one after the other,
+    in turn first."""
     rows: list[tuple[str, str]] = []
     for n, size in enumerate(sizes):
-        order = [("before", BEFORE), ("after", {})]
-        for name, variant in order if n % 2 == 0 else order[::-1]:
-            running = launch(folder, size, app_server.PER_ADDRESS, **variant)
+        for name in names[n % len(names):] + names[:n % len(names)]:
+            running = launch(folder, size, app_server.PER_ADDRESS, **VARIANTS[name])
             try:
                 rows += [(f"{name}: {label}", value) for label, value in lightweight(running, size, clicks, 0)]
             finally:
@@ -345,11 +348,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare", metavar="SIZES", default="",
                         help="instead: part 1 only, before (Voila's refill, TCP) and after (gentle "
                              "refill, IPC) interleaved, for each class size (e.g. 10,30)")
+    parser.add_argument("--variants", default="before,after",
+                        help=f"servers compared (of {', '.join(VARIANTS)}; default %(default)s)")
     args = parser.parse_args(argv)
     chromium = shutil.which("chromium")
     tmp = Path(tempfile.mkdtemp(prefix="classroom-"))  # kept: the servers' logs
     if args.compare:
-        rows = compare(tmp, [int(n) for n in args.compare.split(",")], args.clicks)
+        rows = compare(tmp, [int(n) for n in args.compare.split(",")], args.clicks, args.variants.split(","))
         args.browsers = 0
     else:
         running = launch(tmp, args.learners, app_server.PER_ADDRESS)

@@ -7,8 +7,11 @@ nobody had asked for yet (61 s to the last board, 60 kernels). :class:`GentlePoo
 Voila's pool (its list of tasks, its hand-over, its culling) and changes only when and how many
 of its kernels start:
 
-- a replacement waits until no kernel has been handed over for :attr:`~GentlePool.refill_after`
-  seconds (the class has arrived), unless a visitor is already waiting for it;
+- a replacement waits until the room is quiet: no kernel handed over, and no visitor's kernel
+  active (a click, a redraw), for :attr:`~GentlePool.refill_after` seconds, unless a visitor is
+  already waiting for it. Starting a kernel costs the server's own event loop (the notebook's
+  page is rendered there), which held up every learner's clicks for a moment when replacements
+  started in the middle of a lesson;
 - at most :attr:`~GentlePool.max_starting` pool kernels start (and run the notebook) at once,
   at start-up too, so the box is not swamped and each start finishes in its usual time;
 - while :attr:`~GentlePool.max_total` kernels (visitors' and pool's) run, a replacement waits
@@ -24,9 +27,11 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any
 
 import voila.app
+from jupyter_server._tz import utcnow
 from traitlets import Float, Integer, default
 from traitlets.config import LoggingConfigurable
 
@@ -43,7 +48,8 @@ class GentlePool(LoggingConfigurable):
 
     max_starting = Integer(2, config=True, help="Pool kernels starting (and running the notebook) at once.")
     refill_after = Float(10.0, config=True,
-                         help="Seconds without a hand-over before a used pool kernel is replaced.")
+                         help="Seconds without a hand-over or any visitor kernel's activity before a "
+                              "used pool kernel is replaced.")
     max_total = Integer(config=True, help="Kernels (visitors' and pool's) at most before the pool "
                                           "waits to refill; 0: no cap (default: the server's max_kernels).")
 
@@ -57,6 +63,7 @@ class GentlePool(LoggingConfigurable):
 
     def __init__(self, **kwargs: Any) -> None:
         self._last_handover = float("-inf")
+        self._visitors: set[str] = set()
         self._wanted: dict[asyncio.Task, asyncio.Event] = {}
         self._gate: asyncio.Semaphore | None = None
         self._starting = 0
@@ -72,13 +79,22 @@ class GentlePool(LoggingConfigurable):
         pool = self._pools.get(notebook_name) or []
         if pool:
             self._wanted_event(pool[0]).set()
-        return await super().get_rendered_notebook(notebook_name, *args, **kwargs)
+        task, cache, kernel_id = await super().get_rendered_notebook(notebook_name, *args, **kwargs)
+        self._visitors.add(kernel_id)
+        return task, cache, kernel_id
+
+    def _busy(self) -> bool:
+        """Whether a kernel was handed over, or a visitor's kernel was active, lately."""
+        if time.monotonic() - self._last_handover < self.refill_after:
+            return True
+        self._visitors = {kernel_id for kernel_id in self._visitors if kernel_id in self}
+        since = utcnow() - timedelta(seconds=self.refill_after)
+        return any(self.get_kernel(kernel_id).last_activity > since for kernel_id in self._visitors)
 
     def _must_wait(self) -> bool:
         """Whether a replacement nobody waits for should not start yet."""
-        quiet = time.monotonic() - self._last_handover >= self.refill_after
         full = 0 < self.max_total <= len(self.list_kernel_ids()) + self._starting
-        return not quiet or full
+        return full or self._busy()
 
     async def _initialize(self, notebook_path: str, kernel_id: str | None = None, **kwargs: Any) -> dict:
         """Start a pool kernel when it is its turn, and return once it has run the notebook."""

@@ -39,6 +39,7 @@ class TeacherView:
         self.room_list = widgets.HTML()
         self.room_list.add_class("dn-room-list")
         self.table_picker = widgets.Dropdown(description="Table")
+        self.table_picker.add_class("dn-table-picker")
         self.open_button = widgets.Button(description="Open in teaching mode")
         self.open_button.add_class("dn-open-table")
         self.close_button = widgets.Button(description="Close the table", button_style="danger")
