@@ -114,6 +114,8 @@ class Store(ABC):
 
     #: Appended to the SELECT that reads a table row inside a write (PostgreSQL locks it).
     lock_clause = ""
+    #: A statement that serializes teacher-key counts (SQLite's write transactions already are).
+    key_tries_lock = ""
     #: The driver's unique-key violation.
     integrity_errors: tuple[type[Exception], ...] = ()
 
@@ -285,6 +287,8 @@ class Store(ABC):
         tries from many kernels at once cannot slip past."""
         now = time.time()
         with self._write() as execute:
+            if self.key_tries_lock:
+                execute(self.key_tries_lock, ())
             execute("DELETE FROM dn_key_tries WHERE at < ?", (now - window,))
             rows = execute("SELECT source, at FROM dn_key_tries WHERE room = ? ORDER BY at", (room,))
             for scope, times, limit in (("source", [at for who, at in rows if who == source], per_source),
