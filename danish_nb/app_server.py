@@ -4,7 +4,9 @@ The notebook ships inside the package (``danish_nb/notebooks/app.ipynb``), so th
 from an installed wheel as well as from a checkout. It runs :mod:`danish_nb.server` (Voila with
 guarded handlers) as a child process, with:
 
-- a pool of preheated kernels sized for the class, refilled a little after each hand-over;
+- a pool of preheated kernels sized for the class, refilled only when the room is quiet and
+  within the cap on kernels (:mod:`danish_nb.server.pool`), talking to the server over Unix
+  sockets;
 - execution timeouts that fit a busy 2-core box (Voila's 4 s IOPub wait dropped the app's widget
   under load: a blank page), and a page that says so and reloads if the app still does not show;
 - caps on visitor kernels per server and per address, answered with a "room is full" page;
