@@ -119,15 +119,15 @@ def _pss_mb(pid: int) -> float:
     return int(found.group(1)) / 1024 if found else 0.0
 
 
-#: The server as shipped before the gentle refill (``--compare``): Voila's own pool refill, and
-#: TCP between the server and its kernels.
-VARIANTS = {"before": {"transport": "tcp", "extra": ("--ClassroomVoila.gentle_refill=False",)},
+#: The servers ``--compare`` can run: as shipped before the gentle refill (Voila's own pool
+#: refill), as shipped now, and either with Unix sockets between the server and its kernels.
+VARIANTS = {"before": {"extra": ("--ClassroomVoila.gentle_refill=False",)},
             "after": {},
-            "after-tcp": {"transport": "tcp"},  # the gentle refill alone
-            "before-ipc": {"extra": ("--ClassroomVoila.gentle_refill=False",)}}  # Unix sockets alone
+            "after-ipc": {"transport": "ipc"},  # and Unix sockets between server and kernels
+            "before-ipc": {"transport": "ipc", "extra": ("--ClassroomVoila.gentle_refill=False",)}}
 
 
-def launch(folder: Path, learners: int, per_address: int, transport: str = "ipc",
+def launch(folder: Path, learners: int, per_address: int, transport: str = "tcp",
            extra: tuple[str, ...] = ()) -> Running:
     """A server sized like ``danish-nb --class-size learners``; returns once its pool is full."""
     port = app_server.free_port()
@@ -325,7 +325,7 @@ def lightweight(running: Running, learners: int, clicks: int, raw: int) -> list[
 
 
 def compare(folder: Path, sizes: list[int], clicks: int, names: list[str]) -> list[tuple[str, str]]:
-    """Part 1 on the server before (Voila's refill, TCP) and after (gentle refill, IPC), or other
+    """Part 1 on the server before (Voila's refill) and after (gentle refill), or other
     :data:`VARIANTS`, interleaved: for each class size the servers run one after the other,
     in turn first."""
     rows: list[tuple[str, str]] = []
@@ -346,8 +346,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--raw", type=int, default=30, help="plain requests from one address")
     parser.add_argument("--clicks", type=int, default=20, help="clicks per learner under load")
     parser.add_argument("--compare", metavar="SIZES", default="",
-                        help="instead: part 1 only, before (Voila's refill, TCP) and after (gentle "
-                             "refill, IPC) interleaved, for each class size (e.g. 10,30)")
+                        help="instead: part 1 only, before (Voila's refill) and after (gentle refill) "
+                             "interleaved, for each class size (e.g. 10,30)")
     parser.add_argument("--variants", default="before,after",
                         help=f"servers compared (of {', '.join(VARIANTS)}; default %(default)s)")
     args = parser.parse_args(argv)
