@@ -160,9 +160,12 @@ def test_no_frame_carries_a_traceback_or_a_server_path(server: Server) -> None:
 def test_a_page_closed_without_its_beacon_is_culled_but_a_connected_or_loading_one_is_not(
         server: Server) -> None:
     """This server culls after 12 s idle (2 s passes); ``danish-nb`` uses 90 s / 20 s."""
-    killed, idle, loading = (visit(server, f"127.0.0.{27 + i}") for i in range(3))
-    sockets = [KernelSocket(server.url, page.kernel_id, {"danish_nb_kernel": page.cookies["danish_nb_kernel"]})
-               for page in (killed, idle)]
+    sockets, pages = [], []
+    for i in range(2):  # each connects at once: a kernel nobody connects to is culled after 12 s
+        pages.append(visit(server, f"127.0.0.{27 + i}"))
+        sockets.append(KernelSocket(server.url, pages[-1].kernel_id,
+                                    {"danish_nb_kernel": pages[-1].cookies["danish_nb_kernel"]}))
+    (killed, idle), loading = pages, visit(server, "127.0.0.29")
     sockets[0].ws.sock.close()  # the browser dies: no beacon, no websocket close frame
     start = time.monotonic()
     while killed.kernel_id in server.kernels() and time.monotonic() - start < 60:
