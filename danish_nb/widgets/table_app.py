@@ -78,7 +78,9 @@ class TableApp(TeacherView):
         self.game_picker, self.players, self.seat_boxes = self.form.game_picker, self.form.players, self.form.seat_boxes
         self.options = self.form.options
         self.sit = widgets.Checkbox(value=True, description="take the first learner seat myself", indent=False)
-        self.create_button = widgets.Button(description="Create a table", button_style="success")
+        # the app's New game green (JupyterLab's "success" green under white text fails WCAG AA contrast)
+        self.create_button = widgets.Button(description="Create a table",
+                                            style={"button_color": "#146c2d", "text_color": "#ffffff"})
         self.create_button.add_class("dn-create-table")
         self.name = widgets.Text(description="Your name", placeholder="shown at the table")
         self.name.add_class("dn-table-name")
