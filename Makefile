@@ -54,8 +54,8 @@ site: $(SITE_STAMP)  ## build site/: the app running in the browser (Pyodide) an
 site-serve: site  ## serve site/ on 127.0.0.1 (PORT=8000 to change the port)
 	$(BIN)/python -m site_build serve $(if $(PORT),--port $(PORT))
 
-classroom: $(STAMP)  ## a class arriving at the app server: boards, latency, memory, release (LEARNERS=20)
-	$(BIN)/python -m benchmarks.classroom $(if $(LEARNERS),--learners $(LEARNERS))
+classroom: $(STAMP)  ## a class arriving at the app server: boards, latency, memory, release (LEARNERS=20; COMPARE=10,30: before/after the gentle refill)
+	$(BIN)/python -m benchmarks.classroom $(if $(LEARNERS),--learners $(LEARNERS)) $(if $(COMPARE),--compare $(COMPARE))
 
 notebooks: $(STAMP)  ## re-execute every notebook in place (commit the outputs)
 	$(BIN)/python -m danish_nb.tools.execute_notebooks notebooks/*.ipynb

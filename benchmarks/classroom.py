@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import re
 import shutil
 import statistics
@@ -61,12 +62,32 @@ class Running:
     proc: subprocess.Popen
     server: Server
 
+    def pids(self) -> tuple[list[int], int]:
+        """The server's and its kernels' process ids, and how many kernels there are."""
+        kernels = self.server.kernels()
+        return [self.proc.pid] + [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()
+                                  and any(f"kernel-{k}.json" in _cmdline(p) for k in kernels)], len(kernels)
+
     def memory_mb(self) -> tuple[float, int]:
         """PSS (MB) of the server and its kernels, and how many kernels there are."""
-        kernels = self.server.kernels()
-        pids = [self.proc.pid] + [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()
-                                  and any(f"kernel-{k}.json" in _cmdline(p) for k in kernels)]
-        return sum(_pss_mb(pid) for pid in pids), len(kernels)
+        pids, kernels = self.pids()
+        return sum(_pss_mb(pid) for pid in pids), kernels
+
+    def settle(self, deadline: float, idle: float = 0.1) -> None:
+        """Wait until the server and its kernels use less than ``idle`` of a core (over 3 s):
+        Voila's own pool says "filled" once its kernels have started, before they have run the
+        notebook, and a pool still running it is not the preheated pool a class meets."""
+        before = self.cpu_seconds()
+        while time.monotonic() < deadline:
+            time.sleep(3)
+            now = self.cpu_seconds()
+            if now - before < 3 * idle:
+                return
+            before = now
+
+    def cpu_seconds(self) -> float:
+        """CPU seconds (user + system) used so far by the server and its running kernels."""
+        return sum(_cpu_seconds(pid) for pid in self.pids()[0])
 
 
 def _cmdline(proc: Path) -> str:
@@ -74,6 +95,19 @@ def _cmdline(proc: Path) -> str:
         return (proc / "cmdline").read_bytes().decode(errors="replace")
     except OSError:
         return ""
+
+
+def _cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def load() -> str:
+    """The machine's 1-minute load average (2 cores, shared)."""
+    return f"load {os.getloadavg()[0]:.1f}"
 
 
 def _pss_mb(pid: int) -> float:
@@ -85,18 +119,29 @@ def _pss_mb(pid: int) -> float:
     return int(found.group(1)) / 1024 if found else 0.0
 
 
-def launch(folder: Path, learners: int, per_address: int) -> Running:
+#: The servers ``--compare`` can run: as shipped before the gentle refill (Voila's own pool
+#: refill), as shipped now, and either with Unix sockets between the server and its kernels.
+VARIANTS = {"before": {"extra": ("--ClassroomVoila.gentle_refill=False",)},
+            "after": {},
+            "after-ipc": {"transport": "ipc"},  # and Unix sockets between server and kernels
+            "before-ipc": {"transport": "ipc", "extra": ("--ClassroomVoila.gentle_refill=False",)}}
+
+
+def launch(folder: Path, learners: int, per_address: int, transport: str = "tcp",
+           extra: tuple[str, ...] = ()) -> Running:
     """A server sized like ``danish-nb --class-size learners``; returns once its pool is full."""
     port = app_server.free_port()
     log = folder / f"voila-{port}.log"
     argv = app_server.command(port, pool_size=learners, max_kernels=learners + (learners + 3) // 4,
-                              per_address=per_address)
+                              per_address=per_address, transport=transport) + list(extra)
     proc = app_server.start(argv, stdout=open(log, "w", encoding="utf-8"), stderr=subprocess.STDOUT)
     app_server.wait_ready(app_server.url(port), 120, proc)
     deadline = time.monotonic() + 300
     while "Kernel pool of" not in log.read_text(errors="replace") and time.monotonic() < deadline:
         time.sleep(0.5)
-    return Running(proc, Server(app_server.url(port), log))
+    running = Running(proc, Server(app_server.url(port), log))
+    running.settle(deadline)
+    return running
 
 
 def raw_burst(running: Running, count: int, distinct: bool) -> tuple[str, list[Visit]]:
@@ -128,7 +173,7 @@ def spread(values: list[float], high: int, unit: str = "s", scale: float = 1.0) 
     """``median 1.2 s, p90 2.0 s, max 2.5 s`` (``high``: the upper percentile shown)."""
     ordered = sorted(v * scale for v in values)
     top = ordered[min(len(ordered) - 1, max(0, -(-high * len(ordered) // 100) - 1))]
-    digits = 0 if unit == "ms" else 1
+    digits = 0 if unit == "ms" else 2
     return (f"median {statistics.median(ordered):.{digits}f} {unit}, p{high} {top:.{digits}f} {unit}, "
             f"max {ordered[-1]:.{digits}f} {unit}")
 
@@ -260,42 +305,76 @@ def _gone_after(server: Server, kernel_ids: list[str], start: float, timeout: fl
     return f"> {timeout:.0f} s ({len(left)} still running)"
 
 
+def lightweight(running: Running, learners: int, clicks: int, raw: int) -> list[tuple[str, str]]:
+    """Part 1: the class arrives without browsers, clicks with everyone connected, then a raw burst."""
+    mb, kernels = running.memory_mb()
+    rows = [("idle, pool full", f"{kernels} kernels, {mb:.0f} MB PSS; {load()}")]
+    cpu = running.cpu_seconds()
+    summary, visits = raw_burst(running, learners, distinct=True)
+    rows.append((f"{learners} learners arrive (no browser)",
+                 f"{summary}; {running.cpu_seconds() - cpu:.0f} CPU s (server and kernels); {load()}"))
+    if visits:
+        cpu = running.cpu_seconds()
+        for row in clicks_under_load(running, visits, clicks):
+            rows.append((f"{learners} learners clicking", row))
+        rows.append((f"{learners} learners clicking", f"{running.cpu_seconds() - cpu:.0f} CPU s "
+                     f"(server and kernels, refills included); {load()}"))
+    if raw:
+        rows.append((f"{raw} raw GETs, one address", raw_burst(running, raw, distinct=False)[0]))
+    return rows
+
+
+def compare(folder: Path, sizes: list[int], clicks: int, names: list[str]) -> list[tuple[str, str]]:
+    """Part 1 on the server before (Voila's refill) and after (gentle refill), or other
+    :data:`VARIANTS`, interleaved: for each class size the servers run one after the other,
+    in turn first."""
+    rows: list[tuple[str, str]] = []
+    for n, size in enumerate(sizes):
+        for name in names[n % len(names):] + names[:n % len(names)]:
+            running = launch(folder, size, app_server.PER_ADDRESS, **VARIANTS[name])
+            try:
+                rows += [(f"{name}: {label}", value) for label, value in lightweight(running, size, clicks, 0)]
+            finally:
+                app_server.stop(running.proc)
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--learners", type=int, default=30, help="learners arriving together (no browser)")
     parser.add_argument("--browsers", type=int, default=5, help="real Chromium pages arriving together")
     parser.add_argument("--raw", type=int, default=30, help="plain requests from one address")
     parser.add_argument("--clicks", type=int, default=20, help="clicks per learner under load")
+    parser.add_argument("--compare", metavar="SIZES", default="",
+                        help="instead: part 1 only, before (Voila's refill) and after (gentle refill) "
+                             "interleaved, for each class size (e.g. 10,30)")
+    parser.add_argument("--variants", default="before,after",
+                        help=f"servers compared (of {', '.join(VARIANTS)}; default %(default)s)")
     args = parser.parse_args(argv)
     chromium = shutil.which("chromium")
-    rows: list[tuple[str, str]] = []
-    tmp = tempfile.mkdtemp(prefix="classroom-")  # kept: the servers' logs
-    running = launch(Path(tmp), args.learners, app_server.PER_ADDRESS)
-    try:
-        mb, kernels = running.memory_mb()
-        rows.append(("idle, pool full", f"{kernels} kernels, {mb:.0f} MB PSS"))
-        summary, visits = raw_burst(running, args.learners, distinct=True)
-        rows.append((f"{args.learners} learners arrive (no browser)", summary))
-        if visits:
-            for row in clicks_under_load(running, visits, args.clicks):
-                rows.append((f"{args.learners} learners clicking", row))
-        if args.raw:
-            rows.append((f"{args.raw} raw GETs, one address", raw_burst(running, args.raw, distinct=False)[0]))
-    finally:
-        app_server.stop(running.proc)
+    tmp = Path(tempfile.mkdtemp(prefix="classroom-"))  # kept: the servers' logs
+    if args.compare:
+        rows = compare(tmp, [int(n) for n in args.compare.split(",")], args.clicks, args.variants.split(","))
+        args.browsers = 0
+    else:
+        running = launch(tmp, args.learners, app_server.PER_ADDRESS)
+        try:
+            rows = lightweight(running, args.learners, args.clicks, args.raw)
+        finally:
+            app_server.stop(running.proc)
     if chromium is None:
         print("benchmarks.classroom: no chromium on PATH: browser part skipped", file=sys.stderr)
     elif args.browsers:
-        running = launch(Path(tmp), args.browsers, args.browsers)
+        running = launch(tmp, args.browsers, args.browsers)
         try:
             for row in asyncio.run(class_arrives(running, args.browsers, chromium, args.browsers)):
                 rows.append((f"{args.browsers} browsers at once", row))
         finally:
             app_server.stop(running.proc)
-    rows.append(("server logs", tmp))
+    rows.append(("server logs", str(tmp)))
     width = max(len(name) for name, _ in rows)
     for name, value in rows:
-        print(f"{name:<{width}}  {value}")
+        print(f"{name:<{width}}  {value}", flush=True)
     return 0
 
 

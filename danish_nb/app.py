@@ -17,8 +17,8 @@ import ipywidgets as widgets
 from .core import GAMES, DanishNbError, GameRules, new_game
 from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, check_lang, translator
 from .widgets import SEAT_KINDS, Board, board_for, has_board
-from .widgets.settings import OptionsPanel
-from .widgets.table_app import ClassTables
+from .widgets.settings import FIT, GameForm
+from .widgets.class_tables import ClassTables
 
 DEFAULT_GAME = "danish-bastard"
 #: What each seat kind is called in the settings.
@@ -39,27 +39,16 @@ class App:
         self.lang = check_lang(lang)
         tr = translator(lang)
         games = [(rules.title, game_id) for game_id, rules in GAMES.items() if has_board(rules)]
-        max_seats = max(GAMES[game_id].max_players for _, game_id in games)
-        start = DEFAULT_GAME if any(g == DEFAULT_GAME for _, g in games) else games[0][1]
-        fit = {"style": {"description_width": "initial"}, "layout": {"width": "auto", "max_width": "100%"}}
-        self.game_picker = widgets.Dropdown(options=games, value=start, description=tr("Game"), **fit)
-        self.game_picker.add_class("dn-game-picker")
-        self.players = widgets.Dropdown(description=tr("Players"), **fit)
-        self.players.add_class("dn-players")
-        kinds = [(tr(SEAT_WORDS[kind]), kind) for kind in SEAT_KINDS]
-        self.seat_boxes = [widgets.Dropdown(options=kinds, description=f"P{i + 1}",
-                                            value="human" if i == 0 else "rule-of-thumb", **fit)
-                           for i in range(max_seats)]
-        for i, box in enumerate(self.seat_boxes):
-            box.add_class(f"dn-seat-{i + 1}")
+        self.form = GameForm(games, self._seat_choices(), start=DEFAULT_GAME, lang=lang)
+        self.game_picker, self.players, self.seat_boxes = self.form.game_picker, self.form.players, self.form.seat_boxes
+        self.options = self.form.options
         self.seed = widgets.IntText(value=random.randrange(10_000) if seed is None else seed,
-                                    description=tr("Seed (the same seed deals the same cards)"), **fit)
+                                    description=tr("Seed (the same seed deals the same cards)"), **FIT)
         self.seed.add_class("dn-seed")
         self.teaching = widgets.Checkbox(value=False, description=tr("Teaching mode: show all hands"), indent=False)
         self.teaching.add_class("dn-teaching")
-        self.options = OptionsPanel()
         self.language = widgets.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang,
-                                         description=tr("Language"), **fit)
+                                         description=tr("Language"), **FIT)
         self.language.add_class("dn-language")
         self.new_button = widgets.Button(description=tr("New game"), button_style="success")
         self.new_button.add_class("dn-new-game")
@@ -70,9 +59,8 @@ class App:
         self.staged = widgets.HTML()
         self.staged.add_class("dn-settings-note")
         wrap = widgets.Layout(flex_flow="row wrap")
-        seats = widgets.HBox(self.seat_boxes, layout=wrap)
         self.settings = widgets.VBox([
-            widgets.HBox([self.game_picker, self.players, self.seed, self.language], layout=wrap), seats,
+            widgets.HBox([self.game_picker, self.players, self.seed, self.language], layout=wrap), self.form.seats_row,
             self.teaching, self.options.widget, self.staged,
         ], layout=widgets.Layout(display="none"))
         self.settings.add_class("dn-settings")
@@ -83,34 +71,27 @@ class App:
         self.widget = widgets.VBox([self.settings_button, self.settings,
                                     widgets.HBox([self.new_button, self.message], layout=wrap), self.board_box])
         self.widget.add_class("dn-app")
-        self.game_picker.observe(self._game_changed, names="value")
-        self.players.observe(self._players_changed, names="value")
+        self.form.changed.append(self._form_changed)
         for box in (self.seed, *self.seat_boxes):
             box.observe(self._staged_changed, names="value")
         self.new_button.on_click(lambda _button: self.new_game())
         self.teaching.observe(self._teaching_changed, names="value")
         self.language.observe(self._language_changed, names="value")
-        self._game_changed()
+        self._form_changed()
         self.new_game()
 
     def rules(self) -> GameRules:
-        return GAMES[self.game_picker.value]
+        return self.form.rules()
 
     def _settings_toggled(self, change: Any) -> None:
         self.settings.layout.display = "" if change["new"] else "none"
 
-    def _game_changed(self, _change: Any = None) -> None:
-        rules = self.rules()
-        top = min(rules.max_players, len(self.seat_boxes))
-        keep = self.players.value if self.players.value and rules.min_players <= self.players.value <= top else 3
-        self.players.options = list(range(rules.min_players, top + 1))
-        self.players.value = min(max(keep, rules.min_players), top)
-        self._players_changed()
+    def _seat_choices(self) -> list[tuple[str, str]]:
+        tr = translator(self.lang)
+        return [(tr(SEAT_WORDS[kind]), kind) for kind in SEAT_KINDS]
 
-    def _players_changed(self, _change: Any = None) -> None:
-        for i, box in enumerate(self.seat_boxes):
-            box.layout.display = "" if i < (self.players.value or 0) else "none"
-        self.options.show(self.rules(), self.players.value, self.lang)
+    def _form_changed(self) -> None:
+        """Another game or player count: its option inputs count as staged changes too."""
         for box in self.options.inputs.values():
             box.observe(self._staged_changed, names="value")
         self._staged_changed()
@@ -133,20 +114,12 @@ class App:
         board in that language."""
         self.lang = change["new"]
         tr = translator(self.lang)
-        for box, word in ((self.game_picker, "Game"), (self.players, "Players"), (self.language, "Language"),
-                          (self.seed, "Seed (the same seed deals the same cards)"), (self.new_button, "New game"),
-                          (self.teaching, "Teaching mode: show all hands"), (self.settings_button, "Settings")):
+        for box, word in ((self.language, "Language"), (self.seed, "Seed (the same seed deals the same cards)"),
+                          (self.new_button, "New game"), (self.teaching, "Teaching mode: show all hands"),
+                          (self.settings_button, "Settings")):
             box.description = tr(word)
         self.settings_button.tooltip = tr("Show or hide the settings for a new game")
-        for box in self.seat_boxes:
-            value = box.value
-            box.options = [(tr(SEAT_WORDS[kind]), kind) for kind in SEAT_KINDS]
-            box.value = value
-        chosen = self.options.values()
-        self._players_changed()
-        for name, value in chosen.items():
-            if name in self.options.inputs:
-                self.options.inputs[name].value = value
+        self.form.relabel(self.lang, self._seat_choices())
         if self.board is not None:
             self._show(board_for(self.board.game, seats=self.board.seats, teaching=self.board.teaching,
                                  step_mode=self.board.step_mode, lang=self.lang))
@@ -159,7 +132,7 @@ class App:
         """Deal a new game with the chosen settings and put its board on the page."""
         players = self.players.value
         tr = translator(self.lang)
-        seats = tuple(box.value for box in self.seat_boxes[:players])
+        seats = self.form.seats()
         try:
             game = new_game(self.game_picker.value, players=players, seed=self.seed.value,
                             options=self.options.values())

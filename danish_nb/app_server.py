@@ -4,7 +4,8 @@ The notebook ships inside the package (``danish_nb/notebooks/app.ipynb``), so th
 from an installed wheel as well as from a checkout. It runs :mod:`danish_nb.server` (Voila with
 guarded handlers) as a child process, with:
 
-- a pool of preheated kernels sized for the class, refilled a little after each hand-over;
+- a pool of preheated kernels sized for the class, refilled only when the room is quiet and
+  within the cap on kernels (:mod:`danish_nb.server.pool`);
 - execution timeouts that fit a busy 2-core box (Voila's 4 s IOPub wait dropped the app's widget
   under load: a blank page), and a page that says so and reloads if the app still does not show;
 - caps on visitor kernels per server and per address, answered with a "room is full" page;
@@ -74,7 +75,7 @@ def command(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, *, notebook: Pat
             preheat: bool = True, pool_size: int = 2, max_kernels: int = 10,
             per_address: int = PER_ADDRESS, allowed_hosts: Sequence[str] = (),
             cull_interval: int = CULL_INTERVAL, cull_idle_timeout: int = CULL_IDLE_TIMEOUT,
-            cell_timeout: int = CELL_TIMEOUT) -> list[str]:
+            cell_timeout: int = CELL_TIMEOUT, transport: str = "tcp") -> list[str]:
     """The argv that serves ``notebook`` (default: the packaged app) with the classroom server.
 
     The defaults suit one or two visitors (tests); :func:`main` sizes them for a class.
@@ -101,6 +102,10 @@ def command(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, *, notebook: Pat
         f"--max_kernels={int(max_kernels)}",
         f"--max_kernels_per_address={int(per_address)}",
         *(f"--ClassroomVoila.allowed_hosts={name}" for name in allowed_hosts),
+        # TCP between the server and its kernels (jupyter_client keeps the ports it hands out
+        # apart). ``transport="ipc"`` (Unix sockets: no ports at all) works too, but showed
+        # longer click-to-update tails with 30 learners in benchmarks.classroom (unexplained).
+        f"--KernelManager.transport={transport}",
         f"--MappingKernelManager.cull_interval={int(cull_interval)}",
         f"--MappingKernelManager.cull_idle_timeout={int(cull_idle_timeout)}",
         "--MappingKernelManager.cull_connected=False",

@@ -6,6 +6,7 @@ is asserted: speed and load figures are for ``python -m benchmarks.classroom``.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Iterator
@@ -58,12 +59,14 @@ def test_learners_arriving_together_all_get_a_board_or_a_clear_message(server: S
     kinds = [page.kind for page in pages]
     assert "blank" not in kinds and "error" not in kinds, kinds
     assert set(kinds) <= {"board", "busy", "full"}, kinds
-    for page in pages:
-        if page.kind in ("board", "busy"):  # a kernel was handed out: the page can free it
-            assert page.kernel_id in server.kernels()
-            assert "dn-server-notice" in page.html  # the watchdog that retries if the app fails
-            assert beacon(server, page) == 204
-            assert server.wait_kernel_gone(page.kernel_id, 30)
+    handed = [page for page in pages if page.kind in ("board", "busy")]  # a kernel each: the page can free it
+    running = server.kernels()  # at once: this fixture culls a kernel no page connects to after 12 s
+    for page in handed:
+        assert page.kernel_id in running
+        assert "dn-server-notice" in page.html  # the watchdog that retries if the app fails
+    assert [beacon(server, page) for page in handed] == [204] * len(handed)
+    for page in handed:
+        assert server.wait_kernel_gone(page.kernel_id, 30)
     assert kinds.count("board") >= 1, kinds
 
 
@@ -157,9 +160,12 @@ def test_no_frame_carries_a_traceback_or_a_server_path(server: Server) -> None:
 def test_a_page_closed_without_its_beacon_is_culled_but_a_connected_or_loading_one_is_not(
         server: Server) -> None:
     """This server culls after 12 s idle (2 s passes); ``danish-nb`` uses 90 s / 20 s."""
-    killed, idle, loading = (visit(server, f"127.0.0.{27 + i}") for i in range(3))
-    sockets = [KernelSocket(server.url, page.kernel_id, {"danish_nb_kernel": page.cookies["danish_nb_kernel"]})
-               for page in (killed, idle)]
+    sockets, pages = [], []
+    for i in range(2):  # each connects at once: a kernel nobody connects to is culled after 12 s
+        pages.append(visit(server, f"127.0.0.{27 + i}"))
+        sockets.append(KernelSocket(server.url, pages[-1].kernel_id,
+                                    {"danish_nb_kernel": pages[-1].cookies["danish_nb_kernel"]}))
+    (killed, idle), loading = pages, visit(server, "127.0.0.29")
     sockets[0].ws.sock.close()  # the browser dies: no beacon, no websocket close frame
     start = time.monotonic()
     while killed.kernel_id in server.kernels() and time.monotonic() - start < 60:
@@ -198,3 +204,38 @@ def test_the_kernel_caps_answer_with_the_room_full_page(tmp_path: Path) -> None:
         assert beacon(server, first) == 204  # a learner leaves: a seat is free again
         assert server.wait_kernel_gone(first.kernel_id, 30)
         assert visit(server, "127.0.0.43").kind == "board"
+
+
+def test_each_kernel_is_told_its_visitors_address_and_the_file_goes_with_the_kernel(server: Server) -> None:
+    page = visit(server, "127.0.0.41")
+    assert page.kind == "board"
+    told = Path(server.connection_dir()) / f"visitor-{page.kernel_id}.txt"
+    assert told.read_text(encoding="utf-8") == "127.0.0.41"
+    assert beacon(server, page) == 204 and server.wait_kernel_gone(page.kernel_id, 30)
+    other = visit(server, "127.0.0.42")  # the room notices the kernel is gone when it next counts
+    assert not told.exists()
+    assert beacon(server, other) == 204
+
+
+def test_a_kernel_reads_the_address_the_server_wrote_for_it(tmp_path: Path) -> None:
+    """What the app's kernel does to count teacher-key tries (a kernel of this server's kind)."""
+    from jupyter_client.manager import KernelManager
+
+    from danish_nb.server.visitor import KERNEL_ID_ENV, write_visitor
+
+    write_visitor(tmp_path, "k-41", "10.1.2.3")
+    said: list[str] = []
+    manager = KernelManager(connection_file=str(tmp_path / "kernel-k-41.json"))
+    manager.start_kernel(env={**os.environ, KERNEL_ID_ENV: "k-41"})
+    client = manager.client()
+    client.start_channels()
+    try:
+        client.wait_for_ready(timeout=120)
+        reply = client.execute_interactive("from danish_nb.server.visitor import this_visitor\n"
+                                           "print(repr(this_visitor()))", timeout=120,
+                                           output_hook=lambda msg: said.append(msg["content"].get("text", "")))
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+    assert reply["content"]["status"] == "ok" and "'10.1.2.3'" in "".join(said)
+

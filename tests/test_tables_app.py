@@ -7,6 +7,7 @@ and not one frame sent to a learner naming another learner's hidden card."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import SimpleNamespace
@@ -18,9 +19,12 @@ import pytest
 import danish_nb as dn
 from danish_nb.app import build_app
 from danish_nb.core import option_infos
+import danish_nb.tables.store as store_module
 from danish_nb.tables import Store, TableSession, Teacher, open_store, replay
+from danish_nb.tables.keys import PER_ADDRESS, PER_ROOM, WINDOW, check_teacher_key
 from danish_nb.widgets.settings import options_help
-from danish_nb.widgets.table_app import TEACHER_ENV, TableApp
+from danish_nb.widgets.table_app import TableApp
+from danish_nb.widgets.table_teacher import TEACHER_ENV
 from test_tables_session import hidden_from, named
 
 
@@ -166,6 +170,27 @@ def test_messages_from_the_browser_that_make_no_sense_change_nothing(store: Stor
                     {"act": "stored", "seats": {"<b>": "t"}, "last": "<b>"}):
         page.keeper._handle_custom_msg(content, [])
     assert page.session is None and "<b>" not in page.message.value
+
+
+def test_teacher_key_guesses_are_limited_per_address_and_per_room(store: Store, monkeypatch) -> None:
+    monkeypatch.setenv(TEACHER_ENV, "sesame")
+    guesser = TableApp(store, room="5B", follow=False, visitor="10.0.0.9")
+    for n in range(PER_ADDRESS):
+        assert not guesser.open_teacher(f"guess {n}")
+        assert "not the teacher key" in guesser.message.value
+    assert not guesser.open_teacher("sesame") and guesser.teacher is None  # not even compared now
+    assert "Too many wrong teacher keys from this computer: try again in 10 minutes." in guesser.message.value
+    teacher = TableApp(store, room="5B", follow=False, visitor="10.0.0.1")
+    assert teacher.open_teacher("sesame") and teacher.open_teacher("sesame")  # right keys do not count
+    for n in range(PER_ROOM - PER_ADDRESS):  # wrong keys from many computers
+        assert not check_teacher_key(store, "5B", f"10.0.1.{n}", "guess", "sesame")
+    late = TableApp(store, room="5B", follow=False, visitor="10.0.2.1", lang="de")
+    assert not late.open_teacher("sesame") and late.teacher is None
+    assert "Lehreransicht" in late.message.value  # the room's limit, said in the learner's language
+    assert TableApp(store, room="6A", follow=False, visitor="10.0.0.9").open_teacher("sesame")  # another room
+    later = time.time() + WINDOW + 1
+    monkeypatch.setattr(store_module.time, "time", lambda: later)
+    assert guesser.open_teacher("sesame")  # the window has passed
 
 
 def test_the_teacher_lists_opens_in_teaching_mode_and_closes(store: Store, monkeypatch):

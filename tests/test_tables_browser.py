@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from danish_nb import app_server
 from danish_nb.tables import SeatTokenError, TableSession, Teacher, hash_token, open_store, replay
+from test_a11y import assert_no_violations
 from test_tables_session import hidden_from, named
 
 pytestmark = pytest.mark.browser
@@ -67,7 +68,7 @@ def tables_page(context: BrowserContext, url: str, frames: list[str] | None = No
 def create_bastard(page: Page, name: str) -> str:
     """Create a Bastard table (P1, P2 learners, P3 computer) from ``page``, sitting at P1."""
     page.locator(".dn-table-name input").fill(name)
-    page.locator(".dn-table-game select").select_option(label="Bastard")
+    page.locator(".dn-table-game-picker select").select_option(label="Bastard")
     expect(page.locator(".dn-table-seat-3 select")).to_be_visible()
     page.locator(".dn-create-table").click()
     expect(page.locator(STATUS)).to_contain_text("you are P1")
@@ -210,3 +211,42 @@ def test_two_pages_of_one_seat_clicking_at_once_store_one_move(browser: Browser,
         for text in page.locator(".dn-tables .dn-board .dn-message").all_inner_texts():
             assert not text or re.search("played first|Not played|was not offered", text), text
     context.close()
+
+
+def test_the_teacher_view_and_the_class_table_panels(browser: Browser, served: SimpleNamespace):
+    """The teacher lists the room, opens a table in teaching mode and closes it; the learner at
+    it is told. axe-core finds no WCAG A/AA violation on the panels: join and create, the status
+    line over a seat's board, the teacher's list, a table in teaching mode, the closed table."""
+    ada_context, teacher_context = browser.new_context(), browser.new_context()
+    try:
+        ada = tables_page(ada_context, served.url)
+        assert_no_violations(ada, "class table: join, create and teacher panels")
+        code = create_bastard(ada, "Ada")
+        assert_no_violations(ada, "class table: the status line over a seat's board")
+        teacher = tables_page(teacher_context, served.url)
+        teacher.locator(".dn-teacher-key input").fill("not it")
+        teacher.locator(".dn-teacher-view").click()
+        expect(teacher.locator(".dn-table-message")).to_contain_text("not the teacher key")
+        teacher.locator(".dn-teacher-key input").fill("sesame")
+        teacher.locator(".dn-teacher-view").click()
+        row = teacher.locator(f'.dn-room-table[data-code="{code}"]')
+        expect(row).to_contain_text("Ada")
+        expect(row).to_contain_text("playing")
+        assert_no_violations(teacher, "teacher view: the room's tables")
+        teacher.locator(".dn-table-picker select").select_option(label=f"{code} (Bastard)")
+        teacher.locator(".dn-open-table").click()
+        expect(teacher.locator(STATUS)).to_contain_text("watching")
+        expect(teacher.locator(".dn-tables .dn-board")).to_be_visible()
+        assert_no_violations(teacher, "teacher view: a table in teaching mode")
+        teacher.locator(".dn-leave-table").click()
+        expect(row).to_be_visible()
+        teacher.locator(".dn-table-picker select").select_option(label=f"{code} (Bastard)")
+        teacher.locator(".dn-close-table").click()
+        expect(teacher.locator(".dn-table-message")).to_contain_text(f"Table {code} is closed")
+        expect(row).to_contain_text("closed")
+        assert served.store.table(code).closed
+        expect(ada.locator(STATUS)).to_contain_text("The teacher closed this table")  # without a click
+        assert_no_violations(ada, "class table: a closed table")
+    finally:
+        ada_context.close()
+        teacher_context.close()

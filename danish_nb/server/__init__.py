@@ -7,6 +7,9 @@ a :class:`voila.app.Voila` whose handlers are wrapped (never re-implemented) so 
 - a kernel answers only the page that started it: the page's response sets a per-kernel secret
   cookie scoped to that kernel's URLs, checked on its websocket, its REST URL and its shutdown;
 - visitor kernels are capped per server and per address, with a "room is full" page that retries;
+- the preheated pool is refilled gently: when the room is quiet, a few kernels at a time, within
+  the cap (:mod:`danish_nb.server.pool`); each kernel is told its visitor's address
+  (:mod:`danish_nb.server.visitor`), against which teacher-key tries count;
 - a page whose app did not render says so and reloads itself, instead of staying blank;
 - no kernel stderr (where ipykernel logs comm tracebacks) reaches the browser.
 

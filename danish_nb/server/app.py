@@ -7,7 +7,8 @@ table and puts a small mixin in front of every handler:
 - the kernel's REST URL, websocket and shutdown URL: the request must carry the owning page's
   secret cookie (:class:`KernelGuard`);
 - the notebook page: a seat in the :class:`~danish_nb.server.guard.Room` first (else the
-  "room is full" page), then the secret cookies, then Voila's page with a watchdog script in its
+  "room is full" page), then the secret cookies and the visitor's address for its kernel
+  (:mod:`danish_nb.server.visitor`), then Voila's page with a watchdog script in its
   head (:class:`PageGuard`; see :mod:`danish_nb.server.pages`).
 
 Voila's request-info websocket (``/voila/query/<kernel>``, used only by notebooks that call
@@ -17,6 +18,7 @@ knew a kernel id. Kernel stderr is kept off the websocket by :class:`StderrOnSer
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -30,7 +32,7 @@ from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
 from tornado.log import app_log
-from traitlets import Integer, List, Type, Unicode
+from traitlets import Bool, Integer, List, Type, Unicode
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -38,6 +40,8 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from danish_nb.server.guard import HostNames, Refusal, Room, Seat
+from danish_nb.server.pool import gentle_pool
+from danish_nb.server.visitor import forget_visitor, write_visitor
 from danish_nb.server.pages import CELL_ERROR, WIDGET_OUTPUT, retry_now, room_full_page, watchdog
 
 #: Cookies holding a page's secret, one scoped to its kernel's URLs and one to its shutdown URL.
@@ -122,6 +126,7 @@ class PageGuard(HostGuard):
         assert self._seat is not None
         room: Room = self.settings[ROOM]
         room.bind(self._seat, kernel_id)
+        write_visitor(self.settings["kernel_manager"].connection_dir, kernel_id, self._seat.address)
         # A pooled kernel may have idled for minutes: the culler must count from the hand-over.
         self.settings["kernel_manager"].get_kernel(kernel_id).last_activity = utcnow()
         for name, prefix in ((KERNEL_COOKIE, "api/kernels"), (SHUTDOWN_COOKIE, "voila/api/shutdown")):
@@ -233,6 +238,8 @@ class ClassroomVoila(Voila):
                          help="Host names this server answers to, besides localhost and this "
                               "machine's names (IP addresses of this machine are always accepted).")
     retry_seconds = Integer(20, config=True, help="Seconds before a 'room is full' page retries.")
+    gentle_refill = Bool(True, config=True, help="Refill the preheated pool gradually, after a class has "
+                                                 "arrived (danish_nb.server.pool); False: Voila's own refill.")
     kernel_websocket_connection_class = Type(
         default_value=StderrOnServer, klass=BaseKernelWebsocketConnection, config=True,
         help="The kernel websocket connection class (default: kernel stderr stays on the server).")
@@ -245,11 +252,13 @@ class ClassroomVoila(Voila):
     }
 
     def init_settings(self) -> dict:
-        settings = super().init_settings()
+        with gentle_pool() if self.gentle_refill else contextlib.nullcontext():
+            settings = super().init_settings()
         manager = self.kernel_manager
         settings.update({
             HOSTS: HostNames([self.ip, *self.allowed_hosts]),
-            ROOM: Room(self.max_kernels, self.max_kernels_per_address, alive=lambda kid: kid in manager),
+            ROOM: Room(self.max_kernels, self.max_kernels_per_address, alive=lambda kid: kid in manager,
+                       gone=lambda kid: forget_visitor(manager.connection_dir, kid)),
             EXPECTS_WIDGET: _expects_widget(self.notebook_path),
             RETRY: self.retry_seconds,
             # the page's shutdown beacon reads _xsrf from document.cookie, so not httponly

@@ -78,7 +78,8 @@ class Room:
     """Visitor kernels: caps on how many run at once, and which page owns which kernel.
 
     A seat is taken before a kernel is asked for (so visitors arriving together are counted),
-    bound to the kernel once it is known, and freed when the kernel is gone (``alive`` says so).
+    bound to the kernel once it is known, and freed when the kernel is gone (``alive`` says so;
+    then ``gone`` is told).
 
     >>> room = Room(max_kernels=2, per_address=1, alive=lambda kid: True)
     >>> seat = room.take("10.0.0.1"); room.bind(seat, "k1")
@@ -90,14 +91,20 @@ class Room:
     danish_nb.server.guard.Refusal: This computer already has 1 game open ...
     """
 
-    def __init__(self, max_kernels: int, per_address: int, alive: Callable[[str], bool]) -> None:
+    def __init__(self, max_kernels: int, per_address: int, alive: Callable[[str], bool],
+                 gone: Callable[[str], None] = lambda kernel_id: None) -> None:
         self.max_kernels = max_kernels
         self.per_address = per_address
         self._alive = alive
+        self._gone = gone
         self._seats: list[Seat] = []
 
     def _prune(self) -> None:
-        self._seats = [s for s in self._seats if s.kernel_id is None or self._alive(s.kernel_id)]
+        kept = [s for s in self._seats if s.kernel_id is None or self._alive(s.kernel_id)]
+        for seat in self._seats:
+            if seat not in kept and seat.kernel_id is not None:
+                self._gone(seat.kernel_id)
+        self._seats = kept
 
     def take(self, address: str) -> Seat:
         """A seat for a page from ``address``, or :class:`Refusal` if the room or address is full."""

@@ -65,7 +65,13 @@ class TableBoardMixin:
         return tuple(name(seat) for seat in self.session.info.seats)
 
     def _try(self, move: Any) -> Verdict:
-        """Check ``move`` with the engine, then store it through the session."""
+        """Check ``move`` with the engine, then store it through the session.
+
+        Its shape follows :meth:`Board._try` (explain, refuse, apply, tidy up) but it stays
+        whole here for now: widgets/board.py belongs to the branch adding threaded computer
+        turns there this round, so a shared hook would change its ``_try`` under it. Once that
+        lands, ``Board._try`` can apply through a ``_store(move)`` hook (``game.play`` there,
+        ``session.play`` here) and this override shrinks to the hook and the race message."""
         verdict = self.game.state.explain(move)
         self.verdict = verdict
         if not verdict.legal:

@@ -1,0 +1,107 @@
+"""The gentle pool (danish_nb.server.pool) in front of a stand-in for Voila's kernel manager:
+replacements wait for a quiet room and for room under the cap, start a few at a time, and a
+visitor waiting for one starts it at once."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from datetime import timedelta
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from jupyter_server._tz import utcnow
+from traitlets.config import LoggingConfigurable
+
+from danish_nb.server import pool
+
+
+class VoilaLike(LoggingConfigurable):
+    """What GentlePool uses of Voila's manager: a pool of tasks, hand-over, kernel starts."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.kernels: dict[str, SimpleNamespace] = {}
+        self.running = self.most_running = 0
+        self._ids = itertools.count()
+        self._pools: dict[str, list[asyncio.Task]] = {"app": []}
+
+    def fill(self, count: int) -> None:
+        for _ in range(count):
+            self._pools["app"].append(asyncio.get_running_loop().create_task(self._initialize("app")))
+
+    def list_kernel_ids(self) -> list[str]:
+        return list(self.kernels)
+
+    def __contains__(self, kernel_id: str) -> bool:
+        return kernel_id in self.kernels
+
+    def get_kernel(self, kernel_id: str) -> SimpleNamespace:
+        return self.kernels[kernel_id]
+
+    async def _initialize(self, notebook_path: str, kernel_id: str | None = None, **kwargs: Any) -> dict:
+        self.running += 1
+        self.most_running = max(self.most_running, self.running)
+        await asyncio.sleep(0.05)  # the kernel starts and runs the notebook
+        self.running -= 1
+        kernel_id = f"k{next(self._ids)}"
+        self.kernels[kernel_id] = SimpleNamespace(last_activity=utcnow())
+        done = asyncio.get_running_loop().create_future()
+        done.set_result(None)
+        return {"task": done, "kernel_id": kernel_id}
+
+    async def get_rendered_notebook(self, notebook_name: str, **kwargs: Any) -> tuple:
+        content = await self._pools[notebook_name].pop(0)
+        self.fill(1)  # Voila replaces a kernel it hands over
+        return content["task"], [], content["kernel_id"]
+
+    async def shutdown_all(self) -> None:
+        self.kernels.clear()
+
+
+class Gentle(pool.GentlePool, VoilaLike):
+    pass
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pool, "RECHECK", 0.02)
+
+
+def test_replacements_wait_for_a_quiet_room_start_two_at_a_time_and_stay_under_the_cap() -> None:
+    async def scenario() -> None:
+        manager = Gentle(max_total=5, refill_after=0.3, max_starting=2)
+        manager.fill(4)
+        await asyncio.gather(*manager._pools["app"])  # start-up: all four, two at a time
+        assert len(manager.kernels) == 4 and manager.most_running == 2
+        handed = [(await manager.get_rendered_notebook("app"))[2] for _ in range(3)]
+        for _ in range(10):  # the learners keep clicking: nothing starts
+            for kernel_id in handed:
+                manager.kernels[kernel_id].last_activity = utcnow()
+            await asyncio.sleep(0.05)
+        assert len(manager.kernels) == 4
+        for kernel_id in handed:  # the room goes quiet: replacements start, up to the cap only
+            manager.kernels[kernel_id].last_activity = utcnow() - timedelta(seconds=60)
+        await asyncio.sleep(0.6)
+        assert len(manager.kernels) == 5
+        await manager.shutdown_all()
+        with pytest.raises(pool.PoolClosed):  # a waiting replacement never starts after shut-down
+            await asyncio.gather(*manager._pools["app"])
+
+    asyncio.run(scenario())
+
+
+def test_a_visitor_waiting_for_a_replacement_starts_it_at_once() -> None:
+    async def scenario() -> None:
+        manager = Gentle(max_total=1, refill_after=60, max_starting=2)
+        manager.fill(1)
+        await asyncio.gather(*manager._pools["app"])
+        await manager.get_rendered_notebook("app")  # the room is full and busy: the replacement waits
+        await asyncio.sleep(0.1)
+        assert len(manager.kernels) == 1
+        _, _, kernel_id = await asyncio.wait_for(manager.get_rendered_notebook("app"), 5)
+        assert kernel_id in manager.kernels and len(manager.kernels) == 2
+        await manager.shutdown_all()
+
+    asyncio.run(scenario())
