@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
@@ -26,6 +27,58 @@ WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 #: Each game with a seed, and how many moves to make by keyboard (through its main phases).
 GAMES = {"danish-bastard": (4242, 2), "le-danish": (9, 2), "rat-bastard-17": (7, 2), "bastard": (3, 2),
          "sjavs": (1, 2)}
+#: How a learner zooms (WCAG 1.4.4 resize text, 1.4.10 reflow). Chromium's page zoom divides the CSS
+#: px viewport by the zoom and multiplies the device px per CSS px: a 1280x800 window at 200% lays
+#: out exactly as a 640x400 CSS px viewport at device scale factor 2 (media queries included),
+#: and at 400% as 320x200 at factor 4, the 320 CSS px width 1.4.10 names. A CSS ``zoom`` on the
+#: page would keep the 1280 px media queries, so it is not what a zooming learner gets.
+ZOOMS = {"200%": ({"width": 640, "height": 400}, 2), "400%": ({"width": 320, "height": 200}, 4)}
+#: Problems of layout a zoomed learner would meet, one line each: a card's rank or suit outside
+#: its card or over another part of it (the text's own boxes, measured with a Range), cards over
+#: each other or over a seat's words, anything of the app cut off at the viewport's edge (unless
+#: inside an element that scrolls sideways), and the page scrolling sideways.
+LAYOUT = """() => {
+  const box = (r) => ({x: r.left, y: r.top, r: r.right, b: r.bottom});
+  const inside = (a, b) => a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.r <= b.r + 0.5 && a.b <= b.b + 0.5;
+  const meet = (a, b) => a.x < b.r - 0.5 && b.x < a.r - 0.5 && a.y < b.b - 0.5 && b.y < a.b - 0.5;
+  const shown = (sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length);
+  const texts = (el) => {
+    const out = [], walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) {
+      if (!walk.currentNode.textContent.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(walk.currentNode);
+      for (const r of range.getClientRects()) if (r.width && r.height)
+        out.push({text: walk.currentNode.textContent.trim(), part: walk.currentNode.parentElement.className, ...box(r)});
+    }
+    return out;
+  };
+  const scrolls = (el) => { for (let e = el.parentElement; e; e = e.parentElement)
+    if (e.scrollWidth > e.clientWidth && /auto|scroll/.test(getComputedStyle(e).overflowX)) return true; return false; };
+  const name = (el) => el.getAttribute("aria-label") || el.querySelector("[aria-label]")?.getAttribute("aria-label") || el.className;
+  const found = [], width = document.documentElement.clientWidth;
+  const cards = shown(".dn-board .dn-card");
+  for (const card of cards) {
+    const edge = box(card.getBoundingClientRect()), parts = texts(card);
+    for (const t of parts) if (!inside(t, edge)) found.push(`${name(card)}: "${t.text}" (${t.part}) spills out of the card`);
+    parts.forEach((a, i) => parts.slice(i + 1).forEach((b) => { if (a.part !== b.part && meet(a, b))
+      found.push(`${name(card)}: "${a.text}" (${a.part}) overlaps "${b.text}" (${b.part})`); }));
+  }
+  cards.forEach((a, i) => cards.slice(i + 1).forEach((b) => {
+    if (!a.contains(b) && !b.contains(a) && meet(box(a.getBoundingClientRect()), box(b.getBoundingClientRect())))
+      found.push(`${name(a)} overlaps ${name(b)}`); }));
+  for (const words of shown(".dn-board .dn-name, .dn-board .dn-label, .dn-board .dn-turn, .dn-board .dn-pos"))
+    for (const card of cards) for (const t of texts(words))
+      if (!card.contains(words) && meet(t, box(card.getBoundingClientRect()))) found.push(`${name(card)} covers "${t.text}"`);
+  for (const el of shown(".dn-app *")) {
+    const r = el.getBoundingClientRect();
+    if (r.width && (r.left < -0.5 || r.right > width + 0.5) && !el.closest(".dn-live") && !scrolls(el))
+      found.push(`${el.tagName.toLowerCase()}.${el.className} is cut off at the edge (${r.left.toFixed(0)}..${r.right.toFixed(0)} of ${width})`);
+  }
+  const page = document.scrollingElement;
+  if (page.scrollWidth > page.clientWidth + 1) found.push(`the page scrolls sideways (${page.scrollWidth} > ${page.clientWidth} px)`);
+  return [cards.length, found];
+}"""
 FOCUSED = "document.activeElement && document.activeElement.closest('.dn-board') ? " \
           "(document.activeElement.dataset.key || '') : null"
 
@@ -117,6 +170,39 @@ def test_each_game_is_played_by_keyboard_alone_and_axe_finds_no_violation(page: 
         keyboard_move(page)
         page.wait_for_timeout(300)  # the computers' replies arrive
         assert_no_violations(page, f"{game_id}, after {moves_played(page)} moves")
+
+
+@pytest.fixture(scope="module")
+def zoomed(browser: Any, app_url: str, voila_log: Path) -> Iterator[Page]:
+    """One app page for the zoom tests, at 200% zoom of a 1280x800 window (see :data:`ZOOMS`)."""
+    (viewport, scale) = ZOOMS["200%"]
+    context = browser.new_context(viewport=viewport, device_scale_factor=scale, reduced_motion="reduce")
+    page = context.new_page()
+    open_app(page, app_url, voila_log)
+    yield page
+    page.close(run_before_unload=True)
+    context.close()
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_each_table_stays_legible_at_200_percent_zoom_and_reflows_at_320_css_px(zoomed: Page, game_id: str) -> None:
+    """At 200% and 400% zoom (WCAG 1.4.4, 1.4.10): every card's rank and suit inside the card and
+    apart from each other, no card over another card or a seat's words, nothing cut off, no
+    sideways scrolling, and axe still clean; with a card of P1 selected (the table as played)."""
+    page = zoomed
+    page.set_viewport_size(ZOOMS["200%"][0])
+    start_app_game(page, GAMES[game_id][0], dn.GAMES[game_id].title)
+    playable = page.locator(".dn-me [data-act='card'].dn-playable")
+    if playable.count():
+        playable.first.click()
+        expect(playable.first).to_have_attribute("aria-pressed", "true")
+    for zoom, (viewport, _scale) in ZOOMS.items():
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(200)  # the layout settles
+        cards, problems = page.evaluate(LAYOUT)
+        assert cards >= 8, f"{game_id} at {zoom}: only {cards} cards on the table"
+        assert not problems, f"{game_id} at {zoom} ({viewport['width']} CSS px):\n" + "\n".join(problems[:20])
+        assert_no_violations(page, f"{game_id} at {zoom}")
 
 
 def test_the_live_region_announces_turns_and_the_shortcuts_are_documented(page: Page) -> None:
