@@ -290,7 +290,7 @@ def test_each_lesson_served_by_voila_has_no_violation_as_a_learner_uses_it(conte
         html = page.goto(f"{lessons_url}voila/render/{lesson}", timeout=LESSON_TIMEOUT).text()
         assert CELL_ERROR not in html, f"{lesson} raised under Voila"
         quizzes = page.locator(".widget-hbox:has(> button[title^='try '])")
-        forward = page.locator("button[title='one move forward']")
+        forward = page.locator("button.widget-button[title='one move forward']")
         expect(quizzes).to_have_count(html.count("PositionQuiz(children"), timeout=LESSON_TIMEOUT)
         expect(forward).to_have_count(html.count("Replay(children"), timeout=LESSON_TIMEOUT)
         expect(page.locator(".dn-board")).to_have_count(html.count("danish_nb.widgets.pad.HtmlPad")
