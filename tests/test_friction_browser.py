@@ -11,31 +11,23 @@ log says the same. Run alone with ``.venv/bin/python -m pytest -q tests/test_fri
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 import danish_nb as dn
 from danish_nb.widgets import board_for
 from danish_nb.widgets.settings import label_of
-from test_browser import ME, codes, log_moves, moves_played, open_app
+import test_a11y
+from test_browser import ME, codes, log_moves, moves_played
 
 pytestmark = pytest.mark.browser
+page = test_a11y.page  # the fixture: the app at 1280x800, one page (a fresh kernel) per test
 COMPUTERS = ("rule-of-thumb",) * 3
 #: A button that shows a move's notation instead of words ("pick-up-open", "send P2", "bid strike").
 NOTATION = re.compile(r"^(P\d|send |pass$|bid |pick-up|trump |swap |keep$)")
-
-
-@pytest.fixture
-def page(context: BrowserContext, app_url: str, voila_log: Path) -> Iterator[Page]:
-    page = context.new_page()
-    page.set_viewport_size({"width": 1280, "height": 800})
-    open_app(page, app_url, voila_log)
-    yield page
-    page.close(run_before_unload=True)
 
 
 def deal(page: Page, game_id: str, seed: int, players: int, options: dict[str, Any] | None = None) -> None:
