@@ -211,7 +211,7 @@ def rules_only(verdict: Verdict) -> str:
 
 
 class Replay(widgets.VBox):
-    """Step through a played game: first / back / forward / last and a slider over its history.
+    """Step through a played game: first / back / forward / last and a move number over its history.
 
     Each step shows the table after the move, the move, why it was legal (the engine's reasons
     with rule ids), what happened (events with rule ids) and, if given, a comment per move (such
@@ -230,8 +230,9 @@ class Replay(widgets.VBox):
         self.game, self.comments, self.player, self.reveal_hands = game, comments, player, reveal_hands
         self.states = game.states()
         last = len(game.history)
-        self.slider = widgets.IntSlider(0, min=0, max=last, description="move",
-                                        layout=widgets.Layout(width="60%"))
+        # a labelled number box, not an IntSlider: its handle has no accessible name (axe, issue 20)
+        self.slider = widgets.BoundedIntText(0, min=0, max=last, description="move",
+                                             layout=widgets.Layout(width="12em"))
         steps = (("«", "the deal", lambda: 0), ("‹", "one move back", lambda: self.slider.value - 1),
                  ("›", "one move forward", lambda: self.slider.value + 1), ("»", "the last move", lambda: last))
         self.controls = []
