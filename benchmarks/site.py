@@ -11,6 +11,11 @@ It prints:
   server leaves it: Last-Modified, no Cache-Control) and the bytes sent then;
 - New game: from the click to the new seed shown (the engine and board in Pyodide).
 
+``--steps N`` measures instead, N times per site in turns, the CPU seconds of each step of the
+Python start-up in Pyodide under Node.js (site_steps.mjs): Pyodide, the preloaded packages, the
+kernel's imports, the app's import. A proxy for the page's worker, steadier than wall time on a
+busy machine (no page, no widgets' front end, no wasm code cache).
+
 The browser resolves no host but 127.0.0.1; requests to other hosts are counted (not routed:
 Playwright's routing would turn the HTTP cache off). The stdlib server sends files uncompressed.
 Targets (measured, never asserted): first board <= 8 s cold, <= 4 s warm; <= 25 MB fetched cold.
@@ -19,8 +24,10 @@ Targets (measured, never asserted): first board <= 8 s cold, <= 4 s warm; <= 25 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -147,13 +154,37 @@ def measure(p: Playwright, chromium: str, servers: dict[str, SiteServer], visits
     return rows, [url for urls in blocked for url in urls]
 
 
+def steps_rows(sites: list[Path], rounds: int) -> list[tuple]:
+    """Rows of median CPU seconds per start-up step (site_steps.mjs), the sites taking turns."""
+    runs: dict[Path, list[dict[str, float]]] = {site: [] for site in sites}
+    script = Path(__file__).with_name("site_steps.mjs")
+    for _ in range(rounds):
+        for site in sites:
+            done = subprocess.run(["node", script, site / "static" / "pyodide"], capture_output=True, text=True)
+            if done.returncode:
+                raise SystemExit(f"site_steps.mjs failed on {site}: {done.stderr[-500:]}")
+            runs[site].append(json.loads(done.stdout.splitlines()[-1]))
+    rows = []
+    for site, found in runs.items():
+        prefix = f"{site}: " if len(sites) > 1 else ""
+        medians = {step: statistics.median(run[step] for run in found) for step in found[0]}
+        rows.append((f"{prefix}start-up CPU, Node (s)", f"{sum(medians.values()):.2f} median",
+                     ", ".join(f"{step} {value:.2f}" for step, value in medians.items())))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--visits", type=int, default=3, help="cold + warm visit pairs per site")
     parser.add_argument("--site", type=Path, action="append", dest="sites",
                         help="a built site (repeat to compare several, visited in turns; default: site/)")
+    parser.add_argument("--steps", type=int, default=0, metavar="N",
+                        help="instead: CPU seconds of each start-up step under Node.js, N runs per site")
     args = parser.parse_args(argv)
     sites = args.sites or [SITE]
+    if args.steps:
+        print_rows(steps_rows(sites, args.steps), value_width=12)
+        return 0
     chromium = shutil.which("chromium")
     if chromium is None or not all((site / APP_PAGE).exists() for site in sites):
         print("benchmarks.site: needs chromium on PATH and a built site (make site)", file=sys.stderr)

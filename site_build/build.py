@@ -12,7 +12,9 @@ and runs ``python -m site_build build`` with them. The steps:
 3. a rewritten ``pyodide-lock.json``: only the packages present, with their files and hashes,
    the kernel's own wheels (piplite, pyodide-kernel, its ipykernel stand-in) among them. Pyodide
    loads them all at once with itself (``loadPyodideOptions.packages``): the kernel's worker then
-   installs nothing one by one with piplite/micropip, and no package index is asked;
+   installs nothing one by one with piplite/micropip, and no package index is asked; IPython's
+   ``__init__`` edited to import its terminal (prompt_toolkit, then a stub) on first use only
+   (``PATCHES``);
 4. bytecode for the modules imported before the first board, compiled in Pyodide under Node.js
    (bytecode.py): the browser then compiles none of IPython, the widgets or danish_nb;
 5. ``voici build`` of the app notebook; the lesson notebooks as read-only pages (lessons.py);
@@ -71,7 +73,22 @@ SERVER_SIDE = frozenset({"voila", "jupyterlab", "widgetsnbextension", "jupyterla
 #: sqlite3 is compiled and published only with Pyodide's own release (no registry has it):
 #: IPython then keeps no history and ``import sqlite3`` fails. jedi (with parso, 1.7 MB) only
 #: serves code completion, which a voici page never asks for: IPython runs without it.
-STUBS = frozenset({"sqlite3", "jedi"})
+#: prompt_toolkit (with wcwidth, 0.4 MB) only serves IPython's terminal, never imported in the
+#: browser once IPython's ``__init__`` imports it on first use (PATCHES below).
+STUBS = frozenset({"sqlite3", "jedi", "prompt-toolkit"})
+#: Edits to the browser's copies of third-party wheels, each (wheel, member, text, replacement);
+#: the build stops if a text is not found. IPython's ``__init__`` imports its terminal
+#: (``IPython.terminal.embed``: prompt_toolkit, 115 modules, two thirds of IPython's import in
+#: Pyodide) only to offer ``IPython.embed``, which a browser kernel never calls: it is imported
+#: on first use instead (PEP 562's module ``__getattr__``).
+PATCHES = (
+    ("ipython", "IPython/__init__.py", "from .terminal.embed import embed\n",
+     "def __getattr__(name):  # patched by danish_nb's site build: the terminal loads on first use\n"
+     "    if name == \"embed\":\n"
+     "        from .terminal.embed import embed\n"
+     "        return embed\n"
+     "    raise AttributeError(f\"module 'IPython' has no attribute {name!r}\")\n"),
+)
 #: pip's way to fetch wheels for the browser whatever machine builds the site.
 FOR_PYODIDE = ("--only-binary=:all:", "--platform", "any", "--python-version", "3.13",
                "--implementation", "py", "--no-deps")
@@ -172,8 +189,8 @@ def project_wheel() -> Path:
 
 def stub_wheel(name: str, version: str, folder: Path) -> Path:
     """An empty wheel (metadata only) standing in for a package the site cannot have."""
-    path = folder / f"{name}-{version}-py3-none-any.whl"
-    info = f"{name}-{version}.dist-info"
+    path = folder / f"{name.replace('-', '_')}-{version}-py3-none-any.whl"
+    info = f"{name.replace('-', '_')}-{version}.dist-info"
     files = {f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
              f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: danish_nb site_build\nRoot-Is-Purelib: true\n"
                               "Tag: py3-none-any\n"}
@@ -187,6 +204,32 @@ def stub_wheel(name: str, version: str, folder: Path) -> Path:
 
 def _record_hash(data: bytes) -> str:
     return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def patch_wheel(wheel: Path, member: str, text: str, replacement: str) -> None:
+    """Replace ``text`` in the file ``member`` of ``wheel`` (in place), its RECORD line updated.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     wheel = stub_wheel("demo", "1.0", Path(folder))
+    ...     patch_wheel(wheel, "demo-1.0.dist-info/METADATA", "Version: 1.0", "Version: 1.0+site")
+    ...     print(zipfile.ZipFile(wheel).read("demo-1.0.dist-info/METADATA").decode().splitlines()[-1])
+    Version: 1.0+site
+    """
+    with zipfile.ZipFile(wheel) as archive:
+        members = [(info, archive.read(info)) for info in archive.infolist()]
+    body = dict((info.filename, data) for info, data in members)[member].decode("utf-8")
+    if text not in body:
+        raise SystemExit(f"{wheel.name}: {member} no longer holds {text!r}: review PATCHES in site_build/build.py")
+    new = body.replace(text, replacement).encode("utf-8")
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info, data in members:
+            if info.filename == member:
+                data = new
+            elif info.filename.endswith(".dist-info/RECORD"):
+                data = re.sub(rf"^{re.escape(member)},[^\n]*$", f"{member},sha256={_record_hash(new)},{len(new)}",
+                              data.decode("utf-8"), flags=re.M).encode("utf-8")
+            archive.writestr(info, data, zipfile.ZIP_DEFLATED)
 
 
 def wheel_requires(wheel: Path) -> list[str]:
@@ -283,6 +326,8 @@ def lite_dir(app_wheel: Path) -> Path:
     kernel = {canonical(wheel_name_version(w)[0]): w for w in KERNEL_INDEX.glob("*.whl")}
     extra = {**browser_wheels(pins), **{name: kernel[name] for name in KERNEL_WHEELS}, APP: app_wheel}
     site_lock = browser_lock(lock, extra, pyodide_dir)
+    for name, member, text, replacement in PATCHES:
+        patch_wheel(pyodide_dir / site_lock["packages"][name]["file_name"], member, text, replacement)
     write_json(pyodide_dir / "pyodide-lock.json", site_lock)
     compile_bytecode(pyodide_dir)
     for entry in site_lock["packages"].values():

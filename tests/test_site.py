@@ -10,6 +10,7 @@ failed build fails it.
 
 from __future__ import annotations
 
+import doctest
 import json
 import os
 import re
@@ -25,8 +26,11 @@ from playwright.sync_api import Page, expect
 
 import danish_nb as dn
 from danish_nb.cards import Card
+import site_build.build
+import site_build.serve
+from site_build.build import PATCHES, patch_wheel, stub_wheel
 from site_build.lessons import LESSONS, PATTERN, title
-from site_build.serve import OFFLINE_CHROMIUM_ARGS, SiteServer, only_this_host, serving
+from site_build.serve import OFFLINE_CHROMIUM_ARGS, SiteServer, cache_control, only_this_host, serving
 from test_browser import HAND, ME, OPEN, choose_face_up, codes, moves_played, start_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,6 +56,29 @@ def test_the_app_imports_only_the_standard_library_beyond_the_widget_packages() 
     new = set(json.loads(done.stdout.strip().replace("'", '"')))
     assert "danish_nb" in new
     assert new - {"danish_nb"} <= set(sys.stdlib_module_names), new - set(sys.stdlib_module_names)
+
+
+@pytest.mark.parametrize("module", [site_build.build, site_build.serve])
+def test_the_site_build_examples_hold(module: Any) -> None:
+    assert doctest.testmod(module).failed == 0
+
+
+def test_a_wheel_edit_whose_text_is_gone_stops_the_build(tmp_path: Path) -> None:
+    """A new IPython that no longer imports its terminal that way must be noticed, not shipped."""
+    wheel = stub_wheel("demo", "1.0", tmp_path)
+    before = wheel.read_bytes()
+    _, _, text, replacement = PATCHES[0]
+    with pytest.raises(SystemExit, match="no longer holds"):
+        patch_wheel(wheel, "demo-1.0.dist-info/METADATA", text, replacement)
+    assert wheel.read_bytes() == before
+
+
+def test_what_a_rebuild_changes_is_revalidated_and_hashed_bundles_are_kept() -> None:
+    assert cache_control("/static/pyodide/pyodide-lock.json") == "no-cache"
+    assert cache_control("/static/pyodide/ipython-9.0.2-py3-none-any.whl?x=1") == "no-cache"
+    assert cache_control("/lessons/") == "no-cache"
+    assert "immutable" in cache_control("/extensions/anywidget/static/remoteEntry.0123456789abcdef0123.js")
+    assert cache_control("/static/pyodide/pyodide.asm.wasm") == "public, max-age=86400"
 
 
 @pytest.fixture(scope="session")
