@@ -215,7 +215,7 @@ def rule_html(rule: Rule, lang: str = "en") -> str:
     """
     tr = translator(lang)
     in_english, in_yours = escape(tr("In English:")), escape(tr("In your language:"))
-    english = (f'<div class="dn-english">{in_english} <q lang="en">{escape(rule.english)}</q></div>'
+    english = (f'<div class="dn-english">{in_english} “<span lang="en">{escape(rule.english)}</span>”</div>'
                if rule.english else "")
     own = rule.rendering(lang) if lang != "en" else None
     own_html = f'<div class="dn-own" lang="{lang}">{in_yours} “{escape(own)}”</div>' if own else ""
