@@ -21,7 +21,7 @@ from enum import Enum, IntEnum
 from typing import NamedTuple
 
 from .core import DanishNbError, _short
-from .i18n import Message, _n
+from .i18n import M, Message, _n
 
 
 class Rank(IntEnum):
@@ -125,7 +125,7 @@ class Card(NamedTuple):
         True
         """
         if not isinstance(text, str):
-            raise CardParseError(f"a card is written as text like '7H', not a {type(text).__name__}")
+            raise CardParseError(M("a card is written as text like '7H', not a {kind}", kind=type(text).__name__))
         cleaned = text.strip().upper() if len(text) <= MAX_CARD_TEXT else ""
         if cleaned in ("RJ", "BJ"):
             return JOKERS[cleaned]
@@ -133,8 +133,7 @@ class Card(NamedTuple):
         suit = _SUIT_BY_TEXT.get(cleaned[-1:])
         if rank is None or suit is None:
             raise CardParseError(
-                f"{_short(text)} is not a card: write a rank (2-10, J, Q, K, A) then a suit "
-                f"(C, D, H, S or ♣ ♦ ♥ ♠), e.g. '7H', '10♠'; jokers are 'RJ' and 'BJ'")
+                M("{text} is not a card: write a rank (2-10, J, Q, K, A) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), e.g. '7H', '10♠'; jokers are 'RJ' and 'BJ'", text=_short(text)))
         return _CARDS[rank, suit]
 
 
@@ -179,7 +178,7 @@ def standard_pack(jokers: int = 0) -> tuple[Card, ...]:
     ((Card('2♣'), Card('3♣')), (Card('RJ'), Card('BJ')))
     """
     if jokers not in (0, 1, 2):
-        raise DanishNbError(f"a pack has 0, 1 or 2 jokers, not {_short(jokers)}")
+        raise DanishNbError(M("a pack has 0, 1 or 2 jokers, not {jokers}", jokers=_short(jokers)))
     pack = [_CARDS[r, s] for s in SUITS for r in RANKS]
     return tuple(pack) + (RED_JOKER, BLACK_JOKER)[:jokers]
 
@@ -187,7 +186,7 @@ def standard_pack(jokers: int = 0) -> tuple[Card, ...]:
 def packs(count: int, jokers: int = 0) -> tuple[Card, ...]:
     """``count`` standard packs shuffled together (unshuffled here: see ``shuffled``)."""
     if count < 1:
-        raise DanishNbError(f"need at least one pack, not {_short(count)}")
+        raise DanishNbError(M("need at least one pack, not {count}", count=_short(count)))
     return standard_pack(jokers) * count
 
 

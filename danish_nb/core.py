@@ -17,13 +17,27 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from .i18n import DEFAULT, Message, _, rule_rendering
+from .i18n import DEFAULT, M, Message, _, rule_rendering, ruling_text
 
 
 # --------------------------------------------------------------------------- errors
 
 class DanishNbError(ValueError):
-    """Base of every error the package raises on bad input."""
+    """Base of every error the package raises on bad input. Its text may be a message
+    (:class:`~danish_nb.i18n.Message`): ``str()`` is the English, :meth:`text_in` a reader's language.
+
+    >>> error = DanishNbError(_("nothing to redo"))
+    >>> str(error), error.text_in("fr"), error.text_in("de")
+    ('nothing to redo', 'rien à rétablir', 'nichts wiederherzustellen')
+    """
+
+    def __init__(self, *args: Any):
+        super().__init__(*(str(a) if isinstance(a, Message) else a for a in args))
+        self.message: str | Message = args[0] if len(args) == 1 and isinstance(args[0], Message) else str(self)
+
+    def text_in(self, lang: str = DEFAULT) -> str:
+        """The error's text in ``lang`` (its English if it is plain text)."""
+        return self.message.render(lang) if isinstance(self.message, Message) else str(self)
 
 
 class MoveParseError(DanishNbError):
@@ -36,6 +50,10 @@ class IllegalMove(DanishNbError):
     def __init__(self, verdict: Verdict):
         self.verdict = verdict
         super().__init__(f"illegal move {move_text(verdict.move)}: {verdict.summary()}")
+
+    def text_in(self, lang: str = DEFAULT) -> str:
+        return _("illegal move {move}: {verdict}", move=move_text(self.verdict.move),
+                 verdict=self.verdict.summary(lang)).render(lang)
 
 
 class OptionsError(DanishNbError):
@@ -88,7 +106,7 @@ def check_keys(given: Mapping[str, Any], known: Iterable[str], what: str = "posi
     if unknown:
         names = sorted(str(key)[:20] for key in unknown[:5])
         more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
-        raise OptionsError(f"unknown {what} {names}{more}; use {sorted(known)}")
+        raise OptionsError(M("unknown {what} {names}{more}; use {sorted}", what=what, names=names, more=more, sorted=sorted(known)))
 
 
 def move_text(move: Any) -> str:
@@ -203,6 +221,18 @@ class Ruling:
     reading: str
     option: str | None = None
     rules: tuple[str, ...] = ()
+
+    def reading_in(self, lang: str = DEFAULT) -> str:
+        """Our reading in ``lang`` (the English reading if the catalogue has none).
+
+        >>> Ruling("X-a", "?", "We read it so.").reading_in("fr")
+        'We read it so.'
+        """
+        return ruling_text(self.id, self.reading, lang)
+
+    def question_in(self, lang: str = DEFAULT) -> str:
+        """The question in ``lang`` (the English question if the catalogue has none)."""
+        return ruling_text(self.id, self.question, lang)
 
     def cite(self) -> str:
         where = f" (option `{self.option}`)" if self.option else " (documented ruling)"
@@ -466,12 +496,11 @@ class OptionInfo:
         expected = type(self.default)
         if isinstance(value, bool) != isinstance(self.default, bool) or (
                 self.default is not None and not isinstance(value, expected)):
-            raise OptionsError(f"option {self.name!r} takes a {expected.__name__}, not "
-                               f"{type(value).__name__} {_short(value)}")
+            raise OptionsError(M("option {name!r} takes a {kind}, not {kind2} {value}", name=self.name, kind=expected.__name__, kind2=type(value).__name__, value=_short(value)))
         if self.choices and value not in self.choices:
-            raise OptionsError(f"option {self.name!r} must be one of {self.choices}, not {_short(value)}")
+            raise OptionsError(M("option {name!r} must be one of {choices}, not {value}", name=self.name, choices=self.choices, value=_short(value)))
         if self.low is not None and value < self.low or self.high is not None and value > self.high:
-            raise OptionsError(f"option {self.name!r} must be from {self.low} to {self.high}, not {_short(value)}")
+            raise OptionsError(M("option {name!r} must be from {low} to {high}, not {value}", name=self.name, low=self.low, high=self.high, value=_short(value)))
 
 
 OptionsT = TypeVar("OptionsT")
@@ -495,13 +524,13 @@ def make_options(options_type: type[OptionsT], given: Mapping[str, Any] | Option
     if isinstance(given, options_type):
         given = dataclasses.asdict(given)
     if not isinstance(given, Mapping):
-        raise OptionsError(f"options must be a dict, not {type(given).__name__}")
+        raise OptionsError(M("options must be a dict, not {kind}", kind=type(given).__name__))
     known = {info.name: info for info in option_infos(options_type)}
     values: dict[str, Any] = {}
     for name, value in given.items():
         info = known.get(name) if isinstance(name, str) else None
         if info is None:
-            raise OptionsError(f"unknown option {_short(name)}; this game's options are: {', '.join(known)}")
+            raise OptionsError(M("unknown option {name}; this game's options are: {items}", name=_short(name), items=', '.join(known)))
         info.check(value)
         values[name] = value
     return options_type(**values)
@@ -678,7 +707,7 @@ class GameInfo:
         for info in self.options:
             if info.name == name:
                 return info
-        raise OptionsError(f"{self.title} has no option {_short(name)}")
+        raise OptionsError(M("{title} has no option {name}", title=self.title, name=_short(name)))
 
     @classmethod
     def of(cls, rules: Any) -> GameInfo:
@@ -731,11 +760,11 @@ def register(game: GameRules) -> GameRules:
 def get_game(game_id: str) -> GameRules:
     """The registered game ``game_id``. Raises :class:`OptionsError` naming the games."""
     if not isinstance(game_id, str):
-        raise OptionsError(f"a game id is text like 'danish-bastard', not a {type(game_id).__name__}")
+        raise OptionsError(M("a game id is text like 'danish-bastard', not a {kind}", kind=type(game_id).__name__))
     try:
         return GAMES[game_id]
     except KeyError:
-        raise OptionsError(f"unknown game {_short(game_id)}; the games are: {', '.join(GAMES)}") from None
+        raise OptionsError(M("unknown game {game_id}; the games are: {items}", game_id=_short(game_id), items=', '.join(GAMES))) from None
 
 
 # --------------------------------------------------------------------------- session
@@ -862,9 +891,9 @@ class Game:
     def parse_move(self, text: str) -> Any:
         """A move from its notation. Raises :class:`MoveParseError` (text too long or not a move)."""
         if not isinstance(text, str):
-            raise MoveParseError(f"a move's notation is text like 'P1 take', not a {type(text).__name__}")
+            raise MoveParseError(M("a move's notation is text like 'P1 take', not a {kind}", kind=type(text).__name__))
         if len(text) > MAX_MOVE_TEXT:
-            raise MoveParseError(f"a move is at most {MAX_MOVE_TEXT} characters, not {len(text)}: {_short(text)}")
+            raise MoveParseError(M("a move is at most {MAX_MOVE_TEXT} characters, not {count}: {text}", MAX_MOVE_TEXT=MAX_MOVE_TEXT, count=len(text), text=_short(text)))
         return self.rules.parse_move(text)
 
     # -- changing
@@ -892,7 +921,7 @@ class Game:
     def undo(self) -> Step:
         """Take back the last move (it can be redone until another move is played)."""
         if not self.history:
-            raise DanishNbError("nothing to undo: no move has been played")
+            raise DanishNbError(M("nothing to undo: no move has been played"))
         step = self.history.pop()
         self._redo.append(step)
         self._notify()
@@ -900,7 +929,7 @@ class Game:
 
     def redo(self) -> Step:
         if not self._redo:
-            raise DanishNbError("nothing to redo")
+            raise DanishNbError(M("nothing to redo"))
         step = self._redo.pop()
         self.history.append(step)
         self._notify()
@@ -940,7 +969,7 @@ RECORD_VERSION = 1
 
 def _whole_number(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise OptionsError(f"{what} must be a whole number, not {type(value).__name__} {_short(value)}")
+        raise OptionsError(M("{what} must be a whole number, not {kind} {value}", what=what, kind=type(value).__name__, value=_short(value)))
     return value
 
 
@@ -952,8 +981,7 @@ def new_game(game_id: str, players: int, seed: int = 0, options: Mapping[str, An
     """
     rules = get_game(game_id)
     if _whole_number(players, "players") not in rules.info.player_counts:
-        raise OptionsError(f"{rules.title} takes {rules.min_players} to {rules.max_players} players, "
-                           f"not {_short(players)}")
+        raise OptionsError(M("{title} takes {min_players} to {max_players} players, not {players}", title=rules.title, min_players=rules.min_players, max_players=rules.max_players, players=_short(players)))
     _whole_number(seed, "seed")
     opts = make_options(rules.options_type, options)
     return Game(rules, rules.new_state(players, seed, opts), options=opts, players=players, seed=seed)
@@ -967,9 +995,9 @@ def setup(game_id: str, position: Mapping[str, Any], options: Mapping[str, Any] 
     """
     rules = get_game(game_id)
     if not isinstance(position, Mapping):
-        raise OptionsError(f"a position is a dict, not {type(position).__name__}")
+        raise OptionsError(M("a position is a dict, not {kind}", kind=type(position).__name__))
     if len(position) > MAX_POSITION_ITEMS:
-        raise OptionsError(f"a position holds more than {MAX_POSITION_ITEMS} values")
+        raise OptionsError(M("a position holds more than {MAX_POSITION_ITEMS} values", MAX_POSITION_ITEMS=MAX_POSITION_ITEMS))
     position = dict(position)
     check_plain(position, "a position", OptionsError, max_items=MAX_POSITION_ITEMS)
     opts = make_options(rules.options_type, options)

@@ -32,7 +32,7 @@ from importlib import resources
 from typing import Any
 
 __all__ = ["LANGUAGES", "LANGUAGE_NAMES", "DEFAULT", "DOMAIN", "Message", "Translator", "_", "M", "_n", "N_",
-           "translator", "joined", "check_lang", "rule_rendering", "title_in"]
+           "translator", "joined", "check_lang", "rule_rendering", "ruling_text", "title_in"]
 
 #: The interface languages, English first (the source of every template).
 LANGUAGES: tuple[str, ...] = ("en", "fr", "de")
@@ -101,10 +101,13 @@ class Message:
         self.params = params
 
     def render(self, lang: str = DEFAULT, part: Callable[[Any], str] | None = None) -> str:
-        """The text in ``lang``; ``part`` renders each parameter (default: messages in ``lang``,
-        anything else by ``str``)."""
+        """The text in ``lang``; ``part`` renders each parameter (default: messages and errors in
+        ``lang``, anything else by ``str``)."""
         def default(value: Any) -> str:
-            return value.render(lang, part) if isinstance(value, Message) else str(value)
+            if isinstance(value, Message):
+                return value.render(lang, part)
+            text_in = getattr(value, "text_in", None)  # an error that carries a message
+            return text_in(lang) if callable(text_in) else str(value)
         catalogue = _catalogue(lang)
         if self.plural is None:
             template = catalogue.gettext(self.msgid)
@@ -235,6 +238,16 @@ def rule_rendering(rule_id: str, english: str, lang: str) -> str | None:
     True
     """
     return None if check_lang(lang) == DEFAULT else _pgettext(lang, f"rule {rule_id}", english)
+
+
+def ruling_text(ruling_id: str, english: str, lang: str) -> str:
+    """A ruling's question or reading (``english``) in ``lang``, looked up in context
+    ``ruling <id>``; the English where the catalogue has none.
+
+    >>> ruling_text("DB-a", "x", "en")
+    'x'
+    """
+    return english if check_lang(lang) == DEFAULT else _pgettext(lang, f"ruling {ruling_id}", english) or english
 
 
 def title_in(rule_id: str, title: str, lang: str) -> str:

@@ -18,6 +18,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from .i18n import M
 from .core import (MAX_POSITION_ITEMS, RECORD_FORMAT, RECORD_VERSION, DanishNbError, Game, RecordError, _short,
                    check_plain, new_game, setup)
 
@@ -45,15 +46,14 @@ def load_record(record: Mapping[str, Any] | str) -> Game:
         else:
             game = new_game(record.get("game"), record.get("players"), record.get("seed"), record.get("options"))
     except DanishNbError as exc:
-        raise RecordError(f"the record cannot start a game: {exc}") from None
+        raise RecordError(M("the record cannot start a game: {error}", error=exc)) from None
     for number, text in enumerate(moves, start=1):
         try:
             game.play(text)
         except DanishNbError as exc:
-            raise RecordError(f"move {number} ({_short(text)}) does not replay: {exc}") from None
+            raise RecordError(M("move {number} ({text}) does not replay: {error}", number=number, text=_short(text), error=exc)) from None
         except Exception as exc:  # a bug in a game's rules: still the record's error, with its cause
-            raise RecordError(f"move {number} ({_short(text)}) does not replay: "
-                              f"{type(exc).__name__} {_short(str(exc), 200)}") from exc
+            raise RecordError(M("move {number} ({text}) does not replay: {kind} {error}", number=number, text=_short(text), kind=type(exc).__name__, error=_short(str(exc), 200))) from exc
     return game
 
 
@@ -61,27 +61,27 @@ def _read(record: Any) -> Mapping[str, Any]:
     """The record as a dict of the right format and version, its size and nesting checked."""
     if isinstance(record, str):
         if len(record) > MAX_RECORD_TEXT:
-            raise RecordError(f"a record is at most {MAX_RECORD_TEXT} characters, not {len(record)}")
+            raise RecordError(M("a record is at most {MAX_RECORD_TEXT} characters, not {count}", MAX_RECORD_TEXT=MAX_RECORD_TEXT, count=len(record)))
         try:
             record = json.loads(record)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"a record is JSON: {_short(str(exc), 120)}") from None
+            raise RecordError(M("a record is JSON: {error}", error=_short(str(exc), 120))) from None
         except RecursionError:
-            raise RecordError("a record nests lists or objects too deeply") from None
+            raise RecordError(M("a record nests lists or objects too deeply")) from None
     if not isinstance(record, Mapping):
-        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+        raise RecordError(M("a record is a JSON object, not {kind}", kind=type(record).__name__))
     record = dict(record)
     if record.get("format") != RECORD_FORMAT:
-        raise RecordError(f"not a danish-nb record (format is {_short(record.get('format'))})")
+        raise RecordError(M("not a danish-nb record (format is {get})", get=_short(record.get('format'))))
     if record.get("version") != RECORD_VERSION:
-        raise RecordError(f"record version {_short(record.get('version'))} is not supported (only {RECORD_VERSION})")
+        raise RecordError(M("record version {get} is not supported (only {RECORD_VERSION})", get=_short(record.get('version')), RECORD_VERSION=RECORD_VERSION))
     moves = record.get("moves")
     if not isinstance(moves, list):
-        raise RecordError("'moves' must be a list of move texts")
+        raise RecordError(M("'moves' must be a list of move texts"))
     if len(moves) > MAX_RECORD_MOVES:
-        raise RecordError(f"a record holds at most {MAX_RECORD_MOVES} moves, not {len(moves)}")
+        raise RecordError(M("a record holds at most {MAX_RECORD_MOVES} moves, not {count}", MAX_RECORD_MOVES=MAX_RECORD_MOVES, count=len(moves)))
     if not all(type(m) is str for m in moves):
-        raise RecordError("'moves' must be a list of move texts")
+        raise RecordError(M("'moves' must be a list of move texts"))
     # the moves are checked (each text is bounded when it is read); the rest is small
     check_plain({key: value for key, value in record.items() if key != "moves"}, "a record", RecordError,
                 max_items=MAX_RECORD_ITEMS)

@@ -168,3 +168,68 @@ def test_the_app_switches_language():
     assert app.settings_button.description == "Einstellungen"
     # the old board and its coach let go of the game: only the new board and its coach follow it
     assert game.listeners == [app.board._on_game_change, app.board.coach._on_game_change]
+
+
+def test_errors_carry_a_message_in_each_language():
+    """Bad input a board or app user can meet is explained in their language; ``str()`` stays
+    the English text (records, tests and notebooks read as before)."""
+    g = dn.new_game("danish-bastard", players=3, seed=1)
+    cases = [(lambda: g.parse_move("P1 jump"), "unknown action 'jump'", "action inconnue 'jump'", "unbekannte Aktion 'jump'"),
+             (lambda: g.parse_move("P1 play 7X"), "is not a card", "n'est pas une carte", "ist keine Karte"),
+             (lambda: dn.new_game("bastard", players=3, options={"nope": 1}), "unknown option", "option inconnue",
+              "unbekannte Option"),
+             (lambda: dn.new_game("bastard", players=9), "takes 3 to 4 players", "se joue de 3 à 4 joueurs",
+              "wird mit 3 bis 4 Spielern gespielt"),
+             (lambda: dn.load_record("{not json"), "a record is JSON", "un enregistrement est du JSON",
+              "eine Aufzeichnung ist JSON"),
+             (lambda: dn.setup("sjavs", {"hands": [["QC"], ["QS"], ["JS"]], "contract": "nope"}), "position['",
+              "position['", "position['"),
+             (lambda: g.undo(), "nothing to undo", "rien à annuler", "nichts rückgängig")]
+    for make, en, fr, de in cases:
+        with pytest.raises(dn.DanishNbError) as caught:
+            make()
+        error = caught.value
+        assert en in str(error) and str(error) == error.text_in("en")
+        assert fr in error.text_in("fr") and de in error.text_in("de"), str(error)
+        assert error.text_in("fr") != str(error) and "{" not in error.text_in("de")
+
+
+def test_a_nested_error_is_translated_inside_its_frame():
+    g = dn.new_game("bastard", players=3, seed=1)
+    with pytest.raises(dn.MoveParseError) as caught:
+        g.parse_move("P1 play 7X")
+    assert caught.value.text_in("de").startswith("'P1 play 7X': '7X' ist keine Karte")
+
+
+def test_a_french_board_explains_bad_input_in_french():
+    from danish_nb.widgets import board_for
+    board = board_for(dn.new_game("danish-bastard", players=2, seed=1), seats=("human", "human"), lang="fr")
+    board.choose("P1 jump")
+    assert board.message.startswith("Ignoré : 'P1 jump' : action inconnue 'jump'"), board.message
+    board.click_closed(7)
+    assert board.message == "Ignoré : vous n'avez pas de carte cachée en position 8 à jouer maintenant."
+    board.widget._handle_custom_msg({"act": "card", "zone": "hand", "idx": 99}, [])
+    assert board.message == "Ignoré : une carte que le plateau n'a pas proposée."
+
+
+def test_card_names_as_french_and_german_players_say_them():
+    from danish_nb.cards import Card
+    from danish_nb.render.html import card_name
+    cards = [Card.parse(c) for c in ("7H", "QS", "JC", "AD", "10H", "KC", "RJ", "BJ")]
+    assert [card_name(c, "fr") for c in cards] == ["sept de cœur", "dame de pique", "valet de trèfle", "as de carreau",
+                                                   "dix de cœur", "roi de trèfle", "joker rouge", "joker noir"]
+    assert [card_name(c, "de") for c in cards] == ["Herz-Sieben", "Pik-Dame", "Kreuz-Bube", "Karo-Ass", "Herz-Zehn",
+                                                   "Kreuz-König", "roter Joker", "schwarzer Joker"]
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_every_ruling_reads_in_each_language(lang):
+    from danish_nb.render.html import verdict_html
+    for game in dn.GAMES.values():
+        for ruling in game.catalogue.rulings.values():
+            assert ruling.reading_in(lang) not in ("", ruling.reading), ruling.id
+            assert ruling.question_in(lang) not in ("", ruling.question), ruling.id
+    lesson = dn.setup("danish-bastard", {"hands": [["8H"], ["9S"]], "pile": ["6C"]})
+    verdict = lesson.explain("P1 take")  # rests on ruling DB-h
+    reading = dn.GAMES["danish-bastard"].catalogue.rulings["DB-h"].reading_in(lang)
+    assert reading in verdict_html(verdict, lang).replace("&#x27;", "'")

@@ -156,7 +156,7 @@ def test_a_view_subclass_finds_its_parents_drawing_and_an_unknown_view_is_refuse
     with pytest.raises(dn.DanishNbError, match="no table drawing for a view of type Odd"):
         lesson_table(Odd())
     try:
-        draws(Odd)(lambda view: "<odd>")
+        draws(Odd)(lambda view, lang="en": "<odd>")
         assert lesson_table(Odd()) == "<odd>"
     finally:
         del LESSON_TABLES[Odd]
@@ -202,3 +202,23 @@ def test_a_trick_just_taken_stays_on_the_table_until_the_viewer_plays_again():
     html = tricks_table(view, names(3))
     assert "took the trick" in html and "dn-just-taken" in html
     assert all(f"dn-card-{p.card.code}" in html for p in view.last_trick.plays)
+
+
+def test_teaching_mode_draws_the_sjavs_skat_face_down():
+    """The skat is dealt face down (SJ-5): teaching mode shows every hand, never the skat; the
+    soloist who discarded sees the discards, everyone sees them once the match is over."""
+    from danish_nb.widgets import board_for
+    position = {"hands": [["QC", "AH", "10H", "KH", "AS", "10S"], ["QS", "JC", "AD", "10D", "KD", "KS"],
+                          ["JS", "JH", "JD", "AC", "KC", "10C"]], "skat": ["QH", "QD"]}
+    game = dn.setup("sjavs", position)
+    board = board_for(game, seats=("human", "human", "human"), teaching=True)
+    skat = re.search(r'<div class="dn-skat">(.*?)</div>', board.html).group(1)
+    assert "dn-card-QH" not in board.html and "dn-card-QD" not in board.html
+    assert skat.count("dn-facedown") == 2 and "data-card" not in skat
+    assert "dn-card-QS" in board.html  # another player's hand: teaching mode shows it
+    for move in ("P1 pass", "P2 bid play", "P3 pass", "P2 discard QS JC"):
+        game.play(move)
+    soloist = tricks_table(game.state.view(1), names(3))
+    other = tricks_table(game.state.view(0, reveal_hands=True), names(3))
+    assert re.search(r'class="dn-skat">.*dn-card-QS', soloist) and "dn-card-JC" in soloist
+    assert "dn-card-QS" not in other and "dn-card-JC" not in other

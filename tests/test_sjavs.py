@@ -725,7 +725,7 @@ def test_views_hide_other_hands_and_the_skat():
     view = g.state.view(1)
     assert view.hand == g.state.hands[1] and view.skat is None and view.skat_count == 2
     assert [h is None for h in view.hands] == [True, False, True]
-    assert g.state.view(1, reveal_hands=True).skat == g.state.skat
+    assert g.state.view(1, reveal_hands=True).skat is None  # teaching mode shows hands, not the skat (SJ-5)
     play_all(g, "P1 pass", "P2 bid play", "P3 pass", "P2 discard QS JC")
     assert g.state.view(1).skat == (C("JC"), C("QS"))                 # the soloist knows the discards
     assert g.state.view(0).skat is None and g.state.view(None).skat is None

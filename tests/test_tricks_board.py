@@ -139,7 +139,7 @@ def test_tricks_won_the_last_trick_on_demand_and_the_score_table():
     # a new deal: the log holds its moves only, from P2's trump call; no last trick yet
     log = part(board.html, "dn-log")
     first = next(i for i, step in enumerate(board.game.history) if step.move.action == "trump")
-    assert re.search(rf'<li value="{first + 1}"><b>P2 trump', log) and "P1 play A♠" not in log
+    assert re.search(rf'<li value="{first + 1}"><b[^>]*>P2 trump', log) and "P1 play A♠" not in log
     send(board, {"act": "lasttrick"})
     assert board.message.startswith("Ignored") and "dn-last-trick\"" not in board.html
 

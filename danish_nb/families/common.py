@@ -17,6 +17,7 @@ from typing import Any
 
 from ..cards import Card, CardParseError, format_cards, parse_cards
 from ..core import MoveParseError, OptionsError
+from ..i18n import M, Message
 
 #: The longest player or position number a move may name (more digits is never a seat).
 MAX_NUMBER_DIGITS = 3
@@ -33,7 +34,7 @@ def parse_number(word: str) -> int | None:
     return int(word)
 
 
-def parse_player(word: str, text: str, usage: str = "") -> int:
+def parse_player(word: str, text: str, usage: str | Message = "") -> int:
     """The 0-based player a move's ``P1``, ``P2`` ... names. Raises :class:`MoveParseError`.
 
     >>> parse_player("p2", "p2 take")
@@ -41,8 +42,10 @@ def parse_player(word: str, text: str, usage: str = "") -> int:
     """
     number = parse_number(word[1:]) if word[:1] in ("P", "p") else None
     if number is None or number < 1:
-        tail = f"; {usage}" if usage else ""
-        raise MoveParseError(f"{text!r}: {word[:20]!r} is not a player (P1, P2, ...){tail}")
+        if usage:
+            raise MoveParseError(M("{text!r}: {word!r} is not a player (P1, P2, ...); {usage}", text=text,
+                                   word=word[:20], usage=usage))
+        raise MoveParseError(M("{text!r}: {word!r} is not a player (P1, P2, ...)", text=text, word=word[:20]))
     return number - 1
 
 
@@ -114,7 +117,7 @@ def position_cards(position: Mapping[str, Any], key: str, default: Any = ()) -> 
             return parse_cards(value)
         return tuple(Card.parse(c) if isinstance(c, str) else _not_card(c) for c in value)
     except (CardParseError, TypeError) as exc:
-        raise OptionsError(f"position[{key!r}]: {exc}") from None
+        raise OptionsError(M("position[{key!r}]: {error}", key=key, error=exc)) from None
 
 
 def position_seats(position: Mapping[str, Any], key: str, players: int) -> tuple[tuple[Card, ...], ...]:
@@ -123,12 +126,12 @@ def position_seats(position: Mapping[str, Any], key: str, players: int) -> tuple
     if value is None:
         return ((),) * players
     if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != players:
-        raise OptionsError(f"position[{key!r}] must list one group of cards per player ({players})")
+        raise OptionsError(M("position[{key!r}] must list one group of cards per player ({players})", key=key, players=players))
     return tuple(position_cards({key: v}, key) for v in value)
 
 
 def _not_card(value: Any) -> Card:
-    raise CardParseError(f"{type(value).__name__} value is not a card code like '7H'")
+    raise CardParseError(M("{kind} value is not a card code like '7H'", kind=type(value).__name__))
 
 
 __all__ = ["MAX_NUMBER_DIGITS", "format_cards", "options_cache", "ordinal", "parse_number", "parse_player", "position_cards",

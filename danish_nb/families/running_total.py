@@ -30,6 +30,7 @@ from typing import Any, NamedTuple
 
 from ..cards import Card, CardParseError
 from ..core import MoveParseError, Result, get_game
+from ..i18n import N_, M
 from .common import parse_number, parse_player, sorted_cards
 from .worlds import deal_unseen
 
@@ -58,11 +59,11 @@ def outer_slots(row: Hole) -> tuple[int, ...]:
 # --------------------------------------------------------------------------- moves
 
 ACTIONS = {
-    "swap": "before play: put a hand card face up in place of a face-up hole card",
-    "keep": "before play: done swapping",
-    "play": "play a card from the hand (a wild card with its value: RJ=7)",
-    "hole": "play the hole card at a position 1-5 (a face-up wild one with its value: 2=7)",
-    "take": "no card fits: pick up from the pile",
+    "swap": N_("before play: put a hand card face up in place of a face-up hole card"),
+    "keep": N_("before play: done swapping"),
+    "play": N_("play a card from the hand (a wild card with its value: RJ=7)"),
+    "hole": N_("play the hole card at a position 1-5 (a face-up wild one with its value: 2=7)"),
+    "take": N_("no card fits: pick up from the pile"),
 }
 
 
@@ -109,38 +110,35 @@ def parse_move(text: str) -> RatMove:
     True
     """
     if not isinstance(text, str):
-        raise MoveParseError(f"a move is text like 'P1 play 7H', not {type(text).__name__}")
-    usage = ("write a player then an action, e.g. 'P1 play 7H', 'P1 play RJ=7', 'P1 hole 1', 'P1 take', "
-             "'P1 swap 7H KS', 'P1 keep'")
+        raise MoveParseError(M("a move is text like 'P1 play 7H', not {kind}", kind=type(text).__name__))
+    usage = M("write a player then an action, e.g. 'P1 play 7H', 'P1 play RJ=7', 'P1 hole 1', 'P1 take', "
+              "'P1 swap 7H KS', 'P1 keep'")
     words = text.split()
     if len(words) < 2:
-        raise MoveParseError(f"{text!r} is not a move: {usage}")
+        raise MoveParseError(M("{text!r} is not a move: {usage}", text=text, usage=usage))
     who, action, args = words[0], words[1].lower(), words[2:]
     player = parse_player(who, text, usage)
     if action not in ACTIONS:
-        raise MoveParseError(f"{text!r}: unknown action {words[1]!r}; {usage}")
+        raise MoveParseError(M("{text!r}: unknown action {words!r}; {usage}", text=text, words=words[1], usage=usage))
     if action in ("keep", "take"):
         if args:
-            raise MoveParseError(f"{text!r}: '{action}' takes nothing after it")
+            raise MoveParseError(M("{text!r}: '{action}' takes nothing after it", text=text, action=action))
         return RatMove(player, action)
     if action == "swap":
         if len(args) != 2:
-            raise MoveParseError(f"{text!r}: 'swap' takes a hand card then a face-up hole card, "
-                                 f"e.g. 'P1 swap 7H KS'")
+            raise MoveParseError(M("{text!r}: 'swap' takes a hand card then a face-up hole card, e.g. 'P1 swap 7H KS'", text=text))
         return RatMove(player, action, _card(args[0], text), other=_card(args[1], text))
     if len(args) != 1:
-        raise MoveParseError(f"{text!r}: one card per turn (ruling RB-d): e.g. 'P1 {action} "
-                             f"{'7H' if action == 'play' else '1'}'")
+        raise MoveParseError(M("{text!r}: one card per turn (ruling RB-d): e.g. 'P1 {action} {value}'", text=text, action=action, value='7H' if action == 'play' else '1'))
     word, _, value_text = args[0].partition("=")
     value = parse_number(value_text) if "=" in args[0] else None
     if "=" in args[0] and value is None:
-        raise MoveParseError(f"{text!r}: a wild card's value is a whole number from 1 to 10, "
-                             f"e.g. 'RJ=7', not {value_text[:20]!r}")
+        raise MoveParseError(M("{text!r}: a wild card's value is a whole number from 1 to 10, e.g. 'RJ=7', not {value_text!r}", text=text, value_text=value_text[:20]))
     if action == "play":
         return RatMove(player, action, _card(word, text), value)
     slot = parse_number(word)
     if slot is None or not 1 <= slot <= ROW:
-        raise MoveParseError(f"{text!r}: 'hole' takes a position 1 to 5, e.g. 'P1 hole 1'")
+        raise MoveParseError(M("{text!r}: 'hole' takes a position 1 to 5, e.g. 'P1 hole 1'", text=text))
     return RatMove(player, action, None, value, slot)
 
 
@@ -148,7 +146,7 @@ def _card(word: str, text: str) -> Card:
     try:
         return Card.parse(word)
     except CardParseError as exc:
-        raise MoveParseError(f"{text!r}: {exc}") from None
+        raise MoveParseError(M("{text!r}: {error}", text=text, error=exc)) from None
 
 
 def move_problem(move: Any) -> str | None:

@@ -25,20 +25,20 @@ from ..core import (Catalogue, DanishNbError, Event, MoveParseError, OptionsErro
                     Text, Verdict, check_keys)
 from .common import (parse_number, parse_player, position_cards, position_seats, remove_cards, replace_at,
                      sorted_cards)
-from ..i18n import M
+from ..i18n import N_, M
 
 #: Move actions and what they mean (the notation's verbs).
 ACTIONS = {
-    "face-up": "choose the three cards to leave face up before play (the rest is the hand)",
-    "play": "play one or more cards of one rank from the hand",
-    "stock": "play the top card of the stock blind",
-    "open": "play one or more face-up table cards",
-    "closed": "play a face-down table card blind (by its position, counting from 1)",
-    "take": "take the pile into the hand",
-    "send": "send the pile to another player (an Ace's effect)",
-    "complete": "complete a four out of turn",
-    "pass": "decline an offer",
-    "pick-up-open": "take one's own face-up cards into the hand (Le danish, once hand and stock are empty)",
+    "face-up": N_("choose the three cards to leave face up before play (the rest is the hand)"),
+    "play": N_("play one or more cards of one rank from the hand"),
+    "stock": N_("play the top card of the stock blind"),
+    "open": N_("play one or more face-up table cards"),
+    "closed": N_("play a face-down table card blind (by its position, counting from 1)"),
+    "take": N_("take the pile into the hand"),
+    "send": N_("send the pile to another player (an Ace's effect)"),
+    "complete": N_("complete a four out of turn"),
+    "pass": N_("decline an offer"),
+    "pick-up-open": N_("take one's own face-up cards into the hand (Le danish, once hand and stock are empty)"),
 }
 
 #: Actions written with nothing after them.
@@ -128,36 +128,35 @@ def parse_shed_move(text: str, actions: Iterable[str] = ACTIONS) -> ShedMove:
     """Read a move written as ``str(move)`` writes it: ``'P1 play 7H 7D'``, ``'P3 closed 2'``,
     ``'P2 take'``, ``'P1 send P3'``. Raises :class:`MoveParseError` with what was expected."""
     if not isinstance(text, str):
-        raise MoveParseError(f"a move is text like 'P1 play 7H', not {type(text).__name__}")
+        raise MoveParseError(M("a move is text like 'P1 play 7H', not {kind}", kind=type(text).__name__))
     allowed = tuple(actions)
     words = text.split()
-    usage = f"write a player then an action, e.g. 'P1 play 7H 7D'; actions: {', '.join(allowed)}"
+    usage = M("write a player then an action, e.g. 'P1 play 7H 7D'; actions: {actions}", actions=", ".join(allowed))
     if len(words) < 2:
-        raise MoveParseError(f"{text!r} is not a move: {usage}")
+        raise MoveParseError(M("{text!r} is not a move: {usage}", text=text, usage=usage))
     who, action, args = words[0], words[1].lower(), words[2:]
     player = parse_player(who, text, usage)
     if action not in allowed:
-        raise MoveParseError(f"{text!r}: unknown action {words[1]!r}; {usage}")
+        raise MoveParseError(M("{text!r}: unknown action {words!r}; {usage}", text=text, words=words[1], usage=usage))
     if action in BARE_ACTIONS:
         if args:
-            raise MoveParseError(f"{text!r}: '{action}' takes nothing after it")
+            raise MoveParseError(M("{text!r}: '{action}' takes nothing after it", text=text, action=action))
         return ShedMove(player, action)
     if action == "closed":
         index = parse_number(args[0]) if len(args) == 1 else None
         if index is None or index < 1:
-            raise MoveParseError(f"{text!r}: 'closed' takes a face-down card's position, 1 or more, "
-                                 f"e.g. 'P1 closed 2'")
+            raise MoveParseError(M("{text!r}: 'closed' takes a face-down card's position, 1 or more, e.g. 'P1 closed 2'", text=text))
         return ShedMove(player, action, (), index - 1)
     if action == "send":
         if len(args) != 1:
-            raise MoveParseError(f"{text!r}: 'send' takes the player who gets the pile, e.g. 'P1 send P3'")
+            raise MoveParseError(M("{text!r}: 'send' takes the player who gets the pile, e.g. 'P1 send P3'", text=text))
         return ShedMove(player, action, (), parse_player(args[0], text, usage))
     if not args:
-        raise MoveParseError(f"{text!r}: '{action}' needs at least one card, e.g. 'P1 {action} 7H'")
+        raise MoveParseError(M("{text!r}: '{action}' needs at least one card, e.g. 'P1 {action} 7H'", text=text, action=action))
     try:
         cards = parse_cards(" ".join(args))
     except CardParseError as exc:
-        raise MoveParseError(f"{text!r}: {exc}") from None
+        raise MoveParseError(M("{text!r}: {error}", text=text, error=exc)) from None
     return ShedMove(player, action, cards)
 
 
@@ -797,21 +796,20 @@ def read_table_position(position: Mapping[str, Any], min_players: int, max_playe
     hands_in = position.get("hands")
     players = position.get("players", len(hands_in) if isinstance(hands_in, list) else None)
     if not isinstance(players, int) or isinstance(players, bool) or not min_players <= players <= max_players:
-        raise OptionsError(f"a position needs 'hands' for {min_players} to {max_players} players "
-                           f"(or 'players')")
+        raise OptionsError(M("a position needs 'hands' for {min_players} to {max_players} players (or 'players')", min_players=min_players, max_players=max_players))
     current = position.get("current", 0)
     direction = position.get("direction", 1)
     phase = position.get("phase", "play")
     finished = position.get("finished", [])
     if not isinstance(current, int) or isinstance(current, bool) or not 0 <= current < players:
-        raise OptionsError(f"position['current'] must be a player from 0 to {players - 1}")
+        raise OptionsError(M("position['current'] must be a player from 0 to {players}", players=players - 1))
     if type(direction) is not int or direction not in (1, -1):
-        raise OptionsError("position['direction'] is 1 (clockwise) or -1")
+        raise OptionsError(M("position['direction'] is 1 (clockwise) or -1"))
     if phase not in ("play", "swap"):
-        raise OptionsError("position['phase'] is 'play' or 'swap'")
+        raise OptionsError(M("position['phase'] is 'play' or 'swap'"))
     if not isinstance(finished, list) or any(f not in range(players) or isinstance(f, bool) for f in finished) \
             or current in finished:
-        raise OptionsError("position['finished'] lists players (0-based) who are out, not the current one")
+        raise OptionsError(M("position['finished'] lists players (0-based) who are out, not the current one"))
     table = TablePosition(
         players, tuple(sorted_cards(h) for h in position_seats(position, "hands", players)),
         tuple(sorted_cards(o) for o in position_seats(position, "open", players)),
@@ -820,7 +818,7 @@ def read_table_position(position: Mapping[str, Any], min_players: int, max_playe
         tuple(finished))
     for seat in table.finished:
         if table.hands[seat] or table.open[seat] or table.closed[seat]:
-            raise OptionsError(f"P{seat + 1} is listed as finished but still has cards")
+            raise OptionsError(M("P{seat} is listed as finished but still has cards", seat=seat + 1))
     cards = Counter(table.stock + table.pile + table.burned)
     for zone in (table.hands, table.open, table.closed):
         for group in zone:
@@ -828,6 +826,5 @@ def read_table_position(position: Mapping[str, Any], min_players: int, max_playe
     deck = Counter(deck_for(players))
     for card, count in cards.items():
         if count > deck[card]:
-            raise OptionsError(f"the position holds {count} × {card} but the deck for {players} players has "
-                               f"{deck[card]}")
+            raise OptionsError(M("the position holds {count} × {card} but the deck for {players} players has {deck}", count=count, card=card, players=players, deck=deck[card]))
     return table

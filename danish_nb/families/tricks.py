@@ -66,9 +66,9 @@ class Trumps:
 
     def __post_init__(self) -> None:
         if self.suit is not None and self.suit not in SUITS:
-            raise OptionsError(f"trumps are one of the four suits, not {self.suit!r}")
+            raise OptionsError(M("trumps are one of the four suits, not {suit!r}", suit=self.suit))
         if self.permanent and self.suit is None:
-            raise OptionsError("permanent trumps need a trump suit to belong to")
+            raise OptionsError(M("permanent trumps need a trump suit to belong to"))
         suits: dict[Card, Suit] = {}
         strengths: dict[Card, int] = {}
         top = len(self.order)
@@ -120,8 +120,7 @@ def parse_trump(text: str) -> Suit | None:
         return None
     if word in _SUIT_WORDS:
         return _SUIT_WORDS[word]
-    raise MoveParseError(f"{text!r} is not a trump call: write clubs, diamonds, hearts, spades "
-                         f"(or C D H S, ♣ ♦ ♥ ♠) or none for no trumps")
+    raise MoveParseError(M("{text!r} is not a trump call: write clubs, diamonds, hearts, spades (or C D H S, ♣ ♦ ♥ ♠) or none for no trumps", text=text))
 
 
 # --------------------------------------------------------------------------- tricks
@@ -360,26 +359,27 @@ def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
     'P1 bid strike'
     """
     if not isinstance(text, str):
-        raise MoveParseError(f"a move is text like 'P1 play 7H', not {type(text).__name__}")
+        raise MoveParseError(M("a move is text like 'P1 play 7H', not {kind}", kind=type(text).__name__))
     allowed = tuple(actions)
-    usage = f"write a player then an action, e.g. 'P1 play 7H' or 'P1 trump hearts'; actions: {', '.join(allowed)}"
+    usage = M("write a player then an action, e.g. 'P1 play 7H' or 'P1 trump hearts'; actions: {actions}",
+              actions=", ".join(allowed))
     words = text.split()
     if len(words) < 2:
-        raise MoveParseError(f"{text!r} is not a move: {usage}")
+        raise MoveParseError(M("{text!r} is not a move: {usage}", text=text, usage=usage))
     who, action, args = words[0], words[1].lower(), words[2:]
     player = parse_player(who, text, usage)
     if action not in allowed:
-        raise MoveParseError(f"{text!r}: unknown action {words[1]!r}; {usage}")
+        raise MoveParseError(M("{text!r}: unknown action {words!r}; {usage}", text=text, words=words[1], usage=usage))
     if action == "play":
         if len(args) != 1:
-            raise MoveParseError(f"{text!r}: 'play' takes exactly one card, e.g. 'P1 play 7H'")
+            raise MoveParseError(M("{text!r}: 'play' takes exactly one card, e.g. 'P1 play 7H'", text=text))
         try:
             return TrickMove(player, action, Card.parse(args[0]))
         except CardParseError as exc:
-            raise MoveParseError(f"{text!r}: {exc}") from None
+            raise MoveParseError(M("{text!r}: {error}", text=text, error=exc)) from None
     if action == "trump":
         if len(args) != 1:
-            raise MoveParseError(f"{text!r}: 'trump' takes a suit or none, e.g. 'P1 trump hearts'")
+            raise MoveParseError(M("{text!r}: 'trump' takes a suit or none, e.g. 'P1 trump hearts'", text=text))
         return TrickMove(player, action, None, parse_trump(args[0]))
     if action == "bid":
         if len(args) != 1 or args[0].lower() not in bids:
@@ -388,14 +388,14 @@ def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
         return TrickMove(player, action, bid=args[0].lower())
     if action == "discard":
         if not args:
-            raise MoveParseError(f"{text!r}: 'discard' takes the cards laid aside, e.g. 'P1 discard 10H KD'")
+            raise MoveParseError(M("{text!r}: 'discard' takes the cards laid aside, e.g. 'P1 discard 10H KD'", text=text))
         try:
             cards = tuple(Card.parse(arg) for arg in args)
         except CardParseError as exc:
-            raise MoveParseError(f"{text!r}: {exc}") from None
+            raise MoveParseError(M("{text!r}: {error}", text=text, error=exc)) from None
         return TrickMove(player, action, cards=by_suit(cards))
     if args:
-        raise MoveParseError(f"{text!r}: '{action}' takes nothing after it")
+        raise MoveParseError(M("{text!r}: '{action}' takes nothing after it", text=text, action=action))
     return TrickMove(player, action)
 
 
@@ -694,7 +694,7 @@ def position_players(position: Mapping[str, Any], keys: Iterable[str], title: st
     hands = position.get("hands")
     players = position.get("players", len(hands) if isinstance(hands, list) else None)
     if isinstance(players, bool) or not isinstance(players, int) or players not in (3, 4):
-        raise OptionsError(f"a {title} position needs 'hands' for 3 or 4 players")
+        raise OptionsError(M("a {title} position needs 'hands' for 3 or 4 players", title=title))
     return players
 
 
@@ -702,7 +702,7 @@ def position_seed(position: Mapping[str, Any]) -> int:
     """The match seed of a set-up position (it shuffles the later deals)."""
     seed = position.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise OptionsError("position['seed'] is a whole number")
+        raise OptionsError(M("position['seed'] is a whole number"))
     return seed
 
 
@@ -710,7 +710,7 @@ def position_trick(position: Mapping[str, Any], leader: int, players: int) -> tu
     """The unfinished trick of a set-up position (``position['trick']``, played from ``leader``)."""
     cards = position_cards(position, "trick")
     if len(cards) >= players:
-        raise OptionsError(f"position['trick'] holds the cards of an unfinished trick: fewer than {players}")
+        raise OptionsError(M("position['trick'] holds the cards of an unfinished trick: fewer than {players}", players=players))
     return tuple(Play((leader + i) % players, card) for i, card in enumerate(cards))
 
 
@@ -719,18 +719,18 @@ def check_pack(cards: Iterable[Card], pack: Iterable[Card], which: str) -> None:
     counts = Counter(cards)
     twice = sorted(str(c) for c, n in counts.items() if n > 1)
     if twice:
-        raise OptionsError(f"the position holds {', '.join(twice[:10])} more than once")
+        raise OptionsError(M("the position holds {items} more than once", items=', '.join(twice[:10])))
     allowed = set(pack)
     foreign = sorted(str(c) for c in counts if c not in allowed)
     if foreign:
-        raise OptionsError(f"{', '.join(foreign[:10])} is not in {which}")
+        raise OptionsError(M("{items} is not in {which}", items=', '.join(foreign[:10]), which=which))
 
 
 def position_seat(position: Mapping[str, Any], key: str, default: int, players: int) -> int:
     """A player (0-based) named under ``key`` of a set-up position."""
     value = position.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise OptionsError(f"position[{key!r}] is a player from 0 to {players - 1}")
+        raise OptionsError(M("position[{key!r}] is a player from 0 to {players}", key=key, players=players - 1))
     return value
 
 
@@ -738,7 +738,7 @@ def position_whole(position: Mapping[str, Any], key: str, default: int) -> int:
     """A whole number (0 or more) under ``key`` of a set-up position."""
     value = position.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise OptionsError(f"position[{key!r}] is a whole number from 0")
+        raise OptionsError(M("position[{key!r}] is a whole number from 0", key=key))
     return value
 
 
@@ -746,7 +746,7 @@ def position_hands(position: Mapping[str, Any], players: int) -> tuple[tuple[Car
     """One hand per player under ``position['hands']``."""
     value = position.get("hands")
     if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != players:
-        raise OptionsError(f"position['hands'] must list one hand per player ({players})")
+        raise OptionsError(M("position['hands'] must list one hand per player ({players})", players=players))
     return tuple(by_suit(position_cards({"hand": h}, "hand")) for h in value)
 
 
@@ -757,14 +757,14 @@ def position_won(position: Mapping[str, Any], players: int) -> tuple[tuple[tuple
     if value is None:
         return ((),) * players
     if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != players:
-        raise OptionsError(f"position['won'] must list each player's won tricks ({players} lists)")
+        raise OptionsError(M("position['won'] must list each player's won tricks ({players} lists)", players=players))
     won = []
     for seat, tricks in enumerate(value):
         if not isinstance(tricks, Sequence) or isinstance(tricks, str):
-            raise OptionsError(f"position['won'][{seat}] is a list of tricks, e.g. [['AH', '2H', '3H']]")
+            raise OptionsError(M("position['won'][{seat}] is a list of tricks, e.g. [['AH', '2H', '3H']]", seat=seat))
         cards = tuple(position_cards({"trick": t}, "trick") for t in tricks)
         if any(len(t) != players for t in cards):
-            raise OptionsError(f"position['won'][{seat}]: every trick has {players} cards, one per player")
+            raise OptionsError(M("position['won'][{seat}]: every trick has {players} cards, one per player", seat=seat, players=players))
         won.append(cards)
     return tuple(won)
 

@@ -478,26 +478,24 @@ class Bastard:
         scores = position.get("scores", [0] * players)
         if not isinstance(scores, list) or len(scores) != players or \
                 any(isinstance(s, bool) or not isinstance(s, int) for s in scores):
-            raise OptionsError(f"position['scores'] lists {players} whole numbers, the match totals")
+            raise OptionsError(M("position['scores'] lists {players} whole numbers, the match totals", players=players))
         deals = match_deals(players, options)
         if deals is not None and deal >= deals:
-            raise OptionsError(f"position['deal'] counts from 0: this match has {deals} deals")
+            raise OptionsError(M("position['deal'] counts from 0: this match has {deals} deals", deals=deals))
         trick = position_trick(position, leader, players)
         trump_text = position.get("trump")
         trumps = None
         if trump_text is not None:
             if not isinstance(trump_text, str):
-                raise OptionsError("position['trump'] is a suit name (e.g. 'hearts') or 'none'")
+                raise OptionsError(M("position['trump'] is a suit name (e.g. 'hearts') or 'none'"))
             try:
                 trumps = Trumps(parse_trump(trump_text))
             except ValueError as exc:
-                raise OptionsError(f"position['trump']: {exc}") from None
+                raise OptionsError(M("position['trump']: {error}", error=exc)) from None
         elif trick or any(won):
-            raise OptionsError("without 'trump' the position is before the trump call: no trick and "
-                               "no won tricks")
+            raise OptionsError(M("without 'trump' the position is before the trump call: no trick and no won tricks"))
         if not any(won) and leader != (dealer + 1) % players:
-            raise OptionsError("before any trick is won, the leader is the dealer's left-hand player, "
-                               "who names trumps (set 'dealer' or list the tricks 'won')")
+            raise OptionsError(M("before any trick is won, the leader is the dealer's left-hand player, who names trumps (set 'dealer' or list the tricks 'won')"))
         _check_cards(players, hands, won, trick)
         match = Match(seed, deal, dealer, tuple(scores))
         return BastardState(options, players, match, hands, trumps=trumps, trick=trick, leader=leader, won=won)
@@ -536,10 +534,9 @@ def _check_cards(players: int, hands: Hands, won: Won, trick: tuple[Play, ...]) 
     played = {play.player for play in trick}
     sizes = {len(hands[seat]) + (seat in played) for seat in range(players)}
     if len(sizes) != 1:
-        raise OptionsError("hands must be even: each player holds as many cards as the others, one "
-                           "fewer for those who have played to the trick")
+        raise OptionsError(M("hands must be even: each player holds as many cards as the others, one fewer for those who have played to the trick"))
     if not any(hands):
-        raise OptionsError("a position needs cards in hand: the deal is over")
+        raise OptionsError(M("a position needs cards in hand: the deal is over"))
 
 
 GAME = register(Bastard())

@@ -820,20 +820,19 @@ class LeDanish:
         players, hands, opens, closed, stock = t.players, t.hands, t.open, t.closed, t.stock
         current, direction, finished = t.current, t.direction, t.finished
         if finished and not options.play_on:
-            raise OptionsError("a player is out only when playing on (option play_on): the first one "
-                               "out wins the game")
+            raise OptionsError(M("a player is out only when playing on (option play_on): the first one out wins the game"))
         out = [seat in finished for seat in range(players)]
         last = position.get("last", next_seat(current, -direction, out))
         if not isinstance(last, int) or isinstance(last, bool) or not 0 <= last < players:
-            raise OptionsError(f"position['last'] must be a player from 0 to {players - 1}")
+            raise OptionsError(M("position['last'] must be a player from 0 to {players}", players=players - 1))
         for seat in range(players):
             has_cards = hands[seat] or opens[seat] or closed[seat]
             if out[seat] and has_cards:
-                raise OptionsError(f"P{seat + 1} is listed as finished but still has cards")
+                raise OptionsError(M("P{seat} is listed as finished but still has cards", seat=seat + 1))
             if not out[seat] and not has_cards:
-                raise OptionsError(f"P{seat + 1} has no cards: list them in 'finished' (or give them cards)")
+                raise OptionsError(M("P{seat} has no cards: list them in 'finished' (or give them cards)", seat=seat + 1))
             if not out[seat] and stock and not hands[seat]:
-                raise OptionsError(f"P{seat + 1} has an empty hand while the stock lasts (LD-13)")
+                raise OptionsError(M("P{seat} has an empty hand while the stock lasts (LD-13)", seat=seat + 1))
         return LeDanishState.from_position(t, options, last=last)
 
     def parse_move(self, text: str) -> ShedMove:

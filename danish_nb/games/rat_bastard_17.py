@@ -730,7 +730,7 @@ class RatBastard17:
         """Shuffle and deal: 5 hole cards in a row and 5 in hand each; the rest is the deck
         (RB-3, RB-6, RB-8). Play starts with the swap phase, P1 first (ruling RB-j)."""
         if players != PLAYERS:
-            raise OptionsError(f"Rat Bastard 17 is a game for exactly 2 players, not {players}")
+            raise OptionsError(M("Rat Bastard 17 is a game for exactly 2 players, not {players}", players=players))
         cards = shuffled(pack(options), seed)
         holes = tuple(tuple(cards[i * 10:i * 10 + 5]) for i in range(PLAYERS))
         hands = tuple(sorted_cards(cards[i * 10 + 5:i * 10 + 10]) for i in range(PLAYERS))
@@ -751,38 +751,35 @@ class RatBastard17:
                  "swapped"}
         check_keys(position, known)
         if not _is_whole(position.get("players", PLAYERS)) or position.get("players", PLAYERS) != PLAYERS:
-            raise OptionsError("Rat Bastard 17 is a game for exactly 2 players")
+            raise OptionsError(M("Rat Bastard 17 is a game for exactly 2 players"))
         hands = tuple(sorted_cards(h) for h in _seats(position, "hands"))
         holes = tuple(_hole_row(row, p) for p, row in enumerate(_seats(position, "holes", raw=True)))
         deck, pile, discard = (position_cards(position, key) for key in ("deck", "pile", "discard"))
         current, phase = position.get("current", 0), position.get("phase", "play")
         if not _is_whole(current) or current not in (0, 1):
-            raise OptionsError("position['current'] is 0 (P1) or 1 (P2)")
+            raise OptionsError(M("position['current'] is 0 (P1) or 1 (P2)"))
         if phase not in ("play", "swap"):
-            raise OptionsError("position['phase'] is 'play' or 'swap'")
+            raise OptionsError(M("position['phase'] is 'play' or 'swap'"))
         swapped = position.get("swapped", [])
         if not isinstance(swapped, list) or any(not _is_whole(s) or s not in (2, 4) for s in swapped) or \
                 (swapped and phase != "swap"):
-            raise OptionsError("position['swapped'] lists face-up positions (2, 4) already replaced, in the "
-                               "swap phase")
+            raise OptionsError(M("position['swapped'] lists face-up positions (2, 4) already replaced, in the swap phase"))
         state = RatBastardState(options, hands, holes, deck, pile, 0, discard, current, phase,
                                 tuple(s - 1 for s in swapped))
         _check_cards(state, options)
         values = [card_value(c, options) for c in pile]
         total = position.get("total", None if None in values else sum(values))
         if total is None:
-            raise OptionsError("the pile holds a wild card: give position['total']")
+            raise OptionsError(M("the pile holds a wild card: give position['total']"))
         fixed, wilds = sum(v for v in values if v is not None), values.count(None)
         if isinstance(total, bool) or not isinstance(total, int) or not 0 <= total < TARGET or \
                 not fixed + wilds <= total <= fixed + 10 * wilds:
-            raise OptionsError(f"position['total'] must be the pile's total, from 0 to 16 (17 empties the "
-                               f"pile), not {total!r}")
+            raise OptionsError(M("position['total'] must be the pile's total, from 0 to 16 (17 empties the pile), not {total!r}", total=total))
         for p in range(PLAYERS):
             if deck and len(hands[p]) < HAND_SIZE:
-                raise OptionsError(f"while the deck lasts each hand holds at least 5 cards (RB-12): P{p + 1} "
-                                   f"has {len(hands[p])}")
+                raise OptionsError(M("while the deck lasts each hand holds at least 5 cards (RB-12): P{p} has {count}", p=p + 1, count=len(hands[p])))
             if phase == "play" and not hands[p] and all(c is None for c in holes[p]):
-                raise OptionsError(f"P{p + 1} has no cards: that game is already over")
+                raise OptionsError(M("P{p} has no cards: that game is already over", p=p + 1))
         return state.copy(total=total)._settle([])[0]
 
     def parse_move(self, text: str) -> RatMove:
@@ -822,20 +819,19 @@ def _seats(position: Mapping[str, Any], key: str, raw: bool = False) -> tuple:
     if value is None:
         return ((),) * PLAYERS
     if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != PLAYERS:
-        raise OptionsError(f"position[{key!r}] must list one group of cards per player (2)")
+        raise OptionsError(M("position[{key!r}] must list one group of cards per player (2)", key=key))
     return tuple(value) if raw else tuple(position_cards({key: v}, key) for v in value)
 
 
 def _hole_row(row: Any, player: int) -> Hole:
     """Five slots from a position's list (shorter lists are padded with used slots)."""
     if isinstance(row, str) or not isinstance(row, Sequence) or len(row) > ROW:
-        raise OptionsError(f"position['holes'][{player}] lists at most 5 cards (None for a used position)")
+        raise OptionsError(M("position['holes'][{player}] lists at most 5 cards (None for a used position)", player=player))
     slots = tuple(None if c is None else position_cards({"hole": [c]}, "hole")[0] for c in row)
     slots += (None,) * (ROW - len(slots))
     filled = [i for i, c in enumerate(slots) if c is not None]
     if filled and filled[-1] - filled[0] + 1 != len(filled):
-        raise OptionsError(f"P{player + 1}'s hole cards have a gap: cards leave the row only from its ends "
-                           f"(RB-20)")
+        raise OptionsError(M("P{player}'s hole cards have a gap: cards leave the row only from its ends (RB-20)", player=player + 1))
     return slots
 
 
@@ -846,9 +842,9 @@ def _check_cards(state: RatBastardState, options: Options) -> None:
     allowed = set(pack(options))
     for card, count in counts.items():
         if card not in allowed:
-            raise OptionsError(f"{card} is not in the pack (option wild is {options.wild!r})")
+            raise OptionsError(M("{card} is not in the pack (option wild is {wild!r})", card=card, wild=options.wild))
         if count > 1:
-            raise OptionsError(f"{card} appears {count} times: the game uses one pack")
+            raise OptionsError(M("{card} appears {count} times: the game uses one pack", card=card, count=count))
 
 
 GAME = register(RatBastard17())

@@ -484,10 +484,11 @@ class SjavsState(MatchState):
 
     def view(self, player: int | None, reveal_hands: bool = False) -> AuctionView:
         """What ``player`` may know (``None``: a spectator): their own hand, the bids, the trick and
-        the last trick, won tricks' counts and card points; the skat only in teaching mode
-        (``reveal_hands``), to the soloist who discarded it, or when the match is over."""
+        the last trick, won tricks' counts and card points; the cards out of play only to the
+        soloist who discarded them, or when the match is over. Teaching mode (``reveal_hands``)
+        shows every hand, never the skat: it is dealt face down (SJ-5), cards laid aside."""
         hands = tuple(h if (reveal_hands or seat == player) else None for seat, h in enumerate(self.hands))
-        sees_skat = reveal_hands or self.is_over or (self.exchanged and player == self.soloist)
+        sees_skat = self.is_over or (self.exchanged and player == self.soloist)
         won = self.won or ((),) * self.players
         return AuctionView(
             game=self.game_id, players=self.players, me=player, hands=hands,
@@ -808,7 +809,7 @@ class Sjavs:
         scores = position.get("scores", [START_POINTS] * players)
         if not isinstance(scores, list) or len(scores) != players or \
                 any(isinstance(s, bool) or not isinstance(s, int) or s <= 0 for s in scores):
-            raise OptionsError(f"position['scores'] lists {players} game points, each above zero")
+            raise OptionsError(M("position['scores'] lists {players} game points, each above zero", players=players))
         match = Match(seed, deal_no, dealer, tuple(scores))
         eldest = match.first_player
         _check_cards(plan, players, hands, skat)
@@ -859,20 +860,20 @@ def _setup_auction(base: SjavsState, position: Mapping[str, Any]) -> SjavsState:
     """An auction position: the deal as given, the ``bids`` replayed through the rules."""
     for key in ("soloist", "phase", "trump", "trick", "leader", "won"):
         if key in position:
-            raise OptionsError(f"position[{key!r}] needs a 'contract' (the auction is over then)")
+            raise OptionsError(M("position[{key!r}] needs a 'contract' (the auction is over then)", key=key))
     _same_sizes(base.hands, base.layout, skat=len(base.skat))
     bids = position.get("bids", [])
     if not isinstance(bids, list) or not all(isinstance(b, str) for b in bids):
-        raise OptionsError("position['bids'] lists the words said so far from eldest on, e.g. ['pass', 'play']")
+        raise OptionsError(M("position['bids'] lists the words said so far from eldest on, e.g. ['pass', 'play']"))
     state = base
     for word in bids:
         text = f"P{state.current_player + 1} {'pass' if word.lower() == PASS else 'bid ' + word}"
         try:
             state, _ = state.apply(Sjavs().parse_move(text))
         except ValueError as exc:
-            raise OptionsError(f"position['bids']: {exc}") from None
+            raise OptionsError(M("position['bids']: {error}", error=exc)) from None
         if state.phase != "bid" or state.match != base.match:
-            raise OptionsError("position['bids'] ends the auction: give 'contract' and 'soloist' instead")
+            raise OptionsError(M("position['bids'] ends the auction: give 'contract' and 'soloist' instead"))
     return state
 
 
@@ -881,60 +882,57 @@ def _setup_contract(base: SjavsState, position: Mapping[str, Any]) -> SjavsState
     players, plan, options = base.players, base.layout, base.options
     contract = position["contract"]
     if contract not in BIDS:
-        raise OptionsError(f"position['contract'] is one of {', '.join(BIDS)}")
+        raise OptionsError(M("position['contract'] is one of {items}", items=', '.join(BIDS)))
     soloist = position_seat(position, "soloist", -1, players)
     phase = position.get("phase", "play")
     if phase not in ("trump", "discard", "play"):
-        raise OptionsError("position['phase'] after the auction is 'trump', 'discard' or 'play'")
+        raise OptionsError(M("position['phase'] after the auction is 'trump', 'discard' or 'play'"))
     if phase == "trump" and not options.farvesjavs:
-        raise OptionsError("only Farvesjavs has a 'trump' phase (option farvesjavs)")
+        raise OptionsError(M("only Farvesjavs has a 'trump' phase (option farvesjavs)"))
     if phase == "discard" and (contract != "play" or not plan.skat):
-        raise OptionsError("only a Play with a skat has a 'discard' phase")
+        raise OptionsError(M("only a Play with a skat has a 'discard' phase"))
     trumps = base.trumps
     if "trump" in position:
         text = position["trump"]
         if not isinstance(text, str):
-            raise OptionsError("position['trump'] is a suit name, e.g. 'hearts'")
+            raise OptionsError(M("position['trump'] is a suit name, e.g. 'hearts'"))
         try:
             suit = parse_trump(text)
         except ValueError as exc:
-            raise OptionsError(f"position['trump']: {exc}") from None
+            raise OptionsError(M("position['trump']: {error}", error=exc)) from None
         if suit is None or (not options.farvesjavs and suit is not Suit.CLUBS) or phase == "trump":
-            raise OptionsError("position['trump']: clubs are trumps (Farvesjavs, before the 'trump' phase: "
-                               "any suit)")
+            raise OptionsError(M("position['trump']: clubs are trumps (Farvesjavs, before the 'trump' phase: any suit)"))
         trumps = TRUMPS[suit]
     elif options.farvesjavs and phase != "trump":
-        raise OptionsError("a Farvesjavs position after the trump call needs 'trump'")
+        raise OptionsError(M("a Farvesjavs position after the trump call needs 'trump'"))
     state = base.copy(soloist=soloist, contract=contract, phase=phase, turn=soloist, trumps=trumps)
     if phase != "play":
         for key in ("trick", "leader", "won"):
             if key in position:
-                raise OptionsError(f"position[{key!r}] belongs to the 'play' phase")
+                raise OptionsError(M("position[{key!r}] belongs to the 'play' phase", key=key))
         if phase == "discard":
             if base.skat:
-                raise OptionsError("in the 'discard' phase the soloist holds the skat: 'skat' is empty")
+                raise OptionsError(M("in the 'discard' phase the soloist holds the skat: 'skat' is empty"))
             sizes = [len(h) - (plan.skat if seat == soloist else 0) for seat, h in enumerate(base.hands)]
             if len(set(sizes)) != 1 or not sizes[0]:
-                raise OptionsError(f"in the 'discard' phase the soloist holds {plan.skat} cards more than "
-                                   f"each other player")
+                raise OptionsError(M("in the 'discard' phase the soloist holds {skat} cards more than each other player", skat=plan.skat))
         else:
             _same_sizes(base.hands, plan, skat=len(base.skat))
         return state
     if len(base.skat) != plan.skat:
-        raise OptionsError(f"position['skat'] holds the {plan.skat} cards out of play")
+        raise OptionsError(M("position['skat'] holds the {skat} cards out of play", skat=plan.skat))
     won = position_won(position, players)
     first = base.eldest if contract == "play" else soloist
     leader = position_seat(position, "leader", first, players)
     if not any(won) and leader != first:
-        raise OptionsError(f"before any trick is won, P{first + 1} leads (rule SJ-12)")
+        raise OptionsError(M("before any trick is won, P{first} leads (rule SJ-12)", first=first + 1))
     trick = position_trick(position, leader, players)
     played = {play.player for play in trick}
     sizes = {len(base.hands[seat]) + (seat in played) for seat in range(players)}
     if len(sizes) != 1:
-        raise OptionsError("hands must be even: each player holds as many cards as the others, one fewer "
-                           "for those who have played to the trick")
+        raise OptionsError(M("hands must be even: each player holds as many cards as the others, one fewer for those who have played to the trick"))
     if not any(base.hands):
-        raise OptionsError("a position needs cards in hand: the deal is over")
+        raise OptionsError(M("a position needs cards in hand: the deal is over"))
     cards = [c for w in won for c in cards_won(w)] + [play.card for play in trick]
     _no_repeats(cards + base.all_cards(), plan, players)
     return state.copy(trick=trick, leader=leader, won=won)
@@ -942,15 +940,15 @@ def _setup_contract(base: SjavsState, position: Mapping[str, Any]) -> SjavsState
 
 def _same_sizes(hands: Hands, plan: Layout, skat: int) -> None:
     if len({len(h) for h in hands}) != 1 or not hands[0]:
-        raise OptionsError("hands must be even and not empty: each player holds as many cards as the others")
+        raise OptionsError(M("hands must be even and not empty: each player holds as many cards as the others"))
     if skat != plan.skat:
-        raise OptionsError(f"position['skat'] holds the {plan.skat} cards of the skat")
+        raise OptionsError(M("position['skat'] holds the {skat} cards of the skat", skat=plan.skat))
 
 
 def _check_cards(plan: Layout, players: int, hands: Hands, skat: tuple[Card, ...]) -> None:
     _no_repeats([c for h in hands for c in h] + list(skat), plan, players)
     if any(len(h) > plan.hand_size + plan.skat for h in hands):
-        raise OptionsError(f"a hand holds at most {plan.hand_size} cards (plus a Play's skat)")
+        raise OptionsError(M("a hand holds at most {hand_size} cards (plus a Play's skat)", hand_size=plan.hand_size))
 
 
 def _no_repeats(cards: list[Card], plan: Layout, players: int) -> None:

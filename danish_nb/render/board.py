@@ -11,6 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from ..i18n import N_, translator
+from .html import notation_html
+
 
 def button_html(label: str, act: str, *, css: str = "", move: str = "", enabled: bool = True,
                 title: str = "", shortcut: str = "", pressed: bool | None = None, name: str = "") -> str:
@@ -36,41 +39,46 @@ def button_html(label: str, act: str, *, css: str = "", move: str = "", enabled:
 
 
 #: The board's keyboard shortcuts (documented on the page by :func:`keys_html`).
-SHORTCUTS = (("Tab / Shift+Tab", "move between cards and buttons"),
-             ("← → ↑ ↓ (Home, End)", "move between your cards"),
-             ("Enter or Space", "select a card, press a button"),
-             ("P", "play the selection or the chosen move"),
-             ("T", "choose: take the pile (or pick up)"),
-             ("C", "let the computer play"),
-             ("U", "undo my move"),
-             ("Escape", "clear the selection"),
-             ("[ and ]", "one move back, one move forward"))
+SHORTCUTS = ((N_("Tab / Shift+Tab"), N_("move between cards and buttons")),
+             (N_("← → ↑ ↓ (Home, End)"), N_("move between your cards")),
+             (N_("Enter or Space"), N_("select a card, press a button")),
+             ("P", N_("play the selection or the chosen move")),
+             ("T", N_("choose: take the pile (or pick up)")),
+             ("C", N_("let the computer play")),
+             ("U", N_("undo my move")),
+             (N_("Escape"), N_("clear the selection")),
+             (N_("[ and ]"), N_("one move back, one move forward")))
 
 
-def keys_html() -> str:
-    """The keyboard shortcuts, folded away under a summary.
+def keys_html(lang: str = "en") -> str:
+    """The keyboard shortcuts, folded away under a summary (in ``lang``).
 
-    >>> "play the selection" in keys_html()
-    True
+    >>> "play the selection" in keys_html(), "Raccourcis clavier" in keys_html("fr")
+    (True, True)
     """
-    rows = "".join(f"<li><kbd>{escape(k)}</kbd> {escape(what)}</li>" for k, what in SHORTCUTS)
-    return f'<details class="dn-keys"><summary>Keyboard shortcuts</summary><ul>{rows}</ul></details>'
+    tr = translator(lang)
+    rows = "".join(f"<li><kbd>{escape(tr.render(k))}</kbd> {escape(tr.render(what))}</li>" for k, what in SHORTCUTS)
+    return f'<details class="dn-keys"><summary>{escape(tr("Keyboard shortcuts"))}</summary><ul>{rows}</ul></details>'
 
 
-def nav_html(position: int, last: int, *, enabled: bool = True) -> str:
+def nav_html(position: int, last: int, *, enabled: bool = True, lang: str = "en") -> str:
     """First / back / forward / last buttons and a slider over positions ``0..last``."""
+    tr = translator(lang)
     back = enabled and position > 0
     forward = enabled and position < last
+    where = escape(tr("move {position} of {last}", position=position, last=last))
     slider = (f'<input type="range" class="dn-slider" data-act="goto" data-key="goto:" min="0" max="{last}" '
-              f'value="{position}" aria-label="move shown" aria-valuetext="move {position} of {last}"'
+              f'value="{position}" aria-label="{escape(tr("move shown"))}" aria-valuetext="{where}"'
               f'{"" if enabled else " disabled"}>')
-    return (f'<div class="dn-nav" role="group" aria-label="step through the game">'
-            f'{button_html("«", "first", css="dn-first", enabled=back, title="first position", name="first position")}'
-            f'{button_html("‹", "back", css="dn-back", enabled=back, title="one move back", name="one move back", shortcut="[")}'
+    first, one_back, one_forward, now = (tr("first position"), tr("one move back"), tr("one move forward"),
+                                         tr("the game now"))
+    return (f'<div class="dn-nav" role="group" aria-label="{escape(tr("step through the game"))}">'
+            f'{button_html("«", "first", css="dn-first", enabled=back, title=first, name=first)}'
+            f'{button_html("‹", "back", css="dn-back", enabled=back, title=one_back, name=one_back, shortcut="[")}'
             f'{slider}'
-            f'{button_html("›", "forward", css="dn-forward", enabled=forward, title="one move forward", name="one move forward", shortcut="]")}'
-            f'{button_html("»", "last", css="dn-last", enabled=forward, title="the game now", name="the game now")}'
-            f' <span class="dn-position">move {position} of {last}</span></div>')
+            f'{button_html("›", "forward", css="dn-forward", enabled=forward, title=one_forward, name=one_forward, shortcut="]")}'
+            f'{button_html("»", "last", css="dn-last", enabled=forward, title=now, name=now)}'
+            f' <span class="dn-position">{where}</span></div>')
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,25 +93,31 @@ class LogEntry:
 
 
 def log_html(entries: Sequence[LogEntry], *, position: int | None = None, hidden: int = 0,
-             opening: Sequence[str] = ()) -> str:
-    """The log, newest last; moves after ``position`` (when stepping back) are greyed.
+             opening: Sequence[str] = (), lang: str = "en") -> str:
+    """The log, newest last; moves after ``position`` (when stepping back) are greyed; its
+    words in ``lang`` (each move stays in notation, marked not to translate).
 
     ``hidden`` says how many older moves are left out to keep the page small; ``opening`` is
     what the deal did (shown before the first move).
     """
+    tr = translator(lang)
     items = []
     for entry in entries:
         past = ' class="dn-past"' if position is not None and entry.number > position else ""
         why = f' <span class="dn-why">— {escape(entry.why)}</span>' if entry.why else ""
         events = "".join(f"<li>{escape(e)}</li>" for e in entry.events)
-        items.append(f'<li value="{entry.number}"{past}><b>{escape(entry.move)}</b> '
+        items.append(f'<li value="{entry.number}"{past}>{notation_html(entry.move, "b")} '
                      f'<small>({escape(entry.who)})</small>{why}<ul>{events}</ul></li>')
-    more = f"<div><small>{hidden} earlier moves not shown</small></div>" if hidden else ""
-    empty = "" if entries else "<div><small>No moves yet.</small></div>"
+    more = (f"<div><small>{escape(tr.n('{n} earlier move not shown', '{n} earlier moves not shown', hidden))}"
+            f"</small></div>") if hidden else ""
+    empty = "" if entries else f"<div><small>{escape(tr('No moves yet.'))}</small></div>"
     deal = ""
     if opening and not hidden:
-        deal = f'<div class="dn-deal-log"><b>The deal</b><ul>{"".join(f"<li>{escape(e)}</li>" for e in opening)}</ul></div>'
-    return f'<div class="dn-log" role="log" aria-label="log" tabindex="0"><b>Log</b>{deal}{more}{empty}<ol>{"".join(items)}</ol></div>'
+        deal = (f'<div class="dn-deal-log"><b>{escape(tr("The deal"))}</b>'
+                f'<ul>{"".join(f"<li>{escape(e)}</li>" for e in opening)}</ul></div>')
+    log = escape(tr("Log"))
+    return (f'<div class="dn-log" role="log" aria-label="{log}" tabindex="0"><b>{log}</b>{deal}{more}{empty}'
+            f'<ol>{"".join(items)}</ol></div>')
 
 
 def message_html(text: str, *, info: bool = False) -> str:

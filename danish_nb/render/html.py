@@ -11,7 +11,7 @@ from html import escape
 
 from ..cards import Card
 from ..core import Reason, Rule, Verdict, render_text
-from ..i18n import title_in, translator
+from ..i18n import N_, M, Message, title_in, translator
 
 
 def seat_order(players: int, me: int | None) -> list[int]:
@@ -35,14 +35,15 @@ def seat_places(others: int) -> list[str]:
     return ["left"] + ["top"] * (others - 2) + ["right"]
 
 
-def felt_html(css: str, middle: str, seats: list[str], *, label: str = "card table") -> str:
+def felt_html(css: str, middle: str, seats: list[str], *, lang: str = "en") -> str:
     """A card table: ``seats`` (HTML, the viewer's first, then in playing order) placed around
-    ``middle`` (the pile or trick), the viewer at the bottom.
+    ``middle`` (the pile or trick), the viewer at the bottom; named in ``lang``.
 
     >>> html = felt_html("dn-tricks", "<i>mid</i>", ["<b>me</b>", "<b>P2</b>", "<b>P3</b>"])
     >>> html.index("P2") < html.index("mid") < html.index("P3") < html.index("me")
     True
     """
+    label = translator(lang)("card table")
     places = seat_places(len(seats) - 1)
     top = "".join(seat for seat, place in zip(seats[1:], places) if place == "top")
     side = {place: seat for seat, place in zip(seats[1:], places) if place != "top"}
@@ -52,23 +53,27 @@ def felt_html(css: str, middle: str, seats: list[str], *, label: str = "card tab
             f'<div class="dn-area-me">{seats[0] if seats else ""}</div></section>')
 
 
-def seat_box(seat: int, name: str, body: str, *, current: bool = False, me: bool = False, status: str = "") -> str:
+def seat_box(seat: int, name: str, body: str, *, current: bool = False, me: bool = False, status: str = "",
+             lang: str = "en") -> str:
     """One seat: its name (and ``status`` HTML), a "to play" badge on the player to move, and
     ``body`` (its rows of cards), as a group named for screen readers.
 
     >>> seat_box(1, "P2", "", current=True)[:81]
     '<div class="dn-seat dn-current" data-seat="1" role="group" aria-label="P2, to pla'
+    >>> "am Zug" in seat_box(1, "P2", "", current=True, lang="de")
+    True
     """
+    tr = translator(lang)
     classes = "dn-seat" + (" dn-current" if current else "") + (" dn-me" if me else "")
-    badge = ' <span class="dn-to-play">to play</span>' if current else ""
-    label = name + (", to play" if current else "")
+    badge = f' <span class="dn-to-play">{escape(tr("to play"))}</span>' if current else ""
+    label = tr("{name}, to play", name=name) if current else name
     return (f'<div class="{classes}" data-seat="{seat}" role="group" aria-label="{escape(label)}">'
             f'<div class="dn-name">{escape(name)}{status}{badge}</div>{body}</div>')
 
 
 def row_html(css: str, label: str, content: str, *, words: str = "") -> str:
     """A row of a seat (``dn-hand-row``...): a small visible ``label`` and its cards, a group
-    named ``words`` (default: the label) for screen readers.
+    named ``words`` (default: the label) for screen readers (both already in the reader's language).
 
     >>> row_html("dn-hand-row", "hand", "")
     '<div class="dn-row dn-hand-row" role="group" aria-label="hand"><span class="dn-label" aria-hidden="true">hand</span></div>'
@@ -77,27 +82,40 @@ def row_html(css: str, label: str, content: str, *, words: str = "") -> str:
             f'<span class="dn-label" aria-hidden="true">{escape(label)}</span>{content}</div>')
 
 
-def hidden_hand_html(count: int) -> str:
+def hidden_hand_html(count: int, lang: str = "en") -> str:
     """Another player's hand: one small back and how many cards it holds."""
     return (f'<span class="dn-hidden-hand"><span class="dn-mini-back" aria-hidden="true"></span>'
-            f'{count} in hand</span>')
+            f'{escape(translator(lang)("{n} in hand", n=count))}</span>')
 
 
 #: Ranks and suits in words, for accessible names ("seven of hearts").
-RANK_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
-              10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
-SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+RANK_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"),
+              8: N_("eight"), 9: N_("nine"), 10: N_("ten"), 11: N_("jack"), 12: N_("queen"), 13: N_("king"),
+              14: N_("ace")}
+SUIT_WORDS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
 
 
-def card_name(card: Card) -> str:
-    """A card in words, as a screen reader says it.
+def card_words(card: Card) -> Message:
+    """A card in words, as a message (a French reader reads "sept de cœur", a German one
+    "Herz-Sieben").
+
+    >>> [card_words(Card.parse(c)).render(lang) for c, lang in (("7H", "fr"), ("QS", "de"), ("RJ", "fr"))]
+    ['sept de cœur', 'Pik-Dame', 'joker rouge']
+    """
+    if card.is_joker:
+        return M("red joker") if card.suit.is_red else M("black joker")
+    return M("{rank} of {suit}", rank=M(RANK_WORDS[int(card.rank)]), suit=M(SUIT_WORDS[card.suit.value]))
+
+
+def card_name(card: Card, lang: str = "en") -> str:
+    """A card in words, as a screen reader says it (in ``lang``).
 
     >>> card_name(Card.parse("7H")), card_name(Card.parse("AS")), card_name(Card.parse("RJ"))
     ('seven of hearts', 'ace of spades', 'red joker')
+    >>> card_name(Card.parse("10D"), "de")
+    'Karo-Zehn'
     """
-    if card.is_joker:
-        return "red joker" if card.suit.is_red else "black joker"
-    return f"{RANK_WORDS[int(card.rank)]} of {SUIT_WORDS[card.suit.value]}"
+    return card_words(card).render(lang)
 
 
 def face_html(card: Card) -> str:
@@ -117,11 +135,11 @@ def face_html(card: Card) -> str:
 
 
 def card_html(card: Card, *, playable: bool = False, selected: bool = False, zone: str = "",
-              index: int | None = None, new: bool = False, by: str = "") -> str:
+              index: int | None = None, new: bool = False, by: str = "", lang: str = "en") -> str:
     """One face-up card, named in words; with ``index``, one the viewer may click
     (``data-act="card"``, ``data-idx``: what a board's script sends back; ``data-key``: what
     keeps the keyboard focus on it across redraws). ``new`` highlights what was just played;
-    ``by`` (``"P2"``) starts its spoken name with who played it.
+    ``by`` (``"P2"``) starts its spoken name with who played it; its name is in ``lang``.
 
     >>> card_html(Card.parse("7H"), zone="hand", index=2)[:61]
     '<span data-act="card" data-idx="2" role="button" tabindex="0"'
@@ -137,24 +155,26 @@ def card_html(card: Card, *, playable: bool = False, selected: bool = False, zon
         classes.append("dn-selected")
     if new:
         classes.append("dn-new")
-    name = (f"{by}: " if by else "") + card_name(card)
+    tr = translator(lang)
+    name = tr("{player}: {card}", player=by, card=card_words(card)) if by else card_name(card, lang)
     zone_attr = f' data-zone="{escape(zone)}"' if zone else ""
     if index is None:
         return (f'<span role="img" class="{" ".join(classes)}" data-card="{card.code}"{zone_attr} '
                 f'aria-label="{escape(name)}">{face_html(card)}</span>')
     # A button named by its content (the face as an image named in words), so its name holds
     # all it shows (WCAG 2.5.3).
-    label = name + (", playable" if playable else "")
+    label = tr("{card}, playable", card=name) if playable else name
     return (f'<span data-act="card" data-idx="{index}" role="button" tabindex="0" '
             f'aria-pressed="{"true" if selected else "false"}" data-key="card-{escape(zone)}-{card.code}" '
             f'class="{" ".join(classes)}" data-card="{card.code}"{zone_attr}>'
             f'<span class="dn-face" role="img" aria-label="{escape(label)}">{face_html(card)}</span></span>')
 
 
-def back_html(count: int = 1, zone: str = "") -> str:
+def back_html(count: int = 1, zone: str = "", lang: str = "en") -> str:
     """``count`` face-down cards: nothing about them but how many."""
     zone_attr = f' data-zone="{escape(zone)}"' if zone else ""
-    return "".join(f'<span class="dn-card dn-facedown"{zone_attr} role="img" aria-label="face-down card"></span>'
+    label = escape(translator(lang)("face-down card"))
+    return "".join(f'<span class="dn-card dn-facedown"{zone_attr} role="img" aria-label="{label}"></span>'
                    for _ in range(count))
 
 
@@ -170,9 +190,19 @@ def closed_html(index: int, label: str, *, playable: bool = False) -> str:
             f'role="button" tabindex="0" aria-label="{escape(label)}" title="{escape(label)}"></span>')
 
 
-def cards_html(cards: Iterable[Card], zone: str = "") -> str:
+def cards_html(cards: Iterable[Card], zone: str = "", lang: str = "en") -> str:
     """A row of face-up cards."""
-    return "".join(card_html(c, zone=zone) for c in cards)
+    return "".join(card_html(c, zone=zone, lang=lang) for c in cards)
+
+
+def notation_html(text: str, tag: str = "span") -> str:
+    """A move's notation (``P1 play 7♥``): the same in every language, marked
+    ``translate="no"`` (HTML's own mark for text not to translate).
+
+    >>> notation_html("P1 take", "b")
+    '<b class="dn-notation" translate="no">P1 take</b>'
+    """
+    return f'<{tag} class="dn-notation" translate="no">{escape(text)}</{tag}>'
 
 
 def rule_html(rule: Rule, lang: str = "en") -> str:
@@ -185,7 +215,8 @@ def rule_html(rule: Rule, lang: str = "en") -> str:
     """
     tr = translator(lang)
     in_english, in_yours = escape(tr("In English:")), escape(tr("In your language:"))
-    english = f'<div class="dn-english">{in_english} “{escape(rule.english)}”</div>' if rule.english else ""
+    english = (f'<div class="dn-english">{in_english} “<span lang="en">{escape(rule.english)}</span>”</div>'
+               if rule.english else "")
     own = rule.rendering(lang) if lang != "en" else None
     own_html = f'<div class="dn-own" lang="{lang}">{in_yours} “{escape(own)}”</div>' if own else ""
     note = f"<div><em>{escape(rule.note)}</em></div>" if rule.note else ""
@@ -195,11 +226,13 @@ def rule_html(rule: Rule, lang: str = "en") -> str:
 
 
 def reason_html(reason: Reason, lang: str = "en") -> str:
+    """One reason of a verdict: its words, its rule and its ruling's reading, in ``lang``."""
     ruling = ""
     if reason.ruling is not None:
         tr = translator(lang)
         word = tr("Ruling")
-        ruling = f"<div><small>{escape(word)} {escape(reason.ruling.id)}: {escape(reason.ruling.reading)}</small></div>"
+        reading = reason.ruling.reading_in(lang)
+        ruling = f"<div><small>{escape(word)} {escape(reason.ruling.id)}: {escape(reading)}</small></div>"
     return f"<li>{escape(render_text(reason.text, lang=lang))}{rule_html(reason.rule, lang)}{ruling}</li>"
 
 
@@ -209,5 +242,5 @@ def verdict_html(verdict: Verdict, lang: str = "en") -> str:
     head = tr("Legal") if verdict.legal else tr("Illegal")
     cls = "dn-verdict-legal" if verdict.legal else "dn-verdict-illegal"
     items = "".join(reason_html(r, lang) for r in verdict.reasons)
-    return (f'<div class="dn-verdict"><b class="{cls}">{escape(head)}: {escape(str(verdict.move))}</b>'
+    return (f'<div class="dn-verdict"><b class="{cls}">{escape(head)}: {notation_html(str(verdict.move))}</b>'
             f"<ul>{items}</ul></div>")

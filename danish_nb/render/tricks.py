@@ -21,20 +21,21 @@ from html import escape
 from ..cards import Card
 from ..families.tricks import TrickRecord, TrickView
 from ..core import render_text
-from ..i18n import M
+from ..i18n import N_, M, translator
 from .html import back_html, card_html, felt_html, hidden_hand_html, row_html, seat_box, seat_order
 from .views import draws, seat_names
 
 
-def trump_html(view: TrickView) -> str:
+def trump_html(view: TrickView, lang: str = "en") -> str:
     """``trumps: hearts ♥``, ``no trumps`` or ``trumps: to be named``."""
+    tr = translator(lang)
     trumps = view.trumps
     if trumps is None:
-        text = "trumps: to be named"
+        text = tr("trumps: to be named")
     elif trumps.suit is None:
-        text = "no trumps"
+        text = tr("no trumps")
     else:
-        text = f"trumps: {trumps.name} {trumps.suit.symbol}"
+        text = tr("trumps: {suit} {symbol}", suit=trumps.text, symbol=trumps.suit.symbol)
     red = " dn-red" if trumps is not None and trumps.suit is not None and trumps.suit.is_red else ""
     return f'<span class="dn-trumps{red}">{escape(text)}</span>'
 
@@ -47,123 +48,142 @@ def table_html(view: TrickView, names: Sequence[str], *, clickable: bool = False
     ``clickable`` makes the viewer's cards clickable; ``show_last`` shows the last trick."""
     seats = [seat_html(view, seat, names[seat], clickable=clickable and seat == view.me,
                               playable=playable if seat == view.me else (),
-                              selected=selected if seat == view.me else ())
+                              selected=selected if seat == view.me else (), lang=lang)
              for seat in seat_order(view.players, view.me)]
-    last = last_trick_html(view.last_trick, names) if show_last else ""
-    return felt_html("dn-tricks", middle_html(view, names, last, lang), seats)
+    last = last_trick_html(view.last_trick, names, lang) if show_last else ""
+    return felt_html("dn-tricks", middle_html(view, names, last, lang), seats, lang=lang)
 
 
 #: What the player to move does, by phase (card play otherwise).
-TURN_WORDS = {"bid": "to bid or pass", "trump": "to name trumps", "discard": "to discard"}
+TURN_WORDS = {"bid": N_("{name} to bid or pass"), "trump": N_("{name} to name trumps"),
+              "discard": N_("{name} to discard")}
 
 
 def middle_html(view: TrickView, names: Sequence[str], last: str = "", lang: str = "en") -> str:
     """Whose turn, the deal and dealer, the trumps, and the cards on the current trick. Until the
     viewer plays to the next trick, the trick finished last stays on the table with who took it
     (so it is seen even when the computers play at once). ``last``: the last trick on demand."""
+    tr = translator(lang)
     if view.result is not None:
         turn = escape(render_text(M("Match over: {reason}", reason=view.result.text), lang=lang))
     elif view.current is not None:
-        turn = f"{escape(names[view.current])} {TURN_WORDS.get(view.phase, 'to play')}"
+        turn = escape(tr(TURN_WORDS.get(view.phase, "{name} to play"), name=names[view.current]))
     else:
-        turn = "waiting"
-    deals = f" of {view.deals}" if view.deals else ""
+        turn = escape(tr("waiting"))
+    deal = tr("deal {deal} of {deals}", deal=view.deal + 1, deals=view.deals) if view.deals else \
+        tr("deal {deal}", deal=view.deal + 1)
     note = (f'<div class="dn-note">{escape(render_text(view.note, lang=lang))}</div>'
             if view.note and view.result is None else "")
-    plays = "".join(_play_html(p.player, p.card, "trick", new=i == len(view.trick) - 1)
+    plays = "".join(_play_html(p.player, p.card, "trick", new=i == len(view.trick) - 1, lang=lang)
                     for i, p in enumerate(view.trick))
-    trick = plays or '<span class="dn-empty">no card on the trick yet</span>'
+    trick = plays or f'<span class="dn-empty">{escape(tr("no card on the trick yet"))}</span>'
     taken = ""
     if view.last_trick is not None and view.result is None and not last \
             and all(p.player != view.me for p in view.trick):
-        taken = just_taken_html(view.last_trick, names)  # what happened since the viewer's last card
-    return (f'<div class="dn-middle" role="group" aria-label="the trick"><div class="dn-turn">{turn}</div>{note}'
-            f'<div class="dn-counts"><span class="dn-deal">deal {view.deal + 1}{deals}</span> · '
-            f'<span class="dn-dealer">dealer: {escape(names[view.dealer])}</span> · {trump_html(view)}</div>'
-            f'{auction_html(view)}{last}{taken}'
-            f'<div class="dn-trick" role="group" aria-label="the trick on the table, in the order played">'
+        taken = just_taken_html(view.last_trick, names, lang)  # what happened since the viewer's last card
+    return (f'<div class="dn-middle" role="group" aria-label="{escape(tr("the trick"))}">'
+            f'<div class="dn-turn">{turn}</div>{note}'
+            f'<div class="dn-counts"><span class="dn-deal">{escape(deal)}</span> · '
+            f'<span class="dn-dealer">{escape(tr("dealer: {name}", name=names[view.dealer]))}</span> · '
+            f'{trump_html(view, lang)}</div>{auction_html(view, lang)}{last}{taken}'
+            f'<div class="dn-trick" role="group" aria-label="{escape(tr("the trick on the table, in the order played"))}">'
             f'{trick}</div></div>')
 
 
-def auction_html(view: TrickView) -> str:
+def auction_html(view: TrickView, lang: str = "en") -> str:
     """For a game with an auction (a view with ``bids``, e.g. Sjavs): the bids, the contract
     and the cards out of play (as backs unless the view shows them); ``''`` otherwise."""
     if not hasattr(view, "bids"):
         return ""
-    bids = ", ".join(f"P{seat + 1} {escape(bid)}" for seat, bid in view.bids) or "none yet"
-    target = f' · <span class="dn-contract">{escape(view.target)}</span>' if view.target else ""
+    tr = translator(lang)
+    bids = ", ".join(f"P{seat + 1} {tr.render(BID_WORDS.get(bid, bid))}" for seat, bid in view.bids) or tr("none yet")
+    target = (f' · <span class="dn-contract">{escape(render_text(view.target, lang=lang))}</span>'
+              if view.target else "")
     if view.skat is not None:
-        skat = "".join(card_html(card, zone="skat") for card in view.skat) or "none"
+        skat = "".join(card_html(card, zone="skat", lang=lang) for card in view.skat) or escape(tr("none"))
     else:
-        skat = back_html(view.skat_count)
-    return (f'<div class="dn-auction"><span class="dn-bids">bids: {bids}</span>{target}'
-            f'<div class="dn-skat">out of play: {skat}</div></div>')
+        skat = back_html(view.skat_count, lang=lang)
+    return (f'<div class="dn-auction"><span class="dn-bids">{escape(tr("bids: {bids}", bids=bids))}</span>{target}'
+            f'<div class="dn-skat">{escape(tr("out of play:"))} {skat}</div></div>')
 
 
-def last_trick_html(record: TrickRecord | None, names: Sequence[str]) -> str:
+#: The words of an auction (Sjavs), as the bids list shows them.
+BID_WORDS = {"pass": N_("pass"), "play": N_("play"), "strike": N_("strike"), "slam": N_("slam")}
+
+
+def last_trick_html(record: TrickRecord | None, names: Sequence[str], lang: str = "en") -> str:
     """The last finished trick: its cards in the order played, who won it and why."""
+    tr = translator(lang)
     if record is None:
-        return '<div class="dn-last-trick"><span class="dn-empty">no trick finished yet this deal</span></div>'
-    plays = "".join(_play_html(p.player, p.card, "last") for p in record.plays)
-    return (f'<div class="dn-last-trick"><b>Last trick</b> {plays}'
-            f'<div>{escape(names[record.winner])} won it: {escape(record.why)}</div></div>')
+        return (f'<div class="dn-last-trick"><span class="dn-empty">{escape(tr("no trick finished yet this deal"))}'
+                f'</span></div>')
+    plays = "".join(_play_html(p.player, p.card, "last", lang=lang) for p in record.plays)
+    won = tr("{name} won it: {why}", name=names[record.winner], why=render_text(record.why, lang=lang))
+    return f'<div class="dn-last-trick"><b>{escape(tr("Last trick"))}</b> {plays}<div>{escape(won)}</div></div>'
 
 
-def just_taken_html(record: TrickRecord, names: Sequence[str]) -> str:
+def just_taken_html(record: TrickRecord, names: Sequence[str], lang: str = "en") -> str:
     """The trick finished last, shown until the viewer plays to the next one: its cards, the
     winner's card marked, and who took it and why."""
-    plays = "".join(_play_html(p.player, p.card, "taken", new=p.player == record.winner) for p in record.plays)
-    return (f'<div class="dn-just-taken" role="group" aria-label="the trick just taken">'
-            f'<span class="dn-label">just taken</span>{plays}<div class="dn-taken-by"><b>{escape(names[record.winner])} '
-            f'took the trick</b>: {escape(record.why)}</div></div>')
+    tr = translator(lang)
+    plays = "".join(_play_html(p.player, p.card, "taken", new=p.player == record.winner, lang=lang)
+                    for p in record.plays)
+    took = escape(tr("{name} took the trick", name=names[record.winner]))
+    return (f'<div class="dn-just-taken" role="group" aria-label="{escape(tr("the trick just taken"))}">'
+            f'<span class="dn-label">{escape(tr("just taken"))}</span>{plays}<div class="dn-taken-by"><b>{took}'
+            f'</b>: {escape(render_text(record.why, lang=lang))}</div></div>')
 
 
-def _play_html(player: int, card: Card, zone: str, *, new: bool = False) -> str:
+def _play_html(player: int, card: Card, zone: str, *, new: bool = False, lang: str = "en") -> str:
     """A card on a trick, under the seat that played it (``P2``)."""
     return (f'<span class="dn-play"><small aria-hidden="true">P{player + 1}</small>'
-            f'{card_html(card, zone=zone, new=new, by=f"P{player + 1}")}</span>')
+            f'{card_html(card, zone=zone, new=new, by=f"P{player + 1}", lang=lang)}</span>')
 
 
 def seat_html(view: TrickView, seat: int, name: str, *, clickable: bool = False,
-              playable: Collection[int] = (), selected: Collection[int] = ()) -> str:
+              playable: Collection[int] = (), selected: Collection[int] = (), lang: str = "en") -> str:
     """One player: name (dealer marked), tricks won this deal, and hand (or how many cards)."""
-    dealer = ' <small class="dn-dealer-mark">(dealer)</small>' if seat == view.dealer else ""
+    tr = translator(lang)
+    dealer = f' <small class="dn-dealer-mark">{escape(tr("(dealer)"))}</small>' if seat == view.dealer else ""
     won = view.tricks_won[seat]
     points = getattr(view, "card_points", ())
-    points_part = f' · <span class="dn-card-points">{points[seat]} card points</span>' if points else ""
+    points_part = (f' · <span class="dn-card-points">{escape(tr("{n} card points", n=points[seat]))}</span>'
+                   if points else "")
     hand = view.hands[seat]
     if hand is None:
-        hand_part = hidden_hand_html(view.hand_counts[seat])
+        hand_part = hidden_hand_html(view.hand_counts[seat], lang)
     elif not hand:
-        hand_part = '<span class="dn-empty">no cards in hand</span>'
+        hand_part = f'<span class="dn-empty">{escape(tr("no cards in hand"))}</span>'
     else:
         hand_part = "".join(card_html(card, playable=i in playable, selected=i in selected, zone="hand",
-                                      index=i if clickable else None) for i, card in enumerate(hand))
-    status = f'{dealer} · <span class="dn-won">{won} trick{"" if won == 1 else "s"}</span>{points_part}'
-    body = row_html("dn-hand-row", "hand", hand_part, words=f"{name}: hand")
-    return seat_box(seat, name, body, current=seat == view.current, me=seat == view.me, status=status)
+                                      index=i if clickable else None, lang=lang) for i, card in enumerate(hand))
+    status = f'{dealer} · <span class="dn-won">{escape(tr.n("{n} trick", "{n} tricks", won))}</span>{points_part}'
+    body = row_html("dn-hand-row", tr("hand"), hand_part, words=tr("{name}: hand", name=name))
+    return seat_box(seat, name, body, current=seat == view.current, me=seat == view.me, status=status, lang=lang)
 
 
-def scores_html(view: TrickView) -> str:
+def scores_html(view: TrickView, lang: str = "en") -> str:
     """The match score table: per finished deal its points and the running totals, each deal
     followed by its explanation lines (which jacks and sevens were taken, by whom)."""
+    tr = translator(lang)
     players = range(view.players)
     head = "".join(f"<th>P{p + 1}</th>" for p in players)
     rows = []
     for (number, points, totals), deal in zip(view.score_table(), view.deal_scores):
         cells = "".join(f"<td>{pts:+d} → <b>{total}</b></td>" for pts, total in zip(points, totals))
-        lines = "".join(f"<li>{escape(line)}</li>" for line in deal.explanation())
-        rows.append(f'<tr class="dn-deal-row"><td>deal {number}</td>{cells}</tr>'
+        lines = "".join(f"<li>{escape(line)}</li>" for line in deal.explanation(lang=lang))
+        rows.append(f'<tr class="dn-deal-row"><td>{escape(tr("deal {deal}", deal=number))}</td>{cells}</tr>'
                     f'<tr class="dn-deal-lines"><td colspan="{view.players + 1}"><ul>{lines}</ul></td></tr>')
     body = "".join(rows) or (f'<tr><td colspan="{view.players + 1}" class="dn-empty">'
-                             f'no deal finished yet</td></tr>')
+                             f'{escape(tr("no deal finished yet"))}</td></tr>')
     totals = "".join(f"<td><b>{s}</b></td>" for s in view.scores)
-    return (f'<div class="dn-scores"><b>Scores</b><table class="dn-score-table"><tr><th>deal</th>{head}</tr>'
-            f'{body}<tr class="dn-totals"><td>total</td>{totals}</tr></table></div>')
+    return (f'<div class="dn-scores"><b>{escape(tr("Scores"))}</b><table class="dn-score-table"><tr>'
+            f'<th>{escape(tr("deal"))}</th>{head}</tr>'
+            f'{body}<tr class="dn-totals"><td>{escape(tr("total"))}</td>{totals}</tr></table></div>')
 
 
 @draws(TrickView)
-def lesson_html(view: TrickView) -> str:
+def lesson_html(view: TrickView, lang: str = "en") -> str:
     """A lesson's trick table (seats named ``P1 (you)``, ``P2``...), the last trick of the deal
     and, once a deal is scored, the score table; only what the view holds.
 
@@ -172,7 +192,7 @@ def lesson_html(view: TrickView) -> str:
     >>> "P1 (you)" in html, "dn-score-table" in html
     (True, False)
     """
-    names = seat_names(view)
-    last = last_trick_html(view.last_trick, names) if view.last_trick is not None else ""
-    scores = scores_html(view) if view.deal_scores else ""
-    return f'<div class="dn-lesson">{table_html(view, names)}{last}{scores}</div>'
+    names = seat_names(view, lang)
+    last = last_trick_html(view.last_trick, names, lang) if view.last_trick is not None else ""
+    scores = scores_html(view, lang) if view.deal_scores else ""
+    return f'<div class="dn-lesson">{table_html(view, names, lang=lang)}{last}{scores}</div>'

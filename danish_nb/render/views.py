@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ..core import DanishNbError
+from ..i18n import translator
 
 #: View type -> the function drawing a lesson's table from such a view.
 LESSON_TABLES: dict[type, Callable[[Any], str]] = {}
@@ -34,23 +35,25 @@ def draws(view_type: type) -> Callable[[Draw], Draw]:
     return register
 
 
-def lesson_table(view: Any) -> str:
+def lesson_table(view: Any, lang: str = "en") -> str:
     """A lesson's table drawn from ``view`` by the drawing registered for its type (or the
-    nearest base type). Raises :class:`DanishNbError` for a view nothing draws."""
+    nearest base type), in ``lang``. Raises :class:`DanishNbError` for a view nothing draws."""
     for kind in type(view).__mro__:
         if kind in LESSON_TABLES:
-            return LESSON_TABLES[kind](view)
+            return LESSON_TABLES[kind](view, lang)
     raise DanishNbError(f"no table drawing for a view of type {type(view).__name__}")
 
 
-def seat_names(view: Any) -> list[str]:
+def seat_names(view: Any, lang: str = "en") -> list[str]:
     """The seats as a lesson names them: ``P1 (you)`` for the view's player, ``P2``...
 
     >>> import danish_nb as dn
-    >>> seat_names(dn.new_game("bastard", players=3, seed=1).state.view(1))
-    ['P1', 'P2 (you)', 'P3']
+    >>> view = dn.new_game("bastard", players=3, seed=1).state.view(1)
+    >>> seat_names(view), seat_names(view, "fr")[1]
+    (['P1', 'P2 (you)', 'P3'], 'P2 (vous)')
     """
-    return [f"P{seat + 1}" + (" (you)" if seat == view.me else "") for seat in range(view.players)]
+    tr = translator(lang)
+    return [tr("P{seat} (you)", seat=seat + 1) if seat == view.me else f"P{seat + 1}" for seat in range(view.players)]
 
 
 __all__ = ["LESSON_TABLES", "draws", "lesson_table", "seat_names"]

@@ -7,10 +7,10 @@ with the standard library's :mod:`gettext`.
 What is extracted:
 
 - texts in the code marked ``_()``, ``M()``, ``_n()``, ``tr()``, ``tr.n()`` and ``N_()`` (mapping in
-  ``babel.cfg``);
+  ``babel.cfg``), also inside f-strings (which Babel's extractor does not read: :func:`nested_calls`);
 - data the games define: every rule's English (its rendering, or its quote for an English
-  document) in context ``rule <id>``, its title in context ``title <id>``, and every option's
-  label and help.
+  document) in context ``rule <id>``, its title in context ``title <id>``, every ruling's question
+  and reading in context ``ruling <id>``, and every option's label and help.
 
 A catalogue leaves out the rules quoted in its own language (a French reader reads the French
 quote of Le danish, no rendering). Entries no longer extracted are dropped on update.
@@ -18,6 +18,7 @@ quote of Le danish, no rendering). Entries no longer extracted are dropped on up
 
 from __future__ import annotations
 
+import ast
 import io
 import sys
 from pathlib import Path
@@ -64,6 +65,10 @@ def extract() -> Catalog:
             str(PACKAGE), method_map, options_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
         template.add(message, locations=[(f"danish_nb/{path}", lineno)], auto_comments=comments,
                      context=context, flags=("python-brace-format",) if "{" in str(message) else ())
+    for path, lineno, message in nested_calls(PACKAGE):
+        if template.get(message if isinstance(message, str) else message[0]) is None:
+            template.add(message, locations=[(path, lineno)],
+                         flags=("python-brace-format",) if "{" in str(message) else ())
     for game in GAMES.values():
         for rule in game.catalogue:
             where = [(f"danish_nb/sources/{rule.source}", 0)]
@@ -72,10 +77,47 @@ def extract() -> Catalog:
                          auto_comments=quoted)
             if rule.title:
                 template.add(rule.title, locations=where, context=f"title {rule.id}")
+        for ruling in game.catalogue.rulings.values():
+            for text in (ruling.question, ruling.reading):
+                template.add(text, locations=[(f"ruling {ruling.id}", 0)], context=f"ruling {ruling.id}")
         for option in game.info.options:
             for text in (option.label, option.help):
                 template.add(text, locations=[(f"option {game.id}.{option.name}", 0)])
     return template
+
+
+def nested_calls(package: Path) -> list[tuple[str, int, str | tuple[str, str]]]:
+    """Marked texts anywhere in the code, f-string parts included: calls of ``_``, ``M``, ``N_``
+    and ``tr`` (and ``translator(lang)(...)``) with a literal first argument, ``_n``/``tr.n`` with
+    two, as ``(path, line, message)``.
+
+    >>> found = nested_calls(PACKAGE)
+    >>> any(message == "deck: {n}" for _, _, message in found)
+    True
+    """
+    single, plural = {"_", "M", "N_", "tr"}, {"_n"}
+    found = []
+    for file in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            func = node.func
+            if isinstance(func, ast.Name):
+                kind = "one" if func.id in single else "two" if func.id in plural else None
+            elif isinstance(func, ast.Attribute) and func.attr == "n" and isinstance(func.value, ast.Name) \
+                    and func.value.id == "tr":
+                kind = "two"
+            elif isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "translator":
+                kind = "one"
+            else:
+                kind = None
+            texts = [a.value for a in node.args[:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            where = f"danish_nb/{file.relative_to(package).as_posix()}"
+            if kind == "one" and texts:
+                found.append((where, node.lineno, texts[0]))
+            elif kind == "two" and len(texts) == 2:
+                found.append((where, node.lineno, (texts[0], texts[1])))
+    return found
 
 
 def update(template: Catalog) -> None:

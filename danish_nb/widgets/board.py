@@ -32,9 +32,9 @@ import ipywidgets
 from ..agents import make_agent
 from ..cards import Card
 from ..core import DanishNbError, Game, IllegalMove, OptionsError, Text, Verdict, render_text
-from ..i18n import M, check_lang, translator
+from ..i18n import N_, M, Message, check_lang, translator
 from .coach import CoachPanel
-from .drawing import Button, DrawingMixin, Offer, Spot, Spots
+from .drawing import SEAT_WORDS, Button, DrawingMixin, Offer, Spot, Spots
 from .messages import MessagesMixin
 from .pad import HtmlPad
 
@@ -182,9 +182,9 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         return []
 
     def _play_label(self) -> str:
-        return "Play selected"
+        return N_("Play selected")
 
-    def _incomplete(self) -> str:
+    def _incomplete(self) -> str | Message:
         """A note when the selection is not yet a whole move (e.g. 2 of the 3 face-up cards),
         shown instead of a verdict; ``''`` when the selection is a move to judge."""
         return ""
@@ -253,10 +253,12 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         return self.position is None
 
     def names(self) -> tuple[str, ...]:
+        tr = translator(self.lang)
+
         def name(seat: int) -> str:
             kind = self.seats[seat]
             who = "you" if seat == self.viewer and kind == "human" else kind
-            return f"P{seat + 1} ({who})"
+            return tr("P{seat} ({who})", seat=seat + 1, who=tr.render(SEAT_WORDS[who]))
         return tuple(name(seat) for seat in range(self.game.players))
 
     def _my_turn(self) -> bool:
@@ -274,10 +276,10 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         try:
             code = Card.parse(code).code
         except DanishNbError as exc:
-            return self._refuse(str(exc))
+            return self._refuse(exc.text_in(self.lang))
         spots = [spot for spot, c in self._offer.cards.items() if c == code and (zone is None or spot[0] == zone)]
         if not spots:
-            return self._refuse(f"{code} is not one of your cards you can select now")
+            return self._refuse(M("{code} is not one of your cards you can select now", code=code))
         chosen = [s for s in spots if s in self.selection]
         return self._toggle(chosen[0] if chosen else spots[0])
 
@@ -291,7 +293,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         note = self._incomplete() if self.selection else ""
         self.verdict = self.game.state.explain(self._selected_move()) if self.selection and not note else None
         if note:
-            self.message, self._info = note, True
+            self.message, self._info = translator(self.lang).render(note), True
         self._render()
         return self.verdict
 
@@ -302,9 +304,9 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         try:
             move = self.game.parse_move(text) if isinstance(text, str) else text
         except DanishNbError as exc:
-            return self._refuse(str(exc))
+            return self._refuse(exc.text_in(self.lang))
         if str(move) not in self._offer.moves:
-            return self._refuse(f"{str(text)[:40]!r} is not a move offered now")
+            return self._refuse(M("{move} is not a move offered now", move=repr(str(text)[:40])))
         move = self._offer.moves[str(move)]
         if self.chosen == move:
             return self._try(move)
@@ -330,18 +332,18 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     def play_selected(self) -> Verdict | None:
         """Play the selected cards or the chosen move (or say why not)."""
         if not self._offer.play:
-            return self._refuse("nothing is selected to play")
+            return self._refuse(M("nothing is selected to play"))
         if self.chosen is not None:
             return self._try(self.chosen)
         if self._incomplete():
-            return self._refuse(self._incomplete().rstrip("."))
+            return self._refuse(translator(self.lang).render(self._incomplete()).rstrip("."))
         return self._try(self._selected_move())
 
     @_locked
     def click_closed(self, index: int) -> Verdict | None:
         """Play your face-down card at slot ``index`` (0-based) blind."""
         if index not in self._offer.closed:
-            return self._refuse(f"there is no face-down card of yours at position {index + 1} to play now")
+            return self._refuse(M("there is no face-down card of yours at position {n} to play now", n=index + 1))
         return self._try(self._closed_move(index))
 
     @_locked
@@ -349,7 +351,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         """Play a move written in notation (``'P1 take'``) for the human at the screen."""
         move = self.game.parse_move(text)
         if not self._my_turn() or move.player != self.viewer:
-            return self._refuse(f"{text!r}: it is not your turn to play that")
+            return self._refuse(M("{move}: it is not your turn to play that", move=repr(text)))
         return self._try(move)
 
     def _try(self, move: Any) -> Verdict:
@@ -383,7 +385,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             self._say(self._wait_text())
             return ""
         if not self._offer.step:
-            self._refuse("it is not a computer's turn (or the board shows a past position)")
+            self._refuse(M("it is not a computer's turn (or the board shows a past position)"))
             return ""
         if self._slow(self.game.current_player):
             self._think(self.game.current_player)
@@ -392,7 +394,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         try:
             why = self._computer_move()
         except DanishNbError as exc:
-            self._say(f"The computer player could not move: {exc}")
+            self._say(M("The computer player could not move: {error}", error=exc.text_in(self.lang)))
             return ""
         self.verdict = None
         self._follow_turn()
@@ -419,7 +421,8 @@ class Board(DrawingMixin, MessagesMixin, ABC):
                     return
                 self._computer_move()
         except DanishNbError as exc:  # a computer player's bug must not break the board
-            self.message = f"The computer player could not move: {exc}"
+            self.message = translator(self.lang).render(M("The computer player could not move: {error}",
+                                                          error=exc.text_in(self.lang)))
 
     # ------------------------------------------------------------------ thinking in the background
     @property
@@ -470,7 +473,8 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             self._thinking = None
             self.message = ""
             if problem is not None:
-                self.message = f"The computer player could not move: {problem}"
+                self.message = translator(self.lang).render(M("The computer player could not move: {error}",
+                                                              error=problem.text_in(self.lang)))
             else:
                 self._computer_move(choice)
                 self.verdict = None
@@ -525,7 +529,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     def reveal(self) -> None:
         """The human whose turn it is lifts the privacy screen."""
         if not self._offer.reveal:
-            self._refuse("there is nothing to reveal")
+            self._refuse(M("there is nothing to reveal"))
             return
         self.screened = False
         self.message = ""
@@ -537,7 +541,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         the background is dropped)."""
         target = self._undo_target()
         if target is None:
-            self._refuse("there is no move of yours to take back")
+            self._refuse(M("there is no move of yours to take back"))
             return
         self._drop_thinking()
         while len(self.game.history) > target:
@@ -545,7 +549,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
                 self.game.undo()
             self._why.pop(len(self.game.history) + 1, None)
         self._reset_choice()
-        self._say("Your last move was taken back.", info=True)
+        self._say(M("Your last move was taken back."), info=True)
 
     def _undo_target(self) -> int | None:
         if not self.live or self.screened or self.viewer is None:
@@ -562,7 +566,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         """Show the position after ``position`` moves (``None`` or the last: the game now)."""
         last = len(self.game.history)
         if position is not None and not 0 <= position <= last:
-            self._refuse(f"there is no position {position}; choose 0 to {last}")
+            self._refuse(M("there is no position {position}; choose 0 to {last}", position=position, last=last))
             return
         self.position = None if position is None or position == last else position
         self._reset_choice()
@@ -600,13 +604,14 @@ class Board(DrawingMixin, MessagesMixin, ABC):
 
     # ------------------------------------------------------------------ messages
     @_locked
-    def _say(self, text: str, info: bool = False) -> None:
-        self.message = text
+    def _say(self, text: str | Message, info: bool = False) -> None:
+        """Show ``text`` (a message in the board's language) on the message line."""
+        self.message = translator(self.lang).render(text)
         self._info = info
         self._render()
 
-    def _refuse(self, text: str) -> None:
-        self._say(f"Ignored: {text}.")
+    def _refuse(self, text: str | Message) -> None:
+        self._say(M("Ignored: {text}.", text=text))
         return None
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

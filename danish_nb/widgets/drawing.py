@@ -11,14 +11,17 @@ from html import escape
 from typing import Any
 
 from ..core import render_text
-from ..i18n import translator
+from ..i18n import N_, translator
 from ..render.board import LogEntry, button_html, keys_html, log_html, message_html, nav_html
-from ..render.html import verdict_html
+from ..render.html import notation_html, verdict_html
 
 #: A place of one of the viewer's cards: ``("hand", 2)``, ``("open", 0)``, ``("hole", 1)``...
 Spot = tuple[str, int]
 #: How many moves the log shows (older ones are counted, to keep each update small).
 LOG_LENGTH = 40
+#: Who sits at a seat, in words (``P2 (rule-of-thumb)``; ``you``: the person at the screen).
+SEAT_WORDS = {"you": N_("you"), "human": N_("human"), "random": N_("random"), "rule-of-thumb": N_("rule-of-thumb"),
+              "strong": N_("strong")}
 
 
 @dataclass
@@ -89,10 +92,14 @@ class DrawingMixin:
 
     def _screen_html(self) -> str:
         self._offer = Offer(reveal=True)
+        tr = translator(self.lang)
         name = f"P{self.viewer + 1}"
-        return (f'<div class="dn-privacy"><p>Pass the screen to <b>{name}</b>.</p>'
-                f'{button_html(f"I am {name}: show my cards", "reveal", css="dn-reveal dn-primary")}</div>'
-                f'<div class="dn-announce" hidden>Pass the screen to {name}.</div>{self._log_html()}')
+        pass_to = escape(tr("Pass the screen to {name}.", name=name))
+        shown = escape(tr("Pass the screen to {name}.", name=f"\x00{name}\x01")).replace(
+            "\x00", "<b>").replace("\x01", "</b>")
+        reveal = button_html(tr("I am {name}: show my cards", name=name), "reveal", css="dn-reveal dn-primary")
+        return (f'<div class="dn-privacy"><p>{shown}</p>{reveal}</div>'
+                f'<div class="dn-announce" hidden>{pass_to}</div>{self._log_html()}')
 
     def _shown_state(self) -> Any:
         return self.game.states()[self.position] if self.position is not None else self.game.state
@@ -112,8 +119,8 @@ class DrawingMixin:
                             step=step, nav=True, moves={str(b.move): b.move for b in buttons if b.move is not None},
                             acts=frozenset(b.act for b in buttons if b.move is None and b.enabled))
         return (f"{self._recent_html()}{self._table_html(view, spots)}{self._controls_html(buttons, step)}"
-                f"{nav_html(self._shown(), len(self.game.history))}{self._after_nav_html(view)}{self._log_html()}"
-                f"{keys_html()}")
+                f"{nav_html(self._shown(), len(self.game.history), lang=self.lang)}{self._after_nav_html(view)}"
+                f"{self._log_html()}{keys_html(self.lang)}")
 
     def _recent_html(self) -> str:
         """What just happened (the last move shown, as the viewer may read it), then whose turn
@@ -124,7 +131,7 @@ class DrawingMixin:
         if shown > self._log_span()[0]:  # a move of the deal shown (a new deal starts afresh)
             step = self.game.history[shown - 1]
             events = [e.text_for(self.viewer, self.teaching, lang=self.lang) for e in step.events]
-            recent = "; ".join(events) or step.move.text_for(self.viewer, self.teaching)
+            recent = escape("; ".join(events)) or notation_html(step.move.text_for(self.viewer, self.teaching))
         state = self._shown_state()
         tr = translator(self.lang)
         if state.result is not None:
@@ -134,13 +141,14 @@ class DrawingMixin:
         else:
             turn = ""
         just_now = escape(tr("Just now:"))
-        just = f'<div class="dn-just" aria-hidden="true"><b>{just_now}</b> {escape(recent)}</div>' if recent else ""
-        spoken = ". ".join(t for t in (recent, turn, self.message) if t)
-        return f'{just}<div class="dn-announce" hidden>{escape(spoken)}</div>'
+        just = f'<div class="dn-just" aria-hidden="true"><b>{just_now}</b> {recent}</div>' if recent else ""
+        spoken = ". ".join(t for t in (recent, escape(turn), escape(self.message)) if t)
+        return f'{just}<div class="dn-announce" hidden>{spoken}</div>'
 
     def _controls_html(self, buttons: list[Button], step: bool) -> str:
         tr = translator(self.lang)
-        buttons = [replace(b, label=tr.render(b.label)) for b in buttons]  # their words in the board's language
+        buttons = [replace(b, label=tr.render(b.label), title=tr.render(b.title))  # in the board's language
+                   for b in buttons]
         parts = []
         if self._offer.cards or self.chosen is not None:
             chosen = next((b.label for b in buttons if b.chosen), "")
@@ -160,7 +168,8 @@ class DrawingMixin:
             looking_back = escape(tr("Looking back: press » to return to the game."))
             parts.append(f' <span class="dn-history-note">{looking_back}</span>')
         verdict = verdict_html(self.verdict, self.lang) if self.verdict is not None else '<div class="dn-verdict"></div>'
-        return (f'<div class="dn-controls" role="group" aria-label="actions">{"".join(parts)}</div>{verdict}'
+        actions = escape(tr("actions"))
+        return (f'<div class="dn-controls" role="group" aria-label="{actions}">{"".join(parts)}</div>{verdict}'
                 f"{message_html(self.message, info=self._info)}")
 
     def _log_html(self) -> str:
@@ -172,11 +181,12 @@ class DrawingMixin:
         viewer, reveal = (None, False) if self.screened else (self.viewer, self.teaching)
         entries = [self._log_entry(i, viewer, reveal) for i in range(first, end)]
         opening = tuple(e.text_for(viewer, reveal, lang=self.lang) for e in self.game.opening_events) if start == 0 else ()
-        return log_html(entries, position=self.position, hidden=first - start, opening=opening)
+        return log_html(entries, position=self.position, hidden=first - start, opening=opening, lang=self.lang)
 
     def _log_entry(self, index: int, viewer: int | None, reveal: bool) -> LogEntry:
         """Move ``index`` (0-based) of the history as ``viewer`` may read it."""
         step = self.game.history[index]
         why = render_text(self._why.get(index + 1, ""), viewer, reveal, lang=self.lang)
-        return LogEntry(index + 1, step.move.text_for(viewer, reveal), self.seats[step.move.player], why,
+        who = translator(self.lang).render(SEAT_WORDS[self.seats[step.move.player]])
+        return LogEntry(index + 1, step.move.text_for(viewer, reveal), who, why,
                         tuple(e.text_for(viewer, reveal, lang=self.lang) for e in step.events))

@@ -26,6 +26,7 @@ from IPython.display import HTML
 
 from ..core import GAMES, DanishNbError, Game, Text, Verdict, get_game, option_infos, render_text
 from ..families.shedding import canonical
+from ..i18n import N_, translator
 from ..render.html import rule_html, verdict_html
 from ..render.views import lesson_table
 
@@ -44,60 +45,67 @@ def styles() -> HTML:
     return HTML(style_html())
 
 
-def show_table(game: Game, player: int | None = None, *, render: Callable[[Any], str] | None = None) -> HTML:
+def show_table(game: Game, player: int | None = None, *, render: Callable[[Any], str] | None = None,
+               lang: str = "en") -> HTML:
     """The table as ``player`` sees it (default: the player to move), drawn by ``render`` (a
     view to HTML; default: the drawing registered for the view's type,
-    :func:`~danish_nb.render.views.lesson_table`).
+    :func:`~danish_nb.render.views.lesson_table`, in ``lang``).
 
     >>> import danish_nb as dn
     >>> "dn-total-value" in show_table(dn.new_game("rat-bastard-17", players=2, seed=7)).data
     True
     """
     seat = game.current_player if player is None else player
-    return HTML((render or lesson_table)(game.state.view(seat)))
+    view = game.state.view(seat)
+    return HTML(render(view) if render else lesson_table(view, lang))
 
 
-def show_rule(game_id: str, rule_id: str) -> HTML:
-    """One rule of a game's catalogue, quoted with its English rendering.
+def show_rule(game_id: str, rule_id: str, lang: str = "en") -> HTML:
+    """One rule of a game's catalogue, quoted with its English rendering (and, for a reader of
+    ``lang``, a rendering in it).
 
     >>> "equal or higher" in show_rule("danish-bastard", "DB-13").data
     True
     """
-    return HTML(rule_html(get_game(game_id).catalogue[rule_id]))
+    return HTML(rule_html(get_game(game_id).catalogue[rule_id], lang))
 
 
-def _info_table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> HTML:
-    head = "".join(f"<th>{escape(h)}</th>" for h in header)
+def _info_table(header: Sequence[str], rows: Iterable[Sequence[str]], lang: str = "en") -> HTML:
+    tr = translator(lang)
+    head = "".join(f"<th>{escape(tr.render(h))}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
     return HTML(f'<table class="dn-info"><tr>{head}</tr>{body}</table>')
 
 
-def games_table() -> HTML:
+def games_table(lang: str = "en") -> HTML:
     """Every registered game (in source-document order): id, title, source, players, and how
     many rules, rulings and options it has."""
     rows = [(g.id, g.title, g.source, f"{g.min_players}-{g.max_players}", len(g.catalogue),
              len(g.catalogue.rulings), len(option_infos(g.options_type)))
             for g in sorted(GAMES.values(), key=lambda g: g.source)]
-    return _info_table(("id", "title", "source", "players", "rules", "rulings", "options"), rows)
+    return _info_table((N_("id"), N_("title"), N_("source"), N_("players"), N_("rules"), N_("rulings"),
+                        N_("options")), rows, lang)
 
 
-def rulings_table(game_id: str) -> HTML:
+def rulings_table(game_id: str, lang: str = "en") -> HTML:
     """Each ruling of a game: the question, our reading, the rules it touches and the option
-    (with its default) that selects another reading, if there is one."""
+    (with its default) that selects another reading, if there is one (in ``lang``)."""
+    tr = translator(lang)
     game = get_game(game_id)
     defaults = {info.name: info.default for info in option_infos(game.options_type)}
-    rows = [(r.id, r.question, r.reading, ", ".join(r.rules),
-             f"{r.option} = {defaults[r.option]!r}" if r.option else "(documented ruling)")
+    rows = [(r.id, r.question_in(lang), r.reading_in(lang), ", ".join(r.rules),
+             f"{r.option} = {defaults[r.option]!r}" if r.option else tr("(documented ruling)"))
             for r in game.catalogue.rulings.values()]
-    return _info_table(("ruling", "question", "our reading", "rules", "option"), rows)
+    return _info_table((N_("ruling"), N_("question"), N_("our reading"), N_("rules"), N_("option")), rows, lang)
 
 
-def options_table(game_id: str) -> HTML:
+def options_table(game_id: str, lang: str = "en") -> HTML:
     """A game's rule options: name, default, allowed values, what it does and its ruling."""
+    tr = translator(lang)
     game = get_game(game_id)
     rows = [(i.name, repr(i.default), ", ".join(map(repr, i.choices)) if i.choices else "",
-             i.help, i.ruling or "") for i in option_infos(game.options_type)]
-    return _info_table(("option", "default", "choices", "what it does", "ruling"), rows)
+             tr.render(i.help), i.ruling or "") for i in option_infos(game.options_type)]
+    return _info_table((N_("option"), N_("default"), N_("choices"), N_("what it does"), N_("ruling")), rows, lang)
 
 
 # --------------------------------------------------------------------------- the quiz
@@ -106,14 +114,15 @@ class AnswerSheet:
     """A quiz's answers, one line per move: hidden behind a "Show answers" toggle in HTML (a
     ``<details>`` element: keyboard-operable, no widget), plain in text."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, lang: str = "en"):
         self.text = text
+        self.lang = lang
 
     def __repr__(self) -> str:
         return self.text
 
     def _repr_html_(self) -> str:
-        return (f'<details class="dn-answers"><summary>Show answers</summary>'
+        return (f'<details class="dn-answers"><summary>{escape(translator(self.lang)("Show answers"))}</summary>'
                 f'<pre>{escape(self.text)}</pre></details>')
 
 
@@ -127,11 +136,14 @@ class PositionQuiz(widgets.VBox):
     moves can be asked about. The quiz keeps the position it was made with (``quiz.state``), so
     moves played on the game later do not change what it shows or answers. The table is drawn
     by the drawing registered for the view's type (any game), or by ``render`` (a view to HTML).
+    ``lang`` is the language of its words and verdicts (the moves stay in notation).
     """
 
     def __init__(self, game: Game, try_moves: Iterable[Any] = (), *, player: int | None = None,
-                 prompt: str = "What may you play? Click a move to see what the rules say.",
-                 render: Callable[[Any], str] | None = None):
+                 prompt: str = N_("What may you play? Click a move to see what the rules say."),
+                 render: Callable[[Any], str] | None = None, lang: str = "en"):
+        tr = translator(lang)
+        self.lang = lang
         self.game = game
         self.state = game.state
         seat = self.state.current_player if player is None else player
@@ -141,14 +153,15 @@ class PositionQuiz(widgets.VBox):
         tried = [same.get(canonical(m), m) for m in tried]
         self.moves: tuple[Any, ...] = tuple(sorted(dict.fromkeys(legal + tried), key=str))
         self.verdict: Verdict | None = None
-        self.table = widgets.HTML(style_html() + (render or lesson_table)(self.state.view(seat)))
+        view = self.state.view(seat)
+        self.table = widgets.HTML(style_html() + (render(view) if render else lesson_table(view, lang)))
         self.buttons: tuple[widgets.Button, ...] = tuple(
-            widgets.Button(description=str(move), tooltip=f"try {move}",
+            widgets.Button(description=str(move), tooltip=tr("try {move}", move=move),
                            layout=widgets.Layout(width="auto")) for move in self.moves)
         for button, move in zip(self.buttons, self.moves):
             button.on_click(lambda _b, move=move: self.answer(move))
         self.verdict_box = widgets.HTML()
-        super().__init__([self.table, widgets.HTML(f"<b>{escape(prompt)}</b>"),
+        super().__init__([self.table, widgets.HTML(f"<b>{escape(tr.render(prompt))}</b>"),
                           widgets.HBox(list(self.buttons), layout=widgets.Layout(flex_flow="row wrap")),
                           self.verdict_box])
 
@@ -160,7 +173,7 @@ class PositionQuiz(widgets.VBox):
         >>> PositionQuiz(g, try_moves=["P1 take"]).answers().splitlines()[1]
         'P1 take -> illegal: 8♥ fits: if a player can play a card, then they must (rule DB-32) [ruling DB-h]'
         """
-        return "\n".join(f"{move} -> {self.state.explain(move)}" for move in self.moves)
+        return "\n".join(f"{move} -> {self.state.explain(move).summary(self.lang)}" for move in self.moves)
 
     def answer_sheet(self) -> AnswerSheet:
         """The answer sheet folded behind a "Show answers" toggle (a notebook shows it closed;
@@ -174,7 +187,7 @@ class PositionQuiz(widgets.VBox):
         >>> "<summary>Show answers</summary>" in sheet._repr_html_()
         True
         """
-        return AnswerSheet(self.answers())
+        return AnswerSheet(self.answers(), self.lang)
 
     def answer(self, move: Any) -> Verdict:
         """The verdict on one of the offered moves (a move or its notation), shown under the
@@ -189,14 +202,14 @@ class PositionQuiz(widgets.VBox):
         verdict = self.state.explain(move)
         self.verdict = verdict
         with self.hold_sync():
-            self.verdict_box.value = verdict_html(verdict)
+            self.verdict_box.value = verdict_html(verdict, self.lang)
             self.buttons[self.moves.index(move)].button_style = "success" if verdict.legal else "danger"
         return verdict
 
 
 # --------------------------------------------------------------------------- replay
 
-def rules_only(verdict: Verdict) -> str:
+def rules_only(verdict: Verdict, lang: str = "en") -> str:
     """A verdict by the rules (and rulings) it rests on, without its words (which may name
     cards a reader may not see).
 
@@ -205,9 +218,10 @@ def rules_only(verdict: Verdict) -> str:
     >>> rules_only(g.state.explain(g.parse_move("P1 play 8H")))
     'legal (rule DB-13)'
     """
-    rules = "; ".join(f"rule {r.rule_id}" + (f" [ruling {r.ruling.id}]" if r.ruling else "")
+    tr = translator(lang)
+    rules = "; ".join(tr("rule {rule}", rule=r.rule_id) + (tr(" [ruling {ruling}]", ruling=r.ruling.id) if r.ruling else "")
                       for r in verdict.reasons)
-    return f"{'legal' if verdict.legal else 'illegal'} ({rules})"
+    return tr("legal ({rules})", rules=rules) if verdict.legal else tr("illegal ({rules})", rules=rules)
 
 
 class Replay(widgets.VBox):
@@ -219,22 +233,25 @@ class Replay(widgets.VBox):
     Everything is ``player``'s own history: the table is their view, and moves, events and
     comments are written as they may read them. ``reveal_hands=True`` is teaching mode: every
     hand is shown (face-down cards, cards laid aside and the stock never are).
-    The table is drawn by the drawing registered for the view's type, or by ``render``.
+    The table is drawn by the drawing registered for the view's type, or by ``render``; words,
+    verdicts and events are in ``lang`` (moves stay in notation).
     """
 
     def __init__(self, game: Game, comments: Sequence[Text] | None = None, *, player: int | None = None,
-                 reveal_hands: bool = False, render: Callable[[Any], str] | None = None):
-        self.render = render or lesson_table
+                 reveal_hands: bool = False, render: Callable[[Any], str] | None = None, lang: str = "en"):
+        tr = translator(lang)
+        self.lang = lang
+        self.render = render or (lambda view: lesson_table(view, lang))
         if comments is not None and len(comments) != len(game.history):
             raise DanishNbError(f"{len(comments)} comments for {len(game.history)} moves")
         self.game, self.comments, self.player, self.reveal_hands = game, comments, player, reveal_hands
         self.states = game.states()
         last = len(game.history)
         # a labelled number box, not an IntSlider: its handle has no accessible name (axe, issue 20)
-        self.slider = widgets.BoundedIntText(0, min=0, max=last, description="move",
+        self.slider = widgets.BoundedIntText(0, min=0, max=last, description=tr("move"),
                                              layout=widgets.Layout(width="12em"))
-        steps = (("«", "the deal", lambda: 0), ("‹", "one move back", lambda: self.slider.value - 1),
-                 ("›", "one move forward", lambda: self.slider.value + 1), ("»", "the last move", lambda: last))
+        steps = (("«", tr("the deal"), lambda: 0), ("‹", tr("one move back"), lambda: self.slider.value - 1),
+                 ("›", tr("one move forward"), lambda: self.slider.value + 1), ("»", tr("the last move"), lambda: last))
         self.controls = []
         for label, tip, target in steps:
             button = widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(width="3em"))
@@ -254,17 +271,19 @@ class Replay(widgets.VBox):
         """Plain text of step ``step`` as ``player`` may read it: the move, the comment, the
         verdict and the events. The verdict on a move whose cards ``player`` may not see (another
         player's discard) gives only the rules it rests on."""
+        tr = translator(self.lang)
         if step == 0:
-            return "the deal: no move yet"
+            return tr("the deal: no move yet")
         played = self.game.history[step - 1]
         reader = (self.player, self.reveal_hands)
         move = played.move.text_for(*reader)
-        lines = [f"move {step}: {move}"]
+        lines = [tr("move {n}: {move}", n=step, move=move)]
         if self.comments is not None:
-            lines.append(f"why: {render_text(self.comments[step - 1], *reader)}")
+            lines.append(tr("why: {why}", why=render_text(self.comments[step - 1], *reader, lang=self.lang)))
         verdict = self.states[step - 1].explain(played.move)
-        lines.append(f"rules: {verdict.summary() if move == str(played.move) else rules_only(verdict)}")
-        lines += [f"then: {event.text_for(*reader)}" for event in played.events]
+        rules = verdict.summary(self.lang) if move == str(played.move) else rules_only(verdict, self.lang)
+        lines.append(tr("rules: {rules}", rules=rules))
+        lines += [tr("then: {event}", event=event.text_for(*reader, lang=self.lang)) for event in played.events]
         return "\n".join(lines)
 
     def _draw(self, step: int) -> None:

@@ -26,7 +26,7 @@ from typing import Any
 from ..families.running_total import ACTIONS, RatMove, RatView
 from ..games.rat_bastard_17 import is_wild, value_table
 from ..i18n import N_, M, Message
-from ..render.html import card_name
+from ..render.html import card_words
 from ..render.rat import DRAW_EVENTS, table_html
 from .board import Board
 from .drawing import Button, Spot, Spots
@@ -46,7 +46,7 @@ def move_label(move: RatMove) -> str | Message:
     """
     if move.value is not None:
         if move.card is not None:
-            return M("Play the {card} as {value}", card=card_name(move.card), value=move.value)
+            return M("Play the {card} as {value}", card=card_words(move.card), value=move.value)
         return M("Play hole card {position} as {value}", position=move.position, value=move.value)
     return LABELS.get(move.action, ACTIONS.get(move.action, move.action))
 
@@ -122,11 +122,12 @@ class RatBoard(Board):
         """While swapping: one hand card and one face-up hole card; else the card alone."""
         return [s for s in self.selection if s[0] != spot[0]] + [spot] if self._swapping() else [spot]
 
-    def _incomplete(self) -> str:
+    def _incomplete(self) -> str | Message:
         if not self._swapping() or len(self.selection) == 2:
             return ""
-        other = "a face-up hole card" if self.selection[0][0] == "hand" else "a hand card"
-        return f"Now choose {other} to swap it with."
+        if self.selection[0][0] == "hand":
+            return M("Now choose a face-up hole card to swap it with.")
+        return M("Now choose a hand card to swap it with.")
 
     def _play_label(self) -> str:
         return N_("Swap these two") if self._swapping() else N_("Play selected")
@@ -158,7 +159,7 @@ class RatBoard(Board):
     def _table_html(self, view: RatView, spots: Spots) -> str:
         return table_html(view, self.names(), clickable=bool(spots.cards), playable=spots.playable,
                           selected=set(self.selection), down_clickable=bool(spots.closed),
-                          draw_events=self._draw_events(), values=value_table(self.game.options))
+                          draw_events=self._draw_events(), values=value_table(self.game.options), lang=self.lang)
 
     def _draw_events(self) -> list[Any]:
         """The events of the draw for first player up to the position shown (RB-9, RB-10), until

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import DanishNbError
-from ..i18n import N_, M, Message
+from ..i18n import N_, M, Message, _n
 from ..families.shedding import ACTIONS, ShedMove, ShedView
 from ..render.shedding import table_html
 from .board import Board
@@ -91,13 +91,14 @@ class ShedBoard(Board):
         zones = CARD_ACTIONS.get(action, (spot[0],))
         return [s for s in self.selection if s[0] in zones] + [spot]
 
-    def _incomplete(self) -> str:
+    def _incomplete(self) -> str | Message:
         """While choosing the face-up cards: how many more to choose."""
         if self._card_action("hand") != "face-up":
             return ""
         wanted = max((len(m.cards) for m in self._my_moves() if m.action == "face-up"), default=0)
         more = wanted - len(self.selection)
-        return f"Choose {more} more card{'s' if more != 1 else ''} to leave face up." if more > 0 else ""
+        return _n("Choose {n} more card to leave face up.", "Choose {n} more cards to leave face up.", more) \
+            if more > 0 else ""
 
     def _selected_move(self) -> ShedMove:
         view = self.game.state.view(self.viewer)
@@ -141,7 +142,7 @@ class ShedBoard(Board):
 
     def _table_html(self, view: ShedView, spots: Spots) -> str:
         return table_html(view, self.names(), clickable=bool(spots.cards), playable=spots.playable,
-                          selected=set(self.selection), closed_clickable=bool(spots.closed))
+                          selected=set(self.selection), closed_clickable=bool(spots.closed), lang=self.lang)
 
 
 __all__ = ["CARD_ACTIONS", "ShedBoard", "move_label"]

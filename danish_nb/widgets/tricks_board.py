@@ -21,7 +21,7 @@ from typing import Any
 from ..cards import Card
 from ..core import Game
 from ..families.tricks import SUIT_TEXTS, TrickView
-from ..i18n import N_, M, Message
+from ..i18n import N_, M, Message, _n, title_in
 from ..render.tricks import scores_html, table_html
 from .board import Board
 from .drawing import Button, Spot, Spots
@@ -95,11 +95,15 @@ class TrickBoard(Board):
                 return move
         return self.game.parse_move(f"P{self.viewer + 1} {action} {' '.join(c.code for c in cards)}")
 
-    def _incomplete(self) -> str:
+    def _incomplete(self) -> str | Message:
         """While choosing the cards of a discard: how many more to choose."""
         wanted = max((len(getattr(m, "cards", ()) or ()) for m in self._card_moves()), default=0)
         more = wanted - len(self.selection)
-        return f"Choose {more} more card{'s' if more != 1 else ''} to {self._card_action()}." if more > 0 else ""
+        if more <= 0:
+            return ""
+        if self._card_action() == "discard":
+            return _n("Choose {n} more card to discard.", "Choose {n} more cards to discard.", more)
+        return _n("Choose {n} more card to play.", "Choose {n} more cards to play.", more)
 
     def _play_label(self) -> str:
         return N_("Discard selected") if self._card_action() == "discard" else N_("Play selected")
@@ -113,7 +117,7 @@ class TrickBoard(Board):
         """What a bid or call means, from the rule its verdict rests on (a tooltip; the verdict
         itself shows when the button is chosen)."""
         reasons = self.game.state.explain(move).reasons
-        return "; ".join(f"{r.rule.title} ({r.rule_id})" for r in reasons[:1])
+        return "; ".join(f"{title_in(r.rule_id, r.rule.title, self.lang)} ({r.rule_id})" for r in reasons[:1])
 
     # ------------------------------------------------------------------ the last trick
     def _family_buttons(self, view: TrickView) -> list[Button]:
@@ -124,7 +128,7 @@ class TrickBoard(Board):
     def show_last_trick(self, on: bool | None = None) -> None:
         """Show (or hide; default: toggle) the last finished trick of the deal shown."""
         if "lasttrick" not in self._offer.acts:
-            self._refuse("there is no finished trick to show")
+            self._refuse(M("there is no finished trick to show"))
             return
         self.show_last = (not self.show_last) if on is None else bool(on)
         self.message = ""
@@ -134,10 +138,10 @@ class TrickBoard(Board):
     def _table_html(self, view: TrickView, spots: Spots) -> str:
         return table_html(view, self.names(), clickable=bool(spots.cards), playable={i for _, i in spots.playable},
                           selected={i for _, i in self.selection},
-                          show_last=self.show_last and view.last_trick is not None)
+                          show_last=self.show_last and view.last_trick is not None, lang=self.lang)
 
     def _after_nav_html(self, view: TrickView) -> str:
-        return scores_html(view)
+        return scores_html(view, self.lang)
 
     def _log_span(self) -> tuple[int, int]:
         """The moves of the deal shown."""
