@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -192,11 +193,22 @@ def _estimates(result: SearchResult, played: Any) -> tuple[float, float, str] | 
     if result.endgame is not None:
         values = result.endgame.values
         return (values[played], result.endgame.value, result.endgame.unit) if played in values else None
-    mine = result.candidate(played)
-    if mine is None or mine.visits < MIN_VISITS:
+    mine, best = result.candidate(played), result.candidate(result.move)
+    if mine is None or mine.visits < MIN_VISITS or best is None:
         return None
-    best = max((c for c in result.candidates if c.visits), key=lambda c: c.value)
     return mine.value, best.value, "search"
+
+
+def review_budget(moves: int, game_id: str, iterations: int | None = None) -> int:
+    """Iterations enough for the search's first round to try each of ``moves`` legal moves
+    :data:`MIN_VISITS` times on shared deals (sequential halving spreads its budget over
+    ``ceil(log2(moves))`` rounds), and at least ``iterations`` (default: the game's).
+
+    >>> review_budget(20, "danish-bastard"), review_budget(2, "danish-bastard", 10)
+    (400, 10)
+    """
+    rounds = max(1, math.ceil(math.log2(max(moves, 1))))
+    return max(iterations or DEFAULT_ITERATIONS.get(game_id, 150), MIN_VISITS * moves * rounds)
 
 
 def review(game: Game | Mapping[str, Any], seat: int, *, iterations: int | None = None, seed: int = 0,
@@ -204,8 +216,8 @@ def review(game: Game | Mapping[str, Any], seat: int, *, iterations: int | None 
     """The moves ``seat`` played in ``game`` (a :class:`~danish_nb.core.Game` or a record) whose
     estimated result was much worse than the best move's (by :data:`MARGIN`), each with both
     estimates and the rule-of-thumb advice. Each position is searched from ``seat``'s view then,
-    with at least 8 iterations per legal move (estimates from fewer than :data:`MIN_VISITS` tries
-    are not judged).
+    with :func:`review_budget` iterations, so each legal move is tried at least :data:`MIN_VISITS`
+    times on shared deals; the best move is the one the search chose (the one tried most).
     """
     if isinstance(game, Mapping):
         game = load_record(game)
@@ -216,14 +228,13 @@ def review(game: Game | Mapping[str, Any], seat: int, *, iterations: int | None 
     mistakes = []
     for done, i in enumerate(mine, 1):
         state, played = states[i], game.history[i].move
-        budget = max(iterations or DEFAULT_ITERATIONS.get(game.rules.id, 150), 8 * len(state.legal_moves()))
+        budget = review_budget(len(state.legal_moves()), game.rules.id, iterations)
         result = search_view(state.view(seat), game.rules.id, seed=seed, iterations=budget,
                              endgame=PLAYER_ENDGAME_TRICKS)
         found = _estimates(result, played)
         if found is not None:
             low, high, unit = found
-            best = result.endgame.move if result.endgame is not None else \
-                max((c for c in result.candidates if c.visits), key=lambda c: c.value).move
+            best = result.endgame.move if result.endgame is not None else result.move
             if high - low >= MARGIN[unit] and best != played:
                 advice = make_agent("rule-of-thumb", game.rules.id, seed).choose(state)
                 mistakes.append(Mistake(i + 1, played, best, low, high, unit, advice, seat))

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any
@@ -60,6 +62,13 @@ class VoilaLike(LoggingConfigurable):
         self.kernels.clear()
 
 
+def run_apart(scenario: Coroutine[Any, Any, None]) -> None:
+    """Run ``scenario`` on its own event loop in a thread of its own (a browser test earlier in
+    the session may have left Playwright's loop running in this one)."""
+    with ThreadPoolExecutor(1) as apart:
+        apart.submit(asyncio.run, scenario).result()
+
+
 class Gentle(pool.GentlePool, VoilaLike):
     pass
 
@@ -89,7 +98,7 @@ def test_replacements_wait_for_a_quiet_room_start_two_at_a_time_and_stay_under_t
         with pytest.raises(pool.PoolClosed):  # a waiting replacement never starts after shut-down
             await asyncio.gather(*manager._pools["app"])
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_a_visitor_waiting_for_a_replacement_starts_it_at_once() -> None:
@@ -104,4 +113,4 @@ def test_a_visitor_waiting_for_a_replacement_starts_it_at_once() -> None:
         assert kernel_id in manager.kernels and len(manager.kernels) == 2
         await manager.shutdown_all()
 
-    asyncio.run(scenario())
+    run_apart(scenario())

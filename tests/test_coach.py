@@ -12,6 +12,7 @@ import danish_nb as dn
 from danish_nb import coach
 from danish_nb.agents import make_agent, play_out
 from danish_nb.agents.endgame import solvable, tricks_left
+from danish_nb.agents.search import search_view
 from danish_nb.core import DanishNbError, render_text
 from danish_nb.widgets import board_for
 
@@ -172,3 +173,19 @@ def test_a_hint_names_hidden_cards_to_its_seat_only(game_id, players):
     mine = {str(card) for card in g.state.hands[seat]}
     shown = render_text(h.reason, (seat + 1) % 3)
     assert not [card for card in mine if card in shown] and "secures" in render_text(h.reason, seat)
+
+
+@pytest.mark.parametrize("game_id, players, seed", [("danish-bastard", 3, 5), ("rat-bastard-17", 2, 4)])
+def test_the_review_budget_tries_every_move_often_enough_to_judge_it(game_id: str, players: int, seed: int) -> None:
+    """Sequential halving drops moves early: at the review's budget every legal move is still
+    tried MIN_VISITS times, so a blunder dropped in the first round is judged, against the move
+    the search chose."""
+    g = dn.new_game(game_id, players=players, seed=seed)
+    while len(g.legal_moves()) < 3:
+        play_out(g, ["rule-of-thumb"] * players, seed=1, max_moves=1)
+    moves = g.legal_moves()
+    budget = coach.review_budget(len(moves), game_id)
+    result = search_view(g.state.view(g.current_player), game_id, seed=2, iterations=budget)
+    assert {c.move for c in result.candidates} == set(moves)
+    assert min(c.visits for c in result.candidates) >= coach.MIN_VISITS
+    assert result.candidates[0].move == result.move
