@@ -13,6 +13,9 @@ from ..i18n import M
 
 #: Cards worth keeping: the higher, the later they are played.
 POWER = {Rank.TWO: 20, Rank.TEN: 21, Rank.JOKER: 22}
+#: When no card is played: the first of these actions that is legal, and why.
+_LAST_RESORTS = (("stock", M("no card fits: tries the stock card")), ("closed", M("turns over a face-down card")),
+                 ("send", M("sends the pile on")), ("take", M("nothing fits: takes the pile")))
 
 
 def card_cost(card: Card) -> int:
@@ -43,10 +46,7 @@ class ShedRuleOfThumb:
             kind = M("power card, since nothing lower fits") if _is_power(best) else M("lowest card that fits")
             many = M(" (all {cards} of them)", cards=len(best.cards)) if len(best.cards) > 1 else ""
             return Choice(best, M("plays its {kind}{many}", kind=kind, many=many))
-        for action, why in (("stock", "no card fits: tries the stock card"),
-                            ("closed", "turns over a face-down card"),
-                            ("send", "sends the pile on"),
-                            ("take", "nothing fits: takes the pile")):
+        for action, why in _LAST_RESORTS:
             options = [m for m in moves if m.action == action]
             if options:
                 return Choice(self.rng.choice(options), why)

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..cards import SUITS, Card, Rank, format_cards, n_cards
 from ..families.tricks import SUIT_TEXTS, Play, TrickMove, Trumps, trick_winner
+from ..games.sjavs import BID_TEXTS
 from ..core import DanishNbError, Private
 from .base import AGENTS, Choice
 from ..i18n import M
@@ -109,10 +110,10 @@ class TrickRuleOfThumb:
         if affordable:
             move = min(affordable, key=lambda m: BID_ORDER.index(m.bid))
             return Choice(move, M("bids {bid}: its trumps and aces are worth up to a {worth}",
-                                  bid=move.bid, worth=worth))
+                                  bid=BID_TEXTS[move.bid], worth=BID_TEXTS[worth]))
         # A hand that must bid (four trumps, nobody has bid) is always worth a Play, so pass is legal here.
         passing = next(m for m in moves if m.action == "pass")
-        why = M("the hand is not worth a bid") if worth is None else M("the hand is worth only {worth}", worth=worth)
+        why = M("the hand is not worth a bid") if worth is None else M("the hand is worth only {worth}", worth=BID_TEXTS[worth])
         return Choice(passing, M("passes: {why}", why=why))
 
     @staticmethod

@@ -102,9 +102,17 @@ def options_cache(options: Any) -> dict:
     return entry[1]
 
 
-def ordinal(n: int) -> str:
-    """``'first'``, ``'second'``, ``'third'``, ``'4th'`` ..."""
-    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
+#: The first three places in texts for learners (translated where shown).
+_FINISHES = {1: M("finishes first"), 2: M("finishes second"), 3: M("finishes third")}
+
+
+def finishes(place: int) -> Message:
+    """A player's finishing place as a message: ``'finishes first'`` ... ``'finishes 4th'``.
+
+    >>> str(finishes(2)), str(finishes(4)), finishes(1).render("fr")
+    ('finishes second', 'finishes 4th', 'termine à la première place')
+    """
+    return _FINISHES.get(place) or M("finishes {place}th", place=place)
 
 
 # --------------------------------------------------------------------------- positions
@@ -134,5 +142,5 @@ def _not_card(value: Any) -> Card:
     raise CardParseError(M("{kind} value is not a card code like '7H'", kind=type(value).__name__))
 
 
-__all__ = ["MAX_NUMBER_DIGITS", "format_cards", "options_cache", "ordinal", "parse_number", "parse_player", "position_cards",
+__all__ = ["MAX_NUMBER_DIGITS", "format_cards", "options_cache", "finishes", "parse_number", "parse_player", "position_cards",
            "position_seats", "remove_cards", "replace_at", "sorted_cards"]

@@ -11,7 +11,7 @@ the black queens are permanent trumps, so ``J♥`` follows clubs when clubs are 
 (<Suit.CLUBS: 'C'>, False)
 >>> trick = tuple(Play(p, c) for p, c in enumerate(parse_cards("AC JH 10C")))
 >>> winner, why = trick_winner(trick, t)
->>> winner.player, why
+>>> winner.player, str(why)
 (1, 'J♥ wins: the highest trump')
 >>> str(parse_trick_move("P2 trump none")), str(parse_trick_move("p1 play 7h"))
 ('P2 trump none', 'P1 play 7♥')
@@ -31,7 +31,7 @@ from ..core import (Catalogue, DanishNbError, Event, MoveParseError, OptionsErro
                     get_game, render_text)
 from .common import parse_player, position_cards, replace_at
 from .worlds import deal_unseen
-from ..i18n import M, Message, _n
+from ..i18n import N_, M, Message, _n
 
 SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
 SUIT_SINGULAR = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
@@ -40,6 +40,11 @@ _SUIT_WORDS = {**{name: s for s, name in SUIT_NAMES.items()}, **{name: s for s, 
 _NO_TRUMP_WORDS = ("none", "no-trumps", "notrumps", "nt")
 #: The suits' names in texts for learners (translated where shown; SUIT_NAMES is notation).
 SUIT_TEXTS = {Suit.CLUBS: M("clubs"), Suit.DIAMONDS: M("diamonds"), Suit.HEARTS: M("hearts"), Suit.SPADES: M("spades")}
+#: Why the highest card of the suit led wins a trick, per suit (a message template: ``{card}``).
+_LED_WINS = {Suit.CLUBS: N_("{card} wins: the highest club, the suit led"),
+             Suit.DIAMONDS: N_("{card} wins: the highest diamond, the suit led"),
+             Suit.HEARTS: N_("{card} wins: the highest heart, the suit led"),
+             Suit.SPADES: N_("{card} wins: the highest spade, the suit led")}
 
 
 # --------------------------------------------------------------------------- trump orders
@@ -210,14 +215,14 @@ def follow_check(hand: Sequence[Card], card: Card, trick: Sequence[Play], trumps
     return True, M("no {suit} in hand, so any card may be played: {card}", suit=trumps.suit_label(led), card=card)
 
 
-def trick_winner(trick: Sequence[Play], trumps: Trumps) -> tuple[Play, str]:
+def trick_winner(trick: Sequence[Play], trumps: Trumps) -> tuple[Play, Message]:
     """The play that wins a complete trick, and why: the highest trump if any trump was played,
     else the highest card of the suit led.
 
     >>> from ..cards import parse_cards
     >>> trick = tuple(Play(p, c) for p, c in enumerate(parse_cards("AS 2H KS")))
-    >>> trick_winner(trick, Trumps(Suit.HEARTS))[1], trick_winner(trick, Trumps(None))[1]
-    ('2♥ wins: the only trump', 'A♠ wins: the highest spade, the suit led')
+    >>> str(trick_winner(trick, Trumps(Suit.HEARTS))[1]), trick_winner(trick, Trumps(None))[1].render("de")
+    ('2♥ wins: the only trump', 'A♠ gewinnt: die höchste Karte in Pik, der ausgespielten Farbe')
     """
     if not trick:
         raise ValueError("an empty trick has no winner")
@@ -225,11 +230,12 @@ def trick_winner(trick: Sequence[Play], trumps: Trumps) -> tuple[Play, str]:
     trumped = [play for play in trick if trumps.is_trump(play.card)]
     if trumped:
         best = max(trumped, key=lambda play: trumps.strength(play.card))
-        kind = M("the only trump") if len(trumped) == 1 else M("the highest trump")
-        return best, f"{best.card} wins: {kind}"
+        if len(trumped) == 1:
+            return best, M("{card} wins: the only trump", card=best.card)
+        return best, M("{card} wins: the highest trump", card=best.card)
     best = max((play for play in trick if trumps.suit_of(play.card) is led),
                key=lambda play: trumps.strength(play.card))
-    return best, f"{best.card} wins: the highest {SUIT_SINGULAR[led]}, the suit led"
+    return best, Message(_LED_WINS[led], card=best.card)
 
 
 def tricks_won(won: Sequence[Sequence[Sequence[Card]]]) -> tuple[int, ...]:
@@ -383,8 +389,8 @@ def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
         return TrickMove(player, action, None, parse_trump(args[0]))
     if action == "bid":
         if len(args) != 1 or args[0].lower() not in bids:
-            raise MoveParseError(f"{text!r}: 'bid' takes one bid: {', '.join(bids)}, e.g. 'P1 bid {bids[0]}'"
-                                 if bids else f"{text!r}: this game has no bids")
+            raise MoveParseError(M("{text!r}: 'bid' takes one bid: {bids}, e.g. 'P1 bid {first}'", text=text,
+                                   bids=", ".join(bids), first=bids[0]) if bids else M("{text!r}: this game has no bids", text=text))
         return TrickMove(player, action, bid=args[0].lower())
     if action == "discard":
         if not args:
@@ -777,7 +783,7 @@ class CardPlay(NamedTuple):
     first_lead: str
     lead: str
     follow: str
-    first_leader: str
+    first_leader: Message
     who_leads: str
     lead_ruling: str | None = None
 
@@ -872,8 +878,8 @@ class MatchState(RulesState):
         first_lead = leading and not any(self.won)
         rule_id = (rules.first_lead if first_lead else rules.lead) if leading else rules.follow
         if move.player != p:
-            turn = (rules.first_leader if first_lead else "won the last trick and leads") if leading \
-                else "plays next (clockwise)"
+            turn = (rules.first_leader if first_lead else M("won the last trick and leads")) if leading \
+                else M("plays next (clockwise)")
             return False, rule_id, M("P{p} {turn}, not {who}", p=p + 1, turn=turn, who=who), rules.who_leads if first_lead else None
         card = move.card
         if not isinstance(card, Card) or move.suit is not None or move.cards or move.bid is not None:
@@ -904,7 +910,7 @@ class MatchState(RulesState):
         w = winner.player
         record = TrickRecord(trick, w, why)
         won = replace_at(self.won, w, self.won[w] + (record.cards,))
-        worth = f", {points(record.cards)} card points" if points else ""
+        worth = _n(", {n} card point", ", {n} card points", points(record.cards)) if points else ""
         events.append(Event("trick", w, M("P{w} wins the trick ({cards}{worth}): {why}; P{w} leads next",
                                           w=w + 1, cards=format_cards(record.cards), worth=worth, why=why), record.cards, rule))
         state = self.copy(hands=hands, trick=(), leader=w, won=won, last_trick=record,

@@ -302,7 +302,7 @@ class BastardState(MatchState):
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
     game_id = "bastard"
-    card_play = CardPlay(first_lead="BA-9", lead="BA-12", follow="BA-10", first_leader="named trumps and leads",
+    card_play = CardPlay(first_lead="BA-9", lead="BA-12", follow="BA-10", first_leader=M("named trumps and leads"),
                          who_leads="BA-b")
 
     # -- reading
@@ -508,7 +508,7 @@ class Bastard:
         n = state.players
         if state.match.deal or state.trumps is not None or sum(map(len, state.hands)) != len(pack_for(n)):
             return ()
-        pack = "52 cards" if n == 4 else "51 cards: the Q♠ is taken out with three players"
+        pack = M("52 cards") if n == 4 else M("51 cards: the Q♠ is taken out with three players")
         return (Event("deal", None, M("{pack}; P{dealer} deals {hands} to each",
                                       pack=pack, dealer=state.match.dealer + 1, hands=len(state.hands[0])),
                       (), R["BA-7"], RULING["BA-a"]),)

@@ -24,7 +24,7 @@ from typing import Any
 from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, format_cards, packs, n_cards
 from ..core import (Catalogue, Event, Result, Rule, Ruling,
                     option, register)
-from ..families.common import options_cache, ordinal, remove_cards, replace_at, sorted_cards
+from ..families.common import finishes, options_cache, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, bare_move, finishing_result, forget, group_moves, learn,
                                  next_in, next_seat, parse_shed_move, read_table_position, shared_event, single_move,
                                  single_moves, subsets, top_run)
@@ -571,8 +571,8 @@ class DanishBastardState(ShedTable):
         if not (stock or hands[p] or opens[p] or closed[p]):
             finished += (p,)
             place = len(finished)
-            events.append(Event("finish", p, M("P{p} has played all their cards and finishes {place}",
-                                               p=p + 1, place=ordinal(place)), (), R["DB-31"]))
+            events.append(Event("finish", p, M("P{p} has played all their cards and {finishes}",
+                                               p=p + 1, finishes=finishes(place)), (), R["DB-31"]))
         direction = self.direction
         if burn_rule is not None:
             out = [seat in finished for seat in range(self.players)]

@@ -22,7 +22,7 @@ from typing import Any
 from ..cards import Card, Rank, format_cards, packs, n_cards
 from ..core import (Catalogue, Event, OptionsError, Result, Rule, Ruling,
                     option, register)
-from ..families.common import ordinal, remove_cards, replace_at, sorted_cards
+from ..families.common import finishes, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, group_moves, learn, next_seat,
                                  parse_shed_move, pass_known, read_table_position, top_run)
 from ..i18n import M, _n
@@ -578,7 +578,7 @@ class LeDanishState(ShedTable):
                                              p=p + 1, pile=len(self.pile) + 1), self.pile + (card,), R["LD-23"])]
                 known = learn(self.known, self.players, p, self.pile + (card,))
                 return self._pick_up(p, self.hands[p] + self.pile + (card,), closed, known, events)
-            return self._put(p, (card,), self.hands, closed, f"turns face-down card {move.index + 1}:",
+            return self._put(p, (card,), self.hands, closed, M("turns face-down card {index}:", index=move.index + 1),
                              chained=True)
         hands = replace_at(self.hands, p, remove_cards(self.hands[p], move.cards))
         verb = M("completes the four out of turn:") if action == "complete" else M("plays")
@@ -598,9 +598,9 @@ class LeDanishState(ShedTable):
         finished = self.finished
         if not (hands[p] or self.open[p] or closed[p]):
             finished += (p,)
-            events.append(Event("finish", p, f"P{p + 1} has no cards left: P{p + 1} is Danish"
-                                if not self.finished else f"P{p + 1} has no cards left and finishes "
-                                f"{ordinal(len(finished))}", (), R["LD-34"]))
+            events.append(Event("finish", p, M("P{p} has no cards left: P{p} is Danish", p=p + 1)
+                                if not self.finished else M("P{p} has no cards left and {finishes}", p=p + 1,
+                                                            finishes=finishes(len(finished))), (), R["LD-34"]))
         burn = None
         if rank is Rank.TEN:
             burn = R["LD-28"]

@@ -31,7 +31,7 @@ from ..core import (Catalogue, Event, check_keys, OptionsError, Private, Reason,
 from ..families.common import position_cards, remove_cards, replace_at, sorted_cards
 from ..families.running_total import (ACTIONS, ROW, UP_SLOTS, Hole, RatMove, RatView, outer_slots, parse_move,
                                       move_problem)
-from ..i18n import M, Message, _n
+from ..i18n import N_, M, Message, _n
 
 __all__ = ["ACTIONS", "CATALOGUE", "GAME", "HAND_SIZE", "ROW", "TARGET", "UP_SLOTS", "Options", "RatBastardState",
            "RatMove", "RatView", "card_value", "is_wild", "outer_slots", "pack", "parse_move", "value_table"]
@@ -244,7 +244,7 @@ def value_table(options: Options) -> dict[str, str]:
     table = {}
     for rank in ranks:
         value = card_value(Card(rank, Suit.RED if rank is Rank.JOKER else Suit.CLUBS), options)
-        table[rank.symbol] = "wild (1-10)" if value is None else str(value)
+        table[rank.symbol] = N_("wild (1-10)") if value is None else str(value)
     return table
 
 
@@ -392,7 +392,7 @@ class RatBastardState(RulesState):
             return [(False, "RB-11", M("it is P{p}'s turn, not P{player}'s", p=p + 1, player=move.player + 1), None)]
         check = _CHECKS.get(move.action)
         if check is None:
-            return [(False, "RB-11", f"{move.action[:20]!r} is not a move of Rat Bastard 17", None)]
+            return [(False, "RB-11", M("{action!r} is not a move of Rat Bastard 17", action=move.action[:20]), None)]
         if self.phase == "swap" and move.action not in ("swap", "keep"):
             return [(False, "RB-7", M("before play P{p} may swap face-up hole cards: 'P{p} swap <hand card> "
                                       "<hole card>', or 'P{p} keep'", p=p + 1), "RB-j")]
@@ -506,7 +506,8 @@ class RatBastardState(RulesState):
             if first.action == "hole" and first.position - 1 not in UP_SLOTS:
                 return [(False, "RB-4", M("the face-down hole card at position {position} may be tried blind: "
                                           "a player who can play must", position=first.position), "RB-q")]
-            what = first.card if first.card is not None else f"the hole card at position {first.position}"
+            what = first.card if first.card is not None else M("the hole card at position {position}",
+                                                                 position=first.position)
             return [(False, "RB-16", M("{what} keeps the total at or under 17: the pile is taken only when no "
                                        "card fits", what=what), "RB-e")]
         other = 2 - p
@@ -553,10 +554,10 @@ class RatBastardState(RulesState):
                 value = blind_value(card, self.total, self.options)
                 source = M("P{p} turns over the face-down hole card at position {position}: {card}",
                            p=p + 1, position=move.position, card=card)
-        wild = f" as {value}" if is_wild(card, self.options) else ""
-        blind_wild = wild and move.action == "hole" and move.position - 1 not in UP_SLOTS
-        if blind_wild:
-            wild += " (its best value)"
+        wild_card = is_wild(card, self.options)
+        blind_wild = wild_card and move.action == "hole" and move.position - 1 not in UP_SLOTS
+        wild = M(" as {value} (its best value)", value=value) if blind_wild else \
+            M(" as {value}", value=value) if wild_card else ""
         total = self.total + value
         pile = self.pile + (card,)
         deck_gone = not self.deck
@@ -569,7 +570,8 @@ class RatBastardState(RulesState):
             drawn = deck[max(0, len(deck) - (HAND_SIZE - len(hands[p]))):]
             hands = replace_at(hands, p, sorted_cards(hands[p] + drawn))
             deck = deck[:len(deck) - len(drawn)]
-            text = (f"P{p + 1} draws ", Private(drawn, owner=p, public=str(len(drawn))), " from the deck to hold 5")
+            text = M("P{p} draws {cards} from the deck to hold 5", p=p + 1,
+                     cards=Private(drawn, owner=p, public=str(len(drawn))))
             events.append(Event("refill", p, text, (), R["RB-12"]))
         won = not hands[p] and not any(c is not None for c in holes[p])
         passes = total < TARGET and not won  # the usual case: the other player's turn, one copy

@@ -162,7 +162,6 @@ RULING = CATALOGUE.rulings
 
 #: The bids, lowest first (SJ-8, SJ-9, SJ-11), with their names and the rule of each.
 BIDS = ("play", "strike", "slam")
-BID_NAMES = {"play": "Play", "strike": "Strike", "slam": "Slam"}
 BID_TEXTS = {"play": M("Play"), "strike": M("Strike"), "slam": M("Slam")}
 BID_RULES = {"play": "SJ-8", "strike": "SJ-9", "slam": "SJ-11"}
 #: What the soloist deducts for losing each bid (SJ-18).
@@ -313,7 +312,7 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     (SJ-10, SJ-17, SJ-18, SJ-20, SJ-22; ruling SJ-f). Points are negative: game points lost."""
     players = match.players
     who = f"P{soloist + 1}"
-    name = BID_NAMES[contract]
+    name = BID_TEXTS[contract]
     opponents = [s for s in range(players) if s != soloist]
     counts = tricks_won(won)
     trick_points = [card_points(cards_won(w)) for w in won]
@@ -321,11 +320,13 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     mine = trick_points[soloist] + aside
     theirs = sum(trick_points[s] for s in opponents)
     their_tricks = sum(counts[s] for s in opponents)
-    what = "the discards" if exchanged else "the skat"
     lines = []
-    counted = f"{who} ({name}): {counts[soloist]} of {sum(counts)} tricks, {trick_points[soloist]} card points"
+    counted = M("{who} ({name}): {tricks} of {total} tricks, {points} card points",
+                who=who, name=name, tricks=counts[soloist], total=sum(counts), points=trick_points[soloist])
     if out_of_play:
-        counted += f", + {what} ({format_cards(out_of_play)}) {aside} = {mine}"
+        plus = dict(counted=counted, cards=format_cards(out_of_play), aside=aside, mine=mine)
+        counted = M("{counted}, + the discards ({cards}) {aside} = {mine}", **plus) if exchanged else \
+            M("{counted}, + the skat ({cards}) {aside} = {mine}", **plus)
     lines.append(ScoreLine(soloist, 0, counted, "SJ-10" if out_of_play else "SJ-3", "SJ-d" if out_of_play else None))
     lines.append(ScoreLine(soloist, 0, M("the opponents ({seats}): {n_tricks}, {theirs} card points",
                                          seats=_seats(opponents), n_tricks=n_tricks(their_tricks), theirs=theirs), "SJ-3"))
@@ -336,7 +337,7 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
                                              who=who, counts=counts[soloist], sum=sum(counts), x=M("won") if won_it else M("lost")), "SJ-11"))
     else:
         won_it = mine >= plan.target
-        verdict = "won" if won_it else f"lost, {plan.target - mine} short"
+        verdict = M("won") if won_it else M("lost, {short} short", short=plan.target - mine)
         lines.append(ScoreLine(soloist, 0, M("target {target}: {who} took {mine}: {verdict}",
                                              target=plan.target, who=who, mine=mine, verdict=verdict), target_rule,
                                "SJ-g" if target_rule == "SJ-22" else "SJ-d"))
@@ -348,12 +349,13 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
         points[soloist] = -loss
     else:
         if their_tricks == 0:
-            loss, why, rule = 15, "the opponents lost every trick", "SJ-17"
+            loss, why, rule = 15, M("the opponents lost every trick"), "SJ-17"
         elif theirs < plan.double_under:
-            loss, why = 10, f"the opponents took {theirs}, under {plan.double_under}"
+            loss, why = 10, M("the opponents took {theirs}, under {under}", theirs=theirs, under=plan.double_under)
             rule = "SJ-22" if plan.double_under != 31 else "SJ-17"
         else:
-            loss, why, rule = 5, f"the opponents took {theirs}, at least {plan.double_under}", "SJ-17"
+            loss, why, rule = 5, M("the opponents took {theirs}, at least {under}", theirs=theirs,
+                                   under=plan.double_under), "SJ-17"
         for seat in opponents:
             have = match.scores[seat]
             floor = options.last_points
@@ -431,7 +433,7 @@ class SjavsState(MatchState):
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
     game_id = "sjavs"
-    card_play = CardPlay(first_lead="SJ-12", lead="SJ-15", follow="SJ-13", first_leader="leads the first trick",
+    card_play = CardPlay(first_lead="SJ-12", lead="SJ-15", follow="SJ-13", first_leader=M("leads the first trick"),
                          who_leads="SJ-e", lead_ruling="SJ-e")
 
     # -- reading
@@ -477,7 +479,7 @@ class SjavsState(MatchState):
         """What the soloist must do, e.g. ``'P2 plays a Strike: at least 61 card points'``."""
         if self.contract is None or self.phase == "bid":
             return ""
-        who = f"P{self.soloist + 1} plays a {BID_NAMES[self.contract]}"
+        who = M("P{soloist} plays a {bid_name}", soloist=self.soloist + 1, bid_name=BID_TEXTS[self.contract])
         if self.contract == "slam":
             return M("{who}: every trick", who=who)
         return M("{who}: at least {target} card points", who=who, target=self.layout.target)
@@ -582,7 +584,7 @@ class SjavsState(MatchState):
                                        "four, so need not bid", who=who, count=count), "SJ-b"
             return True, "SJ-6", M("{who} passes (a pass is final)", who=who), "SJ-b"
         if move.bid not in BIDS:
-            return False, "SJ-6", f"{move.bid!r} is not a bid: Play, Strike or Slam", "SJ-b"
+            return False, "SJ-6", M("{bid!r} is not a bid: Play, Strike or Slam", bid=move.bid), "SJ-b"
         if self.contract is not None and BIDS.index(move.bid) <= BIDS.index(self.contract):
             return False, "SJ-6", M("a bid must be higher than any before: P{soloist} bid {bid_name}",
                                     soloist=self.soloist + 1, bid_name=BID_TEXTS[self.contract]), "SJ-b"
@@ -631,14 +633,14 @@ class SjavsState(MatchState):
         missing = [c for c in cards if c not in self.hands[p]]
         if missing or len(set(cards)) != k:
             shown = format_cards(missing) if missing else format_cards(cards)
-            return False, "SJ-8", f"{who} does not hold {shown}" if missing else \
-                f"{who} discards {k} different cards, not {shown}", "SJ-d"
+            return False, "SJ-8", M("{who} does not hold {shown}", who=who, shown=shown) if missing else \
+                M("{who} discards {k} different cards, not {shown}", who=who, k=k, shown=shown), "SJ-d"
         return True, "SJ-8", M("{who} discards {cards}: any cards may be discarded, and they count for {who} "
                                "at the end, like the skat", who=who, cards=format_cards(cards)), "SJ-d"
 
     def _first_lead_text(self, who: str) -> str:
-        whose = "eldest leads to a Play" if self.contract == "play" else \
-            f"the soloist leads to a {BID_NAMES[self.contract]}"
+        whose = M("eldest leads to a Play") if self.contract == "play" else \
+            M("the soloist leads to a {bid_name}", bid_name=BID_TEXTS[self.contract])
         return M("{whose}: {who} may lead any card", whose=whose, who=who)
 
     def _follow_ruling(self, card: Card, legal: bool) -> str | None:
@@ -662,7 +664,8 @@ class SjavsState(MatchState):
             state = self.copy(hands=self._hands_with(p, hand), skat=move.cards, phase="play",
                                   leader=self.eldest)
             aside = Private(move.cards, owner=p, public=n_cards(len(move.cards)), in_hand=False)
-            text = (f"P{p + 1} discards ", aside, f" face down; P{self.eldest + 1} (eldest) leads")
+            text = M("P{p} discards {cards} face down; P{eldest} (eldest) leads", p=p + 1, cards=aside,
+                     eldest=self.eldest + 1)
             return state, (Event("discard", p, text, (), R["SJ-8"]),)
         return self._play_card(move, R["SJ-14"], card_points)
 
@@ -705,10 +708,10 @@ class SjavsState(MatchState):
             hand = by_suit(self.hands[s] + self.skat)
             state = self.copy(hands=self._hands_with(s, hand), skat=(), phase="discard", turn=s)
             taken = Private(self.skat, owner=s, public=n_cards(len(self.skat)))
-            text = (f"P{s + 1} takes the skat (", taken, ") and will discard as many")
+            text = M("P{s} takes the skat ({cards}) and will discard as many", s=s + 1, cards=taken)
             return state, (Event("skat", s, text, (), R["SJ-8"]),)
         leader = self.eldest if self.contract == "play" else s
-        whose = "eldest" if self.contract == "play" else "the soloist"
+        whose = M("eldest") if self.contract == "play" else M("the soloist")
         state = self.copy(phase="play", leader=leader)
         return state, (Event("lead", leader, M("P{leader} ({whose}) leads", leader=leader + 1, whose=whose), (), R["SJ-12"]),)
 

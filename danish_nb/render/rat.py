@@ -72,7 +72,7 @@ def values_html(values: Mapping[str, str], lang: str = "en") -> str:
     '<div class="dn-values">values: A=1 · K=0</div>'
     """
     tr = translator(lang)
-    text = " · ".join(f"{tr.render(RANK_NAMES.get(rank, rank))}={value}" for rank, value in values.items())
+    text = " · ".join(f"{tr.render(RANK_NAMES.get(rank, rank))}={tr.render(value)}" for rank, value in values.items())
     return f'<div class="dn-values">{escape(tr("values: {table}", table=text))}</div>'
 
 
