@@ -355,18 +355,17 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         return self._try(move)
 
     def _try(self, move: Any) -> Verdict:
+        """Check ``move`` with the engine and, if it is legal, play it (through :meth:`_store`)."""
         verdict = self.game.state.explain(move)
         self.verdict = verdict
         if not verdict.legal:
             self._say(translator(self.lang).render(NOT_PLAYED))
             return verdict
-        try:
-            with self._acting():
-                self.game.play(move)
-        except IllegalMove as exc:  # explain and apply disagree: trust apply, show why
-            self.verdict = exc.verdict
-            self._say(translator(self.lang).render(NOT_PLAYED))
-            return exc.verdict
+        with self._acting():
+            refusal = self._store(move)
+        if refusal is not None:
+            self._say(translator(self.lang).render(refusal))
+            return self.verdict or verdict
         self._why.pop(len(self.game.history), None)
         self._reset_choice()
         self.message = ""
@@ -375,6 +374,17 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self._follow_turn()
         self._render()
         return verdict
+
+    def _store(self, move: Any) -> Any:
+        """Play ``move``, legal by the engine's verdict, on the game: ``None``, or the text saying
+        why it was not played after all (then :attr:`verdict` is the verdict to show, if any). A
+        class table's board stores the move through its session instead."""
+        try:
+            self.game.play(move)
+        except IllegalMove as exc:  # explain and apply disagree: trust apply, show why
+            self.verdict = exc.verdict
+            return NOT_PLAYED
+        return None
 
     @_locked
     def step_computer(self) -> str:

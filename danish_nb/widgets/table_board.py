@@ -26,10 +26,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import DanishNbError, IllegalMove, Verdict
+from ..core import DanishNbError, IllegalMove
+from ..i18n import M, N_, translator
 from ..tables import HUMAN, MoveConflict, TableError, TableSession
 from . import BOARDS, has_board
 from .board import SEAT_KINDS, Board
+from .drawing import SEAT_WORDS
+
+#: How a learner seat nobody has taken is named.
+FREE_SEAT = N_("a free seat")
 
 
 class TableBoardMixin:
@@ -54,60 +59,48 @@ class TableBoardMixin:
         return None  # a stored move is never taken back
 
     def set_step_mode(self, on: bool) -> None:
-        self._refuse("at a class table the computer seats play by themselves")
+        self._refuse(M("at a class table the computer seats play by themselves"))
 
     def names(self) -> tuple[str, ...]:
+        tr = translator(self.lang)
+
         def name(seat: Any) -> str:
             if seat.seat == self.viewer and seat.kind == HUMAN:
-                return f"P{seat.seat + 1} (you)"
-            who = seat.name or ("a free seat" if seat.kind == HUMAN else seat.kind)
-            return f"P{seat.seat + 1} ({who})"
+                who = tr.render(SEAT_WORDS["you"])
+            else:
+                who = seat.name or tr.render(FREE_SEAT if seat.kind == HUMAN else SEAT_WORDS.get(seat.kind, seat.kind))
+            return tr("P{seat} ({who})", seat=seat.seat + 1, who=who)
         return tuple(name(seat) for seat in self.session.info.seats)
 
-    def _try(self, move: Any) -> Verdict:
-        """Check ``move`` with the engine, then store it through the session.
-
-        Its shape follows :meth:`Board._try` (explain, refuse, apply, tidy up) but it stays
-        whole here for now: widgets/board.py belongs to the branch adding threaded computer
-        turns there this round, so a shared hook would change its ``_try`` under it. Once that
-        lands, ``Board._try`` can apply through a ``_store(move)`` hook (``game.play`` there,
-        ``session.play`` here) and this override shrinks to the hook and the race message."""
-        verdict = self.game.state.explain(move)
-        self.verdict = verdict
-        if not verdict.legal:
-            self._say(f"Not played. {verdict.summary()}")
-            return verdict
+    def _store(self, move: Any) -> Any:
+        """Store ``move`` through the session (see :meth:`Board._store`); a move that lost a race
+        to another page of the table, or reached a closed table, is not played: say which."""
         known = len(self.game.history)
         try:
-            with self._acting():
-                self.session.play(move)
+            self.session.play(move)
         except (IllegalMove, TableError) as exc:  # the session caught up first: say so
             self.selection = []
             self.verdict = exc.verdict if isinstance(exc, IllegalMove) else None
-            first = (f"{self.game.history[known].move.text_for(self.viewer)} was played first; "
+            first = (M("{move} was played first; ", move=self.game.history[known].move.text_for(self.viewer))
                      if len(self.game.history) > known and not isinstance(exc, MoveConflict) else "")
-            why = exc.verdict.summary() if isinstance(exc, IllegalMove) else str(exc)
-            self._say(f"Not played: {first}{why}")
-            return self.verdict or verdict
-        self.selection = []
-        self.verdict = None
-        self.message = ""
-        self._render()
-        return verdict
+            why = exc.verdict.summary(self.lang) if isinstance(exc, IllegalMove) else exc
+            return M("Not played: {first}{why}", first=first, why=why)
+        return None
 
 
-def table_board(session: TableSession) -> Board:
-    """The board for ``session``'s seat (or, for a watcher, the table as the session may see it).
+def table_board(session: TableSession, lang: str = "en") -> Board:
+    """The board for ``session``'s seat (or, for a watcher, the table as the session may see it),
+    in the interface language ``lang``.
 
     Raises :class:`~danish_nb.core.OptionsError` for a game without a board.
     """
     rules = session.game.rules
     if not has_board(rules):
-        raise DanishNbError(f"{rules.title} has no board yet")
+        raise DanishNbError(M("{title} has no board yet", title=rules.title))
     family = BOARDS[rules.info.family]
     board_class = type(f"Table{family.__name__}", (TableBoardMixin, family), {"session": session})
     seats = tuple(seat.kind if seat.kind in SEAT_KINDS else "rule-of-thumb" for seat in session.info.seats)
-    board = board_class(session.game, seats=seats, teaching=session.reveal_hands)
+    board = board_class(session.game, seats=seats, teaching=session.reveal_hands, lang=lang)
     board.agents = {}  # no "let the computer play" button: the session plays computer seats
     board.viewer = session.seat
     board._seated = True
