@@ -166,7 +166,8 @@ def build_app(seed: int | None = None, lang: str = "en") -> widgets.Widget:
     app = App(seed=seed, lang=lang)
     root = app.widget
     root.app = app
-    root.tables = ClassTables(root)  # the "Class table" screen: learners at their own devices
+    root.tables = ClassTables(root, lang=lang)  # the "Class table" screen: learners at their own devices
+    app.language.observe(lambda change: root.tables.set_lang(change["new"]), names="value")
     return root
 
 

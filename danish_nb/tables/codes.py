@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 
+from ..i18n import M
 from .errors import SeatTokenError, TableCodeError
 
 #: Upper-case letters and digits a learner cannot misread (no 0/O, 1/I/L).
@@ -41,11 +42,12 @@ def read_code(text: str) -> str:
     danish_nb.tables.errors.TableCodeError: a table code is 6 characters from 23456789ABCDEFGHJKMNPQRSTUVWXYZ, not 'K7QX20'
     """
     if not isinstance(text, str):
-        raise TableCodeError(f"a table code is text, not {type(text).__name__}")
+        raise TableCodeError(M("a table code is text, not {kind}", kind=type(text).__name__))
     code = "".join(text.split()).upper()
     if len(code) != CODE_LENGTH or not set(code) <= set(ALPHABET):
         shown = text if len(text) <= 20 else text[:20] + "..."
-        raise TableCodeError(f"a table code is {CODE_LENGTH} characters from {ALPHABET}, not {shown!r}")
+        raise TableCodeError(M("a table code is {length} characters from {alphabet}, not {shown!r}",
+                               length=CODE_LENGTH, alphabet=ALPHABET, shown=shown))
     return code
 
 
@@ -57,5 +59,5 @@ def new_token() -> str:
 def hash_token(token: str) -> str:
     """The SHA-256 hex digest the store keeps instead of the token."""
     if not isinstance(token, str) or not token or len(token) > 200:
-        raise SeatTokenError("a seat token is the text this table gave you when you took your seat")
+        raise SeatTokenError(M("a seat token is the text this table gave you when you took your seat"))
     return hashlib.sha256(token.encode("utf-8")).hexdigest()

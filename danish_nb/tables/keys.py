@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 
+from ..i18n import M
 from .errors import TableError
 from .store import Store
 
@@ -33,8 +34,9 @@ class TooManyTries(TableError):
     (every address together); ``minutes`` until a try is allowed again. The key is not compared."""
 
     def __init__(self, scope: str, minutes: int):
-        where = "from this computer" if scope == "source" else "in this room"
-        super().__init__(f"too many wrong teacher keys {where}: try again in {minutes} min")
+        super().__init__(M("too many wrong teacher keys from this computer: try again in {minutes} min", minutes=minutes)
+                         if scope == "source" else
+                         M("too many wrong teacher keys in this room: try again in {minutes} min", minutes=minutes))
         self.scope = scope
         self.minutes = minutes
 

@@ -34,6 +34,7 @@ from typing import Any
 from ..agents import AGENTS, make_agent
 from ..cards import Card
 from ..core import DanishNbError, Game, new_game
+from ..i18n import M
 from .codes import hash_token, new_token, read_code
 from .errors import MoveConflict, NotYourTurn, SeatError, TableClosed, TableError
 from .store import HUMAN, Store, TableInfo
@@ -62,7 +63,7 @@ def create_table(store: Store, game_id: str, seats: Sequence[str], *, seed: int 
         if kind != HUMAN:
             make_agent(kind, game_id, 0)  # unknown players raise here
     if not isinstance(room, str):
-        raise TableError(f"a room is named by a text, not {type(room).__name__}")
+        raise TableError(M("a room is named by a text, not {kind}", kind=type(room).__name__))
     return store.create_table(game_id, seed=seed, options=dataclasses.asdict(game.options), seats=seats,
                               turn=game.current_player, room=room)
 
@@ -79,8 +80,8 @@ def _play_stored(game: Game, code: str, moves: Sequence[str]) -> None:
         try:
             game.play(text)
         except DanishNbError as exc:
-            raise TableError(f"move {len(game.history) + 1} of table {code} ({text!r}) does not replay: "
-                             f"{exc}") from None
+            raise TableError(M("move {number} of table {code} ({text!r}) does not replay: {error}",
+                               number=len(game.history) + 1, code=code, text=text, error=exc)) from None
 
 
 class TableSession:
@@ -115,9 +116,9 @@ class TableSession:
                 except SeatError:
                     continue  # another learner took it a moment ago
                 return cls(store, code, candidate, token)
-            raise SeatError(f"table {code} has no free seat: ask your teacher for another table")
+            raise SeatError(M("table {code} has no free seat: ask your teacher for another table", code=code))
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise SeatError(f"a seat is a whole number, not {seat!r}")
+            raise SeatError(M("a seat is a whole number, not {seat!r}", seat=seat))
         store.claim_seat(code, seat, hash_token(token), name)
         return cls(store, code, seat, token)
 
@@ -165,17 +166,18 @@ class TableSession:
         :class:`TableClosed`, or :class:`MoveConflict` (another move came first: the session
         now shows it); nothing is stored then."""
         if self.seat is None:
-            raise NotYourTurn("a watcher has no seat: join the table to play")
+            raise NotYourTurn(M("a watcher has no seat: join the table to play"))
         self.refresh()
         self._check_open()
         turn = self.game.current_player
         if turn != self.seat:
-            who = "the game is over" if turn is None else f"it is P{turn + 1}'s turn"
-            raise NotYourTurn(f"{who}, not yours (you are P{self.seat + 1})")
+            if turn is None:
+                raise NotYourTurn(M("the game is over (you are P{seat})", seat=self.seat + 1))
+            raise NotYourTurn(M("it is P{turn}'s turn, not yours (you are P{seat})", turn=turn + 1, seat=self.seat + 1))
         state = self.game.state
         parsed = self.game.parse_move(move) if isinstance(move, str) else move
         if getattr(parsed, "player", self.seat) != self.seat:
-            raise NotYourTurn(f"you are P{self.seat + 1}: {parsed} is another seat's move")
+            raise NotYourTurn(M("you are P{seat}: {move} is another seat's move", seat=self.seat + 1, move=str(parsed)))
         after, events = state.apply(parsed)  # IllegalMove, with the rule, if the engine refuses
         self._store(str(state.normalize(parsed)), after)
         lines = tuple(event.text_for(self.seat) for event in events)
@@ -214,8 +216,8 @@ class TableSession:
             if isinstance(exc, TableClosed) or len(self.game.history) < number:
                 raise
             first = self.game.history[number - 1].move.text_for(self.seat)
-            raise MoveConflict(f"{first} was played first: your move was not played; the table shows "
-                               "the new position", number, len(self.game.history)) from None
+            raise MoveConflict(M("{first} was played first: your move was not played; the table shows "
+                                 "the new position", first=first), number, len(self.game.history)) from None
         self.game.play(text)
         if version == self.info.version + 1:  # nothing else changed meanwhile: no need to read the table
             self.info = dataclasses.replace(self.info, version=version, moves=number, turn=after.current_player,
@@ -225,7 +227,7 @@ class TableSession:
 
     def _check_open(self) -> None:
         if self.info.closed:
-            raise TableClosed(f"table {self.code} is closed: the teacher ended it")
+            raise TableClosed(M("table {code} is closed: the teacher ended it", code=self.code))
 
     # ------------------------------------------------------------------ what the seat may see
     @property

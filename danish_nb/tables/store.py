@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..i18n import M, Message
 from .codes import new_code
 from .errors import MoveConflict, SeatError, SeatTokenError, TableClosed, TableError, UnknownTable
 
@@ -171,14 +172,14 @@ class Store(ABC):
                 return code
             except self.integrity_errors:
                 continue  # the code was taken: draw another
-        raise TableError("no free table code found: the store is nearly full")
+        raise TableError(M("no free table code found: the store is nearly full"))
 
     def table(self, code: str) -> TableInfo:
         """The table with this code. Raises :class:`UnknownTable`."""
         with self._lock:
             rows = self._read(f"SELECT {_TABLE_COLUMNS} FROM dn_tables WHERE code = ?", (code,))
             if not rows:
-                raise UnknownTable(f"no table has the code {code!r}: check the code on the teacher's screen")
+                raise UnknownTable(M("no table has the code {code!r}: check the code on the teacher's screen", code=code))
             seats = self._read(f"SELECT {_SEAT_COLUMNS} FROM dn_seats WHERE code = ? ORDER BY seat", (code,))
         return _table_info(rows[0], seats)
 
@@ -199,7 +200,7 @@ class Store(ABC):
         with self._lock:
             rows = self._read("SELECT version FROM dn_tables WHERE code = ?", (code,))
         if not rows:
-            raise UnknownTable(f"no table has the code {code!r}")
+            raise UnknownTable(M("no table has the code {code!r}", code=code))
         return int(rows[0][0])
 
     def close_table(self, code: str) -> int:
@@ -216,13 +217,14 @@ class Store(ABC):
             players = self._locked_row(execute, code, open_only=True)[1]
             rows = execute("SELECT kind, token_hash FROM dn_seats WHERE code = ? AND seat = ?", (code, seat))
             if not rows:
-                raise SeatError(f"table {code} has seats P1 to P{players}, not P{seat + 1}")
+                raise SeatError(M("table {code} has seats P1 to P{players}, not P{seat}", code=code, players=players, seat=seat + 1))
             kind, held = rows[0]
             if kind != HUMAN:
-                raise SeatError(f"seat P{seat + 1} at table {code} is played by the computer ({kind})")
+                raise SeatError(M("seat P{seat} at table {code} is played by the computer ({kind})", seat=seat + 1, code=code,
+                                   kind=Message(kind)))  # the player's name, translated where shown
             if held is not None:
-                raise SeatError(f"seat P{seat + 1} at table {code} is taken: choose another seat, "
-                                "or rejoin with your own seat token")
+                raise SeatError(M("seat P{seat} at table {code} is taken: choose another seat, or rejoin with "
+                                  "your own seat token", seat=seat + 1, code=code))
             execute("UPDATE dn_seats SET token_hash = ?, name = ?, seen = ? WHERE code = ? AND seat = ?",
                     (token_hash, name[:NAME_LENGTH], time.time(), code, seat))
             return self._bump(execute, code)
@@ -243,8 +245,8 @@ class Store(ABC):
             rows = self._read("SELECT seat FROM dn_seats WHERE code = ? AND token_hash = ?", (code, token_hash))
             if not rows:
                 self.version(code)  # UnknownTable first: a mistyped code is the likelier mistake
-                raise SeatTokenError(f"this seat token does not hold a seat at table {code} (it is "
-                                     "forged, from another table, or the teacher freed the seat)")
+                raise SeatTokenError(M("this seat token does not hold a seat at table {code} (it is forged, from "
+                                       "another table, or the teacher freed the seat)", code=code))
         self.touch(code, rows[0][0])
         return int(rows[0][0])
 
@@ -308,10 +310,10 @@ class Store(ABC):
         """(moves, players) of the table, its row locked for this transaction."""
         rows = execute(f"SELECT moves, players, closed FROM dn_tables WHERE code = ?{self.lock_clause}", (code,))
         if not rows:
-            raise UnknownTable(f"no table has the code {code!r}: check the code on the teacher's screen")
+            raise UnknownTable(M("no table has the code {code!r}: check the code on the teacher's screen", code=code))
         moves, players, closed = rows[0]
         if open_only and closed:
-            raise TableClosed(f"table {code} is closed: the teacher ended it")
+            raise TableClosed(M("table {code} is closed: the teacher ended it", code=code))
         return int(moves), int(players)
 
     def _bump(self, execute: Execute, code: str, sets: str = "", params: Sequence[Any] = ()) -> int:
@@ -324,8 +326,8 @@ class Store(ABC):
 
 
 def _conflict(code: str, number: int, held: int) -> MoveConflict:
-    return MoveConflict(f"move {number} at table {code} was not played: the table holds {held} moves "
-                        "(another move got there first)", number, held)
+    return MoveConflict(M("move {number} at table {code} was not played: the table holds {held} moves "
+                          "(another move got there first)", number=number, code=code, held=held), number, held)
 
 
 def _table_info(row: tuple, seats: list[tuple]) -> TableInfo:

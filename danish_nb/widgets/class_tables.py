@@ -6,22 +6,28 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..i18n import N_, check_lang, translator
 from .seat_keeper import SeatKeeper, short_text
 from .table_app import TableApp
+
+#: The switch's two screens (each its value; its label is translated).
+MODES = (N_("Play here"), N_("Class table"))
 
 
 class ClassTables:
     """The class-table screen added to the app's ``root`` box: a "Play here / Class table"
     switch on top and the screen below it, built when first chosen or when this browser reports
     a seat to go back to (so a page that never uses it pays only for the switch and the keeper).
-    Keyword arguments go to :class:`TableApp`."""
+    ``lang``: the interface language (see :meth:`set_lang`); other keyword arguments go to
+    :class:`TableApp`."""
 
-    def __init__(self, root: widgets.Box, **kwargs: Any):
+    def __init__(self, root: widgets.Box, lang: str = "en", **kwargs: Any):
         self._kwargs = kwargs
+        self.lang = check_lang(lang)
         self._app: TableApp | None = None
         self._stored: list[Any] = []
         self.keeper = SeatKeeper()
-        self.switch = widgets.ToggleButtons(options=("Play here", "Class table"), value="Play here")
+        self.switch = widgets.ToggleButtons(options=self._modes(), value=MODES[0])
         self.switch.add_class("dn-mode")
         self.holder = widgets.Box()
         self.holder.layout.display = "none"
@@ -34,14 +40,28 @@ class ClassTables:
     def app(self) -> TableApp:
         """The class-table screen (built now if it was not yet)."""
         if self._app is None:
-            self._app = TableApp(keeper=self.keeper, **self._kwargs)
+            self._app = TableApp(keeper=self.keeper, lang=self.lang, **self._kwargs)
             self.holder.children = [self._app.widget]
             for content in self._stored:  # what the browser reported before the screen existed
                 self._app._on_keeper(self.keeper, content, [])
         return self._app
 
+    def _modes(self) -> list[tuple[str, str]]:
+        tr = translator(self.lang)
+        return [(tr.render(mode), mode) for mode in MODES]
+
+    def set_lang(self, lang: str) -> None:
+        """The switch and the class-table screen (if built) in ``lang``: what the app's language
+        choice calls."""
+        self.lang = check_lang(lang)
+        chosen = self.switch.value
+        self.switch.options = self._modes()  # (new options choose the first one: choose again)
+        self.switch.value = chosen
+        if self._app is not None:
+            self._app.set_lang(self.lang)
+
     def _switched(self, change: Any) -> None:
-        tables = change["new"] == "Class table"
+        tables = change["new"] == MODES[1]
         for child in self._playing:
             child.layout.display = "none" if tables else ""
         self.holder.layout.display = "" if tables else "none"
@@ -53,7 +73,7 @@ class ClassTables:
             return
         self._stored.append(content)
         if isinstance(content, dict) and short_text(content.get("last"), 12):
-            self.switch.value = "Class table"  # a seat to go back to: show it at once
+            self.switch.value = MODES[1]  # a seat to go back to: show it at once
 
 
 __all__ = ["ClassTables"]

@@ -31,11 +31,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core import GAMES, DanishNbError
-from ..i18n import check_lang
+from ..i18n import M, N_, check_lang, translator
 from ..server.visitor import this_visitor
 from ..tables import HUMAN, SeatTokenError, Store, TableError, TableSession, create_table, open_store, read_code
 from . import has_board
 from .board import Board
+from .drawing import SEAT_WORDS
 from .seat_keeper import SeatKeeper, stored_seats
 from .settings import GameForm
 from .table_board import table_board
@@ -48,7 +49,12 @@ WAIT = 1.0
 #: Seconds between "still connected" marks.
 HEARTBEAT = 5.0
 #: What a seat box offers: a learner, or a computer player.
-SEAT_CHOICES = (("a learner", HUMAN), ("computer (rule of thumb)", "rule-of-thumb"), ("computer (random)", "random"))
+SEAT_CHOICES = ((N_("a learner"), HUMAN), (N_("computer (rule of thumb)"), "rule-of-thumb"),
+                (N_("computer (random)"), "random"))
+#: How the status line names a seat nobody took, and a computer's seat.
+FREE, COMPUTER = N_("free seat"), N_("computer")
+#: A learner's seat in the status line: connected, or away.
+STATES = {"connected": N_("connected"), "away": N_("away")}
 
 
 class TableApp(TeacherView):
@@ -73,34 +79,34 @@ class TableApp(TeacherView):
         self.tokens: dict[str, str] = {}
         self._beat = 0.0
         games = [(rules.title, game_id) for game_id, rules in GAMES.items() if has_board(rules)]
-        self.form = GameForm(games, list(SEAT_CHOICES), css="dn-table-", seat=lambda i: HUMAN if i < 2 else "rule-of-thumb",
-                             lang=self.lang)
+        self.form = GameForm(games, self._seat_choices(), css="dn-table-",
+                             seat=lambda i: HUMAN if i < 2 else "rule-of-thumb", lang=self.lang)
         self.game_picker, self.players, self.seat_boxes = self.form.game_picker, self.form.players, self.form.seat_boxes
         self.options = self.form.options
-        self.sit = widgets.Checkbox(value=True, description="take the first learner seat myself", indent=False)
+        self.sit = widgets.Checkbox(value=True, indent=False)
         # the app's New game green (JupyterLab's "success" green under white text fails WCAG AA contrast)
-        self.create_button = widgets.Button(description="Create a table",
-                                            style={"button_color": "#146c2d", "text_color": "#ffffff"})
+        self.create_button = widgets.Button(style={"button_color": "#146c2d", "text_color": "#ffffff"})
         self.create_button.add_class("dn-create-table")
-        self.name = widgets.Text(description="Your name", placeholder="shown at the table")
+        self.name = widgets.Text()
         self.name.add_class("dn-table-name")
-        self.code_box = widgets.Text(description="Table code", placeholder="e.g. K7QX2M")
+        self.code_box = widgets.Text()
         self.code_box.add_class("dn-table-code")
-        self.join_button = widgets.Button(description="Join a table", button_style="primary")
+        self.join_button = widgets.Button(button_style="primary")
         self.join_button.add_class("dn-join-table")
         self.message = widgets.HTML()
         self.message.add_class("dn-table-message")
         self._build_teacher_view()
         create = widgets.VBox([widgets.HBox([self.game_picker, self.players]), self.form.seats_row,
                                self.options.widget, widgets.HBox([self.sit, self.create_button])])
+        self.headings = {word: widgets.HTML() for word in (N_("Join a table"), N_("Create a table"), N_("Teacher"))}
+        join, make, teach = self.headings.values()
         self.menu = widgets.VBox([
-            self.name, widgets.HTML("<b>Join a table</b>"), widgets.HBox([self.code_box, self.join_button]),
-            widgets.HTML("<b>Create a table</b>"), create,
-            widgets.HTML("<b>Teacher</b>"), widgets.HBox([self.key_box, self.teacher_button])])
+            self.name, join, widgets.HBox([self.code_box, self.join_button]), make, create,
+            teach, widgets.HBox([self.key_box, self.teacher_button])])
         # seated (or watching)
         self.status = widgets.HTML()
         self.status.add_class("dn-table-status")
-        self.leave_button = widgets.Button(description="Back to the tables")
+        self.leave_button = widgets.Button()
         self.leave_button.add_class("dn-leave-table")
         self.board_box = widgets.Box()
         self.seated = widgets.VBox([widgets.HBox([self.status, self.leave_button]), self.board_box])
@@ -109,6 +115,7 @@ class TableApp(TeacherView):
         self.screen = widgets.Box([self.menu])
         self.widget = widgets.VBox([self.message, self.screen])
         self.widget.add_class("dn-tables")
+        self._words()
         self.create_button.on_click(lambda _b: self.create())
         self.join_button.on_click(lambda _b: self.join())
         self.leave_button.on_click(lambda _b: self.leave())
@@ -121,9 +128,48 @@ class TableApp(TeacherView):
             self._store = open_store()
         return self._store
 
-    def _say(self, text: str, *, error: bool = False) -> None:
+    def _say(self, text: Any, *, error: bool = False) -> None:
+        """Show ``text`` (a message, or an error, in the screen's language) above the screen."""
         css = "dn-message" if error else "dn-info"
-        self.message.value = f'<span class="{css}">{escape(text)}</span>' if text else ""
+        shown = text.text_in(self.lang) if isinstance(text, DanishNbError) else translator(self.lang).render(text)
+        self.message.value = f'<span class="{css}">{escape(shown)}</span>' if shown else ""
+
+    # ------------------------------------------------------------------ the screen's language
+    def _seat_choices(self) -> list[tuple[str, str]]:
+        tr = translator(self.lang)
+        return [(tr.render(label), kind) for label, kind in SEAT_CHOICES]
+
+    def _words(self) -> None:
+        """Every fixed word of the screen in :attr:`lang` (when built, and when it changes)."""
+        tr = translator(self.lang)
+        self.sit.description = tr("take the first learner seat myself")
+        self.create_button.description = tr("Create a table")
+        self.name.description, self.name.placeholder = tr("Your name"), tr("shown at the table")
+        self.code_box.description, self.code_box.placeholder = tr("Table code"), tr("e.g. {code}", code="K7QX2M")
+        self.join_button.description = tr("Join a table")
+        self.leave_button.description = tr("Back to the tables")
+        for word, heading in self.headings.items():
+            heading.value = f"<b>{escape(tr.render(word))}</b>"
+        self._teacher_words()
+
+    def set_lang(self, lang: str) -> None:
+        """Show the screen in ``lang`` (``"en"``, ``"fr"``, ``"de"``): its words, the form (choices
+        kept), the status line, the board or the teacher's list.
+
+        >>> from danish_nb.tables import open_store
+        >>> app = TableApp(open_store("sqlite:///:memory:"), follow=False)
+        >>> app.set_lang("de"); app.join_button.description, app.seat_boxes[0].options[0]
+        ('Einem Tisch beitreten', ('ein Lernender', 'human'))
+        """
+        self.lang = check_lang(lang)
+        self._words()
+        self.form.relabel(self.lang, self._seat_choices())
+        if self.session is not None:
+            self._show_board()
+            self._show_status()
+        elif self.teacher is not None:
+            self.show_tables()
+        self._say("")
 
     # ------------------------------------------------------------------ taking a seat
     def create(self) -> str | None:
@@ -134,11 +180,11 @@ class TableApp(TeacherView):
             code = create_table(self.store, self.game_picker.value, seats, options=self.options.values(),
                                 room=self.room)
         except DanishNbError as exc:
-            self._say(f"Cannot create the table: {exc}", error=True)
+            self._say(M("Cannot create the table: {error}", error=exc), error=True)
             return None
         if self.sit.value and HUMAN in seats:
             self._seat(TableSession.join(self.store, code, name=self.name.value.strip()))
-        self._say(f"Table {code} is ready: learners join it with the code {code}.")
+        self._say(M("Table {code} is ready: learners join it with the code {code}.", code=code))
         return code
 
     def join(self, code: str | None = None) -> TableSession | None:
@@ -154,9 +200,9 @@ class TableApp(TeacherView):
                     self._forget(code)
             session = self._seat(TableSession.join(self.store, code, name=self.name.value.strip()))
         except DanishNbError as exc:
-            self._say(f"Cannot join: {exc}", error=True)
+            self._say(M("Cannot join: {error}", error=exc), error=True)
             return None
-        self._say(f"You sit at table {code} as P{session.seat + 1}.")
+        self._say(M("You sit at table {code} as P{seat}.", code=code, seat=session.seat + 1))
         return session
 
     def rejoin(self, code: str, token: str) -> TableSession | None:
@@ -166,17 +212,16 @@ class TableApp(TeacherView):
         except DanishNbError as exc:
             if isinstance(exc, SeatTokenError):
                 self._forget(code)
-            self._say(f"Your seat at table {code} was not given back: {exc}", error=True)
+            self._say(M("Your seat at table {code} was not given back: {error}", code=code, error=exc), error=True)
             return None
-        self._say(f"Welcome back to table {code}: you are P{session.seat + 1}.")
+        self._say(M("Welcome back to table {code}: you are P{seat}.", code=code, seat=session.seat + 1))
         return session
 
     def _seat(self, session: TableSession) -> TableSession:
         """Show ``session``'s board (its seat's view only) and keep its token in the browser."""
         self._drop_board()
         self.session = session
-        self.board = table_board(session)
-        self.board_box.children = [self.board.widget]
+        self._show_board()
         session.game.listeners.append(lambda _game: self._show_status())  # every move, whoever stored it
         self.screen.children = [self.seated]
         if session.token is not None:
@@ -186,6 +231,13 @@ class TableApp(TeacherView):
         self._beat = 0.0
         self._show_status()
         return session
+
+    def _show_board(self) -> None:
+        """Draw the session's board in the screen's language, in place of any board before."""
+        if self.board is not None:
+            self.board.close()
+        self.board = table_board(self.session, self.lang)
+        self.board_box.children = [self.board.widget]
 
     def _forget(self, code: str) -> None:
         self.tokens.pop(code, None)
@@ -233,7 +285,7 @@ class TableApp(TeacherView):
                     self._beat = now
                     changed = True  # who is connected may have changed
             except TableError as exc:
-                self._say(str(exc), error=True)
+                self._say(exc, error=True)
             if changed:
                 self._show_status()
         else:
@@ -264,10 +316,13 @@ class TableApp(TeacherView):
 
     def _show_status(self) -> None:
         if self.session is not None:
-            self.status.value = status_html(self.session.header())
+            header = self.session.header()
+            if self.session.game.result is not None:
+                header["result"] = self.session.game.result.reason_in(self.lang)
+            self.status.value = status_html(header, self.lang)
 
 
-def status_html(header: dict[str, Any]) -> str:
+def status_html(header: dict[str, Any], lang: str = "en") -> str:
     """The line above a table's board: the code, who sits where (connected or not), whose turn.
 
     >>> html = status_html({"code": "K7QX2M", "title": "Bastard", "seat": 0, "turn": 1, "finished": False,
@@ -277,26 +332,28 @@ def status_html(header: dict[str, Any]) -> str:
     >>> "K7QX2M" in html and "dn-turn" in html and "Ada" in html
     True
     """
+    tr = translator(lang)
     seat = header["seat"]
-    who = f"you are P{seat + 1}" if seat is not None else "watching"
+    who = tr("you are P{seat}", seat=seat + 1) if seat is not None else tr("watching")
     rows = []
     for s in header["seats"]:
-        name = escape(s["name"]) if s["name"] else ("free seat" if s["kind"] == HUMAN else "computer")
+        name = escape(s["name"]) if s["name"] else escape(tr.render(FREE if s["kind"] == HUMAN else COMPUTER))
         if s["kind"] != HUMAN:
-            name = f"{name} ({escape(s['kind'])})"
-        you = " (you)" if s["seat"] == seat else ""
+            name = f"{name} ({escape(tr.render(SEAT_WORDS.get(s['kind'], s['kind'])))})"
+        you = f" ({escape(tr.render(SEAT_WORDS['you']))})" if s["seat"] == seat else ""
         state = "connected" if s["connected"] and (s["taken"] or s["kind"] != HUMAN) else "away"
         turn = " dn-turn" if s["seat"] == header["turn"] and not header["closed"] else ""
-        mark = " ◀ to play" if turn else ""
+        mark = f" ◀ {escape(tr('to play'))}" if turn else ""
         rows.append(f'<li class="dn-table-seat dn-{state}{turn}">P{s["seat"] + 1}: {name}{you} '
-                    f'<small>{state}</small>{mark}</li>')
+                    f'<small>{escape(tr.render(STATES[state]))}</small>{mark}</li>')
     if header["closed"]:
-        end = "<p class=\"dn-table-end\">The teacher closed this table.</p>"
+        end = f'<p class="dn-table-end">{escape(tr("The teacher closed this table."))}</p>'
     elif header["finished"]:
-        end = f"<p class=\"dn-table-end\">Game over: {escape(header['result'] or '')}</p>"
+        end = f'<p class="dn-table-end">{escape(tr("Game over: {result}", result=header["result"] or ""))}</p>'
     else:
         end = ""
-    return (f'<div><b>Table {escape(header["code"])}</b> · {escape(header["title"])} · {who}'
+    table = escape(tr("Table {code}", code=header["code"]))
+    return (f'<div><b>{table}</b> · {escape(header["title"])} · {escape(who)}'
             f'<ul class="dn-table-seats">{"".join(rows)}</ul>{end}</div>')
 
 
