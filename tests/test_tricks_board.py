@@ -156,7 +156,7 @@ def test_the_last_trick_is_shown_and_hidden_on_demand():
     send(board, {"act": "lasttrick"})
     last = part(board.html, "dn-last-trick")
     record = board.game.state.last_trick
-    assert record is not None and record.why in last
+    assert record is not None and str(record.why) in last
     for play in record.plays:
         assert f"dn-card-{play.card.code}" in last
     board.show_last_trick()
