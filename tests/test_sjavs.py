@@ -750,9 +750,9 @@ def choose(game: dn.Game) -> tuple[TrickMove, str]:
 
 def test_it_bids_by_trumps_and_passes_a_weak_hand():
     move, why = choose(table(with_hand("QC JC JS JH 10C AH")))
-    assert move == TrickMove(0, "bid", bid="play") and "worth up to a Strike" in why
+    assert move == TrickMove(0, "bid", bid="play") and "worth up to a strike" in why
     move, why = choose(table(with_hand("QC QS JC JS 10C AC")))
-    assert str(move) == "P1 bid play" and "worth up to a Slam" in why
+    assert str(move) == "P1 bid play" and "worth up to a slam" in why
     move, why = choose(table(with_hand("JD AH KH 10S KS QH")))
     assert str(move) == "P1 pass" and why == "passes: the hand is not worth a bid"
 
@@ -761,11 +761,11 @@ def test_it_bids_the_lowest_bid_its_hand_is_worth_and_passes_when_outbid():
     g = table(AUCTION)
     play_all(g, "P1 pass", "P2 pass")
     move, why = choose(g)
-    assert str(move) == "P3 bid play" and why == "bids Play: its trumps and aces are worth up to a Play"
+    assert str(move) == "P3 bid play" and why == "bids play: its trumps and aces are worth up to a play"
     g2 = table(AUCTION)
     play_all(g2, "P1 pass", "P2 bid play")
     move, why = choose(g2)
-    assert str(move) == "P3 pass" and why.endswith("the hand is worth only Play")
+    assert str(move) == "P3 pass" and why.endswith("the hand is worth only play")
 
 
 def test_it_discards_side_points_and_keeps_trumps_and_aces():

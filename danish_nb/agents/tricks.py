@@ -22,10 +22,9 @@ from typing import Any
 
 from ..cards import SUITS, Card, Rank, format_cards, n_cards
 from ..families.tricks import SUIT_TEXTS, Play, TrickMove, Trumps, trick_winner
-from ..games.sjavs import BID_TEXTS
 from ..core import DanishNbError, Private
 from .base import AGENTS, Choice
-from ..i18n import M
+from ..i18n import N_, M, Message
 
 #: game id -> what taking each card is worth to its taker (rough, for play only; not scoring).
 CARD_VALUES: dict[str, dict[Card, int]] = {
@@ -38,6 +37,13 @@ CARD_VALUES: dict[str, dict[Card, int]] = {
 #: The bids of an auction, lowest first, and the top trumps that make a bid safer (Sjavs).
 BID_ORDER = ("play", "strike", "slam")
 TOP_TRUMPS = (Card.parse("QC"), Card.parse("QS"))
+#: The bidder's reasons, per bid word (whole phrases, so that each language names the bids its way).
+_BIDS = {"play": N_("bids play"), "strike": N_("bids strike"), "slam": N_("bids slam")}
+_UP_TO = {"play": N_("its trumps and aces are worth up to a play"),
+          "strike": N_("its trumps and aces are worth up to a strike"),
+          "slam": N_("its trumps and aces are worth up to a slam")}
+_ONLY = {"play": N_("the hand is worth only play"), "strike": N_("the hand is worth only strike"),
+         "slam": N_("the hand is worth only slam")}
 
 
 class TrickRuleOfThumb:
@@ -109,11 +115,10 @@ class TrickRuleOfThumb:
         affordable = [m for m in bids if worth and BID_ORDER.index(m.bid) <= BID_ORDER.index(worth)]
         if affordable:
             move = min(affordable, key=lambda m: BID_ORDER.index(m.bid))
-            return Choice(move, M("bids {bid}: its trumps and aces are worth up to a {worth}",
-                                  bid=BID_TEXTS[move.bid], worth=BID_TEXTS[worth]))
+            return Choice(move, M("{bids}: {worth}", bids=Message(_BIDS[move.bid]), worth=Message(_UP_TO[worth])))
         # A hand that must bid (four trumps, nobody has bid) is always worth a Play, so pass is legal here.
         passing = next(m for m in moves if m.action == "pass")
-        why = M("the hand is not worth a bid") if worth is None else M("the hand is worth only {worth}", worth=BID_TEXTS[worth])
+        why = M("the hand is not worth a bid") if worth is None else Message(_ONLY[worth])
         return Choice(passing, M("passes: {why}", why=why))
 
     @staticmethod
