@@ -97,8 +97,13 @@ FONT_AWESOME_CDN = re.compile(r"https://[^\"']*/(?:@fortawesome/fontawesome-free
 #: The site's own copy; release 4's stylesheet is served by release 5's (same class names, mostly).
 FONT_AWESOME_LOCAL = "static/fontawesome/css/"
 FONT_AWESOME_RENAMED = {"font-awesome.min.css": "all.min.css"}
-#: JupyterLab's own app (18 MB), which voici's pages never load: left out of the site.
-UNUSED = ("build",)
+#: Left out of the site: JupyterLab's own app (18 MB), which voici's pages never load; and
+#: JupyterLite's service worker. With it registered, the kernel mounts the page's contents as
+#: ``/drive`` and makes it Python's working directory: every import then asks the page for that
+#: folder with a synchronous request through the worker (about 190 before the first board), and
+#: every fetch passes through the worker. Without it the registration fails (a console warning),
+#: the kernel keeps its own working directory, and nothing the app does needs the drive.
+UNUSED = ("build", "service-worker.js")
 
 
 def canonical(name: str) -> str:
@@ -394,7 +399,10 @@ def build(force: bool = False) -> Path:
     voici = Path(sys.executable).parent / "voici"
     run(voici, "build", "--no-sourcemaps", "--contents", "content", "--output-dir", staged, cwd=lite)
     for unused in UNUSED:
-        shutil.rmtree(staged / unused)
+        if (staged / unused).is_dir():
+            shutil.rmtree(staged / unused)
+        else:
+            (staged / unused).unlink()
     lessons = build_lessons(staged / "lessons")
     print(f"lessons: {len(lessons)} read-only pages in lessons/")
     pages = localize_font_awesome(staged)
