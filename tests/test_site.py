@@ -199,7 +199,8 @@ def test_the_site_plays_in_the_browser_with_no_other_host(offline_page) -> None:
     assert codes(page.locator(HAND)) == [c.code for c in seven.hands[0]]
 
     assert blocked == [], f"the page asked other hosts: {blocked[:5]}"
-    assert errors == [], f"the site failed to serve: {errors[:5]}"
+    # The one expected failure: the site leaves JupyterLite's service worker out (site_build.build.UNUSED).
+    assert [e for e in errors if "/service-worker.js" not in e] == [], f"the site failed to serve: {errors[:5]}"
     assert server.sent[f"/{APP_PAGE}"] > 0 and any(re.search(r"/danish_nb-.*\.whl$", p) for p in server.sent)
 
 
