@@ -10,7 +10,7 @@ It prints:
 - first board, warm: a second visit in the same browser profile (its disk cache, as the stdlib
   server leaves it: Last-Modified, no Cache-Control) and the bytes sent then;
 - drive requests: the kernel's synchronous file-system calls through JupyterLite's service
-  worker (the site leaves the worker out: 0; about 190 per visit with it);
+  worker (the site leaves the worker out: 0; about 90 per visit with it);
 - New game: from the click to the new seed shown (the engine and board in Pyodide).
 
 ``--steps N`` measures instead, N times per site in turns, the CPU seconds of each step of the

@@ -119,7 +119,7 @@ FONT_AWESOME_RENAMED = {"font-awesome.min.css": "all.min.css"}
 #: Left out of the site: JupyterLab's own app (18 MB), which voici's pages never load; and
 #: JupyterLite's service worker. With it registered, the kernel mounts the page's contents as
 #: ``/drive`` and makes it Python's working directory: every import then asks the page for that
-#: folder with a synchronous request through the worker (about 190 before the first board), and
+#: folder with a synchronous request through the worker (about 90 before the first board), and
 #: every fetch passes through the worker. Without it the registration fails (a console warning),
 #: the kernel keeps its own working directory, and nothing the app does needs the drive.
 UNUSED = ("build", "service-worker.js")
