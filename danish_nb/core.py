@@ -783,6 +783,7 @@ class GameRegistry(Mapping[str, GameRules]):
         self._declared[game_id] = (module, card)
 
     def add(self, game: GameRules) -> None:
+        """Hold a registered game (:func:`register` does this)."""
         self._rules[game.id] = game
 
     def card(self, game_id: str) -> GameCard:
@@ -793,6 +794,7 @@ class GameRegistry(Mapping[str, GameRules]):
         return self._declared[game_id][1]
 
     def cards(self) -> list[GameCard]:
+        """Every game's card, in order, importing none."""
         return [self.card(game_id) for game_id in self]
 
     def __getitem__(self, game_id: str) -> GameRules:
