@@ -9,6 +9,8 @@ It prints:
   sent for that visit, by part (what dominates);
 - first board, warm: a second visit in the same browser profile (its disk cache, as the stdlib
   server leaves it: Last-Modified, no Cache-Control) and the bytes sent then;
+- drive requests: the kernel's synchronous file-system calls through JupyterLite's service
+  worker (the site leaves the worker out: 0; about 90 per visit with it);
 - New game: from the click to the new seed shown (the engine and board in Pyodide).
 
 ``--steps N`` measures instead, N times per site in turns, the CPU seconds of each step of the
@@ -34,6 +36,7 @@ import time
 from collections import Counter
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
@@ -85,9 +88,18 @@ def by_part(sent: Counter[str]) -> Counter[str]:
     return out
 
 
-def visit(context: BrowserContext, server: SiteServer) -> tuple[float, float, Counter[str]]:
-    """(seconds to the load event, seconds to the first board, bytes sent by path) of one visit."""
+def visit(context: BrowserContext, server: SiteServer) -> tuple[float, float, Counter[str], int]:
+    """(seconds to the load event, seconds to the first board, bytes sent by path, drive
+    requests) of one visit. Drive requests: the kernel's synchronous file-system calls that
+    JupyterLite's service worker answers from the page (``/api/drive``; none without it)."""
     before = server.sent.copy()
+    drive: list[str] = []
+
+    def seen(request: Any) -> None:
+        if "/api/drive" in request.url:
+            drive.append(request.url)
+
+    context.on("request", seen)
     page = context.new_page()
     t0 = time.perf_counter()
     page.goto(server.url + APP_PAGE, timeout=TIMEOUT)
@@ -95,7 +107,8 @@ def visit(context: BrowserContext, server: SiteServer) -> tuple[float, float, Co
     page.locator(BOARD).first.wait_for(timeout=TIMEOUT)
     board = time.perf_counter() - t0
     page.close()
-    return loaded, board, server.sent - before
+    context.remove_listener("request", seen)
+    return loaded, board, server.sent - before, len(drive)
 
 
 def new_game_s(context: BrowserContext, server: SiteServer) -> float:
@@ -137,13 +150,14 @@ def measure(p: Playwright, chromium: str, servers: dict[str, SiteServer], visits
                 context.close()
     for (name, label), pairs in runs.items():
         prefix = f"{name}: " if len(servers) > 1 else ""
-        boards = [board for _, board, _ in pairs]
+        boards = [board for _, board, _, _ in pairs]
         rows.append((f"{prefix}first board, {label} (s)", f"{statistics.median(boards):.1f} median",
                      " ".join(f"{b:.1f}" for b in boards) + " (load event "
-                     + " ".join(f"{loaded:.1f}" for loaded, _, _ in pairs) + ")"))
+                     + " ".join(f"{loaded:.1f}" for loaded, _, _, _ in pairs) + ")"))
         sent = pairs[0][2]
         top = ", ".join(f"{part_name} {size / MB:.1f}" for part_name, size in by_part(sent).most_common())
         rows.append((f"{prefix}fetched, {label} (MB)", f"{sum(sent.values()) / MB:.1f}", top))
+        rows.append((f"{prefix}drive requests, {label}", str(pairs[0][3]), "synchronous, through the service worker"))
     for name, server in servers.items():
         with tempfile.TemporaryDirectory(prefix="site-profile-") as folder:
             context = profile(p, chromium, folder)

@@ -6,7 +6,7 @@
 (0, True)
 """
 
-from . import games as _games  # noqa: F401  (registers every game in GAMES)
+from . import games as _games  # noqa: F401  (declares every game in GAMES)
 from .cards import Card, Rank, Suit
 from .core import (GAMES, DanishNbError, Event, Game, IllegalMove, MoveParseError, OptionsError,
                    Reason, RecordError, Result, Rule, Ruling, Verdict, new_game, setup)

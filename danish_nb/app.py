@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from .core import GAMES, DanishNbError, GameRules, new_game
 from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, check_lang, translator
-from .widgets import SEAT_KINDS, Board, board_for, has_board
+from .widgets import BOARDS, SEAT_KINDS, Board, board_for
 from .widgets.settings import FIT, GameForm
 from .widgets.class_tables import ClassTables
 
@@ -38,7 +38,7 @@ class App:
     def __init__(self, seed: int | None = None, lang: str = "en"):
         self.lang = check_lang(lang)
         tr = translator(lang)
-        games = [(rules.title, game_id) for game_id, rules in GAMES.items() if has_board(rules)]
+        games = [(card.title, card.id) for card in GAMES.cards() if card.family in BOARDS]  # imports no game
         self.form = GameForm(games, self._seat_choices(), start=DEFAULT_GAME, lang=lang)
         self.game_picker, self.players, self.seat_boxes = self.form.game_picker, self.form.players, self.form.seat_boxes
         self.options = self.form.options

@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 import dataclasses
-from importlib import resources
+from importlib import import_module, resources
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -746,14 +746,80 @@ class GameRules(Protocol):
     def parse_move(self, text: str) -> Any: ...
 
 
-GAMES: dict[str, GameRules] = {}
+@dataclass(frozen=True, slots=True)
+class GameCard:
+    """What a menu shows of a game before its module is imported: declared with the module's
+    name (``danish_nb/games/__init__.py``), read from the game's :class:`GameInfo` once it is
+    registered (a test checks that the two agree).
+
+    >>> import danish_nb as dn
+    >>> dn.GAMES.card("bastard")
+    GameCard(id='bastard', title='Bastard', family='tricks', max_players=4)
+    """
+
+    id: str
+    title: str
+    family: str
+    max_players: int
+
+
+class GameRegistry(Mapping[str, GameRules]):
+    """:data:`GAMES`, the games by id, in the order they were declared or registered. A game
+    declared with its module's name is imported when it is first looked up (its module
+    registers it): a page that plays one game imports one.
+
+    >>> registry = GameRegistry()
+    >>> registry.declare("demo", "no.such.module", GameCard("demo", "Demo", "tricks", 4))
+    >>> list(registry), registry.card("demo").title, "demo" in registry
+    (['demo'], 'Demo', True)
+    """
+
+    def __init__(self) -> None:
+        self._rules: dict[str, GameRules] = {}
+        self._declared: dict[str, tuple[str, GameCard]] = {}
+
+    def declare(self, game_id: str, module: str, card: GameCard) -> None:
+        """Name the module that registers ``game_id`` (imported on first lookup) and its card."""
+        self._declared[game_id] = (module, card)
+
+    def add(self, game: GameRules) -> None:
+        """Hold a registered game (:func:`register` does this)."""
+        self._rules[game.id] = game
+
+    def card(self, game_id: str) -> GameCard:
+        """A game's card, without importing its module. Raises ``KeyError``."""
+        if game_id in self._rules:
+            info = self._rules[game_id].info
+            return GameCard(info.id, info.title, info.family, info.max_players)
+        return self._declared[game_id][1]
+
+    def cards(self) -> list[GameCard]:
+        """Every game's card, in order, importing none."""
+        return [self.card(game_id) for game_id in self]
+
+    def __getitem__(self, game_id: str) -> GameRules:
+        if game_id not in self._rules and game_id in self._declared:
+            import_module(self._declared[game_id][0])
+        return self._rules[game_id]
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in self._rules or game_id in self._declared
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**dict.fromkeys(self._declared), **dict.fromkeys(self._rules)})
+
+    def __len__(self) -> int:
+        return len(self._declared.keys() | self._rules.keys())
+
+
+GAMES = GameRegistry()
 
 
 def register(game: GameRules) -> GameRules:
     """Add a game to :data:`GAMES` under its id, with its :class:`GameInfo` as ``game.info``:
     registering is all a new game needs to be listed, offered and covered by the contract tests."""
     game.info = GameInfo.of(game)
-    GAMES[game.id] = game
+    GAMES.add(game)
     return game
 
 

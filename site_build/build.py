@@ -77,10 +77,16 @@ SERVER_SIDE = frozenset({"voila", "jupyterlab", "widgetsnbextension", "jupyterla
 #: browser once IPython's ``__init__`` imports it on first use (PATCHES below).
 STUBS = frozenset({"sqlite3", "jedi", "prompt-toolkit"})
 #: Edits to the browser's copies of third-party wheels, each (wheel, member, text, replacement);
-#: the build stops if a text is not found. IPython's ``__init__`` imports its terminal
-#: (``IPython.terminal.embed``: prompt_toolkit, 115 modules, two thirds of IPython's import in
-#: Pyodide) only to offer ``IPython.embed``, which a browser kernel never calls: it is imported
-#: on first use instead (PEP 562's module ``__getattr__``).
+#: the build stops if a text is not found.
+#:
+#: - IPython's ``__init__`` imports its terminal (``IPython.terminal.embed``: prompt_toolkit,
+#:   115 modules, two thirds of IPython's import in Pyodide) only to offer ``IPython.embed``,
+#:   which a browser kernel never calls: it is imported on first use instead (PEP 562's module
+#:   ``__getattr__``).
+#: - piplite (the kernel imports it at start) imports micropip and ``unittest.mock`` only for
+#:   ``piplite.install`` (``%pip install``), which the app never calls: about a quarter of the
+#:   kernel's imports. They are imported by the first install instead (the annotations that name
+#:   micropip's classes are then left unevaluated, PEP 563).
 PATCHES = (
     ("ipython", "IPython/__init__.py", "from .terminal.embed import embed\n",
      "def __getattr__(name):  # patched by danish_nb's site build: the terminal loads on first use\n"
@@ -88,6 +94,19 @@ PATCHES = (
      "        from .terminal.embed import embed\n"
      "        return embed\n"
      "    raise AttributeError(f\"module 'IPython' has no attribute {name!r}\")\n"),
+    ("piplite", "piplite/piplite.py", "\nfrom typing import Any\n",
+     "\nfrom __future__ import annotations  # patched by danish_nb's site build (see _micropip)\n\nfrom typing import Any\n"),
+    ("piplite", "piplite/piplite.py",
+     "from unittest.mock import patch\n\nimport micropip\nfrom micropip.package_index import ProjectInfo, CompatibilityLayer\n"
+     "from micropip.package_index import query_package as _MP_QUERY_PACKAGE\n",
+     "def _micropip():  # patched by danish_nb's site build: micropip is imported by the first install\n"
+     "    global patch, micropip, ProjectInfo, _MP_QUERY_PACKAGE\n"
+     "    from unittest.mock import patch\n"
+     "    import micropip\n"
+     "    from micropip.package_index import ProjectInfo\n"
+     "    from micropip.package_index import query_package as _MP_QUERY_PACKAGE\n"),
+    ("piplite", "piplite/piplite.py", '    """Invoke micropip.install with a patch to get data from local indexes"""\n',
+     '    """Invoke micropip.install with a patch to get data from local indexes"""\n    _micropip()\n'),
 )
 #: pip's way to fetch wheels for the browser whatever machine builds the site.
 FOR_PYODIDE = ("--only-binary=:all:", "--platform", "any", "--python-version", "3.13",
@@ -97,8 +116,13 @@ FONT_AWESOME_CDN = re.compile(r"https://[^\"']*/(?:@fortawesome/fontawesome-free
 #: The site's own copy; release 4's stylesheet is served by release 5's (same class names, mostly).
 FONT_AWESOME_LOCAL = "static/fontawesome/css/"
 FONT_AWESOME_RENAMED = {"font-awesome.min.css": "all.min.css"}
-#: JupyterLab's own app (18 MB), which voici's pages never load: left out of the site.
-UNUSED = ("build",)
+#: Left out of the site: JupyterLab's own app (18 MB), which voici's pages never load; and
+#: JupyterLite's service worker. With it registered, the kernel mounts the page's contents as
+#: ``/drive`` and makes it Python's working directory: every import then asks the page for that
+#: folder with a synchronous request through the worker (about 90 before the first board), and
+#: every fetch passes through the worker. Without it the registration fails (a console warning),
+#: the kernel keeps its own working directory, and nothing the app does needs the drive.
+UNUSED = ("build", "service-worker.js")
 
 
 def canonical(name: str) -> str:
@@ -394,7 +418,10 @@ def build(force: bool = False) -> Path:
     voici = Path(sys.executable).parent / "voici"
     run(voici, "build", "--no-sourcemaps", "--contents", "content", "--output-dir", staged, cwd=lite)
     for unused in UNUSED:
-        shutil.rmtree(staged / unused)
+        if (staged / unused).is_dir():
+            shutil.rmtree(staged / unused)
+        else:
+            (staged / unused).unlink()
     lessons = build_lessons(staged / "lessons")
     print(f"lessons: {len(lessons)} read-only pages in lessons/")
     pages = localize_font_awesome(staged)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from ..i18n import N_, check_lang, translator
 from .seat_keeper import SeatKeeper, short_text
-from .table_app import TableApp
+
+if TYPE_CHECKING:
+    from .table_app import TableApp
 
 #: The switch's two screens (each its value; its label is translated).
 MODES = (N_("Play here"), N_("Class table"))
@@ -40,6 +42,8 @@ class ClassTables:
     def app(self) -> TableApp:
         """The class-table screen (built now if it was not yet)."""
         if self._app is None:
+            from .table_app import TableApp  # the store and sessions: imported when first used
+
             self._app = TableApp(keeper=self.keeper, lang=self.lang, **self._kwargs)
             self.holder.children = [self._app.widget]
             for content in self._stored:  # what the browser reported before the screen existed

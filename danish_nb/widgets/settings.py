@@ -155,7 +155,7 @@ class GameForm:
         self.players = widgets.Dropdown(description=tr("Players"), **FIT)
         self.players.add_class(f"{css}players")
         self.seat_boxes = [widgets.Dropdown(options=seat_choices, value=seat(i), description=f"P{i + 1}", **FIT)
-                           for i in range(max(GAMES[g].max_players for g in ids))]
+                           for i in range(max(GAMES.card(g).max_players for g in ids))]
         for i, box in enumerate(self.seat_boxes):
             box.add_class(f"{css}seat-{i + 1}")
         self.seats_row = widgets.HBox(self.seat_boxes, layout=widgets.Layout(flex_flow="row wrap"))
