@@ -629,9 +629,14 @@ class RulesState:
     def copy(self, **changes: Any) -> Any:
         """This state with some fields changed (the one way states are copied; caches are not).
         Like ``dataclasses.replace``, by a function generated once per class (it is on every
-        move's path): one slot write per field."""
+        move's path): one slot write per field. The class's first copy sets that function as
+        the class's own ``copy``, so later copies call it directly."""
         cls = type(self)
-        copier = _COPIERS.get(cls) or _COPIERS.setdefault(cls, _copier(cls))
+        copier = _COPIERS.get(cls)
+        if copier is None:
+            copier = _COPIERS[cls] = _copier(cls)
+            if "copy" not in cls.__dict__:
+                type.__setattr__(cls, "copy", copier)
         return copier(self, **changes)
 
 
@@ -643,12 +648,16 @@ def _copier(cls: type) -> Callable[..., Any]:
     """``copy(state, **changes)`` for a slotted dataclass ``cls``, generated as
     ``dataclasses`` generates ``__init__``: each ``__init__`` field taken from ``changes`` or
     the state, each other field (a cache) reset to its default. An unknown field is a
-    ``TypeError``, as for any call."""
+    ``TypeError``, as for any call. A state of a subclass (which inherits this function as its
+    ``copy``) is copied by its own class's function."""
     fields = dataclasses.fields(cls)
     names = [f.name for f in fields if f.init]
     caches = {f.name: None if f.default is dataclasses.MISSING else f.default for f in fields if not f.init}
-    spaces: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_keep": _KEEP}
-    lines = [f"def copy(_self_, *, {', '.join(f'{n}=_keep' for n in names)}):", "    new = _new(_cls)"]
+    spaces: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_keep": _KEEP, "_other": _copy_other}
+    lines = [f"def copy(_self_, *, {', '.join(f'{n}=_keep' for n in names)}):",
+             "    if type(_self_) is not _cls:",
+             f"        return _other(_self_, {{{', '.join(f'{n!r}: {n}' for n in names)}}})",
+             "    new = _new(_cls)"]
     for i, name in enumerate([*names, *caches]):
         spaces[f"_set{i}"] = getattr(cls, name).__set__
         value = f"_self_.{name} if {name} is _keep else {name}" if name in names else f"_default{i}"
@@ -661,6 +670,12 @@ def _copier(cls: type) -> Callable[..., Any]:
 
 #: A field left as it is in :meth:`RulesState.copy`.
 _KEEP = object()
+
+
+def _copy_other(state: Any, given: dict[str, Any]) -> Any:
+    """``state.copy(**given)`` by the copy function of ``state``'s own class, ``given`` less the
+    fields left as they are."""
+    return RulesState.copy(state, **{name: value for name, value in given.items() if value is not _KEEP})
 
 
 #: The game families (what a family module and a board adapter share), by name.
@@ -802,11 +817,6 @@ class Step:
             state = self._state = previous._apply(self.move)[0]
         return state
 
-    def _drop_state(self) -> None:
-        """Forget the state (it is rebuilt when asked for): only if it can be rebuilt."""
-        if self._before is not None:
-            self._state = None
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Step):
             return NotImplemented
@@ -907,11 +917,14 @@ class Game:
             before = last._state or last.state
         else:
             last = before = self.initial_state
-        move, state, events = before.apply_move(move)
+        found = before.legal_move(move)
+        if found is None:
+            raise IllegalMove(before.explain(move))
+        state, events = before._apply(found)
         object.__setattr__(before, "_legal", None)  # a state left behind keeps no cache (history stays small)
-        if history and len(history) % KEEP_EVERY:
-            last._drop_state()
-        history.append(Step(move, events, state, last))
+        if history and len(history) % KEEP_EVERY and last._before is not None:
+            last._state = None  # rebuilt when asked for (see Step)
+        history.append(Step(found, events, state, last))
         if self._redo:
             self._redo.clear()
         if self.listeners:
