@@ -9,6 +9,7 @@ import random
 import pytest
 
 import danish_nb as dn
+from danish_nb.core import _builder
 from danish_nb.games.danish_bastard import DanishBastardState
 
 
@@ -30,6 +31,11 @@ def test_a_copy_changes_the_given_fields_keeps_the_others_and_drops_the_cache():
                if f.init and f.name != "turn")
 
 
+def test_a_class_with_one_layer_of_slots_is_copied_by_plain_writes_others_through_descriptors():
+    assert _builder(DanishBastardState) is not None
+    assert _builder(MarkedState) is None  # its own slot over its parent's: two layers
+
+
 def test_a_subclass_state_is_copied_as_itself_with_its_own_fields():
     state = dn.new_game("danish-bastard", players=3, seed=2).state
     state.copy()  # the parent class now calls its generated copy function directly
@@ -48,6 +54,8 @@ def test_an_unknown_field_is_a_type_error_and_states_stay_frozen():
         state.copy(colour="red")
     with pytest.raises(dataclasses.FrozenInstanceError):
         state.turn = 3
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        state.copy(turn=1).turn = 3
 
 
 @pytest.mark.parametrize("game_id, players", [("danish-bastard", 3), ("le-danish", 3), ("rat-bastard-17", 2),
