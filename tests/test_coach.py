@@ -189,3 +189,12 @@ def test_the_review_budget_tries_every_move_often_enough_to_judge_it(game_id: st
     assert {c.move for c in result.candidates} == set(moves)
     assert min(c.visits for c in result.candidates) >= coach.MIN_VISITS
     assert result.candidates[0].move == result.move
+
+
+@pytest.mark.parametrize("module", ["danish_nb.coach", "danish_nb.widgets.coach"])
+def test_doctests(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
