@@ -14,7 +14,8 @@ decisions (more than one legal move), as wall-clock time and as the process's CP
 costs on an idle core; the machine may be shared: quote its load with the figures).
 
 Variants (``--variant``, repeatable): ``halving`` (the strong player: sequential halving over
-sampled worlds), ``ismcts`` (the earlier tree search, for comparison), ``rule-of-thumb`` (the
+sampled worlds, a match's playouts cut at the end of the deal), ``halving-game`` (the same with
+playouts to the end of the match, as before), ``ismcts`` (the earlier tree search, for comparison), ``rule-of-thumb`` (the
 control: the measured seat plays like the others, so its rate is the fair share on these
 deals). Every variant plays the same deals in the same seats, so with several variants the
 table ends with paired counts: deals the first variant won and the other did not, and back.
@@ -40,7 +41,7 @@ GAMES = (("rat-bastard-17", 2), ("danish-bastard", 3), ("le-danish", 3), ("basta
 #: The target rate per game: wins of decided games (2 players), first places (3+ players).
 TARGETS = {2: 0.65, 3: 0.5, 4: 0.375}
 #: The measured seat's player by variant name.
-VARIANTS = ("halving", "ismcts", "rule-of-thumb")
+VARIANTS = ("halving", "halving-game", "ismcts", "rule-of-thumb")
 
 
 def play_one(game_id: str, players: int, seed: int, index: int, variant: str = "halving",
@@ -51,7 +52,9 @@ def play_one(game_id: str, players: int, seed: int, index: int, variant: str = "
     game = dn.new_game(game_id, players=players, seed=deal)
     seats = [make_agent("rule-of-thumb", game_id, deal + s) for s in range(players)]
     if variant != "rule-of-thumb":
-        seats[strong_seat] = StrongPlayer(game_id, deal + strong_seat, iterations=iterations, method=variant)
+        method, _, horizon = variant.partition("-")
+        seats[strong_seat] = StrongPlayer(game_id, deal + strong_seat, iterations=iterations, method=method,
+                                          horizon=horizon or "deal")
     times: list[float] = []
     cpu: list[float] = []
     while not game.is_over:

@@ -28,9 +28,10 @@ from typing import Any
 
 from .agents import Choice, make_agent
 from .agents.endgame import ENDGAME_TRICKS, UNIT_TEXTS
-from .agents.search import DEFAULT_ITERATIONS, PLAYER_ENDGAME_TRICKS, SearchResult, position_seed, search_view
-from .core import DanishNbError, Game, Private, Text, get_game, render_text
-from .i18n import DEFAULT, M, Message, _n
+from .agents.search import (DEFAULT_ITERATIONS, PLAYER_ENDGAME_TRICKS, SearchResult, move_label, position_seed, reason,
+                            search_view)
+from .core import DanishNbError, Game, Text, render_text
+from .i18n import DEFAULT, M, Message
 from .records import load_record
 
 #: A move is "much worse" when the best move's estimate beats it by this much: a share of games
@@ -92,80 +93,20 @@ class Mistake:
         return self.text()
 
 
-#: The verbs of the games' move notation, as a learner reads them (the rest: cards, seats, suits).
-MOVE_VERBS = {"play": M("play"), "take": M("take"), "stock": M("stock"), "open": M("open"),
-              "closed": M("closed"), "send": M("send"), "complete": M("complete"), "face-up": M("face-up"),
-              "pass": M("pass"), "trump": M("trump"), "bid": M("bid"), "discard": M("discard"),
-              "swap": M("swap"), "keep": M("keep"), "hole": M("hole")}
-
-
-def move_label(move: Any, seat: int) -> Text:
-    """A move as ``seat`` reads it, without the seat's own name (``play 7♥ 7♦``), its verb
-    translated where shown.
-
-    >>> from danish_nb.families.tricks import TrickMove
-    >>> from danish_nb.cards import Card
-    >>> label = move_label(TrickMove(0, "play", Card.parse("7H")), 0)
-    >>> str(label), label.render("de")
-    ('play 7♥', 'spiele 7♥')
-    """
-    text = move.text_for(seat) if hasattr(move, "text_for") else str(move)
-    text = text.removeprefix(f"P{seat + 1} ")
-    verb, _, rest = text.partition(" ")
-    if verb not in MOVE_VERBS:
-        return text
-    return M("{verb} {rest}", verb=MOVE_VERBS[verb], rest=rest) if rest else MOVE_VERBS[verb]
-
-
-def reason(result: SearchResult, seat: int, game_id: str) -> Text:
-    """Why the search chose its move, for ``seat``: the candidates weighed, how often each was
-    tried and how often the seat finished first after it (the moves not played are the seat's
-    own secret, a :class:`~danish_nb.core.Private` part); the solver's reason in an endgame."""
-    if result.endgame is not None:
-        return result.endgame.why
-    if not result.iterations:
-        only = result.candidates[0].value != result.candidates[0].value  # NaN: no choice
-        return M("its only legal move") if only else M("it wins the game at once")
-    info = get_game(game_id).info
-    tricks, two = info.family == "tricks", info.max_players == 2
-    parts: list[Any] = []
-    for i, c in enumerate(result.candidates[:4]):
-        label, percent = move_label(c.move, seat), round(100 * c.win_rate)
-        if i:
-            parts += ["; ", M("{move}: {percent}% ({visits})", move=label, percent=percent, visits=c.visits)]
-        elif two:
-            parts.append(_n("{move}: wins {percent}% of {n} imagined game", "{move}: wins {percent}% of {n} imagined games",
-                            c.visits, move=label, percent=percent))
-        elif tricks:
-            parts.append(_n("{move}: finishes first in {percent}% of {n} imagined deal",
-                            "{move}: finishes first in {percent}% of {n} imagined deals", c.visits, move=label,
-                            percent=percent))
-        else:
-            parts.append(_n("{move}: finishes first in {percent}% of {n} imagined game",
-                            "{move}: finishes first in {percent}% of {n} imagined games", c.visits, move=label,
-                            percent=percent))
-    more = len(result.candidates) - 4
-    if more > 0:
-        parts += ["; ", _n("{n} more tried less", "{n} more tried less", more)]
-    public = _n("weighed {moves} moves in {n} imagined deal", "weighed {moves} moves in {n} imagined deals",
-                result.iterations, moves=len(result.candidates)) if tricks else \
-        _n("weighed {moves} moves in {n} imagined game", "weighed {moves} moves in {n} imagined games",
-           result.iterations, moves=len(result.candidates))
-    return (Private((), seat, public, in_hand=False, text=tuple(parts)),)
-
-
 def _view_of(state_or_view: Any, seat: int | None) -> Any:
     """The view the coach may read: a state's view for ``seat``, or the view given."""
     if hasattr(state_or_view, "sample_world"):
         if seat is not None and seat != state_or_view.me:
-            raise DanishNbError(f"this view is P{state_or_view.me + 1}'s, not P{seat + 1}'s")
+            raise DanishNbError(M("this view is {owner}'s, not {seat}'s", owner=f"P{state_or_view.me + 1}",
+                                   seat=f"P{seat + 1}"))
         return state_or_view
     if not hasattr(state_or_view, "view"):
-        raise DanishNbError(f"a hint needs a game state or a player's view, not {type(state_or_view).__name__}")
+        raise DanishNbError(M("a hint needs a game state or a player's view, not {kind}",
+                               kind=type(state_or_view).__name__))
     if seat is None:
         seat = state_or_view.current_player
     if seat is None:
-        raise DanishNbError("the game is over: no hint")
+        raise DanishNbError(M("the game is over: no hint"))
     return state_or_view.view(seat)
 
 
@@ -179,7 +120,7 @@ def hint(state_or_view: Any, seat: int | None = None, *, game_id: str | None = N
     view = _view_of(state_or_view, seat)
     game_id = game_id or getattr(state_or_view, "game_id", None)
     if game_id is None:
-        raise DanishNbError("give game_id= with a view (a state knows its game)")
+        raise DanishNbError(M("give game_id= with a view (a state knows its game)"))
     me = view.me
     result = search_view(view, game_id, seed=seed, iterations=iterations, endgame=endgame, progress=progress)
     world = view.sample_world(random.Random(position_seed(seed + 1, view)))
@@ -222,7 +163,7 @@ def review(game: Game | Mapping[str, Any], seat: int, *, iterations: int | None 
     if isinstance(game, Mapping):
         game = load_record(game)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
-        raise DanishNbError(f"seat counts from 0 to {game.players - 1}, not {seat!r}")
+        raise DanishNbError(M("seat counts from 0 to {last}, not {seat}", last=game.players - 1, seat=repr(seat)))
     states = game.states()[:-1]
     mine = [i for i, state in enumerate(states) if state.current_player == seat and len(state.legal_moves()) > 1]
     mistakes = []

@@ -158,3 +158,38 @@ def test_halving_keeps_the_rule_of_thumb_move_unless_another_did_better_on_the_s
         mine, rule = r.candidate(r.move), r.candidate(default)
         assert rule is not None and mine.visits == max(c.visits for c in r.candidates)
         assert r.move == default or (mine.value > rule.value and mine.visits == rule.visits)
+
+
+@pytest.mark.parametrize("game_id", ["bastard", "sjavs"])
+def test_a_playout_with_the_deal_horizon_stops_at_the_end_of_the_deal(game_id):
+    """A match's playout cut at the end of the current deal is worth the standing then: the same
+    players' game played on by hand reaches that deal's end with those totals."""
+    from danish_nb.agents.search import _play_out, deal_horizon, standing
+
+    g = forward(game_id, 3, seed=4, moves=2)
+    deal = deal_horizon(g.state, "deal")
+    assert deal == g.state.match.deal and deal_horizon(g.state, "game") is None
+    seats = [make_agent("rule-of-thumb", game_id, 7 + s) for s in range(3)]
+    cut = _play_out(g.state, seats, deal)
+    again = [make_agent("rule-of-thumb", game_id, 7 + s) for s in range(3)]
+    state = g.state
+    while not state.is_over and state.match.deal == deal:
+        state = state.apply(again[state.current_player].choose(state).move)[0]
+    assert cut == (state.result if state.is_over else standing(state.scores))
+    assert not state.is_over and state.scores != g.state.scores  # the deal was scored, the match goes on
+    whole = _play_out(g.state, [make_agent("rule-of-thumb", game_id, 7 + s) for s in range(3)])
+    assert whole.reason_id in ("points", "tie") and whole != cut
+
+
+def test_an_unknown_horizon_is_refused():
+    g = forward("sjavs", 3, seed=1, moves=3)
+    with pytest.raises(DanishNbError, match="horizon"):
+        search_view(g.state.view(g.current_player), "sjavs", iterations=5, horizon="forever")
+
+
+def test_doctests():
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module("danish_nb.agents.search"))
+    assert result.attempted > 0 and result.failed == 0

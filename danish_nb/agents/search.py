@@ -35,8 +35,8 @@ give the same choice. In the trick games' last tricks it hands over to the exact
 >>> choice = player.choose(g.state)
 >>> choice.move in g.legal_moves(), choice.move == player.choose(g.state).move
 (True, True)
->>> choice.why_for(1)
-'weighed 3 moves in 200 imagined games'
+>>> choice.why_for(1), choice.why_for(1, lang="de")  # the moves not played are P2's secret
+('weighed 3 moves in 199 imagined games', '3 Züge in 199 gedachten Partien abgewogen')
 """
 
 from __future__ import annotations
@@ -50,18 +50,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import GAMES, DanishNbError, Private, Text, get_game
+from ..core import GAMES, DanishNbError, Private, Result, Text, get_game
+from ..i18n import M, _n
 from .base import AGENTS, Choice, make_agent
 
 #: Iterations per decision by game id, measured to keep a decision within about a second on a
 #: loaded 2-core machine (``python -m benchmarks.strength`` times them).
-DEFAULT_ITERATIONS = {"rat-bastard-17": 300, "danish-bastard": 200, "le-danish": 100, "bastard": 100,
-                      "sjavs": 100}
+DEFAULT_ITERATIONS = {"rat-bastard-17": 200, "danish-bastard": 200, "le-danish": 100, "bastard": 150,
+                      "sjavs": 200}
 #: The strong player solves the trick games exactly from this many tricks left, like the coach
 #: (``python -m benchmarks.endgame``: a decision over 8 worlds at 5 tricks, a tenth of a second typically).
 PLAYER_ENDGAME_TRICKS = 5
 #: The search methods (see the module).
 METHODS = ("halving", "ismcts")
+#: How far a playout goes: to the end of the game, or of a match's current deal (:func:`deal_horizon`).
+HORIZONS = ("deal", "game")
 #: The UCB1 exploration constant of ``"ismcts"`` (rewards lie in 0..1).
 EXPLORATION = 0.7
 #: A playout longer than this many moves counts as a draw (the games' own limits end them sooner).
@@ -161,21 +164,78 @@ def position_seed(seed: int, view: Any) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}/{text}".encode()).digest()[:8], "big")
 
 
-def _label(move: Any, me: int) -> str:
-    """A move as its player reads it, without the ``P1`` in front: ``play 7♥ 7♦``."""
-    text = move.text_for(me) if hasattr(move, "text_for") else str(move)
-    head = f"P{me + 1} "
-    return text[len(head):] if text.startswith(head) else text
+#: The verbs of the games' move notation, as a learner reads them (the rest: cards, seats, suits).
+MOVE_VERBS = {"play": M("play"), "take": M("take"), "stock": M("stock"), "open": M("open"),
+              "closed": M("closed"), "send": M("send"), "complete": M("complete"), "face-up": M("face-up"),
+              "pass": M("pass"), "trump": M("trump"), "bid": M("bid"), "discard": M("discard"),
+              "swap": M("swap"), "keep": M("keep"), "hole": M("hole")}
+
+
+def move_label(move: Any, seat: int) -> Text:
+    """A move as ``seat`` reads it, without the seat's own name (``play 7♥ 7♦``), its verb
+    translated where shown.
+
+    >>> from danish_nb.families.tricks import TrickMove
+    >>> from danish_nb.cards import Card
+    >>> label = move_label(TrickMove(0, "play", Card.parse("7H")), 0)
+    >>> str(label), label.render("de")
+    ('play 7♥', 'spiele 7♥')
+    """
+    text = move.text_for(seat) if hasattr(move, "text_for") else str(move)
+    text = text.removeprefix(f"P{seat + 1} ")
+    verb, _, rest = text.partition(" ")
+    if verb not in MOVE_VERBS:
+        return text
+    return M("{verb} {rest}", verb=MOVE_VERBS[verb], rest=rest) if rest else MOVE_VERBS[verb]
+
+
+def reason(result: SearchResult, seat: int, game_id: str) -> Text:
+    """Why the search chose its move, for ``seat``: the candidates weighed, how often each was
+    tried and how often the seat finished first after it (the moves not played are the seat's
+    own secret, a :class:`~danish_nb.core.Private` part); the solver's reason in an endgame."""
+    if result.endgame is not None:
+        return result.endgame.why
+    if not result.iterations:
+        only = result.candidates[0].value != result.candidates[0].value  # NaN: no choice
+        return M("its only legal move") if only else M("it wins the game at once")
+    info = get_game(game_id).info
+    tricks, two = info.family == "tricks", info.max_players == 2
+    parts: list[Any] = []
+    for i, c in enumerate(result.candidates[:4]):
+        label, percent = move_label(c.move, seat), round(100 * c.win_rate)
+        if i:
+            parts += ["; ", M("{move}: {percent}% ({visits})", move=label, percent=percent, visits=c.visits)]
+        elif two:
+            parts.append(_n("{move}: wins {percent}% of {n} imagined game", "{move}: wins {percent}% of {n} imagined games",
+                            c.visits, move=label, percent=percent))
+        elif tricks:
+            parts.append(_n("{move}: finishes first in {percent}% of {n} imagined deal",
+                            "{move}: finishes first in {percent}% of {n} imagined deals", c.visits, move=label,
+                            percent=percent))
+        else:
+            parts.append(_n("{move}: finishes first in {percent}% of {n} imagined game",
+                            "{move}: finishes first in {percent}% of {n} imagined games", c.visits, move=label,
+                            percent=percent))
+    more = len(result.candidates) - 4
+    if more > 0:
+        parts += ["; ", _n("{n} more tried less", "{n} more tried less", more)]
+    public = _n("weighed {moves} moves in {n} imagined deal", "weighed {moves} moves in {n} imagined deals",
+                result.iterations, moves=len(result.candidates)) if tricks else \
+        _n("weighed {moves} moves in {n} imagined game", "weighed {moves} moves in {n} imagined games",
+           result.iterations, moves=len(result.candidates))
+    return (Private((), seat, public, in_hand=False, text=tuple(parts)),)
 
 
 def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | None = None,
                 seconds: float | None = None, endgame: int = PLAYER_ENDGAME_TRICKS,
-                progress: Callable[[int, int], None] | None = None, method: str = "halving") -> SearchResult:
+                progress: Callable[[int, int], None] | None = None, method: str = "halving",
+                horizon: str = "deal") -> SearchResult:
     """Search the position ``view`` shows (the view of the player to move) and return the
     best move with its statistics (``method``: one of :data:`METHODS`, see the module; an
     iteration is one game played out). ``iterations`` (default: :data:`DEFAULT_ITERATIONS`) and
     ``seconds`` (optional, a wall-clock cap) bound it; ``progress(done, total)`` is called now
     and then. In a trick game's last ``endgame`` tricks (0: never) the exact solver decides.
+    ``horizon`` (one of :data:`HORIZONS`): where playouts stop, see :func:`deal_horizon`.
     Only ``view`` is read: hidden cards cannot influence the result.
 
     >>> import danish_nb as dn
@@ -190,12 +250,15 @@ def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | Non
     me = view.me
     budget = DEFAULT_ITERATIONS.get(game_id, 150) if iterations is None else iterations
     if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
-        raise DanishNbError(f"iterations must be a whole number from 1, not {budget!r}")
+        raise DanishNbError(M("iterations must be a whole number from 1, not {value}", value=repr(budget)))
     if method not in METHODS:
-        raise DanishNbError(f"unknown search method {method!r}; choose from {', '.join(METHODS)}")
+        raise DanishNbError(M("unknown search method {method}; choose from {methods}", method=repr(method),
+                                methods=", ".join(METHODS)))
     world = view.sample_world(rng)
+    deal = deal_horizon(world, horizon)
     if world.is_over or world.current_player != me:
-        raise DanishNbError(f"it is not P{me + 1}'s turn: the search plays for the player to move")
+        raise DanishNbError(M("it is not {player}'s turn: the search plays for the player to move",
+                                player=f"P{me + 1}"))
     moves = world.legal_moves()
     if len(moves) == 1:
         return SearchResult(moves[0], (Candidate(moves[0], 0, float("nan"), float("nan")),), 0, None,
@@ -209,29 +272,55 @@ def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | Non
         if solved is not None:
             return SearchResult(solved.move, (), 0, solved, time.perf_counter() - started)
     search = _halving if method == "halving" else _ismcts
-    move, candidates, done = search(view, world, moves, game_id, rng, budget, started, seconds, progress)
+    move, candidates, done = search(view, world, moves, game_id, rng, budget, started, seconds, progress, deal)
     return SearchResult(move, candidates, done, None, time.perf_counter() - started)
 
 
-def _play_out(state: Any, rollers: Sequence[Any]) -> Any:
-    """The result of playing ``state`` out with ``rollers`` (one per seat; ``None``: no end)."""
+def _play_out(state: Any, rollers: Sequence[Any], deal: int | None = None) -> Any:
+    """The result of playing ``state`` out with ``rollers`` (one per seat; ``None``: no end).
+    With ``deal`` (a match's deal number) it stops when that deal is over: the standing then
+    (:func:`standing`) is the result."""
     for _ in range(MAX_PLAYOUT):
         if state.is_over:
             return state.result
+        if deal is not None and state.match.deal != deal:
+            return standing(state.scores)
         state = state.apply(rollers[state.current_player].choose(state).move)[0]
     return state.result if state.is_over else None
 
 
+def standing(scores: Sequence[int]) -> Result:
+    """A match's standing as a result: the seats by their totals so far, highest first (what
+    a playout cut at the end of a deal is worth, see :func:`deal_horizon`).
+
+    >>> standing((3, 7, 3)).order, outcome(standing((3, 7, 3)), 3)
+    ((1, 0, 2), (0.0625, 1.0, 0.0625))
+    """
+    return Result(order=tuple(sorted(range(len(scores)), key=lambda seat: -scores[seat])), scores=tuple(scores))
+
+
+def deal_horizon(state: Any, horizon: str) -> int | None:
+    """The deal a playout from ``state`` stops after (``None``: it plays to the end of the
+    game): with ``horizon="deal"``, a match's current deal (the trick games, whose matches run
+    over several deals: each deal is played out and its move judged by the standing after it,
+    a tenth of the work of a whole match and without the luck of the later deals)."""
+    if horizon not in HORIZONS:
+        raise DanishNbError(M("unknown playout horizon {horizon}; choose from {horizons}", horizon=repr(horizon),
+                              horizons=", ".join(HORIZONS)))
+    match = getattr(state, "match", None)
+    return match.deal if horizon == "deal" and match is not None else None
+
+
 def _ismcts(view: Any, world: Any, moves: Sequence[Any], game_id: str, rng: random.Random, budget: int,
-            started: float, seconds: float | None, progress: Callable[[int, int], None] | None
-            ) -> tuple[Any, tuple[Candidate, ...], int]:
+            started: float, seconds: float | None, progress: Callable[[int, int], None] | None,
+            deal: int | None = None) -> tuple[Any, tuple[Candidate, ...], int]:
     """SO-ISMCTS (see the module): the move tried most, every root move's statistics, the tries."""
     me, players = view.me, view.players
     rollers = [make_agent("rule-of-thumb", game_id, rng.randrange(2 ** 31)) for _ in range(players)]
     root = _Node(None)
     done = 0
     for done in range(1, budget + 1):
-        _iterate(root, view.sample_world(rng) if done > 1 else world, rng, rollers, players, me)
+        _iterate(root, view.sample_world(rng) if done > 1 else world, rng, rollers, players, me, deal)
         if progress is not None and (done % 10 == 0 or done == budget):
             progress(done, budget)
         if seconds is not None and time.perf_counter() - started > seconds:
@@ -244,8 +333,8 @@ def _ismcts(view: Any, world: Any, moves: Sequence[Any], game_id: str, rng: rand
 
 
 def _halving(view: Any, world: Any, moves: Sequence[Any], game_id: str, rng: random.Random, budget: int,
-             started: float, seconds: float | None, progress: Callable[[int, int], None] | None
-             ) -> tuple[Any, tuple[Candidate, ...], int]:
+             started: float, seconds: float | None, progress: Callable[[int, int], None] | None,
+             deal: int | None = None) -> tuple[Any, tuple[Candidate, ...], int]:
     """Sequential halving with common random numbers (see the module): the chosen move, every
     move's statistics (the chosen first), the tries. A batch plays every surviving move on one
     world with the same seeded rule-of-thumb players; a move not legal in a sampled world (the
@@ -271,7 +360,7 @@ def _halving(view: Any, world: Any, moves: Sequence[Any], game_id: str, rng: ran
                 if m not in legal:
                     continue
                 rollers = [make_agent("rule-of-thumb", game_id, roll_seed + s) for s in range(players)]
-                result = _play_out(sample.apply(m)[0], rollers)
+                result = _play_out(sample.apply(m)[0], rollers, deal)
                 entry = stats[m]
                 entry[0] += 1
                 entry[1] += outcome(result, players)[me]
@@ -304,7 +393,8 @@ def _wins_at_once(move: Any, worlds: Sequence[Any], me: int) -> bool:
     return True
 
 
-def _iterate(root: _Node, state: Any, rng: random.Random, rollers: Sequence[Any], players: int, me: int) -> None:
+def _iterate(root: _Node, state: Any, rng: random.Random, rollers: Sequence[Any], players: int, me: int,
+             deal: int | None = None) -> None:
     """One ISMCTS iteration on the world ``state``: select, expand one node, play out, credit."""
     path = [root]
     node = root
@@ -329,7 +419,7 @@ def _iterate(root: _Node, state: Any, rng: random.Random, rollers: Sequence[Any]
         node = children[move]
         state = state.apply(move)[0]
         path.append(node)
-    result = _play_out(state, rollers)
+    result = _play_out(state, rollers, deal)
     values = outcome(result, players)
     won = first_place(result, me)
     for n in path:
@@ -341,56 +431,51 @@ def _iterate(root: _Node, state: Any, rng: random.Random, rollers: Sequence[Any]
 
 
 def explain(result: SearchResult, me: int, game_id: str) -> Text:
-    """The reason for the chosen move, for the player: the candidates weighed, how often each
-    was tried and how often the player finished first after it. The moves not played are the
-    player's own secret (a :class:`~danish_nb.core.Private` part)."""
-    if result.endgame is not None:
-        return result.endgame.why
-    if not result.iterations:
-        only = result.candidates[0].value != result.candidates[0].value  # NaN: no choice
-        return f"{_label(result.move, me)}: {'its only legal move' if only else 'it wins the game at once'}"
-    deals = "deals" if get_game(game_id).info.family == "tricks" else "games"
-    win = "wins" if get_game(game_id).info.max_players == 2 else "finishes first in"
-    parts = []
-    for i, c in enumerate(result.candidates[:4]):
-        label = _label(c.move, me)
-        if i == 0:
-            parts.append(f"{label}: {win} {c.win_rate:.0%} of {c.visits} imagined {deals}")
-        else:
-            parts.append(f"{label}: {c.win_rate:.0%} ({c.visits})")
-    more = len(result.candidates) - 4
-    if more > 0:
-        parts.append(f"{more} more tried less")
-    public = f"weighed {len(result.candidates)} moves in {result.iterations} imagined {deals}"
-    return (Private(("; ".join(parts),), me, public, in_hand=False),)
+    """The strong player's reason for its move, for its log: :func:`reason`, after the move
+    itself when there was nothing to weigh.
+
+    >>> from danish_nb.families.tricks import TrickMove
+    >>> from danish_nb.cards import Card
+    >>> from danish_nb.core import render_text
+    >>> only = SearchResult(TrickMove(0, "play", Card.parse("7H")), (Candidate(None, 0, math.nan, math.nan),), 0)
+    >>> render_text(explain(only, 0, "bastard"), 0, lang="fr")
+    'jouer 7♥ : son seul coup permis'
+    """
+    why = reason(result, me, game_id)
+    if result.endgame is None and not result.iterations:
+        return M("{move}: {why}", move=move_label(result.move, me), why=why)
+    return why
 
 
 class StrongPlayer:
     """The strong player (see the module): ``iterations`` per decision (default by game), an
     optional ``seconds`` cap (which makes it depend on the machine's speed), the search
-    ``method`` (one of :data:`METHODS`)."""
+    ``method`` (one of :data:`METHODS`) and where its playouts stop (``horizon``, one of
+    :data:`HORIZONS`)."""
 
     name = "strong"
     #: Boards search for it in the background (:class:`~danish_nb.widgets.board.Board`).
     slow = True
 
     def __init__(self, game_id: str, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
-                 method: str = "halving"):
+                 method: str = "halving", horizon: str = "deal"):
         self.game_id = get_game(game_id).info.id
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
         self.method = method
+        self.horizon = horizon
         self.last: SearchResult | None = None
 
     def choose(self, state: Any, progress: Callable[[int, int], None] | None = None) -> Choice:
         """Search the mover's view of ``state``; ``progress(done, total)`` is called as it goes
         (an exception it raises stops the search)."""
         if state.is_over:
-            raise DanishNbError("no legal move: the game is over")
+            raise DanishNbError(M("no legal move: the game is over"))
         me = state.current_player
         self.last = search_view(state.view(me), self.game_id, seed=self.seed, iterations=self.iterations,
-                                seconds=self.seconds, method=self.method, progress=progress)
+                                seconds=self.seconds, method=self.method, horizon=self.horizon,
+                                progress=progress)
         return Choice(self.last.move, explain(self.last, me, self.game_id))
 
 

@@ -580,7 +580,8 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             return
         self.position = None if position is None or position == last else position
         self._reset_choice()
-        self.message = ""
+        thinking = self._thinking  # stepping through keeps saying that a computer thinks
+        self.message, self._info = (thinking.text, True) if thinking is not None else ("", False)
         self._render()
 
     def first(self) -> None:
