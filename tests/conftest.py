@@ -49,3 +49,33 @@ def app_url(chromium_path: str, voila_log: Path) -> Iterator[str]:
     with open(voila_log, "w", encoding="utf-8") as log, \
             app_server.serving(port, timeout=120, log=log) as url:
         yield url
+
+
+#: Modules that start a Voila server of their own without a browser (see :func:`xdist_group_of`).
+SERVED_MODULES = frozenset({"test_app_server.py", "test_classroom.py", "test_classroom_pages.py"})
+
+
+def xdist_group_of(item: pytest.Item) -> str:
+    """The work unit ``make test`` gives a test under pytest-xdist (``--dist loadgroup``):
+
+    - ``served``: everything that drives Chromium or starts a Voila server (whatever needs
+      :func:`chromium_path`, and :data:`SERVED_MODULES`), on one worker one after another, as in
+      a plain run: their servers, kernels and browser do not fight each other for the 2 cores;
+    - ``postgres``: the modules that use the throwaway cluster (``pg_fixture``), so it starts once;
+    - otherwise the test's own module, so its module-scoped fixtures are built once.
+    """
+    path = item.nodeid.split("::", 1)[0]
+    if "chromium_path" in getattr(item, "fixturenames", ()) or path.rsplit("/", 1)[-1] in SERVED_MODULES:
+        return "served"
+    if "pg_fixture" in getattr(getattr(item, "module", None), "pytest_plugins", ()):
+        return "postgres"
+    return path
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's worker reads the marks
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark each test with its :func:`xdist_group_of`, and run the served group first: it is the
+    longest one-worker unit, so under ``-n 2`` the other worker takes the rest meanwhile."""
+    for item in items:
+        item.add_marker(pytest.mark.xdist_group(xdist_group_of(item)))
+    items.sort(key=lambda item: xdist_group_of(item) != "served")  # stable: file order otherwise
