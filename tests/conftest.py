@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -42,13 +43,24 @@ def voila_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def app_url(chromium_path: str, voila_log: Path) -> Iterator[str]:
-    """The Voila app served on a free port for the whole session (preheated, as in production)."""
+    """The Voila app served on a free port for the whole session (preheated, as in production).
+
+    Its pool refills as soon as it hands a kernel over (``GentlePool.refill_after=0``), not once
+    the room has been quiet for 10 s: the browser tests open one page after another and keep
+    their kernels busy, so the room is never quiet and each page would wait for a kernel to
+    start and run the notebook. The gentle refill itself is tested in test_classroom*.py.
+    """
     from danish_nb import app_server
 
     port = app_server.free_port()
-    with open(voila_log, "w", encoding="utf-8") as log, \
-            app_server.serving(port, timeout=120, log=log) as url:
-        yield url
+    argv = [*app_server.command(port), "--GentlePool.refill_after=0"]
+    with open(voila_log, "w", encoding="utf-8") as log:
+        proc = app_server.start(argv, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            app_server.wait_ready(app_server.url(port), 120, proc)
+            yield app_server.url(port)
+        finally:
+            app_server.stop(proc)
 
 
 #: Modules that start a Voila server of their own without a browser (see :func:`xdist_group_of`).
@@ -79,3 +91,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         item.add_marker(pytest.mark.xdist_group(xdist_group_of(item)))
     items.sort(key=lambda item: xdist_group_of(item) != "served")  # stable: file order otherwise
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's worker sends its collection (its groups are in the ids)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Stop a ``--dist loadgroup`` run whose groups were lost: its browser tests would run on both
+    workers at once (pytest 9.2 with pytest-xdist 3.8 drops them without a word)."""
+    grouped = [item.nodeid.endswith(f"@{xdist_group_of(item)}") for item in session.items]
+    if session.config.getoption("loadgroup", False) and not all(grouped):
+        raise pytest.UsageError("pytest-xdist did not group the tests (--dist loadgroup): use the pytest "
+                                "that pyproject.toml's test extra names")
