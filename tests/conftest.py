@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -51,16 +50,12 @@ def app_url(chromium_path: str, voila_log: Path) -> Iterator[str]:
     start and run the notebook. The gentle refill itself is tested in test_classroom*.py.
     """
     from danish_nb import app_server
+    from helpers import voila_serving
 
     port = app_server.free_port()
-    argv = [*app_server.command(port), "--GentlePool.refill_after=0"]
-    with open(voila_log, "w", encoding="utf-8") as log:
-        proc = app_server.start(argv, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            app_server.wait_ready(app_server.url(port), 120, proc)
-            yield app_server.url(port)
-        finally:
-            app_server.stop(proc)
+    with open(voila_log, "w", encoding="utf-8") as log, \
+            voila_serving([*app_server.command(port), "--GentlePool.refill_after=0"], port, log) as url:
+        yield url
 
 
 #: Modules that start a Voila server of their own without a browser (see :func:`xdist_group_of`).
