@@ -19,10 +19,14 @@ setup: $(STAMP)  ## create .venv and install the package with its test extra
 app: $(STAMP)  ## serve the playable Voila app (prints its URL; PORT=8900 to change the port)
 	$(BIN)/danish-nb $(if $(PORT),--port $(PORT))
 
+# `make test` runs pytest on $(WORKERS) workers (pytest-xdist): tests/conftest.py puts every browser and
+# server test in one group that one worker runs in order, and each other module in a group of its own;
+# nbval runs each notebook on one worker. WORKERS=0 runs everything in this one process.
+WORKERS ?= 2
 test: $(STAMP)  ## run the whole suite: lint, engine, widgets, notebooks (nbval), browser
 	$(BIN)/ruff check danish_nb tests benchmarks site_build
-	$(BIN)/python -m pytest -q tests
-	$(BIN)/python -m pytest -q --nbval notebooks
+	$(BIN)/python -m pytest -q -n $(WORKERS) --dist loadgroup --no-loadscope-reorder tests
+	$(BIN)/python -m pytest -q -n $(WORKERS) --dist loadscope --nbval notebooks
 
 fuzz: $(STAMP)  ## long fuzz and contract runs (minutes): bad input at every boundary, random play of every game
 	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_fuzz.py tests/test_contract.py

@@ -42,10 +42,57 @@ def voila_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def app_url(chromium_path: str, voila_log: Path) -> Iterator[str]:
-    """The Voila app served on a free port for the whole session (preheated, as in production)."""
+    """The Voila app served on a free port for the whole session (preheated, as in production).
+
+    Its pool refills as soon as it hands a kernel over (``GentlePool.refill_after=0``), not once
+    the room has been quiet for 10 s: the browser tests open one page after another and keep
+    their kernels busy, so the room is never quiet and each page would wait for a kernel to
+    start and run the notebook. The gentle refill itself is tested in test_classroom*.py.
+    """
     from danish_nb import app_server
+    from helpers import voila_serving
 
     port = app_server.free_port()
     with open(voila_log, "w", encoding="utf-8") as log, \
-            app_server.serving(port, timeout=120, log=log) as url:
+            voila_serving([*app_server.command(port), "--GentlePool.refill_after=0"], port, log) as url:
         yield url
+
+
+#: Modules that start a Voila server of their own without a browser (see :func:`xdist_group_of`).
+SERVED_MODULES = frozenset({"test_app_server.py", "test_classroom.py", "test_classroom_pages.py"})
+
+
+def xdist_group_of(item: pytest.Item) -> str:
+    """The work unit ``make test`` gives a test under pytest-xdist (``--dist loadgroup``):
+
+    - ``served``: everything that drives Chromium or starts a Voila server (whatever needs
+      :func:`chromium_path`, and :data:`SERVED_MODULES`), on one worker one after another, as in
+      a plain run: their servers, kernels and browser do not fight each other for the 2 cores;
+    - ``postgres``: the modules that use the throwaway cluster (``pg_fixture``), so it starts once;
+    - otherwise the test's own module, so its module-scoped fixtures are built once.
+    """
+    path = item.nodeid.split("::", 1)[0]
+    if "chromium_path" in getattr(item, "fixturenames", ()) or path.rsplit("/", 1)[-1] in SERVED_MODULES:
+        return "served"
+    if "pg_fixture" in getattr(getattr(item, "module", None), "pytest_plugins", ()):
+        return "postgres"
+    return path
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's worker reads the marks
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark each test with its :func:`xdist_group_of`, and run the served group first: it is the
+    longest one-worker unit, so under ``-n 2`` the other worker takes the rest meanwhile."""
+    for item in items:
+        item.add_marker(pytest.mark.xdist_group(xdist_group_of(item)))
+    items.sort(key=lambda item: xdist_group_of(item) != "served")  # stable: file order otherwise
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's worker sends its collection (its groups are in the ids)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Stop a ``--dist loadgroup`` run whose groups were lost: its browser tests would run on both
+    workers at once (pytest 9.2 with pytest-xdist 3.8 drops them without a word)."""
+    grouped = [item.nodeid.endswith(f"@{xdist_group_of(item)}") for item in session.items]
+    if session.config.getoption("loadgroup", False) and not all(grouped):
+        raise pytest.UsageError("pytest-xdist did not group the tests (--dist loadgroup): use the pytest "
+                                "that pyproject.toml's test extra names")

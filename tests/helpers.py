@@ -6,15 +6,18 @@ Positions use the keys of ``DanishBastard.setup_state``; cards are codes like ``
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import subprocess
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
-from typing import Any
+from typing import IO, Any
 
 import danish_nb as dn
+from danish_nb import app_server
 from danish_nb.agents import play_out as agents_play_out
 from danish_nb.cards import Card, card_counts, packs
 from danish_nb.families.shedding import ShedMove
@@ -258,3 +261,17 @@ def refused_cleanly(call: Any, *args: Any, limit: int = 600) -> Exception | None
         assert 0 < len(str(exc)) <= limit, f"a message of {len(str(exc))} characters: {str(exc)[:200]!r}"
         return exc
     return None
+
+
+# --------------------------------------------------------------------------- servers
+
+@contextlib.contextmanager
+def voila_serving(argv: Sequence[str], port: int, log: IO) -> Iterator[str]:
+    """Voila started with ``argv`` (on ``port``, its output to ``log``) while the block runs;
+    yields its URL once it answers (unlike :func:`danish_nb.app_server.serving`, any argv)."""
+    proc = app_server.start(argv, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        app_server.wait_ready(app_server.url(port), 120, proc)
+        yield app_server.url(port)
+    finally:
+        app_server.stop(proc)

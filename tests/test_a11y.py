@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +22,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 import danish_nb as dn
 from danish_nb import app_server
 from danish_nb.widgets.lesson import AnswerSheet, PositionQuiz, style_html
-from helpers import start_app_game
+from helpers import start_app_game, voila_serving
 from test_browser import CELL_ERROR, TIMEOUT, moves_played, open_app
 
 pytestmark = pytest.mark.browser
@@ -269,13 +268,8 @@ def lessons_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) ->
     argv = [sys.executable, "-m", "voila", str(NOTEBOOKS), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
             "--Voila.tornado_settings=disable_check_xsrf=True", "--template=danish-nb"]
     log = tmp_path_factory.mktemp("lessons") / "voila.log"
-    with open(log, "w", encoding="utf-8") as out:
-        proc = app_server.start(argv, stdout=out, stderr=subprocess.STDOUT)
-        try:
-            app_server.wait_ready(app_server.url(port), 120, proc)
-            yield app_server.url(port)
-        finally:
-            app_server.stop(proc)
+    with open(log, "w", encoding="utf-8") as out, voila_serving(argv, port, out) as url:
+        yield url
 
 
 @pytest.mark.parametrize("lesson", [path.name for path in sorted(NOTEBOOKS.glob("0[0-5]*.ipynb"))])
