@@ -1015,10 +1015,7 @@ class Game:
             before = last._state or last.state
         else:
             last = before = self.initial_state
-        found = before.legal_move(move)
-        if found is None:
-            raise IllegalMove(before.explain(move))
-        state, events = before._apply(found)
+        found, state, events = before.apply_move(move)
         object.__setattr__(before, "_legal", None)  # a state left behind keeps no cache (history stays small)
         if history and len(history) % KEEP_EVERY and last._before is not None:
             last._state = None  # rebuilt when asked for (see Step)
