@@ -213,12 +213,16 @@ def start_app_game(page: Any, seed: int, title: str | None = None) -> None:
     seed_box = page.locator(".dn-seed input")
     if not seed_box.is_visible():
         page.get_by_text("Settings", exact=True).click()
+    message = page.locator(".dn-app-message")
     if title is not None:
         page.locator(".dn-game-picker select").select_option(label=title)
+        if f"{title}, " not in message.inner_text():
+            # a game's module is imported on its first choice and the settings are rebuilt for it:
+            # New game clicked meanwhile can be lost, so wait until the kernel has staged the game
+            expect(page.locator(".dn-settings-note")).to_have_text(re.compile(r"\S"), timeout=60_000)
     seed_box.fill(str(seed))
     seed_box.press("Enter")
     page.locator(".dn-new-game").click()
-    message = page.locator(".dn-app-message")
     if title is not None:
         expect(message).to_contain_text(f"{title}, ")
     expect(message).to_contain_text(f"seed {seed}")
