@@ -587,12 +587,25 @@ def test_an_auction_game_shows_its_bids_and_keeps_the_skat_face_down():
     board = TrickBoard(game, seats=("rule-of-thumb", "human", "rule-of-thumb"))
     view = game.state.view(1)
     middle = part(board.html, "dn-middle")
-    assert "bids: " + ", ".join(f"P{seat + 1} {bid}" for seat, bid in view.bids) in middle
+    assert view.bids and "bids: " + ", ".join(f"P{seat + 1} {bid.title()}" for seat, bid in view.bids) in middle
     skat = re.search(r'<div class="dn-skat">.*?</div>', middle).group(0)
     assert view.skat is None and skat.count("dn-facedown") == view.skat_count > 0
     assert "data-card" not in skat
     bids = [str(m) for m in game.legal_moves() if m.action in ("bid", "pass")]
     assert bids and all(f'data-move="{text}"' in board.html for text in bids)
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_bids_list_names_each_bid_as_the_log_does(lang: str) -> None:
+    game = dn.new_game("sjavs", players=3, seed=1)
+    said = []
+    for bid in ("P1 bid play", "P2 bid strike", "P3 pass"):
+        said += [render_text(event.text, lang=lang) for event in game.play(bid)]
+    board = TrickBoard(game, seats=("human",) * 3, lang=lang)
+    listed = re.search(r'<span class="dn-bids">(.*?)</span>', part(board.html, "dn-middle")).group(1)
+    words = [entry.split(" ", 1)[1] for entry in listed.split(": ", 1)[1].split(", ")]
+    assert len(words) == 3 and words[0] in said[0] and words[1] in said[1], (said, listed)
+    assert words[0] != words[1] and not any(word.islower() for word in words), listed
 
 
 def test_a_half_chosen_discard_says_how_many_more_not_illegal():

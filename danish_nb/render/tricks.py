@@ -107,8 +107,10 @@ def auction_html(view: TrickView, lang: str = "en") -> str:
             f'<div class="dn-skat">{escape(tr("out of play:"))} {skat}</div></div>')
 
 
-#: The words of an auction (Sjavs), as the bids list shows them.
-BID_WORDS = {"pass": N_("pass"), "play": N_("play"), "strike": N_("strike"), "slam": N_("slam")}
+#: The words of an auction (Sjavs), as the bids list shows them: the contracts by the names the
+#: game's bid events use (Sjavs' ``BID_TEXTS``, the same catalogue entries), so a French list says
+#: "P1 Jeu" where the log says "P1 annonce Jeu".
+BID_WORDS = {"pass": N_("Pass"), "play": N_("Play"), "strike": N_("Strike"), "slam": N_("Slam")}
 
 
 def last_trick_html(record: TrickRecord | None, names: Sequence[str], lang: str = "en") -> str:
