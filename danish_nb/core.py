@@ -626,6 +626,11 @@ class RulesState:
             raise IllegalMove(self.explain(move))
         return (found, *self._apply(found))
 
+    def drop_caches(self) -> None:
+        """Forget what this state cached (the legal moves; a game may cache more), as a state
+        kept in a history does."""
+        object.__setattr__(self, "_legal", None)
+
     def copy(self, **changes: Any) -> Any:
         """This state with some fields changed (the one way states are copied; caches are not).
         Like ``dataclasses.replace``, by a function generated once per class (it is on every
@@ -999,9 +1004,10 @@ class Game:
         else:
             last = before = self.initial_state
         found, state, events = before.apply_move(move)
-        object.__setattr__(before, "_legal", None)  # a state left behind keeps no cache (history stays small)
         if history and len(history) % KEEP_EVERY and last._before is not None:
             last._state = None  # rebuilt when asked for (see Step)
+        else:
+            before.drop_caches()  # a state the history keeps keeps no cache (history stays small)
         history.append(Step(found, events, state, last))
         if self._redo:
             self._redo.clear()
