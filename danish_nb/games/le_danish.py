@@ -24,7 +24,7 @@ from ..core import (Catalogue, Event, OptionsError, Result, Rule, Ruling,
                     option, register)
 from ..families.common import finishes, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, group_moves, learn, next_seat,
-                                 parse_shed_move, pass_known, read_table_position, top_run)
+                                 parse_shed_move, pass_known, read_table_position, shared_event, top_run)
 from ..i18n import M, _n
 
 SOURCE = "2-le-danish.fr.txt"
@@ -578,19 +578,17 @@ class LeDanishState(ShedTable):
                                              p=p + 1, pile=len(self.pile) + 1), self.pile + (card,), R["LD-23"])]
                 known = learn(self.known, self.players, p, self.pile + (card,))
                 return self._pick_up(p, self.hands[p] + self.pile + (card,), closed, known, events)
-            return self._put(p, (card,), self.hands, closed, M("turns face-down card {index}:", index=move.index + 1),
-                             chained=True)
+            return self._put(move, (card,), self.hands, closed, chained=True)
         hands = replace_at(self.hands, p, remove_cards(self.hands[p], move.cards))
-        verb = M("completes the four out of turn:") if action == "complete" else M("plays")
-        return self._put(p, move.cards, hands, self.closed, verb, pair=action == "play")
+        return self._put(move, move.cards, hands, self.closed, pair=action == "play")
 
-    def _put(self, p: int, cards: tuple[Card, ...], hands, closed, verb: str, *, pair: bool = False,
+    def _put(self, move: ShedMove, cards: tuple[Card, ...], hands, closed, *, pair: bool = False,
              chained: bool = False) -> tuple[LeDanishState, tuple[Event, ...]]:
-        """Cards go on the pile: draw, effects, who plays next."""
+        """Cards go on the pile by ``move``: draw, effects, who plays next."""
         opts = self.options
-        on = M(" on {pile}", pile=self.pile[-1]) if self.pile else ""
-        events = [Event("play", p, M("P{p} {verb} {cards}{on}",
-                                     p=p + 1, verb=verb, cards=format_cards(cards), on=on), cards)]
+        p = move.player
+        top = self.pile[-1] if self.pile else None
+        events = [shared_event((_put_event, move, cards, top), _put_event, move, cards, top)]
         pile, stock, burned, direction = self.pile + cards, self.stock, self.burned, self.direction
         known = self.known if chained else forget(self.known, p, cards)
         rank = cards[0].rank
@@ -735,6 +733,17 @@ class LeDanishState(ShedTable):
         winner = self.finished[0]
         return Result(order=(winner,), reason=M("P{winner} has no cards left: P{winner} is Danish and wins",
                                                 winner=winner + 1), reason_id="out-of-cards")
+
+
+def _put_event(move: ShedMove, cards: tuple[Card, ...], top: Card | None) -> Event:
+    """The event of ``cards`` going on ``top`` by ``move`` (shared: see :func:`shared_event`)."""
+    if move.action == "closed":
+        verb = M("turns face-down card {index}:", index=move.index + 1)
+    else:
+        verb = M("completes the four out of turn:") if move.action == "complete" else M("plays")
+    on = M(" on {pile}", pile=top) if top is not None else ""
+    return Event("play", move.player, M("P{p} {verb} {cards}{on}", p=move.player + 1, verb=verb,
+                                        cards=format_cards(cards), on=on), cards)
 
 
 _CHECKS = {"play": LeDanishState._check_play, "take": LeDanishState._check_take,
