@@ -571,8 +571,7 @@ class DanishBastardState(ShedTable):
             events.append(Event("burn", p, M("the pile ({pile}) is burned", pile=n_cards(len(pile))), pile, burn_rule))
             burned, pile = burned + pile, ()
         elif cards[0] == BLACK_JOKER:
-            events.append(Event("black-joker", p, M("the next player must play a joker or take the pile"),
-                                (), R["DB-21"]))
+            events.append(shared_event((_turn_event, "black-joker", p), _turn_event, "black-joker", p))
         if stock and len(hands[p]) < 3:
             hands, stock = self._refill(p, hands, stock, events)
         finished = self.finished
@@ -586,10 +585,10 @@ class DanishBastardState(ShedTable):
             out = [seat in finished for seat in range(self.players)]
             if self.options.reverse_after_burn:
                 direction = -direction
-                events.append(Event("reverse", p, M("the order of play reverses after the burner's extra turn"), (), R["DB-19"], RULING["DB-d"]))
+                events.append(shared_event((_turn_event, "reverse", p), _turn_event, "reverse", p))
             current = p if not out[p] else next_seat(p, direction, out)
             if not out[p]:
-                events.append(Event("again", p, M("P{p} closed the pile and plays again", p=p + 1), (), R["DB-19"]))
+                events.append(shared_event((_turn_event, "again", p), _turn_event, "again", p))
         else:
             current = next_in(p, direction, finished, self.players)
         state = self.copy(hands=hands, open=opens, closed=closed, stock=stock, pile=pile, burned=burned,
@@ -630,6 +629,16 @@ def _played(move: ShedMove, cards: tuple[Card, ...], top: Card | None) -> Event:
     """The event of ``cards`` going on ``top`` by ``move`` (shared: see :func:`shared_event`)."""
     return Event("play", move.player, M("P{p} {source}: {cards}{on}", p=move.player + 1, source=_source(move),
                                         cards=format_cards(cards), on=_on(top)), cards)
+
+
+def _turn_event(kind: str, p: int) -> Event:
+    """The event ``kind`` ("black-joker", "reverse" or "again") after ``p``'s play (shared)."""
+    if kind == "black-joker":
+        return Event(kind, p, M("the next player must play a joker or take the pile"), (), R["DB-21"])
+    if kind == "reverse":
+        return Event(kind, p, M("the order of play reverses after the burner's extra turn"), (), R["DB-19"],
+                     RULING["DB-d"])
+    return Event(kind, p, M("P{p} closed the pile and plays again", p=p + 1), (), R["DB-19"])
 
 
 _CHECKS = {"play": DanishBastardState._check_play, "open": DanishBastardState._check_open,
