@@ -594,6 +594,8 @@ class DanishBastardState(ShedTable):
         state = self.copy(hands=hands, open=opens, closed=closed, stock=stock, pile=pile, burned=burned,
                           current=current, direction=direction, phase="play", finished=finished,
                           turn=self.turn + 1, known=known, hand_cache=hand_cache)
+        if finished is self.finished and state.turn < self.options.turn_limit:
+            return state, tuple(events)  # nobody finished, so two or more still hold cards (DB-31)
         return state._settle(events)
 
     def _pick_up(self, p: int, hand: tuple[Card, ...], events: list[Event],
