@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
-from ..cards import Card, CardParseError, format_cards, parse_cards, shuffled
+from ..cards import Card, CardParseError, Rank, format_cards, parse_cards, shuffled
 from ..core import (Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Reason, Result, RulesState,
                     Text, Verdict, check_keys)
 from .common import (parse_number, parse_player, position_cards, position_seats, remove_cards, replace_at,
@@ -162,10 +162,14 @@ def parse_shed_move(text: str, actions: Iterable[str] = ACTIONS) -> ShedMove:
 
 # --------------------------------------------------------------------------- table helpers
 
+#: The joker rank as a module constant (an enum member read off its class costs ten times more).
+_JOKER = Rank.JOKER
+
+
 def top_run(pile: Sequence[Card]) -> int:
     """How many cards of the top card's rank lie in a row on top of the pile (jokers break runs
     and are never counted)."""
-    if not pile or pile[-1].is_joker:
+    if not pile or pile[-1][0] is _JOKER:
         return 0
     rank = pile[-1].rank
     run = 0

@@ -563,7 +563,7 @@ class DanishBastardState(ShedTable):
         pile += cards
         burned = self.burned
         burn_rule = None
-        if card[0] is Rank.TEN:
+        if card[0] is _TEN:
             burn_rule = R["DB-18"]
         elif len(pile) >= 4 and top_run(pile) >= 4:
             burn_rule = R["DB-17"]
@@ -720,7 +720,9 @@ def _kind_groups(cards: tuple[Card, ...], kinds: frozenset[Card | Rank] | None) 
     return groups
 
 
-_JOKER = Rank.JOKER
+#: Ranks read on every move's path, as module constants: an enum member read off its class
+#: (``Rank.TEN``) goes through the enum's metaclass, ten times the cost of a global.
+_JOKER, _TEN = Rank.JOKER, Rank.TEN
 
 
 # --------------------------------------------------------------------------- the game

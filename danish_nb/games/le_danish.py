@@ -241,6 +241,12 @@ def packs_for(players: int) -> int:
 
 # --------------------------------------------------------------------------- placement
 
+#: Ranks read on every move's path, as module constants: an enum member read off its class
+#: (``Rank.TEN``) goes through the enum's metaclass, ten times the cost of a global.
+_TWO, _THREE, _SIX, _SEVEN, _EIGHT, _TEN, _ACE = (Rank.TWO, Rank.THREE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.TEN,
+                                                  Rank.ACE)
+
+
 def effective_top(pile: tuple[Card, ...], options: Options) -> Card | None:
     """The card the next play must answer (``None``: anything may be played).
 
@@ -252,9 +258,9 @@ def effective_top(pile: tuple[Card, ...], options: Options) -> Card | None:
     if not pile:
         return None
     if options.two_mode == "wild":
-        return None if pile[-1].rank is Rank.TWO else pile[-1]
+        return None if pile[-1].rank is _TWO else pile[-1]
     for card in reversed(pile):
-        if card.rank is not Rank.TWO:
+        if card.rank is not _TWO:
             return card
     return None
 
@@ -262,11 +268,11 @@ def effective_top(pile: tuple[Card, ...], options: Options) -> Card | None:
 def _fits(card: Card, top: Card | None, options: Options) -> bool:
     """The fast form of :func:`placement` (``top`` from :func:`effective_top`)."""
     rank = card.rank
-    if rank is Rank.TWO or top is None:
+    if rank is _TWO or top is None:
         return True
-    if top.rank is Rank.SEVEN:
-        return rank <= Rank.SEVEN
-    if rank is Rank.TEN and options.ten_on_anything:
+    if top.rank is _SEVEN:
+        return rank <= _SEVEN
+    if rank is _TEN and options.ten_on_anything:
         return True
     return rank >= top.rank
 
@@ -600,7 +606,7 @@ class LeDanishState(ShedTable):
                                 if not self.finished else M("P{p} has no cards left and {finishes}", p=p + 1,
                                                             finishes=finishes(len(finished))), (), R["LD-34"]))
         burn = None
-        if rank is Rank.TEN:
+        if rank is _TEN:
             burn = R["LD-28"]
         elif opts.four_of_a_kind_burns and top_run(pile) >= 4:
             burn = R["LD-30"]
@@ -609,9 +615,9 @@ class LeDanishState(ShedTable):
                                              pile=n_cards(len(pile))), pile,
                                 burn))
             burned, pile = burned + pile, ()
-        if rank is Rank.THREE and opts.three_passes_hands:
+        if rank is _THREE and opts.three_passes_hands:
             hands, finished, known = self._pass_hands(p, hands, closed, finished, known, events)
-        if rank is Rank.SIX and opts.six_reverses:
+        if rank is _SIX and opts.six_reverses:
             direction = -direction
             events.append(Event("reverse", p, M("the direction of play is reversed"), (), R["LD-32"]))
         out = [seat in finished for seat in range(self.players)]
@@ -622,12 +628,12 @@ class LeDanishState(ShedTable):
         if burn is not None:
             leader = p if not out[p] else next_seat(p, direction, out)
             events.append(Event("again", leader, M("P{leader} plays again on the empty table", leader=leader + 1),
-                                (), R["LD-28"] if rank is Rank.TEN else R["LD-30"]))
+                                (), R["LD-28"] if rank is _TEN else R["LD-30"]))
             return self.copy(**table, current=leader, phase="play")._settle(events)
-        if rank is Rank.ACE:
+        if rank is _ACE:
             events.append(Event("ace", p, M("P{p} chooses who gets the pile", p=p + 1), (), R["LD-29"]))
             return self.copy(**table, current=p, phase="send")._settle(events)
-        eights = len(cards) if rank is Rank.EIGHT else 0
+        eights = len(cards) if rank is _EIGHT else 0
         seat = p
         for _ in range(eights):
             seat = next_seat(seat, direction, out)
