@@ -1,4 +1,4 @@
-"""Danish Bastard reads a hand's moves off its kinds (``ShedTable.hand_cache``, kept per seat for
+"""Danish Bastard reads a hand's moves off its kinds (``ShedTable._hand_cache``, kept per seat for
 the hand it was read from and updated by a play), and a history keeps no caches: the kinds
 always equal a fresh reading of the hand, the moves those of a state without the cache, and a
 refused move changes nothing."""
@@ -20,7 +20,7 @@ VARIANTS = [None, {"open_cards_together": False, "stock_by_choice": False}, {"mu
 
 def fresh(state: db.DanishBastardState) -> db.DanishBastardState:
     """The same position without any cache."""
-    return dataclasses.replace(state, hand_cache=())
+    return dataclasses.replace(state, _hand_cache=())
 
 
 @settings(max_examples=25, deadline=None)
@@ -33,7 +33,7 @@ def test_the_kinds_kept_always_equal_the_hand_s_and_the_moves_a_fresh_state_s(se
         state = game.state
         moves = game.legal_moves()
         assert moves == fresh(state).legal_moves()
-        for seat, entry in enumerate(state.hand_cache):
+        for seat, entry in enumerate(state._hand_cache):
             if entry is not None and entry[0] is state.hands[seat]:
                 read += 1
                 assert entry[1] == db._hand_kinds(seat, state.hands[seat])
@@ -50,12 +50,12 @@ def test_a_refused_move_changes_neither_the_position_nor_what_it_cached(seed):
         game.play(rng.choice(game.legal_moves()))
     state = game.state
     state.legal_moves()
-    before = (dataclasses.astuple(state), state.hand_cache, state._legal)
+    before = (dataclasses.astuple(state), state._hand_cache, state._legal)
     other = (state.current + 1) % 3
     for text in (f"P{other + 1} take", f"P{state.current + 1} play AS AS AS AS AS", f"P{state.current + 1} closed 9"):
         with pytest.raises(dn.DanishNbError):
             game.play(text)
-    assert (dataclasses.astuple(state), state.hand_cache, state._legal) == before and game.state is state
+    assert (dataclasses.astuple(state), state._hand_cache, state._legal) == before and game.state is state
 
 
 @pytest.mark.parametrize("game_id, players", [("danish-bastard", 3), ("le-danish", 3), ("bastard", 3)])
@@ -69,4 +69,4 @@ def test_the_states_a_history_keeps_keep_no_caches(game_id, players):
     kept = [game.initial_state] + [step._state for step in game.history[:-1] if step._state is not None]
     assert len(kept) >= 3
     for state in kept:
-        assert state._legal is None and getattr(state, "hand_cache", ()) == ()
+        assert state._legal is None and getattr(state, "_hand_cache", ()) == ()

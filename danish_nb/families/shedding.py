@@ -538,7 +538,7 @@ class ShedTable(RulesState):
     ``stock[-1]`` is the top of the stock and ``pile[-1]`` the top of the pile; players who
     are out are listed in ``finished`` in the order they finished. ``pickups_seen`` remembers
     positions at pick-ups (to end games that loop); ``known`` what each player knows of the
-    hands (see :data:`Known`); ``_legal`` caches the legal moves. ``hand_cache`` is a game's
+    hands (see :data:`Known`); ``_legal`` caches the legal moves. ``_hand_cache`` is a game's
     own cache of what it read off each hand: per seat, ``None`` or a pair (the hand, what was
     read), which is valid only while that seat's hand is that same tuple object; copies carry
     it. A game lists its own public fields in ``public_fields`` and its deck in :meth:`deck_for`.
@@ -560,7 +560,7 @@ class ShedTable(RulesState):
     result: Result | None = None
     pickups_seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
     known: Known = field(default=(), compare=False, repr=False, metadata={"knowledge": True})
-    hand_cache: tuple = field(default=(), compare=False, repr=False)
+    _hand_cache: tuple = field(default=(), compare=False, repr=False)
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
     game_id: ClassVar[str] = ""
@@ -580,9 +580,9 @@ class ShedTable(RulesState):
         raise NotImplementedError
 
     def drop_caches(self) -> None:
-        """Forget the legal moves and :attr:`hand_cache`."""
+        """Forget the legal moves and :attr:`_hand_cache`."""
         object.__setattr__(self, "_legal", None)
-        object.__setattr__(self, "hand_cache", ())
+        object.__setattr__(self, "_hand_cache", ())
 
     @property
     def current_player(self) -> int | None:

@@ -362,10 +362,10 @@ class DanishBastardState(ShedTable):
         return moves
 
     def _kinds(self, p: int) -> dict[Card | Rank, tuple[ShedMove, ...]]:
-        """:func:`_hand_kinds` of ``p``'s hand, kept in :attr:`hand_cache` for that hand (a
+        """:func:`_hand_kinds` of ``p``'s hand, kept in :attr:`_hand_cache` for that hand (a
         play from it works out the next hand's from it: :meth:`_apply`)."""
         hand = self.hands[p]
-        cache = self.hand_cache
+        cache = self._hand_cache
         if cache:
             entry = cache[p]
             if entry is not None and entry[0] is hand:
@@ -373,7 +373,7 @@ class DanishBastardState(ShedTable):
         else:
             cache = (None,) * self.players
         kinds = _hand_kinds(p, hand)
-        object.__setattr__(self, "hand_cache", replace_at(cache, p, (hand, kinds)))
+        object.__setattr__(self, "_hand_cache", replace_at(cache, p, (hand, kinds)))
         return kinds
 
     # -- explanations (any candidate move)
@@ -521,7 +521,7 @@ class DanishBastardState(ShedTable):
             return self._pick_up(p, self.hands[p] + self.pile, events, known=learn(self.known, self.players, p,
                                                                                     self.pile))
         hands, opens, closed, stock, known = self.hands, self.open, self.closed, self.stock, self.known
-        hand_cache = self.hand_cache
+        hand_cache = self._hand_cache
         if action == "play":
             cards = move.cards
             hand = hands[p]
@@ -593,7 +593,7 @@ class DanishBastardState(ShedTable):
             current = next_in(p, direction, finished, self.players)
         state = self.copy(hands=hands, open=opens, closed=closed, stock=stock, pile=pile, burned=burned,
                           current=current, direction=direction, phase="play", finished=finished,
-                          turn=self.turn + 1, known=known, hand_cache=hand_cache)
+                          turn=self.turn + 1, known=known, _hand_cache=hand_cache)
         if finished is self.finished and state.turn < self.options.turn_limit:
             return state, tuple(events)  # nobody finished, so two or more still hold cards (DB-31)
         return state._settle(events)
