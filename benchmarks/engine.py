@@ -13,12 +13,21 @@ yardstick for all five); on a loaded machine the ratios are the figures to quote
 the load (they are timed in CPU seconds, ``time.process_time``, which waiting for a core does
 not count). It also measures, per game, the memory a game's history holds per move
 (``tracemalloc``) and the time one ``game.explain(move)`` takes.
+
+``--instructions`` counts machine instructions per move instead, which load does not move:
+each game's public path (and the plain playout) runs under ``valgrind --tool=callgrind`` with
+a fixed hash seed, once with ``--games`` games and once with none (both after one warm-up
+game), and the difference is divided by the moves played.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import os
+import re
+import subprocess
+import sys
 import random
 import statistics
 import time
@@ -177,13 +186,47 @@ def print_compare(games: int, rounds: int) -> None:
               f"{r[f'{game_id}_history_bytes']:15.0f} {r[f'{game_id}_explain_us']:11.1f}")
 
 
+def instructions(game_id: str, players: int, games: int) -> float:
+    """Machine instructions per move of ``games`` games' public path (``game_id`` ``"plain"``:
+    the plain playout), counted by valgrind's callgrind (see the module's text)."""
+    def run(count: int) -> tuple[int, int]:
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                               "-m", "benchmarks.engine", "--play", game_id, str(players), str(count)],
+                              capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+        collected = re.search(r"Collected : (\d+)", done.stderr)
+        return int(done.stdout.split()[-1]), int(collected.group(1)) if collected else 0
+    moves, counted = run(games)
+    return (counted - run(0)[1]) / moves
+
+
+def play(game_id: str, players: int, games: int) -> int:
+    """One warm-up game (seed 1000), then ``games`` games (seeds 0, 1, ...) of the public path
+    (``"plain"``: the plain playout); the moves played after the warm-up."""
+    if game_id == "plain":
+        plain_game(players, 1000)
+        return sum(plain_game(players, seed) for seed in range(games))
+    public_round(game_id, players, 1, 1000)
+    return public_round(game_id, players, games, 0)[1]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per round")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--game", action="append", help="game id (default: every game)")
     parser.add_argument("--compare-only", action="store_true", help="only the interleaved comparison")
+    parser.add_argument("--instructions", action="store_true",
+                        help="machine instructions per move under valgrind (--games games each, e.g. 3)")
+    parser.add_argument("--play", nargs=3, metavar=("GAME", "PLAYERS", "GAMES"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.play:
+        print(play(args.play[0], int(args.play[1]), int(args.play[2])))
+        return
+    if args.instructions:
+        for game_id, counts in [*PLAYER_COUNTS.items(), ("plain", (YARDSTICK[1],))]:
+            if game_id == "plain" or not args.game or game_id in args.game:
+                print(f"{game_id:16} {counts[0]:7} {instructions(game_id, counts[0], args.games):10.0f} instructions/move")
+        return
     print_compare(args.games, args.rounds)
     if args.compare_only:
         return

@@ -626,6 +626,11 @@ class RulesState:
             raise IllegalMove(self.explain(move))
         return (found, *self._apply(found))
 
+    def drop_caches(self) -> None:
+        """Forget what this state cached (the legal moves; a game may cache more), as a state
+        kept in a history does."""
+        object.__setattr__(self, "_legal", None)
+
     def copy(self, **changes: Any) -> Any:
         """This state with some fields changed (the one way states are copied; caches are not).
         Like ``dataclasses.replace``, by a function generated once per class (it is on every
@@ -649,14 +654,12 @@ def _copier(cls: type) -> Callable[..., Any]:
     ``dataclasses`` generates ``__init__``: each ``__init__`` field taken from ``changes`` or
     the state, each other field (a cache) reset to its default. An unknown field is a
     ``TypeError``, as for any call. A state of a subclass (which inherits this function as its
-    ``copy``) is copied by its own class's function. Where :func:`_builder` gives a class, the
-    copy is written in it with plain attribute writes, then becomes a ``cls``; otherwise each
-    slot is written through its descriptor (a frozen class refuses plain writes)."""
+    ``copy``) is copied by its own class's function. The copy is written in :func:`_builder`'s
+    class with plain attribute writes, then becomes a ``cls``."""
     fields = dataclasses.fields(cls)
     names = [f.name for f in fields if f.init]
     caches = {f.name: None if f.default is dataclasses.MISSING else f.default for f in fields if not f.init}
-    builder = _builder(cls)
-    spaces: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_builder": builder or cls, "_keep": _KEEP,
+    spaces: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_builder": _builder(cls), "_keep": _KEEP,
                               "_other": _copy_other}
     lines = [f"def copy(_self_, *, {', '.join(f'{n}=_keep' for n in names)}):",
              "    if type(_self_) is not _cls:",
@@ -665,14 +668,8 @@ def _copier(cls: type) -> Callable[..., Any]:
     for i, name in enumerate([*names, *caches]):
         value = f"_self_.{name} if {name} is _keep else {name}" if name in names else f"_default{i}"
         spaces[f"_default{i}"] = caches.get(name)
-        if builder is None:
-            spaces[f"_set{i}"] = getattr(cls, name).__set__
-            lines.append(f"    _set{i}(new, {value})")
-        else:
-            lines.append(f"    new.{name} = {value}")
-    if builder is not None:
-        lines.append("    new.__class__ = _cls")
-    lines.append("    return new")
+        lines.append(f"    new.{name} = {value}")
+    lines += ["    new.__class__ = _cls", "    return new"]
     exec("\n".join(lines), spaces)  # noqa: S102 - code built from the class's own field names
     return spaces["copy"]
 
@@ -681,27 +678,18 @@ def _copier(cls: type) -> Callable[..., Any]:
 _KEEP = object()
 
 
-def _builder(cls: type) -> type | None:
-    """A class laid out as ``cls`` (the same slots over the same base) but without the frozen
-    ``__setattr__``, in which a copy is written by plain attribute writes (Python's fastest: half
-    the cost of a copy) before it becomes a ``cls`` by ``__class__`` assignment; ``None`` when
-    ``cls`` keeps its fields in more than one layer of slots, or the layouts do not match.
+def _builder(cls: type) -> type:
+    """A subclass of ``cls`` that adds no slots and drops the frozen ``__setattr__``, in which a
+    copy is written by plain attribute writes (Python's fastest: half the cost of a copy) before
+    it becomes a ``cls`` by ``__class__`` assignment (which Python allows: the layout is the same,
+    however many layers of slots ``cls`` has).
 
     >>> import danish_nb as dn
-    >>> _builder(type(dn.new_game("danish-bastard", players=3).state)).__name__
-    '_BuildingDanishBastardState'
+    >>> _builder(type(dn.new_game("le-danish", players=3).state)).__name__
+    '_BuildingLeDanishState'
     """
-    layers = [klass for klass in cls.__mro__ if klass.__dict__.get("__slots__")]
-    if len(layers) != 1:
-        return None
-    builder = type(f"_Building{cls.__name__}", layers[0].__bases__, {"__slots__": layers[0].__slots__})
-    if builder.__setattr__ is not object.__setattr__:
-        return None
-    try:
-        object.__new__(builder).__class__ = cls
-    except TypeError:  # layouts that differ: Python refuses the assignment
-        return None
-    return builder
+    return type(f"_Building{cls.__name__}", (cls,), {"__slots__": (), "__setattr__": object.__setattr__,
+                                                      "__delattr__": object.__delattr__})
 
 
 def _copy_other(state: Any, given: dict[str, Any]) -> Any:
@@ -1016,9 +1004,10 @@ class Game:
         else:
             last = before = self.initial_state
         found, state, events = before.apply_move(move)
-        object.__setattr__(before, "_legal", None)  # a state left behind keeps no cache (history stays small)
         if history and len(history) % KEEP_EVERY and last._before is not None:
             last._state = None  # rebuilt when asked for (see Step)
+        else:
+            before.drop_caches()  # a state the history keeps keeps no cache (history stays small)
         history.append(Step(found, events, state, last))
         if self._redo:
             self._redo.clear()

@@ -11,6 +11,7 @@ import pytest
 import danish_nb as dn
 from danish_nb.core import _builder
 from danish_nb.games.danish_bastard import DanishBastardState
+from danish_nb.games.le_danish import LeDanishState
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -31,9 +32,17 @@ def test_a_copy_changes_the_given_fields_keeps_the_others_and_drops_the_cache():
                if f.init and f.name != "turn")
 
 
-def test_a_class_with_one_layer_of_slots_is_copied_by_plain_writes_others_through_descriptors():
-    assert _builder(DanishBastardState) is not None
-    assert _builder(MarkedState) is None  # its own slot over its parent's: two layers
+@pytest.mark.parametrize("cls", [DanishBastardState, LeDanishState, MarkedState])
+def test_a_class_with_one_or_two_layers_of_slots_is_copied_in_an_unfrozen_subclass(cls):
+    builder = _builder(cls)
+    assert issubclass(builder, cls) and builder.__slots__ == () and builder.__setattr__ is object.__setattr__
+    state = dn.new_game("le-danish" if cls is LeDanishState else "danish-bastard", players=3, seed=2).state
+    if cls is MarkedState:  # its own slot over its parent's: two layers
+        state = MarkedState(**{f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.init})
+    copy = state.copy(turn=7)
+    assert type(copy) is cls and copy.turn == 7 and copy == dataclasses.replace(state, turn=7)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        copy.turn = 8
 
 
 def test_a_subclass_state_is_copied_as_itself_with_its_own_fields():

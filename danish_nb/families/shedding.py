@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
-from ..cards import Card, CardParseError, format_cards, parse_cards, shuffled
+from ..cards import Card, CardParseError, Rank, format_cards, parse_cards, shuffled
 from ..core import (Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Reason, Result, RulesState,
                     Text, Verdict, check_keys)
 from .common import (parse_number, parse_player, position_cards, position_seats, remove_cards, replace_at,
@@ -162,10 +162,14 @@ def parse_shed_move(text: str, actions: Iterable[str] = ACTIONS) -> ShedMove:
 
 # --------------------------------------------------------------------------- table helpers
 
+#: The joker rank as a module constant (an enum member read off its class costs ten times more).
+_JOKER = Rank.JOKER
+
+
 def top_run(pile: Sequence[Card]) -> int:
     """How many cards of the top card's rank lie in a row on top of the pile (jokers break runs
     and are never counted)."""
-    if not pile or pile[-1].is_joker:
+    if not pile or pile[-1][0] is _JOKER:
         return 0
     rank = pile[-1].rank
     run = 0
@@ -306,6 +310,18 @@ def group_moves(player: int, action: str, groups: Iterable[Sequence[Card]],
         else:
             moves += _subset_moves(player, action, tuple(group), limit)
     return moves
+
+
+def kind_moves(player: int, action: str, group: tuple[Card, ...]) -> tuple[ShedMove, ...]:
+    """The moves playing each distinct set of ``group``'s cards (cards of one kind, in hand
+    order), shared objects; the last one plays the whole group.
+
+    >>> [str(m) for m in kind_moves(0, "play", parse_cards("7H 7S"))]
+    ['P1 play 7♥', 'P1 play 7♠', 'P1 play 7♥ 7♠']
+    """
+    if len(group) == 1:
+        return (single_move(player, action, group[0]),)
+    return _subset_moves(player, action, group, None)
 
 
 @lru_cache(maxsize=16384)
@@ -522,8 +538,10 @@ class ShedTable(RulesState):
     ``stock[-1]`` is the top of the stock and ``pile[-1]`` the top of the pile; players who
     are out are listed in ``finished`` in the order they finished. ``pickups_seen`` remembers
     positions at pick-ups (to end games that loop); ``known`` what each player knows of the
-    hands (see :data:`Known`); ``_legal`` caches the legal moves. A game lists its own public
-    fields in ``public_fields`` and its deck in :meth:`deck_for`.
+    hands (see :data:`Known`); ``_legal`` caches the legal moves. ``_hand_cache`` is a game's
+    own cache of what it read off each hand: per seat, ``None`` or a pair (the hand, what was
+    read), which is valid only while that seat's hand is that same tuple object; copies carry
+    it. A game lists its own public fields in ``public_fields`` and its deck in :meth:`deck_for`.
     """
 
     options: Any
@@ -542,6 +560,7 @@ class ShedTable(RulesState):
     result: Result | None = None
     pickups_seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
     known: Known = field(default=(), compare=False, repr=False, metadata={"knowledge": True})
+    _hand_cache: tuple = field(default=(), compare=False, repr=False)
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
     game_id: ClassVar[str] = ""
@@ -559,6 +578,11 @@ class ShedTable(RulesState):
     def deck_for(cls, players: int) -> tuple[Card, ...]:
         """Every card a game of ``players`` players is dealt from."""
         raise NotImplementedError
+
+    def drop_caches(self) -> None:
+        """Forget the legal moves and :attr:`_hand_cache`."""
+        object.__setattr__(self, "_legal", None)
+        object.__setattr__(self, "_hand_cache", ())
 
     @property
     def current_player(self) -> int | None:

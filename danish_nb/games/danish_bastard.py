@@ -25,9 +25,9 @@ from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, format_card
 from ..core import (Catalogue, Event, Result, Rule, Ruling,
                     option, register)
 from ..families.common import finishes, options_cache, remove_cards, replace_at, sorted_cards
-from ..families.shedding import (ShedMove, ShedTable, bare_move, finishing_result, forget, group_moves, learn,
-                                 next_in, next_seat, parse_shed_move, read_table_position, shared_event, single_move,
-                                 single_moves, subsets, top_run)
+from ..families.shedding import (ShedMove, ShedTable, bare_move, finishing_result, forget, kind_moves, learn,
+                                 next_in, next_seat, parse_shed_move, read_table_position, shared_event, subsets,
+                                 top_run, without)
 from ..i18n import M, Message, _n
 
 SOURCE = "1-danish-bastard.en.txt"
@@ -285,18 +285,6 @@ def _fitting_kinds(top: Card | None, options: Options) -> frozenset[Card | Rank]
     return kinds
 
 
-def _fitting_cards(top: Card | None, options: Options) -> frozenset[Card]:
-    """The cards (one of each) that may go on ``top``: :func:`_fitting_kinds` as cards, so a
-    hand's fitting cards are picked out without looking at each card's kind (cached likewise)."""
-    cache = options_cache(options)
-    cards = cache.get(("cards", top))
-    if cards is None:
-        kinds = _fitting_kinds(top, options)
-        cards = cache["cards", top] = frozenset(card for card in packs(1, jokers=2)
-                                                if (card if card.rank is Rank.JOKER else card.rank) in kinds)
-    return cards
-
-
 # --------------------------------------------------------------------------- state
 
 @dataclass(frozen=True, slots=True)
@@ -351,7 +339,7 @@ class DanishBastardState(ShedTable):
         top = self.pile[-1] if self.pile else None
         hand = self.hands[p]
         if self.stock or hand:
-            moves = _hand_moves(p, hand, top, opts)
+            moves = _hand_moves(p, self._kinds(p), top, opts)
             fitting = bool(moves)
             if self.stock and (not fitting or opts.stock_by_choice and (opts.stock_opening or not self.opening)):
                 moves.append(bare_move(p, "stock"))
@@ -372,6 +360,21 @@ class DanishBastardState(ShedTable):
         if self.pile and not opts.must_play:
             moves.append(ShedMove(p, "take"))
         return moves
+
+    def _kinds(self, p: int) -> dict[Card | Rank, tuple[ShedMove, ...]]:
+        """:func:`_hand_kinds` of ``p``'s hand, kept in :attr:`_hand_cache` for that hand (a
+        play from it works out the next hand's from it: :meth:`_apply`)."""
+        hand = self.hands[p]
+        cache = self._hand_cache
+        if cache:
+            entry = cache[p]
+            if entry is not None and entry[0] is hand:
+                return entry[1]
+        else:
+            cache = (None,) * self.players
+        kinds = _hand_kinds(p, hand)
+        object.__setattr__(self, "_hand_cache", replace_at(cache, p, (hand, kinds)))
+        return kinds
 
     # -- explanations (any candidate move)
     def _wrong_player(self, player: int) -> tuple:
@@ -518,14 +521,19 @@ class DanishBastardState(ShedTable):
             return self._pick_up(p, self.hands[p] + self.pile, events, known=learn(self.known, self.players, p,
                                                                                     self.pile))
         hands, opens, closed, stock, known = self.hands, self.open, self.closed, self.stock, self.known
+        hand_cache = self._hand_cache
         if action == "play":
             cards = move.cards
             hand = hands[p]
             if len(cards) == 1:  # the usual case: one card, whose place in the hand is found at once
                 at = hand.index(cards[0])
-                hands = replace_at(hands, p, hand[:at] + hand[at + 1:])
+                left = hand[:at] + hand[at + 1:]
             else:
-                hands = replace_at(hands, p, remove_cards(hand, cards))
+                left = remove_cards(hand, cards)
+            hands = replace_at(hands, p, left)
+            entry = hand_cache[p] if hand_cache else None
+            if entry is not None and entry[0] is hand and not (stock and len(left) < 3):  # not refilled
+                hand_cache = replace_at(hand_cache, p, (left, _kinds_after_play(entry[1], p, cards)))
             if known:
                 known = forget(known, p, cards)
         elif action == "open":
@@ -555,7 +563,7 @@ class DanishBastardState(ShedTable):
         pile += cards
         burned = self.burned
         burn_rule = None
-        if card[0] is Rank.TEN:
+        if card[0] is _TEN:
             burn_rule = R["DB-18"]
         elif len(pile) >= 4 and top_run(pile) >= 4:
             burn_rule = R["DB-17"]
@@ -563,8 +571,7 @@ class DanishBastardState(ShedTable):
             events.append(Event("burn", p, M("the pile ({pile}) is burned", pile=n_cards(len(pile))), pile, burn_rule))
             burned, pile = burned + pile, ()
         elif cards[0] == BLACK_JOKER:
-            events.append(Event("black-joker", p, M("the next player must play a joker or take the pile"),
-                                (), R["DB-21"]))
+            events.append(shared_event((_turn_event, "black-joker", p), _turn_event, "black-joker", p))
         if stock and len(hands[p]) < 3:
             hands, stock = self._refill(p, hands, stock, events)
         finished = self.finished
@@ -578,15 +585,17 @@ class DanishBastardState(ShedTable):
             out = [seat in finished for seat in range(self.players)]
             if self.options.reverse_after_burn:
                 direction = -direction
-                events.append(Event("reverse", p, M("the order of play reverses after the burner's extra turn"), (), R["DB-19"], RULING["DB-d"]))
+                events.append(shared_event((_turn_event, "reverse", p), _turn_event, "reverse", p))
             current = p if not out[p] else next_seat(p, direction, out)
             if not out[p]:
-                events.append(Event("again", p, M("P{p} closed the pile and plays again", p=p + 1), (), R["DB-19"]))
+                events.append(shared_event((_turn_event, "again", p), _turn_event, "again", p))
         else:
             current = next_in(p, direction, finished, self.players)
         state = self.copy(hands=hands, open=opens, closed=closed, stock=stock, pile=pile, burned=burned,
                           current=current, direction=direction, phase="play", finished=finished,
-                          turn=self.turn + 1, known=known)
+                          turn=self.turn + 1, known=known, _hand_cache=hand_cache)
+        if finished is self.finished and state.turn < self.options.turn_limit:
+            return state, tuple(events)  # nobody finished, so two or more still hold cards (DB-31)
         return state._settle(events)
 
     def _pick_up(self, p: int, hand: tuple[Card, ...], events: list[Event],
@@ -624,6 +633,16 @@ def _played(move: ShedMove, cards: tuple[Card, ...], top: Card | None) -> Event:
                                         cards=format_cards(cards), on=_on(top)), cards)
 
 
+def _turn_event(kind: str, p: int) -> Event:
+    """The event ``kind`` ("black-joker", "reverse" or "again") after ``p``'s play (shared)."""
+    if kind == "black-joker":
+        return Event(kind, p, M("the next player must play a joker or take the pile"), (), R["DB-21"])
+    if kind == "reverse":
+        return Event(kind, p, M("the order of play reverses after the burner's extra turn"), (), R["DB-19"],
+                     RULING["DB-d"])
+    return Event(kind, p, M("P{p} closed the pile and plays again", p=p + 1), (), R["DB-19"])
+
+
 _CHECKS = {"play": DanishBastardState._check_play, "open": DanishBastardState._check_open,
            "closed": DanishBastardState._check_closed, "stock": DanishBastardState._check_stock,
            "take": DanishBastardState._check_take}
@@ -641,62 +660,69 @@ def _same_value(cards: tuple[Card, ...]) -> tuple | None:
 
 def _groups(cards: tuple[Card, ...], top: Card | None, options: Options) -> list[list[Card]]:
     """The cards that fit on ``top``, grouped by what may be played together."""
-    return _kind_groups(cards, _fitting_kinds(top, options))
+    return list(_kind_groups(cards, _fitting_kinds(top, options)).values())
 
 
-def _hand_moves(p: int, hand: tuple[Card, ...], top: Card | None, options: Options) -> list[ShedMove]:
-    """The moves playing the cards of ``hand`` that fit on ``top``: ``group_moves`` of
-    :func:`_groups`, in one pass over the fitting cards of a hand whose cards of one kind lie
-    together (a sorted hand).
+def _hand_moves(p: int, kinds: dict[Card | Rank, tuple[ShedMove, ...]], top: Card | None,
+                options: Options) -> list[ShedMove]:
+    """The moves playing the cards of a hand that fit on ``top``, read off the hand's
+    :func:`_hand_kinds`: ``group_moves`` of :func:`_groups`, in hand order.
 
     >>> from danish_nb.cards import parse_cards
-    >>> [str(m) for m in _hand_moves(0, parse_cards("5C 9H 9S KD"), Card.parse("8C"), Options())]
+    >>> kinds = _hand_kinds(0, parse_cards("5C 9H 9S KD"))
+    >>> [str(m) for m in _hand_moves(0, kinds, Card.parse("8C"), Options())]
     ['P1 play 9♥', 'P1 play 9♠', 'P1 play 9♥ 9♠', 'P1 play K♦']
     """
-    singles = single_moves(p, "play")
+    fitting = _fitting_kinds(top, options)
     moves: list[ShedMove] = []
-    seen = set()
-    last = run = None  # the kind of the last fitting card; the cards of its kind once there are two
-    for card in filter(_fitting_cards(top, options).__contains__, hand):
-        kind = card[0]
-        if kind is _JOKER:
-            kind = card
-        if kind == last:
-            if run is None:
-                run = [moves.pop()[2][0]]
-            run.append(card)
-            continue
-        if kind in seen:  # a kind apart from its like (not a sorted hand): group them first
-            return group_moves(p, "play", _groups(hand, top, options))
-        if run is not None:
-            moves += group_moves(p, "play", (run,))
-            run = None
-        seen.add(kind)
-        last = kind
-        move = singles.get(card)
-        moves.append(move if move is not None else single_move(p, "play", card))
-    if run is not None:
-        moves += group_moves(p, "play", (run,))
+    for kind, kind_moves_ in kinds.items():
+        if kind in fitting:
+            moves += kind_moves_
     return moves
 
 
-def _kind_groups(cards: tuple[Card, ...], kinds: frozenset[Card | Rank]) -> list[list[Card]]:
-    """The cards of ``kinds`` (ranks, or jokers by colour), grouped by kind in hand order."""
+def _hand_kinds(p: int, hand: tuple[Card, ...]) -> dict[Card | Rank, tuple[ShedMove, ...]]:
+    """Per kind of card in ``hand`` (a rank, or a joker by colour), in hand order: the moves
+    playing cards of that kind (:func:`kind_moves`; the last one plays them all)."""
+    return {kind: kind_moves(p, "play", tuple(group)) for kind, group in _kind_groups(hand, None).items()}
+
+
+def _kinds_after_play(kinds: dict[Card | Rank, tuple[ShedMove, ...]], p: int,
+                      cards: tuple[Card, ...]) -> dict[Card | Rank, tuple[ShedMove, ...]]:
+    """:func:`_hand_kinds` of a hand after ``p`` played ``cards`` (of one kind) from it, from
+    the hand's ``kinds``: only that kind's entry changes."""
+    kinds = dict(kinds)
+    kind = cards[0][0]
+    if kind is _JOKER:
+        kind = cards[0]
+    group = kinds[kind][-1].cards
+    if len(group) == len(cards):
+        del kinds[kind]
+    else:
+        kinds[kind] = kind_moves(p, "play", without(group, cards))
+    return kinds
+
+
+def _kind_groups(cards: tuple[Card, ...], kinds: frozenset[Card | Rank] | None) -> dict[Card | Rank, list[Card]]:
+    """The cards of ``kinds`` (ranks, or jokers by colour; ``None``: all), grouped by kind in
+    hand order."""
     groups: dict[Card | Rank, list[Card]] = {}
     for card in cards:
         kind = card[0]
         if kind is _JOKER:
             kind = card
-        if kind in kinds:
+        if kinds is None or kind in kinds:
             group = groups.get(kind)
             if group is None:
                 groups[kind] = [card]
             else:
                 group.append(card)
-    return list(groups.values())
+    return groups
 
 
-_JOKER = Rank.JOKER
+#: Ranks read on every move's path, as module constants: an enum member read off its class
+#: (``Rank.TEN``) goes through the enum's metaclass, ten times the cost of a global.
+_JOKER, _TEN = Rank.JOKER, Rank.TEN
 
 
 # --------------------------------------------------------------------------- the game

@@ -24,7 +24,7 @@ from ..core import (Catalogue, Event, OptionsError, Result, Rule, Ruling,
                     option, register)
 from ..families.common import finishes, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, group_moves, learn, next_seat,
-                                 parse_shed_move, pass_known, read_table_position, top_run)
+                                 parse_shed_move, pass_known, read_table_position, shared_event, top_run)
 from ..i18n import M, _n
 
 SOURCE = "2-le-danish.fr.txt"
@@ -241,6 +241,12 @@ def packs_for(players: int) -> int:
 
 # --------------------------------------------------------------------------- placement
 
+#: Ranks read on every move's path, as module constants: an enum member read off its class
+#: (``Rank.TEN``) goes through the enum's metaclass, ten times the cost of a global.
+_TWO, _THREE, _SIX, _SEVEN, _EIGHT, _TEN, _ACE = (Rank.TWO, Rank.THREE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.TEN,
+                                                  Rank.ACE)
+
+
 def effective_top(pile: tuple[Card, ...], options: Options) -> Card | None:
     """The card the next play must answer (``None``: anything may be played).
 
@@ -252,9 +258,9 @@ def effective_top(pile: tuple[Card, ...], options: Options) -> Card | None:
     if not pile:
         return None
     if options.two_mode == "wild":
-        return None if pile[-1].rank is Rank.TWO else pile[-1]
+        return None if pile[-1].rank is _TWO else pile[-1]
     for card in reversed(pile):
-        if card.rank is not Rank.TWO:
+        if card.rank is not _TWO:
             return card
     return None
 
@@ -262,11 +268,11 @@ def effective_top(pile: tuple[Card, ...], options: Options) -> Card | None:
 def _fits(card: Card, top: Card | None, options: Options) -> bool:
     """The fast form of :func:`placement` (``top`` from :func:`effective_top`)."""
     rank = card.rank
-    if rank is Rank.TWO or top is None:
+    if rank is _TWO or top is None:
         return True
-    if top.rank is Rank.SEVEN:
-        return rank <= Rank.SEVEN
-    if rank is Rank.TEN and options.ten_on_anything:
+    if top.rank is _SEVEN:
+        return rank <= _SEVEN
+    if rank is _TEN and options.ten_on_anything:
         return True
     return rank >= top.rank
 
@@ -578,19 +584,17 @@ class LeDanishState(ShedTable):
                                              p=p + 1, pile=len(self.pile) + 1), self.pile + (card,), R["LD-23"])]
                 known = learn(self.known, self.players, p, self.pile + (card,))
                 return self._pick_up(p, self.hands[p] + self.pile + (card,), closed, known, events)
-            return self._put(p, (card,), self.hands, closed, M("turns face-down card {index}:", index=move.index + 1),
-                             chained=True)
+            return self._put(move, (card,), self.hands, closed, chained=True)
         hands = replace_at(self.hands, p, remove_cards(self.hands[p], move.cards))
-        verb = M("completes the four out of turn:") if action == "complete" else M("plays")
-        return self._put(p, move.cards, hands, self.closed, verb, pair=action == "play")
+        return self._put(move, move.cards, hands, self.closed, pair=action == "play")
 
-    def _put(self, p: int, cards: tuple[Card, ...], hands, closed, verb: str, *, pair: bool = False,
+    def _put(self, move: ShedMove, cards: tuple[Card, ...], hands, closed, *, pair: bool = False,
              chained: bool = False) -> tuple[LeDanishState, tuple[Event, ...]]:
-        """Cards go on the pile: draw, effects, who plays next."""
+        """Cards go on the pile by ``move``: draw, effects, who plays next."""
         opts = self.options
-        on = M(" on {pile}", pile=self.pile[-1]) if self.pile else ""
-        events = [Event("play", p, M("P{p} {verb} {cards}{on}",
-                                     p=p + 1, verb=verb, cards=format_cards(cards), on=on), cards)]
+        p = move.player
+        top = self.pile[-1] if self.pile else None
+        events = [shared_event((_put_event, move, cards, top), _put_event, move, cards, top)]
         pile, stock, burned, direction = self.pile + cards, self.stock, self.burned, self.direction
         known = self.known if chained else forget(self.known, p, cards)
         rank = cards[0].rank
@@ -602,7 +606,7 @@ class LeDanishState(ShedTable):
                                 if not self.finished else M("P{p} has no cards left and {finishes}", p=p + 1,
                                                             finishes=finishes(len(finished))), (), R["LD-34"]))
         burn = None
-        if rank is Rank.TEN:
+        if rank is _TEN:
             burn = R["LD-28"]
         elif opts.four_of_a_kind_burns and top_run(pile) >= 4:
             burn = R["LD-30"]
@@ -611,9 +615,9 @@ class LeDanishState(ShedTable):
                                              pile=n_cards(len(pile))), pile,
                                 burn))
             burned, pile = burned + pile, ()
-        if rank is Rank.THREE and opts.three_passes_hands:
+        if rank is _THREE and opts.three_passes_hands:
             hands, finished, known = self._pass_hands(p, hands, closed, finished, known, events)
-        if rank is Rank.SIX and opts.six_reverses:
+        if rank is _SIX and opts.six_reverses:
             direction = -direction
             events.append(Event("reverse", p, M("the direction of play is reversed"), (), R["LD-32"]))
         out = [seat in finished for seat in range(self.players)]
@@ -624,12 +628,12 @@ class LeDanishState(ShedTable):
         if burn is not None:
             leader = p if not out[p] else next_seat(p, direction, out)
             events.append(Event("again", leader, M("P{leader} plays again on the empty table", leader=leader + 1),
-                                (), R["LD-28"] if rank is Rank.TEN else R["LD-30"]))
+                                (), R["LD-28"] if rank is _TEN else R["LD-30"]))
             return self.copy(**table, current=leader, phase="play")._settle(events)
-        if rank is Rank.ACE:
+        if rank is _ACE:
             events.append(Event("ace", p, M("P{p} chooses who gets the pile", p=p + 1), (), R["LD-29"]))
             return self.copy(**table, current=p, phase="send")._settle(events)
-        eights = len(cards) if rank is Rank.EIGHT else 0
+        eights = len(cards) if rank is _EIGHT else 0
         seat = p
         for _ in range(eights):
             seat = next_seat(seat, direction, out)
@@ -735,6 +739,17 @@ class LeDanishState(ShedTable):
         winner = self.finished[0]
         return Result(order=(winner,), reason=M("P{winner} has no cards left: P{winner} is Danish and wins",
                                                 winner=winner + 1), reason_id="out-of-cards")
+
+
+def _put_event(move: ShedMove, cards: tuple[Card, ...], top: Card | None) -> Event:
+    """The event of ``cards`` going on ``top`` by ``move`` (shared: see :func:`shared_event`)."""
+    if move.action == "closed":
+        verb = M("turns face-down card {index}:", index=move.index + 1)
+    else:
+        verb = M("completes the four out of turn:") if move.action == "complete" else M("plays")
+    on = M(" on {pile}", pile=top) if top is not None else ""
+    return Event("play", move.player, M("P{p} {verb} {cards}{on}", p=move.player + 1, verb=verb,
+                                        cards=format_cards(cards), on=on), cards)
 
 
 _CHECKS = {"play": LeDanishState._check_play, "take": LeDanishState._check_take,
