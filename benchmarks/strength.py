@@ -45,7 +45,8 @@ VARIANTS = ("halving", "halving-game", "ismcts", "rule-of-thumb")
 
 
 def play_one(game_id: str, players: int, seed: int, index: int, variant: str = "halving",
-             iterations: int | None = None) -> dict:
+             iterations: int | None = None, margin: float | None = None, playout_moves: int | None = None,
+             auction_tries: int | None = None) -> dict:
     """Game ``index``: the measured player in seat ``index % players``, rule-of-thumb elsewhere."""
     deal = game_seed(seed, index)
     strong_seat = index % players
@@ -54,7 +55,8 @@ def play_one(game_id: str, players: int, seed: int, index: int, variant: str = "
     if variant != "rule-of-thumb":
         method, _, horizon = variant.partition("-")
         seats[strong_seat] = StrongPlayer(game_id, deal + strong_seat, iterations=iterations, method=method,
-                                          horizon=horizon or "deal")
+                                          horizon=horizon or "deal", margin=margin, playout_moves=playout_moves,
+                                          **({} if auction_tries is None else {"auction_tries": auction_tries}))
     times: list[float] = []
     cpu: list[float] = []
     while not game.is_over:
@@ -119,6 +121,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--variant", action="append", choices=VARIANTS,
                         help="the measured seat's player (repeatable; default: halving)")
     parser.add_argument("--iterations", type=int, help="iterations per decision (default: the game's budget)")
+    parser.add_argument("--margin", type=float, help="weight of the game-point margin in a playout's value "
+                        "(default: the game's, agents.search.MARGIN)")
+    parser.add_argument("--playout-moves", type=int, help="playout moves per decision at most (default: the "
+                        "game's, agents.search.MOVE_BUDGET)")
+    parser.add_argument("--auction-tries", type=int, help="worlds dealt to find one whose auction agrees with "
+                        "the rule-of-thumb bidder (1: no inference; default: agents.search.AUCTION_TRIES)")
     parser.add_argument("--out", help="append each game's row to this file (JSON lines) as it finishes")
     parser.add_argument("--table", nargs="+", metavar="FILE", help="only print the table of rows saved with --out")
     args = parser.parse_args(argv)
@@ -130,7 +138,8 @@ def main(argv: list[str] | None = None) -> None:
         variants = [v for v in VARIANTS if any(r["variant"] == v for r in rows)]
     else:
         chosen = [(g, p) for g, p in GAMES if not args.game or g in args.game]
-        jobs = [(g, p, args.seed, i, v, args.iterations) for g, p in chosen for i in range(args.games) for v in variants]
+        jobs = [(g, p, args.seed, i, v, args.iterations, args.margin, args.playout_moves, args.auction_tries)
+                for g, p in chosen for i in range(args.games) for v in variants]
         rows = []
         with ProcessPoolExecutor(args.workers) as pool:
             for row in pool.map(play_one, *zip(*jobs)):
