@@ -135,3 +135,14 @@ def test_sampled_worlds_read_the_auction():
     agree_plain = sum(TrickRuleOfThumb.bids_agree(w, 2) for w in plain)
     agree_read = sum(TrickRuleOfThumb.bids_agree(w, 2) for w in read)
     assert agree_read > agree_plain and agree_read >= 50
+
+
+def test_iterations_given_are_not_capped_unless_asked():
+    """The cap belongs to the default budget: a caller's own iterations (the coach's review) are
+    all run; the default budget at the start of Rat Bastard 17 is cut."""
+    g = rule_of_thumb_game("rat-bastard-17", 2, seed=3, moves=1)
+    while len(g.legal_moves()) < 2:
+        g.play(g.legal_moves()[0])
+    view = g.state.view(g.current_player)
+    assert search_view(view, "rat-bastard-17", seed=1, iterations=200, endgame=0).iterations == 200
+    assert search_view(view, "rat-bastard-17", seed=1, endgame=0).iterations < search.DEFAULT_ITERATIONS["rat-bastard-17"]

@@ -21,6 +21,13 @@ in 1 game of 12, the rule-of-thumb seat it replaced in 19 of 60 on the same kind
 What a finished game is worth to each seat (:func:`outcome`): mostly first place (a win, or the
 match's highest total; a shared first place is shared), plus a quarter for the finishing rank,
 which gives the 3+-player games a smoother signal. The games decide the order: ``state.result``.
+In Sjavs, whose matches run over many deals and whose playouts stop at the deal's end, half of
+a playout's value is the game-point margin the deal gained (:func:`playout_values`, :data:`MARGIN`),
+and the worlds it deals agree with the auction where it can: a seat that passed is dealt a hand
+the rule-of-thumb bidder would pass with, a bidder one it would bid with (:func:`sample_world`).
+Where playouts run long (the start of Rat Bastard 17), a seeded probe playout shrinks the
+iterations to a cap on playout moves (:func:`move_capped`, :data:`MOVE_BUDGET`), so that a
+decision costs about what the others do and the same seed still gives the same choice.
 
 It decides from the mover's view only: the real state's hidden cards never reach the search
 (:func:`search_view` takes the view). With an iteration budget the same seed and the same view
@@ -269,8 +276,9 @@ def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | Non
     and then. In a trick game's last ``endgame`` tricks (0: never) the exact solver decides.
     ``horizon`` (one of :data:`HORIZONS`): where playouts stop, see :func:`deal_horizon`.
     ``margin`` (default: :data:`MARGIN`'s weight) blends the game-point margin into a playout's
-    value (:func:`playout_values`); ``playout_moves`` (default: :data:`MOVE_BUDGET`) caps the
-    playout moves of the decision (:func:`move_capped`); ``auction_tries``: see :func:`sample_world`.
+    value (:func:`playout_values`); ``playout_moves`` caps the playout moves of the decision
+    (:func:`move_capped`; default: :data:`MOVE_BUDGET` with the default iterations, none with
+    iterations given); ``auction_tries``: see :func:`sample_world`.
     Only ``view`` is read: hidden cards cannot influence the result.
 
     >>> import danish_nb as dn
@@ -314,7 +322,7 @@ def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | Non
 
     def judge(result: Any) -> tuple[float, ...]:
         return playout_values(result, view.players, base, weight, scale)
-    cap = MOVE_BUDGET.get(game_id) if playout_moves is None else playout_moves
+    cap = MOVE_BUDGET.get(game_id) if playout_moves is None and iterations is None else playout_moves
     if cap is not None:
         budget = move_capped(world, game_id, rng, budget, cap, deal, len(moves))
     search = _halving if method == "halving" else _ismcts
