@@ -19,6 +19,12 @@ playouts to the end of the match, as before), ``ismcts`` (the earlier tree searc
 control: the measured seat plays like the others, so its rate is the fair share on these
 deals). Every variant plays the same deals in the same seats, so with several variants the
 table ends with paired counts: deals the first variant won and the other did not, and back.
+
+The strong player's settings can be varied for a run (``--iterations``, ``--margin``: the
+weight of the game-point margin in a Sjavs playout's value, ``--playout-moves``: the cap on a
+decision's playout moves, ``--auction-tries``: 1 deals worlds without reading the auction); to
+compare two settings, run each with ``--out`` and compare the saved rows deal by deal (the
+same ``--seed`` plays the same deals).
 """
 
 from __future__ import annotations
