@@ -80,6 +80,35 @@ def play_one(game_id: str, players: int, seed: int, index: int, variant: str = "
             "decided": top is not None, "times": times, "cpu": cpu}
 
 
+def variant_order(variant: str) -> int:
+    """Variants in :data:`VARIANTS` order (a file's copy of one, ``"halving (a.jsonl)"``, in its place)."""
+    name = variant.partition(" (")[0]
+    return VARIANTS.index(name) if name in VARIANTS else len(VARIANTS)
+
+
+def load_rows(names: list[str]) -> list[dict]:
+    """The rows saved in ``names``; where a game's variant was saved in several files, each
+    file's rows are named after it (``"halving (a.jsonl)"``), so that they are paired.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> for name in ("a.jsonl", "b.jsonl"):
+    ...     _ = (folder / name).write_text('{"game": "sjavs", "variant": "halving", "index": 0}')
+    >>> [r["variant"] for r in load_rows([str(folder / "a.jsonl"), str(folder / "b.jsonl")])]
+    ['halving (a.jsonl)', 'halving (b.jsonl)']
+    """
+    files = {name: [json.loads(line) for line in open(name, encoding="utf-8") if line.strip()] for name in names}
+    seen: dict[tuple[str, str], int] = {}
+    for rows in files.values():
+        for key in {(r["game"], r["variant"]) for r in rows}:
+            seen[key] = seen.get(key, 0) + 1
+    for name, rows in files.items():
+        for r in rows:
+            if seen[(r["game"], r["variant"])] > 1:
+                r["variant"] = f"{r['variant']} ({os.path.basename(name)})"
+    return [r for rows in files.values() for r in rows]
+
+
 def _quantile(values: list[float], q: float) -> float:
     return values[max(0, math.ceil(q * len(values)) - 1)] if values else float("nan")
 
@@ -87,8 +116,8 @@ def _quantile(values: list[float], q: float) -> float:
 def summarise(rows: list[dict]) -> list[tuple[str, ...]]:
     """One line per game and variant: games, rate with its interval, target, decision times."""
     lines = []
-    keys = sorted({(r["game"], r["players"], r["variant"]) for r in rows},
-                  key=lambda k: (GAMES.index(k[:2]) if k[:2] in GAMES else 99, VARIANTS.index(k[2])))
+    keys = sorted(dict.fromkeys((r["game"], r["players"], r["variant"]) for r in rows),
+                  key=lambda k: (GAMES.index(k[:2]) if k[:2] in GAMES else 99, variant_order(k[2])))
     for game_id, players, variant in keys:
         mine = [r for r in rows if (r["game"], r["players"], r["variant"]) == (game_id, players, variant)]
         n = sum(r["decided"] for r in mine) if players == 2 else len(mine)
@@ -140,8 +169,8 @@ def main(argv: list[str] | None = None) -> None:
     started = time.perf_counter()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     if args.table:
-        rows = [json.loads(line) for name in args.table for line in open(name, encoding="utf-8") if line.strip()]
-        variants = [v for v in VARIANTS if any(r["variant"] == v for r in rows)]
+        rows = load_rows(args.table)
+        variants = sorted(dict.fromkeys(r["variant"] for r in rows), key=variant_order)
     else:
         chosen = [(g, p) for g, p in GAMES if not args.game or g in args.game]
         jobs = [(g, p, args.seed, i, v, args.iterations, args.margin, args.playout_moves, args.auction_tries)
