@@ -19,6 +19,12 @@ playouts to the end of the match, as before), ``ismcts`` (the earlier tree searc
 control: the measured seat plays like the others, so its rate is the fair share on these
 deals). Every variant plays the same deals in the same seats, so with several variants the
 table ends with paired counts: deals the first variant won and the other did not, and back.
+
+The strong player's settings can be varied for a run (``--iterations``, ``--margin``: the
+weight of the game-point margin in a Sjavs playout's value, ``--playout-moves``: the cap on a
+decision's playout moves, ``--auction-tries``: 1 deals worlds without reading the auction); to
+compare two settings, run each with ``--out`` and compare the saved rows deal by deal (the
+same ``--seed`` plays the same deals).
 """
 
 from __future__ import annotations
@@ -45,7 +51,8 @@ VARIANTS = ("halving", "halving-game", "ismcts", "rule-of-thumb")
 
 
 def play_one(game_id: str, players: int, seed: int, index: int, variant: str = "halving",
-             iterations: int | None = None) -> dict:
+             iterations: int | None = None, margin: float | None = None, playout_moves: int | None = None,
+             auction_tries: int | None = None) -> dict:
     """Game ``index``: the measured player in seat ``index % players``, rule-of-thumb elsewhere."""
     deal = game_seed(seed, index)
     strong_seat = index % players
@@ -54,7 +61,8 @@ def play_one(game_id: str, players: int, seed: int, index: int, variant: str = "
     if variant != "rule-of-thumb":
         method, _, horizon = variant.partition("-")
         seats[strong_seat] = StrongPlayer(game_id, deal + strong_seat, iterations=iterations, method=method,
-                                          horizon=horizon or "deal")
+                                          horizon=horizon or "deal", margin=margin, playout_moves=playout_moves,
+                                          **({} if auction_tries is None else {"auction_tries": auction_tries}))
     times: list[float] = []
     cpu: list[float] = []
     while not game.is_over:
@@ -72,6 +80,35 @@ def play_one(game_id: str, players: int, seed: int, index: int, variant: str = "
             "decided": top is not None, "times": times, "cpu": cpu}
 
 
+def variant_order(variant: str) -> int:
+    """Variants in :data:`VARIANTS` order (a file's copy of one, ``"halving (a.jsonl)"``, in its place)."""
+    name = variant.partition(" (")[0]
+    return VARIANTS.index(name) if name in VARIANTS else len(VARIANTS)
+
+
+def load_rows(names: list[str]) -> list[dict]:
+    """The rows saved in ``names``; where a game's variant was saved in several files, each
+    file's rows are named after it (``"halving (a.jsonl)"``), so that they are paired.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> for name in ("a.jsonl", "b.jsonl"):
+    ...     _ = (folder / name).write_text('{"game": "sjavs", "variant": "halving", "index": 0}')
+    >>> [r["variant"] for r in load_rows([str(folder / "a.jsonl"), str(folder / "b.jsonl")])]
+    ['halving (a.jsonl)', 'halving (b.jsonl)']
+    """
+    files = {name: [json.loads(line) for line in open(name, encoding="utf-8") if line.strip()] for name in names}
+    seen: dict[tuple[str, str], int] = {}
+    for rows in files.values():
+        for key in {(r["game"], r["variant"]) for r in rows}:
+            seen[key] = seen.get(key, 0) + 1
+    for name, rows in files.items():
+        for r in rows:
+            if seen[(r["game"], r["variant"])] > 1:
+                r["variant"] = f"{r['variant']} ({os.path.basename(name)})"
+    return [r for rows in files.values() for r in rows]
+
+
 def _quantile(values: list[float], q: float) -> float:
     return values[max(0, math.ceil(q * len(values)) - 1)] if values else float("nan")
 
@@ -79,8 +116,8 @@ def _quantile(values: list[float], q: float) -> float:
 def summarise(rows: list[dict]) -> list[tuple[str, ...]]:
     """One line per game and variant: games, rate with its interval, target, decision times."""
     lines = []
-    keys = sorted({(r["game"], r["players"], r["variant"]) for r in rows},
-                  key=lambda k: (GAMES.index(k[:2]) if k[:2] in GAMES else 99, VARIANTS.index(k[2])))
+    keys = sorted(dict.fromkeys((r["game"], r["players"], r["variant"]) for r in rows),
+                  key=lambda k: (GAMES.index(k[:2]) if k[:2] in GAMES else 99, variant_order(k[2])))
     for game_id, players, variant in keys:
         mine = [r for r in rows if (r["game"], r["players"], r["variant"]) == (game_id, players, variant)]
         n = sum(r["decided"] for r in mine) if players == 2 else len(mine)
@@ -119,6 +156,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--variant", action="append", choices=VARIANTS,
                         help="the measured seat's player (repeatable; default: halving)")
     parser.add_argument("--iterations", type=int, help="iterations per decision (default: the game's budget)")
+    parser.add_argument("--margin", type=float, help="weight of the game-point margin in a playout's value "
+                        "(default: the game's, agents.search.MARGIN)")
+    parser.add_argument("--playout-moves", type=int, help="playout moves per decision at most (default: the "
+                        "game's, agents.search.MOVE_BUDGET)")
+    parser.add_argument("--auction-tries", type=int, help="worlds dealt to find one whose auction agrees with "
+                        "the rule-of-thumb bidder (1: no inference; default: agents.search.AUCTION_TRIES)")
     parser.add_argument("--out", help="append each game's row to this file (JSON lines) as it finishes")
     parser.add_argument("--table", nargs="+", metavar="FILE", help="only print the table of rows saved with --out")
     args = parser.parse_args(argv)
@@ -126,11 +169,12 @@ def main(argv: list[str] | None = None) -> None:
     started = time.perf_counter()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     if args.table:
-        rows = [json.loads(line) for name in args.table for line in open(name, encoding="utf-8") if line.strip()]
-        variants = [v for v in VARIANTS if any(r["variant"] == v for r in rows)]
+        rows = load_rows(args.table)
+        variants = sorted(dict.fromkeys(r["variant"] for r in rows), key=variant_order)
     else:
         chosen = [(g, p) for g, p in GAMES if not args.game or g in args.game]
-        jobs = [(g, p, args.seed, i, v, args.iterations) for g, p in chosen for i in range(args.games) for v in variants]
+        jobs = [(g, p, args.seed, i, v, args.iterations, args.margin, args.playout_moves, args.auction_tries)
+                for g, p in chosen for i in range(args.games) for v in variants]
         rows = []
         with ProcessPoolExecutor(args.workers) as pool:
             for row in pool.map(play_one, *zip(*jobs)):

@@ -21,6 +21,13 @@ in 1 game of 12, the rule-of-thumb seat it replaced in 19 of 60 on the same kind
 What a finished game is worth to each seat (:func:`outcome`): mostly first place (a win, or the
 match's highest total; a shared first place is shared), plus a quarter for the finishing rank,
 which gives the 3+-player games a smoother signal. The games decide the order: ``state.result``.
+In Sjavs, whose matches run over many deals and whose playouts stop at the deal's end, half of
+a playout's value is the game-point margin the deal gained (:func:`playout_values`, :data:`MARGIN`),
+and the worlds it deals agree with the auction where it can: a seat that passed is dealt a hand
+the rule-of-thumb bidder would pass with, a bidder one it would bid with (:func:`sample_world`).
+Where playouts run long (the start of Rat Bastard 17), a seeded probe playout shrinks the
+iterations to a cap on playout moves (:func:`move_capped`, :data:`MOVE_BUDGET`), so that a
+decision costs about what the others do and the same seed still gives the same choice.
 
 It decides from the mover's view only: the real state's hidden cards never reach the search
 (:func:`search_view` takes the view). With an iteration budget the same seed and the same view
@@ -53,6 +60,7 @@ from typing import Any
 from ..core import GAMES, DanishNbError, Private, Result, Text, get_game
 from ..i18n import M, _n
 from .base import AGENTS, Choice, make_agent
+from .tricks import TrickRuleOfThumb
 
 #: Iterations per decision by game id, measured to keep a decision within about a second on a
 #: loaded 2-core machine (``python -m benchmarks.strength`` times them).
@@ -71,6 +79,15 @@ EXPLORATION = 0.7
 MAX_PLAYOUT = 3000
 #: What a place is worth besides first place (see :func:`outcome`).
 RANK_WEIGHT = 0.25
+#: At most this many playout moves per decision, by game id (see :func:`move_capped`): a position
+#: whose playouts run long gets fewer iterations, so its decision stays near the others' cost.
+MOVE_BUDGET = {"rat-bastard-17": 9000}
+#: How many worlds the search deals at most to find one whose auction agrees with the
+#: rule-of-thumb bidder (:func:`sample_world`; the last one dealt is kept if none does).
+AUCTION_TRIES = 10
+#: By game id: the weight of the game-point margin in a playout's value, and the margin that
+#: counts fully (see :func:`playout_values`).
+MARGIN = {"sjavs": (0.5, 30)}
 
 
 def outcome(result: Any, players: int) -> tuple[float, ...]:
@@ -103,6 +120,27 @@ def outcome(result: Any, players: int) -> tuple[float, ...]:
         first = 1 / top if scores[seat] == best else 0.0
         values.append((1 - RANK_WEIGHT) * first + RANK_WEIGHT * rank)
     return tuple(values)
+
+
+def playout_values(result: Any, players: int, base: Sequence[int] | None = None, weight: float = 0.0,
+                   scale: float = 1.0) -> tuple[float, ...]:
+    """What a playout is worth to each seat: :func:`outcome`, blended (``weight``, 0..1) with the
+    seat's game-point margin over the others' mean, gained since the ``base`` scores, counted
+    fully at ``scale`` points (a smoother signal than the rank after one deal of a long match).
+
+    >>> from danish_nb.core import Result
+    >>> playout_values(standing((65, 50, 50)), 3, base=(65, 65, 65), weight=0.5, scale=30)
+    (0.875, 0.21875, 0.21875)
+    >>> playout_values(standing((65, 50, 50)), 3) == outcome(standing((65, 50, 50)), 3)
+    True
+    """
+    values = outcome(result, players)
+    if not weight or base is None or result is None or result.scores is None:
+        return values
+    gains = [score - before for score, before in zip(result.scores, base)]
+    total = sum(gains)
+    margins = [(gain - (total - gain) / (players - 1)) / scale for gain in gains]
+    return tuple((1 - weight) * v + weight * (0.5 + max(-0.5, min(0.5, m / 2))) for v, m in zip(values, margins))
 
 
 def first_place(result: Any, seat: int) -> float:
@@ -229,13 +267,18 @@ def reason(result: SearchResult, seat: int, game_id: str) -> Text:
 def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | None = None,
                 seconds: float | None = None, endgame: int = PLAYER_ENDGAME_TRICKS,
                 progress: Callable[[int, int], None] | None = None, method: str = "halving",
-                horizon: str = "deal") -> SearchResult:
+                horizon: str = "deal", margin: float | None = None, playout_moves: int | None = None,
+                auction_tries: int = AUCTION_TRIES) -> SearchResult:
     """Search the position ``view`` shows (the view of the player to move) and return the
     best move with its statistics (``method``: one of :data:`METHODS`, see the module; an
     iteration is one game played out). ``iterations`` (default: :data:`DEFAULT_ITERATIONS`) and
     ``seconds`` (optional, a wall-clock cap) bound it; ``progress(done, total)`` is called now
     and then. In a trick game's last ``endgame`` tricks (0: never) the exact solver decides.
     ``horizon`` (one of :data:`HORIZONS`): where playouts stop, see :func:`deal_horizon`.
+    ``margin`` (default: :data:`MARGIN`'s weight) blends the game-point margin into a playout's
+    value (:func:`playout_values`); ``playout_moves`` caps the playout moves of the decision
+    (:func:`move_capped`; default: :data:`MOVE_BUDGET` with the default iterations, none with
+    iterations given); ``auction_tries``: see :func:`sample_world`.
     Only ``view`` is read: hidden cards cannot influence the result.
 
     >>> import danish_nb as dn
@@ -254,7 +297,9 @@ def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | Non
     if method not in METHODS:
         raise DanishNbError(M("unknown search method {method}; choose from {methods}", method=repr(method),
                                 methods=", ".join(METHODS)))
-    world = view.sample_world(rng)
+    def draw() -> Any:
+        return sample_world(view, rng, auction_tries)
+    world = draw()
     deal = deal_horizon(world, horizon)
     if world.is_over or world.current_player != me:
         raise DanishNbError(M("it is not {player}'s turn: the search plays for the player to move",
@@ -263,7 +308,7 @@ def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | Non
     if len(moves) == 1:
         return SearchResult(moves[0], (Candidate(moves[0], 0, float("nan"), float("nan")),), 0, None,
                             time.perf_counter() - started)
-    winning = [m for m in moves if _wins_at_once(m, [world, view.sample_world(rng)], me)]
+    winning = [m for m in moves if _wins_at_once(m, [world, draw()], me)]
     if winning:
         return SearchResult(winning[0], (Candidate(winning[0], 0, 1.0, 1.0),), 0, None, time.perf_counter() - started)
     if endgame:
@@ -271,22 +316,76 @@ def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | Non
         solved = endgame_choice(view, game_id, rng, tricks=endgame)
         if solved is not None:
             return SearchResult(solved.move, (), 0, solved, time.perf_counter() - started)
+    weight, scale = MARGIN.get(game_id, (0.0, 1.0))
+    weight = weight if margin is None else margin
+    base = getattr(getattr(world, "match", None), "scores", None)
+
+    def judge(result: Any) -> tuple[float, ...]:
+        return playout_values(result, view.players, base, weight, scale)
+    cap = MOVE_BUDGET.get(game_id) if playout_moves is None and iterations is None else playout_moves
+    if cap is not None:
+        budget = move_capped(world, game_id, rng, budget, cap, deal, len(moves))
     search = _halving if method == "halving" else _ismcts
-    move, candidates, done = search(view, world, moves, game_id, rng, budget, started, seconds, progress, deal)
+    move, candidates, done = search(view, draw, world, moves, game_id, rng, budget, started, seconds, progress,
+                                    deal, judge)
     return SearchResult(move, candidates, done, None, time.perf_counter() - started)
+
+
+def sample_world(view: Any, rng: random.Random, tries: int = AUCTION_TRIES) -> Any:
+    """A world ``view`` cannot tell from the real one, preferring one whose auction (if any)
+    agrees with how the rule-of-thumb player bids (:meth:`TrickRuleOfThumb.bids_agree`): a
+    pass then says the hand was weak, a bid that it was strong (up to ``tries`` deals; 1: any).
+
+    >>> import danish_nb as dn
+    >>> g = dn.new_game("sjavs", players=3, seed=5)
+    >>> _ = g.play("P1 pass"); _ = g.play("P2 pass")
+    >>> world = sample_world(g.state.view(2), random.Random(1))
+    >>> world.view(2) == g.state.view(2)
+    True
+    """
+    world = view.sample_world(rng)
+    for _ in range(tries - 1):
+        if not getattr(view, "bids", ()) or TrickRuleOfThumb.bids_agree(world, view.me):
+            break
+        world = view.sample_world(rng)
+    return world
 
 
 def _play_out(state: Any, rollers: Sequence[Any], deal: int | None = None) -> Any:
     """The result of playing ``state`` out with ``rollers`` (one per seat; ``None``: no end).
     With ``deal`` (a match's deal number) it stops when that deal is over: the standing then
     (:func:`standing`) is the result."""
-    for _ in range(MAX_PLAYOUT):
+    return _play_out_counted(state, rollers, deal)[0]
+
+
+def _play_out_counted(state: Any, rollers: Sequence[Any], deal: int | None = None) -> tuple[Any, int]:
+    """:func:`_play_out`'s result and the number of moves played."""
+    for played in range(MAX_PLAYOUT):
         if state.is_over:
-            return state.result
+            return state.result, played
         if deal is not None and state.match.deal != deal:
-            return standing(state.scores)
+            return standing(state.scores), played
         state = state.apply(rollers[state.current_player].choose(state).move)[0]
-    return state.result if state.is_over else None
+    return (state.result if state.is_over else None), MAX_PLAYOUT
+
+
+def move_capped(world: Any, game_id: str, rng: random.Random, budget: int, cap: int, deal: int | None,
+                moves: int) -> int:
+    """The iterations that fit ``cap`` playout moves: one seeded probe playout from ``world``
+    with rule-of-thumb seats measures how long a playout runs here, and the budget shrinks to
+    ``cap`` over that length (never below two tries per move, never above ``budget``). The
+    probe draws from ``rng``, so the same seed and view give the same budget.
+
+    >>> import danish_nb as dn
+    >>> g = dn.new_game("rat-bastard-17", players=2, seed=3)
+    >>> move_capped(g.state, "rat-bastard-17", random.Random(1), 200, 10 ** 6, None, 4)
+    200
+    >>> move_capped(g.state, "rat-bastard-17", random.Random(1), 200, 1000, None, 4) < 200
+    True
+    """
+    rollers = [make_agent("rule-of-thumb", game_id, rng.randrange(2 ** 31)) for _ in range(world.players)]
+    length = max(1, _play_out_counted(world, rollers, deal)[1])
+    return max(min(budget, cap // length), min(budget, 2 * moves))
 
 
 def standing(scores: Sequence[int]) -> Result:
@@ -311,16 +410,16 @@ def deal_horizon(state: Any, horizon: str) -> int | None:
     return match.deal if horizon == "deal" and match is not None else None
 
 
-def _ismcts(view: Any, world: Any, moves: Sequence[Any], game_id: str, rng: random.Random, budget: int,
+def _ismcts(view: Any, draw: Callable[[], Any], world: Any, moves: Sequence[Any], game_id: str, rng: random.Random, budget: int,
             started: float, seconds: float | None, progress: Callable[[int, int], None] | None,
-            deal: int | None = None) -> tuple[Any, tuple[Candidate, ...], int]:
+            deal: int | None, judge: Callable[[Any], tuple[float, ...]]) -> tuple[Any, tuple[Candidate, ...], int]:
     """SO-ISMCTS (see the module): the move tried most, every root move's statistics, the tries."""
     me, players = view.me, view.players
     rollers = [make_agent("rule-of-thumb", game_id, rng.randrange(2 ** 31)) for _ in range(players)]
     root = _Node(None)
     done = 0
     for done in range(1, budget + 1):
-        _iterate(root, view.sample_world(rng) if done > 1 else world, rng, rollers, players, me, deal)
+        _iterate(root, draw() if done > 1 else world, rng, rollers, me, deal, judge)
         if progress is not None and (done % 10 == 0 or done == budget):
             progress(done, budget)
         if seconds is not None and time.perf_counter() - started > seconds:
@@ -332,9 +431,9 @@ def _ismcts(view: Any, world: Any, moves: Sequence[Any], game_id: str, rng: rand
     return candidates[0].move, candidates, done
 
 
-def _halving(view: Any, world: Any, moves: Sequence[Any], game_id: str, rng: random.Random, budget: int,
+def _halving(view: Any, draw: Callable[[], Any], world: Any, moves: Sequence[Any], game_id: str, rng: random.Random, budget: int,
              started: float, seconds: float | None, progress: Callable[[int, int], None] | None,
-             deal: int | None = None) -> tuple[Any, tuple[Candidate, ...], int]:
+             deal: int | None, judge: Callable[[Any], tuple[float, ...]]) -> tuple[Any, tuple[Candidate, ...], int]:
     """Sequential halving with common random numbers (see the module): the chosen move, every
     move's statistics (the chosen first), the tries. A batch plays every surviving move on one
     world with the same seeded rule-of-thumb players; a move not legal in a sampled world (the
@@ -352,7 +451,7 @@ def _halving(view: Any, world: Any, moves: Sequence[Any], game_id: str, rng: ran
         for _ in range(per):
             if done and done + len(alive) > budget:
                 break  # a batch is every surviving move on one world, or none
-            sample = world if done == 0 else view.sample_world(rng)
+            sample = world if done == 0 else draw()
             roll_seed = rng.randrange(2 ** 31)
             batch = alive[:budget - done]
             legal = set(sample.legal_moves())
@@ -363,7 +462,7 @@ def _halving(view: Any, world: Any, moves: Sequence[Any], game_id: str, rng: ran
                 result = _play_out(sample.apply(m)[0], rollers, deal)
                 entry = stats[m]
                 entry[0] += 1
-                entry[1] += outcome(result, players)[me]
+                entry[1] += judge(result)[me]
                 entry[2] += first_place(result, me)
                 done += 1
             if progress is not None:
@@ -393,8 +492,8 @@ def _wins_at_once(move: Any, worlds: Sequence[Any], me: int) -> bool:
     return True
 
 
-def _iterate(root: _Node, state: Any, rng: random.Random, rollers: Sequence[Any], players: int, me: int,
-             deal: int | None = None) -> None:
+def _iterate(root: _Node, state: Any, rng: random.Random, rollers: Sequence[Any], me: int, deal: int | None,
+             judge: Callable[[Any], tuple[float, ...]]) -> None:
     """One ISMCTS iteration on the world ``state``: select, expand one node, play out, credit."""
     path = [root]
     node = root
@@ -420,7 +519,7 @@ def _iterate(root: _Node, state: Any, rng: random.Random, rollers: Sequence[Any]
         state = state.apply(move)[0]
         path.append(node)
     result = _play_out(state, rollers, deal)
-    values = outcome(result, players)
+    values = judge(result)
     won = first_place(result, me)
     for n in path:
         n.visits += 1
@@ -458,13 +557,17 @@ class StrongPlayer:
     slow = True
 
     def __init__(self, game_id: str, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
-                 method: str = "halving", horizon: str = "deal"):
+                 method: str = "halving", horizon: str = "deal", margin: float | None = None,
+                 playout_moves: int | None = None, auction_tries: int = AUCTION_TRIES):
         self.game_id = get_game(game_id).info.id
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
         self.method = method
         self.horizon = horizon
+        self.margin = margin
+        self.playout_moves = playout_moves
+        self.auction_tries = auction_tries
         self.last: SearchResult | None = None
 
     def choose(self, state: Any, progress: Callable[[int, int], None] | None = None) -> Choice:
@@ -475,7 +578,8 @@ class StrongPlayer:
         me = state.current_player
         self.last = search_view(state.view(me), self.game_id, seed=self.seed, iterations=self.iterations,
                                 seconds=self.seconds, method=self.method, horizon=self.horizon,
-                                progress=progress)
+                                margin=self.margin, playout_moves=self.playout_moves,
+                                auction_tries=self.auction_tries, progress=progress)
         return Choice(self.last.move, explain(self.last, me, self.game_id))
 
 

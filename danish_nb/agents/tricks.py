@@ -21,7 +21,7 @@ import random
 from typing import Any
 
 from ..cards import SUITS, Card, Rank, format_cards, n_cards
-from ..families.tricks import SUIT_TEXTS, Play, TrickMove, Trumps, trick_winner
+from ..families.tricks import SUIT_TEXTS, Play, TrickMove, Trumps, played_by, trick_winner
 from ..core import DanishNbError, Private
 from .base import AGENTS, Choice
 from ..i18n import N_, M, Message
@@ -95,22 +95,60 @@ class TrickRuleOfThumb:
         return max(((sum(t.is_trump(c) for c in hand), t) for t in map(state.trumps_for, SUITS)),
                    key=lambda pair: pair[0])
 
-    def _bid(self, state: Any, hand: tuple[Card, ...], moves: list[TrickMove]) -> Choice:
-        """Bid by trumps and high cards: Play with 4 trumps (or 3 and an ace or a black queen),
-        Strike with 5 and a black queen, Slam with both black queens and only trumps and aces;
-        always the lowest bid that outbids, and pass when the hand is not worth it (a hand
-        that must bid, with four trumps, is always worth a Play)."""
-        count, trumps = self._trumps_held(state, hand)
+    @classmethod
+    def hand_worth(cls, state: Any, hand: tuple[Card, ...]) -> str | None:
+        """The highest bid ``hand`` is worth (``None``: no bid) in ``state``'s auction: Play with
+        4 trumps (or 3 and an ace or a black queen), Strike with 5 and a black queen, Slam with
+        both black queens and only trumps and aces.
+
+        >>> import danish_nb as dn
+        >>> from danish_nb.cards import parse_cards
+        >>> state = dn.new_game("sjavs", players=3, seed=1).state
+        >>> TrickRuleOfThumb.hand_worth(state, parse_cards("QC QS JC AC KC AH"))
+        'slam'
+        >>> TrickRuleOfThumb.hand_worth(state, parse_cards("JC 10H KH 10S KS KD")) is None
+        True
+        """
+        count, trumps = cls._trumps_held(state, hand)
         aces = sum(1 for c in hand if c.rank is Rank.ACE and not trumps.is_trump(c))
         tops = sum(1 for c in TOP_TRUMPS if c in hand)
         if tops == 2 and count >= 4 and count + aces == len(hand):
-            worth = "slam"
-        elif count >= 5 and tops:
-            worth = "strike"
-        elif count >= 4 or (count >= 3 and (aces or tops)):
-            worth = "play"
-        else:
-            worth = None
+            return "slam"
+        if count >= 5 and tops:
+            return "strike"
+        if count >= 4 or (count >= 3 and (aces or tops)):
+            return "play"
+        return None
+
+    @classmethod
+    def bids_agree(cls, world: Any, me: int) -> bool:
+        """Whether every bid and pass of the seats other than ``me`` in ``world``'s auction is
+        the one this player would have made with that seat's hand (its hand now and the cards it
+        has played; a soloist who exchanged with the skat is not checked): how the search reads
+        an auction (:mod:`danish_nb.agents.search`). Without an auction: ``True``.
+
+        >>> import danish_nb as dn
+        >>> g = dn.new_game("sjavs", players=3, seed=1)
+        >>> TrickRuleOfThumb.bids_agree(g.state, 0)
+        True
+        """
+        contract = None
+        for seat, bid in getattr(world, "bids", ()):
+            lowest = BID_ORDER.index(contract) + 1 if contract else 0
+            unknown = seat == getattr(world, "soloist", None) and (world.exchanged or world.phase == "discard")
+            if seat != me and not unknown:
+                worth = cls.hand_worth(world, world.hands[seat] + played_by(world.tricks, world.trick, seat))
+                level = -1 if worth is None else BID_ORDER.index(worth)
+                if level >= lowest if bid == "pass" else level < BID_ORDER.index(bid):
+                    return False
+            contract = contract if bid == "pass" else bid
+        return True
+
+    def _bid(self, state: Any, hand: tuple[Card, ...], moves: list[TrickMove]) -> Choice:
+        """Bid by trumps and high cards (:meth:`hand_worth`): always the lowest bid that
+        outbids, and pass when the hand is not worth it (a hand that must bid, with four
+        trumps, is always worth a Play)."""
+        worth = self.hand_worth(state, hand)
         bids = [m for m in moves if m.action == "bid"]
         affordable = [m for m in bids if worth and BID_ORDER.index(m.bid) <= BID_ORDER.index(worth)]
         if affordable:

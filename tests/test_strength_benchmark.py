@@ -1,0 +1,32 @@
+"""The strength benchmark's saved rows: files that hold the same variant are told apart and
+paired deal by deal (how two settings of the strong player are compared)."""
+
+from __future__ import annotations
+
+import doctest
+import json
+
+from benchmarks import strength
+
+
+def rows(variant, firsts):
+    return [{"game": "sjavs", "players": 3, "index": i, "variant": variant, "first": f, "decided": True,
+             "times": [], "cpu": []} for i, f in enumerate(firsts)]
+
+
+def test_rows_of_one_variant_in_two_files_are_paired(tmp_path):
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    a.write_text("\n".join(json.dumps(r) for r in rows("halving", [True, True, False, False])))
+    b.write_text("\n".join(json.dumps(r) for r in rows("halving", [True, False, True, True])
+                           + rows("rule-of-thumb", [False] * 4)))
+    loaded = strength.load_rows([str(a), str(b)])
+    names = list(dict.fromkeys(r["variant"] for r in loaded))
+    assert names == ["halving (a.jsonl)", "halving (b.jsonl)", "rule-of-thumb"]
+    lines = strength.paired(loaded, names)
+    assert lines[0].startswith("sjavs: halving (a.jsonl) first and halving (b.jsonl) not in 1 deals; the reverse in 2")
+    assert "rule-of-thumb not in 2 deals; the reverse in 0" in lines[1]
+
+
+def test_doctests():
+    result = doctest.testmod(strength)
+    assert result.attempted > 0 and result.failed == 0
