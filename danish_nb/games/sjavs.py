@@ -294,8 +294,18 @@ def best_trump_count(hand: Sequence[Card], farvesjavs: bool) -> tuple[int, Suit]
 
 # --------------------------------------------------------------------------- scoring
 
-# The auction's and the first lead's events recur: each is one shared object (events are
+# The auction's moves and events and the first lead's event recur: each is one shared object (events are
 # immutable), so a history holds it once.
+
+@lru_cache(maxsize=256)
+def _auction_move(p: int, bid: str | None) -> TrickMove:
+    """``p`` bids ``bid`` (``None``: passes), one shared move (a history keeps the move played).
+
+    >>> str(_auction_move(0, "slam")), _auction_move(1, None) is _auction_move(1, None)
+    ('P1 bid slam', True)
+    """
+    return TrickMove(p, PASS) if bid is None else TrickMove(p, "bid", bid=bid)
+
 
 @lru_cache(maxsize=256)
 def _auction_event(kind: str, p: int, bid: str | None) -> Event:
@@ -551,8 +561,8 @@ class SjavsState(MatchState):
         """The auction's bids and pass, the trump call (Farvesjavs) or the discards."""
         if self.phase == "bid":
             higher = BIDS[BIDS.index(self.contract) + 1:] if self.contract else BIDS
-            moves = [TrickMove(p, "bid", bid=b) for b in higher]
-            return moves if self._obliged(p) else [TrickMove(p, PASS)] + moves
+            moves = [_auction_move(p, b) for b in higher]
+            return moves if self._obliged(p) else [_auction_move(p, None)] + moves
         if self.phase == "trump":
             return [TrickMove(p, "trump", None, suit) for suit in SUITS]
         return [TrickMove(p, "discard", cards=combo) for combo in combinations(self.hands[p], self.layout.skat)]
