@@ -215,7 +215,8 @@ def is_wild(card: Card, options: Options) -> bool:
     >>> is_wild(Card.parse("RJ"), Options()), is_wild(Card.parse("2H"), Options(wild="jokers+twos"))
     (True, True)
     """
-    return card.is_joker or (options.wild == "jokers+twos" and card.rank is Rank.TWO)
+    rank = card[0]
+    return rank is _JOKER or (rank is _TWO and options.wild == "jokers+twos")
 
 
 def card_value(card: Card, options: Options) -> int | None:
@@ -226,11 +227,17 @@ def card_value(card: Card, options: Options) -> int | None:
     """
     if is_wild(card, options):
         return None
-    if card.rank is Rank.ACE:
+    rank = card[0]
+    if rank is _ACE:
         return 1
-    if card.rank >= Rank.JACK:
+    if rank >= _JACK:
         return options.court_value
-    return int(card.rank)
+    return int(rank)
+
+
+#: Ranks read on every move's path, as module constants: an enum member read off its class
+#: (``Rank.TWO``) goes through the enum's metaclass, ten times the cost of a global.
+_JOKER, _TWO, _ACE, _JACK = Rank.JOKER, Rank.TWO, Rank.ACE, Rank.JACK
 
 
 def value_table(options: Options) -> dict[str, str]:
