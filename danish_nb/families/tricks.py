@@ -24,6 +24,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, format_cards, n_cards, standard_pack
@@ -230,12 +231,21 @@ def trick_winner(trick: Sequence[Play], trumps: Trumps) -> tuple[Play, Message]:
     trumped = [play for play in trick if trumps.is_trump(play.card)]
     if trumped:
         best = max(trumped, key=lambda play: trumps.strength(play.card))
-        if len(trumped) == 1:
-            return best, M("{card} wins: the only trump", card=best.card)
-        return best, M("{card} wins: the highest trump", card=best.card)
+        return best, _why(_ONLY_TRUMP if len(trumped) == 1 else _HIGHEST_TRUMP, best.card)
     best = max((play for play in trick if trumps.suit_of(play.card) is led),
                key=lambda play: trumps.strength(play.card))
-    return best, Message(_LED_WINS[led], card=best.card)
+    return best, _why(_LED_WINS[led], best.card)
+
+
+_ONLY_TRUMP = N_("{card} wins: the only trump")
+_HIGHEST_TRUMP = N_("{card} wins: the highest trump")
+
+
+@lru_cache(maxsize=1024)
+def _why(template: str, card: Card) -> Message:
+    """Why ``card`` won a trick (one of :func:`trick_winner`'s templates), one shared message
+    per template and card (a history holds each once)."""
+    return Message(template, card=card)
 
 
 def tricks_won(won: Sequence[Sequence[Sequence[Card]]]) -> tuple[int, ...]:
@@ -423,8 +433,10 @@ class ScoreLine(NamedTuple):
         return Event("score", self.player, self.text, (), catalogue[self.rule_id], ruling)
 
 
+@lru_cache(maxsize=64)
 def n_tricks(count: int) -> Message:
-    """``'1 trick'``, ``'3 tricks'`` (a message, shown in the reader's language).
+    """``'1 trick'``, ``'3 tricks'`` (a message, shown in the reader's language; one shared
+    message per count).
 
     >>> str(n_tricks(1)), str(n_tricks(0))
     ('1 trick', '0 tricks')
@@ -858,7 +870,7 @@ class MatchState(RulesState):
 
     def _play_moves(self, p: int) -> list[TrickMove]:
         """Player ``p``'s legal plays: the cards that follow suit, else any (see :func:`playable`)."""
-        return [TrickMove(p, "play", card) for card in playable(self.hands[p], self.trick, self.trumps)]
+        return [play_move(p, card) for card in playable(self.hands[p], self.trick, self.trumps)]
 
     def _first_lead_text(self, who: str) -> str:
         """Why ``who`` may lead the deal's first trick with any card."""
@@ -902,17 +914,52 @@ class MatchState(RulesState):
         hand = list(self.hands[p])
         hand.remove(card)
         hands = replace_at(self.hands, p, tuple(hand))
-        trick = self.trick + (Play(p, card),)
-        events = [Event("play", p, M("P{p} plays {card}", p=p + 1, card=card), (card,))]
+        trick = self.trick + (_play(p, card),)
+        played = _played(p, card)
         if len(trick) < self.players:
-            return self.copy(hands=hands, trick=trick), tuple(events)
+            return self.copy(hands=hands, trick=trick), played
         winner, why = trick_winner(trick, self.trumps)
         w = winner.player
         record = TrickRecord(trick, w, why)
-        won = replace_at(self.won, w, self.won[w] + (record.cards,))
-        worth = _n(", {n} card point", ", {n} card points", points(record.cards)) if points else ""
-        events.append(Event("trick", w, M("P{w} wins the trick ({cards}{worth}): {why}; P{w} leads next",
-                                          w=w + 1, cards=format_cards(record.cards), worth=worth, why=why), record.cards, rule))
+        cards = record.cards
+        won = replace_at(self.won, w, self.won[w] + (cards,))
+        worth = _worth(points(cards)) if points else ""
+        events = [*played, Event("trick", w, M("P{w} wins the trick ({cards}{worth}): {why}; P{w} leads next",
+                                               w=w + 1, cards=format_cards(cards), worth=worth, why=why), cards, rule)]
         state = self.copy(hands=hands, trick=(), leader=w, won=won, last_trick=record,
                           tricks=self.tricks + (record,))
         return state._end_deal(events) if not any(hands) else (state, tuple(events))
+
+
+@lru_cache(maxsize=512)
+def play_move(player: int, card: Card) -> TrickMove:
+    """``player``'s move playing ``card``, one shared object per player and card (legal moves
+    list it, and a history keeps the move played).
+
+    >>> play_move(0, Card.parse("7H")) is play_move(0, Card.parse("7H")), str(play_move(0, Card.parse("7H")))
+    (True, 'P1 play 7♥')
+    """
+    return TrickMove(player, "play", card)
+
+
+@lru_cache(maxsize=512)
+def _play(player: int, card: Card) -> Play:
+    """``Play(player, card)``, shared (a trick and a history hold each once)."""
+    return Play(player, card)
+
+
+@lru_cache(maxsize=512)
+def _played(player: int, card: Card) -> tuple[Event]:
+    """The events of ``player`` putting ``card`` on a trick (before it is won): one event,
+    shared with its tuple (events are immutable).
+
+    >>> [str(event) for event in _played(1, Card.parse("QS"))]
+    ['P2 plays Q♠']
+    """
+    return (Event("play", player, M("P{p} plays {card}", p=player + 1, card=card), (card,)),)
+
+
+@lru_cache(maxsize=256)
+def _worth(points: int) -> Message:
+    """``', 12 card points'``: a won trick's card points, one shared message per count."""
+    return _n(", {n} card point", ", {n} card points", points)

@@ -152,6 +152,8 @@ RULINGS = (
 CATALOGUE = Catalogue(RULES, RULINGS)
 R = CATALOGUE.rules
 RULING = CATALOGUE.rulings
+#: The trump orders a deal may name (a suit, or ``None``: no trumps), built once: a history keeps one per deal.
+_TRUMPS = {suit: Trumps(suit) for suit in (*SUITS, None)}
 
 #: The jacks, in the order their penalties are listed, and what each costs (BA-14, ruling BA-e).
 JACKS: dict[Card, int] = {Card.parse("JS"): -1, Card.parse("JC"): -2, Card.parse("JD"): -3,
@@ -392,7 +394,7 @@ class BastardState(MatchState):
         """The next state and what happened (``move`` is legal: see :meth:`RulesState.apply`)."""
         p = move.player
         if move.action == "trump":
-            trumps = Trumps(move.suit)
+            trumps = _TRUMPS[move.suit]
             text = M("P{p} declares no trumps", p=p + 1) if move.suit is None else \
                 M("P{p} names {name} as trumps", p=p + 1, name=trumps.text)
             return self.copy(trumps=trumps), (Event("trump", p, text, (), R["BA-8"]),)

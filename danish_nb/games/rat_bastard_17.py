@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from ..cards import Card, Rank, Suit, shuffled, standard_pack, n_cards
@@ -214,7 +215,8 @@ def is_wild(card: Card, options: Options) -> bool:
     >>> is_wild(Card.parse("RJ"), Options()), is_wild(Card.parse("2H"), Options(wild="jokers+twos"))
     (True, True)
     """
-    return card.is_joker or (options.wild == "jokers+twos" and card.rank is Rank.TWO)
+    rank = card[0]
+    return rank is _JOKER or (rank is _TWO and options.wild == "jokers+twos")
 
 
 def card_value(card: Card, options: Options) -> int | None:
@@ -225,11 +227,17 @@ def card_value(card: Card, options: Options) -> int | None:
     """
     if is_wild(card, options):
         return None
-    if card.rank is Rank.ACE:
+    rank = card[0]
+    if rank is _ACE:
         return 1
-    if card.rank >= Rank.JACK:
+    if rank >= _JACK:
         return options.court_value
-    return int(card.rank)
+    return int(rank)
+
+
+#: Ranks read on every move's path, as module constants: an enum member read off its class
+#: (``Rank.TWO``) goes through the enum's metaclass, ten times the cost of a global.
+_JOKER, _TWO, _ACE, _JACK = Rank.JOKER, Rank.TWO, Rank.ACE, Rank.JACK
 
 
 def value_table(options: Options) -> dict[str, str]:
@@ -358,16 +366,16 @@ class RatBastardState(RulesState):
                 if slot in UP_SLOTS:
                     moves += self._fitting(p, "hole", self.holes[p][slot], slot + 1)
                 else:
-                    moves.append(RatMove(p, "hole", position=slot + 1))
-        return moves or [RatMove(p, "take")]
+                    moves.append(_move(p, "hole", None, None, slot + 1))
+        return moves or [_move(p, "take")]
 
     def _fitting(self, p: int, action: str, card: Card, position: int | None) -> list[RatMove]:
         """The moves that play a known ``card`` without going over 17 (wild: each fitting value)."""
         shown = card if action == "play" else None
         value = card_value(card, self.options)
         if value is None:
-            return [RatMove(p, action, shown, v, position) for v in range(1, min(10, TARGET - self.total) + 1)]
-        return [RatMove(p, action, shown, None, position)] if self.total + value <= TARGET else []
+            return [_move(p, action, shown, v, position) for v in range(1, min(10, TARGET - self.total) + 1)]
+        return [_move(p, action, shown, None, position)] if self.total + value <= TARGET else []
 
     # -- explanations (any candidate move)
     def well_formed(self, move: Any) -> bool:
@@ -542,37 +550,24 @@ class RatBastardState(RulesState):
             hands = replace_at(hands, p, remove_cards(hands[p], (card,)))
             known = self._known_with(p, drop=card)
             value = move.value if move.value is not None else card_value(card, self.options)
-            source = M("P{p} plays {card}", p=p + 1, card=card)
         else:
             slot = move.position - 1
             card = holes[p][slot]
             holes = replace_at(holes, p, replace_at(holes[p], slot, None))
             if slot in UP_SLOTS:
                 value = move.value if move.value is not None else card_value(card, self.options)
-                source = M("P{p} plays the face-up hole card {card}", p=p + 1, card=card)
             else:
                 value = blind_value(card, self.total, self.options)
-                source = M("P{p} turns over the face-down hole card at position {position}: {card}",
-                           p=p + 1, position=move.position, card=card)
-        wild_card = is_wild(card, self.options)
-        blind_wild = wild_card and move.action == "hole" and move.position - 1 not in UP_SLOTS
-        wild = M(" as {value} (its best value)", value=value) if blind_wild else \
-            M(" as {value}", value=value) if wild_card else ""
         total = self.total + value
         pile = self.pile + (card,)
         deck_gone = not self.deck
-        # the event says the total (ruling RB-i), or a blind wild card's value (ruling RB-m)
-        events = [Event("play", p, M("{source}{wild}: the total is {total}",
-                                     source=source, wild=wild, total=total), (card,), R["RB-13"],
-                        RULING["RB-m" if blind_wild else "RB-i"])]
+        events = [_play_event(move, card, value, total, is_wild(card, self.options))]
         deck = self.deck
         if deck and len(hands[p]) < HAND_SIZE:
             drawn = deck[max(0, len(deck) - (HAND_SIZE - len(hands[p]))):]
             hands = replace_at(hands, p, sorted_cards(hands[p] + drawn))
             deck = deck[:len(deck) - len(drawn)]
-            text = M("P{p} draws {cards} from the deck to hold 5", p=p + 1,
-                     cards=Private(drawn, owner=p, public=str(len(drawn))))
-            events.append(Event("refill", p, text, (), R["RB-12"]))
+            events.append(_refill_event(p, drawn))
         won = not hands[p] and not any(c is not None for c in holes[p])
         passes = total < TARGET and not won  # the usual case: the other player's turn, one copy
         state = self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total, turn=self.turn + 1,
@@ -638,8 +633,7 @@ class RatBastardState(RulesState):
                                 rest, R[rule], RULING[ruling]))
         current = 1 - taker if restart is None else restart
         who_restarts = "RB-l" if ruling == "RB-g" else ruling  # RB-l: after going over, the other starts
-        events.append(Event("restart", current, M("P{current} starts again from 0", current=current + 1), (), R[rule],
-                            RULING[who_restarts]))
+        events.append(_restart_event(current, rule, who_restarts))
         state = self.copy(hands=hands, pile=(), total=0, discard=self.discard + rest, current=current,
                           known=self._known_with(taker, taken))
         return state._settle(events, repeat=True)
@@ -712,6 +706,57 @@ _CHECKS = {"swap": RatBastardState._check_swap, "keep": RatBastardState._check_k
 def _reason(step: tuple[bool, str, str, str | None]) -> Reason:
     _, rule_id, text, ruling = step
     return Reason(R[rule_id], text, RULING[ruling] if ruling else None)
+
+
+# Moves and events that recur are shared objects (both are immutable): a history holds each once.
+
+@lru_cache(maxsize=2048)
+def _move(player: int, action: str, card: Card | None = None, value: int | None = None,
+          position: int | None = None) -> RatMove:
+    """``RatMove(player, action, card, value, position)``, shared.
+
+    >>> _move(0, "take") is _move(0, "take"), str(_move(1, "hole", None, None, 5))
+    (True, 'P2 hole 5')
+    """
+    return RatMove(player, action, card, value, position)
+
+
+@lru_cache(maxsize=4096)
+def _play_event(move: RatMove, card: Card, value: int, total: int, wild_card: bool) -> Event:
+    """The event of ``move`` putting ``card`` down as ``value`` (a wild card: ``wild_card``),
+    making ``total``: it says the total (ruling RB-i), or a blind wild card's value (ruling RB-m).
+
+    >>> str(_play_event(_move(0, "play", Card.parse("9H")), Card.parse("9H"), 9, 12, False))
+    'P1 plays 9♥: the total is 12 (rule RB-13) [ruling RB-i]'
+    """
+    p = move.player
+    if move.action == "play":
+        source = M("P{p} plays {card}", p=p + 1, card=card)
+    elif move.position - 1 in UP_SLOTS:
+        source = M("P{p} plays the face-up hole card {card}", p=p + 1, card=card)
+    else:
+        source = M("P{p} turns over the face-down hole card at position {position}: {card}",
+                   p=p + 1, position=move.position, card=card)
+    blind_wild = wild_card and move.action == "hole" and move.position - 1 not in UP_SLOTS
+    wild = M(" as {value} (its best value)", value=value) if blind_wild else \
+        M(" as {value}", value=value) if wild_card else ""
+    return Event("play", p, M("{source}{wild}: the total is {total}", source=source, wild=wild, total=total),
+                 (card,), R["RB-13"], RULING["RB-m" if blind_wild else "RB-i"])
+
+
+@lru_cache(maxsize=1024)
+def _refill_event(p: int, drawn: tuple[Card, ...]) -> Event:
+    """The event of ``p`` drawing ``drawn`` from the deck (seen by ``p`` only)."""
+    text = M("P{p} draws {cards} from the deck to hold 5", p=p + 1,
+             cards=Private(drawn, owner=p, public=str(len(drawn))))
+    return Event("refill", p, text, (), R["RB-12"])
+
+
+@lru_cache(maxsize=64)
+def _restart_event(current: int, rule: str, ruling: str) -> Event:
+    """The event of ``current`` starting again from 0 (by ``rule``, read by ``ruling``)."""
+    return Event("restart", current, M("P{current} starts again from 0", current=current + 1), (), R[rule],
+                 RULING[ruling])
 
 
 # --------------------------------------------------------------------------- the game

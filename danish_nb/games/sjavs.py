@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -293,6 +294,43 @@ def best_trump_count(hand: Sequence[Card], farvesjavs: bool) -> tuple[int, Suit]
 
 # --------------------------------------------------------------------------- scoring
 
+# The auction's moves and events and the first lead's event recur: each is one shared object (events are
+# immutable), so a history holds it once.
+
+@lru_cache(maxsize=256)
+def _auction_move(p: int, bid: str | None) -> TrickMove:
+    """``p`` bids ``bid`` (``None``: passes), one shared move (a history keeps the move played).
+
+    >>> str(_auction_move(0, "slam")), _auction_move(1, None) is _auction_move(1, None)
+    ('P1 bid slam', True)
+    """
+    return TrickMove(p, PASS) if bid is None else TrickMove(p, "bid", bid=bid)
+
+
+@lru_cache(maxsize=256)
+def _auction_event(kind: str, p: int, bid: str | None) -> Event:
+    """``p`` passes (``kind`` "pass"), bids ``bid`` ("bid"), or is the soloist playing ``bid``
+    ("auction").
+
+    >>> str(_auction_event("pass", 0, None)), str(_auction_event("auction", 2, "play"))
+    ('P1 passes (rule SJ-6)', 'P3 is the soloist and plays a Play (rule SJ-8)')
+    """
+    if kind == "pass":
+        return Event(kind, p, M("{who} passes", who=f"P{p + 1}"), (), R["SJ-6"])
+    if kind == "bid":
+        return Event(kind, p, M("{who} bids {bid_name}", who=f"P{p + 1}", bid_name=BID_TEXTS[bid]), (),
+                     R[BID_RULES[bid]])
+    return Event(kind, p, M("P{soloist} is the soloist and plays a {bid_name}", soloist=p + 1,
+                            bid_name=BID_TEXTS[bid]), (), R[BID_RULES[bid]])
+
+
+@lru_cache(maxsize=64)
+def _lead_event(leader: int, eldest: bool) -> Event:
+    """``leader`` (``eldest``, else the soloist) leads the deal's first trick."""
+    whose = M("eldest") if eldest else M("the soloist")
+    return Event("lead", leader, M("P{leader} ({whose}) leads", leader=leader + 1, whose=whose), (), R["SJ-12"])
+
+
 def _in_hand_order(move: Any) -> Any:
     """A discard with its cards in hand order (as legal moves list them): the order they are
     named in does not matter."""
@@ -302,7 +340,9 @@ def _in_hand_order(move: Any) -> Any:
     return move
 
 
-def _seats(seats: Sequence[int]) -> Text:
+@lru_cache(maxsize=64)
+def _seats(seats: tuple[int, ...]) -> Text:
+    """``P2 and P3``: ``seats`` named together, one shared message per tuple of seats."""
     return joined(f"P{s + 1}" for s in seats)
 
 
@@ -313,7 +353,7 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     players = match.players
     who = f"P{soloist + 1}"
     name = BID_TEXTS[contract]
-    opponents = [s for s in range(players) if s != soloist]
+    opponents = tuple(s for s in range(players) if s != soloist)
     counts = tricks_won(won)
     trick_points = [card_points(cards_won(w)) for w in won]
     aside = card_points(out_of_play)
@@ -378,7 +418,7 @@ def match_result(scores: tuple[int, ...], capped: int | None = None) -> Result:
     loss (ruling SJ-f). ``capped``: the match stopped after that many deals (ruling SJ-j)."""
     order = tuple(sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat)))
     low = min(scores)
-    losers = [seat for seat in range(len(scores)) if scores[seat] == low]
+    losers = tuple(seat for seat in range(len(scores)) if scores[seat] == low)
     table = ", ".join(f"P{seat + 1} {scores[seat]}" for seat in range(len(scores)))
     if len(losers) == 1:
         loss = (M("P{loser} has the fewest game points ({low}) and loses", loser=losers[0] + 1, low=low)
@@ -521,8 +561,8 @@ class SjavsState(MatchState):
         """The auction's bids and pass, the trump call (Farvesjavs) or the discards."""
         if self.phase == "bid":
             higher = BIDS[BIDS.index(self.contract) + 1:] if self.contract else BIDS
-            moves = [TrickMove(p, "bid", bid=b) for b in higher]
-            return moves if self._obliged(p) else [TrickMove(p, PASS)] + moves
+            moves = [_auction_move(p, b) for b in higher]
+            return moves if self._obliged(p) else [_auction_move(p, None)] + moves
         if self.phase == "trump":
             return [TrickMove(p, "trump", None, suit) for suit in SUITS]
         return [TrickMove(p, "discard", cards=combo) for combo in combinations(self.hands[p], self.layout.skat)]
@@ -673,22 +713,20 @@ class SjavsState(MatchState):
         return self.hands[:seat] + (hand,) + self.hands[seat + 1:]
 
     def _apply_bid(self, move: TrickMove) -> tuple[SjavsState, tuple[Event, ...]]:
-        p, who = move.player, f"P{move.player + 1}"
+        p = move.player
         bids = self.bids + ((p, move.bid or PASS),)
         if move.action == PASS:
-            event = Event("pass", p, M("{who} passes", who=who), (), R["SJ-6"])
+            event = _auction_event("pass", p, None)
             soloist, contract = self.soloist, self.contract
         else:
-            event = Event("bid", p, M("{who} bids {bid_name}", who=who, bid_name=BID_TEXTS[move.bid]), (), R[BID_RULES[move.bid]])
+            event = _auction_event("bid", p, move.bid)
             soloist, contract = p, move.bid
         state = self.copy(bids=bids, soloist=soloist, contract=contract)
         passed = state.passed
         if contract is None and len(passed) == self.players:
             return state._throw_in(event)
         if contract == "slam" or (contract is not None and len(passed) == self.players - 1):
-            end = Event("auction", soloist, M("P{soloist} is the soloist and plays a {bid_name}",
-                                              soloist=soloist + 1, bid_name=BID_TEXTS[contract]),
-                        (), R[BID_RULES[contract]])
+            end = _auction_event("auction", soloist, contract)
             state, events = state._after_auction()
             return state, (event, end) + events
         turn = next(seat for seat in ((p + k) % self.players for k in range(1, self.players + 1))
@@ -710,10 +748,10 @@ class SjavsState(MatchState):
             taken = Private(self.skat, owner=s, public=n_cards(len(self.skat)))
             text = M("P{s} takes the skat ({cards}) and will discard as many", s=s + 1, cards=taken)
             return state, (Event("skat", s, text, (), R["SJ-8"]),)
-        leader = self.eldest if self.contract == "play" else s
-        whose = M("eldest") if self.contract == "play" else M("the soloist")
+        eldest = self.contract == "play"
+        leader = self.eldest if eldest else s
         state = self.copy(phase="play", leader=leader)
-        return state, (Event("lead", leader, M("P{leader} ({whose}) leads", leader=leader + 1, whose=whose), (), R["SJ-12"]),)
+        return state, (_lead_event(leader, eldest),)
 
     def _throw_in(self, event: Event) -> tuple[SjavsState, tuple[Event, ...]]:
         """Everyone passed: the same dealer deals again (ruling SJ-c)."""
