@@ -263,28 +263,6 @@ def bare_move(player: int, action: str) -> ShedMove:
     return move
 
 
-#: Events that recur as they are (the same words, cards and rule: a card played on a card, a
-#: refill), shared rather than rebuilt; see :func:`shared_event`.
-_SHARED_EVENTS: dict[tuple, Event] = {}
-#: How many shared events are kept at most (the cache starts again when full).
-MAX_SHARED_EVENTS = 1 << 15
-
-
-def shared_event(key: tuple, make: Callable[..., Event], *args: Any) -> Event:
-    """The event ``make(*args)`` builds, which ``key`` determines (an event is immutable, so
-    equal ones are one object: cheaper to play, and a history holds each once).
-
-    >>> shared_event(("x", 1), Event, "x", 0, "P1 plays") is shared_event(("x", 1), Event, "x", 0, "P1 plays")
-    True
-    """
-    event = _SHARED_EVENTS.get(key)
-    if event is None:
-        if len(_SHARED_EVENTS) >= MAX_SHARED_EVENTS:
-            _SHARED_EVENTS.clear()
-        event = _SHARED_EVENTS[key] = make(*args)
-    return event
-
-
 @lru_cache(maxsize=4096)
 def _subsets(group: tuple[Card, ...], limit: int | None) -> tuple[tuple[Card, ...], ...]:
     """:func:`subsets` of two or more cards, cached (a rank's few cards come back often)."""
@@ -694,12 +672,13 @@ class ShedTable(RulesState):
         _, rule_id, text, ruling = step
         return Reason(self.catalogue.rules[rule_id], text, self.catalogue.rulings[ruling] if ruling else None)
 
-    def _event(self, kind: str, player: int | None, text: str, cards: tuple[Card, ...], mechanic: str,
+    @classmethod
+    def _event(cls, kind: str, player: int | None, text: str, cards: tuple[Card, ...], mechanic: str,
                with_ruling: bool = True) -> Event:
         """An event of a shared mechanic, citing this game's rule (and ruling) for it."""
-        rule_id, ruling = self.cites[mechanic]
-        ruling = self.catalogue.rulings[ruling] if ruling and with_ruling else None
-        return Event(kind, player, text, cards, self.catalogue.rules[rule_id], ruling)
+        rule_id, ruling = cls.cites[mechanic]
+        ruling = cls.catalogue.rulings[ruling] if ruling and with_ruling else None
+        return Event(kind, player, text, cards, cls.catalogue.rules[rule_id], ruling)
 
     # -- choosing the face-up cards
     def _face_up_moves(self) -> list[ShedMove]:
@@ -747,11 +726,15 @@ class ShedTable(RulesState):
         if not stock or missing <= 0:
             return hands, stock
         drawn = stock[max(0, len(stock) - missing):]
-        events.append(shared_event((type(self), "draw", p, len(drawn)), self._draw_event, p, len(drawn)))
+        events.append(self._draw_event(p, len(drawn)))
         return replace_at(hands, p, sorted_cards(hands[p] + drawn)), stock[:len(stock) - len(drawn)]
 
-    def _draw_event(self, p: int, count: int) -> Event:
-        return self._event("draw", p, M("P{p} draws {drawn} from the stock", p=p + 1, drawn=count), (), "draw")
+    @classmethod
+    @lru_cache(maxsize=256)
+    def _draw_event(cls, p: int, count: int) -> Event:
+        """``p`` draws ``count`` cards from the stock: one shared event per game, seat and count
+        (an event is immutable, so a history holds each once)."""
+        return cls._event("draw", p, M("P{p} draws {drawn} from the stock", p=p + 1, drawn=count), (), "draw")
 
     def _pile_taken(self, events: list[Event], **changes: Any) -> tuple[ShedTable, tuple[Event, ...]]:
         """The pile went into a hand (``changes`` say how the table now lies): a new pile starts;

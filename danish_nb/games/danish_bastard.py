@@ -26,7 +26,7 @@ from ..core import (Catalogue, Event, Result, Rule, Ruling,
                     option, register)
 from ..families.common import finishes, options_cache, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, bare_move, finishing_result, forget, kind_moves, learn,
-                                 next_in, next_seat, parse_shed_move, read_table_position, shared_event, subsets,
+                                 next_in, next_seat, parse_shed_move, read_table_position, subsets,
                                  top_run, without)
 from ..i18n import M, Message, _n
 
@@ -559,7 +559,7 @@ class DanishBastardState(ShedTable):
             known = learn(known, self.players, p, self.pile + cards)
             return self._pick_up(p, hands[p] + self.pile + cards, events, hands=hands, open=opens, closed=closed,
                                  stock=stock, known=known)
-        events = [shared_event((_played, p, action, move.index, cards, top), _played, move, cards, top)]
+        events = [_played(move, cards, top)]
         pile += cards
         burned = self.burned
         burn_rule = None
@@ -571,7 +571,7 @@ class DanishBastardState(ShedTable):
             events.append(Event("burn", p, M("the pile ({pile}) is burned", pile=n_cards(len(pile))), pile, burn_rule))
             burned, pile = burned + pile, ()
         elif cards[0] == BLACK_JOKER:
-            events.append(shared_event((_turn_event, "black-joker", p), _turn_event, "black-joker", p))
+            events.append(_turn_event("black-joker", p))
         if stock and len(hands[p]) < 3:
             hands, stock = self._refill(p, hands, stock, events)
         finished = self.finished
@@ -585,10 +585,10 @@ class DanishBastardState(ShedTable):
             out = [seat in finished for seat in range(self.players)]
             if self.options.reverse_after_burn:
                 direction = -direction
-                events.append(shared_event((_turn_event, "reverse", p), _turn_event, "reverse", p))
+                events.append(_turn_event("reverse", p))
             current = p if not out[p] else next_seat(p, direction, out)
             if not out[p]:
-                events.append(shared_event((_turn_event, "again", p), _turn_event, "again", p))
+                events.append(_turn_event("again", p))
         else:
             current = next_in(p, direction, finished, self.players)
         state = self.copy(hands=hands, open=opens, closed=closed, stock=stock, pile=pile, burned=burned,
@@ -627,12 +627,15 @@ def _on(top: Card | None) -> Message | str:
     return M(" on {top}", top=top) if top is not None else ""
 
 
+@lru_cache(maxsize=1 << 15)
 def _played(move: ShedMove, cards: tuple[Card, ...], top: Card | None) -> Event:
-    """The event of ``cards`` going on ``top`` by ``move`` (shared: see :func:`shared_event`)."""
+    """The event of ``cards`` going on ``top`` by ``move``: one shared object (an event is
+    immutable), so a history holds each once."""
     return Event("play", move.player, M("P{p} {source}: {cards}{on}", p=move.player + 1, source=_source(move),
                                         cards=format_cards(cards), on=_on(top)), cards)
 
 
+@lru_cache(maxsize=64)
 def _turn_event(kind: str, p: int) -> Event:
     """The event ``kind`` ("black-joker", "reverse" or "again") after ``p``'s play (shared)."""
     if kind == "black-joker":

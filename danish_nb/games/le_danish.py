@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -24,7 +25,7 @@ from ..core import (Catalogue, Event, OptionsError, Result, Rule, Ruling,
                     option, register)
 from ..families.common import finishes, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, group_moves, learn, next_seat,
-                                 parse_shed_move, pass_known, read_table_position, shared_event, top_run)
+                                 parse_shed_move, pass_known, read_table_position, top_run)
 from ..i18n import M, _n
 
 SOURCE = "2-le-danish.fr.txt"
@@ -594,7 +595,7 @@ class LeDanishState(ShedTable):
         opts = self.options
         p = move.player
         top = self.pile[-1] if self.pile else None
-        events = [shared_event((_put_event, move, cards, top), _put_event, move, cards, top)]
+        events = [_put_event(move, cards, top)]
         pile, stock, burned, direction = self.pile + cards, self.stock, self.burned, self.direction
         known = self.known if chained else forget(self.known, p, cards)
         rank = cards[0].rank
@@ -741,8 +742,10 @@ class LeDanishState(ShedTable):
                                                 winner=winner + 1), reason_id="out-of-cards")
 
 
+@lru_cache(maxsize=1 << 15)
 def _put_event(move: ShedMove, cards: tuple[Card, ...], top: Card | None) -> Event:
-    """The event of ``cards`` going on ``top`` by ``move`` (shared: see :func:`shared_event`)."""
+    """The event of ``cards`` going on ``top`` by ``move``: one shared object (an event is
+    immutable), so a history holds each once."""
     if move.action == "closed":
         verb = M("turns face-down card {index}:", index=move.index + 1)
     else:
