@@ -339,7 +339,9 @@ class DanishBastardState(ShedTable):
         top = self.pile[-1] if self.pile else None
         hand = self.hands[p]
         if self.stock or hand:
-            moves = _hand_moves(p, self._kinds(p), top, opts)
+            cache = self._hand_cache  # :meth:`_kinds`, its usual case read here (every move's path)
+            entry = cache[p] if cache else None
+            moves = _hand_moves(p, entry[1] if entry is not None and entry[0] is hand else self._kinds(p), top, opts)
             fitting = bool(moves)
             if self.stock and (not fitting or opts.stock_by_choice and (opts.stock_opening or not self.opening)):
                 moves.append(bare_move(p, "stock"))
