@@ -960,7 +960,11 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.state.is_over
+        history = self.history  # as :attr:`state` reads it (this is on every move's path)
+        if history:
+            last = history[-1]
+            return (last._state or last.state).is_over
+        return self.initial_state.is_over
 
     @property
     def result(self) -> Result | None:
@@ -1003,7 +1007,10 @@ class Game:
             before = last._state or last.state
         else:
             last = before = self.initial_state
-        found, state, events = before.apply_move(move)
+        found = before.legal_move(move)  # what apply_move does, without its call and tuple
+        if found is None:
+            raise IllegalMove(before.explain(move))
+        state, events = before._apply(found)
         if history and len(history) % KEEP_EVERY and last._before is not None:
             last._state = None  # rebuilt when asked for (see Step)
         else:

@@ -73,8 +73,10 @@ def remove_cards(cards: tuple[Card, ...], taken: Sequence[Card]) -> tuple[Card, 
 
 
 def replace_at(items: tuple, index: int, value: Any) -> tuple:
-    """A copy of a tuple with one entry replaced."""
-    return items[:index] + (value,) + items[index + 1:]
+    """A copy of a tuple with one entry replaced (through a list: fewer objects than slices)."""
+    changed = list(items)
+    changed[index] = value
+    return tuple(changed)
 
 
 #: Per options object (by identity, holding it so its id is not reused): its cache dict.

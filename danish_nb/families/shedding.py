@@ -354,18 +354,24 @@ def forget(known: Known, seat: int, played: Sequence[Card]) -> Known:
     """
     if not known:
         return known
-    if _shared(known):
-        held = known[0][seat]
+    row = known[0]
+    if known.count(row) == len(known):  # every player knows the same (see _shared): the usual case
+        held = row[seat]
         if not held:
             return known
         if len(played) == 1:  # the usual case: one card
             card = played[0]
             if card not in held:
                 return known
-            at = held.index(card)
-            return (replace_at(known[0], seat, held[:at] + held[at + 1:]),) * len(known)
-        rest = without(held, played)
-        return known if len(rest) == len(held) else (replace_at(known[0], seat, rest),) * len(known)
+            rest = list(held)
+            rest.remove(card)
+        else:
+            rest = without(held, played)
+            if len(rest) == len(held):
+                return known
+        row = list(row)
+        row[seat] = tuple(rest)
+        return (tuple(row),) * len(known)
     return tuple(replace_at(row, seat, without(row[seat], played)) if row[seat] else row for row in known)
 
 

@@ -339,7 +339,9 @@ class DanishBastardState(ShedTable):
         top = self.pile[-1] if self.pile else None
         hand = self.hands[p]
         if self.stock or hand:
-            moves = _hand_moves(p, self._kinds(p), top, opts)
+            cache = self._hand_cache  # :meth:`_kinds`, its usual case read here (every move's path)
+            entry = cache[p] if cache else None
+            moves = _hand_moves(p, entry[1] if entry is not None and entry[0] is hand else self._kinds(p), top, opts)
             fitting = bool(moves)
             if self.stock and (not fitting or opts.stock_by_choice and (opts.stock_opening or not self.opening)):
                 moves.append(bare_move(p, "stock"))
@@ -516,8 +518,8 @@ class DanishBastardState(ShedTable):
         if action == "take":
             rule, ruling = ("DB-21", "DB-f") if self.top == BLACK_JOKER else ("DB-32", "DB-h") \
                 if not self.options.must_play else ("DB-24", None if self.stock else "DB-n")
-            events = [Event("take", p, M("P{p} takes the pile ({pile})", p=p + 1, pile=n_cards(len(self.pile))), self.pile,
-                            R[rule], RULING[ruling] if ruling else None)]
+            events = [Event("take", p, _take_text(p, len(self.pile)), self.pile, R[rule],
+                            RULING[ruling] if ruling else None)]
             return self._pick_up(p, self.hands[p] + self.pile, events, known=learn(self.known, self.players, p,
                                                                                     self.pile))
         hands, opens, closed, stock, known = self.hands, self.open, self.closed, self.stock, self.known
@@ -559,13 +561,16 @@ class DanishBastardState(ShedTable):
             known = learn(known, self.players, p, self.pile + cards)
             return self._pick_up(p, hands[p] + self.pile + cards, events, hands=hands, open=opens, closed=closed,
                                  stock=stock, known=known)
-        events = [_played(move, cards, top)]
+        played = _played(move, cards, top)
+        events = [*played]
         pile += cards
         burned = self.burned
         burn_rule = None
-        if card[0] is _TEN:
+        rank = card[0]
+        if rank is _TEN:
             burn_rule = R["DB-18"]
-        elif len(pile) >= 4 and top_run(pile) >= 4:
+        elif len(pile) >= 4 and rank is not _JOKER and pile[-4][0] == rank and pile[-3][0] == rank \
+                and pile[-2][0] == rank:  # top_run(pile) >= 4, read off the top four cards
             burn_rule = R["DB-17"]
         if burn_rule is not None:
             events.append(Event("burn", p, M("the pile ({pile}) is burned", pile=n_cards(len(pile))), pile, burn_rule))
@@ -595,7 +600,8 @@ class DanishBastardState(ShedTable):
                           current=current, direction=direction, phase="play", finished=finished,
                           turn=self.turn + 1, known=known, _hand_cache=hand_cache)
         if finished is self.finished and state.turn < self.options.turn_limit:
-            return state, tuple(events)  # nobody finished, so two or more still hold cards (DB-31)
+            # nobody finished, so two or more still hold cards (DB-31); a lone play event is a shared tuple
+            return state, played if len(events) == 1 else tuple(events)
         return state._settle(events)
 
     def _pick_up(self, p: int, hand: tuple[Card, ...], events: list[Event],
@@ -628,11 +634,19 @@ def _on(top: Card | None) -> Message | str:
 
 
 @lru_cache(maxsize=1 << 15)
-def _played(move: ShedMove, cards: tuple[Card, ...], top: Card | None) -> Event:
-    """The event of ``cards`` going on ``top`` by ``move``: one shared object (an event is
-    immutable), so a history holds each once."""
-    return Event("play", move.player, M("P{p} {source}: {cards}{on}", p=move.player + 1, source=_source(move),
-                                        cards=format_cards(cards), on=_on(top)), cards)
+def _played(move: ShedMove, cards: tuple[Card, ...], top: Card | None) -> tuple[Event]:
+    """The event of ``cards`` going on ``top`` by ``move``, alone in a tuple (what a move that
+    only plays returns): one shared object (an event is immutable), so a history holds each
+    once and its steps share the tuple."""
+    return (Event("play", move.player, M("P{p} {source}: {cards}{on}", p=move.player + 1, source=_source(move),
+                                         cards=format_cards(cards), on=_on(top)), cards),)
+
+
+@lru_cache(maxsize=256)
+def _take_text(p: int, count: int) -> Message:
+    """``P1 takes the pile (5 cards)``: one shared message per seat and pile size (the event
+    names the cards, so it is new each time)."""
+    return M("P{p} takes the pile ({pile})", p=p + 1, pile=n_cards(count))
 
 
 @lru_cache(maxsize=64)
