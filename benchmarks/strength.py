@@ -24,7 +24,9 @@ The strong player's settings can be varied for a run (``--iterations``, ``--marg
 weight of the game-point margin in a Sjavs playout's value, ``--playout-moves``: the cap on a
 decision's playout moves, ``--auction-tries``: 1 deals worlds without reading the auction); to
 compare two settings, run each with ``--out`` and compare the saved rows deal by deal (the
-same ``--seed`` plays the same deals).
+same ``--seed`` plays the same deals). ``--table`` pools the rows of one variant saved from
+different seeds into one line (the combined rate over all those games) and pairs variants only
+on deals with the same seed and index.
 """
 
 from __future__ import annotations
@@ -76,8 +78,8 @@ def play_one(game_id: str, players: int, seed: int, index: int, variant: str = "
         game.play(choice.move)
     result = game.result
     top = result.order[0] if result.order and not result.draw else None
-    return {"game": game_id, "players": players, "index": index, "variant": variant, "first": top == strong_seat,
-            "decided": top is not None, "times": times, "cpu": cpu}
+    return {"game": game_id, "players": players, "seed": seed, "index": index, "variant": variant,
+            "first": top == strong_seat, "decided": top is not None, "times": times, "cpu": cpu}
 
 
 def variant_order(variant: str) -> int:
@@ -87,24 +89,29 @@ def variant_order(variant: str) -> int:
 
 
 def load_rows(names: list[str]) -> list[dict]:
-    """The rows saved in ``names``; where a game's variant was saved in several files, each
-    file's rows are named after it (``"halving (a.jsonl)"``), so that they are paired.
+    """The rows saved in ``names``. Where a game's variant was saved with the same seed in several
+    files (two settings of it on the same deals), each file's rows are named after it
+    (``"halving (a.jsonl)"``), so that they are paired; saved with different seeds, they pool
+    (rows saved before rows held their seed count as one unknown seed).
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> for name in ("a.jsonl", "b.jsonl"):
-    ...     _ = (folder / name).write_text('{"game": "sjavs", "variant": "halving", "index": 0}')
-    >>> [r["variant"] for r in load_rows([str(folder / "a.jsonl"), str(folder / "b.jsonl")])]
+    >>> for name, seed in (("a.jsonl", 1), ("b.jsonl", 1), ("c.jsonl", 2)):
+    ...     _ = (folder / name).write_text(f'{{"game": "sjavs", "variant": "halving", "seed": {seed}, "index": 0}}')
+    >>> [r["variant"] for r in load_rows([str(folder / n) for n in ("a.jsonl", "b.jsonl")])]
     ['halving (a.jsonl)', 'halving (b.jsonl)']
+    >>> [r["variant"] for r in load_rows([str(folder / n) for n in ("a.jsonl", "c.jsonl")])]
+    ['halving', 'halving']
     """
     files = {name: [json.loads(line) for line in open(name, encoding="utf-8") if line.strip()] for name in names}
-    seen: dict[tuple[str, str], int] = {}
+    seen: dict[tuple[str, str, int | None], int] = {}
     for rows in files.values():
-        for key in {(r["game"], r["variant"]) for r in rows}:
+        for key in {(r["game"], r["variant"], r.get("seed")) for r in rows}:
             seen[key] = seen.get(key, 0) + 1
+    twice = {(game_id, variant) for (game_id, variant, _), count in seen.items() if count > 1}
     for name, rows in files.items():
         for r in rows:
-            if seen[(r["game"], r["variant"])] > 1:
+            if (r["game"], r["variant"]) in twice:
                 r["variant"] = f"{r['variant']} ({os.path.basename(name)})"
     return [r for rows in files.values() for r in rows]
 
@@ -134,10 +141,11 @@ def summarise(rows: list[dict]) -> list[tuple[str, ...]]:
 
 
 def paired(rows: list[dict], variants: list[str]) -> list[str]:
-    """For each game, the deals the first variant finished first and another did not, and back."""
+    """For each game, the deals (the same seed and index) the first variant finished first and
+    another did not, and back."""
     lines = []
     for game_id, players in sorted({(r["game"], r["players"]) for r in rows}):
-        won = {(r["variant"], r["index"]): r["first"] for r in rows if r["game"] == game_id}
+        won = {(r["variant"], (r.get("seed"), r["index"])): r["first"] for r in rows if r["game"] == game_id}
         for other in variants[1:]:
             both = [i for (v, i) in won if v == variants[0] and (other, i) in won]
             a = sum(won[(variants[0], i)] and not won[(other, i)] for i in both)
