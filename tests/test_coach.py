@@ -90,7 +90,9 @@ def test_board_panel_hint_runs_in_a_thread_and_review_after_the_game():
     panel.iterations = 20
     assert not panel.hint_button.disabled and panel.review_button.disabled
     thread = panel.hint()
-    assert thread is not None
+    # seen once in a full run (2026-12), not reproduced alone: what the hint button's state rests on
+    assert thread is not None, dict(busy=panel.busy, live=board.live, screened=board.screened, viewer=board.viewer,
+                                    to_move=board.game.current_player, thinking=board.thinking)
     thread.join(timeout=120)
     assert not panel.busy and "Hint for P1" in panel.output.value and "Rule of thumb" in panel.output.value
     assert panel.progress.layout.visibility == "hidden"
