@@ -17,7 +17,7 @@ import pytest
 
 import danish_nb as dn
 from danish_nb.cards import Card
-from danish_nb.tables import (MoveConflict, NotYourTurn, SeatError, SeatTokenError, Store, TableClosed,
+from danish_nb.tables import (MoveConflict, NotYourTurn, SeatError, SeatMoved, SeatTokenError, Store, TableClosed,
                               TableSession, Teacher, create_table, open_store, replay, seat_kinds)
 from danish_nb.tables import session as session_module
 
@@ -71,9 +71,9 @@ def test_learners_take_free_seats_in_order_and_a_full_table_says_so(store: Store
 
 def test_a_reload_rejoins_the_seat_and_the_game(store: Store):
     code = humans_table(store)
-    ada = TableSession.join(store, code)
+    ada = TableSession.join(store, code, device="ada's browser")
     ada.play(ada.legal_moves()[0])
-    reloaded = TableSession.rejoin(store, code, ada.token)
+    reloaded = TableSession.rejoin(store, code, ada.token, device="ada's browser")
     assert reloaded.seat == 0 and reloaded.game.state == ada.game.state
     assert reloaded.snapshot() == ada.snapshot()
 
@@ -106,10 +106,11 @@ def test_a_move_is_checked_by_the_engine_before_it_is_stored(store: Store):
 
 
 def test_the_loser_of_a_race_sees_the_winning_move_and_the_new_position(store: Store, monkeypatch):
-    """The same seat open in two kernels: the second one's move reaches the store after the first."""
+    """The same seat open in two kernels (two tabs of one browser): the second one's move reaches
+    the store after the first."""
     code = humans_table(store, seats=("human", "human", "human"))
-    first = TableSession.join(store, code)
-    second = TableSession.rejoin(open_store(store.path), code, first.token)
+    first = TableSession.join(store, code, device="ada's browser")
+    second = TableSession.rejoin(open_store(store.path), code, first.token, device="ada's browser")
     real_add_move = second.store.add_move
 
     def first_wins(*args, **kwargs):
@@ -122,6 +123,58 @@ def test_the_loser_of_a_race_sees_the_winning_move_and_the_new_position(store: S
     assert store.moves(code) == ["P1 trump hearts"]
     assert second.game.state == first.game.state and len(second.game.history) == 1
     second.store.close()
+
+
+def test_a_seat_opened_on_another_device_stops_the_first_from_playing(store: Store):
+    """Another browser holding the seat's token takes the seat: the first device is told why
+    and its moves are refused by the store, even when its session has not caught up yet."""
+    code = humans_table(store, seats=("human", "human", "human"))
+    ada = TableSession.join(store, code, name="Ada", device="ada's laptop")
+    tab = TableSession.rejoin(store, code, ada.token, device="ada's laptop")  # a second tab: no change
+    assert ada.seat_lost() is None and store.table(code).seats[0].moved is None
+    before = store.version(code)
+    phone = TableSession.rejoin(store, code, ada.token, device="a phone")
+    assert store.version(code) == before + 1  # the laptop's pages wake up and hear of it
+    with pytest.raises(SeatMoved, match="opened on another device: this page no longer plays"):
+        tab.play("P1 trump clubs")  # its session had not caught up: the store refuses
+    assert store.moves(code) == [] and "another device" in str(tab.seat_lost())
+    ada.refresh()
+    assert ada.legal_moves() == [] and not ada.heartbeat()  # no moves offered, no beats counted
+    with pytest.raises(SeatMoved):
+        ada.play("P1 trump clubs")
+    assert phone.heartbeat() and phone.legal_moves()
+    phone.play("P1 trump clubs")
+    # the teacher sees that the seat moved, and when
+    seat = Teacher(store).tables()[0]["seats"][0]
+    assert seat["name"] == "Ada" and seat["taken"] and 0 <= seat["moved"] < 60
+    # the first device takes it back by opening it again
+    back = TableSession.rejoin(store, code, ada.token, device="ada's laptop")
+    assert back.seat_lost() is None and phone.refresh() and phone.seat_lost() is not None
+
+
+def test_presence_is_each_pages_beat_read_on_its_own_clock(store: Store, monkeypatch):
+    """Connected means a page of the seat beat within AWAY_SECONDS, read again whenever asked,
+    moves or not; a freed seat is free, not away."""
+    clock = [1000.0]
+    monkeypatch.setattr(session_module.time, "time", lambda: clock[0])
+    code = humans_table(store)
+    ada, bo = TableSession.join(store, code, name="Ada"), TableSession.join(store, code, name="Bo")
+    ada.refresh()
+
+    def states(session: TableSession) -> list[str]:
+        session.reread_seats()
+        return [row["state"] for row in session.header()["seats"]]
+
+    for _ in range(15):  # a minute without a move, both pages beating
+        clock[0] += session_module.BEAT_SECONDS
+        assert ada.heartbeat() and bo.heartbeat()
+        assert states(ada) == states(bo) == ["connected", "connected", "computer"]
+    clock[0] += session_module.AWAY_SECONDS  # Bo's page closed: no beat since
+    ada.heartbeat()
+    assert states(ada) == states(bo) == ["connected", "away", "computer"]
+    assert [s["connected"] for s in Teacher(store).tables()[0]["seats"]] == [True, False, True]
+    Teacher(store).free_seat(code, 1)
+    assert states(ada) == ["connected", "free", "computer"]
 
 
 def test_a_closed_table_refuses_moves(store: Store):

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given, strategies as st
 
-from danish_nb.tables import (ALPHABET, MoveConflict, SeatError, SeatTokenError, Store, TableClosed, TableCodeError,
+from danish_nb.tables import (ALPHABET, MoveConflict, SeatError, SeatMoved, SeatTokenError, Store, TableClosed, TableCodeError,
                               TableError, UnknownTable, hash_token, new_code, new_token, open_store, read_code)
 from danish_nb.tables.sqlite import SQLiteStore
 pytest_plugins = ("pg_fixture",)  # the fixtures connect and postgres_url
@@ -96,6 +96,40 @@ def test_a_freed_seat_makes_its_old_token_stale(store: Store):
         store.seat_of(code, hash_token(old))
     store.claim_seat(code, 0, hash_token(new))
     assert store.seat_of(code, hash_token(new)) == 0
+
+
+def test_a_seat_plays_from_the_device_that_opened_it_last(store: Store):
+    code = new_table(store)
+    token = new_token()
+    store.claim_seat(code, 0, hash_token(token), "Ada", device="laptop")
+    version = store.version(code)
+    assert store.seat_of(code, hash_token(token), "laptop") == 0  # a reload, another tab: nothing changes
+    assert store.version(code) == version and store.table(code).seats[0].moved is None
+    assert store.seat_of(code, hash_token(token), "phone") == 0
+    seat = store.table(code).seats[0]
+    assert store.version(code) == version + 1 and (seat.device, seat.claimed) == ("phone", True)
+    assert seat.moved is not None and time.time() - seat.moved < 60
+    assert not store.touch(code, 0, "laptop") and store.touch(code, 0, "phone")  # only the holder beats
+    with pytest.raises(SeatMoved, match="opened on another device"):
+        store.add_move(code, 1, seat=0, move="P1 trump clubs", turn=1, finished=False, device="laptop")
+    assert store.moves(code) == []
+    store.add_move(code, 1, seat=0, move="P1 trump clubs", turn=1, finished=False, device="phone")
+    assert store.seats(code) == store.table(code).seats and store.moves(code) == ["P1 trump clubs"]
+    with pytest.raises(UnknownTable):
+        store.seats("ZZZZZZ")
+
+
+def test_an_older_store_gets_the_new_seat_columns(connect: Opener):
+    """A store made before seats knew their device opens, gains the columns and keeps its seats."""
+    old = connect()
+    code = new_table(old)
+    old.claim_seat(code, 0, hash_token(new_token()), "Ada")
+    with old._write() as execute:
+        for column in ("device", "moved"):
+            execute(f"ALTER TABLE dn_seats DROP COLUMN {column}", ())
+    reopened = connect()
+    seat = reopened.table(code).seats[0]
+    assert (seat.name, seat.claimed, seat.device, seat.moved) == ("Ada", True, None, None)
 
 
 @pytest.mark.parametrize("seat, message", [(2, "played by the computer"), (3, "has seats P1 to P3, not P4")])

@@ -27,6 +27,11 @@ class SeatTokenError(TableError):
     with the learner who holds the real one."""
 
 
+class SeatMoved(TableError):
+    """The seat was opened on another device (a browser with the seat's token): this page no
+    longer plays for it."""
+
+
 class TableClosed(TableError):
     """The teacher closed the table: no more moves."""
 

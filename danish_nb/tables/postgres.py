@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from .errors import TableError
-from .store import SCHEMA, Execute, Store
+from .store import Execute, Store
 
 #: The LISTEN/NOTIFY channel; payload ``"<code> <version>"`` (an empty payload stops a listener).
 CHANNEL = "danish_nb_tables"
@@ -46,8 +46,7 @@ class PostgresStore(Store):
         self._closing = False
         with self._write() as execute:
             execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
-            for statement in SCHEMA:
-                execute(statement, ())
+            self._create_schema(execute)
 
     def _connect(self) -> Any:
         try:
@@ -63,6 +62,10 @@ class PostgresStore(Store):
     def _transaction(self) -> Iterator[Execute]:
         with self._conn.transaction():
             yield self._read
+
+    def _columns(self, execute: Execute, table: str) -> set[str]:
+        return {row[0] for row in execute("SELECT column_name FROM information_schema.columns "
+                                          "WHERE table_schema = current_schema() AND table_name = ?", (table,))}
 
     def _changed(self, execute: Execute, code: str, version: int) -> None:
         execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{code} {version}"))  # delivered at commit

@@ -34,15 +34,38 @@ from typing import Any
 from ..agents import AGENTS, make_agent
 from ..cards import Card
 from ..core import DanishNbError, Game, new_game
-from ..i18n import M
+from ..i18n import M, Message
 from .codes import hash_token, new_token, read_code
-from .errors import MoveConflict, NotYourTurn, SeatError, TableClosed, TableError
-from .store import HUMAN, Store, TableInfo
+from .errors import MoveConflict, NotYourTurn, SeatError, SeatMoved, TableClosed, TableError
+from .store import HUMAN, SeatInfo, Store, TableInfo
 
 #: The most computer moves one call plays in a row (a guard against a player that never ends).
 COMPUTER_LIMIT = 5000
-#: A learner seen within this many seconds counts as connected.
-CONNECTED_SECONDS = 30.0
+#: Seconds between two "this page is open" beats of a seated learner's page (its seat keeper).
+BEAT_SECONDS = 4.0
+#: A learner whose pages have not beaten for this many seconds is away (two beats may be late).
+AWAY_SECONDS = 12.0
+
+
+def present(seat: SeatInfo, now: float | None = None) -> bool:
+    """Whether a learner's page is open at ``seat``: one of its pages beat within
+    :data:`AWAY_SECONDS` (computers are always there). The one definition of "connected" that
+    the board, the status line and the teacher's list show.
+
+    >>> present(SeatInfo(1, "human", "Bo", True, seen=100.0), now=105.0)
+    True
+    >>> present(SeatInfo(1, "human", "Bo", True, seen=100.0), now=112.0)
+    False
+    """
+    if seat.kind != HUMAN:
+        return True
+    now = time.time() if now is None else now
+    return seat.claimed and seat.seen is not None and now - seat.seen < AWAY_SECONDS
+
+
+def new_device() -> str:
+    """An id for a session that no browser named: a device of its own."""
+    return "kernel-" + secrets.token_urlsafe(9)
 
 
 def seat_kinds() -> tuple[str, ...]:
@@ -88,46 +111,51 @@ class TableSession:
     """One learner's seat at a table (``seat`` a number), or a watcher's (``seat`` ``None``).
 
     Make one with :meth:`join`, :meth:`rejoin` or :meth:`watch`. ``token`` (joined seats only)
-    is the seat's proof: keep it in the learner's browser to rejoin after a reload.
+    is the seat's proof: keep it in the learner's browser to rejoin after a reload. ``device``
+    names the browser the session plays from (every page of one browser shares it; default: a
+    device of its own): the seat plays from one device at a time, the last one to open it.
     """
 
     def __init__(self, store: Store, code: str, seat: int | None, token: str | None = None, *,
-                 teaching: bool = False):
+                 teaching: bool = False, device: str | None = None):
         self.store = store
         self.code = code
         self.seat = seat
         self.token = token
         self.teaching = teaching
+        self.device = device or new_device()
         self.info = store.table(code)
         self.game = replay(self.info, store.moves(code))
 
     # ------------------------------------------------------------------ taking a seat
     @classmethod
-    def join(cls, store: Store, code: str, *, seat: int | None = None, name: str = "") -> TableSession:
+    def join(cls, store: Store, code: str, *, seat: int | None = None, name: str = "",
+             device: str | None = None) -> TableSession:
         """Take seat ``seat`` (counting from 0), or the first free learner seat, at the table
-        with this code. Raises :class:`SeatError` if it is taken or none is free."""
+        with this code (from ``device``). Raises :class:`SeatError` if it is taken or none is free."""
         code = read_code(code)
-        token = new_token()
+        token, device = new_token(), device or new_device()
         if seat is None:
             free = [s.seat for s in store.table(code).seats if s.kind == HUMAN and not s.claimed]
             for candidate in free:
                 try:
-                    store.claim_seat(code, candidate, hash_token(token), name)
+                    store.claim_seat(code, candidate, hash_token(token), name, device)
                 except SeatError:
                     continue  # another learner took it a moment ago
-                return cls(store, code, candidate, token)
+                return cls(store, code, candidate, token, device=device)
             raise SeatError(M("table {code} has no free seat: ask your teacher for another table", code=code))
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise SeatError(M("a seat is a whole number, not {seat!r}", seat=seat))
-        store.claim_seat(code, seat, hash_token(token), name)
-        return cls(store, code, seat, token)
+        store.claim_seat(code, seat, hash_token(token), name, device)
+        return cls(store, code, seat, token, device=device)
 
     @classmethod
-    def rejoin(cls, store: Store, code: str, token: str) -> TableSession:
-        """Take back the seat this token holds (after a reload, or in a new kernel). Raises
-        :class:`SeatTokenError` for a forged or stale token."""
-        code = read_code(code)
-        return cls(store, code, store.seat_of(code, hash_token(token)), token)
+    def rejoin(cls, store: Store, code: str, token: str, *, device: str | None = None) -> TableSession:
+        """Take back the seat this token holds (after a reload, or in a new kernel) on
+        ``device``: if another device held it, its pages stop playing (see :meth:`seat_lost`).
+        Raises :class:`SeatTokenError` for a forged or stale token."""
+        code, device = read_code(code), device or new_device()
+        return cls(store, code, store.seat_of(code, hash_token(token), device), token, device=device)
 
     @classmethod
     def watch(cls, store: Store, code: str, *, teaching: bool = False) -> TableSession:
@@ -153,10 +181,28 @@ class TableSession:
         changed = self.refresh()
         return self.run_computers() > 0 or changed
 
-    def heartbeat(self) -> None:
-        """Mark this learner connected (call every few seconds while the page is open)."""
-        if self.seat is not None:
-            self.store.touch(self.code, self.seat)
+    def heartbeat(self) -> bool:
+        """Mark this learner connected: what a page's beat calls every :data:`BEAT_SECONDS`
+        while it is open. Whether it counted (not once another device holds the seat)."""
+        return self.seat is not None and self.store.touch(self.code, self.seat, self.device)
+
+    def reread_seats(self) -> None:
+        """Read who sits where again (who is connected changes without a new version): what
+        the app does on its own clock, moves or not."""
+        self.info = dataclasses.replace(self.info, seats=self.store.seats(self.code))
+
+    def seat_lost(self) -> Message | None:
+        """Why this session no longer plays its seat (another device opened it, or the
+        teacher freed it), or ``None`` while it does (and for a watcher)."""
+        if self.seat is None:
+            return None
+        held = self.info.seats[self.seat]
+        if not held.claimed:
+            return M("the teacher freed your seat at table {code}: join the table again to play", code=self.code)
+        if held.device != self.device:
+            return M("your seat at table {code} was opened on another device: this page no longer plays "
+                     "(join the table again here to play on this page)", code=self.code)
+        return None
 
     # ------------------------------------------------------------------ playing
     def play(self, move: Any) -> tuple[str, ...]:
@@ -169,6 +215,9 @@ class TableSession:
             raise NotYourTurn(M("a watcher has no seat: join the table to play"))
         self.refresh()
         self._check_open()
+        lost = self.seat_lost()
+        if lost is not None:
+            raise SeatMoved(lost)
         turn = self.game.current_player
         if turn != self.seat:
             if turn is None:
@@ -179,7 +228,7 @@ class TableSession:
         if getattr(parsed, "player", self.seat) != self.seat:
             raise NotYourTurn(M("you are P{seat}: {move} is another seat's move", seat=self.seat + 1, move=str(parsed)))
         after, events = state.apply(parsed)  # IllegalMove, with the rule, if the engine refuses
-        self._store(str(state.normalize(parsed)), after)
+        self._store(str(state.normalize(parsed)), after, self.device)
         lines = tuple(event.text_for(self.seat) for event in events)
         self.run_computers()
         return lines
@@ -205,15 +254,16 @@ class TableSession:
             played += 1
         return played
 
-    def _store(self, text: str, after: Any) -> None:
-        """Store ``text`` as the next move (``after`` is the state it leads to) and play it here."""
+    def _store(self, text: str, after: Any, device: str | None = None) -> None:
+        """Store ``text`` as the next move (``after`` is the state it leads to; ``device``: the
+        learner's, which must hold the seat) and play it here."""
         number = len(self.game.history) + 1
         try:
             version = self.store.add_move(self.code, number, seat=self.game.current_player, move=text,
-                                          turn=after.current_player, finished=after.is_over)
-        except (MoveConflict, TableClosed) as exc:
+                                          turn=after.current_player, finished=after.is_over, device=device)
+        except (MoveConflict, TableClosed, SeatMoved) as exc:
             self.refresh()
-            if isinstance(exc, TableClosed) or len(self.game.history) < number:
+            if not isinstance(exc, MoveConflict) or len(self.game.history) < number:
                 raise
             first = self.game.history[number - 1].move.text_for(self.seat)
             raise MoveConflict(M("{first} was played first: your move was not played; the table shows "
@@ -250,7 +300,7 @@ class TableSession:
 
     def legal_moves(self) -> list[str]:
         """This seat's legal moves when it is its turn (else none), in notation."""
-        if self.seat is None or self.game.current_player != self.seat or self.info.closed:
+        if self.seat is None or self.game.current_player != self.seat or self.info.closed or self.seat_lost():
             return []
         return [str(move) for move in self.game.legal_moves()]
 
@@ -269,11 +319,17 @@ class TableSession:
         return {**self.header(), "view": jsonable(self.view()), "log": self.log(), "legal": self.legal_moves()}
 
 
-def seat_rows(info: TableInfo) -> list[dict[str, Any]]:
-    """Who sits at the table: kind, learner's name, taken, connected (computers always are)."""
-    now = time.time()
-    return [{"seat": s.seat, "kind": s.kind, "name": s.name, "taken": s.claimed,
-             "connected": s.is_computer or (s.seen is not None and now - s.seen < CONNECTED_SECONDS)}
+def seat_rows(info: TableInfo, now: float | None = None) -> list[dict[str, Any]]:
+    """Who sits at the table: kind, learner's name, taken, connected (:func:`present`),
+    ``state`` (``"computer"``, ``"free"``, ``"connected"`` or ``"away"``) and ``moved``: how
+    many seconds ago the seat was last opened on another device (``None``: never). No device
+    ids, no tokens: what any page may be shown."""
+    now = time.time() if now is None else now
+
+    def state(s: SeatInfo) -> str:
+        return "computer" if s.is_computer else "free" if not s.claimed else "connected" if present(s, now) else "away"
+    return [{"seat": s.seat, "kind": s.kind, "name": s.name, "taken": s.claimed, "connected": present(s, now),
+             "state": state(s), "moved": None if s.moved is None else max(0.0, now - s.moved)}
             for s in info.seats]
 
 

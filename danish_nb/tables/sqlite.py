@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .store import SCHEMA, Execute, Store
+from .store import Execute, Store
 
 
 class SQLiteStore(Store):
@@ -36,8 +36,7 @@ class SQLiteStore(Store):
         self._conn.execute("PRAGMA synchronous = NORMAL")
         self._conn.execute("PRAGMA foreign_keys = ON")
         with self._write() as execute:
-            for statement in SCHEMA:
-                execute(statement, ())
+            self._create_schema(execute)
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         return self._conn.execute(sql, params).fetchall()
@@ -51,6 +50,9 @@ class SQLiteStore(Store):
             self._conn.execute("ROLLBACK")
             raise
         self._conn.execute("COMMIT")
+
+    def _columns(self, execute: Execute, table: str) -> set[str]:
+        return {row[1] for row in execute(f"PRAGMA table_info({table})", ())}
 
     def wait_for_change(self, code: str, after: int, timeout: float) -> int:
         deadline = time.monotonic() + timeout

@@ -32,7 +32,7 @@ from typing import Any
 
 from ..i18n import M, Message
 from .codes import new_code
-from .errors import MoveConflict, SeatError, SeatTokenError, TableClosed, TableError, UnknownTable
+from .errors import MoveConflict, SeatError, SeatMoved, SeatTokenError, TableClosed, TableError, UnknownTable
 
 #: The environment variable that chooses the store: a ``postgresql://`` URL, ``sqlite:///path``
 #: or a file path; unset: SQLite in the user's data directory.
@@ -51,7 +51,7 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS dn_seats (
         code TEXT NOT NULL REFERENCES dn_tables(code) ON DELETE CASCADE, seat INTEGER NOT NULL,
         kind TEXT NOT NULL, name TEXT NOT NULL DEFAULT '', token_hash TEXT, seen DOUBLE PRECISION,
-        PRIMARY KEY (code, seat))""",
+        device TEXT, moved DOUBLE PRECISION, PRIMARY KEY (code, seat))""",
     """CREATE TABLE IF NOT EXISTS dn_moves (
         code TEXT NOT NULL REFERENCES dn_tables(code) ON DELETE CASCADE, number INTEGER NOT NULL,
         seat INTEGER NOT NULL, move TEXT NOT NULL, at DOUBLE PRECISION NOT NULL,
@@ -63,7 +63,10 @@ SCHEMA = (
 )
 
 _TABLE_COLUMNS = "code, room, game, seed, options, players, moves, turn, finished, closed, version, created"
-_SEAT_COLUMNS = "code, seat, kind, name, token_hash IS NOT NULL, seen"
+_SEAT_COLUMNS = "code, seat, kind, name, token_hash IS NOT NULL, seen, device, moved"
+#: Columns added to a table after its first release: (table, column, SQL type), added to an
+#: older store when it is opened (``CREATE TABLE IF NOT EXISTS`` leaves an existing table as it is).
+ADDED_COLUMNS = (("dn_seats", "device", "TEXT"), ("dn_seats", "moved", "DOUBLE PRECISION"))
 
 #: Runs one SQL statement (``?`` placeholders) and returns its rows.
 Execute = Callable[[str, Sequence[Any]], list[tuple]]
@@ -71,13 +74,20 @@ Execute = Callable[[str, Sequence[Any]], list[tuple]]
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
-    """One seat as everyone at the table may see it (never its token)."""
+    """One seat as the kernels of the table know it (never its token).
+
+    ``seen``: when a page of the learner last said it is open (see
+    :func:`danish_nb.tables.session.present`); ``device``: the browser that holds the seat now
+    (what a page reports; kept in the kernels, never sent to a page); ``moved``: when the seat
+    was last opened on another device than the one holding it."""
 
     seat: int
     kind: str
     name: str
     claimed: bool
     seen: float | None
+    device: str | None = None
+    moved: float | None = None
 
     @property
     def is_computer(self) -> bool:
@@ -150,6 +160,18 @@ class Store(ABC):
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @abstractmethod
+    def _columns(self, execute: Execute, table: str) -> set[str]:
+        """The names of ``table``'s columns."""
+
+    def _create_schema(self, execute: Execute) -> None:
+        """Create the tables if missing, and add the columns an older store lacks."""
+        for statement in SCHEMA:
+            execute(statement, ())
+        for table, column, kind in ADDED_COLUMNS:
+            if column not in self._columns(execute, table):
+                execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}", ())
+
     @contextmanager
     def _write(self) -> Iterator[Execute]:
         with self._lock, self._transaction() as execute:
@@ -210,9 +232,10 @@ class Store(ABC):
             return self._bump(execute, code, "closed = ?", (True,))
 
     # ------------------------------------------------------------------ seats
-    def claim_seat(self, code: str, seat: int, token_hash: str, name: str = "") -> int:
-        """Give a free learner seat to the holder of the token with this hash. Raises
-        :class:`SeatError` if the seat is taken, a computer's or not at the table. Returns the version."""
+    def claim_seat(self, code: str, seat: int, token_hash: str, name: str = "", device: str | None = None) -> int:
+        """Give a free learner seat to the holder of the token with this hash (on ``device``, a
+        browser's id). Raises :class:`SeatError` if the seat is taken, a computer's or not at
+        the table. Returns the version."""
         with self._write() as execute:
             players = self._locked_row(execute, code, open_only=True)[1]
             rows = execute("SELECT kind, token_hash FROM dn_seats WHERE code = ? AND seat = ?", (code, seat))
@@ -225,8 +248,8 @@ class Store(ABC):
             if held is not None:
                 raise SeatError(M("seat P{seat} at table {code} is taken: choose another seat, or rejoin with "
                                   "your own seat token", seat=seat + 1, code=code))
-            execute("UPDATE dn_seats SET token_hash = ?, name = ?, seen = ? WHERE code = ? AND seat = ?",
-                    (token_hash, name[:NAME_LENGTH], time.time(), code, seat))
+            execute("UPDATE dn_seats SET token_hash = ?, name = ?, seen = ?, device = ?, moved = NULL "
+                    "WHERE code = ? AND seat = ?", (token_hash, name[:NAME_LENGTH], time.time(), device, code, seat))
             return self._bump(execute, code)
 
     def release_seat(self, code: str, seat: int) -> int:
@@ -234,26 +257,49 @@ class Store(ABC):
         old token stops working. Returns the version."""
         with self._write() as execute:
             self._locked_row(execute, code)
-            execute("UPDATE dn_seats SET token_hash = NULL, name = '', seen = NULL WHERE code = ? AND seat = ?",
-                    (code, seat))
+            execute("UPDATE dn_seats SET token_hash = NULL, name = '', seen = NULL, device = NULL, moved = NULL "
+                    "WHERE code = ? AND seat = ?", (code, seat))
             return self._bump(execute, code)
 
-    def seat_of(self, code: str, token_hash: str) -> int:
-        """The seat the holder of this token took (and mark it seen). Raises
-        :class:`SeatTokenError` for a token this table did not issue, or whose seat was freed."""
-        with self._lock:
-            rows = self._read("SELECT seat FROM dn_seats WHERE code = ? AND token_hash = ?", (code, token_hash))
+    def seat_of(self, code: str, token_hash: str, device: str | None = None) -> int:
+        """The seat the holder of this token took (and mark it seen). With ``device`` (a
+        browser's id), that device holds the seat from now on: if another one held it, the
+        seat records when it ``moved`` and the table's version changes, so the other device's
+        pages hear of it. Raises :class:`SeatTokenError` for a token this table did not issue,
+        or whose seat was freed."""
+        now = time.time()
+        with self._write() as execute:
+            rows = execute("SELECT seat, device FROM dn_seats WHERE code = ? AND token_hash = ?", (code, token_hash))
             if not rows:
-                self.version(code)  # UnknownTable first: a mistyped code is the likelier mistake
+                self._locked_row(execute, code)  # UnknownTable first: a mistyped code is the likelier mistake
                 raise SeatTokenError(M("this seat token does not hold a seat at table {code} (it is forged, from "
                                        "another table, or the teacher freed the seat)", code=code))
-        self.touch(code, rows[0][0])
-        return int(rows[0][0])
+            seat, held = int(rows[0][0]), rows[0][1]
+            if device is None or held == device:
+                execute("UPDATE dn_seats SET seen = ? WHERE code = ? AND seat = ?", (now, code, seat))
+                return seat
+            moved = now if held is not None else None
+            execute("UPDATE dn_seats SET seen = ?, device = ?, moved = COALESCE(?, moved) WHERE code = ? AND seat = ?",
+                    (now, device, moved, code, seat))
+            self._bump(execute, code)
+            return seat
 
-    def touch(self, code: str, seat: int) -> None:
-        """Record that the learner at ``seat`` is still connected (no version change)."""
+    def touch(self, code: str, seat: int, device: str | None = None) -> bool:
+        """Record that a page of the learner at ``seat`` is open (no version change); with
+        ``device``, only if that device still holds the seat. Whether it was recorded."""
+        where = " AND device = ?" if device is not None else ""
         with self._write() as execute:
-            execute("UPDATE dn_seats SET seen = ? WHERE code = ? AND seat = ?", (time.time(), code, seat))
+            return bool(execute(f"UPDATE dn_seats SET seen = ? WHERE code = ? AND seat = ?{where} RETURNING seat",
+                                (time.time(), code, seat, *((device,) if device is not None else ()))))
+
+    def seats(self, code: str) -> tuple[SeatInfo, ...]:
+        """The table's seats as stored now (a cheap read: who is connected changes without a
+        new version). Raises :class:`UnknownTable`."""
+        with self._lock:
+            seats = self._read(f"SELECT {_SEAT_COLUMNS} FROM dn_seats WHERE code = ? ORDER BY seat", (code,))
+        if not seats:
+            self.version(code)
+        return tuple(_seat_info(s) for s in seats)
 
     # ------------------------------------------------------------------ moves
     def moves(self, code: str, after: int = 0) -> list[str]:
@@ -263,13 +309,20 @@ class Store(ABC):
                               (code, after))
         return [row[0] for row in rows]
 
-    def add_move(self, code: str, number: int, *, seat: int, move: str, turn: int | None, finished: bool) -> int:
-        """Store move ``number`` if the table holds exactly ``number - 1`` moves; returns the new
-        version. Raises :class:`MoveConflict` if another move got there first,
-        :class:`TableClosed` if the teacher closed the table."""
+    def add_move(self, code: str, number: int, *, seat: int, move: str, turn: int | None, finished: bool,
+                 device: str | None = None) -> int:
+        """Store move ``number`` if the table holds exactly ``number - 1`` moves (and, with
+        ``device``, if that device holds the seat); returns the new version. Raises
+        :class:`MoveConflict` if another move got there first, :class:`SeatMoved` if the seat
+        was opened on another device, :class:`TableClosed` if the teacher closed the table."""
         try:
             with self._write() as execute:
                 held = self._locked_row(execute, code, open_only=True)[0]
+                if device is not None:
+                    holder = execute("SELECT device FROM dn_seats WHERE code = ? AND seat = ?", (code, seat))
+                    if not holder or holder[0][0] != device:
+                        raise SeatMoved(M("your seat at table {code} was opened on another device: this page no "
+                                          "longer plays (join the table again here to play on this page)", code=code))
                 if held != number - 1:
                     raise _conflict(code, number, held)
                 execute("INSERT INTO dn_moves (code, number, seat, move, at) VALUES (?, ?, ?, ?, ?)",
@@ -335,7 +388,12 @@ def _table_info(row: tuple, seats: list[tuple]) -> TableInfo:
     return TableInfo(code=code, room=room, game=game, seed=int(seed), options=json.loads(options),
                      players=int(players), moves=int(moves), turn=turn, finished=bool(finished),
                      closed=bool(closed), version=int(version), created=float(created),
-                     seats=tuple(SeatInfo(int(s[1]), s[2], s[3], bool(s[4]), s[5]) for s in seats))
+                     seats=tuple(_seat_info(s) for s in seats))
+
+
+def _seat_info(row: tuple) -> SeatInfo:
+    _code, seat, kind, name, claimed, seen, device, moved = row
+    return SeatInfo(int(seat), kind, name, bool(claimed), seen, device, moved)
 
 
 def default_path() -> Path:
