@@ -137,7 +137,7 @@ def test_the_language_reaches_a_class_table_screen_already_built(store, lang):
     assert tables.switch.value == "Class table" and all(OPEN in label for label in tables.switch._options_labels)
     assert app.board.lang == lang and app.board.session is app.session
     assert words_left(app, code) == []
-    assert app.board_box.children == (app.board.widget,)
+    assert app.board_box.children == (app.board.box,)
 
 
 def test_the_check_finds_an_untranslated_screen_word(store):

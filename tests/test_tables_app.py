@@ -102,10 +102,17 @@ def test_a_learner_cannot_move_for_another_seat_or_out_of_turn(store: Store):
     assert "not yours" in bo.board.message and store.moves(code) == []
 
 
+def second_tab(store: Store, app: TableApp) -> TableApp:
+    """Another page of ``app``'s browser (the same device id) at the same seat, with its own kernel."""
+    again, _ = learner(store, app.name.value)
+    again.device = app.device
+    again.rejoin(app.session.code, app.session.token)
+    return again
+
+
 def test_a_race_between_two_pages_of_one_seat_stores_one_move(store: Store):
     ada, _bo, code = bastard_table(store)
-    again, _ = learner(store, "Ada")  # a second tab of the same browser: same seat, own kernel
-    again.rejoin(code, ada.session.token)
+    again = second_tab(store, ada)
     assert again.session.seat == 0
     click(ada, act="move", move="P1 trump clubs")
     click(again, act="move", move="P1 trump hearts")  # its page still offered the call
@@ -116,8 +123,7 @@ def test_a_race_between_two_pages_of_one_seat_stores_one_move(store: Store):
 
 def test_a_race_lost_between_check_and_store_says_which_move_came_first(store: Store, monkeypatch):
     ada, _bo, code = bastard_table(store)
-    again, _ = learner(store, "Ada")
-    again.rejoin(code, ada.session.token)
+    again = second_tab(store, ada)
     click(ada, act="move", move="P1 trump clubs")
     # the second page checked its move before the first was stored: only the move number stops it
     real = again.session.refresh
@@ -128,13 +134,113 @@ def test_a_race_lost_between_check_and_store_says_which_move_came_first(store: S
     assert len(again.board.game.history) == 1
 
 
+def test_a_confirmation_overtaken_by_another_page_says_which_move_came_first(store: Store):
+    """Two clicks at once, the loser's kernel catching up before its Confirm arrives: the page
+    is told which move came first (at once, and again for the late Confirm) and shows it."""
+    ada, _bo, code = bastard_table(store)
+    again = second_tab(store, ada)
+    click(ada, act="choose", move="P1 trump clubs")
+    click(again, act="choose", move="P1 trump hearts")  # both pages show a verdict and a Confirm
+    assert "Confirm" in again.board.html
+    click(ada, act="play")
+    again.poll()  # the move reaches the second page before its Confirm does
+    assert "Your choice was withdrawn: P1 trump clubs was played first" in again.board.message
+    assert "move 1 of 1" in again.board.html  # it shows the new position
+    click(again, act="play")  # the Confirm sent before the new position showed
+    assert store.moves(code) == ["P1 trump clubs"]
+    assert "Not played: P1 trump clubs was played first, from another page of your seat" in again.board.message
+    assert "nothing is selected" not in again.board.message
+    click(again, act="card", zone="hand", idx=0)  # a new choice: the note is done with
+    assert "played first" not in again.board.message
+
+
+def test_a_seat_opened_on_another_device_tells_the_first_page_and_the_teacher(store: Store, monkeypatch):
+    ada, _bo, code = bastard_table(store)
+    held = Keeper(ada)
+    phone, _ = learner(store, "")
+    phone.keeper._handle_custom_msg({"act": "stored", "seats": {code: ada.session.token}, "last": code,
+                                     "device": "the phone"}, [])
+    assert phone.session.seat == 0 and phone.device == "the phone"
+    ada.poll()  # the laptop's page hears of it (the table's version changed)
+    assert "was opened on another device: this page no longer plays" in ada.message.value
+    assert {"act": "rest"} in held.sent  # its beats stop
+    assert 'data-move="P1 trump' not in ada.board.html and ada.board.coach.hint_button.disabled
+    click(ada, act="move", move="P1 trump clubs")
+    ada.board._try(ada.board.game.legal_moves()[0])  # a forged message reaching the board's own check
+    assert "another device" in ada.board.message and store.moves(code) == []
+    click(phone, act="move", move="P1 trump clubs")
+    assert store.moves(code) == ["P1 trump clubs"]
+    monkeypatch.setenv(TEACHER_ENV, "sesame")
+    teacher, _ = learner(store, "")
+    assert teacher.open_teacher("sesame")
+    assert "P1 Ada (opened on another device just now)" in teacher.room_list.value
+
+
+def test_presence_follows_the_pages_beats_on_every_screen(store: Store, monkeypatch):
+    """Both pages open and beating, a minute without a move: both connected everywhere, "(you)"
+    included; one page closes: away on the other page, its board and the teacher's list."""
+    clock = [time.time()]
+    monkeypatch.setattr(time, "time", lambda: clock[0])
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])
+    monkeypatch.setenv(TEACHER_ENV, "sesame")
+    ada, bo, code = bastard_table(store)
+    teacher, _ = learner(store, "")
+    teacher.open_teacher("sesame")
+
+    def tick(*pages: TableApp) -> None:
+        clock[0] += 2
+        for page in pages:
+            page.keeper._handle_custom_msg({"act": "beat"}, [])
+        for app in (ada, bo, teacher):
+            app.poll()
+
+    for _ in range(30):
+        tick(ada, bo)
+        for me, other in ((ada, "P2: Bo"), (bo, "P1: Ada")):
+            assert "(you) <small>connected</small>" in me.status.value and f"{other} <small>connected" in me.status.value
+        assert "away" not in teacher.room_list.value and "away" not in ada.board.html
+    for _ in range(7):  # Bo's page closed: 14 s without its beats
+        tick(ada)
+    assert "P2: Bo <small>away</small>" in ada.status.value and "P2 (Bo, away)" in ada.board.html
+    assert "Ada (you) <small>connected" in ada.status.value
+    assert "P2 Bo (away)" in teacher.room_list.value and "P1 Ada (away)" not in teacher.room_list.value
+    tick(ada, bo)  # back (a reload): connected again at the next reading
+    assert "P2: Bo <small>connected" in ada.status.value and "P2 (Bo)" in ada.board.html
+
+
+def test_a_learner_without_a_name_is_named_by_seat_and_a_reload_keeps_a_name(store: Store, monkeypatch):
+    ada, held = learner(store, "Ada")
+    ada.game_picker.value = "bastard"
+    ada.seat_boxes[1].value, ada.seat_boxes[2].value = "human", "rule-of-thumb"
+    code = ada.create()
+    nameless, _ = learner(store, "")
+    nameless.join(code)
+    ada.poll()
+    assert "P2: Learner 2 <small>connected" in ada.status.value and "P2 (Learner 2)" in ada.board.html
+    assert "free" not in ada.status.value and "free seat" not in ada.board.html
+    monkeypatch.setenv(TEACHER_ENV, "sesame")
+    teacher, _ = learner(store, "")
+    teacher.open_teacher("sesame")
+    assert "P2 Learner 2" in teacher.room_list.value and "free" not in teacher.room_list.value
+    teacher.set_lang("fr")
+    assert "P2 Élève 2" in teacher.room_list.value
+    # the name goes to the browser with the seat token; a reload puts it back in the name field
+    assert held.sent[-1] == {"act": "keep", "code": code, "token": ada.session.token, "name": "Ada"}
+    reloaded, _ = learner(store, "")
+    reloaded.device = ada.device
+    reloaded.keeper._handle_custom_msg({"act": "stored", "seats": held.seats(), "last": code, "name": "Ada",
+                                        "device": ada.device}, [])
+    assert reloaded.name.value == "Ada" and reloaded.session.seat == 0
+
+
 def test_a_reload_gives_the_seat_back_through_the_browser_token(store: Store):
     ada, bo, code = bastard_table(store)
     held = Keeper(bo)
     bo.join(code)  # joining again from the same page: the token it holds, the same seat
     assert bo.session.seat == 1 and held.seats() == {code: bo.session.token}
     reloaded, _ = learner(store, "")
-    reloaded.keeper._handle_custom_msg({"act": "stored", "seats": held.seats(), "last": code}, [])
+    reloaded.keeper._handle_custom_msg({"act": "stored", "seats": held.seats(), "last": code,
+                                        "device": bo.device}, [])
     assert reloaded.session.seat == 1 and reloaded.board.viewer == 1
     assert "Welcome back" in reloaded.message.value
     # the seat is not free for anyone else
@@ -306,6 +412,68 @@ def test_no_frame_sent_to_a_learner_names_another_learners_hidden_card(store: St
     assert named("\n".join(wire.frames["teacher"]), hidden_from(seated, spectator))
 
 
+def test_the_coach_at_a_class_table_reads_only_the_seats_view(store: Store, monkeypatch):
+    """Hint and Review my game under a seat's board (no step-through box: nobody to step), their
+    answers from that seat's view only: no frame names a card hidden from that seat when it was
+    sent, the coach's among them, over a whole game and its review."""
+    wire = Wire(monkeypatch)
+    with wire.owned_by("ada"):
+        ada, _ = learner(store, "Ada")
+        ada.game_picker.value = "rat-bastard-17"
+        code = ada.create()
+    with wire.owned_by("bo"):
+        bo, _ = learner(store, "Bo")
+        bo.join(code)
+    apps = {"ada": ada, "bo": bo}
+    for app in apps.values():
+        assert app.board_box.children == (app.board.box,) and app.board.coach.widget in app.board.box.children
+        assert "Step through computer turns" not in app.board.html
+        app.board.coach.iterations = 20
+    spectator = TableSession.watch(store, code)
+    checked = {name: 0 for name in apps}
+    secrets = {name: 0 for name in apps}
+
+    def no_hidden_card_in_new_frames() -> None:
+        spectator.refresh()
+        for name, app in apps.items():
+            frames = wire.frames[name][checked[name]:]
+            checked[name] += len(frames)
+            secret = hidden_from(SimpleNamespace(seat=app.session.seat, game=spectator.game), spectator)
+            secrets[name] += bool(secret)
+            assert named(without_rules_help("\n".join(frames)), secret) == set(), f"{name} was sent hidden cards"
+
+    hints = 0
+    for step in range(600):
+        for name, app in apps.items():
+            with wire.owned_by(name):
+                app.poll()
+        no_hidden_card_in_new_frames()
+        movers = [(name, app) for name, app in apps.items() if app.session.legal_moves()]
+        if not movers:
+            break
+        name, app = movers[0]
+        other = bo if app is ada else ada
+        assert other.board.coach.hint_button.disabled  # not the other's turn
+        with wire.owned_by(name):
+            if step % 4 == 0:
+                app.board.coach.hint(wait=True)
+                assert f"Hint for P{app.session.seat + 1}" in app.board.coach.output.value
+                hints += 1
+            legal = app.session.legal_moves()
+            app.board.play(legal[step % len(legal)])
+        no_hidden_card_in_new_frames()
+    assert ada.session.game.is_over and hints >= 5
+    for name, app in apps.items():
+        with wire.owned_by(name):
+            app.poll()
+            app.board.coach.review(wait=True)
+        assert f"Review for P{app.session.seat + 1}" in app.board.coach.output.value
+    no_hidden_card_in_new_frames()
+    assert min(secrets.values()) > 10, "too few checks where a card was hidden: the check could not fail"
+    coach_frames = [f for f in wire.frames["ada"] if "Hint for" in f or "Review for" in f]
+    assert len(coach_frames) >= 3
+
+
 def test_the_app_has_a_class_table_switch_built_on_demand(store: Store):
     root = build_app(seed=3)
     tables = root.tables
@@ -328,3 +496,14 @@ def test_a_stored_seat_reported_on_load_opens_the_class_table_screen(store: Stor
     root.tables.keeper._handle_custom_msg({"act": "stored", "seats": {code: token}, "last": code}, [])
     assert root.tables.switch.value == "Class table"
     assert root.tables.app.session.seat == 0
+
+
+@pytest.mark.parametrize("module", ["danish_nb.widgets.table_app", "danish_nb.widgets.table_board",
+                                    "danish_nb.widgets.table_teacher", "danish_nb.widgets.table_words",
+                                    "danish_nb.widgets.seat_keeper", "danish_nb.tables.store"])
+def test_doctests(module: str):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

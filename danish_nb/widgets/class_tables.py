@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from ..i18n import N_, check_lang, translator
-from .seat_keeper import SeatKeeper, short_text
+from .seat_keeper import SeatKeeper, read_report
 
 if TYPE_CHECKING:
     from .table_app import TableApp
@@ -73,10 +73,11 @@ class ClassTables:
             self.app  # noqa: B018 -- build it
 
     def _reported(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if self._app is not None:
+        report = read_report(content)
+        if self._app is not None or report is None:  # the screen's own handler takes it (and the beats)
             return
-        self._stored.append(content)
-        if isinstance(content, dict) and short_text(content.get("last"), 12):
+        self._stored[:] = [content]  # what the page opened with (a later report replaces it)
+        if report.last:
             self.switch.value = MODES[1]  # a seat to go back to: show it at once
 
 

@@ -63,8 +63,7 @@ class CoachPanel:
         """Enable Hint on the human's turn (the board live, no privacy screen), Review once the
         game is over; neither while a search runs."""
         seat, game = self._seat(), self.board.game
-        self.hint_button.disabled = self.busy or not (
-            seat is not None and self.board.live and not self.board.screened and game.current_player == seat)
+        self.hint_button.disabled = self.busy or not self.board._my_turn()  # the board would take a move now
         self.review_button.disabled = self.busy or seat is None or not game.is_over
 
     def _on_game_change(self, _game: Any) -> None:
@@ -91,12 +90,12 @@ class CoachPanel:
                 self.progress.layout.visibility = "hidden"
                 self.thread = None
                 self.refresh()
-        self.thread = threading.Thread(target=target, name="dn-coach", daemon=True)
-        self.thread.start()
+        thread = self.thread = threading.Thread(target=target, name="dn-coach", daemon=True)
+        thread.start()
         self.refresh()
         if wait:
-            self.thread.join()
-        return self.thread
+            thread.join()  # (not self.thread: a quick search has set it back to None already)
+        return thread
 
     def hint(self, wait: bool = False) -> threading.Thread | None:
         """Search the best move for the human to move, in a background thread (``wait=True``:

@@ -160,10 +160,11 @@ class DrawingMixin:
             parts.append(button_html(tr("Let the computer play"), "step", css="dn-step", shortcut="c"))
         if self._undo_target() is not None:
             parts.append(button_html(tr("Undo my move"), "undo", css="dn-undo", shortcut="u"))
-        checked = " checked" if self.step_mode else ""
-        step_words = escape(tr("Step through computer turns"))
-        parts.append(f'<label class="dn-step-mode"><input type="checkbox" data-act="stepmode" data-key="stepmode:"'
-                     f'{checked}> {step_words}</label>')
+        if self.agents:  # only where the board plays computer seats (not at a class table, nor all humans)
+            checked = " checked" if self.step_mode else ""
+            step_words = escape(tr("Step through computer turns"))
+            parts.append(f'<label class="dn-step-mode"><input type="checkbox" data-act="stepmode" data-key="stepmode:"'
+                         f'{checked}> {step_words}</label>')
         if not self.live:
             looking_back = escape(tr("Looking back: press » to return to the game."))
             parts.append(f' <span class="dn-history-note">{looking_back}</span>')

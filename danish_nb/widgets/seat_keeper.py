@@ -1,56 +1,110 @@
 """Where a learner's seat tokens live: only in the learner's browser, in ``localStorage``.
 
 A small :class:`SeatKeeper` model reads them when the page opens and hands them to this
-learner's kernel over the page's own websocket; the kernel asks it to keep a new token or forget
-a refused one. Not in the URL: a query string is written to server and proxy logs and shows in
-the address bar and in shared links, and a fragment is copied with the link; not in a cookie:
-every request would carry it to the server, and the kernel cannot read cookies (this server
-serves no request info). So a reload, or a new tab in the same browser, sits down at the same
-seat again; another browser (or another learner) has no token and cannot.
+learner's kernel over the page's own websocket, with the browser's device id (a random id kept
+beside them: every page of one browser shares it) and the learner's name; the kernel asks it to
+keep a new token (and the name) or forget a refused one. Not in the URL: a query string is
+written to server and proxy logs and shows in the address bar and in shared links, and a
+fragment is copied with the link; not in a cookie: every request would carry it to the server,
+and the kernel cannot read cookies (this server serves no request info). So a reload, or a new
+tab in the same browser, sits down at the same seat again, with the same name; another browser
+(or another learner) has no token and cannot.
 
->>> stored_seats({"act": "stored", "seats": {"K7QX2M": "t0ken", "bad": 7}, "last": "K7QX2M"})
-({'K7QX2M': 't0ken'}, 'K7QX2M')
->>> stored_seats({"act": "stored", "seats": "forged"})
-({}, None)
+While its learner is seated the keeper also beats: it tells the kernel every
+:data:`~danish_nb.tables.session.BEAT_SECONDS` that the page is open (at once when the tab shows
+again), which is what "connected" means at a class table.
+
+>>> read_report({"act": "stored", "seats": {"K7QX2M": "t0ken", "bad": 7}, "last": "K7QX2M", "name": "Ada",
+...              "device": "d-1"})
+Report(seats={'K7QX2M': 't0ken'}, last='K7QX2M', name='Ada', device='d-1')
+>>> read_report({"act": "stored", "seats": "forged"}) is None, read_report({"act": "beat"}) is None
+(True, True)
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import anywidget
+import traitlets
+
+from ..tables.session import BEAT_SECONDS
+from ..tables.store import NAME_LENGTH
 
 #: The most stored seats a browser may report (the rest is ignored).
 STORED_LIMIT = 20
+#: The longest device id a browser may report.
+DEVICE_LENGTH = 64
 
 KEEPER_JS = """
 const KEY = "danish-nb-seats";
+const DEVICE = "danish-nb-device";
 function load() {
   try { const d = JSON.parse(localStorage.getItem(KEY) || "{}"); return d && typeof d === "object" ? d : {}; }
   catch (e) { return {}; }
 }
+function device() {
+  // one random id per browser (crypto.randomUUID needs HTTPS; a class serves plain HTTP)
+  try {
+    let id = localStorage.getItem(DEVICE);
+    if (!id) {
+      const bytes = crypto.getRandomValues(new Uint8Array(16));
+      id = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+      localStorage.setItem(DEVICE, id);
+    }
+    return id;
+  } catch (e) { return null; }
+}
 function render({ model, el }) {
   const data = load();
-  model.send({ act: "stored", seats: data.seats || {}, last: data.last || null });
+  model.send({ act: "stored", seats: data.seats || {}, last: data.last || null, name: data.name || "",
+               device: device() });
+  let timer = null;
+  const beat = () => model.send({ act: "beat" });
+  const beating = (on) => {
+    if (on && timer === null) { beat(); timer = setInterval(beat, model.get("beat_ms")); }
+    if (!on && timer !== null) { clearInterval(timer); timer = null; }
+  };
+  const shown = () => { if (timer !== null && document.visibilityState === "visible") beat(); };
+  document.addEventListener("visibilitychange", shown);
   const onMsg = (msg) => {
     const d = load();
     d.seats = d.seats || {};
-    if (msg.act === "keep") { d.seats[msg.code] = msg.token; d.last = msg.code; }
+    if (msg.act === "keep") {
+      d.seats[msg.code] = msg.token; d.last = msg.code;
+      if (typeof msg.name === "string") d.name = msg.name;
+      beating(true);
+    }
     if (msg.act === "forget") { delete d.seats[msg.code]; if (d.last === msg.code) d.last = null; }
-    if (msg.act === "leave") { d.last = null; }
+    if (msg.act === "leave") { d.last = null; beating(false); }
+    if (msg.act === "rest") beating(false);
     localStorage.setItem(KEY, JSON.stringify(d));
   };
   model.on("msg:custom", onMsg);
-  return () => model.off("msg:custom", onMsg);
+  return () => { beating(false); document.removeEventListener("visibilitychange", shown); model.off("msg:custom", onMsg); };
 }
 export default { render };
 """
 
 
 class SeatKeeper(anywidget.AnyWidget):
-    """Shows nothing; keeps this browser's seat tokens (code -> token) in ``localStorage``."""
+    """Shows nothing; keeps this browser's seat tokens (code -> token), its device id and the
+    learner's name in ``localStorage``, and beats while the learner is seated."""
 
     _esm = KEEPER_JS
+    beat_ms = traitlets.Int(int(BEAT_SECONDS * 1000)).tag(sync=True)
+
+
+@dataclass(frozen=True)
+class Report:
+    """What a keeper reports when its page opens: the seats it holds (code -> token), the code
+    of the last table sat at, the learner's name and the browser's device id."""
+
+    seats: dict[str, str]
+    last: str | None
+    name: str
+    device: str | None
 
 
 def short_text(value: Any, limit: int) -> str | None:
@@ -58,14 +112,15 @@ def short_text(value: Any, limit: int) -> str | None:
     return value if isinstance(value, str) and 0 < len(value) <= limit else None
 
 
-def stored_seats(content: Any) -> tuple[dict[str, str], str | None]:
-    """What a keeper's "stored" report holds: the seats (code -> token, at most
-    :data:`STORED_LIMIT`, anything else ignored) and the code of the last table sat at."""
+def read_report(content: Any) -> Report | None:
+    """A keeper's "stored" report (at most :data:`STORED_LIMIT` seats; anything malformed
+    ignored), or ``None`` for any other message."""
     if not isinstance(content, dict) or content.get("act") != "stored" or not isinstance(content.get("seats"), dict):
-        return {}, None
+        return None
     seats = {code: token for code, token in list(content["seats"].items())[:STORED_LIMIT]
              if short_text(code, 12) and short_text(token, 200)}
-    return seats, short_text(content.get("last"), 12)
+    name = (short_text(content.get("name"), 4 * NAME_LENGTH) or "").strip()[:NAME_LENGTH]
+    return Report(seats, short_text(content.get("last"), 12), name, short_text(content.get("device"), DEVICE_LENGTH))
 
 
-__all__ = ["SeatKeeper", "short_text", "stored_seats"]
+__all__ = ["Report", "SeatKeeper", "read_report", "short_text"]

@@ -10,6 +10,12 @@ Updates arrive without a click: a task on the kernel's event loop waits for the 
 0.1 s; at most :data:`WAIT` s), then catches the session up on the loop's own thread, so the
 board is only ever changed there. In tests without a running loop, call :meth:`TableApp.poll`.
 
+Who is connected comes from the pages themselves: a seated learner's page beats every
+``BEAT_SECONDS`` (its seat keeper), each beat marks the seat seen in the store, and every page
+reads the seats again on its own clock (:data:`PRESENCE_EVERY`), moves or not; the board, the
+status line and the teacher's list all show :func:`~danish_nb.tables.session.present`. A page
+whose seat was opened on another device says so and plays no more.
+
 >>> from danish_nb.tables import open_store
 >>> app = TableApp(open_store("sqlite:///:memory:"), follow=False)
 >>> app.game_picker.value = "bastard"
@@ -34,27 +40,31 @@ from ..core import GAMES, DanishNbError
 from ..i18n import M, N_, check_lang, translator
 from ..server.visitor import this_visitor
 from ..tables import HUMAN, SeatTokenError, Store, TableError, TableSession, create_table, open_store, read_code
+from ..tables.session import new_device
 from . import has_board
 from .board import Board
 from .drawing import SEAT_WORDS
-from .seat_keeper import SeatKeeper, stored_seats
+from .seat_keeper import SeatKeeper, read_report
 from .settings import GameForm
 from .table_board import table_board
 from .table_teacher import TeacherView
+from .table_words import presence, seat_name
 
 #: The environment variable naming the room this server's tables belong to.
 ROOM_ENV = "DANISH_NB_ROOM"
 #: Seconds the follow task waits for a change before looking again (the "poll of at most 1 s").
 WAIT = 1.0
-#: Seconds between "still connected" marks.
-HEARTBEAT = 5.0
+#: Seconds between two readings of who is connected (a closed page shows away everywhere
+#: within ``AWAY_SECONDS`` plus this).
+PRESENCE_EVERY = 2.0
+#: The fewest seconds between two beats of a page that count (a page beats every few seconds;
+#: a page sending more is not believed more often).
+BEAT_FLOOR = 1.0
 #: What a seat box offers: a learner, or a computer player.
 SEAT_CHOICES = ((N_("a learner"), HUMAN), (N_("computer (rule of thumb)"), "rule-of-thumb"),
                 (N_("computer (random)"), "random"))
-#: How the status line names a seat nobody took, and a computer's seat.
-FREE, COMPUTER = N_("free seat"), N_("computer")
-#: A learner's seat in the status line: connected, or away.
-STATES = {"connected": N_("connected"), "away": N_("away")}
+#: How the status line names a computer's seat.
+COMPUTER = N_("computer")
 
 
 class TableApp(TeacherView):
@@ -77,7 +87,10 @@ class TableApp(TeacherView):
         self.session: TableSession | None = None
         self.board: Board | None = None
         self.tokens: dict[str, str] = {}
-        self._beat = 0.0
+        #: This browser's id (its pages share it; told by the seat keeper when the page opens).
+        self.device = new_device()
+        self._beat = self._seats_read = 0.0
+        self._lost_told = False
         games = [(rules.title, game_id) for game_id, rules in GAMES.items() if has_board(rules)]
         self.form = GameForm(games, self._seat_choices(), css="dn-table-",
                              seat=lambda i: HUMAN if i < 2 else "rule-of-thumb", lang=self.lang)
@@ -183,7 +196,7 @@ class TableApp(TeacherView):
             self._say(M("Cannot create the table: {error}", error=exc), error=True)
             return None
         if self.sit.value and HUMAN in seats:
-            self._seat(TableSession.join(self.store, code, name=self.name.value.strip()))
+            self._seat(TableSession.join(self.store, code, name=self.name.value.strip(), device=self.device))
         self._say(M("Table {code} is ready: learners join it with the code {code}.", code=code))
         return code
 
@@ -195,10 +208,10 @@ class TableApp(TeacherView):
             token = self.tokens.get(code)
             if token is not None:
                 try:
-                    return self._seat(TableSession.rejoin(self.store, code, token))
+                    return self._seat(TableSession.rejoin(self.store, code, token, device=self.device))
                 except SeatTokenError:
                     self._forget(code)
-            session = self._seat(TableSession.join(self.store, code, name=self.name.value.strip()))
+            session = self._seat(TableSession.join(self.store, code, name=self.name.value.strip(), device=self.device))
         except DanishNbError as exc:
             self._say(M("Cannot join: {error}", error=exc), error=True)
             return None
@@ -208,7 +221,7 @@ class TableApp(TeacherView):
     def rejoin(self, code: str, token: str) -> TableSession | None:
         """Take back the seat this browser's token holds (a reload); a refused token is forgotten."""
         try:
-            session = self._seat(TableSession.rejoin(self.store, code, token))
+            session = self._seat(TableSession.rejoin(self.store, code, token, device=self.device))
         except DanishNbError as exc:
             if isinstance(exc, SeatTokenError):
                 self._forget(code)
@@ -218,7 +231,8 @@ class TableApp(TeacherView):
         return session
 
     def _seat(self, session: TableSession) -> TableSession:
-        """Show ``session``'s board (its seat's view only) and keep its token in the browser."""
+        """Show ``session``'s board (its seat's view only) and keep its token, and the learner's
+        name, in the browser (whose page then beats while it is open)."""
         self._drop_board()
         self.session = session
         self._show_board()
@@ -226,18 +240,21 @@ class TableApp(TeacherView):
         self.screen.children = [self.seated]
         if session.token is not None:
             self.tokens[session.code] = session.token
-            self.keeper.send({"act": "keep", "code": session.code, "token": session.token})
+            name = self.name.value.strip() or session.info.seats[session.seat].name
+            self.keeper.send({"act": "keep", "code": session.code, "token": session.token, "name": name})
         session.update()  # computer seats whose turn it already is
-        self._beat = 0.0
+        self._beat = self._seats_read = time.monotonic()
+        self._lost_told = False
         self._show_status()
         return session
 
     def _show_board(self) -> None:
-        """Draw the session's board in the screen's language, in place of any board before."""
+        """Draw the session's board in the screen's language, in place of any board before: a
+        seat's with the coach (Hint, Review my game) under it, a watcher's without."""
         if self.board is not None:
             self.board.close()
         self.board = table_board(self.session, self.lang)
-        self.board_box.children = [self.board.widget]
+        self.board_box.children = [self.board.box if self.session.seat is not None else self.board.widget]
 
     def _forget(self, code: str) -> None:
         self.tokens.pop(code, None)
@@ -263,30 +280,55 @@ class TableApp(TeacherView):
         self._say("")
 
     def _on_keeper(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """The browser reports the seats it holds: remember them, and sit down at the last one."""
-        seats, last = stored_seats(content)
-        self.tokens.update(seats)
-        if last in self.tokens and self.session is None:
-            self.rejoin(last, self.tokens[last])
+        """The browser's keeper: a beat of the open page, or (when the page opens) the seats it
+        holds, its device and the learner's name: remember them, and sit down at the last seat."""
+        if isinstance(content, dict) and content.get("act") == "beat":
+            self.beat()
+            return
+        report = read_report(content)
+        if report is None:
+            return
+        self.tokens.update(report.seats)
+        if report.device is not None:
+            self.device = report.device
+        if report.name and not self.name.value.strip():
+            self.name.value = report.name
+        if report.last in self.tokens and self.session is None:
+            self.rejoin(report.last, self.tokens[report.last])
 
+    def beat(self) -> None:
+        """The page says it is open (its keeper beats every few seconds while the learner is
+        seated): the seat counts as connected. A page whose seat another device opened is told."""
+        now = time.monotonic()
+        if self.session is None or self.session.seat is None or now - self._beat < BEAT_FLOOR:
+            return
+        self._beat = now
+        try:
+            counted = self.session.heartbeat()
+        except TableError as exc:
+            self._say(exc, error=True)
+            return
+        if not counted and not self._lost_told:
+            self.session.refresh()
+            self._show_status()
 
     # ------------------------------------------------------------------ keeping up
     def poll(self) -> bool:
-        """Catch up with the store once: new moves reach the board, computer seats play, the
-        seat is marked connected now and then, the teacher's list is refreshed. Whether the
-        table changed."""
+        """Catch up with the store once: new moves reach the board, computer seats play; who is
+        connected is read again every :data:`PRESENCE_EVERY` s (moves or not); the teacher's
+        list is refreshed. Whether the table changed."""
         now = time.monotonic()
-        changed = False
+        changed = presence = False
         if self.session is not None:
             try:
                 changed = self.session.update()
-                if now - self._beat >= HEARTBEAT:
-                    self.session.heartbeat()
-                    self._beat = now
-                    changed = True  # who is connected may have changed
+                if now - self._seats_read >= PRESENCE_EVERY:
+                    self.session.reread_seats()
+                    self._seats_read = now
+                    presence = True
             except TableError as exc:
                 self._say(exc, error=True)
-            if changed:
+            if changed or presence:
                 self._show_status()
         else:
             self.refresh_tables()
@@ -315,21 +357,38 @@ class TableApp(TeacherView):
                 print(f"danish_nb table app: {exc!r}", file=sys.stderr)
 
     def _show_status(self) -> None:
-        if self.session is not None:
-            header = self.session.header()
-            if self.session.game.result is not None:
-                header["result"] = self.session.game.result.reason_in(self.lang)
-            self.status.value = status_html(header, self.lang)
+        """Draw the status line and the board's seat names (who is away); tell a page whose seat
+        was opened on another device, once."""
+        session = self.session
+        if session is None:
+            return
+        header = session.header()
+        if session.game.result is not None:
+            header["result"] = session.game.result.reason_in(self.lang)
+        self.status.value = status_html(header, self.lang)
+        lost = session.seat_lost()
+        if lost is not None and not self._lost_told:
+            self._lost_told = True
+            self.keeper.send({"act": "rest"})  # no more beats from this page
+            self._say(lost, error=True)
+            if self.board is not None:
+                self.board._render()  # its moves withdrawn
+                self.board.coach.refresh()
+        elif self.board is not None:
+            self.board.redraw_names()
 
 
 def status_html(header: dict[str, Any], lang: str = "en") -> str:
-    """The line above a table's board: the code, who sits where (connected or not), whose turn.
+    """The line above a table's board: the code, who sits where (connected or away), whose turn.
 
     >>> html = status_html({"code": "K7QX2M", "title": "Bastard", "seat": 0, "turn": 1, "finished": False,
     ...     "closed": False, "result": None, "seats": [
-    ...     {"seat": 0, "kind": "human", "name": "Ada", "taken": True, "connected": True},
-    ...     {"seat": 1, "kind": "rule-of-thumb", "name": "", "taken": False, "connected": True}]})
-    >>> "K7QX2M" in html and "dn-turn" in html and "Ada" in html
+    ...     {"seat": 0, "kind": "human", "name": "Ada", "taken": True, "state": "connected"},
+    ...     {"seat": 1, "kind": "rule-of-thumb", "name": "", "taken": False, "state": "computer"},
+    ...     {"seat": 2, "kind": "human", "name": "", "taken": True, "state": "away"}]})
+    >>> "K7QX2M" in html and "dn-turn" in html and "Ada (you) <small>connected" in html
+    True
+    >>> "P3: Learner 3 <small>away</small>" in html
     True
     """
     tr = translator(lang)
@@ -337,15 +396,16 @@ def status_html(header: dict[str, Any], lang: str = "en") -> str:
     who = tr("you are P{seat}", seat=seat + 1) if seat is not None else tr("watching")
     rows = []
     for s in header["seats"]:
-        name = escape(s["name"]) if s["name"] else escape(tr.render(FREE if s["kind"] == HUMAN else COMPUTER))
+        name = escape(seat_name(s, tr))
         if s["kind"] != HUMAN:
-            name = f"{name} ({escape(tr.render(SEAT_WORDS.get(s['kind'], s['kind'])))})"
+            name = f"{escape(tr.render(COMPUTER))} ({name})"
         you = f" ({escape(tr.render(SEAT_WORDS['you']))})" if s["seat"] == seat else ""
-        state = "connected" if s["connected"] and (s["taken"] or s["kind"] != HUMAN) else "away"
+        state = s["state"]
         turn = " dn-turn" if s["seat"] == header["turn"] and not header["closed"] else ""
         mark = f" ◀ {escape(tr('to play'))}" if turn else ""
-        rows.append(f'<li class="dn-table-seat dn-{state}{turn}">P{s["seat"] + 1}: {name}{you} '
-                    f'<small>{escape(tr.render(STATES[state]))}</small>{mark}</li>')
+        said = presence(s, tr)
+        small = f" <small>{escape(said)}</small>" if said else ""
+        rows.append(f'<li class="dn-table-seat dn-{state}{turn}">P{s["seat"] + 1}: {name}{you}{small}{mark}</li>')
     if header["closed"]:
         end = f'<p class="dn-table-end">{escape(tr("The teacher closed this table."))}</p>'
     elif header["finished"]:

@@ -6,9 +6,12 @@ viewer never changes, there is no privacy screen, no undo and no stepping of com
 (computer seats are played once, by the store's move numbers; see :mod:`danish_nb.tables.session`).
 A move the learner makes is checked by the engine and stored by ``session.play``; a move that
 loses a race, comes out of turn or reaches a closed table puts the reason on the board and
-changes nothing. Moves stored by other kernels reach the board when the session catches up
-(``session.update()``): the game's listener redraws it. A watcher (``session.seat is None``)
-sees the table as a spectator, or every hand in the teacher's teaching mode.
+changes nothing; so does a click on a choice another page of the seat overtook (two clicks at
+once: the board says which move came first, and shows it). Moves stored by other kernels reach the
+board when the session catches up (``session.update()``): the game's listener redraws it. Seats
+are named as everywhere at the table (:mod:`danish_nb.widgets.table_words`), with who is away.
+A watcher (``session.seat is None``) sees the table as a spectator, or every hand in the
+teacher's teaching mode.
 
 >>> from danish_nb.tables import TableSession, create_table, open_store
 >>> store = open_store("sqlite:///:memory:")
@@ -27,14 +30,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import DanishNbError, IllegalMove
-from ..i18n import M, N_, translator
+from ..i18n import M, Message, translator
 from ..tables import HUMAN, MoveConflict, TableError, TableSession
+from ..tables.session import seat_rows
 from . import BOARDS, has_board
-from .board import SEAT_KINDS, Board
+from .board import PLAY_ACTS, SEAT_KINDS, Board
 from .drawing import SEAT_WORDS
-
-#: How a learner seat nobody has taken is named.
-FREE_SEAT = N_("a free seat")
+from .table_words import seat_name
 
 
 class TableBoardMixin:
@@ -44,10 +46,69 @@ class TableBoardMixin:
     #: False while the family board sets itself up with its own idea of the viewer: nothing is
     #: drawn (so sent) until the viewer is the session's seat.
     _seated = False
+    #: What a click on a choice that another page of the seat overtook is told (which move
+    #: came first), until the learner chooses again.
+    _overtaken: Message | None = None
+    #: The browser's action being handled (refusals of a play say why it came too late).
+    _act = ""
+    #: The seat names last drawn (the board is drawn again when one changes, e.g. away).
+    _names_drawn: tuple[str, ...] = ()
+    #: How many moves the board has seen (to tell which moves arrived from elsewhere).
+    _known = 0
 
     def _render(self) -> None:
         if self._seated:
+            self._names_drawn = self.names()
             super()._render()
+
+    def redraw_names(self) -> bool:
+        """Draw the board again if a seat's name or presence changed since the last drawing
+        (the app calls it on its presence clock). Whether it did."""
+        if self.names() == self._names_drawn:
+            return False
+        self._render()
+        return True
+
+    def _my_turn(self) -> bool:
+        """No moves on a closed table, nor from a page whose seat was opened on another device."""
+        return super()._my_turn() and not self.session.info.closed and self.session.seat_lost() is None
+
+    def _on_game_change(self, game: Any) -> None:
+        """A move stored by another kernel: if it is this seat's own (from another page of the
+        seat), a choice made here is overtaken: say which move came first."""
+        known, chosen = self._known, bool(self.selection) or self.chosen is not None
+        self._known = len(game.history)
+        if not self._busy and self.viewer is not None:
+            mine = [step.move for step in game.history[known:] if step.move.player == self.viewer]
+            if mine:
+                self._overtaken = M("{first} was played first, from another page of your seat; the table shows "
+                                    "the new position", first=mine[0].text_for(self.viewer))
+                if chosen:
+                    self.message = translator(self.lang)("Your choice was withdrawn: {why}", why=self._overtaken)
+                    self._info = False
+        super()._on_game_change(game)
+
+    def _on_msg(self, widget: Any, content: Any, buffers: Any) -> None:
+        self._act = content.get("act", "") if isinstance(content, dict) else ""
+        try:
+            super()._on_msg(widget, content, buffers)
+        finally:
+            self._act = ""
+
+    def _refuse(self, text: Any) -> None:
+        """A play refused because another page's move overtook it says so, not "nothing is selected"."""
+        if self._overtaken is not None and self._act in PLAY_ACTS:
+            self._say(M("Not played: {why}", why=self._overtaken))
+            return None
+        return super()._refuse(text)
+
+    def _toggle(self, spot: Any) -> Any:
+        self._overtaken = None
+        return super()._toggle(spot)
+
+    def choose(self, text: Any) -> Any:
+        self._overtaken = None
+        return super().choose(text)
 
     def _run_computers(self) -> None:
         """Computer seats are the session's: it plays them once, through the store."""
@@ -62,15 +123,19 @@ class TableBoardMixin:
         self._refuse(M("at a class table the computer seats play by themselves"))
 
     def names(self) -> tuple[str, ...]:
+        """Each seat as the table names it (:func:`~danish_nb.widgets.table_words.seat_name`),
+        ``you`` for the viewer's own, and ``away`` after a learner whose pages are all closed."""
         tr = translator(self.lang)
 
-        def name(seat: Any) -> str:
-            if seat.seat == self.viewer and seat.kind == HUMAN:
+        def name(row: dict[str, Any]) -> str:
+            if row["seat"] == self.viewer and row["kind"] == HUMAN:
                 who = tr.render(SEAT_WORDS["you"])
+            elif row["state"] == "away":
+                who = tr("{name}, away", name=seat_name(row, tr))
             else:
-                who = seat.name or tr.render(FREE_SEAT if seat.kind == HUMAN else SEAT_WORDS.get(seat.kind, seat.kind))
-            return tr("P{seat} ({who})", seat=seat.seat + 1, who=who)
-        return tuple(name(seat) for seat in self.session.info.seats)
+                who = seat_name(row, tr)
+            return tr("P{seat} ({who})", seat=row["seat"] + 1, who=who)
+        return tuple(name(row) for row in seat_rows(self.session.info))
 
     def _store(self, move: Any) -> Any:
         """Store ``move`` through the session (see :meth:`Board._store`); a move that lost a race
@@ -85,6 +150,9 @@ class TableBoardMixin:
                      if len(self.game.history) > known and not isinstance(exc, MoveConflict) else "")
             why = exc.verdict.summary(self.lang) if isinstance(exc, IllegalMove) else exc
             return M("Not played: {first}{why}", first=first, why=why)
+        finally:
+            self._known = len(self.game.history)
+        self._overtaken = None
         return None
 
 
@@ -103,6 +171,7 @@ def table_board(session: TableSession, lang: str = "en") -> Board:
     board = board_class(session.game, seats=seats, teaching=session.reveal_hands, lang=lang)
     board.agents = {}  # no "let the computer play" button: the session plays computer seats
     board.viewer = session.seat
+    board._known = len(session.game.history)
     board._seated = True
     board._render()
     return board

@@ -14,9 +14,9 @@ import ipywidgets as widgets
 
 from ..core import GAMES, DanishNbError
 from ..i18n import M, N_, translator
-from ..tables import HUMAN, Teacher
+from ..tables import Teacher
 from ..tables.keys import TooManyTries, check_teacher_key
-from .drawing import SEAT_WORDS
+from .table_words import moved_note, seat_name
 
 #: The environment variable holding the teacher's key (no key: no teacher view).
 TEACHER_ENV = "DANISH_NB_TEACHER_KEY"
@@ -146,9 +146,8 @@ def room_html(rows: list[dict[str, Any]], lang: str = "en") -> str:
         return f'<p class="dn-room-empty">{escape(tr("No tables in this room yet."))}</p>'
 
     def seat_text(s: dict[str, Any]) -> str:
-        who = s["name"] or tr.render(N_("free") if s["kind"] == HUMAN else SEAT_WORDS.get(s["kind"], s["kind"]))
-        away = "" if s["connected"] or s["kind"] != HUMAN or not s["taken"] else f" ({tr('away')})"
-        return escape(f"P{s['seat'] + 1} {who}{away}")
+        notes = ", ".join(note for note in (tr("away") if s["state"] == "away" else "", moved_note(s, tr)) if note)
+        return escape(f"P{s['seat'] + 1} {seat_name(s, tr)}" + (f" ({notes})" if notes else ""))
     body = []
     for r in rows:
         seats = ", ".join(seat_text(s) for s in r["seats"])
