@@ -204,7 +204,10 @@ def test_presence_follows_the_pages_beats_on_every_screen(store: Store, monkeypa
     assert "P2: Bo <small>away</small>" in ada.status.value and "P2 (Bo, away)" in ada.board.html
     assert "Ada (you) <small>connected" in ada.status.value
     assert "P2 Bo (away)" in teacher.room_list.value and "P1 Ada (away)" not in teacher.room_list.value
-    tick(ada, bo)  # back (a reload): connected again at the next reading
+    assert "Bo (you) <small>away" in bo.status.value  # (what a page hidden for long would show)
+    bo.keeper._handle_custom_msg({"act": "beat"}, [])  # its page shows again and beats at once:
+    assert "Bo (you) <small>connected" in bo.status.value  # "(you)" is connected without waiting
+    tick(ada, bo)  # the others see it at their next reading
     assert "P2: Bo <small>connected" in ada.status.value and "P2 (Bo)" in ada.board.html
 
 
@@ -278,6 +281,23 @@ def test_messages_from_the_browser_that_make_no_sense_change_nothing(store: Stor
     assert page.session is None and "<b>" not in page.message.value
 
 
+def test_forged_keeper_messages_change_nothing_and_beats_count_at_most_once_a_second(store: Store, monkeypatch):
+    ada, _bo, code = bastard_table(store)
+    page, _ = learner(store, "")
+    device = page.device
+    for content in ({"act": "beat"}, {"act": "stored", "seats": {}, "name": 7, "device": ["x"]},
+                    {"act": "stored", "seats": {}, "name": "x" * 10_000, "device": "d" * 500},
+                    {"act": "keep", "code": code, "token": ada.session.token}):
+        page.keeper._handle_custom_msg(content, [])
+    assert page.session is None and page.name.value == "" and page.device == device
+    touches: list[tuple] = []
+    real = store.touch
+    monkeypatch.setattr(store, "touch", lambda *args: touches.append(args) or real(*args))
+    for _ in range(200):  # a page flooding beats
+        ada.keeper._handle_custom_msg({"act": "beat"}, [])
+    assert len(touches) <= 1 and store.moves(code) == []
+
+
 def test_teacher_key_guesses_are_limited_per_address_and_per_room(store: Store, monkeypatch) -> None:
     monkeypatch.setenv(TEACHER_ENV, "sesame")
     guesser = TableApp(store, room="5B", follow=False, visitor="10.0.0.9")
@@ -316,8 +336,10 @@ def test_the_teacher_lists_opens_in_teaching_mode_and_closes(store: Store, monke
     teacher.leave()
     teacher.close_table(code)
     assert "closed" in teacher.room_list.value
-    click(ada, act="move", move="P1 trump clubs")
+    click(ada, act="move", move="P1 trump clubs")  # a move on its way when the table closed
     assert "closed" in ada.board.message and store.moves(code) == []
+    ada.poll()
+    assert 'data-move="P1 trump' not in ada.board.html and "The teacher closed this table" in ada.status.value
 
 
 class Wire:

@@ -40,7 +40,7 @@ from ..core import GAMES, DanishNbError
 from ..i18n import M, N_, check_lang, translator
 from ..server.visitor import this_visitor
 from ..tables import HUMAN, SeatTokenError, Store, TableError, TableSession, create_table, open_store, read_code
-from ..tables.session import new_device
+from ..tables.session import new_device, present
 from . import has_board
 from .board import Board
 from .drawing import SEAT_WORDS
@@ -303,14 +303,17 @@ class TableApp(TeacherView):
         if self.session is None or self.session.seat is None or now - self._beat < BEAT_FLOOR:
             return
         self._beat = now
+        session = self.session
         try:
-            counted = self.session.heartbeat()
+            counted = session.heartbeat()
+            if not counted and not self._lost_told:  # another device holds the seat: say so now
+                session.refresh()
+                self._show_status()
+            elif counted and not present(session.info.seats[session.seat]):  # back (a tab shown again):
+                session.reread_seats()  # "(you)" is connected at once, not at the next reading
+                self._show_status()
         except TableError as exc:
             self._say(exc, error=True)
-            return
-        if not counted and not self._lost_told:
-            self.session.refresh()
-            self._show_status()
 
     # ------------------------------------------------------------------ keeping up
     def poll(self) -> bool:
@@ -371,11 +374,8 @@ class TableApp(TeacherView):
             self._lost_told = True
             self.keeper.send({"act": "rest"})  # no more beats from this page
             self._say(lost, error=True)
-            if self.board is not None:
-                self.board._render()  # its moves withdrawn
-                self.board.coach.refresh()
-        elif self.board is not None:
-            self.board.redraw_names()
+        if self.board is not None and self.board.redraw_if_changed():  # away, closed, or lost: moves withdrawn
+            self.board.coach.refresh()
 
 
 def status_html(header: dict[str, Any], lang: str = "en") -> str:

@@ -51,20 +51,25 @@ class TableBoardMixin:
     _overtaken: Message | None = None
     #: The browser's action being handled (refusals of a play say why it came too late).
     _act = ""
-    #: The seat names last drawn (the board is drawn again when one changes, e.g. away).
-    _names_drawn: tuple[str, ...] = ()
+    #: What the last drawing showed of the table around the game: the seat names (who is away),
+    #: whether the table is closed and whether this page still plays its seat.
+    _drawn: tuple[Any, ...] = ()
     #: How many moves the board has seen (to tell which moves arrived from elsewhere).
     _known = 0
 
     def _render(self) -> None:
         if self._seated:
-            self._names_drawn = self.names()
+            self._drawn = self._around()
             super()._render()
 
-    def redraw_names(self) -> bool:
-        """Draw the board again if a seat's name or presence changed since the last drawing
-        (the app calls it on its presence clock). Whether it did."""
-        if self.names() == self._names_drawn:
+    def _around(self) -> tuple[Any, ...]:
+        return self.names(), self.session.info.closed, self.session.seat_lost() is None
+
+    def redraw_if_changed(self) -> bool:
+        """Draw the board again if a seat's name or presence changed since the last drawing, the
+        table was closed or the seat opened on another device (no move changes those: the app
+        calls this when it reads the table). Whether it did."""
+        if self._around() == self._drawn:
             return False
         self._render()
         return True
