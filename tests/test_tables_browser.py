@@ -203,15 +203,44 @@ def test_two_pages_of_one_seat_clicking_at_once_store_one_move(browser: Browser,
         expect(page.locator(POSITION)).to_have_text(re.compile(r"of [1-9]"))
     trumps = [m for m in served.store.moves(code) if " trump " in m]
     assert len(trumps) == 1
-    # the loser either said why (its move came second), or had caught up before its confirmation
-    # left (a redraw withdraws the chosen move), or its confirmation reached a board that had
-    # already withdrawn it ("nothing is selected"); either way both pages show the one stored position
+    # the loser says which move came first, whether its confirmation reached its kernel before
+    # the winning move did ("Not played: ..."), after it (its choice was withdrawn), or never
+    # left (the page had redrawn already); both pages show the one stored position
     stored = len(served.store.moves(code))
     for page in (first, second):
         expect(page.locator(POSITION)).to_have_text(re.compile(rf"of {stored}$"))
-        for text in page.locator(".dn-tables .dn-board .dn-message").all_inner_texts():
-            assert not text or re.search("played first|Not played|was not offered|nothing is selected", text), text
+    said = " ".join(page.locator(".dn-tables .dn-board .dn-message").inner_text() for page in (first, second))
+    assert re.search(rf"{re.escape(trumps[0])} was played first", said), said
+    assert "nothing is selected" not in said
     context.close()
+
+
+def test_a_seat_opened_on_another_device_tells_the_first_page_and_the_teacher(browser: Browser,
+                                                                            served: SimpleNamespace):
+    """Ada's seat token in another browser (another device): it sits at her seat; her page is
+    told and plays no more; the teacher's list says so."""
+    laptop_context, phone_context, teacher_context = browser.new_context(), browser.new_context(), browser.new_context()
+    try:
+        laptop = tables_page(laptop_context, served.url)
+        code = create_bastard(laptop, "Ada")
+        expect(laptop.locator(MOVE_BUTTON).first).to_be_visible()
+        seats = laptop.evaluate("() => localStorage.getItem('danish-nb-seats')")
+        phone = phone_context.new_page()
+        phone.goto(served.url)
+        phone.evaluate("(seats) => localStorage.setItem('danish-nb-seats', seats)", seats)
+        phone.reload()
+        expect(phone.locator(STATUS)).to_contain_text("you are P1")
+        expect(phone.locator(STATUS)).to_contain_text("Ada (you)")
+        expect(laptop.locator(".dn-table-message")).to_contain_text("was opened on another device")
+        expect(laptop.locator(MOVE_BUTTON)).to_have_count(0)
+        expect(phone.locator(MOVE_BUTTON).first).to_be_visible()
+        teacher = tables_page(teacher_context, served.url)
+        teacher.locator(".dn-teacher-key input").fill("sesame")
+        teacher.locator(".dn-teacher-view").click()
+        expect(teacher.locator(f'.dn-room-table[data-code="{code}"]')).to_contain_text("P1 Ada (opened on another device")
+    finally:
+        for context in (laptop_context, phone_context, teacher_context):
+            context.close()
 
 
 def test_the_teacher_view_and_the_class_table_panels(browser: Browser, served: SimpleNamespace):
