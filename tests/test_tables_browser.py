@@ -1,7 +1,8 @@
 """Class tables in real Chromium pages against the classroom server (SQLite store): two learners
 (two browser contexts) join one table and play; a reload keeps the seat; a forged or stale seat
-token is refused; two pages of one seat clicking at once store one move; and no websocket frame
-sent to one learner names another learner's hidden card.
+token is refused; two pages of one seat clicking at once store one move and the loser says which
+came first; a seat opened on another device tells the first; and no websocket frame sent to one
+learner names another learner's hidden card, the coach's hint among them.
 
 One server (its own SQLite file) for the module; pages open one after another where they can
 (2 cores: see /work/shared/TOOLCHAIN.md).
@@ -65,6 +66,17 @@ def tables_page(context: BrowserContext, url: str, frames: list[str] | None = No
     return page
 
 
+def close(*contexts: BrowserContext) -> None:
+    """Close the contexts' pages as a learner closes a tab (the page's unload frees its kernel at
+    once: the module's server has few), then the contexts."""
+    for context in contexts:
+        for page in context.pages:
+            page.close(run_before_unload=True)
+            if not page.is_closed():
+                page.wait_for_event("close")
+        context.close()
+
+
 def create_bastard(page: Page, name: str) -> str:
     """Create a Bastard table (P1, P2 learners, P3 computer) from ``page``, sitting at P1."""
     page.locator(".dn-table-name input").fill(name)
@@ -72,7 +84,9 @@ def create_bastard(page: Page, name: str) -> str:
     expect(page.locator(".dn-table-seat-3 select")).to_be_visible()
     page.locator(".dn-create-table").click()
     expect(page.locator(STATUS)).to_contain_text("you are P1")
-    return re.search(r"Table ([0-9A-Z]{6}) is ready", page.locator(".dn-table-message").inner_text()).group(1)
+    ready = re.compile(r"Table ([0-9A-Z]{6}) is ready")
+    expect(page.locator(".dn-table-message")).to_have_text(ready)  # (it may arrive after the status line)
+    return ready.search(page.locator(".dn-table-message").inner_text()).group(1)
 
 
 def join(page: Page, code: str, name: str) -> None:
@@ -128,12 +142,16 @@ def test_two_learners_play_reload_and_see_no_hidden_card(browser: Browser, serve
     join(bo, code, "Bo")
     expect(bo.locator(STATUS)).to_contain_text("you are P2")
     expect(ada.locator(STATUS)).to_contain_text("Bo")  # the new seat reaches Ada without a click
-    played = 0
+    played = hints = 0
     for _ in range(8):
         page = ada if my_turn(ada) else bo if my_turn(bo) else None
         if page is None:  # the computer's turn: wait for its move to arrive
             ada.wait_for_timeout(1000)
             continue
+        if page is bo and not hints:  # Bo asks the coach: its answer comes over the same websocket
+            bo.locator(".dn-tables .dn-coach button", has_text="Hint").click()
+            expect(bo.locator(".dn-tables .dn-coach-text")).to_contain_text("Hint for P2")
+            hints += 1
         play_one(page)
         played += 1
         stored = served.store.table(code).moves
@@ -151,11 +169,11 @@ def test_two_learners_play_reload_and_see_no_hidden_card(browser: Browser, serve
     secret = hidden_from(SimpleNamespace(seat=1, game=game), spectator)
     table_frames = without_play_here(bo_frames)
     assert secret and len(table_frames) > 20
+    assert hints and any("Hint for P2" in frame for frame in table_frames)  # the coach's frames are checked too
     assert named("\n".join(table_frames), secret) == set()
     # ... while the check can fail: Ada's hand, which Bo never saw, is drawn on Ada's page
     assert named(ada.locator(".dn-tables .dn-seat.dn-me").inner_html(), secret)
-    ada_context.close()
-    bo_context.close()
+    close(ada_context, bo_context)
 
 
 def test_forged_and_stale_tokens_are_refused(browser: Browser, served: SimpleNamespace):
@@ -180,8 +198,7 @@ def test_forged_and_stale_tokens_are_refused(browser: Browser, served: SimpleNam
     expect(bo.locator(".dn-table-message")).to_contain_text("was not given back")
     with pytest.raises(SeatTokenError):
         TableSession.rejoin(served.store, code, token)
-    for context in (ada_context, bo_context, eve_context):
-        context.close()
+    close(ada_context, bo_context, eve_context)
 
 
 def test_two_pages_of_one_seat_clicking_at_once_store_one_move(browser: Browser, served: SimpleNamespace):
@@ -212,7 +229,7 @@ def test_two_pages_of_one_seat_clicking_at_once_store_one_move(browser: Browser,
     said = " ".join(page.locator(".dn-tables .dn-board .dn-message").inner_text() for page in (first, second))
     assert re.search(rf"{re.escape(trumps[0])} was played first", said), said
     assert "nothing is selected" not in said
-    context.close()
+    close(context)
 
 
 def test_a_seat_opened_on_another_device_tells_the_first_page_and_the_teacher(browser: Browser,
@@ -239,8 +256,7 @@ def test_a_seat_opened_on_another_device_tells_the_first_page_and_the_teacher(br
         teacher.locator(".dn-teacher-view").click()
         expect(teacher.locator(f'.dn-room-table[data-code="{code}"]')).to_contain_text("P1 Ada (opened on another device")
     finally:
-        for context in (laptop_context, phone_context, teacher_context):
-            context.close()
+        close(laptop_context, phone_context, teacher_context)
 
 
 def test_the_teacher_view_and_the_class_table_panels(browser: Browser, served: SimpleNamespace):
@@ -278,5 +294,4 @@ def test_the_teacher_view_and_the_class_table_panels(browser: Browser, served: S
         expect(ada.locator(STATUS)).to_contain_text("The teacher closed this table")  # without a click
         assert_no_violations(ada, "class table: a closed table")
     finally:
-        ada_context.close()
-        teacher_context.close()
+        close(ada_context, teacher_context)
