@@ -90,6 +90,7 @@ class TableApp(TeacherView):
         #: This browser's id (its pages share it; told by the seat keeper when the page opens).
         self.device = new_device()
         self._beat = self._seats_read = 0.0
+        self._drawn_version = -1  # the table's version the status line shows
         self._lost_told = False
         games = [(rules.title, game_id) for game_id, rules in GAMES.items() if has_board(rules)]
         self.form = GameForm(games, self._seat_choices(), css="dn-table-",
@@ -331,8 +332,8 @@ class TableApp(TeacherView):
                     presence = True
             except TableError as exc:
                 self._say(exc, error=True)
-            if changed or presence:
-                self._show_status()
+            if changed or presence or self.session.info.version != self._drawn_version:
+                self._show_status()  # (a move refused by a closed table caught the session up too)
         else:
             self.refresh_tables()
         return changed
@@ -365,6 +366,7 @@ class TableApp(TeacherView):
         session = self.session
         if session is None:
             return
+        self._drawn_version = session.info.version
         header = session.header()
         if session.game.result is not None:
             header["result"] = session.game.result.reason_in(self.lang)
