@@ -178,6 +178,12 @@ def test_step_mode_waits_for_the_step_button():
     assert why in board.html
 
 
+def test_the_step_through_box_shows_only_where_a_computer_plays():
+    assert "Step through computer turns" in make(six_position()).html
+    hot_seat = make(six_position(), seats=("human", "human"))
+    assert "Step through computer turns" not in hot_seat.html and "dn-step-mode" not in hot_seat.html
+
+
 def test_step_refused_on_a_humans_turn():
     board = make(six_position())
     before = snapshot(board)
