@@ -376,8 +376,8 @@ class TableApp(TeacherView):
             self._lost_told = True
             self.keeper.send({"act": "rest"})  # no more beats from this page
             self._say(lost, error=True)
-        if self.board is not None and self.board.redraw_if_changed():  # away, closed, or lost: moves withdrawn
-            self.board.coach.refresh()
+        if self.board is not None and self.board.redraw_if_changed() and session.seat is not None:
+            self.board.coach.refresh()  # away, closed or lost: the board's moves (and Hint) withdrawn
 
 
 def status_html(header: dict[str, Any], lang: str = "en") -> str:
