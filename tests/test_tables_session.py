@@ -20,6 +20,7 @@ from danish_nb.cards import Card
 from danish_nb.tables import (MoveConflict, NotYourTurn, SeatError, SeatMoved, SeatTokenError, Store, TableClosed,
                               TableSession, Teacher, create_table, open_store, replay, seat_kinds)
 from danish_nb.tables import session as session_module
+from danish_nb.widgets.seat_keeper import BEAT_SECONDS
 
 pytest_plugins = ("pg_fixture",)  # the fixtures connect and postgres_url
 
@@ -166,7 +167,7 @@ def test_presence_is_each_pages_beat_read_on_its_own_clock(store: Store, monkeyp
         return [row["state"] for row in session.header()["seats"]]
 
     for _ in range(15):  # a minute without a move, both pages beating
-        clock[0] += session_module.BEAT_SECONDS
+        clock[0] += BEAT_SECONDS
         assert ada.heartbeat() and bo.heartbeat()
         assert states(ada) == states(bo) == ["connected", "connected", "computer"]
     clock[0] += session_module.AWAY_SECONDS  # Bo's page closed: no beat since

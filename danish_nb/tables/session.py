@@ -41,9 +41,8 @@ from .store import HUMAN, SeatInfo, Store, TableInfo
 
 #: The most computer moves one call plays in a row (a guard against a player that never ends).
 COMPUTER_LIMIT = 5000
-#: Seconds between two "this page is open" beats of a seated learner's page (its seat keeper).
-BEAT_SECONDS = 4.0
-#: A learner whose pages have not beaten for this many seconds is away (two beats may be late).
+#: A learner whose pages have not beaten for this many seconds is away (a seated page beats
+#: every 4 s: ``danish_nb.widgets.seat_keeper.BEAT_SECONDS``; two beats may be late).
 AWAY_SECONDS = 12.0
 
 
@@ -182,7 +181,7 @@ class TableSession:
         return self.run_computers() > 0 or changed
 
     def heartbeat(self) -> bool:
-        """Mark this learner connected: what a page's beat calls every :data:`BEAT_SECONDS`
+        """Mark this learner connected: what a page's beat calls every few seconds
         while it is open. Whether it counted (not once another device holds the seat)."""
         return self.seat is not None and self.store.touch(self.code, self.seat, self.device)
 

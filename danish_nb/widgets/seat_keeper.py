@@ -10,9 +10,10 @@ and the kernel cannot read cookies (this server serves no request info). So a re
 tab in the same browser, sits down at the same seat again, with the same name; another browser
 (or another learner) has no token and cannot.
 
-While its learner is seated the keeper also beats: it tells the kernel every
-:data:`~danish_nb.tables.session.BEAT_SECONDS` that the page is open (at once when the tab shows
-again), which is what "connected" means at a class table.
+While its learner is seated the keeper also beats: it tells the kernel every :data:`BEAT_SECONDS`
+that the page is open (at once when the tab shows again), which is what "connected" means at a
+class table (see :func:`danish_nb.tables.session.present`). This module imports no part of
+:mod:`danish_nb.tables`: the app's page builds a keeper before anyone chooses a class table.
 
 >>> read_report({"act": "stored", "seats": {"K7QX2M": "t0ken", "bad": 7}, "last": "K7QX2M", "name": "Ada",
 ...              "device": "d-1"})
@@ -29,13 +30,13 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..tables.session import BEAT_SECONDS
-from ..tables.store import NAME_LENGTH
-
 #: The most stored seats a browser may report (the rest is ignored).
 STORED_LIMIT = 20
-#: The longest device id a browser may report.
-DEVICE_LENGTH = 64
+#: The longest device id, and name, a browser may report (the store keeps 40 characters of a name).
+DEVICE_LENGTH = NAME_LIMIT = 64
+#: Seconds between two beats of a seated learner's page (a seat is away after
+#: ``tables.session.AWAY_SECONDS`` without one: three beats).
+BEAT_SECONDS = 4.0
 
 KEEPER_JS = """
 const KEY = "danish-nb-seats";
@@ -119,8 +120,8 @@ def read_report(content: Any) -> Report | None:
         return None
     seats = {code: token for code, token in list(content["seats"].items())[:STORED_LIMIT]
              if short_text(code, 12) and short_text(token, 200)}
-    name = (short_text(content.get("name"), 4 * NAME_LENGTH) or "").strip()[:NAME_LENGTH]
+    name = (short_text(content.get("name"), NAME_LIMIT) or "").strip()
     return Report(seats, short_text(content.get("last"), 12), name, short_text(content.get("device"), DEVICE_LENGTH))
 
 
-__all__ = ["Report", "SeatKeeper", "read_report", "short_text"]
+__all__ = ["BEAT_SECONDS", "Report", "SeatKeeper", "read_report", "short_text"]
