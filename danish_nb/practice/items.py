@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import DanishNbError, Event, Game, Text, Verdict, cited, get_game, make_options
+from ..core import DanishNbError, Event, Game, Ruling, Text, Verdict, cited, get_game, make_options
 from ..i18n import M, Message
 from ..records import load_record
 from ..render.html import card_words
@@ -74,6 +74,7 @@ class Feedback:
     chosen: frozenset[str]
     correct: bool
     lines: tuple[Text, ...]
+    rulings: tuple[Ruling, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -128,7 +129,8 @@ class Item:
         if len(chosen) > len(keys) or not all(isinstance(key, str) and key in keys for key in chosen):
             raise DanishNbError(M("that answer names something this question does not offer"))
         chosen_set = frozenset(chosen)
-        return Feedback(self, chosen_set, chosen_set == self.answer, explanation(self))
+        lines, rulings = explanation(self)
+        return Feedback(self, chosen_set, chosen_set == self.answer, lines, rulings)
 
     def public(self) -> dict[str, Any]:
         """What a page may be sent: the question and choices (their texts still messages), no answer."""
@@ -416,19 +418,26 @@ def _numbers(answer: int, question: str, rng: random.Random) -> list[int]:
     return sorted(dict.fromkeys(chosen))
 
 
-def explanation(item: Item) -> tuple[Text, ...]:
-    """What the engine says about the item's question, line by line (rendered where shown)."""
+def explanation(item: Item) -> tuple[tuple[Text, ...], tuple[Ruling, ...]]:
+    """What the engine says about the item's question, line by line (rendered where shown), and
+    the rulings that read the item's rule there."""
     game = item.game()
     state = game.state
     if item.kind == "pick":
-        picks = _pick_moves([(m, state.explain(m)) for m in tries(state)])
-        return tuple(_verdict_text(v) for _, v in picks)
-    move = game.parse_move(item.move)
-    verdict = state.explain(move)
-    if item.kind == "legal":
-        return (_verdict_text(verdict),)
-    _, events = state.apply(move)
-    return tuple(cited(e.text, e.rule, e.ruling) for e in events)
+        verdicts = [v for _, v in _pick_moves([(m, state.explain(m)) for m in tries(state)])]
+        steps: list[Any] = [r for v in verdicts for r in v.reasons]
+        lines = tuple(_verdict_text(v) for v in verdicts)
+    else:
+        verdict = state.explain(game.parse_move(item.move))
+        steps = list(verdict.reasons)
+        lines = (_verdict_text(verdict),)
+        if item.kind != "legal":
+            events = state.apply(verdict.move)[1]
+            steps += events
+            lines = tuple(cited(e.text, e.rule, e.ruling) for e in events)
+    rulings = tuple(dict.fromkeys(step.ruling for step in steps
+                                  if step.ruling is not None and step.rule is not None and step.rule.id == item.rule))
+    return lines, rulings
 
 
 def _verdict_text(verdict: Verdict) -> Text:

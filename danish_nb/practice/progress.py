@@ -137,6 +137,12 @@ class ProgressStore:
                     (learner.key, learner.key, KEEP_ANSWERS))
         return after
 
+    def rename(self, learner: Learner) -> None:
+        """Keep the learner's (new) name, the one the teacher sees."""
+        with self.store.write() as execute:
+            self._register(execute, learner, time.time())
+            execute("UPDATE dn_practice_learners SET name = ? WHERE learner = ?", (learner.name, learner.key))
+
     def rules(self, learner: Learner, game: str) -> dict[str, RuleProgress]:
         """The learner's progress on each rule of ``game`` they have met."""
         rows = self.store.read("SELECT rule, box, due, right_answers, wrong_answers, last FROM dn_practice_rules "

@@ -53,11 +53,14 @@ class PracticeSession:
         self.progress: dict[str, RuleProgress] = self.store.rules(learner, self.game_id) if self.store else {}
         self.item: Item | None = None
         self.asked = 0
+        #: The rule of the last item answered (not asked again at once while others are there).
         self.last_rule: str | None = None
         #: Rules to practise first ("what I got wrong in my last game"), until answered right.
         self.focus: list[str] = []
-        #: The rules broken by illegal moves tried in the current game, in order.
+        #: The rules broken by illegal moves tried in the current game, in order, and in the
+        #: game before it (what "my last game" means while the new one has none yet).
         self.game_errors: list[str] = []
+        self.previous_errors: list[str] = []
         self._unavailable: set[str] = set()
 
     # ------------------------------------------------------------------ items
@@ -77,7 +80,6 @@ class PracticeSession:
                 continue
             self.asked += 1
             self.item = item
-            self.last_rule = rule
             return item
 
     def answer(self, item_id: Any, chosen: Iterable[Any]) -> Feedback:
@@ -89,6 +91,7 @@ class PracticeSession:
             raise StaleItem(M("that question was already answered or replaced: answer the one on the screen"))
         feedback = item.check(chosen)
         self.item = None
+        self.last_rule = item.rule
         self._count(item.rule, feedback.correct, "item", {**item.to_dict(), "chosen": sorted(feedback.chosen),
                                                           "answer": sorted(item.answer)})
         if feedback.correct and item.rule in self.focus:
@@ -109,12 +112,18 @@ class PracticeSession:
         return rule
 
     def new_game(self) -> None:
-        """A new game begins: its errors are counted afresh."""
+        """A new game begins: its errors are counted afresh (the last game's are kept until then)."""
+        if self.game_errors:
+            self.previous_errors = self.game_errors
         self.game_errors = []
 
+    def last_game_errors(self) -> list[str]:
+        """The rules broken in the current game, or if none yet, in the game before."""
+        return list(dict.fromkeys(self.game_errors or self.previous_errors))
+
     def practise_errors(self) -> list[str]:
-        """Put the rules broken in the current (or last) game first; returns them."""
-        self.focus = list(dict.fromkeys(self.game_errors))
+        """Put the rules broken in the last game first (until each is answered right); returns them."""
+        self.focus = self.last_game_errors()
         return list(self.focus)
 
     # ------------------------------------------------------------------ progress
