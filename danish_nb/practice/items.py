@@ -41,7 +41,8 @@ from ..render.html import card_words
 from .candidates import card_of, tries
 from .catalogue import active_rules
 from .scenes import scene_for
-from .words import QUESTIONS, VERDICT_WORDS, blind_words, draws_words, move_words, outcome_words, seat_words
+from .words import (QUESTIONS, VERDICT_WORDS, Rendered, blind_words, draws_words, move_words, outcome_words,
+                    rule_words, seat_words)
 
 KINDS = ("pick", "legal", "effect", "who", "number")
 #: How many scenes :func:`make_item` tries before it says no item could be made.
@@ -336,7 +337,7 @@ def _item(game: Game, rule_id: str, ask: _Ask, rng: random.Random, active: Seque
         rng.shuffle(rules)
         catalogue = game.rules.catalogue
         choices = (Choice("legal", Message(VERDICT_WORDS["legal"])), Choice("illegal", Message(VERDICT_WORDS["illegal"]))) + \
-            tuple(Choice(r, M("{rule}: {title}", rule=r, title=_title(catalogue[r])), "rule") for r in rules)
+            tuple(Choice(r, rule_words(catalogue[r]), "rule") for r in rules)
         answer = frozenset(("legal" if verdict.legal else "illegal", rule_id))
         question = Message(QUESTIONS["legal"], who=who, move=move_words(ask.move))
     elif ask.kind == "effect":
@@ -388,10 +389,6 @@ def _other(state: Any, rng: random.Random) -> int:
     return rng.randrange(state.players)
 
 
-def _title(rule: Any) -> Message:
-    return M(rule.title) if rule.title else M(rule.id)
-
-
 def _revealed(ask: _Ask) -> Text:
     """The card a blind move turned over, said in the question (it is public once played)."""
     move = ask.move
@@ -441,17 +438,4 @@ def explanation(item: Item) -> tuple[tuple[Text, ...], tuple[Ruling, ...]]:
 
 
 def _verdict_text(verdict: Verdict) -> Text:
-    return M("{move}: {verdict}", move=move_words(verdict.move), verdict=_Summary(verdict))
-
-
-class _Summary(Message):
-    """A verdict as a message: its summary rendered in the reader's language."""
-
-    __slots__ = ("verdict",)
-
-    def __init__(self, verdict: Verdict):
-        super().__init__("{summary}")
-        self.verdict = verdict
-
-    def render(self, lang: str = "en", part: Any = None) -> str:
-        return self.verdict.summary(lang)
+    return M("{move}: {verdict}", move=move_words(verdict.move), verdict=Rendered(verdict.summary))

@@ -24,7 +24,7 @@ from ..cards import Card
 from ..families.running_total import UP_SLOTS, RatMove
 from ..families.shedding import ShedMove
 from ..families.tricks import SUIT_TEXTS, TrickMove
-from ..i18n import N_, M, Message, joined
+from ..i18n import N_, M, Message, joined, title_in
 from ..render.html import SUIT_WORDS, card_words
 
 __all__ = ["the_card", "cards_words", "move_words", "seat_words", "OUTCOMES", "outcome_words", "QUESTIONS", "VERDICT_WORDS"]
@@ -57,6 +57,29 @@ def cards_words(cards: Iterable[Card]) -> Message:
     'die Herz-Sieben und den roten Joker'
     """
     return joined([the_card(card) for card in cards])
+
+
+class Rendered(Message):
+    """A text rendered by a function of the language: a rule's title (translated by its own
+    context), a verdict's summary.
+
+    >>> Rendered(lambda lang: lang.upper()).render("fr")
+    'FR'
+    """
+
+    __slots__ = ("function",)
+
+    def __init__(self, function: Any):
+        super().__init__("{text}")
+        self.function = function
+
+    def render(self, lang: str = "en", part: Any = None) -> str:
+        return self.function(lang)
+
+
+def rule_words(rule: Any) -> Message:
+    """A rule as a choice names it: its id and its title in the reader's language."""
+    return Rendered(lambda lang: f"{rule.id}: {title_in(rule.id, rule.title, lang)}")
 
 
 def seat_words(seat: int, me: int | None = None) -> Message:
@@ -100,7 +123,7 @@ def _shed_words(move: ShedMove) -> Message:
     if action == "send":
         return M("send the pile to P{seat}", seat=(move.index or 0) + 1)
     return {"stock": M("play the top card of the stock blind"), "take": M("take the pile into the hand"),
-            "pass": M("pass"), "pick-up-open": M("take the face-up cards into the hand")}[action]
+            "pass": M("say pass"), "pick-up-open": M("take the face-up cards into the hand")}[action]
 
 
 def _trick_words(move: TrickMove) -> Message:
@@ -113,7 +136,7 @@ def _trick_words(move: TrickMove) -> Message:
         return M("declare no trumps") if move.suit is None else M("name {suit} as trumps", suit=SUIT_TEXTS[move.suit])
     if action == "discard":
         return M("lay aside {cards}", cards=cards_words(move.cards))
-    return M("pass")
+    return M("say pass")
 
 
 def _rat_words(move: RatMove) -> Message:
