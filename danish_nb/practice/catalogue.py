@@ -40,34 +40,40 @@ LEFT_OUT: dict[str, dict[str, str]] = {
     "sjavs": {"SJ-2": NOTATION, "SJ-4": DEAL, "SJ-5": DEAL, "SJ-21": DEAL, "SJ-23": DEAL, "SJ-24": DEAL},
 }
 
-#: Rules practised only when their options are on (the options value to a yes or no).
-WHEN: dict[str, dict[str, Callable[[Any], bool]]] = {
+#: Rules practised only under some options (and player counts): the options value and the
+#: player count (``None``: any) to a yes or no.
+WHEN: dict[str, dict[str, Callable[[Any, int | None], bool]]] = {
     "danish-bastard": {
-        "DB-12": lambda o: o.stock_by_choice,
-        "DB-9": lambda o: o.stock_by_choice and not o.stock_opening,
+        "DB-12": lambda o, n: o.stock_by_choice,
+        "DB-9": lambda o, n: o.stock_by_choice and not o.stock_opening,
     },
     "le-danish": {
-        "LD-22": lambda o: o.chain_face_down,
-        "LD-24": lambda o: o.face_down_below_three,
-        "LD-30": lambda o: o.four_of_a_kind_burns,
-        "LD-31": lambda o: o.three_passes_hands,
-        "LD-32": lambda o: o.six_reverses,
-        "LD-33": lambda o: o.complete_four,
+        "LD-18": lambda o, n: o.after_pickup == "last-player",
+        "LD-22": lambda o, n: o.chain_face_down,
+        "LD-24": lambda o, n: o.face_down_below_three,
+        "LD-30": lambda o, n: o.four_of_a_kind_burns,
+        "LD-31": lambda o, n: o.three_passes_hands,
+        "LD-32": lambda o, n: o.six_reverses,
+        "LD-33": lambda o, n: o.complete_four,
     },
-    "rat-bastard-17": {},
+    "rat-bastard-17": {
+        "RB-1": lambda o, n: o.wild != "none",
+    },
     "bastard": {},
     "sjavs": {
-        "SJ-20": lambda o: o.last_points > 0,
-        "SJ-25": lambda o: o.farvesjavs,
+        "SJ-1": lambda o, n: not o.farvesjavs,
+        "SJ-20": lambda o, n: o.last_points > 0,
+        "SJ-22": lambda o, n: (n in (None, 3) and not o.red_queens) or (n in (None, 4) and o.four_player_deal == "2-(2)-2"),
+        "SJ-25": lambda o, n: o.farvesjavs,
     },
 }
 
 
-def active_rules(game_id: str, options: Mapping[str, Any] | Any = None) -> tuple[str, ...]:
-    """The rules of ``game_id`` practised under ``options`` (a dict or the game's options value),
-    in catalogue order."""
+def active_rules(game_id: str, options: Mapping[str, Any] | Any = None, players: int | None = None) -> tuple[str, ...]:
+    """The rules of ``game_id`` practised under ``options`` (a dict or the game's options value)
+    at a table of ``players`` (``None``: any count), in catalogue order."""
     rules = get_game(game_id)
     opts = make_options(rules.options_type, options)
     left_out, when = LEFT_OUT.get(game_id, {}), WHEN.get(game_id, {})
     return tuple(rule.id for rule in rules.catalogue
-                 if rule.id not in left_out and (rule.id not in when or when[rule.id](opts)))
+                 if rule.id not in left_out and (rule.id not in when or when[rule.id](opts, players)))

@@ -176,7 +176,7 @@ def make_item(game_id: str, rule_id: str, seed: int = 0, options: Mapping[str, A
     plain = {name: getattr(opts, name) for name in opts.__dataclass_fields__}
     if not isinstance(rule_id, str) or rule_id not in rules.catalogue.rules:
         raise NoItem(M("{game} has no rule {rule}", game=rules.title, rule=repr(rule_id)[:30]))
-    active = active_rules(game_id, plain)
+    active = active_rules(game_id, plain, players)
     if rule_id not in active:
         raise NoItem(M("rule {rule} is not practised under these options: it decides no move here",
                        rule=rule_id))

@@ -45,7 +45,7 @@ class PracticeSession:
         self.game_id = get_game(game_id).id
         self.options = dict(options or {})
         self.players = players
-        self.rules = active_rules(game_id, self.options)
+        self.rules = active_rules(game_id, self.options, players)
         self.learner = learner
         self.store = progress if learner is not None else None
         self.clock = clock

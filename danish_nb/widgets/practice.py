@@ -46,10 +46,9 @@ ACTS = ("choice", "check", "next", "errors", "name", "export", "erase", "erase-c
 NAME_LIMIT = 40
 
 
-class PracticePad(HtmlPad):
-    """A board's pad with the practice styles."""
-
-    _css = (_HERE / "board.css").read_text(encoding="utf-8") + (_HERE / "practice.css").read_text(encoding="utf-8")
+#: The practice styles, drawn with the practice's page (the pad itself is a board's, with the
+#: board styles: lessons and tests count the pads on a page).
+STYLE = "<style>" + (_HERE / "practice.css").read_text(encoding="utf-8") + "</style>"
 
 
 class PracticeWidget:
@@ -69,7 +68,7 @@ class PracticeWidget:
         self.download = ""
         self.confirming = False
         self._drawing = False
-        self.widget = PracticePad()
+        self.widget = HtmlPad()
         self.widget.add_class("dn-practice-widget")
         self.widget.on_msg(self._on_msg)
         self.widget.observe(self._on_html_set, names="html")
@@ -261,7 +260,7 @@ class PracticeWidget:
         tr = translator(self.lang)
         session = self.session
         title = tr("Practice: {game}", game=get_game(self.game_id).title)
-        parts = [f'<div class="dn-practice"><h3 class="dn-practice-title">{escape(title)}</h3>']
+        parts = [f'{STYLE}<div class="dn-practice"><h3 class="dn-practice-title">{escape(title)}</h3>']
         parts.append(progress_html(self.game_id, session.rules, session.progress, session.summary(),
                                    session.clock(), self.lang))
         if self.message:
@@ -374,4 +373,4 @@ class LearnerKeeper(anywidget.AnyWidget):
             self.waiting.append(callback)
 
 
-__all__ = ["LearnerKeeper", "PracticePad", "PracticeWidget"]
+__all__ = ["STYLE", "LearnerKeeper", "PracticeWidget"]

@@ -32,7 +32,8 @@ from ..practice.report import report_csv, room_report
 from ..render.practice import data_link, report_html
 from ..tables import Store, open_store
 from ..tables.keys import TooManyTries, check_teacher_key
-from .practice import LearnerKeeper, PracticePad, PracticeWidget
+from .pad import HtmlPad
+from .practice import STYLE, LearnerKeeper, PracticeWidget
 from .table_teacher import TEACHER_ENV
 
 #: The environment variable naming this server's room (as for the class tables).
@@ -61,7 +62,7 @@ class PracticeTeacher:
         self.open_button = widgets.Button()
         self.open_button.add_class("dn-practice-teacher")
         self.open_button.on_click(lambda _b: self.open(self.key_box.value))
-        self.pad = PracticePad()
+        self.pad = HtmlPad()
         self.pad.add_class("dn-practice-report")
         self.pad.on_msg(self._on_msg)
         self.pad.observe(self._on_html_set, names="html")
@@ -160,7 +161,7 @@ class PracticeTeacher:
                          f'</button> {self.download}</p>')
         self._drawing = True
         try:
-            self.pad.html = f'<div class="dn-practice">{"".join(parts)}</div>' if parts else ""
+            self.pad.html = f'{STYLE}<div class="dn-practice">{"".join(parts)}</div>' if parts else ""
         finally:
             self._drawing = False
 
