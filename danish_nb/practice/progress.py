@@ -100,13 +100,13 @@ class ProgressStore:
         store.add_schema(SCHEMA)
 
     def _register(self, execute: Any, learner: Learner, now: float) -> None:
-        rows = execute("SELECT name FROM dn_practice_learners WHERE learner = ?", (learner.key,))
-        if not rows:
-            execute("INSERT INTO dn_practice_learners (learner, kind, room, name, code, seat, created) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)", (learner.key, learner.kind, learner.room, learner.name,
-                                                      learner.code, learner.seat, now))
-        elif learner.name and rows[0][0] != learner.name:
-            execute("UPDATE dn_practice_learners SET name = ? WHERE learner = ?", (learner.name, learner.key))
+        """The learner's row, made if missing (two servers may make it at once: one does)."""
+        execute("INSERT INTO dn_practice_learners (learner, kind, room, name, code, seat, created) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (learner) DO NOTHING",
+                (learner.key, learner.kind, learner.room, learner.name, learner.code, learner.seat, now))
+        if learner.name:
+            execute("UPDATE dn_practice_learners SET name = ? WHERE learner = ? AND name <> ?",
+                    (learner.name, learner.key, learner.name))
 
     def record(self, learner: Learner, game: str, rule: str, *, correct: bool, now: float | None = None,
                kind: str = "item", item: Mapping[str, Any] | None = None) -> RuleProgress:
@@ -117,18 +117,15 @@ class ProgressStore:
         lock = self.store.lock_clause
         with self.store.write() as execute:
             self._register(execute, learner, now)
+            execute("INSERT INTO dn_practice_rules (learner, game, rule, box, due, right_answers, wrong_answers, "
+                    "last) VALUES (?, ?, ?, 0, 0, 0, 0, NULL) ON CONFLICT (learner, game, rule) DO NOTHING",
+                    (learner.key, game, rule))
             rows = execute("SELECT box, due, right_answers, wrong_answers, last FROM dn_practice_rules "
                            f"WHERE learner = ? AND game = ? AND rule = ?{lock}", (learner.key, game, rule))
-            before = RuleProgress(rule, *rows[0]) if rows else RuleProgress(rule)
-            after = answered(before, correct, now)
-            if rows:
-                execute("UPDATE dn_practice_rules SET box = ?, due = ?, right_answers = ?, wrong_answers = ?, "
-                        "last = ? WHERE learner = ? AND game = ? AND rule = ?",
-                        (after.box, after.due, after.right, after.wrong, after.last, learner.key, game, rule))
-            else:
-                execute("INSERT INTO dn_practice_rules (learner, game, rule, box, due, right_answers, "
-                        "wrong_answers, last) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        (learner.key, game, rule, after.box, after.due, after.right, after.wrong, after.last))
+            after = answered(RuleProgress(rule, *rows[0]), correct, now)
+            execute("UPDATE dn_practice_rules SET box = ?, due = ?, right_answers = ?, wrong_answers = ?, "
+                    "last = ? WHERE learner = ? AND game = ? AND rule = ?",
+                    (after.box, after.due, after.right, after.wrong, after.last, learner.key, game, rule))
             execute("INSERT INTO dn_practice_answers (learner, at, game, rule, kind, correct, item) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (learner.key, now, game, rule, kind, correct, json.dumps(item or {}, sort_keys=True)))

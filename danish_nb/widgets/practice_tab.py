@@ -45,14 +45,15 @@ class PracticeTeacher:
     rules x learners table, the hardest rules, the last errors, a CSV to save."""
 
     def __init__(self, progress: Callable[[], ProgressStore], *, room: str = "", visitor: str = "",
-                 options: Callable[[str], Mapping[str, Any]] | None = None, lang: str = "en"):
+                 options: Callable[[str], Mapping[str, Any]] | None = None, game: str | None = None,
+                 lang: str = "en"):
         self._progress = progress
         self.room = room
         self.visitor = visitor or f"kernel {os.getpid()}"
         self.options = options or (lambda game: {})
         self.lang = check_lang(lang)
         self.opened = False
-        self.game = next(iter(GAMES))
+        self.game = get_game(game).id if game else next(iter(GAMES))
         self.sort: str | None = None
         self.download = ""
         self.message = ""
@@ -194,7 +195,7 @@ class PracticeTab:
         self.holder = widgets.Box()
         self.intro = widgets.HTML()
         self.teacher = PracticeTeacher(lambda: self.progress, room=self.room, visitor=visitor,
-                                       options=self.options, lang=lang)
+                                       options=self.options, game=self.game_picker.value, lang=lang)
         self.teacher_box = widgets.VBox([self.teacher.widget])
         self.widget = widgets.VBox([self.intro, self.game_picker, self.holder, self.teacher_box])
         self.widget.add_class("dn-practice-tab")
