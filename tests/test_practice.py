@@ -28,6 +28,7 @@ from danish_nb.practice.words import QUESTIONS
 from danish_nb.widgets.practice import PracticeWidget
 
 from helpers import FUZZ
+from test_i18n_pages import check, marked, page_texts, unmarked_words  # noqa: F401 -- marked: a fixture
 
 GAMES = sorted(dn.GAMES)
 #: Every practised rule under the default options, with its game.
@@ -334,3 +335,42 @@ def test_the_screen_refuses_forged_and_stale_messages_and_records_nothing() -> N
     assert w.session.progress == {} and w.item is item
     w.widget.html = "<b>forged</b>"
     assert "Ignored" in w.message and "forged" not in w.widget.html
+
+
+# --------------------------------------------------------------------------- no English on a French or German page
+
+@pytest.mark.usefixtures("marked")
+@pytest.mark.parametrize("lang", ["fr", "de"])
+@pytest.mark.parametrize("game", GAMES)
+def test_no_english_on_a_practice_page(game: str, lang: str) -> None:
+    w = PracticeWidget(game, seed=21, lang=lang, options=VARIANTS.get(game))
+    for step in range(8):  # a few questions of several kinds, before and after the answer
+        item = w.item
+        check(w.widget.html, item.game(), f"{game} {lang}: question {step} ({item.kind})")
+        chosen = sorted(item.answer) if step % 2 else [c.key for c in item.choices if c.key not in item.answer][:1]
+        w.answer(item.id, chosen)
+        check(w.widget.html, item.game(), f"{game} {lang}: feedback {step} ({item.kind})")
+        w.next()
+    w.export()
+    w.erase()
+    check(w.widget.html, w.item.game(), f"{game} {lang}: the learner's own record")
+
+
+@pytest.mark.usefixtures("marked")
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_no_english_on_the_teachers_report(lang: str) -> None:
+    from danish_nb.practice import Learner, ProgressStore, room_report
+    from danish_nb.render.practice import report_html
+    from danish_nb.tables import open_store
+
+    progress = ProgressStore(open_store("sqlite:///:memory:"))
+    session = PracticeSession("danish-bastard", learner=Learner.local("a-learner-token", room="5B", name="Ada"),
+                              progress=progress, seed=3)
+    for _ in range(4):
+        item = session.next_item()
+        session.answer(item.id, [c.key for c in item.choices if c.key not in item.answer][:1])
+    html = report_html(room_report(progress, "5B", "danish-bastard"), [("danish-bastard", "Danish Bastard")],
+                       sort="DB-8", lang=lang)
+    assert "⟦" in html and "dn-error-position" in html
+    assert unmarked_words([text.replace("Ada", "") for text in page_texts(html)]) == []  # a name is a name
+

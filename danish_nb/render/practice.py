@@ -16,6 +16,7 @@ Texts are in the page's language; names typed by learners are escaped.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
@@ -109,6 +110,8 @@ def feedback_html(feedback: Feedback, lang: str = "en") -> str:
     tr = translator(lang)
     item = feedback.item
     rule = get_game(item.game_id).catalogue[item.rule]
+    if lang != "en" and rule.note:  # a rule's note has no translation yet: English readers only
+        rule = dataclasses.replace(rule, note="")
     verdict = tr("Right!") if feedback.correct else tr("Not quite.")
     answers = [c for c in item.choices if c.key in item.answer]
     answer = "; ".join(render_text(c.text, item.player, lang=lang) for c in answers) or tr("none of them")
