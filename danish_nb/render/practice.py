@@ -77,8 +77,8 @@ def _choice_html(item: Item, choice: Any, pressed: bool, done: bool, feedback: F
     if done:
         right = choice.key in item.answer
         css += " dn-choice-right" if right else (" dn-choice-wrong" if pressed else "")
-        mark = f' <span class="dn-mark">({escape(tr("right answer") if right else tr("your answer"))})</span>' \
-            if right or pressed else ""
+        words = (tr("your answer, right") if pressed else tr("right answer")) if right else tr("your answer")
+        mark = f' <span class="dn-mark">({escape(words)})</span>' if right or pressed else ""
     disabled = " disabled" if done else ""
     return (f'<button type="button" class="{css}" data-act="choice" data-zone="{escape(choice.group)}" '
             f'data-code="{escape(choice.key)}" data-move="{item.id}" data-key="choice-{escape(choice.group)}-'
@@ -114,7 +114,7 @@ def feedback_html(feedback: Feedback, lang: str = "en") -> str:
         rule = dataclasses.replace(rule, note="")
     verdict = tr("Right!") if feedback.correct else tr("Not quite.")
     answers = [c for c in item.choices if c.key in item.answer]
-    answer = "; ".join(render_text(c.text, item.player, lang=lang) for c in answers) or tr("none of them")
+    answer = " / ".join(render_text(c.text, item.player, lang=lang) for c in answers) or tr("none of them")
     head = f'<p class="{"dn-right" if feedback.correct else "dn-wrong"}"><b>{escape(verdict)}</b> ' \
            f'{escape(tr("The answer: {answer}", answer=answer))}</p>'
     lines = "".join(f"<li>{_text(line, lang, item.player)}</li>" for line in feedback.lines)

@@ -60,7 +60,7 @@ class PracticeTeacher:
         self._drawing = False
         self.key_box = widgets.Password()
         self.key_box.add_class("dn-practice-key")
-        self.open_button = widgets.Button()
+        self.open_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.open_button.add_class("dn-practice-teacher")
         self.open_button.on_click(lambda _b: self.open(self.key_box.value))
         self.pad = HtmlPad()
