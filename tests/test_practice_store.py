@@ -159,3 +159,33 @@ def test_a_learners_screen_never_holds_another_learners_record(tmp_path, ben: Le
     assert tab.teacher.pad.html == ""  # the teacher's part shows nothing without the key
     rules = progress.rules(ben, "bastard")
     assert rules["BA-10"].wrong == 1 and sum(p.seen for p in rules.values()) == 1
+
+
+def test_the_apps_practice_counts_illegal_moves_on_its_board_and_uses_the_class_seat(
+        monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    from danish_nb.app import build_app
+    from danish_nb.families.shedding import ShedMove
+    from danish_nb.widgets.table_app import TableApp
+
+    monkeypatch.setenv("DANISH_NB_STORE", f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    root = build_app(seed=3)
+    board = root.app.board
+    hand_card = board.game.state.hands[0][0]
+    board._try(ShedMove(0, "play", (hand_card,)))  # before the face-up choice: illegal (DB-8)
+    root.practice.keeper._on_report(None, {"act": "stored", "token": None}, [])  # the page reports no token yet
+    tab = root.practice.tab()
+    assert tab.learner().kind == "local"
+    practice = tab.practice("danish-bastard")
+    assert practice.session.progress["DB-8"].wrong == 1 and practice.session.last_game_errors() == ["DB-8"]
+    root.tables.switch.value = "Practice"
+    assert root.tables.practice is tab and root.tables.practice_holder.children == (tab.widget,)
+    # at a class table, the practice is the seat's
+    store = tab.progress.store
+    tables = root.tables
+    tables._app = TableApp(store, follow=False, keeper=tables.keeper)
+    tables._app.game_picker.value = "bastard"
+    tables._app.name.value = "Cy"
+    tables._app.create()
+    seat = tab.learner()
+    assert (seat.kind, seat.seat, seat.name) == ("seat", 0, "Cy")
+    assert tab.practice("bastard").session.learner == seat
