@@ -308,6 +308,9 @@ def test_illegal_moves_tried_in_play_count_and_come_first_when_asked() -> None:
 def test_the_screen_checks_an_answer_and_quotes_the_rule() -> None:
     w = PracticeWidget("le-danish", seed=11, lang="fr")
     item = w.item
+    before = w.widget.html  # the answer is not on the page before the learner checks
+    assert 'class="dn-choice dn-choice-right' not in before and 'class="dn-feedback"' not in before
+    assert "(règle" not in before and "bonne réponse" not in before
     for key in sorted(item.answer):
         w.choose(key, next(c.group for c in item.choices if c.key == key))
     feedback = w.check()

@@ -43,13 +43,6 @@ def tries(state: Any) -> list[Any]:
     return legal + [m for m in dict.fromkeys(others) if m not in seen]
 
 
-def single_plays(state: Any) -> list[Any]:
-    """Among :func:`tries`, the moves that play one card the player can see in their own zone
-    (their hand; the face-up table cards once the hand is played out): what "which of these may
-    you play?" offers, one move per card."""
-    return [m for m in tries(state) if _single(m) is not None]
-
-
 def card_of(move: Any) -> Card | None:
     """The one card a single play puts down (``None`` for any other move)."""
     return _single(move)

@@ -14,8 +14,9 @@ question about it:
 - ``number``: the running total, a deal's points, the game points lost.
 
 Every answer is the engine's: ``explain`` for the verdicts, the events of ``apply`` for what
-happens. An item holds its position as a game record (replayed and checked when loaded) and
-never its answer in anything a page is sent: a page gets :meth:`Item.public`.
+happens. An item holds its position as a game record (replayed and checked when loaded); a page
+is sent its table (from the asked player's view), question and choices, never its answer
+(:func:`danish_nb.render.practice.item_html`).
 
 >>> item = make_item("danish-bastard", "DB-23", seed=3)
 >>> item.rule, item.kind in KINDS, item.game().rules.id
@@ -132,12 +133,6 @@ class Item:
         chosen_set = frozenset(chosen)
         lines, rulings = explanation(self)
         return Feedback(self, chosen_set, chosen_set == self.answer, lines, rulings)
-
-    def public(self) -> dict[str, Any]:
-        """What a page may be sent: the question and choices (their texts still messages), no answer."""
-        return {"id": self.id, "game": self.game_id, "rule": self.rule, "kind": self.kind,
-                "question": self.question, "note": self.note, "multiple": self.multiple,
-                "choices": [(c.key, c.text, c.group) for c in self.choices]}
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form (with the answer: for the learner's own record and the teacher)."""

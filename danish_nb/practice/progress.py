@@ -51,8 +51,6 @@ SCHEMA = (
 
 #: The most answers of one learner kept (the oldest are dropped beyond it).
 KEEP_ANSWERS = 2000
-#: Where an answer came from: a practice item, or an illegal move tried in play.
-SOURCES = ("item", "play")
 
 
 def _hash(kind: str, secret: str) -> str:

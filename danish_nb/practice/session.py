@@ -138,8 +138,3 @@ class PracticeSession:
     def summary(self) -> dict[str, float]:
         """The game's progress: the share of its rules met and learned, the mean mastery."""
         return summary(self.rules, self.progress)
-
-    def reload(self) -> None:
-        """Read the progress again from the store (another kernel of the same learner may have answered)."""
-        if self.store is not None:
-            self.progress = self.store.rules(self.learner, self.game_id)

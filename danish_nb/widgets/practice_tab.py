@@ -17,7 +17,6 @@ False
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Callable, Mapping
 from html import escape
@@ -292,9 +291,4 @@ class PracticeTab:
         self._words()
 
 
-def options_dict(options: Any) -> dict[str, Any]:
-    """A game's options value as a dict (what a practice is made under)."""
-    return dataclasses.asdict(options) if dataclasses.is_dataclass(options) else dict(options or {})
-
-
-__all__ = ["PracticeTab", "PracticeTeacher", "options_dict"]
+__all__ = ["PracticeTab", "PracticeTeacher"]
