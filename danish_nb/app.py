@@ -189,7 +189,7 @@ class AppPractice:
     kept by ``keeper``); illegal moves tried on the app's board count in their practice."""
 
     def __init__(self, app: App):
-        from .widgets.practice import LearnerKeeper
+        from .widgets.learner_keeper import LearnerKeeper
 
         self.app = app
         self.keeper = LearnerKeeper()

@@ -189,3 +189,24 @@ def test_the_apps_practice_counts_illegal_moves_on_its_board_and_uses_the_class_
     seat = tab.learner()
     assert (seat.kind, seat.seat, seat.name) == ("seat", 0, "Cy")
     assert tab.practice("bastard").session.learner == seat
+
+
+def test_with_no_store_the_board_still_refuses_and_practice_goes_on_in_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The static site's kernel (Pyodide) has no sqlite3: an illegal move on the board is still
+    refused with its message, and practice is kept in memory, saying why."""
+    import danish_nb.tables
+    from danish_nb.app import build_app
+    from danish_nb.families.shedding import ShedMove
+
+    def no_store(*_args: object) -> None:
+        raise ModuleNotFoundError("No module named '_sqlite3'")
+    monkeypatch.setattr(danish_nb.tables, "open_store", no_store)
+    root = build_app(seed=3)
+    root.practice.keeper._on_report(None, {"act": "stored", "token": "t" * 20}, [])
+    board = root.app.board
+    board._try(ShedMove(0, "play", (board.game.state.hands[0][0],)))
+    assert "Not played" in board.message
+    tab = root.practice.tab()
+    practice = tab.practice("danish-bastard")
+    assert practice.session.store is None and practice.session.progress["DB-8"].wrong == 1
+    assert "_sqlite3" in tab.intro.value and "not kept" in practice.widget.html

@@ -90,6 +90,22 @@ class Learner:
         return cls(_hash("seat", token), "seat", room, name[:NAME_LENGTH], code, seat)
 
 
+def open_progress(store: Store | None = None) -> tuple[ProgressStore | None, str]:
+    """Progress in ``store`` (default: :func:`~danish_nb.tables.open_store`), or ``None`` and
+    why not where no store can be opened: a page with no server (the static site has no
+    ``sqlite3``), a read-only disk, an unreachable PostgreSQL. Practice then goes on in memory.
+
+    >>> from danish_nb.tables import open_store
+    >>> open_progress(open_store("sqlite:///:memory:"))[0] is not None
+    True
+    """
+    try:
+        from ..tables import open_store
+        return ProgressStore(store if store is not None else open_store()), ""
+    except Exception as exc:  # noqa: BLE001 -- any failure to open a store: practise in memory, say why
+        return None, str(exc) or type(exc).__name__
+
+
 class ProgressStore:
     """Progress in ``store`` (its practice tables are created if missing)."""
 

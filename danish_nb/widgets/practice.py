@@ -28,13 +28,10 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-import anywidget
-import traitlets
-
 from ..core import DanishNbError, Verdict, get_game
 from ..i18n import M, Message, check_lang, translator
 from ..practice.items import Feedback, Item, NoItem
-from ..practice.progress import Learner, ProgressStore
+from ..practice.progress import Learner, ProgressStore, open_progress
 from ..practice.session import PracticeSession
 from ..render.practice import data_link, item_html, progress_html
 from .pad import HtmlPad
@@ -80,11 +77,7 @@ class PracticeWidget:
         """The practice of a lesson notebook: the learner is this computer's user, the record
         kept in the default store (``$DANISH_NB_STORE``, else the SQLite file of the class
         tables); in memory only if that store cannot be opened."""
-        from ..tables import TableError, open_store
-        try:
-            progress = ProgressStore(open_store())
-        except (TableError, OSError):
-            progress = None
+        progress, _problem = open_progress()
         return cls(game_id, learner=Learner.this_user(), progress=progress, lang=lang, seed=seed)
 
     # ------------------------------------------------------------------ what the learner does
@@ -316,61 +309,4 @@ class PracticeWidget:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-# --------------------------------------------------------------------------- a local learner's token
-
-KEEPER_JS = """
-const KEY = "danish-nb-learner";
-function render({ model, el }) {
-  let token = null;
-  try { token = localStorage.getItem(KEY); } catch (e) { token = null; }
-  model.send({ act: "stored", token: token });
-  const onMsg = (msg) => {
-    try {
-      if (msg.act === "keep" && typeof msg.token === "string") localStorage.setItem(KEY, msg.token);
-      if (msg.act === "forget") localStorage.removeItem(KEY);
-    } catch (e) { /* no storage: the practice is not kept */ }
-  };
-  model.on("msg:custom", onMsg);
-  return () => model.off("msg:custom", onMsg);
-}
-export default { render };
-"""
-
-
-class LearnerKeeper(anywidget.AnyWidget):
-    """Shows nothing; keeps this browser's practice token in ``localStorage`` (as the seat keeper
-    keeps seat tokens): the page reports it when it opens, the kernel asks it to keep a new one.
-    ``token`` is what the page reported (``None`` until it did)."""
-
-    _esm = KEEPER_JS
-    reported = traitlets.Bool(False)
-
-    def __init__(self, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.token: str | None = None
-        self.waiting: list[Callable[[str], None]] = []
-        self.on_msg(self._on_report)
-
-    def _on_report(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if self.reported or not isinstance(content, dict) or content.get("act") != "stored":
-            return
-        token = content.get("token")
-        if not (isinstance(token, str) and 16 <= len(token) <= 200):
-            import secrets
-            token = secrets.token_urlsafe(24)
-            self.send({"act": "keep", "token": token})
-        self.token = token
-        self.reported = True
-        for callback in self.waiting:
-            callback(token)
-        self.waiting.clear()
-
-    def when_known(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(token)`` once the page has reported (at once if it has)."""
-        if self.token is not None:
-            callback(self.token)
-        else:
-            self.waiting.append(callback)
-
-
-__all__ = ["STYLE", "LearnerKeeper", "PracticeWidget"]
+__all__ = ["STYLE", "PracticeWidget"]

@@ -26,13 +26,14 @@ import ipywidgets as widgets
 
 from ..core import GAMES, Verdict, get_game
 from ..i18n import M, Message, check_lang, translator
-from ..practice.progress import Learner, ProgressStore
+from ..practice.progress import Learner, ProgressStore, open_progress
 from ..practice.report import report_csv, room_report
 from ..render.practice import data_link, report_html
-from ..tables import Store, open_store
+from ..tables import Store
 from ..tables.keys import TooManyTries, check_teacher_key
 from .pad import HtmlPad
-from .practice import STYLE, LearnerKeeper, PracticeWidget
+from .learner_keeper import LearnerKeeper
+from .practice import STYLE, PracticeWidget
 from .table_teacher import TEACHER_ENV
 
 #: The environment variable naming this server's room (as for the class tables).
@@ -43,7 +44,7 @@ class PracticeTeacher:
     """The teacher's view of the room's practice (``widget``): a key field, then per game the
     rules x learners table, the hardest rules, the last errors, a CSV to save."""
 
-    def __init__(self, progress: Callable[[], ProgressStore], *, room: str = "", visitor: str = "",
+    def __init__(self, progress: Callable[[], ProgressStore | None], *, room: str = "", visitor: str = "",
                  options: Callable[[str], Mapping[str, Any]] | None = None, game: str | None = None,
                  lang: str = "en"):
         self._progress = progress
@@ -81,8 +82,11 @@ class PracticeTeacher:
         expected = os.environ.get(TEACHER_ENV, "")
         if not expected:
             return self._say(M("The teacher view is off: start the server with {name} set to a key.", name=TEACHER_ENV))
+        progress = self._progress()
+        if progress is None:
+            return self._say(M("Practice is not kept here, so there is nothing to show."))
         try:
-            right = check_teacher_key(self._progress().store, self.room, self.visitor, str(key), expected)
+            right = check_teacher_key(progress.store, self.room, self.visitor, str(key), expected)
         except TooManyTries as exc:
             self.key_box.value = ""
             return self._say(exc.text_in(self.lang))
@@ -179,6 +183,9 @@ class PracticeTab:
                  visitor: str = "", game: str | None = None, lang: str = "en"):
         self._store = store
         self._progress: ProgressStore | None = None
+        self._opened = False
+        #: Why progress is not kept, if it is not (no store could be opened).
+        self.problem = ""
         self.keeper = keeper
         self.token = token
         self.seat = seat or (lambda: None)
@@ -205,9 +212,11 @@ class PracticeTab:
             self.show(self.game_picker.value)
 
     @property
-    def progress(self) -> ProgressStore:
-        if self._progress is None:
-            self._progress = ProgressStore(self._store if self._store is not None else open_store())
+    def progress(self) -> ProgressStore | None:
+        """Where progress is kept (opened when first needed; ``None`` if no store can be opened)."""
+        if not self._opened:
+            self._opened = True
+            self._progress, self.problem = open_progress(self._store)
         return self._progress
 
     def learner(self) -> Learner | None:
@@ -234,6 +243,7 @@ class PracticeTab:
         if key not in self.practices:
             self.practices[key] = PracticeWidget(game, learner=learner, progress=self.progress, options=options,
                                                  lang=self.lang)
+            self._words()
         return self.practices[key]
 
     def show(self, game: str) -> PracticeWidget | None:
@@ -280,6 +290,9 @@ class PracticeTab:
         learner = self.learner()
         who = tr("You practise at your class seat.") if learner is not None and learner.kind == "seat" else \
             tr("Your progress is kept in this browser's name on this server.")
+        if self._opened and self._progress is None:
+            who = tr("Your progress cannot be kept here ({problem}): it lasts as long as this page.",
+                     problem=self.problem)
         self.intro.value = (f'<p class="dn-practice-intro">{escape(tr("Practise the rules you get wrong: each question is a position in which one rule decides."))} '
                             f'{escape(who)}</p>')
 
