@@ -32,13 +32,14 @@ fuzz: $(STAMP)  ## long fuzz and contract runs (minutes): bad input at every bou
 	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_fuzz.py tests/test_contract.py
 	$(BIN)/python -m benchmarks.fuzz
 
-bench: $(STAMP)  ## engine, observers, board, simulation, class tables, bridges, strength, app and static site benchmarks
+bench: $(STAMP)  ## engine, observers, board, simulation, class tables, practice, bridges, strength, app and static site benchmarks
 	$(BIN)/python -m benchmarks.engine
 	$(BIN)/python -m benchmarks.observers
 	$(BIN)/python -m benchmarks.observers_tricks
 	$(BIN)/python -m benchmarks.board
 	$(BIN)/python -m benchmarks.sim
 	$(BIN)/python -m benchmarks.tables
+	$(BIN)/python -m benchmarks.practice
 	$(BIN)/python -m benchmarks.bridges
 	$(BIN)/python -m benchmarks.strength
 	$(BIN)/python -m benchmarks.app

@@ -9,12 +9,13 @@ play on the board below. A game is dealt at once, so the page is playable as soo
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
-from .core import GAMES, DanishNbError, GameRules, new_game
+from .core import GAMES, DanishNbError, Game, GameRules, Verdict, new_game
 from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, check_lang, translator
 from .widgets import BOARDS, SEAT_KINDS, Board, board_for
 from .widgets.settings import FIT, GameForm
@@ -56,6 +57,10 @@ class App:
         self.message.add_class("dn-app-message")
         self.board_box = widgets.Box()
         self.board: Board | None = None
+        #: Called with the game and verdict of each illegal move tried on the board, and with each
+        #: new game (the Practice screen counts them).
+        self.tried: list[Callable[[Game, Verdict], None]] = []
+        self.dealt: list[Callable[[Game], None]] = []
         self.staged = widgets.HTML()
         self.staged.add_class("dn-settings-note")
         wrap = widgets.Layout(flex_flow="row wrap")
@@ -143,6 +148,8 @@ class App:
             self.message.value = f'<span class="dn-message">{escape(problem)}</span>'
             return None
         self._show(board)
+        for listener in self.dealt:
+            listener(game)
         shared = tr("{game}, {players} players, seed {seed}: share the seed so others get the same deal.",
                     game=game.rules.title, players=players, seed=game.seed)
         self.message.value = f"<small>{escape(shared)}</small>"
@@ -153,6 +160,7 @@ class App:
         if self.board is not None:
             self.board.close()
         self.board = board
+        board.tried.append(lambda verdict: [listener(board.game, verdict) for listener in self.tried])
         self.board_box.children = [board.box]
         self._staged_changed()
 
@@ -166,9 +174,65 @@ def build_app(seed: int | None = None, lang: str = "en") -> widgets.Widget:
     app = App(seed=seed, lang=lang)
     root = app.widget
     root.app = app
-    root.tables = ClassTables(root, lang=lang)  # the "Class table" screen: learners at their own devices
+    practice = AppPractice(app)
+    root.tables = ClassTables(root, lang=lang, practice=practice.tab)  # the "Class table" and "Practice" screens
+    practice.tables = root.tables
+    root.practice = practice
+    root.children += (practice.keeper,)
     app.language.observe(lambda change: root.tables.set_lang(change["new"]), names="value")
     return root
 
 
-__all__ = ["App", "build_app"]
+class AppPractice:
+    """The app's Practice screen, made when first opened (or when a move is tried on the board):
+    the learner is their class seat if they sit at one, else this browser's learner (its token
+    kept by ``keeper``); illegal moves tried on the app's board count in their practice."""
+
+    def __init__(self, app: App):
+        from .widgets.learner_keeper import LearnerKeeper
+
+        self.app = app
+        self.keeper = LearnerKeeper()
+        self.tables: ClassTables | None = None
+        self._tab: Any = None
+        app.tried.append(lambda game, verdict: self.tab().tried(game.rules.id, verdict, game.to_record()))
+        app.dealt.append(lambda game: self._tab.new_game(game.rules.id) if self._tab is not None else None)
+
+    def tab(self) -> Any:
+        """The Practice screen (built now if it was not yet)."""
+        if self._tab is None:
+            from .server.visitor import this_visitor
+            from .widgets.practice_tab import PracticeTab
+
+            board = self.app.board
+            self._tab = PracticeTab(keeper=self.keeper, seat=self._seat, table_options=self._options,
+                                    visitor=this_visitor() or "", lang=self.app.lang,
+                                    game=board.game.rules.id if board is not None else None)
+        return self._tab
+
+    def _seat(self) -> Any:
+        """The learner at a class seat, if this page sits at one."""
+        from .practice.progress import Learner
+
+        tables = self.tables
+        session = tables._app.session if tables is not None and tables._app is not None else None
+        if session is None or session.seat is None or not session.token:
+            return None
+        name = session.info.seats[session.seat].name
+        return Learner.at_seat(session.token, code=session.code, seat=session.seat, room=tables._app.room, name=name)
+
+    def _options(self, game_id: str) -> dict[str, Any]:
+        """The options of the table being played: the class table's, else the app's board's."""
+        import dataclasses
+
+        tables = self.tables
+        session = tables._app.session if tables is not None and tables._app is not None else None
+        if session is not None and session.seat is not None and session.info.game == game_id:
+            return dict(session.info.options)
+        board = self.app.board
+        if board is not None and board.game.rules.id == game_id:
+            return dataclasses.asdict(board.game.options)
+        return {}
+
+
+__all__ = ["App", "AppPractice", "build_app"]

@@ -129,6 +129,8 @@ class Store(ABC):
     key_tries_lock = ""
     #: The driver's unique-key violation.
     integrity_errors: tuple[type[Exception], ...] = ()
+    #: A statement run first where another part creates its tables (:meth:`add_schema`).
+    schema_lock = ""
 
     def __init__(self) -> None:
         self._lock = threading.RLock()
@@ -175,6 +177,27 @@ class Store(ABC):
     @contextmanager
     def _write(self) -> Iterator[Execute]:
         with self._lock, self._transaction() as execute:
+            yield execute
+
+    # ------------------------------------------------------------------ other parts' tables
+    def add_schema(self, statements: Sequence[str]) -> None:
+        """Create another part's tables in this store if they are missing (practice progress
+        keeps its tables beside the class tables), one server at a time."""
+        with self._write() as execute:
+            if self.schema_lock:
+                execute(self.schema_lock, ())
+            for statement in statements:
+                execute(statement, ())
+
+    def read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        """One statement (``?`` placeholders) outside any write transaction: for another part's tables."""
+        with self._lock:
+            return self._read(sql, params)
+
+    @contextmanager
+    def write(self) -> Iterator[Execute]:
+        """One write transaction (an :data:`Execute`): for another part's tables."""
+        with self._write() as execute:
             yield execute
 
     # ------------------------------------------------------------------ tables

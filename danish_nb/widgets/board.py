@@ -119,6 +119,8 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self.selection: list[Spot] = []
         self.chosen: Any = None
         self.verdict: Verdict | None = None
+        #: Called with the verdict of each illegal move the human tries (practice counts them).
+        self.tried: list[Callable[[Verdict], None]] = []
         self.message = ""
         self._info = False
         self._why: dict[int, Text] = {}
@@ -359,6 +361,8 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         verdict = self.game.state.explain(move)
         self.verdict = verdict
         if not verdict.legal:
+            for listener in list(self.tried):
+                listener(verdict)
             self._say(translator(self.lang).render(NOT_PLAYED))
             return verdict
         with self._acting():

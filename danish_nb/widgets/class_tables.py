@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
@@ -12,8 +13,8 @@ from .seat_keeper import SeatKeeper, read_report
 if TYPE_CHECKING:
     from .table_app import TableApp
 
-#: The switch's two screens (each its value; its label is translated).
-MODES = (N_("Play here"), N_("Class table"))
+#: The switch's screens (each its value; its label is translated).
+MODES = (N_("Play here"), N_("Class table"), N_("Practice"))
 
 
 class ClassTables:
@@ -23,8 +24,12 @@ class ClassTables:
     ``lang``: the interface language (see :meth:`set_lang`); other keyword arguments go to
     :class:`TableApp`."""
 
-    def __init__(self, root: widgets.Box, lang: str = "en", **kwargs: Any):
+    def __init__(self, root: widgets.Box, lang: str = "en", practice: Callable[[], Any] | None = None, **kwargs: Any):
         self._kwargs = kwargs
+        self._make_practice = practice
+        self.practice: Any = None
+        self.practice_holder = widgets.Box()
+        self.practice_holder.layout.display = "none"
         self.lang = check_lang(lang)
         self._app: TableApp | None = None
         self._stored: list[Any] = []
@@ -36,7 +41,7 @@ class ClassTables:
         self._playing = list(root.children)
         self.keeper.on_msg(self._reported)
         self.switch.observe(self._switched, names="value")
-        root.children = (self.switch, self.keeper, *self._playing, self.holder)
+        root.children = (self.switch, self.keeper, *self._playing, self.holder, self.practice_holder)
 
     @property
     def app(self) -> TableApp:
@@ -52,7 +57,7 @@ class ClassTables:
 
     def _modes(self) -> list[tuple[str, str]]:
         tr = translator(self.lang)
-        return [(tr.render(mode), mode) for mode in MODES]
+        return [(tr.render(mode), mode) for mode in MODES if mode != MODES[2] or self._make_practice is not None]
 
     def set_lang(self, lang: str) -> None:
         """The switch and the class-table screen (if built) in ``lang``: what the app's language
@@ -63,14 +68,20 @@ class ClassTables:
         self.switch.value = chosen
         if self._app is not None:
             self._app.set_lang(self.lang)
+        if self.practice is not None:
+            self.practice.set_lang(self.lang)
 
     def _switched(self, change: Any) -> None:
-        tables = change["new"] == MODES[1]
+        mode = change["new"]
         for child in self._playing:
-            child.layout.display = "none" if tables else ""
-        self.holder.layout.display = "" if tables else "none"
-        if tables:
+            child.layout.display = "" if mode == MODES[0] else "none"
+        self.holder.layout.display = "" if mode == MODES[1] else "none"
+        self.practice_holder.layout.display = "" if mode == MODES[2] else "none"
+        if mode == MODES[1]:
             self.app  # noqa: B018 -- build it
+        if mode == MODES[2] and self.practice is None and self._make_practice is not None:
+            self.practice = self._make_practice()
+            self.practice_holder.children = [self.practice.widget]
 
     def _reported(self, _widget: Any, content: Any, _buffers: Any) -> None:
         report = read_report(content)

@@ -1,0 +1,27 @@
+"""Practice that adapts: positions drawn from the rules a learner gets wrong (issue 31).
+
+- :func:`make_item` (:mod:`.items`): a seeded position in which one rule decides, and a question
+  about it, answered by the engine;
+- :mod:`.schedule`: a Leitner box per learner and rule, and the next rule to practise;
+- :class:`PracticeSession` (:mod:`.session`): one learner practising one game;
+- :class:`ProgressStore` (:mod:`.progress`): progress kept in the class tables' store;
+- :func:`room_report` (:mod:`.report`): the teacher's view of a room.
+
+The core of practice imports no widgets (``danish_nb.widgets.practice`` draws it).
+
+>>> from danish_nb.practice import PracticeSession
+>>> session = PracticeSession("rat-bastard-17", seed=2)
+>>> session.next_item().game_id
+'rat-bastard-17'
+"""
+
+from .catalogue import LEFT_OUT, active_rules
+from .items import KINDS, Choice, Feedback, Item, NoItem, make_item
+from .progress import Learner, ProgressStore
+from .report import Report, report_csv, room_report
+from .schedule import LEARNED, TOP, RuleProgress, answered, next_rule
+from .session import PracticeSession, StaleItem
+
+__all__ = ["KINDS", "LEARNED", "LEFT_OUT", "TOP", "Choice", "Feedback", "Item", "Learner", "NoItem",
+           "PracticeSession", "ProgressStore", "Report", "RuleProgress", "StaleItem", "active_rules", "answered",
+           "make_item", "next_rule", "report_csv", "room_report"]

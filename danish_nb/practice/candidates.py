@@ -1,0 +1,100 @@
+"""The moves a learner could try in a position: what a practice item asks about.
+
+Not every move the notation can write (another player's move, cards the player does not hold):
+only what the player to move could reach for at a table. Each family lists them from the state
+(the player's own cards and the moves the rules name); the rules then judge them.
+
+>>> import danish_nb as dn
+>>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
+>>> [str(m) for m in tries(g.state)]
+['P1 play 8♥', 'P1 play 4♣', 'P1 play 4♣ 8♥', 'P1 stock', 'P1 take']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card
+from ..families.running_total import ROW, RatMove
+from ..families.shedding import ShedMove, ShedTable
+from ..families.tricks import SUITS, TrickMove
+
+
+#: The actions of each shedding game a learner could reach for in the play (the rest of the
+#: family's notation is not a move of that game).
+SHED_ACTIONS = {"danish-bastard": ("play", "open", "stock", "take", "closed"),
+                "le-danish": ("play", "take", "pick-up-open", "closed")}
+
+
+def tries(state: Any) -> list[Any]:
+    """The moves the player to move could try here, legal or not (the legal ones first, then the
+    others in a fixed order); ``[]`` when nobody is to move."""
+    player = state.current_player
+    if player is None:
+        return []
+    legal = state.legal_moves()
+    if isinstance(state, ShedTable):
+        others = _shed_tries(state, player)
+    elif hasattr(state, "holes"):
+        others = _rat_tries(state, player)
+    else:
+        others = _trick_tries(state, player)
+    seen = set(legal)
+    return legal + [m for m in dict.fromkeys(others) if m not in seen]
+
+
+def card_of(move: Any) -> Card | None:
+    """The one card a single play puts down (``None`` for any other move)."""
+    return _single(move)
+
+
+def _single(move: Any) -> Card | None:
+    if isinstance(move, ShedMove) and move.action in ("play", "open") and len(move.cards) == 1:
+        return move.cards[0]
+    if isinstance(move, TrickMove) and move.action == "play":
+        return move.card
+    if isinstance(move, RatMove) and move.action == "play" and move.card is not None:
+        return move.card
+    return None
+
+
+def _shed_tries(state: ShedTable, p: int) -> list[ShedMove]:
+    if state.phase == "swap":
+        return [ShedMove(p, "play", (card,)) for card in dict.fromkeys(state.hands[p])]
+    hand, opens = state.hands[p], state.open[p]
+    moves = [ShedMove(p, "play", (card,)) for card in dict.fromkeys(hand)]
+    ranks: dict[Any, list[Card]] = {}
+    for card in hand:
+        ranks.setdefault(card.rank, []).append(card)
+    moves += [ShedMove(p, "play", tuple(group)) for group in ranks.values() if len(group) > 1]
+    kinds = list(ranks.values())
+    if len(kinds) > 1:
+        moves.append(ShedMove(p, "play", (kinds[0][0], kinds[1][0])))
+    actions = SHED_ACTIONS.get(state.game_id, ())
+    if "open" in actions:
+        moves += [ShedMove(p, "open", (card,)) for card in dict.fromkeys(opens)]
+    moves += [ShedMove(p, action) for action in ("stock", "take", "pick-up-open") if action in actions]
+    moves += [ShedMove(p, "closed", (), i) for i in range(len(state.closed[p]))]
+    return moves
+
+
+def _rat_tries(state: Any, p: int) -> list[RatMove]:
+    if state.phase == "swap":
+        return [RatMove(p, "play", card) for card in dict.fromkeys(state.hands[p])]
+    moves = [RatMove(p, "play", card) for card in dict.fromkeys(state.hands[p])]
+    moves += [RatMove(p, "hole", None, None, position) for position in range(1, ROW + 1)
+              if state.holes[p][position - 1] is not None]
+    moves.append(RatMove(p, "take"))
+    return moves
+
+
+def _trick_tries(state: Any, p: int) -> list[TrickMove]:
+    moves = [TrickMove(p, "play", card) for card in state.hands[p]]
+    phase = state.phase
+    if phase == "bid":
+        moves += [TrickMove(p, "pass")] + [TrickMove(p, "bid", bid=bid) for bid in ("play", "strike", "slam")]
+    elif phase == "trump":
+        moves += [TrickMove(p, "trump", None, suit) for suit in (*SUITS, None)]
+    elif phase == "play":
+        moves.append(TrickMove(p, "trump", None, SUITS[0]))
+    return moves

@@ -1,0 +1,436 @@
+"""Practice items: a position in which one rule decides, and a question about it.
+
+:func:`make_item` draws positions from seeded scenes (:mod:`danish_nb.practice.scenes`) under
+the table's options until one has a move the rule decides, and asks one of five kinds of
+question about it:
+
+- ``pick``: which of these cards may you play? (the cards of the player's hand, or face-up
+  cards once the hand is gone; the rule decides at least one of them);
+- ``legal``: may the player make this move, and which rule decides? (the rule is among the
+  verdict's reasons; the other rules offered are not);
+- ``effect``: what happens after this move? (an event of the rule: the pile burns, the order
+  reverses, ...; the other outcomes offered do not happen);
+- ``who``: who takes this trick, leads next, starts, wins or loses the match?
+- ``number``: the running total, a deal's points, the game points lost.
+
+Every answer is the engine's: ``explain`` for the verdicts, the events of ``apply`` for what
+happens. An item holds its position as a game record (replayed and checked when loaded); a page
+is sent its table (from the asked player's view), question and choices, never its answer
+(:func:`danish_nb.render.practice.item_html`).
+
+>>> item = make_item("danish-bastard", "DB-23", seed=3)
+>>> item.rule, item.kind in KINDS, item.game().rules.id
+('DB-23', True, 'danish-bastard')
+>>> feedback = item.check(item.answer)
+>>> feedback.correct
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import DanishNbError, Event, Game, Ruling, Text, Verdict, cited, get_game, make_options
+from ..i18n import M, Message
+from ..records import load_record
+from ..render.html import card_words
+from .candidates import card_of, tries
+from .catalogue import active_rules
+from .scenes import scene_for
+from .words import (QUESTIONS, VERDICT_WORDS, Rendered, blind_words, draws_words, move_words, outcome_words,
+                    rule_words, seat_words)
+
+KINDS = ("pick", "legal", "effect", "who", "number")
+#: How many scenes :func:`make_item` tries before it says no item could be made.
+SCENE_TRIES = 60
+#: How many positions it looks at in all.
+POSITION_TRIES = 4000
+
+
+class NoItem(DanishNbError):
+    """No practice item could be made for this rule (under these options)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One answer a learner may choose: ``key`` is what an answer message names (a card code,
+    ``legal``, a rule id, ``P2``, a number), ``text`` what the learner reads. ``group`` is the
+    question it answers (``answer``; ``rule`` for the second question of a ``legal`` item)."""
+
+    key: str
+    text: Text
+    group: str = "answer"
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """The verdict on an answer: right or not, the right answer, and what the engine says
+    (verdicts or events, in words), the rule and its ruling (quoted where shown)."""
+
+    item: Item
+    chosen: frozenset[str]
+    correct: bool
+    lines: tuple[Text, ...]
+    rulings: tuple[Ruling, ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class Item:
+    """A practice item (see the module docstring). ``record`` is the position (a game record:
+    the deal or set-up position and the moves to it); ``move`` the move asked about, in
+    notation (never shown); ``player`` whose view the table shows; ``note`` a line the question
+    needs (the card a blind move turned over). ``id`` names it (the same position and question
+    give the same id)."""
+
+    id: str
+    game_id: str
+    rule: str
+    kind: str
+    question: Text
+    record: dict[str, Any]
+    player: int
+    choices: tuple[Choice, ...]
+    answer: frozenset[str]
+    move: str | None = None
+    note: Text = ""
+    seed: int = 0
+    _game: list = field(default_factory=list, repr=False)
+
+    @property
+    def multiple(self) -> bool:
+        """Whether several answers may be chosen (a ``pick`` item's cards)."""
+        return self.kind == "pick"
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        """The questions of the item, in order (``answer``, and ``rule`` for a ``legal`` item)."""
+        return tuple(dict.fromkeys(choice.group for choice in self.choices))
+
+    def game(self) -> Game:
+        """The position as a game (replayed from the record once, then kept)."""
+        if not self._game:
+            self._game.append(load_record(self.record))
+        return self._game[0]
+
+    def view(self) -> Any:
+        """What the learner sees: the view of the player asked about."""
+        return self.game().state.view(self.player)
+
+    def check(self, chosen: Iterable[str]) -> Feedback:
+        """The feedback on the answer ``chosen`` (choice keys). Raises :class:`DanishNbError` for
+        keys that are not this item's choices (a forged answer)."""
+        if isinstance(chosen, str) or not isinstance(chosen, Iterable):
+            raise DanishNbError(M("an answer is a list of choices, not {kind}", kind=type(chosen).__name__))
+        chosen = list(chosen)
+        keys = {choice.key for choice in self.choices}
+        if len(chosen) > len(keys) or not all(isinstance(key, str) and key in keys for key in chosen):
+            raise DanishNbError(M("that answer names something this question does not offer"))
+        chosen_set = frozenset(chosen)
+        lines, rulings = explanation(self)
+        return Feedback(self, chosen_set, chosen_set == self.answer, lines, rulings)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form (with the answer: for the learner's own record and the teacher)."""
+        return {"id": self.id, "game": self.game_id, "rule": self.rule, "kind": self.kind, "seed": self.seed,
+                "record": self.record, "player": self.player, "move": self.move}
+
+
+# --------------------------------------------------------------------------- making items
+
+@dataclass(frozen=True, slots=True)
+class _Ask:
+    """A question a position supports: its kind, the move asked about, what the answer is read from."""
+
+    kind: str
+    move: Any = None
+    verdict: Verdict | None = None
+    events: tuple[Event, ...] = ()
+    event: Event | None = None
+    question: str = ""
+    number: int | None = None
+    seat: int | None = None
+
+
+def make_item(game_id: str, rule_id: str, seed: int = 0, options: Mapping[str, Any] | None = None,
+              players: int | None = None, kinds: Sequence[str] = KINDS) -> Item:
+    """A practice item for rule ``rule_id`` of game ``game_id``, made under ``options`` (the
+    table's; default: the game's defaults) from ``seed``: the same arguments give the same item.
+    ``players`` fixes the player count; ``kinds`` limits the kinds of question.
+
+    Raises :class:`DanishNbError` for an unknown game or options, :class:`NoItem` for a rule that
+    is not practised under these options (a rule of the deal, or one an option switches off)
+    or for which no position was found.
+    """
+    rules = get_game(game_id)
+    opts = make_options(rules.options_type, dict(options or {}))
+    plain = {name: getattr(opts, name) for name in opts.__dataclass_fields__}
+    if not isinstance(rule_id, str) or rule_id not in rules.catalogue.rules:
+        raise NoItem(M("{game} has no rule {rule}", game=rules.title, rule=repr(rule_id)[:30]))
+    active = active_rules(game_id, plain, players)
+    if rule_id not in active:
+        raise NoItem(M("rule {rule} is not practised under these options: it decides no move here",
+                       rule=rule_id))
+    rng = random.Random(f"{game_id}|{rule_id}|{seed}|{json.dumps(plain, sort_keys=True)}|{players}")
+    looked = 0
+    for _ in range(SCENE_TRIES):
+        for game in scene_for(game_id, rule_id, rng, plain, players):
+            looked += 1
+            asks = [a for a in _asks(game, rule_id, active) if a.kind in kinds]
+            if asks:
+                kind = rng.choice(sorted({a.kind for a in asks}))
+                ask = rng.choice([a for a in asks if a.kind == kind])
+                return _item(game, rule_id, ask, rng, active, seed)
+            if looked >= POSITION_TRIES:
+                break
+        if looked >= POSITION_TRIES:
+            break
+    raise NoItem(M("no position found in which rule {rule} decides (seed {seed})", rule=rule_id, seed=seed))
+
+
+def _asks(game: Game, rule_id: str, active: Sequence[str]) -> list[_Ask]:
+    """Every question the current position supports about ``rule_id``."""
+    state = game.state
+    if state.current_player is None:
+        return []
+    verdicts = [(move, state.explain(move)) for move in tries(state)]
+    asks = [_Ask("legal", move, verdict) for move, verdict in verdicts
+            if rule_id in verdict.rule_ids and (verdict.legal or verdict.reasons[-1].rule_id == rule_id)]
+    picks = _pick_moves(verdicts)
+    if len(picks) > 1 and any(v.reasons[-1].rule_id == rule_id for _, v in picks):
+        asks.append(_Ask("pick"))
+    for move, verdict in verdicts:
+        if verdict.legal:
+            asks += _event_asks(game, move, rule_id, active)
+    return asks
+
+
+def _pick_moves(verdicts: list[tuple[Any, Verdict]]) -> list[tuple[Any, Verdict]]:
+    """One move per card of one zone (the zone of a legal single play, else the first tried):
+    the legal one for that card if there is one (a wild card's first value), else the plain play."""
+    singles = [(m, v) for m, v in verdicts if card_of(m) is not None]
+    if not singles:
+        return []
+    zone = next((m.action for m, v in singles if v.legal), singles[0][0].action)
+    by_card: dict[Any, tuple[Any, Verdict]] = {}
+    for move, verdict in singles:
+        if move.action == zone and (card_of(move) not in by_card or verdict.legal and not by_card[card_of(move)][1].legal):
+            by_card[card_of(move)] = (move, verdict)
+    return list(by_card.values())
+
+
+def _event_asks(game: Game, move: Any, rule_id: str, active: Sequence[str]) -> list[_Ask]:
+    """The questions about what ``move`` (legal) does, where an event of ``rule_id`` says it."""
+    state = game.state
+    after, events = state.apply(move)
+    ours = [e for e in events if e.rule is not None and e.rule.id == rule_id]
+    if not ours:
+        return []
+    asks = []
+    game_id = game.rules.id
+    for event in ours:
+        kind = event.kind
+        if kind == "trick":
+            asks.append(_Ask("who", move, events=events, event=event, question="trick", seat=event.player))
+        elif kind == "lead" and game_id == "le-danish":
+            asks.append(_Ask("who", move, events=events, event=event, question="leader", seat=event.player))
+        elif kind == "start" and game_id in ("danish-bastard", "le-danish"):
+            asks.append(_Ask("who", move, events=events, event=event, question="first", seat=event.player))
+        elif kind in ("pick", "tie", "start") and game_id == "rat-bastard-17":
+            start = next(e for e in events if e.kind == "start")
+            asks.append(_Ask("who", move, events=events, event=event, question="starter", seat=start.player))
+        elif kind == "end" and after.result is not None and not after.result.draw:
+            result = after.result
+            if game_id == "sjavs" or (game_id == "danish-bastard" and result.loser is not None):
+                asks.append(_Ask("who", move, events=events, event=event, question="loser", seat=result.loser))
+            elif game_id != "danish-bastard":
+                asks.append(_Ask("who", move, events=events, event=event, question="winner", seat=result.order[0]))
+        elif kind == "play" and game_id == "rat-bastard-17":
+            asks.append(_Ask("number", move, events=events, event=event, question="total",
+                             number=_rat_total(state, move)))
+        elif kind in ("score", "deal-scored"):
+            asks += _score_asks(state, after, move, events, event)
+        elif kind in OUTCOME_KINDS.get(game_id, {}) and _distractors(game_id, events, active):
+            asks.append(_Ask("effect", move, events=events, event=event))
+    return list({(a.kind, str(a.move), a.question): a for a in asks}.values())
+
+
+def _distractors(game_id: str, events: Sequence[Event], active: Sequence[str]) -> list[str]:
+    """The outcomes of the game that did not happen after a move, of rules practised under the
+    options (what "what happens then?" may offer besides what happened)."""
+    happened = {e.kind for e in events}
+    return [kind for kind, rule in OUTCOME_KINDS.get(game_id, {}).items() if kind not in happened and rule in active]
+
+
+def _rat_total(state: Any, move: Any) -> int:
+    """The running total once ``move`` put its card down (before a 17 empties the pile: RB-13)."""
+    from ..games.rat_bastard_17 import blind_value, card_value
+    if move.action == "play":
+        card, blind = move.card, False
+    else:
+        card, blind = state.holes[move.player][move.position - 1], move.position - 1 not in (1, 3)
+    if move.value is not None:
+        return state.total + move.value
+    value = blind_value(card, state.total, state.options) if blind else card_value(card, state.options)
+    return state.total + value
+
+
+def _score_asks(state: Any, after: Any, move: Any, events: tuple[Event, ...], event: Event) -> list[_Ask]:
+    """Questions on a deal's score, from one of its score events."""
+    score = after.match.history[-1] if after.match.history else None
+    if score is None or event.player is None and event.kind == "score":
+        return []
+    seat = event.player
+    if state.game_id == "bastard":
+        if event.kind == "deal-scored":
+            seat = max(range(len(score.points)), key=lambda s: abs(score.points[s]))
+        return [_Ask("number", move, events=events, event=event, question="deal-points", seat=seat,
+                     number=score.points[seat])]
+    if event.kind == "deal-scored":
+        seat = min(range(len(score.points)), key=lambda s: score.points[s])
+        return [_Ask("number", move, events=events, event=event, question="game-points", seat=seat,
+                     number=after.match.scores[seat])]
+    if event.rule.id in ("SJ-3", "SJ-10") and seat == state.soloist:
+        return [_Ask("number", move, events=events, event=event, question="card-points", seat=seat,
+                     number=_soloist_points(state, events))]
+    if any(line.player == seat and line.points for line in score.lines) or event.rule.id in ("SJ-17", "SJ-18", "SJ-20"):
+        return [_Ask("number", move, events=events, event=event, question="game-points-lost", seat=seat,
+                     number=-score.points[seat])]
+    return []
+
+
+def _soloist_points(state: Any, events: tuple[Event, ...]) -> int:
+    """The card points a Sjavs soloist counts at the end of the deal: the tricks they won (the
+    last one, the events say who took it) and the cards out of play (SJ-3, SJ-10)."""
+    from ..families.tricks import cards_won
+    from ..games.sjavs import card_points
+    soloist = state.soloist
+    last = [e.cards for e in events if e.kind == "trick" and e.player == soloist]
+    return card_points(cards_won(state.won[soloist]) + sum(last, ())) + card_points(state.skat)
+
+
+def _item(game: Game, rule_id: str, ask: _Ask, rng: random.Random, active: Sequence[str], seed: int) -> Item:
+    state = game.state
+    player = state.current_player
+    who = seat_words(player, player)
+    record = game.to_record()
+    note: Text = ""
+    move_text = str(ask.move) if ask.move is not None else None
+    if ask.kind == "pick":
+        picks = _pick_moves([(m, state.explain(m)) for m in tries(state)])
+        choices = tuple(Choice(card_of(m).code, card_words(card_of(m))) for m, _ in picks)
+        answer = frozenset(card_of(m).code for m, v in picks if v.legal)
+        question: Text = Message(QUESTIONS["pick"], who=who)
+    elif ask.kind == "legal":
+        verdict = ask.verdict
+        others = [r for r in active if r not in verdict.rule_ids]
+        rules = [rule_id] + rng.sample(others, min(2, len(others)))
+        rng.shuffle(rules)
+        catalogue = game.rules.catalogue
+        choices = (Choice("legal", Message(VERDICT_WORDS["legal"])), Choice("illegal", Message(VERDICT_WORDS["illegal"]))) + \
+            tuple(Choice(r, rule_words(catalogue[r]), "rule") for r in rules)
+        answer = frozenset(("legal" if verdict.legal else "illegal", rule_id))
+        question = Message(QUESTIONS["legal"], who=who, move=move_words(ask.move))
+    elif ask.kind == "effect":
+        others = _distractors(game.rules.id, ask.events, active)
+        wrong = rng.sample(others, min(2, len(others)))
+        keys = [ask.event.kind] + wrong
+        rng.shuffle(keys)
+        choices = tuple(Choice(k, outcome_words(k, ask.event.player if k == ask.event.kind else _other(state, rng)))
+                        for k in keys)
+        answer = frozenset((ask.event.kind,))
+        question = Message(QUESTIONS["effect"], who=who, move=move_words(ask.move))
+        note = _revealed(ask)
+    elif ask.kind == "who":
+        choices = tuple(Choice(f"P{s + 1}", seat_words(s, player)) for s in range(state.players))
+        answer = frozenset((f"P{ask.seat + 1}",))
+        if ask.question == "starter":
+            question = Message(QUESTIONS["starter"], who=who, move=draws_words(ask.events))
+        else:
+            question = Message(QUESTIONS[ask.question], who=who, move=move_words(ask.move))
+        note = _revealed(ask)
+    else:
+        numbers = _numbers(ask.number, ask.question, rng)
+        choices = tuple(Choice(str(n), str(n)) for n in numbers)
+        answer = frozenset((str(ask.number),))
+        question = Message(QUESTIONS[ask.question], who=who, move=move_words(ask.move), seat=(ask.seat or 0) + 1)
+        note = _revealed(ask)
+    digest = hashlib.sha256(json.dumps([record, ask.kind, move_text, [c.key for c in choices], rule_id],
+                                       sort_keys=True).encode()).hexdigest()[:16]
+    return Item(digest, game.rules.id, rule_id, ask.kind, question, record, player, choices, answer,
+                move_text, note, seed, [game])
+
+
+#: The outcomes "what happens then?" may offer in each game (the kinds of its events), each
+#: with the rule it rests on: one an option switches off is not offered.
+OUTCOME_KINDS: dict[str, dict[str, str]] = {
+    "danish-bastard": {"burn": "DB-18", "reverse": "DB-19", "again": "DB-19", "black-joker": "DB-21", "draw": "DB-11",
+                       "fail": "DB-24", "take": "DB-24", "finish": "DB-31"},
+    "le-danish": {"burn": "LD-28", "again": "LD-28", "draw": "LD-14", "take": "LD-16", "fail": "LD-23", "skip": "LD-27",
+                  "ace": "LD-29", "finish": "LD-34", "pass-hands": "LD-31", "reverse": "LD-32", "offer": "LD-33",
+                  "chain": "LD-22"},
+    "rat-bastard-17": {"refill": "RB-12", "discard": "RB-17", "restart": "RB-16", "over": "RB-21", "take": "RB-16",
+                       "win": "RB-22"},
+    "bastard": {},
+    "sjavs": {"auction": "SJ-6", "skat": "SJ-8", "throw-in": "SJ-6"},
+}
+
+
+def _other(state: Any, rng: random.Random) -> int:
+    return rng.randrange(state.players)
+
+
+def _revealed(ask: _Ask) -> Text:
+    """The card a blind move turned over, said in the question (it is public once played)."""
+    move = ask.move
+    blind = getattr(move, "action", None) in ("stock", "closed") or \
+        (getattr(move, "action", None) == "hole" and move.position - 1 not in (1, 3))
+    if not blind:
+        return ""
+    card = next((e.cards[0] for e in ask.events if e.cards), None)
+    return blind_words(card) if card is not None else ""
+
+
+def _numbers(answer: int, question: str, rng: random.Random) -> list[int]:
+    """Four numbers to choose from, the answer among them, in order."""
+    if question == "game-points-lost":
+        pool = [0, 5, 10, 15]
+    else:
+        pool = [answer + d for d in (-4, -3, -2, -1, 1, 2, 3, 4)] + ([answer * 2, -answer] if answer else [])
+        if question == "total":
+            pool = [n for n in pool if 0 <= n <= 27]
+        if question in ("card-points", "game-points"):
+            pool = [n for n in (answer + d for d in (-11, -10, -5, -4, -3, 3, 4, 5, 10, 11)) if n >= 0]
+    others = [n for n in dict.fromkeys(pool) if n != answer]
+    chosen = rng.sample(others, min(3, len(others))) + [answer]
+    return sorted(dict.fromkeys(chosen))
+
+
+def explanation(item: Item) -> tuple[tuple[Text, ...], tuple[Ruling, ...]]:
+    """What the engine says about the item's question, line by line (rendered where shown), and
+    the rulings that read the item's rule there."""
+    game = item.game()
+    state = game.state
+    if item.kind == "pick":
+        verdicts = [v for _, v in _pick_moves([(m, state.explain(m)) for m in tries(state)])]
+        steps: list[Any] = [r for v in verdicts for r in v.reasons]
+        lines = tuple(_verdict_text(v) for v in verdicts)
+    else:
+        verdict = state.explain(game.parse_move(item.move))
+        steps = list(verdict.reasons)
+        lines = (_verdict_text(verdict),)
+        if item.kind != "legal":
+            events = state.apply(verdict.move)[1]
+            steps += events
+            lines = tuple(cited(e.text, e.rule, e.ruling) for e in events)
+    rulings = tuple(dict.fromkeys(step.ruling for step in steps
+                                  if step.ruling is not None and step.rule is not None and step.rule.id == item.rule))
+    return lines, rulings
+
+
+def _verdict_text(verdict: Verdict) -> Text:
+    return M("{move}: {verdict}", move=move_words(verdict.move), verdict=Rendered(verdict.summary))

@@ -1,0 +1,236 @@
+"""Every text a practice item shows, built in one place: cards and moves in words (never
+notation), the questions, the outcomes a learner chooses from. Texts are messages
+(:class:`~danish_nb.i18n.Message`), rendered in the page's language where they are shown.
+
+Cards are named as objects of a verb by :func:`the_card` ("play the queen of spades", "jouer
+la dame de pique", "die Pik-Dame spielen"), and alone by :func:`~danish_nb.render.html.card_words`;
+moves by :func:`move_words` (when issue 29's "move in words" lands, this is the one function
+to switch to it).
+
+>>> from danish_nb.families.shedding import ShedMove
+>>> from danish_nb.cards import parse_cards
+>>> move_words(ShedMove(0, "play", parse_cards("7H 7D"))).render("fr")
+'jouer le sept de cœur et le sept de carreau'
+>>> move_words(ShedMove(1, "closed", (), 1)).render("de")
+'die verdeckte Karte 2 blind aufdecken'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..cards import Card
+from ..families.running_total import UP_SLOTS, RatMove
+from ..families.shedding import ShedMove
+from ..families.tricks import SUIT_TEXTS, TrickMove
+from ..i18n import N_, M, Message, joined, title_in
+from ..render.html import SUIT_WORDS, card_words
+
+__all__ = ["the_card", "cards_words", "move_words", "seat_words", "OUTCOMES", "outcome_words", "QUESTIONS", "VERDICT_WORDS"]
+
+
+#: A card with its article, as the object of a verb ("play the seven of hearts"): the article
+#: depends on the rank in French and German ("la dame", "l’as"; "den Buben", "das Ass").
+THE_CARD = {2: N_("the two of {suit}"), 3: N_("the three of {suit}"), 4: N_("the four of {suit}"),
+            5: N_("the five of {suit}"), 6: N_("the six of {suit}"), 7: N_("the seven of {suit}"),
+            8: N_("the eight of {suit}"), 9: N_("the nine of {suit}"), 10: N_("the ten of {suit}"),
+            11: N_("the jack of {suit}"), 12: N_("the queen of {suit}"), 13: N_("the king of {suit}"),
+            14: N_("the ace of {suit}")}
+
+
+def the_card(card: Card) -> Message:
+    """A card with its article, as the object of a verb.
+
+    >>> [the_card(Card.parse(c)).render("fr") for c in ("QS", "AH", "RJ")]
+    ['la dame de pique', 'l’as de cœur', 'le joker rouge']
+    """
+    if card.is_joker:
+        return M("the red joker") if card.suit.is_red else M("the black joker")
+    return Message(THE_CARD[int(card.rank)], suit=M(SUIT_WORDS[card.suit.value]))
+
+
+def cards_words(cards: Iterable[Card]) -> Message:
+    """Cards named in words, each with its article, joined with "and" (the object of a verb).
+
+    >>> cards_words(Card.parse(c) for c in ("7H", "RJ")).render("de")
+    'die Herz-Sieben und den roten Joker'
+    """
+    return joined([the_card(card) for card in cards])
+
+
+class Rendered(Message):
+    """A text rendered by a function of the language: a rule's title (translated by its own
+    context), a verdict's summary.
+
+    >>> Rendered(lambda lang: lang.upper()).render("fr")
+    'FR'
+    """
+
+    __slots__ = ("function",)
+
+    def __init__(self, function: Any):
+        super().__init__("{text}")
+        self.function = function
+
+    def render(self, lang: str = "en", part: Any = None) -> str:
+        return self.function(lang)
+
+
+def rule_words(rule: Any) -> Message:
+    """A rule as a choice names it: its id and its title in the reader's language."""
+    return Rendered(lambda lang: f"{rule.id}: {title_in(rule.id, rule.title, lang)}")
+
+
+def seat_words(seat: int, me: int | None = None) -> Message:
+    """``P2``, or ``P2 (you)`` for the learner's own seat."""
+    return M("P{seat} (you)", seat=seat + 1) if seat == me else M("P{seat}", seat=seat + 1)
+
+
+_BIDS = {"play": M("Play"), "strike": M("Strike"), "slam": M("Slam")}
+
+
+def move_words(move: Any) -> Message:
+    """What a move does, in words, as an infinitive phrase ("play the eight of hearts"): the
+    player is named by the question around it.
+
+    >>> move_words(TrickMove(0, "trump", None, None)).render("en")
+    'declare no trumps'
+    >>> move_words(RatMove(0, "play", Card.parse("RJ"), 7)).render("en")
+    'play the red joker as a 7'
+    """
+    if isinstance(move, ShedMove):
+        return _shed_words(move)
+    if isinstance(move, TrickMove):
+        return _trick_words(move)
+    if isinstance(move, RatMove):
+        return _rat_words(move)
+    raise TypeError(f"no words for a move of type {type(move).__name__}")
+
+
+def _shed_words(move: ShedMove) -> Message:
+    action = move.action
+    if action == "play":
+        return M("play {cards}", cards=cards_words(move.cards))
+    if action == "open":
+        return M("play {cards} from the face-up cards", cards=cards_words(move.cards))
+    if action == "complete":
+        return M("complete the four with {cards}", cards=cards_words(move.cards))
+    if action == "face-up":
+        return M("leave {cards} face up", cards=cards_words(move.cards))
+    if action == "closed":
+        return M("turn over face-down card {n} blind", n=(move.index or 0) + 1)
+    if action == "send":
+        return M("send the pile to P{seat}", seat=(move.index or 0) + 1)
+    return {"stock": M("play the top card of the stock blind"), "take": M("take the pile into the hand"),
+            "pass": M("say pass"), "pick-up-open": M("take the face-up cards into the hand")}[action]
+
+
+def _trick_words(move: TrickMove) -> Message:
+    action = move.action
+    if action == "play":
+        return M("play {cards}", cards=cards_words((move.card,)))
+    if action == "bid":
+        return M("bid {bid}", bid=_BIDS[move.bid])
+    if action == "trump":
+        return M("declare no trumps") if move.suit is None else M("name {suit} as trumps", suit=SUIT_TEXTS[move.suit])
+    if action == "discard":
+        return M("lay aside {cards}", cards=cards_words(move.cards))
+    return M("say pass")
+
+
+def _rat_words(move: RatMove) -> Message:
+    action = move.action
+    if action == "play":
+        if move.value is not None:
+            return M("play {cards} as a {value}", cards=cards_words((move.card,)), value=move.value)
+        return M("play {cards}", cards=cards_words((move.card,)))
+    if action == "hole":
+        if move.position - 1 in UP_SLOTS:
+            if move.value is not None:
+                return M("play the face-up hole card at position {n} as a {value}", n=move.position, value=move.value)
+            return M("play the face-up hole card at position {n}", n=move.position)
+        return M("turn over the face-down hole card at position {n} blind", n=move.position)
+    if action == "swap":
+        return M("put {card} face up in place of {other}", card=cards_words((move.card,)),
+                 other=cards_words((move.other,)))
+    return {"keep": M("stop swapping"), "take": M("pick up from the pile")}[action]
+
+
+#: What may happen after a move, by the kind of the engine's event: the choices of "what
+#: happens then?" (``{p}``: the event's player).
+OUTCOMES: dict[str, str] = {
+    "burn": N_("The pile is removed from the game."),
+    "reverse": N_("The order of play reverses."),
+    "again": N_("P{p} plays again."),
+    "black-joker": N_("The next player must play a joker or take the pile."),
+    "draw": N_("P{p} draws from the stock."),
+    "fail": N_("The card does not fit: P{p} takes it with the pile."),
+    "take": N_("P{p} takes cards from the pile into the hand."),
+    "finish": N_("P{p} has no cards left and is out."),
+    "skip": N_("P{p} misses a turn."),
+    "ace": N_("P{p} chooses who gets the pile."),
+    "pass-hands": N_("Everyone passes their hand to the right."),
+    "offer": N_("P{p} may complete the four out of turn."),
+    "chain": N_("P{p} may turn over another face-down card."),
+    "refill": N_("P{p} draws from the deck up to five cards."),
+    "discard": N_("The pile, or what is left of it, is discarded."),
+    "restart": N_("P{p} starts again from 0."),
+    "over": N_("The total goes over 17."),
+    "win": N_("P{p} has got rid of all their cards and wins."),
+    "skat": N_("P{p} takes the skat into the hand."),
+    "auction": N_("The auction is over: P{p} is the soloist."),
+    "throw-in": N_("Everyone has passed: the cards are thrown in and dealt again."),
+}
+
+
+def outcome_words(kind: str, player: int | None) -> Message:
+    """One outcome (a key of :data:`OUTCOMES`) said of ``player``.
+
+    >>> outcome_words("again", 1).render("fr")
+    'P2 rejoue.'
+    """
+    return Message(OUTCOMES[kind], p=(player or 0) + 1)
+
+
+#: The questions, by item kind (``{who}``: the player asked about, ``{move}``: the move in words).
+QUESTIONS = {
+    "pick": N_("{who} to play. Which of these cards may {who} play? Choose every card that may be played "
+              "(perhaps none)."),
+    "legal": N_("{who} to play: may {who} {move}?"),
+    "rule": N_("Which rule decides?"),
+    "effect": N_("{who} to play: {who} chooses to {move}. What happens then?"),
+    "trick": N_("{who} to play: {who} chooses to {move}, the last card of the trick. Who takes the trick?"),
+    "winner": N_("{who} to play: {who} chooses to {move}. This ends the match: who wins it?"),
+    "loser": N_("{who} to play: {who} chooses to {move}. This ends the match: who loses it?"),
+    "starter": N_("{who} is done swapping. To decide who starts, {move}. Who starts?"),
+    "first": N_("{who} to play: {who} chooses to {move}, the last choice of face-up cards. Who plays first?"),
+    "leader": N_("{who} to play: {who} chooses to {move}. Who leads next?"),
+    "total": N_("{who} to play: {who} chooses to {move}. What is the total then?"),
+    "deal-points": N_("{who} to play: {who} chooses to {move}, the last card of the deal. How many points does "
+                     "P{seat} score for this deal?"),
+    "game-points-lost": N_("{who} to play: {who} chooses to {move}, the last card of the deal. How many game "
+                          "points does P{seat} lose?"),
+    "card-points": N_("{who} to play: {who} chooses to {move}, the last card of the deal. How many card points "
+                     "does the soloist, P{seat}, count, with the cards out of play?"),
+    "game-points": N_("{who} to play: {who} chooses to {move}, the last card of the deal. How many game points "
+                     "does P{seat} have after it?"),
+}
+
+#: The two answers of "may P1 ...?".
+VERDICT_WORDS = {"legal": N_("Yes, it is legal."), "illegal": N_("No, it is not legal.")}
+
+
+def blind_words(card: Card) -> Message:
+    """What a blind card turned out to be, for a question about what follows it.
+
+    >>> blind_words(Card.parse("JC")).render("en")
+    'The card turned over: jack of clubs.'
+    """
+    return M("The card turned over: {card}.", card=card_words(card))
+
+
+def draws_words(events: Iterable[Any]) -> Message:
+    """The cards drawn to decide who starts (Rat Bastard 17), in words."""
+    return joined([M("P1 draws {one}, P2 draws {two}", one=cards_words(e.cards[:1]), two=cards_words(e.cards[1:2]))
+                   for e in events if e.kind == "pick"])

@@ -1,0 +1,409 @@
+"""Practice (issue 31): items for every practised rule, checked against the engine; the Leitner
+schedule; a session's refusals; the learner's screen and its messages.
+
+The item property replays each item's position from its record and asks the engine again:
+the answer the item expects must be the engine's verdict (``explain``) or what the move does
+(the events of ``apply``), and the item's rule must be among the verdict's reasons or the
+events' rules.
+"""
+
+from __future__ import annotations
+
+import collections
+import re
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import danish_nb as dn
+from danish_nb.cards import Card
+from danish_nb.core import render_text
+from danish_nb.practice import (LEFT_OUT, NoItem, PracticeSession, RuleProgress, StaleItem, active_rules, answered,
+                                make_item, next_rule)
+from danish_nb.practice.candidates import card_of
+from danish_nb.practice.schedule import INTERVALS, LEARNED
+from danish_nb.practice.words import QUESTIONS
+from danish_nb.widgets.practice import PracticeWidget
+
+from helpers import FUZZ
+from test_i18n_pages import check, marked, page_texts, unmarked_words  # noqa: F401 -- marked: a fixture
+
+GAMES = sorted(dn.GAMES)
+#: Every practised rule under the default options, with its game.
+RULES = [(game, rule) for game in GAMES for rule in active_rules(game)]
+#: Options that switch every variant on (the rules they add are practised too).
+VARIANTS = {"le-danish": {"chain_face_down": True, "face_down_below_three": True, "four_of_a_kind_burns": True,
+                          "three_passes_hands": True, "six_reverses": True, "complete_four": True},
+            "sjavs": {"last_points": 5, "farvesjavs": True}}
+items = settings(max_examples=400 if FUZZ else 60, deadline=None, database=None,
+                 suppress_health_check=[HealthCheck.too_slow])
+
+
+# --------------------------------------------------------------------------- the engine agrees
+
+def question_of(item: Any) -> str:
+    """Which question an item asks (a key of QUESTIONS)."""
+    return next(key for key, msgid in QUESTIONS.items() if item.question.msgid == msgid)
+
+
+def check_against_engine(item: Any) -> None:
+    """The item's expected answer is the engine's, and its rule decides (see the module docstring)."""
+    game = dn.load_record(item.record)  # replays and checks every move of the position
+    state = game.state
+    assert state.current_player == item.player
+    keys = [choice.key for choice in item.choices]
+    assert len(keys) == len(set(keys)) >= 2, f"{item.kind}: choices {keys}"
+    assert item.answer <= set(keys)
+    if item.kind == "pick":
+        legal = state.legal_moves()
+        decided = False
+        for key in keys:
+            card = Card.parse(key)
+            plays = [m for m in legal if card_of(m) == card]
+            assert (key in item.answer) == bool(plays), f"{key}: the engine says {'legal' if plays else 'illegal'}"
+            verdict = state.explain(plays[0]) if plays else \
+                next(state.explain(m) for m in _single_tries(state) if card_of(m) == card)
+            decided |= verdict.reasons[-1].rule_id == item.rule
+        assert decided, f"{item.rule} decides none of the cards offered"
+        return
+    move = game.parse_move(item.move)
+    verdict = state.explain(move)
+    if item.kind == "legal":
+        assert item.answer == {"legal" if verdict.legal else "illegal", item.rule}
+        assert item.rule in verdict.rule_ids
+        offered = {c.key for c in item.choices if c.group == "rule"}
+        assert offered & set(verdict.rule_ids) == {item.rule}, "another rule offered also decides"
+        assert offered <= set(active_rules(item.game_id, game.options))
+        return
+    assert verdict.legal
+    after, events = state.apply(move)
+    ours = [e for e in events if e.rule is not None and e.rule.id == item.rule]
+    assert ours, f"no event of {item.rule} after {item.move}"
+    (answer,) = item.answer
+    question = question_of(item)
+    if item.kind == "effect":
+        assert answer in {e.kind for e in ours}
+        happened = {e.kind for e in events}
+        assert not (set(keys) - {answer}) & happened, "a wrong outcome offered happens too"
+    elif question == "trick":
+        assert answer == f"P{next(e.player for e in events if e.kind == 'trick') + 1}"
+    elif question in ("first", "leader", "starter"):
+        kind = {"first": "start", "leader": "lead", "starter": "start"}[question]
+        assert answer == f"P{next(e.player for e in events if e.kind == kind) + 1}"
+    elif question == "winner":
+        assert answer == f"P{after.result.order[0] + 1}"
+    elif question == "loser":
+        assert answer == f"P{after.result.loser + 1}"
+    elif question == "total":
+        said = next(str(e) for e in events if e.kind == "play")
+        assert answer == re.search(r"the total is (\d+)", said).group(1)
+    else:
+        seat = int(re.search(r"P(\d+)", render_text(item.question).split("deal.")[1]).group(1)) - 1
+        score = after.match.history[-1]
+        if question == "deal-points":
+            assert int(answer) == score.points[seat]
+        elif question == "game-points-lost":
+            assert int(answer) == -score.points[seat]
+        elif question == "game-points":
+            assert int(answer) == after.match.scores[seat]
+        else:
+            line = next(str(e) for e in events if e.kind == "score" and e.rule.id in ("SJ-3", "SJ-10")
+                        and e.player == seat)
+            assert int(answer) == int(re.findall(r"(\d+)(?: card points| =)?", line.split("(rule")[0])[-1])
+
+
+def _single_tries(state: Any) -> list[Any]:
+    from danish_nb.practice.candidates import tries
+    return [m for m in tries(state) if card_of(m) is not None]
+
+
+@pytest.mark.parametrize("game, rule", RULES)
+def test_every_practised_rule_gets_items_the_engine_agrees_with(game: str, rule: str) -> None:
+    for seed in range(3):
+        item = make_item(game, rule, seed)
+        assert item.rule == rule and item.game_id == game
+        check_against_engine(item)
+        assert item.check(item.answer).correct
+
+
+@st.composite
+def rule_items(draw: st.DrawFn) -> Any:
+    game = draw(st.sampled_from(GAMES))
+    info = dn.GAMES[game].info
+    options = {}
+    for option in info.options:
+        if option.choices and draw(st.booleans()):
+            options[option.name] = draw(st.sampled_from(option.choices))
+        elif isinstance(option.default, bool) and draw(st.booleans()):
+            options[option.name] = draw(st.booleans())
+    rule = draw(st.sampled_from(active_rules(game, options)))
+    return make_item(game, rule, draw(st.integers(0, 10**6)), options)
+
+
+@items
+@given(rule_items())
+def test_items_under_any_options_expect_the_engines_answer(item: Any) -> None:
+    check_against_engine(item)
+
+
+@pytest.mark.parametrize("game", sorted(VARIANTS))
+def test_variant_rules_are_practised_only_when_their_option_is_on(game: str) -> None:
+    extra = set(active_rules(game, VARIANTS[game])) - set(active_rules(game))
+    assert extra
+    for rule in sorted(extra):
+        check_against_engine(make_item(game, rule, 1, VARIANTS[game]))
+        with pytest.raises(NoItem, match="not practised under these options"):
+            make_item(game, rule, 1)
+
+
+def test_an_item_is_made_under_the_tables_options() -> None:
+    item = make_item("danish-bastard", "DB-23", 5, {"seven_allows_equal": False})
+    assert dn.load_record(item.record).options.seven_allows_equal is False
+    assert make_item("danish-bastard", "DB-23", 5).id != item.id or item.record["options"]["seven_allows_equal"] is False
+
+
+def test_left_out_rules_are_explained_and_never_asked() -> None:
+    for game in GAMES:
+        catalogue = dn.GAMES[game].catalogue
+        for rule, why in LEFT_OUT[game].items():
+            assert rule in catalogue.rules and why
+            assert rule not in active_rules(game, VARIANTS.get(game))
+            with pytest.raises(NoItem):
+                make_item(game, rule, 0)
+
+
+def test_the_same_seed_gives_the_same_item_and_seeds_vary_it() -> None:
+    assert make_item("sjavs", "SJ-13", 7).id == make_item("sjavs", "SJ-13", 7).id
+    assert len({make_item("sjavs", "SJ-13", seed).id for seed in range(10)}) >= 8
+
+
+def test_items_read_words_not_notation_in_three_languages() -> None:
+    item = make_item("danish-bastard", "DB-17", 1)
+    for lang, word in (("en", "five"), ("fr", "cinq"), ("de", "Fünf")):
+        text = render_text(item.question, lang=lang) + " ".join(render_text(c.text, lang=lang) for c in item.choices)
+        assert word in text
+        assert not re.search(r"\b(10|[2-9AJQK])[CDHS]\b|♣|♦|♥|♠", text), text
+
+
+def test_unknown_rules_and_games_are_refused_in_one_sentence() -> None:
+    with pytest.raises(NoItem, match="has no rule"):
+        make_item("bastard", "BA-99")
+    with pytest.raises(NoItem, match="has no rule"):
+        make_item("bastard", ["BA-10"])  # type: ignore[arg-type]
+    with pytest.raises(dn.OptionsError):
+        make_item("poker", "BA-10")
+    with pytest.raises(dn.OptionsError):
+        make_item("bastard", "BA-10", options={"no_such_option": 1})
+
+
+# --------------------------------------------------------------------------- the schedule
+
+def test_a_right_answer_moves_a_due_rule_up_a_box_and_an_early_one_stays() -> None:
+    p = RuleProgress("R")
+    p = answered(p, True, now=0.0)
+    assert (p.box, p.due) == (1, INTERVALS[1])
+    assert answered(p, True, now=INTERVALS[1] - 1).box == 1
+    assert answered(p, True, now=INTERVALS[1]).box == 2
+    assert answered(p, False, now=5.0) == RuleProgress("R", 0, 5.0, 1, 1, 5.0)
+
+
+def test_learned_takes_a_run_of_right_answers_spread_over_days() -> None:
+    p, now = RuleProgress("R"), 0.0
+    for _ in range(20):  # twenty right answers within ten minutes: not learned
+        p = answered(p, True, now)
+        now += 20
+    assert p.box == 1 and not p.learned
+    while not p.learned:
+        now = p.due
+        p = answered(p, True, now)
+    assert p.box == LEARNED and now >= sum(INTERVALS[1:LEARNED])
+    assert not answered(p, False, now).learned
+
+
+def test_the_next_rule_is_the_weakest_and_most_overdue() -> None:
+    rules = ["A", "B", "C", "D"]
+    now = 10_000.0
+    progress = {"A": RuleProgress("A", 2, now - 50, 3, 0, 1.0), "B": RuleProgress("B", 1, now - 900, 2, 1, 2.0),
+                "C": RuleProgress("C", 0, now - 1, 0, 2, 3.0), "D": RuleProgress("D", 3, now + 5000, 3, 0, 4.0)}
+    assert next_rule(rules, progress, now) == "C"            # got wrong
+    assert next_rule(rules, progress, now, last="C") == "B"  # lowest box among the due
+    del progress["C"]
+    progress["A"] = RuleProgress("A", 1, now - 1000, 1, 0, 1.0)
+    assert next_rule(rules, progress, now) == "C"            # never met comes before due ones
+    assert next_rule(rules, progress, now, last="C") == "A"  # same box: the longer overdue
+    assert next_rule(["D"], progress, now, last="D") == "D"  # alone: asked again
+    assert next_rule(rules, progress, now, focus=["D"]) == "D"
+
+
+def simulate(game: str, bad: str, items: int, seed: int = 3) -> tuple[collections.Counter, PracticeSession, list]:
+    """A learner who always errs on ``bad`` and answers every other rule right, one item every 20 s."""
+    now = [50_000.0]
+    session = PracticeSession(game, seed=seed, clock=lambda: now[0])
+    counts: collections.Counter = collections.Counter()
+    for _ in range(items):
+        item = session.next_item()
+        counts[item.rule] += 1
+        chosen = sorted(item.answer)
+        if item.rule == bad:
+            chosen = [c.key for c in item.choices if c.key not in item.answer][:1]
+        session.answer(item.id, chosen)
+        now[0] += 20
+    return counts, session, now
+
+
+@pytest.mark.parametrize("game, bad", [("danish-bastard", "DB-13"), ("le-danish", "LD-26"), ("rat-bastard-17", "RB-15"),
+                                       ("bastard", "BA-10"), ("sjavs", "SJ-13")])
+def test_a_rule_always_got_wrong_comes_three_times_as_often_and_stops_once_right(game: str, bad: str) -> None:
+    counts, session, now = simulate(game, bad, 30)
+    others = max(count for rule, count in counts.items() if rule != bad)
+    assert counts[bad] >= 3 * others, counts
+    item = session.item or session.next_item()
+    while item.rule != bad:  # answer right from now on
+        session.answer(item.id, sorted(item.answer))
+        now[0] += 20
+        item = session.next_item()
+    session.answer(item.id, sorted(item.answer))
+    after = collections.Counter()
+    for _ in range(len(session.rules) - 1):  # every other rule comes before it again
+        now[0] += 20
+        item = session.next_item()
+        after[item.rule] += 1
+        session.answer(item.id, sorted(item.answer))
+    assert after[bad] == 0, after
+
+
+# --------------------------------------------------------------------------- a session's refusals
+
+def test_a_stale_or_forged_answer_is_refused_and_counts_nothing() -> None:
+    session = PracticeSession("bastard", seed=2)
+    first = session.next_item()
+    second = session.next_item()  # replaces the first
+    with pytest.raises(StaleItem):
+        session.answer(first.id, sorted(first.answer))
+    for forged in (["not-a-choice"], "BA-10", [7], [first.id], [c.key for c in second.choices] * 3, None):
+        with pytest.raises(dn.DanishNbError):
+            session.answer(second.id, forged)
+    assert session.progress == {}
+    assert session.answer(second.id, sorted(second.answer)).correct
+    with pytest.raises(StaleItem):  # answered once
+        session.answer(second.id, sorted(second.answer))
+    assert sum(p.seen for p in session.progress.values()) == 1
+
+
+def test_illegal_moves_tried_in_play_count_and_come_first_when_asked() -> None:
+    session = PracticeSession("danish-bastard", seed=4)
+    game = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
+    assert session.tried(game.explain("P1 play 4C")) == "DB-13"
+    assert session.tried(game.explain("P1 play 8H")) is None  # legal: nothing
+    assert session.progress["DB-13"].wrong == 1
+    session.new_game()
+    assert session.practise_errors() == ["DB-13"]  # the last game's, while the new one has none
+    assert session.next_item().rule == "DB-13"
+
+
+# --------------------------------------------------------------------------- the learner's screen
+
+def test_the_screen_checks_an_answer_and_quotes_the_rule() -> None:
+    w = PracticeWidget("le-danish", seed=11, lang="fr")
+    item = w.item
+    before = w.widget.html  # the answer is not on the page before the learner checks
+    assert 'class="dn-choice dn-choice-right' not in before and 'class="dn-feedback"' not in before
+    assert "(règle" not in before and "bonne réponse" not in before
+    for key in sorted(item.answer):
+        w.choose(key, next(c.group for c in item.choices if c.key == key))
+    feedback = w.check()
+    assert feedback.correct
+    html = w.widget.html
+    assert "Juste" in html and f"<b>{item.rule}</b>" in html and 'class="dn-announce"' in html
+    assert "dn-next" in html
+
+
+def test_the_screen_refuses_forged_and_stale_messages_and_records_nothing() -> None:
+    w = PracticeWidget("sjavs", seed=5)
+    item = w.item
+    send = w._on_msg
+    send(None, {"act": "choice", "code": "forged", "zone": "answer", "move": item.id}, [])
+    assert "Ignored" in w.message and not w.selected
+    send(None, {"act": "choice", "code": item.choices[0].key, "zone": item.choices[0].group, "move": "old"}, [])
+    assert "already answered or replaced" in w.message and not w.selected
+    send(None, {"act": "check", "move": item.id}, [])
+    assert "Ignored" in w.message and w.feedback is None
+    for junk in ("x", None, {"act": "drop tables"}, {"act": "choice", "code": 3, "zone": None, "move": item.id}):
+        send(None, junk, [])
+        assert "Ignored" in w.message
+    send(None, {"act": "erase-confirm"}, [])
+    assert "Ignored" in w.message
+    assert w.session.progress == {} and w.item is item
+    w.widget.html = "<b>forged</b>"
+    assert "Ignored" in w.message and "forged" not in w.widget.html
+
+
+# --------------------------------------------------------------------------- no English on a French or German page
+
+@pytest.mark.usefixtures("marked")
+@pytest.mark.parametrize("lang", ["fr", "de"])
+@pytest.mark.parametrize("game", GAMES)
+def test_no_english_on_a_practice_page(game: str, lang: str) -> None:
+    w = PracticeWidget(game, seed=21, lang=lang, options=VARIANTS.get(game))
+    for step in range(8):  # a few questions of several kinds, before and after the answer
+        item = w.item
+        check(w.widget.html, item.game(), f"{game} {lang}: question {step} ({item.kind})")
+        chosen = sorted(item.answer) if step % 2 else [c.key for c in item.choices if c.key not in item.answer][:1]
+        w.answer(item.id, chosen)
+        check(w.widget.html, item.game(), f"{game} {lang}: feedback {step} ({item.kind})")
+        w.next()
+    w.export()
+    w.erase()
+    check(w.widget.html, w.item.game(), f"{game} {lang}: the learner's own record")
+
+
+@pytest.mark.usefixtures("marked")
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_no_english_on_the_teachers_report(lang: str) -> None:
+    from danish_nb.practice import Learner, ProgressStore, room_report
+    from danish_nb.render.practice import report_html
+    from danish_nb.tables import open_store
+
+    progress = ProgressStore(open_store("sqlite:///:memory:"))
+    session = PracticeSession("danish-bastard", learner=Learner.local("a-learner-token", room="5B", name="Ada"),
+                              progress=progress, seed=3)
+    for _ in range(4):
+        item = session.next_item()
+        session.answer(item.id, [c.key for c in item.choices if c.key not in item.answer][:1])
+    html = report_html(room_report(progress, "5B", "danish-bastard"), [("danish-bastard", "Danish Bastard")],
+                       sort="DB-8", lang=lang)
+    assert "⟦" in html and "dn-error-position" in html
+    assert unmarked_words([text.replace("Ada", "") for text in page_texts(html)]) == []  # a name is a name
+
+
+
+# --------------------------------------------------------------------------- import boundary and doctests
+
+@pytest.mark.parametrize("ui", ["ipywidgets", "IPython", "voila", "anywidget"])
+def test_practice_without_its_screens_imports_no_ui_library(ui: str) -> None:
+    import subprocess
+    import sys
+    code = ("import sys, danish_nb.practice, danish_nb.practice.report, danish_nb.render.practice; "
+            f"assert {ui!r} not in sys.modules, sorted(m for m in sys.modules if {ui!r} in m)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("module", ["candidates", "catalogue", "items", "progress", "report", "schedule", "scenes",
+                                    "session", "words"])
+def test_doctests(module: str) -> None:
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(f"danish_nb.practice.{module}"), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0
+
+
+@pytest.mark.parametrize("module", ["danish_nb.render.practice", "danish_nb.widgets.practice",
+                                    "danish_nb.widgets.practice_tab", "danish_nb.practice"])
+def test_screen_doctests(module: str) -> None:
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0
