@@ -197,3 +197,18 @@ def test_the_session_refuses_in_one_sentence_and_changes_nothing() -> None:
     assert session.handle({"op": "replay.step", "spec": {}, "step": 0})["error"] == "a message with bad values"
     assert session.handle({"op": "__init__"})["error"] == "unknown request __init__"
     assert len(session.app.board.game.history) == moves and session.app.board.game.seed == 9
+
+
+def test_a_lessons_board_keeps_its_game_in_another_language() -> None:
+    session = Session()
+    spec = {"record": dn.new_game("le-danish", players=2, seed=3).to_record(), "seats": ["human", "random"]}
+    first = session.handle({"op": "lesson.board", "key": "b1", "spec": spec})
+    board, pad = session.boards["b1"]
+    for code in list(board._offer.cards.values())[:3]:
+        board.click_card(code)
+    board.play_selected()
+    played = len(board.game.history)
+    french = session.handle({"op": "lesson.board", "key": "b1", "spec": spec, "keep": True, "lang": "fr"})
+    assert played and len(session.boards["b1"][0].game.history) == played and "coup" in french["board"]
+    again = session.handle({"op": "lesson.board", "key": "b1", "spec": spec})
+    assert again["board"] == first["board"] and not session.boards["b1"][0].game.history

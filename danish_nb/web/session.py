@@ -84,13 +84,16 @@ class Session:
 
     # ------------------------------------------------------------------ a lesson page
     def _lesson_board(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
-        """A lesson's board (its spec: a record and the seats), drawn in ``lang``."""
+        """A lesson's board (its spec: a record and the seats), drawn in ``lang``; ``keep``: the
+        game already on the page's board under that key goes on (another language)."""
         key, spec = str(request["key"]), request["spec"]
-        if key in self.boards:
-            self.boards.pop(key)[0].close()
+        old = self.boards.pop(key, None)
+        if old is not None:
+            old[0].close()
+        game = old[0].game if old is not None and request.get("keep") else load_record(spec["record"])
         pad = PagePad()
-        self.boards[key] = (board_for(load_record(spec["record"]), seats=spec.get("seats"),
-                                      teaching=bool(spec.get("teaching")), lang=lang, background=False, pad=pad), pad)
+        self.boards[key] = (board_for(game, seats=spec.get("seats"), teaching=bool(spec.get("teaching")), lang=lang,
+                                      background=False, pad=pad), pad)
         return {"board": pad.take()}
 
     def _lesson_msg(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
