@@ -50,8 +50,13 @@ INPUTS_FILE = ".inputs"
 #: 0.28+, experimental, so pinned and tested). 314.x (CPython 3.14) is 1 MB larger.
 PYODIDE = ("pyodide", "0.29.5")
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
-#: What worker.js imports before its snapshot (its FIRST_IMPORTS): compiled to bytecode here.
+#: What worker.js imports before its snapshot: compiled to bytecode here.
 STARTUP_IMPORTS = ("danish_nb.web.session", "danish_nb.games.danish_bastard")
+#: What worker.js runs before its snapshot: the imports, and every language's catalogue read, so
+#: that a restored interpreter draws the app's first board with no file (before its wheel is
+#: unpacked again).
+WARM_UP = (f"import {', '.join(STARTUP_IMPORTS)}\nfrom danish_nb.i18n import LANGUAGES, translator\n"
+           "for lang in LANGUAGES:\n    translator(lang)('New game')\n")
 #: Standard modules no page needs, left out of the standard library's zip (about 1 MB of 2.4): the
 #: build checks that neither Pyodide's start nor any danish_nb module that imports in Pyodide
 #: imports one (bytecode.mjs).
@@ -237,7 +242,7 @@ def build(force: bool = False) -> Path:
         shutil.copy2(ROOT / "danish_nb" / name, staged / Path(name).name)
     words = {lang: page_words(lang) for lang in LANGUAGES}
     lock = {"info": json.loads((npm_pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["info"], "packages": {}}
-    constants = {"worker.js": {"version": version, "wheel": f"pyodide/{wheel.name}", "lock": lock},
+    constants = {"worker.js": {"version": version, "wheel": f"pyodide/{wheel.name}", "lock": lock, "warmUp": WARM_UP},
                  "app.js": {"languages": list(LANGUAGES), "words": words},
                  "lesson.js": {"words": words}}
     for path in STATIC.iterdir():
@@ -262,5 +267,5 @@ def build(force: bool = False) -> Path:
     staged.rename(OUT)
     size = sum((OUT / f).stat().st_size for f in files) / 1e6
     print(f"built {OUT.relative_to(ROOT)}/ (version {version}, {len(files)} files, {size:.1f} MB): "
-          "open index.html and lessons/en/index.html (make site-serve)")
+          "open index.html and lessons/index.html (make site-serve)")
     return OUT

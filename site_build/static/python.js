@@ -18,6 +18,7 @@ export class Python {
     if (data.ready) {
       // how Python started, for the curious and the tests: "snapshot" (restored) or "fresh"
       document.documentElement.dataset.pythonStart = data.ready.restored ? "snapshot" : "fresh";
+      document.documentElement.dataset.pythonSteps = JSON.stringify(data.ready.phases);
       this._ready[0](data.ready);
     }
     else if (data.failed) this._ready[1](new Error(data.failed));

@@ -2,17 +2,18 @@
 // no widget package). The page posts {id, request}; the worker answers {id, result} with what
 // danish_nb.web.session.Session.handle returned (or {id, error}), one request after another.
 //
-// A first visit starts Python, imports the app and takes a memory snapshot of the interpreter
-// right then (before any JavaScript object reaches Python: pyodide's _makeSnapshot), saved in the
-// Cache Storage once the first answer is out. Later visits of the same build restore it
+// A first visit starts Python, unpacks the wheel, runs the build's warm-up (the imports of the
+// first board, the catalogues of every language) and takes a memory snapshot of the interpreter
+// right then, before any JavaScript object reaches Python (pyodide's _makeSnapshot); it is saved
+// in the Cache Storage once the first answer is out. Later visits of the same build restore it
 // (_loadSnapshot) instead of starting and importing again. The file system is not in a snapshot:
-// the wheel is unpacked on every visit. The underscore options are experimental: the Pyodide
-// version is pinned (site_build/build.py) and the snapshot is tested in tests/test_site.py.
+// the wheel is unpacked again, after the app's first board (which needs nothing the warm-up has
+// not loaded) and before anything else. The underscore options are experimental: the Pyodide
+// version is pinned (site_build/build.py) and the snapshot is tested (tests/test_site.py).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const BUILD = /*BUILD*/{};
 const SNAPSHOTS = `danish-nb-snapshot-${BUILD.version}`;
-const FIRST_IMPORTS = "import danish_nb.web.session, danish_nb.games.danish_bastard";
 
 async function savedSnapshot() {
   try {
@@ -28,6 +29,13 @@ async function savedSnapshot() {
 
 async function start() {
   const began = performance.now();
+  const phases = {}; // seconds of each step, for benchmarks/site.py
+  let last = began;
+  const step = (name) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - last) / 1000;
+    last = now;
+  };
   const wheel = fetch(new URL(BUILD.wheel, import.meta.url)).then((response) => {
     if (!response.ok) throw new Error(`${response.status} ${response.url}`);
     return response.arrayBuffer();
@@ -35,6 +43,7 @@ async function start() {
   const options = { indexURL: new URL("./pyodide/", import.meta.url).href, lockFileContents: BUILD.lock,
                     stdout: () => {}, stderr: (line) => console.warn(line) };
   const snapshot = await savedSnapshot();
+  step("snapshot read");
   let pyodide = null;
   if (snapshot) {
     try {
@@ -46,22 +55,29 @@ async function start() {
   }
   const restored = pyodide !== null;
   pyodide ??= await loadPyodide({ ...options, _makeSnapshot: true });
-  const sitePackages = pyodide.runPython("import site\nsite.getsitepackages()[0]");
-  pyodide.unpackArchive(new Uint8Array(await wheel), "wheel", { extractDir: sitePackages });
+  step(restored ? "Pyodide from the snapshot" : "Pyodide");
+  const unpack = async () => {
+    const sitePackages = pyodide.runPython("import site\nsite.getsitepackages()[0]");
+    pyodide.unpackArchive(new Uint8Array(await wheel), "wheel", { extractDir: sitePackages });
+  };
   let made = null;
   if (!restored) {
-    pyodide.runPython(FIRST_IMPORTS);
+    await unpack();
+    step("wheel");
+    pyodide.runPython(BUILD.warmUp);
+    step("warm-up");
     made = pyodide.makeMemorySnapshot();
+    step("snapshot made");
   }
   self.dnProgress = (done, total) => postMessage({ progress: [done, total] });
   const handle = pyodide.runPython(
     "from js import dnProgress\nfrom danish_nb.web.session import Session\n"
     + "Session(progress=lambda done, total: dnProgress(done, total)).handle_json");
-  return { handle, made, restored, seconds: (performance.now() - began) / 1000 };
+  return { handle, made, unpack: restored ? unpack : null, restored, phases, seconds: (performance.now() - began) / 1000 };
 }
 
 const python = start();
-python.then(({ restored, seconds }) => postMessage({ ready: { restored, seconds } }),
+python.then(({ restored, phases, seconds }) => postMessage({ ready: { restored, phases, seconds } }),
             (error) => postMessage({ failed: String(error && error.message || error) }));
 
 async function save(snapshot) {
@@ -72,6 +88,15 @@ async function save(snapshot) {
   }
 }
 
+/** The wheel's files, if a restored interpreter still lacks them. */
+async function unpacked(ready) {
+  if (ready.unpack) {
+    const unpack = ready.unpack;
+    ready.unpack = null;
+    await unpack();
+  }
+}
+
 let queue = Promise.resolve();
 self.onmessage = (event) => {
   const { id, request } = event.data;
@@ -79,17 +104,14 @@ self.onmessage = (event) => {
     let ready;
     try {
       ready = await python;
-    } catch (error) {
-      postMessage({ id, error: String(error && error.message || error) });
-      return;
-    }
-    try {
+      if (request.op !== "app.open") await unpacked(ready);
       postMessage({ id, result: JSON.parse(ready.handle(JSON.stringify(request))) });
     } catch (error) {
       console.error(error);
       postMessage({ id, error: String(error && error.message || error) });
     }
-    if (ready.made) {
+    if (ready) await unpacked(ready).catch((error) => console.error(error));
+    if (ready?.made) {
       const snapshot = ready.made;
       ready.made = null;
       await save(snapshot);
