@@ -81,10 +81,6 @@ ELSEWHERE = re.compile(r"""(?:src|href)=["'](?:https?:)?//|\bimport\s*\(?\s*["']
                        r"""url\(\s*["']?(?:https?:)?//""", re.I)
 
 
-def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def inputs_hash() -> str:
     """The hash of everything the site is built from (the package, these files, pyproject.toml)."""
     digest = hashlib.sha256(" ".join(PYODIDE).encode())

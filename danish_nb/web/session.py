@@ -64,6 +64,8 @@ class Session:
 
     def _app_open(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
         seed = request.get("seed")
+        if self.app is not None:
+            self.app.board.close()
         self.app = PageApp(seed=seed if isinstance(seed, int) else None, lang=lang, progress=self.progress)
         return self.app.update(chrome=True)
 
