@@ -326,3 +326,28 @@ def test_axe_finds_no_violation_on_the_app_and_a_lesson(visit) -> None:
     page.locator(".dn-quiz [data-lang=en] button[data-move]").first.click()
     expect(page.locator(".dn-quiz-verdict .dn-verdict").first).to_be_visible()
     assert axe_violations(page) == []
+
+
+@pytest.mark.browser
+def test_over_plain_http_the_site_plays_with_no_offline_copy(site: Path, launch_browser: Any) -> None:
+    """A school host without HTTPS: no service worker nor Cache Storage there (not a secure
+    context), so Python starts afresh each visit, and the app and the lessons still work."""
+    browser = launch_browser(args=["--host-resolver-rules=MAP school.test 127.0.0.1, MAP * ~NOTFOUND",
+                                   "--disable-background-networking", "--disable-component-update"])
+    with serving(site) as server:
+        page = browser.new_page()
+        messages: list[str] = []
+        page.on("console", lambda m: m.type in ("warning", "error") and messages.append(m.text))
+        page.on("pageerror", lambda e: messages.append(str(e)))
+        url = server.url.replace("127.0.0.1", "school.test")
+        page.goto(url + APP_PAGE)
+        assert page.evaluate("window.isSecureContext") is False
+        expect(page.locator(f"{ME} .dn-card").first).to_be_visible(timeout=FIRST_BOARD)
+        start_game(page, 4242)
+        page.goto(url + "lessons/04-bastard.html")
+        quiz = page.locator(".dn-quiz [data-lang=en]").first
+        expect(page.locator("html")).to_have_attribute("data-page-ready", "true")
+        quiz.locator("button[data-move]").first.click()
+        expect(quiz.locator(".dn-quiz-verdict .dn-verdict")).to_be_visible(timeout=FIRST_BOARD)
+        assert messages == [] and page.locator("html").get_attribute("data-python-start") == "fresh"
+    browser.close()

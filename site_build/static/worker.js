@@ -14,8 +14,11 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const BUILD = /*BUILD*/{};
 const SNAPSHOTS = `danish-nb-snapshot-${BUILD.version}`;
+// Cache Storage exists only in secure contexts (HTTPS, localhost): elsewhere no snapshot is kept.
+const KEEPS = typeof caches !== "undefined";
 
 async function savedSnapshot() {
+  if (!KEEPS) return null;
   try {
     for (const name of await caches.keys()) {
       if (name.startsWith("danish-nb-snapshot-") && name !== SNAPSHOTS) await caches.delete(name);
@@ -23,7 +26,7 @@ async function savedSnapshot() {
     const found = await (await caches.open(SNAPSHOTS)).match("snapshot");
     return found ? new Uint8Array(await found.arrayBuffer()) : null;
   } catch {
-    return null; // no Cache Storage here (an opaque origin): start afresh each time
+    return null; // Cache Storage refused (an opaque origin, storage blocked): start afresh each time
   }
 }
 
@@ -54,7 +57,7 @@ async function start() {
     }
   }
   const restored = pyodide !== null;
-  pyodide ??= await loadPyodide({ ...options, _makeSnapshot: true });
+  pyodide ??= await loadPyodide({ ...options, _makeSnapshot: KEEPS });
   step(restored ? "Pyodide from the snapshot" : "Pyodide");
   const unpack = async () => {
     const sitePackages = pyodide.runPython("import site\nsite.getsitepackages()[0]");
@@ -66,8 +69,10 @@ async function start() {
     step("wheel");
     pyodide.runPython(BUILD.warmUp);
     step("warm-up");
-    made = pyodide.makeMemorySnapshot();
-    step("snapshot made");
+    if (KEEPS) {
+      made = pyodide.makeMemorySnapshot();
+      step("snapshot made");
+    }
   }
   self.dnProgress = (done, total) => postMessage({ progress: [done, total] });
   const handle = pyodide.runPython(
