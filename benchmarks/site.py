@@ -6,7 +6,8 @@ It prints:
 - site size: files and MB on disk, by part (Pyodide's core, the danish_nb wheel, the app's own
   files, the lessons);
 - first board, cold: from ``page.goto`` to the viewer's cards on screen in a new browser profile
-  (empty caches, no service worker), with where the worker's start went (its steps, seconds);
+  (empty caches, no service worker), with where the worker's start went (its steps, seconds) and
+  when the page asked for the worker, heard that Python was ready and drew the first board;
   and the bytes the server sent for that first visit once it has settled (the service worker
   holding the whole site, the start-up snapshot saved), by part;
 - first board, warm: a second visit in the same profile (the service worker answers, Python
@@ -103,11 +104,14 @@ def visit(context: BrowserContext, server: SiteServer, settle: bool) -> dict[str
     page.locator(BOARD).first.wait_for(timeout=TIMEOUT)
     board = time.perf_counter() - t0
     steps = json.loads(page.locator("html").get_attribute("data-python-steps") or "{}")
+    marks = page.evaluate("performance.getEntriesByType('mark').filter((m) => m.name.startsWith('danish-nb: '))"
+                          ".map((m) => [m.name.slice(11), m.startTime / 1000])")
     start = page.locator("html").get_attribute("data-python-start")
     if settle:
         page.evaluate(SETTLED)
     page.close()
-    return {"loaded": loaded, "board": board, "steps": steps, "start": start, "sent": server.sent - before}
+    return {"loaded": loaded, "board": board, "steps": steps, "start": start, "marks": dict(marks),
+            "sent": server.sent - before}
 
 
 def new_game_s(context: BrowserContext, server: SiteServer) -> float:
@@ -161,6 +165,9 @@ def measure(p: Playwright, chromium: str, servers: dict[str, SiteServer], visits
                      + " ".join(f"{run['loaded']:.2f}" for run in found) + ")"))
         rows.append((f"{prefix}  worker's start, {label} (s)", f"{sum(steps.values()):.2f} median",
                      f"Python {found[0]['start']}: " + ", ".join(f"{step} {s:.2f}" for step, s in steps.items())))
+        marks = {mark: statistics.median(run["marks"][mark] for run in found) for mark in found[0]["marks"]}
+        rows.append((f"{prefix}  page, {label} (s)", "median", "since the navigation: " + ", ".join(
+            f"{mark} {at:.2f}" for mark, at in marks.items())))
         sent = found[0]["sent"]
         top = ", ".join(f"{part_name} {size / MB:.2f}" for part_name, size in by_part(sent).most_common())
         what = "the whole first visit, service worker's copy included" if label == "cold" else "second visit"

@@ -139,6 +139,7 @@ const seed = Number.parseInt(new URLSearchParams(location.search).get("seed"), 1
 python.call({ op: "app.open", lang, seed: Number.isNaN(seed) ? null : seed }).then((result) => {
   root.hidden = false;
   apply(result);
+  performance.mark("danish-nb: first board");
   loading.hidden = true;
   loading.textContent = "";
   offerOffline(base);

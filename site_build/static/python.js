@@ -5,6 +5,7 @@ import board from "./board.js";
 
 export class Python {
   constructor(base) {
+    performance.mark("danish-nb: worker asked for");
     this.worker = new Worker(new URL("worker.js", base), { type: "module" });
     this.next = 1;
     this.waiting = new Map();
@@ -19,6 +20,7 @@ export class Python {
       // how Python started, for the curious and the tests: "snapshot" (restored) or "fresh"
       document.documentElement.dataset.pythonStart = data.ready.restored ? "snapshot" : "fresh";
       document.documentElement.dataset.pythonSteps = JSON.stringify(data.ready.phases);
+      performance.mark("danish-nb: Python ready");
       this._ready[0](data.ready);
     }
     else if (data.failed) this._ready[1](new Error(data.failed));
