@@ -3,8 +3,6 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-SITE_VENV  := .venv-site
-SITE_STAMP := $(SITE_VENV)/.installed
 
 .PHONY: app test fuzz setup bench classroom notebooks site site-serve clean translations
 
@@ -46,15 +44,9 @@ bench: $(STAMP)  ## engine, observers, board, simulation, class tables, practice
 	$(MAKE) site
 	$(BIN)/python -m benchmarks.site
 
-# The static site's build tools (pyproject's `site` extra) live in their own venv, apart from .venv.
-$(SITE_STAMP): pyproject.toml $(STAMP)
-	test -x $(SITE_VENV)/bin/python || $(PYTHON) -m venv $(SITE_VENV)
-	$(BIN)/python -m site_build requirements > $(SITE_VENV)/requirements.txt
-	$(BIN)/uv pip install --quiet --python $(SITE_VENV)/bin/python -r $(SITE_VENV)/requirements.txt
-	touch $(SITE_STAMP)
-
-site: $(SITE_STAMP)  ## build site/: the app running in the browser (Pyodide) and the lessons, for any static web host
-	$(SITE_VENV)/bin/python -m site_build build
+# The static site needs npm and Node.js (Pyodide from the npm registry, bytecode compiled in it).
+site: $(STAMP)  ## build site/: the app and the lessons running in the browser (Pyodide), for any static web host
+	$(BIN)/python -m site_build build
 
 site-serve: site  ## serve site/ on 127.0.0.1 (PORT=8000 to change the port)
 	$(BIN)/python -m site_build serve $(if $(PORT),--port $(PORT))
@@ -67,7 +59,7 @@ notebooks: $(STAMP)  ## re-execute every notebook in place (commit the outputs)
 	cp notebooks/app.ipynb danish_nb/notebooks/app.ipynb
 
 clean:
-	rm -rf $(VENV) $(SITE_VENV) site build *.egg-info
+	rm -rf $(VENV) site build *.egg-info
 
 translations: $(STAMP)  ## extract the interface's texts, update the fr/de catalogues, compile them (commit the .po and .mo)
 	$(BIN)/python -m danish_nb.tools.translations all

@@ -1,32 +1,36 @@
-"""The static site (``make site``) in a real Chromium: how big it is, what a visit fetches, and
-how long the first board takes. Run ``make site`` first, then ``python -m benchmarks.site``.
+"""The static site (``make site``) in a real Chromium: how big it is, what a first visit fetches,
+and how long the first board takes. Run ``make site`` first, then ``python -m benchmarks.site``.
 
 It prints:
 
-- site size: files and MB on disk, by part (Pyodide, browser wheels, voici app, extensions, ...);
-- first board, cold: from ``page.goto`` to the viewer's cards on screen in a fresh browser
-  browser profile (empty cache), with the page's ``load`` event time beside it; and the bytes the server
-  sent for that visit, by part (what dominates);
-- first board, warm: a second visit in the same browser profile (its disk cache, as the stdlib
-  server leaves it: Last-Modified, no Cache-Control) and the bytes sent then;
-- drive requests: the kernel's synchronous file-system calls through JupyterLite's service
-  worker (the site leaves the worker out: 0; about 90 per visit with it);
-- New game: from the click to the new seed shown (the engine and board in Pyodide).
+- site size: files and MB on disk, by part (Pyodide's core, the danish_nb wheel, the app's own
+  files, the lessons);
+- first board, cold: from ``page.goto`` to the viewer's cards on screen in a new browser profile
+  (empty caches, no service worker), with where the worker's start went (its steps, seconds) and
+  when the page asked for the worker, heard that Python was ready and drew the first board;
+  and the bytes the server sent for that first visit once it has settled (the service worker
+  holding the whole site, the start-up snapshot saved), by part;
+- first board, warm: a second visit in the same profile (the service worker answers, Python
+  restores its snapshot) and the bytes sent then;
+- New game: from the click to the new seed shown (the engine and board in the worker).
 
-``--steps N`` measures instead, N times per site in turns, the CPU seconds of each step of the
-Python start-up in Pyodide under Node.js (site_steps.mjs): Pyodide, the preloaded packages, the
-kernel's imports, the app's import. A proxy for the page's worker, steadier than wall time on a
-busy machine (no page, no widgets' front end, no wasm code cache).
+Each run is a cold visit then a warm one in a new profile; several sites (``--site``, repeated)
+take turns, so that a busy machine slows them alike. ``--steps N`` measures instead, N times per
+site in turns, the CPU seconds of each step of the worker's start in Pyodide under Node.js
+(site_steps.mjs): Pyodide, the wheel, the imports, the snapshot, a restore. A proxy for the
+worker that a busy machine disturbs less than wall time (no page, no WebAssembly code cache).
 
 The browser resolves no host but 127.0.0.1; requests to other hosts are counted (not routed:
-Playwright's routing would turn the HTTP cache off). The stdlib server sends files uncompressed.
-Targets (measured, never asserted): first board <= 8 s cold, <= 4 s warm; <= 25 MB fetched cold.
+Playwright's routing would turn the HTTP cache off). The server sends files uncompressed.
+Targets (measured, never asserted): first board <= 4 s cold and <= 2 s warm on a quiet machine;
+<= 15 MB fetched on a first visit; nothing from another host.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -45,31 +49,32 @@ from site_build.serve import OFFLINE_CHROMIUM_ARGS, SiteServer, only_this_host, 
 from .report import print_rows
 
 SITE = Path(__file__).resolve().parent.parent / "site"
-APP_PAGE = "voici/render/app.html"
+APP_PAGE = "index.html"
 BOARD = ".dn-seat.dn-me .dn-card"
 TIMEOUT = 180_000
 MB = 1e6
+#: A first visit has settled when the service worker holds the site and the snapshot is saved.
+SETTLED = """async () => {
+  await navigator.serviceWorker.ready;
+  for (let i = 0; i < 600 && !document.documentElement.dataset.snapshotSaved; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}"""
 
 
 def part(path: str) -> str:
     """Which part of the site a path (relative, without leading slash) belongs to.
 
-    >>> part("static/pyodide/pyodide.asm.wasm"), part("static/pyodide/comm-0.2.3-py3-none-any.whl")
-    ('Pyodide core', 'browser wheels')
-    >>> part("voici/build/123.js"), part("extensions/anywidget/static/x.js"), part("lessons/index.html")
-    ('voici app', 'lab extensions', 'lessons')
+    >>> part("pyodide/pyodide.asm.wasm"), part("pyodide/danish_nb-0.1.0-py3-none-any.whl")
+    ('Pyodide core', 'danish_nb wheel')
+    >>> part("lessons/01-danish-bastard.html"), part("app.js"), part("")
+    ('lessons', 'app', 'app')
     """
-    if path.startswith("static/pyodide/"):
-        return "browser wheels" if path.endswith(".whl") else "Pyodide core"
-    if path.startswith("static/fontawesome/"):
-        return "Font Awesome"
-    if path.startswith("voici/"):
-        return "voici app"
-    if path.startswith("extensions/"):
-        return "lab extensions"
+    if path.startswith("pyodide/"):
+        return "danish_nb wheel" if path.endswith(".whl") else "Pyodide core"
     if path.startswith("lessons/"):
         return "lessons"
-    return "other"
+    return "app"
 
 
 def site_size(site: Path) -> tuple[int, Counter[str]]:
@@ -88,27 +93,25 @@ def by_part(sent: Counter[str]) -> Counter[str]:
     return out
 
 
-def visit(context: BrowserContext, server: SiteServer) -> tuple[float, float, Counter[str], int]:
-    """(seconds to the load event, seconds to the first board, bytes sent by path, drive
-    requests) of one visit. Drive requests: the kernel's synchronous file-system calls that
-    JupyterLite's service worker answers from the page (``/api/drive``; none without it)."""
+def visit(context: BrowserContext, server: SiteServer, settle: bool) -> dict[str, Any]:
+    """One visit: seconds to the load event and to the first board, the worker's start steps,
+    and the bytes the server sent (once settled, if ``settle``: the first visit's whole cost)."""
     before = server.sent.copy()
-    drive: list[str] = []
-
-    def seen(request: Any) -> None:
-        if "/api/drive" in request.url:
-            drive.append(request.url)
-
-    context.on("request", seen)
     page = context.new_page()
     t0 = time.perf_counter()
     page.goto(server.url + APP_PAGE, timeout=TIMEOUT)
     loaded = time.perf_counter() - t0
     page.locator(BOARD).first.wait_for(timeout=TIMEOUT)
     board = time.perf_counter() - t0
+    steps = json.loads(page.locator("html").get_attribute("data-python-steps") or "{}")
+    marks = page.evaluate("performance.getEntriesByType('mark').filter((m) => m.name.startsWith('danish-nb: '))"
+                          ".map((m) => [m.name.slice(11), m.startTime / 1000])")
+    start = page.locator("html").get_attribute("data-python-start")
+    if settle:
+        page.evaluate(SETTLED)
     page.close()
-    context.remove_listener("request", seen)
-    return loaded, board, server.sent - before, len(drive)
+    return {"loaded": loaded, "board": board, "steps": steps, "start": start, "marks": dict(marks),
+            "sent": server.sent - before}
 
 
 def new_game_s(context: BrowserContext, server: SiteServer) -> float:
@@ -116,7 +119,7 @@ def new_game_s(context: BrowserContext, server: SiteServer) -> float:
     page = context.new_page()
     page.goto(server.url + APP_PAGE, timeout=TIMEOUT)
     page.locator(BOARD).first.wait_for(timeout=TIMEOUT)
-    page.get_by_text("Settings", exact=True).click()
+    page.locator(".dn-settings-toggle").click()
     page.locator(".dn-seed input").fill("99")
     page.locator(".dn-seed input").press("Enter")
     t0 = time.perf_counter()
@@ -128,36 +131,47 @@ def new_game_s(context: BrowserContext, server: SiteServer) -> float:
 
 
 def profile(p: Playwright, chromium: str, folder: str) -> BrowserContext:
-    """A browser with its own profile in ``folder``: a disk cache as a visitor's browser has
-    (an incognito context's cache in memory keeps no 8.6 MB file, Pyodide's WebAssembly)."""
+    """A browser with its own profile in ``folder``: a disk cache and a service worker as a
+    visitor's browser has them."""
     return p.chromium.launch_persistent_context(folder, executable_path=chromium, args=list(OFFLINE_CHROMIUM_ARGS))
+
+
+def load() -> str:
+    return "load " + " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def measure(p: Playwright, chromium: str, servers: dict[str, SiteServer], visits: int) -> tuple[list[tuple], list[str]]:
     """Rows for ``visits`` cold + warm pairs on each site (each pair in a new browser profile),
-    the sites taking turns (so that a busy machine slows them alike); and the URLs asked of
-    other hosts."""
+    the sites taking turns; and the URLs asked of other hosts."""
     rows: list[tuple] = []
-    blocked: list[list[str]] = []  # one list per context, filled as its pages run
-    runs: dict[tuple[str, str], list] = {}
+    blocked: list[list[str]] = []
+    runs: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    loads = []
     for _ in range(visits):
         for name, server in servers.items():
             with tempfile.TemporaryDirectory(prefix="site-profile-") as folder:
+                loads.append(os.getloadavg()[0])
                 context = profile(p, chromium, folder)
                 blocked.append(only_this_host(context, server.url, abort=False))
-                runs.setdefault((name, "cold"), []).append(visit(context, server))
-                runs.setdefault((name, "warm"), []).append(visit(context, server))
+                runs.setdefault((name, "cold"), []).append(visit(context, server, settle=True))
+                runs.setdefault((name, "warm"), []).append(visit(context, server, settle=False))
                 context.close()
-    for (name, label), pairs in runs.items():
+    for (name, label), found in runs.items():
         prefix = f"{name}: " if len(servers) > 1 else ""
-        boards = [board for _, board, _, _ in pairs]
-        rows.append((f"{prefix}first board, {label} (s)", f"{statistics.median(boards):.1f} median",
-                     " ".join(f"{b:.1f}" for b in boards) + " (load event "
-                     + " ".join(f"{loaded:.1f}" for loaded, _, _, _ in pairs) + ")"))
-        sent = pairs[0][2]
-        top = ", ".join(f"{part_name} {size / MB:.1f}" for part_name, size in by_part(sent).most_common())
-        rows.append((f"{prefix}fetched, {label} (MB)", f"{sum(sent.values()) / MB:.1f}", top))
-        rows.append((f"{prefix}drive requests, {label}", str(pairs[0][3]), "synchronous, through the service worker"))
+        boards = [run["board"] for run in found]
+        steps = {step: statistics.median(run["steps"].get(step, 0) for run in found) for step in found[0]["steps"]}
+        rows.append((f"{prefix}first board, {label} (s)", f"{statistics.median(boards):.2f} median",
+                     " ".join(f"{b:.2f}" for b in boards) + " (load event "
+                     + " ".join(f"{run['loaded']:.2f}" for run in found) + ")"))
+        rows.append((f"{prefix}  worker's start, {label} (s)", f"{sum(steps.values()):.2f} median",
+                     f"Python {found[0]['start']}: " + ", ".join(f"{step} {s:.2f}" for step, s in steps.items())))
+        marks = {mark: statistics.median(run["marks"][mark] for run in found) for mark in found[0]["marks"]}
+        rows.append((f"{prefix}  page, {label} (s)", "median", "since the navigation: " + ", ".join(
+            f"{mark} {at:.2f}" for mark, at in marks.items())))
+        sent = found[0]["sent"]
+        top = ", ".join(f"{part_name} {size / MB:.2f}" for part_name, size in by_part(sent).most_common())
+        what = "the whole first visit, service worker's copy included" if label == "cold" else "second visit"
+        rows.append((f"{prefix}fetched, {label} (MB)", f"{sum(sent.values()) / MB:.2f}", f"{what}: {top}"))
     for name, server in servers.items():
         with tempfile.TemporaryDirectory(prefix="site-profile-") as folder:
             context = profile(p, chromium, folder)
@@ -165,6 +179,8 @@ def measure(p: Playwright, chromium: str, servers: dict[str, SiteServer], visits
             prefix = f"{name}: " if len(servers) > 1 else ""
             rows.append((f"{prefix}New game -> board (s)", f"{new_game_s(context, server):.2f}", "seed 99"))
             context.close()
+    rows.append(("machine load during the visits", f"{statistics.median(loads):.1f} median",
+                 f"1-minute load averages {min(loads):.1f}-{max(loads):.1f} on {os.cpu_count()} cores; now {load()}"))
     return rows, [url for urls in blocked for url in urls]
 
 
@@ -174,7 +190,7 @@ def steps_rows(sites: list[Path], rounds: int) -> list[tuple]:
     script = Path(__file__).with_name("site_steps.mjs")
     for _ in range(rounds):
         for site in sites:
-            done = subprocess.run(["node", script, site / "static" / "pyodide"], capture_output=True, text=True)
+            done = subprocess.run(["node", script, site], capture_output=True, text=True)
             if done.returncode:
                 raise SystemExit(f"site_steps.mjs failed on {site}: {done.stderr[-500:]}")
             runs[site].append(json.loads(done.stdout.splitlines()[-1]))
@@ -182,8 +198,10 @@ def steps_rows(sites: list[Path], rounds: int) -> list[tuple]:
     for site, found in runs.items():
         prefix = f"{site}: " if len(sites) > 1 else ""
         medians = {step: statistics.median(run[step] for run in found) for step in found[0]}
-        rows.append((f"{prefix}start-up CPU, Node (s)", f"{sum(medians.values()):.2f} median",
+        fresh = sum(v for k, v in medians.items() if k not in ("restore", "first board after restore", "wheel again"))
+        rows.append((f"{prefix}start-up CPU, Node (s)", f"{fresh:.2f} median",
                      ", ".join(f"{step} {value:.2f}" for step, value in medians.items())))
+    rows.append(("machine load", load(), f"{os.cpu_count()} cores"))
     return rows
 
 
@@ -207,8 +225,8 @@ def main(argv: list[str] | None = None) -> int:
     for site in sites:
         files, sizes = site_size(site)
         prefix = f"{site}: " if len(sites) > 1 else ""
-        rows.append((f"{prefix}site size (MB)", f"{sum(sizes.values()) / MB:.1f}",
-                     f"{files} files: " + ", ".join(f"{name} {size / MB:.1f}" for name, size in sizes.most_common())))
+        rows.append((f"{prefix}site size (MB)", f"{sum(sizes.values()) / MB:.2f}",
+                     f"{files} files: " + ", ".join(f"{name} {size / MB:.2f}" for name, size in sizes.most_common())))
     with ExitStack() as stack, sync_playwright() as p:
         servers = {str(site): stack.enter_context(serving(site)) for site in sites}
         measured, blocked = measure(p, chromium, servers, args.visits)

@@ -1,29 +1,46 @@
-// node benchmarks/site_steps.mjs PYODIDE_DIR: the CPU seconds of each start-up step of a built
-// site's Python, in Pyodide under Node.js (a proxy for the page's kernel worker that a busy
-// machine disturbs less than wall time): Pyodide itself, the preloaded packages, the kernel's
-// imports, the app's import. Prints one JSON object.
+// node benchmarks/site_steps.mjs SITE: the CPU seconds of each step of a built site's Python start,
+// as its worker (worker.js) takes them, in Pyodide under Node.js: a proxy for the page's worker that
+// a busy machine disturbs less than wall time (no page, no WebAssembly code cache). Pyodide itself,
+// the wheel, the warm-up, the snapshot, a first board; then a restore from that snapshot, its first
+// board (before the wheel is unpacked again, as in the worker) and the wheel.
+// Prints one JSON object.
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { readFileSync } from "node:fs";
 
-const dir = process.argv[2];
-const settings = JSON.parse(readFileSync(join(dir, "..", "..", "jupyter-lite.json"), "utf8"));
-const packages = settings["jupyter-config-data"].litePluginSettings[
-  "@jupyterlite/pyodide-kernel-extension:kernel"].loadPyodideOptions.packages;
+const site = process.argv[2];
+const worker = readFileSync(join(site, "worker.js"), "utf8");
+const BUILD = JSON.parse(worker.match(/const BUILD = (\{.*\});/)[1]);
+const wheel = () => new Uint8Array(readFileSync(join(site, BUILD.wheel)));
 let start = process.cpuUsage();
 const cpu = () => {
   const used = process.cpuUsage(start);
   start = process.cpuUsage();
   return (used.user + used.system) / 1e6;
 };
-const { loadPyodide } = await import(pathToFileURL(join(dir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: dir + "/" });
-const steps = { pyodide: cpu() };
-await pyodide.loadPackage(packages, { messageCallback: () => {} });
-steps.packages = cpu();
-await pyodide.runPythonAsync("import piplite.piplite\nimport pyodide_kernel");
-steps.kernel = cpu();
-await pyodide.runPythonAsync("import danish_nb.app");
-steps.app = cpu();
+const { loadPyodide } = await import(pathToFileURL(join(site, "pyodide", "pyodide.mjs")).href);
+const options = { indexURL: join(site, "pyodide") + "/", lockFileContents: BUILD.lock };
+const unpack = (pyodide) => pyodide.unpackArchive(wheel(), "wheel", {
+  extractDir: pyodide.runPython("import site\nsite.getsitepackages()[0]") });
+const board = (pyodide) => pyodide.runPython(
+  "from danish_nb.web.session import Session\nSession().handle({'op': 'app.open', 'seed': 1})['board_key']");
+const steps = {};
+cpu();
+const pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
+steps.pyodide = cpu();
+unpack(pyodide);
+steps.wheel = cpu();
+pyodide.runPython(BUILD.warmUp);
+steps["warm-up"] = cpu();
+const snapshot = pyodide.makeMemorySnapshot();
+steps.snapshot = cpu();
+board(pyodide);
+steps["first board"] = cpu();
+const again = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+steps.restore = cpu();
+board(again); // as worker.js does: the first board before the wheel is unpacked again
+steps["first board after restore"] = cpu();
+unpack(again);
+steps["wheel again"] = cpu();
 console.log(JSON.stringify(steps));
 process.exit(0);

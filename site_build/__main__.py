@@ -1,10 +1,9 @@
-"""``python -m site_build requirements | build [--force] | serve [--port N]``."""
+"""``python -m site_build build [--force] | serve [--port N]``."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -13,16 +12,12 @@ ROOT = Path(__file__).resolve().parent.parent
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m site_build", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("requirements", help="print the build tools' pins (pyproject's `site` extra)")
     build = commands.add_parser("build", help="build site/ (skipped when its inputs did not change)")
     build.add_argument("--force", action="store_true", help="rebuild even if site/ is up to date")
     serve = commands.add_parser("serve", help="serve site/ on 127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     args = parser.parse_args(argv)
-    if args.command == "requirements":
-        project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-        print("\n".join(project["optional-dependencies"]["site"]))
-    elif args.command == "build":
+    if args.command == "build":
         from .build import build as build_site
 
         build_site(force=args.force)
@@ -33,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
         if not (site / "index.html").exists():
             parser.error("no site/ yet: run `make site` first")
         server = SiteServer(site, args.port, verbose=True)
-        print(f"serving site/ on {server.url}voici/render/app.html (Ctrl-C stops)", flush=True)
+        print(f"serving site/ on {server.url} (Ctrl-C stops)", flush=True)
         try:
             server.serve_forever()
         except KeyboardInterrupt:

@@ -1,16 +1,15 @@
-"""Bytecode compiled ahead for the modules the site's kernel imports at start, run *inside
-Pyodide* (under Node.js) by bytecode.mjs at build time: the browser's CPython 3.13 must write the
-bytecode, the build machine's Python differs. Without it, the visitor's browser compiles every
-module IPython, the widgets and danish_nb import from source (about a third of the start).
+"""Bytecode compiled ahead for the modules the site's Python imports before its first board, run
+*inside Pyodide* (under Node.js) by bytecode.mjs at build time: the browser's CPython 3.13 must
+write the bytecode, the build machine's Python differs. Without it, a first visit compiles every
+module the app imports from source (a later visit restores a memory snapshot and imports nothing).
 
-Only the modules imported at start are compiled (compiling all would add about 5 MB to a visit;
-these add about 2 MB):
+Only the modules imported at start are compiled (``python -m benchmarks.site --steps`` measures
+what it saves):
 
-- the standard library's zip and the wheels have each such ``.py`` replaced by its ``.pyc``, as
-  Pyodide's full releases ship them (a traceback through them shows no source lines);
-- danish_nb's wheel keeps its sources and gains ``__pycache__/*.pyc`` beside them.
-
-RECORD lists the files as they are.
+the standard library's zip and danish_nb's wheel have each such ``.py`` replaced by its ``.pyc``,
+as Pyodide's full releases ship the standard library (a traceback through them shows no source
+lines, in the browser's console only; a source beside it would add half a megabyte to a first
+visit). RECORD lists the files as they are.
 
 The bytecode is hash-based and unchecked (PEP 552): used whatever the files' times are after
 unpacking, never checked against the source (the archives are not edited once built).
@@ -48,9 +47,9 @@ def bytecode(source: bytes, path: str) -> bytes:
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
 
-def compiled(data: bytes, wanted: set[str], sourceless: bool) -> bytes | None:
-    """The zip archive ``data`` with bytecode for its members named in ``wanted`` (see the
-    module's docstring), or None when it has none of them."""
+def compiled(data: bytes, wanted: set[str]) -> bytes | None:
+    """The zip archive ``data`` with bytecode in place of its members named in ``wanted`` (see
+    the module's docstring), or None when it has none of them."""
     original = zipfile.ZipFile(io.BytesIO(data))
     if not wanted & set(original.namelist()):
         return None
@@ -67,18 +66,40 @@ def compiled(data: bytes, wanted: set[str], sourceless: bool) -> bytes | None:
                 archive.writestr(info, body, zipfile.ZIP_DEFLATED)
                 continue
             pyc = bytecode(body, info.filename)
-            folder, _, name = info.filename.rpartition("/")
-            if sourceless:
-                target = info.filename + "c"
-            else:
-                archive.writestr(info, body, zipfile.ZIP_DEFLATED)
-                cache = f"__pycache__/{name[:-3]}.{sys.implementation.cache_tag}.pyc"
-                target = f"{folder}/{cache}" if folder else cache
+            target = info.filename + "c"
             archive.writestr(zipfile.ZipInfo(target, info.date_time), pyc, zipfile.ZIP_DEFLATED)
             digest = base64.urlsafe_b64encode(hashlib.sha256(pyc).digest()).rstrip(b"=").decode()
             added.append(f"{target},sha256={digest},{len(pyc)}\n")
         if record is not None:
             kept = [line for line in original.read(record).decode().splitlines(keepends=True)
-                    if not (sourceless and line.split(",")[0] in wanted)]
+                    if line.split(",")[0] not in wanted]
             archive.writestr(record, "".join(kept + added).encode(), zipfile.ZIP_DEFLATED)
     return out.getvalue()
+
+
+def needed_but_left_out(package: str, left_out: set[str], skipped: tuple[str, ...] = ()) -> list[str]:
+    """The standard modules in ``left_out`` (those the site leaves out of the standard library's
+    zip, still there now) that the interpreter has imported, or that a module of ``package``
+    imports (each module is imported in turn, but those starting with one of ``skipped``; one that
+    fails for another reason, such as a third-party package, is not the page's), as ``module: names``."""
+    import pkgutil
+
+    def tops() -> set[str]:
+        return {name.split(".")[0] for name in list(sys.modules)}
+
+    found = [f"start-up: {', '.join(sorted(tops() & left_out))}"] if tops() & left_out else []
+
+    def check(name: str) -> None:
+        before = tops()
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001 (a module that needs a server or a third-party package: not the page's)
+            return
+        if (tops() - before) & left_out:
+            found.append(f"{name}: {', '.join(sorted((tops() - before) & left_out))}")
+
+    check(package)
+    for module in pkgutil.walk_packages(importlib.import_module(package).__path__, package + "."):
+        if not module.name.startswith(tuple(skipped)):
+            check(module.name)
+    return found

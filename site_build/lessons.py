@@ -1,40 +1,284 @@
-"""The lesson notebooks as read-only pages of the site (``site/lessons/``): their stored outputs
-(executed by ``make notebooks``) converted to HTML with nbconvert, nothing run in the browser and
-nothing fetched from another host. A widget output (a board, a quiz) cannot work without a kernel:
-a note stands in for it, pointing to the playable app and to Jupyter.
+"""The lesson notebooks as pages of the site, one per lesson and language (``lessons/<lang>/``).
+
+A lesson with quizzes, replays or boards is *run* at build time, cell by cell in this process
+(from the notebooks' folder, as Jupyter would), and what each cell shows is kept as blocks:
+
+- the lesson helpers' HTML (a rule, a table, the rulings and options tables) is drawn in every
+  interface language: the helpers are called once per language (:data:`LOCALIZED`);
+- a quiz, its answer sheet, a replay or a board becomes a spec (a game record and what the
+  widget offered, see :mod:`danish_nb.web.lessons`) that the page's Python answers from in the
+  browser: every verdict comes from the engine when the learner clicks. Each spec is checked
+  against the widget it stands for (the same moves, the same steps);
+- printed text stays as printed (English, like the lessons' own text).
+
+A lesson without them (simulations, research) shows the outputs stored in the notebook (``make
+notebooks``); its widgets (progress bars) are left out and its plots made lighter (Pillow).
+Markdown is converted with mistune. Each page holds every language (:func:`variants`): the
+visitor's is shown, and another is one click away, with no new page.
 """
 
 from __future__ import annotations
 
-import copy
+import ast
+import base64
+import contextlib
+import hashlib
 import html
+import io
+import json
+import os
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
 LESSONS = HERE.parent / "notebooks"
 PATTERN = "0*.ipynb"
+#: A lesson whose code makes one of these is run at build time; the others keep their stored outputs.
+LIVE_CALLS = re.compile(r"\b(PositionQuiz|Replay|ShedBoard|TrickBoard|RatBoard|board_for|build_app)\(")
+#: The lesson helpers whose HTML is drawn in every language (they take ``lang=``).
+LOCALIZED = ("show_rule", "show_table", "games_table", "rulings_table", "options_table")
+#: Lines a cell keeps for nbval, not for readers.
+NBVAL = re.compile(r"^# NBVAL_\w+\n?", re.M)
 WIDGET = "application/vnd.jupyter.widget-view+json"
-WIDGET_NOTE = ('<p class="dn-widget-note"><i>An interactive widget stood here. Run this notebook in Jupyter '
-               'to use it, or <a href="../voici/render/app.html">play in the browser</a>.</i></p>')
 
 
-def without_widgets(notebook: dict[str, Any]) -> dict[str, Any]:
-    """A copy of ``notebook`` whose widget outputs are replaced by a short note.
+@dataclass(frozen=True)
+class Block:
+    """One thing a lesson page shows: ``markdown`` (its text), ``code`` (a cell's source),
+    ``text`` (printed), ``html`` (by language), ``image`` (a file name), or a live ``quiz``,
+    ``answers``, ``replay``, ``board`` (a spec) or ``app`` (a link to the app)."""
 
-    >>> cell = {"cell_type": "code", "source": "", "metadata": {}, "outputs": [{"output_type":
-    ...     "display_data", "metadata": {}, "data": {WIDGET: {"model_id": "1"}, "text/plain": "Board(...)"}}]}
-    >>> out = without_widgets({"cells": [cell], "metadata": {}})["cells"][0]["outputs"][0]["data"]
-    >>> sorted(out), "widget" in out["text/html"]
-    (['text/html'], True)
+    kind: str
+    data: Any = None
+
+
+@dataclass(frozen=True)
+class _Localized:
+    html: dict[str, str]
+
+
+class _Hidden:
+    """What ``styles()`` shows: nothing (the page has the styles)."""
+
+
+class _Outputs:
+    """What the running cell shows, in order: printed text and displayed values."""
+
+    def __init__(self, show: Callable[[Any], Block | None]):
+        self.blocks: list[Block] = []
+        self.show = show
+
+    def write(self, text: str) -> int:
+        if self.blocks and self.blocks[-1].kind == "text":
+            self.blocks[-1] = Block("text", self.blocks[-1].data + text)
+        elif text:
+            self.blocks.append(Block("text", text))
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def display(self, *values: Any, **_options: Any) -> None:
+        for value in values:
+            block = self.show(value)
+            if block is not None:
+                self.blocks.append(block)
+
+
+def _localized(helper: Callable[..., Any]) -> Callable[..., _Localized]:
+    from danish_nb.i18n import LANGUAGES
+
+    def every_language(*args: Any, **kwargs: Any) -> _Localized:
+        kwargs.pop("lang", None)
+        return _Localized({lang: helper(*args, lang=lang, **kwargs).data for lang in LANGUAGES})
+    return every_language
+
+
+@contextlib.contextmanager
+def _patched(module: Any, names: dict[str, Any]) -> Iterator[None]:
+    saved = {name: getattr(module, name) for name in names}
+    for name, value in names.items():
+        setattr(module, name, value)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(module, name, value)
+
+
+class _Run:
+    """A lesson run at build time: turns what its cells show into blocks."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.quizzes: dict[str, dict[str, Any]] = {}  # a quiz's English answer sheet -> its spec
+
+    def show(self, value: Any) -> Block | None:
+        import ipywidgets
+        from IPython.display import HTML
+
+        from danish_nb.widgets.board import Board
+        from danish_nb.widgets.lesson import AnswerSheet, PositionQuiz, Replay
+
+        if isinstance(value, _Localized):
+            return Block("html", value.html)
+        if isinstance(value, _Hidden):
+            return None
+        if isinstance(value, PositionQuiz):
+            spec = self.quiz(value)
+            self.quizzes[value.answers()] = spec
+            return Block("quiz", spec)
+        if isinstance(value, AnswerSheet):
+            if value.text not in self.quizzes:
+                raise SystemExit(f"{self.path.name}: an answer sheet of no quiz shown before it")
+            return Block("answers", self.quizzes[value.text])
+        if isinstance(value, Replay):
+            return Block("replay", self.replay(value))
+        if isinstance(value, Board):
+            return Block("board", {"record": value.game.to_record(), "seats": list(value.seats),
+                                   "teaching": value.teaching})
+        if isinstance(value, ipywidgets.Widget) and hasattr(value, "app"):
+            return Block("app")
+        if isinstance(value, ipywidgets.Widget):
+            raise SystemExit(f"{self.path.name} shows a widget the site cannot carry: {type(value).__name__}")
+        if isinstance(value, HTML):
+            return Block("html", {lang: value.data for lang in _languages()})
+        if hasattr(value, "_repr_html_"):
+            return Block("html", {lang: value._repr_html_() for lang in _languages()})
+        return Block("text", repr(value) + "\n")
+
+    def quiz(self, quiz: Any) -> dict[str, Any]:
+        """A PositionQuiz's spec: its position's record and its tempting moves, checked to offer
+        the same moves and draw the same table."""
+        from danish_nb.records import load_record
+        from danish_nb.render.views import lesson_table
+        from danish_nb.web.lessons import quiz_moves, quiz_spec
+        from danish_nb.widgets.lesson import style_html
+
+        states = quiz.game.states()
+        at = next(i for i, state in enumerate(states) if state is quiz.state)
+        record = quiz.game.to_record()
+        record["moves"] = record["moves"][:at]
+        game = load_record(record)
+        seat = next((s for s in [game.current_player, *range(game.players)] if s is not None and
+                     quiz.table.value == style_html() + lesson_table(game.state.view(s), quiz.lang)), None)
+        if seat is None:
+            raise SystemExit(f"{self.path.name}: a quiz's table is drawn from no player's view")
+        legal = {str(m) for m in game.legal_moves()}
+        spec = quiz_spec(game, [str(m) for m in quiz.moves if str(m) not in legal],
+                         None if seat == game.current_player else seat)
+        if [move for move, _ in quiz_moves(spec)] != [str(m) for m in quiz.moves]:
+            raise SystemExit(f"{self.path.name}: a quiz's spec does not offer its moves {list(map(str, quiz.moves))}")
+        return spec
+
+    def replay(self, replay: Any) -> dict[str, Any]:
+        """A Replay's spec, checked to tell its first, second and last steps the same way."""
+        from danish_nb.web.lessons import replay_spec, replay_step
+
+        spec = replay_spec(replay.game, replay.comments, replay.player, replay.reveal_hands)
+        for step in sorted({0, min(1, len(replay.game.history)), len(replay.game.history)}):
+            if replay_step(spec, step, replay.lang, replay.game)["lines"] != replay.step_text(step).split("\n"):
+                raise SystemExit(f"{self.path.name}: a replay's spec tells step {step} otherwise")
+        return spec
+
+    def blocks(self, notebook: dict[str, Any]) -> list[Block]:
+        """Run every code cell (in the notebook's folder, from a fresh namespace) and return the
+        lesson's blocks."""
+        import IPython.display
+
+        import danish_nb.widgets.lesson as lesson
+
+        blocks: list[Block] = []
+        namespace: dict[str, Any] = {"__name__": "__main__"}
+        outputs = _Outputs(self.show)
+        helpers = {name: _localized(getattr(lesson, name)) for name in LOCALIZED} | {"styles": lambda: _Hidden()}
+        here = Path.cwd()
+        os.chdir(self.path.parent)
+        try:
+            with _patched(lesson, helpers), _patched(IPython.display, {"display": lambda *v, **k: outputs.display(*v)}):
+                for number, cell in enumerate(notebook["cells"], start=1):
+                    source = "".join(cell["source"])
+                    if cell["cell_type"] == "markdown":
+                        blocks.append(Block("markdown", source))
+                    elif cell["cell_type"] == "code":
+                        blocks.append(Block("code", NBVAL.sub("", source).strip()))
+                        outputs.blocks = []
+                        with contextlib.redirect_stdout(outputs):
+                            self.run(source, namespace, f"{self.path.name}, cell {number}", outputs)
+                        blocks += outputs.blocks
+        finally:
+            os.chdir(here)
+        return blocks
+
+    @staticmethod
+    def run(source: str, namespace: dict[str, Any], name: str, outputs: _Outputs) -> None:
+        """Run a cell like Jupyter: its last line, if an expression, is shown."""
+        tree = ast.parse(source, name)
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        exec(compile(tree, name, "exec"), namespace)  # noqa: S102 (the package's own lessons)
+        if last is not None:
+            value = eval(compile(ast.Expression(last.value), name, "eval"), namespace)  # noqa: S307
+            if value is not None:
+                outputs.display(value)
+
+
+def _languages() -> tuple[str, ...]:
+    from danish_nb.i18n import LANGUAGES
+    return LANGUAGES
+
+
+def stored_blocks(notebook: dict[str, Any], images: dict[str, bytes]) -> list[Block]:
+    """A lesson's blocks from the outputs stored in the notebook (widgets left out; images put
+    in ``images`` by a name of their content).
+
+    >>> cell = {"cell_type": "code", "source": "1 + 1", "outputs": [{"output_type": "execute_result",
+    ...         "data": {"text/plain": "2"}}, {"output_type": "display_data", "data": {WIDGET: {}}}]}
+    >>> stored_blocks({"cells": [cell]}, {})
+    [Block(kind='code', data='1 + 1'), Block(kind='text', data='2\\n')]
     """
-    notebook = copy.deepcopy(notebook)
-    notebook["metadata"].pop("widgets", None)
+    blocks = []
     for cell in notebook["cells"]:
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            blocks.append(Block("markdown", source))
+            continue
+        if cell["cell_type"] != "code":
+            continue
+        blocks.append(Block("code", NBVAL.sub("", source).strip()))
         for output in cell.get("outputs", []):
-            if WIDGET in output.get("data", {}):
-                output["data"] = {"text/html": WIDGET_NOTE}
-    return notebook
+            data = output.get("data", {})
+            if output["output_type"] == "stream":
+                blocks.append(Block("text", "".join(output["text"])))
+            elif WIDGET in data:
+                continue
+            elif "image/png" in data:
+                png = smaller_png(base64.b64decode("".join(data["image/png"])))
+                name = hashlib.sha256(png).hexdigest()[:16] + ".png"
+                images[name] = png
+                blocks.append(Block("image", name))
+            elif "text/html" in data:
+                blocks.append(Block("html", {lang: "".join(data["text/html"]) for lang in _languages()}))
+            elif "text/plain" in data:
+                blocks.append(Block("text", "".join(data["text/plain"]) + "\n"))
+    return blocks
+
+
+def smaller_png(png: bytes) -> bytes:
+    """A plot's PNG in 256 colours (Pillow), if that is smaller: a lesson's plots weigh 40% as much.
+
+    >>> from PIL import Image
+    >>> out = io.BytesIO(); Image.new("RGB", (64, 64), "white").save(out, "PNG")
+    >>> Image.open(io.BytesIO(smaller_png(out.getvalue()))).size
+    (64, 64)
+    """
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.open(io.BytesIO(png)).convert("RGB").quantize(256, method=Image.Quantize.MEDIANCUT).save(out, "PNG", optimize=True)
+    return min(png, out.getvalue(), key=len)
 
 
 def title(notebook: dict[str, Any], fallback: str) -> str:
@@ -50,24 +294,155 @@ def title(notebook: dict[str, Any], fallback: str) -> str:
     return fallback
 
 
-def build_lessons(out: Path) -> list[str]:
-    """Write one page per lesson notebook and an index into ``out``; returns the page names."""
-    import nbformat
-    from nbconvert import HTMLExporter
+def markdown_html(text: str) -> str:
+    """A markdown cell as HTML, links to other lessons pointing at their pages.
 
-    exporter = HTMLExporter(template_name="lab", extra_template_paths=[str(HERE / "templates")])
-    exporter.template_file = "lesson.html.j2"
-    out.mkdir(parents=True, exist_ok=True)
-    entries = []
-    for path in sorted(LESSONS.glob(PATTERN)):
-        notebook = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)
-        name = path.stem + ".html"
-        page, _ = exporter.from_notebook_node(without_widgets(notebook))
-        (out / name).write_text(page, encoding="utf-8")
-        entries.append(f'<li><a href="{name}">{html.escape(title(notebook, path.stem))}</a></li>')
-    (out / "index.html").write_text(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Lessons: Danish card games"
-        "</title></head>\n<body><h1>Lessons: Danish card games</h1>\n<p>Read-only pages of the lesson notebooks, "
-        "with the outputs they gave when last run. <a href=\"../voici/render/app.html\">Play the games</a> in "
-        "your browser.</p>\n<ol>\n" + "\n".join(entries) + "\n</ol>\n</body></html>\n", encoding="utf-8")
-    return [entry.split('"')[1] for entry in entries]
+    >>> markdown_html("Next: [the game](01-danish-bastard.ipynb)")
+    '<p>Next: <a href="01-danish-bastard.html">the game</a></p>\\n'
+    """
+    import mistune
+
+    page = mistune.create_markdown(escape=False, plugins=["table", "strikethrough"])(text)
+    return re.sub(r'href="(0[\w-]*)\.ipynb"', r'href="\1.html"', page)
+
+
+def attribute(spec: Any) -> str:
+    return html.escape(json.dumps(spec, ensure_ascii=False, separators=(",", ":")), quote=True)
+
+
+def variants(tag: str, by_lang: dict[str, str], css: str = "", each: bool = False) -> str:
+    """One element per language, all but English hidden until the page's script shows the
+    visitor's (``data-lang``); a text the same in every language is written once (unless
+    ``each``: an element the script fills in its own language later).
+
+    >>> variants("span", {"en": "Hi", "fr": "Salut"})
+    '<span data-lang="en" lang="en">Hi</span><span data-lang="fr" lang="fr" hidden>Salut</span>'
+    >>> variants("p", {"en": "OK", "fr": "OK"}, "x")
+    '<p class="x">OK</p>'
+    """
+    css_attr = f' class="{css}"' if css else ""
+    if len(set(by_lang.values())) == 1 and not each:
+        return f"<{tag}{css_attr}>{next(iter(by_lang.values()))}</{tag}>"
+    return "".join(f'<{tag}{css_attr} data-lang="{lang}" lang="{lang}"{" hidden" if i else ""}>{text}</{tag}>'
+                   for i, (lang, text) in enumerate(by_lang.items()))
+
+
+def blocks_html(blocks: list[Block], words: dict[str, dict[str, str]]) -> str:
+    """A lesson's body: its text (English, marked so) and code (folded) once, what it shows in
+    every language (see :func:`variants`); quizzes, replays and boards carry their spec once."""
+    from danish_nb.i18n import LANGUAGES, translator
+    from danish_nb.web.lessons import quiz_html
+
+    def word(key: str) -> dict[str, str]:
+        return {lang: html.escape(words[lang][key]) for lang in LANGUAGES}
+
+    def said(text: str) -> dict[str, str]:
+        return {lang: html.escape(translator(lang)(text)) for lang in LANGUAGES}
+
+    parts, boards = [], 0
+    for block in blocks:
+        kind, data = block.kind, block.data
+        if kind == "markdown":
+            parts.append(f'<section class="dn-md" lang="en">{markdown_html(data)}</section>')
+        elif kind == "code" and data:
+            parts.append(f'<details class="dn-code"><summary>{variants("span", word("code"))}</summary>'
+                         f'<pre lang="en"><code>{html.escape(data)}</code></pre></details>')
+        elif kind == "text":
+            parts.append(f'<pre class="dn-output" lang="en">{html.escape(data.rstrip())}</pre>')
+        elif kind == "html":
+            parts.append(variants("div", data, "dn-output"))
+        elif kind == "image":
+            parts.append(f'<p class="dn-output"><img src="img/{data}" alt=""></p>')
+        elif kind == "quiz":
+            shown = {lang: quiz_html(data, lang) for lang in LANGUAGES}
+            parts.append(f'<div class="dn-quiz dn-output" data-spec="{attribute(data)}">{variants("div", shown)}</div>')
+        elif kind == "answers":
+            parts.append(f'<details class="dn-answers dn-output" data-spec="{attribute(data)}"><summary>'
+                         f'{variants("span", said("Show answers"))}</summary>{variants("pre", dict.fromkeys(LANGUAGES, ""), each=True)}'
+                         f"</details>")
+        elif kind == "replay":
+            shown = {lang: _replay_html(data, lang) for lang in LANGUAGES}
+            parts.append(f'<div class="dn-replay dn-output" data-spec="{attribute(data)}">{variants("div", shown)}</div>')
+        elif kind == "board":
+            boards += 1
+            parts.append(f'<div class="dn-lesson-board dn-output" data-key="board-{boards}" data-spec="{attribute(data)}">'
+                         f'<p class="dn-board-status" role="status">{variants("span", word("loading"))}</p>'
+                         f'<div class="dn-board-host"></div></div>')
+        elif kind == "app":
+            links = {lang: f'{html.escape(words[lang]["app_here"])} <a href="../index.html?lang={lang}">'
+                           f'{html.escape(words[lang]["play"])}</a>' for lang in LANGUAGES}
+            parts.append(variants("p", links, "dn-output"))
+    return "\n".join(parts)
+
+
+def _replay_html(spec: dict[str, Any], lang: str) -> str:
+    """A replay's controls and first step in ``lang``."""
+    from danish_nb.i18n import translator
+    from danish_nb.web.lessons import replay_html, replay_step
+
+    tr = translator(lang)
+    last = replay_step(spec, 0, lang)["last"]
+    steps = (("first", "«", tr("the deal")), ("back", "‹", tr("one move back")), ("forward", "›", tr("one move forward")),
+             ("last", "»", tr("the last move")))
+    buttons = "".join(f'<button type="button" data-step="{step}" aria-label="{html.escape(words)}" '
+                      f'title="{html.escape(words)}">{sign}</button>' for step, sign, words in steps)
+    return (f'<div class="dn-replay-controls" role="group">{buttons} <label>{html.escape(tr("move"))} '
+            f'<input type="number" min="0" max="{last}" value="0"></label></div>'
+            f'<div class="dn-replay-view" aria-live="polite">{replay_html(spec, 0, lang)}</div>')
+
+
+APP_LINK = ' href="../index.html" data-lang-href="../index.html?lang=LANG"'
+
+
+def page(head: str, body: str, words: dict[str, dict[str, str]], nav: str) -> str:
+    """A lesson page (or the index), with the site's styles and the lesson script; in English
+    until the script shows the visitor's language."""
+    from danish_nb.i18n import DEFAULT, LANGUAGE_NAMES, LANGUAGES
+
+    def word(key: str, tag: str, extra: str = "") -> str:
+        return f'<{tag} data-word="{key}"{extra}>{html.escape(words[DEFAULT][key])}</{tag}>'
+
+    choices = " ".join(f'<button type="button" data-set-lang="{lang}" lang="{lang}" aria-pressed="{str(lang == DEFAULT).lower()}">'
+                       f"{LANGUAGE_NAMES[lang]}</button>" for lang in LANGUAGES)
+    return (f'<!DOCTYPE html>\n<html lang="{DEFAULT}"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{html.escape(head)}</title><meta name="theme-color" content="#1e5b35">'
+            f'<link rel="manifest" href="../manifest.webmanifest"><link rel="icon" href="../icon.svg" '
+            f'type="image/svg+xml"><link rel="stylesheet" href="../board.css">'
+            f'<link rel="stylesheet" href="../page.css"><script type="module" src="../lesson.js"></script></head>\n'
+            f'<body class="dn-lesson-page"><header class="dn-header"><nav>{nav}'
+            f'{word("play", "a", APP_LINK)}</nav>'
+            f'<nav class="dn-languages" aria-label="{html.escape(words[DEFAULT]["language"])}" data-word-label="language">'
+            f'{choices}</nav></header>\n<main>\n{body}\n</main>\n'
+            f'<footer class="dn-footer">{word("about", "p")}</footer></body></html>\n')
+
+
+def lesson_blocks(path: Path, images: dict[str, bytes]) -> list[Block]:
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    if any(LIVE_CALLS.search("".join(c["source"])) for c in notebook["cells"] if c["cell_type"] == "code"):
+        with contextlib.redirect_stderr(io.StringIO()):
+            return _Run(path).blocks(notebook)
+    return stored_blocks(notebook, images)
+
+
+def build_lessons(out: Path) -> list[str]:
+    """Write every lesson's page, their index and the lessons' images into ``out``; returns the
+    lessons' page names."""
+    from danish_nb.i18n import LANGUAGES
+    from danish_nb.web.words import page_words
+
+    words = {lang: page_words(lang) for lang in LANGUAGES}
+    images: dict[str, bytes] = {}
+    lessons = [(path.stem + ".html", title(json.loads(path.read_text(encoding="utf-8")), path.stem),
+                lesson_blocks(path, images)) for path in sorted(LESSONS.glob(PATTERN))]
+    (out / "img").mkdir(parents=True, exist_ok=True)
+    for name, png in images.items():
+        (out / "img" / name).write_bytes(png)
+    back = '<a href="index.html" data-word="all_lessons">{}</a> '.format(html.escape(words["en"]["all_lessons"]))
+    for name, head, blocks in lessons:
+        (out / name).write_text(page(head, blocks_html(blocks, words), words, back), encoding="utf-8")
+    items = "".join(f'<li><a href="{name}" lang="en">{html.escape(head)}</a></li>' for name, head, _ in lessons)
+    body = (f'<h1 data-word="lessons">{html.escape(words["en"]["lessons"])}</h1><p data-word="lessons_intro">'
+            f'{html.escape(words["en"]["lessons_intro"])}</p><ol class="dn-lesson-list">{items}</ol>')
+    (out / "index.html").write_text(page(words["en"]["lessons"], body, words, ""), encoding="utf-8")
+    return [name for name, _, _ in lessons]

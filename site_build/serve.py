@@ -4,17 +4,15 @@ The server counts what it sends, so the benchmark can say how many bytes a visit
 
 Caching, as a teacher's web host should do it too (``Cache-Control``):
 
-- names with a content hash (the extensions' bundles): kept a year unasked (``immutable``);
-- what a rebuild changes (pages, JSON settings and contents, Pyodide's lock, the wheels):
-  revalidated on each visit (``no-cache``: ``304 Not Modified`` when unchanged, by
-  ``Last-Modified``), so that a rebuilt site is never mixed with an old one (Pyodide checks each
-  wheel's hash against its lock file and refuses a stale one);
-- the rest (Pyodide's core, the voici app's bundles, fonts: fixed by the pinned versions) kept a
-  day unasked, so that a return visit asks the host for the few files above only.
+- Pyodide's core (``pyodide/``, fixed by the pinned version): kept a day unasked;
+- the rest (pages, scripts, the wheel, the service worker): revalidated on each visit
+  (``no-cache``: ``304 Not Modified`` when unchanged, by ``Last-Modified``), so that a rebuilt
+  site is never mixed with an old one. Once the service worker holds the site, a visit asks the
+  host for nothing but the service worker's own script (and works without it).
 
->>> [cache_control(p) for p in ("/extensions/x/static/remoteEntry.a117bd216cefa0b341fe.js",
-...     "/voici/render/app.html", "/static/pyodide/danish_nb-0.1.0-py3-none-any.whl", "/voici/build/1043.js")]
-['public, max-age=31536000, immutable', 'no-cache', 'no-cache', 'public, max-age=86400']
+>>> [cache_control(p) for p in ("/pyodide/pyodide.asm.wasm", "/index.html?lang=fr", "/", "/sw.js",
+...     "/pyodide/danish_nb-0.1.0-py3-none-any.whl")]
+['public, max-age=86400', 'no-cache', 'no-cache', 'no-cache', 'no-cache']
 
 >>> handler = SiteHandler.extensions_map
 >>> handler[".wasm"], handler[".mjs"]
@@ -23,7 +21,6 @@ Caching, as a teacher's web host should do it too (``Cache-Control``):
 
 from __future__ import annotations
 
-import re
 import threading
 from collections import Counter
 from collections.abc import Iterator
@@ -41,19 +38,10 @@ OFFLINE_CHROMIUM_ARGS = ("--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0
                          "--disable-background-networking", "--disable-component-update")
 
 
-#: A content hash in a file name, as webpack writes it (``main.4a1b2c3d4e5f6a7b8c9d.js``, ``123.abcdef1234567890abcd.js``).
-HASHED = re.compile(r"[.-][0-9a-f]{16,}\.(?:js|css|wasm|woff2?)$")
-
-#: What a rebuild may change: revalidated on every visit.
-REBUILT = (".html", ".json", ".whl", ".ipynb")
-
-
 def cache_control(path: str) -> str:
     """The ``Cache-Control`` header for a path of the site (see the module's docstring)."""
     path = path.split("?")[0]
-    if HASHED.search(path):
-        return "public, max-age=31536000, immutable"
-    return "no-cache" if path.endswith(REBUILT) or path.endswith("/") else "public, max-age=86400"
+    return "public, max-age=86400" if path.startswith("/pyodide/") and not path.endswith(".whl") else "no-cache"
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
@@ -61,7 +49,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
     response body's size is added to the server's ``sent`` counter (by path)."""
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript"}
+                      ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+                      ".webmanifest": "application/manifest+json"}
     server: SiteServer
 
     def end_headers(self) -> None:

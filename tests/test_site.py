@@ -1,11 +1,14 @@
 """The static site (``make site``) in a real Chromium that can reach no host but the site's own:
-the app notebook runs in the browser (Pyodide), shows a board, plays a legal move, explains a
-refusal with its rule and starts a new seeded game (one page visit: the first board takes 10-60 s);
-and the lesson notebooks are there as read-only pages.
+the app runs in the browser (Pyodide in a Web Worker, danish_nb.web), shows a board, deals what
+the library deals for a seed, plays a legal move, explains a refusal with its rule, starts a new
+game and switches language; a lesson's quiz answers from the engine; after the first visit the
+site works with the network cut (its service worker), Python starts from its memory snapshot, and
+a rebuilt site replaces the old offline copy. axe-core finds no WCAG A/AA violation on the app
+and a lesson.
 
 The site is built once (``make site`` skips an up-to-date build) and served on 127.0.0.1. Without
-npm, or when the build fails outside CI, the test is skipped with the reason; under ``CI=true`` a
-failed build fails it.
+npm, or when the build fails outside CI, the browser tests are skipped with the reason; under
+``CI=true`` a failed build fails them.
 """
 
 from __future__ import annotations
@@ -22,58 +25,39 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 import danish_nb as dn
-from danish_nb.cards import Card
 import site_build.build
+import site_build.lessons
 import site_build.serve
-from site_build.build import PATCHES, patch_wheel, stub_wheel
-from site_build.lessons import LESSONS, PATTERN, title
-from site_build.serve import OFFLINE_CHROMIUM_ARGS, SiteServer, cache_control, only_this_host, serving
+from danish_nb.cards import Card
+from danish_nb.web.lessons import quiz_moves
+from site_build.serve import OFFLINE_CHROMIUM_ARGS, SiteServer, only_this_host, serving
+from test_a11y import axe_violations
 from test_browser import HAND, ME, OPEN, choose_face_up, codes, moves_played, start_game
 
 ROOT = Path(__file__).resolve().parent.parent
-APP_PAGE = "voici/render/app.html"
-FIRST_BOARD = 180_000  # Pyodide starts in the page: 10-20 s alone, a minute on a busy machine
+APP_PAGE = "index.html"
+FIRST_BOARD = 180_000  # Pyodide starts in the page: 2-6 s alone, a minute on a very busy machine
 TIMEOUT = 60_000
 
 
-#: What the app imports beyond the widget packages, in a fresh interpreter (top-level names).
-NEW_IMPORTS = """
-import sys
-import anywidget, ipywidgets
-before = set(sys.modules)
-import danish_nb.app
-print(sorted({name.split('.')[0] for name in set(sys.modules) - before}))
-"""
-
-
-def test_the_app_imports_only_the_standard_library_beyond_the_widget_packages() -> None:
-    """What the browser has: Pyodide's standard library, the widget packages and IPython (no
-    voila, jupyter_server, tornado: the app notebook must import in the site's kernel)."""
-    done = subprocess.run([sys.executable, "-c", NEW_IMPORTS], capture_output=True, text=True, check=True)
-    new = set(json.loads(done.stdout.strip().replace("'", '"')))
-    assert "danish_nb" in new
-    assert new - {"danish_nb"} <= set(sys.stdlib_module_names), new - set(sys.stdlib_module_names)
-
-
-#: The app's first board, in a fresh interpreter: which game and class-table modules it imported.
+#: The page's first board, in a fresh interpreter: which game and class-table modules it imported.
 FIRST_BOARD_IMPORTS = """
 import sys
-from danish_nb.app import build_app
-build_app(seed=7)
+from danish_nb.web.session import Session
+Session().handle({"op": "app.open", "seed": 7})
 print(sorted(name for name in sys.modules if name.startswith(("danish_nb.games.", "danish_nb.tables"))))
 """
 
 
-def test_the_first_board_imports_its_own_game_and_no_class_table_store() -> None:
-    """The page's start-up imports only what the first board needs: Danish Bastard's module (Rat
-    Bastard 17's comes with its board and computer player), not the other games, the class
-    tables' store or sessions (imported when chosen)."""
+def test_the_pages_first_board_imports_its_own_game_and_no_class_table_store() -> None:
+    """What the page imports before its snapshot is what the first board needs: Danish Bastard's
+    module (Rat Bastard 17's comes with its board), not the other games nor the class tables."""
     done = subprocess.run([sys.executable, "-c", FIRST_BOARD_IMPORTS], capture_output=True, text=True, check=True)
-    imported = json.loads(done.stdout.strip().replace("'", '"'))
-    assert imported == ["danish_nb.games.danish_bastard", "danish_nb.games.rat_bastard_17"]
+    assert json.loads(done.stdout.strip().replace("'", '"')) == ["danish_nb.games.danish_bastard",
+                                                                   "danish_nb.games.rat_bastard_17"]
 
 
 #: Each game's card as declared (before its module is imported), then as its module registers it.
@@ -91,28 +75,29 @@ def test_each_games_declared_card_is_what_its_module_registers() -> None:
     assert done.stdout.strip() == str([(True, game_id) for game_id in dn.GAMES])
 
 
-@pytest.mark.parametrize("module", [site_build.build, site_build.serve])
+@pytest.mark.parametrize("module", [site_build.build, site_build.lessons, site_build.serve])
 def test_the_site_build_examples_hold(module: Any) -> None:
     assert doctest.testmod(module).failed == 0
 
 
-def test_a_wheel_edit_whose_text_is_gone_stops_the_build(tmp_path: Path) -> None:
-    """A new IPython that no longer imports its terminal that way must be noticed, not shipped."""
-    wheel = stub_wheel("demo", "1.0", tmp_path)
-    before = wheel.read_bytes()
-    _, _, text, replacement = PATCHES[0]
-    with pytest.raises(SystemExit, match="no longer holds"):
-        patch_wheel(wheel, "demo-1.0.dist-info/METADATA", text, replacement)
-    assert wheel.read_bytes() == before
+#: The build's check of the trimmed standard library on danish_nb.web, in a fresh interpreter,
+#: with gettext "left out".
+LEFT_OUT = """
+import json, sys
+sys.path.insert(0, "site_build")
+from bytecode import needed_but_left_out
+print(json.dumps(needed_but_left_out("danish_nb.web", {"gettext", "tkinter"})))
+"""
 
 
-def test_what_a_rebuild_changes_is_revalidated_and_hashed_bundles_are_kept() -> None:
-    assert cache_control("/static/pyodide/pyodide-lock.json") == "no-cache"
-    assert cache_control("/static/pyodide/ipython-9.0.2-py3-none-any.whl?x=1") == "no-cache"
-    assert cache_control("/lessons/") == "no-cache"
-    assert "immutable" in cache_control("/extensions/anywidget/static/remoteEntry.0123456789abcdef0123.js")
-    assert cache_control("/static/pyodide/pyodide.asm.wasm") == "public, max-age=86400"
+def test_the_build_stops_when_danish_nb_needs_a_standard_module_the_site_leaves_out() -> None:
+    """danish_nb.i18n reads its catalogues with gettext: leaving gettext out must be noticed (the
+    site's own list, STDLIB_LEFT_OUT, is checked the same way at every build, in Pyodide)."""
+    done = subprocess.run([sys.executable, "-c", LEFT_OUT], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert json.loads(done.stdout.splitlines()[-1]) == ["danish_nb.web: gettext"]
 
+
+# --------------------------------------------------------------------------- the built site
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory, chromium_path: str) -> Path:
@@ -131,32 +116,53 @@ def site(tmp_path_factory: pytest.TempPathFactory, chromium_path: str) -> Path:
     return ROOT / "site"
 
 
+def test_the_service_worker_keeps_every_file_of_this_build_under_its_version(site: Path) -> None:
+    """A rebuilt site is a new service worker (its version: the inputs' hash) listing every file."""
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    build = json.loads(re.search(r"const BUILD = (\{.*\});", text).group(1))
+    version = (site / ".inputs").read_text()[:16]
+    assert build["version"] == version and f'"version": "{version}"' in (site / "worker.js").read_text(encoding="utf-8")
+    assert build["files"] == site_build.build.site_files(site) and "index.html" in build["files"]
+    assert site_build.build.external_links(site) == []
+
+
 @pytest.fixture
-def offline_page(site: Path, launch_browser: Any) -> Iterator[tuple[Page, SiteServer, list[str], list[str]]]:
-    """A page in a browser that resolves no host but 127.0.0.1 and aborts every request to
-    another host, with the site served; also yields the aborted URLs and the site's errors."""
+def browser(launch_browser: Any) -> Iterator[Any]:
+    """A Chromium that resolves no host but 127.0.0.1."""
     browser = launch_browser(args=list(OFFLINE_CHROMIUM_ARGS))
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def visit(site: Path, browser: Any) -> Iterator[tuple[BrowserContext, SiteServer, list[str], list[str]]]:
+    """A new browser context (an empty cache, no service worker yet) aborting every request to
+    another host, with the site served; also yields the aborted URLs and the site's failures."""
     with serving(site) as server:
         context = browser.new_context()
         blocked = only_this_host(context, server.url)
         errors: list[str] = []
         context.on("response", lambda r: r.status >= 400 and errors.append(f"{r.status} {r.url}"))
-        context.on("requestfailed", lambda r: r.url.startswith(server.url) and errors.append(
-            f"{r.failure} {r.url}"))
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT)
+        context.on("requestfailed", lambda r: r.url.startswith(server.url) and errors.append(f"{r.failure} {r.url}"))
+        context.on("weberror", lambda e: errors.append(f"page error: {e.error}"))
         try:
-            yield page, server, blocked, errors
+            yield context, server, blocked, errors
         finally:
             context.close()
-            browser.close()
+
+
+def open_app(context: BrowserContext, url: str) -> Page:
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(url + APP_PAGE)
+    expect(page.locator(f"{ME} .dn-card").first).to_be_visible(timeout=FIRST_BOARD)
+    return page
 
 
 @pytest.mark.browser
-def test_the_site_plays_in_the_browser_with_no_other_host(offline_page) -> None:
-    page, server, blocked, errors = offline_page
-    page.goto(server.url + APP_PAGE)
-    expect(page.locator(f"{ME} .dn-card").first).to_be_visible(timeout=FIRST_BOARD)
+def test_the_app_plays_in_the_browser_with_no_other_host(visit) -> None:
+    context, server, blocked, errors = visit
+    page = open_app(context, server.url)
     expect(page.locator(".dn-seat")).to_have_count(3)
 
     # A new seeded game deals what the library deals for that seed.
@@ -198,32 +204,150 @@ def test_the_site_plays_in_the_browser_with_no_other_host(offline_page) -> None:
     seven = dn.new_game("danish-bastard", players=3, seed=7).state
     assert codes(page.locator(HAND)) == [c.code for c in seven.hands[0]]
 
+    # Another language: the app and the board in French, the game going on.
+    page.locator(".dn-language select").select_option("fr")
+    expect(page.locator(".dn-new-game")).to_have_text("Nouvelle partie")
+    expect(page.locator(".dn-position")).to_have_text("coup 0 sur 0")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    assert codes(page.locator(HAND)) == [c.code for c in seven.hands[0]]
+
     assert blocked == [], f"the page asked other hosts: {blocked[:5]}"
-    # The one expected failure: the site leaves JupyterLite's service worker out (site_build.build.UNUSED).
-    assert [e for e in errors if "/service-worker.js" not in e] == [], f"the site failed to serve: {errors[:5]}"
+    assert errors == [], f"the site failed: {errors[:5]}"
     assert server.sent[f"/{APP_PAGE}"] > 0 and any(re.search(r"/danish_nb-.*\.whl$", p) for p in server.sent)
 
 
 @pytest.mark.browser
-def test_the_lessons_are_read_only_pages_with_their_stored_outputs(offline_page) -> None:
-    page, server, blocked, errors = offline_page
-    notebooks = sorted(LESSONS.glob(PATTERN))
+def test_a_lessons_quiz_replay_and_board_answer_from_the_engine_in_every_language(visit, site: Path) -> None:
+    context, server, blocked, errors = visit
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
     page.goto(server.url + "lessons/index.html")
-    links = page.locator("ol > li > a")
-    expect(links).to_have_count(len(notebooks))
-
-    lesson = LESSONS / "01-danish-bastard.ipynb"
-    cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
-    page.get_by_role("link", name=title({"cells": cells}, lesson.stem)).click()
+    lessons = sorted(site_build.lessons.LESSONS.glob(site_build.lessons.PATTERN))
+    expect(page.locator("ol > li > a")).to_have_count(len(lessons))
+    page.get_by_role("link", name="Danish Bastard, rule by rule").click()
     expect(page).to_have_url(re.compile(r"/lessons/01-danish-bastard\.html$"))
-    # A printed output as the notebook stored it, and the note standing for each widget.
-    printed = next("".join(o["text"]) for c in cells for o in c.get("outputs", []) if o["output_type"] == "stream")
-    expect(page.locator(".jp-OutputArea-output pre").filter(has_text=printed.splitlines()[0]).first).to_be_visible()
-    widgets = sum("application/vnd.jupyter.widget-view+json" in o.get("data", {})
-                  for c in cells for o in c.get("outputs", []))
-    expect(page.locator(".dn-widget-note")).to_have_count(widgets)
-    page.get_by_role("link", name="All lessons").first.click()
-    expect(links).to_have_count(len(notebooks))
+    expect(page.locator("html")).to_have_attribute("data-page-ready", "true")  # lesson.js has wired the page
+
+    # The first quiz: each move's verdict is the engine's, asked when clicked.
+    quiz = page.locator(".dn-quiz").first
+    spec = json.loads(quiz.get_attribute("data-spec"))
+    game = dn.load_record(spec["record"])
+    moves = [move for move, _ in quiz_moves(spec)]
+    illegal = next(m for m in moves if not game.explain(m).legal)
+    shown = quiz.locator("[data-lang=en]")
+    shown.locator(f'button[data-move="{illegal}"]').click()
+    verdict = shown.locator(".dn-quiz-verdict")
+    expect(verdict).to_contain_text("Illegal", timeout=FIRST_BOARD)
+    expect(verdict.locator(".dn-rule > b")).to_have_text([r.rule_id for r in game.explain(illegal).reasons])
+
+    # In German: the same quiz, its verdict and answer sheet in German.
+    page.locator("[data-set-lang=de]").first.click()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    german = quiz.locator("[data-lang=de]")
+    expect(german).to_be_visible()
+    german.locator(f'button[data-move="{illegal}"]').click()
+    expect(german.locator(".dn-quiz-verdict")).to_contain_text("Nicht erlaubt")
+    sheet = page.locator("details.dn-answers").first
+    sheet.locator("summary").click()
+    expect(sheet.locator("pre[data-lang=de]")).to_contain_text(f"{moves[0]} -> ")
+    assert sheet.locator("pre[data-lang=de]").inner_text().count("\n") == len(moves) - 1
+
+    # The replay steps through its game, and the lesson's board plays, both in German.
+    replay = page.locator(".dn-replay [data-lang=de]")
+    replay.locator("button[data-step=forward]").click()
+    expect(replay.locator(".dn-replay-view")).to_contain_text("Zug 1:")
+    board = page.locator(".dn-lesson-board").first
+    expect(board.locator(".dn-seat").first).to_be_visible()
+    expect(board.locator(".dn-position")).to_contain_text("Zug")
 
     assert blocked == [], f"the page asked other hosts: {blocked[:5]}"
-    assert errors == [], f"the site failed to serve: {errors[:5]}"
+    assert errors == [], f"the site failed: {errors[:5]}"
+
+
+#: The cache names once none of them is of ``old``'s build (or after a minute).
+GONE = """async (old) => {
+  for (let i = 0; i < 240 && (await caches.keys()).some((name) => name.endsWith(old)); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return caches.keys();
+}"""
+
+
+@pytest.mark.browser
+def test_after_the_first_visit_the_site_opens_and_plays_with_the_network_cut(site: Path, browser: Any,
+                                                                              tmp_path: Path) -> None:
+    """The service worker keeps the whole site; Python restores its snapshot; a rebuilt site (a
+    new version) replaces the offline copy and the snapshot."""
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    with serving(copy) as server:
+        context = browser.new_context()
+        only_this_host(context, server.url)
+        page = open_app(context, server.url)
+        assert page.locator("html").get_attribute("data-python-start") == "fresh"
+        expect(page.locator("html")).to_have_attribute("data-snapshot-saved", re.compile(r"\d+"))
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        url = server.url
+    # The host is gone: no server on that port any more.
+    page.reload()
+    expect(page.locator(f"{ME} .dn-card").first).to_be_visible(timeout=FIRST_BOARD)
+    expect(page.locator("html")).to_have_attribute("data-python-start", "snapshot")
+    start_game(page, 4242)
+    choose_face_up(page)
+    lesson = context.new_page()
+    lesson.goto(url + "lessons/02-le-danish.html")
+    expect(lesson.locator("html")).to_have_attribute("data-page-ready", "true")
+    quiz = lesson.locator(".dn-quiz [data-lang=en]").first
+    quiz.locator("button[data-move]").first.click()
+    expect(quiz.locator(".dn-quiz-verdict .dn-verdict")).to_be_visible(timeout=FIRST_BOARD)
+    lesson.close()
+
+    # A new build on the same host: its service worker takes over and drops the old copy.
+    version = (copy / ".inputs").read_text()[:16]
+    for name in ("sw.js", "worker.js"):
+        path = copy / name
+        path.write_text(path.read_text(encoding="utf-8").replace(version, "0123456789abcdef"), encoding="utf-8")
+    with serving(copy, port=int(url.rsplit(":", 1)[1].strip("/"))) as server:
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        names = page.evaluate(GONE, version)
+        assert names == ["danish-nb-site-0123456789abcdef"], names
+    context.close()
+
+
+@pytest.mark.browser
+def test_axe_finds_no_violation_on_the_app_and_a_lesson(visit) -> None:
+    context, server, blocked, errors = visit
+    page = open_app(context, server.url)
+    page.locator(".dn-settings-toggle").click()
+    assert axe_violations(page) == []
+    page.goto(server.url + "lessons/03-rat-bastard-17.html")
+    expect(page.locator("html")).to_have_attribute("data-page-ready", "true")
+    expect(page.locator(".dn-lesson-board .dn-seat").first).to_be_visible(timeout=FIRST_BOARD)
+    page.locator(".dn-quiz [data-lang=en] button[data-move]").first.click()
+    expect(page.locator(".dn-quiz-verdict .dn-verdict").first).to_be_visible()
+    assert axe_violations(page) == []
+
+
+@pytest.mark.browser
+def test_over_plain_http_the_site_plays_with_no_offline_copy(site: Path, launch_browser: Any) -> None:
+    """A school host without HTTPS: no service worker nor Cache Storage there (not a secure
+    context), so Python starts afresh each visit, and the app and the lessons still work."""
+    browser = launch_browser(args=["--host-resolver-rules=MAP school.test 127.0.0.1, MAP * ~NOTFOUND",
+                                   "--disable-background-networking", "--disable-component-update"])
+    with serving(site) as server:
+        page = browser.new_page()
+        messages: list[str] = []
+        page.on("console", lambda m: m.type in ("warning", "error") and messages.append(m.text))
+        page.on("pageerror", lambda e: messages.append(str(e)))
+        url = server.url.replace("127.0.0.1", "school.test")
+        page.goto(url + APP_PAGE)
+        assert page.evaluate("window.isSecureContext") is False
+        expect(page.locator(f"{ME} .dn-card").first).to_be_visible(timeout=FIRST_BOARD)
+        start_game(page, 4242)
+        page.goto(url + "lessons/04-bastard.html")
+        quiz = page.locator(".dn-quiz [data-lang=en]").first
+        expect(page.locator("html")).to_have_attribute("data-page-ready", "true")
+        quiz.locator("button[data-move]").first.click()
+        expect(quiz.locator(".dn-quiz-verdict .dn-verdict")).to_be_visible(timeout=FIRST_BOARD)
+        assert messages == [] and page.locator("html").get_attribute("data-python-start") == "fresh"
+    browser.close()

@@ -7,7 +7,9 @@ viewer (in hot seat, the human whose turn it is, behind a privacy screen), the s
 verdict shown before playing, computer turns and their reasons, undo, stepping back and forth,
 teaching mode, the log, and the checks on every message from the browser (against what the page
 offered, then by the engine). It is one :class:`~danish_nb.widgets.pad.HtmlPad` model whose HTML
-is re-rendered in place: one comm message per update.
+is re-rendered in place: one comm message per update. Another pad can carry the same HTML and
+messages (``pad=``, e.g. :class:`danish_nb.web.pad.PagePad` in a Web Worker): the widget packages
+are then never imported.
 
 A family adapter is a small subclass (:class:`~danish_nb.widgets.shed_board.ShedBoard`,
 :class:`~danish_nb.widgets.tricks_board.TrickBoard`, :class:`~danish_nb.widgets.rat_board.RatBoard`)
@@ -25,18 +27,19 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
-
-import ipywidgets
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..agents import make_agent
 from ..cards import Card
 from ..core import DanishNbError, Game, IllegalMove, OptionsError, Text, Verdict, render_text
 from ..i18n import N_, M, Message, check_lang, translator
-from .coach import CoachPanel
 from .drawing import SEAT_WORDS, Button, DrawingMixin, Offer, Spot, Spots
 from .messages import MessagesMixin
-from .pad import HtmlPad
+
+if TYPE_CHECKING:  # imported on first use: a board on another pad needs no widget package
+    import ipywidgets
+
+    from .coach import CoachPanel
 
 #: Seat kinds: a person at the screen, or a computer player by name.
 SEAT_KINDS = ("human", "random", "rule-of-thumb", "strong")
@@ -93,12 +96,15 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     ``background=True`` (the default): the board shows its progress and answers meanwhile
     (moves are refused until it has played; undo or a change to the game drops its search);
     :meth:`wait` waits for it. ``background=False`` plays it at once, like the others.
+    ``pad`` is where the HTML goes and the browser's messages come from: by default an anywidget
+    :class:`~danish_nb.widgets.pad.HtmlPad`; any object with a writable ``html``, ``on_msg(callback)``
+    (called with the pad, the message and its buffers), ``hold_sync()`` and ``close()`` will do.
     The Python methods mirror the clicks and return the verdict they showed (or ``None``);
     a refused action sets :attr:`message` and changes nothing.
     """
 
     def __init__(self, game: Game, seats: Sequence[str] | None = None, *, teaching: bool = False,
-                 step_mode: bool = False, lang: str = "en", background: bool = True):
+                 step_mode: bool = False, lang: str = "en", background: bool = True, pad: Any = None):
         self.lang = check_lang(lang)
         seats = tuple(seats) if seats is not None else ("human",) + ("rule-of-thumb",) * (game.players - 1)
         if len(seats) != game.players:
@@ -130,10 +136,14 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self.background = background
         self._lock = threading.RLock()
         self._thinking: _Thinking | None = None
-        self.widget = HtmlPad()
-        self.widget.add_class("dn-board-widget")
+        if pad is None:
+            from .pad import HtmlPad
+
+            pad = HtmlPad()
+            pad.add_class("dn-board-widget")
+            pad.observe(self._on_html_set, names="html")
+        self.widget = pad
         self.widget.on_msg(self._on_msg)
-        self.widget.observe(self._on_html_set, names="html")
         self._coach: CoachPanel | None = None
         self._box: ipywidgets.VBox | None = None
         game.listeners.append(self._on_game_change)
@@ -147,6 +157,8 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     def coach(self) -> CoachPanel:
         """The Hint / Review my game panel (widgets/coach.py), made on first use."""
         if self._coach is None:
+            from .coach import CoachPanel
+
             self._coach = CoachPanel(self)
         return self._coach
 
@@ -154,6 +166,8 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     def box(self) -> ipywidgets.VBox:
         """The board with its coach panel underneath: display this to offer hints."""
         if self._box is None:
+            import ipywidgets
+
             self._box = ipywidgets.VBox([self.widget, self.coach.widget])
         return self._box
 
@@ -215,7 +229,8 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         if self._box is not None:
             self._box.layout.close()
             self._box.close()
-        self.widget.layout.close()
+        if getattr(self.widget, "layout", None) is not None:  # a widget's layout model
+            self.widget.layout.close()
         self.widget.close()
 
     @contextmanager

@@ -60,10 +60,9 @@ class TrickBoard(Board):
 
     FAMILY_ACTS = {"lasttrick": "show_last_trick"}
 
-    def __init__(self, game: Game, seats: Sequence[str] | None = None, *, teaching: bool = False,
-                 step_mode: bool = False, lang: str = "en"):
+    def __init__(self, game: Game, seats: Sequence[str] | None = None, **options: Any):
         self.show_last = False
-        super().__init__(game, seats, teaching=teaching, step_mode=step_mode, lang=lang)
+        super().__init__(game, seats, **options)
 
     # ------------------------------------------------------------------ card clicks
     def _card_moves(self) -> list[Any]:

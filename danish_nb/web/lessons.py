@@ -1,0 +1,164 @@
+"""The live parts of a lesson page in the browser: position quizzes and stepped replays, drawn
+from the engine with no widget (the static site's lesson pages, ``site_build/lessons.py``).
+
+A lesson page carries each as a small JSON *spec* (a game record, replayed and checked by
+:func:`~danish_nb.records.load_record`); every verdict is asked of the engine when the learner
+clicks, in the page's language, exactly as :class:`~danish_nb.widgets.lesson.PositionQuiz` and
+:class:`~danish_nb.widgets.lesson.Replay` do in Jupyter.
+
+>>> import danish_nb as dn
+>>> spec = quiz_spec(dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]}), ["P1 play 4C"])
+>>> [m for m, _ in quiz_moves(spec)]
+['P1 play 4♣', 'P1 play 8♥']
+>>> print(quiz_answers(spec, "de").splitlines()[0])
+P1 play 4♣ -> nicht erlaubt: 4♣ auf 6♣: niedriger als die Karte davor (Regel DB-13)
+>>> quiz_answer(spec, "P1 take", "en")
+Traceback (most recent call last):
+danish_nb.core.DanishNbError: P1 take is not one of this quiz's moves: P1 play 4♣, P1 play 8♥
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
+from typing import Any
+
+from ..agents.search import move_label
+from ..core import DanishNbError, Game, Verdict, render_text
+from ..families.shedding import canonical
+from ..i18n import N_, LANGUAGES, M, translator
+from ..records import load_record
+from ..render.html import verdict_html
+from ..render.views import lesson_table
+
+#: What a quiz asks (PositionQuiz's question).
+PROMPT = N_("What may you play? Click a move to see what the rules say.")
+Spec = Mapping[str, Any]
+
+
+# --------------------------------------------------------------------------- quizzes
+
+def quiz_spec(game: Game, try_moves: Iterable[Any] = (), player: int | None = None) -> dict[str, Any]:
+    """The spec of a quiz on ``game``'s position: its record, the tempting moves to offer beside
+    the legal ones, and whose view the table shows (default: the player to move)."""
+    legal = game.state.legal_moves()
+    tried = [str(game.parse_move(m) if isinstance(m, str) else m) for m in try_moves]
+    return {"record": game.to_record(), "try": [m for m in tried if m not in map(str, legal)], "player": player}
+
+
+def _quiz(spec: Spec) -> tuple[Game, int | None, tuple[Any, ...]]:
+    """The quiz's game (replayed), its viewer, and the moves it offers: every legal move and
+    the tempting ones, in notation order (so the buttons do not give the answer away)."""
+    game = load_record(spec["record"])
+    legal = game.legal_moves()
+    same = {canonical(m): m for m in legal}  # a tempting move that is a legal one in another order
+    tried = [same.get(canonical(m), m) for m in map(game.parse_move, spec.get("try", ()))]
+    seat = spec.get("player")
+    return game, game.current_player if seat is None else seat, tuple(sorted(dict.fromkeys(legal + tried), key=str))
+
+
+def quiz_moves(spec: Spec, lang: str = "en") -> list[tuple[str, str]]:
+    """The quiz's moves as (notation, what the button says in ``lang``)."""
+    _, _, moves = _quiz(spec)
+    return [(str(m), f"P{m.player + 1} {render_text(move_label(m, m.player), lang=lang)}") for m in moves]
+
+
+def quiz_html(spec: Spec, lang: str = "en") -> str:
+    """The quiz as the page first shows it: the table from the viewer's view, the question and
+    one button per move (``data-move``: its notation); verdicts come from :func:`quiz_answer`."""
+    game, seat, _ = _quiz(spec)
+    tr = translator(lang)
+    buttons = "".join(f'<button type="button" data-move="{escape(move, quote=True)}" '
+                      f'title="{escape(tr("try {move}", move=move), quote=True)}">{escape(label)}</button>'
+                      for move, label in quiz_moves(spec, lang))
+    return (f"{lesson_table(game.state.view(seat), lang)}<p><b>{escape(tr(PROMPT))}</b></p>"
+            f'<div class="dn-quiz-moves" role="group">{buttons}</div><div class="dn-quiz-verdict" role="status"></div>')
+
+
+def quiz_answer(spec: Spec, move: str, lang: str = "en") -> Verdict:
+    """The engine's verdict on one of the quiz's moves (its notation; a shedding move's cards in
+    any order). Raises :class:`DanishNbError` for a move the quiz does not offer."""
+    game, _, moves = _quiz(spec)
+    asked = game.parse_move(move)
+    found = next((m for m in moves if canonical(m) == canonical(asked)), None)
+    if found is None:
+        raise DanishNbError(M("{move} is not one of this quiz's moves: {moves}", move=str(asked),
+                              moves=", ".join(map(str, moves))))
+    return game.state.explain(found)
+
+
+def quiz_verdict_html(spec: Spec, move: str, lang: str = "en") -> str:
+    return verdict_html(quiz_answer(spec, move, lang), lang)
+
+
+def quiz_answers(spec: Spec, lang: str = "en") -> str:
+    """Every offered move's verdict, one line each (the quiz's answer sheet)."""
+    game, _, moves = _quiz(spec)
+    return "\n".join(f"{move} -> {game.state.explain(move).summary(lang)}" for move in moves)
+
+
+# --------------------------------------------------------------------------- replays
+
+def replay_spec(game: Game, comments: Sequence[Any] | None = None, player: int | None = None,
+                reveal_hands: bool = False) -> dict[str, Any]:
+    """The spec of a replay of ``game`` as ``player`` may read it, with a comment per move (each
+    rendered for that reader in every language now: a computer's reason may name private cards)."""
+    if comments is not None and len(comments) != len(game.history):
+        raise DanishNbError(f"{len(comments)} comments for {len(game.history)} moves")
+    rendered = {lang: [render_text(c, player, reveal_hands, lang=lang) for c in comments] for lang in LANGUAGES} \
+        if comments is not None else None
+    return {"record": game.to_record(), "comments": rendered, "player": player, "reveal": reveal_hands}
+
+
+def _rules_only(verdict: Verdict, lang: str) -> str:
+    """A verdict by the rules it rests on, without its words (which may name hidden cards)."""
+    tr = translator(lang)
+    rules = "; ".join(tr("rule {rule}", rule=r.rule_id) + (tr(" [ruling {ruling}]", ruling=r.ruling.id) if r.ruling else "")
+                      for r in verdict.reasons)
+    return tr("legal ({rules})", rules=rules) if verdict.legal else tr("illegal ({rules})", rules=rules)
+
+
+def replay_step(spec: Spec, step: int, lang: str = "en", game: Game | None = None) -> dict[str, Any]:
+    """Step ``step`` of a replay (clipped to 0..moves) in ``lang``: the table then, and the move,
+    the comment, the rules and the events as the replay's reader may read them.
+
+    >>> import danish_nb as dn
+    >>> g = dn.new_game("danish-bastard", players=2, seed=3)
+    >>> _ = g.play(g.legal_moves()[0])
+    >>> shown = replay_step(replay_spec(g, player=0), 5, "fr")
+    >>> shown["step"], shown["last"], shown["lines"][0]
+    (1, 1, 'coup 1 : P1 face-up 4♥ 6♦ 8♦')
+    """
+    game = game or load_record(spec["record"])
+    player, reveal = spec.get("player"), bool(spec.get("reveal"))
+    last = len(game.history)
+    step = max(0, min(int(step), last))
+    tr = translator(lang)
+    state = game.states()[step]
+    view = state.view(player, reveal_hands=True) if reveal else state.view(player)
+    if step == 0:
+        lines = [tr("the deal: no move yet")]
+    else:
+        played = game.history[step - 1]
+        move = played.move.text_for(player, reveal)
+        lines = [tr("move {n}: {move}", n=step, move=move)]
+        comments = (spec.get("comments") or {}).get(lang)
+        if comments is not None:
+            lines.append(tr("why: {why}", why=comments[step - 1]))
+        verdict = game.states()[step - 1].explain(played.move)
+        rules = verdict.summary(lang) if move == str(played.move) else _rules_only(verdict, lang)
+        lines.append(tr("rules: {rules}", rules=rules))
+        lines += [tr("then: {event}", event=event.text_for(player, reveal, lang=lang)) for event in played.events]
+    return {"step": step, "last": last, "lines": lines, "table": lesson_table(view, lang)}
+
+
+def replay_html(spec: Spec, step: int, lang: str = "en", game: Game | None = None) -> str:
+    """A replay's step as the page shows it: the move in bold, the rest as a list, the table."""
+    shown = replay_step(spec, step, lang, game)
+    first, *rest = shown["lines"]
+    items = "".join(f"<li>{escape(line)}</li>" for line in rest)
+    return f'<div class="dn-replay-info"><b>{escape(first)}</b><ul>{items}</ul></div>{shown["table"]}'
+
+
+__all__ = ["PROMPT", "quiz_answer", "quiz_answers", "quiz_html", "quiz_moves", "quiz_spec", "quiz_verdict_html",
+           "replay_html", "replay_spec", "replay_step"]

@@ -1,0 +1,131 @@
+"""One visitor's Python in the page: the app and the lesson page's boards, quizzes and replays,
+behind one entry that takes a request and returns what changed, both as JSON text (the static
+site's Web Worker calls :meth:`Session.handle_json`; any other transport can).
+
+A request is ``{"op": ..., ...}``; the answer is a dict of what to redraw, or ``{"error": ...}``
+with one sentence in the page's language when the request cannot be done (nothing changes then).
+
+>>> session = Session()
+>>> first = session.handle({"op": "app.open", "lang": "fr", "seed": 7})
+>>> "dn-seat" in first["board"], "Nouvelle partie" in first["chrome"]
+(True, True)
+>>> "Ignoré : une carte" in session.handle({"op": "app.msg", "message": {"act": "card", "zone": "hand", "idx": "99"}})["board"]
+True
+>>> session.handle({"op": "quiz.answer", "spec": {"record": "{}"}, "move": "P1 take"})["error"]
+'not a danish-nb record (format is None)'
+>>> session.handle({"op": "fly"})["error"]
+'unknown request fly'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import DanishNbError
+from ..i18n import LANGUAGES, M, translator
+from ..records import load_record
+from ..widgets import Board, board_for
+from .app import PageApp, Progress
+from .lessons import quiz_answers, quiz_verdict_html, replay_html
+from .pad import PagePad
+
+
+class Session:
+    """The app (made by ``app.open``) and the boards of a lesson page, by the page's key."""
+
+    def __init__(self, progress: Progress | None = None):
+        self.progress = progress
+        self.app: PageApp | None = None
+        self.boards: dict[str, tuple[Board, PagePad]] = {}
+
+    def handle_json(self, text: str) -> str:
+        return json.dumps(self.handle(json.loads(text)))
+
+    def handle(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        lang = request.get("lang") if request.get("lang") in LANGUAGES else "en"
+        op = str(request.get("op"))
+        method = getattr(self, "_" + op.replace(".", "_"), None) if op in OPS else None
+        try:
+            if method is None:
+                raise DanishNbError(M("unknown request {op}", op=op[:40]))
+            return method(request, lang)
+        except DanishNbError as exc:
+            return {"error": exc.text_in(lang)}
+        except (TypeError, ValueError, KeyError, OverflowError):
+            return {"error": translator(lang)("a message with bad values")}
+
+    # ------------------------------------------------------------------ the app
+    def _app(self) -> PageApp:
+        if self.app is None:
+            raise DanishNbError(M("the app has not started"))
+        return self.app
+
+    def _app_open(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        seed = request.get("seed")
+        if self.app is not None:
+            self.app.board.close()
+        self.app = PageApp(seed=seed if isinstance(seed, int) else None, lang=lang, progress=self.progress)
+        return self.app.update(chrome=True)
+
+    def _app_change(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        return self._app().change(_values(request))
+
+    def _app_new(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        return self._app().new_game(_values(request))
+
+    def _app_msg(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        return self._app().message_to_board(request.get("message"))
+
+    def _app_hint(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        return self._app().hint()
+
+    def _app_review(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        return self._app().review()
+
+    # ------------------------------------------------------------------ a lesson page
+    def _lesson_board(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        """A lesson's board (its spec: a record and the seats), drawn in ``lang``; ``keep``: the
+        game already on the page's board under that key goes on (another language)."""
+        key, spec = str(request["key"]), request["spec"]
+        old = self.boards.pop(key, None)
+        if old is not None:
+            old[0].close()
+        game = old[0].game if old is not None and request.get("keep") else load_record(spec["record"])
+        pad = PagePad()
+        self.boards[key] = (board_for(game, seats=spec.get("seats"), teaching=bool(spec.get("teaching")), lang=lang,
+                                      background=False, pad=pad), pad)
+        return {"board": pad.take()}
+
+    def _lesson_msg(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        found = self.boards.get(str(request.get("key")))
+        if found is None:
+            raise DanishNbError(M("there is no board {key} on this page", key=str(request.get("key"))[:40]))
+        board, pad = found
+        pad.deliver(request.get("message"))
+        return {"board": pad.take()}
+
+    def _quiz_answer(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        return {"verdict": quiz_verdict_html(request["spec"], str(request.get("move")), lang)}
+
+    def _quiz_answers(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        return {"answers": quiz_answers(request["spec"], lang)}
+
+    def _replay_step(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        return {"html": replay_html(request["spec"], int(request.get("step", 0)), lang)}
+
+
+#: The requests a page may make.
+OPS = frozenset({"app.open", "app.change", "app.new", "app.msg", "app.hint", "app.review",
+                 "lesson.board", "lesson.msg", "quiz.answer", "quiz.answers", "replay.step"})
+
+
+def _values(request: Mapping[str, Any]) -> Mapping[str, Any]:
+    values = request.get("values", {})
+    if not isinstance(values, Mapping):
+        raise DanishNbError(M("the settings come as a form's values"))
+    return values
+
+
+__all__ = ["OPS", "Session"]
