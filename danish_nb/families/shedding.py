@@ -542,7 +542,7 @@ class ShedTable(RulesState):
     finished: tuple[int, ...] = ()
     turn: int = 0
     result: Result | None = None
-    pickups_seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    pickups_seen: tuple[tuple, ...] = field(default=(), compare=False, repr=False)
     known: Known = field(default=(), compare=False, repr=False, metadata={"knowledge": True})
     _hand_cache: tuple = field(default=(), compare=False, repr=False)
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
@@ -745,8 +745,12 @@ class ShedTable(RulesState):
     def _pile_taken(self, events: list[Event], **changes: Any) -> tuple[ShedTable, tuple[Event, ...]]:
         """The pile went into a hand (``changes`` say how the table now lies): a new pile starts;
         the same position coming back a third time at such a moment is a draw."""
-        key = hash(tuple(changes.get(name, getattr(self, name))
-                         for name in ("hands", "open", "closed", "stock", "current", "direction")))
+        # the position itself, not its hash(): a Card's hash changes between processes
+        # (PYTHONHASHSEED), and a state restored elsewhere must recognise the positions it saw; one
+        # flat tuple, the stock first, compares fastest (positions with other stocks differ at once)
+        get = changes.get
+        key = (get("stock", self.stock), get("current", self.current), get("direction", self.direction),
+               *get("hands", self.hands), *get("open", self.open), *get("closed", self.closed))
         seen = self.pickups_seen + (key,)
         state = self.copy(pile=(), phase="play", turn=self.turn + 1, pickups_seen=seen, **changes)
         if seen.count(key) >= 3:
