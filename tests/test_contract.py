@@ -271,10 +271,11 @@ def sample_world_or_skip(view: Any, rng: random.Random) -> Any:
 def places(state: Any) -> Counter:
     """``(place, card code)`` for every card of a state, a place being a field of the state and
     (for per-player fields) a seat: ``("hands", 1)``, ``("stock",)``. Fields marked
-    ``metadata={"knowledge": True}`` record who knows which cards, not where cards lie."""
+    ``metadata={"knowledge": True}`` record who knows which cards, and ``{"memory": True}`` the
+    positions seen before (for the repetition draw), not where cards lie."""
     found: Counter = Counter()
     for f in dataclasses.fields(state):
-        if f.name.startswith("_") or f.metadata.get("knowledge"):
+        if f.name.startswith("_") or f.metadata.get("knowledge") or f.metadata.get("memory"):
             continue
         todo = [((f.name,), getattr(state, f.name))]
         while todo:

@@ -542,7 +542,7 @@ class ShedTable(RulesState):
     finished: tuple[int, ...] = ()
     turn: int = 0
     result: Result | None = None
-    pickups_seen: tuple[tuple, ...] = field(default=(), compare=False, repr=False)
+    pickups_seen: tuple[tuple, ...] = field(default=(), compare=False, repr=False, metadata={"memory": True})
     known: Known = field(default=(), compare=False, repr=False, metadata={"knowledge": True})
     _hand_cache: tuple = field(default=(), compare=False, repr=False)
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)

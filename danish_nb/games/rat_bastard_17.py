@@ -297,7 +297,7 @@ class RatBastardState(RulesState):
     swapped: tuple[int, ...] = ()
     turn: int = 0
     result: Result | None = None
-    seen: tuple[tuple, ...] = field(default=(), compare=False, repr=False)
+    seen: tuple[tuple, ...] = field(default=(), compare=False, repr=False, metadata={"memory": True})
     known: tuple[tuple[Card, ...], ...] = field(default=((), ()), metadata={"knowledge": True})
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
