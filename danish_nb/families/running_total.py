@@ -220,6 +220,8 @@ class RatView:
             "pile": codes(self.pile), "total": self.total, "discard_count": self.discard_count,
             "current": self.current, "phase": self.phase, "turn": self.turn,
             "result": None if self.result is None else str(self.result), "note": str(self.note),
+            # what the viewer saw and remembers: cards seen going into each hand, the discards' faces
+            "known": [codes(k) for k in self.known], "discard": codes(self.discard), "swapped": list(self.swapped),
         }
 
     def hidden_places(self) -> list[tuple[str, int]]:

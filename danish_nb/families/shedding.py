@@ -456,6 +456,9 @@ class ShedView:
             "finished": list(self.finished), "turn": self.turn,
             "result": None if self.result is None else str(self.result),
             "note": str(self.note),
+            # what the viewer saw and remembers: cards seen going into each hand, burned cards' faces
+            "known": [codes(k) for k in self.known], "burned": codes(self.burned),
+            "public": {name: list(value) if isinstance(value, tuple) else value for name, value in self.public},
         }
 
     def unseen(self) -> list[Card]:

@@ -659,6 +659,8 @@ class TrickView:
             "deal": self.deal, "deals": self.deals, "dealer": self.dealer, "current": self.current,
             "phase": self.phase, "result": None if self.result is None else str(self.result),
             "note": str(self.note),
+            # what the viewer saw and remembers: every finished trick of this deal
+            "tricks": [{"plays": plays(t.plays), "winner": t.winner} for t in self.tricks],
         }
 
 
