@@ -18,7 +18,7 @@ pyspiel = import_or_skip("pyspiel")
 
 import danish_nb as dn  # noqa: E402
 from danish_nb.bridges import features, openspiel  # noqa: E402
-from danish_nb.bridges.actions import codec_for  # noqa: E402
+from danish_nb.bridges.actions import CARD_COUNT, codec_for  # noqa: E402
 from danish_nb.core import Result  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
@@ -326,3 +326,70 @@ def test_the_views_carry_everything_the_player_knows() -> None:
     trick = bastard.state.tricks[0]
     assert bastard.state.view(2).to_dict()["tricks"] == [
         {"plays": [[p.player, p.card.code] for p in trick.plays], "winner": trick.winner}]
+
+
+# --------------------------------------------------------------------------- observers
+
+PUBLIC = pyspiel.IIGObservationType(public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+PRIVATE = pyspiel.IIGObservationType(public_info=False, perfect_recall=False,
+                                     private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
+
+
+@pytest.mark.parametrize("game_id", list(dn.GAMES))
+def test_observers_give_what_their_type_asks(game_id: str) -> None:
+    """The public observation is a spectator's (no hand, the same for every player); the private
+    one is the player's own part only; the default one both."""
+    game = load(game_id)
+    public, private = make_observation(game, PUBLIC), make_observation(game, PRIVATE)
+    state = random_state(game, 3, 30)
+    rules = state.rules_state
+    spectator = features.observation_text(rules, None)
+    for player in range(game.num_players()):
+        hand = json.loads(state.observation_string(player))["hands"][player]
+        assert hand and json.loads(public.string_from(state, player))["hands"] == [None] * game.num_players()
+        assert public.string_from(state, player) == spectator
+        mine = json.loads(private.string_from(state, player))
+        assert mine["hand"] == hand and "pile" not in mine and "trick" not in mine
+        public.set_from(state, player)
+        private.set_from(state, player)
+        assert np.array_equal(public.tensor, features.observation_tensor(rules, None, seat=player))
+        full = state.observation_tensor(player)
+        assert len(public.tensor) == len(full) and public.tensor.sum() < sum(full)
+        assert private.tensor[:CARD_COUNT].sum() == len(hand)
+
+
+def test_a_public_information_state_is_the_spectators_and_a_private_part_has_no_recall() -> None:
+    game = load("danish-bastard")
+    state = random_state(game, 2, 60)
+    public = make_observation(game, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE))
+    text = public.string_from(state, 1)
+    assert text == public.string_from(state, 0) and public.tensor is None
+    assert text.splitlines()[-1] == features.observation_text(state.rules_state, None)
+    assert "P1 face-up" in text.splitlines()[1]
+    for refused in (pyspiel.IIGObservationType(perfect_recall=True, public_info=False,
+                                               private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER),
+                    pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS),
+                    pyspiel.IIGObservationType(perfect_recall=False, public_info=False,
+                                               private_info=pyspiel.PrivateInfoType.NONE)):
+        with pytest.raises(dn.DanishNbError, match="danish_nb observes a player"):
+            make_observation(game, refused)
+
+
+def test_there_is_no_information_state_tensor_as_the_game_type_says() -> None:
+    game = load("sjavs")
+    assert not game.get_type().provides_information_state_tensor
+    assert make_observation(game, pyspiel.IIGObservationType(perfect_recall=True)).tensor is None
+    state = random_state(game, 1, 10)
+    with pytest.raises(dn.DanishNbError, match="no information-state tensor"):
+        state.information_state_tensor(0)
+
+
+def test_openspiel_writes_a_playthrough_with_public_and_private_observations() -> None:
+    from open_spiel.python.algorithms import generate_playthrough
+
+    text = generate_playthrough.playthrough("danish_nb_rat_bastard_17(turn_limit=12)", None, seed=3)
+    assert "PublicObservationString() = " in text and "PrivateObservationString(1) = " in text
+    assert "InformationStateTensor" not in text and "ObservationTensor(0)" in text
+    public = [line for line in text.splitlines() if line.startswith('PublicObservationString() = "{')]
+    assert len(public) > 5 and all('"hands":[null,null]' in line for line in public)
