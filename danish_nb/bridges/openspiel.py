@@ -109,7 +109,8 @@ class _Track:
     events and the engine state after each, the current engine state. Copied shallowly when
     OpenSpiel clones a state (engine states and events are immutable)."""
 
-    __slots__ = ("game", "digits", "first", "moves", "events", "after", "state", "_legal", "_played", "_lines")
+    __slots__ = ("game", "digits", "first", "moves", "events", "after", "state", "_legal", "_played", "_lines",
+                 "_first")
 
     def __init__(self, game: GameSpec) -> None:
         self.game = game
@@ -122,6 +123,7 @@ class _Track:
         self._legal: dict[int, Any] | None = None
         self._played: list[str] = []
         self._lines: dict[int | None, tuple[list[str], list]] = {}
+        self._first: dict[int | None, str] = {}
 
     def __deepcopy__(self, memo: dict) -> _Track:
         other = _Track(self.game)
@@ -129,6 +131,7 @@ class _Track:
         other.moves, other.events, other.after = list(self.moves), list(self.events), list(self.after)
         other._legal, other._played = self._legal, list(self._played)
         other._lines = {viewer: (list(lines), list(last)) for viewer, (lines, last) in self._lines.items()}
+        other._first = dict(self._first)
         return other
 
     def play(self, move: Any) -> None:
@@ -143,6 +146,13 @@ class _Track:
         """The moves as played (``str(move)``), written once each."""
         self._played.extend(str(move) for move in self.moves[len(self._played):])
         return self._played
+
+    def first_text(self, viewer: int | None) -> str:
+        """The deal as ``viewer`` saw it (:func:`.features.observation_text`), written once."""
+        text = self._first.get(viewer)
+        if text is None:
+            text = self._first[viewer] = features.observation_text(self.first, viewer)
+        return text
 
     def lines(self, viewer: int | None) -> list[str]:
         """Every move as ``viewer`` saw it (``None``: a spectator), written once each
@@ -324,7 +334,7 @@ class DanishNbObserver:
         now = features.observation_text(track.state, viewer)
         if not self.perfect_recall:
             return now
-        return features.info_state_text(features.observation_text(track.first, viewer), track.lines(viewer), now)
+        return features.info_state_text(track.first_text(viewer), track.lines(viewer), now)
 
 
 @cache
