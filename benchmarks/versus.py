@@ -13,7 +13,8 @@ every other seat, through the OpenSpiel games of :mod:`danish_nb.bridges.openspi
   every hidden card).
 
 OpenSpiel's C++ ``ISMCTSBot`` and ``MCTSBot`` cannot be used: they crash on Python games (as on
-OpenSpiel's own ``python_kuhn_poker``).
+OpenSpiel's own ``python_kuhn_poker``); ``--cpp-bots`` shows it, each bot's first step in a
+process of its own.
 
 Equal CPU: every bot gets ``--cpu`` seconds of CPU time (``time.process_time``, which waiting
 for a core does not count, so the machine's load does not favour anyone) per decision with two
@@ -38,6 +39,9 @@ import math
 import multiprocessing
 import os
 import random
+import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterable
 from typing import Any
@@ -48,8 +52,6 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from danish_nb.bridges import features, openspiel
 from danish_nb.bridges.bots import StrongBot
-
-from .report import print_rows
 
 #: Player counts: each game's default (OpenSpiel's ``players``).
 PLAYERS = dict(features.DEFAULT_PLAYERS)
@@ -173,6 +175,55 @@ def table(rows: Iterable[dict[str, Any]]) -> list[tuple[str, ...]]:
     return lines
 
 
+#: One step of OpenSpiel's C++ ISMCTS or MCTS bot (argv: game name, "ismcts" or "mcts").
+CPP_STEP = """
+import sys
+import pyspiel
+from open_spiel.python.games import kuhn_poker  # registers python_kuhn_poker
+from danish_nb.bridges import openspiel  # registers our games
+game = pyspiel.load_game(sys.argv[1])
+state = game.new_initial_state()
+while state.is_chance_node():
+    state.apply_action(state.legal_actions()[0])
+evaluator = pyspiel.RandomRolloutEvaluator(1, 0)
+if sys.argv[2] == "ismcts":
+    bot = pyspiel.ISMCTSBot(0, evaluator, 2.0, 10, -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
+else:
+    bot = pyspiel.MCTSBot(game, evaluator, 2.0, 10, 10000, False, 0, False)
+bot.step(state)
+"""
+
+
+def cpp_bots(games: Iterable[str] = ("kuhn_poker", "python_kuhn_poker", "danish_nb_bastard")) -> list[tuple[str, ...]]:
+    """How the first step of OpenSpiel's C++ ISMCTS and MCTS bots ends on each of ``games``
+    (OpenSpiel names), each in a process of its own: "ok", or the signal or error that ended it."""
+    rows = [("game", "C++ bot", "first step")]
+    for name in games:
+        for kind in ("ismcts", "mcts"):
+            done = subprocess.run([sys.executable, "-c", CPP_STEP, name, kind], capture_output=True, text=True,
+                                  timeout=600)
+            if done.returncode == 0:
+                how = "ok"
+            elif done.returncode < 0:
+                how = f"killed by {signal.Signals(-done.returncode).name}"
+            else:
+                how = f"exit {done.returncode}: {done.stderr.strip().splitlines()[-1][:60]}"
+            rows.append((name, kind, how))
+    return rows
+
+
+def print_table(lines: list[tuple[str, ...]]) -> None:
+    """Print ``lines`` (the first is the header) in aligned columns.
+
+    >>> print_table([("game", "share"), ("sjavs", "58%")])
+    game   share
+    sjavs  58%
+    """
+    widths = [max(len(line[column]) for line in lines) for column in range(len(lines[0]))]
+    for line in lines:
+        print("  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cpu", type=float, default=0.25, help="CPU seconds per decision for every bot")
@@ -182,10 +233,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes playing matches at once")
     parser.add_argument("--out", help="a JSON-lines file that keeps every match (and resumes a run)")
     parser.add_argument("--table", help="print the table of a JSON-lines file and stop")
+    parser.add_argument("--cpp-bots", action="store_true", help="show how OpenSpiel's C++ bots end on Python games")
     args = parser.parse_args()
+    if args.cpp_bots:
+        print_table(cpp_bots())
+        return
     if args.table:
         with open(args.table) as rows:
-            print_rows(table(json.loads(line) for line in rows))
+            print_table(table(json.loads(line) for line in rows))
         return
     done: list[dict[str, Any]] = []
     if args.out and os.path.exists(args.out):
@@ -204,7 +259,7 @@ def main() -> None:
             print(f"{row['game']} vs {row['opponent']} #{row['index']}: strong seat {row['seat'] + 1}, "
                   f"{'won' if row['won'] else 'decided, not won' if row['decided'] else 'undecided'}, "
                   f"{row['moves']} moves", flush=True)
-    print_rows(table(rows))
+    print_table(table(rows))
 
 
 if __name__ == "__main__":
