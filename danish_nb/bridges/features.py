@@ -33,6 +33,7 @@ import numpy as np
 
 from ..cards import SUITS, Card
 from ..core import DanishNbError, Result, get_game
+from ..families.common import card_codes
 from .actions import CARD_COUNT, CARD_NUMBERS
 
 #: Seats of each game when none are asked for (OpenSpiel's default ``players``, PettingZoo's ``env``).
@@ -113,13 +114,11 @@ def own_cards(view: Any) -> dict[str, Any]:
 
 def _codes(parts: dict[str, Any]) -> dict[str, Any]:
     """Cards as codes, less an empty ``known`` or ``skat``."""
-    def codes(cards: Iterable[Card]) -> list[str]:
-        return [card.code for card in cards]
-    out = {"hand": codes(parts["hand"])}
+    out = {"hand": card_codes(parts["hand"])}
     if any(parts.get("known", ())):
-        out["known"] = [codes(cards) for cards in parts["known"]]
+        out["known"] = [card_codes(cards) for cards in parts["known"]]
     if parts.get("skat"):
-        out["skat"] = codes(parts["skat"])
+        out["skat"] = card_codes(parts["skat"])
     return out
 
 

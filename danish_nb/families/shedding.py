@@ -23,8 +23,8 @@ from typing import Any, ClassVar, NamedTuple
 from ..cards import Card, CardParseError, Rank, format_cards, parse_cards, shuffled
 from ..core import (Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Reason, Result, RulesState,
                     Text, Verdict, check_keys)
-from .common import (parse_number, parse_player, position_cards, position_seats, remove_cards, replace_at,
-                     sorted_cards)
+from .common import (card_codes, parse_number, parse_player, position_cards, position_seats, remove_cards,
+                     replace_at, sorted_cards)
 from ..i18n import N_, M
 
 #: Move actions and what they mean (the notation's verbs).
@@ -442,22 +442,20 @@ class ShedView:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (cards as codes like ``'7H'``), e.g. to send to a browser."""
-        def codes(cards: Iterable[Card]) -> list[str]:
-            return [c.code for c in cards]
         return {
             "game": self.game, "players": self.players, "me": self.me,
-            "hands": [None if h is None else codes(h) for h in self.hands],
+            "hands": [None if h is None else card_codes(h) for h in self.hands],
             "hand_counts": list(self.hand_counts),
-            "open": [codes(o) for o in self.open],
+            "open": [card_codes(o) for o in self.open],
             "closed_counts": list(self.closed_counts),
-            "stock_count": self.stock_count, "pile": codes(self.pile),
+            "stock_count": self.stock_count, "pile": card_codes(self.pile),
             "burned_count": self.burned_count, "current": self.current,
             "direction": self.direction, "phase": self.phase,
             "finished": list(self.finished), "turn": self.turn,
             "result": None if self.result is None else str(self.result),
             "note": str(self.note),
             # what the viewer saw and remembers: cards seen going into each hand, burned cards' faces
-            "known": [codes(k) for k in self.known], "burned": codes(self.burned),
+            "known": [card_codes(k) for k in self.known], "burned": card_codes(self.burned),
             "public": {name: list(value) if isinstance(value, tuple) else value for name, value in self.public},
         }
 
