@@ -114,3 +114,23 @@ def test_the_repetition_keys_are_the_positions_not_their_hashes(game_id: str) ->
     keys = rules.seen if game_id == "rat-bastard-17" else rules.pickups_seen
     assert keys and all(isinstance(key, tuple) for key in keys)
     assert pickle.loads(pickle.dumps(keys)) == keys
+
+
+@pytest.mark.parametrize("game_id", ["le-danish", "sjavs"])
+def test_a_restored_state_recalls_what_the_original_does(game_id: str) -> None:
+    """The events and states after each move are not saved but replayed, from the deal and from
+    any world sampled since (``resample``), so information states survive the trip; and the
+    saved form stays small (the history, not every state after it)."""
+    game = pyspiel.load_game(openspiel.game_name(game_id))
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    for actions in (60, 25):
+        for _ in range(actions):
+            state.apply_action(rng.choice(state.legal_actions()))
+        state = state.resample(state.current_player(), rng)  # then play on in a sampled world
+    for again in (pickle.loads(pickle.dumps(state)),
+                  pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]):
+        for player in range(game.num_players()):
+            assert again.information_state_string(player) == state.information_state_string(player)
+        assert again.legal_actions() == state.legal_actions() and str(again) == str(state)
+    assert len(pickle.dumps(state)) < 20 * len(pickle.dumps(state.rules_state))

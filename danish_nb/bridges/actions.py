@@ -138,6 +138,9 @@ class Codec:
         #: move -> its number, for the moves encoded so far (a game has a few thousand at most)
         self._numbers: dict[Any, int] = {}
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_numbers": {}}  # a pickled codec leaves its memory behind
+
     def encode(self, move: Any) -> int:
         """The move's number. Raises :class:`DanishNbError` for a move outside the space."""
         number = self._numbers.get(move)

@@ -106,41 +106,75 @@ def spec_of(game: pyspiel.Game) -> GameSpec:
 
 class _Track:
     """The Python side of a state: the seed bytes drawn, the deal, the moves played with their
-    events and the engine state after each, the current engine state. Copied shallowly when
-    OpenSpiel clones a state (engine states and events are immutable)."""
+    events and the engine state after each, the worlds sampled into it (:meth:`DanishNbState.resample`),
+    the current engine state. Copied shallowly when OpenSpiel clones a state (engine states and
+    events are immutable); pickled (OpenSpiel's serialisation) without what follows from the
+    rest: the events and states after each move are replayed when first needed."""
 
-    __slots__ = ("game", "digits", "first", "moves", "events", "after", "state", "_legal", "_played", "_lines",
-                 "_first")
+    __slots__ = ("game", "digits", "first", "moves", "worlds", "events", "after", "state", "_legal", "_played",
+                 "_lines", "_first")
+    #: What pickles.
+    SAVED = ("game", "digits", "first", "moves", "worlds", "state")
 
     def __init__(self, game: GameSpec) -> None:
         self.game = game
         self.digits: list[int] = []
         self.first: Any = None
         self.moves: list[Any] = []
-        self.events: list[tuple] = []
-        self.after: list[Any] = []
+        #: (moves played then, the world) for every world sampled into this track
+        self.worlds: tuple[tuple[int, Any], ...] = ()
+        self.events: list[tuple] | None = []
+        self.after: list[Any] | None = []
         self.state: Any = None
         self._legal: dict[int, Any] | None = None
         self._played: list[str] = []
         self._lines: dict[int | None, tuple[list[str], list]] = {}
         self._first: dict[int | None, str] = {}
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.SAVED}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        self.__init__(saved["game"])
+        for name, value in saved.items():
+            setattr(self, name, value)
+        self.events = self.after = None
+
     def __deepcopy__(self, memo: dict) -> _Track:
         other = _Track(self.game)
-        other.digits, other.first, other.state = list(self.digits), self.first, self.state
-        other.moves, other.events, other.after = list(self.moves), list(self.events), list(self.after)
+        other.digits, other.first, other.state, other.worlds = list(self.digits), self.first, self.state, self.worlds
+        other.moves = list(self.moves)
+        other.events, other.after = (None, None) if self.events is None else (list(self.events), list(self.after))
         other._legal, other._played = self._legal, list(self._played)
         other._lines = {viewer: (list(lines), list(last)) for viewer, (lines, last) in self._lines.items()}
         other._first = dict(self._first)
         return other
 
     def play(self, move: Any) -> None:
-        """Apply ``move`` to the engine state, keeping it, its events and the state after."""
+        """Apply ``move`` to the engine state, keeping it, and its events and the state after."""
         self.state, events = self.state.apply(move)
         self.moves.append(move)
-        self.events.append(events)
-        self.after.append(self.state)
+        if self.events is not None:
+            self.events.append(events)
+            self.after.append(self.state)
         self._legal = None
+
+    def sample(self, world: Any) -> None:
+        """Play on from ``world`` (a world sampled from a player's view) instead of the state."""
+        self.worlds += ((len(self.moves), world),)
+        self.state, self._legal = world, None
+
+    def replayed(self) -> tuple[list[tuple], list[Any]]:
+        """The events of every move and the state after it, replayed from the deal (and from the
+        worlds sampled since) if they were not kept."""
+        if self.events is None:
+            worlds, state = dict(self.worlds), self.first
+            self.events, self.after = [], []
+            for index, move in enumerate(self.moves):
+                state, events = worlds.get(index, state).apply(move)
+                self.events.append(events)
+                self.after.append(state)
+        return self.events, self.after
 
     def played(self) -> list[str]:
         """The moves as played (``str(move)``), written once each."""
@@ -162,13 +196,15 @@ class _Track:
         if cached is None:
             cached = self._lines[viewer] = ([], [None if viewer is None else features.own_cards(self.first.view(viewer))])
         lines, last = cached
+        if len(lines) < len(self.moves):
+            events, after = self.replayed()
         for index in range(len(lines), len(self.moves)):
             own = None
             if viewer is not None:
-                now = features.own_cards(self.after[index].view(viewer))
+                now = features.own_cards(after[index].view(viewer))
                 if now != last[0]:
                     own = last[0] = now
-            lines.append(features.move_line(self.moves[index], self.events[index], viewer, own))
+            lines.append(features.move_line(self.moves[index], events[index], viewer, own))
         return lines
 
     def legal(self, codec: Codec) -> dict[int, Any]:
@@ -245,8 +281,7 @@ class DanishNbState(pyspiel.State):
         ``player`` knows (``view.sample_world``): for information-set search. Its history (and
         so its serialisation and :meth:`record`) stays this state's."""
         clone = self.clone()
-        clone.track.state = self.track.state.view(player).sample_world(rng)
-        clone.track._legal = None
+        clone.track.sample(self.track.state.view(player).sample_world(rng))
         return clone
 
     def __str__(self) -> str:
