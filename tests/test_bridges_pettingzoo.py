@@ -128,7 +128,9 @@ def test_human_rendering_prints_each_move_and_what_it_caused(capsys) -> None:
     e = raw_env("danish-bastard", 3, render_mode="human")
     e.reset(seed=1)
     assert '"hands":[null,null,null]' in capsys.readouterr().out  # a spectator's view of the deal
-    e.step(int(np.flatnonzero(e.observe("player_1")["action_mask"])[0]))
-    printed = capsys.readouterr().out.splitlines()
-    assert printed[0].startswith("P1 face-up ") and printed[1].startswith("  P1 leaves ")
+    action = int(np.flatnonzero(e.observe("player_1")["action_mask"])[0])
+    move = e._legal[action]
+    events = e.state_.apply(move)[1]
+    e.step(action)
+    assert capsys.readouterr().out.splitlines() == [str(move), *(f"  {event.text_for(None)}" for event in events)]
     assert e.render() is None and capsys.readouterr().out == ""

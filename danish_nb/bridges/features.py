@@ -34,6 +34,7 @@ import numpy as np
 from ..cards import SUITS, Card
 from ..core import DanishNbError, Result, get_game
 from ..families.common import card_codes
+from ..families.shedding import without
 from .actions import CARD_COUNT, CARD_NUMBERS
 
 #: Seats of each game when none are asked for (OpenSpiel's default ``players``, PettingZoo's ``env``).
@@ -82,19 +83,10 @@ def private_parts(state: Any, player: int) -> dict[str, Any]:
     parts: dict[str, Any] = {"hand": mine.hands[player]}
     if hasattr(mine, "known"):
         theirs = public.known or ((),) * mine.players
-        parts["known"] = tuple(_less(seen, everyone) for seen, everyone in zip(mine.known or theirs, theirs))
+        parts["known"] = tuple(without(seen, everyone) for seen, everyone in zip(mine.known or theirs, theirs))
     if hasattr(mine, "skat"):
         parts["skat"] = mine.skat if mine.skat is not None and public.skat is None else ()
     return parts
-
-
-def _less(cards: Iterable[Card], used: Iterable[Card]) -> tuple[Card, ...]:
-    """``cards`` less ``used`` (a multiset difference)."""
-    rest = list(cards)
-    for card in used:
-        if card in rest:
-            rest.remove(card)
-    return tuple(rest)
 
 
 def own_cards(view: Any) -> dict[str, Any]:
@@ -135,14 +127,17 @@ def move_line(move: Any, events: Iterable[Any], viewer: int | None, own: dict[st
     JSON list.
 
     >>> import danish_nb as dn
-    >>> g = dn.setup("danish-bastard", {"hands": [["9S"], ["4C"]], "closed": [["QS"], ["QD"]],
-    ...                                   "stock": ["3H"], "pile": ["KC"]})
-    >>> move = g.parse_move("P1 stock")
-    >>> after, events = g.state.apply(move)
-    >>> print(move_line(move, events, 1))
-    ["P1 stock",["P1 turns over the stock card: 3♥ on K♣ does not fit (rule DB-24)","P1 takes 3♥ with the pile (2 cards) (rule DB-24)"]]
-    >>> print(move_line(move, events, 0, own_cards(after.view(0))))
-    ["P1 stock",["P1 turns over the stock card: 3♥ on K♣ does not fit (rule DB-24)","P1 takes 3♥ with the pile (2 cards) (rule DB-24)"],{"hand":["3H","9S","KC"]}]
+    >>> def stock_played(stock):
+    ...     g = dn.setup("danish-bastard", {"hands": [["9S"], ["4C"]], "closed": [["QS"], ["QD"]],
+    ...                                     "stock": [stock], "pile": ["KC"]})
+    ...     move = g.parse_move("P1 stock")
+    ...     return move, *g.state.apply(move)
+    >>> move, after, events = stock_played("3H")
+    >>> twin_move, _, twin_events = stock_played("6D")
+    >>> move_line(move, events, 1) != move_line(twin_move, twin_events, 1)  # P2 saw which card it was
+    True
+    >>> json.loads(move_line(move, events, 0, own_cards(after.view(0))))[2]  # P1 took 3H with the pile
+    {'hand': ['3H', '9S', 'KC']}
     """
     line = [move.text_for(viewer), [event.text_for(viewer) for event in events]]
     if own is not None:
