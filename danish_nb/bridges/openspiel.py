@@ -13,7 +13,7 @@ Importing this module registers ``danish_nb_danish_bastard``, ``danish_nb_le_dan
   our own games, hidden from the players until their views show it.
 - Actions: :mod:`.actions` (one fixed number per move; ``action_to_string`` writes the move).
 - Observations (:class:`DanishNbObserver`, :mod:`.features`): the player's view as JSON text
-  and as a tensor (its private then its public part); the information state (perfect recall) is
+  and as a tensor; the information state (perfect recall) is
   the player's first view, every move as they saw it (the move, every card it turned over, took,
   burned or discarded, and what changed of their own hand) and their view now, as text only: the
   game type provides no information-state tensor. ``make_observation`` also gives the public
@@ -278,7 +278,7 @@ class DanishNbState(pyspiel.State):
 
     def resample(self, player: int, rng: random.Random) -> DanishNbState:
         """A copy of this state whose hidden cards are dealt afresh, consistently with what
-        ``player`` knows (``view.sample_world``): for information-set search. Its history (and
+        ``player`` knows (``None``: a spectator; ``view.sample_world``): for information-set search. Its history (and
         so its serialisation and :meth:`record`) stays this state's."""
         clone = self.clone()
         clone.track.sample(self.track.state.view(player).sample_world(rng))
