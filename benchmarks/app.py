@@ -6,7 +6,9 @@ Run ``python -m benchmarks.app`` (needs the system Chromium). It prints a table 
   (cold cache), with and without preheated kernels (median of a few visits);
 - click -> board updated: a card click (select / unselect, the verdict re-shown) until the
   board's DOM changed and a frame was painted, measured inside the page (median, p95 of 30);
-- play -> board updated: a card played with ``dn-play`` (computers answer in the same update);
+- play -> board updated: a card played with ``dn-play`` (computers answer in the same update;
+  when no card fits, a legal move button such as "Take the pile" is chosen and played, untimed:
+  buttons are found by the move they carry, ``data-move``, not by their words);
 - websocket comm messages and bytes per click (both directions);
 - memory of the session's kernel (RSS, PSS, USS from /proc), after opening and after the moves.
 
@@ -36,6 +38,11 @@ from .report import print_rows
 
 ME = ".dn-seat.dn-me"
 TIMEOUT = 60_000
+#: The viewer's move buttons that are legal now ("Take the pile", "Play the stock", ...), found by
+#: what they carry (a move's notation, no "not legal" mark), not by their words.
+LEGAL_MOVE_BUTTONS = ".dn-controls button[data-move]:not(.dn-not-legal):not([disabled])"
+#: A verdict that says the chosen move is legal.
+LEGAL_VERDICT = ".dn-verdict .dn-verdict-legal"
 
 #: Clicks a card of the viewer and resolves, in ms, once the board's DOM changed and the next
 #: frame was painted.
@@ -157,30 +164,38 @@ def face_up(page: Page) -> None:
         page.locator(f"{ME} .dn-card.dn-playable:not(.dn-selected)").first.click()
         page.wait_for_timeout(100)
     page.locator(".dn-play").click()
-    page.locator(".dn-position", has_text="move 3 of 3").wait_for(timeout=TIMEOUT)
+    page.locator('.dn-slider[max="3"]').wait_for(timeout=TIMEOUT)  # the three face-up choices made
 
 
-def plays(page: Page, frames: Frames, count: int) -> tuple[list[float], list[int]]:
+def plays(page: Page, frames: Frames, count: int) -> tuple[list[float], list[int], list[str]]:
     """Playing a playable hand card with ``dn-play`` (the computers answer in the same update):
-    latency (ms) until the board redrew, and comm messages of the play click."""
-    latencies, messages = [], []
+    latency (ms) until the board redrew, and comm messages of the play click. When no hand card
+    fits, a legal move button (take the pile, play the stock) is chosen and played (not timed;
+    the third list names those moves)."""
+    latencies, messages, by_button = [], [], []
     for _ in range(4 * count):
-        if len(latencies) == count or page.locator(".dn-turn", has_text="P1").count() == 0:
-            break
         card = page.locator(f"{ME} .dn-hand-row .dn-card.dn-playable").first
-        if not card.count():  # nothing fits: take the pile or play the stock (not timed)
-            page.locator(".dn-controls button[data-act=move]:not([disabled])").first.click()
-            page.wait_for_timeout(300)
+        button = page.locator(LEGAL_MOVE_BUTTONS).first
+        if len(latencies) == count or not (card.count() or button.count()):  # done, or the game is over
+            break
+        if not card.count():
+            move = button.get_attribute("data-move")
+            by_button.append(move)
+            button.click()  # a move button is chosen first (its verdict shown), then played
+            page.locator(LEGAL_VERDICT).wait_for(timeout=TIMEOUT)
+            page.locator(".dn-play:not([disabled])").click()
+            page.locator(f'{LEGAL_MOVE_BUTTONS}[data-move="{move}"].dn-chosen').wait_for(state="detached",
+                                                                                       timeout=TIMEOUT)
             continue
         card.click()
-        page.locator(".dn-verdict", has_text="Legal").wait_for(timeout=TIMEOUT)
+        page.locator(LEGAL_VERDICT).wait_for(timeout=TIMEOUT)
         start = len(frames.log)
         latencies.append(page.evaluate(CLICK_JS.replace("root.querySelector(selector)",
                                                         "document.querySelector(selector)"),
                                        ".dn-play"))
         page.wait_for_timeout(200)
         messages.append(sum(1 for _, kind, _ in frames.log[start:] if kind == "comm_msg"))
-    return latencies, messages
+    return latencies, messages, by_button
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -220,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
             mem_open = kernel_memory_mb(frames.kernel_id)
             latencies, messages, sizes = clicks(page, frames, args.clicks)
             face_up(page)
-            play_ms, play_messages = plays(page, frames, 10)
+            play_ms, play_messages, by_button = plays(page, frames, 10)
             mem_after = kernel_memory_mb(frames.kernel_id)
             page.close(run_before_unload=True)
             context.close()
@@ -231,6 +246,7 @@ def main(argv: list[str] | None = None) -> int:
         (f"play -> board updated (ms, {len(play_ms)} moves)",
          f"{statistics.median(play_ms):.0f} median" if play_ms else "-",
          f"p95 {percentile(play_ms, 0.95):.0f}" if play_ms else ""),
+        ("moves by a button between them (not timed)", str(len(by_button)), ", ".join(by_button)),
         ("comm messages per click", f"{statistics.median(messages):.0f} median", f"max {max(messages)}"),
         ("comm messages per play", f"{statistics.median(play_messages):.0f} median" if play_messages
          else "-", f"max {max(play_messages)}" if play_messages else ""),

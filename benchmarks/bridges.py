@@ -10,6 +10,8 @@ rate over our own API's:
 - ``openspiel``: ``state.apply_action(choice(state.legal_actions()))`` on a ``pyspiel`` state
   (the deal's four chance nodes count as steps);
 - ``openspiel+tensor``: the same, plus ``state.observation_tensor(player)``;
+- ``openspiel+infostate``: the same, plus ``state.information_state_string(player)`` (what
+  OpenSpiel's ISMCTS reads at every node: perfect recall, so it grows with the game);
 - ``pettingzoo``: the AEC loop, ``env.last()`` (observation and action mask) then ``env.step``.
 """
 
@@ -45,7 +47,8 @@ def ours(game_id: str, players: int, steps: int, seed: int, tensor: bool = False
         state, _ = state.apply(rng.choice(state.legal_moves()))
 
 
-def through_openspiel(game_id: str, players: int, steps: int, seed: int, tensor: bool = False) -> None:
+def through_openspiel(game_id: str, players: int, steps: int, seed: int, tensor: bool = False,
+                      infostate: bool = False) -> None:
     rng = random.Random(seed)
     game = pyspiel.load_game(f"{openspiel.game_name(game_id)}(players={players})")
     state = game.new_initial_state()
@@ -57,6 +60,8 @@ def through_openspiel(game_id: str, players: int, steps: int, seed: int, tensor:
             continue
         if tensor:
             state.observation_tensor(state.current_player())
+        if infostate:
+            state.information_state_string(state.current_player())
         state.apply_action(rng.choice(state.legal_actions()))
 
 
@@ -79,6 +84,7 @@ WAYS: dict[str, Callable[..., None]] = {
     "ours+tensor": lambda *args: ours(*args, tensor=True),
     "openspiel": through_openspiel,
     "openspiel+tensor": lambda *args: through_openspiel(*args, tensor=True),
+    "openspiel+infostate": lambda *args: through_openspiel(*args, infostate=True),
     "pettingzoo": through_pettingzoo,
 }
 

@@ -605,7 +605,8 @@ def test_views_hide_the_other_hands(match):
         for seat in range(players):
             view = state.view(seat)
             shown = Counter(CODE.findall(json.dumps(view.to_dict())))
-            public = [p.card for p in state.trick] + list(state.last_trick.cards if state.last_trick else ())
+            public = [p.card for p in state.trick] + list(state.last_trick.cards if state.last_trick else ()) \
+                + [c for trick in state.tricks for c in trick.cards]  # the deal's tricks, which the viewer saw
             allowed = Counter(c.code for c in state.hands[seat] + tuple(public))
             assert not shown - allowed
             assert all(h is None for s, h in enumerate(view.hands) if s != seat)

@@ -4,6 +4,7 @@ ISMCTS bots playing whole games; and the action space both bridges share."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -17,8 +18,9 @@ pyspiel = import_or_skip("pyspiel")
 
 import danish_nb as dn  # noqa: E402
 from danish_nb.bridges import features, openspiel  # noqa: E402
-from danish_nb.bridges.actions import codec_for  # noqa: E402
+from danish_nb.bridges.actions import CARD_COUNT, codec_for  # noqa: E402
 from danish_nb.core import Result  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
 
 #: (game, parameters, simulations) for pyspiel.random_sim_test: each game, and options and player
 #: counts that bring in other moves (Le danish's "complete", Sjavs' 3-card skat, two packs).
@@ -229,3 +231,165 @@ def test_an_action_number_outside_the_space_is_refused() -> None:
             codec.describe(bad)
     with pytest.raises(dn.DanishNbError, match="no action number"):
         codec.encode(dn.GAMES["sjavs"].parse_move("P1 bid play"))
+
+
+# --------------------------------------------------------------------------- information states
+
+#: (game, parameters, seeds) for the twin tests: every game, and options whose moves reveal or pass cards.
+TWINS = [("danish-bastard", "players=3", range(4)), ("danish-bastard", "players=4", range(3)),
+         ("le-danish", "players=3,three_passes_hands=true", range(4)), ("rat-bastard-17", "", range(4)),
+         ("bastard", "players=3", range(3)), ("sjavs", "players=4", range(3))]
+
+
+def twin_runs(game: pyspiel.Game, seed: int, viewer: int | None, steps: int = 40):
+    """A random state, a twin of it that ``viewer`` (``None``: a spectator) cannot tell from it
+    (its hidden cards dealt afresh: ``resample``), then the same
+    actions applied to both (each legal in both); yields, after every action, the two states and
+    whether ``viewer``'s views of them have differed at some point so far."""
+    rng = random.Random(seed)
+    state = random_state(game, seed, 10 + 25 * seed)
+    if state.is_terminal():
+        return
+    twin = state.resample(viewer, rng)
+    apart = False
+    for _ in range(steps):
+        common = sorted(set(state.legal_actions()) & set(twin.legal_actions()))
+        if state.is_terminal() or twin.is_terminal() or not common:
+            return
+        action = rng.choice(common)
+        state.apply_action(action)
+        twin.apply_action(action)
+        apart = apart or state.rules_state.view(viewer) != twin.rules_state.view(viewer)
+        yield state, twin, apart
+
+
+@pytest.mark.parametrize("game_id, params, seeds", TWINS)
+def test_information_states_are_perfect_recall_and_hide_what_they_should(game_id: str, params: str, seeds) -> None:
+    """Two states a player can tell apart (their views differed at some point) never share an
+    information-state string; two they cannot always do, with the same observation and tensor."""
+    game = load(game_id, params)
+    public = make_observation(game, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE))
+    counts = {True: 0, False: 0}
+    for seed in seeds:
+        for viewer in [*range(game.num_players()), None]:
+            for state, twin, apart in twin_runs(game, seed, viewer):
+                counts[apart] += 1
+                if viewer is None:
+                    mine, theirs = public.string_from(state, 0), public.string_from(twin, 0)
+                else:
+                    mine, theirs = state.information_state_string(viewer), twin.information_state_string(viewer)
+                assert (mine != theirs) == apart, (viewer, apart, mine.splitlines()[-3:], theirs.splitlines()[-3:])
+                if not apart and viewer is not None:
+                    assert state.observation_string(viewer) == twin.observation_string(viewer)
+                    assert np.array_equal(state.observation_tensor(viewer), twin.observation_tensor(viewer))
+    assert counts[False], counts
+    if dn.GAMES[game_id].info.family != "tricks":  # there, twins part only when a card one lacks is played
+        assert counts[True], counts
+
+
+def test_a_card_turned_over_from_the_stock_is_in_everyones_information_state() -> None:
+    """Issue 33's case: P2 turns over the stock card, J♠ or (in the twin) 6♦; P1's view, tensor
+    and information-state line of the move tell the two apart."""
+    seen = []
+    for stock in ("JS", "6D"):
+        game = dn.setup("danish-bastard", {"hands": [["9S", "3C"], ["4C"]], "closed": [["QS"], ["QD"]],
+                                           "stock": ["2H", stock], "pile": ["AS"], "current": 1})
+        move = game.parse_move("P2 stock")
+        events = game.play(move)
+        seen.append((game.state.view(0).to_dict(), features.observation_tensor(game.state, 0),
+                     features.move_line(move, events, 0)))
+    (view, tensor, line), (twin_view, twin_tensor, twin_line) = seen
+    assert view != twin_view and not np.array_equal(tensor, twin_tensor) and line != twin_line
+    game = load("danish-bastard", "players=2")
+    for state in (random_state(game, seed, 300) for seed in range(6)):
+        lines = state.information_state_string(0).splitlines()[1:-1]
+        if any(json.loads(line)[0].endswith(" stock") for line in lines):
+            return
+    pytest.fail("no stock card was turned over in these games")
+
+
+def test_the_views_carry_everything_the_player_knows() -> None:
+    g = dn.setup("danish-bastard", {"hands": [["3C", "4C"], ["9S", "9D"], ["JH"]], "pile": ["KC", "AS"],
+                                    "closed": [["QS"], ["QD"], ["QH"]], "burned": ["10H", "7C"]})
+    g.play("P1 take")
+    data = g.state.view(1).to_dict()
+    assert data["known"][0] == ["KC", "AS"] and data["burned"] == ["10H", "7C"]
+    rat = dn.new_game("rat-bastard-17", players=2, seed=0)
+    while not rat.state.discard:
+        rat.play(random.Random(len(rat.history)).choice(rat.legal_moves()))
+    data = rat.state.view(0).to_dict()
+    assert data["discard"] == [c.code for c in rat.state.discard] and len(data["known"]) == 2
+    bastard = dn.new_game("bastard", players=3, seed=1)
+    while not bastard.state.tricks:
+        bastard.play(bastard.legal_moves()[0])
+    trick = bastard.state.tricks[0]
+    assert bastard.state.view(2).to_dict()["tricks"] == [
+        {"plays": [[p.player, p.card.code] for p in trick.plays], "winner": trick.winner}]
+
+
+# --------------------------------------------------------------------------- observers
+
+PUBLIC = pyspiel.IIGObservationType(public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+PRIVATE = pyspiel.IIGObservationType(public_info=False, perfect_recall=False,
+                                     private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
+
+
+@pytest.mark.parametrize("game_id", list(dn.GAMES))
+def test_observers_give_what_their_type_asks(game_id: str) -> None:
+    """The public observation is a spectator's (no hand, the same for every player); the private
+    one is the player's own part only; the default one both."""
+    game = load(game_id)
+    public, private = make_observation(game, PUBLIC), make_observation(game, PRIVATE)
+    state = random_state(game, 3, 30)
+    rules = state.rules_state
+    spectator = features.observation_text(rules, None)
+    for player in range(game.num_players()):
+        hand = json.loads(state.observation_string(player))["hands"][player]
+        assert hand and json.loads(public.string_from(state, player))["hands"] == [None] * game.num_players()
+        assert public.string_from(state, player) == spectator
+        mine = json.loads(private.string_from(state, player))
+        assert mine["hand"] == hand and "pile" not in mine and "trick" not in mine
+        public.set_from(state, player)
+        private.set_from(state, player)
+        assert np.array_equal(public.tensor, features.observation_tensor(rules, None, seat=player))
+        full = state.observation_tensor(player)
+        assert len(public.tensor) == len(full) and public.tensor.sum() < sum(full)
+        assert private.tensor[:CARD_COUNT].sum() == len(hand)
+
+
+def test_a_public_information_state_is_the_spectators_and_a_private_part_has_no_recall() -> None:
+    game = load("danish-bastard")
+    state = random_state(game, 2, 60)
+    public = make_observation(game, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE))
+    text = public.string_from(state, 1)
+    assert text == public.string_from(state, 0) and public.tensor is None
+    assert text.splitlines()[-1] == features.observation_text(state.rules_state, None)
+    assert "P1 face-up" in text.splitlines()[1]
+    for refused in (pyspiel.IIGObservationType(perfect_recall=True, public_info=False,
+                                               private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER),
+                    pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS),
+                    pyspiel.IIGObservationType(perfect_recall=False, public_info=False,
+                                               private_info=pyspiel.PrivateInfoType.NONE)):
+        with pytest.raises(dn.DanishNbError, match="danish_nb observes a player"):
+            make_observation(game, refused)
+
+
+def test_there_is_no_information_state_tensor_as_the_game_type_says() -> None:
+    game = load("sjavs")
+    assert not game.get_type().provides_information_state_tensor
+    assert make_observation(game, pyspiel.IIGObservationType(perfect_recall=True)).tensor is None
+    state = random_state(game, 1, 10)
+    with pytest.raises(dn.DanishNbError, match="no information-state tensor"):
+        state.information_state_tensor(0)
+
+
+def test_openspiel_writes_a_playthrough_with_public_and_private_observations() -> None:
+    from open_spiel.python.algorithms import generate_playthrough
+
+    text = generate_playthrough.playthrough("danish_nb_rat_bastard_17(turn_limit=12)", None, seed=3)
+    assert "PublicObservationString() = " in text and "PrivateObservationString(1) = " in text
+    assert "InformationStateTensor" not in text and "ObservationTensor(0)" in text
+    public = [line for line in text.splitlines() if line.startswith('PublicObservationString() = "{')]
+    assert len(public) > 5 and all('"hands":[null,null]' in line for line in public)

@@ -17,7 +17,7 @@ import_or_skip("pettingzoo")
 import danish_nb as dn  # noqa: E402
 from danish_nb.bridges import features  # noqa: E402
 from danish_nb.bridges.pettingzoo import env, raw_env  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 # api_test's advice for plain Box observations; ours are a dict with the action mask, as in PettingZoo's card games
 pytestmark = [pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning"),
@@ -115,4 +115,22 @@ def test_bad_settings_are_refused() -> None:
     with pytest.raises(dn.OptionsError, match="unknown option"):
         raw_env("bastard", 3, {"jokers": 2})
     with pytest.raises(dn.DanishNbError, match="render_mode"):
-        raw_env("bastard", 3, render_mode="human")
+        raw_env("bastard", 3, render_mode="rgb_array")
+
+
+@pytest.mark.parametrize("game_id, players, options", CASES)
+def test_pettingzoo_render_test_passes(game_id: str, players: int, options: dict | None, capsys) -> None:
+    render_test(functools.partial(env, game_id, players, options))
+    assert capsys.readouterr().out  # "human" printed the game
+
+
+def test_human_rendering_prints_each_move_and_what_it_caused(capsys) -> None:
+    e = raw_env("danish-bastard", 3, render_mode="human")
+    e.reset(seed=1)
+    assert '"hands":[null,null,null]' in capsys.readouterr().out  # a spectator's view of the deal
+    action = int(np.flatnonzero(e.observe("player_1")["action_mask"])[0])
+    move = e._legal[action]
+    events = e.state_.apply(move)[1]
+    e.step(action)
+    assert capsys.readouterr().out.splitlines() == [str(move), *(f"  {event.text_for(None)}" for event in events)]
+    assert e.render() is None and capsys.readouterr().out == ""

@@ -130,7 +130,8 @@ def seen(state: Any, viewer: int | None, reveal_hands: bool = False) -> Counter:
 
 def check_views(state: Any, players: int) -> None:
     """A player sees at least what a spectator sees, never more in play than in teaching mode,
-    and (with one pack) no two players share a card only they can see."""
+    and (with one pack) no two players share a card only they can see, but for cards they saw go
+    into a hand (a hand passed on: the view's ``known``)."""
     public = seen(state, None)
     private = {}
     for p in range(players):
@@ -141,8 +142,13 @@ def check_views(state: Any, players: int) -> None:
     if max(Counter(c.code for c in state.all_cards()).values()) == 1:
         for p in range(players):
             for q in range(p + 1, players):
-                shared = private[p] & private[q]
+                shared = private[p] & private[q] - remembered(state, p) - remembered(state, q)
                 assert not shared, f"P{p + 1} and P{q + 1} both see {sorted(shared)}, a spectator does not"
+
+
+def remembered(state: Any, p: int) -> Counter:
+    """The codes of the cards ``p`` saw go into hands (the views that track them: ``known``)."""
+    return Counter(c.code for cards in getattr(state.view(p), "known", ()) for c in cards)
 
 
 # --------------------------------------------------------------------------- the contract
@@ -271,10 +277,11 @@ def sample_world_or_skip(view: Any, rng: random.Random) -> Any:
 def places(state: Any) -> Counter:
     """``(place, card code)`` for every card of a state, a place being a field of the state and
     (for per-player fields) a seat: ``("hands", 1)``, ``("stock",)``. Fields marked
-    ``metadata={"knowledge": True}`` record who knows which cards, not where cards lie."""
+    ``metadata={"knowledge": True}`` record who knows which cards, and ``{"memory": True}`` the
+    positions seen before (for the repetition draw), not where cards lie."""
     found: Counter = Counter()
     for f in dataclasses.fields(state):
-        if f.name.startswith("_") or f.metadata.get("knowledge"):
+        if f.name.startswith("_") or f.metadata.get("knowledge") or f.metadata.get("memory"):
             continue
         todo = [((f.name,), getattr(state, f.name))]
         while todo:

@@ -661,11 +661,13 @@ def test_random_games_keep_every_invariant(seed, players, options):
 
 
 def _no_hidden_codes(state: ld.LeDanishState, view: Any) -> bool:
-    """No face-down card reaches the view's JSON unless it is also visible somewhere else."""
+    """No face-down card reaches the view's JSON unless it is also visible somewhere else (or the
+    viewer saw it: burned, or going into a hand)."""
     shown = Counter(re.findall(r'"((?:10|[2-9JQKA])[CDHS])"', json.dumps(view.to_dict())))
     visible = Counter(c.code for c in state.pile) + Counter(
         c.code for s in range(state.players) for c in state.open[s]) + Counter(
-        c.code for c in (view.hands[view.me] or ()))
+        c.code for c in (view.hands[view.me] or ())) + Counter(
+        c.code for c in state.burned + tuple(c for cards in view.known for c in cards))
     return all(shown[code] <= visible[code] for code in shown)
 
 

@@ -150,11 +150,15 @@ def test_views_show_exactly_what_a_player_may_know(seed, players, options, turn_
                                  for code in cards) + Counter(data["pile"])
             visible = _visible(state, me, reveal)
             assert json_codes == visible
-            assert set(data) & {"closed", "stock", "burned"} == set()
+            assert set(data) & {"closed", "stock"} == set()
+            # what the viewer saw and remembers: burned cards (played face up), cards seen going into hands
+            assert data["burned"] == [c.code for c in state.burned]
+            assert data["known"] == [[c.code for c in cards] for cards in view.known]
+            remembered = visible + Counter(data["burned"]) + Counter(c for cards in data["known"] for c in cards)
             text = json.dumps(data)
             for seat in range(players):  # no face-down card code anywhere, in any field
                 for card in state.closed[seat]:
-                    if visible[card.code] == 0:
+                    if remembered[card.code] == 0:
                         assert f'"{card.code}"' not in text
         if g.is_over:
             break

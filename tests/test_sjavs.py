@@ -945,7 +945,8 @@ def test_views_hide_the_other_hands_and_the_skat(match):
         for seat in (*range(players), None):
             view = state.view(seat)
             shown = Counter(CODE.findall(json.dumps(view.to_dict())))
-            public = [p.card for p in state.trick] + list(state.last_trick.cards if state.last_trick else ())
+            public = [p.card for p in state.trick] + list(state.last_trick.cards if state.last_trick else ()) \
+                + [c for trick in state.tricks for c in trick.cards]  # the deal's tricks, which the viewer saw
             own = state.hands[seat] if seat is not None else ()
             if state.is_over or (state.exchanged and seat == state.soloist):
                 own += state.skat                                       # the deal is over, or its discards

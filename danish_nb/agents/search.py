@@ -268,15 +268,17 @@ def reason(result: SearchResult, seat: int, game_id: str) -> Text:
 
 
 def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | None = None,
-                seconds: float | None = None, endgame: int = PLAYER_ENDGAME_TRICKS,
+                seconds: float | None = None, cpu_seconds: float | None = None, endgame: int = PLAYER_ENDGAME_TRICKS,
                 progress: Callable[[int, int], None] | None = None, method: str = "halving",
                 horizon: str = "deal", margin: float | None = None, playout_moves: int | None = None,
                 auction_tries: int = AUCTION_TRIES) -> SearchResult:
     """Search the position ``view`` shows (the view of the player to move) and return the
     best move with its statistics (``method``: one of :data:`METHODS`, see the module; an
     iteration is one game played out). ``iterations`` (default: :data:`DEFAULT_ITERATIONS`) and
-    ``seconds`` (optional, a wall-clock cap) bound it; ``progress(done, total)`` is called now
-    and then. In a trick game's last ``endgame`` tricks (0: never) the exact solver decides.
+    ``seconds`` (optional, a wall-clock cap) bound it; ``cpu_seconds`` is a budget of CPU time
+    (``time.process_time``, which waiting for a core does not count: for fair matches on a busy
+    machine): the iterations are those that fit it (:func:`cpu_capped`), and the search stops
+    when it is spent. ``progress(done, total)`` is called now and then. In a trick game's last ``endgame`` tricks (0: never) the exact solver decides.
     ``horizon`` (one of :data:`HORIZONS`): where playouts stop, see :func:`deal_horizon`.
     ``margin`` (default: :data:`MARGIN`'s weight) blends the game-point margin into a playout's
     value (:func:`playout_values`); ``playout_moves`` caps the playout moves of the decision
@@ -291,7 +293,7 @@ def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | Non
     (True, True)
     """
     get_game(game_id)
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     rng = random.Random(position_seed(seed, view))
     me = view.me
     budget = DEFAULT_ITERATIONS.get(game_id, 150) if iterations is None else iterations
@@ -325,11 +327,19 @@ def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | Non
 
     def judge(result: Any) -> tuple[float, ...]:
         return playout_values(result, view.players, base, weight, scale)
-    cap = MOVE_BUDGET.get(game_id) if playout_moves is None and iterations is None else playout_moves
+    free = playout_moves is None and iterations is None and cpu_seconds is None
+    cap = MOVE_BUDGET.get(game_id) if free else playout_moves
     if cap is not None:
         budget = move_capped(world, game_id, rng, budget, cap, deal, len(moves))
+    if cpu_seconds is not None:
+        left = cpu_seconds - (time.process_time() - cpu_started)
+        budget = cpu_capped(world, game_id, rng, iterations or 10 ** 6, left, deal, len(moves))
+
+    def out_of_time() -> bool:
+        return (seconds is not None and time.perf_counter() - started > seconds) or \
+            (cpu_seconds is not None and time.process_time() - cpu_started > cpu_seconds)
     search = _halving if method == "halving" else _ismcts
-    move, candidates, done = search(view, draw, world, moves, game_id, rng, budget, started, seconds, progress,
+    move, candidates, done = search(view, draw, world, moves, game_id, rng, budget, out_of_time, progress,
                                     deal, judge)
     return SearchResult(move, candidates, done, None, time.perf_counter() - started)
 
@@ -391,6 +401,24 @@ def move_capped(world: Any, game_id: str, rng: random.Random, budget: int, cap: 
     return max(min(budget, cap // length), min(budget, 2 * moves))
 
 
+def cpu_capped(world: Any, game_id: str, rng: random.Random, budget: int, seconds: float, deal: int | None,
+               moves: int) -> int:
+    """The iterations that fit ``seconds`` of CPU time: one seeded probe playout from ``world``
+    with rule-of-thumb seats measures what a playout costs here (``time.process_time``), and the
+    budget is ``seconds`` over that (never below one try per move, never above ``budget``).
+
+    >>> import danish_nb as dn
+    >>> g = dn.new_game("bastard", players=3, seed=3)
+    >>> [cpu_capped(g.state, "bastard", random.Random(1), 50, seconds, None, 4) for seconds in (1000.0, 0.0)]
+    [50, 4]
+    """
+    rollers = [make_agent("rule-of-thumb", game_id, rng.randrange(2 ** 31)) for _ in range(world.players)]
+    start = time.process_time()
+    _play_out(world, rollers, deal)
+    cost = max(time.process_time() - start, 1e-6)
+    return max(min(budget, int(seconds / cost)), moves)
+
+
 def standing(scores: Sequence[int]) -> Result:
     """A match's standing as a result: the seats by their totals so far, highest first (what
     a playout cut at the end of a deal is worth, see :func:`deal_horizon`).
@@ -414,7 +442,7 @@ def deal_horizon(state: Any, horizon: str) -> int | None:
 
 
 def _ismcts(view: Any, draw: Callable[[], Any], world: Any, moves: Sequence[Any], game_id: str, rng: random.Random, budget: int,
-            started: float, seconds: float | None, progress: Callable[[int, int], None] | None,
+            out_of_time: Callable[[], bool], progress: Callable[[int, int], None] | None,
             deal: int | None, judge: Callable[[Any], tuple[float, ...]]) -> tuple[Any, tuple[Candidate, ...], int]:
     """SO-ISMCTS (see the module): the move tried most, every root move's statistics, the tries."""
     me, players = view.me, view.players
@@ -425,7 +453,7 @@ def _ismcts(view: Any, draw: Callable[[], Any], world: Any, moves: Sequence[Any]
         _iterate(root, draw() if done > 1 else world, rng, rollers, me, deal, judge)
         if progress is not None and (done % 10 == 0 or done == budget):
             progress(done, budget)
-        if seconds is not None and time.perf_counter() - started > seconds:
+        if out_of_time():
             break
     candidates = tuple(sorted(
         (Candidate(move, node.visits, node.reward / node.visits, node.wins / node.visits)
@@ -435,7 +463,7 @@ def _ismcts(view: Any, draw: Callable[[], Any], world: Any, moves: Sequence[Any]
 
 
 def _halving(view: Any, draw: Callable[[], Any], world: Any, moves: Sequence[Any], game_id: str, rng: random.Random, budget: int,
-             started: float, seconds: float | None, progress: Callable[[int, int], None] | None,
+             out_of_time: Callable[[], bool], progress: Callable[[int, int], None] | None,
              deal: int | None, judge: Callable[[Any], tuple[float, ...]]) -> tuple[Any, tuple[Candidate, ...], int]:
     """Sequential halving with common random numbers (see the module): the chosen move, every
     move's statistics (the chosen first), the tries. A batch plays every surviving move on one
@@ -470,7 +498,7 @@ def _halving(view: Any, draw: Callable[[], Any], world: Any, moves: Sequence[Any
                 done += 1
             if progress is not None:
                 progress(min(done, budget), budget)
-            if seconds is not None and time.perf_counter() - started > seconds:
+            if out_of_time():
                 stop = True
                 break
         if stop or last:
@@ -551,7 +579,8 @@ def explain(result: SearchResult, me: int, game_id: str) -> Text:
 
 class StrongPlayer:
     """The strong player (see the module): ``iterations`` per decision (default by game), an
-    optional ``seconds`` cap (which makes it depend on the machine's speed), the search
+    optional ``seconds`` cap or ``cpu_seconds`` budget (see :func:`search_view`; either makes
+    it depend on the machine's speed), the search
     ``method`` (one of :data:`METHODS`) and where its playouts stop (``horizon``, one of
     :data:`HORIZONS`)."""
 
@@ -561,11 +590,13 @@ class StrongPlayer:
 
     def __init__(self, game_id: str, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  method: str = "halving", horizon: str = "deal", margin: float | None = None,
-                 playout_moves: int | None = None, auction_tries: int = AUCTION_TRIES):
+                 playout_moves: int | None = None, auction_tries: int = AUCTION_TRIES,
+                 cpu_seconds: float | None = None):
         self.game_id = get_game(game_id).info.id
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
+        self.cpu_seconds = cpu_seconds
         self.method = method
         self.horizon = horizon
         self.margin = margin
@@ -580,7 +611,8 @@ class StrongPlayer:
             raise DanishNbError(M("no legal move: the game is over"))
         me = state.current_player
         self.last = search_view(state.view(me), self.game_id, seed=self.seed, iterations=self.iterations,
-                                seconds=self.seconds, method=self.method, horizon=self.horizon,
+                                seconds=self.seconds, cpu_seconds=self.cpu_seconds, method=self.method,
+                                horizon=self.horizon,
                                 margin=self.margin, playout_moves=self.playout_moves,
                                 auction_tries=self.auction_tries, progress=progress)
         return Choice(self.last.move, explain(self.last, me, self.game_id))

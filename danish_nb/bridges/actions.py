@@ -133,17 +133,30 @@ class Codec:
             self.offsets[seg.action] = offset
             offset += seg.size
         self.size = offset
-        self._by_action = {seg.action: seg for seg in self.segments}
+        #: action -> (segment, its offset, its size)
+        self._by_action = {seg.action: (seg, self.offsets[seg.action], seg.size) for seg in self.segments}
+        #: move -> its number, for the moves encoded so far (a game has a few thousand at most)
+        self._numbers: dict[Any, int] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_numbers": {}}  # a pickled codec leaves its memory behind
 
     def encode(self, move: Any) -> int:
         """The move's number. Raises :class:`DanishNbError` for a move outside the space."""
-        seg = self._by_action.get(getattr(move, "action", None))
-        if seg is None:
+        number = self._numbers.get(move)
+        if number is None:
+            number = self._numbers[move] = self._encode(move)
+        return number
+
+    def _encode(self, move: Any) -> int:
+        found = self._by_action.get(getattr(move, "action", None))
+        if found is None:
             raise DanishNbError(f"{self.game_id} has no action number for the move {move}")
+        seg, offset, size = found
         local = self._local(seg, move)
-        if not 0 <= local < seg.size:
+        if not 0 <= local < size:
             raise DanishNbError(f"{self.game_id}: the move {move} is outside its {seg.form} segment")
-        return self.offsets[seg.action] + local
+        return offset + local
 
     def _local(self, seg: Segment, move: Any) -> int:
         form = seg.form

@@ -1,9 +1,15 @@
 """What the bridges show a player and pay them, from our own observers and results.
 
-- :func:`observation_text`: the player's view (``state.view(p).to_dict()``) as canonical JSON;
+- :func:`observation_text`: the player's view (``state.view(p).to_dict()``) as canonical JSON
+  (``None``: a spectator's, what everyone sees); :func:`private_text` what the player alone
+  knows (:func:`private_parts`: their hand, cards they alone saw go into a hand, cards laid
+  aside they see);
 - :func:`observation_tensor`: the same view as a fixed-length float vector (:func:`tensor_size`):
   counts of the 54 cards in each place the player can see (their hand, each seat's face-up cards,
   the pile, the trick, ...), seats counted from the player (0 = themselves, 1 = next, ...);
+  :func:`private_tensor` what the player alone knows;
+- :func:`move_line`: one move of a player's information state, as they saw it (the move, what
+  it showed, what it changed of their own cards): :func:`info_state_text`;
 - :func:`returns`: the result as a zero-sum payoff in ``[-1, 1]`` (:func:`returns` explains);
 - :func:`seed_of`: the deal's seed from the chance outcomes that chose it.
 
@@ -11,6 +17,10 @@
 >>> g = dn.new_game("bastard", players=3, seed=1)
 >>> len(observation_tensor(g.state, 0)) == tensor_size("bastard", 3)
 True
+>>> len(observation_tensor(g.state, None, seat=0)) == tensor_size("bastard", 3)
+True
+>>> private_text(g.state, 0)[:40]
+'{"hand":["2C","3C","5C","7C","10C","KC",'
 """
 
 from __future__ import annotations
@@ -23,6 +33,8 @@ import numpy as np
 
 from ..cards import SUITS, Card
 from ..core import DanishNbError, Result, get_game
+from ..families.common import card_codes
+from ..families.shedding import without
 from .actions import CARD_COUNT, CARD_NUMBERS
 
 #: Seats of each game when none are asked for (OpenSpiel's default ``players``, PettingZoo's ``env``).
@@ -46,9 +58,91 @@ def seed_of(digits: Sequence[int]) -> int:
     return seed
 
 
-def observation_text(state: Any, player: int) -> str:
-    """The player's view as canonical JSON: everything they may know, nothing else."""
-    return json.dumps(state.view(player).to_dict(), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+def _json(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def observation_text(state: Any, player: int | None) -> str:
+    """The player's view as canonical JSON: everything they may know, nothing else (``None``:
+    a spectator's view, what everyone sees)."""
+    return _json(state.view(player).to_dict())
+
+
+def private_parts(state: Any, player: int) -> dict[str, Any]:
+    """What ``player`` knows that a spectator does not: ``hand``, their own hand; ``known`` (the
+    games whose views track cards seen going into hands), per seat, the cards they alone saw go
+    there (a hand they passed on); ``skat`` (Sjavs), the cards laid aside once they see them and
+    a spectator does not (else ``()``).
+
+    >>> import danish_nb as dn
+    >>> parts = private_parts(dn.new_game("rat-bastard-17", players=2, seed=1).state, 1)
+    >>> sorted(parts), len(parts["hand"]), parts["known"]
+    (['hand', 'known'], 5, ((), ()))
+    """
+    mine, public = state.view(player), state.view(None)
+    parts: dict[str, Any] = {"hand": mine.hands[player]}
+    if hasattr(mine, "known"):
+        theirs = public.known or ((),) * mine.players
+        parts["known"] = tuple(without(seen, everyone) for seen, everyone in zip(mine.known or theirs, theirs))
+    if hasattr(mine, "skat"):
+        parts["skat"] = mine.skat if mine.skat is not None and public.skat is None else ()
+    return parts
+
+
+def own_cards(view: Any) -> dict[str, Any]:
+    """The cards a view shows its viewer that a move may change without naming them (a card drawn
+    from the stock, a new deal): ``hand``, and ``skat`` (Sjavs) once they see the cards laid aside.
+    Read off the viewer's own view only, so a world sampled for them (``sample_world``) gives the same.
+
+    >>> import danish_nb as dn
+    >>> [c.code for c in own_cards(dn.new_game("rat-bastard-17", players=2, seed=1).state.view(0))["hand"]]
+    ['4D', '5H', '7D', 'JC', 'QS']
+    """
+    cards = {"hand": view.hands[view.me]}
+    if getattr(view, "skat", None) is not None:
+        cards["skat"] = view.skat
+    return cards
+
+
+def _codes(parts: dict[str, Any]) -> dict[str, Any]:
+    """Cards as codes, less an empty ``known`` or ``skat``."""
+    out = {"hand": card_codes(parts["hand"])}
+    if any(parts.get("known", ())):
+        out["known"] = [card_codes(cards) for cards in parts["known"]]
+    if parts.get("skat"):
+        out["skat"] = card_codes(parts["skat"])
+    return out
+
+
+def private_text(state: Any, player: int) -> str:
+    """:func:`private_parts` as canonical JSON (cards as codes; ``known`` and ``skat`` only when
+    they hold cards)."""
+    return _json(_codes(private_parts(state, player)))
+
+
+def move_line(move: Any, events: Iterable[Any], viewer: int | None, own: dict[str, Any] | None = None) -> str:
+    """One move of ``viewer``'s information state (``None``: a spectator's): the move and every
+    event it caused (a card turned over, cards taken, burned, discarded) as ``viewer`` reads them,
+    in English, and their :func:`own_cards` after the move when the move changed them, as one
+    JSON list.
+
+    >>> import danish_nb as dn
+    >>> def stock_played(stock):
+    ...     g = dn.setup("danish-bastard", {"hands": [["9S"], ["4C"]], "closed": [["QS"], ["QD"]],
+    ...                                     "stock": [stock], "pile": ["KC"]})
+    ...     move = g.parse_move("P1 stock")
+    ...     return move, *g.state.apply(move)
+    >>> move, after, events = stock_played("3H")
+    >>> twin_move, _, twin_events = stock_played("6D")
+    >>> move_line(move, events, 1) != move_line(twin_move, twin_events, 1)  # P2 saw which card it was
+    True
+    >>> json.loads(move_line(move, events, 0, own_cards(after.view(0))))[2]  # P1 took 3H with the pile
+    {'hand': ['3H', '9S', 'KC']}
+    """
+    line = [move.text_for(viewer), [event.text_for(viewer) for event in events]]
+    if own is not None:
+        line.append(_codes(own))
+    return _json(line)
 
 
 # --------------------------------------------------------------------------- tensors
@@ -100,8 +194,13 @@ class _Tensor:
         return np.bincount(self.index, self.value, minlength=self.size).astype(np.float32)
 
 
+def _hand(v: Any) -> tuple[Card, ...] | None:
+    """The viewer's own hand (``None`` for a spectator)."""
+    return None if v.me is None else v.hands[v.me]
+
+
 def _shedding(v: Any, t: _Tensor) -> None:
-    t.cards(v.hands[v.me])
+    t.cards(_hand(v))
     for cards in (*t.seats(v.open), *t.seats(v.known), v.pile, v.pile[-1:], v.burned):
         t.cards(cards)
     t.numbers(t.seats(v.hand_counts))
@@ -114,7 +213,7 @@ def _shedding(v: Any, t: _Tensor) -> None:
 
 def _tricks(v: Any, t: _Tensor) -> None:
     trick = {play.player: play.card for play in v.trick}
-    t.cards(v.hands[v.me])
+    t.cards(_hand(v))
     for seat in t.seats(range(v.players)):
         t.cards([trick[seat]] if seat in trick else ())
     for won in t.seats(v.won):
@@ -139,7 +238,7 @@ def _tricks(v: Any, t: _Tensor) -> None:
 
 
 def _running_total(v: Any, t: _Tensor) -> None:
-    t.cards(v.hands[v.me])
+    t.cards(_hand(v))
     for seat in t.seats(v.hole_up):
         for card in seat:
             t.cards([card] if card is not None else ())
@@ -156,11 +255,27 @@ _PARTS: dict[str, Callable[[Any, _Tensor], None]] = {
     "shedding": _shedding, "tricks": _tricks, "running-total": _running_total}
 
 
-def observation_tensor(state: Any, player: int) -> np.ndarray:
-    """The player's view as a float32 vector of :func:`tensor_size` numbers."""
+def observation_tensor(state: Any, player: int | None, seat: int | None = None) -> np.ndarray:
+    """The player's view as a float32 vector of :func:`tensor_size` numbers, seats counted from
+    them. ``player=None``: a spectator's view, what everyone sees (its hand part empty), seats
+    counted from ``seat``."""
     view = state.view(player)
-    tensor = _Tensor(view.me, view.players)
+    tensor = _Tensor(player if player is not None else seat or 0, view.players)
     _PARTS[get_game(view.game).info.family](view, tensor)
+    return tensor.array()
+
+
+def private_tensor(state: Any, player: int) -> np.ndarray:
+    """:func:`private_parts` as a float32 vector: the hand's cards, then (where the game has them)
+    the cards ``player`` alone knows in each seat's hand (seats counted from them) and the cards
+    laid aside they alone see."""
+    parts = private_parts(state, player)
+    tensor = _Tensor(player, len(state.view(None).hand_counts))
+    tensor.cards(parts["hand"])
+    for cards in tensor.seats(parts.get("known", ())):
+        tensor.cards(cards)
+    if "skat" in parts:
+        tensor.cards(parts["skat"])
     return tensor.array()
 
 
@@ -208,6 +323,6 @@ def returns(result: Result | None, players: int) -> list[float]:
 
 
 def info_state_text(initial: str, moves: Iterable[str], current: str) -> str:
-    """A player's information state: their first view, every move as they saw it, their view now."""
+    """An information state: the first view, every move as it was seen (:func:`move_line`), the view now."""
     return "\n".join([initial, *moves, current])
 

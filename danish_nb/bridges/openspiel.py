@@ -12,9 +12,13 @@ Importing this module registers ``danish_nb_danish_bastard``, ``danish_nb_le_dan
   seed)``). Every later card (a stock draw, a re-deal of a match) follows from that seed, as in
   our own games, hidden from the players until their views show it.
 - Actions: :mod:`.actions` (one fixed number per move; ``action_to_string`` writes the move).
-- Observations: the player's view as JSON text and as a tensor (:mod:`.features`); the
-  information state (perfect recall) is the player's first view, every move as they saw it
-  (``move.text_for(player)``) and their view now.
+- Observations (:class:`DanishNbObserver`, :mod:`.features`): the player's view as JSON text
+  and as a tensor; the information state (perfect recall) is
+  the player's first view, every move as they saw it (the move, every card it turned over, took,
+  burned or discarded, and what changed of their own hand) and their view now, as text only: the
+  game type provides no information-state tensor. ``make_observation`` also gives the public
+  information alone (with or without perfect recall) and one player's private information alone,
+  and refuses what it cannot give (every player's private information).
 
 >>> import pyspiel
 >>> from danish_nb.bridges import openspiel
@@ -101,35 +105,107 @@ def spec_of(game: pyspiel.Game) -> GameSpec:
 
 
 class _Track:
-    """The Python side of a state: the seed bytes drawn, the deal, the moves played, the current
-    engine state. Copied shallowly when OpenSpiel clones a state (engine states are immutable)."""
+    """The Python side of a state: the seed bytes drawn, the deal, the moves played with their
+    events and the engine state after each, the worlds sampled into it (:meth:`DanishNbState.resample`),
+    the current engine state. Copied shallowly when OpenSpiel clones a state (engine states and
+    events are immutable); pickled (OpenSpiel's serialisation) without what follows from the
+    rest: the events and states after each move are replayed when first needed."""
 
-    __slots__ = ("game", "digits", "first", "moves", "state", "_legal", "_texts")
+    __slots__ = ("game", "digits", "first", "moves", "worlds", "events", "after", "state", "_legal", "_played",
+                 "_lines", "_first")
+    #: What pickles.
+    SAVED = ("game", "digits", "first", "moves", "worlds", "state")
 
     def __init__(self, game: GameSpec) -> None:
         self.game = game
         self.digits: list[int] = []
         self.first: Any = None
         self.moves: list[Any] = []
+        #: (moves played then, the world) for every world sampled into this track
+        self.worlds: tuple[tuple[int, Any], ...] = ()
+        self.events: list[tuple] | None = []
+        self.after: list[Any] | None = []
         self.state: Any = None
         self._legal: dict[int, Any] | None = None
-        self._texts: dict[int | None, list[str]] = {}
+        self._played: list[str] = []
+        self._lines: dict[int | None, tuple[list[str], list]] = {}
+        self._first: dict[int | None, str] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.SAVED}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        self.__init__(saved["game"])
+        for name, value in saved.items():
+            setattr(self, name, value)
+        self.events = self.after = None
 
     def __deepcopy__(self, memo: dict) -> _Track:
         other = _Track(self.game)
-        other.digits, other.first, other.moves, other.state = list(self.digits), self.first, list(self.moves), self.state
-        other._legal = self._legal
-        other._texts = {viewer: list(texts) for viewer, texts in self._texts.items()}
+        other.digits, other.first, other.state, other.worlds = list(self.digits), self.first, self.state, self.worlds
+        other.moves = list(self.moves)
+        other.events, other.after = (None, None) if self.events is None else (list(self.events), list(self.after))
+        other._legal, other._played = self._legal, list(self._played)
+        other._lines = {viewer: (list(lines), list(last)) for viewer, (lines, last) in self._lines.items()}
+        other._first = dict(self._first)
         return other
 
-    def texts(self, viewer: int | None) -> list[str]:
-        """The moves as ``viewer`` saw them (``None``: as played), written once each."""
-        texts = self._texts.setdefault(viewer, [])
-        if viewer is None:
-            texts.extend(str(move) for move in self.moves[len(texts):])
-        else:
-            texts.extend(move.text_for(viewer) for move in self.moves[len(texts):])
-        return texts
+    def play(self, move: Any) -> None:
+        """Apply ``move`` to the engine state, keeping it, and its events and the state after."""
+        self.state, events = self.state.apply(move)
+        self.moves.append(move)
+        if self.events is not None:
+            self.events.append(events)
+            self.after.append(self.state)
+        self._legal = None
+
+    def sample(self, world: Any) -> None:
+        """Play on from ``world`` (a world sampled from a player's view) instead of the state."""
+        self.worlds += ((len(self.moves), world),)
+        self.state, self._legal = world, None
+
+    def replayed(self) -> tuple[list[tuple], list[Any]]:
+        """The events of every move and the state after it, replayed from the deal (and from the
+        worlds sampled since) if they were not kept."""
+        if self.events is None:
+            worlds, state = dict(self.worlds), self.first
+            self.events, self.after = [], []
+            for index, move in enumerate(self.moves):
+                state, events = worlds.get(index, state).apply(move)
+                self.events.append(events)
+                self.after.append(state)
+        return self.events, self.after
+
+    def played(self) -> list[str]:
+        """The moves as played (``str(move)``), written once each."""
+        self._played.extend(str(move) for move in self.moves[len(self._played):])
+        return self._played
+
+    def first_text(self, viewer: int | None) -> str:
+        """The deal as ``viewer`` saw it (:func:`.features.observation_text`), written once."""
+        text = self._first.get(viewer)
+        if text is None:
+            text = self._first[viewer] = features.observation_text(self.first, viewer)
+        return text
+
+    def lines(self, viewer: int | None) -> list[str]:
+        """Every move as ``viewer`` saw it (``None``: a spectator), written once each
+        (:func:`.features.move_line`): the move, its events, and the viewer's own cards
+        (:func:`.features.own_cards`) after it whenever it changed them."""
+        cached = self._lines.get(viewer)
+        if cached is None:
+            cached = self._lines[viewer] = ([], [None if viewer is None else features.own_cards(self.first.view(viewer))])
+        lines, last = cached
+        if len(lines) < len(self.moves):
+            events, after = self.replayed()
+        for index in range(len(lines), len(self.moves)):
+            own = None
+            if viewer is not None:
+                now = features.own_cards(after[index].view(viewer))
+                if now != last[0]:
+                    own = last[0] = now
+            lines.append(features.move_line(self.moves[index], events[index], viewer, own))
+        return lines
 
     def legal(self, codec: Codec) -> dict[int, Any]:
         """Action number -> move, for the current engine state (cached)."""
@@ -175,9 +251,7 @@ class DanishNbState(pyspiel.State):
         move = track.legal(game.codec).get(action)
         if move is None:
             raise DanishNbError(f"action {action} is not legal here: {game.codec.describe(action)}")
-        track.state, _ = track.state.apply(move)
-        track.moves.append(move)
-        track._legal = None
+        track.play(move)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -204,45 +278,106 @@ class DanishNbState(pyspiel.State):
 
     def resample(self, player: int, rng: random.Random) -> DanishNbState:
         """A copy of this state whose hidden cards are dealt afresh, consistently with what
-        ``player`` knows (``view.sample_world``): for information-set search. Its history (and
+        ``player`` knows (``None``: a spectator; ``view.sample_world``): for information-set search. Its history (and
         so its serialisation and :meth:`record`) stays this state's."""
         clone = self.clone()
-        clone.track.state = self.track.state.view(player).sample_world(rng)
-        clone.track._legal = None
+        clone.track.sample(self.track.state.view(player).sample_world(rng))
         return clone
 
     def __str__(self) -> str:
         if self.track.state is None:
             return f"dealing: {len(self.track.digits)} of {features.SEED_DIGITS} seed bytes drawn"
-        return "\n".join([f"seed {features.seed_of(self.track.digits)}", *self.track.texts(None)])
+        return "\n".join([f"seed {features.seed_of(self.track.digits)}", *self.track.played()])
+
+
+#: What an observer shows (see :class:`DanishNbObserver`).
+OBSERVED = ("player", "public", "private")
+
+
+def observed(iig_obs_type: Any) -> tuple[str, bool]:
+    """What an ``IIGObservationType`` asks for, as one of :data:`OBSERVED` and whether with perfect
+    recall (``None``: a player's observation, OpenSpiel's default). Raises :class:`DanishNbError`
+    for what our observers cannot give: every player's private information, nothing at all, or a
+    private part with perfect recall.
+
+    >>> observed(pyspiel.IIGObservationType(perfect_recall=True))
+    ('player', True)
+    >>> observed(pyspiel.IIGObservationType(public_info=True, perfect_recall=False,
+    ...                                     private_info=pyspiel.PrivateInfoType.NONE))
+    ('public', False)
+    """
+    if iig_obs_type is None:
+        return "player", False
+    private, public, recall = iig_obs_type.private_info, iig_obs_type.public_info, iig_obs_type.perfect_recall
+    kind = {(True, pyspiel.PrivateInfoType.SINGLE_PLAYER): "player", (True, pyspiel.PrivateInfoType.NONE): "public",
+            (False, pyspiel.PrivateInfoType.SINGLE_PLAYER): "private"}.get((public, private))
+    if kind is None or (kind == "private" and recall):
+        raise DanishNbError(
+            f"danish_nb observes a player (public and their private information), the public information, "
+            f"or one player's private information (without perfect recall), not public_info={public}, "
+            f"private_info={private.name}, perfect_recall={recall}")
+    return kind, recall
 
 
 class DanishNbObserver:
-    """OpenSpiel's observer of one player: the view as text and tensor; with perfect recall,
-    the text is the information state (first view, moves as seen, view now)."""
+    """OpenSpiel's observer of one player, as its ``IIGObservationType`` asks (:func:`observed`):
+
+    - a player's observation (the default): their view as text and tensor
+      (:func:`.features.observation_text`, :func:`.features.observation_tensor`);
+    - the public information only: a spectator's view as text and tensor (the tensor's hand part
+      empty, seats counted from the player);
+    - one player's private information only: :func:`.features.private_text` and the ``private`` tensor;
+    - with perfect recall (a player's, or the public one): the first view, every move as it was
+      seen (the move, what it showed, the player's own cards when it changed them:
+      :func:`.features.move_line`) and the view now, as text; there is no tensor
+      (``tensor`` is ``None``), as the game type says (``provides_information_state_tensor``).
+    """
 
     def __init__(self, game: GameSpec, iig_obs_type: Any, params: Any):
         if params:
             raise DanishNbError(f"observation parameters are not supported, got {params}")
-        self.perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        self.tensor = np.zeros(features.tensor_size(game.game_id, game.players), np.float32)
-        self.dict = {"view": self.tensor}
+        self.kind, self.perfect_recall = observed(iig_obs_type)
+        self.dict: dict[str, np.ndarray] = {}
+        self.tensor: np.ndarray | None = None
+        if not self.perfect_recall:
+            sizes = _tensor_sizes(game.game_id, game.players)
+            name = "observation" if self.kind == "player" else self.kind
+            self.tensor = np.zeros(sizes[name], np.float32)
+            self.dict[name] = self.tensor
 
     def set_from(self, state: DanishNbState, player: int) -> None:
-        if state.track.state is None:
+        if self.tensor is None:
+            raise DanishNbError("these games have no information-state tensor (the game type says "
+                                "provides_information_state_tensor=False): read information_state_string, "
+                                "or the observation tensor")
+        rules = state.track.state
+        if rules is None:
             self.tensor.fill(0)
+        elif self.kind == "private":
+            self.tensor[:] = features.private_tensor(rules, player)
         else:
-            self.tensor[:] = features.observation_tensor(state.track.state, player)
+            self.tensor[:] = features.observation_tensor(rules, None if self.kind == "public" else player, seat=player)
 
     def string_from(self, state: DanishNbState, player: int) -> str:
         track = state.track
         if track.state is None:
-            return f"P{player + 1}: dealing ({len(track.digits)} of {features.SEED_DIGITS} seed bytes drawn)"
-        now = features.observation_text(track.state, player)
+            dealing = f"dealing ({len(track.digits)} of {features.SEED_DIGITS} seed bytes drawn)"
+            return dealing if self.kind == "public" else f"P{player + 1}: {dealing}"
+        if self.kind == "private":
+            return features.private_text(track.state, player)
+        viewer = None if self.kind == "public" else player
+        now = features.observation_text(track.state, viewer)
         if not self.perfect_recall:
             return now
-        return features.info_state_text(features.observation_text(track.first, player),
-                                        track.texts(player), now)
+        return features.info_state_text(track.first_text(viewer), track.lines(viewer), now)
+
+
+@cache
+def _tensor_sizes(game_id: str, players: int) -> dict[str, int]:
+    """The lengths of the tensors of ``game_id`` with ``players`` players (see :class:`DanishNbObserver`)."""
+    state = dn.new_game(game_id, players=players, seed=0).state
+    size = features.tensor_size(game_id, players)
+    return {"observation": size, "public": size, "private": len(features.private_tensor(state, 0))}
 
 
 class DanishNbGame(pyspiel.Game):

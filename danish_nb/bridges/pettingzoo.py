@@ -11,6 +11,9 @@
   last -1, draws 0); every agent is terminated at the end (a turn limit ends our games as a
   draw, so nothing is truncated).
 - ``reset(seed=s)`` deals a game seeded from ``s``: the same seed deals the same cards.
+- Rendering: ``render_mode="ansi"``: ``render()`` returns every seat's view as JSON text;
+  ``render_mode="human"``: the game is printed as it goes, a spectator's view at the deal, then
+  every move with what it caused, as a spectator reads them (``render()`` prints what is new).
 
 >>> from danish_nb.bridges.pettingzoo import env
 >>> e = env("bastard", players=3)
@@ -38,7 +41,7 @@ from .actions import codec_for
 class DanishNbEnv(AECEnv):
     """One of our games (``game_id``) as a PettingZoo AEC environment."""
 
-    metadata = {"render_modes": ["ansi"], "name": "danish_nb_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human"], "name": "danish_nb_v0", "is_parallelizable": False}
 
     def __init__(self, game_id: str, players: int | None = None, options: dict[str, Any] | None = None,
                  render_mode: str | None = None):
@@ -48,9 +51,10 @@ class DanishNbEnv(AECEnv):
         self.players = features.DEFAULT_PLAYERS.get(game_id, info.min_players) if players is None else players
         # checks the player count and the options, and fixes the action and observation sizes
         self.options = dn.new_game(game_id, self.players, 0, options).options
-        if render_mode not in (None, "ansi"):
-            raise DanishNbError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise DanishNbError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
         self.render_mode = render_mode
+        self._printed: list[str] = []  # what render_mode="human" has yet to print
         self.metadata = {**self.metadata, "name": f"danish_nb_{game_id.replace('-', '_')}_v0"}
         self.codec = codec_for(game_id, self.players, self.options)
         self.possible_agents = [f"player_{seat + 1}" for seat in range(self.players)]
@@ -83,6 +87,9 @@ class DanishNbEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self._update()
+        self._printed = [features.observation_text(self.state_, None)]
+        if self.render_mode == "human":
+            self.render()
 
     def _update(self) -> None:
         """Legal moves, infos and the agent to act, from the engine state."""
@@ -117,12 +124,21 @@ class DanishNbEnv(AECEnv):
         if move is None:
             raise DanishNbError(f"{agent} cannot play action {action!r} here (not in its action_mask)")
         self._cumulative_rewards[agent] = 0.0
-        self.state_, _ = self.state_.apply(move)
+        self.state_, events = self.state_.apply(move)
+        self._printed += [move.text_for(None), *(f"  {event.text_for(None)}" for event in events)]
         self._update()
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        """The game as text (``render_mode="ansi"``): every seat's view."""
+        """``render_mode="ansi"``: every seat's view as text. ``render_mode="human"``: prints what
+        happened since the last print (the deal, then each move with its events) and returns ``None``."""
+        if self.render_mode == "human":
+            if self._printed:
+                print("\n".join(self._printed))
+            self._printed = []
+            return None
         if self.render_mode is None:
             return None
         return "\n".join(features.observation_text(self.state_, seat) for seat in range(self.players))

@@ -15,12 +15,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..cards import Card, CardParseError, format_cards, parse_cards
+from ..cards import RANKS, SUITS, Card, CardParseError, format_cards, parse_cards
 from ..core import MoveParseError, OptionsError
 from ..i18n import M, Message
 
 #: The longest player or position number a move may name (more digits is never a seat).
 MAX_NUMBER_DIGITS = 3
+#: Card -> its code (``'7H'``, ``'RJ'``), for the views' ``to_dict`` (read on every observation).
+CODES = {card: card.code for card in (*(Card(rank, suit) for rank in RANKS for suit in SUITS),
+                                      Card.parse("RJ"), Card.parse("BJ"))}
+
+
+def card_codes(cards: Iterable[Card]) -> list[str]:
+    """The cards' codes.
+
+    >>> card_codes(parse_cards("7H 10S BJ"))
+    ['7H', '10S', 'BJ']
+    """
+    return [CODES[card] for card in cards]
 
 
 def parse_number(word: str) -> int | None:

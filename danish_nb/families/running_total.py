@@ -24,14 +24,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..cards import Card, CardParseError
 from ..core import MoveParseError, Result, get_game
 from ..i18n import N_, M
-from .common import parse_number, parse_player, sorted_cards
+from .common import CODES, card_codes, parse_number, parse_player, sorted_cards
 from .worlds import deal_unseen
 
 #: Hole-card slots 0-4 (positions 1-5): down, up, down, up, down (Rat Bastard 17's ruling RB-c).
@@ -209,17 +208,17 @@ class RatView:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (cards as codes like ``'7H'``; a face-down hole card is ``'down'``)."""
-        def codes(cards: Iterable[Card]) -> list[str]:
-            return [c.code for c in cards]
-        holes = [[up.code if up is not None else ("down" if down else None) for up, down in zip(ups, downs)]
+        holes = [[CODES[up] if up is not None else ("down" if down else None) for up, down in zip(ups, downs)]
                  for ups, downs in zip(self.hole_up, self.hole_down)]
         return {
             "game": self.game, "players": self.players, "me": self.me,
-            "hands": [None if h is None else codes(h) for h in self.hands],
+            "hands": [None if h is None else card_codes(h) for h in self.hands],
             "hand_counts": list(self.hand_counts), "holes": holes, "deck_count": self.deck_count,
-            "pile": codes(self.pile), "total": self.total, "discard_count": self.discard_count,
+            "pile": card_codes(self.pile), "total": self.total, "discard_count": self.discard_count,
             "current": self.current, "phase": self.phase, "turn": self.turn,
             "result": None if self.result is None else str(self.result), "note": str(self.note),
+            # what the viewer saw and remembers: cards seen going into each hand, the discards' faces
+            "known": [card_codes(k) for k in self.known], "discard": card_codes(self.discard), "swapped": list(self.swapped),
         }
 
     def hidden_places(self) -> list[tuple[str, int]]:

@@ -23,8 +23,8 @@ from typing import Any, ClassVar, NamedTuple
 from ..cards import Card, CardParseError, Rank, format_cards, parse_cards, shuffled
 from ..core import (Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Reason, Result, RulesState,
                     Text, Verdict, check_keys)
-from .common import (parse_number, parse_player, position_cards, position_seats, remove_cards, replace_at,
-                     sorted_cards)
+from .common import (card_codes, parse_number, parse_player, position_cards, position_seats, remove_cards,
+                     replace_at, sorted_cards)
 from ..i18n import N_, M
 
 #: Move actions and what they mean (the notation's verbs).
@@ -442,20 +442,21 @@ class ShedView:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (cards as codes like ``'7H'``), e.g. to send to a browser."""
-        def codes(cards: Iterable[Card]) -> list[str]:
-            return [c.code for c in cards]
         return {
             "game": self.game, "players": self.players, "me": self.me,
-            "hands": [None if h is None else codes(h) for h in self.hands],
+            "hands": [None if h is None else card_codes(h) for h in self.hands],
             "hand_counts": list(self.hand_counts),
-            "open": [codes(o) for o in self.open],
+            "open": [card_codes(o) for o in self.open],
             "closed_counts": list(self.closed_counts),
-            "stock_count": self.stock_count, "pile": codes(self.pile),
+            "stock_count": self.stock_count, "pile": card_codes(self.pile),
             "burned_count": self.burned_count, "current": self.current,
             "direction": self.direction, "phase": self.phase,
             "finished": list(self.finished), "turn": self.turn,
             "result": None if self.result is None else str(self.result),
             "note": str(self.note),
+            # what the viewer saw and remembers: cards seen going into each hand, burned cards' faces
+            "known": [card_codes(k) for k in self.known], "burned": card_codes(self.burned),
+            "public": {name: list(value) if isinstance(value, tuple) else value for name, value in self.public},
         }
 
     def unseen(self) -> list[Card]:
@@ -542,7 +543,7 @@ class ShedTable(RulesState):
     finished: tuple[int, ...] = ()
     turn: int = 0
     result: Result | None = None
-    pickups_seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    pickups_seen: tuple[tuple, ...] = field(default=(), compare=False, repr=False, metadata={"memory": True})
     known: Known = field(default=(), compare=False, repr=False, metadata={"knowledge": True})
     _hand_cache: tuple = field(default=(), compare=False, repr=False)
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
@@ -745,8 +746,12 @@ class ShedTable(RulesState):
     def _pile_taken(self, events: list[Event], **changes: Any) -> tuple[ShedTable, tuple[Event, ...]]:
         """The pile went into a hand (``changes`` say how the table now lies): a new pile starts;
         the same position coming back a third time at such a moment is a draw."""
-        key = hash(tuple(changes.get(name, getattr(self, name))
-                         for name in ("hands", "open", "closed", "stock", "current", "direction")))
+        # the position itself, not its hash(): a Card's hash changes between processes
+        # (PYTHONHASHSEED), and a state restored elsewhere must recognise the positions it saw; one
+        # flat tuple, the stock first, compares fastest (positions with other stocks differ at once)
+        get = changes.get
+        key = (get("stock", self.stock), get("current", self.current), get("direction", self.direction),
+               *get("hands", self.hands), *get("open", self.open), *get("closed", self.closed))
         seen = self.pickups_seen + (key,)
         state = self.copy(pile=(), phase="play", turn=self.turn + 1, pickups_seen=seen, **changes)
         if seen.count(key) >= 3:

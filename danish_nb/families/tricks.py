@@ -30,7 +30,7 @@ from typing import Any, ClassVar, NamedTuple
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, format_cards, n_cards, standard_pack
 from ..core import (Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Rule, RulesState, Text, check_keys,
                     get_game, render_text)
-from .common import parse_player, position_cards, replace_at
+from .common import CODES, card_codes, parse_player, position_cards, replace_at
 from .worlds import deal_unseen
 from ..i18n import N_, M, Message, _n
 
@@ -643,11 +643,11 @@ class TrickView:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (cards as codes like ``'7H'``), e.g. to send to a browser."""
         def plays(trick: Iterable[Play]) -> list[list]:
-            return [[p.player, p.card.code] for p in trick]
+            return [[p.player, CODES[p.card]] for p in trick]
         last = self.last_trick
         return {
             "game": self.game, "players": self.players, "me": self.me,
-            "hands": [None if h is None else [c.code for c in h] for h in self.hands],
+            "hands": [None if h is None else card_codes(h) for h in self.hands],
             "hand_counts": list(self.hand_counts), "trick": plays(self.trick), "leader": self.leader,
             "trump": self.trump_name, "tricks_won": list(self.tricks_won),
             "last_trick": None if last is None else {"plays": plays(last.plays), "winner": last.winner,
@@ -659,6 +659,8 @@ class TrickView:
             "deal": self.deal, "deals": self.deals, "dealer": self.dealer, "current": self.current,
             "phase": self.phase, "result": None if self.result is None else str(self.result),
             "note": str(self.note),
+            # what the viewer saw and remembers: every finished trick of this deal
+            "tricks": [{"plays": plays(t.plays), "winner": t.winner} for t in self.tricks],
         }
 
 
@@ -697,7 +699,7 @@ class AuctionView(TrickView):
         data = TrickView.to_dict(self)
         data.update({
             "bids": [[seat, bid] for seat, bid in self.bids], "soloist": self.soloist,
-            "contract": self.contract, "skat": None if self.skat is None else [c.code for c in self.skat],
+            "contract": self.contract, "skat": None if self.skat is None else card_codes(self.skat),
             "skat_count": self.skat_count, "target": str(self.target), "card_points": list(self.card_points),
         })
         return data

@@ -297,7 +297,7 @@ class RatBastardState(RulesState):
     swapped: tuple[int, ...] = ()
     turn: int = 0
     result: Result | None = None
-    seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    seen: tuple[tuple, ...] = field(default=(), compare=False, repr=False, metadata={"memory": True})
     known: tuple[tuple[Card, ...], ...] = field(default=((), ()), metadata={"knowledge": True})
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
 
@@ -643,7 +643,10 @@ class RatBastardState(RulesState):
         the pile empties; a third time by default) or at the turn limit."""
         state = self
         if repeat and self.options.repetitions > 0:
-            key = hash((self.hands, self.holes, self.deck, self.current))
+            # the position itself, not its hash(): a Card's hash changes between processes
+            # (PYTHONHASHSEED), and a state restored elsewhere must recognise the positions it saw;
+            # the deck first, as positions with decks of other sizes then differ at once
+            key = (self.deck, self.current, self.hands, self.holes)
             state = self.copy(seen=self.seen + (key,))
             if state.seen.count(key) >= self.options.repetitions:
                 result = Result(draw=True, reason=repetition_text(self.options.repetitions), reason_id="repetition")
