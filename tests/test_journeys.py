@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from typing import Any
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -30,7 +31,7 @@ from danish_nb import app_server
 from danish_nb.tables import open_store
 from helpers import voila_serving
 from test_tables_browser import MOVE_BUTTON, POSITION, STATUS, click_now, create_bastard, join, moves_shown, \
-    my_turn, tables_page
+    tables_page
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 60_000
@@ -106,26 +107,65 @@ def seat_line(seat: int, name: str, state: str) -> re.Pattern:
     return re.compile(rf"P{seat}: {re.escape(name)}( \(you\))?\s+{state}")
 
 
-def play_turns(pages: list[Page], moves: int) -> int:
-    """Play ``moves`` moves at one table, each by the page whose turn it is (the computer seat
-    answers by itself); returns how many moves the table holds then."""
+def seat_of(page: Page) -> int:
+    """The seat (from 0) the page sits at, as its status line says ("you are P2")."""
+    return int(re.search(r"you are P(\d+)", page.locator(STATUS).inner_text()).group(1)) - 1
+
+
+def wait_for_moves(store: Any, code: str, moves: int, timeout: float = 60.0) -> None:
+    """Wait (on the store's change signal) until table ``code`` holds at least ``moves`` moves."""
+    deadline = time.monotonic() + timeout
+    info = store.table(code)
+    while info.moves < moves:
+        left = deadline - time.monotonic()
+        assert left > 0, f"table {code} holds {info.moves} moves, not {moves}, after {timeout} s"
+        store.wait_for_change(code, info.version, min(left, 1.0))
+        info = store.table(code)
+
+
+def shows_at_least(page: Page, moves: int) -> None:
+    """Wait until ``page``'s board shows a position of at least ``moves`` moves."""
+    page.wait_for_function("([sel, n]) => { const m = (document.querySelector(sel)?.textContent || '')"
+                           ".match(/of (\\d+)/); return m !== null && Number(m[1]) >= n; }",
+                           arg=[POSITION, moves], timeout=60_000)
+
+
+def play_turns(pages: list[Page], moves: int, store: Any, code: str) -> int:
+    """Play ``moves`` moves at table ``code``, each by the page of the seat whose turn the store
+    says it is (a computer seat's move arrives by itself); every move reaches every page of the
+    table without a click. Returns how many moves the table holds then.
+
+    The store, not a page, says whose turn it is: a page that has not caught up yet would show
+    nobody's turn, and the test would wait for a computer that is not to move."""
+    seats = {seat_of(page): page for page in pages}
     for _ in range(moves):
-        expect(pages[0].locator(f"{STATUS} .dn-turn")).to_be_visible()
-        mover = next((p for p in pages if my_turn(p)), None)
-        if mover is None:  # the computer's turn: its move arrives by itself
-            before = moves_shown(pages[0])
-            expect(pages[0].locator(POSITION)).not_to_have_text(re.compile(rf"of {before}$"))
-            continue
-        before = moves_shown(mover)
-        if mover.locator(MOVE_BUTTON).count():
-            mover.locator(MOVE_BUTTON).first.click()
-        else:
-            mover.locator(".dn-tables .dn-seat.dn-me .dn-playable").first.click()
-        mover.locator(".dn-tables button.dn-play:not([disabled])").click()
-        after = re.compile(rf"of (?!{before}$)\d+$")
-        for page in pages:  # every move reaches every page of the table without a click
-            expect(page.locator(POSITION)).to_have_text(after)
-    return moves_shown(pages[0])
+        info = store.table(code)
+        mover = seats.get(info.turn)
+        if mover is not None:
+            expect(mover.locator(POSITION)).to_have_text(re.compile(rf"of {info.moves}$"))
+            expect(mover.locator(f"{STATUS} .dn-turn")).to_contain_text("(you)")
+            if mover.locator(MOVE_BUTTON).count():
+                mover.locator(MOVE_BUTTON).first.click()
+            else:
+                mover.locator(".dn-tables .dn-seat.dn-me .dn-playable").first.click()
+            mover.locator(".dn-tables button.dn-play:not([disabled])").click()
+        wait_for_moves(store, code, info.moves + 1)
+        for page in pages:
+            shows_at_least(page, info.moves + 1)
+    return store.table(code).moves
+
+
+def play_until_turn_of(page: Page, pages: list[Page], store: Any, code: str, limit: int = 12) -> None:
+    """Play on at table ``code`` until it is ``page``'s seat's turn, and its page shows it."""
+    seat = seat_of(page)
+    for _ in range(limit):
+        if store.table(code).turn == seat:
+            break
+        play_turns(pages, 1, store, code)
+    info = store.table(code)
+    assert info.turn == seat, f"after {limit} moves it is still P{info.turn + 1}'s turn, not P{seat + 1}'s"
+    expect(page.locator(POSITION)).to_have_text(re.compile(rf"of {info.moves}$"))
+    expect(page.locator(f"{STATUS} .dn-turn")).to_contain_text("(you)")
 
 
 def test_the_class_arrives_and_sits_at_three_tables(room: SimpleNamespace):
@@ -173,7 +213,7 @@ def test_they_play_then_idle_a_minute_and_stay_connected(room: SimpleNamespace):
     tables = {"A": [pages["ada"], pages["anon_a"]], "B": [pages["bo"], pages["cy"]],
               "C": [pages["anon_c"], pages["eve"]]}
     for table, people in tables.items():
-        held = play_turns(people, 4)
+        held = play_turns(people, 4, store, room.codes[table])
         assert store.table(room.codes[table]).moves == held >= 4
     learners = [page for people in tables.values() for page in people]
     teacher = pages["teacher"]
@@ -224,11 +264,7 @@ def test_a_tab_closed_and_back_a_reload_and_two_clicks_at_once(room: SimpleNames
     eve, anon_c = pages["eve"], pages["anon_c"]
     second = tables_page(contexts["eve"], room.server.url)
     expect(second.locator(STATUS)).to_contain_text("you are P2")
-    for _ in range(12):
-        if my_turn(eve):
-            break
-        play_turns([anon_c, eve], 1)
-    assert my_turn(eve)
+    play_until_turn_of(eve, [anon_c, eve], store, codes["C"])
     expect(second.locator(f"{STATUS} .dn-turn")).to_contain_text("(you)")
     before = store.table(codes["C"]).moves
     for page in (eve, second):  # each tab chooses the same move and sees its verdict
@@ -291,11 +327,13 @@ def test_the_teacher_watches_a_table_and_closes_one_mid_move(room: SimpleNamespa
     teacher.locator(".dn-leave-table").click()
     # at table A the learner to move chooses a move, and the teacher closes the table meanwhile
     ada, anon_a = pages["ada"], pages["anon_a"]
+    learners = {seat_of(page): page for page in (ada, anon_a)}
     for _ in range(12):
-        if my_turn(ada) or my_turn(anon_a):
+        if store.table(codes["A"]).turn in learners:
             break
-        play_turns([ada, anon_a], 1)
-    mover = ada if my_turn(ada) else anon_a
+        play_turns([ada, anon_a], 1, store, codes["A"])
+    mover = learners[store.table(codes["A"]).turn]
+    expect(mover.locator(f"{STATUS} .dn-turn")).to_contain_text("(you)")
     if mover.locator(MOVE_BUTTON).count():
         mover.locator(MOVE_BUTTON).first.click()
     else:
