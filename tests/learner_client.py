@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 import websocket  # websocket-client
 
-from danish_nb.server.pages import CELL_ERROR, NOT_STARTED, WIDGET_OUTPUT
+from danish_nb.server.pages import CELL_ERROR, RETRY_CALL, WIDGET_OUTPUT
 
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 
@@ -44,7 +44,7 @@ class Visit:
             return "full"
         if self.status == 200 and WIDGET_OUTPUT in self.html:
             return "board"
-        if self.status == 200 and NOT_STARTED in self.html:
+        if self.status == 200 and RETRY_CALL in self.html:
             return "busy"
         if CELL_ERROR in self.html:
             return "error"
