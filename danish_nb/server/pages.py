@@ -37,16 +37,15 @@ RETRY_CALL = "window.danishNbRetry("
 
 #: What a page says: when its HTML came without the app, when its kernel went away before the
 #: app showed, while it waits, before it retries, and when its server went away or restarted.
-NOT_STARTED = "The server was too busy to start your game."
-STOPPED = "Your game stopped before it could start."
 TEXTS: dict[str, Message] = {
-    "not_started": _(NOT_STARTED),
-    "stopped": _(STOPPED),
+    "not_started": _("The server was too busy to start your game."),
+    "stopped": _("Your game stopped before it could start."),
     "busy": _("Starting your game: the server is busy, please wait..."),
     "again": _("This page tries again by itself in {seconds} s."),
     "lost": _("The connection to the server was lost: trying to reconnect..."),
     "restarted": _("The server restarted: taking you back to your game..."),
 }
+NOT_STARTED, STOPPED = str(TEXTS["not_started"]), str(TEXTS["stopped"])
 #: The "room is full" page's headlines.
 ROOM_FULL = _("The room is full.")
 TOO_MANY = _("Too many games from this computer.")
