@@ -9,6 +9,8 @@ Pure bookkeeping, no tornado (refusals are messages, in any interface language):
 True
 >>> hosts.allows("192.168.1.99", local_address="192.168.1.20")
 False
+>>> HostNames(["192.168.1.99"]).allows("192.168.1.99:8080", local_address="127.0.0.1")   # a proxy's address
+True
 """
 
 from __future__ import annotations
@@ -35,9 +37,10 @@ def _ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
 class HostNames:
     """The names this server answers to: ``localhost``, this machine's names, and ``extra``.
 
-    A ``Host`` that is an IP address is accepted when it is a loopback address or the address
-    the request arrived on: a browser sends an IP as ``Host`` only when the page's origin is that
-    IP, so DNS rebinding (which needs a name the attacker controls) cannot use it.
+    A ``Host`` that is an IP address is accepted when it is a loopback address, the address the
+    request arrived on, or one of ``extra`` (a reverse proxy's address, which learners type): a
+    browser sends an IP as ``Host`` only when the page's origin is that IP, so DNS rebinding
+    (which needs a name the attacker controls) cannot use it.
     """
 
     def __init__(self, extra: Iterable[str] = ()) -> None:
@@ -55,7 +58,7 @@ class HostNames:
         if addr is None:
             return host.rstrip(".") in self.names
         local = _ip(local_address) if local_address else None
-        return addr.is_loopback or addr == local
+        return addr.is_loopback or addr == local or str(addr) in self.names
 
 
 @dataclass

@@ -68,6 +68,7 @@ _WATCHDOG_JS = """
   }
   function text(key) { return TEXTS[lang()][key]; }
   function say(line) {
+    if (window.console) { console.info("danish-nb: " + line); }
     if (!document.body) { return; }
     var el = document.getElementById("dn-server-notice");
     if (!el) {
