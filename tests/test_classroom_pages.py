@@ -9,8 +9,11 @@ seconds; after a server restart the page says so and reloads back to the app by 
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -161,3 +164,29 @@ def test_after_a_server_restart_the_page_says_so_and_comes_back_by_itself(
         assert loads, "the page did not reload itself"
         expect(notice).to_have_count(0)
         page.close(run_before_unload=True)
+
+
+def kernel_process(server: Server, kernel_id: str) -> int:
+    """The process id of one of ``server``'s kernels."""
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        with contextlib.suppress(OSError):
+            if f"kernel-{kernel_id}.json" in Path(f"/proc/{pid}/cmdline").read_text(errors="replace"):
+                return int(pid)
+    raise LookupError(f"no process for kernel {kernel_id}")
+
+
+@pytest.mark.browser
+def test_a_page_whose_kernel_died_reloads_into_a_kernel_that_ran_the_app(
+        context: BrowserContext, personal_server: Server) -> None:
+    """Jupyter restarts a kernel that died under the same id, without the notebook: the page's
+    widgets had nothing behind them (clicks did nothing; a page still loading showed "Error
+    displaying widget: model not found"). The server shuts such a kernel down; the page reloads."""
+    page = open_app(context, personal_server.url)
+    before = kernel_of(page)
+    os.kill(kernel_process(personal_server, before), signal.SIGKILL)  # as the out-of-memory killer would
+    page.wait_for_function(f"JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+                           f".kernelId !== {json.dumps(before)}", timeout=TIMEOUT)
+    expect(page.locator(".dn-seat.dn-me .dn-card").first).to_be_visible(timeout=TIMEOUT)
+    assert personal_server.wait_kernel_gone(before, 30)  # not kept, empty, beside the new one
+    assert "died and was restarted without its notebook" in personal_server.log.read_text(encoding="utf-8")
+    page.close(run_before_unload=True)

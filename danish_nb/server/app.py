@@ -155,11 +155,12 @@ class SocketGuard(KernelGuard):
 
 
 class BeaconGuard(KernelGuard):
-    """The page's shutdown beacon: the page holds no place from now on, while its kernel stops."""
+    """The page's shutdown beacon (once all its checks passed, XSRF included): the page holds no
+    place from now on, while its kernel stops."""
 
-    def guard(self) -> None:
-        super().guard()
+    async def post(self, *args: Any, **kwargs: Any) -> None:
         self.settings[ROOM].leave(kernel_of(self))
+        await super().post(*args, **kwargs)
 
 
 class _Recorder:
@@ -271,7 +272,8 @@ def _guarded(handler: type[web.RequestHandler]) -> type[web.RequestHandler]:
 
 
 class StderrOnServer(ZMQChannelsWebsocketConnection):
-    """Kernel stderr and error messages go to the server log, not to the browser.
+    """Kernel stderr and error messages go to the server log, not to the browser; a kernel that
+    died is not kept alive empty.
 
     ipykernel logs a failing comm message (a bad widget update, an unknown model) with its full
     traceback to stderr, which becomes an IOPub ``stream`` message; an IOPub ``error`` carries a
@@ -279,7 +281,20 @@ class StderrOnServer(ZMQChannelsWebsocketConnection):
     loses nothing. (Jupyter Server's own ``MappingKernelManager.allow_tracebacks=False`` does not
     help here: on an ``error`` it raises AttributeError in ``_on_error`` and the websocket's
     IOPub stream stops; seen with jupyter_server 2.21.)
+
+    Jupyter restarts a kernel that died (killed, out of memory) under the same id, without the
+    notebook: the page's widgets have nothing behind them any more (a page still loading shows
+    "Error displaying widget: model not found" for the views not drawn yet, a loaded one stops
+    answering clicks). So a restarted kernel is shut down and its websocket closed: the page's
+    watchdog sees it go and reloads, into a kernel that has run the notebook (back at its seat).
     """
+
+    def on_kernel_restarted(self) -> None:
+        self.log.warning("kernel %s died and was restarted without its notebook: shutting it down "
+                         "(its page reloads)", self.kernel_id)
+        self.websocket_handler.settings[ROOM].leave(self.kernel_id)  # the page may not connect again
+        asyncio.ensure_future(_shut_down_once_restarted(self.multi_kernel_manager, self.kernel_id))
+        self.websocket_handler.close()
 
     def handle_outgoing_message(self, stream: Any, outgoing_msg: list[Any]) -> None:
         channel = getattr(self.channels.get(stream) if isinstance(stream, str) else stream, "channel", None)
@@ -313,6 +328,24 @@ def expects_widget(root: str, notebook: str | None) -> bool:
     if not notebook or path.suffix != ".ipynb" or not path.is_file():
         return False
     return _shows_widget(path, path.stat().st_mtime)
+
+
+async def _shut_down(manager: Any, kernel_id: str) -> None:
+    """Shut ``kernel_id`` down at once, unless it is gone already (its beacon came meanwhile)."""
+    with contextlib.suppress(KeyError, RuntimeError, web.HTTPError):
+        if kernel_id in manager:
+            await ensure_async(manager.shutdown_kernel(kernel_id, now=True))
+
+
+async def _shut_down_once_restarted(manager: Any, kernel_id: str, timeout: float = 120.0) -> None:
+    """Shut ``kernel_id`` down once Jupyter has restarted it (the restart callbacks run before the
+    restart; a kernel cannot be shut down in the middle of one)."""
+    kernel = manager.get_kernel(kernel_id)
+    started = kernel.ready
+    deadline = asyncio.get_running_loop().time() + timeout
+    while asyncio.get_running_loop().time() < deadline and (kernel.ready is started or not kernel.ready.done()):
+        await asyncio.sleep(0.5)
+    await _shut_down(manager, kernel_id)
 
 
 def log_request(handler: web.RequestHandler) -> None:
@@ -379,11 +412,7 @@ class ClassroomVoila(Voila):
         if self.room.abandoned(kernel_id) and kernel_id in self.kernel_manager:
             self.log.info("Kernel %s: its page closed (no websocket for %.0f s): shutting it down",
                           kernel_id, self.grace)
-            asyncio.ensure_future(self._shut_down(kernel_id))
-
-    async def _shut_down(self, kernel_id: str) -> None:
-        with contextlib.suppress(KeyError, RuntimeError):  # gone meanwhile (its beacon came late)
-            await ensure_async(self.kernel_manager.shutdown_kernel(kernel_id, now=True))
+            asyncio.ensure_future(_shut_down(self.kernel_manager, kernel_id))
 
     def trust_notebooks(self) -> None:
         """Sign the notebooks this server serves in an in-memory signature store (they are the

@@ -159,10 +159,11 @@ class Room:
             self._seats.remove(seat)
 
     def owns(self, kernel_id: str, secret: str | None) -> bool:
-        """Whether ``secret`` (the request's cookie) is the secret of the page that owns the kernel."""
+        """Whether ``secret`` (the request's cookie) is the secret of the page that owns the kernel,
+        and the page has not left (a page that left, or whose kernel is shutting down, reloads)."""
         if not secret:
             return False
-        return any(s.kernel_id == kernel_id and secrets.compare_digest(s.secret, secret)
+        return any(s.kernel_id == kernel_id and not s.leaving and secrets.compare_digest(s.secret, secret)
                    for s in self._seats)
 
     def opened(self, kernel_id: str) -> None:
