@@ -190,3 +190,26 @@ def test_a_page_whose_kernel_died_reloads_into_a_kernel_that_ran_the_app(
     assert personal_server.wait_kernel_gone(before, 30)  # not kept, empty, beside the new one
     assert "died and was restarted without its notebook" in personal_server.log.read_text(encoding="utf-8")
     page.close(run_before_unload=True)
+
+
+@pytest.mark.browser
+def test_a_lesson_whose_kernel_died_while_it_loaded_comes_back_with_every_widget(
+        context: BrowserContext, tmp_path: Path) -> None:
+    """Issue 28 item 5: a served lesson showed 20 of its 27 quiz rows and "Error: widget model not
+    found", as when the page's widgets are restored from a kernel that lost them. The kernel dies
+    (SIGKILL) as the page starts its widgets; the page comes back with all of them."""
+    lesson = Path(__file__).resolve().parents[1] / "notebooks"
+    log = tmp_path / "voila.log"
+    with open(log, "w", encoding="utf-8") as out, \
+            app_server.serving(app_server.free_port(), timeout=120, log=out, notebook=lesson, preheat=False,
+                               max_kernels=3, per_address=3) as url:
+        server = Server(url, log)
+        page = context.new_page()
+        html = page.goto(f"{url}voila/render/02-le-danish.ipynb", timeout=300_000).text()
+        before = kernel_of(page)
+        os.kill(kernel_process(server, before), signal.SIGKILL)
+        quizzes = page.locator(".widget-hbox:has(> button[title^='try '])")
+        expect(quizzes).to_have_count(html.count("PositionQuiz(children"), timeout=300_000)
+        assert kernel_of(page) != before and server.wait_kernel_gone(before, 30)
+        expect(page.locator("text=Error displaying widget")).to_have_count(0)
+        page.close(run_before_unload=True)

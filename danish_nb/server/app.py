@@ -46,6 +46,7 @@ from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.base import BaseKernelWebsocketConnection
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.handlers import KernelHandler
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import url_path_join
 from nbformat.sign import NotebookNotary
 from tornado import web
@@ -69,8 +70,8 @@ from danish_nb.server.visitor import forget_visitor, write_visitor
 KERNEL_COOKIE = "danish_nb_kernel"
 SHUTDOWN_COOKIE = "danish_nb_shutdown"
 #: Keys of the tornado settings shared by the handlers.
-HOSTS, ROOM, EXPECTS_WIDGET, RETRY, FREE = ("danish_nb_hosts", "danish_nb_room", "danish_nb_widget",
-                                            "danish_nb_retry", "danish_nb_free")
+HOSTS, ROOM, EXPECTS_WIDGET, RETRY, FREE, SOCKETS = ("danish_nb_hosts", "danish_nb_room", "danish_nb_widget",
+                                                     "danish_nb_retry", "danish_nb_free", "danish_nb_sockets")
 HEADLINES = {503: ROOM_FULL, 429: TOO_MANY}
 #: Seconds a page's kernel waits, after the page's last websocket closed, for one to open again
 #: before it is shut down. Jupyter's page reconnects at once, then after up to 1 s, 3 s, ...: a
@@ -139,19 +140,25 @@ class KernelGuard(HostGuard):
 
 
 class SocketGuard(KernelGuard):
-    """The kernel's websocket, counted: the page's last one closing starts :data:`GRACE`."""
+    """The kernel's websocket, counted: the page's last one closing starts the grace
+    (:data:`GRACE` s) after which its kernel is freed if none came back."""
 
     _counted = False
 
     def open(self, *args: Any, **kwargs: Any) -> Any:
         self.settings[ROOM].opened(kernel_of(self))
+        self.settings[SOCKETS].setdefault(kernel_of(self), set()).add(self)
         self._counted = True
         return super().open(*args, **kwargs)
 
     def on_close(self) -> None:
         super().on_close()
-        if self._counted and self.settings[ROOM].closed(kernel_of(self)):
-            IOLoop.current().call_later(GRACE, self.settings[FREE], kernel_of(self))
+        if not self._counted:
+            return
+        self.settings[SOCKETS].get(kernel_of(self), set()).discard(self)
+        if self.settings[ROOM].closed(kernel_of(self)):
+            self.settings[SOCKETS].pop(kernel_of(self), None)
+            self.settings[FREE](kernel_of(self))
 
 
 class BeaconGuard(KernelGuard):
@@ -272,8 +279,7 @@ def _guarded(handler: type[web.RequestHandler]) -> type[web.RequestHandler]:
 
 
 class StderrOnServer(ZMQChannelsWebsocketConnection):
-    """Kernel stderr and error messages go to the server log, not to the browser; a kernel that
-    died is not kept alive empty.
+    """Kernel stderr and error messages go to the server log, not to the browser.
 
     ipykernel logs a failing comm message (a bad widget update, an unknown model) with its full
     traceback to stderr, which becomes an IOPub ``stream`` message; an IOPub ``error`` carries a
@@ -282,19 +288,7 @@ class StderrOnServer(ZMQChannelsWebsocketConnection):
     help here: on an ``error`` it raises AttributeError in ``_on_error`` and the websocket's
     IOPub stream stops; seen with jupyter_server 2.21.)
 
-    Jupyter restarts a kernel that died (killed, out of memory) under the same id, without the
-    notebook: the page's widgets have nothing behind them any more (a page still loading shows
-    "Error displaying widget: model not found" for the views not drawn yet, a loaded one stops
-    answering clicks). So a restarted kernel is shut down and its websocket closed: the page's
-    watchdog sees it go and reloads, into a kernel that has run the notebook (back at its seat).
     """
-
-    def on_kernel_restarted(self) -> None:
-        self.log.warning("kernel %s died and was restarted without its notebook: shutting it down "
-                         "(its page reloads)", self.kernel_id)
-        self.websocket_handler.settings[ROOM].leave(self.kernel_id)  # the page may not connect again
-        asyncio.ensure_future(_shut_down_once_restarted(self.multi_kernel_manager, self.kernel_id))
-        self.websocket_handler.close()
 
     def handle_outgoing_message(self, stream: Any, outgoing_msg: list[Any]) -> None:
         channel = getattr(self.channels.get(stream) if isinstance(stream, str) else stream, "channel", None)
@@ -328,6 +322,31 @@ def expects_widget(root: str, notebook: str | None) -> bool:
     if not notebook or path.suffix != ".ipynb" or not path.is_file():
         return False
     return _shows_widget(path, path.stat().st_mtime)
+
+
+class Kernels(AsyncMappingKernelManager):
+    """The server's kernels: a kernel that died is not kept alive empty.
+
+    Jupyter restarts a kernel that died (killed, out of memory) under the same id, without the
+    notebook: the page's widgets have nothing behind them any more (a page still loading shows
+    "Error displaying widget: model not found" for the views it has not drawn yet, a loaded one
+    stops answering clicks), and a pooled kernel would be handed out empty. So a restarted kernel
+    is shut down once the restart is over, and :attr:`on_restart` is told first (the app frees the
+    page's place and closes its websockets: the page's watchdog reloads it into a kernel that has
+    run the notebook, back at its seat).
+    """
+
+    on_restart: Callable[[str], None] = staticmethod(lambda kernel_id: None)
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        kernel_id = await super().start_kernel(*args, **kwargs)
+        self.add_restart_callback(kernel_id, lambda: self._restarted(kernel_id))
+        return kernel_id
+
+    def _restarted(self, kernel_id: str) -> None:
+        self.log.warning("kernel %s died and was restarted without its notebook: shutting it down", kernel_id)
+        self.on_restart(kernel_id)
+        asyncio.ensure_future(_shut_down_once_restarted(self, kernel_id))
 
 
 async def _shut_down(manager: Any, kernel_id: str) -> None:
@@ -387,9 +406,12 @@ class ClassroomVoila(Voila):
     }
 
     def init_settings(self) -> dict:
+        self.voila_configuration.multi_kernel_manager_class = Kernels
         with gentle_pool() if self.gentle_refill else contextlib.nullcontext():
             settings = super().init_settings()
         manager = self.kernel_manager
+        manager.on_restart = self.restarted
+        self.sockets: dict[str, set[web.RequestHandler]] = {}
         room = Room(self.max_kernels, self.max_kernels_per_address, alive=lambda kid: kid in manager,
                     gone=lambda kid: forget_visitor(manager.connection_dir, kid))
         self.room = room
@@ -397,7 +419,8 @@ class ClassroomVoila(Voila):
         settings.update({
             HOSTS: HostNames([self.ip, *self.allowed_hosts]),
             ROOM: room,
-            FREE: self.free_if_abandoned,
+            FREE: lambda kernel_id: IOLoop.current().call_later(self.grace, self.free_if_abandoned, kernel_id),
+            SOCKETS: self.sockets,
             EXPECTS_WIDGET: lambda notebook: expects_widget(self.root_dir, notebook),
             RETRY: self.retry_seconds,
             "log_function": log_request,
@@ -413,6 +436,13 @@ class ClassroomVoila(Voila):
             self.log.info("Kernel %s: its page closed (no websocket for %.0f s): shutting it down",
                           kernel_id, self.grace)
             asyncio.ensure_future(_shut_down(self.kernel_manager, kernel_id))
+
+    def restarted(self, kernel_id: str) -> None:
+        """Jupyter is restarting ``kernel_id`` (it died): its page may not reach it any more, and
+        its websockets close, so the page reloads (see :class:`Kernels`)."""
+        self.room.leave(kernel_id)
+        for socket in list(self.sockets.get(kernel_id, ())):
+            socket.close()
 
     def trust_notebooks(self) -> None:
         """Sign the notebooks this server serves in an in-memory signature store (they are the
