@@ -53,14 +53,21 @@ class Visit:
 
 def request(base: str, method: str = "GET", path: str = "/", *, headers: dict[str, str] | None = None,
             body: bytes | None = None, source: str | None = None, timeout: float = 180) -> Visit:
-    """One HTTP request to the server at ``base``, optionally from local address ``source``."""
+    """One HTTP request to the server at ``base``, optionally from local address ``source``, answered
+    within ``timeout`` s in all (a page that keeps sending Voila's heartbeats does not extend it)."""
     parts = urlsplit(base)
+    deadline = time.monotonic() + timeout
     conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout,
                                       source_address=(source, 0) if source else None)
     try:
         conn.request(method, path, body=body, headers=headers or {})
         response = conn.getresponse()
-        html = response.read().decode("utf-8", "replace")
+        chunks = []
+        while chunk := response.read1(65536):
+            chunks.append(chunk)
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{method} {path} was not answered within {timeout} s")
+        html = b"".join(chunks).decode("utf-8", "replace")
         jar: SimpleCookie = SimpleCookie()
         for value in response.headers.get_all("Set-Cookie") or []:
             jar.load(value)
