@@ -136,7 +136,8 @@ class KernelGuard(HostGuard):
         if not room.owns(kernel_id, secret):
             raise self.refuse_request(403, "not the page that owns this kernel")
         # The owning page is alive (a page still loading checks on its kernel): not idle.
-        self.settings["kernel_manager"].get_kernel(kernel_id).last_activity = utcnow()
+        with contextlib.suppress(KeyError):  # culled meanwhile: Jupyter answers 404
+            self.settings["kernel_manager"].get_kernel(kernel_id).last_activity = utcnow()
 
 
 class SocketGuard(KernelGuard):
