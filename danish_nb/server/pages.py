@@ -40,7 +40,7 @@ RETRY_CALL = "window.danishNbRetry("
 TEXTS: dict[str, Message] = {
     "not_started": _("The server was too busy to start your game."),
     "stopped": _("Your game stopped before it could start."),
-    "busy": _("Starting your game: the server is busy, please wait..."),
+    "busy": _("The server is busy: this page is still loading, please wait..."),
     "again": _("This page tries again by itself in {seconds} s."),
     "lost": _("The connection to the server was lost: trying to reconnect..."),
     "restarted": _("The server restarted: taking you back to your game..."),
