@@ -3,19 +3,29 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+APP_STAMP := $(VENV)/.installed-app
 
-.PHONY: app test fuzz setup bench classroom notebooks site site-serve clean translations
+.PHONY: app lessons test fuzz setup bench classroom notebooks site site-serve clean translations
 
-$(STAMP): pyproject.toml
+# `make app` and `make lessons` install only the package and its own dependencies; the test extra
+# (Playwright, OpenSpiel, pandas, Dask...) comes with `make setup` / `make test`.
+$(APP_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip uv
+	$(BIN)/uv pip install --quiet --python $(BIN)/python -e .
+	touch $(APP_STAMP)
+
+$(STAMP): pyproject.toml $(APP_STAMP)
 	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[test]'
 	touch $(STAMP)
 
 setup: $(STAMP)  ## create .venv and install the package with its test extra
 
-app: $(STAMP)  ## serve the playable Voila app (prints its URL; PORT=8900 to change the port)
+app: $(APP_STAMP)  ## serve the playable Voila app for one person (prints its URL; PORT=8900 to change the port)
 	$(BIN)/danish-nb $(if $(PORT),--port $(PORT))
+
+lessons: $(APP_STAMP)  ## serve the lesson notebooks with Voila (prints its URL; PORT=8900 to change the port)
+	$(BIN)/danish-nb --lessons notebooks $(if $(PORT),--port $(PORT))
 
 # `make test` runs pytest on $(WORKERS) workers (pytest-xdist): tests/conftest.py puts every browser and
 # server test in one group that one worker runs in order, and each other module in a group of its own;

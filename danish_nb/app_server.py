@@ -1,18 +1,24 @@
-"""The ``danish-nb`` command: serve the playable app notebook to a classroom.
+"""The ``danish-nb`` command: serve the playable app notebook (or the lessons) with Voila.
 
 The notebook ships inside the package (``danish_nb/notebooks/app.ipynb``), so the command works
 from an installed wheel as well as from a checkout. It runs :mod:`danish_nb.server` (Voila with
 guarded handlers) as a child process, with:
 
-- a pool of preheated kernels sized for the class, refilled only when the room is quiet and
-  within the cap on kernels (:mod:`danish_nb.server.pool`);
+- sizes for one person by default (a pool of 1 preheated kernel, at most 3 kernels in all);
+  ``--class-size N`` sizes it for a class (a pool of N, at most N + 25% kernels);
+- its own port or nothing: a port in use stops it with one clear message (no hopping to another
+  port), so the URL it prints is its own;
+- a pool refilled only when the room is quiet and within the cap on kernels
+  (:mod:`danish_nb.server.pool`);
 - execution timeouts that fit a busy 2-core box (Voila's 4 s IOPub wait dropped the app's widget
   under load: a blank page), and a page that says so and reloads if the app still does not show;
 - caps on visitor kernels per server and per address, answered with a "room is full" page;
 - per-page kernel secrets, host-name checks and XSRF checks (see :mod:`danish_nb.server`);
+- a kernel freed within seconds of its page closing (its beacon, or its websocket closed for
+  good), and culling that frees the kernel of a page that never connected within 2 minutes;
 - no tracebacks for visitors, neither in the page nor over the kernel websocket;
-- culling that frees the kernel of a page closed without its beacon within about 2 minutes,
-  sparing connected kernels however idle;
+- kernels reached over Unix sockets in the server's private folder (:data:`TRANSPORT`);
+- a teacher key: ``$DANISH_NB_TEACHER_KEY``, else a long random one printed at start;
 - listening on 127.0.0.1 unless ``--host`` says otherwise.
 
 >>> argv = command(port=9000)
@@ -24,7 +30,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -40,14 +48,28 @@ from typing import IO
 DEFAULT_PORT = 8866
 DEFAULT_HOST = "127.0.0.1"
 #: Seconds between culling passes, and idle seconds after which a kernel nobody is connected to
-#: (a page closed without its shutdown beacon) is shut down: freed within 90-110 s. A page must
-#: connect within 90 s of its HTML; connected kernels are never culled (cull_connected=False).
+#: is shut down: a page that got its HTML but never connected (its browser died while loading)
+#: is freed within 90-110 s; a page must connect within 90 s of its HTML (a loading page checks on
+#: its kernel every 10 s, which counts). Connected kernels are never culled (cull_connected=False):
+#: a page that connected and closed is freed within seconds by the server itself.
 CULL_INTERVAL = 20
 CULL_IDLE_TIMEOUT = 90
-#: Learners of one class: the preheated pool, and (plus a margin) the cap on visitor kernels.
+#: Without ``--class-size``: one person on a laptop. A pool of 1 preheated kernel, and at most 3
+#: kernels in all (the pool refills only below the cap): 3 tabs, or 2 and one preheated.
+PERSONAL_POOL, PERSONAL_KERNELS = 1, 3
+#: ``--class-size 30``: a class; visitor kernels one address may hold then (a learner's tabs;
+#: raise it behind a NAT or a proxy that hides the learners' addresses).
 CLASS_SIZE = 30
-#: Visitor kernels one address may hold (a learner's tabs; raise it behind a NAT or proxy).
 PER_ADDRESS = 4
+#: How the server reaches its kernels: ``ipc`` (Unix sockets in the server's private connection
+#: folder, mode 0700) rather than ``tcp`` (loopback ports any local user may connect to, and read
+#: the kernels' output from, since Jupyter's messages are signed, not encrypted: ipykernel warns
+#: about it for every kernel).
+TRANSPORT = "ipc"
+#: The environment variable holding the teacher key (see :mod:`danish_nb.widgets.table_teacher`).
+TEACHER_ENV = "DANISH_NB_TEACHER_KEY"
+#: Letters of a generated teacher key: no look-alikes (0/O, 1/I/L), as the table codes.
+KEY_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 #: Seconds Voila waits for a cell's output after its reply (nbclient's default of 4 dropped the
 #: app's widget on a busy box), and for a kernel to start.
 IOPUB_TIMEOUT = 60
@@ -75,10 +97,12 @@ def command(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, *, notebook: Pat
             preheat: bool = True, pool_size: int = 2, max_kernels: int = 10,
             per_address: int = PER_ADDRESS, allowed_hosts: Sequence[str] = (),
             cull_interval: int = CULL_INTERVAL, cull_idle_timeout: int = CULL_IDLE_TIMEOUT,
-            cell_timeout: int = CELL_TIMEOUT, transport: str = "tcp") -> list[str]:
-    """The argv that serves ``notebook`` (default: the packaged app) with the classroom server.
+            cell_timeout: int = CELL_TIMEOUT, transport: str = TRANSPORT,
+            behind_proxy: bool = False) -> list[str]:
+    """The argv that serves ``notebook`` (default: the packaged app; a folder: its notebooks)
+    with the classroom server.
 
-    The defaults suit one or two visitors (tests); :func:`main` sizes them for a class.
+    The defaults suit one or two visitors (tests); :func:`main` sizes them for a person or a class.
 
     >>> argv = command(port=9000, preheat=False)
     >>> argv[1:3], "--preheat_kernel=False" in argv
@@ -102,10 +126,8 @@ def command(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, *, notebook: Pat
         f"--max_kernels={int(max_kernels)}",
         f"--max_kernels_per_address={int(per_address)}",
         *(f"--ClassroomVoila.allowed_hosts={name}" for name in allowed_hosts),
-        # TCP between the server and its kernels (jupyter_client keeps the ports it hands out
-        # apart). ``transport="ipc"`` (Unix sockets: no ports at all) works too, but showed
-        # longer click-to-update tails with 30 learners in benchmarks.classroom (unexplained).
         f"--KernelManager.transport={transport}",
+        f"--ClassroomVoila.behind_proxy={behind_proxy}",
         f"--MappingKernelManager.cull_interval={int(cull_interval)}",
         f"--MappingKernelManager.cull_idle_timeout={int(cull_idle_timeout)}",
         "--MappingKernelManager.cull_connected=False",
@@ -173,6 +195,35 @@ def serving(port: int, host: str = DEFAULT_HOST, *, timeout: float = 60.0, log: 
         stop(proc)
 
 
+def port_in_use(port: int, host: str = DEFAULT_HOST) -> bool:
+    """Whether something already listens on ``port`` of ``host`` (binding it fails).
+
+    >>> with socket.socket() as taken:
+    ...     taken.bind(("127.0.0.1", 0)); taken.listen()
+    ...     port_in_use(taken.getsockname()[1])
+    True
+    """
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds it
+        try:
+            sock.bind((host, port))
+        except OSError as err:
+            if err.errno == errno.EADDRINUSE:
+                return True
+            raise
+    return False
+
+
+def teacher_key(length: int = 16) -> str:
+    """A random teacher key, in groups of four without look-alikes (80 bits: not guessable).
+
+    >>> key = teacher_key(); len(key), key.count("-")
+    (19, 3)
+    """
+    letters = "".join(secrets.choice(KEY_ALPHABET) for _ in range(length))
+    return "-".join(letters[i:i + 4] for i in range(0, length, 4))
+
+
 def free_port(host: str = DEFAULT_HOST) -> int:
     """A TCP port that is free on ``host`` right now."""
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
@@ -187,33 +238,55 @@ def _exit_on_signal(signum: int, _frame: object) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """``danish-nb [--port 8866] [--host 127.0.0.1] [--class-size 30] ...``: serve until Ctrl-C."""
     parser = argparse.ArgumentParser(prog="danish-nb", description="Serve the danish_nb card-game app "
-                                     "to a classroom (Voila).")
+                                     "(or the lesson notebooks) with Voila, for one person or a class.")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default %(default)s)")
     parser.add_argument("--host", default=DEFAULT_HOST,
                         help="address to listen on (default %(default)s: this machine only; "
                              "0.0.0.0 for a classroom network)")
-    parser.add_argument("--class-size", type=int, default=CLASS_SIZE,
-                        help="learners arriving together: kernels preheated for them; at most "
-                             "this many + 25%% run at once (default %(default)s)")
+    parser.add_argument("--class-size", type=int, default=None, metavar="N",
+                        help=f"learners arriving together: N kernels preheated for them, at most N + 25%% "
+                             f"at once (without it: one person, {PERSONAL_POOL} preheated, at most "
+                             f"{PERSONAL_KERNELS}; a class: --class-size {CLASS_SIZE})")
     parser.add_argument("--per-address", type=int, default=PER_ADDRESS,
-                        help="games one computer may hold at once (default %(default)s)")
+                        help="games one computer may hold at once in a class (default %(default)s)")
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                         help="a host name learners use to reach this server, besides localhost, "
                              "this machine's names and addresses (repeatable)")
+    parser.add_argument("--behind-proxy", action="store_true",
+                        help="learners come through a reverse proxy (deploy/): take their addresses "
+                             "from X-Forwarded-For; let nothing but the proxy reach this port")
     parser.add_argument("--no-preheat", action="store_true",
                         help="start each visitor's kernel on demand instead of in advance")
+    parser.add_argument("--lessons", metavar="FOLDER", type=Path,
+                        help="serve the lesson notebooks of FOLDER (e.g. notebooks/) instead of the app")
     args = parser.parse_args(argv)
+    if port_in_use(args.port, args.host):
+        print(f"danish-nb: port {args.port} on {args.host} is already in use (another danish-nb?): stop "
+              f"that server, or choose another port with --port", file=sys.stderr)
+        return 1
     # Voila runs in its own process group, so a SIGTERM or hang-up of this command must stop it
     # explicitly (Ctrl-C arrives as KeyboardInterrupt).
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, _exit_on_signal)
-    size = max(1, args.class_size)
-    proc = start(command(args.port, args.host, preheat=not args.no_preheat, pool_size=size,
-                         max_kernels=size + (size + 3) // 4, per_address=args.per_address,
-                         allowed_hosts=args.allow_host))
+    if args.class_size is None:
+        pool, most, per_address = PERSONAL_POOL, PERSONAL_KERNELS, PERSONAL_KERNELS
+    else:
+        size = max(1, args.class_size)
+        pool, most, per_address = size, size + (size + 3) // 4, args.per_address
+    env = dict(os.environ)
+    key = None if args.lessons or env.get(TEACHER_ENV) else teacher_key()
+    if key:
+        env[TEACHER_ENV] = key
+    preheat = not (args.no_preheat or args.lessons)  # Voila would preheat a pool for each lesson
+    proc = start(command(args.port, args.host, notebook=args.lessons, preheat=preheat, pool_size=pool,
+                         max_kernels=most, per_address=per_address, allowed_hosts=args.allow_host,
+                         behind_proxy=args.behind_proxy), env=env)
     try:
         wait_ready(url(args.port, args.host), 120, proc)
-        print(f"danish-nb: the app is at {url(args.port, args.host)}  (Ctrl-C stops it)", flush=True)
+        what = "the lessons are" if args.lessons else "the app is"
+        print(f"danish-nb: {what} at {url(args.port, args.host)}  (Ctrl-C stops it)", flush=True)
+        if key:
+            print(f"danish-nb: teacher key {key}  (for this run; set {TEACHER_ENV} to keep one)", flush=True)
         return proc.wait()
     except KeyboardInterrupt:
         return 0

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 import websocket  # websocket-client
 
-from danish_nb.server.pages import CELL_ERROR, NOT_STARTED, WIDGET_OUTPUT
+from danish_nb.server.pages import CELL_ERROR, RETRY_CALL, WIDGET_OUTPUT
 
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 
@@ -44,7 +44,7 @@ class Visit:
             return "full"
         if self.status == 200 and WIDGET_OUTPUT in self.html:
             return "board"
-        if self.status == 200 and NOT_STARTED in self.html:
+        if self.status == 200 and RETRY_CALL in self.html:
             return "busy"
         if CELL_ERROR in self.html:
             return "error"
@@ -53,14 +53,21 @@ class Visit:
 
 def request(base: str, method: str = "GET", path: str = "/", *, headers: dict[str, str] | None = None,
             body: bytes | None = None, source: str | None = None, timeout: float = 180) -> Visit:
-    """One HTTP request to the server at ``base``, optionally from local address ``source``."""
+    """One HTTP request to the server at ``base``, optionally from local address ``source``, answered
+    within ``timeout`` s in all (a page that keeps sending Voila's heartbeats does not extend it)."""
     parts = urlsplit(base)
+    deadline = time.monotonic() + timeout
     conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout,
                                       source_address=(source, 0) if source else None)
     try:
         conn.request(method, path, body=body, headers=headers or {})
         response = conn.getresponse()
-        html = response.read().decode("utf-8", "replace")
+        chunks = []
+        while chunk := response.read1(65536):
+            chunks.append(chunk)
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{method} {path} was not answered within {timeout} s")
+        html = b"".join(chunks).decode("utf-8", "replace")
         jar: SimpleCookie = SimpleCookie()
         for value in response.headers.get_all("Set-Cookie") or []:
             jar.load(value)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -262,11 +261,10 @@ def test_each_lessons_stored_outputs_have_no_violation(context: BrowserContext, 
 
 @pytest.fixture(scope="module")
 def lessons_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Voila serving the lesson notebooks (not the app's classroom server, which serves one
-    notebook), with the app's offline template; the log is kept for a failing lesson."""
+    """The lesson notebooks served as ``make lessons`` serves them (``danish-nb --lessons``: the
+    classroom server, the app's offline template); the log is kept for a failing lesson."""
     port = app_server.free_port()
-    argv = [sys.executable, "-m", "voila", str(NOTEBOOKS), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-            "--Voila.tornado_settings=disable_check_xsrf=True", "--template=danish-nb"]
+    argv = app_server.command(port, notebook=NOTEBOOKS, preheat=False, max_kernels=4, per_address=4)
     log = tmp_path_factory.mktemp("lessons") / "voila.log"
     with open(log, "w", encoding="utf-8") as out, voila_serving(argv, port, out) as url:
         yield url

@@ -3,11 +3,16 @@ with the package, and a real server answers and stops cleanly."""
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import json
+import os
+import re
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import urllib.request
 from pathlib import Path
 
@@ -29,7 +34,8 @@ def test_argv_carries_the_security_and_kernel_settings() -> None:
                  "--VoilaExecutor.timeout=180",
                  "--MappingKernelManager.cull_interval=20",
                  "--MappingKernelManager.cull_idle_timeout=90",
-                 "--MappingKernelManager.cull_connected=False"):
+                 "--MappingKernelManager.cull_connected=False", "--KernelManager.transport=ipc",
+                 "--ClassroomVoila.behind_proxy=False"):
         assert flag in argv
     assert not any("debug" in arg or "show_tracebacks=True" in arg or "xsrf" in arg for arg in argv)
 
@@ -44,18 +50,67 @@ def test_host_port_preheat_sizes_and_host_names_are_options() -> None:
     assert app_server.url(8000, "::1") == "http://[::1]:8000/"
 
 
-def test_the_command_sizes_the_server_for_the_class(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[list[str]] = []
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[str], dict]]:
+    """What :func:`app_server.main` would start (argv, environment); the server "exits" at once.
+    The port asked for is a free one (the test does not depend on what else runs here)."""
+    seen: list[tuple[list[str], dict]] = []
 
-    def fake_start(argv: list[str]) -> subprocess.Popen:
-        seen.append(argv)
+    def fake_start(argv: list[str], env: dict) -> subprocess.Popen:
+        seen.append((argv, env))
         return subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
 
     monkeypatch.setattr(app_server, "start", fake_start)
+    monkeypatch.setattr(app_server, "DEFAULT_PORT", app_server.free_port())
     monkeypatch.setattr(signal, "signal", lambda *args: None)  # keep pytest's own handlers
-    assert app_server.main(["--class-size", "20", "--per-address", "2", "--allow-host", "a.example"]) == 1
-    assert {"--pool_size=20", "--max_kernels=25", "--max_kernels_per_address=2",
-            "--ClassroomVoila.allowed_hosts=a.example"} <= set(seen[0])
+    monkeypatch.delenv("DANISH_NB_TEACHER_KEY", raising=False)
+    return seen
+
+
+def test_the_command_sizes_the_server_for_the_class(started: list) -> None:
+    assert app_server.main(["--class-size", "20", "--per-address", "2", "--allow-host", "a.example",
+                            "--behind-proxy"]) == 1
+    assert {"--pool_size=20", "--max_kernels=25", "--max_kernels_per_address=2", "--preheat_kernel=True",
+            "--ClassroomVoila.allowed_hosts=a.example", "--ClassroomVoila.behind_proxy=True"} <= set(started[0][0])
+
+
+def test_by_default_the_command_is_sized_for_one_person(started: list) -> None:
+    """Issue 28: `make app` preheated 30 kernels for one learner (2.6 GB)."""
+    assert app_server.main([]) == 1
+    argv, env = started[0]
+    assert {"--pool_size=1", "--max_kernels=3", "--max_kernels_per_address=3"} <= set(argv)
+    assert re.fullmatch(r"([2-9A-HJKMNP-Z]{4}-){3}[2-9A-HJKMNP-Z]{4}", env["DANISH_NB_TEACHER_KEY"])
+
+
+def test_a_teacher_key_given_is_kept_and_lessons_get_none(started: list, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DANISH_NB_TEACHER_KEY", "chosen-by-the-teacher")
+    assert app_server.main([]) == 1
+    assert started[0][1]["DANISH_NB_TEACHER_KEY"] == "chosen-by-the-teacher"
+    monkeypatch.delenv("DANISH_NB_TEACHER_KEY")
+    assert app_server.main(["--lessons", str(REPO / "notebooks")]) == 1
+    argv, env = started[1]
+    assert str(REPO / "notebooks") in argv and "--preheat_kernel=False" in argv
+    assert "DANISH_NB_TEACHER_KEY" not in env
+
+
+def test_a_port_in_use_is_refused_with_one_clear_message_and_no_other_port() -> None:
+    """Issue 28: a second `danish-nb --port 8931` printed the first server's URL while its own
+    Voila had moved to 8932. The command refuses; so does the server itself, when something
+    takes the port between the command's check and the server's start."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "danish_nb.app_server", "--port", str(port)],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 1 and done.stdout == ""
+        assert done.stderr == (f"danish-nb: port {port} on 127.0.0.1 is already in use (another danish-nb?): "
+                               f"stop that server, or choose another port with --port\n")
+        served = subprocess.run(app_server.command(port, preheat=False), capture_output=True, text=True,
+                                timeout=120, env={**os.environ, "JUPYTER_PATH": str(app_server.TEMPLATES)})
+    assert served.returncode == 1
+    assert f"port {port} on 127.0.0.1 is already in use" in served.stderr
+    assert "trying another port" not in served.stderr and "Traceback" not in served.stderr
 
 
 def test_the_app_notebook_ships_with_the_package_and_matches_the_lesson_copy() -> None:
@@ -105,19 +160,46 @@ def test_serving_answers_on_localhost_hides_tracebacks_and_frees_the_port(tmp_pa
         sock.bind(("127.0.0.1", port))
 
 
-def test_the_command_prints_its_url_and_a_sigterm_stops_voila_too() -> None:
+def test_the_command_prints_its_url_and_key_logs_no_alarm_and_a_sigterm_stops_voila_too() -> None:
     port = app_server.free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "danish_nb.app_server", "--port", str(port),
-                             "--no-preheat"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                            text=True)
+    env = {k: v for k, v in os.environ.items() if k != "DANISH_NB_TEACHER_KEY"}
+    proc = subprocess.Popen([sys.executable, "-m", "danish_nb.app_server", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    log: list[str] = []
+    filled = threading.Event()
+
+    def read_log() -> None:
+        for line in proc.stderr:
+            log.append(line)
+            if "is filled with" in line:  # its preheated kernel has started (and run the app)
+                filled.set()
+
+    reader = threading.Thread(target=read_log, daemon=True)
+    reader.start()
     try:
         line = proc.stdout.readline()  # printed once Voila answers (or "" if it gave up)
-        assert f"http://127.0.0.1:{port}/" in line
+        assert line == f"danish-nb: the app is at http://127.0.0.1:{port}/  (Ctrl-C stops it)\n"
+        assert re.fullmatch(r"danish-nb: teacher key (\S{19})  \(for this run; set DANISH_NB_TEACHER_KEY "
+                            r"to keep one\)\n", proc.stdout.readline())
+        assert filled.wait(180), "".join(log)
+        assert urllib.request.urlopen(app_server.url(port), timeout=120).status == 200  # a page, its kernel
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(30) == 128 + signal.SIGTERM
     finally:
         if proc.poll() is None:
             proc.kill()
         proc.stdout.close()
+        reader.join(30)
     with pytest.raises(ConnectionRefusedError):  # Voila (its own process group) is gone too
         socket.create_connection(("127.0.0.1", port), timeout=5).close()
+    # A quiet log: nothing a teacher would take for an alarm (issue 28: "Notebook app.ipynb is not
+    # trusted" for each page, "Kernel is running over TCP without encryption" for each kernel).
+    for alarm in ("not trusted", "without encryption", "WARNING", "Traceback"):
+        assert alarm not in "".join(log), "".join(log)
+
+
+@pytest.mark.parametrize("module", ["danish_nb.app_server", "danish_nb.server.guard", "danish_nb.server.pages",
+                                    "danish_nb.server.visitor", "danish_nb.tables.keys"])
+def test_doctests(module: str) -> None:
+    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

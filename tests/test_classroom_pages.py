@@ -2,21 +2,27 @@
 
 A notebook whose committed output is a widget but whose code shows none stands for a page that
 lost the app's widget under load (Voila's IOPub wait ran out). The app's own page, in Chromium,
-shows no message and frees its kernel when closed (the beacon carries the page's cookies).
+shows no message and frees its kernel when closed (the beacon carries the page's cookies); tabs
+closed, with or without their beacon, free their places at once and their kernels within
+seconds; after a server restart the page says so and reloads back to the app by itself.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from danish_nb import app_server
-from danish_nb.server.pages import NOT_STARTED, WIDGET_IN_DOM
+from danish_nb.server.pages import NOT_STARTED, WIDGET_IN_DOM, texts
+from helpers import open_app
 from learner_client import Server, request
 
 TIMEOUT = 60_000
@@ -98,3 +104,112 @@ def test_the_app_page_shows_no_message_and_closing_it_frees_its_kernel(
     assert re.fullmatch(r"[0-9a-f-]{36}", kernel) and kernel in server.kernels()
     page.close(run_before_unload=True)
     assert server.wait_kernel_gone(kernel, 30), "closing the page did not free its kernel"
+
+
+def kernel_of(page: Page) -> str:
+    return page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+
+
+@pytest.fixture(scope="module")
+def personal_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The app as ``danish-nb`` serves one person by default: a pool of 1, at most 3 kernels."""
+    log = tmp_path_factory.mktemp("personal") / "voila.log"
+    with open(log, "w", encoding="utf-8") as out, \
+            app_server.serving(app_server.free_port(), timeout=120, log=out, pool_size=app_server.PERSONAL_POOL,
+                               max_kernels=app_server.PERSONAL_KERNELS,
+                               per_address=app_server.PERSONAL_KERNELS) as url:
+        yield Server(url, log)
+
+
+@pytest.mark.browser
+def test_closed_tabs_free_their_places_and_kernels_so_new_tabs_open(
+        context: BrowserContext, personal_server: Server) -> None:
+    """Issue 28: open the most tabs, close two, open one: "Too many games from this computer"
+    (HTTP 429) until the idle cull freed the closed tabs' kernels, 76 s later."""
+    url = personal_server.url
+    pages = [open_app(context, url) for _ in range(app_server.PERSONAL_KERNELS)]
+    kernels = [kernel_of(page) for page in pages]
+    answers: list[int] = []
+    context.on("response", lambda response: answers.append(response.status) if response.url == url else None)
+    pages[0].close(run_before_unload=True)  # a tab closed: its shutdown beacon goes out
+    pages[1].close()  # no beforeunload (a crashed tab): its websocket just closes
+    for kernel in kernels[:2]:
+        assert personal_server.wait_kernel_gone(kernel, 30), "a closed tab's kernel is still running"
+    again = [open_app(context, url) for _ in range(2)]
+    assert answers == [200, 200], answers  # no "room is full" page on the way
+    assert kernels[2] in personal_server.kernels()  # the tab left open keeps its game
+    for page in (pages[2], *again):
+        page.close(run_before_unload=True)
+
+
+@pytest.mark.browser
+def test_after_a_server_restart_the_page_says_so_and_comes_back_by_itself(
+        context: BrowserContext, tmp_path: Path) -> None:
+    """Issue 28: after a restart the open pages still said "connected" and clicks did nothing."""
+    port = app_server.free_port()
+    log = tmp_path / "voila.log"
+    with open(log, "w", encoding="utf-8") as out, \
+            app_server.serving(port, timeout=120, log=out, pool_size=1, max_kernels=3) as url:
+        page = open_app(context, url)
+        before = kernel_of(page)
+    notice = page.locator("#dn-server-notice")
+    expect(notice).to_have_text(texts()["en"]["lost"])  # the server stopped: the page says so
+    loads: list[str] = []
+    page.on("load", lambda p: loads.append(p.url))
+    with open(log, "a", encoding="utf-8") as out, \
+            app_server.serving(port, timeout=120, log=out, pool_size=1, max_kernels=3):
+        expect(page.locator(".dn-seat.dn-me .dn-card").first).to_be_visible(timeout=TIMEOUT)
+        page.wait_for_function(f"JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+                               f".kernelId !== {json.dumps(before)}", timeout=TIMEOUT)
+        assert loads, "the page did not reload itself"
+        expect(notice).to_have_count(0)
+        page.close(run_before_unload=True)
+
+
+def kernel_process(server: Server, kernel_id: str) -> int:
+    """The process id of one of ``server``'s kernels."""
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        with contextlib.suppress(OSError):
+            if f"kernel-{kernel_id}.json" in Path(f"/proc/{pid}/cmdline").read_text(errors="replace"):
+                return int(pid)
+    raise LookupError(f"no process for kernel {kernel_id}")
+
+
+@pytest.mark.browser
+def test_a_page_whose_kernel_died_reloads_into_a_kernel_that_ran_the_app(
+        context: BrowserContext, personal_server: Server) -> None:
+    """Jupyter restarts a kernel that died under the same id, without the notebook: the page's
+    widgets had nothing behind them (clicks did nothing; a page still loading showed "Error
+    displaying widget: model not found"). The server shuts such a kernel down; the page reloads."""
+    page = open_app(context, personal_server.url)
+    before = kernel_of(page)
+    os.kill(kernel_process(personal_server, before), signal.SIGKILL)  # as the out-of-memory killer would
+    page.wait_for_function(f"JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+                           f".kernelId !== {json.dumps(before)}", timeout=TIMEOUT)
+    expect(page.locator(".dn-seat.dn-me .dn-card").first).to_be_visible(timeout=TIMEOUT)
+    assert personal_server.wait_kernel_gone(before, 30)  # not kept, empty, beside the new one
+    assert "died and was restarted without its notebook" in personal_server.log.read_text(encoding="utf-8")
+    page.close(run_before_unload=True)
+
+
+@pytest.mark.browser
+def test_a_lesson_whose_kernel_died_while_it_loaded_comes_back_with_every_widget(
+        context: BrowserContext, tmp_path: Path) -> None:
+    """Issue 28 item 5: a served lesson showed 20 of its 27 quiz rows and "Error: widget model not
+    found", as when the page's widgets are restored from a kernel that lost them. The kernel dies
+    (SIGKILL) as the page starts its widgets; the page comes back with all of them."""
+    lesson = Path(__file__).resolve().parents[1] / "notebooks"
+    log = tmp_path / "voila.log"
+    with open(log, "w", encoding="utf-8") as out, \
+            app_server.serving(app_server.free_port(), timeout=120, log=out, notebook=lesson, preheat=False,
+                               max_kernels=3, per_address=3) as url:
+        server = Server(url, log)
+        page = context.new_page()
+        html = page.goto(f"{url}voila/render/02-le-danish.ipynb", timeout=300_000).text()
+        before = kernel_of(page)
+        os.kill(kernel_process(server, before), signal.SIGKILL)
+        quizzes = page.locator(".widget-hbox:has(> button[title^='try '])")
+        expect(quizzes).to_have_count(html.count("PositionQuiz(children"), timeout=300_000)
+        assert kernel_of(page) != before and server.wait_kernel_gone(before, 30)
+        expect(page.locator("text=Error displaying widget")).to_have_count(0)
+        page.close(run_before_unload=True)

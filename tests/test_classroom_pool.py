@@ -25,7 +25,8 @@ class VoilaLike(LoggingConfigurable):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.kernels: dict[str, SimpleNamespace] = {}
-        self.running = self.most_running = 0
+        self._pending_kernels: dict[str, Any] = {}  # MultiKernelManager's kernels still starting
+        self.running = self.most_running = self.most_kernels = 0
         self._ids = itertools.count()
         self._pools: dict[str, list[asyncio.Task]] = {"app": []}
 
@@ -45,6 +46,7 @@ class VoilaLike(LoggingConfigurable):
     async def _initialize(self, notebook_path: str, kernel_id: str | None = None, **kwargs: Any) -> dict:
         self.running += 1
         self.most_running = max(self.most_running, self.running)
+        self.most_kernels = max(self.most_kernels, len(self.kernels) + self.running)
         await asyncio.sleep(0.05)  # the kernel starts and runs the notebook
         self.running -= 1
         kernel_id = f"k{next(self._ids)}"
@@ -111,6 +113,44 @@ def test_a_visitor_waiting_for_a_replacement_starts_it_at_once() -> None:
         assert len(manager.kernels) == 1
         _, _, kernel_id = await asyncio.wait_for(manager.get_rendered_notebook("app"), 5)
         assert kernel_id in manager.kernels and len(manager.kernels) == 2
+        await manager.shutdown_all()
+
+    run_apart(scenario())
+
+
+def test_a_burst_never_takes_the_pool_past_its_cap() -> None:
+    """Issue 28: replacements released together by a quiet room each passed the same count
+    before waiting their turn to start, and all started (43 and 50 kernels against a cap of 38)."""
+    async def scenario() -> None:
+        manager = Gentle(max_total=4, refill_after=0.1, max_starting=1)
+        manager.fill(4)
+        await asyncio.gather(*manager._pools["app"])
+        handed = await asyncio.gather(*(manager.get_rendered_notebook("app") for _ in range(4)))  # a burst
+        assert len(manager._pools["app"]) == 4  # four replacements wait: the room is at its cap
+        for _, _, kernel_id in handed[:3]:  # three learners leave: room for three, and it goes quiet
+            del manager.kernels[kernel_id]
+        for _ in range(200):
+            await asyncio.sleep(0.02)
+            if len(manager.kernels) >= 4 and not manager.running:
+                break
+        await asyncio.sleep(0.3)  # time enough for a fourth replacement to start, if it could
+        assert len(manager.kernels) == 4 and manager.most_kernels <= 4, (len(manager.kernels), manager.most_kernels)
+        await manager.shutdown_all()
+
+    run_apart(scenario())
+
+
+def test_a_visitor_gets_a_kernel_that_is_ready_before_one_still_waiting() -> None:
+    async def scenario() -> None:
+        manager = Gentle(max_total=1, refill_after=60, max_starting=1)
+        waiting = asyncio.get_running_loop().create_task(asyncio.sleep(3600))  # a replacement waiting its turn
+        manager.fill(1)
+        manager._pools["app"].insert(0, waiting)
+        await asyncio.wait(manager._pools["app"][1:])
+        _, _, kernel_id = await asyncio.wait_for(manager.get_rendered_notebook("app"), 5)
+        assert kernel_id in manager.kernels and manager._pools["app"][0] is waiting
+        waiting.cancel()
+        manager._pools["app"].remove(waiting)
         await manager.shutdown_all()
 
     run_apart(scenario())

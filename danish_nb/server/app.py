@@ -9,7 +9,18 @@ table and puts a small mixin in front of every handler:
 - the notebook page: a seat in the :class:`~danish_nb.server.guard.Room` first (else the
   "room is full" page), then the secret cookies and the visitor's address for its kernel
   (:mod:`danish_nb.server.visitor`), then Voila's page with a watchdog script in its
-  head (:class:`PageGuard`; see :mod:`danish_nb.server.pages`).
+  head (:class:`PageGuard`; see :mod:`danish_nb.server.pages`). A query that names a template
+  or a theme, in any spelling, is refused before any kernel starts;
+- the kernel's websocket is counted (:class:`SocketGuard`): when a page's last websocket closes
+  and none opens again within :data:`GRACE` s (a closed or crashed tab, a killed browser), the
+  page no longer holds its place against the caps and its kernel is shut down; the page's
+  shutdown beacon does the same at once (:class:`BeaconGuard`);
+- a refusal is one line of the log (no traceback), and its answer a short text.
+
+The application itself listens on its port or stops with one clear line (no hopping to another
+port), marks the notebooks it serves as trusted (an in-memory signature store: nothing written
+to the user's Jupyter files), and takes a visitor's address from ``X-Forwarded-For`` only when
+told it runs behind a reverse proxy (``behind_proxy``).
 
 Voila's request-info websocket (``/voila/query/<kernel>``, used only by notebooks that call
 ``voila.utils.wait_for_request``, which the app does not) is not served: it answered anyone who
@@ -18,21 +29,31 @@ knew a kernel id. Kernel stderr is kept off the websocket by :class:`StderrOnSer
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import errno
 import json
+import os
+import shutil
 from collections.abc import Awaitable, Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import nbformat
 from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.base import BaseKernelWebsocketConnection
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.handlers import KernelHandler
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import url_path_join
+from nbformat.sign import NotebookNotary
 from tornado import web
-from tornado.log import app_log
-from traitlets import Bool, Integer, List, Type, Unicode
+from tornado.ioloop import IOLoop
+from tornado.log import access_log, app_log
+from tornado.netutil import bind_sockets
+from traitlets import Bool, Float, Integer, List, Type, Unicode
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -40,16 +61,25 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from danish_nb.server.guard import HostNames, Refusal, Room, Seat
+from danish_nb.server.pages import (CELL_ERROR, ROOM_FULL, TOO_MANY, WIDGET_OUTPUT, preferred_language, retry_now,
+                                    room_full_page, watchdog)
 from danish_nb.server.pool import gentle_pool
 from danish_nb.server.visitor import forget_visitor, write_visitor
-from danish_nb.server.pages import CELL_ERROR, WIDGET_OUTPUT, retry_now, room_full_page, watchdog
 
 #: Cookies holding a page's secret, one scoped to its kernel's URLs and one to its shutdown URL.
 KERNEL_COOKIE = "danish_nb_kernel"
 SHUTDOWN_COOKIE = "danish_nb_shutdown"
 #: Keys of the tornado settings shared by the handlers.
-HOSTS, ROOM, EXPECTS_WIDGET, RETRY = "danish_nb_hosts", "danish_nb_room", "danish_nb_widget", "danish_nb_retry"
-HEADLINES = {503: "The room is full.", 429: "Too many games from this computer."}
+HOSTS, ROOM, EXPECTS_WIDGET, RETRY, FREE, SOCKETS = ("danish_nb_hosts", "danish_nb_room", "danish_nb_widget",
+                                                     "danish_nb_retry", "danish_nb_free", "danish_nb_sockets")
+HEADLINES = {503: ROOM_FULL, 429: TOO_MANY}
+#: Seconds a page's kernel waits, after the page's last websocket closed, for one to open again
+#: before it is shut down. Jupyter's page reconnects at once, then after up to 1 s, 3 s, ...: a
+#: blip of the network survives; a closed tab's kernel is gone within GRACE + its shutdown.
+GRACE = 3.0
+#: Words a query may not contain in a parameter's name: Voila takes ``template`` and ``theme``
+#: from the query (this server refuses any spelling of either, before a kernel starts).
+FIXED = ("template", "theme")
 
 
 def _local_address(request: Any) -> str | None:
@@ -63,16 +93,36 @@ def _local_address(request: Any) -> str | None:
 class HostGuard(web.RequestHandler):
     """Refuses (403) a request whose ``Host`` is not one of this server's names."""
 
+    refused = False
+
+    def refuse_request(self, status: int, why: str) -> web.HTTPError:
+        """Log one line saying what was refused and why; the error to raise (which tornado does
+        not log again, and :meth:`write_error` answers in a few words)."""
+        self.refused = True
+        app_log.warning("refused %s %s from %s: %s", self.request.method, self.request.path,
+                        self.request.remote_ip, why)
+        return web.HTTPError(status, reason=why)
+
     def guard(self) -> None:
         """Raise ``HTTPError`` if this request may not be served."""
         hosts: HostNames = self.settings[HOSTS]
         if not hosts.allows(self.request.host, _local_address(self.request)):
-            app_log.warning("refused a request for unknown host %r", self.request.host)
-            raise web.HTTPError(403, "unknown host name")
+            raise self.refuse_request(403, f"unknown host name {self.request.host!r}")
 
     def prepare(self) -> Awaitable[None] | None:
         self.guard()
         return super().prepare()
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """A short plain answer (Jupyter's error page needs a user, which a refused websocket
+        does not have: it logged a traceback for each)."""
+        self.set_header("Content-Type", "text/plain; charset=UTF-8")
+        self.finish(f"{status_code} {self._reason}\n")
+
+
+def kernel_of(handler: web.RequestHandler) -> str:
+    """The kernel id in a kernel URL's path."""
+    return handler.path_kwargs.get("kernel_id") or (handler.path_args[0] if handler.path_args else "")
 
 
 class KernelGuard(HostGuard):
@@ -80,15 +130,45 @@ class KernelGuard(HostGuard):
 
     def guard(self) -> None:
         super().guard()
-        kernel_id = self.path_kwargs.get("kernel_id") or (self.path_args[0] if self.path_args else "")
+        kernel_id = kernel_of(self)
         room: Room = self.settings[ROOM]
         secret = self.get_cookie(KERNEL_COOKIE) or self.get_cookie(SHUTDOWN_COOKIE)
         if not room.owns(kernel_id, secret):
-            app_log.warning("refused %s %s: not the page that owns this kernel",
-                            self.request.method, self.request.path)
-            raise web.HTTPError(403, "this kernel belongs to another page")
+            raise self.refuse_request(403, "not the page that owns this kernel")
         # The owning page is alive (a page still loading checks on its kernel): not idle.
-        self.settings["kernel_manager"].get_kernel(kernel_id).last_activity = utcnow()
+        with contextlib.suppress(KeyError):  # culled meanwhile: Jupyter answers 404
+            self.settings["kernel_manager"].get_kernel(kernel_id).last_activity = utcnow()
+
+
+class SocketGuard(KernelGuard):
+    """The kernel's websocket, counted: the page's last one closing starts the grace
+    (:data:`GRACE` s) after which its kernel is freed if none came back."""
+
+    _counted = False
+
+    def open(self, *args: Any, **kwargs: Any) -> Any:
+        self.settings[ROOM].opened(kernel_of(self))
+        self.settings[SOCKETS].setdefault(kernel_of(self), set()).add(self)
+        self._counted = True
+        return super().open(*args, **kwargs)
+
+    def on_close(self) -> None:
+        super().on_close()
+        if not self._counted:
+            return
+        self.settings[SOCKETS].get(kernel_of(self), set()).discard(self)
+        if self.settings[ROOM].closed(kernel_of(self)):
+            self.settings[SOCKETS].pop(kernel_of(self), None)
+            self.settings[FREE](kernel_of(self))
+
+
+class BeaconGuard(KernelGuard):
+    """The page's shutdown beacon (once all its checks passed, XSRF included): the page holds no
+    place from now on, while its kernel stops."""
+
+    async def post(self, *args: Any, **kwargs: Any) -> None:
+        self.settings[ROOM].leave(kernel_of(self))
+        await super().post(*args, **kwargs)
 
 
 class _Recorder:
@@ -134,25 +214,27 @@ class PageGuard(HostGuard):
                             httponly=True, samesite="Strict")
 
     def refuse(self, refusal: Refusal) -> None:
-        """Answer with the "room is full" page, which retries by itself."""
+        """Answer with the "room is full" page (in the visitor's language), which retries by itself."""
+        self.refused = True
+        app_log.warning("refused a game to %s: %s", self.request.remote_ip, refusal.message)
         retry = self.settings[RETRY]
         self.set_status(refusal.status)
         self.set_header("Retry-After", str(retry))
         self.set_header("Cache-Control", "no-store")
-        self.finish(room_full_page(HEADLINES[refusal.status], refusal.message, retry))
+        lang = preferred_language(self.request.headers.get("Accept-Language"))
+        self.finish(room_full_page(HEADLINES[refusal.status], refusal.message, retry, lang))
 
     @web.authenticated
     async def get(self, path: str | None = None) -> None:
-        if path:  # Voila redirects other paths to its file handler: no kernel involved
+        if path and self.notebook_path:  # one notebook served: Voila sends other paths to its files
             return await super().get(path)
-        for name in ("template", "theme"):
-            if name in self.request.arguments:
-                raise web.HTTPError(400, f"the {name} is fixed on this server")
+        fixed = [name for name in self.request.arguments if any(word in name.lower() for word in FIXED)]
+        if fixed:
+            raise self.refuse_request(400, f"the template and theme are fixed on this server ({fixed[0]!r})")
         room: Room = self.settings[ROOM]
         try:
             self._seat = room.take(self.request.remote_ip)
         except Refusal as refusal:
-            app_log.warning("%s: %s", self.request.remote_ip, refusal.message)
             return self.refuse(refusal)
         self.xsrf_token  # sets the _xsrf cookie, which the page's shutdown beacon sends back
         widget = error = watching = False
@@ -165,16 +247,18 @@ class PageGuard(HostGuard):
                     watching = True
                 self.write(html)
                 self.flush()
-        except Exception:
+        except Exception as exc:
             if self._seat.kernel_id is None or not self._headers_written:
                 raise
-            app_log.exception("the page of kernel %s broke off", self._seat.kernel_id)
+            app_log.warning("the page of kernel %s broke off: %s", self._seat.kernel_id,
+                            f"{type(exc).__name__}: {exc}")
         finally:
             room.release(self._seat)  # only if no kernel was bound
         if self._seat.kernel_id is not None:
             if not watching:
                 self.write(watchdog())
-            if self.settings[EXPECTS_WIDGET] and not widget and not error:
+            notebook = self.notebook_path or path
+            if self.settings[EXPECTS_WIDGET](notebook) and not widget and not error:
                 app_log.warning("kernel %s: the page went out without the app; it will retry",
                                 self._seat.kernel_id)
                 self.write(retry_now())
@@ -184,7 +268,11 @@ def _guarded(handler: type[web.RequestHandler]) -> type[web.RequestHandler]:
     """``handler`` with the guard that fits it in front."""
     if issubclass(handler, TornadoVoilaHandler):
         guard: type[HostGuard] = PageGuard
-    elif issubclass(handler, (KernelHandler, VoilaKernelWebsocketHandler, VoilaShutdownKernelHandler)):
+    elif issubclass(handler, VoilaKernelWebsocketHandler):
+        guard = SocketGuard
+    elif issubclass(handler, VoilaShutdownKernelHandler):
+        guard = BeaconGuard
+    elif issubclass(handler, KernelHandler):
         guard = KernelGuard
     else:
         guard = HostGuard
@@ -200,6 +288,7 @@ class StderrOnServer(ZMQChannelsWebsocketConnection):
     loses nothing. (Jupyter Server's own ``MappingKernelManager.allow_tracebacks=False`` does not
     help here: on an ``error`` it raises AttributeError in ``_on_error`` and the websocket's
     IOPub stream stops; seen with jupyter_server 2.21.)
+
     """
 
     def handle_outgoing_message(self, stream: Any, outgoing_msg: list[Any]) -> None:
@@ -220,18 +309,79 @@ class StderrOnServer(ZMQChannelsWebsocketConnection):
         super().handle_outgoing_message(stream, outgoing_msg)
 
 
-def _expects_widget(notebook_path: str | None) -> bool:
-    """Whether the notebook, as committed (executed), shows a widget: then its page must too."""
-    if not notebook_path:
-        return False
-    cells = json.loads(Path(notebook_path).read_text(encoding="utf-8")).get("cells", [])
+@lru_cache(maxsize=64)
+def _shows_widget(path: Path, modified: float) -> bool:
+    cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
     return any(WIDGET_OUTPUT in output.get("data", {})
                for cell in cells for output in cell.get("outputs", []))
+
+
+def expects_widget(root: str, notebook: str | None) -> bool:
+    """Whether the notebook (a path under ``root``), as committed (executed), shows a widget:
+    then its page must too."""
+    path = Path(root, notebook or "")
+    if not notebook or path.suffix != ".ipynb" or not path.is_file():
+        return False
+    return _shows_widget(path, path.stat().st_mtime)
+
+
+class Kernels(AsyncMappingKernelManager):
+    """The server's kernels: a kernel that died is not kept alive empty.
+
+    Jupyter restarts a kernel that died (killed, out of memory) under the same id, without the
+    notebook: the page's widgets have nothing behind them any more (a page still loading shows
+    "Error displaying widget: model not found" for the views it has not drawn yet, a loaded one
+    stops answering clicks), and a pooled kernel would be handed out empty. So a restarted kernel
+    is shut down once the restart is over, and :attr:`on_restart` is told first (the app frees the
+    page's place and closes its websockets: the page's watchdog reloads it into a kernel that has
+    run the notebook, back at its seat).
+    """
+
+    on_restart: Callable[[str], None] = staticmethod(lambda kernel_id: None)
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        kernel_id = await super().start_kernel(*args, **kwargs)
+        self.add_restart_callback(kernel_id, lambda: self._restarted(kernel_id))
+        return kernel_id
+
+    def _restarted(self, kernel_id: str) -> None:
+        self.log.warning("kernel %s died and was restarted without its notebook: shutting it down", kernel_id)
+        self.on_restart(kernel_id)
+        asyncio.ensure_future(_shut_down_once_restarted(self, kernel_id))
+
+
+async def _shut_down(manager: Any, kernel_id: str) -> None:
+    """Shut ``kernel_id`` down at once, unless it is gone already (its beacon came meanwhile)."""
+    with contextlib.suppress(KeyError, RuntimeError, web.HTTPError):
+        if kernel_id in manager:
+            await ensure_async(manager.shutdown_kernel(kernel_id, now=True))
+
+
+async def _shut_down_once_restarted(manager: Any, kernel_id: str, timeout: float = 120.0) -> None:
+    """Shut ``kernel_id`` down once Jupyter has restarted it (the restart callbacks run before the
+    restart; a kernel cannot be shut down in the middle of one)."""
+    kernel = manager.get_kernel(kernel_id)
+    started = kernel.ready
+    deadline = asyncio.get_running_loop().time() + timeout
+    while asyncio.get_running_loop().time() < deadline and (kernel.ready is started or not kernel.ready.done()):
+        await asyncio.sleep(0.5)
+    await _shut_down(manager, kernel_id)
+
+
+def log_request(handler: web.RequestHandler) -> None:
+    """Tornado's access log, less the requests a guard refused (their line is already written)."""
+    if getattr(handler, "refused", False):
+        return
+    status = handler.get_status()
+    log = access_log.info if status < 400 else access_log.warning if status < 500 else access_log.error
+    log("%d %s %.2fms", status, handler._request_summary(), 1000.0 * handler.request.request_time())
 
 
 class ClassroomVoila(Voila):
     """Voila for a classroom: guarded handlers, capped visitor kernels, stderr kept server-side."""
 
+    port_retries = Integer(0, config=True, help="Ports tried after the one asked for (none: a port in use "
+                                                "stops the server with a clear message).")
     max_kernels = Integer(40, config=True, help="Visitor kernels running at once, at most.")
     max_kernels_per_address = Integer(4, config=True, help="Visitor kernels per client address.")
     allowed_hosts = List(Unicode(), config=True,
@@ -240,6 +390,11 @@ class ClassroomVoila(Voila):
     retry_seconds = Integer(20, config=True, help="Seconds before a 'room is full' page retries.")
     gentle_refill = Bool(True, config=True, help="Refill the preheated pool gradually, after a class has "
                                                  "arrived (danish_nb.server.pool); False: Voila's own refill.")
+    behind_proxy = Bool(False, config=True,
+                        help="Take each visitor's address from the X-Forwarded-For header its reverse proxy "
+                             "adds (only when nothing but the proxy can reach this server).")
+    grace = Float(GRACE, config=True, help="Seconds a kernel whose page's websocket closed waits for it to "
+                                           "come back before it is shut down.")
     kernel_websocket_connection_class = Type(
         default_value=StderrOnServer, klass=BaseKernelWebsocketConnection, config=True,
         help="The kernel websocket connection class (default: kernel stderr stays on the server).")
@@ -252,19 +407,70 @@ class ClassroomVoila(Voila):
     }
 
     def init_settings(self) -> dict:
+        self.voila_configuration.multi_kernel_manager_class = Kernels
         with gentle_pool() if self.gentle_refill else contextlib.nullcontext():
             settings = super().init_settings()
         manager = self.kernel_manager
+        manager.on_restart = self.restarted
+        self.sockets: dict[str, set[web.RequestHandler]] = {}
+        room = Room(self.max_kernels, self.max_kernels_per_address, alive=lambda kid: kid in manager,
+                    gone=lambda kid: forget_visitor(manager.connection_dir, kid))
+        self.room = room
+        self.trust_notebooks()
         settings.update({
             HOSTS: HostNames([self.ip, *self.allowed_hosts]),
-            ROOM: Room(self.max_kernels, self.max_kernels_per_address, alive=lambda kid: kid in manager,
-                       gone=lambda kid: forget_visitor(manager.connection_dir, kid)),
-            EXPECTS_WIDGET: _expects_widget(self.notebook_path),
+            ROOM: room,
+            FREE: lambda kernel_id: IOLoop.current().call_later(self.grace, self.free_if_abandoned, kernel_id),
+            SOCKETS: self.sockets,
+            EXPECTS_WIDGET: lambda notebook: expects_widget(self.root_dir, notebook),
             RETRY: self.retry_seconds,
+            "log_function": log_request,
             # the page's shutdown beacon reads _xsrf from document.cookie, so not httponly
             "xsrf_cookie_kwargs": {"samesite": "Strict"},
         })
         return settings
+
+    def free_if_abandoned(self, kernel_id: str) -> None:
+        """The page of ``kernel_id`` closed its last websocket :attr:`grace` s ago: if none came
+        back, shut the kernel down."""
+        if self.room.abandoned(kernel_id) and kernel_id in self.kernel_manager:
+            self.log.info("Kernel %s: its page closed (no websocket for %.0f s): shutting it down",
+                          kernel_id, self.grace)
+            asyncio.ensure_future(_shut_down(self.kernel_manager, kernel_id))
+
+    def restarted(self, kernel_id: str) -> None:
+        """Jupyter is restarting ``kernel_id`` (it died): its page may not reach it any more, and
+        its websockets close, so the page reloads (see :class:`Kernels`)."""
+        self.room.leave(kernel_id)
+        for socket in list(self.sockets.get(kernel_id, ())):
+            socket.close()
+
+    def trust_notebooks(self) -> None:
+        """Sign the notebooks this server serves in an in-memory signature store (they are the
+        package's own): Jupyter then finds them trusted instead of warning on every page."""
+        notary = NotebookNotary(parent=self.contents_manager, db_file=":memory:", secret=os.urandom(32))
+        self.contents_manager.notary = notary
+        paths = [Path(self.notebook_path)] if self.notebook_path else Path(self.root_dir).glob("*.ipynb")
+        for path in paths:
+            notary.sign(nbformat.read(path, as_version=4))
+
+    def listen(self) -> None:
+        """Listen on :attr:`port` only: if it is taken, say so in one line and stop (Voila would
+        try other ports, and the ``danish-nb`` command would print a URL that is not this server's)."""
+        try:
+            for sock in bind_sockets(self.port, self.ip):
+                sock.close()
+        except OSError as err:
+            if err.errno != errno.EADDRINUSE:
+                raise
+            self.log.critical("port %s on %s is already in use (another server?): stop it or choose "
+                              "another port", self.port, self.ip)
+            shutil.rmtree(self.connection_dir, ignore_errors=True)
+            self.exit(1)
+        if self.behind_proxy:
+            listen = self.app.listen
+            self.app.listen = lambda *args, **kwargs: listen(*args, xheaders=True, **kwargs)
+        super().listen()
 
     def init_handlers(self) -> list:
         return [(pattern, _guarded(handler), *rest)

@@ -14,9 +14,14 @@ of its kernels start:
   started in the middle of a lesson;
 - at most :attr:`~GentlePool.max_starting` pool kernels start (and run the notebook) at once,
   at start-up too, so the box is not swamped and each start finishes in its usual time;
-- while :attr:`~GentlePool.max_total` kernels (visitors' and pool's) run, a replacement waits
-  (it costs nothing while it waits); a visitor who gets it starts it at once. So the pool is
-  refilled only into the room the visitor cap leaves: 30 + 8 kernels for a class of 30, not 60.
+- while :attr:`~GentlePool.max_total` kernels (visitors' and pool's, running or starting) run, a
+  replacement waits (it costs nothing while it waits); a visitor who gets it starts it at once.
+  The check and the place it takes are one step (no await between them), made before the
+  replacement waits its turn to start, so replacements released together by a quiet room cannot
+  all pass the same count: the pool never goes past the cap, and is refilled only into the room
+  the visitor cap leaves (30 + 8 kernels for a class of 30, not 60; issue 28 saw 43 and 50);
+- a visitor is handed a kernel that has already run the notebook when the pool has one, even
+  if an older replacement is still waiting for its turn.
 
 :func:`gentle_pool` puts the mixin in front of the class Voila builds.
 """
@@ -66,7 +71,7 @@ class GentlePool(LoggingConfigurable):
         self._visitors: set[str] = set()
         self._wanted: dict[asyncio.Task, asyncio.Event] = {}
         self._gate: asyncio.Semaphore | None = None
-        self._starting = 0
+        self._reserved = 0
         self._closing = False
         super().__init__(**kwargs)
 
@@ -74,9 +79,14 @@ class GentlePool(LoggingConfigurable):
         return self._wanted.setdefault(task, asyncio.Event())
 
     async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
-        """Voila's hand-over; the kernel handed over is wanted now, and the refills wait."""
+        """Voila's hand-over (of the first kernel in the pool that is ready, if any); the kernel
+        handed over is wanted now, and the refills wait."""
         self._last_handover = time.monotonic()
         pool = self._pools.get(notebook_name) or []
+        ready = next((task for task in pool if task.done() and not task.exception()), None)
+        if ready is not None:
+            pool.remove(ready)
+            pool.insert(0, ready)
         if pool:
             self._wanted_event(pool[0]).set()
         task, cache, kernel_id = await super().get_rendered_notebook(notebook_name, *args, **kwargs)
@@ -91,9 +101,14 @@ class GentlePool(LoggingConfigurable):
         since = utcnow() - timedelta(seconds=self.refill_after)
         return any(self.get_kernel(kernel_id).last_activity > since for kernel_id in self._visitors)
 
+    def kernels_counted(self) -> int:
+        """Kernels against :attr:`max_total`: running, starting (a visitor's too), or with a place
+        taken by a pool kernel about to start."""
+        return len(set(self.list_kernel_ids()) | set(self._pending_kernels)) + self._reserved
+
     def _must_wait(self) -> bool:
         """Whether a replacement nobody waits for should not start yet."""
-        full = 0 < self.max_total <= len(self.list_kernel_ids()) + self._starting
+        full = 0 < self.max_total <= self.kernels_counted()
         return full or self._busy()
 
     async def _initialize(self, notebook_path: str, kernel_id: str | None = None, **kwargs: Any) -> dict:
@@ -108,17 +123,21 @@ class GentlePool(LoggingConfigurable):
                     raise PoolClosed("the server is shutting down")
                 with contextlib.suppress(asyncio.TimeoutError):
                     await asyncio.wait_for(wanted.wait(), RECHECK)
-            if self._gate is None:
-                self._gate = asyncio.Semaphore(max(1, self.max_starting))
-            async with self._gate:
-                if self._closing:
-                    raise PoolClosed("the server is shutting down")
-                self._starting += 1
-                try:
+            self._reserved += 1  # counted from here: no await since the check
+            reserved = True
+            try:
+                if self._gate is None:
+                    self._gate = asyncio.Semaphore(max(1, self.max_starting))
+                async with self._gate:
+                    if self._closing:
+                        raise PoolClosed("the server is shutting down")
                     content = await super()._initialize(notebook_path, None, **kwargs)
+                    self._reserved -= 1  # the kernel runs: list_kernel_ids() counts it now
+                    reserved = False
                     await asyncio.wait({content["task"]})  # the notebook has run (never cancels it)
-                finally:
-                    self._starting -= 1
+            finally:
+                if reserved:
+                    self._reserved -= 1
             return content
         finally:
             if task is not None:

@@ -1,67 +1,70 @@
-"""The teacher key, guarded against guessing: a few tries per visitor address, and a few more
-per room (all addresses together), in a sliding window, counted in the shared store (so every
-kernel, on every server of the room, counts the same tries).
+"""The teacher key, checked so that learners cannot shut the teacher out: wrong keys slow down
+only the device that typed them (this kernel: one page), never the room.
 
->>> from danish_nb.tables import open_store
->>> store = open_store("sqlite:///:memory:")
->>> [check_teacher_key(store, "5B", "10.0.0.7", guess, "s3cret") for guess in ("a", "s3cret")]
-[False, True]
->>> for guess in "abcde":
-...     _ = check_teacher_key(store, "5B", "10.0.0.7", guess, "s3cret")
+The key itself is what keeps learners out: ``danish-nb`` makes a random one of 80 bits when the
+teacher gives none, which no amount of guessing finds. After :data:`FREE_TRIES` wrong keys a
+device waits before its next try, twice as long after each further wrong key (from
+:data:`FIRST_WAIT` s up to :data:`MOST_WAIT` s); the right key is not compared while it waits,
+and clears its count. Other devices, the teacher's included, are never held up, even behind one
+address (a class behind a NAT): issue 28 saw 30 wrong keys from six devices lock the teacher view
+for the whole room for 10 minutes.
+
+>>> guard = KeyGuard()
+>>> [guard.check("guess", "s3cret", now=0.0) for _ in range(FREE_TRIES)]
+[False, False, False]
+>>> guard.check("s3cret", "s3cret", now=1.0)
 Traceback (most recent call last):
 ...
-danish_nb.tables.keys.TooManyTries: too many wrong teacher keys from this computer: try again in 10 min
->>> check_teacher_key(store, "5B", "10.0.0.8", "s3cret", "s3cret")   # another computer
-True
->>> store.close()
+danish_nb.tables.keys.TooManyTries: Too many wrong teacher keys from this device: try again in 1 s.
+>>> guard.check("s3cret", "s3cret", now=2.0), guard.wrong
+(True, 0)
 """
 
 from __future__ import annotations
 
-import hashlib
 import hmac
+import math
+import time
 
-from ..i18n import M
+from ..i18n import M, _n
 from .errors import TableError
-from .store import Store
 
-#: Wrong keys allowed per address, and per room, within :data:`WINDOW` seconds.
-PER_ADDRESS, PER_ROOM, WINDOW = 5, 30, 600.0
+#: Wrong keys a device may type without waiting; then the wait before its next try, which
+#: doubles with each further wrong key.
+FREE_TRIES, FIRST_WAIT, MOST_WAIT = 3, 2.0, 600.0
 
 
 class TooManyTries(TableError):
-    """Too many wrong teacher keys lately: ``scope`` is ``"source"`` (this address) or ``"room"``
-    (every address together); ``minutes`` until a try is allowed again. The key is not compared."""
+    """This device typed too many wrong teacher keys lately: ``seconds`` until its next try (the
+    key is not compared meanwhile)."""
 
-    def __init__(self, scope: str, minutes: int):
-        super().__init__(M("too many wrong teacher keys from this computer: try again in {minutes} min", minutes=minutes)
-                         if scope == "source" else
-                         M("too many wrong teacher keys in this room: try again in {minutes} min", minutes=minutes))
-        self.scope = scope
-        self.minutes = minutes
-
-
-def source_of(address: str) -> str:
-    """How the store records an address: a hash (the store keeps no visitor addresses).
-
-    >>> len(source_of("10.0.0.7")), source_of("10.0.0.7") == source_of("10.0.0.8")
-    (16, False)
-    """
-    return hashlib.sha256(f"danish-nb teacher key {address}".encode()).hexdigest()[:16]
+    def __init__(self, seconds: int):
+        wait = (_n("{n} s", "{n} s", seconds) if seconds < 120 else
+                _n("{n} minute", "{n} minutes", math.ceil(seconds / 60)))
+        super().__init__(M("Too many wrong teacher keys from this device: try again in {wait}.", wait=wait))
+        self.seconds = seconds
 
 
-def check_teacher_key(store: Store, room: str, address: str, key: str, expected: str) -> bool:
-    """Whether ``key`` is ``expected`` (compared in constant time); each wrong try counts against
-    ``address`` and the room. Raises :class:`TooManyTries` (the key not compared) over a limit."""
-    source = source_of(address)
-    limited = store.count_key_try(room, source, window=WINDOW, per_source=PER_ADDRESS, per_room=PER_ROOM)
-    if limited is not None:
-        scope, seconds = limited
-        raise TooManyTries(scope, max(1, round(seconds / 60)))
-    if hmac.compare_digest(key.encode(), expected.encode()):
-        store.forget_key_try(room, source)
-        return True
-    return False
+class KeyGuard:
+    """One device's tries of the teacher key (a page holds one, in its kernel)."""
+
+    def __init__(self) -> None:
+        self.wrong = 0
+        self.until = 0.0
+
+    def check(self, key: str, expected: str, now: float | None = None) -> bool:
+        """Whether ``key`` is ``expected`` (compared in constant time). Raises
+        :class:`TooManyTries` while this device must wait."""
+        now = time.monotonic() if now is None else now
+        if now < self.until:
+            raise TooManyTries(math.ceil(self.until - now))
+        if hmac.compare_digest(key.encode(), expected.encode()):
+            self.wrong, self.until = 0, 0.0
+            return True
+        self.wrong += 1
+        if self.wrong >= FREE_TRIES:
+            self.until = now + min(MOST_WAIT, FIRST_WAIT * 2 ** (self.wrong - FREE_TRIES))
+        return False
 
 
-__all__ = ["PER_ADDRESS", "PER_ROOM", "WINDOW", "TooManyTries", "check_teacher_key", "source_of"]
+__all__ = ["FIRST_WAIT", "FREE_TRIES", "MOST_WAIT", "KeyGuard", "TooManyTries"]

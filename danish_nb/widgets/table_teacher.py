@@ -1,6 +1,6 @@
 """The teacher's part of the class-table screen: with the teacher key, the room's tables (game,
 seats, whose turn, moves, playing / finished / closed), any of them opened in teaching mode, or
-closed. Wrong keys are counted per visitor address and per room (:mod:`danish_nb.tables.keys`).
+closed. Wrong keys slow down only the page that typed them (:mod:`danish_nb.tables.keys`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import ipywidgets as widgets
 from ..core import GAMES, DanishNbError
 from ..i18n import M, N_, translator
 from ..tables import Teacher
-from ..tables.keys import TooManyTries, check_teacher_key
+from ..tables.keys import KeyGuard, TooManyTries
 from .table_words import moved_note, seat_name
 
 #: The environment variable holding the teacher's key (no key: no teacher view).
@@ -37,6 +37,7 @@ class TeacherView:
     _listed = 0.0
 
     def _build_teacher_view(self) -> None:
+        self._key_guard = KeyGuard()  # this page's wrong keys (its kernel is the learner's device)
         self.key_box = widgets.Password()
         self.key_box.add_class("dn-teacher-key")
         self.teacher_button = widgets.Button()
@@ -70,17 +71,10 @@ class TeacherView:
                       error=True)
             return False
         try:
-            right = check_teacher_key(self.store, self.room, self.visitor, key, expected)
+            right = self._key_guard.check(key, expected)
         except TooManyTries as exc:
-            tr = translator(self.lang)
-            text = (tr.n("Too many wrong teacher keys from this computer: try again in {n} minute.",
-                         "Too many wrong teacher keys from this computer: try again in {n} minutes.", exc.minutes)
-                    if exc.scope == "source" else
-                    tr.n("Too many wrong teacher keys in this room: the teacher view opens again in {n} minute.",
-                         "Too many wrong teacher keys in this room: the teacher view opens again in {n} minutes.",
-                         exc.minutes))
             self.key_box.value = ""
-            self._say(text, error=True)
+            self._say(exc, error=True)
             return False
         if not right:
             self._say(M("That is not the teacher key."), error=True)
