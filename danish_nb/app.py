@@ -201,12 +201,11 @@ class AppPractice:
     def tab(self) -> Any:
         """The Practice screen (built now if it was not yet)."""
         if self._tab is None:
-            from .server.visitor import this_visitor
             from .widgets.practice_tab import PracticeTab
 
             board = self.app.board
             self._tab = PracticeTab(keeper=self.keeper, seat=self._seat, table_options=self._options,
-                                    visitor=this_visitor() or "", lang=self.app.lang,
+                                    lang=self.app.lang,
                                     game=board.game.rules.id if board is not None else None)
         return self._tab
 

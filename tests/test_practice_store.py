@@ -123,7 +123,7 @@ def test_the_teacher_view_opens_only_with_the_key(monkeypatch: pytest.MonkeyPatc
     for learner, right in ((ada, False), (ben, True)):
         progress.record(learner, "bastard", "BA-10", correct=right, now=1.0,
                         item={"record": {}, "player": 0, "move": None})
-    teacher = PracticeTeacher(lambda: progress, room=room, visitor="10.0.0.9")
+    teacher = PracticeTeacher(lambda: progress, room=room)
     teacher.open("anything")
     assert not teacher.opened and "off" in teacher.pad.html  # no key set: the view is off
     monkeypatch.setenv(TEACHER_ENV, "s3cret")
@@ -165,8 +165,6 @@ def test_the_apps_practice_counts_illegal_moves_on_its_board_and_uses_the_class_
         monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
     from danish_nb.app import build_app
     from danish_nb.families.shedding import ShedMove
-    from danish_nb.widgets.table_app import TableApp
-
     monkeypatch.setenv("DANISH_NB_STORE", f"sqlite:///{tmp_path / 'tables.sqlite3'}")
     root = build_app(seed=3)
     board = root.app.board
@@ -182,13 +180,20 @@ def test_the_apps_practice_counts_illegal_moves_on_its_board_and_uses_the_class_
     # at a class table, the practice is the seat's
     store = tab.progress.store
     tables = root.tables
-    tables._app = TableApp(store, follow=False, keeper=tables.keeper)
-    tables._app.game_picker.value = "bastard"
-    tables._app.name.value = "Cy"
-    tables._app.create()
+    tables._kwargs = {"store": store, "follow": False}
+    tables.app.game_picker.value = "bastard"
+    tables.app.name.value = "Cy"
+    tables.app.create()
     seat = tab.learner()
     assert (seat.kind, seat.seat, seat.name) == ("seat", 0, "Cy")
     assert tab.practice("bastard").session.learner == seat
+    # an illegal move tried on the seat's board counts in the seat's practice
+    table_board = tables.app.board
+    trump_call = next(m for m in table_board.game.legal_moves() if str(m).startswith("P1 trump"))
+    table_board._try(table_board.game.parse_move(f"P1 play {table_board.game.state.hands[0][0].code}"))
+    assert "Not played" in table_board.message and table_board.game.legal_moves().count(trump_call) == 1
+    wrong = {rule: entry.wrong for rule, entry in tab.practice("bastard").session.progress.items() if entry.wrong}
+    assert sum(wrong.values()) == 1, wrong
 
 
 def test_with_no_store_the_board_still_refuses_and_practice_goes_on_in_memory(monkeypatch: pytest.MonkeyPatch) -> None:

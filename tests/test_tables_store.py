@@ -292,30 +292,3 @@ def test_an_unreachable_postgresql_is_a_clear_error():
 def test_doctests(module: str):
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
-
-
-def test_teacher_key_tries_are_counted_once_each_across_connections(connect: Opener):
-    """Tries from two connections at once (two kernels): never more than the limits let through;
-    the answer names the limit and how long until the next try; a right key is taken back."""
-    stores = [connect(), connect()]
-    results: list[tuple[str, float] | None] = []
-    barrier = threading.Barrier(2)
-
-    def guesser(me: int) -> None:
-        for _ in range(6):
-            barrier.wait(timeout=30)
-            results.append(stores[me].count_key_try("5B", "one address", window=600, per_source=5, per_room=8))
-
-    threads = [threading.Thread(target=guesser, args=(me,)) for me in (0, 1)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert results.count(None) == 5
-    assert all(r[0] == "source" and 590 < r[1] <= 600 for r in results if r is not None)
-    for n in range(3):
-        assert stores[0].count_key_try("5B", f"address {n}", window=600, per_source=5, per_room=8) is None
-    assert stores[1].count_key_try("5B", "a ninth", window=600, per_source=5, per_room=8)[0] == "room"
-    assert stores[1].count_key_try("6A", "one address", window=600, per_source=5, per_room=8) is None  # another room
-    stores[0].forget_key_try("5B", "address 2")
-    assert stores[1].count_key_try("5B", "a ninth", window=600, per_source=5, per_room=8) is None

@@ -28,8 +28,6 @@ class PostgresStore(Store):
 
     lock_clause = " FOR UPDATE"
     schema_lock = f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})"
-    # two kernels counting teacher-key tries at once must not both see room for one more
-    key_tries_lock = "LOCK TABLE dn_key_tries IN SHARE ROW EXCLUSIVE MODE"
 
     def __init__(self, url: str):
         super().__init__()

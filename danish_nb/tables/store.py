@@ -57,9 +57,6 @@ SCHEMA = (
         seat INTEGER NOT NULL, move TEXT NOT NULL, at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (code, number))""",
     "CREATE INDEX IF NOT EXISTS dn_tables_room ON dn_tables (room)",
-    # teacher-key tries (see danish_nb.tables.keys): who (a hash of the address), when
-    "CREATE TABLE IF NOT EXISTS dn_key_tries (room TEXT NOT NULL, source TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
-    "CREATE INDEX IF NOT EXISTS dn_key_tries_room ON dn_key_tries (room, at)",
 )
 
 _TABLE_COLUMNS = "code, room, game, seed, options, players, moves, turn, finished, closed, version, created"
@@ -125,8 +122,6 @@ class Store(ABC):
 
     #: Appended to the SELECT that reads a table row inside a write (PostgreSQL locks it).
     lock_clause = ""
-    #: A statement that serializes teacher-key counts (SQLite's write transactions already are).
-    key_tries_lock = ""
     #: The driver's unique-key violation.
     integrity_errors: tuple[type[Exception], ...] = ()
     #: A statement run first where another part creates its tables (:meth:`add_schema`).
@@ -356,32 +351,6 @@ class Store(ABC):
             raise _conflict(code, number, len(self.moves(code))) from None
 
     # ------------------------------------------------------------------ helpers
-    def count_key_try(self, room: str, source: str, *, window: float, per_source: int,
-                      per_room: int) -> tuple[str, float] | None:
-        """Count a teacher-key try by ``source`` in ``room``, unless ``source`` already made
-        ``per_source`` tries, or the room ``per_room``, within the last ``window`` seconds: then
-        nothing is stored and the answer is which limit (``"source"`` or ``"room"``) and the
-        seconds until a try is allowed again. The check and the count are one transaction, so
-        tries from many kernels at once cannot slip past."""
-        now = time.time()
-        with self._write() as execute:
-            if self.key_tries_lock:
-                execute(self.key_tries_lock, ())
-            execute("DELETE FROM dn_key_tries WHERE at < ?", (now - window,))
-            rows = execute("SELECT source, at FROM dn_key_tries WHERE room = ? ORDER BY at", (room,))
-            for scope, times, limit in (("source", [at for who, at in rows if who == source], per_source),
-                                        ("room", [at for _, at in rows], per_room)):
-                if len(times) >= limit:
-                    return scope, max(1.0, times[len(times) - limit] + window - now)
-            execute("INSERT INTO dn_key_tries (room, source, at) VALUES (?, ?, ?)", (room, source, now))
-        return None
-
-    def forget_key_try(self, room: str, source: str) -> None:
-        """Take back ``source``'s latest try (it was the right key)."""
-        with self._write() as execute:
-            execute("DELETE FROM dn_key_tries WHERE room = ? AND source = ? AND at = "
-                    "(SELECT MAX(at) FROM dn_key_tries WHERE room = ? AND source = ?)", (room, source, room, source))
-
     def _locked_row(self, execute: Execute, code: str, open_only: bool = False) -> tuple[int, int]:
         """(moves, players) of the table, its row locked for this transaction."""
         rows = execute(f"SELECT moves, players, closed FROM dn_tables WHERE code = ?{self.lock_clause}", (code,))

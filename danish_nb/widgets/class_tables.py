@@ -50,6 +50,9 @@ class ClassTables:
             from .table_app import TableApp  # the store and sessions: imported when first used
 
             self._app = TableApp(keeper=self.keeper, lang=self.lang, **self._kwargs)
+            if self._make_practice is not None:  # illegal moves tried at the table count in practice
+                practice = self._make_practice
+                self._app.tried.append(lambda game, verdict: practice().tried(game.rules.id, verdict, game.to_record()))
             self.holder.children = [self._app.widget]
             for content in self._stored:  # what the browser reported before the screen existed
                 self._app._on_keeper(self.keeper, content, [])

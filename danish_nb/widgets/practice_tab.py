@@ -2,8 +2,8 @@
 their class seat when they sit at a class table, else by this browser's practice token), and,
 behind the teacher key, the teacher's view of the room's practice.
 
-The teacher's view opens only with the key (checked and counted as the class tables' teacher
-key is: :func:`~danish_nb.tables.keys.check_teacher_key`); until then its page shows the key
+The teacher's view opens only with the key (checked as the class tables' teacher key is, wrong
+keys slowing down only this page: :class:`~danish_nb.tables.keys.KeyGuard`); until then its page shows the key
 field alone and refuses every other message. A learner's screen reads the learner's own
 record only.
 
@@ -30,7 +30,7 @@ from ..practice.progress import Learner, ProgressStore, open_progress
 from ..practice.report import report_csv, room_report
 from ..render.practice import data_link, report_html
 from ..tables import Store
-from ..tables.keys import TooManyTries, check_teacher_key
+from ..tables.keys import KeyGuard, TooManyTries
 from .pad import HtmlPad
 from .learner_keeper import LearnerKeeper
 from .practice import STYLE, PracticeWidget
@@ -44,12 +44,12 @@ class PracticeTeacher:
     """The teacher's view of the room's practice (``widget``): a key field, then per game the
     rules x learners table, the hardest rules, the last errors, a CSV to save."""
 
-    def __init__(self, progress: Callable[[], ProgressStore | None], *, room: str = "", visitor: str = "",
+    def __init__(self, progress: Callable[[], ProgressStore | None], *, room: str = "",
                  options: Callable[[str], Mapping[str, Any]] | None = None, game: str | None = None,
                  lang: str = "en"):
         self._progress = progress
         self.room = room
-        self.visitor = visitor or f"kernel {os.getpid()}"
+        self._key_guard = KeyGuard()  # this page's wrong keys (its kernel is the learner's device)
         self.options = options or (lambda game: {})
         self.lang = check_lang(lang)
         self.opened = False
@@ -86,7 +86,7 @@ class PracticeTeacher:
         if progress is None:
             return self._say(M("Practice is not kept here, so there is nothing to show."))
         try:
-            right = check_teacher_key(progress.store, self.room, self.visitor, str(key), expected)
+            right = self._key_guard.check(str(key), expected)
         except TooManyTries as exc:
             self.key_box.value = ""
             return self._say(exc.text_in(self.lang))
@@ -180,7 +180,7 @@ class PracticeTab:
     def __init__(self, *, store: Store | None = None, keeper: LearnerKeeper | None = None, token: str | None = None,
                  seat: Callable[[], Learner | None] | None = None,
                  table_options: Callable[[str], Mapping[str, Any]] | None = None, room: str | None = None,
-                 visitor: str = "", game: str | None = None, lang: str = "en"):
+                 game: str | None = None, lang: str = "en"):
         self._store = store
         self._progress: ProgressStore | None = None
         self._opened = False
@@ -200,7 +200,7 @@ class PracticeTab:
         self.game_picker.observe(lambda change: self.show(change["new"]), names="value")
         self.holder = widgets.Box()
         self.intro = widgets.HTML()
-        self.teacher = PracticeTeacher(lambda: self.progress, room=self.room, visitor=visitor,
+        self.teacher = PracticeTeacher(lambda: self.progress, room=self.room,
                                        options=self.options, game=self.game_picker.value, lang=lang)
         self.teacher_box = widgets.VBox([self.teacher.widget])
         self.widget = widgets.VBox([self.intro, self.game_picker, self.holder, self.teacher_box])

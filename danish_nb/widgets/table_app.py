@@ -32,11 +32,12 @@ import os
 import sys
 import time
 from html import escape
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..core import GAMES, DanishNbError
+from ..core import GAMES, DanishNbError, Game, Verdict
 from ..i18n import M, N_, check_lang, translator
 from ..server.visitor import this_visitor
 from ..tables import HUMAN, SeatTokenError, Store, TableError, TableSession, create_table, open_store, read_code
@@ -86,6 +87,9 @@ class TableApp(TeacherView):
         self.visitor = visitor or this_visitor() or f"kernel {os.getpid()}"
         self.session: TableSession | None = None
         self.board: Board | None = None
+        #: Called with the game and verdict of each illegal move the learner tries on the seat's
+        #: board (the app's practice counts it against the rule that forbids it).
+        self.tried: list[Callable[[Game, Verdict], None]] = []
         self.tokens: dict[str, str] = {}
         #: This browser's id (its pages share it; told by the seat keeper when the page opens).
         self.device = new_device()
@@ -254,7 +258,8 @@ class TableApp(TeacherView):
         seat's with the coach (Hint, Review my game) under it, a watcher's without."""
         if self.board is not None:
             self.board.close()
-        self.board = table_board(self.session, self.lang)
+        board = self.board = table_board(self.session, self.lang)
+        board.tried.append(lambda verdict: [listener(board.game, verdict) for listener in self.tried])
         self.board_box.children = [self.board.box if self.session.seat is not None else self.board.widget]
 
     def _forget(self, code: str) -> None:
