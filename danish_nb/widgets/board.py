@@ -37,6 +37,7 @@ from .coach import CoachPanel
 from .drawing import SEAT_WORDS, Button, DrawingMixin, Offer, Spot, Spots
 from .messages import MessagesMixin
 from .pad import HtmlPad
+from ..words import move_words
 
 #: Seat kinds: a person at the screen, or a computer player by name.
 SEAT_KINDS = ("human", "random", "rule-of-thumb", "strong")
@@ -320,7 +321,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         except DanishNbError as exc:
             return self._refuse(exc.text_in(self.lang))
         if str(move) not in self._offer.moves:
-            return self._refuse(M("{move} is not a move offered now", move=repr(str(text)[:40])))
+            return self._refuse(M("“{move}” is not a move offered now", move=self._words_of(move)))
         move = self._offer.moves[str(move)]
         verdict = self.game.state.explain(move)
         if self.chosen == move or (verdict.legal and not self.confirm):
@@ -366,8 +367,12 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         """Play a move written in notation (``'P1 take'``) for the human at the screen."""
         move = self.game.parse_move(text)
         if not self._my_turn() or move.player != self.viewer:
-            return self._refuse(M("{move}: it is not your turn to play that", move=repr(text)))
+            return self._refuse(M("“{move}”: it is not your turn to play that", move=self._words_of(move)))
         return self._try(move)
+
+    def _words_of(self, move: Any) -> str:
+        """A move in words as the viewer may read it, in the board's language."""
+        return move_words(move, self.viewer, lang=self.lang, reveal_hands=self.teaching)
 
     def _try(self, move: Any) -> Verdict:
         """Check ``move`` with the engine and, if it is legal, play it (through :meth:`_store`)."""
