@@ -23,7 +23,7 @@ from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, check_lang, translator
 from .widgets import BOARDS, SEAT_KINDS, Board, board_for
 from .widgets.settings import FIT, GameForm
 from .widgets.class_tables import ClassTables
-from .widgets.pad import HtmlPad
+from .widgets.pad import PagePad
 
 DEFAULT_GAME = "danish-bastard"
 #: The page's title and the line under it.
@@ -33,7 +33,7 @@ INTRO = N_("Pick a game and play against the computer: every move is checked aga
 
 def header_html(lang: str = "en") -> str:
     """The app's header in ``lang``: its title and intro, and the page's language and title for
-    the browser (``board.js`` sets ``<html lang>`` and the tab's title from them)."""
+    the browser (:class:`~danish_nb.widgets.pad.PagePad` sets ``<html lang>`` and the tab's title)."""
     tr = translator(lang)
     title = escape(tr(TITLE))
     return (f'<span hidden data-page-lang="{lang}" data-page-title="{title}"></span>'
@@ -70,7 +70,7 @@ class App:
         self.notation = widgets.Checkbox(value=False, description=tr("Show each move's notation (for teachers)"),
                                          indent=False)
         self.notation.add_class("dn-show-notation")
-        self.header = HtmlPad(html=header_html(lang))
+        self.header = PagePad(html=header_html(lang))
         self.header.add_class("dn-header")
         self.language = widgets.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang,
                                          description=tr("Language"), **FIT)
@@ -104,6 +104,8 @@ class App:
         self.form.changed.append(self._form_changed)
         for box in (self.seed, *self.seat_boxes):
             box.observe(self._staged_changed, names="value")
+        self._seeding = self._seed_typed = False
+        self.seed.observe(self._seed_changed, names="value")
         self.new_button.on_click(lambda _button: self.new_game())
         self.again_button.on_click(lambda _button: self.same_deal_again())
         self.teaching.observe(self._teaching_changed, names="value")
@@ -180,15 +182,26 @@ class App:
     def new_game(self) -> Board | None:
         """Deal a new game with the chosen settings and put its board on the page: new cards (a new
         seed), unless a seed was typed in the settings since the last deal."""
-        if self.board is not None and self.seed.value == self.board.game.seed:
-            self.seed.value = random.randrange(10_000)
+        if self.board is not None and not self._seed_typed:
+            self._set_seed(random.randrange(10_000))
         return self._deal()
 
     def same_deal_again(self) -> Board | None:
         """Deal the same cards again (the seed of the game being played) with the chosen settings."""
         if self.board is not None and self.board.game.seed is not None:
-            self.seed.value = self.board.game.seed
+            self._set_seed(self.board.game.seed)
         return self._deal()
+
+    def _set_seed(self, seed: int) -> None:
+        """The app's own choice of seed (not one typed in the settings)."""
+        self._seeding = True
+        try:
+            self.seed.value = seed
+        finally:
+            self._seeding = False
+
+    def _seed_changed(self, _change: Any) -> None:
+        self._seed_typed = not self._seeding
 
     def _deal(self) -> Board | None:
         """Deal a game with the chosen settings and seed and put its board on the page."""
@@ -204,6 +217,7 @@ class App:
             self.message.value = f'<span class="dn-message">{escape(problem)}</span>'
             return None
         self._show(board)
+        self._seed_typed = False
         shared = tr("{game}, {players} players, seed {seed}: share the seed so others get the same deal.",
                     game=game.rules.title, players=players, seed=game.seed)
         self.message.value = f"<small>{escape(shared)}</small>"

@@ -144,13 +144,33 @@ def test_open_cards_are_played_from_the_table():
     assert str(board.game.history[0].move) == "P1 open 9♥"
 
 
-def test_choosing_a_move_button_shows_its_verdict_and_a_second_click_plays_it():
+def test_one_click_plays_a_legal_move_button():
     board = make({"hands": [["4C"], ["9S"]], "pile": ["6C"], "closed": [["2D"], ["3D"]]})
+    send(board, {"act": "choose", "move": "P1 take"})
+    assert str(board.game.history[0].move) == "P1 take" and "Confirm" not in board.html
+
+
+def test_with_confirm_moves_a_legal_button_shows_its_verdict_and_a_second_click_plays_it():
+    """Teaching mode's "confirm moves" setting: the verdict first, then Confirm (or the button again)."""
+    board = make({"hands": [["4C"], ["9S"]], "pile": ["6C"], "closed": [["2D"], ["3D"]]}, confirm=True)
     send(board, {"act": "choose", "move": "P1 take"})
     assert board.game.history == [] and board.verdict.legal and "DB-" in board.verdict.rule_ids[-1]
     assert "Confirm: Take the pile" in board.html and 'aria-pressed="true"' in board.html
     send(board, {"act": "choose", "move": "P1 take"})
     assert str(board.game.history[0].move) == "P1 take"
+    board.undo()
+    board.set_confirm(False)
+    send(board, {"act": "choose", "move": "P1 take"})
+    assert str(board.game.history[0].move) == "P1 take"
+
+
+def test_an_illegal_move_button_shows_its_verdict_and_offers_no_confirm():
+    for confirm in (False, True):
+        board = make(six_position(), confirm=confirm)
+        before = snapshot(board)
+        send(board, {"act": "choose", "move": "P1 take"})
+        assert snapshot(board) == before and not board.verdict.legal and 'class="dn-verdict"' in board.html
+        assert "Confirm" not in board.html and 'aria-pressed="true"' not in board.html and board.chosen is None
 
 
 def test_a_take_that_is_not_legal_is_muted_says_why_and_changes_nothing():

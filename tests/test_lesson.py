@@ -352,3 +352,22 @@ def test_a_tried_illegal_move_keeps_its_cards_in_the_order_given():
     assert "Play the nine of clubs and the five of diamonds" in [b.description for b in quiz.buttons]
     assert len(quiz.moves) == len(g.legal_moves()) + 1
     assert not quiz.answer("P1 play 5D 9C").legal
+
+
+def test_many_card_moves_are_picked_card_by_card_not_a_wall_of_buttons():
+    """Issue 29: choosing three face-up cards of six is 20 moves; the quiz offers the six cards
+    to pick and a Check button (in words and the card faces of the learner's language), the
+    engine judging whatever is picked."""
+    game = dn.new_game(GAME, players=3, seed=1)
+    quiz = PositionQuiz(game, lang="fr")
+    assert len(quiz.moves) == 20 and quiz.buttons == () and len(quiz.card_toggles) == 6
+    faces = [t.description for t in quiz.card_toggles]
+    assert "V♣" in faces and "D♠" in faces and not any(face.startswith(("J", "Q", "K")) for face in faces)
+    assert quiz.check_selection() is None and "cartes" in quiz.verdict_box.value
+    for toggle in quiz.card_toggles[:2]:
+        toggle.value = True
+    verdict = quiz.check_selection()
+    assert not verdict.legal and "exactement 3" in quiz.verdict_box.value and game.history == []
+    quiz.card_toggles[2].value = True
+    assert quiz.check_selection().legal and quiz.verdict in [game.explain(m) for m in quiz.moves]
+    assert len(quiz.answers().splitlines()) == 20  # the answer sheet still lists every move

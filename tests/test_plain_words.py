@@ -31,3 +31,19 @@ def test_the_check_finds_notation_in_french_and_german(text):
                                          ("P2 takes the pile (5 cards)", False), ("Play the queen of spades", False)])
 def test_the_english_check_tells_notation_from_words(text, found):
     assert bool(ENGLISH.search(text)) is found
+
+
+def test_the_readme_gives_the_player_counts_of_each_game_s_description():
+    """Player counts agree everywhere: the README's table says what GameInfo says (it said
+    2-12 for Danish Bastard, which takes 2 to 16)."""
+    import re
+    from pathlib import Path
+
+    import danish_nb as dn
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| `([a-z0-9-]+)` \|[^|]*\|[^|]*\| (\d+(?:-\d+)?) \|", readme, re.M))
+    assert set(rows) == set(dn.GAMES)
+    for game_id, players in rows.items():
+        info = dn.GAMES[game_id].info
+        low, _, high = players.partition("-")
+        assert (int(low), int(high or low)) == (info.min_players, info.max_players), game_id

@@ -127,8 +127,20 @@ def test_tricks_won_the_last_trick_on_demand_and_the_score_table():
     board.play_selected()
     assert board.click_card("AS").legal  # P2 led 3♣, P3 played 4♥: P1 has only the A♠
     board.play_selected()
+    # P1's A♠ (a trump) won the last trick of deal 1: its last trick and score stay on the table,
+    # and nobody plays, until "Next deal"
+    played = len(board.game.history)
+    over = part(board.html, "dn-deal-over")
+    assert "Deal 1 is over." in over and said("A♠") in over and "P1 (you) won it" in over
+    for line in board.game.state.deal_scores[0].explanation():
+        assert line in over
+    assert 'data-act="nextdeal"' in board.html and board._my_moves() == [] and 'data-act="step"' not in board.html
+    send(board, {"act": "step"})
+    assert len(board.game.history) == played and board.message.startswith("Ignored")
+    send(board, {"act": "nextdeal"})
+    assert "dn-deal-over" not in board.html and len(board.game.history) > played
     state = board.game.state
-    # P1's A♠ (a trump) won the last trick: deal 2 began, P2 named trumps
+    # deal 2 began, P2 named trumps
     assert state.deal_scores and state.match.deal == 1
     scores = part(board.html, "dn-scores")
     for line in state.deal_scores[0].explanation():
@@ -270,9 +282,14 @@ def test_setting_the_html_trait_from_the_browser_changes_nothing():
 # ---------------------------------------------------------------- hidden information
 
 def synced_text(board: TrickBoard) -> tuple[str, str]:
-    """Every synced trait of the board's widgets as JSON; and the same with the score table
-    (finished deals: every card of them was played face up) taken out of the page."""
+    """Every synced trait of the board's widgets as JSON; and the same with the score table and
+    the deal just ended (finished deals: every card of them was played face up) taken out of
+    the page, and out of the first too when a deal just ended (the cards of the new deal's
+    hands were the old deal's)."""
     states = [w.get_state() for w in (board.widget, board.widget.layout)]
+    for state in states:
+        if "html" in state:
+            state["html"] = re.sub(r'<div class="dn-deal-over".*?</ul></div>', "", state["html"], flags=re.DOTALL)
     full = json.dumps(states, ensure_ascii=False)
     for state in states:
         if "html" in state:
@@ -298,6 +315,17 @@ def assert_no_secret(board: TrickBoard) -> None:
         assert not re.search(rf"(?<![\w-]){re.escape(card.code)}(?!\w)", full), card
         assert f"dn-card-{card.code}" not in full, card
         assert str(card) not in current, card
+
+
+def next_deal(board: TrickBoard) -> None:
+    """A deal ended: its last trick and score stay until "Next deal", and nobody plays meanwhile."""
+    if board.deal_over is not None:
+        assert "dn-deal-over" in board.html and 'data-act="nextdeal"' in board.html
+        assert board._my_moves() == [] and not board._offer.step
+        played = len(board.game.history)
+        send(board, {"act": "nextdeal"})
+        assert board.deal_over is None and "dn-deal-over" not in board.html
+        assert len(board.game.history) >= played
 
 
 def play_through_the_board(board: TrickBoard, move) -> None:
@@ -327,6 +355,7 @@ def test_every_legal_move_goes_through_the_board_and_no_hidden_card_is_synced(pl
     rng = random.Random(seed)
     while not game.is_over:
         assert_no_secret(board)
+        next_deal(board)
         move = rng.choice(game.legal_moves())
         played = len(game.history)
         play_through_the_board(board, move)
@@ -351,6 +380,7 @@ def test_every_trick_game_plays_through_the_board(game_id, teaching):
             if game.is_over:
                 break
             assert_no_secret(board)
+            next_deal(board)
             move = rng.choice(game.legal_moves())
             played = len(game.history)
             play_through_the_board(board, move)
@@ -551,15 +581,12 @@ def test_bastard_plays_in_the_voila_app(context, app_url, voila_log):
         html = page.content()
         for card in deal.hands[1] + deal.hands[2]:
             assert f"dn-card-{card.code}" not in html and f'data-card="{card.code}"' not in html
-        page.locator('button[data-move="P1 trump none"]').click()  # its verdict first
-        expect(page.locator('button[data-move="P1 trump none"]')).to_have_attribute("aria-pressed", "true")
-        expect(page.locator(".dn-verdict")).to_contain_text("Legal")
-        page.locator(".dn-play").click()  # "Confirm: No trumps"
+        page.locator('button[data-move="P1 trump none"]').click()  # a legal move's button plays it at once
         expect(page.locator(".dn-trumps")).to_have_text("no trumps")
         first = deal.hands[0][0].code
         page.locator(f".dn-seat.dn-me .dn-card-{first}").click()
         expect(page.locator(".dn-verdict")).to_contain_text("Legal")
-        page.locator(".dn-play").click()
+        page.locator("button.dn-play").click()
         expect(page.locator(".dn-position")).to_have_text(re.compile(r"move ([4-9]|\d\d+) of"))
         expect(page.locator(".dn-log")).to_contain_text(said(f"P1 plays {Card.parse(first)}"))
     finally:

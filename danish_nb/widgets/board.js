@@ -56,13 +56,6 @@ function render({ model, el }) {
     keep = keep || cards.find((c) => c.classList.contains("dn-playable")) || cards[0];
     for (const card of cards) card.tabIndex = card === keep ? 0 : -1;
   };
-  // The page's language and title follow the board's (the app's header carries them).
-  const page = () => {
-    const meta = root.querySelector("[data-page-lang]");
-    if (!meta) return;
-    document.documentElement.lang = meta.dataset.pageLang;
-    if (meta.dataset.pageTitle) document.title = meta.dataset.pageTitle;
-  };
 
   const draw = () => {
     const mark = focusMark();
@@ -79,7 +72,6 @@ function render({ model, el }) {
     if (log) log.scrollTop = log.scrollHeight;
     for (const row of root.querySelectorAll(".dn-row")) rove(row);
     refocus(mark);
-    page();
     const news = root.querySelector(".dn-announce");
     const text = news ? news.textContent.trim() : "";
     if (text && text !== live.textContent) live.textContent = text;

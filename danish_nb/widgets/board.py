@@ -554,7 +554,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         """Hand the screen to the human whose turn it is (behind a privacy screen if another
         human was looking, unless every hand is shown anyway)."""
         seat = self.game.current_player
-        if seat is None or self.seats[seat] != "human" or seat == self.viewer:
+        if seat is None or self.seats[seat] != "human" or seat == self.viewer or self._paused():
             return
         self.screened = not self.teaching and self.viewer is not None
         self.viewer = seat

@@ -16,6 +16,7 @@ illegal: the four of clubs on the six of clubs: lower than the card before (rule
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from pathlib import Path
@@ -25,6 +26,7 @@ import ipywidgets as widgets
 from IPython.display import HTML
 
 from ..core import GAMES, DanishNbError, Game, Text, Verdict, get_game, option_infos, render_text
+from ..cards import card_words, face_letter
 from ..families.shedding import canonical
 from ..i18n import N_, translator
 from ..render.html import rule_html, verdict_html
@@ -151,6 +153,22 @@ class AnswerSheet:
                 f'<pre>{escape(self.text)}</pre></details>')
 
 
+#: More moves made of cards than this, and a quiz offers a card picker instead of their buttons.
+PICKER_FROM = 6
+
+
+def face_text(card: Any, lang: str = "en") -> str:
+    """A card as its face shows it in ``lang`` (``'D♠'`` in French and German), a joker in words.
+
+    >>> from danish_nb.cards import Card
+    >>> face_text(Card.parse("QS"), "fr"), face_text(Card.parse("RJ"), "de")
+    ('D♠', 'roter Joker')
+    """
+    if card.is_joker:
+        return card_words(card).render(lang)
+    return f"{face_letter(card.rank, lang)}{card.suit.symbol}"
+
+
 class PositionQuiz(widgets.VBox):
     """"Here is the table: what may you play, and why?"
 
@@ -181,14 +199,49 @@ class PositionQuiz(widgets.VBox):
         view = self.state.view(seat)
         self.table = widgets.HTML(style_html() + (render(view) if render else lesson_table(view, lang)))
         self.seat = seat
+        with_cards = [m for m in self.moves if getattr(m, "cards", ())]
+        #: The moves made of several cards, when there are many (choosing three face-up cards of
+        #: six): picked card by card, then checked, rather than one button each.
+        self.picked: tuple[Any, ...] = tuple(with_cards) if len(with_cards) > PICKER_FROM else ()
+        rest = [m for m in self.moves if m not in self.picked]
         self.buttons: tuple[widgets.Button, ...] = tuple(
-            widgets.Button(description=self._words(move), layout=widgets.Layout(width="auto")) for move in self.moves)
-        for button, move in zip(self.buttons, self.moves):
+            widgets.Button(description=self._words(move), layout=widgets.Layout(width="auto")) for move in rest)
+        self._button_of = dict(zip(rest, self.buttons))
+        for button, move in zip(self.buttons, rest):
             button.on_click(lambda _b, move=move: self.answer(move))
+        self.card_toggles: tuple[widgets.ToggleButton, ...] = ()
+        picker: list[widgets.Widget] = []
+        if self.picked:
+            self._cards = tuple(dict.fromkeys(card for move in self.picked for card in move.cards))
+            self.card_toggles = tuple(widgets.ToggleButton(description=face_text(card, lang),
+                                                           tooltip=card_words(card).render(lang),
+                                                           layout=widgets.Layout(width="auto")) for card in self._cards)
+            self.check_button = widgets.Button(description=tr("Check these cards"), button_style="info",
+                                               layout=widgets.Layout(width="auto"))
+            self.check_button.on_click(lambda _b: self.check_selection())
+            self.check_button.add_class("dn-quiz-check")
+            picker = [widgets.HTML(escape(tr("Pick the cards, then check them:"))),
+                      widgets.HBox([*self.card_toggles, self.check_button], layout=widgets.Layout(flex_flow="row wrap"))]
         self.verdict_box = widgets.HTML()
-        super().__init__([self.table, widgets.HTML(f"<b>{escape(tr.render(prompt))}</b>"),
+        super().__init__([self.table, widgets.HTML(f"<b>{escape(tr.render(prompt))}</b>"), *picker,
                           widgets.HBox(list(self.buttons), layout=widgets.Layout(flex_flow="row wrap")),
                           self.verdict_box])
+        self.add_class("dn-quiz")
+
+    def check_selection(self) -> Verdict | None:
+        """The verdict on the move the picked cards make (any choice of them: the engine says
+        why a wrong one is refused); ``None`` and a note if no card is picked."""
+        chosen = [card for card, toggle in zip(self._cards, self.card_toggles) if toggle.value]
+        if not chosen:
+            self.verdict_box.value = escape(translator(self.lang)("Pick one or more cards first."))
+            return None
+        made = next((m for m in self.picked if Counter(m.cards) == Counter(chosen)), None)
+        if made is not None:
+            return self.answer(made)
+        verdict = self.state.explain(self.picked[0]._replace(cards=tuple(chosen)))
+        self.verdict = verdict
+        self.verdict_box.value = verdict_html(verdict, self.lang, viewer=self.seat)
+        return verdict
 
     def _words(self, move: Any) -> str:
         """A move in words as the quiz's player reads it (another player's move says whose)."""
@@ -232,7 +285,8 @@ class PositionQuiz(widgets.VBox):
         self.verdict = verdict
         with self.hold_sync():
             self.verdict_box.value = verdict_html(verdict, self.lang, viewer=self.seat)
-            self.buttons[self.moves.index(move)].button_style = "success" if verdict.legal else "danger"
+            if move in self._button_of:
+                self._button_of[move].button_style = "success" if verdict.legal else "danger"
         return verdict
 
 
