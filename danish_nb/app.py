@@ -161,6 +161,7 @@ class App:
         self.form.relabel(self.lang, self._seat_choices())
         if self.board is not None:
             self._show(self._board(self.board.game, self.board.seats))
+            self._say_dealt()
 
     def _teaching_changed(self, change: Any) -> None:
         if self.board is not None:
@@ -218,10 +219,15 @@ class App:
             return None
         self._show(board)
         self._seed_typed = False
-        shared = tr("{game}, {players} players, seed {seed}: share the seed so others get the same deal.",
-                    game=game.rules.title, players=players, seed=game.seed)
-        self.message.value = f"<small>{escape(shared)}</small>"
+        self._say_dealt()
         return board
+
+    def _say_dealt(self) -> None:
+        """Say which game was dealt, and its seed to share (in the app's language)."""
+        game = self.board.game
+        shared = translator(self.lang)("{game}, {players} players, seed {seed}: share the seed so others get the "
+                                       "same deal.", game=game.rules.title, players=game.players, seed=game.seed)
+        self.message.value = f"<small>{escape(shared)}</small>"
 
     def _show(self, board: Board) -> None:
         """Put ``board`` on the page in place of the old one."""

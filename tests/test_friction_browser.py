@@ -343,10 +343,11 @@ def test_the_first_screen_speaks_the_chosen_language_and_deals_new_cards(page: P
                  ".dn-same-deal"):
         expect(page.locator(part)).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "en")
-    page.locator(".dn-language select").select_option("fr")
+    page.locator(".dn-language select").select_option(label="Français")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page).to_have_title("Jeux de cartes danois")
     expect(page.locator(".dn-header h1")).to_have_text("Jeux de cartes danois")
+    expect(page.locator(".dn-position")).to_have_text("coup 0 sur 0")  # the board in French
     faces = page.locator(".dn-card .dn-tl").all_inner_texts()
     assert faces and not any(face.strip().startswith(("J", "Q", "K")) for face in faces), faces
     message = page.locator(".dn-app-message")

@@ -33,13 +33,17 @@ class CoachPanel:
         self.board = board
         self.iterations = iterations
         self.tr = tr = translator(board.lang)
-        self.hint_button = ipywidgets.Button(description=tr("Hint"), tooltip=tr("the best move here, and why"))
+        fit = ipywidgets.Layout(width="auto")  # the words decide the width: none cut on a phone
+        self.hint_button = ipywidgets.Button(description=tr("Hint"), tooltip=tr("the best move here, and why"),
+                                             layout=fit)
         self.review_button = ipywidgets.Button(description=tr("Review my game"),
-                                               tooltip=tr("your moves that were much worse than the best"))
+                                               tooltip=tr("your moves that were much worse than the best"),
+                                               layout=ipywidgets.Layout(width="auto"))
         self.progress = ipywidgets.IntProgress(value=0, min=0, max=1, description=tr("thinking"))
         self.progress.layout.visibility = "hidden"
         self.output = ipywidgets.HTML()
-        self.widget = ipywidgets.VBox([ipywidgets.HBox([self.hint_button, self.review_button, self.progress]),
+        self.widget = ipywidgets.VBox([ipywidgets.HBox([self.hint_button, self.review_button, self.progress],
+                                                       layout=ipywidgets.Layout(flex_flow="row wrap")),
                                        self.output])
         self.widget.add_class("dn-coach")
         self.hint_button.on_click(lambda _: self.hint())
