@@ -32,8 +32,9 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "DEFAULT", "DOMAIN", "Forms", "Listed", "Message", "Number", "french_after", "Translator", "_", "M",
-           "_n", "N_", "translator", "joined", "check_lang", "rule_rendering", "ruling_text", "title_in"]
+__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "DEFAULT", "DOMAIN", "Forms", "Listed", "Message", "Number", "Translator",
+           "_", "M", "_n", "N_", "translator", "joined", "check_lang", "french_after", "rule_rendering", "ruling_text",
+           "title_in"]
 
 #: The interface languages, English first (the source of every template).
 LANGUAGES: tuple[str, ...] = ("en", "fr", "de")
