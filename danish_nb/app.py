@@ -1,9 +1,13 @@
-"""The Voila app: pick a game, the players and their seats, the rule options and a seed, then
-play on the board below. A game is dealt at once, so the page is playable as soon as it shows.
+"""The Voila app: pick a game, the players and the language on the first screen (the seats, the
+rule options, a seed and the teacher's settings under Settings), then play on the board below.
+A game is dealt at once, so the page is playable as soon as it shows. The page's header, its
+title and its language (``<html lang>``) follow the chosen language.
 
 >>> app = build_app(seed=7).app
 >>> app.board.game.rules.id, app.board.seats
 ('danish-bastard', ('human', 'rule-of-thumb', 'rule-of-thumb'))
+>>> 'data-page-lang="fr"' in header_html("fr"), "Jeux de cartes danois" in header_html("fr")
+(True, True)
 """
 
 from __future__ import annotations
@@ -20,8 +24,21 @@ from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, check_lang, translator
 from .widgets import BOARDS, SEAT_KINDS, Board, board_for
 from .widgets.settings import FIT, GameForm
 from .widgets.class_tables import ClassTables
+from .widgets.pad import PagePad
 
 DEFAULT_GAME = "danish-bastard"
+#: The page's title and the line under it.
+TITLE = N_("Danish card games")
+INTRO = N_("Pick a game and play against the computer: every move is checked against the quoted rules.")
+
+
+def header_html(lang: str = "en") -> str:
+    """The app's header in ``lang``: its title and intro, and the page's language and title for
+    the browser (:class:`~danish_nb.widgets.pad.PagePad` sets ``<html lang>`` and the tab's title)."""
+    tr = translator(lang)
+    title = escape(tr(TITLE))
+    return (f'<span hidden data-page-lang="{lang}" data-page-title="{title}"></span>'
+            f'<h1 class="dn-title">{title}</h1><p class="dn-intro">{escape(tr(INTRO))}</p>')
 #: What each seat kind is called in the settings.
 SEAT_WORDS = {"human": N_("a person"), "random": N_("computer: random"), "rule-of-thumb": N_("computer: rule of thumb"),
               "strong": N_("computer: strong (searches)")}
@@ -48,11 +65,22 @@ class App:
         self.seed.add_class("dn-seed")
         self.teaching = widgets.Checkbox(value=False, description=tr("Teaching mode: show all hands"), indent=False)
         self.teaching.add_class("dn-teaching")
+        self.confirm = widgets.Checkbox(value=False, description=tr("Confirm each move before it is played"),
+                                        indent=False)
+        self.confirm.add_class("dn-confirm-moves")
+        self.notation = widgets.Checkbox(value=False, description=tr("Show each move's notation (for teachers)"),
+                                         indent=False)
+        self.notation.add_class("dn-show-notation")
+        self.header = PagePad(html=header_html(lang))
+        self.header.add_class("dn-header")
         self.language = widgets.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang,
                                          description=tr("Language"), **FIT)
         self.language.add_class("dn-language")
-        self.new_button = widgets.Button(description=tr("New game"), button_style="success")
+        self.new_button = widgets.Button(description=tr("New game"), button_style="success",
+                                         tooltip=tr("Deal new cards"))
         self.new_button.add_class("dn-new-game")
+        self.again_button = widgets.Button(description=tr("Same deal again"), tooltip=tr("Deal the same cards again"))
+        self.again_button.add_class("dn-same-deal")
         self.message = widgets.HTML()
         self.message.add_class("dn-app-message")
         self.board_box = widgets.Box()
@@ -65,22 +93,29 @@ class App:
         self.staged.add_class("dn-settings-note")
         wrap = widgets.Layout(flex_flow="row wrap")
         self.settings = widgets.VBox([
-            widgets.HBox([self.game_picker, self.players, self.seed, self.language], layout=wrap), self.form.seats_row,
-            self.teaching, self.options.widget, self.staged,
+            widgets.HBox([self.seed], layout=wrap), self.form.seats_row,
+            self.teaching, self.confirm, self.notation, self.options.widget, self.staged,
         ], layout=widgets.Layout(display="none"))
         self.settings.add_class("dn-settings")
         self.settings_button = widgets.ToggleButton(value=False, description=tr("Settings"),
                                                     tooltip=tr("Show or hide the settings for a new game"))
         self.settings_button.add_class("dn-settings-toggle")
         self.settings_button.observe(self._settings_toggled, names="value")
-        self.widget = widgets.VBox([self.settings_button, self.settings,
-                                    widgets.HBox([self.new_button, self.message], layout=wrap), self.board_box])
+        first = widgets.HBox([self.game_picker, self.players, self.language], layout=wrap)
+        first.add_class("dn-first-screen")
+        actions = widgets.HBox([self.new_button, self.again_button, self.settings_button], layout=wrap)
+        self.widget = widgets.VBox([self.header, first, actions, self.settings, self.message, self.board_box])
         self.widget.add_class("dn-app")
         self.form.changed.append(self._form_changed)
         for box in (self.seed, *self.seat_boxes):
             box.observe(self._staged_changed, names="value")
+        self._seeding = self._seed_typed = False
+        self.seed.observe(self._seed_changed, names="value")
         self.new_button.on_click(lambda _button: self.new_game())
+        self.again_button.on_click(lambda _button: self.same_deal_again())
         self.teaching.observe(self._teaching_changed, names="value")
+        self.confirm.observe(lambda change: self._board_setting("confirm", change["new"]), names="value")
+        self.notation.observe(lambda change: self._board_setting("notation", change["new"]), names="value")
         self.language.observe(self._language_changed, names="value")
         self._form_changed()
         self.new_game()
@@ -121,28 +156,68 @@ class App:
         tr = translator(self.lang)
         for box, word in ((self.language, "Language"), (self.seed, "Seed (the same seed deals the same cards)"),
                           (self.new_button, "New game"), (self.teaching, "Teaching mode: show all hands"),
-                          (self.settings_button, "Settings")):
+                          (self.settings_button, "Settings"), (self.again_button, "Same deal again"),
+                          (self.confirm, "Confirm each move before it is played"),
+                          (self.notation, "Show each move's notation (for teachers)")):
             box.description = tr(word)
         self.settings_button.tooltip = tr("Show or hide the settings for a new game")
+        self.new_button.tooltip, self.again_button.tooltip = tr("Deal new cards"), tr("Deal the same cards again")
+        self.header.html = header_html(self.lang)
         self.form.relabel(self.lang, self._seat_choices())
         if self.board is not None:
-            self._show(board_for(self.board.game, seats=self.board.seats, teaching=self.board.teaching,
-                                 step_mode=self.board.step_mode, lang=self.lang))
+            self._show(self._board(self.board.game, self.board.seats))
+            self._say_dealt()
 
     def _teaching_changed(self, change: Any) -> None:
         if self.board is not None:
             self.board.set_teaching(change["new"])
 
+    def _board_setting(self, name: str, on: bool) -> None:
+        """A teacher's setting of the board (``confirm`` moves, show ``notation``), at once."""
+        if self.board is not None:
+            getattr(self.board, f"set_{name}")(on)
+
+    def _board(self, game: Any, seats: tuple[str, ...]) -> Board:
+        """A board for ``game`` with the app's settings, its game-over line offering "Play again"."""
+        step_mode = self.board.step_mode if self.board is not None else False
+        board = board_for(game, seats=seats, teaching=self.teaching.value, step_mode=step_mode, lang=self.lang,
+                          confirm=self.confirm.value, notation=self.notation.value)
+        board.on_play_again = self.new_game
+        return board
+
     def new_game(self) -> Board | None:
-        """Deal a new game with the chosen settings and put its board on the page."""
+        """Deal a new game with the chosen settings and put its board on the page: new cards (a new
+        seed), unless a seed was typed in the settings since the last deal."""
+        if self.board is not None and not self._seed_typed:
+            self._set_seed(random.randrange(10_000))
+        return self._deal()
+
+    def same_deal_again(self) -> Board | None:
+        """Deal the same cards again (the seed of the game being played) with the chosen settings."""
+        if self.board is not None and self.board.game.seed is not None:
+            self._set_seed(self.board.game.seed)
+        return self._deal()
+
+    def _set_seed(self, seed: int) -> None:
+        """The app's own choice of seed (not one typed in the settings)."""
+        self._seeding = True
+        try:
+            self.seed.value = seed
+        finally:
+            self._seeding = False
+
+    def _seed_changed(self, _change: Any) -> None:
+        self._seed_typed = not self._seeding
+
+    def _deal(self) -> Board | None:
+        """Deal a game with the chosen settings and seed and put its board on the page."""
         players = self.players.value
         tr = translator(self.lang)
         seats = self.form.seats()
         try:
             game = new_game(self.game_picker.value, players=players, seed=self.seed.value,
                             options=self.options.values())
-            step_mode = self.board.step_mode if self.board is not None else False
-            board = board_for(game, seats=seats, teaching=self.teaching.value, step_mode=step_mode, lang=self.lang)
+            board = self._board(game, seats)
         except DanishNbError as exc:
             problem = tr("Cannot start: {problem}", problem=exc)
             self.message.value = f'<span class="dn-message">{escape(problem)}</span>'
@@ -150,10 +225,16 @@ class App:
         self._show(board)
         for listener in self.dealt:
             listener(game)
-        shared = tr("{game}, {players} players, seed {seed}: share the seed so others get the same deal.",
-                    game=game.rules.title, players=players, seed=game.seed)
-        self.message.value = f"<small>{escape(shared)}</small>"
+        self._seed_typed = False
+        self._say_dealt()
         return board
+
+    def _say_dealt(self) -> None:
+        """Say which game was dealt, and its seed to share (in the app's language)."""
+        game = self.board.game
+        shared = translator(self.lang)("{game}, {players} players, seed {seed}: share the seed so others get the "
+                                       "same deal.", game=game.rules.title, players=game.players, seed=game.seed)
+        self.message.value = f"<small>{escape(shared)}</small>"
 
     def _show(self, board: Board) -> None:
         """Put ``board`` on the page in place of the old one."""

@@ -10,6 +10,14 @@ from two packs compare equal, so card counts are multisets, not sets.
 'Q♣'
 >>> len(standard_pack(jokers=2))
 54
+
+That notation is what records and moves speak; a learner reads a card in words, in their
+language (a card given to a message is rendered so):
+
+>>> Card.parse("QS").text_in("en"), Card.parse("QS").text_in("fr"), Card.parse("QS").text_in("de")
+('the queen of spades', 'la dame de pique', 'Pik-Dame')
+>>> face_letter(Rank.QUEEN, "fr"), face_letter(Rank.JACK, "de")
+('D', 'B')
 """
 
 from __future__ import annotations
@@ -18,10 +26,12 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 from enum import Enum, IntEnum
-from typing import NamedTuple
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from .core import DanishNbError, _short
-from .i18n import M, Message, _n
+from . import i18n
+from .i18n import DEFAULT, Forms, Listed, M, Message, N_, _n, french_after
 
 
 class Rank(IntEnum):
@@ -117,6 +127,12 @@ class Card(NamedTuple):
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
+    def text_in(self, lang: str = DEFAULT) -> Forms:
+        """The card in words for a reader of ``lang``, as a message shows it: "the six of
+        hearts", "le six de cœur", "Herz-Sechs" (with the forms a translation may ask for: see
+        :func:`card_forms`)."""
+        return card_forms(self, lang)
+
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read ``'7H'``, ``'7h'``, ``'7♥'``, ``'10S'``, ``'TS'``, ``'RJ'`` or ``'BJ'``.
@@ -209,3 +225,121 @@ def card_counts(cards: Iterable[Card]) -> Counter[Card]:
 def sort_key(card: Card) -> tuple[Rank, Suit]:
     """Order cards by rank, then suit (by its letter: a suit is a ``str`` enum): a tidy hand."""
     return (card.rank, card.suit)
+
+
+# --------------------------------------------------------------------------- cards in words
+
+#: Ranks in words (a card's name without its article: "seven of hearts").
+RANK_WORDS = {Rank.TWO: N_("two"), Rank.THREE: N_("three"), Rank.FOUR: N_("four"), Rank.FIVE: N_("five"),
+              Rank.SIX: N_("six"), Rank.SEVEN: N_("seven"), Rank.EIGHT: N_("eight"), Rank.NINE: N_("nine"),
+              Rank.TEN: N_("ten"), Rank.JACK: N_("jack"), Rank.QUEEN: N_("queen"), Rank.KING: N_("king"),
+              Rank.ACE: N_("ace")}
+#: Ranks in words, several of them ("four sevens in a row").
+RANK_PLURALS = {Rank.TWO: N_("twos"), Rank.THREE: N_("threes"), Rank.FOUR: N_("fours"), Rank.FIVE: N_("fives"),
+                Rank.SIX: N_("sixes"), Rank.SEVEN: N_("sevens"), Rank.EIGHT: N_("eights"), Rank.NINE: N_("nines"),
+                Rank.TEN: N_("tens"), Rank.JACK: N_("jacks"), Rank.QUEEN: N_("queens"), Rank.KING: N_("kings"),
+                Rank.ACE: N_("aces")}
+#: The suits in words.
+SUIT_WORDS = {Suit.CLUBS: N_("clubs"), Suit.DIAMONDS: N_("diamonds"), Suit.HEARTS: N_("hearts"),
+              Suit.SPADES: N_("spades")}
+#: Each rank's card as a sentence names it, the suit filled in: "the six of {suit}". A language
+#: puts its article here (French "le six de {suit}", "la dame de {suit}", "l’as de {suit}");
+#: German names a card without one ("{suit}-Sechs").
+NAMED = {Rank.TWO: N_("the two of {suit}"), Rank.THREE: N_("the three of {suit}"),
+         Rank.FOUR: N_("the four of {suit}"), Rank.FIVE: N_("the five of {suit}"),
+         Rank.SIX: N_("the six of {suit}"), Rank.SEVEN: N_("the seven of {suit}"),
+         Rank.EIGHT: N_("the eight of {suit}"), Rank.NINE: N_("the nine of {suit}"),
+         Rank.TEN: N_("the ten of {suit}"), Rank.JACK: N_("the jack of {suit}"),
+         Rank.QUEEN: N_("the queen of {suit}"), Rank.KING: N_("the king of {suit}"),
+         Rank.ACE: N_("the ace of {suit}")}
+#: The jokers in words, without and with the article.
+JOKER_WORDS = {Suit.RED: N_("red joker"), Suit.BLACK: N_("black joker")}
+JOKER_NAMED = {Suit.RED: N_("the red joker"), Suit.BLACK: N_("the black joker")}
+#: The letter on a court card's or an ace's face (English J Q K A, French V D R A, German B D K A).
+# TRANSLATORS: the letter on the face of a jack, a queen, a king, an ace (French V D R A, German B D K A).
+FACE_LETTERS = {Rank.JACK: N_("J"), Rank.QUEEN: N_("Q"), Rank.KING: N_("K"), Rank.ACE: N_("A")}
+
+
+def card_words(card: Card) -> Message:
+    """A card in words without an article, as a message (a French reader reads "sept de
+    cœur", a German one "Herz-Sieben"): what a screen reader says for a card's face.
+
+    >>> [card_words(Card.parse(c)).render(lang) for c, lang in (("7H", "fr"), ("QS", "de"), ("RJ", "fr"))]
+    ['sept de cœur', 'Pik-Dame', 'joker rouge']
+    """
+    if card.is_joker:
+        return M(JOKER_WORDS[card.suit])
+    return M("{rank} of {suit}", rank=M(RANK_WORDS[card.rank]), suit=M(SUIT_WORDS[card.suit]))
+
+
+def face_letter(rank: Rank, lang: str = DEFAULT) -> str:
+    """The rank as the card's face shows it in ``lang``: ``'7'``, ``'Q'`` (French ``'D'``,
+    German ``'D'``), ``'J'`` (French ``'V'``, German ``'B'``).
+
+    >>> [face_letter(r, "fr") for r in (Rank.TEN, Rank.JACK, Rank.KING)]
+    ['10', 'V', 'R']
+    """
+    letter = FACE_LETTERS.get(rank)
+    return i18n._catalogue(lang).gettext(letter) if letter else rank.symbol
+
+
+def _german(text: str, case: str) -> str:
+    """A German card name (nominative, no article) in the accusative or dative: only a joker's
+    adjective changes (roter Joker, roten Joker, rotem Joker).
+
+    >>> _german("roter Joker", "acc"), _german("schwarzer Joker", "dat"), _german("Herz-König", "acc")
+    ('roten Joker', 'schwarzem Joker', 'Herz-König')
+    """
+    first, _, rest = text.partition(" ")
+    if rest and first.endswith("er"):
+        return first[:-2] + ("en" if case == "acc" else "em") + " " + rest
+    return text
+
+
+def card_forms(card: Card, lang: str = DEFAULT) -> Forms:
+    """``card`` in words in ``lang``, as a sentence names it (English "the six of hearts", French
+    "le six de cœur", German "Herz-Sechs"), with the forms a translation may ask for: ``bare``
+    (no article: "six of hearts"), in French ``de`` and ``à`` ("du six de cœur", "au six de
+    cœur"), in German ``acc`` and ``dat`` (only a joker changes: "roten Joker").
+
+    >>> f = card_forms(Card.parse("AS"), "fr")
+    >>> str(f), f.form("de"), f.form("bare")
+    ('l’as de pique', 'de l’as de pique', 'as de pique')
+    >>> card_forms(Card.parse("RJ"), "de").form("acc")
+    'roten Joker'
+    """
+    return _card_forms(card, lang, i18n._catalogue(lang))
+
+
+@lru_cache(maxsize=1024)
+def _card_forms(card: Card, lang: str, catalogue: Any) -> Forms:
+    """:func:`card_forms` with the catalogue it reads (one per language: cached per card)."""
+    if card.is_joker:
+        text = catalogue.gettext(JOKER_NAMED[card.suit])
+    else:
+        text = catalogue.gettext(NAMED[card.rank]).format(suit=catalogue.gettext(SUIT_WORDS[card.suit]))
+    forms = {"bare": card_words(card).render(lang)}
+    if lang == "fr":
+        forms.update({"de": french_after(text, "de"), "à": french_after(text, "à")})
+    elif lang == "de":
+        forms.update({"acc": _german(text, "acc"), "dat": _german(text, "dat")})
+    return Forms(text, **forms)
+
+
+def cards_text(cards: Iterable[Card]) -> Listed:
+    """Cards in words, as a list a message says in the reader's language ("the four of
+    diamonds and the jack of clubs"; an empty list says nothing).
+
+    >>> cards_text(parse_cards("4D JC")).text_in("fr")
+    'le quatre de carreau et le valet de trèfle'
+    """
+    return Listed(cards)
+
+
+def rank_words(rank: Rank, plural: bool = False) -> Message:
+    """A rank in words, as a message: "seven", or "sevens" with ``plural``.
+
+    >>> rank_words(Rank.QUEEN, plural=True).render("de"), str(rank_words(Rank.TEN))
+    ('Damen', 'ten')
+    """
+    return M((RANK_PLURALS if plural else RANK_WORDS)[rank])

@@ -14,7 +14,7 @@ the seat's moves whose estimated result was much worse than the best one.
 
 Every text it shows is a message rendered for one reader in one language (``str()``: English):
 
->>> h.text(lang="fr").startswith(move_label(h.move, h.seat).render("fr") + " : ")
+>>> h.text(lang="fr").startswith(move_label(h.move, h.seat).render("fr") + "\u202f: ")
 True
 """
 
@@ -27,11 +27,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .agents import Choice, make_agent
-from .agents.endgame import ENDGAME_TRICKS, UNIT_TEXTS
-from .agents.search import (DEFAULT_ITERATIONS, PLAYER_ENDGAME_TRICKS, SearchResult, move_label, position_seed, reason,
-                            search_view)
-from .core import DanishNbError, Game, Text, render_text
-from .i18n import DEFAULT, M, Message
+from .agents.endgame import ENDGAME_TRICKS, amount
+from .agents.search import (DEFAULT_ITERATIONS, PLAYER_ENDGAME_TRICKS, Candidate, SearchResult, move_label, outlook,
+                            position_seed, reason, search_view)
+from .core import DanishNbError, Game, Text, get_game, render_text
+from .i18n import DEFAULT, M
 from .records import load_record
 
 #: A move is "much worse" when the best move's estimate beats it by this much: a share of games
@@ -54,7 +54,7 @@ class Hint:
     reason: Text = ""
 
     def text(self, lang: str = DEFAULT) -> str:
-        """The hint as its seat reads it, in ``lang``: the move, then why."""
+        """The hint as its seat reads it, in ``lang``: the move in words, then why (said once)."""
         return render_text(M("{move}: {why}", move=move_label(self.move, self.seat), why=self.reason), self.seat,
                            lang=lang)
 
@@ -64,7 +64,10 @@ class Hint:
 
 @dataclass(frozen=True)
 class Mistake:
-    """A move of the reviewed seat whose estimate was much worse than the best move's."""
+    """A move of the reviewed seat whose estimate was much worse than the best move's: the
+    estimates are the search's mean values (``unit="search"``: a win, plus a little for each
+    place) or the points (card points) the exact endgame secures. What a learner reads of a
+    search is each move's ``wins`` (the share of imagined games won from there) of its ``tries``."""
 
     number: int
     played: Any
@@ -74,20 +77,41 @@ class Mistake:
     unit: str
     advice: Choice
     seat: int
+    played_wins: float = 0.0
+    best_wins: float = 0.0
+    played_tries: int = 0
+    best_tries: int = 0
+    game_id: str = ""
 
-    def _estimate(self, value: float) -> Message:
+    def _outlook(self, value: float, wins: float, tries: int) -> Text:
         if self.unit == "search":
-            return M("{percent}% first places", percent=round(100 * value))
-        return M("{value:.3g} {unit}", value=value, unit=UNIT_TEXTS[self.unit])
+            tricks = bool(self.game_id) and get_game(self.game_id).info.family == "tricks"
+            return outlook(Candidate(None, tries, value, wins), tricks)
+        return M("secures {amount}", amount=amount(value, self.unit))
 
     def text(self, lang: str = DEFAULT) -> str:
-        """The line as the reviewed seat reads it, in ``lang``."""
-        line = M("move {number}: you played {played} ({played_estimate}); best was {best} ({best_estimate}); "
-                 "rule of thumb: {advice} ({why})", number=self.number, played=move_label(self.played, self.seat),
-                 played_estimate=self._estimate(self.played_estimate), best=move_label(self.best, self.seat),
-                 best_estimate=self._estimate(self.best_estimate), advice=move_label(self.advice.move, self.seat),
-                 why=self.advice.why)
+        """The line as the reviewed seat reads it, in ``lang``: where the move changed the outlook,
+        in the game's own terms, and what the rule of thumb would have played.
+
+        >>> from danish_nb.families.tricks import TrickMove
+        >>> from danish_nb.cards import Card
+        >>> a, b = (TrickMove(0, "play", Card.parse(c)) for c in ("JS", "10S"))
+        >>> m = Mistake(7, a, b, 0.2, 0.6, "search", Choice(b, "it is low"), 0, 0.1, 0.5, 20, 20, "danish-bastard")
+        >>> m.text()
+        'Move 7: you chose “Play the jack of spades”; from there it wins 2 of 20 imagined games, while “Play the ten of spades” wins 10 of 20. Rule of thumb: “Play the ten of spades” (it is low).'
+        """
+        line = M("Move {number}: you chose “{played}”; from there it {played_outlook}, while “{best}” {best_outlook}. "
+                 "Rule of thumb: “{advice}” ({why}).", number=self.number, played=move_label(self.played, self.seat),
+                 played_outlook=self._outlook(self.played_estimate, self.played_wins, self.played_tries),
+                 best=move_label(self.best, self.seat), best_outlook=self._short(),
+                 advice=move_label(self.advice.move, self.seat), why=self.advice.why)
         return render_text(line, self.seat, lang=lang)
+
+    def _short(self) -> Text:
+        """The best move's outlook, said shortly after the played one's ("wins 10 of 20")."""
+        if self.unit != "search":
+            return self._outlook(self.best_estimate, self.best_wins, self.best_tries)
+        return M("wins {wins} of {n}", wins=round(self.best_wins * self.best_tries), n=self.best_tries)
 
     def __str__(self) -> str:
         return self.text()
@@ -129,15 +153,18 @@ def hint(state_or_view: Any, seat: int | None = None, *, game_id: str | None = N
     return Hint(me, result.move, render_text(why, me), result, advice, why)
 
 
-def _estimates(result: SearchResult, played: Any) -> tuple[float, float, str] | None:
-    """(played, best, unit) of one searched decision, or ``None`` if the played move was not weighed."""
+def _estimates(result: SearchResult, played: Any) -> tuple[float, float, str, tuple] | None:
+    """(played, best, unit, what a search says: (played's share of wins, best's, their tries))
+    of one searched decision, or ``None`` if the played move was not weighed. A search compares
+    the moves by their mean value (a win, plus a little for each place), which :data:`MARGIN`
+    applies to; a learner reads the shares of imagined games won."""
     if result.endgame is not None:
         values = result.endgame.values
-        return (values[played], result.endgame.value, result.endgame.unit) if played in values else None
+        return (values[played], result.endgame.value, result.endgame.unit, ()) if played in values else None
     mine, best = result.candidate(played), result.candidate(result.move)
     if mine is None or mine.visits < MIN_VISITS or best is None:
         return None
-    return mine.value, best.value, "search"
+    return mine.value, best.value, "search", (mine.win_rate, best.win_rate, mine.visits, best.visits)
 
 
 def review_budget(moves: int, game_id: str, iterations: int | None = None) -> int:
@@ -174,11 +201,12 @@ def review(game: Game | Mapping[str, Any], seat: int, *, iterations: int | None 
                              endgame=PLAYER_ENDGAME_TRICKS)
         found = _estimates(result, played)
         if found is not None:
-            low, high, unit = found
+            low, high, unit, said = found
             best = result.endgame.move if result.endgame is not None else result.move
             if high - low >= MARGIN[unit] and best != played:
                 advice = make_agent("rule-of-thumb", game.rules.id, seed).choose(state)
-                mistakes.append(Mistake(i + 1, played, best, low, high, unit, advice, seat))
+                mistakes.append(Mistake(i + 1, played, best, low, high, unit, advice, seat, *said,
+                                        game_id=game.rules.id))
         if progress is not None:
             progress(done, len(mine))
     return mistakes

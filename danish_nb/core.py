@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from .i18n import DEFAULT, M, Message, _, rule_rendering, ruling_text
+from .i18n import DEFAULT, Listed, M, Message, _, rule_rendering, ruling_text
 
 
 # --------------------------------------------------------------------------- errors
@@ -40,20 +40,41 @@ class DanishNbError(ValueError):
         return self.message.render(lang) if isinstance(self.message, Message) else str(self)
 
 
+#: What a move that is not well formed says in words (a move's ``words()``; its verdict says why).
+NOT_WELL_FORMED = M("a move that is not well formed")
+
+
 class MoveParseError(DanishNbError):
     """Text that is not a move of this game."""
 
 
 class IllegalMove(DanishNbError):
-    """A move the rules forbid. Carries the :class:`Verdict` that says why; nothing changed."""
+    """A move the rules forbid. Carries the :class:`Verdict` that says why; nothing changed.
+    Its text says it once: the move's notation and the reasons (``str``); a learner reads the
+    reasons in words (:meth:`text_in`), a move that is not well formed only what is wrong with it.
+
+    >>> import danish_nb as dn
+    >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
+    >>> error = IllegalMove(g.explain("P1 play 4C"))
+    >>> str(error)
+    'illegal move P1 play 4♣: the four of clubs on the six of clubs: lower than the card before (rule DB-13)'
+    >>> error.text_in("fr")
+    'coup refusé : le quatre de trèfle sur le six de trèfle : plus faible que la carte précédente (règle DB-13)'
+    """
 
     def __init__(self, verdict: Verdict):
         self.verdict = verdict
-        super().__init__(f"illegal move {move_text(verdict.move)}: {verdict.summary()}")
+        reasons = verdict.reasons_in()
+        super().__init__(reasons if self._malformed() else f"illegal move {move_text(verdict.move)}: {reasons}")
+
+    def _malformed(self) -> bool:
+        """Whether the move is not a well-formed move (its one reason says what is wrong)."""
+        words = getattr(self.verdict.move, "words", None)
+        return not callable(words) or words() == NOT_WELL_FORMED
 
     def text_in(self, lang: str = DEFAULT) -> str:
-        return _("illegal move {move}: {verdict}", move=move_text(self.verdict.move),
-                 verdict=self.verdict.summary(lang)).render(lang)
+        reasons = self.verdict.reasons_in(lang)
+        return reasons if self._malformed() else _("move refused: {reasons}", reasons=reasons).render(lang)
 
 
 class OptionsError(DanishNbError):
@@ -312,9 +333,13 @@ class Verdict:
     def rule_ids(self) -> tuple[str, ...]:
         return tuple(r.rule_id for r in self.reasons)
 
+    def reasons_in(self, lang: str = DEFAULT) -> str:
+        """The reasons in ``lang``, one after another, each with its rule."""
+        return "; ".join(r.text_in(lang) for r in self.reasons)
+
     def summary(self, lang: str = DEFAULT) -> str:
-        """One line: ``'legal: 8♥ on 6♣ is equal or higher (rule DB-12)'``, in ``lang``."""
-        reasons = "; ".join(r.text_in(lang) for r in self.reasons)
+        """One line: ``'legal: the eight of hearts on the six of clubs: equal or higher (rule DB-13)'``, in ``lang``."""
+        reasons = self.reasons_in(lang)
         return render_text(_("legal: {reasons}", reasons=reasons) if self.legal
                            else _("illegal: {reasons}", reasons=reasons), lang=lang)
 
@@ -333,7 +358,7 @@ class Private:
     >>> from danish_nb.cards import parse_cards
     >>> secret = Private(parse_cards("10H KD"), owner=0, public="2 cards", in_hand=False)
     >>> render_text(("P1 lays aside ", secret), viewer=1), render_text(("P1 lays aside ", secret), viewer=0)
-    ('P1 lays aside 2 cards', 'P1 lays aside 10♥ K♦')
+    ('P1 lays aside 2 cards', 'P1 lays aside the ten of hearts and the king of diamonds')
     """
 
     cards: tuple
@@ -348,7 +373,7 @@ class Private:
 
     def __str__(self) -> str:
         """What the owner reads: ``text`` if given (words that reveal the cards), else the cards."""
-        return str(self.text) or " ".join(map(str, self.cards))
+        return str(self.text) or str(Listed(self.cards))
 
 
 #: A text for learners: plain words, a :class:`~danish_nb.i18n.Message` (translated when shown,
@@ -385,8 +410,9 @@ def render_text(text: Text, viewer: int | None = None, reveal_hands: bool = Fals
             return "".join(map(part, item))
         if isinstance(item, Private):
             shown = omniscient or item.seen_by(viewer, reveal_hands)
-            return (part(item.text) or " ".join(map(str, item.cards))) if shown else part(item.public)
-        return str(item)
+            return (part(item.text) or part(Listed(item.cards))) if shown else part(item.public)
+        text_in = getattr(item, "text_in", None)  # cards in words, lists, errors
+        return text_in(lang) if callable(text_in) else str(item)
     return part(text)
 
 
@@ -468,13 +494,15 @@ REASON_IDS = ("", "out-of-cards", "points", "tie", "repetition", "turn-limit")
 
 # --------------------------------------------------------------------------- options
 
-def option(default: Any, help: str, ruling: str | None = None, choices: Sequence[Any] | None = None, *,
-           label: str | None = None, low: int | None = None, high: int | None = None) -> Any:
+def option(default: Any, help: str, ruling: str | None = None, choices: Sequence[Any] | Mapping[Any, str] | None = None,
+           *, label: str | None = None, low: int | None = None, high: int | None = None) -> Any:
     """A rule-option field: its default, a line of help, the ruling it settles, allowed values
     (``choices``, or a whole-number range ``low``..``high``), and a short ``label`` for a settings
-    panel (default: the name in words)."""
+    panel (default: the name in words). ``choices`` may map each value to its words (what a
+    settings panel offers, translated where shown); values without words are shown as they are."""
+    words = tuple(choices.values()) if isinstance(choices, Mapping) else None
     meta = {"help": help, "ruling": ruling, "choices": tuple(choices) if choices else None,
-            "label": label, "low": low, "high": high}
+            "label": label, "low": low, "high": high, "choice_labels": words}
     return field(default=default, metadata=meta)
 
 
@@ -490,6 +518,19 @@ class OptionInfo:
     label: str = ""
     low: int | None = None
     high: int | None = None
+    #: Each choice in words, in the order of ``choices`` (``None``: the values are their own words).
+    choice_labels: tuple[str, ...] | None = None
+
+    def choice_label(self, value: Any) -> str:
+        """A value's words (English; translate where shown), or the value itself as text.
+
+        >>> import danish_nb as dn
+        >>> dn.GAMES["le-danish"].info.option("after_pickup").choice_label("last-player")
+        'the last player who put cards down'
+        """
+        if self.choices and self.choice_labels and value in self.choices:
+            return self.choice_labels[self.choices.index(value)]
+        return str(value)
 
     def check(self, value: Any) -> None:
         """Raise :class:`OptionsError` naming the problem if ``value`` is not allowed."""
@@ -510,7 +551,7 @@ def option_infos(options_type: type) -> tuple[OptionInfo, ...]:
     """The documented fields of an options dataclass, in declaration order."""
     return tuple(OptionInfo(f.name, f.default, f.metadata.get("help", ""), f.metadata.get("ruling"),
                             f.metadata.get("choices"), f.metadata.get("label") or f.name.replace("_", " "),
-                            f.metadata.get("low"), f.metadata.get("high"))
+                            f.metadata.get("low"), f.metadata.get("high"), f.metadata.get("choice_labels"))
                  for f in dataclasses.fields(options_type))
 
 

@@ -26,13 +26,15 @@ in ``danish_nb/locale/<lang>/LC_MESSAGES/danish_nb.po``; the compiled ``.mo`` fi
 from __future__ import annotations
 
 import gettext as _gettext
+import string
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "DEFAULT", "DOMAIN", "Message", "Translator", "_", "M", "_n", "N_",
-           "translator", "joined", "check_lang", "rule_rendering", "ruling_text", "title_in"]
+__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "DEFAULT", "DOMAIN", "Forms", "Listed", "Message", "Number", "Translator",
+           "_", "M", "_n", "N_", "translator", "joined", "check_lang", "french_after", "rule_rendering", "ruling_text",
+           "title_in"]
 
 #: The interface languages, English first (the source of every template).
 LANGUAGES: tuple[str, ...] = ("en", "fr", "de")
@@ -69,12 +71,51 @@ def _catalogue(lang: str) -> _gettext.NullTranslations:
         return _gettext.GNUTranslations(handle)
 
 
+#: French articles and what "de" and "à" make of them (du roi, au roi, de la dame, à l’as).
+_FRENCH_ARTICLES = (("le ", "du ", "au "), ("la ", "de la ", "à la "), ("l’", "de l’", "à l’"),
+                    ("les ", "des ", "aux "))
+
+
+def french_after(text: str, preposition: str) -> str:
+    """A French noun phrase with its article after "de" or "à": the article contracted (du roi,
+    au roi, de la dame, de l’as); a text without an article is left as it is (a card's name
+    always has one: see :func:`danish_nb.cards.card_forms`).
+
+    >>> french_after("le roi de cœur", "de"), french_after("l’as de pique", "à"), french_after("la dame", "de")
+    ('du roi de cœur', 'à l’as de pique', 'de la dame')
+    """
+    for article, after_de, after_a in _FRENCH_ARTICLES:
+        if text.startswith(article):
+            return (after_de if preposition == "de" else after_a) + text[len(article):]
+    return text
+
+
+class _Grammar(string.Formatter):
+    """Formats a template whose fields ask for a grammatical form (``{card:de}``, ``{card:acc}``):
+    a :class:`Forms` value gives its own; a form nobody defined is the text itself. Other specs
+    format as usual (``{points:+d}``)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Forms):
+            return value.form(format_spec) if format_spec else str(value)
+        if format_spec in GRAMMATICAL_FORMS:
+            return str(value)
+        return format(value, format_spec)
+
+
+#: The forms a template may ask a parameter for: ``bare`` (no article), French ``de`` and ``à``,
+#: German ``acc`` and ``dat`` (the accusative and dative).
+GRAMMATICAL_FORMS = ("bare", "de", "à", "acc", "dat")
+_GRAMMAR = _Grammar()
+
+
 def _format(template: str, params: Mapping[str, Any], part: Callable[[Any], str]) -> str:
     """``template`` with its parameters: numbers as they are (a template may say ``{points:+d}``),
-    anything else rendered by ``part``."""
+    anything else rendered by ``part`` (in the grammatical form a field asks for, see :class:`Forms`)."""
     if not params:
         return template
-    return template.format_map({key: value if type(value) in (int, float) else part(value) for key, value in params.items()})
+    values = {key: value if type(value) in (int, float) else part(value) for key, value in params.items()}
+    return _GRAMMAR.vformat(template, (), values) if ":" in template else template.format_map(values)
 
 
 class Message:
@@ -96,7 +137,7 @@ class Message:
     __slots__ = ("msgid", "plural", "params")
 
     def __init__(self, msgid: str, /, plural: str | None = None, **params: Any):
-        self.msgid = msgid
+        self.msgid = msgid.msgid if isinstance(msgid, Message) else msgid  # a marked template given again
         self.plural = plural
         self.params = params
 
@@ -106,8 +147,7 @@ class Message:
         def default(value: Any) -> str:
             if isinstance(value, Message):
                 return value.render(lang, part)
-            text_in = getattr(value, "text_in", None)  # an error that carries a message
-            return text_in(lang) if callable(text_in) else str(value)
+            return _part(value, lang)  # cards in words, lists, an error that carries a message
         catalogue = _catalogue(lang)
         if self.plural is None:
             template = catalogue.gettext(self.msgid)
@@ -168,17 +208,111 @@ def _n(singular: str, plural: str, n: int, /, **params: Any) -> Message:
     return Message(singular, plural=plural, n=n, **params)
 
 
-def joined(items: Iterable[Any]) -> Any:
-    """Items joined with "and", as a message (``P1 and P2 and P3`` in English).
+class Forms(str):
+    """A text with the other grammatical forms a translation may ask for by a format spec: a
+    French template writes ``{card:de}`` for "du roi de cœur" where ``{card}`` is "le roi de
+    cœur", a German one ``{card:acc}`` for "roten Joker" where ``{card}`` is "roter Joker". A
+    form nobody defined is the text itself.
 
-    >>> joined(["P1", "P2", "P3"]).render("fr"), joined(["P1"])
-    ('P1 et P2 et P3', 'P1')
+    >>> f = Forms("le roi de cœur", de="du roi de cœur")
+    >>> f"{f} / {f:de} / {f:à}"
+    'le roi de cœur / du roi de cœur / le roi de cœur'
     """
-    items = list(items)
-    text = items[0]
-    for item in items[1:]:
-        text = _("{a} and {b}", a=text, b=item)
-    return text
+
+    forms: Mapping[str, str]
+
+    def __new__(cls, text: str, **forms: str) -> Forms:
+        made = super().__new__(cls, text)
+        made.forms = forms
+        return made
+
+    def form(self, name: str) -> str:
+        """The form ``name`` (the text itself if there is none)."""
+        return self.forms.get(name, str(self))
+
+    def __format__(self, spec: str) -> str:
+        return self.form(spec) if spec else str(self)
+
+
+class Listed:
+    """Items said as a list in the reader's language: "a, b and c"; each item rendered as a
+    message parameter is (cards in words, messages translated). Grammatical forms carry over
+    item by item (``{cards:de}`` in French: "du six et de la dame de cœur").
+
+    >>> Listed(["P1", "P2", "P3"]).text_in("fr"), str(Listed(["P1"])), str(Listed([]))
+    ('P1, P2 et P3', 'P1', '')
+    """
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: Iterable[Any]):
+        self.items = tuple(items)
+
+    def text_in(self, lang: str = DEFAULT) -> Forms:
+        parts = [_part(item, lang) for item in self.items]
+        names = set().union(*(p.forms for p in parts if isinstance(p, Forms)))
+
+        def join(texts: list[str]) -> str:
+            if len(texts) < 2:
+                return "".join(texts)
+            return _catalogue(lang).gettext(_LIST_AND).format(items=", ".join(texts[:-1]), last=texts[-1])
+        return Forms(join([str(p) for p in parts]),
+                     **{name: join([p.form(name) if isinstance(p, Forms) else p for p in parts]) for name in names})
+
+    def __str__(self) -> str:
+        return str(self.text_in())
+
+    def __repr__(self) -> str:
+        return f"Listed({list(self.items)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Listed) and self.items == other.items
+
+    def __hash__(self) -> int:
+        return hash(self.items)
+
+
+class Number:
+    """A number written as the reader's language writes it (a decimal comma in French and
+    German), formatted by ``spec``.
+
+    >>> Number(12.5).text_in("de"), Number(12.5).text_in("en"), str(Number(0.125, ".0%"))
+    ('12,5', '12.5', '12%')
+    """
+
+    __slots__ = ("value", "spec")
+
+    def __init__(self, value: float, spec: str = ".3g"):
+        self.value = value
+        self.spec = spec
+
+    def text_in(self, lang: str = DEFAULT) -> str:
+        text = format(self.value, self.spec)
+        return text.replace(".", ",") if lang in ("fr", "de") else text
+
+    def __str__(self) -> str:
+        return self.text_in()
+
+    def __repr__(self) -> str:
+        return f"Number({self.value!r}, {self.spec!r})"
+
+
+def _part(value: Any, lang: str) -> str:
+    """One parameter of a message in ``lang``: a message translated, anything with a
+    ``text_in`` (cards, lists, errors) in that language, anything else as ``str``."""
+    if isinstance(value, Message):
+        return value.render(lang)
+    text_in = getattr(value, "text_in", None)
+    return text_in(lang) if callable(text_in) else str(value)
+
+
+def joined(items: Iterable[Any]) -> Listed:
+    """Items joined as a list: "P1, P2 and P3" in English (:class:`Listed`).
+
+    >>> joined(["P1", "P2", "P3"]).text_in("de"), str(joined(["P1"]))
+    ('P1, P2 und P3', 'P1')
+    """
+    return Listed(items)
 
 
 def N_(msgid: str) -> str:
@@ -189,6 +323,10 @@ def N_(msgid: str) -> str:
     'Seven allows equal'
     """
     return msgid
+
+
+#: How a list ends (:class:`Listed`): "a, b and c".
+_LIST_AND = N_("{items} and {last}")
 
 
 class Translator:

@@ -27,6 +27,35 @@ BOOL_OPTIONS = ("two_on_anything", "seven_allows_equal", "reverse_after_burn", "
                 "must_play", "open_cards_together")
 
 
+#: English card names, written out here (not taken from the package) to check its words.
+_RANKS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight", "9": "nine",
+          "10": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+_SUITS = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
+_ONE = re.compile(r"(?<![\w])(?:10|[2-9JQKA])[♣♦♥♠]|\b[RB]J\b")
+_ROW = re.compile(r"(?:\bthe )?(?:(?<![\w])(?:10|[2-9JQKA])[♣♦♥♠]|\b[RB]J\b)(?: (?:(?:10|[2-9JQKA])[♣♦♥♠]|[RB]J\b))*")
+
+
+def said(text: str) -> str:
+    """``text`` with each card written as a learner reads it in English: ``'8♥ on 6♣'`` ->
+    ``'the eight of hearts on the six of clubs'``, ``'RJ'`` -> ``'the red joker'``; cards in a row
+    (``'2♥ 9♥'``) as a list.
+
+    >>> said("A♠ wins: the highest spade; RJ; doubled by the 7♦")
+    'the ace of spades wins: the highest spade; the red joker; doubled by the seven of diamonds'
+    >>> said("you hold 2♥ 9♥ K♠")
+    'you hold the two of hearts, the nine of hearts and the king of spades'
+    """
+    def name(card: str) -> str:
+        if card in ("RJ", "BJ"):
+            return f"the {'red' if card == 'RJ' else 'black'} joker"
+        return f"the {_RANKS[card[:-1]]} of {_SUITS[card[-1]]}"
+
+    def names(match: re.Match) -> str:
+        cards = [name(c) for c in _ONE.findall(match.group(0))]
+        return cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
+    return _ROW.sub(names, text)
+
+
 def table(position: Mapping[str, Any], **options: Any) -> dn.Game:
     """A Danish Bastard game set up from ``position`` with the given rule options."""
     return dn.setup(DB, dict(position), options or None)

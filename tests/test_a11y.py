@@ -128,8 +128,7 @@ def focus_on(page: Page, selector: str) -> bool:
 
 def keyboard_move(page: Page) -> None:
     """Make one move with the keyboard alone: select playable cards of the viewer with arrow
-    keys and Enter (as many as the board asks for), then P; else choose a move button with
-    Enter (its verdict shows) and press Enter again on it to play it."""
+    keys and Enter (as many as the board asks for), then P; else press a move button with Enter."""
     before = moves_played(page)
     tab_into_board(page)
     playable = page.locator(".dn-me [data-act='card'].dn-playable")
@@ -149,11 +148,7 @@ def keyboard_move(page: Page) -> None:
         page.keyboard.press("p")
     else:
         assert focus_on(page, "button[data-act='choose']:not(.dn-not-legal)"), "no move to make"
-        key = page.evaluate(FOCUSED)
-        page.keyboard.press("Enter")
-        expect(page.locator(".dn-verdict")).to_contain_text("Legal")
-        assert page.evaluate(FOCUSED) == key, "the focus left the button just pressed"
-        page.keyboard.press("Enter")
+        page.keyboard.press("Enter")  # a legal move's button plays it at once
     expect(page.locator(".dn-position")).not_to_have_text(f"move {before} of {before}")
 
 
@@ -284,7 +279,7 @@ def test_each_lesson_served_by_voila_has_no_violation_as_a_learner_uses_it(conte
     try:
         html = page.goto(f"{lessons_url}voila/render/{lesson}", timeout=LESSON_TIMEOUT).text()
         assert CELL_ERROR not in html, f"{lesson} raised under Voila"
-        quizzes = page.locator(".widget-hbox:has(> button[title^='try '])")
+        quizzes = page.locator(".dn-quiz")
         forward = page.locator("button.widget-button[title='one move forward']")
         try:
             expect(quizzes).to_have_count(html.count("PositionQuiz(children"), timeout=LESSON_TIMEOUT)
@@ -296,15 +291,76 @@ def test_each_lesson_served_by_voila_has_no_violation_as_a_learner_uses_it(conte
                                                         + html.count("ToggleButtons(_dom_classes=("))
         assert_no_violations(page, f"{lesson} as served")
         for i in range(quizzes.count()):
-            quizzes.nth(i).locator("button").first.click()
+            quizzes.nth(i).locator("button").first.click()  # a move, or a card to pick
+            check = quizzes.nth(i).locator("button.dn-quiz-check")
+            if check.count():
+                check.click()
         for summary in page.locator("details.dn-answers > summary").all():
             summary.click()
         for i in range(forward.count()):
             forward.nth(i).click()
         expect(page.locator("details.dn-answers[open]")).to_have_count(page.locator("details.dn-answers").count())
         if quizzes.count():
-            expect(page.locator(".widget-hbox:has(> button[title^='try ']) + .widget-html").first) \
-                .to_contain_text(re.compile("legal", re.IGNORECASE))
+            expect(quizzes.first.locator(".dn-verdict")).to_contain_text(re.compile("legal", re.IGNORECASE))
         assert_no_violations(page, f"{lesson} after the learner's first steps")
     finally:
         page.close(run_before_unload=True)
+
+
+#: Where the keyboard focus is: "body" (lost), "outside" the board, a "card" of the viewer that
+#: may be played, a legal "move" button, or an "other" control of the board.
+WHERE = """() => { const a = document.activeElement;
+  if (!a || a === document.body) return "body";
+  if (!a.closest('.dn-board')) return "outside";
+  if (a.matches("[data-act='card'].dn-playable, [data-act='closed'].dn-playable")) return "card";
+  if (a.matches("button[data-act='choose']:not(.dn-not-legal):not([disabled])")) return "move";
+  return "other"; }"""
+#: Each game, a seed, and the moves of P1 its journey makes (through bids, trump calls, swaps).
+JOURNEYS = {"danish-bastard": 4242, "le-danish": 9, "rat-bastard-17": 7, "bastard": 3, "sjavs": 1}
+
+
+def move_from_the_focus(page: Page) -> int:
+    """Make P1's next move by keyboard from where the focus is after the last one: Tab to a
+    playable card or a legal move button (how many Tabs it took is returned), then select cards
+    with Enter and the arrow keys and press P, or press the button with Enter."""
+    before = moves_played(page)
+    tabs = 0
+    while page.evaluate(WHERE) not in ("card", "move") and tabs < 10:
+        page.keyboard.press("Tab")
+        tabs += 1
+    if page.evaluate(WHERE) == "move":
+        page.keyboard.press("Enter")
+    else:
+        for _ in range(40):
+            if page.locator(".dn-verdict .dn-verdict-legal").count():
+                break
+            if page.evaluate("document.activeElement.classList.contains('dn-playable') && "
+                             "document.activeElement.getAttribute('aria-pressed') !== 'true'"):
+                page.keyboard.press("Enter")
+                page.wait_for_timeout(100)  # the selection is drawn
+                continue
+            page.keyboard.press("ArrowRight")
+        expect(page.locator(".dn-verdict")).to_contain_text("Legal")
+        page.keyboard.press("p")
+    expect(page.locator(".dn-position")).not_to_have_text(f"move {before} of {before}")
+    return tabs
+
+
+@pytest.mark.parametrize("game_id", list(JOURNEYS))
+def test_five_moves_by_keyboard_with_p_and_at_most_three_tabs_between_them(page: Page, game_id: str) -> None:
+    """Issue 29: in every game P plays (in Bastard and Sjavs too, where played cards on the
+    trick carry the class the play button has), the focus comes back to the board after each
+    move (never the page's body, never a move the rules refuse), and the next move is at most
+    three Tabs away (the trump call and the bids too)."""
+    start_app_game(page, JOURNEYS[game_id], dn.GAMES[game_id].title)
+    expect(page.locator(".dn-position")).to_have_text(re.compile(r"move \d+ of \d+"))
+    tab_into_board(page)
+    for move in range(5):
+        tabs = move_from_the_focus(page)
+        assert move == 0 or tabs <= 3, f"{game_id}: {tabs} Tabs to the next move"
+        page.wait_for_timeout(300)  # the computers' replies and the focus's return
+        where = page.evaluate(WHERE)
+        assert where not in ("body", "outside"), f"{game_id}: after move {move + 1} the focus is on the {where}"
+        muted = page.evaluate("document.activeElement.classList.contains('dn-not-legal')")
+        assert not muted, f"{game_id}: after move {move + 1} the focus is on a move the rules refuse"
+

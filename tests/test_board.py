@@ -13,6 +13,7 @@ import ipywidgets
 import pytest
 
 import danish_nb as dn
+from helpers import said
 from danish_nb.cards import Card
 from danish_nb.core import Private
 from danish_nb.widgets import ShedBoard
@@ -49,8 +50,8 @@ def test_selecting_a_card_shows_its_verdict_before_playing():
     verdict = board.click_card("8H")
     assert verdict.legal and "DB-13" in verdict.rule_ids
     assert board.verdict_text == verdict.summary()
-    assert board.verdict_text.startswith("legal: ") and "8♥ on 6♣: equal or higher (rule DB-13)" in board.verdict_text
-    assert 'class="dn-verdict"' in board.html and "8♥ on 6♣: equal or higher" in board.html
+    assert board.verdict_text.startswith("legal: ") and said("8♥ on 6♣: equal or higher (rule DB-13)") in board.verdict_text
+    assert 'class="dn-verdict"' in board.html and said("8♥ on 6♣: equal or higher") in board.html
     assert "dn-selected" in card_element(board.html, "8H")
     assert board.game.history == []
 
@@ -88,7 +89,7 @@ def test_playing_the_selection_then_the_computer_replies_with_its_reason():
     assert str(first.move) == "P1 play 8♥"
     assert reply.move.player == 1
     log = re.search(r'<div class="dn-log".*', board.html, re.S).group(0)
-    assert "P1 play 8♥" in log and str(reply.move) in log
+    assert said("P1 plays 8♥") in log and reply.events[0].text_for(0) in log
     assert "lowest card that fits" in log  # the rule-of-thumb player's reason
 
 
@@ -143,13 +144,33 @@ def test_open_cards_are_played_from_the_table():
     assert str(board.game.history[0].move) == "P1 open 9♥"
 
 
-def test_choosing_a_move_button_shows_its_verdict_and_a_second_click_plays_it():
+def test_one_click_plays_a_legal_move_button():
     board = make({"hands": [["4C"], ["9S"]], "pile": ["6C"], "closed": [["2D"], ["3D"]]})
+    send(board, {"act": "choose", "move": "P1 take"})
+    assert str(board.game.history[0].move) == "P1 take" and "Confirm" not in board.html
+
+
+def test_with_confirm_moves_a_legal_button_shows_its_verdict_and_a_second_click_plays_it():
+    """Teaching mode's "confirm moves" setting: the verdict first, then Confirm (or the button again)."""
+    board = make({"hands": [["4C"], ["9S"]], "pile": ["6C"], "closed": [["2D"], ["3D"]]}, confirm=True)
     send(board, {"act": "choose", "move": "P1 take"})
     assert board.game.history == [] and board.verdict.legal and "DB-" in board.verdict.rule_ids[-1]
     assert "Confirm: Take the pile" in board.html and 'aria-pressed="true"' in board.html
     send(board, {"act": "choose", "move": "P1 take"})
     assert str(board.game.history[0].move) == "P1 take"
+    board.undo()
+    board.set_confirm(False)
+    send(board, {"act": "choose", "move": "P1 take"})
+    assert str(board.game.history[0].move) == "P1 take"
+
+
+def test_an_illegal_move_button_shows_its_verdict_and_offers_no_confirm():
+    for confirm in (False, True):
+        board = make(six_position(), confirm=confirm)
+        before = snapshot(board)
+        send(board, {"act": "choose", "move": "P1 take"})
+        assert snapshot(board) == before and not board.verdict.legal and 'class="dn-verdict"' in board.html
+        assert "Confirm" not in board.html and 'aria-pressed="true"' not in board.html and board.chosen is None
 
 
 def test_a_take_that_is_not_legal_is_muted_says_why_and_changes_nothing():
@@ -495,7 +516,7 @@ def test_a_computers_reason_never_names_a_card_the_viewer_cannot_see():
     board.play_selected()
     why = board.step_computer()
     played = board.game.history[-1].move.cards
-    assert "9♠" in why and "K♠" in why  # what it said ...
+    assert said("9♠") in why and said("K♠") in why  # what it said ...
     log = board.html.split('class="dn-log"')[1]
     for code in ("JD", "QH", "KS", "9S"):
         card = Card.parse(code)
@@ -513,11 +534,11 @@ def test_le_danish_pick_up_open_is_marked_on_the_open_cards_and_said_in_words():
                                   "closed": [["2D"], ["3D"]]})
     assert [str(m) for m in game.legal_moves()] == ["P1 pick-up-open"]
     board = ShedBoard(game, seats=("human", "rule-of-thumb"), step_mode=True)
-    assert ">Pick up the open cards<" in board.html and "pick-up-open<" not in board.html
+    assert ">Pick up the face-up cards<" in board.html and "pick-up-open<" not in board.html
     assert 'data-act="closed"' not in board.html
     assert all("dn-playable" in re.search(rf"<span [^>]*dn-card-{c}[^>]*>", board.html).group(0) for c in ("9H", "3C"))
     verdict = board.click_card("3C")
-    assert verdict.legal and len(board.selection) == 2 and "Pick up the open cards" in board.html
+    assert verdict.legal and len(board.selection) == 2 and "Pick up the face-up cards" in board.html
     board.play_selected()
     assert str(game.history[0].move) == "P1 pick-up-open"
 
@@ -528,7 +549,7 @@ def test_move_buttons_are_words_never_notation():
     from danish_nb.widgets.shed_board import move_label
 
     assert move_label(ShedMove(0, "send", (), 2)) == "Send the pile to P3"
-    assert move_label(ShedMove(0, "pick-up-open")) == "Pick up the open cards"
+    assert move_label(ShedMove(0, "pick-up-open")) == "Pick up the face-up cards"
     game = dn.new_game("le-danish", players=4, seed=9, options={"complete_four": True})
     board = ShedBoard(game, seats=("human",) * 4, teaching=True)
     for _ in range(60):

@@ -15,6 +15,7 @@ from danish_nb.agents.endgame import solvable, tricks_left
 from danish_nb.agents.search import search_view
 from danish_nb.core import DanishNbError, render_text
 from danish_nb.widgets import board_for
+from danish_nb.words import move_words
 
 GAMES = (("rat-bastard-17", 2), ("danish-bastard", 3), ("le-danish", 3), ("bastard", 3), ("sjavs", 4))
 
@@ -79,7 +80,7 @@ def test_review_finds_a_blunder_and_keeps_good_moves():
     for m in mistakes:
         assert m.best_estimate - m.played_estimate >= coach.MARGIN[m.unit] and m.played != m.best
         assert g.history[m.number - 1].move == m.played and m.played.player == 0
-        assert "best was" in str(m) and "rule of thumb" in str(m)
+        assert "you chose “" in str(m) and "”; from there it wins " in str(m) and "Rule of thumb: “" in str(m)
     with pytest.raises(DanishNbError, match="seat"):
         coach.review(g, 5)
 
@@ -146,11 +147,12 @@ def test_french_and_german_panels_show_no_english_coach_text(lang):
     g = dn.new_game("bastard", players=3, seed=6)
     while not (solvable(g.state) and tricks_left(g.state) <= 3 and len(g.legal_moves()) > 1):
         play_out(g, ["rule-of-thumb"] * 3, seed=1, max_moves=1)
-    endgame = coach.hint(g.state.view(g.current_player, reveal_hands=True), game_id="bastard").text(lang)
+    answer = coach.hint(g.state.view(g.current_player, reveal_hands=True), game_id="bastard")
+    endgame = answer.text(lang)
     for text in (hint, review, endgame):
         found = [word for word in ENGLISH if word in text]
         assert not found, (lang, found, text)
-    assert "<li>" in review and endgame.split()[0] in ("jouer", "spiele")
+    assert "<li>" in review and endgame.startswith(move_words(answer.move, answer.seat, lang=lang))
 
 
 @pytest.mark.parametrize("game_id, players", [("rat-bastard-17", 2), ("bastard", 3), ("sjavs", 4)])

@@ -21,6 +21,7 @@ import danish_nb as dn
 from danish_nb.widgets import board_for
 from danish_nb.widgets.settings import label_of
 import test_a11y
+from helpers import said
 from test_browser import ME, codes, log_moves, moves_played
 
 pytestmark = pytest.mark.browser
@@ -55,8 +56,8 @@ def cards_of(move: Any) -> tuple[Any, ...]:
 
 
 def play_in_app(page: Page, text: str, game: dn.Game) -> str | None:
-    """Make P1's move ``text`` by clicking: its cards then Play, or its button twice (the verdict
-    first, then the move). Returns the button's words for a button's move."""
+    """Make P1's move ``text`` by clicking: its cards then Play, or its button (a legal move's
+    button plays it at once). Returns the button's words for a button's move."""
     move = game.parse_move(text)
     before = moves_played(page)
     label = None
@@ -71,9 +72,6 @@ def play_in_app(page: Page, text: str, game: dn.Game) -> str | None:
     else:
         button = page.locator(f'button[data-act="choose"][data-move="{move}"]')
         label = button.inner_text()
-        button.click()
-        expect(button).to_have_attribute("aria-pressed", "true")
-        expect(page.locator(".dn-position")).to_have_text(f"move {before} of {before}")  # not yet played
         button.click()
     expect(page.locator(".dn-position")).not_to_have_text(f"move {before} of {before}")
     return label
@@ -138,7 +136,7 @@ def test_le_danish_offers_the_open_cards_in_words_and_no_face_down_card_when_han
     assert not game.state.hands[0] and not game.state.stock and game.current_player == 0
 
     buttons = page.locator(".dn-controls button[data-act='choose']")
-    expect(buttons).to_have_text(["Pick up the open cards"])
+    expect(buttons).to_have_text(["Pick up the face-up cards"])
     facedown = page.locator(f"{ME} .dn-facedown")
     expect(facedown).to_have_count(len(game.state.closed[0]))
     for i in range(facedown.count()):
@@ -151,9 +149,9 @@ def test_le_danish_offers_the_open_cards_in_words_and_no_face_down_card_when_han
     page.locator(f"{ME} .dn-open .dn-card-{opened[0]}").click()
     expect(page.locator(".dn-verdict")).to_contain_text("Legal")
     expect(page.locator(f"{ME} .dn-open [aria-pressed='true']")).to_have_count(len(opened))
-    expect(page.locator("button.dn-play")).to_have_text("Pick up the open cards")
+    expect(page.locator("button.dn-play")).to_have_text("Pick up the face-up cards")
     page.locator("button.dn-play").click()
-    expect(page.locator(".dn-log")).to_contain_text("P1 pick-up-open")
+    expect(page.locator(".dn-log")).to_contain_text("P1 takes the face-up cards")
     assert sorted(codes(page.locator(f"{ME} .dn-hand-row .dn-card"))) == sorted(opened)
 
 
@@ -233,13 +231,15 @@ def test_rat_bastard_swaps_are_two_explained_clicks_and_the_hole_ends_are_explai
     expect(page.locator("button.dn-play")).to_contain_text("Swap these two")
     expect(page.locator(".dn-position")).to_have_text("move 0 of 0")  # nothing committed yet
     page.locator("button.dn-play").click()
-    expect(page.locator(".dn-log")).to_contain_text(str(swap))
+    expect(page.locator(".dn-log")).to_contain_text(said(f"P1 puts {swap.card} face up"))
 
 
 def test_sjavs_bids_are_words_previewed_with_their_verdict_before_they_commit(page: Page) -> None:
-    """Sjavs, seed 1: P1 must bid. Each bid button is in words; a click shows what the bid
-    undertakes with its rule and commits nothing; a second click on it commits it."""
+    """Sjavs, seed 1: P1 must bid. Each bid button is in words; with the teaching setting
+    "confirm each move", a click shows what the bid undertakes with its rule and commits
+    nothing; a second click on it commits it."""
     deal(page, "sjavs", 1, 3)
+    page.locator(".dn-confirm-moves input").check()
     game = dn.new_game("sjavs", players=3, seed=1)
     bids = page.locator(".dn-controls button[data-act='choose']")
     expect(bids).to_have_count(len(game.legal_moves()))
@@ -253,7 +253,7 @@ def test_sjavs_bids_are_words_previewed_with_their_verdict_before_they_commit(pa
         expect(page.locator(".dn-verdict .dn-rule > b")).to_have_text([r.rule_id for r in verdict.reasons])
         expect(page.locator(".dn-position")).to_have_text("move 0 of 0")
     page.locator('button[data-move="P1 bid play"]').click()
-    expect(page.locator(".dn-log")).to_contain_text("P1 bid play")
+    expect(page.locator(".dn-log")).to_contain_text("P1 bids Play")
 
 
 # ---------------------------------------------------------------- item 6
@@ -330,3 +330,48 @@ def test_rat_bastards_draw_for_first_player_goes_after_p1s_first_move(page: Page
     move = next(m for m in game.legal_moves() if m.action in ("play", "take"))
     play_in_app(page, str(move), game)
     expect(page.locator(".dn-draw-first")).to_have_count(0)
+
+
+# ---------------------------------------------------------------- issue 29: the first screen
+
+def test_the_first_screen_speaks_the_chosen_language_and_deals_new_cards(page: Page) -> None:
+    """The game picker, the players and the language are on the first screen (Settings closed);
+    in French the page says so (``<html lang="fr">``), its tab and header are French, card faces
+    print French letters; New game deals new cards, Same deal again the same ones."""
+    expect(page.locator(".dn-seed input")).not_to_be_visible()
+    for part in (".dn-game-picker select", ".dn-players select", ".dn-language select", ".dn-new-game",
+                 ".dn-same-deal"):
+        expect(page.locator(part)).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.locator(".dn-language select").select_option(label="Français")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page).to_have_title("Jeux de cartes danois")
+    expect(page.locator(".dn-header h1")).to_have_text("Jeux de cartes danois")
+    expect(page.locator(".dn-position")).to_have_text("coup 0 sur 0")  # the board in French
+    faces = page.locator(".dn-card .dn-tl").all_inner_texts()
+    assert faces and not any(face.strip().startswith(("J", "Q", "K")) for face in faces), faces
+    message = page.locator(".dn-app-message")
+    first = message.inner_text()
+    hand = codes(page.locator(f"{ME} [data-act='card']"))
+    page.locator(".dn-same-deal").click()
+    expect(page.locator(".dn-position")).to_have_text("coup 0 sur 0")
+    assert message.inner_text() == first and codes(page.locator(f"{ME} [data-act='card']")) == hand
+    page.locator(".dn-new-game").click()
+    expect(message).not_to_have_text(first)
+    assert re.search(r"graine (\d+)", message.inner_text()).group(1) != re.search(r"graine (\d+)", first).group(1)
+
+
+def test_on_a_phone_no_button_is_cut(context: Any, app_url: str, voila_log: Any) -> None:
+    """390x844: every button of the app shows all its words (none cut to "Review m...")."""
+    from test_browser import open_app
+    phone = context.new_page()
+    try:
+        phone.set_viewport_size({"width": 390, "height": 844})
+        open_app(phone, app_url, voila_log)
+        cut = phone.evaluate("""() => [...document.querySelectorAll('.dn-app button, .dn-coach button')]
+            .filter((b) => b.getClientRects().length && (b.scrollWidth > b.clientWidth + 1
+                || b.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5))
+            .map((b) => b.innerText.trim())""")
+        assert cut == [], f"cut on a phone: {cut}"
+    finally:
+        phone.close(run_before_unload=True)

@@ -92,9 +92,10 @@ def test_every_rule_has_a_rendering_in_each_language_but_its_own(game_id, lang):
 def test_a_verdict_in_each_language():
     lesson = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
     verdict = lesson.explain("P1 play 4C")
-    assert str(verdict) == "illegal: 4♣ on 6♣: lower than the card before (rule DB-13)"
-    assert verdict.summary("fr") == "illégal : 4♣ sur 6♣ : plus faible que la carte précédente (règle DB-13)"
-    assert verdict.summary("de") == "nicht erlaubt: 4♣ auf 6♣: niedriger als die Karte davor (Regel DB-13)"
+    assert str(verdict) == "illegal: the four of clubs on the six of clubs: lower than the card before (rule DB-13)"
+    assert verdict.summary("fr") == ("illégal\u202f: le quatre de trèfle sur le six de trèfle\u202f: plus faible que la "
+                                     "carte précédente (règle DB-13)")
+    assert verdict.summary("de") == "nicht erlaubt: Kreuz-Vier auf Kreuz-Sechs: niedriger als die Karte davor (Regel DB-13)"
 
 
 def test_an_event_in_each_language_keeps_private_cards_private():
@@ -130,7 +131,7 @@ def test_texts_of_random_games_render_in_every_language(game_id, seed, lang):
         assert render_text(text, omniscient=True) == render_text(text, omniscient=True, lang="en")
     for move in g.legal_moves()[:5]:
         summary = g.state.explain(move).summary(lang)
-        assert "{" not in summary and summary.startswith(("légal :", "illégal :", "erlaubt:", "nicht erlaubt:"))
+        assert "{" not in summary and summary.startswith(("légal\u202f:", "illégal\u202f:", "erlaubt:", "nicht erlaubt:"))
 
 
 def test_plural_forms():
@@ -175,7 +176,7 @@ def test_errors_carry_a_message_in_each_language():
     the English text (records, tests and notebooks read as before)."""
     g = dn.new_game("danish-bastard", players=3, seed=1)
     cases = [(lambda: g.parse_move("P1 jump"), "unknown action 'jump'", "action inconnue 'jump'", "unbekannte Aktion 'jump'"),
-             (lambda: g.parse_move("P1 play 7X"), "is not a card", "n'est pas une carte", "ist keine Karte"),
+             (lambda: g.parse_move("P1 play 7X"), "is not a card", "n’est pas une carte", "ist keine Karte"),
              (lambda: dn.new_game("bastard", players=3, options={"nope": 1}), "unknown option", "option inconnue",
               "unbekannte Option"),
              (lambda: dn.new_game("bastard", players=9), "takes 3 to 4 players", "se joue de 3 à 4 joueurs",
@@ -205,11 +206,11 @@ def test_a_french_board_explains_bad_input_in_french():
     from danish_nb.widgets import board_for
     board = board_for(dn.new_game("danish-bastard", players=2, seed=1), seats=("human", "human"), lang="fr")
     board.choose("P1 jump")
-    assert board.message.startswith("Ignoré : 'P1 jump' : action inconnue 'jump'"), board.message
+    assert board.message.startswith("Ignoré\u202f: 'P1 jump'\u202f: action inconnue 'jump'"), board.message
     board.click_closed(7)
-    assert board.message == "Ignoré : vous n'avez pas de carte cachée en position 8 à jouer maintenant."
+    assert board.message == "Ignoré\u202f: vous n’avez pas de carte cachée en position 8 à jouer maintenant."
     board.widget._handle_custom_msg({"act": "card", "zone": "hand", "idx": 99}, [])
-    assert board.message == "Ignoré : une carte que le plateau n'a pas proposée."
+    assert board.message == "Ignoré\u202f: une carte que le plateau n’a pas proposée."
 
 
 def test_card_names_as_french_and_german_players_say_them():

@@ -1,10 +1,11 @@
-"""No English on a French or German page: every board (several phases, teaching mode, the
-hot-seat screen, stepping back, a finished game, refusals) and every lesson widget is rendered
-with a *marking* catalogue, which wraps each translated piece of a template in ``⟦...⟧`` (its
-parameters stay outside the marks). Whatever text of the page is left once the marks are taken
-out must hold no word: only card symbols, numbers, seat names (``P2``), rule ids and move
-notation (the same in every language, marked ``translate="no"`` on a page). Text in another
-language on purpose (a rule quote, its English rendering) carries its own ``lang`` and is skipped.
+"""No English and no notation on a French or German page: every board (several phases, teaching
+mode, the hot-seat screen, stepping back, a finished game, refusals) and every lesson widget is
+rendered with a *marking* catalogue, which wraps each translated piece of a template in ``⟦...⟧``
+(its parameters stay outside the marks). Whatever text of the page is left once the marks are
+taken out must hold no word: only card faces, numbers, seat names (``P2``) and rule ids; and
+nothing a learner reads may show move notation, a joker code or an English rank letter
+(issue 29: notation is shown only when a teacher asks for it). Text in another language on
+purpose (a rule quote) carries its own ``lang`` and is skipped.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from danish_nb import i18n
 from danish_nb.agents import make_agent, play_out
 from danish_nb.widgets import board_for
 from danish_nb.widgets import lesson
+from benchmarks.plain_words import FOREIGN as NOTATION
 
 FOREIGN = i18n.LANGUAGES[1:]
 OPEN, CLOSE = "⟦", "⟧"
@@ -140,9 +142,16 @@ def notation_of(game) -> set[str]:
     return moves
 
 
+def no_notation(texts: Iterable[str]) -> list[str]:
+    """The texts that show move notation, a joker code or an English rank letter."""
+    return [" ".join(text.split()) for text in texts if NOTATION.search(text)]
+
+
 def check(html: str, game, what: str) -> None:
     assert "⟦" in html, f"{what}: the marking catalogue was not used"
-    assert unmarked_words(page_texts(html), notation_of(game)) == [], what
+    texts = page_texts(html)
+    assert unmarked_words(texts) == [], what
+    assert no_notation(texts) == [], what
 
 
 def boards(game_id: str, lang: str) -> Iterator[tuple[str, object]]:
@@ -207,7 +216,8 @@ def test_no_english_in_the_lesson_widgets(marked, game_id, lang):
         {g.info.source for g in dn.GAMES.values()} | {g.info.title for g in dn.GAMES.values()}
     identifiers |= {", ".join(map(repr, i.choices)) for i in info.options if i.choices}
     identifiers |= {f"{i.name} = {i.default!r}" for i in info.options}
-    assert unmarked_words(texts, notation_of(game), identifiers) == []
+    assert unmarked_words(texts, (), identifiers) == []
+    assert no_notation(texts) == []
 
 
 def test_the_marking_finds_an_english_word(marked):
@@ -239,4 +249,17 @@ def test_no_english_in_what_a_game_says(marked, game_id, lang):
         texts += [event.text_for(None, omniscient=True, lang=lang) for event in game.play(choice.move)]
     assert game.is_over
     assert all(OPEN in text for text in texts if text)
-    assert unmarked_words(texts, notation | notation_of(game)) == []
+    assert unmarked_words(texts) == [] and no_notation(texts) == []
+
+
+@pytest.mark.parametrize("game_id", list(dn.GAMES))
+def test_no_notation_on_an_english_board_unless_a_teacher_asks(game_id):
+    """English learners read words too: no move notation or joker code on a board in any of
+    the situations above, in any text a reader sees or hears; the teacher's setting shows each
+    move's notation too, marked not to translate."""
+    from benchmarks.plain_words import ENGLISH
+    for what, board in boards(game_id, "en"):
+        texts = page_texts(board.html) + [board.message]
+        assert [t for t in texts if ENGLISH.search(t)] == [], what
+    board.set_notation(True)
+    assert 'class="dn-notation" translate="no"' in board.html

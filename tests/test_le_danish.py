@@ -190,7 +190,7 @@ def test_the_lead_after_a_pick_up_cites_ruling_ld_b_and_quotes_ld_18_only_when_i
     assert (lead.kind, lead.rule.id, lead.ruling.id) == ("lead", "LD-18", "LD-b")
     lead = table(position, after_pickup="next-player").play("P1 take")[-1]
     assert (lead.kind, lead.rule.id, lead.ruling.id) == ("lead", "LD-16", "LD-b")
-    assert "LD-18" not in str(lead) and "option after_pickup" in str(lead)
+    assert "LD-18" not in str(lead) and "option “after pickup”" in str(lead)
     fits = table({"hands": [["9C", "4C"], ["9S"]], "pile": ["8H"]})
     check(fits, "P1 take", False, "LD-16")
     check(table({"hands": [["9C"], ["9S"]]}), "P1 take", False, "LD-16")

@@ -16,6 +16,8 @@ from danish_nb.agents import make_agent
 from danish_nb.cards import Card
 from danish_nb.core import DanishNbError, MoveParseError, get_game
 from danish_nb.games.danish_bastard import CATALOGUE
+from danish_nb.widgets.settings import label_of
+from danish_nb.words import move_words
 from danish_nb.widgets.lesson import (PositionQuiz, Replay, games_table, options_table, rulings_table,
                                       show_rule)
 
@@ -83,7 +85,8 @@ def random_positions(count: int = 12):
 def test_quiz_offers_legal_and_tempting_moves_in_notation_order():
     g = dn.setup(GAME, {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"], "stock": ["KS"]})
     quiz = PositionQuiz(g, try_moves=["P1 play 4C", "P1 take"])
-    assert [b.description for b in quiz.buttons] == ["P1 play 4♣", "P1 play 8♥", "P1 stock", "P1 take"]
+    assert [b.description for b in quiz.buttons] == ["Play the four of clubs", "Play the eight of hearts",
+                                                     "Turn over the top stock card", "Take the pile"]
     assert set(g.legal_moves()) <= set(quiz.moves)
 
 
@@ -203,7 +206,7 @@ def test_replay_steps_through_moves_events_and_comments():
     assert replay.slider.value == step
     text = replay.step_text(step)
     played = g.history[step - 1]
-    assert str(played.move) in text and str(why[step - 1]) in text
+    assert f"move {step}: {move_words(played.move, 0, player=True)}" in text and str(why[step - 1]) in text
     for rule_id in g.states()[step - 1].explain(played.move).rule_ids:
         assert f"rule {rule_id}" in text
     for event in played.events:
@@ -241,9 +244,9 @@ def test_tables_list_every_rule_ruling_option_and_game():
     for ruling in CATALOGUE.rulings.values():
         assert f"<td>{ruling.id}</td>" in rulings
         if ruling.option:
-            assert ruling.option in rulings
+            assert label_of(rules.info.option(ruling.option)) in rulings
     options = options_table(GAME).data
-    for name in ("two_on_anything", "seven_allows_equal", "must_play", "turn_limit"):
+    for name in ("Two on anything", "Seven allows equal", "Must play", "Turn limit"):
         assert f"<td>{name}</td>" in options
     listed = games_table().data
     for game_id, game in dn.GAMES.items():
@@ -336,7 +339,8 @@ def test_a_moves_cards_may_be_given_in_any_order():
                  {"complete_four": True})
     g.play("P1 play 9H 9C")
     quiz = PositionQuiz(g, try_moves=["P3 complete 9S 9D", "P2 pass"])
-    assert [b.description for b in quiz.buttons] == ["P2 pass", "P3 complete 9♦ 9♠", "P3 pass"]
+    assert [b.description for b in quiz.buttons] == ["P2: Pass", "Complete the four with the nine of diamonds and the "
+                                                     "nine of spades", "Pass"]
     verdict = quiz.answer("P3 complete 9S 9D")
     assert verdict.legal and verdict == g.explain("P3 complete 9D 9S") and "LD-33" in verdict.rule_ids
     assert quiz.buttons[1].button_style == "success"
@@ -345,6 +349,25 @@ def test_a_moves_cards_may_be_given_in_any_order():
 def test_a_tried_illegal_move_keeps_its_cards_in_the_order_given():
     g = dn.setup(GAME, {"hands": [["9C", "9H", "5D"], ["3H"]], "pile": ["8C"]})
     quiz = PositionQuiz(g, try_moves=["P1 play 9C 5D", "P1 play 9H 9C"])
-    assert "P1 play 9♣ 5♦" in [b.description for b in quiz.buttons]
+    assert "Play the nine of clubs and the five of diamonds" in [b.description for b in quiz.buttons]
     assert len(quiz.moves) == len(g.legal_moves()) + 1
     assert not quiz.answer("P1 play 5D 9C").legal
+
+
+def test_many_card_moves_are_picked_card_by_card_not_a_wall_of_buttons():
+    """Issue 29: choosing three face-up cards of six is 20 moves; the quiz offers the six cards
+    to pick and a Check button (in words and the card faces of the learner's language), the
+    engine judging whatever is picked."""
+    game = dn.new_game(GAME, players=3, seed=1)
+    quiz = PositionQuiz(game, lang="fr")
+    assert len(quiz.moves) == 20 and quiz.buttons == () and len(quiz.card_toggles) == 6
+    faces = [t.description for t in quiz.card_toggles]
+    assert "V♣" in faces and "D♠" in faces and not any(face.startswith(("J", "Q", "K")) for face in faces)
+    assert quiz.check_selection() is None and "cartes" in quiz.verdict_box.value
+    for toggle in quiz.card_toggles[:2]:
+        toggle.value = True
+    verdict = quiz.check_selection()
+    assert not verdict.legal and "exactement 3" in quiz.verdict_box.value and game.history == []
+    quiz.card_toggles[2].value = True
+    assert quiz.check_selection().legal and quiz.verdict in [game.explain(m) for m in quiz.moves]
+    assert len(quiz.answers().splitlines()) == 20  # the answer sheet still lists every move

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import danish_nb as dn
+from helpers import said
 from danish_nb.core import source_text
 import danish_nb.agents.rat_bastard  # noqa: F401  (registers the rule-of-thumb player)
 from danish_nb.agents import make_agent
@@ -459,7 +460,7 @@ def test_outer_hole_cards_only():
 def test_blind_hole_card_that_fits():
     g = table({"hands": [[], ["5C"]], "holes": [ROW, []], "pile": ["5D"]})
     events = g.play("P1 hole 1")
-    assert kinds(events) == [("play", "RB-13")] and "9♣" in events[0].text
+    assert kinds(events) == [("play", "RB-13")] and said("9♣") in events[0].text
     s = g.state
     assert s.total == 14 and s.holes[0][0] is None and s.current_player == 1
 

@@ -15,7 +15,7 @@ import ipywidgets
 import pytest
 
 import danish_nb as dn
-from helpers import open_app, start_app_game
+from helpers import open_app, start_app_game, said
 from danish_nb.agents import RandomAgent
 from danish_nb.agents.rat_bastard import RatRuleOfThumb
 from danish_nb.app import build_app
@@ -141,7 +141,7 @@ def test_hole_cards_play_from_the_ends_face_down_ones_blind():
     assert "dn-playable" in re.search(r'<span class="dn-card dn-facedown dn-closed[^>]*data-idx="0"', blind.html).group(0)
     blind.click_closed(0)
     assert str(blind.game.history[-1].move) == "P1 hole 1" and blind.game.state.total == 13
-    assert "turns over the face-down hole card at position 1: 2♦" in blind.html
+    assert said("turns over the face-down hole card at position 1: 2♦") in blind.html
 
 
 # ---------------------------------------------------------------- the wild card's value
@@ -209,7 +209,7 @@ def test_take_is_muted_while_a_card_fits_and_says_why():
     assert snapshot(board) == before and not board.verdict.legal
     send(board, {"act": "move", "move": "P1 take"})
     assert snapshot(board) == before and board.message.startswith("Not played")
-    assert board.verdict.reasons[-1].rule.id == "RB-16" and "4♣" in board.verdict.reasons[-1].text
+    assert board.verdict.reasons[-1].rule.id == "RB-16" and said("4♣") in board.verdict.reasons[-1].text
 
 
 def test_take_when_no_card_fits():
@@ -432,7 +432,7 @@ def test_a_computers_reason_names_no_card_the_viewer_cannot_see():
     board.click_card("4C")
     board.play_selected()
     why = board.step_computer()
-    assert "Q♥" in why and "K♦" in why
+    assert said("Q♥") in why and said("K♦") in why
     log = board.html.split('class="dn-log"')[1]
     played = board.game.history[-1].move.card
     for code in ("9S", "KD", "QH"):
@@ -522,7 +522,7 @@ def test_a_position_quiz_draws_the_rat_table_and_answers_from_the_engine():
     assert "dn-card-2D" not in quiz.table.value and "dn-card-9S" not in quiz.table.value
     assert quiz.answer("P1 play 8H").reasons[-1].rule.id == "RB-15"
     assert quiz.answer("P1 hole 2").reasons[-1].rule.id == "RB-5"
-    assert "P1 play RJ=6 -> legal" in quiz.answers() and game.history == []
+    assert "Play the red joker as a 6 → legal" in quiz.answers() and game.history == []
     assert "dn-total-value" in show_table(game).data
 
 
@@ -628,9 +628,7 @@ def test_rat_bastard_plays_in_the_voila_app(context, app_url, voila_log):
         down = [c for row in deal.holes for slot, c in enumerate(row) if slot not in UP_SLOTS]
         for card in list(deal.hands[1]) + down:
             assert f"dn-card-{card.code}" not in html and f'data-card="{card.code}"' not in html
-        page.locator('button[data-move="P1 keep"]').click()  # its verdict first, then a second click
-        expect(page.locator('button[data-move="P1 keep"]')).to_have_attribute("aria-pressed", "true")
-        page.locator('button[data-move="P1 keep"]').click()
+        page.locator('button[data-move="P1 keep"]').click()  # a legal move's button plays it at once
         expect(page.locator(".dn-draw-first")).to_contain_text("starts")
         game.play("P1 keep")
         agent = RatRuleOfThumb(seed * 101 + 1)
@@ -639,8 +637,8 @@ def test_rat_bastard_plays_in_the_voila_app(context, app_url, voila_log):
         move = next(m for m in game.legal_moves() if m.action == "play" and not is_wild(m.card, game.options))
         page.locator(f".dn-seat.dn-me .dn-hand-row .dn-card-{move.card.code}").click()
         expect(page.locator(".dn-verdict")).to_contain_text("Legal")
-        page.locator(".dn-play").click()
-        expect(page.locator(".dn-log")).to_contain_text(f"P1 play {move.card}")
+        page.locator("button.dn-play").click()
+        expect(page.locator(".dn-log")).to_contain_text(said(f"P1 plays {move.card}"))
         for card in down:
             assert f"dn-card-{card.code}" not in page.content()
     finally:

@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import danish_nb as dn
+from helpers import said
 from danish_nb.core import source_text
 from danish_nb.agents import make_agent
 from danish_nb.cards import SUITS, Card, Suit, parse_cards, shuffled
@@ -182,14 +183,14 @@ def _trick(cards: str, contract: str = "strike", **options) -> dn.Event:
 def test_the_trump_order_and_the_plain_suits(cards, winner, why):
     event = _trick(cards)
     assert (event.player, event.rule.id) == (winner, "SJ-14")
-    assert why in event.text
+    assert said(why) in event.text
 
 
 def test_the_queen_of_spades_does_not_follow_spades():
     g = table({"hands": [["KH"], ["QS", "KS"], ["10S", "AH"]], "skat": ["AD", "KD"], "contract": "strike",
                "soloist": 0, "trick": ["AS"]})
     assert verdict(g, "P2 play QS") == (False, "SJ-13", "SJ-a")
-    assert "you must follow spades: you hold K♠ (Q♠ counts as trumps (clubs))" in str(g.explain("P2 play QS"))
+    assert said("you must follow spades: you hold K♠ (Q♠ counts as trumps (clubs))") in str(g.explain("P2 play QS"))
     assert verdict(g, "P2 play KS") == (True, "SJ-13", None)
 
 
@@ -206,9 +207,9 @@ def test_a_permanent_trump_follows_when_trumps_are_led():
                "contract": "strike", "soloist": 0})
     g.play("P1 play AC")
     assert verdict(g, "P2 play JH") == (True, "SJ-13", "SJ-a")
-    assert "J♥ follows trumps (clubs) (J♥ counts as trumps (clubs))" in str(g.explain("P2 play JH"))
+    assert said("J♥ follows trumps (clubs) (J♥ counts as trumps (clubs))") in str(g.explain("P2 play JH"))
     assert verdict(g, "P2 play AH") == (False, "SJ-13", None)
-    assert "you must follow trumps (clubs): you hold J♥" in str(g.explain("P2 play AH"))
+    assert said("you must follow trumps (clubs): you hold J♥") in str(g.explain("P2 play AH"))
 
 
 def test_the_winner_of_a_trick_leads_the_next():
@@ -232,7 +233,7 @@ def test_play_goes_clockwise():
 def test_a_card_not_held_cannot_be_played():
     g = table({"hands": [["AS"], ["10S"], ["KS"]], "skat": ["AD", "KD"], "contract": "strike", "soloist": 0})
     assert verdict(g, "P1 play AH") == (False, "SJ-12", None)
-    assert "does not hold A♥" in str(g.explain("P1 play AH"))
+    assert said("does not hold A♥") in str(g.explain("P1 play AH"))
 
 
 # --------------------------------------------------------------------------- the auction (SJ-6 to SJ-11, ruling SJ-b)
@@ -342,7 +343,7 @@ def test_the_soloist_of_a_play_takes_the_skat_and_discards_two():
     assert len(g.legal_moves()) == 28                                  # any two of eight
     assert verdict(g, "P2 discard QD QH") == (True, "SJ-8", "SJ-d")
     assert verdict(g, "P2 discard AH KD") == (False, "SJ-8", "SJ-d")
-    assert "does not hold A♥" in str(g.explain("P2 discard AH KD"))
+    assert said("does not hold A♥") in str(g.explain("P2 discard AH KD"))
     assert verdict(g, "P2 discard KD")[:2] == (False, "SJ-8")
     assert "exactly 2 cards" in str(g.explain("P2 discard KD"))
     assert verdict(g, "P2 play KD")[:2] == (False, "SJ-8")
@@ -420,7 +421,7 @@ def test_in_farvesjavs_the_soloist_names_any_suit_then_takes_the_skat():
     assert verdict(g, "P2 trump hearts") == (False, "SJ-25", "SJ-i")
     assert verdict(g, "P1 play AH") == (False, "SJ-25", "SJ-i")
     assert verdict(g, "P1 trump hearts") == (True, "SJ-25", "SJ-i")
-    assert "A♥ K♥ Q♥ 10♥ are trumps below the six permanent trumps" in str(g.explain("P1 trump hearts"))
+    assert said("A♥ K♥ Q♥ 10♥ are trumps below the six permanent trumps") in str(g.explain("P1 trump hearts"))
     events = g.play("P1 trump hearts")
     assert [e.kind for e in events] == ["trump", "skat"] and g.state.phase == "discard"
     assert g.state.trumps.suit is Suit.HEARTS
@@ -435,7 +436,7 @@ def test_in_farvesjavs_the_soloist_names_any_suit_then_takes_the_skat():
 ])
 def test_in_farvesjavs_the_named_suit_ranks_below_the_permanent_trumps(cards, winner, why):
     event = _trick(cards, farvesjavs=True, trump_suit="hearts")
-    assert event.player == winner and why in event.text
+    assert event.player == winner and said(why) in event.text
 
 
 def test_in_farvesjavs_a_club_follows_clubs_and_the_queen_of_clubs_does_not():
@@ -501,10 +502,10 @@ def test_scoring(contract, opp, skat, points, rules, text):
 def test_sixty_loses_and_sixty_one_wins_counting_the_cards_out_of_play():
     lost = score("play", rest(OPP_60, "AC JD"), OPP_60, "AC JD", exchanged=True)
     texts = [line.text for line in lost.lines]
-    assert "P1 (Play): 3 of 6 tricks, 47 card points, + the discards (A♣ J♦) 13 = 60" in texts
+    assert said("P1 (Play): 3 of 6 tricks, 47 card points, + the discards (A♣ J♦) 13 = 60") in texts
     assert "target 61: P1 took 60: lost, 1 short" in texts
     won = score("strike", rest(OPP_59, "AC JD"), OPP_59, "AC JD")
-    assert "P1 (Strike): 3 of 6 tricks, 48 card points, + the skat (A♣ J♦) 13 = 61" in [l.text for l in won.lines]
+    assert said("P1 (Strike): 3 of 6 tricks, 48 card points, + the skat (A♣ J♦) 13 = 61") in [l.text for l in won.lines]
     assert won.points == (0, -5, -5) and "the opponents (P2 and P3): 3 tricks, 59 card points" in \
         [line.text for line in won.lines]
 
@@ -557,7 +558,7 @@ def test_a_deal_is_scored_line_by_line_and_the_next_dealer_deals():
     assert lines == [(0, "SJ-10"), (0, "SJ-3"), (0, "SJ-9"), (1, "SJ-17"), (2, "SJ-17")]
     deal_score = g.state.deal_scores[0]
     assert deal_score.points == (0, -5, -5)
-    assert deal_score.explanation(0)[:3] == ["P1 (Strike): 4 of 6 tricks, 65 card points, + the skat (J♦ Q♦) 5 = 70",
+    assert deal_score.explanation(0)[:3] == [said("P1 (Strike): 4 of 6 tricks, 65 card points, + the skat (J♦ Q♦) 5 = 70"),
                                              "the opponents (P2 and P3): 2 tricks, 50 card points",
                                              "target 61: P1 took 70: won"]
     state = g.state
@@ -785,7 +786,7 @@ def test_it_names_the_suit_giving_the_most_trumps():
 def test_as_the_soloist_it_draws_trumps():
     g = table(AUCTION)
     play_all(g, "P1 pass", "P2 bid strike", "P3 pass")
-    assert choose(g) == (TrickMove(1, "play", C("QS")), "the soloist draws trumps: leads its highest, Q♠")
+    assert choose(g) == (TrickMove(1, "play", C("QS")), said("the soloist draws trumps: leads its highest, Q♠"))
 
 
 def test_it_adds_points_to_a_trick_its_partner_wins():

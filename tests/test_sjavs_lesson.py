@@ -17,7 +17,7 @@ import nbformat
 import pytest
 
 import danish_nb as dn
-from helpers import named, synced
+from helpers import named, synced, said
 from danish_nb.cards import Card, parse_cards
 from danish_nb.core import Private
 from danish_nb.games import sjavs
@@ -59,28 +59,28 @@ def test_another_players_discard_is_counted_not_named(viewer):
     game = discard_game()
     replay = Replay(game, comments=[DISCARD_WHY, *["plays"] * 6], player=viewer)
     text = replay.step_text(1)
-    assert text.startswith("move 1: P3 discard 2 cards") and "why: discards 2 cards: banks 21" in text
+    assert text.startswith("move 1: P3: Discard 2 cards") and "why: discards 2 cards: banks 21" in text
     assert "rules: legal (rule SJ-8 [ruling SJ-d])" in text  # the verdict's words name the cards: its rules only
     assert not named(text, {Card.parse("10D"), Card.parse("AD")})
     replay.show(1)
     assert not named(replay.info.value + replay.table.value, secret(replay.states[1], viewer))
-    assert "P2 play K♥" in replay.step_text(3)  # cards played face up stay named
+    assert said("P2: Play K♥") in replay.step_text(3)  # cards played face up stay named
 
 
 def test_the_soloist_sees_the_discard_and_teaching_mode_does_not():
     """Teaching mode shows hands, never cards laid aside face down."""
     game = discard_game()
     text = Replay(game, comments=[DISCARD_WHY, *["plays"] * 6], player=2).step_text(1)
-    assert text.startswith("move 1: P3 discard 10♦ A♦") and "why: discards 10♦ A♦: banks 21" in text
-    assert "P3 discards 10♦ A♦: any cards may be discarded" in text
-    assert Replay(game, reveal_hands=True).step_text(1).startswith("move 1: P3 discard 2 cards")
+    assert text.startswith(said("move 1: P3: Discard 10♦ A♦")) and said("why: discards 10♦ A♦: banks 21") in text
+    assert said("P3 discards 10♦ A♦: any cards may be discarded") in text
+    assert Replay(game, reveal_hands=True).step_text(1).startswith("move 1: P3: Discard 2 cards")
 
 
 def test_the_score_at_the_end_of_the_deal_names_the_discards_it_counts():
     """Rule SJ-10: the cards out of play count for the soloist, openly, when the deal is scored."""
     game = discard_game()
     last = Replay(game, player=0).step_text(len(game.history))
-    assert "+ the discards (10♦ A♦) 21" in last
+    assert said("+ the discards (10♦ A♦) 21") in last
 
 
 # ---------------------------------------------------------------- the lesson notebook
@@ -173,7 +173,7 @@ def test_the_lesson_replay_never_shows_a_card_p1_cannot_see(lesson):
         assert not named(replay.info.value, hidden), (step, named(replay.info.value, hidden))
         if move.action == "discard" and move.player != 0:
             others += 1
-            assert f"P{move.player + 1} discard 2 cards" in replay.info.value
+            assert f"P{move.player + 1}: Discard 2 cards" in replay.info.value
     assert others >= 3
 
 
@@ -228,10 +228,13 @@ def test_a_whole_sjavs_match_through_the_board_hides_every_discard(seats, seed):
     hidden_discards = 0
     while not game.is_over:
         assert_no_secret(board)
+        if board.deal_over is not None:  # a deal ended: its last trick and score wait for "Next deal"
+            assert "dn-deal-over" in board.html and not board.game.legal_moves() == [] and board._my_moves() == []
+            send(board, {"act": "nextdeal"})
         state = game.state
         if state.phase == "play" and state.exchanged and state.soloist != board.viewer:
             hidden_discards += 1
-            assert f"P{state.soloist + 1} discard 2 cards" in board.html  # the log counts them
+            assert f"P{state.soloist + 1} discards 2 cards face down" in board.html  # the log counts them
         move = rng.choice(game.legal_moves())
         played = len(game.history)
         through_the_board(board, move)
@@ -260,4 +263,4 @@ def test_a_farvesjavs_trump_call_keeps_its_rule_and_hides_the_reason():
     why = ("names hearts: holds ", Private(parse_cards("AH KH 10H"), 0, "its hearts"))
     text = Replay(game, comments=[why], player=1).step_text(1)
     assert "why: names hearts: holds its hearts" in text
-    assert "P1 names hearts: A♥ K♥ Q♥ 10♥ are trumps below the six permanent trumps" in text
+    assert said("P1 names hearts: A♥ K♥ Q♥ 10♥ are trumps below the six permanent trumps") in text

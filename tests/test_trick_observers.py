@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import danish_nb as dn
+from helpers import said
 from danish_nb.cards import Card
 from danish_nb.families.running_total import RatMove
 
@@ -100,7 +101,7 @@ def test_a_discard_names_its_cards_to_its_owner_only():
     g = dn.setup("sjavs", {"hands": [["QC", "AH"], ["KH", "10S"], ["AS", "KS", "10D", "AD"]], "skat": [],
                            "contract": "play", "soloist": 2, "phase": "discard"})
     (event,) = g.play("P3 discard 10D AD")
-    assert event.text_for(2) == "P3 discards 10♦ A♦ face down; P1 (eldest) leads (rule SJ-8)"
+    assert event.text_for(2) == said("P3 discards 10♦ A♦ face down; P1 (eldest) leads (rule SJ-8)")
     assert event.text_for(0) == event.text_for(0, reveal_hands=True) == \
         "P3 discards 2 cards face down; P1 (eldest) leads (rule SJ-8)"
 
@@ -110,7 +111,7 @@ def test_the_skat_taken_up_is_named_to_the_soloist():
                            "bids": ["pass", "pass"]})
     events = g.play("P3 bid play")
     skat = next(e for e in events if e.kind == "skat")
-    assert skat.text_for(2) == "P3 takes the skat (10♦ A♦) and will discard as many (rule SJ-8)"
+    assert skat.text_for(2) == said("P3 takes the skat (10♦ A♦) and will discard as many (rule SJ-8)")
     assert skat.text_for(1) == "P3 takes the skat (2 cards) and will discard as many (rule SJ-8)"
 
 
@@ -119,7 +120,7 @@ def test_a_refill_names_the_drawn_cards_to_the_drawer_only():
                                     "deck": ["KS", "QS"], "holes": [["7D"], ["8D"]]})
     events = g.play("P1 play 2H")
     refill = next(e for e in events if e.kind == "refill")
-    assert refill.text_for(0) == "P1 draws Q♠ from the deck to hold 5 (rule RB-12)"
+    assert refill.text_for(0) == said("P1 draws Q♠ from the deck to hold 5 (rule RB-12)")
     assert refill.text_for(1) == refill.text_for(None) == "P1 draws 1 from the deck to hold 5 (rule RB-12)"
 
 

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import danish_nb as dn
+from helpers import said
 from danish_nb.agents import make_agent
 from danish_nb.agents import tricks as trick_agents
 from danish_nb.agents.base import AGENTS
@@ -69,8 +70,8 @@ def test_equal_trump_orders_compare_equal():
 def test_must_follow_the_suit_led_when_held():
     hand = parse_cards("2H 9H AS")
     ok, why = follow_check(hand, C("AS"), plays("KH"), Trumps(Suit.SPADES))
-    assert not ok and why == "you must follow hearts: you hold 2♥ 9♥"
-    assert follow_check(hand, C("9H"), plays("KH"), Trumps(Suit.SPADES)) == (True, "9♥ follows hearts")
+    assert not ok and why == "you must follow hearts: you hold the two of hearts and the nine of hearts"
+    assert follow_check(hand, C("9H"), plays("KH"), Trumps(Suit.SPADES)) == (True, said("9♥ follows hearts"))
     assert playable(hand, plays("KH"), Trumps(Suit.SPADES)) == parse_cards("2H 9H")
 
 
@@ -95,9 +96,9 @@ def test_a_permanent_trump_follows_the_trump_suit_not_its_printed_suit():
     # clubs led: the J♥ must follow, the 9♠ may not
     assert playable(hand, plays("AC"), SJAVS) == (C("JH"),)
     ok, why = follow_check(hand, C("9S"), plays("AC"), SJAVS)
-    assert not ok and why == "you must follow trumps (clubs): you hold J♥"
+    assert not ok and why == said("you must follow trumps (clubs): you hold J♥")
     ok, why = follow_check(parse_cards("JH 2H"), C("JH"), plays("AH"), SJAVS)
-    assert not ok and "you hold 2♥" in why and "J♥ counts as trumps (clubs)" in why
+    assert not ok and said("you hold 2♥") in why and said("J♥ counts as trumps (clubs)") in why
 
 
 def test_a_permanent_trump_led_calls_for_trumps():
@@ -117,11 +118,11 @@ def test_a_permanent_trump_led_calls_for_trumps():
 ])
 def test_trick_winner(cards, trump, winner, why):
     won, reason = trick_winner(plays(cards), Trumps(trump))
-    assert (won.player, reason) == (winner, why)
+    assert (won.player, reason) == (winner, said(why))
 
 
 def test_permanent_trumps_beat_the_ace_of_trumps_and_rank_in_their_order():
-    assert trick_winner(plays("AC JD KC", players=3), SJAVS) == (Play(1, C("JD")), "J♦ wins: the highest trump")
+    assert trick_winner(plays("AC JD KC", players=3), SJAVS) == (Play(1, C("JD")), said("J♦ wins: the highest trump"))
     assert trick_winner(plays("JD QC JH", players=3), SJAVS)[0].player == 1
     # a permanent trump on a heart lead trumps it, even though it is printed as a heart
     assert trick_winner(plays("AH JH KH", players=3), SJAVS)[0].player == 1
@@ -148,7 +149,7 @@ def test_every_complete_trick_has_exactly_one_winner_by_the_rules(deck, players,
     trumped = [p for p in trick if trumps.is_trump(p.card)]
     field = trumped or [p for p in trick if trumps.suit_of(p.card) is led]
     best = [p for p in field if trumps.strength(p.card) == max(trumps.strength(q.card) for q in field)]
-    assert best == [winner] and why.startswith(f"{winner.card} wins")
+    assert best == [winner] and why.startswith(said(f"{winner.card} wins"))
 
 
 @settings(max_examples=60, deadline=None)
@@ -269,14 +270,14 @@ def test_it_follows_low():
     g = table({"hands": [["2C", "KC"], ["AH", "2S"], ["3H"], ["4H"]], "trump": "spades",
                "trick": ["9C", "10C"], "leader": 2, "won": [[], [], [], [["2D", "3D", "4D", "5D"]]]})
     # P1 plays third: the K♣ would win for now, but others follow: the rule is to follow low
-    assert choose(g) == (TrickMove(0, "play", C("2C")), "follows low with 2♣")
+    assert choose(g) == (TrickMove(0, "play", C("2C")), said("follows low with 2♣"))
 
 
 def test_it_stays_out_of_a_trick_holding_a_jack_and_gives_its_own_jack_away():
     g = table({"hands": [["JD", "AS"], ["AH", "2S"], ["3H"], ["4H"]], "trump": "spades",
                "trick": ["9C", "JC"], "leader": 2, "won": [[], [], [], [["2D", "3D", "4D", "5D"]]]})
     move, why = choose(g)
-    assert move == TrickMove(0, "play", C("JD")) and "gives away its own J♦" in why
+    assert move == TrickMove(0, "play", C("JD")) and said("gives away J♦") in why
 
 
 def test_it_takes_a_trick_holding_a_jack_only_when_it_must_and_with_its_lowest_winner():
@@ -290,7 +291,7 @@ def test_it_chases_the_seven_of_clubs():
     g = table({"hands": [["KC", "AC", "2C"], ["AH", "2S", "3S"], ["3H", "2H", "4S"], ["4H", "5H"]], "trump": "none",
                "trick": ["7C"], "leader": 3, "won": [[], [], [], [["2D", "3D", "4D", "5D"]]]})
     move, why = choose(g)
-    assert move == TrickMove(0, "play", C("AC")) and why.startswith("chases the 7♣")
+    assert move == TrickMove(0, "play", C("AC")) and why.startswith(said("chases the 7♣"))
 
 
 def test_last_to_play_it_takes_a_clean_trick_cheaply():

@@ -14,7 +14,7 @@ import ipywidgets
 import pytest
 
 import danish_nb as dn
-from helpers import open_app, start_app_game
+from helpers import open_app, start_app_game, said
 from danish_nb.agents import make_agent
 from danish_nb.cards import Card
 from danish_nb.widgets import BOARDS, board_for
@@ -68,9 +68,9 @@ def test_clicking_a_card_that_may_not_be_played_says_why_before_playing():
     before = snapshot(board)
     verdict = board.click_card("AS")
     assert not verdict.legal and verdict.rule_ids == ("BA-10",)
-    assert board.verdict_text == "illegal: you must follow hearts: you hold 2♥ (rule BA-10)"
+    assert board.verdict_text == said("illegal: you must follow hearts: you hold 2♥ (rule BA-10)")
     verdict_part = re.search(r'<div class="dn-verdict">.*?</div></li></ul></div>', board.html, re.DOTALL).group(0)
-    assert "you must follow hearts: you hold 2♥" in verdict_part and "BA-10" in verdict_part
+    assert said("you must follow hearts: you hold 2♥") in verdict_part and "BA-10" in verdict_part
     assert "dn-selected" in card_element(board.html, "AS")
     result = board.play_selected()
     assert not result.legal and snapshot(board) == before
@@ -85,7 +85,7 @@ def test_playing_a_legal_card_then_the_computers_reply_with_their_reasons():
     moves = [str(step.move) for step in board.game.history]
     assert moves[:2] == ["P1 play 2♥", "P2 play K♥"]  # P2 must follow hearts too
     log = part(board.html, "dn-log")
-    assert "P2 play K♥" in log and "takes the trick with its lowest winning card" in log
+    assert said("P2 plays K♥") in log and "takes the trick with its lowest winning card" in log
     assert "P2 wins the trick" in log and "(rule BA-11)" in log
     assert board.game.current_player == 0 and board.selection == []
 
@@ -102,7 +102,7 @@ def test_the_trump_call_is_a_row_of_buttons_and_cards_wait_for_it():
     assert len(calls) == 5 and "P1 trump none" in calls
     for text in calls:
         assert f'data-move="{text}"' in board.html
-    assert "No trumps" in board.html and "Trumps: hearts" in board.html
+    assert "Play without trumps" in board.html and "Make hearts trumps" in board.html
     assert "trumps: to be named" in board.html
     verdict = board.click_card(board.game.state.hands[0][0].code)
     assert not verdict.legal and verdict.rule_ids == ("BA-8",)
@@ -127,8 +127,20 @@ def test_tricks_won_the_last_trick_on_demand_and_the_score_table():
     board.play_selected()
     assert board.click_card("AS").legal  # P2 led 3♣, P3 played 4♥: P1 has only the A♠
     board.play_selected()
+    # P1's A♠ (a trump) won the last trick of deal 1: its last trick and score stay on the table,
+    # and nobody plays, until "Next deal"
+    played = len(board.game.history)
+    over = part(board.html, "dn-deal-over")
+    assert "Deal 1 is over." in over and said("A♠") in over and "P1 (you) won it" in over
+    for line in board.game.state.deal_scores[0].explanation():
+        assert line in over
+    assert 'data-act="nextdeal"' in board.html and board._my_moves() == [] and 'data-act="step"' not in board.html
+    send(board, {"act": "step"})
+    assert len(board.game.history) == played and board.message.startswith("Ignored")
+    send(board, {"act": "nextdeal"})
+    assert "dn-deal-over" not in board.html and len(board.game.history) > played
     state = board.game.state
-    # P1's A♠ (a trump) won the last trick: deal 2 began, P2 named trumps
+    # deal 2 began, P2 named trumps
     assert state.deal_scores and state.match.deal == 1
     scores = part(board.html, "dn-scores")
     for line in state.deal_scores[0].explanation():
@@ -139,7 +151,8 @@ def test_tricks_won_the_last_trick_on_demand_and_the_score_table():
     # a new deal: the log holds its moves only, from P2's trump call; no last trick yet
     log = part(board.html, "dn-log")
     first = next(i for i, step in enumerate(board.game.history) if step.move.action == "trump")
-    assert re.search(rf'<li value="{first + 1}"><b[^>]*>P2 trump', log) and "P1 play A♠" not in log
+    assert re.search(rf'<li value="{first + 1}"><b[^>]*>P2</b>.*?<li>P2 (names|declares)', log) and \
+        said("P1 plays A♠") not in log
     send(board, {"act": "lasttrick"})
     assert board.message.startswith("Ignored") and "dn-last-trick\"" not in board.html
 
@@ -269,9 +282,14 @@ def test_setting_the_html_trait_from_the_browser_changes_nothing():
 # ---------------------------------------------------------------- hidden information
 
 def synced_text(board: TrickBoard) -> tuple[str, str]:
-    """Every synced trait of the board's widgets as JSON; and the same with the score table
-    (finished deals: every card of them was played face up) taken out of the page."""
+    """Every synced trait of the board's widgets as JSON; and the same with the score table and
+    the deal just ended (finished deals: every card of them was played face up) taken out of
+    the page, and out of the first too when a deal just ended (the cards of the new deal's
+    hands were the old deal's)."""
     states = [w.get_state() for w in (board.widget, board.widget.layout)]
+    for state in states:
+        if "html" in state:
+            state["html"] = re.sub(r'<div class="dn-deal-over".*?</ul></div>', "", state["html"], flags=re.DOTALL)
     full = json.dumps(states, ensure_ascii=False)
     for state in states:
         if "html" in state:
@@ -297,6 +315,17 @@ def assert_no_secret(board: TrickBoard) -> None:
         assert not re.search(rf"(?<![\w-]){re.escape(card.code)}(?!\w)", full), card
         assert f"dn-card-{card.code}" not in full, card
         assert str(card) not in current, card
+
+
+def next_deal(board: TrickBoard) -> None:
+    """A deal ended: its last trick and score stay until "Next deal", and nobody plays meanwhile."""
+    if board.deal_over is not None:
+        assert "dn-deal-over" in board.html and 'data-act="nextdeal"' in board.html
+        assert board._my_moves() == [] and not board._offer.step
+        played = len(board.game.history)
+        send(board, {"act": "nextdeal"})
+        assert board.deal_over is None and "dn-deal-over" not in board.html
+        assert len(board.game.history) >= played
 
 
 def play_through_the_board(board: TrickBoard, move) -> None:
@@ -326,6 +355,7 @@ def test_every_legal_move_goes_through_the_board_and_no_hidden_card_is_synced(pl
     rng = random.Random(seed)
     while not game.is_over:
         assert_no_secret(board)
+        next_deal(board)
         move = rng.choice(game.legal_moves())
         played = len(game.history)
         play_through_the_board(board, move)
@@ -350,6 +380,7 @@ def test_every_trick_game_plays_through_the_board(game_id, teaching):
             if game.is_over:
                 break
             assert_no_secret(board)
+            next_deal(board)
             move = rng.choice(game.legal_moves())
             played = len(game.history)
             play_through_the_board(board, move)
@@ -382,10 +413,10 @@ def _computer_discard(seed: int) -> tuple[TrickBoard, str, tuple] | None:
 
 def test_a_computers_reason_names_no_card_the_viewer_cannot_see():
     board, why, discarded = next(found for seed in range(60) if (found := _computer_discard(seed)))
-    said = render_text(why, omniscient=True)
-    assert said.startswith("discards") and all(str(card) in said for card in discarded)  # it names them...
+    text = render_text(why, omniscient=True)
+    assert text.startswith("discards") and all(said(str(card)) in text for card in discarded)  # it names them...
     log = part(board.html, "dn-log")
-    assert render_text(why, 1) in log and not any(str(card) in log for card in discarded)  # ...never shown
+    assert render_text(why, 1) in log and not any(said(str(card)) in log for card in discarded)  # ...never shown
     board.set_teaching(True)  # the reason as teaching mode reads it (cards laid aside stay face down)
     assert render_text(why, 1, reveal_hands=True) in part(board.html, "dn-log")
 
@@ -550,17 +581,14 @@ def test_bastard_plays_in_the_voila_app(context, app_url, voila_log):
         html = page.content()
         for card in deal.hands[1] + deal.hands[2]:
             assert f"dn-card-{card.code}" not in html and f'data-card="{card.code}"' not in html
-        page.locator('button[data-move="P1 trump none"]').click()  # its verdict first
-        expect(page.locator('button[data-move="P1 trump none"]')).to_have_attribute("aria-pressed", "true")
-        expect(page.locator(".dn-verdict")).to_contain_text("Legal")
-        page.locator(".dn-play").click()  # "Confirm: No trumps"
+        page.locator('button[data-move="P1 trump none"]').click()  # a legal move's button plays it at once
         expect(page.locator(".dn-trumps")).to_have_text("no trumps")
         first = deal.hands[0][0].code
         page.locator(f".dn-seat.dn-me .dn-card-{first}").click()
         expect(page.locator(".dn-verdict")).to_contain_text("Legal")
-        page.locator(".dn-play").click()
+        page.locator("button.dn-play").click()
         expect(page.locator(".dn-position")).to_have_text(re.compile(r"move ([4-9]|\d\d+) of"))
-        expect(page.locator(".dn-log")).to_contain_text(f"P1 play {Card.parse(first)}")
+        expect(page.locator(".dn-log")).to_contain_text(said(f"P1 plays {Card.parse(first)}"))
     finally:
         page.close(run_before_unload=True)
 

@@ -35,7 +35,7 @@ from typing import Any
 
 from ..cards import Card
 from ..core import DanishNbError, Private, Text
-from ..i18n import M, _n
+from ..i18n import M, Message, Number, _n
 from ..families.tricks import TrickMove, playable
 
 #: The strong player and the coach solve exactly once this many tricks (or fewer) remain.
@@ -388,8 +388,21 @@ def endgame_choice(view: Any, game_id: str, rng: random.Random, worlds: int = EN
     return Solution(view.me, move, values[move], values, unit, distinct, _why(view.me, move, values, unit, distinct))
 
 
-#: The solver's units in texts for learners (translated where shown).
+#: The solver's units in texts for learners (translated where shown), and a value in them.
 UNIT_TEXTS = {"points": M("points"), "card points": M("card points")}
+
+
+def amount(value: float, unit: str) -> Message:
+    """A value in the solver's unit, in words: ``'1 point'``, ``'12.5 card points'``.
+
+    >>> str(amount(1, "points")), amount(12.5, "card points").render("de")
+    ('1 point', '12,5 Kartenpunkte')
+    """
+    rounded = float(f"{value:.3g}")
+    count = int(rounded) if rounded.is_integer() else 2
+    if unit == "points":
+        return _n("{value} point", "{value} points", count, value=Number(value))
+    return _n("{value} card point", "{value} card points", count, value=Number(value))
 
 
 def _why(me: int, move: TrickMove, values: dict[TrickMove, float], unit: str, worlds: int) -> Text:
@@ -400,17 +413,17 @@ def _why(me: int, move: TrickMove, values: dict[TrickMove, float], unit: str, wo
     >>> a, b = TrickMove(0, "play", Card.parse("AH")), TrickMove(0, "play", Card.parse("2H"))
     >>> why = _why(0, a, {a: 1, b: 0}, "points", 1)
     >>> render_text(why, 0)
-    'exact endgame: A♥ secures 1 points by the end of the deal (with every hand open); 2♥: 0'
+    'exact endgame: it secures 1 point by the end of the deal (with every hand open); the two of hearts: 0 points'
     >>> render_text(why, 1, lang="de")
     'exaktes Endspiel: die beste von 2 Karten, bis zum Ende des Spiels gelöst'
     """
     where = M("with every hand open") if worlds == 1 else \
         _n("on average over {n} imagined deal played open", "on average over {n} imagined deals played open", worlds)
     ranked = sorted(values, key=lambda m: -values[m])
-    shown: list[Any] = [M("{card} secures {value:.3g} {unit} by the end of the deal ({where})", card=move.card,
-                          value=values[move], unit=UNIT_TEXTS[unit], where=where)]
+    shown: list[Any] = [M("exact endgame: it secures {amount} by the end of the deal ({where})",
+                          amount=amount(values[move], unit), where=where)]
     for m in ranked:
         if m != move:
-            shown += ["; ", M("{card}: {value:.3g}", card=m.card, value=values[m])]
-    public = M("the best of {n} cards, solved to the end of the deal", n=len(values))
-    return (M("exact endgame: "), Private((), me, public, in_hand=False, text=tuple(shown)))
+            shown += ["; ", M("{card}: {amount}", card=m.card, amount=amount(values[m], unit))]
+    public = M("exact endgame: the best of {n} cards, solved to the end of the deal", n=len(values))
+    return (Private((), me, public, in_hand=False, text=tuple(shown)),)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import Rank
+from ..cards import Rank, rank_words
 from .base import AGENTS, Choice
 from .shedding import ShedRuleOfThumb
 from ..i18n import M
@@ -44,8 +44,8 @@ class LeDanishRuleOfThumb:
                                   index=best.index + 1, cards_left=cards_left(state, best.index)))
         completes = [m for m in moves if m.action == "complete"]
         if completes:
-            return Choice(completes[0], M("completes the four {symbol}s: two cards fewer, and play goes on "
-                                          "from here", symbol=completes[0].cards[0].rank.symbol))
+            return Choice(completes[0], M("completes the four {ranks}: two cards fewer, and play goes on "
+                                          "from here", ranks=rank_words(completes[0].cards[0].rank, plural=True)))
         if state.phase == "chain":
             top = state.pile[-1] if state.pile else None
             closed = [m for m in moves if m.action == "closed"]

@@ -6,8 +6,8 @@ face up in the hole row at the deal (they fit late in the game).
 >>> import danish_nb as dn
 >>> g = dn.setup("rat-bastard-17", {"hands": [["9H", "6D", "RJ"], ["9S"]], "pile": ["6C", "5D"]})
 >>> choice = RatRuleOfThumb().choose(g.state)
->>> str(choice.move), choice.why
-('P1 play 6♦', 'plays 6♦ to reach exactly 17, then starts again from 0')
+>>> str(choice.move), str(choice.why)
+('P1 play 6♦', 'plays the six of diamonds to reach exactly 17, then starts again from 0')
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ class RatRuleOfThumb:
             best = min(10, TARGET - state.total)
             move, card = next((m, c) for m, c in wild if m.value == best)
             goal = M("to reach exactly 17") if state.total + best == TARGET else M("at its highest value")
-            return Choice(move, M("no other card fits: plays the wild {card} as a {best} {goal}",
+            return Choice(move, M("no other card fits: plays {card}, a wild card, as a {best} {goal}",
                                   card=card, best=best, goal=goal))
         if blind:
             move = self.rng.choice(blind)
@@ -81,7 +81,7 @@ class RatRuleOfThumb:
         swaps = [m for m in moves if m.action == "swap" and gain(m) > 0]
         if swaps:
             best = max(swaps, key=gain)
-            return Choice(best, M("puts the low {card} face up instead of {other}: low hole cards fit late in "
+            return Choice(best, M("puts {card}, a low card, face up instead of {other}: low hole cards fit late in "
                                   "the game", card=best.card, other=best.other))
         keep = next(m for m in moves if m.action == "keep")
         return Choice(keep, M("its face-up hole cards are already as low as its hand allows"))

@@ -62,6 +62,7 @@ from typing import Any
 
 from ..core import GAMES, DanishNbError, Private, Result, Text, get_game
 from ..i18n import M, _n
+from ..words import words_of
 from .base import AGENTS, Choice, make_agent
 from .tricks import TrickRuleOfThumb
 
@@ -205,61 +206,75 @@ def position_seed(seed: int, view: Any) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}/{text}".encode()).digest()[:8], "big")
 
 
-#: The verbs of the games' move notation, as a learner reads them (the rest: cards, seats, suits).
-MOVE_VERBS = {"play": M("play"), "take": M("take"), "stock": M("stock"), "open": M("open"),
-              "closed": M("closed"), "send": M("send"), "complete": M("complete"), "face-up": M("face-up"),
-              "pass": M("pass"), "trump": M("trump"), "bid": M("bid"), "discard": M("discard"),
-              "swap": M("swap"), "keep": M("keep"), "hole": M("hole")}
-
-
 def move_label(move: Any, seat: int) -> Text:
-    """A move as ``seat`` reads it, without the seat's own name (``play 7♥ 7♦``), its verb
-    translated where shown.
+    """A move in words, as a learner reads it (:func:`danish_nb.words.words_of`: the move's own
+    words, its hidden parts the seat's secret); ``seat`` is kept for the callers.
 
     >>> from danish_nb.families.tricks import TrickMove
     >>> from danish_nb.cards import Card
     >>> label = move_label(TrickMove(0, "play", Card.parse("7H")), 0)
     >>> str(label), label.render("de")
-    ('play 7♥', 'spiele 7♥')
+    ('Play the seven of hearts', 'Herz-Sieben spielen')
     """
-    text = move.text_for(seat) if hasattr(move, "text_for") else str(move)
-    text = text.removeprefix(f"P{seat + 1} ")
-    verb, _, rest = text.partition(" ")
-    if verb not in MOVE_VERBS:
-        return text
-    return M("{verb} {rest}", verb=MOVE_VERBS[verb], rest=rest) if rest else MOVE_VERBS[verb]
+    return words_of(move)
+
+
+#: Fewer tries than this and an estimate is said to be unsure (a share of 20 games is still
+#: ±20 points wide at 95%: Wilson's interval).
+FEW_TRIES = 20
+
+
+def outlook(candidate: Candidate, tricks: bool) -> Text:
+    """How a weighed move fared, in the game's own terms: "wins 5 of 12 imagined games" (in the
+    trick games, whose playouts end with the deal: "leads after the deal in ..."), and "too few
+    to be sure" under :data:`FEW_TRIES` tries.
+
+    >>> str(outlook(Candidate(None, 12, 0.5, 5 / 12), False))
+    'wins 5 of 12 imagined games, too few to be sure'
+    >>> outlook(Candidate(None, 40, 0.5, 0.25), True).render("fr")
+    'en tête après la donne dans 10 des 40 donnes imaginées'
+    """
+    wins, n = round(candidate.win_rate * candidate.visits), candidate.visits
+    text = _n("leads after the deal in {wins} of {n} imagined deal", "leads after the deal in {wins} of {n} imagined deals",
+              n, wins=wins) if tricks else \
+        _n("wins {wins} of {n} imagined game", "wins {wins} of {n} imagined games", n, wins=wins)
+    return M("{outlook}, too few to be sure", outlook=text) if n < FEW_TRIES else text
 
 
 def reason(result: SearchResult, seat: int, game_id: str) -> Text:
-    """Why the search chose its move, for ``seat``: the candidates weighed, how often each was
-    tried and how often the seat finished first after it (the moves not played are the seat's
-    own secret, a :class:`~danish_nb.core.Private` part); the solver's reason in an endgame."""
+    """Why the search chose its move, for ``seat``, in the game's terms (:func:`outlook`): how
+    the chosen move fared, then the other moves weighed, each saying why it is not the advice
+    when its share looks better (tried less, so less sure; or lower on average when it does not
+    win). The moves not played are the seat's own secret (a :class:`~danish_nb.core.Private`
+    part); in an endgame, the solver's reason.
+
+    >>> from danish_nb.families.tricks import TrickMove
+    >>> from danish_nb.cards import Card
+    >>> a, b = (TrickMove(0, "play", Card.parse(c)) for c in ("AH", "2H"))
+    >>> r = SearchResult(a, (Candidate(a, 40, 0.6, 0.5), Candidate(b, 10, 0.4, 0.6)), 50)
+    >>> from danish_nb.core import render_text
+    >>> render_text(reason(r, 0, "danish-bastard"), 0)
+    'wins 20 of 40 imagined games; also weighed: Play the two of hearts: wins 6 of 10 imagined games, too few to be sure (tried less than the advice)'
+    >>> render_text(reason(r, 0, "danish-bastard"), 1)
+    'weighed 2 moves in 50 imagined games'
+    """
     if result.endgame is not None:
         return result.endgame.why
     if not result.iterations:
         only = result.candidates[0].value != result.candidates[0].value  # NaN: no choice
         return M("its only legal move") if only else M("it wins the game at once")
-    info = get_game(game_id).info
-    tricks, two = info.family == "tricks", info.max_players == 2
-    parts: list[Any] = []
-    for i, c in enumerate(result.candidates[:4]):
-        label, percent = move_label(c.move, seat), round(100 * c.win_rate)
-        if i:
-            parts += ["; ", M("{move}: {percent}% ({visits})", move=label, percent=percent, visits=c.visits)]
-        elif two:
-            parts.append(_n("{move}: wins {percent}% of {n} imagined game", "{move}: wins {percent}% of {n} imagined games",
-                            c.visits, move=label, percent=percent))
-        elif tricks:
-            parts.append(_n("{move}: finishes first in {percent}% of {n} imagined deal",
-                            "{move}: finishes first in {percent}% of {n} imagined deals", c.visits, move=label,
-                            percent=percent))
-        else:
-            parts.append(_n("{move}: finishes first in {percent}% of {n} imagined game",
-                            "{move}: finishes first in {percent}% of {n} imagined games", c.visits, move=label,
-                            percent=percent))
-    more = len(result.candidates) - 4
-    if more > 0:
-        parts += ["; ", _n("{n} more tried less", "{n} more tried less", more)]
+    tricks = get_game(game_id).info.family == "tricks"
+    best = result.candidate(result.move) or result.candidates[0]
+    parts: list[Any] = [outlook(best, tricks)]
+    others = [c for c in result.candidates if c.move != best.move]
+    for i, c in enumerate(others[:3]):
+        line = M("{move}: {outlook}", move=move_label(c.move, seat), outlook=outlook(c, tricks))
+        if c.win_rate > best.win_rate:
+            line = M("{line} (tried less than the advice)", line=line) if c.visits < best.visits else \
+                M("{line} (but lower on average when it does not win)", line=line)
+        parts += ["; ", M("also weighed: {line}", line=line) if i == 0 else line]
+    if len(others) > 3:
+        parts += ["; ", _n("{n} more move tried less", "{n} more moves tried less", len(others) - 3)]
     public = _n("weighed {moves} moves in {n} imagined deal", "weighed {moves} moves in {n} imagined deals",
                 result.iterations, moves=len(result.candidates)) if tricks else \
         _n("weighed {moves} moves in {n} imagined game", "weighed {moves} moves in {n} imagined games",
@@ -569,7 +584,7 @@ def explain(result: SearchResult, me: int, game_id: str) -> Text:
     >>> from danish_nb.core import render_text
     >>> only = SearchResult(TrickMove(0, "play", Card.parse("7H")), (Candidate(None, 0, math.nan, math.nan),), 0)
     >>> render_text(explain(only, 0, "bastard"), 0, lang="fr")
-    'jouer 7♥ : son seul coup permis'
+    'Jouer le sept de cœur\u202f: son seul coup permis'
     """
     why = reason(result, me, game_id)
     if result.endgame is None and not result.iterations:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import SUITS, Card, Rank, format_cards, n_cards
+from ..cards import SUITS, Card, Rank, cards_text, n_cards
 from ..families.tricks import SUIT_TEXTS, Play, TrickMove, Trumps, played_by, trick_winner
 from ..core import DanishNbError, Private
 from .base import AGENTS, Choice
@@ -169,10 +169,10 @@ class TrickRuleOfThumb:
         chosen = set(ranked[:size])
         move = next(m for m in moves if set(m.cards) == chosen)
         banked = sum(values.get(c, 0) for c in chosen)
-        laid = Private(move.cards, move.player, n_cards(len(move.cards)), in_hand=False)
-        points = Private(move.cards, move.player, "", in_hand=False,
-                         text=M(" and banks {banked} card points that count for it", banked=banked))
-        return Choice(move, (M("discards "), laid, M(": keeps its trumps and aces"), points))
+        public = M("discards {cards}: keeps its trumps and aces", cards=n_cards(len(move.cards)))
+        mine = M("discards {cards}: keeps its trumps and aces and banks {banked} card points that count for it",
+                 cards=cards_text(move.cards), banked=banked)
+        return Choice(move, (Private(move.cards, move.player, public, in_hand=False, text=mine),))
 
     @staticmethod
     def _name_suit(state: Any, hand: tuple[Card, ...], calls: list[TrickMove]) -> Choice:
@@ -238,20 +238,20 @@ class TrickRuleOfThumb:
             if losers:
                 dump = min(losers, key=lambda c: (values.get(c, 0), -trumps.strength(c)))
                 if values.get(dump, 0) < 0:
-                    return move(dump, M("the trick holds {bad}: stays out of it and gives away its own {dump}",
-                                        bad=format_cards(bad), dump=dump))
+                    return move(dump, M("the trick holds {bad}: stays out of it and gives away {dump}",
+                                        bad=cards_text(bad), dump=dump))
                 return move(dump, M("the trick holds {bad}: plays its highest card that does not win it, {dump}",
-                                    bad=format_cards(bad), dump=dump))
+                                    bad=cards_text(bad), dump=dump))
             card = min(winners, key=lambda c: (values.get(c, 0) < 0, trumps.strength(c)))
             return move(card, M("must take the trick with {bad}: plays {card}, keeping its own jacks out",
-                                bad=format_cards(bad), card=card))
+                                bad=cards_text(bad), card=card))
         prize = [p.card for p in trick if values.get(p.card, 0) > 0]
         if winners and (prize or last):
             safe = [c for c in winners if values.get(c, 0) >= 0] or winners
             if prize and not last:
                 card = max(safe, key=trumps.strength)
-                return move(card, M("chases the {prize}: plays its highest winning card, {card}",
-                                    prize=format_cards(prize), card=card))
+                return move(card, M("chases {prize}: plays its highest winning card, {card}",
+                                    prize=cards_text(prize), card=card))
             card = min(safe, key=trumps.strength)
             gain = stake + 1 + values.get(card, 0)
             return move(card, M("last to play: takes the trick with its lowest winning card, {card} (worth "
@@ -260,7 +260,7 @@ class TrickRuleOfThumb:
             jacks = [c for c in losers if values.get(c, 0) < 0]
             if jacks:
                 card = min(jacks, key=lambda c: values[c])
-                return move(card, M("cannot win cheaply: gives away its {card}", card=card))
+                return move(card, M("cannot win cheaply: gives away {card}", card=card))
             card = min(losers, key=cost)
             return move(card, M("follows low with {card}", card=card))
         card = min(cards, key=cost)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..cards import Card, CardParseError
-from ..core import MoveParseError, Result, get_game
+from ..core import NOT_WELL_FORMED, MoveParseError, Result, Text, get_game
 from ..i18n import N_, M
 from .common import CODES, card_codes, parse_number, parse_player, sorted_cards
 from .worlds import deal_unseen
@@ -98,8 +98,31 @@ class RatMove(NamedTuple):
         return head
 
     def text_for(self, viewer: int | None, reveal_hands: bool = False) -> str:
-        """The move as ``viewer`` may read it: every part of a Rat Bastard 17 move is seen by all."""
+        """The move's notation as ``viewer`` may read it: every part of a Rat Bastard 17 move is seen by all."""
         return str(self)
+
+    def words(self) -> Text:
+        """The move in words, as a button or a verdict says it (a message, rendered in the
+        reader's language: see :func:`danish_nb.words.move_words`).
+
+        >>> str(RatMove(0, "play", Card.parse("RJ"), value=7).words()), RatMove(1, "hole", position=5).words().render("fr")
+        ('Play the red joker as a 7', 'Jouer la carte de trou n°\u202f5')
+        """
+        if move_problem(self):
+            return NOT_WELL_FORMED
+        if self.action == "swap" and self.card is not None and self.other is not None:
+            return M("Put {card} face up in place of {other}", card=self.card, other=self.other)
+        if self.action == "play" and self.card is not None:
+            if self.value is not None:
+                return M("Play {card} as a {value}", card=self.card, value=self.value)
+            return M("Play {card}", card=self.card)
+        if self.action == "hole" and self.position is not None:
+            if self.value is not None:
+                return M("Play hole card {position} as a {value}", position=self.position, value=self.value)
+            return M("Play hole card {position}", position=self.position)
+        if self.action == "keep":
+            return M("Done swapping: start play")
+        return M("Take from the pile") if self.action == "take" else NOT_WELL_FORMED
 
 
 def parse_move(text: str) -> RatMove:

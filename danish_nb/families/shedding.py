@@ -20,12 +20,12 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
-from ..cards import Card, CardParseError, Rank, format_cards, parse_cards, shuffled
-from ..core import (Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Reason, Result, RulesState,
-                    Text, Verdict, check_keys)
+from ..cards import Card, CardParseError, Rank, cards_text, format_cards, parse_cards, shuffled
+from ..core import (NOT_WELL_FORMED, Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Reason, Result,
+                    RulesState, Text, Verdict, check_keys)
 from .common import (card_codes, parse_number, parse_player, position_cards, position_seats, remove_cards,
                      replace_at, sorted_cards)
-from ..i18n import N_, M
+from ..i18n import N_, Listed, M
 
 #: Move actions and what they mean (the notation's verbs).
 ACTIONS = {
@@ -74,8 +74,37 @@ class ShedMove(NamedTuple):
         return head
 
     def text_for(self, viewer: int | None, reveal_hands: bool = False) -> str:
-        """The move as ``viewer`` may read it: every part of a shedding move is seen by all."""
+        """The move's notation as ``viewer`` may read it: every part of a shedding move is seen by all."""
         return str(self)
+
+    def words(self) -> Text:
+        """The move in words, as a button or a verdict says it (a message, rendered in the
+        reader's language: see :func:`danish_nb.words.move_words`).
+
+        >>> m = parse_shed_move("P1 play 7H 7D")
+        >>> str(m.words()), m.words().render("fr"), m.words().render("de")
+        ('Play the seven of hearts and the seven of diamonds', 'Jouer le sept de cœur et le sept de carreau', 'Herz-Sieben und Karo-Sieben spielen')
+        """
+        if move_problem(self) is not None:
+            return NOT_WELL_FORMED
+        if self.action in _CARD_WORDS and self.cards:
+            return M(_CARD_WORDS[self.action], cards=Listed(self.cards))
+        if self.action == "closed" and self.index is not None:
+            return M("Turn over face-down card {index}", index=self.index + 1)
+        if self.action == "send" and self.index is not None:
+            return M("Send the pile to P{player}", player=self.index + 1)
+        return M(_BARE_WORDS[self.action])
+
+
+#: What a move with cards says, by action (``{cards}``: the cards in words).
+_CARD_WORDS = {"face-up": N_("Leave {cards} face up"), "play": N_("Play {cards}"),
+               "open": N_("Play {cards} from the face-up cards"), "complete": N_("Complete the four with {cards}")}
+#: What a move without cards says, by action.
+_BARE_WORDS = {"stock": N_("Turn over the top stock card"), "take": N_("Take the pile"), "pass": N_("Pass"),
+               "pick-up-open": N_("Pick up the face-up cards"), "face-up": N_("Leave these cards face up"),
+               "play": N_("Play these cards"), "open": N_("Play these face-up cards"),
+               "complete": N_("Complete the four"), "closed": N_("Turn over a face-down card"),
+               "send": N_("Send the pile")}
 
 
 def move_problem(move: ShedMove) -> str | None:
@@ -697,7 +726,7 @@ class ShedTable(RulesState):
         p = move.player
         rule_id, ruling = self.cites["face-up"]
         if move.action != "face-up":
-            return [(False, rule_id, M("P{p} first chooses which cards stay face up (e.g. 'P{p} face-up ...')",
+            return [(False, rule_id, M("P{p} first chooses which cards stay face up",
                                        p=p + 1), ruling)]
         size = len(self.open[p])
         if len(move.cards) != size or move.index is not None:
@@ -705,16 +734,16 @@ class ShedTable(RulesState):
                                                               size=size), None)]
         if remove_cards(self.hands[p] + self.open[p], move.cards) is None:
             return [(False, rule_id, M("{cards} are not all among P{p}'s hand and face-up cards",
-                                       cards=format_cards(move.cards), p=p + 1), None)]
+                                       cards=cards_text(move.cards), p=p + 1), None)]
         return [(True, rule_id, M("P{p} leaves {cards} face up and keeps the rest in hand",
-                                  p=p + 1, cards=format_cards(move.cards)), ruling)]
+                                  p=p + 1, cards=cards_text(move.cards)), ruling)]
 
     def _apply_face_up(self, move: ShedMove) -> tuple[ShedTable, tuple[Event, ...]]:
         """The face-up choice: face-up cards taken into the hand are seen going there."""
         p = move.player
         hand = remove_cards(self.hands[p] + self.open[p], move.cards)
         events = [self._event("face-up", p, M("P{p} leaves {cards} face up",
-                                              p=p + 1, cards=format_cards(move.cards)), move.cards,
+                                              p=p + 1, cards=cards_text(move.cards)), move.cards,
                               "face-up", with_ruling=False)]
         last = p == self.players - 1
         if last:
@@ -844,5 +873,6 @@ def read_table_position(position: Mapping[str, Any], min_players: int, max_playe
     deck = Counter(deck_for(players))
     for card, count in cards.items():
         if count > deck[card]:
-            raise OptionsError(M("the position holds {count} × {card} but the deck for {players} players has {deck}", count=count, card=card, players=players, deck=deck[card]))
+            raise OptionsError(M("the position holds {count} × {card} but the deck for {players} players has {deck}",
+                                 count=count, card=str(card), players=players, deck=deck[card]))
     return table

@@ -12,7 +12,7 @@ the black queens are permanent trumps, so ``J♥`` follows clubs when clubs are 
 >>> trick = tuple(Play(p, c) for p, c in enumerate(parse_cards("AC JH 10C")))
 >>> winner, why = trick_winner(trick, t)
 >>> winner.player, str(why)
-(1, 'J♥ wins: the highest trump')
+(1, 'the jack of hearts wins: the highest trump')
 >>> str(parse_trick_move("P2 trump none")), str(parse_trick_move("p1 play 7h"))
 ('P2 trump none', 'P1 play 7♥')
 """
@@ -27,12 +27,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple
 
-from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, format_cards, n_cards, standard_pack
-from ..core import (Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Rule, RulesState, Text, check_keys,
-                    get_game, render_text)
+from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, cards_text, format_cards, n_cards, standard_pack
+from ..core import (NOT_WELL_FORMED, Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Private, Rule,
+                    RulesState, Text, check_keys, get_game, render_text)
 from .common import CODES, card_codes, parse_player, position_cards, replace_at
 from .worlds import deal_unseen
-from ..i18n import N_, M, Message, _n
+from ..i18n import N_, Listed, M, Message, _n
 
 SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
 SUIT_SINGULAR = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
@@ -197,7 +197,7 @@ def follow_check(hand: Sequence[Card], card: Card, trick: Sequence[Play], trumps
     >>> from ..cards import parse_cards
     >>> ok, why = follow_check(parse_cards("2H AS"), Card.parse("AS"), (Play(0, Card.parse("KH")),), Trumps(None))
     >>> ok, str(why), why.render("de")
-    (False, 'you must follow hearts: you hold 2♥', 'du musst Herz bedienen: du hast 2♥')
+    (False, 'you must follow hearts: you hold the two of hearts', 'du musst Herz bedienen: du hast Herz-Zwei')
     """
     led = led_suit(trick, trumps)
     if led is None:
@@ -209,7 +209,7 @@ def follow_check(hand: Sequence[Card], card: Card, trick: Sequence[Play], trumps
     holding = [c for c in hand if trumps.suit_of(c) is led]
     if holding:
         return False, M("you must follow {suit}: you hold {cards}{counted}", suit=trumps.suit_label(led),
-                        cards=format_cards(holding), counted=counted)
+                        cards=cards_text(holding), counted=counted)
     if trumps.is_trump(card):
         return True, M("no {suit} in hand, so any card may be played: {card}, a trump", suit=trumps.suit_label(led),
                        card=card)
@@ -223,7 +223,7 @@ def trick_winner(trick: Sequence[Play], trumps: Trumps) -> tuple[Play, Message]:
     >>> from ..cards import parse_cards
     >>> trick = tuple(Play(p, c) for p, c in enumerate(parse_cards("AS 2H KS")))
     >>> str(trick_winner(trick, Trumps(Suit.HEARTS))[1]), trick_winner(trick, Trumps(None))[1].render("de")
-    ('2♥ wins: the only trump', 'A♠ gewinnt: die höchste Karte in Pik, der ausgespielten Farbe')
+    ('the two of hearts wins: the only trump', 'Pik-Ass gewinnt: die höchste Karte in Pik, der ausgespielten Farbe')
     """
     if not trick:
         raise ValueError("an empty trick has no winner")
@@ -327,6 +327,35 @@ class TrickMove(NamedTuple):
             return render_text(M("P{player} discard {cards}", player=self.player + 1, cards=n_cards(len(self.cards))),
                                lang=lang)
         return str(self)
+
+    def words(self) -> Text:
+        """The move in words, as a button or a verdict says it (a message, rendered in the
+        reader's language: see :func:`danish_nb.words.move_words`); the cards of a discard
+        are the player's secret (the others read how many).
+
+        >>> m = TrickMove(2, "discard", cards=(Card.parse("10H"), Card.parse("KD")))
+        >>> render_text(m.words(), viewer=2), render_text(m.words(), viewer=0, lang="fr")
+        ('Discard the ten of hearts and the king of diamonds', 'Écarter 2 cartes')
+        >>> str(TrickMove(0, "trump", suit=Suit.HEARTS).words()), TrickMove(0, "trump").words().render("de")
+        ('Make hearts trumps', 'Ohne Trumpf spielen')
+        """
+        if move_problem(self):
+            return NOT_WELL_FORMED
+        if self.action == "play" and self.card is not None:
+            return M("Play {card}", card=self.card)
+        if self.action == "trump":
+            return M("Play without trumps") if self.suit is None else M("Make {suit} trumps", suit=SUIT_TEXTS[self.suit])
+        if self.action == "bid" and self.bid is not None:
+            return M("Bid {bid}", bid=BID_NAMES.get(self.bid, self.bid))
+        if self.action == "discard" and self.cards:
+            return (Private(self.cards, self.player, M("Discard {cards}", cards=n_cards(len(self.cards))),
+                            in_hand=False, text=M("Discard {cards}", cards=Listed(self.cards))),)
+        return M("Pass") if self.action == "pass" else NOT_WELL_FORMED
+
+
+#: The bids of the trick games with an auction, in words (a game registers its own: Sjavs's
+#: Play, Strike and Slam); a bid's name is one word in each language.
+BID_NAMES: dict[str, Message] = {}
 
 
 def move_problem(move: Any) -> str | None:
@@ -897,8 +926,7 @@ class MatchState(RulesState):
             return False, rule_id, M("P{p} {turn}, not {who}", p=p + 1, turn=turn, who=who), rules.who_leads if first_lead else None
         card = move.card
         if not isinstance(card, Card) or move.suit is not None or move.cards or move.bid is not None:
-            return False, rule_id, M("a play names one card, e.g. 'P{p} play {code}'",
-                                     p=p + 1, code=self.hands[p][0].code), None
+            return False, rule_id, M("a play names one card"), None
         if card not in self.hands[p]:
             return False, rule_id, M("{who} does not hold {card}", who=who, card=card), None
         if first_lead:
@@ -926,8 +954,9 @@ class MatchState(RulesState):
         cards = record.cards
         won = replace_at(self.won, w, self.won[w] + (cards,))
         worth = _worth(points(cards)) if points else ""
-        events = [*played, Event("trick", w, M("P{w} wins the trick ({cards}{worth}): {why}; P{w} leads next",
-                                               w=w + 1, cards=format_cards(cards), worth=worth, why=why), cards, rule)]
+        text = M("P{w} wins the trick ({worth}): {why}; P{w} leads next", w=w + 1, worth=worth, why=why) if worth \
+            else M("P{w} wins the trick: {why}; P{w} leads next", w=w + 1, why=why)
+        events = [*played, Event("trick", w, text, cards, rule)]
         state = self.copy(hands=hands, trick=(), leader=w, won=won, last_trick=record,
                           tricks=self.tricks + (record,))
         return state._end_deal(events) if not any(hands) else (state, tuple(events))
@@ -956,12 +985,12 @@ def _played(player: int, card: Card) -> tuple[Event]:
     shared with its tuple (events are immutable).
 
     >>> [str(event) for event in _played(1, Card.parse("QS"))]
-    ['P2 plays Q♠']
+    ['P2 plays the queen of spades']
     """
     return (Event("play", player, M("P{p} plays {card}", p=player + 1, card=card), (card,)),)
 
 
 @lru_cache(maxsize=256)
 def _worth(points: int) -> Message:
-    """``', 12 card points'``: a won trick's card points, one shared message per count."""
-    return _n(", {n} card point", ", {n} card points", points)
+    """``'12 card points'``: a won trick's card points, one shared message per count."""
+    return _n("{n} card point", "{n} card points", points)

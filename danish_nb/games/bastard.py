@@ -10,9 +10,9 @@ that select among readings, then the scoring, the state and its moves.
 ...                          "trump": "spades", "trick": ["QH"], "leader": 2,
 ...                          "won": [[], [], [["2C", "3D", "4D"]]]})
 >>> print(g.explain("P1 play AS"))
-illegal: you must follow hearts: you hold 2♥ (rule BA-10)
+illegal: you must follow hearts: you hold the two of hearts (rule BA-10)
 >>> print(g.explain("P1 play 2H"))
-legal: 2♥ follows hearts (rule BA-10)
+legal: the two of hearts follows hearts (rule BA-10)
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from ..families.tricks import (SUIT_TEXTS, CardPlay, DealScore, Hands, Match, Ma
                                TrickMove, TrickRecord, Trumps, TrickView, Won, by_suit, n_tricks, cards_won, check_pack,
                                parse_trick_move, parse_trump, position_hands, position_players, position_seat,
                                position_seed, position_trick, position_whole, position_won, tricks_won)
-from ..i18n import M, joined
+from ..i18n import N_, M, joined
 
 SOURCE = "4-bastard-haesslich.de.txt"
 
@@ -127,7 +127,7 @@ RULINGS = (
            "Each trick won scores 1 point; the sevens' 2 or 4 per trick replace it.",
            option="points_per_trick", rules=("BA-13",)),
     Ruling("BA-e", "Which jack is the unqualified 'Bube: minus 2'?",
-           "The jack of clubs: J♠ -1, J♣ -2, J♦ -3, J♥ -4 (the Knaves family's values).",
+           "The jack of clubs: jack of spades -1, jack of clubs -2, jack of diamonds -3, jack of hearts -4 (the Knaves family's values).",
            rules=("BA-14",)),
     Ruling("BA-f", "The 7♦: whose penalties does it double, and what does it pay without jacks?",
            "It doubles the penalties of the jacks its taker took; a taker with no jack scores 2 per "
@@ -173,11 +173,14 @@ MAX_TARGET = 1000
 class Options:
     """Rule options of Bastard: each settles a ruling of RULINGS.md (section 4)."""
 
-    points_per_trick: int = option(1, "Points for each trick won (when no seven pays more); 0: only "
-                                   "jacks and sevens score.", ruling="BA-d", choices=(1, 0))
-    both_sevens_per_trick: int = option(4, "Points per trick for a player who took the 7♣ and the 7♦ "
-                                        "and no jack: 4 (the charm wins), 2 (the nasty card wins) or "
-                                        "6 (both pay).", ruling="BA-g", choices=(4, 2, 6))
+    points_per_trick: int = option(1, "Points for each trick won (when no seven pays more), or none: only "
+                                   "jacks and sevens score.", ruling="BA-d",
+                                   choices={1: N_("1 point a trick"), 0: N_("none: only jacks and sevens score")})
+    both_sevens_per_trick: int = option(4, "Points per trick for a player who took the seven of clubs and the "
+                                        "seven of diamonds and no jack: 4 (the charm wins), 2 (the nasty card "
+                                        "wins) or 6 (both pay).", ruling="BA-g",
+                                        choices={4: N_("4: the charm wins"), 2: N_("2: the nasty card wins"),
+                                                 6: N_("6: both pay")})
     deals: int = option(0, f"Deals in a match (at most {MAX_DEALS}); 0: one per player, so each deals once.",
                         ruling="BA-h", low=0, high=MAX_DEALS)
     target_score: int = option(0, f"Above 0 (at most {MAX_TARGET}): play deals until someone's total reaches "
@@ -208,7 +211,7 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
 
     >>> from ..cards import parse_cards
     >>> [str(line.text) for line in score_player(0, parse_cards("JD 7D 2C 3C"), 1, Options())]
-    ['P1: 1 trick × 1 point: +1', 'P1: J♦ -3, doubled by the 7♦: -6']
+    ['P1: 1 trick × 1 point: +1', 'P1: the jack of diamonds -3, doubled by the seven of diamonds: -6']
     """
     who = f"P{player + 1}"
     if tricks == 0:
@@ -219,14 +222,14 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
     if not jacks:
         if nasty and charm:
             per = options.both_sevens_per_trick
-            return [ScoreLine(player, tricks * per, M("{who}: the 7♣ and the 7♦ and no jack: {n_tricks} × "
-                                                      "{per} points: {x:+d}",
+            return [ScoreLine(player, tricks * per, M("{who}: the seven of clubs and the seven of diamonds and no "
+                                                      "jack: {n_tricks} × {per} points: {x:+d}",
                                                       who=who, n_tricks=n_tricks(tricks), per=per, x=tricks * per), "BA-18", "BA-g")]
         if charm:
-            return [ScoreLine(player, tricks * 4, M("{who}: the 7♣ and no jack: {n_tricks} × 4 points: {x:+d}",
+            return [ScoreLine(player, tricks * 4, M("{who}: the seven of clubs and no jack: {n_tricks} × 4 points: {x:+d}",
                                                     who=who, n_tricks=n_tricks(tricks), x=tricks * 4), "BA-18", "BA-g")]
         if nasty:
-            return [ScoreLine(player, tricks * 2, M("{who}: the 7♦ and no jack: {n_tricks} × 2 points: {x:+d}",
+            return [ScoreLine(player, tricks * 2, M("{who}: the seven of diamonds and no jack: {n_tricks} × 2 points: {x:+d}",
                                                     who=who, n_tricks=n_tricks(tricks), x=tricks * 2), "BA-16", "BA-f")]
     per = options.points_per_trick
     unit = M("point") if per == 1 else M("points")
@@ -236,15 +239,16 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
     for jack in jacks:
         value = JACKS[jack]
         if nasty and not charm:
-            lines.append(ScoreLine(player, 2 * value, M("{who}: {jack} {value}, doubled by the 7♦: {x}",
+            lines.append(ScoreLine(player, 2 * value, M("{who}: {jack} {value}, doubled by the seven of diamonds: {x}",
                                                         who=who, jack=jack, value=value, x=2 * value), "BA-15", "BA-f"))
         elif nasty:
-            lines.append(ScoreLine(player, value, M("{who}: {jack} {value}, not doubled: the 7♣ cancels the 7♦",
+            lines.append(ScoreLine(player, value, M("{who}: {jack} {value}, not doubled: the seven of clubs cancels the seven of diamonds",
                                                     who=who, jack=jack, value=value), "BA-17", "BA-g"))
         else:
             lines.append(ScoreLine(player, value, M("{who}: {jack} {value}", who=who, jack=jack, value=value), "BA-14", "BA-e"))
     if charm and not nasty:
-        lines.append(ScoreLine(player, 0, M("{who}: the 7♣ has no effect with jacks and without the 7♦", who=who),
+        lines.append(ScoreLine(player, 0, M("{who}: the seven of clubs has no effect with jacks and without the seven of diamonds",
+                                            who=who),
                                "BA-17", "BA-g"))
     return lines
 
@@ -510,7 +514,7 @@ class Bastard:
         n = state.players
         if state.match.deal or state.trumps is not None or sum(map(len, state.hands)) != len(pack_for(n)):
             return ()
-        pack = M("52 cards") if n == 4 else M("51 cards: the Q♠ is taken out with three players")
+        pack = M("52 cards") if n == 4 else M("51 cards: the queen of spades is taken out with three players")
         return (Event("deal", None, M("{pack}; P{dealer} deals {hands} to each",
                                       pack=pack, dealer=state.match.dealer + 1, hands=len(state.hands[0])),
                       (), R["BA-7"], RULING["BA-a"]),)

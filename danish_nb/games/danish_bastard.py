@@ -8,9 +8,9 @@ and its moves.
 >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"],
 ...                                 "closed": [["2D"], ["3D"]]})
 >>> print(g.explain("P1 play 8H"))
-legal: 8♥ on 6♣: equal or higher (rule DB-13)
+legal: the eight of hearts on the six of clubs: equal or higher (rule DB-13)
 >>> print(g.explain("P1 play 4C"))
-illegal: 4♣ on 6♣: lower than the card before (rule DB-13)
+illegal: the four of clubs on the six of clubs: lower than the card before (rule DB-13)
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, format_cards, packs, n_cards
+from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, cards_text, packs, n_cards, rank_words
 from ..core import (Catalogue, Event, Result, Rule, Ruling,
                     option, register)
 from ..families.common import finishes, options_cache, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, bare_move, finishing_result, forget, kind_moves, learn,
                                  next_in, next_seat, parse_shed_move, read_table_position, subsets,
                                  top_run, without)
-from ..i18n import M, Message, _n
+from ..i18n import N_, M, Message, _n
 
 SOURCE = "1-danish-bastard.en.txt"
 
@@ -231,7 +231,7 @@ def placement(card: Card, top: Card | None, options: Options) -> tuple[bool, str
     """
     rank = card.rank
     if top is None:
-        return True, "DB-13", M("{card} starts a new pile: any card may", card=card), None
+        return True, "DB-13", M("{card} starts a new pile: any card may start one", card=card), None
     if rank is Rank.JOKER:
         return True, "DB-20", M("{card} on {top}: a joker can be played at any time", card=card, top=top), None
     if top == BLACK_JOKER:
@@ -256,7 +256,7 @@ def placement(card: Card, top: Card | None, options: Options) -> tuple[bool, str
             return True, "DB-16", M("{card} on {top}: a 2 may be played on anything", card=card, top=top), "DB-a"
         if top_rank in (Rank.ACE, Rank.TWO) or top == RED_JOKER:
             return True, "DB-16", M("{card} on {top}: a 2 beats an Ace", card=card, top=top), "DB-a"
-        return False, "DB-16", M("{card} on {top}: a 2 goes only on an Ace (option two_on_anything is off)",
+        return False, "DB-16", M("{card} on {top}: a 2 goes only on an Ace (option “{option}” is off)", option=M("two on anything"),
                                  card=card, top=top), "DB-a"
     if top_rank is Rank.TWO:
         return True, "DB-16", M("{card} on a 2: anything can be played on a 2", card=card), None
@@ -400,7 +400,7 @@ class DanishBastardState(ShedTable):
         if not move.cards:
             return [(False, "DB-14", M("play at least one card"), None)]
         if remove_cards(hand, move.cards) is None:
-            return [(False, "DB-14", M("P{p} does not hold {cards}", p=p + 1, cards=format_cards(move.cards)), None)]
+            return [(False, "DB-14", M("P{p} does not hold {cards}", p=p + 1, cards=cards_text(move.cards)), None)]
         same = _same_value(move.cards)
         if same is not None:
             return [same]
@@ -416,13 +416,15 @@ class DanishBastardState(ShedTable):
         if not self.open[p]:
             return [(False, "DB-29", M("P{p} has no open cards left: play a closed card", p=p + 1), None)]
         if not move.cards or remove_cards(self.open[p], move.cards) is None:
+            if not move.cards:
+                return [(False, "DB-27", M("choose at least one of P{p}'s open cards", p=p + 1), None)]
             return [(False, "DB-27", M("{cards} is not among P{p}'s open cards",
-                                       cards=format_cards(move.cards) or 'nothing', p=p + 1), None)]
+                                       cards=cards_text(move.cards), p=p + 1), None)]
         same = _same_value(move.cards)
         if same is not None:
             return [same]
         if len(move.cards) > 1 and not self.options.open_cards_together:
-            return [(False, "DB-27", M("open cards are played one at a time (option open_cards_together is off)"), "DB-j")]
+            return [(False, "DB-27", M("open cards are played one at a time (option “{option}” is off)", option=M("open cards together")), "DB-j")]
         steps = self._placement_steps(move.cards)
         if steps[-1][0]:
             return steps
@@ -460,14 +462,14 @@ class DanishBastardState(ShedTable):
             return [(True, "DB-24", M("no hand card fits, so P{p} must play the top stock card blind (the last "
                                       "chance); if it fails, P{p} takes it with the pile", p=p + 1), "DB-g")]
         if self.opening and self.options.stock_by_choice and not self.options.stock_opening:
-            return [(False, "DB-9", M("the first card of the game comes from the hand: players 'start play by "
-                                      "placing one of their in-hand cards on the table' (option stock_opening "
-                                      "is off)"), "DB-s")]
+            return [(False, "DB-9", M("the first card of the game comes from the hand: players “start play by "
+                                      "placing one of their in-hand cards on the table” (option “{option}” is off)",
+                                      option=M("stock opening")), "DB-s")]
         if self.options.stock_by_choice:
             return [(True, "DB-12", M("P{p} may play the top stock card blind instead of a hand card", p=p + 1),
                      "DB-g")]
-        return [(False, "DB-24", M("{fitting} fits: the stock card is only the last chance (option "
-                                   "stock_by_choice is off)", fitting=fitting[0][0]), "DB-g")]
+        return [(False, "DB-24", M("{fitting} fits: the stock card is only the last chance (option “{option}” is off)",
+                                   fitting=fitting[0][0], option=M("stock by choice")), "DB-g")]
 
     def _check_take(self, move: ShedMove) -> list:
         p = move.player
@@ -476,7 +478,7 @@ class DanishBastardState(ShedTable):
         if not self.pile:
             return [(False, "DB-24", M("there is no pile to take"), None)]
         if not self.options.must_play:
-            return [(True, "DB-32", M("P{p} may take the pile (option must_play is off)", p=p + 1), "DB-h")]
+            return [(True, "DB-32", M("P{p} may take the pile (option “{option}” is off)", p=p + 1, option=M("must play")), "DB-h")]
         if self.hands[p] or self.stock:
             fitting = _groups(self.hands[p], self.top, self.options)
             if fitting:
@@ -503,9 +505,8 @@ class DanishBastardState(ShedTable):
         elif ok and cards[0] == BLACK_JOKER:
             steps.append((True, "DB-21", M("the next player must play a joker or take the pile"), None))
         elif ok and top_run(self.pile + cards) >= 4:
-            steps.append((True, "DB-17", M("four or more {symbol}s in a row burn the pile",
-                                           symbol=cards[0].rank.symbol),
-                          "DB-e"))
+            steps.append((True, "DB-17", M("four or more {ranks} in a row burn the pile",
+                                           ranks=rank_words(cards[0].rank, plural=True)), "DB-e"))
         return steps
 
     # -- applying
@@ -553,11 +554,10 @@ class DanishBastardState(ShedTable):
         # a hand card fits: legal moves play only those that do (DB-13); others are tried blind
         if action != "play" and not _fits(card, top, self.options):
             rule = {"stock": "DB-24", "open": "DB-28", "closed": "DB-30"}[action]
-            events = [Event("fail", p, M("P{p} {source}: {cards}{on} does not fit",
-                                         p=p + 1, source=_source(move), cards=format_cards(cards), on=_on(top)),
-                            cards, R[rule]),
+            events = [Event("fail", p, M(_FAILS[action], p=p + 1, cards=cards_text(cards), top=top,
+                                         index=(move.index or 0) + 1), cards, R[rule]),
                       Event("take", p, M("P{p} takes {cards} with the pile ({x})",
-                                         p=p + 1, cards=format_cards(cards), x=n_cards(len(self.pile) + len(cards))), self.pile + cards, R[rule])]
+                                         p=p + 1, cards=cards_text(cards), x=n_cards(len(self.pile) + len(cards))), self.pile + cards, R[rule])]
             known = learn(known, self.players, p, self.pile + cards)
             return self._pick_up(p, hands[p] + self.pile + cards, events, hands=hands, open=opens, closed=closed,
                                  stock=stock, known=known)
@@ -618,19 +618,18 @@ class DanishBastardState(ShedTable):
         return None
 
 
-def _source(move: ShedMove) -> Message:
-    """How the card of a play came to the pile: ``plays``, ``turns over the stock card``, ..."""
-    if move.action == "play":
-        return M("plays")
-    if move.action == "open":
-        return M("plays from the table")
-    if move.action == "stock":
-        return M("turns over the stock card")
-    return M("turns over closed card {index}", index=move.index + 1)
-
-
-def _on(top: Card | None) -> Message | str:
-    return M(" on {top}", top=top) if top is not None else ""
+#: What a play says, by action and whether a card lay on the pile (``{cards}`` in words).
+_PLAYS = {("play", False): N_("P{p} plays {cards}"), ("play", True): N_("P{p} plays {cards} on {top}"),
+          ("open", False): N_("P{p} plays {cards} from the table"),
+          ("open", True): N_("P{p} plays {cards} from the table on {top}"),
+          ("stock", False): N_("P{p} turns over the stock card: {cards}"),
+          ("stock", True): N_("P{p} turns over the stock card: {cards} on {top}"),
+          ("closed", False): N_("P{p} turns over closed card {index}: {cards}"),
+          ("closed", True): N_("P{p} turns over closed card {index}: {cards} on {top}")}
+#: What a card played blind (or from the table) that does not fit says, by action.
+_FAILS = {"open": N_("P{p} plays {cards} from the table: it does not fit on {top}"),
+          "stock": N_("P{p} turns over the stock card: {cards} does not fit on {top}"),
+          "closed": N_("P{p} turns over closed card {index}: {cards} does not fit on {top}")}
 
 
 @lru_cache(maxsize=1 << 15)
@@ -638,8 +637,9 @@ def _played(move: ShedMove, cards: tuple[Card, ...], top: Card | None) -> tuple[
     """The event of ``cards`` going on ``top`` by ``move``, alone in a tuple (what a move that
     only plays returns): one shared object (an event is immutable), so a history holds each
     once and its steps share the tuple."""
-    return (Event("play", move.player, M("P{p} {source}: {cards}{on}", p=move.player + 1, source=_source(move),
-                                         cards=format_cards(cards), on=_on(top)), cards),)
+    text = M(_PLAYS[move.action, top is not None], p=move.player + 1, cards=cards_text(cards), top=top,
+             index=(move.index or 0) + 1)
+    return (Event("play", move.player, text, cards),)
 
 
 @lru_cache(maxsize=256)
@@ -669,7 +669,7 @@ def _same_value(cards: tuple[Card, ...]) -> tuple | None:
     """A failing step if the cards are not all of one face value (jokers: one colour)."""
     first = cards[0]
     if any(c.rank != first.rank for c in cards):
-        return (False, "DB-14", M("{cards} are not all of the same face value", cards=format_cards(cards)), None)
+        return (False, "DB-14", M("{cards} are not all of the same face value", cards=cards_text(cards)), None)
     if first.is_joker and any(c != first for c in cards):
         return (False, "DB-14", M("a red and a black joker play differently, so they do not go down together"), "DB-o")
     return None

@@ -7,9 +7,9 @@ readings and switch the variants on, then the state and its moves.
 >>> import danish_nb as dn
 >>> g = dn.setup("le-danish", {"hands": [["9H", "4C"], ["9S"]], "pile": ["6C"]})
 >>> print(g.explain("P1 play 9H"))
-legal: 9♥ on 6♣: equal or higher (rule LD-15)
+legal: the nine of hearts on the six of clubs: equal or higher (rule LD-15)
 >>> print(g.explain("P1 play 4C"))
-illegal: 4♣ on 6♣: lower than the card before (rule LD-15)
+illegal: the four of clubs on the six of clubs: lower than the card before (rule LD-15)
 """
 
 from __future__ import annotations
@@ -20,13 +20,13 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from ..cards import Card, Rank, format_cards, packs, n_cards
+from ..cards import Card, Rank, cards_text, packs, n_cards, rank_words
 from ..core import (Catalogue, Event, OptionsError, Result, Rule, Ruling,
                     option, register)
 from ..families.common import finishes, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, group_moves, learn, next_seat,
                                  parse_shed_move, pass_known, read_table_position, top_run)
-from ..i18n import M, _n
+from ..i18n import N_, M, _n
 
 SOURCE = "2-le-danish.fr.txt"
 
@@ -143,11 +143,11 @@ RULINGS = (
            "out, the next one still in).", option="after_pickup", rules=("LD-18", "LD-16")),
     Ruling("LD-c", "Are the face-up cards played from the table?",
            "No: once the stock and the hand are empty, the player takes the face-up cards into the "
-           "hand (the move 'pick-up-open', which does not end the turn) and plays from the hand.",
+           "hand (a move of its own, which does not end the turn) and plays from the hand.",
            rules=("LD-20", "LD-19")),
     Ruling("LD-d", "Face-down cards: one per turn, or several in a row?",
            "One per turn: 'and so on' counts the turns. Option: after a face-down card that fits, "
-           "the player may turn the next one ('closed') or stop ('pass').",
+           "the player may turn the next one or stop (pass).",
            option="chain_face_down", rules=("LD-22",)),
     Ruling("LD-e", "After a failed face-down card: 'until the hand drops below 3' contradicts 'the hand "
            "must be emptied first'.",
@@ -156,7 +156,7 @@ RULINGS = (
            "than 3 cards.", option="face_down_below_three", rules=("LD-24", "LD-19")),
     Ruling("LD-f", "The 2 'acts as a joker'.",
            "It goes on any card and anything may follow it; it is not combined with cards of "
-           "another rank. Option 'mirror': it takes the value of the card below it.",
+           "another rank. Option (the 2 as a mirror): it takes the value of the card below it.",
            option="two_mode", rules=("LD-25",)),
     Ruling("LD-g", "The 8: one skipped player per 8.",
            "As written: the turn moves on by 1 + the number of 8s played, over the players still in "
@@ -167,7 +167,7 @@ RULINGS = (
            "(LD-15) like any card; the burner plays again on the empty table. Option: the family's habit, "
            "a 10 goes on any card except a 7.", option="ten_on_anything", rules=("LD-28", "LD-15", "LD-26")),
     Ruling("LD-i", "The Ace: 'le tas est envoyé au joueur de votre choix'.",
-           "The Ace's player chooses another player still in ('P1 send P3'), who takes the pile "
+           "The Ace's player chooses another player still in, who takes the pile "
            "(Aces included) into the hand; the Ace's player then leads on the empty table. Option: "
            "the next player leads.", option="after_ace", rules=("LD-29",)),
     Ruling("LD-j", "The variants.",
@@ -178,8 +178,8 @@ RULINGS = (
            option="four_of_a_kind_burns", rules=("LD-30", "LD-31", "LD-32")),
     Ruling("LD-k", "Completing a four out of turn.",
            "After a play of exactly 2 equal cards that stay on the pile (not 10s, not Aces), every "
-           "other player holding 2 more of that rank is asked in turn order ('complete' with 2 cards "
-           "or 'pass'). The completion is played like the completer's own turn: it burns the pile "
+           "other player holding 2 more of that rank is asked in turn order whether to complete the "
+           "four with 2 cards or to pass. The completion is played like the completer's own turn: it burns the pile "
            "when four in a row is on, and play goes on from the completer.",
            option="complete_four", rules=("LD-33", "LD-30")),
     Ruling("LD-l", "Packs.", "One 52-card pack for 2-5 players, two for 6-11; no jokers.",
@@ -209,19 +209,23 @@ class Options:
     at_most_three: bool = option(False, "At most 3 cards per play; off: any number of one rank.",
                                  ruling="LD-a")
     after_pickup: str = option("last-player", "Who leads after a pick-up: the last player who put "
-                               "cards down, or the player after the one who picked up.",
-                               ruling="LD-b", choices=("last-player", "next-player"))
+                               "cards down, or the player after the one who picked up.", ruling="LD-b",
+                               choices={"last-player": N_("the last player who put cards down"),
+                                        "next-player": N_("the player after the one who picked up")})
     chain_face_down: bool = option(False, "After a face-down card that fits, the player may turn the "
                                    "next one in the same turn.", ruling="LD-d")
     face_down_below_three: bool = option(False, "As written: a face-down card may be turned with fewer "
                                          "than 3 cards in hand; off: only with an empty hand.",
                                          ruling="LD-e")
-    two_mode: str = option("wild", "The 2: 'wild' (anything may follow it) or 'mirror' (it takes "
-                           "the value of the card below).", ruling="LD-f", choices=("wild", "mirror"))
+    two_mode: str = option("wild", "The 2: wild (anything may follow it) or a mirror (it takes the value "
+                           "of the card below).", ruling="LD-f",
+                           choices={"wild": N_("wild: anything may follow it"),
+                                    "mirror": N_("a mirror: it takes the value of the card below")})
     ten_on_anything: bool = option(False, "A 10 may go on any card but a 7 (the family's habit); off (as "
                                    "the text says): a 10 goes only on a lower or equal card.", ruling="LD-h")
     after_ace: str = option("sender", "Who leads after an Ace's pile is sent: the Ace's player or the "
-                            "next player.", ruling="LD-i", choices=("sender", "next"))
+                            "next player.", ruling="LD-i",
+                            choices={"sender": N_("the Ace's player"), "next": N_("the next player")})
     four_of_a_kind_burns: bool = option(False, "Variant: 4 cards of one rank in a row remove the pile.",
                                         ruling="LD-j")
     three_passes_hands: bool = option(False, "Variant: after a 3, everyone passes their hand to the "
@@ -285,7 +289,7 @@ def placement(card: Card, pile: tuple[Card, ...], options: Options) -> tuple[boo
     (False, 'LD-26')
     """
     if not pile:
-        return True, "LD-11", M("{card} starts a new pile: any card may", card=card), None
+        return True, "LD-11", M("{card} starts a new pile: any card may start one", card=card), None
     top = effective_top(pile, options)
     rank = card.rank
     if rank is Rank.TWO:
@@ -347,8 +351,8 @@ class LeDanishState(ShedTable):
         if self.phase == "send":
             return M("{who} played an Ace: choose who gets the pile", who=who)
         if self.phase == "offer":
-            return M("{who} may complete the four {symbol}s out of turn, or pass",
-                     who=who, symbol=self.pile[-1].rank.symbol)
+            return M("{who} may complete the four {ranks} out of turn, or pass",
+                     who=who, ranks=rank_words(self.pile[-1].rank, plural=True))
         if self.phase == "chain":
             return M("{who} may turn another face-down card, or pass", who=who)
         top = effective_top(self.pile, self.options)
@@ -417,14 +421,14 @@ class LeDanishState(ShedTable):
         if not hand:
             return [_empty_hand(self, p)]
         if not move.cards or move.index is not None:
-            return [(False, "LD-11", M("play one or more cards, e.g. 'P1 play 9H 9S'"), None)]
+            return [(False, "LD-11", M("play one or more cards of the same value"), None)]
         if remove_cards(hand, move.cards) is None:
-            return [(False, "LD-12", M("P{p} does not hold {cards}", p=p + 1, cards=format_cards(move.cards)), None)]
+            return [(False, "LD-12", M("P{p} does not hold {cards}", p=p + 1, cards=cards_text(move.cards)), None)]
         if any(c.rank is not move.cards[0].rank for c in move.cards):
             two = "LD-f" if any(c.rank is Rank.TWO for c in move.cards) else None
-            return [(False, "LD-12", M("{cards} do not all have the same value", cards=format_cards(move.cards)), two)]
+            return [(False, "LD-12", M("{cards} do not all have the same value", cards=cards_text(move.cards)), two)]
         if len(move.cards) > 3 and self.options.at_most_three:
-            return [(False, "LD-11", M("at most three cards at a time (option at_most_three)"), "LD-a")]
+            return [(False, "LD-11", M("at most three cards at a time (option “{option}”)", option=M("at most three")), "LD-a")]
         return self._placement_steps(move.cards)
 
     def _placement_steps(self, cards: tuple[Card, ...]) -> list:
@@ -440,7 +444,7 @@ class LeDanishState(ShedTable):
         if rank is Rank.TEN:
             steps.append((True, "LD-28", M("the 10 removes the pile; the player plays again"), "LD-h"))
         elif opts.four_of_a_kind_burns and top_run(self.pile + cards) >= 4:
-            steps.append((True, "LD-30", M("four {symbol}s in a row remove the pile", symbol=rank.symbol), "LD-j"))
+            steps.append((True, "LD-30", M("four {ranks} in a row remove the pile", ranks=rank_words(rank, plural=True)), "LD-j"))
         elif rank is Rank.ACE:
             steps.append((True, "LD-29", M("the Ace's player then sends the pile to a player of their choice"), "LD-i"))
         elif rank is Rank.EIGHT:
@@ -479,8 +483,8 @@ class LeDanishState(ShedTable):
             return [(False, "LD-19", M("P{p} must first empty the hand", p=p + 1), "LD-c")]
         if not self.open[p]:
             return [(False, "LD-20", M("P{p} has no face-up cards left", p=p + 1), None)]
-        return [(True, "LD-20", M("hand and stock are empty: P{p} takes the face-up cards {open} into the hand "
-                                  "and plays on", p=p + 1, open=format_cards(self.open[p])), "LD-c")]
+        return [(True, "LD-20", M("hand and stock are empty: P{p} takes the face-up cards ({open}) into the hand "
+                                  "and plays on", p=p + 1, open=cards_text(self.open[p])), "LD-c")]
 
     def _check_closed(self, move: ShedMove) -> list:
         p = move.player
@@ -510,8 +514,7 @@ class LeDanishState(ShedTable):
     def _check_send(self, move: ShedMove) -> list:
         p = move.player
         if move.action != "send":
-            return [(False, "LD-29", M("P{p} played an Ace and first chooses who gets the pile (e.g. 'P{p} "
-                                       "send P{x}')", p=p + 1, x=(p + 1) % self.players + 1), "LD-i")]
+            return [(False, "LD-29", M("P{p} played an Ace and first chooses who gets the pile", p=p + 1), "LD-i")]
         t = move.index
         if move.cards or t is None or not 0 <= t < self.players:
             return [(False, "LD-29", M("send the pile to a player, P1 to P{players}", players=self.players), "LD-i")]
@@ -527,19 +530,19 @@ class LeDanishState(ShedTable):
         if move.action == "pass":
             if move.cards or move.index is not None:
                 return [(False, "LD-33", M("write just 'pass'"), "LD-k")]
-            return [(True, "LD-33", M("P{p} lets the pair of {symbol}s stand", p=p + 1, symbol=rank.symbol), "LD-k")]
+            return [(True, "LD-33", M("P{p} lets the pair of {ranks} stand", p=p + 1, ranks=rank_words(rank, plural=True)), "LD-k")]
         if move.action != "complete":
-            return [(False, "LD-33", M("P{p} is asked whether to complete the four {symbol}s: 'complete' with "
-                                       "2 cards, or 'pass'", p=p + 1, symbol=rank.symbol), "LD-k")]
+            return [(False, "LD-33", M("P{p} is asked first whether to complete the four {ranks} with two cards, "
+                                       "or to pass", p=p + 1, ranks=rank_words(rank, plural=True)), "LD-k")]
         if len(move.cards) != 2 or move.index is not None:
             return [(False, "LD-33", M("a four is completed with exactly the 2 other cards"), "LD-k")]
         if any(c.rank is not rank for c in move.cards):
-            return [(False, "LD-33", M("complete the four with two {symbol}s", symbol=rank.symbol), "LD-k")]
+            return [(False, "LD-33", M("complete the four with two {ranks}", ranks=rank_words(rank, plural=True)), "LD-k")]
         if remove_cards(self.hands[p], move.cards) is None:
-            return [(False, "LD-33", M("P{p} does not hold {cards}", p=p + 1, cards=format_cards(move.cards)), "LD-k")]
+            return [(False, "LD-33", M("P{p} does not hold {cards}", p=p + 1, cards=cards_text(move.cards)), "LD-k")]
         steps = self._placement_steps(move.cards)
-        return [(True, "LD-33", M("P{p} completes the four {symbol}s out of turn and play goes on from P{p}",
-                                  p=p + 1, symbol=rank.symbol), "LD-k")] + steps[1:]
+        return [(True, "LD-33", M("P{p} completes the four {ranks} out of turn and play goes on from P{p}",
+                                  p=p + 1, ranks=rank_words(rank, plural=True)), "LD-k")] + steps[1:]
 
     def _check_chain(self, move: ShedMove) -> list:
         p = move.player
@@ -548,7 +551,7 @@ class LeDanishState(ShedTable):
                 return [(False, "LD-22", M("write just 'pass'"), "LD-d")]
             return [(True, "LD-22", M("P{p} stops turning face-down cards; play passes on", p=p + 1), "LD-d")]
         if move.action != "closed":
-            return [(False, "LD-22", M("P{p} may turn another face-down card ('closed') or stop ('pass')",
+            return [(False, "LD-22", M("P{p} may turn another face-down card or stop (pass)",
                                        p=p + 1), "LD-d")]
         return self._closed_index_steps(move, "LD-22")
 
@@ -563,14 +566,14 @@ class LeDanishState(ShedTable):
         if action == "pass":
             return self._apply_pass(move)
         if action == "take":
-            events = [Event("take", p, M("P{p} cannot play and picks up the pile ({pile} cards): P{p} cocogne",
-                                         p=p + 1, pile=len(self.pile)), self.pile, R["LD-16"])]
+            events = [Event("take", p, M("P{p} cannot play and picks up the pile ({pile}): P{p} cocogne",
+                                         p=p + 1, pile=n_cards(len(self.pile))), self.pile, R["LD-16"])]
             return self._pick_up(p, self.hands[p] + self.pile, self.closed,
                                  learn(self.known, self.players, p, self.pile), events)
         if action == "pick-up-open":
             hands = replace_at(self.hands, p, sorted_cards(self.open[p]))
             opens = replace_at(self.open, p, ())
-            text = M("P{p} takes the face-up cards {open} into the hand", p=p + 1, open=format_cards(self.open[p]))
+            text = M("P{p} takes the face-up cards ({open}) into the hand", p=p + 1, open=cards_text(self.open[p]))
             events = [Event("pick-up-open", p, text, self.open[p], R["LD-20"])]
             known = learn(self.known, self.players, p, self.open[p])
             return self.copy(hands=hands, open=opens, turn=self.turn + 1, known=known)._settle(events)
@@ -578,9 +581,9 @@ class LeDanishState(ShedTable):
             card = self.closed[p][move.index]
             closed = replace_at(self.closed, p, self.closed[p][:move.index] + self.closed[p][move.index + 1:])
             if not _fits(card, effective_top(self.pile, self.options), self.options):
-                on = M(" on {pile}", pile=self.pile[-1]) if self.pile else ""
-                events = [Event("fail", p, M("P{p} turns face-down card {index}: {card}{on} does not fit",
-                                             p=p + 1, index=move.index + 1, card=card, on=on), (card,), R["LD-23"]),
+                events = [Event("fail", p, M("P{p} turns face-down card {index}: {card} does not fit on {pile}",
+                                             p=p + 1, index=move.index + 1, card=card, pile=self.pile[-1]),
+                                (card,), R["LD-23"]),
                           Event("take", p, M("P{p} picks up the pile with it ({pile} cards)",
                                              p=p + 1, pile=len(self.pile) + 1), self.pile + (card,), R["LD-23"])]
                 known = learn(self.known, self.players, p, self.pile + (card,))
@@ -643,8 +646,8 @@ class LeDanishState(ShedTable):
         if pair and len(cards) == 2 and opts.complete_four:
             asked = self._offered(p, rank, hands, direction, out)
             if asked:
-                events.append(Event("offer", asked[0], M("P{asked} may complete the four {symbol}s",
-                                                         asked=asked[0] + 1, symbol=rank.symbol), (), R["LD-33"]))
+                events.append(Event("offer", asked[0], M("P{asked} may complete the four {ranks}",
+                                                         asked=asked[0] + 1, ranks=rank_words(rank, plural=True)), (), R["LD-33"]))
                 table.update(offer=asked, resume=nxt)
                 return self.copy(**table, current=asked[0], phase="offer")._settle(events)
         if chained and opts.chain_face_down and closed[p] and not out[p]:
@@ -708,8 +711,8 @@ class LeDanishState(ShedTable):
         events = [Event("pass", p, M("P{p} does not complete the four", p=p + 1), (), R["LD-33"])]
         rest = self.offer[1:]
         if rest:
-            events.append(Event("offer", rest[0], M("P{rest} may complete the four {symbol}s",
-                                                    rest=rest[0] + 1, symbol=self.pile[-1].rank.symbol), (), R["LD-33"]))
+            events.append(Event("offer", rest[0], M("P{rest} may complete the four {ranks}", rest=rest[0] + 1,
+                                                    ranks=rank_words(self.pile[-1].rank, plural=True)), (), R["LD-33"]))
             return self.copy(current=rest[0], offer=rest, turn=self.turn + 1)._settle(events)
         return self.copy(current=self.resume, phase="play", offer=(), resume=None,
                              turn=self.turn + 1)._settle(events)
@@ -727,7 +730,8 @@ class LeDanishState(ShedTable):
                                                   "empty table", leader=leader + 1), (), R["LD-18"], RULING["LD-b"]))
         else:
             events.append(Event("lead", leader, M("P{leader}, the player after the one who picked up, leads on "
-                                                  "the empty table (option after_pickup)", leader=leader + 1), (), R["LD-16"], RULING["LD-b"]))
+                                                  "the empty table (option “{option}”)", leader=leader + 1,
+                                                  option=M("after pickup")), (), R["LD-16"], RULING["LD-b"]))
         return self._pile_taken(events, hands=hands, closed=closed, current=leader, known=known, offer=(),
                                 resume=None)
 
@@ -742,17 +746,21 @@ class LeDanishState(ShedTable):
                                                 winner=winner + 1), reason_id="out-of-cards")
 
 
+#: What cards going on the pile say, by action and whether a card lay there (``{cards}`` in words).
+_PUTS = {("play", False): N_("P{p} plays {cards}"), ("play", True): N_("P{p} plays {cards} on {pile}"),
+         ("complete", False): N_("P{p} completes the four out of turn with {cards}"),
+         ("complete", True): N_("P{p} completes the four out of turn with {cards} on {pile}"),
+         ("closed", False): N_("P{p} turns face-down card {index}: {cards}"),
+         ("closed", True): N_("P{p} turns face-down card {index}: {cards} on {pile}")}
+
+
 @lru_cache(maxsize=1 << 15)
 def _put_event(move: ShedMove, cards: tuple[Card, ...], top: Card | None) -> Event:
     """The event of ``cards`` going on ``top`` by ``move``: one shared object (an event is
     immutable), so a history holds each once."""
-    if move.action == "closed":
-        verb = M("turns face-down card {index}:", index=move.index + 1)
-    else:
-        verb = M("completes the four out of turn:") if move.action == "complete" else M("plays")
-    on = M(" on {pile}", pile=top) if top is not None else ""
-    return Event("play", move.player, M("P{p} {verb} {cards}{on}", p=move.player + 1, verb=verb,
-                                        cards=format_cards(cards), on=on), cards)
+    action = move.action if move.action in ("complete", "closed") else "play"
+    return Event("play", move.player, M(_PUTS[action, top is not None], p=move.player + 1, cards=cards_text(cards),
+                                        pile=top, index=(move.index or 0) + 1), cards)
 
 
 _CHECKS = {"play": LeDanishState._check_play, "take": LeDanishState._check_take,
@@ -775,10 +783,9 @@ def _not_now(action: str) -> tuple:
 
 def _empty_hand(state: LeDanishState, p: int) -> tuple:
     if state.open[p]:
-        return (False, "LD-20", M("P{p}'s hand is empty: take the face-up cards into the hand ('P{p} "
-                                  "pick-up-open')", p=p + 1), "LD-c")
-    return (False, "LD-21", M("P{p}'s hand is empty: turn a face-down card ('P{p} closed 1'); if it does not "
-                              "fit, the pile is picked up with it", p=p + 1), None)
+        return (False, "LD-20", M("P{p}'s hand is empty: take the face-up cards into the hand", p=p + 1), "LD-c")
+    return (False, "LD-21", M("P{p}'s hand is empty: turn a face-down card; if it does not fit, the pile is picked "
+                              "up with it", p=p + 1), None)
 
 
 def _groups(cards: tuple[Card, ...], top: Card | None, options: Options) -> list[list[Card]]:

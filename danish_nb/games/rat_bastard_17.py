@@ -14,9 +14,9 @@ cards and the view of a table belong to the running-total family
 >>> g = dn.setup("rat-bastard-17", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C", "5D"],
 ...                                 "holes": [["2D"], ["3D"]]})
 >>> print(g.explain("P1 play 4C"))
-legal: 4♣ (value 4) brings the total from 11 to 15, not over 17 (rule RB-15)
+legal: the four of clubs (value 4) brings the total from 11 to 15, not over 17 (rule RB-15)
 >>> print(g.explain("P1 play 8H"))
-illegal: 8♥ (value 8) would take the total from 11 to 19: the total may not go over 17 (rule RB-15)
+illegal: the eight of hearts (value 8) would take the total from 11 to 19: the total may not go over 17 (rule RB-15)
 """
 
 from __future__ import annotations
@@ -103,13 +103,13 @@ RULES = (
 
 RULINGS = (
     Ruling("RB-a", "Which cards are worth what ('values range from 0 to 10'), and which are wild?",
-           "A = 1, 2 to 10 at face value, J Q K = 0 (the only way to reach 0); the two jokers are wild and "
-           "take a value from 1 to 10 chosen when played, written into the move ('P1 play RJ=7'). The "
-           "court cards' value (option `court_value`) and the wild cards (option `wild`) are options.",
+           "The ace counts 1, the 2 to the 10 their face value, the jacks, queens and kings 0 (the only "
+           "way to reach 0); the two jokers are wild and take a value from 1 to 10 chosen when played. "
+           "The court cards' value and the wild cards are options.",
            option="court_value",
            rules=("RB-1",)),
-    Ruling("RB-b", "Which pack?", "One 52-card pack plus its 2 jokers (without jokers when option `wild` "
-           "is 'none'): 10 cards dealt to each player, 34 form the deck.", rules=("RB-3", "RB-8")),
+    Ruling("RB-b", "Which pack?", "One 52-card pack plus its 2 jokers (without jokers when the "
+           "wild-card option says none): 10 cards dealt to each player, 34 form the deck.", rules=("RB-3", "RB-8")),
     Ruling("RB-c", "How are the hole cards laid out? (the diagram 'shown below' is missing)",
            "In one row, positions 1 to 5 from the player's left: down, up, down, up, down. A position keeps "
            "its number as cards leave; 'outer' means either end of what is left of the row. Face-down "
@@ -133,9 +133,9 @@ RULINGS = (
     Ruling("RB-i", "Saying the total", "The engine says it: every play event states the new total and the "
            "board always shows it; lessons may quiz it.", rules=("RB-14",)),
     Ruling("RB-j", "Swapping face-up hole cards: in what order, how often?",
-           "Turn by turn before the draw for first player: P1 makes its swaps ('P1 swap <hand card> "
-           "<face-up hole card>', each face-up position at most once, so one or both), then 'P1 keep'; "
-           "then P2 the same. P2 sees P1's new face-up cards, which are public anyway.", rules=("RB-7",)),
+           "Turn by turn before the draw for first player: P1 makes its swaps (a hand card for a "
+           "face-up hole card, each face-up position at most once, so one or both), then says it is "
+           "done; then P2 the same. P2 sees P1's new face-up cards, which are public anyway.", rules=("RB-7",)),
     Ruling("RB-k", "What does a drawn wild card count when drawing for first player? What if the deck runs "
            "out of cards while drawing?", "A wild card counts 10, the most its player could choose. If "
            "the deck runs out before the tie is broken (only possible in a set-up position), P1 starts.",
@@ -154,7 +154,7 @@ RULINGS = (
            "goes over 17 is picked up again, so the game goes on.", rules=("RB-22", "RB-2")),
     Ruling("RB-p", "Games that would loop forever.", "A position repeated for the third time when the pile "
            "is emptied (hands, hole cards, deck and the player to start all the same), or the turn limit, "
-           "ends the game as a draw (options `turn_limit`, `repetitions`).", option="turn_limit",
+           "ends the game as a draw (options: the turn limit and the repetitions).", option="turn_limit",
            rules=("RB-2",)),
     Ruling("RB-q", "Which hole card may a player choose, and what if none can be played?",
            "Any outer card: a face-down one may always be tried blind, even when a face-up one fits. A "
@@ -177,15 +177,17 @@ class Options:
     The value table is ``court_value`` with ``wild``: A = 1, 2-10 at face value.
     """
 
-    court_value: int = option(0, "Value of J, Q and K: 0 (values then run 0 to 10) or 10.", ruling="RB-a",
-                              choices=(0, 10))
-    wild: str = option("jokers", "Wild cards (any value 1-10, chosen when played): 'jokers' (the pack has "
-                       "its 2 jokers), 'jokers+twos' (the 2s too), 'none' (no jokers in the pack).",
-                       ruling="RB-a", choices=("jokers", "jokers+twos", "none"))
+    court_value: int = option(0, "Value of the jacks, queens and kings: 0 (values then run 0 to 10) or 10.",
+                              ruling="RB-a", choices={0: N_("0: values run 0 to 10"), 10: N_("10")})
+    wild: str = option("jokers", "Wild cards (any value 1-10, chosen when played): the pack's 2 jokers, the "
+                       "jokers and the 2s, or none (no jokers in the pack).", ruling="RB-a",
+                       choices={"jokers": N_("the 2 jokers"), "jokers+twos": N_("the jokers and the 2s"),
+                                "none": N_("none: no jokers in the pack")})
     over_after_deck: str = option("top-up", "After the deck is gone, a player whose hand cards all go over "
                                   "17 picks up from the top of the pile until 5 in hand, the rest is "
-                                  "discarded ('top-up'); or picks up the whole pile ('whole-pile').",
-                                  ruling="RB-g", choices=("top-up", "whole-pile"))
+                                  "discarded; or picks up the whole pile.", ruling="RB-g",
+                                  choices={"top-up": N_("pick up from the top until 5 in hand"),
+                                           "whole-pile": N_("pick up the whole pile")})
     turn_limit: int = option(1000, f"The game is declared a draw after this many moves (1 to {MAX_TURNS}).",
                              ruling="RB-p", low=1, high=MAX_TURNS)
     repetitions: int = option(3, "A position that comes back this many times when the pile is emptied ends "
@@ -402,8 +404,8 @@ class RatBastardState(RulesState):
         if check is None:
             return [(False, "RB-11", M("{action!r} is not a move of Rat Bastard 17", action=move.action[:20]), None)]
         if self.phase == "swap" and move.action not in ("swap", "keep"):
-            return [(False, "RB-7", M("before play P{p} may swap face-up hole cards: 'P{p} swap <hand card> "
-                                      "<hole card>', or 'P{p} keep'", p=p + 1), "RB-j")]
+            return [(False, "RB-7", M("before play P{p} may swap a hand card for a face-up hole card, or be done "
+                                      "swapping", p=p + 1), "RB-j")]
         if self.phase != "swap" and move.action in ("swap", "keep"):
             return [(False, "RB-7", M("face-up hole cards may be swapped at the deal only, not once play has "
                                       "begun"), None)]
@@ -433,10 +435,10 @@ class RatBastardState(RulesState):
     def _check_play(self, move: RatMove) -> list:
         p, hand = move.player, self.hands[move.player]
         if not hand:
-            return [(False, "RB-19", M("P{p} has no cards in hand: play an outer hole card ('P{p} hole 1')",
+            return [(False, "RB-19", M("P{p} has no cards in hand: play a hole card at one end of the row",
                                        p=p + 1), None)]
         if move.card is None or move.other is not None or move.position is not None:
-            return [(False, "RB-11", M("a play names one card from the hand: 'P1 play 7H'"), "RB-d")]
+            return [(False, "RB-11", M("a play names one card from the hand"), "RB-d")]
         if move.card not in hand:
             return [(False, "RB-6", M("P{p} does not hold {card}", p=p + 1, card=move.card), None)]
         return self._value_steps(move.card, move.value, "play")
@@ -468,13 +470,10 @@ class RatBastardState(RulesState):
 
     def _value_steps(self, card: Card, given: int | None, action: str) -> list:
         value = card_value(card, self.options)
-        example = card.code if action == "play" else "2"
         steps = []
         if value is None:
             if given is None:
-                return [(False, "RB-1", M("{card} is wild: choose its value from 1 to 10, e.g. 'P{current} "
-                                          "{action} {example}=7'",
-                                          card=card, current=self.current + 1, action=action, example=example), "RB-a")]
+                return [(False, "RB-1", M("{card} is wild: choose its value from 1 to 10", card=card), "RB-a")]
             if not 1 <= given <= 10:
                 return [(False, "RB-1", M("{card} is wild: its value is from 1 to 10, not {given}",
                                           card=card, given=given), "RB-a")]
@@ -526,8 +525,8 @@ class RatBastardState(RulesState):
                                           p=p + 1, other=other), "RB-e")]
             if self.options.over_after_deck == "whole-pile":
                 return [(True, "RB-16", M("no card fits and the deck is gone: P{p} picks up the whole pile "
-                                          "(option over_after_deck) and P{other} starts again from 0",
-                                          p=p + 1, other=other), "RB-g")]
+                                          "(option “{option}”) and P{other} starts again from 0",
+                                          p=p + 1, other=other, option=M("over after deck")), "RB-g")]
             return [(True, "RB-16", M("no card fits and the deck is gone: P{p} picks up from the top of the "
                                       "pile until 5 in hand, the rest is discarded, and P{other} starts again "
                                       "from 0", p=p + 1, other=other),
@@ -730,7 +729,7 @@ def _play_event(move: RatMove, card: Card, value: int, total: int, wild_card: bo
     making ``total``: it says the total (ruling RB-i), or a blind wild card's value (ruling RB-m).
 
     >>> str(_play_event(_move(0, "play", Card.parse("9H")), Card.parse("9H"), 9, 12, False))
-    'P1 plays 9♥: the total is 12 (rule RB-13) [ruling RB-i]'
+    'P1 plays the nine of hearts: the total is 12 (rule RB-13) [ruling RB-i]'
     """
     p = move.player
     if move.action == "play":

@@ -13,7 +13,7 @@ the scoring, the state and its moves.
 1
 >>> _ = g.play("P2 play KS")
 >>> print(g.explain("P3 play KH"))
-illegal: you must follow spades: you hold 10♠ (rule SJ-13)
+illegal: you must follow spades: you hold the ten of spades (rule SJ-13)
 >>> print(g.explain("P1 play QS"))
 illegal: P3 plays next (clockwise), not P1 (rule SJ-13)
 """
@@ -26,15 +26,15 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from ..cards import SUITS, Card, Rank, Suit, format_cards, parse_cards, shuffled, n_cards
+from ..cards import SUITS, Card, Rank, Suit, cards_text, parse_cards, shuffled, n_cards
 from ..core import (Catalogue, Event, OptionsError, Private, Reason, Result, Rule, Ruling, Text, Verdict,
                     option, register)
 from ..families.common import position_cards
-from ..families.tricks import (SUIT_TEXTS, AuctionView, CardPlay, DealScore, Hands, Match, MatchState, Play, ScoreLine,
+from ..families.tricks import (BID_NAMES, SUIT_TEXTS, AuctionView, CardPlay, DealScore, Hands, Match, MatchState, Play, ScoreLine,
                                TrickMove, TrickRecord, Trumps, Won, by_suit, cards_won, check_pack, parse_trick_move,
                                n_tricks, parse_trump, played_by, position_hands, position_players, position_seat,
                                position_seed, position_trick, position_whole, position_won, tricks_won)
-from ..i18n import M, _n, joined
+from ..i18n import N_, M, _n, joined
 
 SOURCE = "5-sjavs-penguin-p77.en.txt"
 
@@ -47,10 +47,11 @@ def _rule(rule_id: str, title: str, quote: str, english: str = "", **extra: Any)
 
 RULES = (
     _rule("SJ-1", "Trumps", "permanent trumps Q Q J J J J A K - T",
-          "Trumps from the top: Q♣ Q♠ J♣ J♠ J♥ J♦ (the six permanent trumps), then A♣ K♣ 10♣; the "
-          "permanent trumps belong to the trump suit, not to their printed suit."),
+          "Trumps from the top: the queens of clubs and spades, the jacks of clubs, spades, hearts and "
+          "diamonds (the six permanent trumps), then the ace, king and ten of clubs; the permanent trumps "
+          "belong to the trump suit, not to their printed suit."),
     _rule("SJ-2", "Plain suits", "in non-trump suits A K (Q) T",
-          "In the other suits the cards rank A K (Q) 10, the queen existing only in the red suits."),
+          "In the other suits the cards rank ace, king, (queen), ten, the queen existing only in the red suits."),
     _rule("SJ-3", "Card points", "card-points 3 3 2 2 2 2 11 4 (3) 10",
           "Card points: ace 11, ten 10, king 4, queen 3, jack 2 (120 in the pack)."),
     _rule("SJ-4", "The deal", "If three play, deal six cards each in batches of 3-(2)-3.",
@@ -92,7 +93,7 @@ RULES = (
           "brought to zero as an opponent, only by losing as the soloist."),
     _rule("SJ-21", "Without the red queens", "Variant Omit the red Queens, and deal five each with three "
           "to the skat.",
-          "A variant: without Q♥ and Q♦ (18 cards), five cards each and three to the skat."),
+          "A variant: without the queens of hearts and diamonds (18 cards), five cards each and three to the skat."),
     _rule("SJ-22", "Its target", "The soloist must take at least 59, and wins double if the opponents "
           "fail to reach 29.",
           "Without the red queens the soloist needs 59 card points; the opponents deduct double "
@@ -103,15 +104,16 @@ RULES = (
           "no skat."),
     _rule("SJ-25", "Farvesjavs", "Farvesjavs (farve = ‘suit’) is the same, except that the suit of which "
           "A-K-T are trumps below the permanent Jacks and Queens is not necessarily",
-          "Farvesjavs: the same game, but the suit whose A K (Q) 10 are trumps below the six permanent "
-          "trumps is not always clubs (the page is cut off here)."),
+          "Farvesjavs: the same game, but the suit whose ace, king, (queen) and ten are trumps below the "
+          "six permanent trumps is not always clubs (the page is cut off here)."),
 )
 
 RULINGS = (
     Ruling("SJ-a", "Pack and order: which cards, and which suit does a permanent trump follow?",
-           "20 cards A K Q J 10 of each suit; trumps Q♣ Q♠ J♣ J♠ J♥ J♦ A♣ K♣ 10♣; plain suits A K (Q) "
-           "10; the permanent trumps belong to the trump suit when following (Q♠ is a trump and does "
-           "not follow spades).", rules=("SJ-1", "SJ-2", "SJ-3")),
+           "20 cards, the ace, king, queen, jack and ten of each suit; trumps from the top: the queens of "
+           "clubs and spades, the jacks of clubs, spades, hearts and diamonds, then the ace, king and ten "
+           "of clubs; plain suits ace, king, (queen), ten; the permanent trumps belong to the trump suit "
+           "when following (the queen of spades is a trump and does not follow spades).", rules=("SJ-1", "SJ-2", "SJ-3")),
     Ruling("SJ-b", "How does the auction run, and when must a player bid?",
            "Eldest (left of the dealer) speaks first, then each in turn clockwise; a bid must be higher "
            "(Play < Strike < Slam); a pass is final; the auction ends when all but the highest bidder "
@@ -147,9 +149,9 @@ RULINGS = (
            "dealt in batches of 3 and 2 with no skat (target 61 and 31; a Play then has nothing to "
            "exchange).", option="four_player_deal", rules=("SJ-23", "SJ-24")),
     Ruling("SJ-i", "Farvesjavs: how is the trump suit named? (the page is cut off)",
-           "When the auction ends the soloist names any suit (a move, 'P1 trump hearts'), before taking "
-           "the skat; its A K (Q) 10 are trumps below the six permanent ones, and clubs become a plain "
-           "suit A K 10.", option="farvesjavs", rules=("SJ-25", "SJ-7")),
+           "When the auction ends the soloist names any suit (a move of its own), before taking the "
+           "skat; its ace, king, (queen) and ten are trumps below the six permanent ones, and clubs "
+           "become a plain suit: ace, king, ten.", option="farvesjavs", rules=("SJ-25", "SJ-7")),
     Ruling("SJ-j", "The first dealer, and a match that never ends (with last game points everyone may "
            "become safe as an opponent).",
            "The last seat deals first, so P1 is eldest; the deal passes to the left after each played "
@@ -164,6 +166,7 @@ RULING = CATALOGUE.rulings
 #: The bids, lowest first (SJ-8, SJ-9, SJ-11), with their names and the rule of each.
 BIDS = ("play", "strike", "slam")
 BID_TEXTS = {"play": M("Play"), "strike": M("Strike"), "slam": M("Slam")}
+BID_NAMES.update(BID_TEXTS)
 BID_RULES = {"play": "SJ-8", "strike": "SJ-9", "slam": "SJ-11"}
 #: What the soloist deducts for losing each bid (SJ-18).
 LOSS = {"play": 5, "strike": 10, "slam": 15}
@@ -199,17 +202,20 @@ def card_points(cards: Sequence[Card]) -> int:
 class Options:
     """Rule options of Sjavs: each settles a ruling of RULINGS.md (section 5)."""
 
-    red_queens: bool = option(True, "Three players: keep Q♥ and Q♦ (20 cards, 6 each, a 2-card skat, "
-                              "target 61); without them 18 cards, 5 each, a 3-card skat, target 59. "
-                              "Four players: see four_player_deal.", ruling="SJ-g")
-    four_player_deal: str = option("2-(2)-2", "Four players: '2-(2)-2' (no red queens, 4 each and a "
-                                   "2-card skat) or 'no-skat' (all 20 cards, 5 each).", ruling="SJ-h",
-                                   choices=("2-(2)-2", "no-skat"))
-    farvesjavs: bool = option(False, "Farvesjavs: the soloist names the suit whose A K (Q) 10 are "
-                              "trumps below the six permanent ones (Klørsjavs: always clubs).",
+    red_queens: bool = option(True, "Three players: keep the queens of hearts and diamonds (20 cards, 6 each, "
+                              "a 2-card skat, target 61); without them 18 cards, 5 each, a 3-card skat, "
+                              "target 59. Four players: see the four-player deal.", ruling="SJ-g")
+    four_player_deal: str = option("2-(2)-2", "Four players: without the red queens, 4 each and a 2-card "
+                                   "skat, or all 20 cards, 5 each and no skat.", ruling="SJ-h",
+                                   label=N_("four-player deal"),
+                                   choices={"2-(2)-2": N_("without the red queens: 4 each, a 2-card skat"),
+                                            "no-skat": N_("all 20 cards: 5 each, no skat")})
+    farvesjavs: bool = option(False, "Farvesjavs: the soloist names the suit whose ace, king, (queen) and "
+                              "ten are trumps below the six permanent ones (Klørsjavs: always clubs).",
                               ruling="SJ-i")
     last_points: int = option(0, "Last game points: an opponent never falls below this many game "
-                              "points (0: off, the page's main rule).", ruling="SJ-f", choices=(0, 5, 10))
+                              "points (0: off, the page's main rule).", ruling="SJ-f",
+                              choices={0: N_("off: the page's main rule"), 5: N_("5"), 10: N_("10")})
     max_deals: int = option(200, f"A match stops after this many deals (throw-ins counted; 1 to {MAX_DEALS}); "
                             "the fewest game points then lose.", ruling="SJ-j", low=1, high=MAX_DEALS)
 
@@ -364,7 +370,7 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     counted = M("{who} ({name}): {tricks} of {total} tricks, {points} card points",
                 who=who, name=name, tricks=counts[soloist], total=sum(counts), points=trick_points[soloist])
     if out_of_play:
-        plus = dict(counted=counted, cards=format_cards(out_of_play), aside=aside, mine=mine)
+        plus = dict(counted=counted, cards=cards_text(out_of_play), aside=aside, mine=mine)
         counted = M("{counted}, + the discards ({cards}) {aside} = {mine}", **plus) if exchanged else \
             M("{counted}, + the skat ({cards}) {aside} = {mine}", **plus)
     lines.append(ScoreLine(soloist, 0, counted, "SJ-10" if out_of_play else "SJ-3", "SJ-d" if out_of_play else None))
@@ -652,11 +658,11 @@ class SjavsState(MatchState):
         if move.player != p:
             return False, "SJ-25", M("P{p}, the soloist, names the trump suit, not {who}", p=p + 1, who=who), "SJ-i"
         if move.suit not in SUITS or move.card is not None or move.cards or move.bid is not None:
-            return False, "SJ-25", M("Farvesjavs has trumps: name one of the four suits, e.g. 'P1 trump hearts'"), "SJ-i"
+            return False, "SJ-25", M("Farvesjavs has trumps: name one of the four suits"), "SJ-i"
         ranks = [c for c in self.layout.pack if c.suit is move.suit and c not in PERMANENT]
         ranks.sort(key=lambda c: -TRUMPS[move.suit].strength(c))
         return True, "SJ-25", M("{who} names {suit_name}: {ranks} are trumps below the six permanent trumps",
-                                who=who, suit_name=SUIT_TEXTS[move.suit], ranks=format_cards(ranks)), "SJ-i"
+                                who=who, suit_name=SUIT_TEXTS[move.suit], ranks=cards_text(ranks)), "SJ-i"
 
     def _check_discard(self, move: TrickMove) -> tuple[bool, str, str, str | None]:
         p, who = self.current_player, f"P{move.player + 1}"
@@ -667,16 +673,14 @@ class SjavsState(MatchState):
             return False, "SJ-8", M("P{p}, the soloist, discards, not {who}", p=p + 1, who=who), "SJ-d"
         cards = move.cards
         if move.card is not None or move.suit is not None or move.bid is not None or len(cards) != k:
-            return False, "SJ-8", M("{who} discards exactly {k} cards (as many as the skat held), e.g. 'P{p} "
-                                    "discard {join}'",
-                                    who=who, k=k, p=p + 1, join=' '.join(c.code for c in self.hands[p][:k])), "SJ-d"
+            return False, "SJ-8", M("{who} discards exactly {k} cards (as many as the skat held)", who=who, k=k), "SJ-d"
         missing = [c for c in cards if c not in self.hands[p]]
         if missing or len(set(cards)) != k:
-            shown = format_cards(missing) if missing else format_cards(cards)
+            shown = cards_text(missing) if missing else cards_text(cards)
             return False, "SJ-8", M("{who} does not hold {shown}", who=who, shown=shown) if missing else \
                 M("{who} discards {k} different cards, not {shown}", who=who, k=k, shown=shown), "SJ-d"
         return True, "SJ-8", M("{who} discards {cards}: any cards may be discarded, and they count for {who} "
-                               "at the end, like the skat", who=who, cards=format_cards(cards)), "SJ-d"
+                               "at the end, like the skat", who=who, cards=cards_text(cards)), "SJ-d"
 
     def _first_lead_text(self, who: str) -> str:
         whose = M("eldest leads to a Play") if self.contract == "play" else \

@@ -46,6 +46,7 @@ SHORTCUTS = ((N_("Tab / Shift+Tab"), N_("move between cards and buttons")),
              ("T", N_("choose: take the pile (or pick up)")),
              ("C", N_("let the computer play")),
              ("U", N_("undo my move")),
+             ("N", N_("next deal (a trick game, once a deal is over)")),
              (N_("Escape"), N_("clear the selection")),
              (N_("[ and ]"), N_("one move back, one move forward")))
 
@@ -83,19 +84,22 @@ def nav_html(position: int, last: int, *, enabled: bool = True, lang: str = "en"
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """One played move: its number, notation, who played it, the computer's reason, events."""
+    """One played move: its number, the player's name (``P2``) and kind of seat (``who``), the
+    computer's reason, what happened in words (the move's events, as the reader may read them),
+    and the move's notation if a teacher asked to see it."""
 
     number: int
-    move: str
+    name: str
     who: str
     why: str
     events: tuple[str, ...]
+    notation: str = ""
 
 
 def log_html(entries: Sequence[LogEntry], *, position: int | None = None, hidden: int = 0,
              opening: Sequence[str] = (), lang: str = "en") -> str:
     """The log, newest last; moves after ``position`` (when stepping back) are greyed; its
-    words in ``lang`` (each move stays in notation, marked not to translate).
+    words in ``lang`` (a move's notation, shown only if asked for, is marked not to translate).
 
     ``hidden`` says how many older moves are left out to keep the page small; ``opening`` is
     what the deal did (shown before the first move).
@@ -106,8 +110,9 @@ def log_html(entries: Sequence[LogEntry], *, position: int | None = None, hidden
         past = ' class="dn-past"' if position is not None and entry.number > position else ""
         why = f' <span class="dn-why">— {escape(entry.why)}</span>' if entry.why else ""
         events = "".join(f"<li>{escape(e)}</li>" for e in entry.events)
-        items.append(f'<li value="{entry.number}"{past}>{notation_html(entry.move, "b")} '
-                     f'<small>({escape(entry.who)})</small>{why}<ul>{events}</ul></li>')
+        notation = f" {notation_html(entry.notation, 'code')}" if entry.notation else ""
+        items.append(f'<li value="{entry.number}"{past}><b>{escape(entry.name)}</b> '
+                     f'<small>({escape(entry.who)})</small>{notation}{why}<ul>{events}</ul></li>')
     more = (f"<div><small>{escape(tr.n('{n} earlier move not shown', '{n} earlier moves not shown', hidden))}"
             f"</small></div>") if hidden else ""
     empty = "" if entries else f"<div><small>{escape(tr('No moves yet.'))}</small></div>"

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from html import escape
+from typing import Any
 
-from ..cards import Card
-from ..core import Reason, Rule, Verdict, render_text
-from ..i18n import N_, M, Message, title_in, translator
+from ..cards import Card, card_words, face_letter
+from ..core import Reason, Rule, Verdict, move_text, render_text
+from ..i18n import title_in, translator
+from ..words import move_words
 
 
 def seat_order(players: int, me: int | None) -> list[int]:
@@ -88,25 +90,6 @@ def hidden_hand_html(count: int, lang: str = "en") -> str:
             f'{escape(translator(lang)("{n} in hand", n=count))}</span>')
 
 
-#: Ranks and suits in words, for accessible names ("seven of hearts").
-RANK_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"),
-              8: N_("eight"), 9: N_("nine"), 10: N_("ten"), 11: N_("jack"), 12: N_("queen"), 13: N_("king"),
-              14: N_("ace")}
-SUIT_WORDS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
-
-
-def card_words(card: Card) -> Message:
-    """A card in words, as a message (a French reader reads "sept de cœur", a German one
-    "Herz-Sieben").
-
-    >>> [card_words(Card.parse(c)).render(lang) for c, lang in (("7H", "fr"), ("QS", "de"), ("RJ", "fr"))]
-    ['sept de cœur', 'Pik-Dame', 'joker rouge']
-    """
-    if card.is_joker:
-        return M("red joker") if card.suit.is_red else M("black joker")
-    return M("{rank} of {suit}", rank=M(RANK_WORDS[int(card.rank)]), suit=M(SUIT_WORDS[card.suit.value]))
-
-
 def card_name(card: Card, lang: str = "en") -> str:
     """A card in words, as a screen reader says it (in ``lang``).
 
@@ -118,17 +101,18 @@ def card_name(card: Card, lang: str = "en") -> str:
     return card_words(card).render(lang)
 
 
-def face_html(card: Card) -> str:
-    """A card's face (hidden from screen readers, which read its name): the rank and suit in
-    two corners and the suit large in the middle; a joker shows a star and the word JOKER.
+def face_html(card: Card, lang: str = "en") -> str:
+    """A card's face (hidden from screen readers, which read its name): the rank as the cards
+    of ``lang`` print it (a French queen shows D, a German jack B) and the suit in two corners,
+    and the suit large in the middle; a joker shows a star and the word JOKER.
 
-    >>> face_html(Card.parse("10S")).count("10")
-    2
+    >>> face_html(Card.parse("10S")).count("10"), face_html(Card.parse("QS"), "fr").count("D<br>")
+    (2, 2)
     """
     if card.is_joker:
         corner, middle, css = "★", "JOKER", "dn-pip dn-joker-word"
     else:
-        corner, middle, css = f"{card.rank.symbol}<br>{card.suit.symbol}", card.suit.symbol, "dn-pip"
+        corner, middle, css = f"{face_letter(card.rank, lang)}<br>{card.suit.symbol}", card.suit.symbol, "dn-pip"
     return (f'<span class="dn-corner dn-tl" aria-hidden="true">{corner}</span>'
             f'<span class="{css}" aria-hidden="true">{middle}</span>'
             f'<span class="dn-corner dn-br" aria-hidden="true">{corner}</span>')
@@ -160,14 +144,14 @@ def card_html(card: Card, *, playable: bool = False, selected: bool = False, zon
     zone_attr = f' data-zone="{escape(zone)}"' if zone else ""
     if index is None:
         return (f'<span role="img" class="{" ".join(classes)}" data-card="{card.code}"{zone_attr} '
-                f'aria-label="{escape(name)}">{face_html(card)}</span>')
+                f'aria-label="{escape(name)}">{face_html(card, lang)}</span>')
     # A button named by its content (the face as an image named in words), so its name holds
     # all it shows (WCAG 2.5.3).
     label = tr("{card}, playable", card=name) if playable else name
     return (f'<span data-act="card" data-idx="{index}" role="button" tabindex="0" '
             f'aria-pressed="{"true" if selected else "false"}" data-key="card-{escape(zone)}-{card.code}" '
             f'class="{" ".join(classes)}" data-card="{card.code}"{zone_attr}>'
-            f'<span class="dn-face" role="img" aria-label="{escape(label)}">{face_html(card)}</span></span>')
+            f'<span class="dn-face" role="img" aria-label="{escape(label)}">{face_html(card, lang)}</span></span>')
 
 
 def back_html(count: int = 1, zone: str = "", lang: str = "en") -> str:
@@ -205,9 +189,22 @@ def notation_html(text: str, tag: str = "span") -> str:
     return f'<{tag} class="dn-notation" translate="no">{escape(text)}</{tag}>'
 
 
+def move_notation(move: Any, viewer: int | None = None, reveal_hands: bool = False) -> str:
+    """A move's notation as ``viewer`` may read it (a move that cannot write itself: a short
+    description), for a teacher who asked to see notation.
+
+    >>> import danish_nb as dn
+    >>> move_notation(dn.new_game("sjavs", players=3).parse_move("P2 discard 10H KD"), viewer=0)
+    'P2 discard 2 cards'
+    """
+    text_for = getattr(move, "text_for", None)
+    return text_for(viewer, reveal_hands) if callable(text_for) else move_text(move)
+
+
 def rule_html(rule: Rule, lang: str = "en") -> str:
-    """A rule as a learner of ``lang`` reads it: id, title, the quote in its own language, its
-    English rendering if any and, for a reader of another language, a rendering in theirs.
+    """A rule as a learner of ``lang`` reads it: id, title, the quote in its own language, and
+    a rendering in the reader's language if the quote is in another (the English rendering for
+    an English reader, or where the catalogue has none in theirs).
 
     >>> from danish_nb import GAMES
     >>> "dn-own" in rule_html(GAMES["bastard"].catalogue["BA-1"], "fr")
@@ -215,9 +212,9 @@ def rule_html(rule: Rule, lang: str = "en") -> str:
     """
     tr = translator(lang)
     in_english, in_yours = escape(tr("In English:")), escape(tr("In your language:"))
-    english = (f'<div class="dn-english">{in_english} “<span lang="en">{escape(rule.english)}</span>”</div>'
-               if rule.english else "")
     own = rule.rendering(lang) if lang != "en" else None
+    english = (f'<div class="dn-english">{in_english} “<span lang="en">{escape(rule.english)}</span>”</div>'
+               if rule.english and not own else "")
     own_html = f'<div class="dn-own" lang="{lang}">{in_yours} “{escape(own)}”</div>' if own else ""
     note = f"<div><em>{escape(rule.note)}</em></div>" if rule.note else ""
     return (f'<div class="dn-rule"><b>{escape(rule.id)}</b> {escape(title_in(rule.id, rule.title, lang))}'
@@ -236,11 +233,21 @@ def reason_html(reason: Reason, lang: str = "en") -> str:
     return f"<li>{escape(render_text(reason.text, lang=lang))}{rule_html(reason.rule, lang)}{ruling}</li>"
 
 
-def verdict_html(verdict: Verdict, lang: str = "en") -> str:
-    """A verdict in ``lang`` with each reason and the rule (and ruling) it rests on."""
+def verdict_html(verdict: Verdict, lang: str = "en", *, viewer: int | None = None, reveal_hands: bool = False,
+                 notation: bool = False) -> str:
+    """A verdict in ``lang``: the move in words as ``viewer`` may read it (its notation too with
+    ``notation=True``, for a teacher), then each reason and the rule (and ruling) it rests on.
+
+    >>> import danish_nb as dn
+    >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
+    >>> html = verdict_html(g.explain("P1 play 4C"), "fr")
+    >>> html[:79], "P1 play" in html, "P1 play 4♣" in verdict_html(g.explain("P1 play 4C"), notation=True)
+    ('<div class="dn-verdict"><b class="dn-verdict-illegal">Illégal\u202f: Jouer le quatre', False, True)
+    """
     tr = translator(lang)
-    head = tr("Legal") if verdict.legal else tr("Illegal")
+    words = move_words(verdict.move, viewer, lang=lang, reveal_hands=reveal_hands)
+    head = tr("Legal: {move}", move=words) if verdict.legal else tr("Illegal: {move}", move=words)
     cls = "dn-verdict-legal" if verdict.legal else "dn-verdict-illegal"
+    shown = f" {notation_html(move_notation(verdict.move, viewer, reveal_hands))}" if notation else ""
     items = "".join(reason_html(r, lang) for r in verdict.reasons)
-    return (f'<div class="dn-verdict"><b class="{cls}">{escape(head)}: {notation_html(str(verdict.move))}</b>'
-            f"<ul>{items}</ul></div>")
+    return f'<div class="dn-verdict"><b class="{cls}">{escape(head)}</b>{shown}<ul>{items}</ul></div>'

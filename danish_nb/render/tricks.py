@@ -19,7 +19,7 @@ from collections.abc import Collection, Sequence
 from html import escape
 
 from ..cards import Card
-from ..families.tricks import TrickRecord, TrickView
+from ..families.tricks import BID_NAMES, TrickRecord, TrickView
 from ..core import render_text
 from ..i18n import N_, M, translator
 from .html import back_html, card_html, felt_html, hidden_hand_html, row_html, seat_box, seat_order
@@ -96,7 +96,7 @@ def auction_html(view: TrickView, lang: str = "en") -> str:
     if not hasattr(view, "bids"):
         return ""
     tr = translator(lang)
-    bids = ", ".join(f"P{seat + 1} {tr.render(BID_WORDS.get(bid, bid))}" for seat, bid in view.bids) or tr("none yet")
+    bids = ", ".join(f"P{seat + 1} {tr.render(BID_NAMES.get(bid, M('Pass')))}" for seat, bid in view.bids) or tr("none yet")
     target = (f' · <span class="dn-contract">{escape(render_text(view.target, lang=lang))}</span>'
               if view.target else "")
     if view.skat is not None:
@@ -105,12 +105,6 @@ def auction_html(view: TrickView, lang: str = "en") -> str:
         skat = back_html(view.skat_count, lang=lang)
     return (f'<div class="dn-auction"><span class="dn-bids">{escape(tr("bids: {bids}", bids=bids))}</span>{target}'
             f'<div class="dn-skat">{escape(tr("out of play:"))} {skat}</div></div>')
-
-
-#: The words of an auction (Sjavs), as the bids list shows them: the contracts by the names the
-#: game's bid events use (Sjavs' ``BID_TEXTS``, the same catalogue entries), so a French list says
-#: "P1 Jeu" where the log says "P1 annonce Jeu".
-BID_WORDS = {"pass": N_("Pass"), "play": N_("Play"), "strike": N_("Strike"), "slam": N_("Slam")}
 
 
 def last_trick_html(record: TrickRecord | None, names: Sequence[str], lang: str = "en") -> str:

@@ -10,7 +10,7 @@ What is extracted:
   ``babel.cfg``), also inside f-strings (which Babel's extractor does not read: :func:`nested_calls`);
 - data the games define: every rule's English (its rendering, or its quote for an English
   document) in context ``rule <id>``, its title in context ``title <id>``, every ruling's question
-  and reading in context ``ruling <id>``, and every option's label and help.
+  and reading in context ``ruling <id>``, and every option's label, help and choices in words.
 
 A catalogue leaves out the rules quoted in its own language (a French reader reads the French
 quote of Le danish, no rendering). Entries no longer extracted are dropped on update.
@@ -81,7 +81,7 @@ def extract() -> Catalog:
             for text in (ruling.question, ruling.reading):
                 template.add(text, locations=[(f"ruling {ruling.id}", 0)], context=f"ruling {ruling.id}")
         for option in game.info.options:
-            for text in (option.label, option.help):
+            for text in (option.label, option.help, *(option.choice_labels or ())):
                 template.add(text, locations=[(f"option {game.id}.{option.name}", 0)])
     return template
 

@@ -3,9 +3,16 @@
 // focus on the same card or control across redraws, and announce changes to screen readers.
 const FIELDS = ["zone", "idx", "code", "move"];
 // Keys that press a control (see render/board.py SHORTCUTS, documented on the page).
-const SHORTCUTS = { p: ".dn-play", t: "[aria-keyshortcuts='t']", c: ".dn-step", u: ".dn-undo",
-  Escape: ".dn-clear", "[": ".dn-back", "]": ".dn-forward" };
+// Each selector names a button (a played card on a trick is a span that may carry the same class).
+const SHORTCUTS = { p: "button.dn-play", t: "button[aria-keyshortcuts='t']", c: "button.dn-step",
+  u: "button.dn-undo", n: "button.dn-next-deal", Escape: "button.dn-clear", "[": "button.dn-back",
+  "]": "button.dn-forward" };
 const CARDS = "[data-act='card'], [data-act='closed']";
+// Where the focus goes when the control it was on is gone or not usable now: the viewer's first
+// playable card, else a legal move's button, else the play button, else any card of the viewer.
+// When nothing there is usable (another player's turn), the first button that is, then the log.
+const FALLBACKS = [".dn-me .dn-playable[data-act]", "button[data-act='choose']:not(.dn-not-legal)",
+  "button.dn-play", ".dn-me [data-act='card']", ".dn-me [data-act='closed']", "button", ".dn-log"];
 
 function render({ model, el }) {
   const root = document.createElement("div");
@@ -27,17 +34,27 @@ function render({ model, el }) {
     return { key: target.dataset.key, zone: target.dataset.zone, idx: Number(target.dataset.idx),
              act: target.dataset.act, seat: target.closest(".dn-seat")?.dataset.seat };
   };
+  // A control the focus may rest on now: enabled, and not a move the rules refuse here.
+  const usable = (node) => node && !node.disabled && !node.classList.contains("dn-not-legal");
   const refocus = (mark) => {
     if (!mark) return;
-    const usable = (node) => node && !node.disabled;
     let target = [...root.querySelectorAll("[data-key]")].find((n) => n.dataset.key === mark.key);
     if (!usable(target) && mark.zone !== undefined) {
       const same = [...root.querySelectorAll(`${CARDS}`)].filter((n) => n.dataset.zone === mark.zone);
       target = same.find((n) => Number(n.dataset.idx) === mark.idx) || same[Math.min(mark.idx, same.length - 1)];
     }
-    if (!usable(target) && (mark.act === "card" || mark.act === "closed")) target = root.querySelector(CARDS);
-    if (!usable(target)) target = root.querySelector(".dn-play:not([disabled])") || root.querySelector("button:not([disabled])");
+    for (const selector of FALLBACKS) {
+      if (usable(target)) break;
+      target = [...root.querySelectorAll(selector)].find(usable);
+    }
     if (usable(target)) target.focus({ preventScroll: true });
+  };
+  // One stop of the Tab key per row of cards (the first playable card, or the one last focused);
+  // the arrow keys move between the cards (a "roving tabindex").
+  const rove = (row, keep) => {
+    const cards = [...row.querySelectorAll(CARDS)];
+    keep = keep || cards.find((c) => c.classList.contains("dn-playable")) || cards[0];
+    for (const card of cards) card.tabIndex = card === keep ? 0 : -1;
   };
 
   const draw = () => {
@@ -53,6 +70,7 @@ function render({ model, el }) {
     if (keysAgain) keysAgain.open = keysOpen;
     const log = root.querySelector(".dn-log");
     if (log) log.scrollTop = log.scrollHeight;
+    for (const row of root.querySelectorAll(".dn-row")) rove(row);
     refocus(mark);
     const news = root.querySelector(".dn-announce");
     const text = news ? news.textContent.trim() : "";
@@ -87,6 +105,11 @@ function render({ model, el }) {
     return true;
   };
   root.addEventListener("click", activate);
+  root.addEventListener("focusin", (event) => {
+    const card = event.target.closest(CARDS);
+    const row = card && card.closest(".dn-row");
+    if (row) rove(row, card);
+  });
   root.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
     if ((event.key === "Enter" || event.key === " ") && event.target.matches("span[data-act]")) {

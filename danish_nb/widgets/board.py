@@ -35,6 +35,7 @@ from ..core import DanishNbError, Game, IllegalMove, OptionsError, Text, Verdict
 from ..i18n import N_, M, Message, check_lang, translator
 from .drawing import SEAT_WORDS, Button, DrawingMixin, Offer, Spot, Spots
 from .messages import MessagesMixin
+from ..words import move_words
 
 if TYPE_CHECKING:  # imported on first use: a board on another pad needs no widget package
     import ipywidgets
@@ -104,8 +105,17 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     """
 
     def __init__(self, game: Game, seats: Sequence[str] | None = None, *, teaching: bool = False,
-                 step_mode: bool = False, lang: str = "en", background: bool = True, pad: Any = None):
+                 step_mode: bool = False, lang: str = "en", background: bool = True, notation: bool = False,
+                 confirm: bool = False, pad: Any = None):
         self.lang = check_lang(lang)
+        #: Show each move's notation next to its words (for teachers; learners read words).
+        self.notation = notation
+        #: A legal move button waits for a second click (or "Confirm") before it is played: for
+        #: teaching; by default one click plays it.
+        self.confirm = confirm
+        #: What "Play again" does once the game is over (the app deals a new game); ``None``: no
+        #: such button.
+        self.on_play_again: Callable[[], Any] | None = None
         seats = tuple(seats) if seats is not None else ("human",) + ("rule-of-thumb",) * (game.players - 1)
         if len(seats) != game.players:
             raise OptionsError(f"give one seat per player: {game.players}, not {len(seats)}")
@@ -279,8 +289,12 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         return tuple(name(seat) for seat in range(self.game.players))
 
     def _my_turn(self) -> bool:
-        return (self.live and not self.screened and self.viewer is not None
+        return (self.live and not self.screened and self.viewer is not None and not self._paused()
                 and self.game.current_player == self.viewer and self.seats[self.viewer] == "human")
+
+    def _paused(self) -> bool:
+        """Whether play waits for the learner to read what just ended (a trick game's deal)."""
+        return False
 
     def _my_moves(self) -> list[Any]:
         return self.game.legal_moves() if self._my_turn() else []
@@ -316,21 +330,23 @@ class Board(DrawingMixin, MessagesMixin, ABC):
 
     @_locked
     def choose(self, text: Any) -> Verdict | None:
-        """Choose a move offered as a button (a bid, taking the pile, sending it...): its verdict
-        is shown, and :meth:`play_selected` (or choosing it again) plays it."""
+        """Choose a move offered as a button (a bid, taking the pile, sending it...): a legal move
+        is played at once (with :attr:`confirm`, its verdict is shown first, and choosing it again
+        or :meth:`play_selected` plays it); an illegal one shows its verdict and offers no Confirm."""
         try:
             move = self.game.parse_move(text) if isinstance(text, str) else text
         except DanishNbError as exc:
             return self._refuse(exc.text_in(self.lang))
         if str(move) not in self._offer.moves:
-            return self._refuse(M("{move} is not a move offered now", move=repr(str(text)[:40])))
+            return self._refuse(M("“{move}” is not a move offered now", move=self._words_of(move)))
         move = self._offer.moves[str(move)]
-        if self.chosen == move:
+        verdict = self.game.state.explain(move)
+        if self.chosen == move or (verdict.legal and not self.confirm):
             return self._try(move)
         self.selection = []
-        self.chosen = move
+        self.chosen = move if verdict.legal else None
         self.message = ""
-        self.verdict = self.game.state.explain(move)
+        self.verdict = verdict
         self._render()
         return self.verdict
 
@@ -368,8 +384,12 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         """Play a move written in notation (``'P1 take'``) for the human at the screen."""
         move = self.game.parse_move(text)
         if not self._my_turn() or move.player != self.viewer:
-            return self._refuse(M("{move}: it is not your turn to play that", move=repr(text)))
+            return self._refuse(M("“{move}”: it is not your turn to play that", move=self._words_of(move)))
         return self._try(move)
+
+    def _words_of(self, move: Any) -> str:
+        """A move in words as the viewer may read it, in the board's language."""
+        return move_words(move, self.viewer, lang=self.lang, reveal_hands=self.teaching)
 
     def _try(self, move: Any) -> Verdict:
         """Check ``move`` with the engine and, if it is legal, play it (through :meth:`_store`)."""
@@ -386,6 +406,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             self._say(translator(self.lang).render(refusal))
             return self.verdict or verdict
         self._why.pop(len(self.game.history), None)
+        self._on_step()
         self._reset_choice()
         self.message = ""
         if not self.step_mode:
@@ -437,13 +458,17 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         with self._acting():
             self.game.play(choice.move)
         self._why[len(self.game.history)] = choice.why
+        self._on_step()
         return choice.why
+
+    def _on_step(self) -> None:
+        """After each move the board played (a family may then wait, see :meth:`_paused`)."""
 
     def _run_computers(self) -> None:
         try:
             for _ in range(AUTO_LIMIT):
                 seat = self.game.current_player
-                if seat is None or seat not in self.agents or self._thinking is not None:
+                if seat is None or seat not in self.agents or self._thinking is not None or self._paused():
                     return
                 if self._slow(seat):
                     self._think(seat)
@@ -548,7 +573,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         """Hand the screen to the human whose turn it is (behind a privacy screen if another
         human was looking, unless every hand is shown anyway)."""
         seat = self.game.current_player
-        if seat is None or self.seats[seat] != "human" or seat == self.viewer:
+        if seat is None or self.seats[seat] != "human" or seat == self.viewer or self._paused():
             return
         self.screened = not self.teaching and self.viewer is not None
         self.viewer = seat
@@ -623,6 +648,36 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         """Show every hand (never a face-down card), or only the viewer's."""
         self.teaching = bool(on)
         self._render()
+
+    @_locked
+    def set_notation(self, on: bool) -> None:
+        """Show each move's notation (``P1 play 7♥``) next to its words in the verdict and the
+        log, for a teacher; off, a learner reads only words."""
+        self.notation = bool(on)
+        self._render()
+
+    @_locked
+    def set_confirm(self, on: bool) -> None:
+        """Make a legal move button wait for a second click (teaching), or play it at once."""
+        self.confirm = bool(on)
+        self.chosen = None if not self.confirm else self.chosen
+        self._render()
+
+    @_locked
+    def play_again(self) -> None:
+        """Once the game is over: what the app does for "Play again" (deal a new game)."""
+        if "again" not in self._offer.acts or self.on_play_again is None:
+            self._refuse(M("the game is not over"))
+            return
+        self.on_play_again()
+
+    @_locked
+    def review_game(self) -> None:
+        """Once the game is over: the coach reviews the human's game (under the board)."""
+        if "review" not in self._offer.acts:
+            self._refuse(M("the game is not over"))
+            return
+        self.coach.review()
 
     @_locked
     def set_step_mode(self, on: bool) -> None:

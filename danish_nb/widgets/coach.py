@@ -33,13 +33,17 @@ class CoachPanel:
         self.board = board
         self.iterations = iterations
         self.tr = tr = translator(board.lang)
-        self.hint_button = ipywidgets.Button(description=tr("Hint"), tooltip=tr("the best move here, and why"))
+        fit = ipywidgets.Layout(width="auto")  # the words decide the width: none cut on a phone
+        self.hint_button = ipywidgets.Button(description=tr("Hint"), tooltip=tr("the best move here, and why"),
+                                             layout=fit)
         self.review_button = ipywidgets.Button(description=tr("Review my game"),
-                                               tooltip=tr("your moves that were much worse than the best"))
+                                               tooltip=tr("your moves that were much worse than the best"),
+                                               layout=ipywidgets.Layout(width="auto"))
         self.progress = ipywidgets.IntProgress(value=0, min=0, max=1, description=tr("thinking"))
         self.progress.layout.visibility = "hidden"
         self.output = ipywidgets.HTML()
-        self.widget = ipywidgets.VBox([ipywidgets.HBox([self.hint_button, self.review_button, self.progress]),
+        self.widget = ipywidgets.VBox([ipywidgets.HBox([self.hint_button, self.review_button, self.progress],
+                                                       layout=ipywidgets.Layout(flex_flow="row wrap")),
                                        self.output])
         self.widget.add_class("dn-coach")
         self.hint_button.on_click(lambda _: self.hint())
@@ -114,10 +118,12 @@ class CoachPanel:
                 self._say(self.tr("The game moved on before the hint was ready: ask again."))
                 return
             lang = self.board.lang
-            rule = render_text(M("{move}: {why}", move=coach.move_label(found.advice.move, seat), why=found.advice.why),
-                               seat, lang=lang)
+            advice = M("the same move: {why}", why=found.advice.why) if found.advice.move == found.move else \
+                M("{move}: {why}", move=coach.move_label(found.advice.move, seat), why=found.advice.why)
+            rule = render_text(advice, seat, lang=lang)
             head, thumb = self.tr("Hint for P{seat}:", seat=seat + 1), self.tr("Rule of thumb:")
-            self._say(f"<b>{head}</b> {html.escape(found.text(lang))}<br><i>{thumb}</i> {html.escape(rule)}")
+            self._say(f"<b>{html.escape(head)}</b> {html.escape(found.text(lang))}<br><i>{html.escape(thumb)}</i> "
+                      f"{html.escape(rule)}")
         return self._run(work, wait)
 
     def review(self, wait: bool = False) -> threading.Thread | None:
@@ -126,19 +132,31 @@ class CoachPanel:
         if self.review_button.disabled:
             return None
         seat, game = self._seat(), self.board.game
-        self._say(self.tr("Reviewing your game..."))
+        self._say(html.escape(self.tr("Reviewing your game...")))
+
+        def progress(done: int, total: int) -> None:
+            self._progress(done, total)
+            self._say(html.escape(self.tr("Reviewing your game: {done} of your {total} choices weighed...",
+                                          done=done, total=total)))
 
         def work() -> None:
-            mistakes = coach.review(game, seat, iterations=self.iterations, progress=self._progress)
-            head = self.tr("Review for P{seat}:", seat=seat + 1)
-            none = self.tr("no move was much worse than the best one.")
+            mistakes = coach.review(game, seat, iterations=self.iterations, progress=progress)
+            head = html.escape(self.tr("Review for P{seat}:", seat=seat + 1))
+            won = game.result is not None and bool(game.result.order) and game.result.order[0] == seat \
+                and not game.result.draw
             if not mistakes:
-                self._say(f"<b>{head}</b> {none}")
+                none = self.tr("You won, and no move was much worse than the best one.") if won else \
+                    self.tr("no move was much worse than the best one.")
+                self._say(f"<b>{head}</b> {html.escape(none)}")
                 return
             items = "".join(f"<li>{html.escape(m.text(self.board.lang))}</li>" for m in mistakes)
-            worse = self.tr.n("{n} move much worse than the best:", "{n} moves much worse than the best:",
-                              len(mistakes))
-            self._say(f"<b>{head}</b> {worse}<ul>{items}</ul>")
+            if won:
+                worse = self.tr.n("You won. {n} move where the imagined games favoured another:",
+                                  "You won. {n} moves where the imagined games favoured another:", len(mistakes))
+            else:
+                worse = self.tr.n("{n} move where another was much better:", "{n} moves where another was much better:",
+                                  len(mistakes))
+            self._say(f"<b>{head}</b> {html.escape(worse)}<ul>{items}</ul>")
         return self._run(work, wait)
 
     def close(self) -> None:

@@ -13,7 +13,8 @@ from typing import Any
 from ..core import render_text
 from ..i18n import N_, translator
 from ..render.board import LogEntry, button_html, keys_html, log_html, message_html, nav_html
-from ..render.html import notation_html, verdict_html
+from ..render.html import move_notation, verdict_html
+from ..words import move_words
 
 #: A place of one of the viewer's cards: ``("hand", 2)``, ``("open", 0)``, ``("hole", 1)``...
 Spot = tuple[str, int]
@@ -109,18 +110,40 @@ class DrawingMixin:
         moves = self._my_moves()
         spots = self._spots(view, moves) if moves else Spots()
         self.selection = [s for s in self.selection if s in spots.cards]
-        buttons = (self._move_buttons(view, moves) if moves else []) + self._family_buttons(view)
+        buttons = (self._move_buttons(view, moves) if moves else []) + self._family_buttons(view) + self._over_buttons()
         if self.chosen is not None and all(b.move != self.chosen for b in buttons):
             self.chosen = None
         buttons = [replace(b, chosen=True) if b.move is not None and b.move == self.chosen else b for b in buttons]
         step = (self.live and not self.screened and self.game.current_player in self.agents
-                and self._thinking is None)
+                and self._thinking is None and not self._paused())
         self._offer = Offer(cards=spots.cards, closed=spots.closed, play=bool(self.selection) or self.chosen is not None,
                             step=step, nav=True, moves={str(b.move): b.move for b in buttons if b.move is not None},
                             acts=frozenset(b.act for b in buttons if b.move is None and b.enabled))
         return (f"{self._recent_html()}{self._table_html(view, spots)}{self._controls_html(buttons, step)}"
                 f"{nav_html(self._shown(), len(self.game.history), lang=self.lang)}{self._after_nav_html(view)}"
                 f"{self._log_html()}{keys_html(self.lang)}")
+
+    def _over_buttons(self) -> list[Button]:
+        """Once the game is over (and shown as it is now): "Play again" (where the app offers it)
+        and "Review my game" (for a human seat)."""
+        if not (self.live and self.game.is_over):
+            return []
+        buttons = [Button(N_("Play again"), "dn-again dn-primary", act="again")] if self.on_play_again else []
+        if "human" in self.seats:
+            buttons.append(Button(N_("Review my game"), "dn-review", act="review"))
+        return buttons
+
+    def _over_html(self) -> str:
+        """Who won, said once the game is over (shown as it is now): "You won!" to the winner."""
+        result = self.game.result
+        if not self.live or result is None:
+            return ""
+        tr = translator(self.lang)
+        won = (not result.draw and bool(result.order) and result.order[0] == self.viewer
+               and self.viewer is not None and self.seats[self.viewer] == "human")
+        head = tr("You won!") if won else tr("Game over")
+        return (f'<div class="dn-game-over" role="status"><b>{escape(head)}</b> '
+                f'{escape(result.reason_in(self.lang))}</div>')
 
     def _recent_html(self) -> str:
         """What just happened (the last move shown, as the viewer may read it), then whose turn
@@ -131,7 +154,8 @@ class DrawingMixin:
         if shown > self._log_span()[0]:  # a move of the deal shown (a new deal starts afresh)
             step = self.game.history[shown - 1]
             events = [e.text_for(self.viewer, self.teaching, lang=self.lang) for e in step.events]
-            recent = escape("; ".join(events)) or notation_html(step.move.text_for(self.viewer, self.teaching))
+            recent = escape("; ".join(events) or move_words(step.move, self.viewer, lang=self.lang,
+                                                            reveal_hands=self.teaching, player=True))
         state = self._shown_state()
         tr = translator(self.lang)
         if state.result is not None:
@@ -145,9 +169,15 @@ class DrawingMixin:
         spoken = ". ".join(t for t in (recent, escape(turn), escape(self.message)) if t)
         return f'{just}<div class="dn-announce" hidden>{spoken}</div>'
 
+    def _words(self, text: Any) -> str:
+        """A label, a title or a move's words in the board's language, as the viewer may read it."""
+        if isinstance(text, str):
+            return translator(self.lang).render(text)
+        return render_text(text, self.viewer, self.teaching, lang=self.lang)
+
     def _controls_html(self, buttons: list[Button], step: bool) -> str:
         tr = translator(self.lang)
-        buttons = [replace(b, label=tr.render(b.label), title=tr.render(b.title))  # in the board's language
+        buttons = [replace(b, label=self._words(b.label), title=self._words(b.title))  # in the board's language
                    for b in buttons]
         parts = []
         if self._offer.cards or self.chosen is not None:
@@ -168,10 +198,11 @@ class DrawingMixin:
         if not self.live:
             looking_back = escape(tr("Looking back: press » to return to the game."))
             parts.append(f' <span class="dn-history-note">{looking_back}</span>')
-        verdict = verdict_html(self.verdict, self.lang) if self.verdict is not None else '<div class="dn-verdict"></div>'
+        verdict = verdict_html(self.verdict, self.lang, viewer=self.viewer, reveal_hands=self.teaching,
+                               notation=self.notation) if self.verdict is not None else '<div class="dn-verdict"></div>'
         actions = escape(tr("actions"))
-        return (f'<div class="dn-controls" role="group" aria-label="{actions}">{"".join(parts)}</div>{verdict}'
-                f"{message_html(self.message, info=self._info)}")
+        return (f'{self._over_html()}<div class="dn-controls" role="group" aria-label="{actions}">{"".join(parts)}</div>'
+                f'{verdict}{message_html(self.message, info=self._info)}')
 
     def _log_html(self) -> str:
         """The moves the log covers (the last :data:`LOG_LENGTH` of them) with their events and
@@ -185,9 +216,12 @@ class DrawingMixin:
         return log_html(entries, position=self.position, hidden=first - start, opening=opening, lang=self.lang)
 
     def _log_entry(self, index: int, viewer: int | None, reveal: bool) -> LogEntry:
-        """Move ``index`` (0-based) of the history as ``viewer`` may read it."""
+        """Move ``index`` (0-based) of the history as ``viewer`` may read it: who played it, then
+        what happened in words (every move has its events); its notation only if asked for."""
         step = self.game.history[index]
         why = render_text(self._why.get(index + 1, ""), viewer, reveal, lang=self.lang)
         who = translator(self.lang).render(SEAT_WORDS[self.seats[step.move.player]])
-        return LogEntry(index + 1, step.move.text_for(viewer, reveal), who, why,
-                        tuple(e.text_for(viewer, reveal, lang=self.lang) for e in step.events))
+        events = tuple(e.text_for(viewer, reveal, lang=self.lang) for e in step.events) or \
+            (move_words(step.move, viewer, lang=self.lang, reveal_hands=reveal),)
+        return LogEntry(index + 1, f"P{step.move.player + 1}", who, why, events,
+                        move_notation(step.move, viewer, reveal) if self.notation else "")

@@ -9,13 +9,14 @@ stock and other players' hands never reach the page.
 >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
 >>> quiz = PositionQuiz(g, try_moves=["P1 play 4C"])
 >>> [b.description for b in quiz.buttons]
-['P1 play 4♣', 'P1 play 8♥']
+['Play the four of clubs', 'Play the eight of hearts']
 >>> print(quiz.answer("P1 play 4C"))
-illegal: 4♣ on 6♣: lower than the card before (rule DB-13)
+illegal: the four of clubs on the six of clubs: lower than the card before (rule DB-13)
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from pathlib import Path
@@ -25,10 +26,13 @@ import ipywidgets as widgets
 from IPython.display import HTML
 
 from ..core import GAMES, DanishNbError, Game, Text, Verdict, get_game, option_infos, render_text
+from ..cards import card_words, face_letter
 from ..families.shedding import canonical
 from ..i18n import N_, translator
 from ..render.html import rule_html, verdict_html
 from ..render.views import lesson_table
+from ..words import move_words
+from .settings import label_of
 
 #: Every style of the package's pages (cards, tables, boards, lessons): one file.
 BOARD_CSS = (Path(__file__).parent / "board.css").read_text(encoding="utf-8")
@@ -92,20 +96,43 @@ def rulings_table(game_id: str, lang: str = "en") -> HTML:
     (with its default) that selects another reading, if there is one (in ``lang``)."""
     tr = translator(lang)
     game = get_game(game_id)
-    defaults = {info.name: info.default for info in option_infos(game.options_type)}
-    rows = [(r.id, r.question_in(lang), r.reading_in(lang), ", ".join(r.rules),
-             f"{r.option} = {defaults[r.option]!r}" if r.option else tr("(documented ruling)"))
+
+    def option(name: str | None) -> str:
+        if name is None:
+            return tr("(documented ruling)")
+        info = game.info.option(name)
+        return tr("{option}: {value}", option=label_of(info, lang), value=_value_words(info, info.default, lang))
+    rows = [(r.id, r.question_in(lang), r.reading_in(lang), ", ".join(r.rules), option(r.option))
             for r in game.catalogue.rulings.values()]
     return _info_table((N_("ruling"), N_("question"), N_("our reading"), N_("rules"), N_("option")), rows, lang)
 
 
+def _value_words(info: Any, value: Any, lang: str) -> str:
+    """An option's value in words (in ``lang``): on or off, a choice's words, or the number."""
+    tr = translator(lang)
+    if isinstance(value, bool):
+        return tr("on") if value else tr("off")
+    return tr(info.choice_label(value)) if info.choice_labels else str(value)
+
+
 def options_table(game_id: str, lang: str = "en") -> HTML:
-    """A game's rule options: name, default, allowed values, what it does and its ruling."""
+    """A game's rule options in words (in ``lang``): its label, its default, the other choices,
+    what it does and its ruling.
+
+    >>> html = options_table("le-danish", "fr").data
+    >>> "last-player" in html, "after_pickup" in html
+    (False, False)
+    """
     tr = translator(lang)
     game = get_game(game_id)
-    rows = [(i.name, repr(i.default), ", ".join(map(repr, i.choices)) if i.choices else "",
-             tr.render(i.help), i.ruling or "") for i in option_infos(game.options_type)]
-    return _info_table((N_("option"), N_("default"), N_("choices"), N_("what it does"), N_("ruling")), rows, lang)
+
+    def value(info: Any, choice: Any) -> str:
+        return _value_words(info, choice, lang)
+    rows = [(label_of(i, lang), value(i, i.default),
+             "; ".join(value(i, c) for c in i.choices if c != i.default) if i.choices else "",
+             tr.render(i.help), i.ruling or "") for i in game.info.options]
+    return _info_table((N_("option"), N_("default"), N_("other choices"), N_("what it does"), N_("ruling")), rows,
+                       lang)
 
 
 # --------------------------------------------------------------------------- the quiz
@@ -126,6 +153,22 @@ class AnswerSheet:
                 f'<pre>{escape(self.text)}</pre></details>')
 
 
+#: More moves made of cards than this, and a quiz offers a card picker instead of their buttons.
+PICKER_FROM = 6
+
+
+def face_text(card: Any, lang: str = "en") -> str:
+    """A card as its face shows it in ``lang`` (``'D♠'`` in French and German), a joker in words.
+
+    >>> from danish_nb.cards import Card
+    >>> face_text(Card.parse("QS"), "fr"), face_text(Card.parse("RJ"), "de")
+    ('D♠', 'roter Joker')
+    """
+    if card.is_joker:
+        return card_words(card).render(lang)
+    return f"{face_letter(card.rank, lang)}{card.suit.symbol}"
+
+
 class PositionQuiz(widgets.VBox):
     """"Here is the table: what may you play, and why?"
 
@@ -136,7 +179,7 @@ class PositionQuiz(widgets.VBox):
     moves can be asked about. The quiz keeps the position it was made with (``quiz.state``), so
     moves played on the game later do not change what it shows or answers. The table is drawn
     by the drawing registered for the view's type (any game), or by ``render`` (a view to HTML).
-    ``lang`` is the language of its words and verdicts (the moves stay in notation).
+    ``lang`` is the language of its words, moves and verdicts.
     """
 
     def __init__(self, game: Game, try_moves: Iterable[Any] = (), *, player: int | None = None,
@@ -155,15 +198,54 @@ class PositionQuiz(widgets.VBox):
         self.verdict: Verdict | None = None
         view = self.state.view(seat)
         self.table = widgets.HTML(style_html() + (render(view) if render else lesson_table(view, lang)))
+        self.seat = seat
+        with_cards = [m for m in self.moves if getattr(m, "cards", ())]
+        #: The moves made of several cards, when there are many (choosing three face-up cards of
+        #: six): picked card by card, then checked, rather than one button each.
+        self.picked: tuple[Any, ...] = tuple(with_cards) if len(with_cards) > PICKER_FROM else ()
+        rest = [m for m in self.moves if m not in self.picked]
         self.buttons: tuple[widgets.Button, ...] = tuple(
-            widgets.Button(description=str(move), tooltip=tr("try {move}", move=move),
-                           layout=widgets.Layout(width="auto")) for move in self.moves)
-        for button, move in zip(self.buttons, self.moves):
+            widgets.Button(description=self._words(move), layout=widgets.Layout(width="auto")) for move in rest)
+        self._button_of = dict(zip(rest, self.buttons))
+        for button, move in zip(self.buttons, rest):
             button.on_click(lambda _b, move=move: self.answer(move))
+        self.card_toggles: tuple[widgets.ToggleButton, ...] = ()
+        picker: list[widgets.Widget] = []
+        if self.picked:
+            self._cards = tuple(dict.fromkeys(card for move in self.picked for card in move.cards))
+            self.card_toggles = tuple(widgets.ToggleButton(description=face_text(card, lang),
+                                                           tooltip=card_words(card).render(lang),
+                                                           layout=widgets.Layout(width="auto")) for card in self._cards)
+            self.check_button = widgets.Button(description=tr("Check these cards"), button_style="info",
+                                               layout=widgets.Layout(width="auto"))
+            self.check_button.on_click(lambda _b: self.check_selection())
+            self.check_button.add_class("dn-quiz-check")
+            picker = [widgets.HTML(escape(tr("Pick the cards, then check them:"))),
+                      widgets.HBox([*self.card_toggles, self.check_button], layout=widgets.Layout(flex_flow="row wrap"))]
         self.verdict_box = widgets.HTML()
-        super().__init__([self.table, widgets.HTML(f"<b>{escape(tr.render(prompt))}</b>"),
+        super().__init__([self.table, widgets.HTML(f"<b>{escape(tr.render(prompt))}</b>"), *picker,
                           widgets.HBox(list(self.buttons), layout=widgets.Layout(flex_flow="row wrap")),
                           self.verdict_box])
+        self.add_class("dn-quiz")
+
+    def check_selection(self) -> Verdict | None:
+        """The verdict on the move the picked cards make (any choice of them: the engine says
+        why a wrong one is refused); ``None`` and a note if no card is picked."""
+        chosen = [card for card, toggle in zip(self._cards, self.card_toggles) if toggle.value]
+        if not chosen:
+            self.verdict_box.value = escape(translator(self.lang)("Pick one or more cards first."))
+            return None
+        made = next((m for m in self.picked if Counter(m.cards) == Counter(chosen)), None)
+        if made is not None:
+            return self.answer(made)
+        verdict = self.state.explain(self.picked[0]._replace(cards=tuple(chosen)))
+        self.verdict = verdict
+        self.verdict_box.value = verdict_html(verdict, self.lang, viewer=self.seat)
+        return verdict
+
+    def _words(self, move: Any) -> str:
+        """A move in words as the quiz's player reads it (another player's move says whose)."""
+        return move_words(move, self.seat, lang=self.lang, player=getattr(move, "player", self.seat) != self.seat)
 
     def answers(self) -> str:
         """Every offered move's verdict, one line each (the answer sheet; the widget is untouched).
@@ -171,9 +253,9 @@ class PositionQuiz(widgets.VBox):
         >>> import danish_nb as dn
         >>> g = dn.setup("danish-bastard", {"hands": [["8H"], ["9S"]], "pile": ["6C"]})
         >>> PositionQuiz(g, try_moves=["P1 take"]).answers().splitlines()[1]
-        'P1 take -> illegal: 8♥ fits: if a player can play a card, then they must (rule DB-32) [ruling DB-h]'
+        'Take the pile → illegal: the eight of hearts fits: if a player can play a card, then they must (rule DB-32) [ruling DB-h]'
         """
-        return "\n".join(f"{move} -> {self.state.explain(move).summary(self.lang)}" for move in self.moves)
+        return "\n".join(f"{self._words(move)} → {self.state.explain(move).summary(self.lang)}" for move in self.moves)
 
     def answer_sheet(self) -> AnswerSheet:
         """The answer sheet folded behind a "Show answers" toggle (a notebook shows it closed;
@@ -183,7 +265,7 @@ class PositionQuiz(widgets.VBox):
         >>> g = dn.setup("danish-bastard", {"hands": [["8H"], ["9S"]], "pile": ["6C"]})
         >>> sheet = PositionQuiz(g).answer_sheet()
         >>> sheet
-        P1 play 8♥ -> legal: 8♥ on 6♣: equal or higher (rule DB-13)
+        Play the eight of hearts → legal: the eight of hearts on the six of clubs: equal or higher (rule DB-13)
         >>> "<summary>Show answers</summary>" in sheet._repr_html_()
         True
         """
@@ -202,8 +284,9 @@ class PositionQuiz(widgets.VBox):
         verdict = self.state.explain(move)
         self.verdict = verdict
         with self.hold_sync():
-            self.verdict_box.value = verdict_html(verdict, self.lang)
-            self.buttons[self.moves.index(move)].button_style = "success" if verdict.legal else "danger"
+            self.verdict_box.value = verdict_html(verdict, self.lang, viewer=self.seat)
+            if move in self._button_of:
+                self._button_of[move].button_style = "success" if verdict.legal else "danger"
         return verdict
 
 
@@ -234,7 +317,7 @@ class Replay(widgets.VBox):
     comments are written as they may read them. ``reveal_hands=True`` is teaching mode: every
     hand is shown (face-down cards, cards laid aside and the stock never are).
     The table is drawn by the drawing registered for the view's type, or by ``render``; words,
-    verdicts and events are in ``lang`` (moves stay in notation).
+    moves, verdicts and events are in ``lang``.
     """
 
     def __init__(self, game: Game, comments: Sequence[Text] | None = None, *, player: int | None = None,
@@ -276,12 +359,13 @@ class Replay(widgets.VBox):
             return tr("the deal: no move yet")
         played = self.game.history[step - 1]
         reader = (self.player, self.reveal_hands)
-        move = played.move.text_for(*reader)
-        lines = [tr("move {n}: {move}", n=step, move=move)]
+        words = move_words(played.move, self.player, lang=self.lang, reveal_hands=self.reveal_hands, player=True)
+        lines = [tr("move {n}: {move}", n=step, move=words)]
         if self.comments is not None:
             lines.append(tr("why: {why}", why=render_text(self.comments[step - 1], *reader, lang=self.lang)))
         verdict = self.states[step - 1].explain(played.move)
-        rules = verdict.summary(self.lang) if move == str(played.move) else rules_only(verdict, self.lang)
+        rules = verdict.summary(self.lang) if played.move.text_for(*reader) == str(played.move) \
+            else rules_only(verdict, self.lang)
         lines.append(tr("rules: {rules}", rules=rules))
         lines += [tr("then: {event}", event=event.text_for(*reader, lang=self.lang)) for event in played.events]
         return "\n".join(lines)

@@ -13,7 +13,7 @@ from ..i18n import M
 #: Actions that take no arguments, and the board method each one calls.
 SIMPLE = {"play": "play_selected", "step": "step_computer", "reveal": "reveal", "undo": "undo",
           "first": "first", "back": "back", "forward": "forward", "last": "last",
-          "clear": "clear_selection"}
+          "clear": "clear_selection", "again": "play_again", "review": "review_game"}
 NAVIGATION = ("first", "back", "forward", "last")
 
 

@@ -23,32 +23,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..families.running_total import ACTIONS, RatMove, RatView
+from ..core import Text
+from ..families.running_total import RatMove, RatView
 from ..games.rat_bastard_17 import is_wild, value_table
 from ..i18n import N_, M, Message
-from ..render.html import card_words
 from ..render.rat import DRAW_EVENTS, table_html
 from .board import Board
 from .drawing import Button, Spot, Spots
 
-#: What a move button says.
-LABELS = {"take": N_("Take the pile (no card fits)"), "keep": N_("Done swapping: start play")}
-
-
-def move_label(move: RatMove) -> str | Message:
-    """A button's words.
+def move_label(move: RatMove) -> Text:
+    """A button's words, the move's own.
 
     >>> from danish_nb.cards import Card
-    >>> str(move_label(RatMove(0, "play", Card.parse("RJ"), value=4))), move_label(RatMove(1, "keep"))
-    ('Play the red joker as 4', 'Done swapping: start play')
+    >>> str(move_label(RatMove(0, "play", Card.parse("RJ"), value=4))), str(move_label(RatMove(1, "keep")))
+    ('Play the red joker as a 4', 'Done swapping: start play')
     >>> move_label(RatMove(0, "hole", position=2, value=7)).render("de")
     'Lochkarte 2 als 7 spielen'
     """
-    if move.value is not None:
-        if move.card is not None:
-            return M("Play the {card} as {value}", card=card_words(move.card), value=move.value)
-        return M("Play hole card {position} as {value}", position=move.position, value=move.value)
-    return LABELS.get(move.action, ACTIONS.get(move.action, move.action))
+    return move.words()
 
 
 class RatBoard(Board):
@@ -152,7 +144,7 @@ class RatBoard(Board):
                 listed.append(RatMove(self.viewer, "take"))
             if self.selection:
                 listed += self._wild_moves(self._spot_move(self.selection[-1]))
-        return [Button(move_label(m), _button_class(m), move=m, enabled=m in moves, title=ACTIONS.get(m.action, ""),
+        return [Button(move_label(m), _button_class(m), move=m, enabled=m in moves,
                        shortcut="t" if m.action == "take" else "") for m in listed]
 
     # ------------------------------------------------------------------ drawing

@@ -58,7 +58,9 @@ def option_input(info: OptionInfo, lang: str = "en") -> widgets.ValueWidget:
     label = {"description": label_of(info, lang), "tooltip": translator(lang)(info.help),
              "style": {"description_width": "initial"}, "layout": {"width": "auto", "max_width": "100%"}}
     if info.choices:
-        return widgets.Dropdown(options=list(info.choices), value=info.default, **label)
+        tr = translator(lang)
+        return widgets.Dropdown(options=[(tr(info.choice_label(c)), c) for c in info.choices], value=info.default,
+                                **label)
     if isinstance(info.default, bool):
         return widgets.Checkbox(value=info.default, indent=False, **label)
     if isinstance(info.default, int):

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core import DanishNbError
-from ..i18n import N_, M, Message, _n
-from ..families.shedding import ACTIONS, ShedMove, ShedView
+from ..core import DanishNbError, Text
+from ..i18n import N_, Message, _n
+from ..families.shedding import ShedMove, ShedView
 from ..render.shedding import table_html
 from .board import Board
 from .drawing import Button, Spot, Spots
@@ -33,31 +33,25 @@ from .drawing import Button, Spot, Spots
 CARD_ACTIONS = {"face-up": ("hand", "open"), "play": ("hand",), "open": ("open",)}
 #: Buttons with a class of their own (the DOM contract); other actions get ``dn-move``.
 BUTTON_CLASS = {"take": "dn-take", "stock": "dn-stock"}
-#: What a move button says, by action (``send`` and ``complete`` name their target or cards).
-BUTTON_LABEL = {"take": N_("Take the pile"), "stock": N_("Play the stock card blind"),
-                "pick-up-open": N_("Pick up the open cards")}
 #: What "pass" declines, by phase.
 PASS_LABEL = {"offer": N_("Pass: do not complete the four"), "chain": N_("Pass: turn no more face-down cards")}
 #: The key that chooses a move button.
 SHORTCUT = {"take": "t", "pick-up-open": "t"}
 
 
-def move_label(move: ShedMove, phase: str = "") -> str | Message:
-    """A move button's words (never notation).
+def move_label(move: ShedMove, phase: str = "") -> Text:
+    """A move button's words (never notation): the move's own words, a pass saying what it
+    declines.
 
     >>> from danish_nb.cards import parse_cards
     >>> str(move_label(ShedMove(0, "send", (), 1))), move_label(ShedMove(0, "pass"), "offer")
     ('Send the pile to P2', 'Pass: do not complete the four')
     >>> move_label(ShedMove(2, "complete", parse_cards("7H 7D"))).render("fr")
-    'Compléter le carré avec 7♥ 7♦'
+    'Compléter le carré avec le sept de cœur et le sept de carreau'
     """
-    if move.action == "send":
-        return M("Send the pile to P{player}", player=move.index + 1)
-    if move.action == "complete":
-        return M("Complete the four with {cards}", cards=" ".join(map(str, move.cards)))
-    if move.action == "pass":
-        return PASS_LABEL.get(phase, N_("Pass"))
-    return BUTTON_LABEL.get(move.action, ACTIONS.get(move.action, move.action).capitalize())
+    if move.action == "pass" and phase in PASS_LABEL:
+        return PASS_LABEL[phase]
+    return move.words()
 
 
 class ShedBoard(Board):
@@ -116,7 +110,7 @@ class ShedBoard(Board):
 
     def _play_label(self) -> str:
         action = self._card_action("hand")
-        return {"face-up": N_("Leave these face up"), "pick-up-open": N_("Pick up the open cards")}.get(
+        return {"face-up": N_("Leave these face up"), "pick-up-open": N_("Pick up the face-up cards")}.get(
             action, N_("Play selected"))
 
     def _move_buttons(self, view: ShedView, moves: list[ShedMove]) -> list[Button]:
@@ -131,7 +125,7 @@ class ShedBoard(Board):
         listed += [m for a, m in extra.items() if all(x.action != a for x in listed)]
         phase = getattr(self.game.state, "phase", "")
         return [Button(move_label(m, phase), BUTTON_CLASS.get(m.action, "dn-move"), move=m, enabled=m in moves,
-                       title=ACTIONS.get(m.action, ""), shortcut=SHORTCUT.get(m.action, "")) for m in listed]
+                       shortcut=SHORTCUT.get(m.action, "")) for m in listed]
 
     def _game_has(self, action: str) -> bool:
         try:

@@ -15,37 +15,28 @@ False
 from __future__ import annotations
 
 from collections import Counter
+from html import escape
 from collections.abc import Sequence
 from typing import Any
 
 from ..cards import Card
-from ..core import Game
-from ..families.tricks import SUIT_TEXTS, TrickView
-from ..i18n import N_, M, Message, _n, title_in
-from ..render.tricks import scores_html, table_html
+from ..core import Game, Text
+from ..families.tricks import Play, TrickRecord, TrickView
+from ..i18n import N_, M, Message, _n, title_in, translator
+from ..render.tricks import last_trick_html, scores_html, table_html
 from .board import Board
 from .drawing import Button, Spot, Spots
 
-#: What a bid button says (Sjavs: the contract, then what it asks of the bidder).
-BID_LABELS = {"play": N_("Bid play"), "strike": N_("Bid strike"), "slam": N_("Bid slam")}
-
-
-def move_label(move: Any) -> str | Message:
-    """A button's words: ``'Trumps: hearts ♥'``, ``'No trumps'``, ``'Bid strike'``, ``'Pass'``.
+def move_label(move: Any) -> Text:
+    """A button's words, the move's own: ``'Make hearts trumps'``, ``'Play without trumps'``,
+    ``'Bid Strike'``, ``'Pass'``.
 
     >>> from danish_nb.families.tricks import TrickMove
     >>> from danish_nb.cards import Suit
-    >>> str(move_label(TrickMove(0, "trump", None, Suit.HEARTS))), move_label(TrickMove(0, "trump"))
-    ('Trumps: hearts ♥', 'No trumps')
-    >>> move_label(TrickMove(1, "bid", bid="strike")), move_label(TrickMove(1, "pass"))
-    ('Bid strike', 'Pass')
+    >>> str(move_label(TrickMove(0, "trump", None, Suit.HEARTS))), move_label(TrickMove(0, "trump")).render("fr")
+    ('Make hearts trumps', 'Jouer sans atout')
     """
-    if move.action == "trump":
-        return N_("No trumps") if move.suit is None else M("Trumps: {suit} {symbol}", suit=SUIT_TEXTS[move.suit],
-                                                            symbol=move.suit.symbol)
-    if move.action == "bid":
-        return BID_LABELS.get(move.bid, f"Bid {move.bid}")
-    return N_("Pass") if move.action == "pass" else move.action.capitalize()
+    return move.words()
 
 
 class TrickBoard(Board):
@@ -58,11 +49,57 @@ class TrickBoard(Board):
     are summed up in the score table). ``show_last_trick()`` shows the last finished trick.
     """
 
-    FAMILY_ACTS = {"lasttrick": "show_last_trick"}
+    FAMILY_ACTS = {"lasttrick": "show_last_trick", "nextdeal": "next_deal"}
 
     def __init__(self, game: Game, seats: Sequence[str] | None = None, **options: Any):
         self.show_last = False
+        #: The number of moves played when a deal ended and its last trick and score are shown,
+        #: until "Next deal" (``None``: play goes on).
+        self.deal_over: int | None = None
         super().__init__(game, seats, **options)
+
+    # ------------------------------------------------------------------ the end of a deal
+    def _paused(self) -> bool:
+        """A deal just ended (the match goes on): its last trick and score stay on the table, and
+        nobody plays, until "Next deal"; a board without a person at it never waits."""
+        if self.deal_over is not None and self.deal_over != len(self.game.history):
+            self.deal_over = None  # undone, or played on from Python
+        return self.deal_over is not None
+
+    def _on_step(self) -> None:
+        """After each move: wait at the end of a deal that is not the match's last."""
+        step = self.game.history[-1]
+        if "human" in self.seats and not self.game.is_over and any(e.kind == "deal-scored" for e in step.events):
+            self.deal_over = len(self.game.history)
+
+    def next_deal(self) -> None:
+        """Go on to the next deal (the computers play up to the learner's turn)."""
+        if "nextdeal" not in self._offer.acts:
+            self._refuse(M("no deal is waiting to be closed"))
+            return
+        self.deal_over = None
+        self.message = ""
+        if not self.step_mode:
+            self._run_computers()
+        self._follow_turn()
+        self._render()
+
+    def _deal_over_html(self) -> str:
+        """The deal just ended: its last trick (the cards in the order played, who took it and
+        why) and its score lines, as the viewer may read them."""
+        end = self.game.history[-1]
+        trick = next((e for e in end.events if e.kind == "trick"), None)
+        last = ""
+        if trick is not None and end.move.action == "play":  # not a deal thrown in
+            before = self.game.states()[-2].view(self.viewer)
+            plays = tuple(before.trick) + (Play(end.move.player, end.move.card),)
+            last = last_trick_html(TrickRecord(plays, trick.player, trick.text), self.names(), self.lang)
+        tr = translator(self.lang)
+        score = self.game.state.view(self.viewer).deal_scores[-1]
+        lines = "".join(f"<li>{escape(line)}</li>" for line in score.explanation(lang=self.lang))
+        head = escape(tr("Deal {deal} is over.", deal=score.deal + 1))
+        return f'<div class="dn-deal-over" role="status"><b>{head}</b>{last}<ul>{lines}</ul></div>'
+
 
     # ------------------------------------------------------------------ card clicks
     def _card_moves(self) -> list[Any]:
@@ -122,7 +159,10 @@ class TrickBoard(Board):
     def _family_buttons(self, view: TrickView) -> list[Button]:
         last = view.last_trick is not None
         label = N_("Hide the last trick") if self.show_last and last else N_("Show the last trick")
-        return [Button(label, "dn-last-trick-toggle", act="lasttrick", enabled=last)]
+        buttons = [Button(label, "dn-last-trick-toggle", act="lasttrick", enabled=last)]
+        if self.live and self._paused():
+            buttons.insert(0, Button(N_("Next deal"), "dn-next-deal dn-primary", act="nextdeal", shortcut="n"))
+        return buttons
 
     def show_last_trick(self, on: bool | None = None) -> None:
         """Show (or hide; default: toggle) the last finished trick of the deal shown."""
@@ -135,9 +175,10 @@ class TrickBoard(Board):
 
     # ------------------------------------------------------------------ drawing
     def _table_html(self, view: TrickView, spots: Spots) -> str:
-        return table_html(view, self.names(), clickable=bool(spots.cards), playable={i for _, i in spots.playable},
-                          selected={i for _, i in self.selection},
-                          show_last=self.show_last and view.last_trick is not None, lang=self.lang)
+        over = self._deal_over_html() if self.live and self._paused() else ""
+        return over + table_html(view, self.names(), clickable=bool(spots.cards),
+                                 playable={i for _, i in spots.playable}, selected={i for _, i in self.selection},
+                                 show_last=self.show_last and view.last_trick is not None, lang=self.lang)
 
     def _after_nav_html(self, view: TrickView) -> str:
         return scores_html(view, self.lang)
