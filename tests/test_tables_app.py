@@ -117,7 +117,7 @@ def test_a_race_between_two_pages_of_one_seat_stores_one_move(store: Store):
     click(ada, act="move", move="P1 trump clubs")
     click(again, act="move", move="P1 trump hearts")  # its page still offered the call
     assert store.moves(code) == ["P1 trump clubs"]
-    assert "P1 trump clubs was played first" in again.board.message
+    assert "this move came first: Make clubs trumps" in again.board.message
     assert len(again.board.game.history) == 1  # the loser sees the new position
 
 
@@ -130,28 +130,31 @@ def test_a_race_lost_between_check_and_store_says_which_move_came_first(store: S
     monkeypatch.setattr(again.session, "refresh", lambda: monkeypatch.setattr(again.session, "refresh", real))
     click(again, act="move", move="P1 trump hearts")
     assert store.moves(code) == ["P1 trump clubs"]
-    assert "P1 trump clubs was played first: your move was not played" in again.board.message
+    assert "this move came first: Make clubs trumps; yours was not played" in again.board.message
     assert len(again.board.game.history) == 1
 
 
 def test_a_confirmation_overtaken_by_another_page_says_which_move_came_first(store: Store):
-    """Two clicks at once, the loser's kernel catching up before its Confirm arrives: the page
-    is told which move came first (at once, and again for the late Confirm) and shows it."""
+    """Two clicks at once on a board whose moves wait for Confirm (a teacher's setting), the
+    loser's kernel catching up before its Confirm arrives: the page is told which move came
+    first (at once, and again for the late Confirm) and shows it."""
     ada, _bo, code = bastard_table(store)
     again = second_tab(store, ada)
-    click(ada, act="choose", move="P1 trump clubs")
+    again.board.set_confirm(True)
+    click(ada, act="choose", move="P1 trump clubs")  # one click plays
     click(again, act="choose", move="P1 trump hearts")  # both pages show a verdict and a Confirm
     assert "Confirm" in again.board.html
     click(ada, act="play")
     again.poll()  # the move reaches the second page before its Confirm does
-    assert "Your choice was withdrawn: P1 trump clubs was played first" in again.board.message
+    assert ("Your choice was withdrawn: this move came first, from another page of your seat: Make clubs trumps"
+            in again.board.message)
     assert "move 1 of 1" in again.board.html  # it shows the new position
     click(again, act="play")  # the Confirm sent before the new position showed
     assert store.moves(code) == ["P1 trump clubs"]
-    assert "Not played: P1 trump clubs was played first, from another page of your seat" in again.board.message
+    assert "Not played: this move came first, from another page of your seat: Make clubs trumps" in again.board.message
     assert "nothing is selected" not in again.board.message
     click(again, act="card", zone="hand", idx=0)  # a new choice: the note is done with
-    assert "played first" not in again.board.message
+    assert "came first" not in again.board.message
 
 
 def test_a_seat_opened_on_another_device_tells_the_first_page_and_the_teacher(store: Store, monkeypatch):

@@ -119,7 +119,7 @@ def test_the_loser_of_a_race_sees_the_winning_move_and_the_new_position(store: S
         return real_add_move(*args, **kwargs)
 
     monkeypatch.setattr(second.store, "add_move", first_wins)
-    with pytest.raises(MoveConflict, match="P1 trump hearts was played first: your move was not played"):
+    with pytest.raises(MoveConflict, match="this move came first: Make hearts trumps; yours was not played"):
         second.play("P1 trump clubs")
     assert store.moves(code) == ["P1 trump hearts"]
     assert second.game.state == first.game.state and len(second.game.history) == 1

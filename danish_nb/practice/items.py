@@ -38,7 +38,7 @@ from typing import Any
 from ..core import DanishNbError, Event, Game, Ruling, Text, Verdict, cited, get_game, make_options
 from ..i18n import M, Message
 from ..records import load_record
-from ..render.html import card_words
+from ..cards import card_words
 from .candidates import card_of, tries
 from .catalogue import active_rules
 from .scenes import scene_for

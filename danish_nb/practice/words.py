@@ -2,10 +2,11 @@
 notation), the questions, the outcomes a learner chooses from. Texts are messages
 (:class:`~danish_nb.i18n.Message`), rendered in the page's language where they are shown.
 
-Cards are named as objects of a verb by :func:`the_card` ("play the queen of spades", "jouer
-la dame de pique", "die Pik-Dame spielen"), and alone by :func:`~danish_nb.render.html.card_words`;
-moves by :func:`move_words` (when issue 29's "move in words" lands, this is the one function
-to switch to it).
+Cards are named as a sentence names them by :func:`the_card` ("play the queen of spades",
+"jouer la dame de pique", "Pik-Dame spielen": the package's card names, :func:`~danish_nb.cards.card_forms`),
+and alone by :func:`~danish_nb.cards.card_words`; moves by :func:`move_words`, as the infinitive
+phrase a question is built around ("may P1 play the queen of spades?"), where the boards say a
+move as a command (:func:`danish_nb.words.move_words`, "Play the queen of spades").
 
 >>> from danish_nb.families.shedding import ShedMove
 >>> from danish_nb.cards import parse_cards
@@ -20,43 +21,31 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..cards import Card
+from ..cards import Card, card_words
 from ..families.running_total import UP_SLOTS, RatMove
 from ..families.shedding import ShedMove
 from ..families.tricks import SUIT_TEXTS, TrickMove
-from ..i18n import N_, M, Message, joined, title_in
-from ..render.html import SUIT_WORDS, card_words
+from ..i18n import N_, Listed, M, Message, joined, title_in
 
 __all__ = ["the_card", "cards_words", "move_words", "seat_words", "OUTCOMES", "outcome_words", "QUESTIONS", "VERDICT_WORDS"]
 
 
-#: A card with its article, as the object of a verb ("play the seven of hearts"): the article
-#: depends on the rank in French and German ("la dame", "l’as"; "den Buben", "das Ass").
-THE_CARD = {2: N_("the two of {suit}"), 3: N_("the three of {suit}"), 4: N_("the four of {suit}"),
-            5: N_("the five of {suit}"), 6: N_("the six of {suit}"), 7: N_("the seven of {suit}"),
-            8: N_("the eight of {suit}"), 9: N_("the nine of {suit}"), 10: N_("the ten of {suit}"),
-            11: N_("the jack of {suit}"), 12: N_("the queen of {suit}"), 13: N_("the king of {suit}"),
-            14: N_("the ace of {suit}")}
+def the_card(card: Card) -> Listed:
+    """A card as a sentence names it, as the object of a verb.
 
-
-def the_card(card: Card) -> Message:
-    """A card with its article, as the object of a verb.
-
-    >>> [the_card(Card.parse(c)).render("fr") for c in ("QS", "AH", "RJ")]
+    >>> [str(the_card(Card.parse(c)).text_in("fr")) for c in ("QS", "AH", "RJ")]
     ['la dame de pique', 'l’as de cœur', 'le joker rouge']
     """
-    if card.is_joker:
-        return M("the red joker") if card.suit.is_red else M("the black joker")
-    return Message(THE_CARD[int(card.rank)], suit=M(SUIT_WORDS[card.suit.value]))
+    return Listed((card,))
 
 
-def cards_words(cards: Iterable[Card]) -> Message:
-    """Cards named in words, each with its article, joined with "and" (the object of a verb).
+def cards_words(cards: Iterable[Card]) -> Listed:
+    """Cards named in words, joined with "and" (the object of a verb).
 
-    >>> cards_words(Card.parse(c) for c in ("7H", "RJ")).render("de")
-    'die Herz-Sieben und den roten Joker'
+    >>> str(cards_words(Card.parse(c) for c in ("7H", "RJ")).text_in("fr"))
+    'le sept de cœur et le joker rouge'
     """
-    return joined([the_card(card) for card in cards])
+    return Listed(cards)
 
 
 class Rendered(Message):

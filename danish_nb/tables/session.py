@@ -35,6 +35,7 @@ from ..agents import AGENTS, make_agent
 from ..cards import Card
 from ..core import DanishNbError, Game, new_game
 from ..i18n import M, Message
+from ..words import words_of
 from .codes import hash_token, new_token, read_code
 from .errors import MoveConflict, NotYourTurn, SeatError, SeatMoved, TableClosed, TableError
 from .store import HUMAN, SeatInfo, Store, TableInfo
@@ -264,8 +265,8 @@ class TableSession:
             self.refresh()
             if not isinstance(exc, MoveConflict) or len(self.game.history) < number:
                 raise
-            first = self.game.history[number - 1].move.text_for(self.seat)
-            raise MoveConflict(M("{first} was played first: your move was not played; the table shows "
+            first = words_of(self.game.history[number - 1].move)
+            raise MoveConflict(M("this move came first: {first}; yours was not played, and the table shows "
                                  "the new position", first=first), number, len(self.game.history)) from None
         self.game.play(text)
         if version == self.info.version + 1:  # nothing else changed meanwhile: no need to read the table

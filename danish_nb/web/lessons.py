@@ -8,10 +8,10 @@ clicks, in the page's language, exactly as :class:`~danish_nb.widgets.lesson.Pos
 
 >>> import danish_nb as dn
 >>> spec = quiz_spec(dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]}), ["P1 play 4C"])
->>> [m for m, _ in quiz_moves(spec)]
-['P1 play 4♣', 'P1 play 8♥']
+>>> quiz_moves(spec, "fr")
+[('P1 play 4♣', 'Jouer le quatre de trèfle'), ('P1 play 8♥', 'Jouer le huit de cœur')]
 >>> print(quiz_answers(spec, "de").splitlines()[0])
-P1 play 4♣ -> nicht erlaubt: 4♣ auf 6♣: niedriger als die Karte davor (Regel DB-13)
+P1 play 4♣ -> nicht erlaubt: Kreuz-Vier auf Kreuz-Sechs: niedriger als die Karte davor (Regel DB-13)
 >>> quiz_answer(spec, "P1 take", "en")
 Traceback (most recent call last):
 danish_nb.core.DanishNbError: P1 take is not one of this quiz's moves: P1 play 4♣, P1 play 8♥
@@ -23,12 +23,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
-from ..agents.search import move_label
 from ..core import DanishNbError, Game, Verdict, render_text
 from ..families.shedding import canonical
 from ..i18n import N_, LANGUAGES, M, translator
 from ..records import load_record
 from ..render.html import verdict_html
+from ..render.replay import step_lines
+from ..words import move_words
 from ..render.views import lesson_table
 
 #: What a quiz asks (PositionQuiz's question).
@@ -58,9 +59,10 @@ def _quiz(spec: Spec) -> tuple[Game, int | None, tuple[Any, ...]]:
 
 
 def quiz_moves(spec: Spec, lang: str = "en") -> list[tuple[str, str]]:
-    """The quiz's moves as (notation, what the button says in ``lang``)."""
-    _, _, moves = _quiz(spec)
-    return [(str(m), f"P{m.player + 1} {render_text(move_label(m, m.player), lang=lang)}") for m in moves]
+    """The quiz's moves as (notation, what the button says in ``lang``: the move in words, as
+    :class:`~danish_nb.widgets.lesson.PositionQuiz` says it, whose it is when not the viewer's)."""
+    _, seat, moves = _quiz(spec)
+    return [(str(m), move_words(m, seat, lang=lang, player=m.player != seat)) for m in moves]
 
 
 def quiz_html(spec: Spec, lang: str = "en") -> str:
@@ -110,14 +112,6 @@ def replay_spec(game: Game, comments: Sequence[Any] | None = None, player: int |
     return {"record": game.to_record(), "comments": rendered, "player": player, "reveal": reveal_hands}
 
 
-def _rules_only(verdict: Verdict, lang: str) -> str:
-    """A verdict by the rules it rests on, without its words (which may name hidden cards)."""
-    tr = translator(lang)
-    rules = "; ".join(tr("rule {rule}", rule=r.rule_id) + (tr(" [ruling {ruling}]", ruling=r.ruling.id) if r.ruling else "")
-                      for r in verdict.reasons)
-    return tr("legal ({rules})", rules=rules) if verdict.legal else tr("illegal ({rules})", rules=rules)
-
-
 def replay_step(spec: Spec, step: int, lang: str = "en", game: Game | None = None) -> dict[str, Any]:
     """Step ``step`` of a replay (clipped to 0..moves) in ``lang``: the table then, and the move,
     the comment, the rules and the events as the replay's reader may read them.
@@ -127,28 +121,17 @@ def replay_step(spec: Spec, step: int, lang: str = "en", game: Game | None = Non
     >>> _ = g.play(g.legal_moves()[0])
     >>> shown = replay_step(replay_spec(g, player=0), 5, "fr")
     >>> shown["step"], shown["last"], shown["lines"][0]
-    (1, 1, 'coup 1 : P1 face-up 4♥ 6♦ 8♦')
+    (1, 1, 'coup 1\u202f: P1\u202f: Laisser le quatre de cœur, le six de carreau et le huit de carreau face visible')
     """
     game = game or load_record(spec["record"])
     player, reveal = spec.get("player"), bool(spec.get("reveal"))
     last = len(game.history)
     step = max(0, min(int(step), last))
-    tr = translator(lang)
-    state = game.states()[step]
-    view = state.view(player, reveal_hands=True) if reveal else state.view(player)
-    if step == 0:
-        lines = [tr("the deal: no move yet")]
-    else:
-        played = game.history[step - 1]
-        move = played.move.text_for(player, reveal)
-        lines = [tr("move {n}: {move}", n=step, move=move)]
-        comments = (spec.get("comments") or {}).get(lang)
-        if comments is not None:
-            lines.append(tr("why: {why}", why=comments[step - 1]))
-        verdict = game.states()[step - 1].explain(played.move)
-        rules = verdict.summary(lang) if move == str(played.move) else _rules_only(verdict, lang)
-        lines.append(tr("rules: {rules}", rules=rules))
-        lines += [tr("then: {event}", event=event.text_for(player, reveal, lang=lang)) for event in played.events]
+    states = game.states()
+    view = states[step].view(player, reveal_hands=True) if reveal else states[step].view(player)
+    comments = (spec.get("comments") or {}).get(lang)
+    comment = comments[step - 1] if comments is not None and step else None
+    lines = step_lines(states, game.history, step, player, reveal, lang, comment)
     return {"step": step, "last": last, "lines": lines, "table": lesson_table(view, lang)}
 
 

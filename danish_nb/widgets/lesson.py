@@ -30,6 +30,7 @@ from ..cards import card_words, face_letter
 from ..families.shedding import canonical
 from ..i18n import N_, translator
 from ..render.html import rule_html, verdict_html
+from ..render.replay import step_lines
 from ..render.views import lesson_table
 from ..words import move_words
 from .settings import label_of
@@ -292,21 +293,6 @@ class PositionQuiz(widgets.VBox):
 
 # --------------------------------------------------------------------------- replay
 
-def rules_only(verdict: Verdict, lang: str = "en") -> str:
-    """A verdict by the rules (and rulings) it rests on, without its words (which may name
-    cards a reader may not see).
-
-    >>> import danish_nb as dn
-    >>> g = dn.setup("danish-bastard", {"hands": [["8H"], ["9S"]], "pile": ["6C"]})
-    >>> rules_only(g.state.explain(g.parse_move("P1 play 8H")))
-    'legal (rule DB-13)'
-    """
-    tr = translator(lang)
-    rules = "; ".join(tr("rule {rule}", rule=r.rule_id) + (tr(" [ruling {ruling}]", ruling=r.ruling.id) if r.ruling else "")
-                      for r in verdict.reasons)
-    return tr("legal ({rules})", rules=rules) if verdict.legal else tr("illegal ({rules})", rules=rules)
-
-
 class Replay(widgets.VBox):
     """Step through a played game: first / back / forward / last and a move number over its history.
 
@@ -354,21 +340,10 @@ class Replay(widgets.VBox):
         """Plain text of step ``step`` as ``player`` may read it: the move, the comment, the
         verdict and the events. The verdict on a move whose cards ``player`` may not see (another
         player's discard) gives only the rules it rests on."""
-        tr = translator(self.lang)
-        if step == 0:
-            return tr("the deal: no move yet")
-        played = self.game.history[step - 1]
-        reader = (self.player, self.reveal_hands)
-        words = move_words(played.move, self.player, lang=self.lang, reveal_hands=self.reveal_hands, player=True)
-        lines = [tr("move {n}: {move}", n=step, move=words)]
-        if self.comments is not None:
-            lines.append(tr("why: {why}", why=render_text(self.comments[step - 1], *reader, lang=self.lang)))
-        verdict = self.states[step - 1].explain(played.move)
-        rules = verdict.summary(self.lang) if played.move.text_for(*reader) == str(played.move) \
-            else rules_only(verdict, self.lang)
-        lines.append(tr("rules: {rules}", rules=rules))
-        lines += [tr("then: {event}", event=event.text_for(*reader, lang=self.lang)) for event in played.events]
-        return "\n".join(lines)
+        comment = None if step == 0 or self.comments is None else \
+            render_text(self.comments[step - 1], self.player, self.reveal_hands, lang=self.lang)
+        return "\n".join(step_lines(self.states, self.game.history, step, self.player, self.reveal_hands, self.lang,
+                                     comment))
 
     def _draw(self, step: int) -> None:
         state = self.states[step]

@@ -37,6 +37,7 @@ from . import BOARDS, has_board
 from .board import PLAY_ACTS, SEAT_KINDS, Board
 from .drawing import SEAT_WORDS
 from .table_words import seat_name
+from ..words import move_words
 
 
 class TableBoardMixin:
@@ -86,8 +87,8 @@ class TableBoardMixin:
         if not self._busy and self.viewer is not None:
             mine = [step.move for step in game.history[known:] if step.move.player == self.viewer]
             if mine:
-                self._overtaken = M("{first} was played first, from another page of your seat; the table shows "
-                                    "the new position", first=mine[0].text_for(self.viewer))
+                self._overtaken = M("this move came first, from another page of your seat: {first}; the table "
+                                    "shows the new position", first=move_words(mine[0], self.viewer, lang=self.lang))
                 if chosen:
                     self.message = translator(self.lang)("Your choice was withdrawn: {why}", why=self._overtaken)
                     self._info = False
@@ -151,7 +152,8 @@ class TableBoardMixin:
         except (IllegalMove, TableError) as exc:  # the session caught up first: say so
             self.selection = []
             self.verdict = exc.verdict if isinstance(exc, IllegalMove) else None
-            first = (M("{move} was played first; ", move=self.game.history[known].move.text_for(self.viewer))
+            first = (M("this move came first: {move}; ",
+                       move=move_words(self.game.history[known].move, self.viewer, lang=self.lang))
                      if len(self.game.history) > known and not isinstance(exc, MoveConflict) else "")
             why = exc.verdict.summary(self.lang) if isinstance(exc, IllegalMove) else exc
             return M("Not played: {first}{why}", first=first, why=why)
