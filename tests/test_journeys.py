@@ -302,7 +302,7 @@ def lesson_opens_with_every_widget(context: BrowserContext, url: str, lesson: st
                   "board": html.count("danish_nb.widgets.pad.HtmlPad") + html.count("ToggleButtons(_dom_classes=(")}
         assert counts["quiz"] and counts["board"], counts
         try:
-            expect(page.locator(".widget-hbox:has(> button[title^='try '])")).to_have_count(counts["quiz"])
+            expect(page.locator(".dn-quiz")).to_have_count(counts["quiz"])
             expect(page.locator("button.widget-button[title='one move forward']")).to_have_count(counts["replay"])
             expect(page.locator(".dn-board")).to_have_count(counts["board"])
         except AssertionError as short:
