@@ -127,12 +127,14 @@ def card_pattern(cards: Iterable[Card]) -> re.Pattern[str]:
 
 def log_moves(page: Page) -> list[str]:
     """The moves of the log, in notation, oldest first (the log shows the last 40: enough here):
-    a learner reads words, so the teacher's setting that shows notation is turned on first."""
+    a learner reads words, so the app's teacher setting that shows notation is turned on first (a
+    board alone on a page is made with ``notation=True``)."""
     notation = page.locator(".dn-show-notation input")
-    if not notation.is_visible():
-        page.get_by_text("Settings", exact=True).click()
-    if not notation.is_checked():
-        notation.check()
+    if page.locator(".dn-show-notation").count():
+        if not notation.is_visible():
+            page.get_by_text("Settings", exact=True).click()
+        if not notation.is_checked():
+            notation.check()
     expect(page.locator(".dn-log ol > li > code.dn-notation")).to_have_count(moves_played(page))
     return page.locator(".dn-log ol > li > code.dn-notation").all_inner_texts()
 

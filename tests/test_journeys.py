@@ -31,7 +31,7 @@ from danish_nb import app_server
 from danish_nb.tables import open_store
 from helpers import voila_serving
 from test_tables_browser import MOVE_BUTTON, POSITION, STATUS, click_now, create_bastard, join, moves_shown, \
-    tables_page
+    play_one, tables_page
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 60_000
@@ -144,11 +144,7 @@ def play_turns(pages: list[Page], moves: int, store: Any, code: str) -> int:
         if mover is not None:
             expect(mover.locator(POSITION)).to_have_text(re.compile(rf"of {info.moves}$"))
             expect(mover.locator(f"{STATUS} .dn-turn")).to_contain_text("(you)")
-            if mover.locator(MOVE_BUTTON).count():
-                mover.locator(MOVE_BUTTON).first.click()
-            else:
-                mover.locator(".dn-tables .dn-seat.dn-me .dn-playable").first.click()
-            mover.locator(".dn-tables button.dn-play:not([disabled])").click()
+            play_one(mover)
         wait_for_moves(store, code, info.moves + 1)
         for page in pages:
             shows_at_least(page, info.moves + 1)

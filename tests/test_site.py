@@ -31,11 +31,11 @@ import danish_nb as dn
 import site_build.build
 import site_build.lessons
 import site_build.serve
-from danish_nb.cards import Card
+from danish_nb.cards import Card, card_words
 from danish_nb.web.lessons import quiz_moves
 from site_build.serve import OFFLINE_CHROMIUM_ARGS, SiteServer, only_this_host, serving
 from test_a11y import axe_violations
-from test_browser import HAND, ME, OPEN, choose_face_up, codes, moves_played, start_game
+from test_browser import HAND, ME, OPEN, choose_face_up, codes, log_moves, moves_played, start_game
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_PAGE = "index.html"
@@ -178,12 +178,13 @@ def test_the_app_plays_in_the_browser_with_no_other_host(visit) -> None:
     expect(page.locator(".dn-verdict")).to_contain_text("Legal")
     page.locator(".dn-play").click()
     expect(page.locator(f"{ME} .dn-card-{code}")).to_have_count(0)
-    expect(page.locator(".dn-log ol > li > b").nth(3)).to_have_text(f"P1 play {Card.parse(code)}")
+    expect(page.locator(".dn-log ol > li").nth(3)).to_contain_text(f"P1 plays the {card_words(Card.parse(code))}")
+    expect(page.locator(".dn-log")).not_to_contain_text(f"P1 play {Card.parse(code)}")  # words, not notation
 
     # A refusal: an open card while P1 still holds hand cards, with the library's rule ids.
     played = moves_played(page)
     game = dn.new_game("danish-bastard", players=3, seed=4242)
-    for move in page.locator(".dn-log ol > li > b").all_inner_texts():
+    for move in log_moves(page):  # the teacher's setting shows the notation beside the words
         game.play(move)
     if game.current_player != 0 or not game.state.hands[0]:
         pytest.fail(f"seed 4242 no longer gives P1 a hand and the turn after {played} moves: pick another")

@@ -107,10 +107,10 @@ def play_one(page: Page) -> None:
     """Play a legal move on ``page`` (it is this seat's turn): a move button, or a playable card."""
     before = moves_shown(page)
     if page.locator(MOVE_BUTTON).count():
-        page.locator(MOVE_BUTTON).first.click()  # its verdict first, then "Confirm: ..."
+        page.locator(MOVE_BUTTON).first.click()  # one click plays a move button
     else:
-        page.locator(".dn-tables .dn-seat.dn-me .dn-playable").first.click()
-    page.locator(".dn-tables button.dn-play:not([disabled])").click()
+        page.locator(".dn-tables .dn-seat.dn-me .dn-playable").first.click()  # a card: its verdict, then Play
+        page.locator(".dn-tables button.dn-play:not([disabled])").click()
     expect(page.locator(POSITION)).not_to_have_text(re.compile(rf"of {before}$"))
 
 

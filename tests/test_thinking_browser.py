@@ -48,7 +48,8 @@ class HeldBack(StrongPlayer):
         return super().choose(state, held)
 
 
-board = board_for(dn.new_game("danish-bastard", players=3, seed={seed}), seats=("human", "strong", "rule-of-thumb"))
+board = board_for(dn.new_game("danish-bastard", players=3, seed={seed}), seats=("human", "strong", "rule-of-thumb"),
+                 notation=True)
 board.agents[1] = HeldBack("danish-bastard", seed=board.agents[1].seed, iterations={iterations})
 board.box
 '''

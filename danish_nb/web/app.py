@@ -3,8 +3,8 @@ on a :class:`~danish_nb.web.pad.PagePad`), with settings, language and coach dra
 
 Nothing here knows the transport: the page sends the form's values and the board's messages, and
 each call returns what changed (see :meth:`PageApp.update`). Settings are staged, as in the Voila
-app: the game, players, seats, options and seed change nothing until New game; teaching mode and
-the language apply at once.
+app: the game, players, seats, options and seed change nothing until New game; the teacher's board
+settings (teaching mode, confirming moves, notation) and the language apply at once.
 
 >>> app = PageApp(seed=7)
 >>> app.board.game.rules.id, app.board.seats
@@ -44,6 +44,13 @@ BROWSER_SHARE = 0.5
 COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 #: A report of a long search's progress: (done, total).
 Progress = Callable[[int, int], None]
+
+
+#: The board settings a teacher switches at once: (CSS class, attribute and ``set_`` method, label),
+#: as the Jupyter app offers them.
+BOARD_SETTINGS = (("dn-teaching", "teaching", N_("Teaching mode: show all hands")),
+                  ("dn-confirm-moves", "confirm", N_("Confirm each move before it is played")),
+                  ("dn-show-notation", "notation", N_("Show each move's notation (for teachers)")))
 
 
 def esc(text: Any) -> str:
@@ -86,6 +93,9 @@ class PageApp:
         self.seats = ["human"] + ["rule-of-thumb"] * (max(GAMES.card(g).max_players for g in self.games) - 1)
         self.options: dict[str, Any] = {}
         self.teaching = False
+        #: The teacher's board settings, applied at once: each move waits for Confirm; each move's
+        #: notation beside its words.
+        self.confirm = self.notation = False
         self.iterations = iterations
         self.progress = progress
         self.board: Board | None = None
@@ -145,11 +155,11 @@ class PageApp:
                      select("lang", [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES], self.lang))]
         seats = [field(f"dn-seat-{i + 1}", f"P{i + 1}", select(f"seat-{i + 1}", kinds, self.seats[i]))
                  for i in range(self.players)]
-        checked = " checked" if self.teaching else ""
-        teaching = (f'<label class="dn-teaching"><input type="checkbox" name="teaching"{checked}> '
-                    f'{esc(tr("Teaching mode: show all hands"))}</label>')
+        boxes = "".join(
+            f'<label class="{css}"><input type="checkbox" name="{name}"{" checked" if getattr(self, name) else ""}> '
+            f'{esc(tr(label))}</label>' for css, name, label in BOARD_SETTINGS)
         return (f'<div class="dn-settings-row">{"".join(top)}</div><div class="dn-settings-row">{"".join(seats)}</div>'
-                f'{teaching}{self._options_html()}<p class="dn-settings-note" role="status">{esc(self.note())}</p>')
+                f'{boxes}{self._options_html()}<p class="dn-settings-note" role="status">{esc(self.note())}</p>')
 
     def _options_html(self) -> str:
         tr = translator(self.lang)
@@ -216,9 +226,10 @@ class PageApp:
         except DanishNbError as exc:
             self.message = f'<span class="dn-message">{esc(translator(self.lang)("Ignored: {text}.", text=exc))}</span>'
             return self.update()
-        if "teaching" in values and bool(values["teaching"]) != self.teaching:
-            self.teaching = bool(values["teaching"])
-            self.board.set_teaching(self.teaching)
+        for _css, name, _label in BOARD_SETTINGS:
+            if name in values and bool(values[name]) != getattr(self, name):
+                setattr(self, name, bool(values[name]))
+                getattr(self.board, f"set_{name}")(getattr(self, name))
         if "lang" in values and values["lang"] != self.lang:
             return self.set_lang(values["lang"])
         return self.update(settings=structure)
@@ -272,7 +283,7 @@ class PageApp:
     def _show(self, game: Any, step_mode: bool) -> None:
         pad = PagePad()
         board = board_for(game, seats=tuple(self.seats[:game.players]), teaching=self.teaching, step_mode=step_mode,
-                          lang=self.lang, background=False, pad=pad)
+                          confirm=self.confirm, notation=self.notation, lang=self.lang, background=False, pad=pad)
         if self.board is not None:
             self.board.close()
         self.board, self.pad = board, pad
