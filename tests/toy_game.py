@@ -28,7 +28,7 @@ from danish_nb.core import (GAMES, Catalogue, Event, GameParts, OptionsError, Re
 from danish_nb.families.tricks import (CardPlay, DealScore, Hands, Match, MatchState, Play, TrickMove, TrickRecord,
                                        Trumps, TrickView, Won, by_suit, cards_won, parse_trick_move, position_hands,
                                        position_players, position_seat, position_trick, position_won, tricks_won)
-from danish_nb.i18n import M
+from danish_nb.i18n import M, joined
 
 ID = "tiny-tricks"
 #: The source's file name says its language (``en``); the text itself lives here, not in the package.
@@ -59,7 +59,7 @@ PACK = tuple(card for card in standard_pack() if card.rank >= Rank.NINE)
 class Options:
     """One option, so that the contract suite has a schema to draw from."""
 
-    deals: int = option(1, "Deals in a match; the tricks of all deals count.", low=1, high=3)
+    deals: int = option(2, "Deals in a match; the tricks of all deals count.", low=1, high=3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +126,9 @@ class TinyState(MatchState):
         best = max(match.scores)
         order = tuple(sorted(range(self.players), key=lambda seat: (-match.scores[seat], seat)))
         top = [seat for seat in order if match.scores[seat] == best]
-        result = Result(order=order, scores=match.scores, draw=len(top) > 1, reason_id="points",
-                        reason=M("P{top} wins with {best} tricks", top=top[0] + 1, best=best))
+        reason = M("P{top} wins with {best} tricks", top=top[0] + 1, best=best) if len(top) == 1 else \
+            M("{names} share first place with {best} tricks", names=joined(f"P{seat + 1}" for seat in top), best=best)
+        result = Result(order=order, scores=match.scores, draw=len(top) > 1, reason_id="points", reason=reason)
         return self.copy(match=match, result=result), (*events, Event("end", None, result.text, (), R["TT-4"]))
 
 
