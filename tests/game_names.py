@@ -1,7 +1,8 @@
 """Lines of package code outside ``danish_nb/games/`` that name a particular game (bar
 ``23-one-file-game``): a game's id, title, module or class in code, not in docstrings or comments.
 
-``python tests/game_names.py`` lists them; ``tests/test_one_file_game.py`` holds the count.
+``python tests/game_names.py [PACKAGE_DIR]`` lists them (default: this checkout's ``danish_nb``);
+``tests/test_one_file_game.py`` holds the count.
 """
 
 from __future__ import annotations
@@ -41,19 +42,19 @@ def naming_lines(path: Path) -> list[tuple[int, str]]:
     return [(n, source[n - 1].strip()) for n in sorted(found)]
 
 
-def outside_games() -> dict[Path, list[tuple[int, str]]]:
+def outside_games(package: Path = PACKAGE) -> dict[Path, list[tuple[int, str]]]:
     """Every module outside ``danish_nb/games/`` with the lines that name a game."""
     found = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        if path.parent.name == "games" and path.parent.parent == PACKAGE:
+    for path in sorted(package.rglob("*.py")):
+        if path.parent == package / "games":
             continue
         if lines := naming_lines(path):
-            found[path.relative_to(PACKAGE.parent)] = lines
+            found[path.relative_to(package.parent)] = lines
     return found
 
 
 if __name__ == "__main__":
-    found = outside_games()
+    found = outside_games(Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else PACKAGE)
     for path, lines in found.items():
         for number, line in lines:
             print(f"{path}:{number}: {line}")
