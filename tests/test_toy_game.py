@@ -118,3 +118,25 @@ def test_the_suites_over_every_game_take_the_toy():
     assert " passed" in summary and "skipped" not in summary, summary
     passed = int(summary.split(" passed")[0].split()[-1])
     assert passed >= 10, summary
+
+
+@pytest.mark.browser
+def test_axe_finds_no_violation_on_the_toys_board(tiny, context):
+    """The board's HTML (as the page shows it, with the board styles) in Chromium, under axe-core:
+    at the deal and with a trick on the table."""
+    from test_a11y import assert_no_violations
+
+    from danish_nb.widgets import board_for
+    from danish_nb.widgets.lesson import style_html
+
+    game = dn.new_game(tiny, players=3, seed=5)
+    board = board_for(game, seats=("human", "rule-of-thumb", "rule-of-thumb"))
+    page = context.new_page()
+    try:
+        for when in ("the deal", "a trick on the table"):
+            page.set_content(f'<!doctype html><html lang="en"><head><title>Tiny Tricks</title>{style_html()}</head>'
+                             f'<body><main>{board.html}</main></body></html>')
+            assert_no_violations(page, f"the toy's board at {when}")
+            board.play(str(game.legal_moves()[0]))
+    finally:
+        page.close()

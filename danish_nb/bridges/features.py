@@ -227,9 +227,9 @@ def _tricks(v: Any, t: _Tensor) -> None:
     t.numbers([v.deal])
     t.phase(v.phase)
     if hasattr(v, "contract"):  # an auction with a skat
-        BIDS = get_game(v.game).info.parts.bids
+        bids = get_game(v.game).info.parts.bids
         t.cards(v.skat)
-        t.one_hot(None if v.contract is None else BIDS.index(v.contract), len(BIDS))
+        t.one_hot(None if v.contract is None else bids.index(v.contract), len(bids))
         t.seat(v.soloist)
         t.numbers(t.seats(v.card_points))
 

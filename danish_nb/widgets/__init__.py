@@ -22,8 +22,8 @@ BOARDS: dict[str, type[Board]] = {"shedding": ShedBoard, "tricks": TrickBoard, "
 
 
 def has_board(rules: GameRules) -> bool:
-    """Whether a game (its rules object) has a board."""
-    return rules.info.family in BOARDS
+    """Whether a game (its rules object) has a board: its own, or its family's."""
+    return rules.info.parts.board is not None or rules.info.family in BOARDS
 
 
 def board_class(rules: GameRules) -> type[Board]:
