@@ -745,11 +745,11 @@ FAMILIES = ("shedding", "tricks", "running-total")
 LANGUAGES = {"en": "English", "fr": "French", "de": "German"}
 
 
-def load(path: str) -> Any:
+def load_object(path: str) -> Any:
     """The object a ``"module:name"`` path names, its module imported (how a game declares what
     lives above it, such as its board, without importing it).
 
-    >>> load("danish_nb.cards:Card").__name__
+    >>> load_object("danish_nb.cards:Card").__name__
     'Card'
     """
     module, _, name = path.partition(":")
@@ -860,7 +860,7 @@ class GameRules(Protocol):
     """A game: its identity, source, rule catalogue, options and how to start a state.
 
     :func:`register` adds :attr:`info`, the game's :class:`GameInfo`, built from the other
-    attributes.
+    attributes and the :class:`GameParts` the game declares with it.
     """
 
     id: str

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..core import DanishNbError, Game, Text, _short, get_game, load, render_text
+from ..core import DanishNbError, Game, Text, _short, get_game, load_object, render_text
 from ..i18n import M
 
 
@@ -69,7 +69,7 @@ def make_agent(name: str, game_id: str, seed: int = 0) -> Agent:
         raise DanishNbError(f"unknown computer player {_short(name)}; choose from {', '.join(AGENTS)}")
     info = get_game(game_id).info
     own = info.parts.agents.get(name)
-    factory = load(own) if own else players.get(info.id) or players.get(info.family) or players.get("*")
+    factory = load_object(own) if own else players.get(info.id) or players.get(info.family) or players.get("*")
     if factory is None:
         raise DanishNbError(f"the {name!r} player does not play {info.title}")
     return factory(seed)

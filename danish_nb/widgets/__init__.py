@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Game, GameRules, OptionsError, load
+from ..core import Game, GameRules, OptionsError, load_object
 from .board import SEAT_KINDS, Board
 from .rat_board import RatBoard
 from .shed_board import ShedBoard
@@ -29,7 +29,7 @@ def has_board(rules: GameRules) -> bool:
 def board_class(rules: GameRules) -> type[Board]:
     """A game's board class: its own (``GameParts.board``) or its family's (:data:`BOARDS`)."""
     own = rules.info.parts.board
-    return load(own) if own else BOARDS[rules.info.family]
+    return load_object(own) if own else BOARDS[rules.info.family]
 
 
 def board_for(game: Game, *, lang: str = "en", **kwargs: Any) -> Board:
