@@ -66,7 +66,8 @@ def test_the_strong_player_and_its_endgame_rules(tiny):
 
     game = dn.new_game(tiny, players=3, seed=2)
     assert default_iterations(tiny) == 150 and not solvable(game.state)  # the defaults: no endgame solver
-    player = StrongPlayer(tiny, seed=1)
+    player = make_agent("strong", tiny, seed=1)
+    assert isinstance(player, StrongPlayer) and player.game_id == tiny
     player.iterations = 8
     assert game.state.is_legal(player.choose(game.state).move)
 

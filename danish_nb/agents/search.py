@@ -56,7 +56,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -636,4 +636,24 @@ class StrongPlayer:
         return Choice(self.last.move, explain(self.last, me, self.game_id))
 
 
-AGENTS["strong"] = {game_id: (lambda seed, g=game_id: StrongPlayer(g, seed)) for game_id in GAMES}
+class _EveryGame(Mapping[str, Callable[[int], StrongPlayer]]):
+    """The strong player's factories by game id, for every registered game (one registered
+    after this module was imported too).
+
+    >>> _EveryGame()["bastard"](3).game_id, "no-such-game" in _EveryGame()
+    ('bastard', False)
+    """
+
+    def __getitem__(self, game_id: str) -> Callable[[int], StrongPlayer]:
+        if game_id not in GAMES:
+            raise KeyError(game_id)
+        return lambda seed: StrongPlayer(game_id, seed)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
+AGENTS["strong"] = _EveryGame()  # type: ignore[assignment]
