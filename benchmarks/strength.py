@@ -165,9 +165,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="the measured seat's player (repeatable; default: halving)")
     parser.add_argument("--iterations", type=int, help="iterations per decision (default: the game's budget)")
     parser.add_argument("--margin", type=float, help="weight of the game-point margin in a playout's value "
-                        "(default: the game's, agents.search.MARGIN)")
+                        "(default: the game's, GameParts.margin)")
     parser.add_argument("--playout-moves", type=int, help="playout moves per decision at most (default: the "
-                        "game's, agents.search.MOVE_BUDGET)")
+                        "game's, GameParts.move_budget)")
     parser.add_argument("--auction-tries", type=int, help="worlds dealt to find one whose auction agrees with "
                         "the rule-of-thumb bidder (1: no inference; default: agents.search.AUCTION_TRIES)")
     parser.add_argument("--out", help="append each game's row to this file (JSON lines) as it finishes")

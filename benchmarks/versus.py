@@ -50,11 +50,12 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
+import danish_nb as dn
 from danish_nb.bridges import features, openspiel
 from danish_nb.bridges.bots import StrongBot
 
 #: Player counts: each game's default (OpenSpiel's ``players``).
-PLAYERS = dict(features.DEFAULT_PLAYERS)
+PLAYERS = {game_id: dn.GAMES[game_id].info.default_players for game_id in dn.GAMES}
 OPPONENTS = ("ismcts", "mcts")
 #: UCT's exploration constant for OpenSpiel's bots (returns lie in -1..1).
 UCT_C = 2.0

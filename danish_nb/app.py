@@ -26,7 +26,8 @@ from .widgets.settings import FIT, GameForm
 from .widgets.class_tables import ClassTables
 from .widgets.pad import PagePad
 
-DEFAULT_GAME = "danish-bastard"
+#: The game the settings start with: the first declared.
+DEFAULT_GAME = next(iter(GAMES))
 #: The page's title and the line under it.
 TITLE = N_("Danish card games")
 INTRO = N_("Pick a game and play against the computer: every move is checked against the quoted rules.")

@@ -28,7 +28,7 @@ from typing import Any
 
 from .agents import Choice, make_agent
 from .agents.endgame import ENDGAME_TRICKS, amount
-from .agents.search import (DEFAULT_ITERATIONS, PLAYER_ENDGAME_TRICKS, Candidate, SearchResult, move_label, outlook,
+from .agents.search import (PLAYER_ENDGAME_TRICKS, Candidate, SearchResult, move_label, outlook,
                             position_seed, reason, search_view)
 from .core import DanishNbError, Game, Text, get_game, render_text
 from .i18n import DEFAULT, M
@@ -176,7 +176,7 @@ def review_budget(moves: int, game_id: str, iterations: int | None = None) -> in
     (400, 10)
     """
     rounds = max(1, math.ceil(math.log2(max(moves, 1))))
-    return max(iterations or DEFAULT_ITERATIONS.get(game_id, 150), MIN_VISITS * moves * rounds)
+    return max(iterations or get_game(game_id).info.parts.iterations, MIN_VISITS * moves * rounds)
 
 
 def review(game: Game | Mapping[str, Any], seat: int, *, iterations: int | None = None, seed: int = 0,

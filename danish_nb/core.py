@@ -741,10 +741,60 @@ def _copy_other(state: Any, given: dict[str, Any]) -> Any:
 
 #: The game families (what a family module and a board adapter share), by name.
 FAMILIES = ("shedding", "tricks", "running-total")
-#: A rules object's ``family`` spelled differently from :data:`FAMILIES`, until its module says so.
-_FAMILY_NAMES = {"rat-bastard": "running-total"}
 #: Language codes of the source documents (``1-danish-bastard.en.txt`` is in English).
 LANGUAGES = {"en": "English", "fr": "French", "de": "German"}
+
+
+def load_object(path: str) -> Any:
+    """The object a ``"module:name"`` path names, its module imported (how a game declares what
+    lives above it, such as its board, without importing it).
+
+    >>> load_object("danish_nb.cards:Card").__name__
+    'Card'
+    """
+    module, _, name = path.partition(":")
+    return getattr(import_module(module), name)
+
+
+@dataclass(frozen=True, slots=True)
+class GameParts:
+    """What the rest of the package needs about a game besides its rules, declared once in the
+    game's module (``register(Rules(), GameParts(...))``) and read as ``dn.GAMES[id].info.parts``.
+    Every field has a default a new game may keep:
+
+    - ``players``: the seats when none are asked for (the bridges; default: the fewest);
+    - ``agents``: computer players made for this game, by name, as ``"module:Class"`` paths (a
+      class taking a seed); otherwise its family's players play it;
+    - ``iterations``, ``move_budget``, ``margin``: the strong player's search budget (per decision;
+      playout moves per decision; the weight of the point margin in a playout's value and the
+      margin that counts fully), see ``agents/search.py``;
+    - ``card_values``: what taking a card is worth to the trick family's rule-of-thumb player;
+    - ``endgame``: for a trick game, ``endgame(state, player, cards, index)`` giving the exact
+      endgame solver its scoring (``families.tricks.EndgameScoring``); none: no solver;
+    - ``actions``: ``actions(dealt state, players)``, the bridges' action space as
+      ``(action, form, size)`` segments (``bridges/actions.py``), and ``bids``, an auction's bids;
+    - ``max_moves``: ``max_moves(players, options)``, a bound on a game's moves (OpenSpiel's
+      game length; default: from a ``turn_limit`` option);
+    - ``board``: the board widget as a ``"module:Class"`` path (default: its family's board);
+    - ``sample``: ``(players, seed)`` of the sample record its lesson loads.
+
+    >>> import danish_nb as dn
+    >>> dn.GAMES["sjavs"].info.parts.players, GameParts().iterations
+    (4, 150)
+    """
+
+    players: int | None = None
+    agents: Mapping[str, str] = field(default_factory=dict)
+    iterations: int = 150
+    move_budget: int | None = None
+    margin: tuple[float, float] = (0.0, 1.0)
+    card_values: Mapping[Any, int] = field(default_factory=dict)
+    endgame: Callable[..., Any] | None = None
+    actions: Callable[[Any, int], Sequence[tuple[str, str, int]]] | None = None
+    bids: tuple[str, ...] = ()
+    max_moves: Callable[[int, Any], int] | None = None
+    board: str | None = None
+    sample: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -768,6 +818,12 @@ class GameInfo:
     source: str
     language: str
     options: tuple[OptionInfo, ...]
+    parts: GameParts = GameParts()
+
+    @property
+    def default_players(self) -> int:
+        """The seats when none are asked for (:attr:`GameParts.players`, else the fewest)."""
+        return self.parts.players or self.min_players
 
     @property
     def language_name(self) -> str:
@@ -786,24 +842,25 @@ class GameInfo:
         raise OptionsError(M("{title} has no option {name}", title=self.title, name=_short(name)))
 
     @classmethod
-    def of(cls, rules: Any) -> GameInfo:
+    def of(cls, rules: Any, parts: GameParts = GameParts()) -> GameInfo:
         """Read a rules object's attributes (``id``, ``title``, ``family``, ``source``,
-        ``options_type``, ``min_players``, ``max_players``); the language is the source file
-        name's suffix. Raises :class:`DanishNbError` for a rules object that lacks one."""
-        family = _FAMILY_NAMES.get(rules.family, rules.family)
+        ``options_type``, ``min_players``, ``max_players``) and take its ``parts``; the language
+        is the source file name's suffix. Raises :class:`DanishNbError` for a rules object that
+        lacks one."""
+        family = rules.family
         language = rules.source.rsplit(".", 2)[-2] if rules.source.count(".") >= 2 else ""
         if family not in FAMILIES or language not in LANGUAGES:
             raise DanishNbError(f"game {rules.id!r}: family {family!r} must be one of {FAMILIES} and "
                                 f"its source named like '1-name.en.txt' (language one of {', '.join(LANGUAGES)})")
         return cls(rules.id, rules.title, family, rules.min_players, rules.max_players, rules.source,
-                   language, option_infos(rules.options_type))
+                   language, option_infos(rules.options_type), parts)
 
 
 class GameRules(Protocol):
     """A game: its identity, source, rule catalogue, options and how to start a state.
 
     :func:`register` adds :attr:`info`, the game's :class:`GameInfo`, built from the other
-    attributes.
+    attributes and the :class:`GameParts` the game declares with it.
     """
 
     id: str
@@ -862,6 +919,11 @@ class GameRegistry(Mapping[str, GameRules]):
         """Hold a registered game (:func:`register` does this)."""
         self._rules[game.id] = game
 
+    def remove(self, game_id: str) -> None:
+        """Forget a game registered or declared under ``game_id`` (a test's own game, when it ends)."""
+        self._rules.pop(game_id, None)
+        self._declared.pop(game_id, None)
+
     def card(self, game_id: str) -> GameCard:
         """A game's card, without importing its module. Raises ``KeyError``."""
         if game_id in self._rules:
@@ -891,10 +953,12 @@ class GameRegistry(Mapping[str, GameRules]):
 GAMES = GameRegistry()
 
 
-def register(game: GameRules) -> GameRules:
-    """Add a game to :data:`GAMES` under its id, with its :class:`GameInfo` as ``game.info``:
-    registering is all a new game needs to be listed, offered and covered by the contract tests."""
-    game.info = GameInfo.of(game)
+def register(game: GameRules, parts: GameParts = GameParts()) -> GameRules:
+    """Add a game to :data:`GAMES` under its id, with its :class:`GameInfo` (``parts``, what the
+    rest of the package needs about it, included) as ``game.info``: registering is all a new game
+    needs to be listed, offered, played by the computer players and the bridges, and covered by
+    the contract tests."""
+    game.info = GameInfo.of(game, parts)
     GAMES.add(game)
     return game
 

@@ -33,6 +33,8 @@ SIMULATIONS = [
     ("sjavs", "players=3,red_queens=false", 2),
     ("sjavs", "", 2),
 ]
+#: Any other registered game (a game added later, the toy of test_toy_game.py): its defaults.
+SIMULATIONS += [(game_id, "", 2) for game_id in dn.GAMES if game_id not in {case[0] for case in SIMULATIONS}]
 
 
 def load(game_id: str, params: str = "") -> pyspiel.Game:

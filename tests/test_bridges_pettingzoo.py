@@ -25,6 +25,9 @@ pytestmark = [pytest.mark.filterwarnings("ignore:Observation space for each agen
 
 CASES = [("danish-bastard", 2, None), ("danish-bastard", 5, None), ("le-danish", 3, {"complete_four": True}),
          ("rat-bastard-17", 2, None), ("bastard", 4, None), ("sjavs", 3, None), ("sjavs", 4, None)]
+#: Any other registered game (a game added later, the toy of test_toy_game.py): its default seats.
+CASES += [(game_id, dn.GAMES[game_id].info.default_players, None) for game_id in dn.GAMES
+          if game_id not in {case[0] for case in CASES}]
 
 
 @pytest.mark.parametrize("game_id, players, options", CASES)

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import danish_nb as dn
 from danish_nb.core import source_text
 from danish_nb.agents.shedding import ShedRuleOfThumb
-from danish_nb.agents.le_danish import LeDanishRuleOfThumb
+from danish_nb.games.le_danish_player import LeDanishRuleOfThumb
 from danish_nb.cards import Card, packs
 from danish_nb.families.shedding import ShedMove
 from danish_nb.games import le_danish as ld

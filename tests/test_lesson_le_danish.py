@@ -18,7 +18,7 @@ from test_lesson import hidden_and_visible, leaked, synced_strings
 
 import danish_nb as dn
 from danish_nb.agents import make_agent
-from danish_nb.agents.le_danish import LeDanishRuleOfThumb
+from danish_nb.games.le_danish_player import LeDanishRuleOfThumb
 from danish_nb.games.le_danish import CATALOGUE
 from danish_nb.tools import sample_record
 from danish_nb.widgets import ShedBoard

@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 import danish_nb as dn
 from helpers import said
 from danish_nb.core import source_text
-import danish_nb.agents.rat_bastard  # noqa: F401  (registers the rule-of-thumb player)
 from danish_nb.agents import make_agent
 from danish_nb.cards import Card
 from danish_nb.core import option_infos
@@ -71,7 +70,7 @@ def test_catalogue_ids_and_rulings():
 
 
 def test_registered_for_exactly_two_players():
-    assert dn.GAMES[RB].family == "rat-bastard"
+    assert dn.GAMES[RB].family == dn.GAMES[RB].info.family == "running-total"
     with pytest.raises(dn.OptionsError, match="2"):
         dn.new_game(RB, players=3, seed=1)
     with pytest.raises(dn.OptionsError):

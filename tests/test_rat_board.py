@@ -17,7 +17,7 @@ import pytest
 import danish_nb as dn
 from helpers import open_app, start_app_game, said
 from danish_nb.agents import RandomAgent
-from danish_nb.agents.rat_bastard import RatRuleOfThumb
+from danish_nb.games.rat_bastard_17_player import RatRuleOfThumb
 from danish_nb.app import build_app
 from danish_nb.cards import Card
 from danish_nb.core import Private

@@ -11,8 +11,6 @@
 from .base import AGENTS, Agent, Choice, RandomAgent, make_agent, play_out
 from . import shedding as _shedding  # noqa: F401  (each module registers its rule-of-thumb player)
 from . import tricks as _tricks  # noqa: F401
-from . import rat_bastard as _rat_bastard  # noqa: F401
-from . import le_danish as _le_danish  # noqa: F401
 from . import search as _search  # noqa: F401  (the strong player, for every game)
 
 __all__ = ["AGENTS", "Agent", "Choice", "RandomAgent", "make_agent", "play_out"]

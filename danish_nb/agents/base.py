@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..core import DanishNbError, Game, Text, _short, get_game, render_text
+from ..core import DanishNbError, Game, Text, _short, get_game, load_object, render_text
 from ..i18n import M
 
 
@@ -50,7 +50,8 @@ class RandomAgent:
         return Choice(move, M("picked at random among {moves} legal moves", moves=len(moves)))
 
 
-#: name -> {game id, family or "*": factory(seed)}; games and families add their own players.
+#: name -> {family or "*": factory(seed)}; families add their own players, a game its own in its
+#: :class:`~danish_nb.core.GameParts` (``agents``).
 AGENTS: dict[str, dict[str, Callable[[int], Agent]]] = {"random": {"*": RandomAgent}}
 
 
@@ -67,7 +68,8 @@ def make_agent(name: str, game_id: str, seed: int = 0) -> Agent:
     if players is None:
         raise DanishNbError(f"unknown computer player {_short(name)}; choose from {', '.join(AGENTS)}")
     info = get_game(game_id).info
-    factory = players.get(info.id) or players.get(info.family) or players.get("*")
+    own = info.parts.agents.get(name)
+    factory = load_object(own) if own else players.get(info.id) or players.get(info.family) or players.get("*")
     if factory is None:
         raise DanishNbError(f"the {name!r} player does not play {info.title}")
     return factory(seed)

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
-from ..core import DanishNbError, Private, Text
+from ..core import GAMES, DanishNbError, Private, Text, get_game
 from ..i18n import M, Message, Number, _n
 from ..families.tricks import TrickMove, playable
 
@@ -42,8 +42,6 @@ from ..families.tricks import TrickMove, playable
 ENDGAME_TRICKS = 5
 #: Worlds sampled from a view for an endgame decision (the values are averaged over them).
 ENDGAME_WORLDS = 8
-#: The games the solver plays.
-TRICK_GAMES = ("bastard", "sjavs")
 
 
 @dataclass(frozen=True)
@@ -78,7 +76,7 @@ class _Solver:
     """
 
     def __init__(self, state: Any, player: int) -> None:
-        self.players = n = state.players
+        self.players = state.players
         trumps = state.trumps
         hands = [tuple(h) for h in state.hands]
         owners = {card: p for p, hand in enumerate(hands) for card in hand}
@@ -99,45 +97,12 @@ class _Solver:
         self.first = -1  # the lead to try first (set by lead), then the best lead found (set by play)
         self.limits: dict[Any, tuple[int, int]] = {}
         self.nodes = 0
-        game = state.game_id
-        if game == "bastard":
-            from ..games.bastard import CHARM, JACKS, NASTY, score_player
-            self.side = frozenset({player})
-            relevant = frozenset(JACKS) | {CHARM, NASTY}
-            before = tuple(c for trick in state.won[player] for c in trick if c in relevant)
-            counting = sum(1 << index[c] for c in cards if c in relevant)
-            self.klass = [i + 1 if counting >> i & 1 else 0 for i in range(len(cards))]
-            self.gain = [0] * len(cards)
-            self.counting = self.scoring = counting
-            self.scored_at_end = True
-            self.start = 0
-            self.acc0 = len(state.won[player])
-            scores: dict[int, int] = {}
-
-            def final(acc: int) -> int:
-                if acc not in scores:
-                    taken = before + tuple(c for i, c in enumerate(cards) if acc >> (i + 8) & 1)
-                    scores[acc] = sum(line.points for line in score_player(player, taken, acc & 255, state.options))
-                return scores[acc]
-            self.unit = "points"
-        elif game == "sjavs":
-            from ..games.sjavs import card_points
-            soloist = state.soloist
-            self.side = frozenset({soloist}) if player == soloist else frozenset(range(n)) - {soloist}
-            self.start = sum(card_points(trick) for seat in self.side for trick in state.won[seat])
-            self.gain = [card_points((c,)) for c in cards]
-            self.klass = self.gain
-            self.counting = 0
-            self.scored_at_end = False
-            self.scoring = sum(1 << i for i, g in enumerate(self.gain) if g)
-            self.acc0 = 0
-
-            def final(acc: int) -> int:
-                return 0
-            self.unit = "card points"
-        else:
-            raise DanishNbError(f"the endgame solver plays Bastard and Sjavs, not {game!r}")
-        self.final = final
+        scoring = get_game(state.game_id).info.parts.endgame
+        if scoring is None:
+            raise DanishNbError(f"the endgame solver does not play {state.game_id!r}: the game declares no endgame scoring")
+        s = scoring(state, player, cards, index)
+        self.side, self.klass, self.gain, self.counting, self.scoring = s.side, s.klass, s.gain, s.counting, s.scoring
+        self.scored_at_end, self.start, self.acc0, self.final, self.unit = s.scored_at_end, s.start, s.acc0, s.final, s.unit
 
     def moves(self, hand: int, led: int, live: int) -> list[int]:
         """The cards of ``hand`` worth trying (one of each run of touching equivalent cards), as indices."""
@@ -331,7 +296,12 @@ def tricks_left(state: Any) -> int:
 
 def solvable(state: Any) -> bool:
     """Whether ``state`` is a trick game's card play (the solver's domain)."""
-    return getattr(state, "game_id", None) in TRICK_GAMES and not state.is_over and state.phase == "play"
+    return _plays(getattr(state, "game_id", None)) and not state.is_over and state.phase == "play"
+
+
+def _plays(game_id: Any) -> bool:
+    """Whether the solver plays ``game_id`` (the game declares its endgame scoring)."""
+    return game_id in GAMES and GAMES[game_id].info.parts.endgame is not None
 
 
 def solve(state: Any, player: int | None = None) -> Solution:
@@ -344,7 +314,7 @@ def solve(state: Any, player: int | None = None) -> Solution:
     {'P1 play 2♥': 0, 'P1 play A♥': 1}
     """
     if not solvable(state):
-        raise DanishNbError("the endgame solver needs the card play of a Bastard or Sjavs deal")
+        raise DanishNbError("the endgame solver needs the card play of a trick game that declares its endgame scoring")
     mover = state.current_player
     player = mover if player is None else player
     solver = _Solver(state, player)
@@ -361,7 +331,7 @@ def endgame_choice(view: Any, game_id: str, rng: random.Random, worlds: int = EN
     """The best card for the viewer by the solver, averaged over ``worlds`` worlds sampled from
     ``view`` (each distinct world solved once: one world when the view shows every hand, which
     makes it exact), or ``None`` outside a trick game's last ``tricks`` tricks."""
-    if game_id not in TRICK_GAMES:
+    if not _plays(game_id):
         return None
     first = view.sample_world(rng)
     if not solvable(first) or tricks_left(first) > tricks or first.current_player != view.me:

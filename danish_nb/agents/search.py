@@ -22,14 +22,14 @@ What a finished game is worth to each seat (:func:`outcome`): mostly first place
 match's highest total; a shared first place is shared), plus a quarter for the finishing rank,
 which gives the 3+-player games a smoother signal. The games decide the order: ``state.result``.
 In Sjavs, whose matches run over many deals and whose playouts stop at the deal's end, half of
-a playout's value is the game-point margin the deal gained (:func:`playout_values`, :data:`MARGIN`),
+a playout's value is the game-point margin the deal gained (:func:`playout_values`, the game's ``margin``),
 and the worlds it deals agree with the auction where it can: a seat that passed is dealt a hand
 the rule-of-thumb bidder would pass with, a bidder one it would bid with (:func:`sample_world`).
 Its bids are searched like its plays, and bid more often than the rule of thumb would: a screen in
 December 2026 that made it bid as the rule of thumb does finished first in 39% of 120 seeded
 matches, against 56% with searched bids on the same deals.
 Where playouts run long (the start of Rat Bastard 17), a seeded probe playout shrinks the
-iterations to a cap on playout moves (:func:`move_capped`, :data:`MOVE_BUDGET`), so that a
+iterations to a cap on playout moves (:func:`move_capped`, the game's ``move_budget``), so that a
 decision costs about what the others do and the same seed still gives the same choice.
 
 It decides from the mover's view only: the real state's hidden cards never reach the search
@@ -56,7 +56,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,10 +66,19 @@ from ..words import words_of
 from .base import AGENTS, Choice, make_agent
 from .tricks import TrickRuleOfThumb
 
-#: Iterations per decision by game id, measured to keep a decision within about a second on a
-#: loaded 2-core machine (``python -m benchmarks.strength`` times them).
-DEFAULT_ITERATIONS = {"rat-bastard-17": 200, "danish-bastard": 200, "le-danish": 100, "bastard": 150,
-                      "sjavs": 200}
+
+
+def default_iterations(game_id: str) -> int:
+    """Iterations per decision in ``game_id`` (its :attr:`~danish_nb.core.GameParts.iterations`),
+    measured to keep a decision within about a second on a loaded 2-core machine
+    (``python -m benchmarks.strength`` times them).
+
+    >>> default_iterations("le-danish")
+    100
+    """
+    return get_game(game_id).info.parts.iterations
+
+
 #: The strong player solves the trick games exactly from this many tricks left, like the coach
 #: (``python -m benchmarks.endgame``: a decision over 8 worlds at 5 tricks, a tenth of a second typically).
 PLAYER_ENDGAME_TRICKS = 5
@@ -83,15 +92,9 @@ EXPLORATION = 0.7
 MAX_PLAYOUT = 3000
 #: What a place is worth besides first place (see :func:`outcome`).
 RANK_WEIGHT = 0.25
-#: At most this many playout moves per decision, by game id (see :func:`move_capped`): a position
-#: whose playouts run long gets fewer iterations, so its decision stays near the others' cost.
-MOVE_BUDGET = {"rat-bastard-17": 9000}
 #: How many worlds the search deals at most to find one whose auction agrees with the
 #: rule-of-thumb bidder (:func:`sample_world`; the last one dealt is kept if none does).
 AUCTION_TRIES = 10
-#: By game id: the weight of the game-point margin in a playout's value, and the margin that
-#: counts fully (see :func:`playout_values`).
-MARGIN = {"sjavs": (0.5, 30)}
 
 
 def outcome(result: Any, players: int) -> tuple[float, ...]:
@@ -289,15 +292,15 @@ def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | Non
                 auction_tries: int = AUCTION_TRIES) -> SearchResult:
     """Search the position ``view`` shows (the view of the player to move) and return the
     best move with its statistics (``method``: one of :data:`METHODS`, see the module; an
-    iteration is one game played out). ``iterations`` (default: :data:`DEFAULT_ITERATIONS`) and
+    iteration is one game played out). ``iterations`` (default: :func:`default_iterations`) and
     ``seconds`` (optional, a wall-clock cap) bound it; ``cpu_seconds`` is a budget of CPU time
     (``time.process_time``, which waiting for a core does not count: for fair matches on a busy
     machine): the iterations are those that fit it (:func:`cpu_capped`), and the search stops
     when it is spent. ``progress(done, total)`` is called now and then. In a trick game's last ``endgame`` tricks (0: never) the exact solver decides.
     ``horizon`` (one of :data:`HORIZONS`): where playouts stop, see :func:`deal_horizon`.
-    ``margin`` (default: :data:`MARGIN`'s weight) blends the game-point margin into a playout's
+    ``margin`` (default: the game's :attr:`~danish_nb.core.GameParts.margin` weight) blends the game-point margin into a playout's
     value (:func:`playout_values`); ``playout_moves`` caps the playout moves of the decision
-    (:func:`move_capped`; default: :data:`MOVE_BUDGET` with the default iterations, none with
+    (:func:`move_capped`; default: the game's :attr:`~danish_nb.core.GameParts.move_budget` with the default iterations, none with
     iterations given); ``auction_tries``: see :func:`sample_world`.
     Only ``view`` is read: hidden cards cannot influence the result.
 
@@ -307,11 +310,11 @@ def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | Non
     >>> r.move in g.legal_moves(), sum(c.visits for c in r.candidates) == r.iterations <= 30
     (True, True)
     """
-    get_game(game_id)
     started, cpu_started = time.perf_counter(), time.process_time()
     rng = random.Random(position_seed(seed, view))
     me = view.me
-    budget = DEFAULT_ITERATIONS.get(game_id, 150) if iterations is None else iterations
+    parts = get_game(game_id).info.parts
+    budget = parts.iterations if iterations is None else iterations
     if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
         raise DanishNbError(M("iterations must be a whole number from 1, not {value}", value=repr(budget)))
     if method not in METHODS:
@@ -336,14 +339,14 @@ def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | Non
         solved = endgame_choice(view, game_id, rng, tricks=endgame)
         if solved is not None:
             return SearchResult(solved.move, (), 0, solved, time.perf_counter() - started)
-    weight, scale = MARGIN.get(game_id, (0.0, 1.0))
+    weight, scale = parts.margin
     weight = weight if margin is None else margin
     base = getattr(getattr(world, "match", None), "scores", None)
 
     def judge(result: Any) -> tuple[float, ...]:
         return playout_values(result, view.players, base, weight, scale)
     free = playout_moves is None and iterations is None and cpu_seconds is None
-    cap = MOVE_BUDGET.get(game_id) if free else playout_moves
+    cap = parts.move_budget if free else playout_moves
     if cap is not None:
         budget = move_capped(world, game_id, rng, budget, cap, deal, len(moves))
     if cpu_seconds is not None:
@@ -633,4 +636,24 @@ class StrongPlayer:
         return Choice(self.last.move, explain(self.last, me, self.game_id))
 
 
-AGENTS["strong"] = {game_id: (lambda seed, g=game_id: StrongPlayer(g, seed)) for game_id in GAMES}
+class _EveryGame(Mapping[str, Callable[[int], StrongPlayer]]):
+    """The strong player's factories by game id, for every registered game (one registered
+    after this module was imported too).
+
+    >>> _EveryGame()["bastard"](3).game_id, "no-such-game" in _EveryGame()
+    ('bastard', False)
+    """
+
+    def __getitem__(self, game_id: str) -> Callable[[int], StrongPlayer]:
+        if game_id not in GAMES:
+            raise KeyError(game_id)
+        return lambda seed: StrongPlayer(game_id, seed)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
+AGENTS["strong"] = _EveryGame()  # type: ignore[assignment]

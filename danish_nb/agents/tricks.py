@@ -6,7 +6,7 @@ gives it the most trumps, draws trumps as the soloist, and adds points to a tric
 is winning.
 
 It decides from the player's view only (its own hand, the trick, the trumps), never from
-hidden cards. What a card is worth to its taker comes from :data:`CARD_VALUES` by game id.
+hidden cards. What a card is worth to its taker comes from the game (:func:`card_values`).
 
 >>> import danish_nb as dn
 >>> g = dn.new_game("bastard", players=4, seed=2)
@@ -22,18 +22,16 @@ from typing import Any
 
 from ..cards import SUITS, Card, Rank, cards_text, n_cards
 from ..families.tricks import SUIT_TEXTS, Play, TrickMove, Trumps, played_by, trick_winner
-from ..core import DanishNbError, Private
+from ..core import DanishNbError, Private, get_game
 from .base import AGENTS, Choice
 from ..i18n import N_, M, Message
 
-#: game id -> what taking each card is worth to its taker (rough, for play only; not scoring).
-CARD_VALUES: dict[str, dict[Card, int]] = {
-    "bastard": {Card.parse("JS"): -1, Card.parse("JC"): -2, Card.parse("JD"): -3, Card.parse("JH"): -4,
-                Card.parse("7C"): 3, Card.parse("7D"): -1},
-    "sjavs": {Card(rank, suit): points for suit in SUITS
-              for rank, points in ((Rank.ACE, 11), (Rank.TEN, 10), (Rank.KING, 4), (Rank.QUEEN, 3),
-                                   (Rank.JACK, 2))},
-}
+def card_values(game_id: str) -> dict[Card, int]:
+    """What taking each card is worth to its taker in ``game_id`` (rough, for play only; not
+    scoring): the game's :attr:`~danish_nb.core.GameParts.card_values`."""
+    return get_game(game_id).info.parts.card_values
+
+
 #: The bids of an auction, lowest first, and the top trumps that make a bid safer (Sjavs).
 BID_ORDER = ("play", "strike", "slam")
 TOP_TRUMPS = (Card.parse("QC"), Card.parse("QS"))
@@ -62,7 +60,7 @@ class TrickRuleOfThumb:
         if any(m.action in ("bid", "pass") for m in moves):
             return self._bid(state, view.hand, moves)
         if any(m.action == "discard" for m in moves):
-            return self._discard(view.hand, view.trumps, moves)
+            return self._discard(view.hand, view.trumps, moves, card_values(view.game))
         calls = [m for m in moves if m.action == "trump"]
         if calls and all(m.suit is not None for m in calls):
             return self._name_suit(state, view.hand, calls)
@@ -71,7 +69,7 @@ class TrickRuleOfThumb:
         plays = [m for m in moves if m.action == "play"]
         if not plays or view.trumps is None:
             return Choice(self.rng.choice(moves), M("no rule of thumb for this step: a random legal move"))
-        values = CARD_VALUES.get(view.game, {})
+        values = card_values(view.game)
         cards = [m.card for m in plays]
         soloist = getattr(view, "soloist", None)
         if soloist == view.me and not view.trick:
@@ -160,10 +158,9 @@ class TrickRuleOfThumb:
         return Choice(passing, M("passes: {why}", why=why))
 
     @staticmethod
-    def _discard(hand: tuple[Card, ...], trumps: Trumps, moves: list[TrickMove]) -> Choice:
+    def _discard(hand: tuple[Card, ...], trumps: Trumps, moves: list[TrickMove], values: dict[Card, int]) -> Choice:
         """Keep trumps and aces; lay aside the side cards worth the most (they count for the
         soloist, who might lose them in play). Only the soloist reads which cards, and their points."""
-        values = CARD_VALUES["sjavs"]
         size = len(moves[0].cards)
         ranked = sorted(hand, key=lambda c: (trumps.is_trump(c), c.rank is Rank.ACE, -values.get(c, 0)))
         chosen = set(ranked[:size])
@@ -177,7 +174,7 @@ class TrickRuleOfThumb:
     @staticmethod
     def _name_suit(state: Any, hand: tuple[Card, ...], calls: list[TrickMove]) -> Choice:
         """Name the suit that gives the most trumps (ties: the most card points in it)."""
-        values = CARD_VALUES.get(state.view(None).game, {})
+        values = card_values(state.view(None).game)
 
         def weight(move: TrickMove) -> tuple[int, int]:
             trumps = state.trumps_for(move.suit)

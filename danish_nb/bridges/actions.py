@@ -45,7 +45,7 @@ from numbers import Integral
 from typing import Any
 
 from ..cards import RANKS, SUITS, Card, Rank, Suit, format_cards, sort_key
-from ..core import GAMES, DanishNbError
+from ..core import DanishNbError
 
 #: Card numbers: 2 to ace of clubs, diamonds, hearts, spades (0-51), red joker 52, black joker 53.
 CARD_COUNT = 54
@@ -237,18 +237,6 @@ class Codec:
         return f"{head} {self.bids[local]}"
 
 
-#: Face-down cards a shedding player can hold (three dealt; none are ever added).
-CLOSED = 3
-#: Cards chosen to lie face up in the shedding games.
-FACE_UP = 3
-
-
-def _packs(dealt: Any) -> int:
-    """How many copies of one card the deck of a dealt state holds."""
-    cards = dealt.all_cards()
-    return max(cards.count(card) for card in set(cards))
-
-
 def codec_for(game_id: str, players: int, options: Any = None) -> Codec:
     """The action space of ``game_id`` played by ``players`` players with ``options`` (a dict
     or the game's options value; the sizes of some segments depend on them).
@@ -266,29 +254,8 @@ def codec_for(game_id: str, players: int, options: Any = None) -> Codec:
 def _codec(game_id: str, players: int, options: Any) -> Codec:
     import danish_nb as dn
 
+    parts = dn.GAMES[game_id].info.parts
+    if parts.actions is None:
+        raise DanishNbError(f"no action space is defined for the game {game_id!r}: its GameParts declare no actions")
     dealt = dn.new_game(game_id, players, 0, options).state
-    if game_id == "danish-bastard":
-        packs = _packs(dealt)
-        return Codec(game_id, [Segment("face-up", "cards", FACE_UP), Segment("play", "rank", packs),
-                               Segment("open", "rank", packs), Segment("closed", "index", CLOSED),
-                               Segment("stock", "none"), Segment("take", "none")])
-    if game_id == "le-danish":
-        packs = _packs(dealt)
-        return Codec(game_id, [Segment("face-up", "cards", FACE_UP), Segment("play", "rank", packs),
-                               Segment("complete", "rank", packs), Segment("closed", "index", CLOSED),
-                               Segment("send", "index", players), Segment("take", "none"),
-                               Segment("pick-up-open", "none"), Segment("pass", "none")])
-    if game_id == "rat-bastard-17":
-        return Codec(game_id, [Segment("swap", "card_pair"), Segment("keep", "none"),
-                               Segment("play", "card_value"), Segment("hole", "hole_value"),
-                               Segment("take", "none")])
-    if game_id == "bastard":
-        return Codec(game_id, [Segment("trump", "suit"), Segment("play", "card")])
-    if game_id == "sjavs":
-        from ..games.sjavs import BIDS
-
-        skat = dealt.view(0).skat_count
-        return Codec(game_id, [Segment("pass", "none"), Segment("bid", "bid", len(BIDS)),
-                               Segment("trump", "suit"), Segment("discard", "cards", skat),
-                               Segment("play", "card")], bids=BIDS)
-    raise DanishNbError(f"no action space is defined for the game {game_id!r} (games: {', '.join(GAMES)})")
+    return Codec(game_id, [Segment(*segment) for segment in parts.actions(dealt, players)], bids=parts.bids)

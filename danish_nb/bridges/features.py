@@ -37,8 +37,6 @@ from ..families.common import card_codes
 from ..families.shedding import without
 from .actions import CARD_COUNT, CARD_NUMBERS
 
-#: Seats of each game when none are asked for (OpenSpiel's default ``players``, PettingZoo's ``env``).
-DEFAULT_PLAYERS = {"danish-bastard": 3, "le-danish": 3, "rat-bastard-17": 2, "bastard": 3, "sjavs": 4}
 #: Every phase a game's view may name, in the order of the tensor's one-hot phase part.
 PHASES = ("swap", "play", "send", "offer", "chain", "keep", "bid", "trump", "discard", "over")
 #: Chance outcomes per chance node (one byte), and chance nodes per deal: a 32-bit seed.
@@ -228,11 +226,10 @@ def _tricks(v: Any, t: _Tensor) -> None:
         t.seat(seat)
     t.numbers([v.deal])
     t.phase(v.phase)
-    if hasattr(v, "contract"):  # Sjavs' auction
-        from ..games.sjavs import BIDS
-
+    if hasattr(v, "contract"):  # an auction with a skat
+        bids = get_game(v.game).info.parts.bids
         t.cards(v.skat)
-        t.one_hot(None if v.contract is None else BIDS.index(v.contract), len(BIDS))
+        t.one_hot(None if v.contract is None else bids.index(v.contract), len(bids))
         t.seat(v.soloist)
         t.numbers(t.seats(v.card_points))
 

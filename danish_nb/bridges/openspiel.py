@@ -47,7 +47,6 @@ from ..core import DanishNbError
 from . import features
 from .actions import Codec, codec_for
 
-DEFAULT_PLAYERS = features.DEFAULT_PLAYERS
 
 
 def game_name(game_id: str) -> str:
@@ -59,8 +58,8 @@ def game_name(game_id: str) -> str:
     return "danish_nb_" + game_id.replace("-", "_")
 
 
-#: OpenSpiel name -> our game id.
-GAME_IDS = {game_name(game_id): game_id for game_id in DEFAULT_PLAYERS}
+#: OpenSpiel name -> our game id, for every game registered with OpenSpiel (:func:`register_game`).
+GAME_IDS: dict[str, str] = {}
 
 
 def max_length(game_id: str, players: int, options: Any) -> int:
@@ -68,10 +67,10 @@ def max_length(game_id: str, players: int, options: Any) -> int:
     the number of deals."""
     if hasattr(options, "turn_limit"):
         return 2 * options.turn_limit + 10 * players + features.SEED_DIGITS
-    if game_id == "sjavs":
-        return 50 * options.max_deals + features.SEED_DIGITS
-    deals = 60 if options.target_score else options.deals or players  # bastard
-    return 60 * deals + features.SEED_DIGITS
+    bound = dn.GAMES[game_id].info.parts.max_moves
+    if bound is None:
+        raise DanishNbError(f"the game {game_id!r} has no turn_limit option and declares no max_moves: its length is unbounded")
+    return bound(players, options) + features.SEED_DIGITS
 
 
 @dataclass(frozen=True)
@@ -403,7 +402,7 @@ class DanishNbGame(pyspiel.Game):
 
 def _parameters(game_id: str) -> dict[str, Any]:
     info = dn.GAMES[game_id].info
-    return {"players": DEFAULT_PLAYERS[game_id], **{o.name: o.default for o in info.options}}
+    return {"players": info.default_players, **{o.name: o.default for o in info.options}}
 
 
 def _game_type(game_id: str) -> pyspiel.GameType:
@@ -433,9 +432,19 @@ def resampler(seed: int | None = None) -> Callable[[DanishNbState, int], DanishN
 
 
 GAME_CLASSES: dict[str, type[DanishNbGame]] = {}
-for _game_id in DEFAULT_PLAYERS:
-    _name = f"{_game_id.title().replace('-', '')}Game"
+
+
+def register_game(game_id: str) -> type[DanishNbGame]:
+    """Register our game ``game_id`` with OpenSpiel as ``danish_nb_<id>`` (every game in
+    ``dn.GAMES`` is registered when this module is imported; a game registered later calls this)."""
+    name = f"{game_id.title().replace('-', '')}Game"
     # a module attribute, so that pickle (OpenSpiel's serialisation) finds the class by name
-    GAME_CLASSES[_game_id] = globals()[_name] = type(_name, (DanishNbGame,), {"game_id": _game_id})
-    if game_name(_game_id) not in pyspiel.registered_names():
-        pyspiel.register_game(_game_type(_game_id), GAME_CLASSES[_game_id])
+    GAME_CLASSES[game_id] = globals()[name] = type(name, (DanishNbGame,), {"game_id": game_id})
+    GAME_IDS[game_name(game_id)] = game_id
+    if game_name(game_id) not in pyspiel.registered_names():
+        pyspiel.register_game(_game_type(game_id), GAME_CLASSES[game_id])
+    return GAME_CLASSES[game_id]
+
+
+for _game_id in dn.GAMES:
+    register_game(_game_id)

@@ -48,7 +48,7 @@ class DanishNbEnv(AECEnv):
         super().__init__()
         info = get_game(game_id).info
         self.game_id = game_id
-        self.players = features.DEFAULT_PLAYERS.get(game_id, info.min_players) if players is None else players
+        self.players = info.default_players if players is None else players
         # checks the player count and the options, and fixes the action and observation sizes
         self.options = dn.new_game(game_id, self.players, 0, options).options
         if render_mode not in (None, *self.metadata["render_modes"]):

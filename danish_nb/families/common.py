@@ -63,6 +63,15 @@ def parse_player(word: str, text: str, usage: str | Message = "") -> int:
 
 # --------------------------------------------------------------------------- card lists
 
+def copies(cards: Sequence[Card]) -> int:
+    """How many copies of one card ``cards`` hold at most (the packs of a shedding deck).
+
+    >>> copies(parse_cards("2C 2C 3D"))
+    2
+    """
+    return max(cards.count(card) for card in set(cards))
+
+
 def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     """A hand in a tidy order (by rank, then suit): a card is the pair :func:`sort_key` gives,
     so the cards sort as they are, without a key function (:func:`~danish_nb.cards.sort_key`)."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple
@@ -471,6 +471,29 @@ def n_tricks(count: int) -> Message:
     ('1 trick', '0 tricks')
     """
     return _n("{n} trick", "{n} tricks", count)
+
+
+@dataclass(frozen=True)
+class EndgameScoring:
+    """What a trick game tells the exact endgame solver (``agents/endgame.py``) about a deal,
+    from ``player``'s side (its :attr:`~danish_nb.core.GameParts.endgame` hook): the seats on
+    that side; per card (in the solver's order) its class (cards of one class that touch are one
+    move) and what winning it gains the side now (``gain``); the bit masks of the cards scored at
+    the end (``counting``) and of every card that scores (``scoring``); whether the value is
+    scored at the end from what the side carried (``final(acc)``: the tricks in the low 8 bits,
+    card ``i``'s bit at ``i + 8``) or summed as it goes (from ``start``); the tricks carried at
+    the start (``acc0``); and the value's unit."""
+
+    side: frozenset[int]
+    klass: list[int]
+    gain: list[int]
+    counting: int
+    scoring: int
+    scored_at_end: bool
+    start: int
+    acc0: int
+    final: Callable[[int], int]
+    unit: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import SUITS, Card, shuffled, standard_pack
-from ..core import (Catalogue, Event, OptionsError, Reason, Result, Rule, Ruling,
+from ..core import (Catalogue, Event, GameParts, OptionsError, Reason, Result, Rule, Ruling,
                     Verdict, option, register)
-from ..families.tricks import (SUIT_TEXTS, CardPlay, DealScore, Hands, Match, MatchState, Play, ScoreLine,
+from ..families.tricks import (SUIT_TEXTS, CardPlay, DealScore, EndgameScoring, Hands, Match, MatchState, Play, ScoreLine,
                                TrickMove, TrickRecord, Trumps, TrickView, Won, by_suit, n_tricks, cards_won, check_pack,
                                parse_trick_move, parse_trump, position_hands, position_players, position_seat,
                                position_seed, position_trick, position_whole, position_won, tricks_won)
@@ -545,4 +545,33 @@ def _check_cards(players: int, hands: Hands, won: Won, trick: tuple[Play, ...]) 
         raise OptionsError(M("a position needs cards in hand: the deal is over"))
 
 
-GAME = register(Bastard())
+def endgame_scoring(state: BastardState, player: int, cards: list[Card], index: dict[Card, int]) -> EndgameScoring:
+    """The exact endgame solver's scoring (see :class:`~danish_nb.families.tricks.EndgameScoring`):
+    each for themselves, the player's points for the deal (BA-13 to BA-18: tricks, jacks, the
+    sevens) counted at the end by :func:`score_player`."""
+    relevant = frozenset(JACKS) | {CHARM, NASTY}
+    before = tuple(c for trick in state.won[player] for c in trick if c in relevant)
+    counting = sum(1 << index[c] for c in cards if c in relevant)
+    scores: dict[int, int] = {}
+
+    def final(acc: int) -> int:
+        if acc not in scores:
+            taken = before + tuple(c for i, c in enumerate(cards) if acc >> (i + 8) & 1)
+            scores[acc] = sum(line.points for line in score_player(player, taken, acc & 255, state.options))
+        return scores[acc]
+    return EndgameScoring(frozenset({player}), [i + 1 if counting >> i & 1 else 0 for i in range(len(cards))],
+                          [0] * len(cards), counting, counting, True, 0, len(state.won[player]), final, "points")
+
+
+def max_moves(players: int, options: Options) -> int:
+    """A bound on a match's moves: 60 per deal (a match to a target score: 60 deals)."""
+    return 60 * (60 if options.target_score else options.deals or players)
+
+
+#: What taking a card is worth to the rule-of-thumb player (rough, for play only; not scoring).
+CARD_VALUES = {Card.parse("JS"): -1, Card.parse("JC"): -2, Card.parse("JD"): -3, Card.parse("JH"): -4,
+               Card.parse("7C"): 3, Card.parse("7D"): -1}
+
+GAME = register(Bastard(), GameParts(
+    players=3, iterations=150, card_values=CARD_VALUES, endgame=endgame_scoring,
+    actions=lambda dealt, players: (("trump", "suit", 0), ("play", "card", 0)), max_moves=max_moves))

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, cards_text, packs, n_cards, rank_words
-from ..core import (Catalogue, Event, Result, Rule, Ruling,
+from ..core import (Catalogue, Event, GameParts, Result, Rule, Ruling,
                     option, register)
-from ..families.common import finishes, options_cache, remove_cards, replace_at, sorted_cards
+from ..families.common import copies, finishes, options_cache, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, bare_move, finishing_result, forget, kind_moves, learn,
                                  next_in, next_seat, parse_shed_move, read_table_position, subsets,
                                  top_run, without)
@@ -795,4 +795,11 @@ class DanishBastard:
         return parse_shed_move(text, ("face-up", "play", "stock", "open", "closed", "take"))
 
 
-GAME = register(DanishBastard())
+def action_space(dealt: DanishBastardState, players: int) -> tuple[tuple[str, str, int], ...]:
+    """The bridges' action space (see :attr:`~danish_nb.core.GameParts.actions`)."""
+    packs = copies(dealt.all_cards())
+    return (("face-up", "cards", 3), ("play", "rank", packs), ("open", "rank", packs), ("closed", "index", 3),
+            ("stock", "none", 0), ("take", "none", 0))
+
+
+GAME = register(DanishBastard(), GameParts(players=3, iterations=200, actions=action_space, sample=(3, 14)))

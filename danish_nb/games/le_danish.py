@@ -21,9 +21,9 @@ from itertools import combinations
 from typing import Any
 
 from ..cards import Card, Rank, cards_text, packs, n_cards, rank_words
-from ..core import (Catalogue, Event, OptionsError, Result, Rule, Ruling,
+from ..core import (Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling,
                     option, register)
-from ..families.common import finishes, remove_cards, replace_at, sorted_cards
+from ..families.common import copies, finishes, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, group_moves, learn, next_seat,
                                  parse_shed_move, pass_known, read_table_position, top_run)
 from ..i18n import N_, M, _n
@@ -866,4 +866,13 @@ class LeDanish:
         return parse_shed_move(text)
 
 
-GAME = register(LeDanish())
+def action_space(dealt: LeDanishState, players: int) -> tuple[tuple[str, str, int], ...]:
+    """The bridges' action space (see :attr:`~danish_nb.core.GameParts.actions`)."""
+    packs = copies(dealt.all_cards())
+    return (("face-up", "cards", 3), ("play", "rank", packs), ("complete", "rank", packs), ("closed", "index", 3),
+            ("send", "index", players), ("take", "none", 0), ("pick-up-open", "none", 0), ("pass", "none", 0))
+
+
+GAME = register(LeDanish(), GameParts(
+    players=3, agents={"rule-of-thumb": "danish_nb.games.le_danish_player:LeDanishRuleOfThumb"}, iterations=100,
+    actions=action_space, sample=(3, 11)))

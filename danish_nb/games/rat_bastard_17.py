@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from ..cards import Card, Rank, Suit, shuffled, standard_pack, n_cards
-from ..core import (Catalogue, Event, check_keys, OptionsError, Private, Reason, Result, Rule, RulesState, Ruling,
+from ..core import (Catalogue, Event, GameParts, check_keys, OptionsError, Private, Reason, Result, Rule, RulesState, Ruling,
                     Verdict, option, register)
 from ..families.common import position_cards, remove_cards, replace_at, sorted_cards
 from ..families.running_total import (ACTIONS, ROW, UP_SLOTS, Hole, RatMove, RatView, outer_slots, parse_move,
@@ -764,16 +764,19 @@ def _restart_event(current: int, rule: str, ruling: str) -> Event:
 # --------------------------------------------------------------------------- the game
 
 class RatBastard17:
-    """The rules object registered as ``"rat-bastard-17"``."""
+    """The rules object registered as ``"rat-bastard-17"``. Besides the rules, the running-total
+    family's board asks a game which cards are wild and for its value table."""
 
     id = "rat-bastard-17"
     title = "Rat Bastard 17"
     source = SOURCE
-    family = "rat-bastard"
+    family = "running-total"
     catalogue = CATALOGUE
     options_type = Options
     min_players = PLAYERS
     max_players = PLAYERS
+    is_wild = staticmethod(is_wild)
+    value_table = staticmethod(value_table)
 
     def new_state(self, players: int, seed: int, options: Options) -> RatBastardState:
         """Shuffle and deal: 5 hole cards in a row and 5 in hand each; the rest is the deck
@@ -896,4 +899,10 @@ def _check_cards(state: RatBastardState, options: Options) -> None:
             raise OptionsError(M("{card} appears {count} times: the game uses one pack", card=card, count=count))
 
 
-GAME = register(RatBastard17())
+ACTION_SPACE = (("swap", "card_pair", 0), ("keep", "none", 0), ("play", "card_value", 0), ("hole", "hole_value", 0),
+                ("take", "none", 0))
+
+# two rule-of-thumb players with seed 2 end the sample in a win, with takes and wild cards
+GAME = register(RatBastard17(), GameParts(
+    players=2, agents={"rule-of-thumb": "danish_nb.games.rat_bastard_17_player:RatRuleOfThumb"}, iterations=200,
+    move_budget=9000, actions=lambda dealt, players: ACTION_SPACE, sample=(2, 2)))

@@ -27,10 +27,10 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from ..cards import SUITS, Card, Rank, Suit, cards_text, parse_cards, shuffled, n_cards
-from ..core import (Catalogue, Event, OptionsError, Private, Reason, Result, Rule, Ruling, Text, Verdict,
+from ..core import (Catalogue, Event, GameParts, OptionsError, Private, Reason, Result, Rule, Ruling, Text, Verdict,
                     option, register)
 from ..families.common import position_cards
-from ..families.tricks import (BID_NAMES, SUIT_TEXTS, AuctionView, CardPlay, DealScore, Hands, Match, MatchState, Play, ScoreLine,
+from ..families.tricks import (BID_NAMES, SUIT_TEXTS, AuctionView, CardPlay, DealScore, EndgameScoring, Hands, Match, MatchState, Play, ScoreLine,
                                TrickMove, TrickRecord, Trumps, Won, by_suit, cards_won, check_pack, parse_trick_move,
                                n_tricks, parse_trump, played_by, position_hands, position_players, position_seat,
                                position_seed, position_trick, position_whole, position_won, tricks_won)
@@ -1001,4 +1001,29 @@ def _no_repeats(cards: list[Card], plan: Layout, players: int) -> None:
                f"SJ-21, SJ-23)")
 
 
-GAME = register(Sjavs())
+def endgame_scoring(state: SjavsState, player: int, cards: list[Card], index: dict[Card, int]) -> EndgameScoring:
+    """The exact endgame solver's scoring (see :class:`~danish_nb.families.tricks.EndgameScoring`):
+    the soloist against the others, the card points (SJ-3) the player's side takes by the end of
+    the deal."""
+    soloist = state.soloist
+    side = frozenset({soloist}) if player == soloist else frozenset(range(state.players)) - {soloist}
+    gain = [card_points((c,)) for c in cards]
+    return EndgameScoring(side, gain, gain, 0, sum(1 << i for i, g in enumerate(gain) if g), False,
+                          sum(card_points(trick) for seat in side for trick in state.won[seat]), 0, lambda acc: 0,
+                          "card points")
+
+
+def action_space(dealt: SjavsState, players: int) -> tuple[tuple[str, str, int], ...]:
+    """The bridges' action space (see :attr:`~danish_nb.core.GameParts.actions`)."""
+    return (("pass", "none", 0), ("bid", "bid", len(BIDS)), ("trump", "suit", 0),
+            ("discard", "cards", dealt.view(0).skat_count), ("play", "card", 0))
+
+
+#: What taking a card is worth to the rule-of-thumb player: its card points (SJ-3).
+CARD_VALUES = {Card(rank, suit): points for suit in SUITS
+               for rank, points in ((Rank.ACE, 11), (Rank.TEN, 10), (Rank.KING, 4), (Rank.QUEEN, 3), (Rank.JACK, 2))}
+
+# nine deals in the sample: Plays and a Strike, opponents deducting 5, 10 and 15
+GAME = register(Sjavs(), GameParts(
+    players=4, iterations=200, margin=(0.5, 30), card_values=CARD_VALUES, endgame=endgame_scoring,
+    actions=action_space, bids=BIDS, max_moves=lambda players, options: 50 * options.max_deals, sample=(3, 2)))

@@ -14,15 +14,15 @@ import json
 from pathlib import Path
 
 from ..agents import play_out
-from ..core import Game, RecordError, new_game, render_text
+from ..core import GAMES, Game, RecordError, new_game, render_text
 from ..records import load_record
 
-GAME, PLAYERS, SEED = "danish-bastard", 3, 14
-RECORD = Path("notebooks/records/danish-bastard-sample.json")
-#: game id -> (players, seed) of its lesson's sample game.
-SAMPLES = {"danish-bastard": (PLAYERS, SEED), "le-danish": (3, 11)}
-SAMPLES["rat-bastard-17"] = (2, 2)  # two rule-of-thumb players; seed 2 ends in a win, with takes and wild cards
-SAMPLES["sjavs"] = (3, 2)  # nine deals: Plays and a Strike, opponents deducting 5, 10 and 15
+#: game id -> (players, seed) of its lesson's sample game (the game's ``GameParts.sample``).
+SAMPLES = {game_id: GAMES[game_id].info.parts.sample for game_id in GAMES if GAMES[game_id].info.parts.sample}
+#: The default game (the first declared) and its sample.
+GAME = next(iter(SAMPLES))
+PLAYERS, SEED = SAMPLES[GAME]
+RECORD = Path(f"notebooks/records/{GAME}-sample.json")
 
 
 def sample_path(game_id: str) -> Path:
@@ -55,7 +55,7 @@ def load_sample(record_path: str | Path = RECORD) -> tuple[Game, list[str]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``[--game GAME_ID] [PATH]``: write a game's sample record (default: Danish Bastard)."""
+    """``[--game GAME_ID] [PATH]``: write a game's sample record (default: the first game's)."""
     parser = argparse.ArgumentParser(prog="python -m danish_nb.tools.sample_record",
                                      description="Write a lesson's sample game record and its reasons.")
     parser.add_argument("--game", default=GAME, choices=list(SAMPLES), help="the game (default: %(default)s)")

@@ -33,7 +33,8 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, M, check_lang, translator
 from ..widgets import BOARDS, SEAT_KINDS, Board, board_for
 from .pad import PagePad
 
-DEFAULT_GAME = "danish-bastard"
+#: The game a page starts with: the first declared.
+DEFAULT_GAME = next(iter(GAMES))
 #: What each seat kind is called in the settings (the Voila app's words).
 SEAT_WORDS = {"human": N_("a person"), "random": N_("computer: random"), "rule-of-thumb": N_("computer: rule of thumb"),
               "strong": N_("computer: strong (searches)")}
@@ -314,8 +315,8 @@ class PageApp:
     def _budget(self) -> int:
         if self.iterations is not None:
             return self.iterations
-        from ..agents.search import DEFAULT_ITERATIONS
-        return max(10, int(DEFAULT_ITERATIONS[self.game_id if self.board is None else self.board.game.rules.id]
+        from ..agents.search import default_iterations
+        return max(10, int(default_iterations(self.game_id if self.board is None else self.board.game.rules.id)
                            * BROWSER_SHARE))
 
     def hint(self) -> dict[str, Any]:

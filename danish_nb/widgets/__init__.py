@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Game, GameRules, OptionsError
+from ..core import Game, GameRules, OptionsError, load_object
 from .board import SEAT_KINDS, Board
 from .rat_board import RatBoard
 from .shed_board import ShedBoard
@@ -22,8 +22,14 @@ BOARDS: dict[str, type[Board]] = {"shedding": ShedBoard, "tricks": TrickBoard, "
 
 
 def has_board(rules: GameRules) -> bool:
-    """Whether a game (its rules object) has a board."""
-    return rules.info.family in BOARDS
+    """Whether a game (its rules object) has a board: its own, or its family's."""
+    return rules.info.parts.board is not None or rules.info.family in BOARDS
+
+
+def board_class(rules: GameRules) -> type[Board]:
+    """A game's board class: its own (``GameParts.board``) or its family's (:data:`BOARDS`)."""
+    own = rules.info.parts.board
+    return load_object(own) if own else BOARDS[rules.info.family]
 
 
 def board_for(game: Game, *, lang: str = "en", **kwargs: Any) -> Board:
@@ -38,7 +44,8 @@ def board_for(game: Game, *, lang: str = "en", **kwargs: Any) -> Board:
     """
     if not has_board(game.rules):
         raise OptionsError(f"{game.rules.title} has no board yet")
-    return BOARDS[game.rules.info.family](game, lang=lang, **kwargs)
+    return board_class(game.rules)(game, lang=lang, **kwargs)
 
 
-__all__ = ["BOARDS", "SEAT_KINDS", "Board", "RatBoard", "ShedBoard", "TrickBoard", "board_for", "has_board"]
+__all__ = ["BOARDS", "SEAT_KINDS", "Board", "RatBoard", "ShedBoard", "TrickBoard", "board_class", "board_for",
+           "has_board"]

@@ -25,7 +25,6 @@ from typing import Any
 
 from ..core import Text
 from ..families.running_total import RatMove, RatView
-from ..games.rat_bastard_17 import is_wild, value_table
 from ..i18n import N_, M, Message
 from ..render.rat import DRAW_EVENTS, table_html
 from .board import Board
@@ -96,7 +95,7 @@ class RatBoard(Board):
         else:
             card = state.holes[self.viewer][index]
             move = RatMove(self.viewer, "hole", position=index + 1)
-        if is_wild(card, state.options):
+        if self.game.rules.is_wild(card, state.options):
             values = self._wild_moves(move)
             if values:
                 return values[-1]
@@ -151,7 +150,7 @@ class RatBoard(Board):
     def _table_html(self, view: RatView, spots: Spots) -> str:
         return table_html(view, self.names(), clickable=bool(spots.cards), playable=spots.playable,
                           selected=set(self.selection), down_clickable=bool(spots.closed),
-                          draw_events=self._draw_events(), values=value_table(self.game.options), lang=self.lang)
+                          draw_events=self._draw_events(), values=self.game.rules.value_table(self.game.options), lang=self.lang)
 
     def _draw_events(self) -> list[Any]:
         """The events of the draw for first player up to the position shown (RB-9, RB-10), until

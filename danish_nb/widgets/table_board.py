@@ -33,7 +33,7 @@ from ..core import DanishNbError, IllegalMove
 from ..i18n import M, Message, translator
 from ..tables import HUMAN, MoveConflict, TableError, TableSession
 from ..tables.session import seat_rows
-from . import BOARDS, has_board
+from . import board_class, has_board
 from .board import PLAY_ACTS, SEAT_KINDS, Board
 from .drawing import SEAT_WORDS
 from .table_words import seat_name
@@ -172,10 +172,10 @@ def table_board(session: TableSession, lang: str = "en") -> Board:
     rules = session.game.rules
     if not has_board(rules):
         raise DanishNbError(M("{title} has no board yet", title=rules.title))
-    family = BOARDS[rules.info.family]
-    board_class = type(f"Table{family.__name__}", (TableBoardMixin, family), {"session": session})
+    family = board_class(rules)
+    table_class = type(f"Table{family.__name__}", (TableBoardMixin, family), {"session": session})
     seats = tuple(seat.kind if seat.kind in SEAT_KINDS else "rule-of-thumb" for seat in session.info.seats)
-    board = board_class(session.game, seats=seats, teaching=session.reveal_hands, lang=lang)
+    board = table_class(session.game, seats=seats, teaching=session.reveal_hands, lang=lang)
     board.agents = {}  # no "let the computer play" button: the session plays computer seats
     board.viewer = session.seat
     board._known = len(session.game.history)

@@ -15,9 +15,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..games.rat_bastard_17 import TARGET, UP_SLOTS, RatMove, card_value
+from ..agents.base import Choice
 from ..core import DanishNbError
-from .base import AGENTS, Choice
+from .rat_bastard_17 import TARGET, UP_SLOTS, RatMove, card_value
 from ..i18n import M
 
 
@@ -86,5 +86,3 @@ class RatRuleOfThumb:
         keep = next(m for m in moves if m.action == "keep")
         return Choice(keep, M("its face-up hole cards are already as low as its hand allows"))
 
-
-AGENTS.setdefault("rule-of-thumb", {})["rat-bastard-17"] = RatRuleOfThumb

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Rank, rank_words
-from .base import AGENTS, Choice
-from .shedding import ShedRuleOfThumb
+from ..agents.base import Choice
+from ..agents.shedding import ShedRuleOfThumb
 from ..i18n import M
 
 
@@ -55,5 +55,3 @@ class LeDanishRuleOfThumb:
                           M("stops: a blind card on {top} would likely fail", top=top))
         return self.shedding.choose(state)
 
-
-AGENTS.setdefault("rule-of-thumb", {})["le-danish"] = LeDanishRuleOfThumb
