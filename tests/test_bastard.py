@@ -4,8 +4,6 @@ and properties of random matches checked against independent re-computations."""
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import json
 import random
 import re
@@ -446,11 +444,6 @@ def test_views_show_only_the_viewers_hand():
     assert view.hand_counts == (13,) * 4
     assert all(h is not None for h in g.state.view(2, reveal_hands=True).hands)
     assert g.state.view(None).hand is None
-
-
-def test_doctests():
-    result = doctest.testmod(importlib.import_module("danish_nb.games.bastard"), optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
 
 
 # --------------------------------------------------------------------------- random matches

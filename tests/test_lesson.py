@@ -254,13 +254,6 @@ def test_tables_list_every_rule_ruling_option_and_game():
     assert escape(rules.catalogue["DB-23"].quote) in show_rule(GAME, "DB-23").data
 
 
-def test_module_examples():
-    import doctest
-
-    import danish_nb.widgets.lesson as lesson
-    assert doctest.testmod(lesson).failed == 0
-
-
 def test_a_browser_cannot_push_the_replay_past_the_game():
     g, _ = _sample_game(6)
     replay = Replay(g)

@@ -13,7 +13,6 @@ npm, or when the build fails outside CI, the browser tests are skipped with the 
 
 from __future__ import annotations
 
-import doctest
 import json
 import os
 import re
@@ -30,7 +29,6 @@ from playwright.sync_api import BrowserContext, Page, expect
 import danish_nb as dn
 import site_build.build
 import site_build.lessons
-import site_build.serve
 from danish_nb.cards import Card
 from danish_nb.web.lessons import quiz_moves
 from site_build.serve import OFFLINE_CHROMIUM_ARGS, SiteServer, only_this_host, serving
@@ -73,11 +71,6 @@ def test_each_games_declared_card_is_what_its_module_registers() -> None:
     the game itself once it is."""
     done = subprocess.run([sys.executable, "-c", CARDS], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == str([(True, game_id) for game_id in dn.GAMES])
-
-
-@pytest.mark.parametrize("module", [site_build.build, site_build.lessons, site_build.serve])
-def test_the_site_build_examples_hold(module: Any) -> None:
-    assert doctest.testmod(module).failed == 0
 
 
 #: The build's check of the trimmed standard library on danish_nb.web, in a fresh interpreter,

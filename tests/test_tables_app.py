@@ -533,14 +533,3 @@ def test_a_stored_seat_reported_on_load_opens_the_class_table_screen(store: Stor
     root.tables.keeper._handle_custom_msg({"act": "stored", "seats": {code: token}, "last": code}, [])
     assert root.tables.switch.value == "Class table"
     assert root.tables.app.session.seat == 0
-
-
-@pytest.mark.parametrize("module", ["danish_nb.widgets.table_app", "danish_nb.widgets.table_board",
-                                    "danish_nb.widgets.table_teacher", "danish_nb.widgets.table_words",
-                                    "danish_nb.widgets.seat_keeper", "danish_nb.tables.store"])
-def test_doctests(module: str):
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0

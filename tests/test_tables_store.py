@@ -5,9 +5,7 @@ tokens; choosing the store from ``DANISH_NB_STORE``."""
 
 from __future__ import annotations
 
-import doctest
 import hashlib
-import importlib
 import threading
 import time
 from collections.abc import Callable
@@ -285,10 +283,3 @@ def test_an_unreachable_postgresql_is_a_clear_error():
     with pytest.raises(TableError, match="cannot reach the PostgreSQL store") as refused:
         open_store("postgresql://nobody:secret@127.0.0.1:1/none")
     assert "secret" not in str(refused.value)
-
-
-@pytest.mark.parametrize("module", ["danish_nb.tables", "danish_nb.tables.codes", "danish_nb.tables.store",
-                                    "danish_nb.tables.sqlite"])
-def test_doctests(module: str):
-    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
