@@ -140,7 +140,7 @@ def move_text(move: Any) -> str:
         return _short(move)
     try:
         text = str(move)
-    except Exception:  # a move object with fields of the wrong types cannot write itself
+    except Exception:  # noqa: BLE001 - a move object with fields of the wrong types cannot write itself
         return _short(move)
     return text if len(text) <= MAX_MOVE_TEXT else _short(move)
 
@@ -540,7 +540,7 @@ class OptionInfo:
             raise OptionsError(M("option {name!r} takes a {kind}, not {kind2} {value}", name=self.name, kind=expected.__name__, kind2=type(value).__name__, value=_short(value)))
         if self.choices and value not in self.choices:
             raise OptionsError(M("option {name!r} must be one of {choices}, not {value}", name=self.name, choices=self.choices, value=_short(value)))
-        if self.low is not None and value < self.low or self.high is not None and value > self.high:
+        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
             raise OptionsError(M("option {name!r} must be from {low} to {high}, not {value}", name=self.name, low=self.low, high=self.high, value=_short(value)))
 
 

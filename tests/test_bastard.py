@@ -72,7 +72,7 @@ def test_every_ruling_of_the_register_is_an_option_or_a_documented_ruling():
     by_option = {info.name: info.ruling for info in option_infos(Options)}
     assert by_option == {"points_per_trick": "BA-d", "both_sevens_per_trick": "BA-g", "deals": "BA-h",
                          "target_score": "BA-h"}
-    for name, ruling in by_option.items():
+    for ruling in by_option.values():
         assert CATALOGUE.ruling(ruling).option in by_option
 
 
@@ -224,7 +224,7 @@ def _trick(trump: str, cards: str) -> dn.Event:
     g = table({"hands": [[code] for code in cards.split()], "trump": trump})
     for seat, code in enumerate(cards.split()):
         events = g.play(f"P{seat + 1} play {code}")
-    return [e for e in events if e.kind == "trick"][0]
+    return next(e for e in events if e.kind == "trick")
 
 
 @pytest.mark.parametrize("trump, cards, winner, why", [

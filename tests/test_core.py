@@ -37,7 +37,7 @@ def test_make_options_defaults_and_values():
 
 
 def test_make_options_rejects_unknown_names():
-    with pytest.raises(dn.OptionsError, match="unknown option 'two_on_everything'.*two_on_anything"):
+    with pytest.raises(dn.OptionsError, match=r"unknown option 'two_on_everything'.*two_on_anything"):
         make_options(Options, {"two_on_everything": True})
 
 

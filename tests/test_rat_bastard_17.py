@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import danish_nb as dn
 from helpers import said
 from danish_nb.core import source_text
-import danish_nb.agents.rat_bastard  # noqa: F401  (registers the rule-of-thumb player)
+import danish_nb.agents.rat_bastard  # (registers the rule-of-thumb player)
 from danish_nb.agents import make_agent
 from danish_nb.cards import Card
 from danish_nb.core import option_infos

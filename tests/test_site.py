@@ -309,7 +309,7 @@ def test_after_the_first_visit_the_site_opens_and_plays_with_the_network_cut(sit
 
 @pytest.mark.browser
 def test_axe_finds_no_violation_on_the_app_and_a_lesson(visit) -> None:
-    context, server, blocked, errors = visit
+    context, server, _blocked, _errors = visit
     page = open_app(context, server.url)
     page.locator(".dn-settings-toggle").click()
     assert axe_violations(page) == []

@@ -68,7 +68,7 @@ def test_a_seat_is_claimed_once_and_rejoined_with_its_token(store: Store):
     info = store.table(code)
     assert (info.seats[1].claimed, info.seats[1].name, info.version) == (True, "Ada", 1)
     assert store.seat_of(code, hash_token(token)) == 1
-    with pytest.raises(SeatError, match="seat P2 at table .* is taken"):
+    with pytest.raises(SeatError, match=r"seat P2 at table .* is taken"):
         store.claim_seat(code, 1, hash_token(new_token()), "Bo")
     assert store.seat_of(code, hash_token(token)) == 1  # the refused claim changed nothing
 
@@ -153,10 +153,10 @@ def test_the_store_keeps_only_the_tokens_hash(store: Store):
 def test_moves_are_numbered_without_gaps_or_doubles(store: Store):
     code = new_table(store)
     assert store.add_move(code, 1, seat=0, move="P1 trump clubs", turn=0, finished=False) == 1
-    with pytest.raises(MoveConflict, match="move 1 .* holds 1 moves") as doubled:
+    with pytest.raises(MoveConflict, match=r"move 1 .* holds 1 moves") as doubled:
         store.add_move(code, 1, seat=0, move="P1 trump hearts", turn=0, finished=False)
     assert (doubled.value.number, doubled.value.moves) == (1, 1)
-    with pytest.raises(MoveConflict, match="move 3 .* holds 1 moves"):
+    with pytest.raises(MoveConflict, match=r"move 3 .* holds 1 moves"):
         store.add_move(code, 3, seat=0, move="P1 play 2C", turn=1, finished=False)
     store.add_move(code, 2, seat=0, move="P1 play 2C", turn=1, finished=False)
     assert store.moves(code) == ["P1 trump clubs", "P1 play 2C"]

@@ -191,7 +191,7 @@ def test_a_lessons_board_keeps_its_game_in_another_language() -> None:
     session = Session()
     spec = {"record": dn.new_game("le-danish", players=2, seed=3).to_record(), "seats": ["human", "random"]}
     first = session.handle({"op": "lesson.board", "key": "b1", "spec": spec})
-    board, pad = session.boards["b1"]
+    board, _pad = session.boards["b1"]
     for code in list(board._offer.cards.values())[:3]:
         board.click_card(code)
     board.play_selected()

@@ -118,7 +118,7 @@ def move_problem(move: ShedMove) -> str | None:
     player, action, cards, index = move
     if type(player) is int and 0 <= player < MAX_NUMBER and type(action) is str and action in ACTIONS \
             and type(cards) is tuple and len(cards) <= MAX_MOVE_CARDS and all(type(c) is Card for c in cards) \
-            and (index is None or type(index) is int and 0 <= index < MAX_NUMBER):
+            and (index is None or (type(index) is int and 0 <= index < MAX_NUMBER)):
         return None
     if not _small_whole(player):
         return f"its player must be a whole number from 0 (P1) to {MAX_NUMBER - 1}, not {_kind(player)}"
@@ -139,7 +139,7 @@ def _small_whole(value: Any) -> bool:
 
 def _kind(value: Any) -> str:
     """A short description of a bad field: its type, and its value if short."""
-    if isinstance(value, (bool, int, float)) and abs(value) < MAX_NUMBER or isinstance(value, str) and len(value) <= 20:
+    if (isinstance(value, (bool, int, float)) and abs(value) < MAX_NUMBER) or (isinstance(value, str) and len(value) <= 20):
         return f"{type(value).__name__} {value!r}"
     return type(value).__name__
 
