@@ -31,9 +31,10 @@ lessons: $(APP_STAMP)  ## serve the lesson notebooks with Voila (prints its URL;
 # server test in one group that one worker runs in order, and each other module in a group of its own;
 # nbval runs each notebook on one worker. WORKERS=0 runs everything in this one process.
 WORKERS ?= 2
-test: $(STAMP)  ## run the whole suite: lint, engine, widgets, notebooks (nbval), browser
+test: $(STAMP)  ## run the whole suite: lint, types, docstring examples, engine, widgets, notebooks (nbval), browser
 	$(BIN)/ruff check danish_nb tests benchmarks site_build
-	$(BIN)/python -m pytest -q -n $(WORKERS) --dist loadgroup --no-loadscope-reorder tests
+	$(BIN)/mypy
+	$(BIN)/python -m pytest -q -n $(WORKERS) --dist loadgroup --no-loadscope-reorder danish_nb site_build benchmarks tests
 	$(BIN)/python -m pytest -q -n $(WORKERS) --dist loadscope --nbval notebooks
 
 fuzz: $(STAMP)  ## long fuzz and contract runs (minutes): bad input at every boundary, random play of every game

@@ -52,7 +52,7 @@ from danish_nb import app_server
 from danish_nb.server.app import KERNEL_COOKIE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from learner_client import KernelSocket, Server, Visit, message, request  # noqa: E402
+from learner_client import KernelSocket, Server, Visit, message, request
 
 BOARD = ".dn-seat.dn-me .dn-card"
 PAGE_TIMEOUT = 300.0
@@ -136,7 +136,8 @@ def launch(folder: Path, learners: int, per_address: int, transport: str = app_s
     log = folder / f"voila-{port}.log"
     argv = app_server.command(port, pool_size=learners, max_kernels=learners + (learners + 3) // 4,
                               per_address=per_address, transport=transport) + list(extra)
-    proc = app_server.start(argv, stdout=open(log, "w", encoding="utf-8"), stderr=subprocess.STDOUT)
+    with open(log, "w", encoding="utf-8") as out:  # the server writes to its own copy
+        proc = app_server.start(argv, stdout=out, stderr=subprocess.STDOUT)
     app_server.wait_ready(app_server.url(port), 120, proc)
     deadline = time.monotonic() + 300
     while "Kernel pool of" not in log.read_text(errors="replace") and time.monotonic() < deadline:

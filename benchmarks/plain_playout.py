@@ -80,7 +80,7 @@ def plain_game(players: int, seed: int) -> int:
             p = _next(p, out)
             continue
         pile += cards
-        again = cards[0] == 10 or len(pile) >= 4 and pile[-4:].count(pile[-1]) == 4 and pile[-1] < RED
+        again = cards[0] == 10 or (len(pile) >= 4 and pile[-4:].count(pile[-1]) == 4 and pile[-1] < RED)
         if again:
             pile = []
         while stock and len(hand) < 3:

@@ -93,13 +93,13 @@ def main() -> None:
     read, bad, shown = scan(range(1, args.seeds + 1), args.moves)
     for lang in ("fr", "de", "en"):
         for kind in ("verdict", "log"):
-            total = sum(n for (l, k, _), n in read.items() if (l, k) == (lang, kind))
-            wrong = sum(n for (l, k, _), n in bad.items() if (l, k) == (lang, kind))
+            total = sum(n for (la, k, _), n in read.items() if (la, k) == (lang, kind))
+            wrong = sum(n for (la, k, _), n in bad.items() if (la, k) == (lang, kind))
             per_game = ", ".join(f"{g} {bad[lang, kind, g]}/{read[lang, kind, g]}" for g in GAMES)
             print(f"{lang} {kind:7}: {wrong} of {total} with notation ({per_game})")
-    foreign = sum(n for (l, _, _), n in bad.items() if l != "en")
+    foreign = sum(n for (la, _, _), n in bad.items() if la != "en")
     print(f"22-plain-words (fr/de verdicts and log lines): {foreign} of "
-          f"{sum(n for (l, _, _), n in read.items() if l != 'en')}")
+          f"{sum(n for (la, _, _), n in read.items() if la != 'en')}")
     for line in shown[:args.show]:
         print("  ", line)
 

@@ -103,7 +103,10 @@ def load_rows(names: list[str]) -> list[dict]:
     >>> [r["variant"] for r in load_rows([str(folder / n) for n in ("a.jsonl", "c.jsonl")])]
     ['halving', 'halving']
     """
-    files = {name: [json.loads(line) for line in open(name, encoding="utf-8") if line.strip()] for name in names}
+    files = {}
+    for name in names:
+        with open(name, encoding="utf-8") as lines:
+            files[name] = [json.loads(line) for line in lines if line.strip()]
     seen: dict[tuple[str, str, int | None], int] = {}
     for rows in files.values():
         for key in {(r["game"], r["variant"], r.get("seed")) for r in rows}:
@@ -144,7 +147,7 @@ def paired(rows: list[dict], variants: list[str]) -> list[str]:
     """For each game, the deals (the same seed and index) the first variant finished first and
     another did not, and back."""
     lines = []
-    for game_id, players in sorted({(r["game"], r["players"]) for r in rows}):
+    for game_id, _players in sorted({(r["game"], r["players"]) for r in rows}):
         won = {(r["variant"], (r.get("seed"), r["index"])): r["first"] for r in rows if r["game"] == game_id}
         for other in variants[1:]:
             both = [i for (v, i) in won if v == variants[0] and (other, i) in won]

@@ -75,7 +75,7 @@ def wake(waiter: Store, writer: Store, rounds: int) -> list[float]:
     for number in range(1, rounds + 1):
         ready, woke = threading.Event(), []
 
-        def wait(after: int = number - 1) -> None:
+        def wait(after: int = number - 1, ready: threading.Event = ready, woke: list[float] = woke) -> None:
             ready.set()
             waiter.wait_for_change(code, after, timeout=10)
             woke.append(time.perf_counter())

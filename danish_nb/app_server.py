@@ -150,10 +150,9 @@ def wait_ready(base_url: str, timeout: float = 60.0, proc: subprocess.Popen | No
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
             raise RuntimeError(f"voila exited with code {proc.returncode} before it was ready")
-        with contextlib.suppress(OSError, urllib.error.URLError):
-            with urllib.request.urlopen(probe, timeout=2) as response:
-                if response.status == 200:
-                    return
+        with contextlib.suppress(OSError, urllib.error.URLError), urllib.request.urlopen(probe, timeout=2) as response:
+            if response.status == 200:
+                return
         time.sleep(0.2)
     raise TimeoutError(f"voila did not answer {probe} within {timeout} s")
 

@@ -15,7 +15,7 @@ import dataclasses
 from importlib import import_module, resources
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from .i18n import DEFAULT, Listed, M, Message, _, rule_rendering, ruling_text
 
@@ -140,7 +140,7 @@ def move_text(move: Any) -> str:
         return _short(move)
     try:
         text = str(move)
-    except Exception:  # a move object with fields of the wrong types cannot write itself
+    except Exception:  # noqa: BLE001 - a move object with fields of the wrong types cannot write itself
         return _short(move)
     return text if len(text) <= MAX_MOVE_TEXT else _short(move)
 
@@ -540,7 +540,7 @@ class OptionInfo:
             raise OptionsError(M("option {name!r} takes a {kind}, not {kind2} {value}", name=self.name, kind=expected.__name__, kind2=type(value).__name__, value=_short(value)))
         if self.choices and value not in self.choices:
             raise OptionsError(M("option {name!r} must be one of {choices}, not {value}", name=self.name, choices=self.choices, value=_short(value)))
-        if self.low is not None and value < self.low or self.high is not None and value > self.high:
+        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
             raise OptionsError(M("option {name!r} must be from {low} to {high}, not {value}", name=self.name, low=self.low, high=self.high, value=_short(value)))
 
 
@@ -563,7 +563,7 @@ def make_options(options_type: type[OptionsT], given: Mapping[str, Any] | Option
     if given is None:
         return options_type()
     if isinstance(given, options_type):
-        given = dataclasses.asdict(given)
+        given = dataclasses.asdict(given)  # type: ignore[call-overload]  # options types are dataclasses
     if not isinstance(given, Mapping):
         raise OptionsError(M("options must be a dict, not {kind}", kind=type(given).__name__))
     known = {info.name: info for info in option_infos(options_type)}
@@ -608,7 +608,7 @@ class RulesState:
     """
 
     __slots__ = ()
-    move_type: type = object
+    move_type: ClassVar[type] = object
 
     def legal_moves(self) -> list[Any]:
         """The legal moves (a fast path; the contract tests check it agrees with ``explain``)."""
@@ -1192,7 +1192,7 @@ def new_game(game_id: str, players: int, seed: int = 0, options: Mapping[str, An
     if _whole_number(players, "players") not in rules.info.player_counts:
         raise OptionsError(M("{title} takes {min_players} to {max_players} players, not {players}", title=rules.title, min_players=rules.min_players, max_players=rules.max_players, players=_short(players)))
     _whole_number(seed, "seed")
-    opts = make_options(rules.options_type, options)
+    opts: Any = make_options(rules.options_type, options)
     return Game(rules, rules.new_state(players, seed, opts), options=opts, players=players, seed=seed)
 
 
@@ -1209,6 +1209,6 @@ def setup(game_id: str, position: Mapping[str, Any], options: Mapping[str, Any] 
         raise OptionsError(M("a position holds more than {MAX_POSITION_ITEMS} values", MAX_POSITION_ITEMS=MAX_POSITION_ITEMS))
     position = dict(position)
     check_plain(position, "a position", OptionsError, max_items=MAX_POSITION_ITEMS)
-    opts = make_options(rules.options_type, options)
+    opts: Any = make_options(rules.options_type, options)
     state = rules.setup_state(position, opts)
     return Game(rules, state, options=opts, players=state.players, position=position)

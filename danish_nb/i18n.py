@@ -28,13 +28,13 @@ from __future__ import annotations
 import gettext as _gettext
 import string
 from collections.abc import Callable, Iterable, Mapping
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "DEFAULT", "DOMAIN", "Forms", "Listed", "Message", "Number", "Translator",
-           "_", "M", "_n", "N_", "translator", "joined", "check_lang", "french_after", "rule_rendering", "ruling_text",
-           "title_in"]
+__all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "N_", "Forms", "Listed", "M", "Message", "Number",
+           "Translator", "_", "_n", "check_lang", "french_after", "joined", "rule_rendering", "ruling_text", "title_in",
+           "translator"]
 
 #: The interface languages, English first (the source of every template).
 LANGUAGES: tuple[str, ...] = ("en", "fr", "de")
@@ -60,7 +60,7 @@ def check_lang(lang: str) -> str:
     return lang
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalogue(lang: str) -> _gettext.NullTranslations:
     """The compiled catalogue of ``lang`` (English: none, templates are English)."""
     check_lang(lang)
@@ -356,7 +356,7 @@ class Translator:
         return _catalogue(self.lang).gettext(text) if isinstance(text, str) else str(text)
 
 
-@lru_cache(maxsize=None)
+@cache
 def translator(lang: str = DEFAULT) -> Translator:
     """The :class:`Translator` of ``lang`` (one of :data:`LANGUAGES`)."""
     return Translator(lang)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 
@@ -29,10 +30,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("no site/ yet: run `make site` first")
         server = SiteServer(site, args.port, verbose=True)
         print(f"serving site/ on {server.url} (Ctrl-C stops)", flush=True)
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
-        except KeyboardInterrupt:
-            pass
     return 0
 
 

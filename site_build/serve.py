@@ -62,7 +62,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         copyfileobj(source, outputfile)
         self.server.sent[self.path.split("?")[0]] += source.tell() - start
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base's name)
+    def log_message(self, format: str, *args: object) -> None:  # `format`: the base's name
         if self.server.verbose:
             super().log_message(format, *args)
 

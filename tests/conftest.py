@@ -58,6 +58,12 @@ def app_url(chromium_path: str, voila_log: Path) -> Iterator[str]:
         yield url
 
 
+def pytest_ignore_collect(collection_path: Path) -> bool | None:
+    """Leave the plugin ``pg_fixture`` to ``pytest_plugins``: scanned for doctests (``--doctest-modules``)
+    first, it would be imported before pytest could rewrite its asserts."""
+    return True if collection_path.name == "pg_fixture.py" else None
+
+
 #: Modules that start a Voila server of their own without a browser (see :func:`xdist_group_of`).
 SERVED_MODULES = frozenset({"test_app_server.py", "test_classroom.py", "test_classroom_pages.py"})
 

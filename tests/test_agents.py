@@ -104,7 +104,7 @@ def test_registry_errors():
     assert {"random", "rule-of-thumb"} <= set(AGENTS)
     with pytest.raises(dn.DanishNbError, match="unknown computer player 'genius'"):
         make_agent("genius", DB)
-    with pytest.raises(dn.DanishNbError, match="unknown computer player <list>|unknown computer player \\[\\]"):
+    with pytest.raises(dn.DanishNbError, match=r"unknown computer player <list>|unknown computer player \[\]"):
         make_agent([], DB)
     with pytest.raises(dn.OptionsError, match="unknown game 'no-such-game'"):
         make_agent("rule-of-thumb", "no-such-game")

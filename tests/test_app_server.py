@@ -3,8 +3,6 @@ with the package, and a real server answers and stops cleanly."""
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import json
 import os
 import re
@@ -196,10 +194,3 @@ def test_the_command_prints_its_url_and_key_logs_no_alarm_and_a_sigterm_stops_vo
     # trusted" for each page, "Kernel is running over TCP without encryption" for each kernel).
     for alarm in ("not trusted", "without encryption", "WARNING", "Traceback"):
         assert alarm not in "".join(log), "".join(log)
-
-
-@pytest.mark.parametrize("module", ["danish_nb.app_server", "danish_nb.server.guard", "danish_nb.server.pages",
-                                    "danish_nb.server.visitor", "danish_nb.tables.keys"])
-def test_doctests(module: str) -> None:
-    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0

@@ -4,8 +4,6 @@ and properties of random matches checked against independent re-computations."""
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import json
 import random
 import re
@@ -74,7 +72,7 @@ def test_every_ruling_of_the_register_is_an_option_or_a_documented_ruling():
     by_option = {info.name: info.ruling for info in option_infos(Options)}
     assert by_option == {"points_per_trick": "BA-d", "both_sevens_per_trick": "BA-g", "deals": "BA-h",
                          "target_score": "BA-h"}
-    for name, ruling in by_option.items():
+    for ruling in by_option.values():
         assert CATALOGUE.ruling(ruling).option in by_option
 
 
@@ -226,7 +224,7 @@ def _trick(trump: str, cards: str) -> dn.Event:
     g = table({"hands": [[code] for code in cards.split()], "trump": trump})
     for seat, code in enumerate(cards.split()):
         events = g.play(f"P{seat + 1} play {code}")
-    return [e for e in events if e.kind == "trick"][0]
+    return next(e for e in events if e.kind == "trick")
 
 
 @pytest.mark.parametrize("trump, cards, winner, why", [
@@ -446,11 +444,6 @@ def test_views_show_only_the_viewers_hand():
     assert view.hand_counts == (13,) * 4
     assert all(h is not None for h in g.state.view(2, reveal_hands=True).hands)
     assert g.state.view(None).hand is None
-
-
-def test_doctests():
-    result = doctest.testmod(importlib.import_module("danish_nb.games.bastard"), optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
 
 
 # --------------------------------------------------------------------------- random matches

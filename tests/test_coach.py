@@ -195,15 +195,6 @@ def test_the_review_budget_tries_every_move_often_enough_to_judge_it(game_id: st
     assert result.candidates[0].move == result.move
 
 
-@pytest.mark.parametrize("module", ["danish_nb.coach", "danish_nb.widgets.coach"])
-def test_doctests(module):
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(module))
-    assert result.attempted > 0 and result.failed == 0
-
-
 def test_stepping_through_while_a_strong_seat_thinks_keeps_saying_that_it_thinks():
     """Looking back (and returning) while the strong seat searches still shows its progress line
     (it used to be cleared until the next 25%)."""

@@ -1,12 +1,10 @@
 """The core: rule options, new games, the Game session (undo, redo, history), records, the
-import boundary (no UI libraries in the core) and the doctests of the core modules."""
+import boundary (no UI libraries in the core). The doctests run from pytest's ``--doctest-modules``."""
 
 from __future__ import annotations
 
 import copy
 import dataclasses
-import doctest
-import importlib
 import json
 import subprocess
 import sys
@@ -39,7 +37,7 @@ def test_make_options_defaults_and_values():
 
 
 def test_make_options_rejects_unknown_names():
-    with pytest.raises(dn.OptionsError, match="unknown option 'two_on_everything'.*two_on_anything"):
+    with pytest.raises(dn.OptionsError, match=r"unknown option 'two_on_everything'.*two_on_anything"):
         make_options(Options, {"two_on_everything": True})
 
 
@@ -264,17 +262,6 @@ def test_the_core_never_imports_ui_libraries(ui):
             f"assert {ui!r} not in sys.modules, sorted(m for m in sys.modules if {ui!r} in m)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-
-
-# --------------------------------------------------------------------------- doctests
-
-@pytest.mark.parametrize("module", ["danish_nb", "danish_nb.cards", "danish_nb.core", "danish_nb.records",
-                                    "danish_nb.families.shedding", "danish_nb.games.danish_bastard",
-                                    "danish_nb.agents", "danish_nb.render"])
-def test_doctests(module):
-    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0, f"{module} has no doctest examples"
-    assert result.failed == 0
 
 
 def test_the_rulings_page_is_generated_from_the_catalogues_and_up_to_date():

@@ -379,7 +379,7 @@ def test_no_english_on_the_teachers_report(lang: str) -> None:
 
 
 
-# --------------------------------------------------------------------------- import boundary and doctests
+# --------------------------------------------------------------------------- import boundary
 
 @pytest.mark.parametrize("ui", ["ipywidgets", "IPython", "voila", "anywidget"])
 def test_practice_without_its_screens_imports_no_ui_library(ui: str) -> None:
@@ -389,21 +389,3 @@ def test_practice_without_its_screens_imports_no_ui_library(ui: str) -> None:
             f"assert {ui!r} not in sys.modules, sorted(m for m in sys.modules if {ui!r} in m)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-
-
-@pytest.mark.parametrize("module", ["candidates", "catalogue", "items", "progress", "report", "schedule", "scenes",
-                                    "session", "words"])
-def test_doctests(module: str) -> None:
-    import doctest
-    import importlib
-    result = doctest.testmod(importlib.import_module(f"danish_nb.practice.{module}"), optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0 and result.attempted > 0
-
-
-@pytest.mark.parametrize("module", ["danish_nb.render.practice", "danish_nb.widgets.practice",
-                                    "danish_nb.widgets.practice_tab", "danish_nb.practice"])
-def test_screen_doctests(module: str) -> None:
-    import doctest
-    import importlib
-    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0 and result.attempted > 0

@@ -77,14 +77,14 @@ def classroom(chromium_path: str, haproxy_path: str, postgres_url: str,
         for n in (1, 2):
             port = app_server.free_port()
             log = folder / f"server{n}.log"
-            logs.append(open(log, "w", encoding="utf-8"))
+            logs.append(open(log, "w", encoding="utf-8"))  # noqa: SIM115 - closed in the finally below
             argv = app_server.command(port, pool_size=2, max_kernels=10, per_address=10, behind_proxy=True)
             proc = app_server.start(argv, stdout=logs[-1], stderr=subprocess.STDOUT, env=env)
             backends.append(Backend(proc, Server(app_server.url(port), log)))
         for backend in backends:
             app_server.wait_ready(backend.server.url, 120, backend.proc)
         port = app_server.free_port()
-        logs.append(open(folder / "haproxy.log", "w", encoding="utf-8"))
+        logs.append(open(folder / "haproxy.log", "w", encoding="utf-8"))  # noqa: SIM115 - closed below
         proxy = subprocess.Popen(
             [haproxy_path, "-f", str(DEPLOY)], stdout=logs[-1], stderr=subprocess.STDOUT,
             env={**os.environ, "DN_BIND": f"127.0.0.1:{port}",

@@ -601,7 +601,7 @@ def test_every_widget_of_the_rat_bastard_lesson(monkeypatch):
                 if card is not None and slot not in UP_SLOTS:
                     assert f"dn-card-{card.code}" not in replay.table.value
     cell = next(c.source for c in notebook.cells if "RatBoard(dn.new_game" in c.source)
-    board = eval(cell.splitlines()[-1], namespace)  # the cell's board, built as the cell does
+    board = eval(cell.splitlines()[-1], namespace)  # noqa: S307 - the cell's board, built as the cell does
     assert isinstance(board, RatBoard) and board.seats == ("human", "rule-of-thumb")
     send(board, {"act": "move", "move": "P1 keep"})
     assert board.game.state.phase == "play" and "dn-draw-first" in board.html

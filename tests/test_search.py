@@ -186,11 +186,3 @@ def test_an_unknown_horizon_is_refused():
     g = forward("sjavs", 3, seed=1, moves=3)
     with pytest.raises(DanishNbError, match="horizon"):
         search_view(g.state.view(g.current_player), "sjavs", iterations=5, horizon="forever")
-
-
-def test_doctests():
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module("danish_nb.agents.search"))
-    assert result.attempted > 0 and result.failed == 0

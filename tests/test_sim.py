@@ -3,8 +3,6 @@ argument errors, statistics and plots (small runs; no timing assertions)."""
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import multiprocessing
 import signal
 import subprocess
@@ -22,11 +20,6 @@ RB = "rat-bastard-17"
 
 def run(game_id: str = RB, **kwargs) -> pd.DataFrame:
     return sim.simulate(game_id, **{"games": 12, "seed": 5, "executor": "serial", "progress": False, **kwargs})
-
-
-def test_doctests():
-    result = doctest.testmod(importlib.import_module("danish_nb.sim"), optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0 and result.attempted > 0
 
 
 def test_columns_and_dtypes():

@@ -233,7 +233,7 @@ def test_a_whole_sjavs_match_through_the_board_hides_every_discard(seats, seed):
     while not game.is_over:
         assert_no_secret(board)
         if board.deal_over is not None:  # a deal ended: its last trick and score wait for "Next deal"
-            assert "dn-deal-over" in board.html and not board.game.legal_moves() == [] and board._my_moves() == []
+            assert "dn-deal-over" in board.html and board.game.legal_moves() != [] and board._my_moves() == []
             send(board, {"act": "nextdeal"})
         state = game.state
         if state.phase == "play" and state.exchanged and state.soloist != board.viewer:

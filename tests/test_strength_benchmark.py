@@ -3,7 +3,6 @@ paired deal by deal (how two settings of the strong player are compared)."""
 
 from __future__ import annotations
 
-import doctest
 import json
 
 from benchmarks import strength
@@ -38,8 +37,3 @@ def test_rows_of_one_variant_from_several_seeds_pool_and_pair_only_on_the_same_d
     assert line[2:5] == ("5", "5", "60%")  # 3 firsts of 5 games over both seeds
     assert strength.paired(loaded, ["halving", "rule-of-thumb"]) == [
         "sjavs: halving first and rule-of-thumb not in 1 deals; the reverse in 0 (of 3 paired deals)"]
-
-
-def test_doctests():
-    result = doctest.testmod(strength)
-    assert result.attempted > 0 and result.failed == 0

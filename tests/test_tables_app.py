@@ -94,7 +94,7 @@ def test_create_shows_the_code_and_join_takes_the_next_seat(store: Store):
 
 
 def test_a_learner_cannot_move_for_another_seat_or_out_of_turn(store: Store):
-    ada, bo, code = bastard_table(store)
+    _ada, bo, code = bastard_table(store)
     click(bo, act="move", move="P1 trump clubs")  # not offered on Bo's page
     assert "was not offered" in bo.board.message and store.moves(code) == []
     assert bo.board.play("P2 trump clubs") is None and store.moves(code) == []
@@ -186,7 +186,7 @@ def test_presence_follows_the_pages_beats_on_every_screen(store: Store, monkeypa
     monkeypatch.setattr(time, "time", lambda: clock[0])
     monkeypatch.setattr(time, "monotonic", lambda: clock[0])
     monkeypatch.setenv(TEACHER_ENV, "sesame")
-    ada, bo, code = bastard_table(store)
+    ada, bo, _code = bastard_table(store)
     teacher, _ = learner(store, "")
     teacher.open_teacher("sesame")
 
@@ -240,7 +240,7 @@ def test_a_learner_without_a_name_is_named_by_seat_and_a_reload_keeps_a_name(sto
 
 
 def test_a_reload_gives_the_seat_back_through_the_browser_token(store: Store):
-    ada, bo, code = bastard_table(store)
+    _ada, bo, code = bastard_table(store)
     held = Keeper(bo)
     bo.join(code)  # joining again from the same page: the token it holds, the same seat
     assert bo.session.seat == 1 and held.seats() == {code: bo.session.token}
@@ -256,7 +256,7 @@ def test_a_reload_gives_the_seat_back_through_the_browser_token(store: Store):
 
 @pytest.mark.parametrize("how", ["forged", "stale"])
 def test_a_forged_or_stale_token_is_refused_and_forgotten(store: Store, how: str):
-    ada, bo, code = bastard_table(store)
+    _ada, bo, code = bastard_table(store)
     token = bo.session.token
     if how == "stale":
         Teacher(store).free_seat(code, 1)
@@ -533,14 +533,3 @@ def test_a_stored_seat_reported_on_load_opens_the_class_table_screen(store: Stor
     root.tables.keeper._handle_custom_msg({"act": "stored", "seats": {code: token}, "last": code}, [])
     assert root.tables.switch.value == "Class table"
     assert root.tables.app.session.seat == 0
-
-
-@pytest.mark.parametrize("module", ["danish_nb.widgets.table_app", "danish_nb.widgets.table_board",
-                                    "danish_nb.widgets.table_teacher", "danish_nb.widgets.table_words",
-                                    "danish_nb.widgets.seat_keeper", "danish_nb.tables.store"])
-def test_doctests(module: str):
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0

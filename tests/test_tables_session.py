@@ -7,7 +7,6 @@ watches and closes tables."""
 from __future__ import annotations
 
 import dataclasses
-import doctest
 import json
 import re
 import threading
@@ -349,8 +348,3 @@ def test_a_waiting_session_wakes_on_another_learners_move(store: Store):
     ada.play("P1 trump spades")
     thread.join(timeout=30)
     assert woke == [True] and bo.game.state == ada.game.state
-
-
-def test_doctests():
-    result = doctest.testmod(session_module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0

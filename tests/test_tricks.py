@@ -4,8 +4,6 @@ rule-of-thumb player for trick games."""
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import json
 import random
 
@@ -332,19 +330,13 @@ def test_it_plays_whole_matches_legally_with_a_reason_for_every_move():
     assert g.result.scores is not None
 
 
-# --------------------------------------------------------------------------- views and doctests
+# --------------------------------------------------------------------------- views
 
 def test_a_view_is_json_able():
     g = dn.new_game("bastard", players=4, seed=3)
     g.play("P1 trump hearts")
     data = g.state.view(0).to_dict()
     assert json.loads(json.dumps(data)) == data and data["trump"] == "hearts"
-
-
-@pytest.mark.parametrize("module", ["danish_nb.families.tricks", "danish_nb.agents.tricks"])
-def test_doctests(module):
-    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
 
 
 # --------------------------------------------------------------------------- malformed moves and positions

@@ -66,7 +66,7 @@ def page(context_for_visual: BrowserContext, app_url: str, voila_log: Path) -> I
 
 
 @pytest.fixture(scope="module")
-def context_for_visual(browser) -> Iterator[BrowserContext]:  # noqa: ANN001 (pytest-playwright's fixture)
+def context_for_visual(browser) -> Iterator[BrowserContext]:  # untyped: pytest-playwright's fixture
     context = browser.new_context(reduced_motion="reduce", device_scale_factor=1)
     yield context
     context.close()

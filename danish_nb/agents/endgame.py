@@ -385,7 +385,7 @@ def _why(me: int, move: TrickMove, values: dict[TrickMove, float], unit: str, wo
     >>> render_text(why, 0)
     'exact endgame: it secures 1 point by the end of the deal (with every hand open); the two of hearts: 0 points'
     >>> render_text(why, 1, lang="de")
-    'exaktes Endspiel: die beste von 2 Karten, bis zum Ende des Spiels gelöst'
+    'exaktes Endspiel: die beste von 2 Karten, bis zum Ende der Runde gelöst'
     """
     where = M("with every hand open") if worlds == 1 else \
         _n("on average over {n} imagined deal played open", "on average over {n} imagined deals played open", worlds)

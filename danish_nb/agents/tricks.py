@@ -181,7 +181,7 @@ class TrickRuleOfThumb:
             held = [c for c in hand if trumps.is_trump(c)]
             return len(held), sum(values.get(c, 0) for c in held)
         move = max(calls, key=weight)
-        count, _ = weight(move)
+        _count, _ = weight(move)
         return Choice(move, M("names {suit_name}: the suit that gives it the most trumps",
                               suit_name=SUIT_TEXTS[move.suit]))
 

@@ -165,5 +165,5 @@ def _not_card(value: Any) -> Card:
     raise CardParseError(M("{kind} value is not a card code like '7H'", kind=type(value).__name__))
 
 
-__all__ = ["MAX_NUMBER_DIGITS", "format_cards", "options_cache", "finishes", "parse_number", "parse_player", "position_cards",
-           "position_seats", "remove_cards", "replace_at", "sorted_cards"]
+__all__ = ["MAX_NUMBER_DIGITS", "finishes", "format_cards", "options_cache", "parse_number", "parse_player",
+           "position_cards", "position_seats", "remove_cards", "replace_at", "sorted_cards"]

@@ -276,7 +276,7 @@ class RatView:
         """
         rules = get_game(self.game)
         places = self.hidden_places()
-        pack = Counter(rules.pack(self.options))
+        pack: Counter[Card] = Counter(rules.pack(self.options))
         pack.subtract(self.seen_cards())
         dealt = dict(zip((name for name, _ in places),
                          deal_unseen(list(pack.elements()), [size for _, size in places], rng=rng)))

@@ -60,7 +60,7 @@ class ShedMove(NamedTuple):
     player: int
     action: str
     cards: tuple[Card, ...] = ()
-    index: int | None = None
+    index: int | None = None  # type: ignore[assignment]  # the record format's name; hides tuple.index
 
     def __str__(self) -> str:
         problem = move_problem(self)
@@ -118,7 +118,7 @@ def move_problem(move: ShedMove) -> str | None:
     player, action, cards, index = move
     if type(player) is int and 0 <= player < MAX_NUMBER and type(action) is str and action in ACTIONS \
             and type(cards) is tuple and len(cards) <= MAX_MOVE_CARDS and all(type(c) is Card for c in cards) \
-            and (index is None or type(index) is int and 0 <= index < MAX_NUMBER):
+            and (index is None or (type(index) is int and 0 <= index < MAX_NUMBER)):
         return None
     if not _small_whole(player):
         return f"its player must be a whole number from 0 (P1) to {MAX_NUMBER - 1}, not {_kind(player)}"
@@ -139,7 +139,7 @@ def _small_whole(value: Any) -> bool:
 
 def _kind(value: Any) -> str:
     """A short description of a bad field: its type, and its value if short."""
-    if isinstance(value, (bool, int, float)) and abs(value) < MAX_NUMBER or isinstance(value, str) and len(value) <= 20:
+    if (isinstance(value, (bool, int, float)) and abs(value) < MAX_NUMBER) or (isinstance(value, str) and len(value) <= 20):
         return f"{type(value).__name__} {value!r}"
     return type(value).__name__
 
@@ -395,12 +395,10 @@ def forget(known: Known, seat: int, played: Sequence[Card]) -> Known:
             rest = list(held)
             rest.remove(card)
         else:
-            rest = without(held, played)
+            rest = list(without(held, played))
             if len(rest) == len(held):
                 return known
-        row = list(row)
-        row[seat] = tuple(rest)
-        return (tuple(row),) * len(known)
+        return (replace_at(row, seat, tuple(rest)),) * len(known)
     return tuple(replace_at(row, seat, without(row[seat], played)) if row[seat] else row for row in known)
 
 
@@ -498,7 +496,8 @@ class ShedView:
                 hand = self.hands[seat]
                 seen += hand if hand is not None else self.known[seat]
                 seen += self.open[seat]
-            unseen = tuple((Counter(self.table.deck_for(self.players)) - Counter(seen)).elements())
+            deck = self.table.deck_for(self.players)  # type: ignore[union-attr]  # a view is made with its table
+            unseen = tuple((Counter(deck) - Counter(seen)).elements())
             object.__setattr__(self, "_unseen", unseen)
         return list(self._unseen)
 
@@ -586,7 +585,7 @@ class ShedTable(RulesState):
     #: (refilling the hand), "end", "repetition" and "turn-limit" (the draws).
     cites: ClassVar[Mapping[str, tuple[str, str | None]]] = {}
     #: The game's words: "game" (its title), "start", "repetition" (when the position is kept).
-    words: ClassVar[Mapping[str, str]] = {}
+    words: ClassVar[Mapping[str, Text]] = {}
 
     @classmethod
     def deck_for(cls, players: int) -> tuple[Card, ...]:
@@ -712,8 +711,8 @@ class ShedTable(RulesState):
     def _event(cls, kind: str, player: int | None, text: str, cards: tuple[Card, ...], mechanic: str,
                with_ruling: bool = True) -> Event:
         """An event of a shared mechanic, citing this game's rule (and ruling) for it."""
-        rule_id, ruling = cls.cites[mechanic]
-        ruling = cls.catalogue.rulings[ruling] if ruling and with_ruling else None
+        rule_id, ruling_id = cls.cites[mechanic]
+        ruling = cls.catalogue.rulings[ruling_id] if ruling_id and with_ruling else None
         return Event(kind, player, text, cards, cls.catalogue.rules[rule_id], ruling)
 
     # -- choosing the face-up cards

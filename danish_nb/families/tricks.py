@@ -80,7 +80,7 @@ class Trumps:
         top = len(self.order)
         for card in standard_pack():
             if card in self.permanent:
-                suits[card] = self.suit
+                suits[card] = self.suit  # type: ignore[assignment]  # permanent trumps come with a trump suit
                 strengths[card] = top + len(self.permanent) - self.permanent.index(card)
             elif card.rank in self.order:
                 suits[card] = card.suit
@@ -271,9 +271,9 @@ def voids(tricks: Iterable[TrickRecord], trick: Sequence[Play], trumps: Trumps |
     out: list[set[Suit]] = [set() for _ in range(players)]
     for plays in [t.plays for t in tricks] + [tuple(trick)]:
         if plays:
-            led = trumps.suit_of(plays[0].card)
+            led = trumps.suit_of(plays[0].card)  # type: ignore[union-attr]  # no trick before the trumps
             for play in plays[1:]:
-                if trumps.suit_of(play.card) is not led:
+                if trumps.suit_of(play.card) is not led:  # type: ignore[union-attr]
                     out[play.player].add(led)
     return tuple(map(frozenset, out))
 
@@ -678,7 +678,7 @@ class TrickView:
         """
         rules = get_game(self.game)
         places = self.hidden_places()
-        pack = Counter(rules.pack(self.players, self.options))
+        pack: Counter[Card] = Counter(rules.pack(self.players, self.options))
         pack.subtract(self.seen_cards())
         unseen = list(pack.elements())
         kind = self.trumps.suit_of if self.trumps is not None else None

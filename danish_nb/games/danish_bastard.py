@@ -343,7 +343,7 @@ class DanishBastardState(ShedTable):
             entry = cache[p] if cache else None
             moves = _hand_moves(p, entry[1] if entry is not None and entry[0] is hand else self._kinds(p), top, opts)
             fitting = bool(moves)
-            if self.stock and (not fitting or opts.stock_by_choice and (opts.stock_opening or not self.opening)):
+            if self.stock and (not fitting or (opts.stock_by_choice and (opts.stock_opening or not self.opening))):
                 moves.append(bare_move(p, "stock"))
             if self.pile and (not opts.must_play or (not fitting and (not self.stock or top == BLACK_JOKER))):
                 moves.append(bare_move(p, "take"))

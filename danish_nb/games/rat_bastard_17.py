@@ -582,7 +582,7 @@ class RatBastardState(RulesState):
                                      p=p + 1, x=2 - p), reason_id="out-of-cards")
             events.append(Event("win", p, result.text, (), R["RB-22"], RULING["RB-o"]))
             return state.copy(phase="over", result=result), tuple(events)
-        if total == TARGET:
+        if total == TARGET:  # noqa: SIM102 - the comment below is about the inner test alone
             if not deck_gone:
                 # the deck was not gone when the card went down, even if the refill emptied it (RB-n)
                 events.append(Event("discard", p, M("17! the pile ({pile}) is discarded; P{p} starts again "

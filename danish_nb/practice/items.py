@@ -218,7 +218,7 @@ def _pick_moves(verdicts: list[tuple[Any, Verdict]]) -> list[tuple[Any, Verdict]
     zone = next((m.action for m, v in singles if v.legal), singles[0][0].action)
     by_card: dict[Any, tuple[Any, Verdict]] = {}
     for move, verdict in singles:
-        if move.action == zone and (card_of(move) not in by_card or verdict.legal and not by_card[card_of(move)][1].legal):
+        if move.action == zone and (card_of(move) not in by_card or (verdict.legal and not by_card[card_of(move)][1].legal)):
             by_card[card_of(move)] = (move, verdict)
     return list(by_card.values())
 
@@ -282,7 +282,7 @@ def _rat_total(state: Any, move: Any) -> int:
 def _score_asks(state: Any, after: Any, move: Any, events: tuple[Event, ...], event: Event) -> list[_Ask]:
     """Questions on a deal's score, from one of its score events."""
     score = after.match.history[-1] if after.match.history else None
-    if score is None or event.player is None and event.kind == "score":
+    if score is None or (event.player is None and event.kind == "score"):
         return []
     seat = event.player
     if state.game_id == "bastard":

@@ -77,9 +77,9 @@ class Report:
     def sort_by(self, rule: str | None = None) -> list[LearnerRow]:
         """The learners by their mastery of ``rule`` (weakest first), or by name."""
         if rule is None:
-            return sorted(self.learners, key=lambda l: (l.name.lower(), l.key))
-        return sorted(self.learners, key=lambda l: (self.cells[(l.key, rule)].box if (l.key, rule) in self.cells
-                                                    else -1, l.name.lower(), l.key))
+            return sorted(self.learners, key=lambda one: (one.name.lower(), one.key))
+        return sorted(self.learners, key=lambda one: (self.cells[(one.key, rule)].box if (one.key, rule) in self.cells
+                                                      else -1, one.name.lower(), one.key))
 
 
 def room_report(progress: ProgressStore, room: str, game: str, options: Mapping[str, Any] | None = None) -> Report:

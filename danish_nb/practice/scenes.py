@@ -108,7 +108,7 @@ def late_shed_table(deck_for: Callable[[int], tuple[Card, ...]]) -> Callable[[ra
     def make(rng: random.Random, players: int, options: Any) -> dict[str, Any]:
         cards = deal_out(rng, deck_for(players))
         hands, opens, closed = [], [], []
-        for seat in range(players):
+        for _ in range(players):
             size = rng.choice((0, 0, 1, 2, 3))
             hands.append(codes([cards.pop() for _ in range(size)]))
             opens.append(codes([cards.pop() for _ in range(rng.choice((0, 1, 2, 3)) if not size else 3)]))

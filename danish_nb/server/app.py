@@ -236,7 +236,7 @@ class PageGuard(HostGuard):
             self._seat = room.take(self.request.remote_ip)
         except Refusal as refusal:
             return self.refuse(refusal)
-        self.xsrf_token  # sets the _xsrf cookie, which the page's shutdown beacon sends back
+        self.xsrf_token  # noqa: B018 - sets the _xsrf cookie, which the page's shutdown beacon sends back
         widget = error = watching = False
         try:
             async for html in self.get_generator(path=path):
@@ -347,7 +347,18 @@ class Kernels(AsyncMappingKernelManager):
     def _restarted(self, kernel_id: str) -> None:
         self.log.warning("kernel %s died and was restarted without its notebook: shutting it down", kernel_id)
         self.on_restart(kernel_id)
-        asyncio.ensure_future(_shut_down_once_restarted(self, kernel_id))
+        _in_background(_shut_down_once_restarted(self, kernel_id))
+
+
+#: The shutdowns under way: the loop holds its tasks only weakly, so one could vanish half-way.
+_RUNNING: set[asyncio.Future[None]] = set()
+
+
+def _in_background(coroutine: Awaitable[None]) -> None:
+    """Run ``coroutine`` on the loop, holding on to it until it ends."""
+    task = asyncio.ensure_future(coroutine)
+    _RUNNING.add(task)
+    task.add_done_callback(_RUNNING.discard)
 
 
 async def _shut_down(manager: Any, kernel_id: str) -> None:
@@ -436,7 +447,7 @@ class ClassroomVoila(Voila):
         if self.room.abandoned(kernel_id) and kernel_id in self.kernel_manager:
             self.log.info("Kernel %s: its page closed (no websocket for %.0f s): shutting it down",
                           kernel_id, self.grace)
-            asyncio.ensure_future(_shut_down(self.kernel_manager, kernel_id))
+            _in_background(_shut_down(self.kernel_manager, kernel_id))
 
     def restarted(self, kernel_id: str) -> None:
         """Jupyter is restarting ``kernel_id`` (it died): its page may not reach it any more, and

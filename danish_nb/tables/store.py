@@ -139,7 +139,7 @@ class Store(ABC):
     def _transaction(self) -> Any:
         """A context manager around one write transaction, yielding an :data:`Execute`."""
 
-    def _changed(self, execute: Execute, code: str, version: int) -> None:
+    def _changed(self, execute: Execute, code: str, version: int) -> None:  # noqa: B027 - optional hook
         """Called inside the transaction that made ``version`` (PostgreSQL notifies waiters)."""
 
     @abstractmethod

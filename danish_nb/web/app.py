@@ -384,4 +384,4 @@ def _option_value(info: OptionInfo, value: Any) -> Any:
     return _number(value) if isinstance(info.default, int) else value
 
 
-__all__ = ["PageApp", "SEAT_WORDS", "applies", "option_label"]
+__all__ = ["SEAT_WORDS", "PageApp", "applies", "option_label"]

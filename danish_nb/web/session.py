@@ -102,7 +102,7 @@ class Session:
         found = self.boards.get(str(request.get("key")))
         if found is None:
             raise DanishNbError(M("there is no board {key} on this page", key=str(request.get("key"))[:40]))
-        board, pad = found
+        _board, pad = found
         pad.deliver(request.get("message"))
         return {"board": pad.take()}
 
