@@ -58,10 +58,14 @@ def app_url(chromium_path: str, voila_log: Path) -> Iterator[str]:
         yield url
 
 
+#: Test modules that are not scanned for doctests (``--doctest-modules``): the plugin ``pg_fixture``,
+#: left to ``pytest_plugins`` (imported first, pytest could not rewrite its asserts), and the toy
+#: game, which registers itself when imported (only its own tests may register it, and remove it).
+NOT_SCANNED = frozenset({"pg_fixture.py", "toy_game.py"})
+
+
 def pytest_ignore_collect(collection_path: Path) -> bool | None:
-    """Leave the plugin ``pg_fixture`` to ``pytest_plugins``: scanned for doctests (``--doctest-modules``)
-    first, it would be imported before pytest could rewrite its asserts."""
-    return True if collection_path.name == "pg_fixture.py" else None
+    return True if collection_path.name in NOT_SCANNED else None
 
 
 #: Modules that start a Voila server of their own without a browser (see :func:`xdist_group_of`).
