@@ -18,7 +18,7 @@ import statistics
 import time
 
 import danish_nb as dn
-from danish_nb.practice import LEFT_OUT, PracticeSession, active_rules, make_item
+from danish_nb.practice import PracticeSession, active_rules, left_out, make_item
 
 from .report import print_rows
 
@@ -89,7 +89,7 @@ def main() -> None:
             low = min(distinct.values())
             short += [f"{game} {rule} ({n})" for rule, n in distinct.items() if n < 20]
             rows.append((f"{game} ({label})", f"{len(distinct)} rules",
-                         f"of {len(dn.GAMES[game].catalogue)} ({len(LEFT_OUT[game])} left out); distinct items "
+                         f"of {len(dn.GAMES[game].catalogue)} ({len(left_out(game))} left out); distinct items "
                          f"per rule min {low} median {statistics.median(distinct.values()):.0f}; make median "
                          f"{statistics.median(times):.1f} ms, p90 {statistics.quantiles(times, n=10)[-1]:.1f} ms, "
                          f"max {max(times):.0f} ms; kinds {dict(kinds)}"))

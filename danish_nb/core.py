@@ -776,7 +776,9 @@ class GameParts:
     - ``max_moves``: ``max_moves(players, options)``, a bound on a game's moves (OpenSpiel's
       game length; default: from a ``turn_limit`` option);
     - ``board``: the board widget as a ``"module:Class"`` path (default: its family's board);
-    - ``sample``: ``(players, seed)`` of the sample record its lesson loads.
+    - ``sample``: ``(players, seed)`` of the sample record its lesson loads;
+    - ``practice``: its practice facts (scenes, rules left out, questions) as a ``"module:object"``
+      path to a ``danish_nb.practice.part.PracticePart`` (default: generic practice).
 
     >>> import danish_nb as dn
     >>> dn.GAMES["sjavs"].info.parts.players, GameParts().iterations
@@ -795,6 +797,7 @@ class GameParts:
     max_moves: Callable[[int, Any], int] | None = None
     board: str | None = None
     sample: tuple[int, int] | None = None
+    practice: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

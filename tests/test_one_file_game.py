@@ -4,23 +4,17 @@ lines), so that a game is added in one module (see ``test_toy_game.py``). Counte
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from game_names import PACKAGE, naming_lines, outside_games
 
-#: The practice package's per-game questions and scenes (added after the bar was set) move to
-#: their games in the rest of issue 30; until then they may not grow.
-PRACTICE = Path("danish_nb/practice")
-PRACTICE_LINES = 57
+#: The count held (the bar is 5): an example game id in an error text (core.py) and Le danish's own
+#: action in the shedding family's descriptions.
+HELD = 2
 
 
 def test_code_outside_the_games_names_no_game():
     found = outside_games()
-    elsewhere = {path: lines for path, lines in found.items() if PRACTICE not in path.parents}
-    practice = sum(len(lines) for path, lines in found.items() if PRACTICE in path.parents)
-    listing = "\n".join(f"{path}:{n}: {line}" for path, lines in elsewhere.items() for n, line in lines)
-    assert sum(map(len, elsewhere.values())) <= 5, listing
-    assert practice <= PRACTICE_LINES
+    listing = "\n".join(f"{path}:{n}: {line}" for path, lines in found.items() for n, line in lines)
+    assert sum(map(len, found.values())) <= HELD, listing
 
 
 def test_the_count_sees_names_in_code_and_not_in_docstrings_or_comments(tmp_path):

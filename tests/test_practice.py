@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 import danish_nb as dn
 from danish_nb.cards import Card
 from danish_nb.core import render_text
-from danish_nb.practice import (LEFT_OUT, NoItem, PracticeSession, RuleProgress, StaleItem, active_rules, answered,
-                                make_item, next_rule)
+from danish_nb.practice import (NoItem, PracticePart, PracticeSession, RuleProgress, StaleItem, active_rules, answered,
+                                left_out, make_item, next_rule, practice_part)
 from danish_nb.practice.candidates import card_of
 from danish_nb.practice.schedule import INTERVALS, LEARNED
 from danish_nb.practice.words import QUESTIONS
@@ -164,10 +164,20 @@ def test_an_item_is_made_under_the_tables_options() -> None:
     assert make_item("danish-bastard", "DB-23", 5).id != item.id or item.record["options"]["seven_allows_equal"] is False
 
 
+def test_each_game_declares_its_practice_part_with_rules_of_its_own_catalogue() -> None:
+    for game in GAMES:
+        path, part = dn.GAMES[game].info.parts.practice, practice_part(game)
+        assert path and path.startswith("danish_nb.games.") and isinstance(part, PracticePart)
+        rules = dn.GAMES[game].catalogue.rules
+        named = {*part.left_out, *part.when, *part.outcomes.values()}
+        named |= {rule for _, _, scene_rules in part.scenes for rule in scene_rules or ()}
+        assert part.scenes and named <= set(rules), sorted(named - set(rules))
+
+
 def test_left_out_rules_are_explained_and_never_asked() -> None:
     for game in GAMES:
         catalogue = dn.GAMES[game].catalogue
-        for rule, why in LEFT_OUT[game].items():
+        for rule, why in left_out(game).items():
             assert rule in catalogue.rules and why
             assert rule not in active_rules(game, VARIANTS.get(game))
             with pytest.raises(NoItem):

@@ -574,4 +574,5 @@ CARD_VALUES = {Card.parse("JS"): -1, Card.parse("JC"): -2, Card.parse("JD"): -3,
 
 GAME = register(Bastard(), GameParts(
     players=3, iterations=150, card_values=CARD_VALUES, endgame=endgame_scoring,
-    actions=lambda dealt, players: (("trump", "suit", 0), ("play", "card", 0)), max_moves=max_moves))
+    actions=lambda dealt, players: (("trump", "suit", 0), ("play", "card", 0)), max_moves=max_moves,
+    practice="danish_nb.games.bastard_practice:PRACTICE"))

@@ -802,4 +802,5 @@ def action_space(dealt: DanishBastardState, players: int) -> tuple[tuple[str, st
             ("stock", "none", 0), ("take", "none", 0))
 
 
-GAME = register(DanishBastard(), GameParts(players=3, iterations=200, actions=action_space, sample=(3, 14)))
+GAME = register(DanishBastard(), GameParts(players=3, iterations=200, actions=action_space, sample=(3, 14),
+                                           practice="danish_nb.games.danish_bastard_practice:PRACTICE"))

@@ -875,4 +875,4 @@ def action_space(dealt: LeDanishState, players: int) -> tuple[tuple[str, str, in
 
 GAME = register(LeDanish(), GameParts(
     players=3, agents={"rule-of-thumb": "danish_nb.games.le_danish_player:LeDanishRuleOfThumb"}, iterations=100,
-    actions=action_space, sample=(3, 11)))
+    actions=action_space, sample=(3, 11), practice="danish_nb.games.le_danish_practice:PRACTICE"))

@@ -905,4 +905,5 @@ ACTION_SPACE = (("swap", "card_pair", 0), ("keep", "none", 0), ("play", "card_va
 # two rule-of-thumb players with seed 2 end the sample in a win, with takes and wild cards
 GAME = register(RatBastard17(), GameParts(
     players=2, agents={"rule-of-thumb": "danish_nb.games.rat_bastard_17_player:RatRuleOfThumb"}, iterations=200,
-    move_budget=9000, actions=lambda dealt, players: ACTION_SPACE, sample=(2, 2)))
+    move_budget=9000, actions=lambda dealt, players: ACTION_SPACE, sample=(2, 2),
+    practice="danish_nb.games.rat_bastard_17_practice:PRACTICE"))

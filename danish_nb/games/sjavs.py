@@ -1026,4 +1026,5 @@ CARD_VALUES = {Card(rank, suit): points for suit in SUITS
 # nine deals in the sample: Plays and a Strike, opponents deducting 5, 10 and 15
 GAME = register(Sjavs(), GameParts(
     players=4, iterations=200, margin=(0.5, 30), card_values=CARD_VALUES, endgame=endgame_scoring,
-    actions=action_space, bids=BIDS, max_moves=lambda players, options: 50 * options.max_deals, sample=(3, 2)))
+    actions=action_space, bids=BIDS, max_moves=lambda players, options: 50 * options.max_deals, sample=(3, 2),
+    practice="danish_nb.games.sjavs_practice:PRACTICE"))

@@ -1,5 +1,7 @@
 """Practice that adapts: positions drawn from the rules a learner gets wrong (issue 31).
 
+- :class:`PracticePart` (:mod:`.part`): what a game declares for practice (its scenes, the rules
+  left out, its questions), in its own module under ``danish_nb/games/``;
 - :func:`make_item` (:mod:`.items`): a seeded position in which one rule decides, and a question
   about it, answered by the engine;
 - :mod:`.schedule`: a Leitner box per learner and rule, and the next rule to practise;
@@ -15,13 +17,14 @@ The core of practice imports no widgets (``danish_nb.widgets.practice`` draws it
 'rat-bastard-17'
 """
 
-from .catalogue import LEFT_OUT, active_rules
+from .catalogue import active_rules, left_out
+from .part import PracticePart, practice_part
 from .items import KINDS, Choice, Feedback, Item, NoItem, make_item
 from .progress import Learner, ProgressStore
 from .report import Report, report_csv, room_report
 from .schedule import LEARNED, TOP, RuleProgress, answered, next_rule
 from .session import PracticeSession, StaleItem
 
-__all__ = ["KINDS", "LEARNED", "LEFT_OUT", "TOP", "Choice", "Feedback", "Item", "Learner", "NoItem",
+__all__ = ["KINDS", "LEARNED", "TOP", "Choice", "Feedback", "Item", "Learner", "NoItem", "PracticePart",
            "PracticeSession", "ProgressStore", "Report", "RuleProgress", "StaleItem", "active_rules", "answered",
-           "make_item", "next_rule", "report_csv", "room_report"]
+           "left_out", "make_item", "next_rule", "practice_part", "report_csv", "room_report"]

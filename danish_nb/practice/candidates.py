@@ -2,7 +2,8 @@
 
 Not every move the notation can write (another player's move, cards the player does not hold):
 only what the player to move could reach for at a table. Each family lists them from the state
-(the player's own cards and the moves the rules name); the rules then judge them.
+(the player's own cards, and the other actions of its notation the game's practice part
+declares); the rules then judge them.
 
 >>> import danish_nb as dn
 >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
@@ -18,12 +19,7 @@ from ..cards import Card
 from ..families.running_total import ROW, RatMove
 from ..families.shedding import ShedMove, ShedTable
 from ..families.tricks import SUITS, TrickMove
-
-
-#: The actions of each shedding game a learner could reach for in the play (the rest of the
-#: family's notation is not a move of that game).
-SHED_ACTIONS = {"danish-bastard": ("play", "open", "stock", "take", "closed"),
-                "le-danish": ("play", "take", "pick-up-open", "closed")}
+from .part import practice_part
 
 
 def tries(state: Any) -> list[Any]:
@@ -70,7 +66,7 @@ def _shed_tries(state: ShedTable, p: int) -> list[ShedMove]:
     kinds = list(ranks.values())
     if len(kinds) > 1:
         moves.append(ShedMove(p, "play", (kinds[0][0], kinds[1][0])))
-    actions = SHED_ACTIONS.get(state.game_id, ())
+    actions = practice_part(state.game_id).actions  # the rest of the family's notation is not the game's
     if "open" in actions:
         moves += [ShedMove(p, "open", (card,)) for card in dict.fromkeys(opens)]
     moves += [ShedMove(p, action) for action in ("stock", "take", "pick-up-open") if action in actions]
@@ -90,11 +86,11 @@ def _rat_tries(state: Any, p: int) -> list[RatMove]:
 
 def _trick_tries(state: Any, p: int) -> list[TrickMove]:
     moves = [TrickMove(p, "play", card) for card in state.hands[p]]
-    phase = state.phase
-    if phase == "bid":
+    phase, actions = state.phase, practice_part(state.game_id).actions
+    if phase == "bid" and "bid" in actions:
         moves += [TrickMove(p, "pass")] + [TrickMove(p, "bid", bid=bid) for bid in ("play", "strike", "slam")]
-    elif phase == "trump":
+    elif phase == "trump" and "trump" in actions:
         moves += [TrickMove(p, "trump", None, suit) for suit in (*SUITS, None)]
-    elif phase == "play":
+    elif phase == "play" and "trump" in actions:
         moves.append(TrickMove(p, "trump", None, SUITS[0]))
     return moves

@@ -41,6 +41,7 @@ from ..records import load_record
 from ..cards import card_words
 from .candidates import card_of, tries
 from .catalogue import active_rules
+from .part import PracticePart, practice_part
 from .scenes import scene_for
 from .words import (QUESTIONS, VERDICT_WORDS, Rendered, blind_words, draws_words, move_words, outcome_words,
                     rule_words, seat_words)
@@ -231,86 +232,34 @@ def _event_asks(game: Game, move: Any, rule_id: str, active: Sequence[str]) -> l
     if not ours:
         return []
     asks = []
-    game_id = game.rules.id
+    part = practice_part(game.rules.id)
     for event in ours:
         kind = event.kind
         if kind == "trick":
             asks.append(_Ask("who", move, events=events, event=event, question="trick", seat=event.player))
-        elif kind == "lead" and game_id == "le-danish":
-            asks.append(_Ask("who", move, events=events, event=event, question="leader", seat=event.player))
-        elif kind == "start" and game_id in ("danish-bastard", "le-danish"):
-            asks.append(_Ask("who", move, events=events, event=event, question="first", seat=event.player))
-        elif kind in ("pick", "tie", "start") and game_id == "rat-bastard-17":
-            start = next(e for e in events if e.kind == "start")
-            asks.append(_Ask("who", move, events=events, event=event, question="starter", seat=start.player))
-        elif kind == "end" and after.result is not None and not after.result.draw:
+        elif kind == "end" and "end" in part.who:
             result = after.result
-            if game_id == "sjavs" or (game_id == "danish-bastard" and result.loser is not None):
-                asks.append(_Ask("who", move, events=events, event=event, question="loser", seat=result.loser))
-            elif game_id != "danish-bastard":
-                asks.append(_Ask("who", move, events=events, event=event, question="winner", seat=result.order[0]))
-        elif kind == "play" and game_id == "rat-bastard-17":
-            asks.append(_Ask("number", move, events=events, event=event, question="total",
-                             number=_rat_total(state, move)))
-        elif kind in ("score", "deal-scored"):
-            asks += _score_asks(state, after, move, events, event)
-        elif kind in OUTCOME_KINDS.get(game_id, {}) and _distractors(game_id, events, active):
+            if result is not None and not result.draw:
+                seat = result.loser if part.who["end"] == "loser" else result.order[0]
+                if seat is not None:
+                    asks.append(_Ask("who", move, events=events, event=event, question=part.who["end"], seat=seat))
+        elif kind in part.who:
+            question = part.who[kind]
+            seat = next(e for e in events if e.kind == "start").player if question == "starter" else event.player
+            asks.append(_Ask("who", move, events=events, event=event, question=question, seat=seat))
+        elif part.number is not None and (asked := part.number(state, after, move, events, event)) is not None:
+            question, seat, number = asked
+            asks.append(_Ask("number", move, events=events, event=event, question=question, seat=seat, number=number))
+        elif kind in part.outcomes and _distractors(part, events, active):
             asks.append(_Ask("effect", move, events=events, event=event))
     return list({(a.kind, str(a.move), a.question): a for a in asks}.values())
 
 
-def _distractors(game_id: str, events: Sequence[Event], active: Sequence[str]) -> list[str]:
-    """The outcomes of the game that did not happen after a move, of rules practised under the
-    options (what "what happens then?" may offer besides what happened)."""
+def _distractors(part: PracticePart, events: Sequence[Event], active: Sequence[str]) -> list[str]:
+    """The outcomes of the game (its part's) that did not happen after a move, of rules practised
+    under the options (what "what happens then?" may offer besides what happened)."""
     happened = {e.kind for e in events}
-    return [kind for kind, rule in OUTCOME_KINDS.get(game_id, {}).items() if kind not in happened and rule in active]
-
-
-def _rat_total(state: Any, move: Any) -> int:
-    """The running total once ``move`` put its card down (before a 17 empties the pile: RB-13)."""
-    from ..games.rat_bastard_17 import blind_value, card_value
-    if move.action == "play":
-        card, blind = move.card, False
-    else:
-        card, blind = state.holes[move.player][move.position - 1], move.position - 1 not in (1, 3)
-    if move.value is not None:
-        return state.total + move.value
-    value = blind_value(card, state.total, state.options) if blind else card_value(card, state.options)
-    return state.total + value
-
-
-def _score_asks(state: Any, after: Any, move: Any, events: tuple[Event, ...], event: Event) -> list[_Ask]:
-    """Questions on a deal's score, from one of its score events."""
-    score = after.match.history[-1] if after.match.history else None
-    if score is None or (event.player is None and event.kind == "score"):
-        return []
-    seat = event.player
-    if state.game_id == "bastard":
-        if event.kind == "deal-scored":
-            seat = max(range(len(score.points)), key=lambda s: abs(score.points[s]))
-        return [_Ask("number", move, events=events, event=event, question="deal-points", seat=seat,
-                     number=score.points[seat])]
-    if event.kind == "deal-scored":
-        seat = min(range(len(score.points)), key=lambda s: score.points[s])
-        return [_Ask("number", move, events=events, event=event, question="game-points", seat=seat,
-                     number=after.match.scores[seat])]
-    if event.rule.id in ("SJ-3", "SJ-10") and seat == state.soloist:
-        return [_Ask("number", move, events=events, event=event, question="card-points", seat=seat,
-                     number=_soloist_points(state, events))]
-    if any(line.player == seat and line.points for line in score.lines) or event.rule.id in ("SJ-17", "SJ-18", "SJ-20"):
-        return [_Ask("number", move, events=events, event=event, question="game-points-lost", seat=seat,
-                     number=-score.points[seat])]
-    return []
-
-
-def _soloist_points(state: Any, events: tuple[Event, ...]) -> int:
-    """The card points a Sjavs soloist counts at the end of the deal: the tricks they won (the
-    last one, the events say who took it) and the cards out of play (SJ-3, SJ-10)."""
-    from ..families.tricks import cards_won
-    from ..games.sjavs import card_points
-    soloist = state.soloist
-    last = [e.cards for e in events if e.kind == "trick" and e.player == soloist]
-    return card_points(cards_won(state.won[soloist]) + sum(last, ())) + card_points(state.skat)
+    return [kind for kind, rule in part.outcomes.items() if kind not in happened and rule in active]
 
 
 def _item(game: Game, rule_id: str, ask: _Ask, rng: random.Random, active: Sequence[str], seed: int) -> Item:
@@ -336,7 +285,7 @@ def _item(game: Game, rule_id: str, ask: _Ask, rng: random.Random, active: Seque
         answer = frozenset(("legal" if verdict.legal else "illegal", rule_id))
         question = Message(QUESTIONS["legal"], who=who, move=move_words(ask.move))
     elif ask.kind == "effect":
-        others = _distractors(game.rules.id, ask.events, active)
+        others = _distractors(practice_part(game.rules.id), ask.events, active)
         wrong = rng.sample(others, min(2, len(others)))
         keys = [ask.event.kind] + wrong
         rng.shuffle(keys)
@@ -363,21 +312,6 @@ def _item(game: Game, rule_id: str, ask: _Ask, rng: random.Random, active: Seque
                                        sort_keys=True).encode()).hexdigest()[:16]
     return Item(digest, game.rules.id, rule_id, ask.kind, question, record, player, choices, answer,
                 move_text, note, seed, [game])
-
-
-#: The outcomes "what happens then?" may offer in each game (the kinds of its events), each
-#: with the rule it rests on: one an option switches off is not offered.
-OUTCOME_KINDS: dict[str, dict[str, str]] = {
-    "danish-bastard": {"burn": "DB-18", "reverse": "DB-19", "again": "DB-19", "black-joker": "DB-21", "draw": "DB-11",
-                       "fail": "DB-24", "take": "DB-24", "finish": "DB-31"},
-    "le-danish": {"burn": "LD-28", "again": "LD-28", "draw": "LD-14", "take": "LD-16", "fail": "LD-23", "skip": "LD-27",
-                  "ace": "LD-29", "finish": "LD-34", "pass-hands": "LD-31", "reverse": "LD-32", "offer": "LD-33",
-                  "chain": "LD-22"},
-    "rat-bastard-17": {"refill": "RB-12", "discard": "RB-17", "restart": "RB-16", "over": "RB-21", "take": "RB-16",
-                       "win": "RB-22"},
-    "bastard": {},
-    "sjavs": {"auction": "SJ-6", "skat": "SJ-8", "throw-in": "SJ-6"},
-}
 
 
 def _other(state: Any, rng: random.Random) -> int:

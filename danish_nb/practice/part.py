@@ -1,0 +1,83 @@
+"""What a game declares for practice: its scenes, the rules left out, the questions its events
+support. A game names its :class:`PracticePart` in its
+:class:`~danish_nb.core.GameParts` (``practice="module:object"``, loaded when first needed);
+a game without one practises what the generic code can (random play, every rule of its
+catalogue, who takes a trick and who wins).
+
+>>> practice_part("rat-bastard-17").who["start"], practice_part("bastard").outcomes
+('starter', {})
+>>> PracticePart().who
+{'end': 'winner'}
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from ..core import Event, Game, get_game, load_object
+
+#: A stream of practice positions: ``scene(rng, options, players)`` (see :mod:`.scenes`).
+Scene = Callable[[random.Random, Mapping[str, Any], int | None], Iterator[Game]]
+#: ``number(state, after, move, events, event)``: a number question on what a legal ``move`` did
+#: (``event`` one of its ``events``, ``after`` the state it left), as ``(question, seat, answer)``
+#: (a key of :data:`~danish_nb.practice.words.QUESTIONS`), or ``None``.
+NumberAsk = Callable[[Any, Any, Any, Sequence[Event], Event], tuple[str, int | None, int] | None]
+
+
+@dataclass(frozen=True)
+class PracticePart:
+    """A game's practice facts, as data (every field has a default a new game may keep):
+
+    - ``scenes``: ``(scene, weight, rules)``, where practice positions come from (``rules``: the
+      rules a scene is for; ``None``: every rule); none: random play from a seeded deal;
+    - ``left_out``: the rules not practised, each with its reason (a message of
+      :mod:`.catalogue`); ``when``: rules practised only under some options, as
+      ``(options value, player count or None) -> bool``;
+    - ``actions``: the actions of its notation a learner could reach for besides playing cards
+      (:mod:`.candidates`): a shedding game's ``open``, ``stock``, ``take``, ``pick-up-open``, a
+      trick game's ``bid`` (and pass) and ``trump`` calls; none: only cards are played;
+    - ``who``: event kinds to a "who" question of :data:`~danish_nb.practice.words.QUESTIONS`
+      (``"end"``: ``"winner"`` or ``"loser"``; ``"starter"`` asks who the draws made start);
+      a trick's taker is asked in every game;
+    - ``number``: the number questions its events support (:data:`NumberAsk`);
+    - ``outcomes``: the event kinds "what happens then?" may offer, each with its rule.
+    """
+
+    scenes: Sequence[tuple[Scene, float, frozenset[str] | None]] = ()
+    left_out: Mapping[str, str] = field(default_factory=dict)
+    when: Mapping[str, Callable[[Any, int | None], bool]] = field(default_factory=dict)
+    actions: tuple[str, ...] = ()
+    who: Mapping[str, str] = field(default_factory=lambda: {"end": "winner"})
+    number: NumberAsk | None = None
+    outcomes: Mapping[str, str] = field(default_factory=dict)
+
+
+#: What a game without a declared part practises.
+GENERIC = PracticePart()
+
+
+def practice_part(game_id: str) -> PracticePart:
+    """The practice part of ``game_id`` (its ``GameParts.practice``, else :data:`GENERIC`)."""
+    path = get_game(game_id).info.parts.practice
+    return _load(path) if path else GENERIC
+
+
+@cache
+def _load(path: str) -> PracticePart:
+    part = load_object(path)
+    if not isinstance(part, PracticePart):
+        raise TypeError(f"{path} is not a PracticePart")
+    return part
+
+
+def last_score(after: Any, event: Event) -> Any:
+    """The deal score a ``score`` or ``deal-scored`` event reports (the match's last), or
+    ``None`` when there is none to ask about (no score yet, or a score event of no player)."""
+    score = after.match.history[-1] if after.match.history else None
+    if score is None or (event.player is None and event.kind == "score"):
+        return None
+    return score
