@@ -106,6 +106,27 @@ def test_a_record_of_the_toy_replays(tiny):
     assert again.state == game.state and again.result.scores == game.result.scores
 
 
+def test_the_toy_is_practised_through_the_generic_path(tiny):
+    """No practice part declared: random play, every rule of its catalogue, the questions the
+    generic code asks (may this card be played, who takes the trick, who wins), each answered by
+    the engine; only its cards are tried (its notation has no trump call)."""
+    from danish_nb.practice import NoItem, PracticeSession, active_rules, make_item, practice_part
+    from danish_nb.practice.part import GENERIC
+
+    assert practice_part(tiny) is GENERIC and active_rules(tiny) == ("TT-1", "TT-2", "TT-3", "TT-4")
+    kinds = {}
+    for rule in ("TT-2", "TT-3", "TT-4"):
+        for seed in range(6):
+            item = make_item(tiny, rule, seed)
+            assert item.game().rules.id == tiny and item.check(item.answer).correct
+            assert item.move is None or dn.GAMES[tiny].parse_move(item.move).action == "play"
+            kinds.setdefault(rule, set()).add(item.kind)
+    assert kinds["TT-2"] >= {"pick", "legal"} and "who" in kinds["TT-3"] and kinds["TT-4"] == {"who"}
+    with pytest.raises(NoItem):  # the deal decides no move
+        make_item(tiny, "TT-1", 0)
+    assert PracticeSession(tiny, seed=1).next_item().game_id == tiny
+
+
 def test_the_suites_over_every_game_take_the_toy():
     """The contract suite, the OpenSpiel and PettingZoo conformance tests and the trick board's
     play-through, run in a subprocess with the toy registered, select its cases and pass."""
