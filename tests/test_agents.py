@@ -7,6 +7,7 @@ import pytest
 
 import danish_nb as dn
 from danish_nb.agents import AGENTS, Choice, make_agent, play_out
+from danish_nb.agents.base import SeededPlayer
 
 from helpers import DB, table
 
@@ -98,6 +99,20 @@ def test_no_choice_once_the_game_is_over(name):
     over.play("P1 play AS")
     with pytest.raises(dn.DanishNbError, match="game is over"):
         make_agent(name, DB, seed=1).choose(over.state)
+
+
+@pytest.mark.parametrize("game_id", ["danish-bastard", "le-danish", "rat-bastard-17", "bastard", "sjavs"])
+@pytest.mark.parametrize("name", ["random", "rule-of-thumb"])
+def test_every_seeded_player_says_the_game_is_over_in_the_learners_language(game_id, name):
+    players = dn.GAMES[game_id].info.default_players
+    game = dn.new_game(game_id, players=players, seed=3)
+    play_out(game, ["random"] * players, seed=3)
+    player = make_agent(name, game_id, seed=1)
+    assert game.is_over and isinstance(player, SeededPlayer)
+    with pytest.raises(dn.DanishNbError) as raised:
+        player.choose(game.state)
+    assert [raised.value.text_in(lang) for lang in ("en", "fr", "de")] == [
+        "no legal move: the game is over", "aucun coup légal\u202f: la partie est finie", "kein legaler Zug: das Spiel ist vorbei"]
 
 
 def test_registry_errors():

@@ -34,18 +34,48 @@ class Agent(Protocol):
     def choose(self, state: Any) -> Choice: ...
 
 
-class RandomAgent:
+def game_over() -> DanishNbError:
+    """The error a computer player raises when asked to move in a game that is over.
+
+    >>> print(game_over())
+    no legal move: the game is over
+    """
+    return DanishNbError(M("no legal move: the game is over"))
+
+
+class SeededPlayer:
+    """The base of the computer players that break ties at random: ``rng``, seeded (the same
+    seed plays the same game), and :meth:`moves`, the legal moves or :func:`game_over`.
+
+    >>> import danish_nb as dn
+    >>> g = dn.setup("danish-bastard", {"hands": [["AS"], ["3C"]]})
+    >>> _ = g.play("P1 play AS")
+    >>> RandomAgent(seed=1).choose(g.state)
+    Traceback (most recent call last):
+    ...
+    danish_nb.core.DanishNbError: no legal move: the game is over
+    """
+
+    name = "seeded"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def moves(self, state: Any) -> list[Any]:
+        """The legal moves in ``state``. Raises :func:`game_over` when there are none."""
+        moves = state.legal_moves()
+        if not moves:
+            raise game_over()
+        return moves
+
+
+class RandomAgent(SeededPlayer):
     """Plays a uniformly random legal move (seeded: the same seed plays the same game)."""
 
     name = "random"
 
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-
     def choose(self, state: Any) -> Choice:
-        moves = state.legal_moves()
-        if not moves:
-            raise DanishNbError("no legal move: the game is over")
+        moves = self.moves(state)
         move = self.rng.choice(moves)
         return Choice(move, M("picked at random among {moves} legal moves", moves=len(moves)))
 

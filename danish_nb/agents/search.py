@@ -63,7 +63,7 @@ from typing import Any
 from ..core import GAMES, DanishNbError, Private, Result, Text, get_game
 from ..i18n import M, _n
 from ..words import words_of
-from .base import AGENTS, Choice, make_agent
+from .base import AGENTS, Choice, game_over, make_agent
 from .tricks import TrickRuleOfThumb
 
 
@@ -626,7 +626,7 @@ class StrongPlayer:
         """Search the mover's view of ``state``; ``progress(done, total)`` is called as it goes
         (an exception it raises stops the search)."""
         if state.is_over:
-            raise DanishNbError(M("no legal move: the game is over"))
+            raise game_over()
         me = state.current_player
         self.last = search_view(state.view(me), self.game_id, seed=self.seed, iterations=self.iterations,
                                 seconds=self.seconds, cpu_seconds=self.cpu_seconds, method=self.method,

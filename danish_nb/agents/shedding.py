@@ -3,12 +3,10 @@ power cards (2, 10, jokers) for when nothing else fits, and never waste a good f
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..cards import Card, Rank
-from ..core import DanishNbError
-from .base import AGENTS, Choice
+from .base import AGENTS, Choice, SeededPlayer
 from ..i18n import M
 
 #: Cards worth keeping: the higher, the later they are played.
@@ -23,19 +21,14 @@ def card_cost(card: Card) -> int:
     return POWER.get(card.rank, int(card.rank))
 
 
-class ShedRuleOfThumb:
+class ShedRuleOfThumb(SeededPlayer):
     """Lowest fitting card first (all copies of it), power cards last; face-up choice keeps
     the strongest cards on the table; takes the pile only when it must."""
 
     name = "rule-of-thumb"
 
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-
     def choose(self, state: Any) -> Choice:
-        moves = state.legal_moves()
-        if not moves:
-            raise DanishNbError("no legal move: the game is over")
+        moves = self.moves(state)
         plays = [m for m in moves if m.action in ("play", "open")]
         face_up = [m for m in moves if m.action == "face-up"]
         if face_up:

@@ -17,13 +17,12 @@ hidden cards. What a card is worth to its taker comes from the game (:func:`card
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..cards import SUITS, Card, Rank, cards_text, n_cards
 from ..families.tricks import SUIT_TEXTS, Play, TrickMove, Trumps, played_by, trick_winner
-from ..core import DanishNbError, Private, get_game
-from .base import AGENTS, Choice
+from ..core import Private, get_game
+from .base import AGENTS, Choice, SeededPlayer
 from ..i18n import N_, M, Message
 
 def card_values(game_id: str) -> dict[Card, int]:
@@ -44,18 +43,13 @@ _ONLY = {"play": N_("the hand is worth only play"), "strike": N_("the hand is wo
          "slam": N_("the hand is worth only slam")}
 
 
-class TrickRuleOfThumb:
+class TrickRuleOfThumb(SeededPlayer):
     """Plays trick games by simple rules, each choice with its reason."""
 
     name = "rule-of-thumb"
 
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-
     def choose(self, state: Any) -> Choice:
-        moves = state.legal_moves()
-        if not moves:
-            raise DanishNbError("no legal move: the game is over")
+        moves = self.moves(state)
         view = state.view(state.current_player)
         if any(m.action in ("bid", "pass") for m in moves):
             return self._bid(state, view.hand, moves)

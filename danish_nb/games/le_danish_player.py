@@ -24,18 +24,13 @@ def cards_left(state: Any, seat: int) -> int:
     return len(state.hands[seat]) + len(state.open[seat]) + len(state.closed[seat])
 
 
-class LeDanishRuleOfThumb:
+class LeDanishRuleOfThumb(ShedRuleOfThumb):
     """Sends an Ace's pile to the player closest to winning, always completes a four, turns
     another face-down card only on a low or empty pile; otherwise plays like
     :class:`~danish_nb.agents.shedding.ShedRuleOfThumb`."""
 
-    name = "rule-of-thumb"
-
-    def __init__(self, seed: int = 0):
-        self.shedding = ShedRuleOfThumb(seed)
-
     def choose(self, state: Any) -> Choice:
-        moves = state.legal_moves()
+        moves = self.moves(state)
         sends = [m for m in moves if m.action == "send"]
         if sends:
             order = [(state.current + k * state.direction) % state.players for k in range(1, state.players)]
@@ -53,5 +48,5 @@ class LeDanishRuleOfThumb:
                 return Choice(closed[0], M("the pile is low: another face-down card will likely fit"))
             return Choice(next(m for m in moves if m.action == "pass"),
                           M("stops: a blind card on {top} would likely fail", top=top))
-        return self.shedding.choose(state)
+        return super().choose(state)
 

@@ -12,28 +12,21 @@ face up in the hole row at the deal (they fit late in the game).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from ..agents.base import Choice
-from ..core import DanishNbError
+from ..agents.base import Choice, SeededPlayer
 from .rat_bastard_17 import TARGET, UP_SLOTS, RatMove, card_value
 from ..i18n import M
 
 
-class RatRuleOfThumb:
+class RatRuleOfThumb(SeededPlayer):
     """Exactly 17 first, then the highest fixed card that fits, then a wild card (as the value
     that reaches 17, or 10), then a blind hole card; takes only when nothing can be played."""
 
     name = "rule-of-thumb"
 
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-
     def choose(self, state: Any) -> Choice:
-        moves = state.legal_moves()
-        if not moves:
-            raise DanishNbError("no legal move: the game is over")
+        moves = self.moves(state)
         if moves[0].action in ("swap", "keep"):
             return self._swap(state, moves)
         opts = state.options
