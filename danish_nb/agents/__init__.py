@@ -8,9 +8,9 @@
 (True, True)
 """
 
-from .base import AGENTS, Agent, Choice, RandomAgent, make_agent, play_out
+from .base import AGENTS, Agent, Choice, RandomAgent, SeededPlayer, game_over, make_agent, play_out
 from . import shedding as _shedding  # noqa: F401  (each module registers its rule-of-thumb player)
 from . import tricks as _tricks  # noqa: F401
 from . import search as _search  # noqa: F401  (the strong player, for every game)
 
-__all__ = ["AGENTS", "Agent", "Choice", "RandomAgent", "make_agent", "play_out"]
+__all__ = ["AGENTS", "Agent", "Choice", "RandomAgent", "SeededPlayer", "game_over", "make_agent", "play_out"]

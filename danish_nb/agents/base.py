@@ -1,5 +1,5 @@
-"""The computer-player protocol, the registry of players, the random player, and playing a
-game out with computer players."""
+"""The computer-player protocol, the base of the seeded players (:class:`SeededPlayer`), the
+registry of players, the random player, and playing a game out with computer players."""
 
 from __future__ import annotations
 
