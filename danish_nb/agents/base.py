@@ -125,7 +125,8 @@ def play_out(game: Game, seats: Mapping[int, Agent | str] | Sequence[Agent | str
               for seat, agent in pairs}
     played: list[Choice] = []
     while not game.is_over and (max_moves is None or len(played) < max_moves):
-        agent = agents.get(game.current_player)
+        seat = game.current_player
+        agent = None if seat is None else agents.get(seat)
         if agent is None:
             break
         choice = agent.choose(game.state)
