@@ -31,10 +31,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..agents import make_agent
 from ..cards import Card
-from ..core import DanishNbError, Game, IllegalMove, OptionsError, Text, Verdict, render_text
+from ..core import DanishNbError, Game, OptionsError, Text, Verdict, render_text
 from ..i18n import N_, M, Message, check_lang, translator
-from .drawing import SEAT_WORDS, Button, DrawingMixin, Offer, Spot, Spots
+from .drawing import Button, DrawingMixin, Offer, Spot, Spots
 from .messages import MessagesMixin
+from .seating import NOT_PLAYED, Seating
 from ..words import move_words
 
 if TYPE_CHECKING:  # imported on first use: a board on another pad needs no widget package
@@ -48,8 +49,6 @@ SEAT_KINDS = ("human", "random", "rule-of-thumb", "strong")
 AUTO_LIMIT = 5000
 
 
-#: What a refused move says above the verdict that explains it.
-NOT_PLAYED = M("Not played: the rules do not allow it (see why below).")
 #: What the board says while a slow computer player searches in the background.
 THINKING = M("{name} is thinking... {percent}%")
 #: What a move asked for meanwhile is told.
@@ -100,13 +99,15 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     ``pad`` is where the HTML goes and the browser's messages come from: by default an anywidget
     :class:`~danish_nb.widgets.pad.HtmlPad`; any object with a writable ``html``, ``on_msg(callback)``
     (called with the pad, the message and its buffers), ``hold_sync()`` and ``close()`` will do.
+    ``seating`` says who sits at the board and where its moves go (default: one screen, see
+    :mod:`~danish_nb.widgets.seating`; a class table's board has its own).
     The Python methods mirror the clicks and return the verdict they showed (or ``None``);
     a refused action sets :attr:`message` and changes nothing.
     """
 
     def __init__(self, game: Game, seats: Sequence[str] | None = None, *, teaching: bool = False,
                  step_mode: bool = False, lang: str = "en", background: bool = True, notation: bool = False,
-                 confirm: bool = False, pad: Any = None):
+                 confirm: bool = False, pad: Any = None, seating: Seating | None = None):
         self.lang = check_lang(lang)
         #: Show each move's notation next to its words (for teachers; learners read words).
         self.notation = notation
@@ -124,12 +125,13 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             raise OptionsError(f"unknown seat {bad[0]!r}; seats are {', '.join(SEAT_KINDS)}")
         self.game = game
         self.seats = seats
+        #: Who sits at the board and where its moves go.
+        self.seating = seating = seating if seating is not None else Seating()
         self.teaching = teaching
         self.step_mode = step_mode
         self.agents = {seat: make_agent(kind, game.rules.id, seed=(game.seed or 0) * 101 + seat)
-                       for seat, kind in enumerate(seats) if kind != "human"}
-        humans = [seat for seat, kind in enumerate(seats) if kind == "human"]
-        self.viewer: int | None = humans[0] if humans else None
+                       for seat, kind in enumerate(seats) if kind != "human" and seating.plays_computers}
+        self.viewer: int | None = seating.viewer(seats)
         self.screened = False
         self.position: int | None = None
         self.selection: list[Spot] = []
@@ -143,6 +145,10 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self._offer = Offer()
         self._busy = False
         self._drawing = False
+        #: The browser's action being handled (a seating may say why it was refused).
+        self._act = ""
+        #: What the last drawing showed around the game (:meth:`Seating.around`).
+        self._around: tuple[Any, ...] = ()
         self.background = background
         self._lock = threading.RLock()
         self._thinking: _Thinking | None = None
@@ -158,7 +164,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self._box: ipywidgets.VBox | None = None
         game.listeners.append(self._on_game_change)
         with self._lock:  # a computer's move found in the background waits for the first drawing
-            if humans:
+            if "human" in seats:
                 self._run_computers()
             self._follow_turn()
             self._render()
@@ -256,6 +262,9 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     def _on_game_change(self, _game: Game) -> None:
         """The game changed outside the board (e.g. ``game.play`` in a notebook cell): a
         computer's search for the old position is dropped."""
+        note = self.seating.game_changed(self, _game, self._busy)
+        if note is not None:
+            self.message, self._info = translator(self.lang).render(note), False
         if self._busy:
             return
         self._drop_thinking()
@@ -280,17 +289,22 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         return self.position is None
 
     def names(self) -> tuple[str, ...]:
-        tr = translator(self.lang)
+        """Each seat in words, as the seating names them (``P1 (you)``...)."""
+        return self.seating.names(self)
 
-        def name(seat: int) -> str:
-            kind = self.seats[seat]
-            who = "you" if seat == self.viewer and kind == "human" else kind
-            return tr("P{seat} ({who})", seat=seat + 1, who=tr.render(SEAT_WORDS[who]))
-        return tuple(name(seat) for seat in range(self.game.players))
+    def redraw_if_changed(self) -> bool:
+        """Draw the board again if what it shows around the game changed since the last drawing
+        (at a class table: a seat's name or presence, the table closed, the seat opened on another
+        device; no move changes those). Whether it did."""
+        if self.seating.around(self) == self._around:
+            return False
+        self._render()
+        return True
 
     def _my_turn(self) -> bool:
         return (self.live and not self.screened and self.viewer is not None and not self._paused()
-                and self.game.current_player == self.viewer and self.seats[self.viewer] == "human")
+                and self.game.current_player == self.viewer and self.seats[self.viewer] == "human"
+                and self.seating.may_move())
 
     def _paused(self) -> bool:
         """Whether play waits for the learner to read what just ended (a trick game's deal)."""
@@ -315,6 +329,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         return self._toggle(chosen[0] if chosen else spots[0])
 
     def _toggle(self, spot: Spot) -> Verdict | None:
+        self.seating.choosing()
         self.message = ""
         self.chosen = None
         if spot in self.selection:
@@ -333,6 +348,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         """Choose a move offered as a button (a bid, taking the pile, sending it...): a legal move
         is played at once (with :attr:`confirm`, its verdict is shown first, and choosing it again
         or :meth:`play_selected` plays it); an illegal one shows its verdict and offers no Confirm."""
+        self.seating.choosing()
         try:
             move = self.game.parse_move(text) if isinstance(text, str) else text
         except DanishNbError as exc:
@@ -401,7 +417,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             self._say(translator(self.lang).render(NOT_PLAYED))
             return verdict
         with self._acting():
-            refusal = self._store(move)
+            refusal = self.seating.store(self, move)
         if refusal is not None:
             self._say(translator(self.lang).render(refusal))
             return self.verdict or verdict
@@ -414,17 +430,6 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self._follow_turn()
         self._render()
         return verdict
-
-    def _store(self, move: Any) -> Any:
-        """Play ``move``, legal by the engine's verdict, on the game: ``None``, or the text saying
-        why it was not played after all (then :attr:`verdict` is the verdict to show, if any). A
-        class table's board stores the move through its session instead."""
-        try:
-            self.game.play(move)
-        except IllegalMove as exc:  # explain and apply disagree: trust apply, show why
-            self.verdict = exc.verdict
-            return NOT_PLAYED
-        return None
 
     @_locked
     def step_computer(self) -> str:
@@ -465,6 +470,8 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         """After each move the board played (a family may then wait, see :meth:`_paused`)."""
 
     def _run_computers(self) -> None:
+        if not self.seating.plays_computers:
+            return  # e.g. a class table's session plays them, through the store
         try:
             for _ in range(AUTO_LIMIT):
                 seat = self.game.current_player
@@ -563,17 +570,23 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             if self._thinking is not None and isinstance(content, dict) and content.get("act") in PLAY_ACTS:
                 self._say(self._wait_text())
                 return
-            super()._on_msg(widget, content, buffers)
+            self._act = content.get("act", "") if isinstance(content, dict) else ""
+            try:
+                super()._on_msg(widget, content, buffers)
+            finally:
+                self._act = ""
 
     def _render(self) -> None:
         with self._lock:
+            self._around = self.seating.around(self)
             super()._render()
 
     def _follow_turn(self) -> None:
         """Hand the screen to the human whose turn it is (behind a privacy screen if another
         human was looking, unless every hand is shown anyway)."""
         seat = self.game.current_player
-        if seat is None or self.seats[seat] != "human" or seat == self.viewer or self._paused():
+        if (not self.seating.hot_seat or seat is None or self.seats[seat] != "human" or seat == self.viewer
+                or self._paused()):
             return
         self.screened = not self.teaching and self.viewer is not None
         self.viewer = seat
@@ -606,7 +619,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self._say(M("Your last move was taken back."), info=True)
 
     def _undo_target(self) -> int | None:
-        if not self.live or self.screened or self.viewer is None:
+        if not self.seating.undo or not self.live or self.screened or self.viewer is None:
             return None
         for index in range(len(self.game.history) - 1, -1, -1):
             player = self.game.history[index].move.player
@@ -681,6 +694,10 @@ class Board(DrawingMixin, MessagesMixin, ABC):
 
     @_locked
     def set_step_mode(self, on: bool) -> None:
+        refusal = self.seating.step_refusal()
+        if refusal is not None:
+            self._refuse(refusal)
+            return
         self.step_mode = bool(on)
         if not self.step_mode and self.live and not self.screened:
             self._run_computers()
@@ -696,7 +713,8 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self._render()
 
     def _refuse(self, text: str | Message) -> None:
-        self._say(M("Ignored: {text}.", text=text))
+        instead = self.seating.refusal(self._act)
+        self._say(M("Ignored: {text}.", text=text) if instead is None else instead)
         return None
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
