@@ -11,6 +11,12 @@ is re-rendered in place: one comm message per update. Another pad can carry the 
 messages (``pad=``, e.g. :class:`danish_nb.web.pad.PagePad` in a Web Worker): the widget packages
 are then never imported.
 
+Two collaborators are given to it or made by it, never patched from outside: its
+:class:`~danish_nb.widgets.seating.Seating` (who sits where and where moves go: one screen by
+default, one learner's seat at a class table) and its
+:class:`~danish_nb.widgets.computers.ComputerPlayers` (the computer seats and the thread of the
+one searching in the background).
+
 A family adapter is a small subclass (:class:`~danish_nb.widgets.shed_board.ShedBoard`,
 :class:`~danish_nb.widgets.tricks_board.TrickBoard`, :class:`~danish_nb.widgets.rat_board.RatBoard`)
 saying which of the viewer's cards a click may choose (:meth:`Board._spots`), what a selection
@@ -22,17 +28,15 @@ from __future__ import annotations
 
 import functools
 import threading
-import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..agents import make_agent
 from ..cards import Card
 from ..core import DanishNbError, Game, OptionsError, Text, Verdict, render_text
 from ..i18n import N_, M, Message, check_lang, translator
+from .computers import ComputerPlayers, Search
 from .drawing import Button, DrawingMixin, Offer, Spot, Spots
 from .messages import MessagesMixin
 from .seating import NOT_PLAYED, Seating
@@ -67,23 +71,6 @@ def _locked(method: _F) -> _F:
         with self._lock:
             return method(self, *args, **kwargs)
     return wrapper  # type: ignore[return-value]
-
-
-class _Cancelled(Exception):
-    """The board no longer wants the move being searched (undo, the game changed, the board closed)."""
-
-
-@dataclass(eq=False)
-class _Thinking:
-    """A slow computer player's search running in a background thread, for the position
-    ``state``; ``shown``: the progress (percent) the board shows, in ``text``."""
-
-    seat: int
-    state: Any
-    cancel: threading.Event = field(default_factory=threading.Event)
-    thread: threading.Thread | None = None
-    shown: int = 0
-    text: str = ""
 
 
 class Board(DrawingMixin, MessagesMixin, ABC):
@@ -129,8 +116,9 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self.seating = seating = seating if seating is not None else Seating()
         self.teaching = teaching
         self.step_mode = step_mode
-        self.agents = {seat: make_agent(kind, game.rules.id, seed=(game.seed or 0) * 101 + seat)
-                       for seat, kind in enumerate(seats) if kind != "human" and seating.plays_computers}
+        #: The computer players the board plays (none where the seating plays them) and their searches.
+        self.computers = ComputerPlayers(game.rules.id, seats if seating.plays_computers else (),
+                                         seed=game.seed or 0, background=background)
         self.viewer: int | None = seating.viewer(seats)
         self.screened = False
         self.position: int | None = None
@@ -149,9 +137,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self._act = ""
         #: What the last drawing showed around the game (:meth:`Seating.around`).
         self._around: tuple[Any, ...] = ()
-        self.background = background
         self._lock = threading.RLock()
-        self._thinking: _Thinking | None = None
         if pad is None:
             from .pad import HtmlPad
 
@@ -168,6 +154,16 @@ class Board(DrawingMixin, MessagesMixin, ABC):
                 self._run_computers()
             self._follow_turn()
             self._render()
+
+    @property
+    def agents(self) -> dict[int, Any]:
+        """The computer player of each seat the board plays."""
+        return self.computers.agents
+
+    @property
+    def background(self) -> bool:
+        """Whether a slow computer player searches in a background thread."""
+        return self.computers.background
 
     @property
     def coach(self) -> CoachPanel:
@@ -436,13 +432,13 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         """Let the computer whose turn it is play one move; returns its reason, every card named
         (the log shows each viewer only what they may read), or ``''`` when a slow player starts
         thinking in the background (its reason comes with its move)."""
-        if self._thinking is not None:
+        if self.thinking is not None:
             self._say(self._wait_text())
             return ""
         if not self._offer.step:
             self._refuse(M("it is not a computer's turn (or the board shows a past position)"))
             return ""
-        if self._slow(self.game.current_player):
+        if self.computers.slow(self.game.current_player):
             self._think(self.game.current_player)
             self._render()
             return ""
@@ -475,9 +471,9 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         try:
             for _ in range(AUTO_LIMIT):
                 seat = self.game.current_player
-                if seat is None or seat not in self.agents or self._thinking is not None or self._paused():
+                if seat is None or seat not in self.agents or self.thinking is not None or self._paused():
                     return
-                if self._slow(seat):
+                if self.computers.slow(seat):
                     self._think(seat)
                     return
                 self._computer_move()
@@ -489,49 +485,36 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     @property
     def thinking(self) -> int | None:
         """The seat of the computer searching in the background, if one is."""
-        return self._thinking.seat if self._thinking is not None else None
-
-    def _slow(self, seat: int) -> bool:
-        return self.background and getattr(self.agents.get(seat), "slow", False)
+        return self.computers.searching
 
     def _think(self, seat: int) -> None:
         """Start ``seat``'s search in a background thread (the caller draws the board)."""
-        job = _Thinking(seat, self.game.state)
-        job.thread = threading.Thread(target=self._search, args=(job,), name="dn-board-computer", daemon=True)
-        self._thinking = job
-        self._show_thinking(job, 0)
-        job.thread.start()
+        with self._lock:  # its progress and move are shown after this first line
+            job = self.computers.start(seat, self.game.state, self._searched_some, self._searched)
+            self._show_thinking(job, 0)
 
-    def _show_thinking(self, job: _Thinking, percent: int) -> None:
+    def _show_thinking(self, job: Search, percent: int) -> None:
         job.shown = percent
         job.text = self.message = translator(self.lang)(THINKING, name=f"P{job.seat + 1}", percent=percent)
         self._info = True
 
     def _wait_text(self) -> str:
-        return translator(self.lang)(WAIT, name=f"P{self.thinking + 1}") if self._thinking is not None else ""
+        seat = self.thinking
+        return translator(self.lang)(WAIT, name=f"P{seat + 1}") if seat is not None else ""
 
-    def _search(self, job: _Thinking) -> None:
-        """The background thread: search, then play the move if the board still wants it."""
-        def progress(done: int, total: int) -> None:
-            if job.cancel.is_set():
-                raise _Cancelled
-            percent = 100 * done // max(total, 1)
-            if percent >= job.shown + 25:
-                with self._lock:
-                    if self._thinking is job:
-                        self._show_thinking(job, percent)
-                        self._render()
-        choice, problem = None, None
-        try:
-            choice = self.agents[job.seat].choose(job.state, progress=progress)
-        except _Cancelled:
-            return
-        except DanishNbError as exc:  # a computer player's bug must not break the board
-            problem = exc
+    def _searched_some(self, job: Search, percent: int) -> None:
+        """A search's progress (in its thread): shown if the board still wants its move."""
         with self._lock:
-            if self._thinking is not job or job.cancel.is_set() or self.game.state is not job.state:
+            if self.computers.search is job:
+                self._show_thinking(job, percent)
+                self._render()
+
+    def _searched(self, job: Search, choice: Any, problem: DanishNbError | None) -> None:
+        """A search's end (in its thread): play the move if the board still wants it."""
+        with self._lock:
+            if self.computers.search is not job or job.cancel.is_set() or self.game.state is not job.state:
                 return  # dropped meanwhile: the move was for a position the board left
-            self._thinking = None
+            self.computers.search = None
             self.message = ""
             if problem is not None:
                 self.message = translator(self.lang).render(M("The computer player could not move: {error}",
@@ -546,28 +529,20 @@ class Board(DrawingMixin, MessagesMixin, ABC):
 
     def _drop_thinking(self) -> None:
         """Cancel a background search: its move, if it still comes, is thrown away."""
-        job, self._thinking = self._thinking, None
-        if job is not None:
-            job.cancel.set()
-            if self.message == job.text:
-                self.message = ""
+        job = self.computers.drop()
+        if job is not None and self.message == job.text:
+            self.message = ""
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until no computer is thinking in the background (each search in turn);
         ``True`` if none is, ``False`` if ``timeout`` seconds passed first."""
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while (job := self._thinking) is not None:
-            left = None if deadline is None else deadline - time.monotonic()
-            if left is not None and left <= 0:
-                return False
-            job.thread.join(left)
-        return True
+        return self.computers.wait(timeout)
 
     def _on_msg(self, widget: Any, content: Any, buffers: Any) -> None:
         """A message from the browser, under the board's lock; a move while a computer thinks
         is refused with a clear message."""
         with self._lock:
-            if self._thinking is not None and isinstance(content, dict) and content.get("act") in PLAY_ACTS:
+            if self.thinking is not None and isinstance(content, dict) and content.get("act") in PLAY_ACTS:
                 self._say(self._wait_text())
                 return
             self._act = content.get("act", "") if isinstance(content, dict) else ""
@@ -637,7 +612,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             return
         self.position = None if position is None or position == last else position
         self._reset_choice()
-        thinking = self._thinking  # stepping through keeps saying that a computer thinks
+        thinking = self.computers.search  # stepping through keeps saying that a computer thinks
         self.message, self._info = (thinking.text, True) if thinking is not None else ("", False)
         self._render()
 

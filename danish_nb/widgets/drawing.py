@@ -115,7 +115,7 @@ class DrawingMixin:
             self.chosen = None
         buttons = [replace(b, chosen=True) if b.move is not None and b.move == self.chosen else b for b in buttons]
         step = (self.live and not self.screened and self.game.current_player in self.agents
-                and self._thinking is None and not self._paused())
+                and self.thinking is None and not self._paused())
         self._offer = Offer(cards=spots.cards, closed=spots.closed, play=bool(self.selection) or self.chosen is not None,
                             step=step, nav=True, moves={str(b.move): b.move for b in buttons if b.move is not None},
                             acts=frozenset(b.act for b in buttons if b.move is None and b.enabled))
