@@ -31,14 +31,14 @@ import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..cards import Card
 from ..core import DanishNbError, Game, OptionsError, Text, Verdict, render_text
 from ..i18n import N_, M, Message, check_lang, translator
 from .computers import ComputerPlayers, Search
 from .drawing import Button, DrawingMixin, Offer, Spot, Spots
-from .messages import MessagesMixin
+from .messages import handle_message
 from .seating import NOT_PLAYED, Seating
 from ..words import move_words
 
@@ -73,7 +73,7 @@ def _locked(method: _F) -> _F:
     return wrapper  # type: ignore[return-value]
 
 
-class Board(DrawingMixin, MessagesMixin, ABC):
+class Board(DrawingMixin, ABC):
     """A board for one game; ``seats`` says who plays each seat (default: a human, then
     rule-of-thumb players).
 
@@ -159,6 +159,15 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     def agents(self) -> dict[int, Any]:
         """The computer player of each seat the board plays."""
         return self.computers.agents
+
+    #: A family's own controls: browser action -> board method (e.g. ``{"lasttrick": "show_last_trick"}``).
+    FAMILY_ACTS: ClassVar[dict[str, str]] = {}
+
+    @property
+    def offer(self) -> Offer:
+        """What the page last drawn offered (cards, face-down cards, moves, controls): a message
+        from the browser asking for anything else is refused."""
+        return self._offer
 
     @property
     def background(self) -> bool:
@@ -324,6 +333,14 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         chosen = [s for s in spots if s in self.selection]
         return self._toggle(chosen[0] if chosen else spots[0])
 
+    @_locked
+    def select_spot(self, spot: Spot) -> Verdict | None:
+        """Select or unselect the card at ``spot`` (``("hand", 2)``), as the page offered it, and
+        show the verdict of the move the selection makes."""
+        if spot not in self._offer.cards:
+            return self._refuse(M("a card the board did not offer"))
+        return self._toggle(spot)
+
     def _toggle(self, spot: Spot) -> Verdict | None:
         self.seating.choosing()
         self.message = ""
@@ -398,6 +415,13 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         if not self._my_turn() or move.player != self.viewer:
             return self._refuse(M("“{move}”: it is not your turn to play that", move=self._words_of(move)))
         return self._try(move)
+
+    @_locked
+    def play_move(self, move: Any) -> Verdict | None:
+        """Play a move the page offers as a button at once (no Confirm step), or say why not."""
+        if str(move) not in self._offer.moves:
+            return self._refuse(M("“{move}” is not a move offered now", move=self._words_of(move)))
+        return self._try(self._offer.moves[str(move)])
 
     def _words_of(self, move: Any) -> str:
         """A move in words as the viewer may read it, in the board's language."""
@@ -547,9 +571,18 @@ class Board(DrawingMixin, MessagesMixin, ABC):
                 return
             self._act = content.get("act", "") if isinstance(content, dict) else ""
             try:
-                super()._on_msg(widget, content, buffers)
+                refusal = handle_message(self, content)
+                if refusal is not None:
+                    self._refuse(refusal)
+            except DanishNbError as exc:
+                self._say(exc.text_in(self.lang))
             finally:
                 self._act = ""
+
+    def _on_html_set(self, _change: Any) -> None:
+        """Only the board writes the page; anything else setting it is put right at once."""
+        if not self._drawing:
+            self._refuse(M("the page was changed from outside the board"))
 
     def _render(self) -> None:
         with self._lock:
