@@ -683,3 +683,13 @@ def test_a_new_game_in_the_app_while_a_strong_seat_thinks_discards_its_move(monk
     join_searches()
     assert not first.game.history  # the old game got no stale move
     second.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_a_move_button_without_a_title_gets_none_in_another_language(lang):
+    """A button with no tooltip (the stock, muted) had the catalogue's header as its title in
+    French and German: gettext translates '' into "Project-Id-Version: ..."."""
+    board = ShedBoard(dn.new_game("danish-bastard", players=3, seed=1), lang=lang)
+    assert 'data-move="P1 stock"' in board.html
+    assert "Project-Id-Version" not in board.html and 'title=""' not in board.html
+    board.close()

@@ -170,9 +170,10 @@ class DrawingMixin:
         return f'{just}<div class="dn-announce" hidden>{spoken}</div>'
 
     def _words(self, text: Any) -> str:
-        """A label, a title or a move's words in the board's language, as the viewer may read it."""
+        """A label, a title or a move's words in the board's language, as the viewer may read it
+        (no title stays none: gettext translates ``''`` into its catalogue's header)."""
         if isinstance(text, str):
-            return translator(self.lang).render(text)
+            return translator(self.lang).render(text) if text else ""
         return render_text(text, self.viewer, self.teaching, lang=self.lang)
 
     def _controls_html(self, buttons: list[Button], step: bool) -> str:
