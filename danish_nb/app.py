@@ -22,6 +22,7 @@ import ipywidgets as widgets
 from .core import GAMES, DanishNbError, Game, GameRules, Verdict, new_game
 from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, check_lang, translator
 from .widgets import BOARDS, SEAT_KINDS, Board, board_for
+from .widgets.app_words import BOARD_SETTINGS, SEAT_WORDS
 from .widgets.settings import FIT, GameForm
 from .widgets.class_tables import ClassTables
 from .widgets.pad import PagePad
@@ -40,9 +41,6 @@ def header_html(lang: str = "en") -> str:
     title = escape(tr(TITLE))
     return (f'<span hidden data-page-lang="{lang}" data-page-title="{title}"></span>'
             f'<h1 class="dn-title">{title}</h1><p class="dn-intro">{escape(tr(INTRO))}</p>')
-#: What each seat kind is called in the settings.
-SEAT_WORDS = {"human": N_("a person"), "random": N_("computer: random"), "rule-of-thumb": N_("computer: rule of thumb"),
-              "strong": N_("computer: strong (searches)")}
 
 
 class App:
@@ -64,14 +62,11 @@ class App:
         self.seed = widgets.IntText(value=random.randrange(10_000) if seed is None else seed,
                                     description=tr("Seed (the same seed deals the same cards)"), **FIT)
         self.seed.add_class("dn-seed")
-        self.teaching = widgets.Checkbox(value=False, description=tr("Teaching mode: show all hands"), indent=False)
-        self.teaching.add_class("dn-teaching")
-        self.confirm = widgets.Checkbox(value=False, description=tr("Confirm each move before it is played"),
-                                        indent=False)
-        self.confirm.add_class("dn-confirm-moves")
-        self.notation = widgets.Checkbox(value=False, description=tr("Show each move's notation (for teachers)"),
-                                         indent=False)
-        self.notation.add_class("dn-show-notation")
+        #: The teacher's board settings (:data:`~danish_nb.widgets.app_words.BOARD_SETTINGS`), applied at once.
+        self.board_settings = {setting.name: widgets.Checkbox(value=False, description=tr(setting.label), indent=False)
+                               for setting in BOARD_SETTINGS}
+        for setting in BOARD_SETTINGS:
+            self.board_settings[setting.name].add_class(setting.css)
         self.header = PagePad(html=header_html(lang))
         self.header.add_class("dn-header")
         self.language = widgets.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang,
@@ -95,7 +90,7 @@ class App:
         wrap = widgets.Layout(flex_flow="row wrap")
         self.settings = widgets.VBox([
             widgets.HBox([self.seed], layout=wrap), self.form.seats_row,
-            self.teaching, self.confirm, self.notation, self.options.widget, self.staged,
+            *self.board_settings.values(), self.options.widget, self.staged,
         ], layout=widgets.Layout(display="none"))
         self.settings.add_class("dn-settings")
         self.settings_button = widgets.ToggleButton(value=False, description=tr("Settings"),
@@ -114,9 +109,8 @@ class App:
         self.seed.observe(self._seed_changed, names="value")
         self.new_button.on_click(lambda _button: self.new_game())
         self.again_button.on_click(lambda _button: self.same_deal_again())
-        self.teaching.observe(self._teaching_changed, names="value")
-        self.confirm.observe(lambda change: self._board_setting("confirm", change["new"]), names="value")
-        self.notation.observe(lambda change: self._board_setting("notation", change["new"]), names="value")
+        for name, box in self.board_settings.items():
+            box.observe(lambda change, name=name: self._board_setting(name, change["new"]), names="value")
         self.language.observe(self._language_changed, names="value")
         self._form_changed()
         self.new_game()
@@ -156,11 +150,11 @@ class App:
         self.lang = change["new"]
         tr = translator(self.lang)
         for box, word in ((self.language, "Language"), (self.seed, "Seed (the same seed deals the same cards)"),
-                          (self.new_button, "New game"), (self.teaching, "Teaching mode: show all hands"),
-                          (self.settings_button, "Settings"), (self.again_button, "Same deal again"),
-                          (self.confirm, "Confirm each move before it is played"),
-                          (self.notation, "Show each move's notation (for teachers)")):
+                          (self.new_button, "New game"), (self.settings_button, "Settings"),
+                          (self.again_button, "Same deal again")):
             box.description = tr(word)
+        for setting in BOARD_SETTINGS:
+            self.board_settings[setting.name].description = tr(setting.label)
         self.settings_button.tooltip = tr("Show or hide the settings for a new game")
         self.new_button.tooltip, self.again_button.tooltip = tr("Deal new cards"), tr("Deal the same cards again")
         self.header.html = header_html(self.lang)
@@ -169,20 +163,21 @@ class App:
             self._show(self._board(self.board.game, self.board.seats))
             self._say_dealt()
 
-    def _teaching_changed(self, change: Any) -> None:
-        if self.board is not None:
-            self.board.set_teaching(change["new"])
+    @property
+    def teaching(self) -> widgets.Checkbox:
+        """The teaching mode's tick box (every hand shown)."""
+        return self.board_settings["teaching"]
 
     def _board_setting(self, name: str, on: bool) -> None:
-        """A teacher's setting of the board (``confirm`` moves, show ``notation``), at once."""
+        """A teacher's setting of the board (teaching mode, ``confirm`` moves, show ``notation``), at once."""
         if self.board is not None:
             getattr(self.board, f"set_{name}")(on)
 
     def _board(self, game: Any, seats: tuple[str, ...]) -> Board:
         """A board for ``game`` with the app's settings, its game-over line offering "Play again"."""
         step_mode = self.board.step_mode if self.board is not None else False
-        board = board_for(game, seats=seats, teaching=self.teaching.value, step_mode=step_mode, lang=self.lang,
-                          confirm=self.confirm.value, notation=self.notation.value)
+        board = board_for(game, seats=seats, step_mode=step_mode, lang=self.lang,
+                          **{name: box.value for name, box in self.board_settings.items()})
         board.on_play_again = self.new_game
         return board
 

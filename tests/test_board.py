@@ -662,7 +662,7 @@ def test_a_change_to_the_game_or_closing_the_board_drops_the_search():
 
 def test_a_new_game_in_the_app_while_a_strong_seat_thinks_discards_its_move(monkeypatch):
     from danish_nb.app import build_app
-    from danish_nb.widgets import board as board_module
+    from danish_nb.widgets import computers as computers_module
     made: list[Gated] = []
 
     def agent(kind, game_id, seed=0):
@@ -670,7 +670,7 @@ def test_a_new_game_in_the_app_while_a_strong_seat_thinks_discards_its_move(monk
             made.append(Gated(game_id, seed))
             return made[-1]
         return dn.agents.make_agent(kind, game_id, seed)
-    monkeypatch.setattr(board_module, "make_agent", agent)
+    monkeypatch.setattr(computers_module, "make_agent", agent)
     app = build_app(seed=3).app
     app.game_picker.value = "danish-bastard"
     app.seat_boxes[0].value, app.seat_boxes[1].value = "strong", "human"
@@ -683,3 +683,13 @@ def test_a_new_game_in_the_app_while_a_strong_seat_thinks_discards_its_move(monk
     join_searches()
     assert not first.game.history  # the old game got no stale move
     second.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_a_move_button_without_a_title_gets_none_in_another_language(lang):
+    """A button with no tooltip (the stock, muted) had the catalogue's header as its title in
+    French and German: gettext translates '' into "Project-Id-Version: ..."."""
+    board = ShedBoard(dn.new_game("danish-bastard", players=3, seed=1), lang=lang)
+    assert 'data-move="P1 stock"' in board.html
+    assert "Project-Id-Version" not in board.html and 'title=""' not in board.html
+    board.close()

@@ -135,7 +135,7 @@ def test_the_language_reaches_a_class_table_screen_already_built(store, lang):
     assert app.board.lang == "en"
     tables.set_lang(lang)
     assert tables.switch.value == "Class table" and all(OPEN in label for label in tables.switch._options_labels)
-    assert app.board.lang == lang and app.board.session is app.session
+    assert app.board.lang == lang and app.board.seating.session is app.session
     assert words_left(app, code) == []
     assert app.board_box.children == (app.board.box,)
 

@@ -348,3 +348,19 @@ def test_a_waiting_session_wakes_on_another_learners_move(store: Store):
     ada.play("P1 trump spades")
     thread.join(timeout=30)
     assert woke == [True] and bo.game.state == ada.game.state
+
+
+def test_a_table_board_is_the_familys_own_board_with_a_table_seating(store: Store):
+    """No board class is built per session: a class table's board is the family's own class,
+    seated by a constructor argument (the old code made a ``TableTrickBoard`` per session)."""
+    from danish_nb.widgets import TrickBoard
+    from danish_nb.widgets.table_board import TableSeating, table_board
+    code = humans_table(store)
+    ada, bo = TableSession.join(store, code, name="Ada"), TableSession.join(store, code, name="Bo")
+    first, second = table_board(ada), table_board(bo)
+    assert type(first) is TrickBoard and type(second) is TrickBoard
+    assert isinstance(first.seating, TableSeating) and first.seating.session is ada and second.seating.session is bo
+    assert (first.viewer, second.viewer) == (0, 1) and first.agents == {} and first.undo() is None
+    assert "Ignored: there is no move of yours to take back." in first.message
+    first.close()
+    second.close()

@@ -28,53 +28,23 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .. import coach
-from ..core import GAMES, DanishNbError, GameRules, OptionInfo, OptionsError, new_game, render_text
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, M, check_lang, translator
+from ..core import GAMES, DanishNbError, GameRules, OptionInfo, OptionsError, new_game
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, M, check_lang, translator
 from ..widgets import BOARDS, SEAT_KINDS, Board, board_for
+from ..widgets.app_words import BOARD_SETTINGS, SEAT_WORDS, applies, hint_html, label_of, review_html, won_by
 from .pad import PagePad
 
 #: The game a page starts with: the first declared.
 DEFAULT_GAME = next(iter(GAMES))
-#: What each seat kind is called in the settings (the Voila app's words).
-SEAT_WORDS = {"human": N_("a person"), "random": N_("computer: random"), "rule-of-thumb": N_("computer: rule of thumb"),
-              "strong": N_("computer: strong (searches)")}
 #: The coach's searches in a browser: this share of the strong player's iterations (a hint
 #: then takes a second or two in Pyodide on a slow machine: ``python -m benchmarks.site --steps``).
 BROWSER_SHARE = 0.5
-#: Player counts as an option's help names them ("Three players: ...").
-COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 #: A report of a long search's progress: (done, total).
 Progress = Callable[[int, int], None]
 
 
-#: The board settings a teacher switches at once: (CSS class, attribute and ``set_`` method, label),
-#: as the Jupyter app offers them.
-BOARD_SETTINGS = (("dn-teaching", "teaching", N_("Teaching mode: show all hands")),
-                  ("dn-confirm-moves", "confirm", N_("Confirm each move before it is played")),
-                  ("dn-show-notation", "notation", N_("Show each move's notation (for teachers)")))
-
-
 def esc(text: Any) -> str:
     return html.escape(str(text), quote=True)
-
-
-def applies(info: OptionInfo, players: int) -> bool:
-    """Whether an option matters with ``players`` players (one whose help starts "Three
-    players:" applies to three only), as the Voila app's settings decide.
-
-    >>> queens = GAMES["sjavs"].info.option("red_queens")
-    >>> applies(queens, 3), applies(queens, 4)
-    (True, False)
-    """
-    match = re.match(r"(\w+) players:", info.help)
-    count = COUNT_WORDS.get(match.group(1).lower()) if match else None
-    return count is None or players == count
-
-
-def option_label(info: OptionInfo, lang: str) -> str:
-    """An option's label in words, capitalised: ``'Spielpflicht'``."""
-    label = translator(lang)(info.label)
-    return label[:1].upper() + label[1:]
 
 
 class PageApp:
@@ -93,10 +63,9 @@ class PageApp:
         self.seed: Any = random.randrange(10_000) if seed is None else seed
         self.seats = ["human"] + ["rule-of-thumb"] * (max(GAMES.card(g).max_players for g in self.games) - 1)
         self.options: dict[str, Any] = {}
-        self.teaching = False
-        #: The teacher's board settings, applied at once: each move waits for Confirm; each move's
-        #: notation beside its words.
-        self.confirm = self.notation = False
+        #: The teacher's board settings (:data:`~danish_nb.widgets.app_words.BOARD_SETTINGS`: teaching
+        #: mode, confirming each move, notation), applied at once.
+        self.board_settings = {setting.name: False for setting in BOARD_SETTINGS}
         self.iterations = iterations
         self.progress = progress
         self.board: Board | None = None
@@ -157,8 +126,8 @@ class PageApp:
         seats = [field(f"dn-seat-{i + 1}", f"P{i + 1}", select(f"seat-{i + 1}", kinds, self.seats[i]))
                  for i in range(self.players)]
         boxes = "".join(
-            f'<label class="{css}"><input type="checkbox" name="{name}"{" checked" if getattr(self, name) else ""}> '
-            f'{esc(tr(label))}</label>' for css, name, label in BOARD_SETTINGS)
+            f'<label class="{s.css}"><input type="checkbox" name="{s.name}"{" checked" if self.board_settings[s.name] else ""}> '
+            f'{esc(tr(s.label))}</label>' for s in BOARD_SETTINGS)
         return (f'<div class="dn-settings-row">{"".join(top)}</div><div class="dn-settings-row">{"".join(seats)}</div>'
                 f'{boxes}{self._options_html()}<p class="dn-settings-note" role="status">{esc(self.note())}</p>')
 
@@ -169,7 +138,7 @@ class PageApp:
             return ""
         inputs, helps = [], []
         for info in infos:
-            value, name, label = self.options.get(info.name, info.default), f"opt-{info.name}", option_label(info, self.lang)
+            value, name, label = self.options.get(info.name, info.default), f"opt-{info.name}", label_of(info, self.lang)
             tip = esc(tr(info.help))
             if info.choices:
                 items = "".join(f'<option value="{i}"{" selected" if c == value else ""}>{esc(c)}</option>'
@@ -227,10 +196,10 @@ class PageApp:
         except DanishNbError as exc:
             self.message = f'<span class="dn-message">{esc(translator(self.lang)("Ignored: {text}.", text=exc))}</span>'
             return self.update()
-        for _css, name, _label in BOARD_SETTINGS:
-            if name in values and bool(values[name]) != getattr(self, name):
-                setattr(self, name, bool(values[name]))
-                getattr(self.board, f"set_{name}")(getattr(self, name))
+        for name, on in self.board_settings.items():
+            if name in values and bool(values[name]) != on:
+                self.board_settings[name] = bool(values[name])
+                getattr(self.board, f"set_{name}")(bool(values[name]))
         if "lang" in values and values["lang"] != self.lang:
             return self.set_lang(values["lang"])
         return self.update(settings=structure)
@@ -283,8 +252,8 @@ class PageApp:
 
     def _show(self, game: Any, step_mode: bool) -> None:
         pad = PagePad()
-        board = board_for(game, seats=tuple(self.seats[:game.players]), teaching=self.teaching, step_mode=step_mode,
-                          confirm=self.confirm, notation=self.notation, lang=self.lang, background=False, pad=pad)
+        board = board_for(game, seats=tuple(self.seats[:game.players]), step_mode=step_mode, lang=self.lang,
+                          background=False, pad=pad, **self.board_settings)
         if self.board is not None:
             self.board.close()
         self.board, self.pad = board, pad
@@ -334,10 +303,7 @@ class PageApp:
         except DanishNbError as exc:
             self.coach_text = esc(tr("The coach could not answer: {problem}", problem=exc))
             return self.update()
-        rule = render_text(M("{move}: {why}", move=coach.move_label(found.advice.move, seat), why=found.advice.why),
-                           seat, lang=self.lang)
-        head, thumb = tr("Hint for P{seat}:", seat=seat + 1), tr("Rule of thumb:")
-        self.coach_text = f"<b>{esc(head)}</b> {esc(found.text(self.lang))}<br><i>{esc(thumb)}</i> {esc(rule)}"
+        self.coach_text = hint_html(found, seat, self.lang)
         return self.update()
 
     def review(self) -> dict[str, Any]:
@@ -351,13 +317,7 @@ class PageApp:
         except DanishNbError as exc:
             self.coach_text = esc(tr("The coach could not answer: {problem}", problem=exc))
             return self.update()
-        head = esc(tr("Review for P{seat}:", seat=seat + 1))
-        if not mistakes:
-            self.coach_text = f"<b>{head}</b> {esc(tr('no move was much worse than the best one.'))}"
-        else:
-            items = "".join(f"<li>{esc(m.text(self.lang))}</li>" for m in mistakes)
-            worse = tr.n("{n} move much worse than the best:", "{n} moves much worse than the best:", len(mistakes))
-            self.coach_text = f"<b>{head}</b> {esc(worse)}<ul>{items}</ul>"
+        self.coach_text = review_html(mistakes, seat, won_by(board.game, seat), self.lang)
         return self.update()
 
 
@@ -384,4 +344,4 @@ def _option_value(info: OptionInfo, value: Any) -> Any:
     return _number(value) if isinstance(info.default, int) else value
 
 
-__all__ = ["SEAT_WORDS", "PageApp", "applies", "option_label"]
+__all__ = ["PageApp"]

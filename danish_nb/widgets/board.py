@@ -11,6 +11,12 @@ is re-rendered in place: one comm message per update. Another pad can carry the 
 messages (``pad=``, e.g. :class:`danish_nb.web.pad.PagePad` in a Web Worker): the widget packages
 are then never imported.
 
+Two collaborators are given to it or made by it, never patched from outside: its
+:class:`~danish_nb.widgets.seating.Seating` (who sits where and where moves go: one screen by
+default, one learner's seat at a class table) and its
+:class:`~danish_nb.widgets.computers.ComputerPlayers` (the computer seats and the thread of the
+one searching in the background).
+
 A family adapter is a small subclass (:class:`~danish_nb.widgets.shed_board.ShedBoard`,
 :class:`~danish_nb.widgets.tricks_board.TrickBoard`, :class:`~danish_nb.widgets.rat_board.RatBoard`)
 saying which of the viewer's cards a click may choose (:meth:`Board._spots`), what a selection
@@ -22,19 +28,18 @@ from __future__ import annotations
 
 import functools
 import threading
-import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from ..agents import make_agent
 from ..cards import Card
-from ..core import DanishNbError, Game, IllegalMove, OptionsError, Text, Verdict, render_text
+from ..core import DanishNbError, Game, OptionsError, Text, Verdict, render_text
 from ..i18n import N_, M, Message, check_lang, translator
-from .drawing import SEAT_WORDS, Button, DrawingMixin, Offer, Spot, Spots
-from .messages import MessagesMixin
+from .computers import ComputerPlayers, Search
+from .drawing import Button, DrawingMixin, Offer, Spot, Spots
+from .messages import handle_message
+from .seating import NOT_PLAYED, Seating
 from ..words import move_words
 
 if TYPE_CHECKING:  # imported on first use: a board on another pad needs no widget package
@@ -48,8 +53,6 @@ SEAT_KINDS = ("human", "random", "rule-of-thumb", "strong")
 AUTO_LIMIT = 5000
 
 
-#: What a refused move says above the verdict that explains it.
-NOT_PLAYED = M("Not played: the rules do not allow it (see why below).")
 #: What the board says while a slow computer player searches in the background.
 THINKING = M("{name} is thinking... {percent}%")
 #: What a move asked for meanwhile is told.
@@ -70,24 +73,7 @@ def _locked(method: _F) -> _F:
     return wrapper  # type: ignore[return-value]
 
 
-class _Cancelled(Exception):
-    """The board no longer wants the move being searched (undo, the game changed, the board closed)."""
-
-
-@dataclass(eq=False)
-class _Thinking:
-    """A slow computer player's search running in a background thread, for the position
-    ``state``; ``shown``: the progress (percent) the board shows, in ``text``."""
-
-    seat: int
-    state: Any
-    cancel: threading.Event = field(default_factory=threading.Event)
-    thread: threading.Thread | None = None
-    shown: int = 0
-    text: str = ""
-
-
-class Board(DrawingMixin, MessagesMixin, ABC):
+class Board(DrawingMixin, ABC):
     """A board for one game; ``seats`` says who plays each seat (default: a human, then
     rule-of-thumb players).
 
@@ -100,13 +86,15 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     ``pad`` is where the HTML goes and the browser's messages come from: by default an anywidget
     :class:`~danish_nb.widgets.pad.HtmlPad`; any object with a writable ``html``, ``on_msg(callback)``
     (called with the pad, the message and its buffers), ``hold_sync()`` and ``close()`` will do.
+    ``seating`` says who sits at the board and where its moves go (default: one screen, see
+    :mod:`~danish_nb.widgets.seating`; a class table's board has its own).
     The Python methods mirror the clicks and return the verdict they showed (or ``None``);
     a refused action sets :attr:`message` and changes nothing.
     """
 
     def __init__(self, game: Game, seats: Sequence[str] | None = None, *, teaching: bool = False,
                  step_mode: bool = False, lang: str = "en", background: bool = True, notation: bool = False,
-                 confirm: bool = False, pad: Any = None):
+                 confirm: bool = False, pad: Any = None, seating: Seating | None = None):
         self.lang = check_lang(lang)
         #: Show each move's notation next to its words (for teachers; learners read words).
         self.notation = notation
@@ -124,12 +112,14 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             raise OptionsError(f"unknown seat {bad[0]!r}; seats are {', '.join(SEAT_KINDS)}")
         self.game = game
         self.seats = seats
+        #: Who sits at the board and where its moves go.
+        self.seating = seating = seating if seating is not None else Seating()
         self.teaching = teaching
         self.step_mode = step_mode
-        self.agents = {seat: make_agent(kind, game.rules.id, seed=(game.seed or 0) * 101 + seat)
-                       for seat, kind in enumerate(seats) if kind != "human"}
-        humans = [seat for seat, kind in enumerate(seats) if kind == "human"]
-        self.viewer: int | None = humans[0] if humans else None
+        #: The computer players the board plays (none where the seating plays them) and their searches.
+        self.computers = ComputerPlayers(game.rules.id, seats if seating.plays_computers else (),
+                                         seed=game.seed or 0, background=background)
+        self.viewer: int | None = seating.viewer(seats)
         self.screened = False
         self.position: int | None = None
         self.selection: list[Spot] = []
@@ -143,9 +133,11 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self._offer = Offer()
         self._busy = False
         self._drawing = False
-        self.background = background
+        #: The browser's action being handled (a seating may say why it was refused).
+        self._act = ""
+        #: What the last drawing showed around the game (:meth:`Seating.around`).
+        self._around: tuple[Any, ...] = ()
         self._lock = threading.RLock()
-        self._thinking: _Thinking | None = None
         if pad is None:
             from .pad import HtmlPad
 
@@ -158,10 +150,29 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self._box: ipywidgets.VBox | None = None
         game.listeners.append(self._on_game_change)
         with self._lock:  # a computer's move found in the background waits for the first drawing
-            if humans:
+            if "human" in seats:
                 self._run_computers()
             self._follow_turn()
             self._render()
+
+    @property
+    def agents(self) -> dict[int, Any]:
+        """The computer player of each seat the board plays."""
+        return self.computers.agents
+
+    #: A family's own controls: browser action -> board method (e.g. ``{"lasttrick": "show_last_trick"}``).
+    FAMILY_ACTS: ClassVar[dict[str, str]] = {}
+
+    @property
+    def offer(self) -> Offer:
+        """What the page last drawn offered (cards, face-down cards, moves, controls): a message
+        from the browser asking for anything else is refused."""
+        return self._offer
+
+    @property
+    def background(self) -> bool:
+        """Whether a slow computer player searches in a background thread."""
+        return self.computers.background
 
     @property
     def coach(self) -> CoachPanel:
@@ -256,6 +267,9 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     def _on_game_change(self, _game: Game) -> None:
         """The game changed outside the board (e.g. ``game.play`` in a notebook cell): a
         computer's search for the old position is dropped."""
+        note = self.seating.game_changed(self, _game, self._busy)
+        if note is not None:
+            self.message, self._info = translator(self.lang).render(note), False
         if self._busy:
             return
         self._drop_thinking()
@@ -280,17 +294,22 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         return self.position is None
 
     def names(self) -> tuple[str, ...]:
-        tr = translator(self.lang)
+        """Each seat in words, as the seating names them (``P1 (you)``...)."""
+        return self.seating.names(self)
 
-        def name(seat: int) -> str:
-            kind = self.seats[seat]
-            who = "you" if seat == self.viewer and kind == "human" else kind
-            return tr("P{seat} ({who})", seat=seat + 1, who=tr.render(SEAT_WORDS[who]))
-        return tuple(name(seat) for seat in range(self.game.players))
+    def redraw_if_changed(self) -> bool:
+        """Draw the board again if what it shows around the game changed since the last drawing
+        (at a class table: a seat's name or presence, the table closed, the seat opened on another
+        device; no move changes those). Whether it did."""
+        if self.seating.around(self) == self._around:
+            return False
+        self._render()
+        return True
 
     def _my_turn(self) -> bool:
         return (self.live and not self.screened and self.viewer is not None and not self._paused()
-                and self.game.current_player == self.viewer and self.seats[self.viewer] == "human")
+                and self.game.current_player == self.viewer and self.seats[self.viewer] == "human"
+                and self.seating.may_move())
 
     def _paused(self) -> bool:
         """Whether play waits for the learner to read what just ended (a trick game's deal)."""
@@ -314,7 +333,16 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         chosen = [s for s in spots if s in self.selection]
         return self._toggle(chosen[0] if chosen else spots[0])
 
+    @_locked
+    def select_spot(self, spot: Spot) -> Verdict | None:
+        """Select or unselect the card at ``spot`` (``("hand", 2)``), as the page offered it, and
+        show the verdict of the move the selection makes."""
+        if spot not in self._offer.cards:
+            return self._refuse(M("a card the board did not offer"))
+        return self._toggle(spot)
+
     def _toggle(self, spot: Spot) -> Verdict | None:
+        self.seating.choosing()
         self.message = ""
         self.chosen = None
         if spot in self.selection:
@@ -333,6 +361,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         """Choose a move offered as a button (a bid, taking the pile, sending it...): a legal move
         is played at once (with :attr:`confirm`, its verdict is shown first, and choosing it again
         or :meth:`play_selected` plays it); an illegal one shows its verdict and offers no Confirm."""
+        self.seating.choosing()
         try:
             move = self.game.parse_move(text) if isinstance(text, str) else text
         except DanishNbError as exc:
@@ -387,6 +416,13 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             return self._refuse(M("“{move}”: it is not your turn to play that", move=self._words_of(move)))
         return self._try(move)
 
+    @_locked
+    def play_move(self, move: Any) -> Verdict | None:
+        """Play a move the page offers as a button at once (no Confirm step), or say why not."""
+        if str(move) not in self._offer.moves:
+            return self._refuse(M("“{move}” is not a move offered now", move=self._words_of(move)))
+        return self._try(self._offer.moves[str(move)])
+
     def _words_of(self, move: Any) -> str:
         """A move in words as the viewer may read it, in the board's language."""
         return move_words(move, self.viewer, lang=self.lang, reveal_hands=self.teaching)
@@ -401,7 +437,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             self._say(translator(self.lang).render(NOT_PLAYED))
             return verdict
         with self._acting():
-            refusal = self._store(move)
+            refusal = self.seating.store(self, move)
         if refusal is not None:
             self._say(translator(self.lang).render(refusal))
             return self.verdict or verdict
@@ -415,29 +451,18 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self._render()
         return verdict
 
-    def _store(self, move: Any) -> Any:
-        """Play ``move``, legal by the engine's verdict, on the game: ``None``, or the text saying
-        why it was not played after all (then :attr:`verdict` is the verdict to show, if any). A
-        class table's board stores the move through its session instead."""
-        try:
-            self.game.play(move)
-        except IllegalMove as exc:  # explain and apply disagree: trust apply, show why
-            self.verdict = exc.verdict
-            return NOT_PLAYED
-        return None
-
     @_locked
     def step_computer(self) -> str:
         """Let the computer whose turn it is play one move; returns its reason, every card named
         (the log shows each viewer only what they may read), or ``''`` when a slow player starts
         thinking in the background (its reason comes with its move)."""
-        if self._thinking is not None:
+        if self.thinking is not None:
             self._say(self._wait_text())
             return ""
         if not self._offer.step:
             self._refuse(M("it is not a computer's turn (or the board shows a past position)"))
             return ""
-        if self._slow(self.game.current_player):
+        if self.computers.slow(self.game.current_player):
             self._think(self.game.current_player)
             self._render()
             return ""
@@ -465,12 +490,14 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         """After each move the board played (a family may then wait, see :meth:`_paused`)."""
 
     def _run_computers(self) -> None:
+        if not self.seating.plays_computers:
+            return  # e.g. a class table's session plays them, through the store
         try:
             for _ in range(AUTO_LIMIT):
                 seat = self.game.current_player
-                if seat is None or seat not in self.agents or self._thinking is not None or self._paused():
+                if seat is None or seat not in self.agents or self.thinking is not None or self._paused():
                     return
-                if self._slow(seat):
+                if self.computers.slow(seat):
                     self._think(seat)
                     return
                 self._computer_move()
@@ -482,49 +509,36 @@ class Board(DrawingMixin, MessagesMixin, ABC):
     @property
     def thinking(self) -> int | None:
         """The seat of the computer searching in the background, if one is."""
-        return self._thinking.seat if self._thinking is not None else None
-
-    def _slow(self, seat: int) -> bool:
-        return self.background and getattr(self.agents.get(seat), "slow", False)
+        return self.computers.searching
 
     def _think(self, seat: int) -> None:
         """Start ``seat``'s search in a background thread (the caller draws the board)."""
-        job = _Thinking(seat, self.game.state)
-        job.thread = threading.Thread(target=self._search, args=(job,), name="dn-board-computer", daemon=True)
-        self._thinking = job
-        self._show_thinking(job, 0)
-        job.thread.start()
+        with self._lock:  # its progress and move are shown after this first line
+            job = self.computers.start(seat, self.game.state, self._searched_some, self._searched)
+            self._show_thinking(job, 0)
 
-    def _show_thinking(self, job: _Thinking, percent: int) -> None:
+    def _show_thinking(self, job: Search, percent: int) -> None:
         job.shown = percent
         job.text = self.message = translator(self.lang)(THINKING, name=f"P{job.seat + 1}", percent=percent)
         self._info = True
 
     def _wait_text(self) -> str:
-        return translator(self.lang)(WAIT, name=f"P{self.thinking + 1}") if self._thinking is not None else ""
+        seat = self.thinking
+        return translator(self.lang)(WAIT, name=f"P{seat + 1}") if seat is not None else ""
 
-    def _search(self, job: _Thinking) -> None:
-        """The background thread: search, then play the move if the board still wants it."""
-        def progress(done: int, total: int) -> None:
-            if job.cancel.is_set():
-                raise _Cancelled
-            percent = 100 * done // max(total, 1)
-            if percent >= job.shown + 25:
-                with self._lock:
-                    if self._thinking is job:
-                        self._show_thinking(job, percent)
-                        self._render()
-        choice, problem = None, None
-        try:
-            choice = self.agents[job.seat].choose(job.state, progress=progress)
-        except _Cancelled:
-            return
-        except DanishNbError as exc:  # a computer player's bug must not break the board
-            problem = exc
+    def _searched_some(self, job: Search, percent: int) -> None:
+        """A search's progress (in its thread): shown if the board still wants its move."""
         with self._lock:
-            if self._thinking is not job or job.cancel.is_set() or self.game.state is not job.state:
+            if self.computers.search is job:
+                self._show_thinking(job, percent)
+                self._render()
+
+    def _searched(self, job: Search, choice: Any, problem: DanishNbError | None) -> None:
+        """A search's end (in its thread): play the move if the board still wants it."""
+        with self._lock:
+            if self.computers.search is not job or job.cancel.is_set() or self.game.state is not job.state:
                 return  # dropped meanwhile: the move was for a position the board left
-            self._thinking = None
+            self.computers.search = None
             self.message = ""
             if problem is not None:
                 self.message = translator(self.lang).render(M("The computer player could not move: {error}",
@@ -539,41 +553,48 @@ class Board(DrawingMixin, MessagesMixin, ABC):
 
     def _drop_thinking(self) -> None:
         """Cancel a background search: its move, if it still comes, is thrown away."""
-        job, self._thinking = self._thinking, None
-        if job is not None:
-            job.cancel.set()
-            if self.message == job.text:
-                self.message = ""
+        job = self.computers.drop()
+        if job is not None and self.message == job.text:
+            self.message = ""
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until no computer is thinking in the background (each search in turn);
         ``True`` if none is, ``False`` if ``timeout`` seconds passed first."""
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while (job := self._thinking) is not None:
-            left = None if deadline is None else deadline - time.monotonic()
-            if left is not None and left <= 0:
-                return False
-            job.thread.join(left)
-        return True
+        return self.computers.wait(timeout)
 
     def _on_msg(self, widget: Any, content: Any, buffers: Any) -> None:
         """A message from the browser, under the board's lock; a move while a computer thinks
         is refused with a clear message."""
         with self._lock:
-            if self._thinking is not None and isinstance(content, dict) and content.get("act") in PLAY_ACTS:
+            if self.thinking is not None and isinstance(content, dict) and content.get("act") in PLAY_ACTS:
                 self._say(self._wait_text())
                 return
-            super()._on_msg(widget, content, buffers)
+            self._act = content.get("act", "") if isinstance(content, dict) else ""
+            try:
+                refusal = handle_message(self, content)
+                if refusal is not None:
+                    self._refuse(refusal)
+            except DanishNbError as exc:
+                self._say(exc.text_in(self.lang))
+            finally:
+                self._act = ""
+
+    def _on_html_set(self, _change: Any) -> None:
+        """Only the board writes the page; anything else setting it is put right at once."""
+        if not self._drawing:
+            self._refuse(M("the page was changed from outside the board"))
 
     def _render(self) -> None:
         with self._lock:
+            self._around = self.seating.around(self)
             super()._render()
 
     def _follow_turn(self) -> None:
         """Hand the screen to the human whose turn it is (behind a privacy screen if another
         human was looking, unless every hand is shown anyway)."""
         seat = self.game.current_player
-        if seat is None or self.seats[seat] != "human" or seat == self.viewer or self._paused():
+        if (not self.seating.hot_seat or seat is None or self.seats[seat] != "human" or seat == self.viewer
+                or self._paused()):
             return
         self.screened = not self.teaching and self.viewer is not None
         self.viewer = seat
@@ -606,7 +627,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self._say(M("Your last move was taken back."), info=True)
 
     def _undo_target(self) -> int | None:
-        if not self.live or self.screened or self.viewer is None:
+        if not self.seating.undo or not self.live or self.screened or self.viewer is None:
             return None
         for index in range(len(self.game.history) - 1, -1, -1):
             player = self.game.history[index].move.player
@@ -624,7 +645,7 @@ class Board(DrawingMixin, MessagesMixin, ABC):
             return
         self.position = None if position is None or position == last else position
         self._reset_choice()
-        thinking = self._thinking  # stepping through keeps saying that a computer thinks
+        thinking = self.computers.search  # stepping through keeps saying that a computer thinks
         self.message, self._info = (thinking.text, True) if thinking is not None else ("", False)
         self._render()
 
@@ -681,6 +702,10 @@ class Board(DrawingMixin, MessagesMixin, ABC):
 
     @_locked
     def set_step_mode(self, on: bool) -> None:
+        refusal = self.seating.step_refusal()
+        if refusal is not None:
+            self._refuse(refusal)
+            return
         self.step_mode = bool(on)
         if not self.step_mode and self.live and not self.screened:
             self._run_computers()
@@ -696,7 +721,8 @@ class Board(DrawingMixin, MessagesMixin, ABC):
         self._render()
 
     def _refuse(self, text: str | Message) -> None:
-        self._say(M("Ignored: {text}.", text=text))
+        instead = self.seating.refusal(self._act)
+        self._say(M("Ignored: {text}.", text=text) if instead is None else instead)
         return None
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

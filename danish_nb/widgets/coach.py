@@ -20,8 +20,9 @@ from typing import Any
 import ipywidgets
 
 from .. import coach
-from ..core import DanishNbError, render_text
-from ..i18n import M, translator
+from ..core import DanishNbError
+from ..i18n import translator
+from .app_words import hint_html, review_html, won_by
 from .settings import close_tree
 
 
@@ -117,13 +118,7 @@ class CoachPanel:
             if len(self.board.game.history) != moves:
                 self._say(self.tr("The game moved on before the hint was ready: ask again."))
                 return
-            lang = self.board.lang
-            advice = M("the same move: {why}", why=found.advice.why) if found.advice.move == found.move else \
-                M("{move}: {why}", move=coach.move_label(found.advice.move, seat), why=found.advice.why)
-            rule = render_text(advice, seat, lang=lang)
-            head, thumb = self.tr("Hint for P{seat}:", seat=seat + 1), self.tr("Rule of thumb:")
-            self._say(f"<b>{html.escape(head)}</b> {html.escape(found.text(lang))}<br><i>{html.escape(thumb)}</i> "
-                      f"{html.escape(rule)}")
+            self._say(hint_html(found, seat, self.board.lang))
         return self._run(work, wait)
 
     def review(self, wait: bool = False) -> threading.Thread | None:
@@ -141,22 +136,7 @@ class CoachPanel:
 
         def work() -> None:
             mistakes = coach.review(game, seat, iterations=self.iterations, progress=progress)
-            head = html.escape(self.tr("Review for P{seat}:", seat=seat + 1))
-            won = game.result is not None and bool(game.result.order) and game.result.order[0] == seat \
-                and not game.result.draw
-            if not mistakes:
-                none = self.tr("You won, and no move was much worse than the best one.") if won else \
-                    self.tr("no move was much worse than the best one.")
-                self._say(f"<b>{head}</b> {html.escape(none)}")
-                return
-            items = "".join(f"<li>{html.escape(m.text(self.board.lang))}</li>" for m in mistakes)
-            if won:
-                worse = self.tr.n("You won. {n} move where the imagined games favoured another:",
-                                  "You won. {n} moves where the imagined games favoured another:", len(mistakes))
-            else:
-                worse = self.tr.n("{n} move where another was much better:", "{n} moves where another was much better:",
-                                  len(mistakes))
-            self._say(f"<b>{head}</b> {html.escape(worse)}<ul>{items}</ul>")
+            self._say(review_html(mistakes, seat, won_by(game, seat), self.board.lang))
         return self._run(work, wait)
 
     def close(self) -> None:

@@ -115,7 +115,7 @@ class DrawingMixin:
             self.chosen = None
         buttons = [replace(b, chosen=True) if b.move is not None and b.move == self.chosen else b for b in buttons]
         step = (self.live and not self.screened and self.game.current_player in self.agents
-                and self._thinking is None and not self._paused())
+                and self.thinking is None and not self._paused())
         self._offer = Offer(cards=spots.cards, closed=spots.closed, play=bool(self.selection) or self.chosen is not None,
                             step=step, nav=True, moves={str(b.move): b.move for b in buttons if b.move is not None},
                             acts=frozenset(b.act for b in buttons if b.move is None and b.enabled))
@@ -170,9 +170,10 @@ class DrawingMixin:
         return f'{just}<div class="dn-announce" hidden>{spoken}</div>'
 
     def _words(self, text: Any) -> str:
-        """A label, a title or a move's words in the board's language, as the viewer may read it."""
+        """A label, a title or a move's words in the board's language, as the viewer may read it
+        (no title stays none: gettext translates ``''`` into its catalogue's header)."""
         if isinstance(text, str):
-            return translator(self.lang).render(text)
+            return translator(self.lang).render(text) if text else ""
         return render_text(text, self.viewer, self.teaching, lang=self.lang)
 
     def _controls_html(self, buttons: list[Button], step: bool) -> str:

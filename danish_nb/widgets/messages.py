@@ -1,14 +1,15 @@
 """How a board takes messages from the browser: each is checked against what the board offered
 on the page it last drew (cards, face-down cards, move buttons), then the engine decides. A
-forged or stale message changes nothing and puts a message on the board.
+forged or stale message changes nothing and puts a message on the board. Only the board's
+public methods are called.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from ..core import DanishNbError
-from ..i18n import M
+from ..i18n import M, Message
 
 #: Actions that take no arguments, and the board method each one calls.
 SIMPLE = {"play": "play_selected", "step": "step_computer", "reveal": "reveal", "undo": "undo",
@@ -17,53 +18,56 @@ SIMPLE = {"play": "play_selected", "step": "step_computer", "reveal": "reveal", 
 NAVIGATION = ("first", "back", "forward", "last")
 
 
-class MessagesMixin:
-    """The browser side of :class:`~danish_nb.widgets.board.Board`; a family adds its own
-    controls in ``FAMILY_ACTS`` (action -> board method)."""
+def handle_message(board: Any, content: Any) -> Message | None:
+    """Act on a message from ``board``'s page, checked against what the board offered on the
+    page it last drew (``board.offer``) and done through the board's public methods; a family's
+    own controls are in its ``FAMILY_ACTS`` (action -> method). The reason it is refused, if it
+    is (the board says "Ignored: ..."); a :class:`~danish_nb.core.DanishNbError` raised while
+    acting comes out as it is.
 
-    FAMILY_ACTS: ClassVar[dict[str, str]] = {}
+    >>> import danish_nb as dn
+    >>> from danish_nb.widgets import board_for
+    >>> board = board_for(dn.new_game("danish-bastard", players=2, seed=1))
+    >>> str(handle_message(board, {"act": "card", "zone": "hand", "idx": 99}))
+    'a card the board did not offer'
+    >>> str(handle_message(board, {"act": "dance"}))
+    "unknown action 'dance'"
+    >>> handle_message(board, {"act": "first"}) is None  # done: the board shows the deal
+    True
+    """
+    if not isinstance(content, dict) or not isinstance(content.get("act"), str):
+        return M("a message the board did not understand")
+    act, offer = content["act"], board.offer
+    try:
+        if act == "card":
+            spot = (str(content.get("zone")), int(content.get("idx")))
+            if spot not in offer.cards:
+                return M("a card the board did not offer")
+            board.select_spot(spot)
+        elif act == "closed":
+            board.click_closed(int(content.get("idx")))
+        elif act in ("move", "choose"):  # play a move button's move, or show its verdict first
+            move = offer.moves.get(content.get("move"))
+            if move is None:
+                return M("the move {move} was not offered", move=repr(str(content.get("move"))[:40]))
+            (board.play_move if act == "move" else board.choose)(move)
+        elif act == "goto":
+            board.goto(int(content.get("value")) if offer.nav else -1)
+        elif act == "stepmode":
+            board.set_step_mode(content.get("value") is True)
+        elif act in SIMPLE:
+            if act in NAVIGATION and not offer.nav:
+                return M("stepping through is not available now")
+            getattr(board, SIMPLE[act])()
+        elif act in board.FAMILY_ACTS:
+            getattr(board, board.FAMILY_ACTS[act])()
+        else:
+            return M("unknown action {act}", act=repr(act[:20]))
+    except (TypeError, ValueError, OverflowError) as exc:  # OverflowError: int() of an infinite number
+        if isinstance(exc, DanishNbError):
+            raise
+        return M("a message with bad values")
+    return None
 
-    def _on_html_set(self, _change: Any) -> None:
-        """Only the board writes the page; anything else setting it is put right at once."""
-        if not self._drawing:
-            self._refuse(M("the page was changed from outside the board"))
 
-    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """A message from the browser: check it against what was offered, then act."""
-        if not isinstance(content, dict) or not isinstance(content.get("act"), str):
-            self._refuse(M("a message the board did not understand"))
-            return
-        act = content["act"]
-        try:
-            if act == "card":
-                spot = (str(content.get("zone")), int(content.get("idx")))
-                if spot not in self._offer.cards:
-                    self._refuse(M("a card the board did not offer"))
-                else:
-                    self._toggle(spot)
-            elif act == "closed":
-                self.click_closed(int(content.get("idx")))
-            elif act in ("move", "choose"):  # play a move button's move, or show its verdict first
-                move = self._offer.moves.get(content.get("move"))
-                if move is None:
-                    self._refuse(M("the move {move} was not offered", move=repr(str(content.get("move"))[:40])))
-                else:
-                    (self._try if act == "move" else self.choose)(move)
-            elif act == "goto":
-                self.goto(int(content.get("value")) if self._offer.nav else -1)
-            elif act == "stepmode":
-                self.set_step_mode(content.get("value") is True)
-            elif act in SIMPLE:
-                if act in NAVIGATION and not self._offer.nav:
-                    self._refuse(M("stepping through is not available now"))
-                    return
-                getattr(self, SIMPLE[act])()
-            elif act in self.FAMILY_ACTS:
-                getattr(self, self.FAMILY_ACTS[act])()
-            else:
-                self._refuse(M("unknown action {act}", act=repr(act[:20])))
-        except (TypeError, ValueError, OverflowError) as exc:  # OverflowError: int() of an infinite number
-            if isinstance(exc, DanishNbError):
-                self._say(exc.text_in(self.lang))
-            else:
-                self._refuse(M("a message with bad values"))
+__all__ = ["NAVIGATION", "SIMPLE", "handle_message"]

@@ -14,7 +14,6 @@ with its help text and the ruling it settles.
 
 from __future__ import annotations
 
-import re
 from html import escape
 from typing import Any
 
@@ -22,35 +21,7 @@ import ipywidgets as widgets
 
 from ..core import GAMES, GameRules, OptionInfo
 from ..i18n import translator
-
-#: Player counts as an option's help names them ("Three players: ...").
-COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-
-
-def label_of(info: OptionInfo, lang: str = "en") -> str:
-    """An option's label in words (in ``lang``), capitalised: ``'Seven allows equal'``.
-
-    >>> import danish_nb as dn
-    >>> label_of(dn.GAMES["danish-bastard"].info.option("must_play"), "de")
-    'Spielpflicht'
-    """
-    label = translator(lang)(info.label)
-    return label[:1].upper() + label[1:]
-
-
-def applies(info: OptionInfo, players: int | None) -> bool:
-    """Whether an option matters with ``players`` players: one whose help starts "Three
-    players:" applies to three only; every other option always applies.
-
-    >>> import danish_nb as dn
-    >>> queens = dn.GAMES["sjavs"].info.option("red_queens")
-    >>> applies(queens, 3), applies(queens, 4), applies(queens, None)
-    (True, False, True)
-    """
-    match = re.match(r"(\w+) players:", info.help)
-    count = COUNT_WORDS.get(match.group(1).lower()) if match else None
-    return count is None or players is None or players == count
-
+from .app_words import applies, label_of
 
 def option_input(info: OptionInfo, lang: str = "en") -> widgets.ValueWidget:
     """An input for one option, labelled in words (in ``lang``), its help as tooltip: a dropdown
