@@ -21,7 +21,8 @@ from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
 from ..cards import Card, CardParseError, Rank, cards_text, format_cards, parse_cards, shuffled
-from ..core import (NOT_WELL_FORMED, Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Reason, Result,
+from ..checks import Check, verdict
+from ..core import (NOT_WELL_FORMED, Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Result,
                     RulesState, Text, Verdict, check_keys)
 from .common import (card_codes, parse_number, parse_player, position_cards, position_seats, remove_cards,
                      replace_at, sorted_cards)
@@ -652,27 +653,27 @@ class ShedTable(RulesState):
         """The legal moves of ``p``, whose turn it is, once the face-up cards are chosen."""
         raise NotImplementedError
 
-    def _check(self, move: Any) -> list:
-        """Ordered (ok, rule id, text, ruling id) steps; the last one decides."""
+    def _check(self, move: Any) -> list[Check]:
+        """The ordered steps of the rule check; the last one decides."""
         if not self.well_formed(move):
             rule_id, ruling = self.cites["not-a-move"]
             problem = move_problem(move) if isinstance(move, ShedMove) else f"{_kind(move)} is not a ShedMove"
-            return [(False, rule_id, M("not a move of {game}: {problem}",
-                                       game=self.words['game'], problem=problem), ruling)]
+            return [Check(False, rule_id, M("not a move of {game}: {problem}",
+                                            game=self.words['game'], problem=problem), ruling)]
         if self.result is not None:
             rule_id, ruling = self.cites["over"]
-            return [(False, rule_id, M("the game is over: {reason}", reason=self.result.text), ruling)]
+            return [Check(False, rule_id, M("the game is over: {reason}", reason=self.result.text), ruling)]
         if move.player != self.current:
             return [self._wrong_player(move.player)]
         if self.phase == "swap":
             return self._check_face_up(move)
         return self._check_turn(move)
 
-    def _wrong_player(self, player: int) -> tuple:
+    def _wrong_player(self, player: int) -> Check:
         """The step refusing a move by ``player`` when it is not their turn."""
         raise NotImplementedError
 
-    def _check_turn(self, move: ShedMove) -> list:
+    def _check_turn(self, move: ShedMove) -> list[Check]:
         """The steps for a well-formed move by the current player after the face-up choice."""
         raise NotImplementedError
 
@@ -701,11 +702,7 @@ class ShedTable(RulesState):
     def explain(self, move: Any) -> Verdict:
         """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
         steps = self._check(self.normalize(move))
-        return Verdict(move, steps[-1][0], tuple(map(self._reason, steps)))
-
-    def _reason(self, step: tuple[bool, str, str, str | None]) -> Reason:
-        _, rule_id, text, ruling = step
-        return Reason(self.catalogue.rules[rule_id], text, self.catalogue.rulings[ruling] if ruling else None)
+        return verdict(move, steps, self.catalogue)
 
     @classmethod
     def _event(cls, kind: str, player: int | None, text: str, cards: tuple[Card, ...], mechanic: str,
@@ -721,21 +718,21 @@ class ShedTable(RulesState):
         table = sorted_cards(self.hands[p] + self.open[p])
         return [ShedMove(p, "face-up", combo) for combo in dict.fromkeys(combinations(table, len(self.open[p])))]
 
-    def _check_face_up(self, move: ShedMove) -> list:
+    def _check_face_up(self, move: ShedMove) -> list[Check]:
         p = move.player
         rule_id, ruling = self.cites["face-up"]
         if move.action != "face-up":
-            return [(False, rule_id, M("P{p} first chooses which cards stay face up",
-                                       p=p + 1), ruling)]
+            return [Check(False, rule_id, M("P{p} first chooses which cards stay face up",
+                                            p=p + 1), ruling)]
         size = len(self.open[p])
         if len(move.cards) != size or move.index is not None:
-            return [(False, self.cites["face-up-count"][0], M("choose exactly {size} cards to leave face up",
-                                                              size=size), None)]
+            return [Check(False, self.cites["face-up-count"][0], M("choose exactly {size} cards to leave face up",
+                                                                   size=size), None)]
         if remove_cards(self.hands[p] + self.open[p], move.cards) is None:
-            return [(False, rule_id, M("{cards} are not all among P{p}'s hand and face-up cards",
-                                       cards=cards_text(move.cards), p=p + 1), None)]
-        return [(True, rule_id, M("P{p} leaves {cards} face up and keeps the rest in hand",
-                                  p=p + 1, cards=cards_text(move.cards)), ruling)]
+            return [Check(False, rule_id, M("{cards} are not all among P{p}'s hand and face-up cards",
+                                            cards=cards_text(move.cards), p=p + 1), None)]
+        return [Check(True, rule_id, M("P{p} leaves {cards} face up and keeps the rest in hand",
+                                       p=p + 1, cards=cards_text(move.cards)), ruling)]
 
     def _apply_face_up(self, move: ShedMove) -> tuple[ShedTable, tuple[Event, ...]]:
         """The face-up choice: face-up cards taken into the hand are seen going there."""

@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, cards_text, format_cards, n_cards, standard_pack
+from ..checks import Check
 from ..core import (NOT_WELL_FORMED, Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Private, Rule,
                     RulesState, Text, check_keys, get_game, render_text)
 from .common import CODES, card_codes, parse_player, position_cards, replace_at
@@ -157,8 +158,6 @@ class TrickRecord(NamedTuple):
 Hands = tuple[tuple[Card, ...], ...]
 #: Per player, the tricks won this deal (each trick's cards in the order played).
 Won = tuple[tuple[tuple[Card, ...], ...], ...]
-#: (legal, rule id, explanation, ruling id): a verdict's one reason, as the games' checks return it.
-Check = tuple[bool, str, str, str | None]
 
 
 def by_suit(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -946,18 +945,18 @@ class MatchState(RulesState):
         if move.player != p:
             turn = (rules.first_leader if first_lead else M("won the last trick and leads")) if leading \
                 else M("plays next (clockwise)")
-            return False, rule_id, M("P{p} {turn}, not {who}", p=p + 1, turn=turn, who=who), rules.who_leads if first_lead else None
+            return Check(False, rule_id, M("P{p} {turn}, not {who}", p=p + 1, turn=turn, who=who), rules.who_leads if first_lead else None)
         card = move.card
         if not isinstance(card, Card) or move.suit is not None or move.cards or move.bid is not None:
-            return False, rule_id, M("a play names one card"), None
+            return Check(False, rule_id, M("a play names one card"), None)
         if card not in self.hands[p]:
-            return False, rule_id, M("{who} does not hold {card}", who=who, card=card), None
+            return Check(False, rule_id, M("{who} does not hold {card}", who=who, card=card), None)
         if first_lead:
-            return True, rule_id, self._first_lead_text(who), rules.who_leads
+            return Check(True, rule_id, self._first_lead_text(who), rules.who_leads)
         if leading:
-            return True, rule_id, M("{who} won the last trick and leads: any card may lead", who=who), rules.lead_ruling
+            return Check(True, rule_id, M("{who} won the last trick and leads: any card may lead", who=who), rules.lead_ruling)
         ok, text = follow_check(self.hands[p], card, self.trick, self.trumps)
-        return ok, rule_id, text, self._follow_ruling(card, ok)
+        return Check(ok, rule_id, text, self._follow_ruling(card, ok))
 
     def _play_card(self, move: TrickMove, rule: Rule, points: Any = None) -> tuple[Any, tuple[Event, ...]]:
         """The state after ``move`` puts its card on the trick, and what happened: a full trick
