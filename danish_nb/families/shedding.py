@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..cards import Card, CardParseError, Rank, cards_text, format_cards, parse_cards, shuffled
 from ..checks import Check, verdict
@@ -26,6 +26,7 @@ from ..core import (NOT_WELL_FORMED, Catalogue, DanishNbError, Event, MoveParseE
                     RulesState, Text, Verdict, check_keys)
 from .common import (card_codes, parse_number, parse_player, position_cards, position_seats, remove_cards,
                      replace_at, sorted_cards)
+from ..view import View
 from ..i18n import N_, Listed, M
 
 #: Move actions and what they mean (the notation's verbs).
@@ -540,6 +541,10 @@ class ShedView:
                           self.pile, self.burned, direction=self.direction, phase=self.phase,
                           finished=self.finished, turn=self.turn, result=self.result, known=known_rows,
                           **dict(self.public))
+
+
+if TYPE_CHECKING:  # mypy checks that the views implement the View protocol
+    _SHEDVIEW: type[View] = ShedView
 
 
 # --------------------------------------------------------------------------- the table

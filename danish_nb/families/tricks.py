@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, cards_text, format_cards, n_cards, standard_pack
 from ..checks import Check
@@ -33,6 +33,7 @@ from ..core import (NOT_WELL_FORMED, Catalogue, DanishNbError, Event, MoveParseE
                     RulesState, Text, check_keys, get_game, render_text)
 from .common import CODES, card_codes, parse_player, position_cards, replace_at
 from .worlds import deal_unseen
+from ..view import View
 from ..i18n import N_, Listed, M, Message, _n
 
 SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
@@ -754,6 +755,11 @@ class AuctionView(TrickView):
             "skat_count": self.skat_count, "target": str(self.target), "card_points": list(self.card_points),
         })
         return data
+
+
+if TYPE_CHECKING:  # mypy checks that the views implement the View protocol
+    _TRICKVIEW: type[View] = TrickView
+    _AUCTIONVIEW: type[View] = AuctionView
 
 
 # --------------------------------------------------------------------------- positions
