@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from .cards import Card
 
 if TYPE_CHECKING:
-    from .core import State
+    from .core import State, Text
 
 __all__ = ["View"]
 
@@ -68,7 +68,7 @@ class View(Protocol):
     def result(self) -> Any: ...
 
     @property
-    def note(self) -> str:
+    def note(self) -> Text:
         """A line for the board: what happens now."""
         ...
 

@@ -224,7 +224,7 @@ class RatView:
     phase: str
     turn: int
     result: Result | None
-    note: str = ""
+    note: Text = ""
     known: tuple[tuple[Card, ...], ...] = ()
     discard: tuple[Card, ...] = ()
     options: Any = None

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from ..cards import Card, CardParseError, Rank, cards_text, format_cards, parse_cards, shuffled
 from ..checks import Check, verdict
@@ -461,7 +461,7 @@ class ShedView:
     finished: tuple[int, ...]
     turn: int
     result: Result | None
-    note: str = ""
+    note: Text = ""
     burned: tuple[Card, ...] = ()
     known: tuple[tuple[Card, ...], ...] = ()
     options: Any = None
@@ -644,7 +644,7 @@ class ShedTable(RulesState):
         """A :class:`ShedMove` whose fields have the right types (see :func:`move_problem`)."""
         return isinstance(move, ShedMove) and move_problem(move) is None
 
-    def _note(self) -> str:
+    def _note(self) -> Text:
         return self.result.text if self.result is not None else ""
 
     def _generate_moves(self) -> list[ShedMove]:
@@ -687,7 +687,7 @@ class ShedTable(RulesState):
         raise NotImplementedError
 
     @classmethod
-    def deal(cls, players: int, seed: int, options: Any) -> ShedTable:
+    def deal(cls, players: int, seed: int, options: Any) -> Self:
         """Shuffle the deck and deal 3 face down, 3 face up on them and 3 in hand to each player
         (the rest makes the stock); players then choose their face-up cards, P1 first."""
         deck = shuffled(cls.deck_for(players), seed)
@@ -697,7 +697,7 @@ class ShedTable(RulesState):
         return cls(options, players, hands, opens, closed, deck[players * 9:], (), (), 0, 1, "swap")
 
     @classmethod
-    def from_position(cls, t: TablePosition, options: Any, **extra: Any) -> ShedTable:
+    def from_position(cls, t: TablePosition, options: Any, **extra: Any) -> Self:
         """The state of a checked set-up position (ended at once if it is over)."""
         state = cls(options, t.players, t.hands, t.open, t.closed, t.stock, t.pile, t.burned, t.current,
                     t.direction, t.phase, t.finished, **extra)
@@ -710,7 +710,7 @@ class ShedTable(RulesState):
         return verdict(move, steps, self.catalogue)
 
     @classmethod
-    def _event(cls, kind: str, player: int | None, text: str, cards: tuple[Card, ...], mechanic: str,
+    def _event(cls, kind: str, player: int | None, text: Text, cards: tuple[Card, ...], mechanic: str,
                with_ruling: bool = True) -> Event:
         """An event of a shared mechanic, citing this game's rule (and ruling) for it."""
         rule_id, ruling_id = cls.cites[mechanic]
@@ -739,7 +739,7 @@ class ShedTable(RulesState):
         return [Check(True, rule_id, M("P{p} leaves {cards} face up and keeps the rest in hand",
                                        p=p + 1, cards=cards_text(move.cards)), ruling)]
 
-    def _apply_face_up(self, move: ShedMove) -> tuple[ShedTable, tuple[Event, ...]]:
+    def _apply_face_up(self, move: ShedMove) -> tuple[Self, tuple[Event, ...]]:
         """The face-up choice: face-up cards taken into the hand are seen going there."""
         p = move.player
         hand = remove_cards(self.hands[p] + self.open[p], move.cards)
@@ -773,7 +773,7 @@ class ShedTable(RulesState):
         (an event is immutable, so a history holds each once)."""
         return cls._event("draw", p, M("P{p} draws {drawn} from the stock", p=p + 1, drawn=count), (), "draw")
 
-    def _pile_taken(self, events: list[Event], **changes: Any) -> tuple[ShedTable, tuple[Event, ...]]:
+    def _pile_taken(self, events: list[Event], **changes: Any) -> tuple[Self, tuple[Event, ...]]:
         """The pile went into a hand (``changes`` say how the table now lies): a new pile starts;
         the same position coming back a third time at such a moment is a draw."""
         # the position itself, not its hash(): a Card's hash changes between processes
@@ -794,7 +794,7 @@ class ShedTable(RulesState):
             return state.copy(phase="over", result=result), tuple(events)
         return state._settle(events)
 
-    def _settle(self, events: list[Event]) -> tuple[ShedTable, tuple[Event, ...]]:
+    def _settle(self, events: list[Event]) -> tuple[Self, tuple[Event, ...]]:
         """End the game if it is over (:meth:`_final_result`), or a draw at the turn limit."""
         result = self._final_result()
         if result is not None:

@@ -624,7 +624,7 @@ class TrickView:
     current: int | None
     phase: str
     result: Any
-    note: str = ""
+    note: Text = ""
     won: tuple[tuple[tuple[Card, ...], ...], ...] = ()
     tricks: tuple[TrickRecord, ...] = ()
     options: Any = None
@@ -907,7 +907,7 @@ class MatchState(RulesState):
         p = self.current_player
         return self._play_moves(p) if self.phase == "play" else self._phase_moves(p)
 
-    def _note(self) -> str:
+    def _note(self) -> Text:
         """A line on what happens now: the result, who leads or follows what, or the game's
         ``_phase_note(p)`` before the trick play."""
         if self.result is not None:
@@ -924,14 +924,14 @@ class MatchState(RulesState):
     def _lead_note(self) -> Text:
         return self.trumps.text
 
-    def _follow_note(self) -> str:
+    def _follow_note(self) -> Text:
         return ""
 
     def _play_moves(self, p: int) -> list[TrickMove]:
         """Player ``p``'s legal plays: the cards that follow suit, else any (see :func:`playable`)."""
         return [play_move(p, card) for card in playable(self.hands[p], self.trick, self.trumps)]
 
-    def _first_lead_text(self, who: str) -> str:
+    def _first_lead_text(self, who: str) -> Text:
         """Why ``who`` may lead the deal's first trick with any card."""
         return M("{who} {first_leader} the first trick: any card may lead",
                  who=who, first_leader=self.card_play.first_leader)

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..cards import SUITS, Card, shuffled, standard_pack
 from ..checks import Check, verdict
-from ..core import (Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling,
+from ..core import (Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text,
                     Verdict, option, register)
 from ..families.tricks import (SUIT_TEXTS, CardPlay, DealScore, EndgameScoring, Hands, Match, MatchState, Play, ScoreLine,
                                TrickMove, TrickRecord, Trumps, TrickView, Won, by_suit, n_tricks, cards_won, check_pack,
@@ -349,10 +349,10 @@ class BastardState(MatchState):
             dealer=self.match.dealer, current=self.current_player, phase=self.phase, result=self.result,
             note=self._note(), won=self.won, tricks=self.tricks, options=self.options)
 
-    def _phase_note(self, p: int) -> str:
+    def _phase_note(self, p: int) -> Text:
         return M("P{p} names trumps (or no trumps), then leads", p=p + 1)
 
-    def _follow_note(self) -> str:
+    def _follow_note(self) -> Text:
         led_trumps = self.trumps.suit is not None and self.trumps.suit_of(self.trick[0].card) is self.trumps.suit
         return "" if led_trumps else M(" (trumps: {name})", name=self.trumps.text)
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, cards_text, packs, n_cards, rank_words
 from ..checks import Check
-from ..core import (Catalogue, Event, GameParts, Result, Rule, Ruling,
+from ..core import (Catalogue, Event, GameParts, Result, Rule, Ruling, Text,
                     option, register)
 from ..families.common import copies, finishes, options_cache, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, bare_move, finishing_result, forget, kind_moves, learn,
@@ -315,7 +315,7 @@ class DanishBastardState(ShedTable):
             return 3
         return 4
 
-    def _note(self) -> str:
+    def _note(self) -> Text:
         if self.result is not None:
             return self.result.text
         if self.phase == "swap":

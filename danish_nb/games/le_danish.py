@@ -22,7 +22,7 @@ from typing import Any
 
 from ..cards import Card, Rank, cards_text, packs, n_cards, rank_words
 from ..checks import Check
-from ..core import (Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling,
+from ..core import (Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text,
                     option, register)
 from ..families.common import copies, finishes, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, group_moves, learn, next_seat,
@@ -343,7 +343,7 @@ class LeDanishState(ShedTable):
     def deck_for(cls, players: int) -> tuple[Card, ...]:
         return packs(packs_for(players))
 
-    def _note(self) -> str:
+    def _note(self) -> Text:
         if self.result is not None:
             return self.result.text
         who = f"P{self.current + 1}"

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from ..cards import Card, Rank, Suit, shuffled, standard_pack, n_cards
 from ..checks import Check, verdict
-from ..core import (Catalogue, Event, GameParts, check_keys, OptionsError, Private, Result, Rule, RulesState, Ruling,
+from ..core import (Catalogue, Event, GameParts, check_keys, OptionsError, Private, Result, Rule, RulesState, Ruling, Text,
                     Verdict, option, register)
 from ..families.common import position_cards, remove_cards, replace_at, sorted_cards
 from ..families.running_total import (ACTIONS, ROW, UP_SLOTS, Hole, RatMove, RatView, outer_slots, parse_move,
@@ -339,7 +339,7 @@ class RatBastardState(RulesState):
                        turn=self.turn, result=self.result, note=self._note(), known=self.known,
                        discard=self.discard, options=self.options, swapped=self.swapped)
 
-    def _note(self) -> str:
+    def _note(self) -> Text:
         if self.result is not None:
             return self.result.text
         p = self.current

@@ -35,7 +35,7 @@ from ..families.tricks import (BID_NAMES, SUIT_TEXTS, AuctionView, CardPlay, Dea
                                TrickMove, TrickRecord, Trumps, Won, by_suit, cards_won, check_pack, parse_trick_move,
                                n_tricks, parse_trump, played_by, position_hands, position_players, position_seat,
                                position_seed, position_trick, position_whole, position_won, tricks_won)
-from ..i18n import N_, M, _n, joined
+from ..i18n import N_, Listed, M, _n, joined
 
 SOURCE = "5-sjavs-penguin-p77.en.txt"
 
@@ -348,7 +348,7 @@ def _in_hand_order(move: Any) -> Any:
 
 
 @lru_cache(maxsize=64)
-def _seats(seats: tuple[int, ...]) -> Text:
+def _seats(seats: tuple[int, ...]) -> Listed:
     """``P2 and P3``: ``seats`` named together, one shared message per tuple of seats."""
     return joined(f"P{s + 1}" for s in seats)
 
@@ -522,7 +522,7 @@ class SjavsState(MatchState):
             cards += cards_won(self.won[seat]) if self.won else ()
         return cards
 
-    def target_text(self) -> str:
+    def target_text(self) -> Text:
         """What the soloist must do, e.g. ``'P2 plays a Strike: at least 61 card points'``."""
         if self.contract is None or self.phase == "bid":
             return ""
@@ -550,7 +550,7 @@ class SjavsState(MatchState):
             card_points=tuple(card_points(cards_won(w)) for w in won), won=won, tricks=self.tricks,
             options=self.options)
 
-    def _phase_note(self, p: int) -> str:
+    def _phase_note(self, p: int) -> Text:
         if self.phase == "bid":
             if self.contract is None:
                 return M("P{p} bids or passes (nobody has bid yet)", p=p + 1)
@@ -560,7 +560,7 @@ class SjavsState(MatchState):
             return M("P{p} names the trump suit", p=p + 1)
         return M("P{p} took the skat and discards {skat} cards", p=p + 1, skat=self.layout.skat)
 
-    def _lead_note(self) -> str:
+    def _lead_note(self) -> Text:
         return M("{target_text}; trumps {name}", target_text=self.target_text(), name=self.trumps.text)
 
     # -- legal moves (the trick play's are the family's)
@@ -686,7 +686,7 @@ class SjavsState(MatchState):
         return Check(True, "SJ-8", M("{who} discards {cards}: any cards may be discarded, and they count for {who} "
                                      "at the end, like the skat", who=who, cards=cards_text(cards)), "SJ-d")
 
-    def _first_lead_text(self, who: str) -> str:
+    def _first_lead_text(self, who: str) -> Text:
         whose = M("eldest leads to a Play") if self.contract == "play" else \
             M("the soloist leads to a {bid_name}", bid_name=BID_TEXTS[self.contract])
         return M("{whose}: {who} may lead any card", whose=whose, who=who)
