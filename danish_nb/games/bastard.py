@@ -357,9 +357,8 @@ class BastardState(MatchState):
         return "" if led_trumps else M(" (trumps: {name})", name=self.trumps.text)
 
     def _phase_moves(self, p: int) -> list[TrickMove]:
-        """Before the play: the trump calls (a suit or no trumps) that :meth:`_check` allows
-        (legality written once, in the check)."""
-        return [move for move in (TrickMove(p, "trump", None, suit) for suit in (*SUITS, None)) if self._check(move).ok]
+        """Before the play: the trump call (a suit or no trumps)."""
+        return [TrickMove(p, "trump", None, suit) for suit in (*SUITS, None)]
 
     # -- explanations (any candidate move)
     def explain(self, move: Any) -> Verdict:

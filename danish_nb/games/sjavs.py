@@ -565,15 +565,11 @@ class SjavsState(MatchState):
 
     # -- legal moves (the trick play's are the family's)
     def _phase_moves(self, p: int) -> list[TrickMove]:
-        """The auction's bids and pass, the trump call (Farvesjavs) or the discards that
-        :meth:`_check` allows: legality before the trick play is written once, in the checks."""
-        return [move for move in self._phase_candidates(p) if self._check(move).ok]
-
-    def _phase_candidates(self, p: int) -> list[TrickMove]:
-        """Every move of the phase's kind ``p`` could make (a pass and every bid, each suit,
-        each choice of discards), in the order the legal moves list them."""
+        """The auction's bids and pass, the trump call (Farvesjavs) or the discards."""
         if self.phase == "bid":
-            return [_auction_move(p, b) for b in (None, *BIDS)]
+            higher = BIDS[BIDS.index(self.contract) + 1:] if self.contract else BIDS
+            moves = [_auction_move(p, b) for b in higher]
+            return moves if self._obliged(p) else [_auction_move(p, None)] + moves
         if self.phase == "trump":
             return [TrickMove(p, "trump", None, suit) for suit in SUITS]
         return [TrickMove(p, "discard", cards=combo) for combo in combinations(self.hands[p], self.layout.skat)]
