@@ -33,6 +33,7 @@ from .agents.search import (PLAYER_ENDGAME_TRICKS, Candidate, SearchResult, move
 from .core import DanishNbError, Game, Text, get_game, render_text
 from .i18n import DEFAULT, M
 from .records import load_record
+from .view import View
 
 #: A move is "much worse" when the best move's estimate beats it by this much: a share of games
 #: finished first (search), or points (Bastard's exact endgame) / card points (Sjavs').
@@ -117,9 +118,9 @@ class Mistake:
         return self.text()
 
 
-def _view_of(state_or_view: Any, seat: int | None) -> Any:
+def _view_of(state_or_view: Any, seat: int | None) -> View:
     """The view the coach may read: a state's view for ``seat``, or the view given."""
-    if hasattr(state_or_view, "sample_world"):
+    if isinstance(state_or_view, View):
         if seat is not None and seat != state_or_view.me:
             raise DanishNbError(M("this view is {owner}'s, not {seat}'s", owner=f"P{state_or_view.me + 1}",
                                    seat=f"P{seat + 1}"))

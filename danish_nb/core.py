@@ -15,9 +15,12 @@ import dataclasses
 from importlib import import_module, resources
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from .i18n import DEFAULT, Listed, M, Message, _, rule_rendering, ruling_text
+
+if TYPE_CHECKING:
+    from .view import View
 
 
 # --------------------------------------------------------------------------- errors
@@ -592,7 +595,7 @@ class State(Protocol):
     def explain(self, move: Any) -> Verdict: ...
     def normalize(self, move: Any) -> Any: ...
     def apply(self, move: Any) -> tuple[State, tuple[Event, ...]]: ...
-    def view(self, player: int | None) -> Any: ...
+    def view(self, player: int | None) -> View: ...
     def all_cards(self) -> list: ...
 
 

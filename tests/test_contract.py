@@ -33,6 +33,7 @@ from danish_nb.agents import AGENTS, make_agent
 from danish_nb.agents.search import StrongPlayer
 from danish_nb.cards import Card
 from danish_nb.core import OptionInfo
+from danish_nb.view import View
 
 from helpers import CODE, FUZZ
 
@@ -267,13 +268,6 @@ def test_computer_players_choose_legal_moves_and_their_reasons_hide_cards(game_i
 
 # --------------------------------------------------------------------------- sampled worlds
 
-def sample_world_or_skip(view: Any, rng: random.Random) -> Any:
-    if not hasattr(view, "sample_world"):
-        pytest.skip(f"{type(view).__name__} has no sample_world yet (issue 10 item 2: the shed and tricks "
-                    f"engineers add it; the lead removes this skip at merge)")
-    return view.sample_world(rng)
-
-
 def places(state: Any) -> Counter:
     """``(place, card code)`` for every card of a state, a place being a field of the state and
     (for per-player fields) a seat: ``("hands", 1)``, ``("stock",)``. Fields marked
@@ -339,10 +333,11 @@ def test_sampled_worlds_agree_with_the_view(game_id, data):
     dealt = sorted(c.code for c in state.all_cards())
     for viewer in range(game.players):
         view = state.view(viewer)
+        assert isinstance(view, View), f"{type(view).__name__} does not implement the View protocol"
         truth = hidden(state, viewer)
         sizes = Counter(place for (place, _), n in truth.items() for _ in range(n))
         for _ in range(20):
-            world = sample_world_or_skip(view, rng)
+            world = view.sample_world(rng)
             assert world.view(viewer) == view, "a sampled world shows the viewer something else"
             assert sorted(c.code for c in world.all_cards()) == dealt, "a sampled world has other cards"
             if len(set(dealt)) < len(dealt):

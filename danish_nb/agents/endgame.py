@@ -37,6 +37,7 @@ from ..cards import Card
 from ..core import GAMES, DanishNbError, Private, Text, get_game
 from ..i18n import M, Message, Number, _n
 from ..families.tricks import TrickMove, playable
+from ..view import View
 
 #: The strong player and the coach solve exactly once this many tricks (or fewer) remain.
 ENDGAME_TRICKS = 5
@@ -326,7 +327,7 @@ def solve(state: Any, player: int | None = None) -> Solution:
     return Solution(player, move, values[move], values, solver.unit)
 
 
-def endgame_choice(view: Any, game_id: str, rng: random.Random, worlds: int = ENDGAME_WORLDS,
+def endgame_choice(view: View, game_id: str, rng: random.Random, worlds: int = ENDGAME_WORLDS,
                    tricks: int = ENDGAME_TRICKS) -> Solution | None:
     """The best card for the viewer by the solver, averaged over ``worlds`` worlds sampled from
     ``view`` (each distinct world solved once: one world when the view shows every hand, which

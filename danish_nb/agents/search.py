@@ -60,8 +60,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import GAMES, DanishNbError, Private, Result, Text, get_game
+from ..core import GAMES, DanishNbError, Private, Result, State, Text, get_game
 from ..i18n import M, _n
+from ..view import View
 from ..words import words_of
 from .base import AGENTS, Choice, game_over, make_agent
 from .tricks import TrickRuleOfThumb
@@ -201,11 +202,10 @@ class SearchResult:
         return next((c for c in self.candidates if c.move == move), None)
 
 
-def position_seed(seed: int, view: Any) -> int:
+def position_seed(seed: int, view: View) -> int:
     """A seed for one decision: from the player's seed and what the view shows (so the same
     seed and the same view search the same worlds)."""
-    shown = view.to_dict() if hasattr(view, "to_dict") else repr(view)
-    text = json.dumps(shown, sort_keys=True, default=str)
+    text = json.dumps(view.to_dict(), sort_keys=True, default=str)
     return int.from_bytes(hashlib.sha256(f"{seed}/{text}".encode()).digest()[:8], "big")
 
 
@@ -285,7 +285,7 @@ def reason(result: SearchResult, seat: int, game_id: str) -> Text:
     return (Private((), seat, public, in_hand=False, text=tuple(parts)),)
 
 
-def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | None = None,
+def search_view(view: View, game_id: str, *, seed: int = 0, iterations: int | None = None,
                 seconds: float | None = None, cpu_seconds: float | None = None, endgame: int = PLAYER_ENDGAME_TRICKS,
                 progress: Callable[[int, int], None] | None = None, method: str = "halving",
                 horizon: str = "deal", margin: float | None = None, playout_moves: int | None = None,
@@ -362,10 +362,11 @@ def search_view(view: Any, game_id: str, *, seed: int = 0, iterations: int | Non
     return SearchResult(move, candidates, done, None, time.perf_counter() - started)
 
 
-def sample_world(view: Any, rng: random.Random, tries: int = AUCTION_TRIES) -> Any:
-    """A world ``view`` cannot tell from the real one, preferring one whose auction (if any)
-    agrees with how the rule-of-thumb player bids (:meth:`TrickRuleOfThumb.bids_agree`): a
-    pass then says the hand was weak, a bid that it was strong (up to ``tries`` deals; 1: any).
+def sample_world(view: View, rng: random.Random, tries: int = AUCTION_TRIES) -> State:
+    """A world ``view`` cannot tell from the real one (the view's own :meth:`~danish_nb.view.View.sample_world`,
+    the one hook every caller samples through), preferring one whose auction (if any) agrees with
+    how the rule-of-thumb player bids (:meth:`TrickRuleOfThumb.bids_agree`, ``True`` without an
+    auction): a pass then says the hand was weak, a bid that it was strong (up to ``tries`` deals; 1: any).
 
     >>> import danish_nb as dn
     >>> g = dn.new_game("sjavs", players=3, seed=5)
@@ -376,7 +377,7 @@ def sample_world(view: Any, rng: random.Random, tries: int = AUCTION_TRIES) -> A
     """
     world = view.sample_world(rng)
     for _ in range(tries - 1):
-        if not getattr(view, "bids", ()) or TrickRuleOfThumb.bids_agree(world, view.me):
+        if TrickRuleOfThumb.bids_agree(world, view.me):
             break
         world = view.sample_world(rng)
     return world

@@ -25,10 +25,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..cards import Card, CardParseError
 from ..core import NOT_WELL_FORMED, MoveParseError, Result, Text, get_game
+from ..view import View
 from ..i18n import N_, M
 from .common import CODES, card_codes, parse_number, parse_player, sorted_cards
 from .worlds import deal_unseen
@@ -223,7 +224,7 @@ class RatView:
     phase: str
     turn: int
     result: Result | None
-    note: str = ""
+    note: Text = ""
     known: tuple[tuple[Card, ...], ...] = ()
     discard: tuple[Card, ...] = ()
     options: Any = None
@@ -286,3 +287,7 @@ class RatView:
                             for slot, (up, down) in enumerate(zip(ups, downs)))
                       for seat, (ups, downs) in enumerate(zip(self.hole_up, self.hole_down)))
         return rules.world(self, hands, holes, tuple(dealt["deck"]))
+
+
+if TYPE_CHECKING:  # mypy checks that the views implement the View protocol
+    _RATVIEW: type[View] = RatView

@@ -18,13 +18,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from ..cards import Card, CardParseError, Rank, cards_text, format_cards, parse_cards, shuffled
-from ..core import (NOT_WELL_FORMED, Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Reason, Result,
+from ..checks import Check, verdict
+from ..core import (NOT_WELL_FORMED, Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Result,
                     RulesState, Text, Verdict, check_keys)
 from .common import (card_codes, parse_number, parse_player, position_cards, position_seats, remove_cards,
                      replace_at, sorted_cards)
+from ..view import View
 from ..i18n import N_, Listed, M
 
 #: Move actions and what they mean (the notation's verbs).
@@ -459,7 +461,7 @@ class ShedView:
     finished: tuple[int, ...]
     turn: int
     result: Result | None
-    note: str = ""
+    note: Text = ""
     burned: tuple[Card, ...] = ()
     known: tuple[tuple[Card, ...], ...] = ()
     options: Any = None
@@ -539,6 +541,10 @@ class ShedView:
                           self.pile, self.burned, direction=self.direction, phase=self.phase,
                           finished=self.finished, turn=self.turn, result=self.result, known=known_rows,
                           **dict(self.public))
+
+
+if TYPE_CHECKING:  # mypy checks that the views implement the View protocol
+    _SHEDVIEW: type[View] = ShedView
 
 
 # --------------------------------------------------------------------------- the table
@@ -638,7 +644,7 @@ class ShedTable(RulesState):
         """A :class:`ShedMove` whose fields have the right types (see :func:`move_problem`)."""
         return isinstance(move, ShedMove) and move_problem(move) is None
 
-    def _note(self) -> str:
+    def _note(self) -> Text:
         return self.result.text if self.result is not None else ""
 
     def _generate_moves(self) -> list[ShedMove]:
@@ -652,27 +658,27 @@ class ShedTable(RulesState):
         """The legal moves of ``p``, whose turn it is, once the face-up cards are chosen."""
         raise NotImplementedError
 
-    def _check(self, move: Any) -> list:
-        """Ordered (ok, rule id, text, ruling id) steps; the last one decides."""
+    def _check(self, move: Any) -> list[Check]:
+        """The ordered steps of the rule check; the last one decides."""
         if not self.well_formed(move):
             rule_id, ruling = self.cites["not-a-move"]
             problem = move_problem(move) if isinstance(move, ShedMove) else f"{_kind(move)} is not a ShedMove"
-            return [(False, rule_id, M("not a move of {game}: {problem}",
-                                       game=self.words['game'], problem=problem), ruling)]
+            return [Check(False, rule_id, M("not a move of {game}: {problem}",
+                                            game=self.words['game'], problem=problem), ruling)]
         if self.result is not None:
             rule_id, ruling = self.cites["over"]
-            return [(False, rule_id, M("the game is over: {reason}", reason=self.result.text), ruling)]
+            return [Check(False, rule_id, M("the game is over: {reason}", reason=self.result.text), ruling)]
         if move.player != self.current:
             return [self._wrong_player(move.player)]
         if self.phase == "swap":
             return self._check_face_up(move)
         return self._check_turn(move)
 
-    def _wrong_player(self, player: int) -> tuple:
+    def _wrong_player(self, player: int) -> Check:
         """The step refusing a move by ``player`` when it is not their turn."""
         raise NotImplementedError
 
-    def _check_turn(self, move: ShedMove) -> list:
+    def _check_turn(self, move: ShedMove) -> list[Check]:
         """The steps for a well-formed move by the current player after the face-up choice."""
         raise NotImplementedError
 
@@ -681,7 +687,7 @@ class ShedTable(RulesState):
         raise NotImplementedError
 
     @classmethod
-    def deal(cls, players: int, seed: int, options: Any) -> ShedTable:
+    def deal(cls, players: int, seed: int, options: Any) -> Self:
         """Shuffle the deck and deal 3 face down, 3 face up on them and 3 in hand to each player
         (the rest makes the stock); players then choose their face-up cards, P1 first."""
         deck = shuffled(cls.deck_for(players), seed)
@@ -691,7 +697,7 @@ class ShedTable(RulesState):
         return cls(options, players, hands, opens, closed, deck[players * 9:], (), (), 0, 1, "swap")
 
     @classmethod
-    def from_position(cls, t: TablePosition, options: Any, **extra: Any) -> ShedTable:
+    def from_position(cls, t: TablePosition, options: Any, **extra: Any) -> Self:
         """The state of a checked set-up position (ended at once if it is over)."""
         state = cls(options, t.players, t.hands, t.open, t.closed, t.stock, t.pile, t.burned, t.current,
                     t.direction, t.phase, t.finished, **extra)
@@ -701,14 +707,10 @@ class ShedTable(RulesState):
     def explain(self, move: Any) -> Verdict:
         """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
         steps = self._check(self.normalize(move))
-        return Verdict(move, steps[-1][0], tuple(map(self._reason, steps)))
-
-    def _reason(self, step: tuple[bool, str, str, str | None]) -> Reason:
-        _, rule_id, text, ruling = step
-        return Reason(self.catalogue.rules[rule_id], text, self.catalogue.rulings[ruling] if ruling else None)
+        return verdict(move, steps, self.catalogue)
 
     @classmethod
-    def _event(cls, kind: str, player: int | None, text: str, cards: tuple[Card, ...], mechanic: str,
+    def _event(cls, kind: str, player: int | None, text: Text, cards: tuple[Card, ...], mechanic: str,
                with_ruling: bool = True) -> Event:
         """An event of a shared mechanic, citing this game's rule (and ruling) for it."""
         rule_id, ruling_id = cls.cites[mechanic]
@@ -721,23 +723,23 @@ class ShedTable(RulesState):
         table = sorted_cards(self.hands[p] + self.open[p])
         return [ShedMove(p, "face-up", combo) for combo in dict.fromkeys(combinations(table, len(self.open[p])))]
 
-    def _check_face_up(self, move: ShedMove) -> list:
+    def _check_face_up(self, move: ShedMove) -> list[Check]:
         p = move.player
         rule_id, ruling = self.cites["face-up"]
         if move.action != "face-up":
-            return [(False, rule_id, M("P{p} first chooses which cards stay face up",
-                                       p=p + 1), ruling)]
+            return [Check(False, rule_id, M("P{p} first chooses which cards stay face up",
+                                            p=p + 1), ruling)]
         size = len(self.open[p])
         if len(move.cards) != size or move.index is not None:
-            return [(False, self.cites["face-up-count"][0], M("choose exactly {size} cards to leave face up",
-                                                              size=size), None)]
+            return [Check(False, self.cites["face-up-count"][0], M("choose exactly {size} cards to leave face up",
+                                                                   size=size), None)]
         if remove_cards(self.hands[p] + self.open[p], move.cards) is None:
-            return [(False, rule_id, M("{cards} are not all among P{p}'s hand and face-up cards",
-                                       cards=cards_text(move.cards), p=p + 1), None)]
-        return [(True, rule_id, M("P{p} leaves {cards} face up and keeps the rest in hand",
-                                  p=p + 1, cards=cards_text(move.cards)), ruling)]
+            return [Check(False, rule_id, M("{cards} are not all among P{p}'s hand and face-up cards",
+                                            cards=cards_text(move.cards), p=p + 1), None)]
+        return [Check(True, rule_id, M("P{p} leaves {cards} face up and keeps the rest in hand",
+                                       p=p + 1, cards=cards_text(move.cards)), ruling)]
 
-    def _apply_face_up(self, move: ShedMove) -> tuple[ShedTable, tuple[Event, ...]]:
+    def _apply_face_up(self, move: ShedMove) -> tuple[Self, tuple[Event, ...]]:
         """The face-up choice: face-up cards taken into the hand are seen going there."""
         p = move.player
         hand = remove_cards(self.hands[p] + self.open[p], move.cards)
@@ -771,7 +773,7 @@ class ShedTable(RulesState):
         (an event is immutable, so a history holds each once)."""
         return cls._event("draw", p, M("P{p} draws {drawn} from the stock", p=p + 1, drawn=count), (), "draw")
 
-    def _pile_taken(self, events: list[Event], **changes: Any) -> tuple[ShedTable, tuple[Event, ...]]:
+    def _pile_taken(self, events: list[Event], **changes: Any) -> tuple[Self, tuple[Event, ...]]:
         """The pile went into a hand (``changes`` say how the table now lies): a new pile starts;
         the same position coming back a third time at such a moment is a draw."""
         # the position itself, not its hash(): a Card's hash changes between processes
@@ -792,7 +794,7 @@ class ShedTable(RulesState):
             return state.copy(phase="over", result=result), tuple(events)
         return state._settle(events)
 
-    def _settle(self, events: list[Event]) -> tuple[ShedTable, tuple[Event, ...]]:
+    def _settle(self, events: list[Event]) -> tuple[Self, tuple[Event, ...]]:
         """End the game if it is over (:meth:`_final_result`), or a draw at the turn limit."""
         result = self._final_result()
         if result is not None:

@@ -25,13 +25,15 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, cards_text, format_cards, n_cards, standard_pack
+from ..checks import Check
 from ..core import (NOT_WELL_FORMED, Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Private, Rule,
                     RulesState, Text, check_keys, get_game, render_text)
 from .common import CODES, card_codes, parse_player, position_cards, replace_at
 from .worlds import deal_unseen
+from ..view import View
 from ..i18n import N_, Listed, M, Message, _n
 
 SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
@@ -157,8 +159,6 @@ class TrickRecord(NamedTuple):
 Hands = tuple[tuple[Card, ...], ...]
 #: Per player, the tricks won this deal (each trick's cards in the order played).
 Won = tuple[tuple[tuple[Card, ...], ...], ...]
-#: (legal, rule id, explanation, ruling id): a verdict's one reason, as the games' checks return it.
-Check = tuple[bool, str, str, str | None]
 
 
 def by_suit(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -624,7 +624,7 @@ class TrickView:
     current: int | None
     phase: str
     result: Any
-    note: str = ""
+    note: Text = ""
     won: tuple[tuple[tuple[Card, ...], ...], ...] = ()
     tricks: tuple[TrickRecord, ...] = ()
     options: Any = None
@@ -755,6 +755,11 @@ class AuctionView(TrickView):
             "skat_count": self.skat_count, "target": str(self.target), "card_points": list(self.card_points),
         })
         return data
+
+
+if TYPE_CHECKING:  # mypy checks that the views implement the View protocol
+    _TRICKVIEW: type[View] = TrickView
+    _AUCTIONVIEW: type[View] = AuctionView
 
 
 # --------------------------------------------------------------------------- positions
@@ -902,7 +907,7 @@ class MatchState(RulesState):
         p = self.current_player
         return self._play_moves(p) if self.phase == "play" else self._phase_moves(p)
 
-    def _note(self) -> str:
+    def _note(self) -> Text:
         """A line on what happens now: the result, who leads or follows what, or the game's
         ``_phase_note(p)`` before the trick play."""
         if self.result is not None:
@@ -919,14 +924,14 @@ class MatchState(RulesState):
     def _lead_note(self) -> Text:
         return self.trumps.text
 
-    def _follow_note(self) -> str:
+    def _follow_note(self) -> Text:
         return ""
 
     def _play_moves(self, p: int) -> list[TrickMove]:
         """Player ``p``'s legal plays: the cards that follow suit, else any (see :func:`playable`)."""
         return [play_move(p, card) for card in playable(self.hands[p], self.trick, self.trumps)]
 
-    def _first_lead_text(self, who: str) -> str:
+    def _first_lead_text(self, who: str) -> Text:
         """Why ``who`` may lead the deal's first trick with any card."""
         return M("{who} {first_leader} the first trick: any card may lead",
                  who=who, first_leader=self.card_play.first_leader)
@@ -946,18 +951,18 @@ class MatchState(RulesState):
         if move.player != p:
             turn = (rules.first_leader if first_lead else M("won the last trick and leads")) if leading \
                 else M("plays next (clockwise)")
-            return False, rule_id, M("P{p} {turn}, not {who}", p=p + 1, turn=turn, who=who), rules.who_leads if first_lead else None
+            return Check(False, rule_id, M("P{p} {turn}, not {who}", p=p + 1, turn=turn, who=who), rules.who_leads if first_lead else None)
         card = move.card
         if not isinstance(card, Card) or move.suit is not None or move.cards or move.bid is not None:
-            return False, rule_id, M("a play names one card"), None
+            return Check(False, rule_id, M("a play names one card"), None)
         if card not in self.hands[p]:
-            return False, rule_id, M("{who} does not hold {card}", who=who, card=card), None
+            return Check(False, rule_id, M("{who} does not hold {card}", who=who, card=card), None)
         if first_lead:
-            return True, rule_id, self._first_lead_text(who), rules.who_leads
+            return Check(True, rule_id, self._first_lead_text(who), rules.who_leads)
         if leading:
-            return True, rule_id, M("{who} won the last trick and leads: any card may lead", who=who), rules.lead_ruling
+            return Check(True, rule_id, M("{who} won the last trick and leads: any card may lead", who=who), rules.lead_ruling)
         ok, text = follow_check(self.hands[p], card, self.trick, self.trumps)
-        return ok, rule_id, text, self._follow_ruling(card, ok)
+        return Check(ok, rule_id, text, self._follow_ruling(card, ok))
 
     def _play_card(self, move: TrickMove, rule: Rule, points: Any = None) -> tuple[Any, tuple[Event, ...]]:
         """The state after ``move`` puts its card on the trick, and what happened: a full trick

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import SUITS, Card, shuffled, standard_pack
-from ..core import (Catalogue, Event, GameParts, OptionsError, Reason, Result, Rule, Ruling,
+from ..checks import Check, verdict
+from ..core import (Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text,
                     Verdict, option, register)
 from ..families.tricks import (SUIT_TEXTS, CardPlay, DealScore, EndgameScoring, Hands, Match, MatchState, Play, ScoreLine,
                                TrickMove, TrickRecord, Trumps, TrickView, Won, by_suit, n_tricks, cards_won, check_pack,
@@ -348,10 +349,10 @@ class BastardState(MatchState):
             dealer=self.match.dealer, current=self.current_player, phase=self.phase, result=self.result,
             note=self._note(), won=self.won, tricks=self.tricks, options=self.options)
 
-    def _phase_note(self, p: int) -> str:
+    def _phase_note(self, p: int) -> Text:
         return M("P{p} names trumps (or no trumps), then leads", p=p + 1)
 
-    def _follow_note(self) -> str:
+    def _follow_note(self) -> Text:
         led_trumps = self.trumps.suit is not None and self.trumps.suit_of(self.trick[0].card) is self.trumps.suit
         return "" if led_trumps else M(" (trumps: {name})", name=self.trumps.text)
 
@@ -362,31 +363,30 @@ class BastardState(MatchState):
     # -- explanations (any candidate move)
     def explain(self, move: Any) -> Verdict:
         """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
-        ok, rule_id, text, ruling = self._check(move)
-        return Verdict(move, ok, (Reason(R[rule_id], text, RULING[ruling] if ruling else None),))
+        return verdict(move, (self._check(move),), CATALOGUE)
 
-    def _check(self, move: Any) -> tuple[bool, str, str, str | None]:
-        """(legal, rule id, explanation, ruling id) for any candidate move."""
+    def _check(self, move: Any) -> Check:
+        """The one step that decides any candidate move."""
         problem = self._malformed(move, ("play", "trump"))
         if problem:
-            return False, "BA-10", M("not a Bastard move: {problem}; write e.g. 'P1 play 7H' or 'P1 trump "
-                                     "hearts'", problem=problem), None
+            return Check(False, "BA-10", M("not a Bastard move: {problem}; write e.g. 'P1 play 7H' or 'P1 trump "
+                                           "hearts'", problem=problem), None)
         if self.result is not None:
-            return False, "BA-19", M("the match is over: {reason}", reason=self.result.text), None
+            return Check(False, "BA-19", M("the match is over: {reason}", reason=self.result.text), None)
         p, who = self.current_player, f"P{move.player + 1}"
         if self.trumps is None:
             if move.player != p:
-                return False, "BA-8", M("P{p}, on the dealer's left, names trumps, not {who}", p=p + 1, who=who), "BA-b"
+                return Check(False, "BA-8", M("P{p}, on the dealer's left, names trumps, not {who}", p=p + 1, who=who), "BA-b")
             if move.action == "play":
-                return False, "BA-8", M("first {who} names trumps (or no trumps), then leads", who=who), "BA-b"
+                return Check(False, "BA-8", M("first {who} names trumps (or no trumps), then leads", who=who), "BA-b")
             if move.card is not None or (move.suit is not None and move.suit not in SUITS):
-                return False, "BA-8", M("a trump call names one of the four suits or none"), "BA-b"
+                return Check(False, "BA-8", M("a trump call names one of the four suits or none"), "BA-b")
             if move.suit is None:
-                return True, "BA-8", M("{who} may declare no trumps: the deal is played without", who=who), "BA-b"
-            return True, "BA-8", M("{who}, on the dealer's left, names {suit_name} as trumps",
-                                   who=who, suit_name=SUIT_TEXTS[move.suit]), "BA-b"
+                return Check(True, "BA-8", M("{who} may declare no trumps: the deal is played without", who=who), "BA-b")
+            return Check(True, "BA-8", M("{who}, on the dealer's left, names {suit_name} as trumps",
+                                         who=who, suit_name=SUIT_TEXTS[move.suit]), "BA-b")
         if move.action == "trump":
-            return False, "BA-8", M("trumps were named already for this deal: {name}", name=self.trumps.text), "BA-b"
+            return Check(False, "BA-8", M("trumps were named already for this deal: {name}", name=self.trumps.text), "BA-b")
         return self._check_card(move)
 
     def _follow_ruling(self, card: Card, legal: bool) -> str | None:

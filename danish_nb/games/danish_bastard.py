@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, cards_text, packs, n_cards, rank_words
-from ..core import (Catalogue, Event, GameParts, Result, Rule, Ruling,
+from ..checks import Check
+from ..core import (Catalogue, Event, GameParts, Result, Rule, Ruling, Text,
                     option, register)
 from ..families.common import copies, finishes, options_cache, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, bare_move, finishing_result, forget, kind_moves, learn,
@@ -221,52 +222,52 @@ def packs_for(players: int) -> int:
 # --------------------------------------------------------------------------- placement
 
 @lru_cache(maxsize=4096)
-def placement(card: Card, top: Card | None, options: Options) -> tuple[bool, str, str, str | None]:
+def placement(card: Card, top: Card | None, options: Options) -> Check:
     """Whether ``card`` may go on ``top`` (``None``: empty pile): (fits, rule id, why, ruling id).
 
     A pure function of its arguments, so it is cached: the legal-move generator asks it often.
 
-    >>> placement(Card.parse("7H"), Card.parse("AS"), Options())[:2]
-    (False, 'DB-13')
+    >>> placement(Card.parse("7H"), Card.parse("AS"), Options())
+    Check(ok=False, rule_id='DB-13', text=...)
     """
     rank = card.rank
     if top is None:
-        return True, "DB-13", M("{card} starts a new pile: any card may start one", card=card), None
+        return Check(True, "DB-13", M("{card} starts a new pile: any card may start one", card=card), None)
     if rank is Rank.JOKER:
-        return True, "DB-20", M("{card} on {top}: a joker can be played at any time", card=card, top=top), None
+        return Check(True, "DB-20", M("{card} on {top}: a joker can be played at any time", card=card, top=top), None)
     if top == BLACK_JOKER:
-        return False, "DB-21", M("{card} on the black joker: only a joker may follow it", card=card), "DB-f"
+        return Check(False, "DB-21", M("{card} on the black joker: only a joker may follow it", card=card), "DB-f")
     top_rank = top.rank
     if rank is Rank.TEN and top_rank in (Rank.SEVEN, Rank.JOKER):
-        return False, "DB-18", M("{card} on {top}: a 10 may go on any card apart from a joker or a 7",
-                                 card=card, top=top), "DB-c"
+        return Check(False, "DB-18", M("{card} on {top}: a 10 may go on any card apart from a joker or a 7",
+                                       card=card, top=top), "DB-c")
     if top_rank is Rank.SEVEN:
         if rank > Rank.SEVEN:
-            return False, "DB-23", M("{card} on a 7: the next card must not be higher than 7", card=card), "DB-b"
+            return Check(False, "DB-23", M("{card} on a 7: the next card must not be higher than 7", card=card), "DB-b")
         if rank is Rank.SEVEN and not options.seven_allows_equal:
-            return False, "DB-23", M("{card} on a 7: the next card must be lower than 7", card=card), "DB-b"
+            return Check(False, "DB-23", M("{card} on a 7: the next card must be lower than 7", card=card), "DB-b")
         if rank is Rank.TWO:
-            return True, "DB-23", M("{card} on a 7: a 2 is lower", card=card), None
-        return True, "DB-23", M("{card} on a 7: not higher than 7", card=card), "DB-b"
+            return Check(True, "DB-23", M("{card} on a 7: a 2 is lower", card=card), None)
+        return Check(True, "DB-23", M("{card} on a 7: not higher than 7", card=card), "DB-b")
     if rank is Rank.TEN:
-        return True, "DB-18", M("{card} on {top}: a 10 may go on any card apart from a joker or a 7",
-                                card=card, top=top), None
+        return Check(True, "DB-18", M("{card} on {top}: a 10 may go on any card apart from a joker or a 7",
+                                      card=card, top=top), None)
     if rank is Rank.TWO:
         if options.two_on_anything:
-            return True, "DB-16", M("{card} on {top}: a 2 may be played on anything", card=card, top=top), "DB-a"
+            return Check(True, "DB-16", M("{card} on {top}: a 2 may be played on anything", card=card, top=top), "DB-a")
         if top_rank in (Rank.ACE, Rank.TWO) or top == RED_JOKER:
-            return True, "DB-16", M("{card} on {top}: a 2 beats an Ace", card=card, top=top), "DB-a"
-        return False, "DB-16", M("{card} on {top}: a 2 goes only on an Ace (option “{option}” is off)", option=M("two on anything"),
-                                 card=card, top=top), "DB-a"
+            return Check(True, "DB-16", M("{card} on {top}: a 2 beats an Ace", card=card, top=top), "DB-a")
+        return Check(False, "DB-16", M("{card} on {top}: a 2 goes only on an Ace (option “{option}” is off)", option=M("two on anything"),
+                                       card=card, top=top), "DB-a")
     if top_rank is Rank.TWO:
-        return True, "DB-16", M("{card} on a 2: anything can be played on a 2", card=card), None
+        return Check(True, "DB-16", M("{card} on a 2: anything can be played on a 2", card=card), None)
     if top == RED_JOKER:
-        return True, "DB-22", M("{card} on the red joker: it plays like a 2, so anything may follow", card=card), None
+        return Check(True, "DB-22", M("{card} on the red joker: it plays like a 2, so anything may follow", card=card), None)
     if rank >= top_rank:
         if rank is Rank.ACE and top_rank != Rank.ACE:
-            return True, "DB-15", M("{card} on {top}: Aces are high", card=card, top=top), None
-        return True, "DB-13", M("{card} on {top}: equal or higher", card=card, top=top), None
-    return False, "DB-13", M("{card} on {top}: lower than the card before", card=card, top=top), None
+            return Check(True, "DB-15", M("{card} on {top}: Aces are high", card=card, top=top), None)
+        return Check(True, "DB-13", M("{card} on {top}: equal or higher", card=card, top=top), None)
+    return Check(False, "DB-13", M("{card} on {top}: lower than the card before", card=card, top=top), None)
 
 
 def _fits(card: Card, top: Card | None, options: Options) -> bool:
@@ -279,8 +280,8 @@ def _fitting_kinds(top: Card | None, options: Options) -> frozenset[Card | Rank]
     cache = options_cache(options)
     kinds = cache.get(top)
     if kinds is None:
-        kinds = [card for card in (RED_JOKER, BLACK_JOKER) if placement(card, top, options)[0]]
-        kinds += [rank for rank in RANKS if placement(Card(rank, Suit.SPADES), top, options)[0]]
+        kinds = [card for card in (RED_JOKER, BLACK_JOKER) if placement(card, top, options).ok]
+        kinds += [rank for rank in RANKS if placement(Card(rank, Suit.SPADES), top, options).ok]
         kinds = cache[top] = frozenset(kinds)
     return kinds
 
@@ -314,7 +315,7 @@ class DanishBastardState(ShedTable):
             return 3
         return 4
 
-    def _note(self) -> str:
+    def _note(self) -> Text:
         if self.result is not None:
             return self.result.text
         if self.phase == "swap":
@@ -379,134 +380,135 @@ class DanishBastardState(ShedTable):
         return kinds
 
     # -- explanations (any candidate move)
-    def _wrong_player(self, player: int) -> tuple:
-        return (False, "DB-19", M("it is P{current}'s turn, not P{player}'s",
-                                  current=self.current + 1, player=player + 1), "DB-r")
+    def _wrong_player(self, player: int) -> Check:
+        return Check(False, "DB-19", M("it is P{current}'s turn, not P{player}'s",
+                                       current=self.current + 1, player=player + 1), "DB-r")
 
-    def _check_turn(self, move: ShedMove) -> list:
+    def _check_turn(self, move: ShedMove) -> list[Check]:
         if move.action == "face-up":
-            return [(False, "DB-8", M("the cards were substituted before play; that phase is over"), None)]
+            return [Check(False, "DB-8", M("the cards were substituted before play; that phase is over"), None)]
         check = _CHECKS.get(move.action)
         if check is None:
-            return [(False, "DB-10", M("'{action}' is not a move of Danish Bastard", action=move.action), None)]
+            return [Check(False, "DB-10", M("'{action}' is not a move of Danish Bastard", action=move.action), None)]
         return check(self, move)
 
-    def _check_play(self, move: ShedMove) -> list:
+    def _check_play(self, move: ShedMove) -> list[Check]:
         p, hand = move.player, self.hands[move.player]
         if not hand:
             if self.stock:
-                return [(False, "DB-24", M("P{p} has no cards in hand: play the stock card", p=p + 1), None)]
-            return [(False, "DB-27", M("P{p} has no cards in hand: play from the table", p=p + 1), None)]
+                return [Check(False, "DB-24", M("P{p} has no cards in hand: play the stock card", p=p + 1), None)]
+            return [Check(False, "DB-27", M("P{p} has no cards in hand: play from the table", p=p + 1), None)]
         if not move.cards:
-            return [(False, "DB-14", M("play at least one card"), None)]
+            return [Check(False, "DB-14", M("play at least one card"), None)]
         if remove_cards(hand, move.cards) is None:
-            return [(False, "DB-14", M("P{p} does not hold {cards}", p=p + 1, cards=cards_text(move.cards)), None)]
+            return [Check(False, "DB-14", M("P{p} does not hold {cards}", p=p + 1, cards=cards_text(move.cards)), None)]
         same = _same_value(move.cards)
         if same is not None:
             return [same]
         steps = self._placement_steps(move.cards)
-        if steps[-1][0] and not self.stock and len(hand) >= 3 > len(hand) - len(move.cards):
-            steps.append((True, "DB-26", M("the stock is gone, so the hand is not refilled to three"), None))
+        if steps[-1].ok and not self.stock and len(hand) >= 3 > len(hand) - len(move.cards):
+            steps.append(Check(True, "DB-26", M("the stock is gone, so the hand is not refilled to three"), None))
         return steps
 
-    def _check_open(self, move: ShedMove) -> list:
+    def _check_open(self, move: ShedMove) -> list[Check]:
         p = move.player
         if self.stock or self.hands[p]:
-            return [(False, "DB-27", M("open cards are played only once the stock is gone and the hand is empty"), None)]
+            return [Check(False, "DB-27", M("open cards are played only once the stock is gone and the hand is empty"), None)]
         if not self.open[p]:
-            return [(False, "DB-29", M("P{p} has no open cards left: play a closed card", p=p + 1), None)]
+            return [Check(False, "DB-29", M("P{p} has no open cards left: play a closed card", p=p + 1), None)]
         if not move.cards or remove_cards(self.open[p], move.cards) is None:
             if not move.cards:
-                return [(False, "DB-27", M("choose at least one of P{p}'s open cards", p=p + 1), None)]
-            return [(False, "DB-27", M("{cards} is not among P{p}'s open cards",
-                                       cards=cards_text(move.cards), p=p + 1), None)]
+                return [Check(False, "DB-27", M("choose at least one of P{p}'s open cards", p=p + 1), None)]
+            return [Check(False, "DB-27", M("{cards} is not among P{p}'s open cards",
+                                            cards=cards_text(move.cards), p=p + 1), None)]
         same = _same_value(move.cards)
         if same is not None:
             return [same]
         if len(move.cards) > 1 and not self.options.open_cards_together:
-            return [(False, "DB-27", M("open cards are played one at a time (option “{option}” is off)", option=M("open cards together")), "DB-j")]
+            return [Check(False, "DB-27", M("open cards are played one at a time (option “{option}” is off)", option=M("open cards together")), "DB-j")]
         steps = self._placement_steps(move.cards)
-        if steps[-1][0]:
+        if steps[-1].ok:
             return steps
         fitting = _groups(self.open[p], self.top, self.options)
         if fitting:
-            return steps + [(False, "DB-32", M("{fitting} fits: if a player can play a card, then they must",
-                                               fitting=fitting[0][0]), "DB-m")]
+            return steps + [Check(False, "DB-32", M("{fitting} fits: if a player can play a card, then they must",
+                                                    fitting=fitting[0][0]), "DB-m")]
         if len(move.cards) > 1:
-            return steps + [(False, "DB-28", M("no open card fits: play one of them, which fails"), "DB-m")]
-        return steps + [(True, "DB-28", M("no open card fits, so {cards} must be played anyway: it fails and "
-                                          "P{p} takes it with the pile", cards=move.cards[0], p=p + 1), "DB-m")]
+            return steps + [Check(False, "DB-28", M("no open card fits: play one of them, which fails"), "DB-m")]
+        return steps + [Check(True, "DB-28", M("no open card fits, so {cards} must be played anyway: it fails and "
+                                               "P{p} takes it with the pile", cards=move.cards[0], p=p + 1), "DB-m")]
 
-    def _check_closed(self, move: ShedMove) -> list:
+    def _check_closed(self, move: ShedMove) -> list[Check]:
         p = move.player
         if self.stock or self.hands[p] or self.open[p]:
-            return [(False, "DB-29", M("closed cards come last: after the stock, the hand and the open cards"), None)]
+            return [Check(False, "DB-29", M("closed cards come last: after the stock, the hand and the open cards"), None)]
         if move.cards or move.index is None or not 0 <= move.index < len(self.closed[p]):
             count = len(self.closed[p])
-            return [(False, "DB-29", M("choose a closed card by its position, 1 to {count}", count=count), None)]
-        return [(True, "DB-29", M("P{p} turns over closed card {index} blind: if it does not fit, it is taken "
-                                  "with the pile (DB-30)", p=p + 1, index=move.index + 1), None)]
+            return [Check(False, "DB-29", M("choose a closed card by its position, 1 to {count}", count=count), None)]
+        return [Check(True, "DB-29", M("P{p} turns over closed card {index} blind: if it does not fit, it is taken "
+                                       "with the pile (DB-30)", p=p + 1, index=move.index + 1), None)]
 
-    def _check_stock(self, move: ShedMove) -> list:
+    def _check_stock(self, move: ShedMove) -> list[Check]:
         p = move.player
         if not self.stock:
-            return [(False, "DB-25", M("the stock is gone"), None)]
+            return [Check(False, "DB-25", M("the stock is gone"), None)]
         if move.cards or move.index is not None:
-            return [(False, "DB-12", M("the stock card is played blind: write just 'stock'"), None)]
+            return [Check(False, "DB-12", M("the stock card is played blind: write just 'stock'"), None)]
         fitting = _groups(self.hands[p], self.top, self.options)
         if not fitting and self.top == BLACK_JOKER:
-            return [(True, "DB-24", M("no hand card answers the black joker: P{p} may try the top stock card "
-                                      "blind (the last chance: it fits only if it is a joker) or take the pile",
-                                      p=p + 1), "DB-f")]
+            return [Check(True, "DB-24", M("no hand card answers the black joker: P{p} may try the top stock card "
+                                           "blind (the last chance: it fits only if it is a joker) or take the pile",
+                                           p=p + 1), "DB-f")]
         if not fitting:
-            return [(True, "DB-24", M("no hand card fits, so P{p} must play the top stock card blind (the last "
-                                      "chance); if it fails, P{p} takes it with the pile", p=p + 1), "DB-g")]
+            return [Check(True, "DB-24", M("no hand card fits, so P{p} must play the top stock card blind (the last "
+                                           "chance); if it fails, P{p} takes it with the pile", p=p + 1), "DB-g")]
         if self.opening and self.options.stock_by_choice and not self.options.stock_opening:
-            return [(False, "DB-9", M("the first card of the game comes from the hand: players “start play by "
-                                      "placing one of their in-hand cards on the table” (option “{option}” is off)",
-                                      option=M("stock opening")), "DB-s")]
+            return [Check(False, "DB-9", M("the first card of the game comes from the hand: players “start play by "
+                                           "placing one of their in-hand cards on the table” (option “{option}” is off)",
+                                           option=M("stock opening")), "DB-s")]
         if self.options.stock_by_choice:
-            return [(True, "DB-12", M("P{p} may play the top stock card blind instead of a hand card", p=p + 1),
-                     "DB-g")]
-        return [(False, "DB-24", M("{fitting} fits: the stock card is only the last chance (option “{option}” is off)",
-                                   fitting=fitting[0][0], option=M("stock by choice")), "DB-g")]
+            return [Check(True, "DB-12", M("P{p} may play the top stock card blind instead of a hand card", p=p + 1),
+                          "DB-g")]
+        return [Check(False, "DB-24", M("{fitting} fits: the stock card is only the last chance (option “{option}” is off)",
+                                        fitting=fitting[0][0], option=M("stock by choice")), "DB-g")]
 
-    def _check_take(self, move: ShedMove) -> list:
+    def _check_take(self, move: ShedMove) -> list[Check]:
         p = move.player
         if move.cards or move.index is not None:
-            return [(False, "DB-24", M("taking the pile takes all of it: write just 'take'"), None)]
+            return [Check(False, "DB-24", M("taking the pile takes all of it: write just 'take'"), None)]
         if not self.pile:
-            return [(False, "DB-24", M("there is no pile to take"), None)]
+            return [Check(False, "DB-24", M("there is no pile to take"), None)]
         if not self.options.must_play:
-            return [(True, "DB-32", M("P{p} may take the pile (option “{option}” is off)", p=p + 1, option=M("must play")), "DB-h")]
+            return [Check(True, "DB-32", M("P{p} may take the pile (option “{option}” is off)", p=p + 1, option=M("must play")), "DB-h")]
         if self.hands[p] or self.stock:
             fitting = _groups(self.hands[p], self.top, self.options)
             if fitting:
-                return [(False, "DB-32", M("{fitting} fits: if a player can play a card, then they must",
-                                           fitting=fitting[0][0]), "DB-h")]
+                return [Check(False, "DB-32", M("{fitting} fits: if a player can play a card, then they must",
+                                                fitting=fitting[0][0]), "DB-h")]
             if self.top == BLACK_JOKER:
-                return [(True, "DB-21", M("P{p} has no joker for the black joker, so takes the pile", p=p + 1),
-                         "DB-f")]
+                return [Check(True, "DB-21", M("P{p} has no joker for the black joker, so takes the pile", p=p + 1),
+                              "DB-f")]
             if self.stock:
-                return [(False, "DB-24", M("no hand card fits, so the last chance comes first: play the top "
-                                           "stock card"), None)]
-            return [(True, "DB-24", M("no hand card fits and the stock is gone: P{p} takes the pile", p=p + 1),
-                     "DB-n")]
-        return [(False, "DB-28", M("from the table a card must be played, even one that fails"), None)]
+                return [Check(False, "DB-24", M("no hand card fits, so the last chance comes first: play the top "
+                                                "stock card"), None)]
+            return [Check(True, "DB-24", M("no hand card fits and the stock is gone: P{p} takes the pile", p=p + 1),
+                          "DB-n")]
+        return [Check(False, "DB-28", M("from the table a card must be played, even one that fails"), None)]
 
-    def _placement_steps(self, cards: tuple[Card, ...]) -> list:
-        ok, rule_id, text, ruling = placement(cards[0], self.top, self.options)
-        steps = [(ok, rule_id, text, ruling)]
+    def _placement_steps(self, cards: tuple[Card, ...]) -> list[Check]:
+        fits = placement(cards[0], self.top, self.options)
+        ok = fits.ok
+        steps = [fits]
         if ok and len(cards) > 1:
-            steps.insert(0, (True, "DB-14", M("{cards} cards of the same face value go down together",
-                                              cards=len(cards)), None))
+            steps.insert(0, Check(True, "DB-14", M("{cards} cards of the same face value go down together",
+                                                   cards=len(cards)), None))
         if ok and cards[0].rank is Rank.TEN:
-            steps.append((True, "DB-18", M("the 10 burns the pile; the player then plays again"), None))
+            steps.append(Check(True, "DB-18", M("the 10 burns the pile; the player then plays again"), None))
         elif ok and cards[0] == BLACK_JOKER:
-            steps.append((True, "DB-21", M("the next player must play a joker or take the pile"), None))
+            steps.append(Check(True, "DB-21", M("the next player must play a joker or take the pile"), None))
         elif ok and top_run(self.pile + cards) >= 4:
-            steps.append((True, "DB-17", M("four or more {ranks} in a row burn the pile",
-                                           ranks=rank_words(cards[0].rank, plural=True)), "DB-e"))
+            steps.append(Check(True, "DB-17", M("four or more {ranks} in a row burn the pile",
+                                                ranks=rank_words(cards[0].rank, plural=True)), "DB-e"))
         return steps
 
     # -- applying
@@ -665,13 +667,13 @@ _CHECKS = {"play": DanishBastardState._check_play, "open": DanishBastardState._c
            "take": DanishBastardState._check_take}
 
 
-def _same_value(cards: tuple[Card, ...]) -> tuple | None:
+def _same_value(cards: tuple[Card, ...]) -> Check | None:
     """A failing step if the cards are not all of one face value (jokers: one colour)."""
     first = cards[0]
     if any(c.rank != first.rank for c in cards):
-        return (False, "DB-14", M("{cards} are not all of the same face value", cards=cards_text(cards)), None)
+        return Check(False, "DB-14", M("{cards} are not all of the same face value", cards=cards_text(cards)), None)
     if first.is_joker and any(c != first for c in cards):
-        return (False, "DB-14", M("a red and a black joker play differently, so they do not go down together"), "DB-o")
+        return Check(False, "DB-14", M("a red and a black joker play differently, so they do not go down together"), "DB-o")
     return None
 
 

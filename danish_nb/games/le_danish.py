@@ -21,7 +21,8 @@ from itertools import combinations
 from typing import Any
 
 from ..cards import Card, Rank, cards_text, packs, n_cards, rank_words
-from ..core import (Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling,
+from ..checks import Check
+from ..core import (Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text,
                     option, register)
 from ..families.common import copies, finishes, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, group_moves, learn, next_seat,
@@ -282,33 +283,33 @@ def _fits(card: Card, top: Card | None, options: Options) -> bool:
     return rank >= top.rank
 
 
-def placement(card: Card, pile: tuple[Card, ...], options: Options) -> tuple[bool, str, str, str | None]:
+def placement(card: Card, pile: tuple[Card, ...], options: Options) -> Check:
     """Whether ``card`` may go on ``pile``: (fits, rule id, why, ruling id).
 
-    >>> placement(Card.parse("10H"), (Card.parse("7S"),), Options())[:2]
-    (False, 'LD-26')
+    >>> placement(Card.parse("10H"), (Card.parse("7S"),), Options())
+    Check(ok=False, rule_id='LD-26', text=...)
     """
     if not pile:
-        return True, "LD-11", M("{card} starts a new pile: any card may start one", card=card), None
+        return Check(True, "LD-11", M("{card} starts a new pile: any card may start one", card=card), None)
     top = effective_top(pile, options)
     rank = card.rank
     if rank is Rank.TWO:
-        return True, "LD-25", M("{card} on {pile}: a 2 may be played on any card", card=card, pile=pile[-1]), "LD-f"
+        return Check(True, "LD-25", M("{card} on {pile}: a 2 may be played on any card", card=card, pile=pile[-1]), "LD-f")
     if top is None:
-        return True, "LD-25", M("{card} on {pile}: after a 2 anything may follow", card=card, pile=pile[-1]), "LD-f"
+        return Check(True, "LD-25", M("{card} on {pile}: after a 2 anything may follow", card=card, pile=pile[-1]), "LD-f")
     on = M("on {pile} (a 2 taking the value of {top})", pile=pile[-1], top=top) if top != pile[-1] else M("on {top}", top=top)
     mirror = "LD-f" if top != pile[-1] else None
     if top.rank is Rank.SEVEN:
         if rank <= Rank.SEVEN:
-            return True, "LD-26", M("{card} {on}: 7 or lower", card=card, on=on), mirror
-        return False, "LD-26", M("{card} {on}: after a 7 the card must be 7 or lower", card=card, on=on), \
-            ("LD-h" if rank is Rank.TEN else mirror)
+            return Check(True, "LD-26", M("{card} {on}: 7 or lower", card=card, on=on), mirror)
+        return Check(False, "LD-26", M("{card} {on}: after a 7 the card must be 7 or lower", card=card, on=on),
+                     "LD-h" if rank is Rank.TEN else mirror)
     if rank is Rank.TEN and options.ten_on_anything:
-        return True, "LD-28", M("{card} {on}: a 10 may go on any card but a 7", card=card, on=on), "LD-h"
+        return Check(True, "LD-28", M("{card} {on}: a 10 may go on any card but a 7", card=card, on=on), "LD-h")
     aces = "LD-n" if Rank.ACE in (rank, top.rank) else "LD-h" if rank is Rank.TEN else mirror
     if rank >= top.rank:
-        return True, "LD-15", M("{card} {on}: equal or higher", card=card, on=on), aces
-    return False, "LD-15", M("{card} {on}: lower than the card before", card=card, on=on), aces
+        return Check(True, "LD-15", M("{card} {on}: equal or higher", card=card, on=on), aces)
+    return Check(False, "LD-15", M("{card} {on}: lower than the card before", card=card, on=on), aces)
 
 
 # --------------------------------------------------------------------------- state
@@ -342,7 +343,7 @@ class LeDanishState(ShedTable):
     def deck_for(cls, players: int) -> tuple[Card, ...]:
         return packs(packs_for(players))
 
-    def _note(self) -> str:
+    def _note(self) -> Text:
         if self.result is not None:
             return self.result.text
         who = f"P{self.current + 1}"
@@ -392,19 +393,19 @@ class LeDanishState(ShedTable):
                 and 0 < len(self.hands[p]) < 3)
 
     # -- explanations (any candidate move)
-    def _wrong_player(self, player: int) -> tuple:
+    def _wrong_player(self, player: int) -> Check:
         p = self.current
         if self.phase == "offer":
-            return (False, "LD-33", M("P{p} is being asked whether to complete the four, not P{player}",
-                                      p=p + 1, player=player + 1), "LD-k")
+            return Check(False, "LD-33", M("P{p} is being asked whether to complete the four, not P{player}",
+                                           p=p + 1, player=player + 1), "LD-k")
         if self.phase == "send":
-            return (False, "LD-29", M("P{p} played the Ace and chooses who gets the pile", p=p + 1), "LD-i")
+            return Check(False, "LD-29", M("P{p} played the Ace and chooses who gets the pile", p=p + 1), "LD-i")
         if self.phase == "swap":
-            return (False, "LD-6", M("P{p} is choosing face-up cards now, not P{player}",
-                                     p=p + 1, player=player + 1), None)
-        return (False, "LD-10", M("it is P{p}'s turn, not P{player}'s", p=p + 1, player=player + 1), None)
+            return Check(False, "LD-6", M("P{p} is choosing face-up cards now, not P{player}",
+                                          p=p + 1, player=player + 1), None)
+        return Check(False, "LD-10", M("it is P{p}'s turn, not P{player}'s", p=p + 1, player=player + 1), None)
 
-    def _check_turn(self, move: ShedMove) -> list:
+    def _check_turn(self, move: ShedMove) -> list[Check]:
         if self.phase == "send":
             return self._check_send(move)
         if self.phase == "offer":
@@ -416,143 +417,143 @@ class LeDanishState(ShedTable):
             return [_not_now(move.action)]
         return check(self, move)
 
-    def _check_play(self, move: ShedMove) -> list:
+    def _check_play(self, move: ShedMove) -> list[Check]:
         p, hand = move.player, self.hands[move.player]
         if not hand:
             return [_empty_hand(self, p)]
         if not move.cards or move.index is not None:
-            return [(False, "LD-11", M("play one or more cards of the same value"), None)]
+            return [Check(False, "LD-11", M("play one or more cards of the same value"), None)]
         if remove_cards(hand, move.cards) is None:
-            return [(False, "LD-12", M("P{p} does not hold {cards}", p=p + 1, cards=cards_text(move.cards)), None)]
+            return [Check(False, "LD-12", M("P{p} does not hold {cards}", p=p + 1, cards=cards_text(move.cards)), None)]
         if any(c.rank is not move.cards[0].rank for c in move.cards):
             two = "LD-f" if any(c.rank is Rank.TWO for c in move.cards) else None
-            return [(False, "LD-12", M("{cards} do not all have the same value", cards=cards_text(move.cards)), two)]
+            return [Check(False, "LD-12", M("{cards} do not all have the same value", cards=cards_text(move.cards)), two)]
         if len(move.cards) > 3 and self.options.at_most_three:
-            return [(False, "LD-11", M("at most three cards at a time (option “{option}”)", option=M("at most three")), "LD-a")]
+            return [Check(False, "LD-11", M("at most three cards at a time (option “{option}”)", option=M("at most three")), "LD-a")]
         return self._placement_steps(move.cards)
 
-    def _placement_steps(self, cards: tuple[Card, ...]) -> list:
+    def _placement_steps(self, cards: tuple[Card, ...]) -> list[Check]:
         step = placement(cards[0], self.pile, self.options)
         steps = [step]
-        if not step[0]:
+        if not step.ok:
             return steps
         opts = self.options
         rank = cards[0].rank
         if len(cards) > 1:
-            steps.insert(0, (True, "LD-12", M("{cards} cards of the same value go down together", cards=len(cards)),
-                             "LD-a" if len(cards) > 3 else None))
+            steps.insert(0, Check(True, "LD-12", M("{cards} cards of the same value go down together", cards=len(cards)),
+                                  "LD-a" if len(cards) > 3 else None))
         if rank is Rank.TEN:
-            steps.append((True, "LD-28", M("the 10 removes the pile; the player plays again"), "LD-h"))
+            steps.append(Check(True, "LD-28", M("the 10 removes the pile; the player plays again"), "LD-h"))
         elif opts.four_of_a_kind_burns and top_run(self.pile + cards) >= 4:
-            steps.append((True, "LD-30", M("four {ranks} in a row remove the pile", ranks=rank_words(rank, plural=True)), "LD-j"))
+            steps.append(Check(True, "LD-30", M("four {ranks} in a row remove the pile", ranks=rank_words(rank, plural=True)), "LD-j"))
         elif rank is Rank.ACE:
-            steps.append((True, "LD-29", M("the Ace's player then sends the pile to a player of their choice"), "LD-i"))
+            steps.append(Check(True, "LD-29", M("the Ace's player then sends the pile to a player of their choice"), "LD-i"))
         elif rank is Rank.EIGHT:
-            steps.append((True, "LD-27", M("{cards} player(s) will miss their turn", cards=len(cards)), "LD-g"))
+            steps.append(Check(True, "LD-27", M("{cards} player(s) will miss their turn", cards=len(cards)), "LD-g"))
         elif rank is Rank.THREE and opts.three_passes_hands:
-            steps.append((True, "LD-31", M("everyone then passes their hand to the right"), "LD-j"))
+            steps.append(Check(True, "LD-31", M("everyone then passes their hand to the right"), "LD-j"))
         elif rank is Rank.SIX and opts.six_reverses:
-            steps.append((True, "LD-32", M("the direction of play then reverses"), "LD-j"))
+            steps.append(Check(True, "LD-32", M("the direction of play then reverses"), "LD-j"))
         return steps
 
-    def _check_take(self, move: ShedMove) -> list:
+    def _check_take(self, move: ShedMove) -> list[Check]:
         p = move.player
         if move.cards or move.index is not None:
-            return [(False, "LD-16", M("picking up takes the whole pile: write just 'take'"), None)]
+            return [Check(False, "LD-16", M("picking up takes the whole pile: write just 'take'"), None)]
         if not self.hands[p]:
             return [_empty_hand(self, p)]
         if not self.pile:
-            return [(False, "LD-16", M("there is no pile to pick up"), None)]
+            return [Check(False, "LD-16", M("there is no pile to pick up"), None)]
         top = effective_top(self.pile, self.options)
         fitting = [c for c in self.hands[p] if _fits(c, top, self.options)]
         if fitting:
-            return [(False, "LD-16", M("{fitting} can be played: the pile is picked up only by a player who "
-                                       "cannot play", fitting=fitting[0]), None)]
-        return [(True, "LD-16", M("no card of P{p}'s hand fits on {pile}: P{p} picks up the pile ({pile2})",
-                                  p=p + 1, pile=self.pile[-1], pile2=n_cards(len(self.pile))), None),
-                (True, "LD-17", M("P{p} then plays with all these cards, drawing only when the hand drops "
-                                  "below 3", p=p + 1), None)]
+            return [Check(False, "LD-16", M("{fitting} can be played: the pile is picked up only by a player who "
+                                            "cannot play", fitting=fitting[0]), None)]
+        return [Check(True, "LD-16", M("no card of P{p}'s hand fits on {pile}: P{p} picks up the pile ({pile2})",
+                                       p=p + 1, pile=self.pile[-1], pile2=n_cards(len(self.pile))), None),
+                Check(True, "LD-17", M("P{p} then plays with all these cards, drawing only when the hand drops "
+                                       "below 3", p=p + 1), None)]
 
-    def _check_pick_up_open(self, move: ShedMove) -> list:
+    def _check_pick_up_open(self, move: ShedMove) -> list[Check]:
         p = move.player
         if move.cards or move.index is not None:
-            return [(False, "LD-20", M("the face-up cards are all taken: write just 'pick-up-open'"), None)]
+            return [Check(False, "LD-20", M("the face-up cards are all taken: write just 'pick-up-open'"), None)]
         if self.stock:
-            return [(False, "LD-20", M("the face-up cards are taken only once the stock is exhausted"), "LD-c")]
+            return [Check(False, "LD-20", M("the face-up cards are taken only once the stock is exhausted"), "LD-c")]
         if self.hands[p]:
-            return [(False, "LD-19", M("P{p} must first empty the hand", p=p + 1), "LD-c")]
+            return [Check(False, "LD-19", M("P{p} must first empty the hand", p=p + 1), "LD-c")]
         if not self.open[p]:
-            return [(False, "LD-20", M("P{p} has no face-up cards left", p=p + 1), None)]
-        return [(True, "LD-20", M("hand and stock are empty: P{p} takes the face-up cards ({open}) into the hand "
-                                  "and plays on", p=p + 1, open=cards_text(self.open[p])), "LD-c")]
+            return [Check(False, "LD-20", M("P{p} has no face-up cards left", p=p + 1), None)]
+        return [Check(True, "LD-20", M("hand and stock are empty: P{p} takes the face-up cards ({open}) into the hand "
+                                       "and plays on", p=p + 1, open=cards_text(self.open[p])), "LD-c")]
 
-    def _check_closed(self, move: ShedMove) -> list:
+    def _check_closed(self, move: ShedMove) -> list[Check]:
         p = move.player
         if self.stock:
-            return [(False, "LD-21", M("face-down cards come only once the stock is exhausted"), None)]
+            return [Check(False, "LD-21", M("face-down cards come only once the stock is exhausted"), None)]
         if self.open[p]:
-            return [(False, "LD-21", M("P{p} still has face-up cards: empty the hand, then take them into the "
-                                       "hand and play them first", p=p + 1), "LD-c")]
+            return [Check(False, "LD-21", M("P{p} still has face-up cards: empty the hand, then take them into the "
+                                            "hand and play them first", p=p + 1), "LD-c")]
         hand = len(self.hands[p])
         if hand and not self._may_turn_closed(p):
             if self.options.face_down_below_three:
-                return [(False, "LD-24", M("P{p} holds {hand} cards: a face-down card only once the hand is "
-                                           "below 3", p=p + 1, hand=hand), "LD-e")]
-            return [(False, "LD-19", M("P{p} must first empty the hand before turning a face-down card", p=p + 1),
-                     "LD-e")]
+                return [Check(False, "LD-24", M("P{p} holds {hand} cards: a face-down card only once the hand is "
+                                                "below 3", p=p + 1, hand=hand), "LD-e")]
+            return [Check(False, "LD-19", M("P{p} must first empty the hand before turning a face-down card", p=p + 1),
+                          "LD-e")]
         return self._closed_index_steps(move, "LD-21")
 
-    def _closed_index_steps(self, move: ShedMove, rule_id: str) -> list:
+    def _closed_index_steps(self, move: ShedMove, rule_id: str) -> list[Check]:
         p = move.player
         count = len(self.closed[p])
         if move.cards or move.index is None or not 0 <= move.index < count:
-            return [(False, rule_id, M("choose a face-down card by its position, 1 to {count}", count=count), None)]
-        return [(True, rule_id, M("P{p} turns face-down card {index} blind: if it fits it is played, if not "
-                                  "P{p} picks up the pile with it (LD-23)", p=p + 1, index=move.index + 1),
-                 "LD-d" if rule_id == "LD-22" else None)]
+            return [Check(False, rule_id, M("choose a face-down card by its position, 1 to {count}", count=count), None)]
+        return [Check(True, rule_id, M("P{p} turns face-down card {index} blind: if it fits it is played, if not "
+                                       "P{p} picks up the pile with it (LD-23)", p=p + 1, index=move.index + 1),
+                      "LD-d" if rule_id == "LD-22" else None)]
 
-    def _check_send(self, move: ShedMove) -> list:
+    def _check_send(self, move: ShedMove) -> list[Check]:
         p = move.player
         if move.action != "send":
-            return [(False, "LD-29", M("P{p} played an Ace and first chooses who gets the pile", p=p + 1), "LD-i")]
+            return [Check(False, "LD-29", M("P{p} played an Ace and first chooses who gets the pile", p=p + 1), "LD-i")]
         t = move.index
         if move.cards or t is None or not 0 <= t < self.players:
-            return [(False, "LD-29", M("send the pile to a player, P1 to P{players}", players=self.players), "LD-i")]
+            return [Check(False, "LD-29", M("send the pile to a player, P1 to P{players}", players=self.players), "LD-i")]
         if t == p:
-            return [(False, "LD-29", M("the pile goes to another player, not back to the Ace's player"), "LD-i")]
+            return [Check(False, "LD-29", M("the pile goes to another player, not back to the Ace's player"), "LD-i")]
         if t in self.finished:
-            return [(False, "LD-29", M("P{t} is out of the game", t=t + 1), "LD-i")]
-        return [(True, "LD-29", M("P{p} sends the pile ({pile}) to P{t}",
-                                  p=p + 1, pile=n_cards(len(self.pile)), t=t + 1), "LD-i")]
+            return [Check(False, "LD-29", M("P{t} is out of the game", t=t + 1), "LD-i")]
+        return [Check(True, "LD-29", M("P{p} sends the pile ({pile}) to P{t}",
+                                       p=p + 1, pile=n_cards(len(self.pile)), t=t + 1), "LD-i")]
 
-    def _check_offer(self, move: ShedMove) -> list:
+    def _check_offer(self, move: ShedMove) -> list[Check]:
         p, rank = move.player, self.pile[-1].rank
         if move.action == "pass":
             if move.cards or move.index is not None:
-                return [(False, "LD-33", M("write just 'pass'"), "LD-k")]
-            return [(True, "LD-33", M("P{p} lets the pair of {ranks} stand", p=p + 1, ranks=rank_words(rank, plural=True)), "LD-k")]
+                return [Check(False, "LD-33", M("write just 'pass'"), "LD-k")]
+            return [Check(True, "LD-33", M("P{p} lets the pair of {ranks} stand", p=p + 1, ranks=rank_words(rank, plural=True)), "LD-k")]
         if move.action != "complete":
-            return [(False, "LD-33", M("P{p} is asked first whether to complete the four {ranks} with two cards, "
-                                       "or to pass", p=p + 1, ranks=rank_words(rank, plural=True)), "LD-k")]
+            return [Check(False, "LD-33", M("P{p} is asked first whether to complete the four {ranks} with two cards, "
+                                            "or to pass", p=p + 1, ranks=rank_words(rank, plural=True)), "LD-k")]
         if len(move.cards) != 2 or move.index is not None:
-            return [(False, "LD-33", M("a four is completed with exactly the 2 other cards"), "LD-k")]
+            return [Check(False, "LD-33", M("a four is completed with exactly the 2 other cards"), "LD-k")]
         if any(c.rank is not rank for c in move.cards):
-            return [(False, "LD-33", M("complete the four with two {ranks}", ranks=rank_words(rank, plural=True)), "LD-k")]
+            return [Check(False, "LD-33", M("complete the four with two {ranks}", ranks=rank_words(rank, plural=True)), "LD-k")]
         if remove_cards(self.hands[p], move.cards) is None:
-            return [(False, "LD-33", M("P{p} does not hold {cards}", p=p + 1, cards=cards_text(move.cards)), "LD-k")]
+            return [Check(False, "LD-33", M("P{p} does not hold {cards}", p=p + 1, cards=cards_text(move.cards)), "LD-k")]
         steps = self._placement_steps(move.cards)
-        return [(True, "LD-33", M("P{p} completes the four {ranks} out of turn and play goes on from P{p}",
-                                  p=p + 1, ranks=rank_words(rank, plural=True)), "LD-k")] + steps[1:]
+        return [Check(True, "LD-33", M("P{p} completes the four {ranks} out of turn and play goes on from P{p}",
+                                       p=p + 1, ranks=rank_words(rank, plural=True)), "LD-k")] + steps[1:]
 
-    def _check_chain(self, move: ShedMove) -> list:
+    def _check_chain(self, move: ShedMove) -> list[Check]:
         p = move.player
         if move.action == "pass":
             if move.cards or move.index is not None:
-                return [(False, "LD-22", M("write just 'pass'"), "LD-d")]
-            return [(True, "LD-22", M("P{p} stops turning face-down cards; play passes on", p=p + 1), "LD-d")]
+                return [Check(False, "LD-22", M("write just 'pass'"), "LD-d")]
+            return [Check(True, "LD-22", M("P{p} stops turning face-down cards; play passes on", p=p + 1), "LD-d")]
         if move.action != "closed":
-            return [(False, "LD-22", M("P{p} may turn another face-down card or stop (pass)",
-                                       p=p + 1), "LD-d")]
+            return [Check(False, "LD-22", M("P{p} may turn another face-down card or stop (pass)",
+                                            p=p + 1), "LD-d")]
         return self._closed_index_steps(move, "LD-22")
 
     # -- applying
@@ -767,25 +768,25 @@ _CHECKS = {"play": LeDanishState._check_play, "take": LeDanishState._check_take,
            "pick-up-open": LeDanishState._check_pick_up_open, "closed": LeDanishState._check_closed}
 
 
-def _not_now(action: str) -> tuple:
+def _not_now(action: str) -> Check:
     """Why an action is not a move in the play phase."""
     return {
-        "face-up": (False, "LD-6", M("the face-up cards were chosen before the first card; that is over"), None),
-        "send": (False, "LD-29", M("the pile is sent only right after an Ace"), "LD-i"),
-        "complete": (False, "LD-33", M("a four is completed only when a player is asked, right after a pair "
-                                       "(variant complete_four)"), "LD-k"),
-        "pass": (False, "LD-16", M("there is no passing: play, or pick up the pile if nothing fits"), None),
-        "stock": (False, "LD-14", M("the stock is only drawn from after playing, never played from"), None),
-        "open": (False, "LD-20", M("face-up cards are not played from the table: they are taken into the hand "
-                                   "once hand and stock are empty"), "LD-c"),
-    }.get(action, (False, "LD-15", M("'{action}' is not a move of Le danish", action=action), None))
+        "face-up": Check(False, "LD-6", M("the face-up cards were chosen before the first card; that is over"), None),
+        "send": Check(False, "LD-29", M("the pile is sent only right after an Ace"), "LD-i"),
+        "complete": Check(False, "LD-33", M("a four is completed only when a player is asked, right after a pair "
+                                            "(variant complete_four)"), "LD-k"),
+        "pass": Check(False, "LD-16", M("there is no passing: play, or pick up the pile if nothing fits"), None),
+        "stock": Check(False, "LD-14", M("the stock is only drawn from after playing, never played from"), None),
+        "open": Check(False, "LD-20", M("face-up cards are not played from the table: they are taken into the hand "
+                                        "once hand and stock are empty"), "LD-c"),
+    }.get(action, Check(False, "LD-15", M("'{action}' is not a move of Le danish", action=action), None))
 
 
-def _empty_hand(state: LeDanishState, p: int) -> tuple:
+def _empty_hand(state: LeDanishState, p: int) -> Check:
     if state.open[p]:
-        return (False, "LD-20", M("P{p}'s hand is empty: take the face-up cards into the hand", p=p + 1), "LD-c")
-    return (False, "LD-21", M("P{p}'s hand is empty: turn a face-down card; if it does not fit, the pile is picked "
-                              "up with it", p=p + 1), None)
+        return Check(False, "LD-20", M("P{p}'s hand is empty: take the face-up cards into the hand", p=p + 1), "LD-c")
+    return Check(False, "LD-21", M("P{p}'s hand is empty: turn a face-down card; if it does not fit, the pile is picked "
+                                   "up with it", p=p + 1), None)
 
 
 def _groups(cards: tuple[Card, ...], top: Card | None, options: Options) -> list[list[Card]]:

@@ -27,7 +27,8 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from ..cards import Card, Rank, Suit, shuffled, standard_pack, n_cards
-from ..core import (Catalogue, Event, GameParts, check_keys, OptionsError, Private, Reason, Result, Rule, RulesState, Ruling,
+from ..checks import Check, verdict
+from ..core import (Catalogue, Event, GameParts, check_keys, OptionsError, Private, Result, Rule, RulesState, Ruling, Text,
                     Verdict, option, register)
 from ..families.common import position_cards, remove_cards, replace_at, sorted_cards
 from ..families.running_total import (ACTIONS, ROW, UP_SLOTS, Hole, RatMove, RatView, outer_slots, parse_move,
@@ -338,7 +339,7 @@ class RatBastardState(RulesState):
                        turn=self.turn, result=self.result, note=self._note(), known=self.known,
                        discard=self.discard, options=self.options, swapped=self.swapped)
 
-    def _note(self) -> str:
+    def _note(self) -> Text:
         if self.result is not None:
             return self.result.text
         p = self.current
@@ -388,152 +389,152 @@ class RatBastardState(RulesState):
     def explain(self, move: Any) -> Verdict:
         """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
         steps = self._check(move)
-        return Verdict(move, steps[-1][0], tuple(map(_reason, steps)))
+        return verdict(move, steps, CATALOGUE)
 
-    def _check(self, move: Any) -> list:
-        """Ordered (ok, rule id, text, ruling id) steps; the last one decides."""
+    def _check(self, move: Any) -> list[Check]:
+        """The ordered steps of the rule check; the last one decides."""
         problem = move_problem(move)
         if problem:
-            return [(False, "RB-11", M("not a Rat Bastard 17 move: {problem}", problem=problem), None)]
+            return [Check(False, "RB-11", M("not a Rat Bastard 17 move: {problem}", problem=problem), None)]
         if self.result is not None:
-            return [(False, "RB-22", M("the game is over: {reason}", reason=self.result.text), None)]
+            return [Check(False, "RB-22", M("the game is over: {reason}", reason=self.result.text), None)]
         p = self.current
         if move.player != p:
-            return [(False, "RB-11", M("it is P{p}'s turn, not P{player}'s", p=p + 1, player=move.player + 1), None)]
+            return [Check(False, "RB-11", M("it is P{p}'s turn, not P{player}'s", p=p + 1, player=move.player + 1), None)]
         check = _CHECKS.get(move.action)
         if check is None:
-            return [(False, "RB-11", M("{action!r} is not a move of Rat Bastard 17", action=move.action[:20]), None)]
+            return [Check(False, "RB-11", M("{action!r} is not a move of Rat Bastard 17", action=move.action[:20]), None)]
         if self.phase == "swap" and move.action not in ("swap", "keep"):
-            return [(False, "RB-7", M("before play P{p} may swap a hand card for a face-up hole card, or be done "
-                                      "swapping", p=p + 1), "RB-j")]
+            return [Check(False, "RB-7", M("before play P{p} may swap a hand card for a face-up hole card, or be done "
+                                           "swapping", p=p + 1), "RB-j")]
         if self.phase != "swap" and move.action in ("swap", "keep"):
-            return [(False, "RB-7", M("face-up hole cards may be swapped at the deal only, not once play has "
-                                      "begun"), None)]
+            return [Check(False, "RB-7", M("face-up hole cards may be swapped at the deal only, not once play has "
+                                           "begun"), None)]
         return check(self, move)
 
-    def _check_swap(self, move: RatMove) -> list:
+    def _check_swap(self, move: RatMove) -> list[Check]:
         p, row = move.player, self.holes[move.player]
         if move.card is None or move.other is None or move.value is not None or move.position is not None:
-            return [(False, "RB-7", M("a swap names a hand card then a face-up hole card: 'P1 swap 7H KS'"), None)]
+            return [Check(False, "RB-7", M("a swap names a hand card then a face-up hole card: 'P1 swap 7H KS'"), None)]
         if move.card not in self.hands[p]:
-            return [(False, "RB-7", M("P{p} does not hold {card}", p=p + 1, card=move.card), None)]
+            return [Check(False, "RB-7", M("P{p} does not hold {card}", p=p + 1, card=move.card), None)]
         slot = next((s for s in UP_SLOTS if row[s] == move.other), None)
         if slot is None:
-            return [(False, "RB-7", M("{other} is not one of P{p}'s face-up hole cards",
-                                      other=move.other, p=p + 1), "RB-c")]
+            return [Check(False, "RB-7", M("{other} is not one of P{p}'s face-up hole cards",
+                                           other=move.other, p=p + 1), "RB-c")]
         if slot in self.swapped:
-            return [(False, "RB-7", M("position {slot} was already replaced: each face-up hole card may be "
-                                      "replaced once ('one or both')", slot=slot + 1), "RB-j")]
-        return [(True, "RB-7", M("P{p} puts {card} face up at position {slot} and takes {other} into the hand",
-                                 p=p + 1, card=move.card, slot=slot + 1, other=move.other), "RB-j")]
+            return [Check(False, "RB-7", M("position {slot} was already replaced: each face-up hole card may be "
+                                           "replaced once ('one or both')", slot=slot + 1), "RB-j")]
+        return [Check(True, "RB-7", M("P{p} puts {card} face up at position {slot} and takes {other} into the hand",
+                                      p=p + 1, card=move.card, slot=slot + 1, other=move.other), "RB-j")]
 
-    def _check_keep(self, move: RatMove) -> list:
+    def _check_keep(self, move: RatMove) -> list[Check]:
         if move.card or move.other or move.value is not None or move.position is not None:
-            return [(False, "RB-7", M("'keep' takes nothing after it"), None)]
-        return [(True, "RB-7", M("P{player} ends the swapping", player=move.player + 1), "RB-j")]
+            return [Check(False, "RB-7", M("'keep' takes nothing after it"), None)]
+        return [Check(True, "RB-7", M("P{player} ends the swapping", player=move.player + 1), "RB-j")]
 
-    def _check_play(self, move: RatMove) -> list:
+    def _check_play(self, move: RatMove) -> list[Check]:
         p, hand = move.player, self.hands[move.player]
         if not hand:
-            return [(False, "RB-19", M("P{p} has no cards in hand: play a hole card at one end of the row",
-                                       p=p + 1), None)]
+            return [Check(False, "RB-19", M("P{p} has no cards in hand: play a hole card at one end of the row",
+                                            p=p + 1), None)]
         if move.card is None or move.other is not None or move.position is not None:
-            return [(False, "RB-11", M("a play names one card from the hand"), "RB-d")]
+            return [Check(False, "RB-11", M("a play names one card from the hand"), "RB-d")]
         if move.card not in hand:
-            return [(False, "RB-6", M("P{p} does not hold {card}", p=p + 1, card=move.card), None)]
+            return [Check(False, "RB-6", M("P{p} does not hold {card}", p=p + 1, card=move.card), None)]
         return self._value_steps(move.card, move.value, "play")
 
-    def _check_hole(self, move: RatMove) -> list:
+    def _check_hole(self, move: RatMove) -> list[Check]:
         p, row = move.player, self.holes[move.player]
         if self.hands[p]:
-            return [(False, "RB-5", M("the hole cards may not be used until all cards in the hand have been "
-                                      "used (P{p} holds {hands})", p=p + 1, hands=len(self.hands[p])), None)]
+            return [Check(False, "RB-5", M("the hole cards may not be used until all cards in the hand have been "
+                                           "used (P{p} holds {hands})", p=p + 1, hands=len(self.hands[p])), None)]
         if move.card is not None or move.other is not None or move.position not in range(1, ROW + 1):
-            return [(False, "RB-20", M("a hole card is named by its position, 1 to 5: 'P1 hole 1'"), "RB-c")]
+            return [Check(False, "RB-20", M("a hole card is named by its position, 1 to 5: 'P1 hole 1'"), "RB-c")]
         slot = move.position - 1
         if row[slot] is None:
-            return [(False, "RB-20", M("there is no hole card at position {position} any more",
-                                       position=move.position), "RB-c")]
+            return [Check(False, "RB-20", M("there is no hole card at position {position} any more",
+                                            position=move.position), "RB-c")]
         if slot not in outer_slots(row):
-            return [(False, "RB-20", M("the hole card at position {position} has a card on both its left and "
-                                       "right: only the outer hole cards may be used", position=move.position), "RB-c")]
-        first = [(True, "RB-19", M("P{p}'s hand is empty, so the hole cards may be used", p=p + 1), None),
-                 (True, "RB-20", M("position {position} is at an end of the row", position=move.position), "RB-c")]
+            return [Check(False, "RB-20", M("the hole card at position {position} has a card on both its left and "
+                                            "right: only the outer hole cards may be used", position=move.position), "RB-c")]
+        first = [Check(True, "RB-19", M("P{p}'s hand is empty, so the hole cards may be used", p=p + 1), None),
+                 Check(True, "RB-20", M("position {position} is at an end of the row", position=move.position), "RB-c")]
         if slot not in UP_SLOTS:
             if move.value is not None:
-                return first + [(False, "RB-4", M("a face-down hole card is played blind: its value cannot be "
-                                                  "chosen beforehand (a wild one takes the best value)"), "RB-m")]
-            return first + [(True, "RB-4", M("P{p} turns over the face-down card at position {position} blind; "
-                                             "if it takes the total over 17, P{p} picks up from the top of the "
-                                             "pile up to 5 cards (RB-21)", p=p + 1, position=move.position), "RB-c")]
+                return first + [Check(False, "RB-4", M("a face-down hole card is played blind: its value cannot be "
+                                                       "chosen beforehand (a wild one takes the best value)"), "RB-m")]
+            return first + [Check(True, "RB-4", M("P{p} turns over the face-down card at position {position} blind; "
+                                                  "if it takes the total over 17, P{p} picks up from the top of the "
+                                                  "pile up to 5 cards (RB-21)", p=p + 1, position=move.position), "RB-c")]
         return first + self._value_steps(row[slot], move.value, "hole")
 
-    def _value_steps(self, card: Card, given: int | None, action: str) -> list:
+    def _value_steps(self, card: Card, given: int | None, action: str) -> list[Check]:
         value = card_value(card, self.options)
         steps = []
         if value is None:
             if given is None:
-                return [(False, "RB-1", M("{card} is wild: choose its value from 1 to 10", card=card), "RB-a")]
+                return [Check(False, "RB-1", M("{card} is wild: choose its value from 1 to 10", card=card), "RB-a")]
             if not 1 <= given <= 10:
-                return [(False, "RB-1", M("{card} is wild: its value is from 1 to 10, not {given}",
-                                          card=card, given=given), "RB-a")]
+                return [Check(False, "RB-1", M("{card} is wild: its value is from 1 to 10, not {given}",
+                                               card=card, given=given), "RB-a")]
             value = given
-            steps.append((True, "RB-1", M("{card} is wild: P{current} chooses {given}",
-                                          card=card, current=self.current + 1, given=given), "RB-a"))
+            steps.append(Check(True, "RB-1", M("{card} is wild: P{current} chooses {given}",
+                                               card=card, current=self.current + 1, given=given), "RB-a"))
         elif given is not None:
-            return [(False, "RB-1", M("{card} is not wild: its value is {value}, so write no value after it",
-                                      card=card, value=value),
-                     "RB-a")]
+            return [Check(False, "RB-1", M("{card} is not wild: its value is {value}, so write no value after it",
+                                           card=card, value=value),
+                          "RB-a")]
         new = self.total + value
         if new > TARGET:
-            return steps + [(False, "RB-15", M("{card} (value {value}) would take the total from {total} to "
-                                               "{new}: the total may not go over 17",
-                                               card=card, value=value, total=self.total, new=new), None)]
+            return steps + [Check(False, "RB-15", M("{card} (value {value}) would take the total from {total} to "
+                                                    "{new}: the total may not go over 17",
+                                                    card=card, value=value, total=self.total, new=new), None)]
         if new == TARGET:
             if self.deck:
                 text = M("{card} (value {value}) reaches exactly 17: the pile is discarded and P{current} "
                          "starts again from 0", card=card, value=value, current=self.current + 1)
-                return steps + [(True, "RB-17", text, "RB-f")]
+                return steps + [Check(True, "RB-17", text, "RB-f")]
             text = M("{card} (value {value}) reaches exactly 17 after the deck is gone: P{x} picks up from the "
                      "top of the pile until 5 in hand, the rest is discarded, and P{current} starts again from "
                      "0", card=card, value=value, x=2 - self.current, current=self.current + 1)
-            return steps + [(True, "RB-18", text, "RB-f")]
-        return steps + [(True, "RB-15", M("{card} (value {value}) brings the total from {total} to {new}, not "
-                                          "over 17", card=card, value=value, total=self.total, new=new), None)]
+            return steps + [Check(True, "RB-18", text, "RB-f")]
+        return steps + [Check(True, "RB-15", M("{card} (value {value}) brings the total from {total} to {new}, not "
+                                               "over 17", card=card, value=value, total=self.total, new=new), None)]
 
-    def _check_take(self, move: RatMove) -> list:
+    def _check_take(self, move: RatMove) -> list[Check]:
         p = move.player
         if move.card or move.other or move.value is not None or move.position is not None:
-            return [(False, "RB-16", M("'take' takes nothing after it"), None)]
+            return [Check(False, "RB-16", M("'take' takes nothing after it"), None)]
         if not self.pile:
-            return [(False, "RB-16", M("there is no pile to take: any card may start from 0"), None)]
+            return [Check(False, "RB-16", M("there is no pile to take: any card may start from 0"), None)]
         playable = [m for m in self.legal_moves() if m.action != "take"]
         if playable:
             first = playable[0]
             if first.action == "hole" and first.position - 1 not in UP_SLOTS:
-                return [(False, "RB-4", M("the face-down hole card at position {position} may be tried blind: "
-                                          "a player who can play must", position=first.position), "RB-q")]
+                return [Check(False, "RB-4", M("the face-down hole card at position {position} may be tried blind: "
+                                               "a player who can play must", position=first.position), "RB-q")]
             what = first.card if first.card is not None else M("the hole card at position {position}",
                                                                  position=first.position)
-            return [(False, "RB-16", M("{what} keeps the total at or under 17: the pile is taken only when no "
-                                       "card fits", what=what), "RB-e")]
+            return [Check(False, "RB-16", M("{what} keeps the total at or under 17: the pile is taken only when no "
+                                            "card fits", what=what), "RB-e")]
         other = 2 - p
         if self.hands[p]:
             if self.deck:
-                return [(True, "RB-16", M("no card in P{p}'s hand keeps the total at or under 17: P{p} picks "
-                                          "up all the pile and P{other} starts again from 0",
-                                          p=p + 1, other=other), "RB-e")]
+                return [Check(True, "RB-16", M("no card in P{p}'s hand keeps the total at or under 17: P{p} picks "
+                                               "up all the pile and P{other} starts again from 0",
+                                               p=p + 1, other=other), "RB-e")]
             if self.options.over_after_deck == "whole-pile":
-                return [(True, "RB-16", M("no card fits and the deck is gone: P{p} picks up the whole pile "
-                                          "(option “{option}”) and P{other} starts again from 0",
-                                          p=p + 1, other=other, option=M("over after deck")), "RB-g")]
-            return [(True, "RB-16", M("no card fits and the deck is gone: P{p} picks up from the top of the "
-                                      "pile until 5 in hand, the rest is discarded, and P{other} starts again "
-                                      "from 0", p=p + 1, other=other),
-                     "RB-g")]
-        return [(True, "RB-21", M("P{p}'s outer hole cards are face up and all too high: P{p} picks up from "
-                                  "the top of the pile up to 5 cards, the rest is discarded, and P{other} "
-                                  "starts again from 0", p=p + 1, other=other), "RB-q")]
+                return [Check(True, "RB-16", M("no card fits and the deck is gone: P{p} picks up the whole pile "
+                                               "(option “{option}”) and P{other} starts again from 0",
+                                               p=p + 1, other=other, option=M("over after deck")), "RB-g")]
+            return [Check(True, "RB-16", M("no card fits and the deck is gone: P{p} picks up from the top of the "
+                                           "pile until 5 in hand, the rest is discarded, and P{other} starts again "
+                                           "from 0", p=p + 1, other=other),
+                          "RB-g")]
+        return [Check(True, "RB-21", M("P{p}'s outer hole cards are face up and all too high: P{p} picks up from "
+                                       "the top of the pile up to 5 cards, the rest is discarded, and P{other} "
+                                       "starts again from 0", p=p + 1, other=other), "RB-q")]
 
     # -- applying
     def _apply(self, move: Any) -> tuple[RatBastardState, tuple[Event, ...]]:
@@ -703,11 +704,6 @@ class RatBastardState(RulesState):
 _CHECKS = {"swap": RatBastardState._check_swap, "keep": RatBastardState._check_keep,
            "play": RatBastardState._check_play, "hole": RatBastardState._check_hole,
            "take": RatBastardState._check_take}
-
-
-def _reason(step: tuple[bool, str, str, str | None]) -> Reason:
-    _, rule_id, text, ruling = step
-    return Reason(R[rule_id], text, RULING[ruling] if ruling else None)
 
 
 # Moves and events that recur are shared objects (both are immutable): a history holds each once.

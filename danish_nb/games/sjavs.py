@@ -27,14 +27,15 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from ..cards import SUITS, Card, Rank, Suit, cards_text, parse_cards, shuffled, n_cards
-from ..core import (Catalogue, Event, GameParts, OptionsError, Private, Reason, Result, Rule, Ruling, Text, Verdict,
+from ..checks import Check, verdict
+from ..core import (Catalogue, Event, GameParts, OptionsError, Private, Result, Rule, Ruling, Text, Verdict,
                     option, register)
 from ..families.common import position_cards
 from ..families.tricks import (BID_NAMES, SUIT_TEXTS, AuctionView, CardPlay, DealScore, EndgameScoring, Hands, Match, MatchState, Play, ScoreLine,
                                TrickMove, TrickRecord, Trumps, Won, by_suit, cards_won, check_pack, parse_trick_move,
                                n_tricks, parse_trump, played_by, position_hands, position_players, position_seat,
                                position_seed, position_trick, position_whole, position_won, tricks_won)
-from ..i18n import N_, M, _n, joined
+from ..i18n import N_, Listed, M, _n, joined
 
 SOURCE = "5-sjavs-penguin-p77.en.txt"
 
@@ -347,7 +348,7 @@ def _in_hand_order(move: Any) -> Any:
 
 
 @lru_cache(maxsize=64)
-def _seats(seats: tuple[int, ...]) -> Text:
+def _seats(seats: tuple[int, ...]) -> Listed:
     """``P2 and P3``: ``seats`` named together, one shared message per tuple of seats."""
     return joined(f"P{s + 1}" for s in seats)
 
@@ -521,7 +522,7 @@ class SjavsState(MatchState):
             cards += cards_won(self.won[seat]) if self.won else ()
         return cards
 
-    def target_text(self) -> str:
+    def target_text(self) -> Text:
         """What the soloist must do, e.g. ``'P2 plays a Strike: at least 61 card points'``."""
         if self.contract is None or self.phase == "bid":
             return ""
@@ -549,7 +550,7 @@ class SjavsState(MatchState):
             card_points=tuple(card_points(cards_won(w)) for w in won), won=won, tricks=self.tricks,
             options=self.options)
 
-    def _phase_note(self, p: int) -> str:
+    def _phase_note(self, p: int) -> Text:
         if self.phase == "bid":
             if self.contract is None:
                 return M("P{p} bids or passes (nobody has bid yet)", p=p + 1)
@@ -559,7 +560,7 @@ class SjavsState(MatchState):
             return M("P{p} names the trump suit", p=p + 1)
         return M("P{p} took the skat and discards {skat} cards", p=p + 1, skat=self.layout.skat)
 
-    def _lead_note(self) -> str:
+    def _lead_note(self) -> Text:
         return M("{target_text}; trumps {name}", target_text=self.target_text(), name=self.trumps.text)
 
     # -- legal moves (the trick play's are the family's)
@@ -584,56 +585,55 @@ class SjavsState(MatchState):
 
     def explain(self, move: Any) -> Verdict:
         """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
-        ok, rule_id, text, ruling = self._check(_in_hand_order(move))
-        return Verdict(move, ok, (Reason(R[rule_id], text, RULING[ruling] if ruling else None),))
+        return verdict(move, (self._check(_in_hand_order(move)),), CATALOGUE)
 
-    def _check(self, move: Any) -> tuple[bool, str, str, str | None]:
-        """(legal, rule id, explanation, ruling id) for any candidate move."""
+    def _check(self, move: Any) -> Check:
+        """The one step that decides any candidate move."""
         problem = self._malformed(move, ("bid", PASS, "trump", "discard", "play"))
         if problem:
-            return False, "SJ-6", M("not a Sjavs move: {problem}; write e.g. 'P1 bid play', 'P1 pass', 'P1 "
-                                    "trump hearts', 'P1 discard 10H KD' or 'P1 play AS'", problem=problem), None
+            return Check(False, "SJ-6", M("not a Sjavs move: {problem}; write e.g. 'P1 bid play', 'P1 pass', 'P1 "
+                                          "trump hearts', 'P1 discard 10H KD' or 'P1 play AS'", problem=problem), None)
         if self.result is not None:
-            return False, "SJ-19", M("the match is over: {reason}", reason=self.result.text), None
+            return Check(False, "SJ-19", M("the match is over: {reason}", reason=self.result.text), None)
         if self.phase == "bid":
             return self._check_bid(move)
         if move.action == "trump":
             return self._check_trump(move)
         if self.phase == "trump":
-            return False, "SJ-25", M("first P{soloist}, the soloist, names the trump suit",
-                                     soloist=self.soloist + 1), "SJ-i"
+            return Check(False, "SJ-25", M("first P{soloist}, the soloist, names the trump suit",
+                                           soloist=self.soloist + 1), "SJ-i")
         if self.phase == "discard":
             return self._check_discard(move)
         if move.action != "play":
-            return False, "SJ-6", M("the auction is over: {target_text}; now cards are played",
-                                    target_text=self.target_text()), "SJ-b"
+            return Check(False, "SJ-6", M("the auction is over: {target_text}; now cards are played",
+                                          target_text=self.target_text()), "SJ-b")
         return self._check_card(move)
 
-    def _check_bid(self, move: TrickMove) -> tuple[bool, str, str, str | None]:
+    def _check_bid(self, move: TrickMove) -> Check:
         p, who = self.current_player, f"P{move.player + 1}"
         if move.action not in ("bid", PASS):
-            return False, "SJ-6", M("the auction comes first: P{p} bids or passes", p=p + 1), "SJ-b"
+            return Check(False, "SJ-6", M("the auction comes first: P{p} bids or passes", p=p + 1), "SJ-b")
         if move.player != p:
-            return False, "SJ-6", M("P{p} speaks next in the auction, not {who}", p=p + 1, who=who), "SJ-b"
+            return Check(False, "SJ-6", M("P{p} speaks next in the auction, not {who}", p=p + 1, who=who), "SJ-b")
         if move.card is not None or move.suit is not None or move.cards:
-            return False, "SJ-6", M("a bid is 'P1 bid play', 'P1 bid strike', 'P1 bid slam' or 'P1 pass'"), "SJ-b"
+            return Check(False, "SJ-6", M("a bid is 'P1 bid play', 'P1 bid strike', 'P1 bid slam' or 'P1 pass'"), "SJ-b")
         if move.action == PASS:
             if move.bid is not None:
-                return False, "SJ-6", M("a pass is just 'P1 pass'"), "SJ-b"
+                return Check(False, "SJ-6", M("a pass is just 'P1 pass'"), "SJ-b")
             count, suit = best_trump_count(self.hands[p], self.options.farvesjavs)
             if self._obliged(p):
                 where = M(" (if {suit_name} were trumps)", suit_name=SUIT_TEXTS[suit]) if self.options.farvesjavs else ""
-                return False, "SJ-7", M("{who} holds {count} trumps{where} and nobody has bid: {who} must bid",
-                                        who=who, count=count, where=where), "SJ-b"
+                return Check(False, "SJ-7", M("{who} holds {count} trumps{where} and nobody has bid: {who} must bid",
+                                              who=who, count=count, where=where), "SJ-b")
             if self.contract is None:
-                return True, "SJ-6", M("{who} passes (a pass is final); {who} holds {count} trumps, fewer than "
-                                       "four, so need not bid", who=who, count=count), "SJ-b"
-            return True, "SJ-6", M("{who} passes (a pass is final)", who=who), "SJ-b"
+                return Check(True, "SJ-6", M("{who} passes (a pass is final); {who} holds {count} trumps, fewer than "
+                                             "four, so need not bid", who=who, count=count), "SJ-b")
+            return Check(True, "SJ-6", M("{who} passes (a pass is final)", who=who), "SJ-b")
         if move.bid not in BIDS:
-            return False, "SJ-6", M("{bid!r} is not a bid: Play, Strike or Slam", bid=move.bid), "SJ-b"
+            return Check(False, "SJ-6", M("{bid!r} is not a bid: Play, Strike or Slam", bid=move.bid), "SJ-b")
         if self.contract is not None and BIDS.index(move.bid) <= BIDS.index(self.contract):
-            return False, "SJ-6", M("a bid must be higher than any before: P{soloist} bid {bid_name}",
-                                    soloist=self.soloist + 1, bid_name=BID_TEXTS[self.contract]), "SJ-b"
+            return Check(False, "SJ-6", M("a bid must be higher than any before: P{soloist} bid {bid_name}",
+                                          soloist=self.soloist + 1, bid_name=BID_TEXTS[self.contract]), "SJ-b")
         plan = self.layout
         if move.bid == "play":
             what = (M("to take at least {target} card points after taking the skat and discarding {skat}",
@@ -643,46 +643,46 @@ class SjavsState(MatchState):
             what = M("to take at least {target} card points without exchanging", target=plan.target)
         else:
             what = M("to win all {n} tricks without exchanging", n=plan.hand_size)
-        return True, BID_RULES[move.bid], M("{who} bids {bid_name}: {what}",
-                                            who=who, bid_name=BID_TEXTS[move.bid], what=what), "SJ-d"
+        return Check(True, BID_RULES[move.bid], M("{who} bids {bid_name}: {what}",
+                                                  who=who, bid_name=BID_TEXTS[move.bid], what=what), "SJ-d")
 
-    def _check_trump(self, move: TrickMove) -> tuple[bool, str, str, str | None]:
+    def _check_trump(self, move: TrickMove) -> Check:
         if not self.options.farvesjavs:
-            return False, "SJ-1", M("in Sjavs (Klørsjavs) clubs are always trumps: nobody names them "
-                                    "(Farvesjavs is an option)"), None
+            return Check(False, "SJ-1", M("in Sjavs (Klørsjavs) clubs are always trumps: nobody names them "
+                                          "(Farvesjavs is an option)"), None)
         if self.phase != "trump":
             trumps = M("not named yet") if self.trumps is None else self.trumps.text
-            return False, "SJ-25", M("the soloist names trumps once, when the auction ends (trumps: {trumps})",
-                                     trumps=trumps), "SJ-i"
+            return Check(False, "SJ-25", M("the soloist names trumps once, when the auction ends (trumps: {trumps})",
+                                           trumps=trumps), "SJ-i")
         p, who = self.current_player, f"P{move.player + 1}"
         if move.player != p:
-            return False, "SJ-25", M("P{p}, the soloist, names the trump suit, not {who}", p=p + 1, who=who), "SJ-i"
+            return Check(False, "SJ-25", M("P{p}, the soloist, names the trump suit, not {who}", p=p + 1, who=who), "SJ-i")
         if move.suit not in SUITS or move.card is not None or move.cards or move.bid is not None:
-            return False, "SJ-25", M("Farvesjavs has trumps: name one of the four suits"), "SJ-i"
+            return Check(False, "SJ-25", M("Farvesjavs has trumps: name one of the four suits"), "SJ-i")
         ranks = [c for c in self.layout.pack if c.suit is move.suit and c not in PERMANENT]
         ranks.sort(key=lambda c: -TRUMPS[move.suit].strength(c))
-        return True, "SJ-25", M("{who} names {suit_name}: {ranks} are trumps below the six permanent trumps",
-                                who=who, suit_name=SUIT_TEXTS[move.suit], ranks=cards_text(ranks)), "SJ-i"
+        return Check(True, "SJ-25", M("{who} names {suit_name}: {ranks} are trumps below the six permanent trumps",
+                                      who=who, suit_name=SUIT_TEXTS[move.suit], ranks=cards_text(ranks)), "SJ-i")
 
-    def _check_discard(self, move: TrickMove) -> tuple[bool, str, str, str | None]:
+    def _check_discard(self, move: TrickMove) -> Check:
         p, who = self.current_player, f"P{move.player + 1}"
         k = self.layout.skat
         if move.action != "discard":
-            return False, "SJ-8", M("P{p} took the skat and first discards {k} cards", p=p + 1, k=k), "SJ-d"
+            return Check(False, "SJ-8", M("P{p} took the skat and first discards {k} cards", p=p + 1, k=k), "SJ-d")
         if move.player != p:
-            return False, "SJ-8", M("P{p}, the soloist, discards, not {who}", p=p + 1, who=who), "SJ-d"
+            return Check(False, "SJ-8", M("P{p}, the soloist, discards, not {who}", p=p + 1, who=who), "SJ-d")
         cards = move.cards
         if move.card is not None or move.suit is not None or move.bid is not None or len(cards) != k:
-            return False, "SJ-8", M("{who} discards exactly {k} cards (as many as the skat held)", who=who, k=k), "SJ-d"
+            return Check(False, "SJ-8", M("{who} discards exactly {k} cards (as many as the skat held)", who=who, k=k), "SJ-d")
         missing = [c for c in cards if c not in self.hands[p]]
         if missing or len(set(cards)) != k:
             shown = cards_text(missing) if missing else cards_text(cards)
-            return False, "SJ-8", M("{who} does not hold {shown}", who=who, shown=shown) if missing else \
-                M("{who} discards {k} different cards, not {shown}", who=who, k=k, shown=shown), "SJ-d"
-        return True, "SJ-8", M("{who} discards {cards}: any cards may be discarded, and they count for {who} "
-                               "at the end, like the skat", who=who, cards=cards_text(cards)), "SJ-d"
+            return Check(False, "SJ-8", M("{who} does not hold {shown}", who=who, shown=shown) if missing else \
+                      M("{who} discards {k} different cards, not {shown}", who=who, k=k, shown=shown), "SJ-d")
+        return Check(True, "SJ-8", M("{who} discards {cards}: any cards may be discarded, and they count for {who} "
+                                     "at the end, like the skat", who=who, cards=cards_text(cards)), "SJ-d")
 
-    def _first_lead_text(self, who: str) -> str:
+    def _first_lead_text(self, who: str) -> Text:
         whose = M("eldest leads to a Play") if self.contract == "play" else \
             M("the soloist leads to a {bid_name}", bid_name=BID_TEXTS[self.contract])
         return M("{whose}: {who} may lead any card", whose=whose, who=who)
