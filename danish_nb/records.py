@@ -36,7 +36,7 @@ def load_record(record: Mapping[str, Any] | str) -> Game:
 
     >>> load_record('{"format": "danish-nb/record", "version": 2}')
     Traceback (most recent call last):
-    danish_nb.core.RecordError: record version 2 is not supported (only 1)
+    danish_nb.core.texts.RecordError: record version 2 is not supported (only 1)
     """
     record = _read(record)
     moves = record["moves"]

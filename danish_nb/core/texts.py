@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from .i18n import DEFAULT, Listed, M, Message, _, rule_rendering, ruling_text
+from ..i18n import DEFAULT, Listed, M, Message, _, rule_rendering, ruling_text
 
 
 # --------------------------------------------------------------------------- errors
@@ -120,7 +120,7 @@ def check_keys(given: Mapping[str, Any], known: Iterable[str], what: str = "posi
 
     >>> check_keys({"hands": [], "seats": 2, "x": 1}, ("hands", "pile"))
     Traceback (most recent call last):
-    danish_nb.core.OptionsError: unknown position keys ['seats', 'x']; use ['hands', 'pile']
+    danish_nb.core.texts.OptionsError: unknown position keys ['seats', 'x']; use ['hands', 'pile']
     """
     known = set(known)
     unknown = [key for key in given if key not in known]
@@ -154,7 +154,7 @@ def check_plain(value: Any, what: str, error: type[DanishNbError], *, max_depth:
     >>> check_plain({"hands": [["7H"], ["8C"]]}, "a position", OptionsError)
     >>> check_plain([[[[1]]]], "a position", OptionsError, max_depth=3)
     Traceback (most recent call last):
-    danish_nb.core.OptionsError: a position nests lists or dicts more than 3 deep
+    danish_nb.core.texts.OptionsError: a position nests lists or dicts more than 3 deep
     """
     todo: list[tuple[Any, int]] = [(value, 0)]
     seen = 0
