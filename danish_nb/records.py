@@ -3,7 +3,7 @@
 :meth:`Game.to_record <danish_nb.core.Game.to_record>` writes one; :func:`load_record` reads
 it back, replaying every move through the rules, so a tampered record cannot produce an
 illegal position. Sizes are bounded (text, nesting, number of moves), and whatever goes wrong
-is a :class:`~danish_nb.core.RecordError` saying what and where.
+is a :class:`~danish_nb.errors.RecordError` saying what and where.
 
 >>> import danish_nb as dn
 >>> g = dn.new_game("danish-bastard", players=2, seed=3)
@@ -36,7 +36,7 @@ def load_record(record: Mapping[str, Any] | str) -> Game:
 
     >>> load_record('{"format": "danish-nb/record", "version": 2}')
     Traceback (most recent call last):
-    danish_nb.core.texts.RecordError: record version 2 is not supported (only 1)
+    danish_nb.errors.RecordError: record version 2 is not supported (only 1)
     """
     record = _read(record)
     moves = record["moves"]

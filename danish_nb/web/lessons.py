@@ -14,7 +14,7 @@ clicks, in the page's language, exactly as :class:`~danish_nb.widgets.lesson.Pos
 P1 play 4♣ -> nicht erlaubt: Kreuz-Vier auf Kreuz-Sechs: niedriger als die Karte davor (Regel DB-13)
 >>> quiz_answer(spec, "P1 take", "en")
 Traceback (most recent call last):
-danish_nb.core.texts.DanishNbError: P1 take is not one of this quiz's moves: P1 play 4♣, P1 play 8♥
+danish_nb.errors.DanishNbError: P1 take is not one of this quiz's moves: P1 play 4♣, P1 play 8♥
 """
 
 from __future__ import annotations
