@@ -1,5 +1,6 @@
 """The session: a :class:`Game` drives one immutable state after another through its rules
-(play, explain, undo, redo, records); :func:`new_game` deals one, :func:`setup` sets one up.
+(play, explain, undo, redo, records); :func:`new_game` deals one, :func:`setup` sets one up,
+:func:`load_record` replays one from a record (whose format :mod:`danish_nb.records` owns).
 
 >>> import danish_nb as dn
 >>> g = new_game("danish-bastard", players=3, seed=7)
@@ -14,8 +15,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import (MAX_MOVE_TEXT, MAX_POSITION_ITEMS, DanishNbError, IllegalMove, MoveParseError, OptionsError,
-                      _short, check_plain)
+                      RecordError, _short, check_plain)
 from ..i18n import M
+from ..records import read_record, write_record
 from .options import make_options
 from .registry import GameRules, get_game
 from .texts import Catalogue, Event, Result, Verdict
@@ -200,26 +202,10 @@ class Game:
 
     # -- records
     def to_record(self) -> dict[str, Any]:
-        """A JSON-able record: game, players, seed (or set-up position), options, moves;
-        :func:`danish_nb.records.load_record` reads it back."""
-        record: dict[str, Any] = {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "game": self.rules.id,
-            "players": self.players,
-            "options": dataclasses.asdict(self.options),
-            "moves": [str(step.move) for step in self.history],
-        }
-        if self.position is not None:
-            record["position"] = self.position
-        else:
-            record["seed"] = self.seed
-        return record
-
-
-#: What :meth:`Game.to_record` writes as ``"format"`` and ``"version"``.
-RECORD_FORMAT = "danish-nb/record"
-RECORD_VERSION = 1
+        """A JSON-able record (:func:`danish_nb.records.write_record`): game, players, seed (or
+        set-up position), options, moves; :func:`load_record` reads it back."""
+        return write_record(self.rules.id, self.players, dataclasses.asdict(self.options),
+                            [str(step.move) for step in self.history], seed=self.seed, position=self.position)
 
 
 def _whole_number(value: Any, what: str) -> int:
@@ -258,3 +244,31 @@ def setup(game_id: str, position: Mapping[str, Any], options: Mapping[str, Any] 
     opts: Any = make_options(rules.options_type, options)
     state = rules.setup_state(position, opts)
     return Game(rules, state, options=opts, players=state.players, position=position)
+
+
+def load_record(record: Mapping[str, Any] | str) -> Game:
+    """Rebuild a game from :meth:`Game.to_record` output (a dict or its JSON text, read by
+    :func:`danish_nb.records.read_record`), replaying and checking every move. Raises
+    :class:`RecordError` saying what is wrong and where.
+
+    >>> load_record('{"format": "danish-nb/record", "version": 1, "game": "bastard", "moves": []}')
+    Traceback (most recent call last):
+    danish_nb.errors.RecordError: the record cannot start a game: players must be a whole number, not NoneType None
+    """
+    record = read_record(record)
+    moves = record["moves"]
+    try:
+        if "position" in record:
+            game = setup(record.get("game"), record["position"], record.get("options"))
+        else:
+            game = new_game(record.get("game"), record.get("players"), record.get("seed"), record.get("options"))
+    except DanishNbError as exc:
+        raise RecordError(M("the record cannot start a game: {error}", error=exc)) from None
+    for number, text in enumerate(moves, start=1):
+        try:
+            game.play(text)
+        except DanishNbError as exc:
+            raise RecordError(M("move {number} ({text}) does not replay: {error}", number=number, text=_short(text), error=exc)) from None
+        except Exception as exc:  # a bug in a game's rules: still the record's error, with its cause
+            raise RecordError(M("move {number} ({text}) does not replay: {kind} {error}", number=number, text=_short(text), kind=type(exc).__name__, error=_short(str(exc), 200))) from exc
+    return game
