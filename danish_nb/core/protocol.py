@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ..errors import IllegalMove
 from .texts import Event, Result, Verdict
@@ -16,6 +16,8 @@ from .texts import Event, Result, Verdict
 class State(Protocol):
     """What every game's immutable state offers (see DESIGN.md)."""
 
+    @property
+    def players(self) -> int: ...
     @property
     def current_player(self) -> int | None: ...
     @property
@@ -43,6 +45,13 @@ class RulesState:
 
     __slots__ = ()
     move_type: ClassVar[type] = object
+
+    if TYPE_CHECKING:  # what the dataclass declares and implements (see above), for the type checker
+        _legal: list[Any] | None
+
+        def _generate_moves(self) -> list[Any]: ...
+        def explain(self, move: Any) -> Verdict: ...
+        def _apply(self, move: Any) -> tuple[Any, tuple[Event, ...]]: ...
 
     def legal_moves(self) -> list[Any]:
         """The legal moves (a fast path; the contract tests check it agrees with ``explain``)."""

@@ -257,11 +257,12 @@ def load_record(record: Mapping[str, Any] | str) -> Game:
     """
     record = read_record(record)
     moves = record["moves"]
+    given: dict[str, Any] = {key: record.get(key) for key in ("game", "players", "seed", "options")}  # checked there
     try:
         if "position" in record:
-            game = setup(record.get("game"), record["position"], record.get("options"))
+            game = setup(given["game"], record["position"], given["options"])
         else:
-            game = new_game(record.get("game"), record.get("players"), record.get("seed"), record.get("options"))
+            game = new_game(given["game"], given["players"], given["seed"], given["options"])
     except DanishNbError as exc:
         raise RecordError(M("the record cannot start a game: {error}", error=exc)) from None
     for number, text in enumerate(moves, start=1):
