@@ -9,8 +9,7 @@
 from . import games as _games  # noqa: F401  (declares every game in GAMES)
 from .cards import Card, Rank, Suit
 from .core import (GAMES, DanishNbError, Event, Game, IllegalMove, MoveParseError, OptionsError,
-                   Reason, RecordError, Result, Rule, Ruling, Verdict, new_game, setup)
-from .records import load_record
+                   Reason, RecordError, Result, Rule, Ruling, Verdict, load_record, new_game, setup)
 
 __all__ = ["GAMES", "Card", "DanishNbError", "Event", "Game", "IllegalMove", "MoveParseError",
            "OptionsError", "Rank", "Reason", "RecordError", "Result", "Rule", "Ruling", "Suit",

@@ -29,7 +29,7 @@ from enum import Enum, IntEnum
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from .core import DanishNbError, _short
+from .errors import DanishNbError, _short
 from . import i18n
 from .i18n import DEFAULT, Forms, Listed, M, Message, N_, _n, french_after
 

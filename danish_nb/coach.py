@@ -30,9 +30,8 @@ from .agents import Choice, make_agent
 from .agents.endgame import ENDGAME_TRICKS, amount
 from .agents.search import (PLAYER_ENDGAME_TRICKS, Candidate, SearchResult, move_label, outlook,
                             position_seed, reason, search_view)
-from .core import DanishNbError, Game, Text, get_game, render_text
+from .core import DanishNbError, Game, Text, get_game, load_record, render_text
 from .i18n import DEFAULT, M
-from .records import load_record
 from .view import View
 
 #: A move is "much worse" when the best move's estimate beats it by this much: a share of games

@@ -130,8 +130,14 @@ class Message:
     (Message('{n} card', plural='{n} cards', n=1), '2 cartes')
     >>> _("{a} then {b}", a=_("New game"), b="x").render("de")
     'Neues Spiel then x'
-    >>> m = _("New game"); m == "New game", "game" in m, m.startswith("New"), m + "!"
-    (True, True, True, 'New game!')
+
+    A message is not a ``str``: it is text to translate, whose parameters may hold cards some
+    reader may not see. Code that wants words renders it (``render(lang)``, or ``str()`` and
+    ``format()`` for the English): it equals no string, and ``"; ".join``, ``+``, ``in`` and the
+    string methods refuse it.
+
+    >>> m = _("New game"); m == "New game", str(m) == "New game", "; ".join([str(m), m.render("de")])
+    (False, True, 'New game; Neues Spiel')
     """
 
     __slots__ = ("msgid", "plural", "params")
@@ -162,35 +168,17 @@ class Message:
         args = [repr(self.msgid)] + ([f"plural={self.plural!r}"] if self.plural else [])
         return f"Message({', '.join(args + [f'{k}={v!r}' for k, v in self.params.items()])})"
 
-    # Read as its English text where code (or a test) treats it as ``str``: ``==`` a string,
-    # ``in``, ``+`` and the string methods; nothing is formatted until asked.
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Message):
-            return (self.msgid, self.plural, self.params) == (other.msgid, other.plural, other.params)
-        return str(self) == other if isinstance(other, str) else NotImplemented
+        if not isinstance(other, Message):
+            return NotImplemented
+        return (self.msgid, self.plural, self.params) == (other.msgid, other.plural, other.params)
 
     def __hash__(self) -> int:
-        return hash(str(self))
+        return hash((self.msgid, self.plural))
 
     def __format__(self, spec: str) -> str:
+        """Formatting a message writes its English text (as ``str``), padded as ``spec`` asks."""
         return format(str(self), spec)
-
-    def __contains__(self, part: str) -> bool:
-        return part in str(self)
-
-    def __len__(self) -> int:
-        return len(str(self))
-
-    def __add__(self, other: str) -> str:
-        return str(self) + other
-
-    def __radd__(self, other: str) -> str:
-        return other + str(self)
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_") or not hasattr(str, name):
-            raise AttributeError(name)
-        return getattr(str(self), name)
 
 
 def _(msgid: str, /, **params: Any) -> Message:

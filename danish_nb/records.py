@@ -1,10 +1,15 @@
-"""Game records: options + seed (or a set-up position) + moves, as versioned JSON.
+"""Game records: options + seed (or a set-up position) + moves, as versioned JSON, both ways.
 
-:meth:`Game.to_record <danish_nb.core.Game.to_record>` writes one; :func:`load_record` reads
-it back, replaying every move through the rules, so a tampered record cannot produce an
-illegal position. Sizes are bounded (text, nesting, number of moves), and whatever goes wrong
-is a :class:`~danish_nb.core.RecordError` saying what and where.
+:func:`write_record` writes one (what :meth:`Game.to_record <danish_nb.core.Game.to_record>`
+returns); :func:`read_record` reads one back as a checked dict: its format and version, its
+size (text, nesting, number of moves) bounded. Whatever is wrong is a
+:class:`~danish_nb.errors.RecordError` saying what and where. The session replays a record's
+moves through the rules (:func:`danish_nb.load_record`), so a tampered record cannot produce an
+illegal position. This module knows no session: the session calls it.
 
+>>> record = write_record("danish-bastard", 2, {"seven_below": True}, ["P1 play 4C"], seed=3)
+>>> list(record), read_record(record) == record
+(['format', 'version', 'game', 'players', 'options', 'moves', 'seed'], True)
 >>> import danish_nb as dn
 >>> g = dn.new_game("danish-bastard", players=2, seed=3)
 >>> _ = g.play(g.legal_moves()[0])
@@ -15,13 +20,15 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .errors import MAX_POSITION_ITEMS, RecordError, _short, check_plain
 from .i18n import M
-from .core import (MAX_POSITION_ITEMS, RECORD_FORMAT, RECORD_VERSION, DanishNbError, Game, RecordError, _short,
-                   check_plain, new_game, setup)
 
+#: What a record says it is (``"format"``) and which version of it (``"version"``).
+RECORD_FORMAT = "danish-nb/record"
+RECORD_VERSION = 1
 #: The longest record text read (a long Sjavs match is under 100 kB).
 MAX_RECORD_TEXT = 4_000_000
 #: The most moves a record may hold.
@@ -30,35 +37,33 @@ MAX_RECORD_MOVES = 100_000
 MAX_RECORD_ITEMS = 2 * MAX_POSITION_ITEMS
 
 
-def load_record(record: Mapping[str, Any] | str) -> Game:
-    """Rebuild a game from :meth:`Game.to_record` output (a dict or its JSON text), replaying
-    and checking every move. Raises :class:`RecordError` saying what is wrong and where.
+def write_record(game: str, players: int, options: Mapping[str, Any], moves: Sequence[str], *,
+                 seed: int | None = None, position: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A JSON-able record: the game's id, players, options (as a dict), the moves' notation,
+    and the set-up ``position`` if there is one, else the ``seed``."""
+    record: dict[str, Any] = {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "game": game,
+        "players": players,
+        "options": dict(options),
+        "moves": list(moves),
+    }
+    if position is not None:
+        record["position"] = position
+    else:
+        record["seed"] = seed
+    return record
 
-    >>> load_record('{"format": "danish-nb/record", "version": 2}')
+
+def read_record(record: Any) -> dict[str, Any]:
+    """A record (a dict or its JSON text) as a dict of the right format and version, its size and
+    nesting checked and its moves a list of texts. Raises :class:`RecordError` saying what is wrong.
+
+    >>> read_record('{"format": "danish-nb/record", "version": 2}')
     Traceback (most recent call last):
-    danish_nb.core.RecordError: record version 2 is not supported (only 1)
+    danish_nb.errors.RecordError: record version 2 is not supported (only 1)
     """
-    record = _read(record)
-    moves = record["moves"]
-    try:
-        if "position" in record:
-            game = setup(record.get("game"), record["position"], record.get("options"))
-        else:
-            game = new_game(record.get("game"), record.get("players"), record.get("seed"), record.get("options"))
-    except DanishNbError as exc:
-        raise RecordError(M("the record cannot start a game: {error}", error=exc)) from None
-    for number, text in enumerate(moves, start=1):
-        try:
-            game.play(text)
-        except DanishNbError as exc:
-            raise RecordError(M("move {number} ({text}) does not replay: {error}", number=number, text=_short(text), error=exc)) from None
-        except Exception as exc:  # a bug in a game's rules: still the record's error, with its cause
-            raise RecordError(M("move {number} ({text}) does not replay: {kind} {error}", number=number, text=_short(text), kind=type(exc).__name__, error=_short(str(exc), 200))) from exc
-    return game
-
-
-def _read(record: Any) -> Mapping[str, Any]:
-    """The record as a dict of the right format and version, its size and nesting checked."""
     if isinstance(record, str):
         if len(record) > MAX_RECORD_TEXT:
             raise RecordError(M("a record is at most {MAX_RECORD_TEXT} characters, not {count}", MAX_RECORD_TEXT=MAX_RECORD_TEXT, count=len(record)))

@@ -153,7 +153,7 @@ class _Run:
     def quiz(self, quiz: Any) -> dict[str, Any]:
         """A PositionQuiz's spec: its position's record and its tempting moves, checked to offer
         the same moves and draw the same table."""
-        from danish_nb.records import load_record
+        from danish_nb.core import load_record
         from danish_nb.render.views import lesson_table
         from danish_nb.web.lessons import quiz_moves, quiz_spec
         from danish_nb.widgets.lesson import style_html

@@ -37,12 +37,12 @@ def closed(n: int) -> list[list[str]]:
 def test_lowest_fitting_card_and_power_cards_last(hand, pile, move, why):
     choice = choose({"hands": [hand, ["9S"]], "pile": pile, "closed": closed(2)})
     assert str(choice.move) == move
-    assert choice.why == why
+    assert str(choice.why) == why
 
 
 def test_takes_the_pile_only_when_it_must():
     choice = choose({"hands": [["3C", "4C"], ["9S"]], "pile": ["KC"], "closed": closed(2)})
-    assert str(choice.move) == "P1 take" and choice.why == "nothing fits: takes the pile"
+    assert str(choice.move) == "P1 take" and str(choice.why) == "nothing fits: takes the pile"
     # taking is allowed with must_play off, but a card fits: it plays
     choice = choose({"hands": [["8C", "3C"], ["9S"]], "pile": ["6C"], "closed": closed(2)}, must_play=False)
     assert str(choice.move) == "P1 play 8♣"
@@ -52,7 +52,7 @@ def test_tries_the_stock_card_before_taking_and_not_when_a_card_fits():
     position = {"hands": [["3C", "4C", "5C"], ["9S"]], "pile": ["KC"], "stock": ["2H", "AD"],
                 "closed": closed(2)}
     choice = choose(position)
-    assert str(choice.move) == "P1 stock" and choice.why == "no card fits: tries the stock card"
+    assert str(choice.move) == "P1 stock" and str(choice.why) == "no card fits: tries the stock card"
     choice = choose({**position, "pile": ["4D"]})
     assert str(choice.move) == "P1 play 4♣"
 
@@ -68,14 +68,14 @@ def test_open_and_closed_cards():
     choice = choose({"hands": [[], ["9S"]], "open": [["3C", "4D"], []], "pile": ["KC"], "closed": closed(2)})
     assert str(choice.move) == "P1 open 3♣"
     choice = choose({"hands": [[], ["9S"]], "closed": [["3C", "KD"], ["QS"]], "pile": ["9C"]})
-    assert choice.move.action == "closed" and choice.why == "turns over a face-down card"
+    assert choice.move.action == "closed" and str(choice.why) == "turns over a face-down card"
 
 
 def test_leaves_its_strongest_cards_face_up():
     choice = choose({"hands": [["2C", "3C", "4C"], ["5D", "6D", "7D"]],
                      "open": [["KC", "QC", "JC"], ["KD", "QD", "JD"]], "phase": "swap"})
     assert sorted(c.code for c in choice.move.cards) == ["2C", "KC", "QC"]
-    assert choice.why == "leaves its strongest cards face up for later"
+    assert str(choice.why) == "leaves its strongest cards face up for later"
 
 
 @pytest.mark.parametrize("name", ["random", "rule-of-thumb"])
@@ -90,7 +90,7 @@ def test_seeded_players_repeat_their_games(name):
 def test_random_player_reason():
     g = dn.new_game(DB, players=2, seed=3)
     choice = make_agent("random", DB, seed=2).choose(g.state)
-    assert choice.move in g.legal_moves() and "random" in choice.why
+    assert choice.move in g.legal_moves() and "random" in str(choice.why)
 
 
 @pytest.mark.parametrize("name", ["random", "rule-of-thumb"])

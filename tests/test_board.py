@@ -548,8 +548,8 @@ def test_move_buttons_are_words_never_notation():
     from danish_nb.families.shedding import ShedMove
     from danish_nb.widgets.shed_board import move_label
 
-    assert move_label(ShedMove(0, "send", (), 2)) == "Send the pile to P3"
-    assert move_label(ShedMove(0, "pick-up-open")) == "Pick up the face-up cards"
+    assert str(move_label(ShedMove(0, "send", (), 2))) == "Send the pile to P3"
+    assert str(move_label(ShedMove(0, "pick-up-open"))) == "Pick up the face-up cards"
     game = dn.new_game("le-danish", players=4, seed=9, options={"complete_four": True})
     board = ShedBoard(game, seats=("human",) * 4, teaching=True)
     for _ in range(60):
@@ -567,7 +567,7 @@ def test_the_after_a_seven_hint_follows_the_options_in_force(equal, hint):
     """Item 2: the table's hint after a 7 says what the engine will accept."""
     game = dn.setup("danish-bastard", {"hands": [["7S", "4C"], ["9S"]], "pile": ["7H"]},
                     options={"seven_allows_equal": equal})
-    assert hint in game.state.view(0).note
+    assert hint in str(game.state.view(0).note)
     assert game.explain("P1 play 7S").legal is equal
 
 

@@ -234,3 +234,23 @@ def test_every_ruling_reads_in_each_language(lang):
     verdict = lesson.explain("P1 take")  # rests on ruling DB-h
     reading = dn.GAMES["danish-bastard"].catalogue.rulings["DB-h"].reading_in(lang)
     assert reading in verdict_html(verdict, lang).replace("&#x27;", "'")
+
+
+def test_a_message_is_not_a_string_and_says_so():
+    """A message is text to translate, not a ``str``: user code that joins a deal's score lines
+    renders them first (``str()`` in English, ``render(lang)`` in another); joining the messages
+    themselves fails at once with Python's own sentence, and no string method half-works."""
+    g = dn.new_game("bastard", players=3, seed=4)
+    play_out(g, ["rule-of-thumb"] * 3, seed=4, max_moves=80)
+    lines = [line.text for line in g.state.deal_scores[0].lines]
+    assert lines and all(isinstance(text, dn.i18n.Message) for text in lines)
+    english = "; ".join(str(text) for text in lines)
+    assert english.startswith("P1: ") and "{" not in english
+    assert "; ".join(text.render("de") for text in lines) != english
+    with pytest.raises(TypeError, match="expected str instance, Message found"):
+        "; ".join(lines)
+    text = lines[0]
+    assert text != str(text) and str(text) == render_text(text)
+    for half_string in (lambda: text + "!", lambda: "P1" in text, lambda: text.startswith("P1"), lambda: len(text)):
+        with pytest.raises((TypeError, AttributeError)):
+            half_string()

@@ -109,7 +109,7 @@ def test_each_click_shows_the_engines_verdict_and_changes_nothing(position, try_
         shown = quiz.verdict_box.value
         assert ("Legal" if expected.legal else "Illegal") in shown
         for reason in expected.reasons:
-            assert escape(reason.text) in shown
+            assert escape(str(reason.text)) in shown
             assert f"<b>{reason.rule_id}</b>" in shown
             assert escape(reason.rule.quote) in shown
             if reason.ruling is not None:

@@ -52,7 +52,7 @@ def test_whole_games_by_computer_players(seed, players, options, turn_limit, age
         for move in legal:
             assert g.parse_move(str(move)) == move
         choice = seats[state.current_player].choose(state)
-        assert choice.move in legal and choice.why.strip()
+        assert choice.move in legal and str(choice.why).strip()
         g.play(choice.move)
         assert len(g.history) <= turn_limit
     assert Counter(g.state.all_cards()) == dealt

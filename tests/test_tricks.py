@@ -68,8 +68,9 @@ def test_equal_trump_orders_compare_equal():
 def test_must_follow_the_suit_led_when_held():
     hand = parse_cards("2H 9H AS")
     ok, why = follow_check(hand, C("AS"), plays("KH"), Trumps(Suit.SPADES))
-    assert not ok and why == "you must follow hearts: you hold the two of hearts and the nine of hearts"
-    assert follow_check(hand, C("9H"), plays("KH"), Trumps(Suit.SPADES)) == (True, said("9♥ follows hearts"))
+    assert not ok and str(why) == "you must follow hearts: you hold the two of hearts and the nine of hearts"
+    ok, why = follow_check(hand, C("9H"), plays("KH"), Trumps(Suit.SPADES))
+    assert (ok, str(why)) == (True, said("9♥ follows hearts"))
     assert playable(hand, plays("KH"), Trumps(Suit.SPADES)) == parse_cards("2H 9H")
 
 
@@ -77,7 +78,7 @@ def test_a_void_player_may_play_any_card_trump_or_not():
     hand = parse_cards("2C AS")
     assert playable(hand, plays("KH"), Trumps(Suit.SPADES)) == hand
     ok, why = follow_check(hand, C("AS"), plays("KH"), Trumps(Suit.SPADES))
-    assert ok and "no hearts in hand" in why and "a trump" in why
+    assert ok and "no hearts in hand" in str(why) and "a trump" in str(why)
     assert follow_check(hand, C("2C"), plays("KH"), Trumps(Suit.SPADES))[0]
 
 
@@ -94,9 +95,9 @@ def test_a_permanent_trump_follows_the_trump_suit_not_its_printed_suit():
     # clubs led: the J♥ must follow, the 9♠ may not
     assert playable(hand, plays("AC"), SJAVS) == (C("JH"),)
     ok, why = follow_check(hand, C("9S"), plays("AC"), SJAVS)
-    assert not ok and why == said("you must follow trumps (clubs): you hold J♥")
+    assert not ok and str(why) == said("you must follow trumps (clubs): you hold J♥")
     ok, why = follow_check(parse_cards("JH 2H"), C("JH"), plays("AH"), SJAVS)
-    assert not ok and said("you hold 2♥") in why and said("J♥ counts as trumps (clubs)") in why
+    assert not ok and said("you hold 2♥") in str(why) and said("J♥ counts as trumps (clubs)") in str(why)
 
 
 def test_a_permanent_trump_led_calls_for_trumps():
@@ -116,11 +117,12 @@ def test_a_permanent_trump_led_calls_for_trumps():
 ])
 def test_trick_winner(cards, trump, winner, why):
     won, reason = trick_winner(plays(cards), Trumps(trump))
-    assert (won.player, reason) == (winner, said(why))
+    assert (won.player, str(reason)) == (winner, said(why))
 
 
 def test_permanent_trumps_beat_the_ace_of_trumps_and_rank_in_their_order():
-    assert trick_winner(plays("AC JD KC", players=3), SJAVS) == (Play(1, C("JD")), said("J♦ wins: the highest trump"))
+    won, why = trick_winner(plays("AC JD KC", players=3), SJAVS)
+    assert (won, str(why)) == (Play(1, C("JD")), said("J♦ wins: the highest trump"))
     assert trick_winner(plays("JD QC JH", players=3), SJAVS)[0].player == 1
     # a permanent trump on a heart lead trumps it, even though it is printed as a heart
     assert trick_winner(plays("AH JH KH", players=3), SJAVS)[0].player == 1
@@ -147,7 +149,7 @@ def test_every_complete_trick_has_exactly_one_winner_by_the_rules(deck, players,
     trumped = [p for p in trick if trumps.is_trump(p.card)]
     field = trumped or [p for p in trick if trumps.suit_of(p.card) is led]
     best = [p for p in field if trumps.strength(p.card) == max(trumps.strength(q.card) for q in field)]
-    assert best == [winner] and why.startswith(said(f"{winner.card} wins"))
+    assert best == [winner] and str(why).startswith(said(f"{winner.card} wins"))
 
 
 @settings(max_examples=60, deadline=None)
@@ -254,49 +256,50 @@ def test_it_names_its_longest_strongest_suit():
     g = table({"hands": [["2H", "5H", "9H", "KH", "AH", "3C"], ["2C", "4C", "5C", "6C", "7C", "8C"],
                          ["2S", "3S", "4S", "5S", "6S", "7S"], ["2D", "3D", "4D", "5D", "6D", "7D"]]})
     move, why = choose(g)
-    assert move == TrickMove(0, "trump", None, Suit.HEARTS) and why.startswith("names hearts")
+    assert move == TrickMove(0, "trump", None, Suit.HEARTS) and str(why).startswith("names hearts")
 
 
 def test_it_declares_no_trumps_without_a_long_strong_suit():
     g = table({"hands": [["2H", "3H", "2C", "3C", "2S", "3S", "2D", "3D"], ["4H", "5H", "4C", "5C", "4S", "5S", "4D", "5D"],
                          ["6H", "7H", "6C", "7C", "6S", "7S", "6D", "7D"], ["8H", "9H", "8C", "9C", "8S", "9S", "8D", "9D"]]})
     move, why = choose(g)
-    assert move == TrickMove(0, "trump") and "no trumps" in why
+    assert move == TrickMove(0, "trump") and "no trumps" in str(why)
 
 
 def test_it_follows_low():
     g = table({"hands": [["2C", "KC"], ["AH", "2S"], ["3H"], ["4H"]], "trump": "spades",
                "trick": ["9C", "10C"], "leader": 2, "won": [[], [], [], [["2D", "3D", "4D", "5D"]]]})
     # P1 plays third: the K♣ would win for now, but others follow: the rule is to follow low
-    assert choose(g) == (TrickMove(0, "play", C("2C")), said("follows low with 2♣"))
+    move, why = choose(g)
+    assert (move, str(why)) == (TrickMove(0, "play", C("2C")), said("follows low with 2♣"))
 
 
 def test_it_stays_out_of_a_trick_holding_a_jack_and_gives_its_own_jack_away():
     g = table({"hands": [["JD", "AS"], ["AH", "2S"], ["3H"], ["4H"]], "trump": "spades",
                "trick": ["9C", "JC"], "leader": 2, "won": [[], [], [], [["2D", "3D", "4D", "5D"]]]})
     move, why = choose(g)
-    assert move == TrickMove(0, "play", C("JD")) and said("gives away J♦") in why
+    assert move == TrickMove(0, "play", C("JD")) and said("gives away J♦") in str(why)
 
 
 def test_it_takes_a_trick_holding_a_jack_only_when_it_must_and_with_its_lowest_winner():
     g = table({"hands": [["KC", "AC"], ["AH", "2S"], ["3H"], ["4H"]], "trump": "none",
                "trick": ["9C", "JC"], "leader": 2, "won": [[], [], [], [["2D", "3D", "4D", "5D"]]]})
     move, why = choose(g)
-    assert move == TrickMove(0, "play", C("KC")) and why.startswith("must take the trick")
+    assert move == TrickMove(0, "play", C("KC")) and str(why).startswith("must take the trick")
 
 
 def test_it_chases_the_seven_of_clubs():
     g = table({"hands": [["KC", "AC", "2C"], ["AH", "2S", "3S"], ["3H", "2H", "4S"], ["4H", "5H"]], "trump": "none",
                "trick": ["7C"], "leader": 3, "won": [[], [], [], [["2D", "3D", "4D", "5D"]]]})
     move, why = choose(g)
-    assert move == TrickMove(0, "play", C("AC")) and why.startswith(said("chases the 7♣"))
+    assert move == TrickMove(0, "play", C("AC")) and str(why).startswith(said("chases the 7♣"))
 
 
 def test_last_to_play_it_takes_a_clean_trick_cheaply():
     g = table({"hands": [["KC", "AC", "2C"], ["AH", "2S"], ["3H", "2H"]], "trump": "none",
                "trick": ["9C", "QC"], "leader": 1, "won": [[], [], [["2D", "3D", "4D"]]]})
     move, why = choose(g)
-    assert move == TrickMove(0, "play", C("KC")) and why.startswith("last to play")
+    assert move == TrickMove(0, "play", C("KC")) and str(why).startswith("last to play")
 
 
 def test_it_decides_from_its_own_view_only():

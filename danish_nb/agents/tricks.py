@@ -11,7 +11,7 @@ hidden cards. What a card is worth to its taker comes from the game (:func:`card
 >>> import danish_nb as dn
 >>> g = dn.new_game("bastard", players=4, seed=2)
 >>> choice = TrickRuleOfThumb().choose(g.state)
->>> choice.move in g.legal_moves(), choice.why.startswith("names")
+>>> choice.move in g.legal_moves(), str(choice.why).startswith("names")
 (True, True)
 """
 

@@ -35,9 +35,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import DanishNbError, Event, Game, Ruling, Text, Verdict, cited, get_game, make_options
+from ..core import DanishNbError, Event, Game, Ruling, Text, Verdict, cited, get_game, load_record, make_options
 from ..i18n import M, Message
-from ..records import load_record
 from ..cards import card_words
 from .candidates import card_of, tries
 from .catalogue import active_rules

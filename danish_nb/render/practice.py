@@ -253,7 +253,7 @@ def position_html(item: Mapping[str, Any], lang: str = "en") -> str:
     be rebuilt)."""
     from ..core import DanishNbError
     from ..practice.words import move_words
-    from ..records import load_record
+    from ..core import load_record
     record = item.get("record")
     if not isinstance(record, dict) or not record:
         return ""

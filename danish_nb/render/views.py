@@ -10,7 +10,7 @@ its parent's drawing unless it has its own.
 True
 >>> lesson_table(object())
 Traceback (most recent call last):
-danish_nb.core.DanishNbError: no table drawing for a view of type object
+danish_nb.errors.DanishNbError: no table drawing for a view of type object
 """
 
 from __future__ import annotations

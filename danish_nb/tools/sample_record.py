@@ -14,8 +14,7 @@ import json
 from pathlib import Path
 
 from ..agents import play_out
-from ..core import GAMES, Game, RecordError, new_game, render_text
-from ..records import load_record
+from ..core import GAMES, Game, RecordError, load_record, new_game, render_text
 
 #: game id -> (players, seed) of its lesson's sample game (the game's ``GameParts.sample``).
 SAMPLES = {game_id: GAMES[game_id].info.parts.sample for game_id in GAMES if GAMES[game_id].info.parts.sample}

@@ -2,7 +2,7 @@
 from the engine with no widget (the static site's lesson pages, ``site_build/lessons.py``).
 
 A lesson page carries each as a small JSON *spec* (a game record, replayed and checked by
-:func:`~danish_nb.records.load_record`); every verdict is asked of the engine when the learner
+:func:`~danish_nb.core.load_record`); every verdict is asked of the engine when the learner
 clicks, in the page's language, exactly as :class:`~danish_nb.widgets.lesson.PositionQuiz` and
 :class:`~danish_nb.widgets.lesson.Replay` do in Jupyter.
 
@@ -14,7 +14,7 @@ clicks, in the page's language, exactly as :class:`~danish_nb.widgets.lesson.Pos
 P1 play 4♣ -> nicht erlaubt: Kreuz-Vier auf Kreuz-Sechs: niedriger als die Karte davor (Regel DB-13)
 >>> quiz_answer(spec, "P1 take", "en")
 Traceback (most recent call last):
-danish_nb.core.DanishNbError: P1 take is not one of this quiz's moves: P1 play 4♣, P1 play 8♥
+danish_nb.errors.DanishNbError: P1 take is not one of this quiz's moves: P1 play 4♣, P1 play 8♥
 """
 
 from __future__ import annotations
@@ -23,10 +23,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
-from ..core import DanishNbError, Game, Verdict, render_text
+from ..core import DanishNbError, Game, Verdict, load_record, render_text
 from ..families.shedding import canonical
 from ..i18n import N_, LANGUAGES, M, translator
-from ..records import load_record
 from ..render.html import verdict_html
 from ..render.replay import step_lines
 from ..words import move_words

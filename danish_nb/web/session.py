@@ -23,9 +23,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import DanishNbError
+from ..core import DanishNbError, load_record
 from ..i18n import LANGUAGES, M, translator
-from ..records import load_record
 from ..widgets import Board, board_for
 from .app import PageApp, Progress
 from .lessons import quiz_answers, quiz_verdict_html, replay_html
