@@ -93,7 +93,7 @@ _SUIT_BY_TEXT = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Sui
 
 
 class CardParseError(DanishNbError):
-    """Text that does not name a card (a :class:`~danish_nb.core.DanishNbError`, so a ValueError)."""
+    """Text that does not name a card (a :class:`~danish_nb.errors.DanishNbError`, so a ValueError)."""
 
 #: The longest text :meth:`Card.parse` reads (``' 10♠ '`` with room for spaces).
 MAX_CARD_TEXT = 12

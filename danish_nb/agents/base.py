@@ -53,7 +53,7 @@ class SeededPlayer:
     >>> RandomAgent(seed=1).choose(g.state)
     Traceback (most recent call last):
     ...
-    danish_nb.core.DanishNbError: no legal move: the game is over
+    danish_nb.errors.DanishNbError: no legal move: the game is over
     """
 
     name = "seeded"

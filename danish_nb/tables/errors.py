@@ -1,4 +1,4 @@
-"""What can go wrong at a class table: each a :class:`~danish_nb.core.DanishNbError` (a ValueError)
+"""What can go wrong at a class table: each a :class:`~danish_nb.errors.DanishNbError` (a ValueError)
 with a message a learner or teacher can act on; nothing changes when one is raised."""
 
 from __future__ import annotations

@@ -77,7 +77,7 @@ def create_table(store: Store, game_id: str, seats: Sequence[str], *, seed: int 
                  options: dict[str, Any] | None = None, room: str = "") -> str:
     """Store a new table and return its code: one entry of ``seats`` per player, each
     ``"human"`` or a computer player (``"rule-of-thumb"``, ``"random"``). Without ``seed`` the
-    deal is random. Raises :class:`~danish_nb.core.OptionsError` (or another DanishNbError) for
+    deal is random. Raises :class:`~danish_nb.errors.OptionsError` (or another DanishNbError) for
     a game, options or seats that cannot make a game; nothing is stored then."""
     seats = tuple(seats)
     seed = secrets.randbelow(2**31) if seed is None else seed
@@ -208,7 +208,7 @@ class TableSession:
     def play(self, move: Any) -> tuple[str, ...]:
         """Play this seat's move (its notation or a move value): checked by the engine against
         the stored game, then stored; the computer seats answer. Returns what happened, as this
-        seat reads it. Raises :class:`NotYourTurn`, :class:`~danish_nb.core.IllegalMove`,
+        seat reads it. Raises :class:`NotYourTurn`, :class:`~danish_nb.errors.IllegalMove`,
         :class:`TableClosed`, or :class:`MoveConflict` (another move came first: the session
         now shows it); nothing is stored then."""
         if self.seat is None:

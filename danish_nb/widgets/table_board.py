@@ -137,7 +137,7 @@ def table_board(session: TableSession, lang: str = "en") -> Board:
     """The board for ``session``'s seat (or, for a watcher, the table as the session may see it),
     in the interface language ``lang``: the game's own board class with a :class:`TableSeating`.
 
-    Raises :class:`~danish_nb.core.OptionsError` for a game without a board.
+    Raises :class:`~danish_nb.errors.OptionsError` for a game without a board.
     """
     rules = session.game.rules
     if not has_board(rules):
