@@ -353,7 +353,11 @@ def test_the_first_screen_speaks_the_chosen_language_and_deals_new_cards(page: P
     message = page.locator(".dn-app-message")
     first = message.inner_text()
     hand = codes(page.locator(f"{ME} [data-act='card']"))
+    page.locator(".dn-board").evaluate_all("boards => boards.forEach((b) => { b.dataset.old = 'yes'; })")
     page.locator(".dn-same-deal").click()
+    # a new board replaces the old one: wait for it, and for its hand, before reading the cards
+    expect(page.locator(".dn-board[data-old]")).to_have_count(0)
+    expect(page.locator(f"{ME} [data-act='card']")).to_have_count(len(hand))
     expect(page.locator(".dn-position")).to_have_text("coup 0 sur 0")
     assert message.inner_text() == first and codes(page.locator(f"{ME} [data-act='card']")) == hand
     page.locator(".dn-new-game").click()
