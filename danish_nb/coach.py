@@ -32,7 +32,7 @@ from .agents.search import (PLAYER_ENDGAME_TRICKS, Candidate, SearchResult, move
                             position_seed, reason, search_view)
 from .core import DanishNbError, Game, Text, get_game, load_record, render_text
 from .i18n import DEFAULT, M
-from .view import View
+from .core import View
 
 #: A move is "much worse" when the best move's estimate beats it by this much: a share of games
 #: finished first (search), or points (Bastard's exact endgame) / card points (Sjavs').

@@ -33,7 +33,7 @@ from danish_nb.agents import AGENTS, make_agent
 from danish_nb.agents.search import StrongPlayer
 from danish_nb.cards import Card
 from danish_nb.core import OptionInfo
-from danish_nb.view import View
+from danish_nb.core import View
 
 from helpers import CODE, FUZZ
 

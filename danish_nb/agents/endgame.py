@@ -37,7 +37,7 @@ from ..cards import Card
 from ..core import GAMES, DanishNbError, Private, Text, get_game
 from ..i18n import M, Message, Number, _n
 from ..families.tricks import TrickMove, playable
-from ..view import View
+from ..core import View
 
 #: The strong player and the coach solve exactly once this many tricks (or fewer) remain.
 ENDGAME_TRICKS = 5

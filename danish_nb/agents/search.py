@@ -62,7 +62,7 @@ from typing import Any
 
 from ..core import GAMES, DanishNbError, Private, Result, State, Text, get_game
 from ..i18n import M, _n
-from ..view import View
+from ..core import View
 from ..words import words_of
 from .base import AGENTS, Choice, game_over, make_agent
 from .tricks import TrickRuleOfThumb
@@ -363,7 +363,7 @@ def search_view(view: View, game_id: str, *, seed: int = 0, iterations: int | No
 
 
 def sample_world(view: View, rng: random.Random, tries: int = AUCTION_TRIES) -> State:
-    """A world ``view`` cannot tell from the real one (the view's own :meth:`~danish_nb.view.View.sample_world`,
+    """A world ``view`` cannot tell from the real one (the view's own :meth:`~danish_nb.core.View.sample_world`,
     the one hook every caller samples through), preferring one whose auction (if any) agrees with
     how the rule-of-thumb player bids (:meth:`TrickRuleOfThumb.bids_agree`, ``True`` without an
     auction): a pass then says the hand was weak, a bid that it was strong (up to ``tries`` deals; 1: any).

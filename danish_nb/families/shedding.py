@@ -26,7 +26,7 @@ from ..core import (NOT_WELL_FORMED, Catalogue, DanishNbError, Event, MoveParseE
                     RulesState, Text, Verdict, check_keys)
 from .common import (card_codes, parse_number, parse_player, position_cards, position_seats, remove_cards,
                      replace_at, sorted_cards)
-from ..view import View
+from ..core import View
 from ..i18n import N_, Listed, M
 
 #: Move actions and what they mean (the notation's verbs).

@@ -33,7 +33,7 @@ from ..core import (NOT_WELL_FORMED, Catalogue, DanishNbError, Event, MoveParseE
                     RulesState, Text, check_keys, get_game, render_text)
 from .common import CODES, card_codes, parse_player, position_cards, replace_at
 from .worlds import deal_unseen
-from ..view import View
+from ..core import View
 from ..i18n import N_, Listed, M, Message, _n
 
 SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
