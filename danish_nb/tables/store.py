@@ -1,6 +1,6 @@
 """Where class tables live: a small store interface and its two implementations, SQLite (the
 default, in the user's data directory) and PostgreSQL (for several servers), chosen by
-``DANISH_NB_STORE`` (see :func:`open_store`).
+``DANISH_NB_STORE`` (see :func:`danish_nb.tables.backends.open_store`).
 
 A table is a game id, options, seed and seats, plus its moves numbered 1, 2, ... Moves are
 written with optimistic concurrency: move ``n`` is stored only if the table holds ``n - 1``
@@ -8,7 +8,8 @@ moves, inside one transaction (and a unique ``(table, number)`` key), so of two 
 clicking at once exactly one plays; the other gets :class:`MoveConflict`. The store holds move
 texts only: the engine (see :mod:`danish_nb.tables.session`) checks every move.
 
->>> store = open_store("sqlite:///:memory:")
+>>> from danish_nb.tables.sqlite import SQLiteStore
+>>> store = SQLiteStore(":memory:")
 >>> code = store.create_table("danish-bastard", seed=7, options={}, seats=("human", "random"), turn=0)
 >>> store.add_move(code, 1, seat=0, move="P1 face-up 4D 7D 8D", turn=1, finished=False)
 1
@@ -20,14 +21,12 @@ texts only: the engine (see :mod:`danish_nb.tables.session`) checks every move.
 from __future__ import annotations
 
 import json
-import os
 import threading
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..i18n import M, Message
@@ -386,33 +385,3 @@ def _table_info(row: tuple, seats: list[tuple]) -> TableInfo:
 def _seat_info(row: tuple) -> SeatInfo:
     _code, seat, kind, name, claimed, seen, device, moved = row
     return SeatInfo(int(seat), kind, name, bool(claimed), seen, device, moved)
-
-
-def default_path() -> Path:
-    """The SQLite file used when ``DANISH_NB_STORE`` is unset: ``tables.sqlite3`` in the user's
-    data directory (``$XDG_DATA_HOME/danish-nb`` or ``~/.local/share/danish-nb`` on Linux)."""
-    import platformdirs
-
-    return platformdirs.user_data_path("danish-nb") / "tables.sqlite3"
-
-
-def open_store(url: str | None = None) -> Store:
-    """The store ``url`` names (default: ``$DANISH_NB_STORE``, else SQLite at :func:`default_path`).
-
-    ``postgresql://user@host/db`` (or ``postgres://``) opens PostgreSQL (``pip install
-    danish-nb[postgres]``); ``sqlite:///relative.db``, ``sqlite:////absolute.db``,
-    ``sqlite:///:memory:`` or a plain file path open SQLite.
-    """
-    url = url if url is not None else os.environ.get(STORE_ENV, "")
-    if url.startswith(("postgresql://", "postgres://")):
-        from .postgres import PostgresStore
-
-        return PostgresStore(url)
-    from .sqlite import SQLiteStore
-
-    if url.startswith("sqlite:///"):
-        return SQLiteStore(url.removeprefix("sqlite:///"))
-    if "://" in url:
-        raise TableError(f"{STORE_ENV} names a {url.split('://')[0]!r} store; use a postgresql:// URL, "
-                         "sqlite:///path, or a file path")
-    return SQLiteStore(url or default_path())
