@@ -97,7 +97,8 @@ class Frame:
     and ``turn`` that position's result and player to move, ``result`` the game's. ``buttons``
     are the move and family buttons (the chosen one marked), ``undo`` whether "Undo my move" is
     offered, ``computers`` whether the board plays computer seats. ``family`` is what a family's
-    drawing reads besides (e.g. the trick game's last trick shown).
+    drawing reads besides (e.g. the trick game's last trick shown). ``history`` is the game's
+    played steps, read only through their words and events as the viewer may read them.
     """
 
     lang: str
@@ -148,7 +149,7 @@ class Drawing:
 
     >>> from danish_nb.web.pad import PagePad
     >>> drawing = Drawing(PagePad())
-    >>> drawing.show(Frame("en", None, ("human",), ("P1 (you)",), Offer(reveal=True), (), screened=True))
+    >>> drawing.show(Frame("en", 0, ("human",), ("P1 (you)",), Offer(reveal=True), (), screened=True))
     >>> "Pass the screen" in drawing.pad.html, drawing.writing
     (True, False)
     """
