@@ -693,3 +693,22 @@ def test_a_move_button_without_a_title_gets_none_in_another_language(lang):
     assert 'data-move="P1 stock"' in board.html
     assert "Project-Id-Version" not in board.html and 'title=""' not in board.html
     board.close()
+
+
+@pytest.mark.parametrize("game_id, players", [("danish-bastard", 3), ("bastard", 4), ("rat-bastard-17", 2)])
+def test_the_drawing_draws_the_boards_frame_and_changes_nothing_of_the_board(game_id, players):
+    """The view draws a read-only snapshot the board made first: drawing it again gives the page
+    as shown, and leaves every field of the board as it was (selection, chosen move, offer...)."""
+    from danish_nb.widgets import board_for
+
+    board = board_for(dn.new_game(game_id, players=players, seed=2), background=False)
+    rng = random.Random(2)
+    for _ in range(40):
+        frame = board.frame()
+        fields = {name: list(value) if isinstance(value, list) else value for name, value in vars(board).items()}
+        assert board.drawing.html(frame) == board.html
+        assert vars(board) == fields
+        offer = frame.offer
+        send(board, rng.choice([{"act": "card", "zone": zone, "idx": idx} for zone, idx in offer.cards]
+                               + [{"act": "choose", "move": move} for move in offer.moves]
+                               + [{"act": "play"}] * offer.play + [{"act": "back"}, {"act": "last"}]))

@@ -17,11 +17,17 @@ default, one learner's seat at a class table) and its
 :class:`~danish_nb.widgets.computers.ComputerPlayers` (the computer seats and the thread of the
 one searching in the background).
 
+The board is the controller; the page is drawn by its view, a
+:class:`~danish_nb.widgets.drawing.Drawing` (``board.drawing``, writing to the pad), from a
+read-only :class:`~danish_nb.widgets.drawing.Frame` the board makes before each drawing
+(:meth:`Board.frame`): the drawing reads what the viewer may see and changes nothing of the board's.
+
 A family adapter is a small subclass (:class:`~danish_nb.widgets.shed_board.ShedBoard`,
 :class:`~danish_nb.widgets.tricks_board.TrickBoard`, :class:`~danish_nb.widgets.rat_board.RatBoard`)
 saying which of the viewer's cards a click may choose (:meth:`Board._spots`), what a selection
-or a face-down card plays (:meth:`Board._selected_move`, :meth:`Board._closed_move`), which moves
-are buttons (:meth:`Board._move_buttons`) and how the table is drawn (:meth:`Board._table_html`).
+or a face-down card plays (:meth:`Board._selected_move`, :meth:`Board._closed_move`) and which
+moves are buttons (:meth:`Board._move_buttons`); its drawing (``DRAWING``: e.g.
+:class:`~danish_nb.widgets.shed_board.ShedDrawing`) says how the table is drawn.
 """
 
 from __future__ import annotations
@@ -31,13 +37,15 @@ import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..cards import Card
 from ..core import DanishNbError, Game, OptionsError, Text, Verdict, render_text
 from ..i18n import N_, M, Message, check_lang, translator
 from .computers import ComputerPlayers, Search
-from .drawing import Button, DrawingMixin, Offer, Spot, Spots
+from .drawing import Button, Drawing, Frame, Offer, Spot, Spots
 from .messages import handle_message
 from .seating import NOT_PLAYED, Seating
 from ..words import move_words
@@ -73,7 +81,7 @@ def _locked(method: _F) -> _F:
     return wrapper  # type: ignore[return-value]
 
 
-class Board(DrawingMixin, ABC):
+class Board(ABC):
     """A board for one game; ``seats`` says who plays each seat (default: a human, then
     rule-of-thumb players).
 
@@ -132,7 +140,6 @@ class Board(DrawingMixin, ABC):
         self._why: dict[int, Text] = {}
         self._offer = Offer()
         self._busy = False
-        self._drawing = False
         #: The browser's action being handled (a seating may say why it was refused).
         self._act = ""
         #: What the last drawing showed around the game (:meth:`Seating.around`).
@@ -145,6 +152,8 @@ class Board(DrawingMixin, ABC):
             pad.add_class("dn-board-widget")
             pad.observe(self._on_html_set, names="html")
         self.widget = pad
+        #: The view: draws each :meth:`frame` on the pad.
+        self.drawing = self.DRAWING(pad)
         self.widget.on_msg(self._on_msg)
         self._coach: CoachPanel | None = None
         self._box: ipywidgets.VBox | None = None
@@ -162,6 +171,8 @@ class Board(DrawingMixin, ABC):
 
     #: A family's own controls: browser action -> board method (e.g. ``{"lasttrick": "show_last_trick"}``).
     FAMILY_ACTS: ClassVar[dict[str, str]] = {}
+    #: The family's view: how its table is drawn.
+    DRAWING: ClassVar[type[Drawing]]
 
     @property
     def offer(self) -> Offer:
@@ -226,13 +237,9 @@ class Board(DrawingMixin, ABC):
         shown instead of a verdict; ``''`` when the selection is a move to judge."""
         return ""
 
-    @abstractmethod
-    def _table_html(self, view: Any, spots: Spots) -> str:
-        """The table drawn from ``view``, the viewer's ``spots`` clickable and marked."""
-
-    def _after_nav_html(self, view: Any) -> str:
-        """What the page shows between the step-through bar and the log (e.g. scores)."""
-        return ""
+    def _family_frame(self) -> Any:
+        """What the family's drawing reads besides the frame's common fields (``Frame.family``)."""
+        return None
 
     def _log_span(self) -> tuple[int, int]:
         """The moves (``start``, ``end``: 0-based, end excluded) the log is about."""
@@ -486,7 +493,7 @@ class Board(DrawingMixin, ABC):
         self._on_step()
         return choice.why
 
-    def _on_step(self) -> None:
+    def _on_step(self) -> None:  # noqa: B027 (a hook, doing nothing by default)
         """After each move the board played (a family may then wait, see :meth:`_paused`)."""
 
     def _run_computers(self) -> None:
@@ -581,13 +588,76 @@ class Board(DrawingMixin, ABC):
 
     def _on_html_set(self, _change: Any) -> None:
         """Only the board writes the page; anything else setting it is put right at once."""
-        if not self._drawing:
+        if not self.drawing.writing:
             self._refuse(M("the page was changed from outside the board"))
 
     def _render(self) -> None:
+        """Draw the page again (one comm message): the board decides what it shows and offers
+        (:meth:`frame`), its drawing draws that."""
         with self._lock:
             self._around = self.seating.around(self)
-            super()._render()
+            self.drawing.show(self.frame())
+
+    def frame(self) -> Frame:
+        """Decide what the page shows and offers now, and hand it to the drawing as a read-only
+        :class:`~danish_nb.widgets.drawing.Frame`: the cards a click may choose, the buttons, the
+        selection and the chosen move (both dropped where no longer offered), whether the computer
+        may be stepped; what it offers is kept (:attr:`offer`) to check the browser's messages.
+
+        >>> import danish_nb as dn
+        >>> from danish_nb.widgets import board_for
+        >>> board = board_for(dn.new_game("danish-bastard", players=2, seed=1))
+        >>> frame = board.frame()
+        >>> frame.viewer, frame.live, [b.css for b in frame.buttons], frame.offer is board.offer
+        (0, True, ['dn-stock'], True)
+        >>> frame.message = "drawn over"
+        Traceback (most recent call last):
+        dataclasses.FrozenInstanceError: cannot assign to field 'message'
+        """
+        with self._lock:
+            game = self.game
+            common: dict[str, Any] = dict(
+                lang=self.lang, viewer=self.viewer, seats=self.seats, names=self.names(), history=tuple(game.history),
+                opening_events=game.opening_events, log_span=self._log_span(), why=MappingProxyType(self._why),
+                teaching=self.teaching, notation=self.notation, screened=self.screened, position=self.position,
+                result=game.result, message=self.message, info=self._info)
+            if self.screened:
+                self._offer = Offer(reveal=True)
+                return Frame(offer=self._offer, **common)
+            state = self._shown_state()
+            view = state.view(self.viewer, reveal_hands=self.teaching)
+            moves = self._my_moves()
+            spots = self._spots(view, moves) if moves else Spots()
+            self.selection = [s for s in self.selection if s in spots.cards]
+            buttons = (self._move_buttons(view, moves) if moves else []) + self._family_buttons(view) + \
+                self._over_buttons()
+            if self.chosen is not None and all(b.move != self.chosen for b in buttons):
+                self.chosen = None
+            buttons = [replace(b, chosen=True) if b.move is not None and b.move == self.chosen else b for b in buttons]
+            step = (self.live and not self.screened and game.current_player in self.agents
+                    and self.thinking is None and not self._paused())
+            self._offer = Offer(cards=spots.cards, closed=spots.closed,
+                                play=bool(self.selection) or self.chosen is not None, step=step, nav=True,
+                                moves={str(b.move): b.move for b in buttons if b.move is not None},
+                                acts=frozenset(b.act for b in buttons if b.move is None and b.enabled))
+            play_label = self._play_label() if spots.cards or self.chosen is not None else ""
+            return Frame(offer=self._offer, view=view, outcome=state.result, turn=state.current_player, spots=spots,
+                         buttons=tuple(buttons), selection=tuple(self.selection), chosen=self.chosen,
+                         verdict=self.verdict, undo=self._undo_target() is not None, computers=bool(self.agents),
+                         step_mode=self.step_mode, play_label=play_label, family=self._family_frame(), **common)
+
+    def _shown_state(self) -> Any:
+        return self.game.states()[self.position] if self.position is not None else self.game.state
+
+    def _over_buttons(self) -> list[Button]:
+        """Once the game is over (and shown as it is now): "Play again" (where the app offers it)
+        and "Review my game" (for a human seat)."""
+        if not (self.live and self.game.is_over):
+            return []
+        buttons = [Button(N_("Play again"), "dn-again dn-primary", act="again")] if self.on_play_again else []
+        if "human" in self.seats:
+            buttons.append(Button(N_("Review my game"), "dn-review", act="review"))
+        return buttons
 
     def _follow_turn(self) -> None:
         """Hand the screen to the human whose turn it is (behind a privacy screen if another

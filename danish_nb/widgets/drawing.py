@@ -1,16 +1,25 @@
-"""How a board draws itself: one HTML string from the viewer's view (the table, drawn by the
-family adapter, then the controls the viewer may use now, the step-through bar and the log),
-and the record of what it offered (:class:`Offer`), so messages from the browser can be checked
+"""How a board draws itself: the view side of :class:`~danish_nb.widgets.board.Board`.
+
+The board (the controller) decides what the page shows and offers and hands it over as a
+:class:`Frame`, a read-only snapshot: the viewer's view of the position shown, the cards a click
+may choose, the buttons, the selection, the verdict, the message, the log's moves. A
+:class:`Drawing` turns a frame into one HTML string (the table, drawn by the family's drawing,
+then the controls, the step-through bar and the log) and writes it to its pad: one comm message
+per update. It changes nothing of the board's; it never sees a state, only what the viewer may
+see (the viewer's view, the moves' events and words written for the viewer).
+
+The board keeps what it offered (:class:`Offer`), so messages from the browser can be checked
 against it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from html import escape
 from typing import Any
 
-from ..core import render_text
+from ..core import Text, Verdict, render_text
 from ..i18n import N_, translator
 from ..render.board import LogEntry, button_html, keys_html, log_html, message_html, nav_html
 from ..render.html import move_notation, verdict_html
@@ -78,151 +87,211 @@ class Offer:
     acts: frozenset[str] = frozenset()
 
 
-class DrawingMixin:
-    """The page side of :class:`~danish_nb.widgets.board.Board`."""
+@dataclass(frozen=True)
+class Frame:
+    """What the board shows and offers now, as the drawing reads it (a snapshot the board makes
+    before each drawing; the drawing changes none of the board's fields).
 
-    def _render(self) -> None:
-        """Re-render the one HTML trait (one comm message per update)."""
-        html = self._screen_html() if self.screened else self._board_html()
-        self._drawing = True
+    ``view`` is the viewer's view of the position shown (``None`` behind the privacy screen),
+    ``position`` the move number shown when stepping back (``None``: the game now), ``outcome``
+    and ``turn`` that position's result and player to move, ``result`` the game's. ``buttons``
+    are the move and family buttons (the chosen one marked), ``undo`` whether "Undo my move" is
+    offered, ``computers`` whether the board plays computer seats. ``family`` is what a family's
+    drawing reads besides (e.g. the trick game's last trick shown). ``history`` is the game's
+    played steps, read only through their words and events as the viewer may read them.
+    """
+
+    lang: str
+    viewer: int | None
+    seats: tuple[str, ...]
+    names: tuple[str, ...]
+    offer: Offer
+    history: tuple[Any, ...]
+    opening_events: tuple[Any, ...] = ()
+    log_span: tuple[int, int] = (0, 0)
+    why: Mapping[int, Text] = field(default_factory=dict)
+    teaching: bool = False
+    notation: bool = False
+    screened: bool = False
+    position: int | None = None
+    result: Any = None
+    outcome: Any = None
+    turn: int | None = None
+    message: str = ""
+    info: bool = False
+    view: Any = None
+    spots: Spots = field(default_factory=Spots)
+    buttons: tuple[Button, ...] = ()
+    selection: tuple[Spot, ...] = ()
+    chosen: Any = None
+    verdict: Verdict | None = None
+    undo: bool = False
+    computers: bool = False
+    step_mode: bool = False
+    play_label: str = ""
+    family: Any = None
+
+    @property
+    def live(self) -> bool:
+        """Whether the frame shows the game as it is now (not a past position)."""
+        return self.position is None
+
+    @property
+    def shown(self) -> int:
+        """The number of moves played in the position shown."""
+        return len(self.history) if self.position is None else self.position
+
+
+class Drawing:
+    """The view of a board: draws a :class:`Frame` and writes it to ``pad`` (anything with a
+    writable ``html`` and ``hold_sync()``). A family's drawing says how its table is drawn
+    (:meth:`table_html`) and what comes after the step-through bar (:meth:`after_nav_html`).
+
+    >>> from danish_nb.web.pad import PagePad
+    >>> drawing = Drawing(PagePad())
+    >>> drawing.show(Frame("en", 0, ("human",), ("P1 (you)",), Offer(reveal=True), (), screened=True))
+    >>> "Pass the screen" in drawing.pad.html, drawing.writing
+    (True, False)
+    """
+
+    def __init__(self, pad: Any):
+        self.pad = pad
+        #: Whether the drawing is writing to the pad now (anything else writing it is refused).
+        self.writing = False
+
+    def show(self, frame: Frame) -> None:
+        """Write ``frame``'s HTML to the pad (one comm message)."""
+        html = self.html(frame)
+        self.writing = True
         try:
-            with self.widget.hold_sync():
-                self.widget.html = html
+            with self.pad.hold_sync():
+                self.pad.html = html
         finally:
-            self._drawing = False
+            self.writing = False
 
-    def _screen_html(self) -> str:
-        self._offer = Offer(reveal=True)
-        tr = translator(self.lang)
-        name = f"P{self.viewer + 1}"
+    def html(self, frame: Frame) -> str:
+        """The page for ``frame``: the privacy screen, or the table and everything around it."""
+        return self._screen_html(frame) if frame.screened else self._board_html(frame)
+
+    # ------------------------------------------------------------------ the family's part
+    def table_html(self, frame: Frame) -> str:
+        """The table drawn from ``frame.view``, the viewer's ``frame.spots`` clickable and marked."""
+        raise NotImplementedError
+
+    def after_nav_html(self, frame: Frame) -> str:
+        """What the page shows between the step-through bar and the log (e.g. scores)."""
+        return ""
+
+    # ------------------------------------------------------------------ the page
+    def _screen_html(self, frame: Frame) -> str:
+        tr = translator(frame.lang)
+        name = f"P{(frame.viewer or 0) + 1}"
         pass_to = escape(tr("Pass the screen to {name}.", name=name))
         shown = escape(tr("Pass the screen to {name}.", name=f"\x00{name}\x01")).replace(
             "\x00", "<b>").replace("\x01", "</b>")
         reveal = button_html(tr("I am {name}: show my cards", name=name), "reveal", css="dn-reveal dn-primary")
         return (f'<div class="dn-privacy"><p>{shown}</p>{reveal}</div>'
-                f'<div class="dn-announce" hidden>{pass_to}</div>{self._log_html()}')
+                f'<div class="dn-announce" hidden>{pass_to}</div>{self._log_html(frame)}')
 
-    def _shown_state(self) -> Any:
-        return self.game.states()[self.position] if self.position is not None else self.game.state
+    def _board_html(self, frame: Frame) -> str:
+        return (f"{self._recent_html(frame)}{self.table_html(frame)}{self._controls_html(frame)}"
+                f"{nav_html(frame.shown, len(frame.history), lang=frame.lang)}{self.after_nav_html(frame)}"
+                f"{self._log_html(frame)}{keys_html(frame.lang)}")
 
-    def _board_html(self) -> str:
-        view = self._shown_state().view(self.viewer, reveal_hands=self.teaching)
-        moves = self._my_moves()
-        spots = self._spots(view, moves) if moves else Spots()
-        self.selection = [s for s in self.selection if s in spots.cards]
-        buttons = (self._move_buttons(view, moves) if moves else []) + self._family_buttons(view) + self._over_buttons()
-        if self.chosen is not None and all(b.move != self.chosen for b in buttons):
-            self.chosen = None
-        buttons = [replace(b, chosen=True) if b.move is not None and b.move == self.chosen else b for b in buttons]
-        step = (self.live and not self.screened and self.game.current_player in self.agents
-                and self.thinking is None and not self._paused())
-        self._offer = Offer(cards=spots.cards, closed=spots.closed, play=bool(self.selection) or self.chosen is not None,
-                            step=step, nav=True, moves={str(b.move): b.move for b in buttons if b.move is not None},
-                            acts=frozenset(b.act for b in buttons if b.move is None and b.enabled))
-        return (f"{self._recent_html()}{self._table_html(view, spots)}{self._controls_html(buttons, step)}"
-                f"{nav_html(self._shown(), len(self.game.history), lang=self.lang)}{self._after_nav_html(view)}"
-                f"{self._log_html()}{keys_html(self.lang)}")
-
-    def _over_buttons(self) -> list[Button]:
-        """Once the game is over (and shown as it is now): "Play again" (where the app offers it)
-        and "Review my game" (for a human seat)."""
-        if not (self.live and self.game.is_over):
-            return []
-        buttons = [Button(N_("Play again"), "dn-again dn-primary", act="again")] if self.on_play_again else []
-        if "human" in self.seats:
-            buttons.append(Button(N_("Review my game"), "dn-review", act="review"))
-        return buttons
-
-    def _over_html(self) -> str:
+    def _over_html(self, frame: Frame) -> str:
         """Who won, said once the game is over (shown as it is now): "You won!" to the winner."""
-        result = self.game.result
-        if not self.live or result is None:
+        result = frame.result
+        if not frame.live or result is None:
             return ""
-        tr = translator(self.lang)
-        won = (not result.draw and bool(result.order) and result.order[0] == self.viewer
-               and self.viewer is not None and self.seats[self.viewer] == "human")
+        tr = translator(frame.lang)
+        won = (not result.draw and bool(result.order) and result.order[0] == frame.viewer
+               and frame.viewer is not None and frame.seats[frame.viewer] == "human")
         head = tr("You won!") if won else tr("Game over")
         return (f'<div class="dn-game-over" role="status"><b>{escape(head)}</b> '
-                f'{escape(result.reason_in(self.lang))}</div>')
+                f'{escape(result.reason_in(frame.lang))}</div>')
 
-    def _recent_html(self) -> str:
+    def _recent_html(self, frame: Frame) -> str:
         """What just happened (the last move shown, as the viewer may read it), then whose turn
         it is: shown on top of the table, and announced to screen readers by the page's live
         region (``dn-announce``), with any message."""
-        shown = self._shown()
+        shown, lang = frame.shown, frame.lang
         recent = ""
-        if shown > self._log_span()[0]:  # a move of the deal shown (a new deal starts afresh)
-            step = self.game.history[shown - 1]
-            events = [e.text_for(self.viewer, self.teaching, lang=self.lang) for e in step.events]
-            recent = escape("; ".join(events) or move_words(step.move, self.viewer, lang=self.lang,
-                                                            reveal_hands=self.teaching, player=True))
-        state = self._shown_state()
-        tr = translator(self.lang)
-        if state.result is not None:
-            turn = tr("Game over: {reason}", reason=state.result.reason_in(self.lang))
-        elif state.current_player is not None:
-            turn = tr("{name} to play", name=self.names()[state.current_player])
+        if shown > frame.log_span[0]:  # a move of the deal shown (a new deal starts afresh)
+            step = frame.history[shown - 1]
+            events = [e.text_for(frame.viewer, frame.teaching, lang=lang) for e in step.events]
+            recent = escape("; ".join(events) or move_words(step.move, frame.viewer, lang=lang,
+                                                            reveal_hands=frame.teaching, player=True))
+        tr = translator(lang)
+        if frame.outcome is not None:
+            turn = tr("Game over: {reason}", reason=frame.outcome.reason_in(lang))
+        elif frame.turn is not None:
+            turn = tr("{name} to play", name=frame.names[frame.turn])
         else:
             turn = ""
         just_now = escape(tr("Just now:"))
         just = f'<div class="dn-just" aria-hidden="true"><b>{just_now}</b> {recent}</div>' if recent else ""
-        spoken = ". ".join(t for t in (recent, escape(turn), escape(self.message)) if t)
+        spoken = ". ".join(t for t in (recent, escape(turn), escape(frame.message)) if t)
         return f'{just}<div class="dn-announce" hidden>{spoken}</div>'
 
-    def _words(self, text: Any) -> str:
+    @staticmethod
+    def _words(frame: Frame, text: Any) -> str:
         """A label, a title or a move's words in the board's language, as the viewer may read it
         (no title stays none: gettext translates ``''`` into its catalogue's header)."""
         if isinstance(text, str):
-            return translator(self.lang).render(text) if text else ""
-        return render_text(text, self.viewer, self.teaching, lang=self.lang)
+            return translator(frame.lang).render(text) if text else ""
+        return render_text(text, frame.viewer, frame.teaching, lang=frame.lang)
 
-    def _controls_html(self, buttons: list[Button], step: bool) -> str:
-        tr = translator(self.lang)
-        buttons = [replace(b, label=self._words(b.label), title=self._words(b.title))  # in the board's language
-                   for b in buttons]
+    def _controls_html(self, frame: Frame) -> str:
+        tr = translator(frame.lang)
+        buttons = [replace(b, label=self._words(frame, b.label), title=self._words(frame, b.title))
+                   for b in frame.buttons]  # in the board's language
         parts = []
-        if self._offer.cards or self.chosen is not None:
+        if frame.offer.cards or frame.chosen is not None:
             chosen = next((b.label for b in buttons if b.chosen), "")
-            label = tr("Confirm: {chosen}", chosen=chosen) if chosen else tr.render(self._play_label())
-            parts.append(button_html(label, "play", css="dn-play dn-primary", enabled=self._offer.play, shortcut="p"))
-            parts.append(button_html(tr("Clear"), "clear", css="dn-clear", enabled=self._offer.play, shortcut="Escape"))
+            label = tr("Confirm: {chosen}", chosen=chosen) if chosen else tr.render(frame.play_label)
+            parts.append(button_html(label, "play", css="dn-play dn-primary", enabled=frame.offer.play, shortcut="p"))
+            parts.append(button_html(tr("Clear"), "clear", css="dn-clear", enabled=frame.offer.play, shortcut="Escape"))
         parts += [b.html() for b in buttons]
-        if step:
+        if frame.offer.step:
             parts.append(button_html(tr("Let the computer play"), "step", css="dn-step", shortcut="c"))
-        if self._undo_target() is not None:
+        if frame.undo:
             parts.append(button_html(tr("Undo my move"), "undo", css="dn-undo", shortcut="u"))
-        if self.agents:  # only where the board plays computer seats (not at a class table, nor all humans)
-            checked = " checked" if self.step_mode else ""
+        if frame.computers:  # only where the board plays computer seats (not at a class table, nor all humans)
+            checked = " checked" if frame.step_mode else ""
             step_words = escape(tr("Step through computer turns"))
             parts.append(f'<label class="dn-step-mode"><input type="checkbox" data-act="stepmode" data-key="stepmode:"'
                          f'{checked}> {step_words}</label>')
-        if not self.live:
+        if not frame.live:
             looking_back = escape(tr("Looking back: press » to return to the game."))
             parts.append(f' <span class="dn-history-note">{looking_back}</span>')
-        verdict = verdict_html(self.verdict, self.lang, viewer=self.viewer, reveal_hands=self.teaching,
-                               notation=self.notation) if self.verdict is not None else '<div class="dn-verdict"></div>'
+        verdict = verdict_html(frame.verdict, frame.lang, viewer=frame.viewer, reveal_hands=frame.teaching,
+                               notation=frame.notation) if frame.verdict is not None else '<div class="dn-verdict"></div>'
         actions = escape(tr("actions"))
-        return (f'{self._over_html()}<div class="dn-controls" role="group" aria-label="{actions}">{"".join(parts)}</div>'
-                f'{verdict}{message_html(self.message, info=self._info)}')
+        return (f'{self._over_html(frame)}<div class="dn-controls" role="group" aria-label="{actions}">'
+                f'{"".join(parts)}</div>{verdict}{message_html(frame.message, info=frame.info)}')
 
-    def _log_html(self) -> str:
+    def _log_html(self, frame: Frame) -> str:
         """The moves the log covers (the last :data:`LOG_LENGTH` of them) with their events and
         the computers' reasons, each written as the viewer may read it (a spectator's while the
         privacy screen is up); the deal's own events before the first move."""
-        start, end = self._log_span()
+        start, end = frame.log_span
         first = max(start, end - LOG_LENGTH)
-        viewer, reveal = (None, False) if self.screened else (self.viewer, self.teaching)
-        entries = [self._log_entry(i, viewer, reveal) for i in range(first, end)]
-        opening = tuple(e.text_for(viewer, reveal, lang=self.lang) for e in self.game.opening_events) if start == 0 else ()
-        return log_html(entries, position=self.position, hidden=first - start, opening=opening, lang=self.lang)
+        viewer, reveal = (None, False) if frame.screened else (frame.viewer, frame.teaching)
+        entries = [self._log_entry(frame, i, viewer, reveal) for i in range(first, end)]
+        opening = tuple(e.text_for(viewer, reveal, lang=frame.lang) for e in frame.opening_events) if start == 0 else ()
+        return log_html(entries, position=frame.position, hidden=first - start, opening=opening, lang=frame.lang)
 
-    def _log_entry(self, index: int, viewer: int | None, reveal: bool) -> LogEntry:
+    @staticmethod
+    def _log_entry(frame: Frame, index: int, viewer: int | None, reveal: bool) -> LogEntry:
         """Move ``index`` (0-based) of the history as ``viewer`` may read it: who played it, then
         what happened in words (every move has its events); its notation only if asked for."""
-        step = self.game.history[index]
-        why = render_text(self._why.get(index + 1, ""), viewer, reveal, lang=self.lang)
-        who = translator(self.lang).render(SEAT_WORDS[self.seats[step.move.player]])
-        events = tuple(e.text_for(viewer, reveal, lang=self.lang) for e in step.events) or \
-            (move_words(step.move, viewer, lang=self.lang, reveal_hands=reveal),)
+        step, lang = frame.history[index], frame.lang
+        why = render_text(frame.why.get(index + 1, ""), viewer, reveal, lang=lang)
+        who = translator(lang).render(SEAT_WORDS[frame.seats[step.move.player]])
+        events = tuple(e.text_for(viewer, reveal, lang=lang) for e in step.events) or \
+            (move_words(step.move, viewer, lang=lang, reveal_hands=reveal),)
         return LogEntry(index + 1, f"P{step.move.player + 1}", who, why, events,
-                        move_notation(step.move, viewer, reveal) if self.notation else "")
+                        move_notation(step.move, viewer, reveal) if frame.notation else "")
+
+
+__all__ = ["LOG_LENGTH", "SEAT_WORDS", "Button", "Drawing", "Frame", "Offer", "Spot", "Spots"]

@@ -1,6 +1,7 @@
 """The running-total family's board (Rat Bastard 17): the adapter saying which clicks make
-which moves and how the table (running total, hole-card row, deck count, the draw for first
-player) is drawn; everything else is :class:`~danish_nb.widgets.board.Board`. Everything comes
+which moves (:class:`RatBoard`) and how the table (running total, hole-card row, deck count, the
+draw for first player) is drawn (:class:`RatDrawing`); everything else is
+:class:`~danish_nb.widgets.board.Board` and :class:`~danish_nb.widgets.drawing.Drawing`. Everything comes
 from the engine: ``legal_moves`` (playable cards, the wild card's values, the swap buttons),
 ``explain`` (the verdict shown before playing) and ``view`` (all that is drawn: face-down hole
 cards are never sent).
@@ -28,7 +29,7 @@ from ..families.running_total import RatMove, RatView
 from ..i18n import N_, M, Message
 from ..render.rat import DRAW_EVENTS, table_html
 from .board import Board
-from .drawing import Button, Spot, Spots
+from .drawing import Button, Drawing, Frame, Spot, Spots
 
 def move_label(move: RatMove) -> Text:
     """A button's words, the move's own.
@@ -42,6 +43,30 @@ def move_label(move: RatMove) -> Text:
     return move.words()
 
 
+class RatDrawing(Drawing):
+    """How a Rat Bastard 17 table is drawn: the viewer's hand and face-up hole cards clickable,
+    the selection marked, face-down hole cards clickable when one may be played blind, and the
+    draw for first player until the viewer's first card after it (``frame.family``: the card
+    values)."""
+
+    def table_html(self, frame: Frame) -> str:
+        spots = frame.spots
+        return table_html(frame.view, frame.names, clickable=bool(spots.cards), playable=spots.playable,
+                          selected=set(frame.selection), down_clickable=bool(spots.closed),
+                          draw_events=self._draw_events(frame), values=frame.family, lang=frame.lang)
+
+    @staticmethod
+    def _draw_events(frame: Frame) -> list[Any]:
+        """The events of the draw for first player up to the position shown (RB-9, RB-10), until
+        the viewer's first card after it."""
+        events: list[Any] = []
+        for step in frame.history[:frame.shown]:
+            if any(e.kind == "start" for e in events) and step.move.player == frame.viewer:
+                return []  # the viewer has played since: the draw stays in the log only
+            events += [e for e in step.events if e.kind in DRAW_EVENTS]
+        return events
+
+
 class RatBoard(Board):
     """A board for one Rat Bastard 17 game (see :class:`~danish_nb.widgets.board.Board`).
 
@@ -51,6 +76,8 @@ class RatBoard(Board):
     play, a swap is a hand card and a face-up hole card clicked together, then "Swap these
     two"; "Done swapping" and "Take the pile" are buttons.
     """
+
+    DRAWING = RatDrawing
 
     # ------------------------------------------------------------------ clicks to moves
     def _spots(self, view: RatView, moves: list[RatMove]) -> Spots:
@@ -146,21 +173,9 @@ class RatBoard(Board):
         return [Button(move_label(m), _button_class(m), move=m, enabled=m in moves,
                        shortcut="t" if m.action == "take" else "") for m in listed]
 
-    # ------------------------------------------------------------------ drawing
-    def _table_html(self, view: RatView, spots: Spots) -> str:
-        return table_html(view, self.names(), clickable=bool(spots.cards), playable=spots.playable,
-                          selected=set(self.selection), down_clickable=bool(spots.closed),
-                          draw_events=self._draw_events(), values=self.game.rules.value_table(self.game.options), lang=self.lang)
-
-    def _draw_events(self) -> list[Any]:
-        """The events of the draw for first player up to the position shown (RB-9, RB-10), until
-        the viewer's first card after it."""
-        events: list[Any] = []
-        for step in self.game.history[:self._shown()]:
-            if any(e.kind == "start" for e in events) and step.move.player == self.viewer:
-                return []  # the viewer has played since: the draw stays in the log only
-            events += [e for e in step.events if e.kind in DRAW_EVENTS]
-        return events
+    def _family_frame(self) -> Any:
+        """The card values (the game's own table, from its options), for the drawing."""
+        return self.game.rules.value_table(self.game.options)
 
 
 def _button_class(move: RatMove) -> str:
@@ -170,4 +185,4 @@ def _button_class(move: RatMove) -> str:
     return f"dn-move dn-{move.action}{extra}"
 
 
-__all__ = ["RatBoard", "move_label"]
+__all__ = ["RatBoard", "RatDrawing", "move_label"]

@@ -1,5 +1,6 @@
 """The shedding family's board (Danish Bastard, Le danish): the adapter saying which clicks make
-which moves and how the table is drawn; everything else is :class:`~danish_nb.widgets.board.Board`.
+which moves (:class:`ShedBoard`) and how the table is drawn (:class:`ShedDrawing`); everything
+else is :class:`~danish_nb.widgets.board.Board` and :class:`~danish_nb.widgets.drawing.Drawing`.
 
 Cards of the hand and the face-up cards on the table are selected (several of a rank together,
 or the three face-up cards chosen before play) and played with one button; a face-down card is
@@ -27,7 +28,7 @@ from ..i18n import N_, Message, _n
 from ..families.shedding import ShedMove, ShedView
 from ..render.shedding import table_html
 from .board import Board
-from .drawing import Button, Spot, Spots
+from .drawing import Button, Drawing, Frame, Spot, Spots
 
 #: Move actions chosen by selecting cards, and the zones their cards come from.
 CARD_ACTIONS = {"face-up": ("hand", "open"), "play": ("hand",), "open": ("open",)}
@@ -54,8 +55,20 @@ def move_label(move: ShedMove, phase: str = "") -> Text:
     return move.words()
 
 
+class ShedDrawing(Drawing):
+    """How a shedding game's table is drawn: the viewer's hand and face-up cards clickable,
+    the selection marked, the face-down cards clickable when one may be played blind."""
+
+    def table_html(self, frame: Frame) -> str:
+        spots = frame.spots
+        return table_html(frame.view, frame.names, clickable=bool(spots.cards), playable=spots.playable,
+                          selected=set(frame.selection), closed_clickable=bool(spots.closed), lang=frame.lang)
+
+
 class ShedBoard(Board):
     """A board for one shedding game (see :class:`~danish_nb.widgets.board.Board`)."""
+
+    DRAWING = ShedDrawing
 
     def _spots(self, view: ShedView, moves: list[ShedMove]) -> Spots:
         zones = {z for m in moves for z in CARD_ACTIONS.get(m.action, ())} or {"hand", "open"}
@@ -134,9 +147,5 @@ class ShedBoard(Board):
             return False
         return True
 
-    def _table_html(self, view: ShedView, spots: Spots) -> str:
-        return table_html(view, self.names(), clickable=bool(spots.cards), playable=spots.playable,
-                          selected=set(self.selection), closed_clickable=bool(spots.closed), lang=self.lang)
 
-
-__all__ = ["CARD_ACTIONS", "ShedBoard", "move_label"]
+__all__ = ["CARD_ACTIONS", "ShedBoard", "ShedDrawing", "move_label"]

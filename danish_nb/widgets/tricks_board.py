@@ -1,5 +1,6 @@
 """The trick-taking family's board (Bastard, Sjavs): the adapter saying which clicks make which
-moves and how the trick table is drawn; everything else is :class:`~danish_nb.widgets.board.Board`.
+moves (:class:`TrickBoard`) and how the trick table is drawn (:class:`TrickDrawing`); everything
+else is :class:`~danish_nb.widgets.board.Board` and :class:`~danish_nb.widgets.drawing.Drawing`.
 Everything comes from the engine: ``legal_moves`` (playable cards, buttons for the other kinds
 of move such as the trump call or a bid), ``explain`` (the verdict shown before playing) and
 ``view`` (all that is drawn).
@@ -15,8 +16,9 @@ False
 from __future__ import annotations
 
 from collections import Counter
-from html import escape
 from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 from ..cards import Card
@@ -25,7 +27,7 @@ from ..families.tricks import Play, TrickRecord, TrickView
 from ..i18n import N_, M, Message, _n, title_in, translator
 from ..render.tricks import last_trick_html, scores_html, table_html
 from .board import Board
-from .drawing import Button, Spot, Spots
+from .drawing import Button, Drawing, Frame, Spot, Spots
 
 def move_label(move: Any) -> Text:
     """A button's words, the move's own: ``'Make hearts trumps'``, ``'Play without trumps'``,
@@ -39,6 +41,49 @@ def move_label(move: Any) -> Text:
     return move.words()
 
 
+@dataclass(frozen=True)
+class TrickShown:
+    """What a trick game's drawing reads besides the frame: whether the last trick is shown,
+    and, while a deal just ended waits for "Next deal", the viewer's view before its last move
+    (``before``: the last trick's earlier cards)."""
+
+    show_last: bool = False
+    deal_over: bool = False
+    before: TrickView | None = None
+
+
+class TrickDrawing(Drawing):
+    """How a trick game's table is drawn: the trick, the viewer's hand clickable, the last trick
+    if asked for, the end of a deal (its last trick and score lines) while it waits, and the
+    scores after the step-through bar."""
+
+    def table_html(self, frame: Frame) -> str:
+        shown: TrickShown = frame.family
+        over = self._deal_over_html(frame) if shown.deal_over else ""
+        return over + table_html(frame.view, frame.names, clickable=bool(frame.spots.cards),
+                                 playable={i for _, i in frame.spots.playable}, selected={i for _, i in frame.selection},
+                                 show_last=shown.show_last and frame.view.last_trick is not None, lang=frame.lang)
+
+    def after_nav_html(self, frame: Frame) -> str:
+        return scores_html(frame.view, frame.lang)
+
+    @staticmethod
+    def _deal_over_html(frame: Frame) -> str:
+        """The deal just ended: its last trick (the cards in the order played, who took it and
+        why) and its score lines, as the viewer may read them."""
+        end, before = frame.history[-1], frame.family.before
+        trick = next((e for e in end.events if e.kind == "trick"), None)
+        last = ""
+        if trick is not None and end.move.action == "play" and before is not None:  # not a deal thrown in
+            plays = tuple(before.trick) + (Play(end.move.player, end.move.card),)
+            last = last_trick_html(TrickRecord(plays, trick.player, trick.text), frame.names, frame.lang)
+        tr = translator(frame.lang)
+        score = frame.view.deal_scores[-1]
+        lines = "".join(f"<li>{escape(line)}</li>" for line in score.explanation(lang=frame.lang))
+        head = escape(tr("Deal {deal} is over.", deal=score.deal + 1))
+        return f'<div class="dn-deal-over" role="status"><b>{head}</b>{last}<ul>{lines}</ul></div>'
+
+
 class TrickBoard(Board):
     """A board for one trick-taking game (see :class:`~danish_nb.widgets.board.Board`).
 
@@ -50,6 +95,7 @@ class TrickBoard(Board):
     """
 
     FAMILY_ACTS = {"lasttrick": "show_last_trick", "nextdeal": "next_deal"}
+    DRAWING = TrickDrawing
 
     def __init__(self, game: Game, seats: Sequence[str] | None = None, **options: Any):
         self.show_last = False
@@ -84,22 +130,12 @@ class TrickBoard(Board):
         self._follow_turn()
         self._render()
 
-    def _deal_over_html(self) -> str:
-        """The deal just ended: its last trick (the cards in the order played, who took it and
-        why) and its score lines, as the viewer may read them."""
-        end = self.game.history[-1]
-        trick = next((e for e in end.events if e.kind == "trick"), None)
-        last = ""
-        if trick is not None and end.move.action == "play":  # not a deal thrown in
-            before = self.game.states()[-2].view(self.viewer)
-            plays = tuple(before.trick) + (Play(end.move.player, end.move.card),)
-            last = last_trick_html(TrickRecord(plays, trick.player, trick.text), self.names(), self.lang)
-        tr = translator(self.lang)
-        score = self.game.state.view(self.viewer).deal_scores[-1]
-        lines = "".join(f"<li>{escape(line)}</li>" for line in score.explanation(lang=self.lang))
-        head = escape(tr("Deal {deal} is over.", deal=score.deal + 1))
-        return f'<div class="dn-deal-over" role="status"><b>{head}</b>{last}<ul>{lines}</ul></div>'
-
+    def _family_frame(self) -> TrickShown:
+        """Whether the last trick is shown; at the end of a deal that waits, the viewer's view
+        before its last move."""
+        deal_over = self.live and self._paused()
+        before = self.game.states()[-2].view(self.viewer) if deal_over else None
+        return TrickShown(self.show_last, deal_over, before)
 
     # ------------------------------------------------------------------ card clicks
     def _card_moves(self) -> list[Any]:
@@ -173,16 +209,7 @@ class TrickBoard(Board):
         self.message = ""
         self._render()
 
-    # ------------------------------------------------------------------ drawing
-    def _table_html(self, view: TrickView, spots: Spots) -> str:
-        over = self._deal_over_html() if self.live and self._paused() else ""
-        return over + table_html(view, self.names(), clickable=bool(spots.cards),
-                                 playable={i for _, i in spots.playable}, selected={i for _, i in self.selection},
-                                 show_last=self.show_last and view.last_trick is not None, lang=self.lang)
-
-    def _after_nav_html(self, view: TrickView) -> str:
-        return scores_html(view, self.lang)
-
+    # ------------------------------------------------------------------ the log
     def _log_span(self) -> tuple[int, int]:
         """The moves of the deal shown."""
         states = self.game.states()
@@ -201,4 +228,4 @@ def _cards_of(move: Any) -> tuple[Card, ...]:
     return (card,) if card is not None else tuple(getattr(move, "cards", ()) or ())
 
 
-__all__ = ["TrickBoard", "move_label"]
+__all__ = ["TrickBoard", "TrickDrawing", "TrickShown", "move_label"]
