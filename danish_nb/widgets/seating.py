@@ -17,14 +17,25 @@ private is patched.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from ..core import IllegalMove
+from ..core import Game, IllegalMove, Verdict
 from ..i18n import M, Message, translator
 from .drawing import SEAT_WORDS
 
-if TYPE_CHECKING:
-    from .board import Board
+class Seated(Protocol):
+    """What a seating reads and sets of its board (a :class:`~danish_nb.widgets.board.Board`)."""
+
+    game: Game
+    lang: str
+    seats: tuple[str, ...]
+    viewer: int | None
+    verdict: Verdict | None
+    selection: list[Any]
+    chosen: Any
+
+    def names(self) -> tuple[str, ...]: ...
+
 
 #: What a refused move says above the verdict that explains it.
 NOT_PLAYED = M("Not played: the rules do not allow it (see why below).")
@@ -48,7 +59,7 @@ class Seating:
         """The seat whose view the board shows first: the first human's."""
         return next((seat for seat, kind in enumerate(seats) if kind == "human"), None)
 
-    def names(self, board: Board) -> tuple[str, ...]:
+    def names(self, board: Seated) -> tuple[str, ...]:
         """Each seat in words: ``P1 (you)``, ``P2 (rule-of-thumb)``."""
         tr = translator(board.lang)
 
@@ -62,7 +73,7 @@ class Seating:
         """Whether the viewer may move at all now (besides its being their turn)."""
         return True
 
-    def store(self, board: Board, move: Any) -> Message | None:
+    def store(self, board: Seated, move: Any) -> Message | None:
         """Play ``move``, legal by the engine's verdict, on the board's game: ``None``, or the
         text saying why it was not played after all (then ``board.verdict`` is the verdict to show)."""
         try:
@@ -76,7 +87,7 @@ class Seating:
         """Why the learner may not switch stepping through computer turns (``None``: they may)."""
         return None
 
-    def game_changed(self, board: Board, game: Any, moved_here: bool) -> Message | None:
+    def game_changed(self, board: Seated, game: Any, moved_here: bool) -> Message | None:
         """The game changed (``moved_here``: by the board itself), before the board follows it:
         a message to show the learner, if any."""
         return None
@@ -88,7 +99,7 @@ class Seating:
         """What a refused browser action ``act`` is told instead of the board's own reason."""
         return None
 
-    def around(self, board: Board) -> tuple[Any, ...]:
+    def around(self, board: Seated) -> tuple[Any, ...]:
         """What the board shows around the game that no move changes (the board draws itself
         again when it changed: :meth:`~danish_nb.widgets.board.Board.redraw_if_changed`)."""
         return ()

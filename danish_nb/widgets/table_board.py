@@ -37,7 +37,7 @@ from ..tables.session import seat_rows
 from . import board_class, has_board
 from .board import PLAY_ACTS, SEAT_KINDS, Board
 from .drawing import SEAT_WORDS
-from .seating import Seating
+from .seating import Seated, Seating
 from .table_words import seat_name
 from ..words import move_words
 
@@ -64,7 +64,7 @@ class TableSeating(Seating):
     def viewer(self, seats: Sequence[str]) -> int | None:
         return self.session.seat
 
-    def names(self, board: Board) -> tuple[str, ...]:
+    def names(self, board: Seated) -> tuple[str, ...]:
         """Each seat as the table names it (:func:`~danish_nb.widgets.table_words.seat_name`),
         ``you`` for the viewer's own, and ``away`` after a learner whose pages are all closed."""
         tr = translator(board.lang)
@@ -83,7 +83,7 @@ class TableSeating(Seating):
         """No moves on a closed table, nor from a page whose seat was opened on another device."""
         return not self.session.info.closed and self.session.seat_lost() is None
 
-    def around(self, board: Board) -> tuple[Any, ...]:
+    def around(self, board: Seated) -> tuple[Any, ...]:
         """The seat names (who is away), whether the table is closed and whether this page still
         plays its seat."""
         return board.names(), self.session.info.closed, self.session.seat_lost() is None
@@ -91,7 +91,7 @@ class TableSeating(Seating):
     def step_refusal(self) -> Message:
         return M("at a class table the computer seats play by themselves")
 
-    def game_changed(self, board: Board, game: Any, moved_here: bool) -> Message | None:
+    def game_changed(self, board: Seated, game: Any, moved_here: bool) -> Message | None:
         """A move stored by another kernel: if it is this seat's own (from another page of the
         seat), a choice made here is overtaken: say which move came first."""
         known, chosen = self.known, bool(board.selection) or board.chosen is not None
@@ -112,7 +112,7 @@ class TableSeating(Seating):
         """A play refused because another page's move overtook it says so, not "nothing is selected"."""
         return M("Not played: {why}", why=self.overtaken) if self.overtaken is not None and act in PLAY_ACTS else None
 
-    def store(self, board: Board, move: Any) -> Message | None:
+    def store(self, board: Seated, move: Any) -> Message | None:
         """Store ``move`` through the session (see :meth:`Seating.store`); a move that lost a race
         to another page of the table, or reached a closed table, is not played: say which."""
         game = board.game
