@@ -38,14 +38,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..cards import Card
 from ..core import DanishNbError, Game, OptionsError, Text, Verdict, render_text
 from ..i18n import N_, M, Message, check_lang, translator
 from .computers import ComputerPlayers, Search
-from .drawing import Button, Drawing, Frame, Offer, Spot, Spots
+from ..render.board import LogEntry
+from ..render.html import move_notation
+from .drawing import LOG_LENGTH, SEAT_WORDS, Button, Drawing, Frame, Log, Offer, Spot, Spots
 from .messages import handle_message
 from .seating import NOT_PLAYED, Seating
 from ..words import move_words
@@ -617,8 +618,8 @@ class Board(ABC):
         with self._lock:
             game = self.game
             common: dict[str, Any] = dict(
-                lang=self.lang, viewer=self.viewer, seats=self.seats, names=self.names(), history=tuple(game.history),
-                opening_events=game.opening_events, log_span=self._log_span(), why=MappingProxyType(self._why),
+                lang=self.lang, viewer=self.viewer, seats=self.seats, names=self.names(), moves=len(game.history),
+                log=self._written_log(),
                 teaching=self.teaching, notation=self.notation, screened=self.screened, position=self.position,
                 result=game.result, message=self.message, info=self._info)
             if self.screened:
@@ -645,6 +646,35 @@ class Board(ABC):
                          buttons=tuple(buttons), selection=tuple(self.selection), chosen=self.chosen,
                          verdict=self.verdict, undo=self._undo_target() is not None, computers=bool(self.agents),
                          step_mode=self.step_mode, play_label=play_label, family=self._family_frame(), **common)
+
+    def _written_log(self) -> Log:
+        """The log in words as the viewer may read it (a spectator's while the privacy screen is
+        up), and the last move shown: the drawing gets these words, never the played moves."""
+        game, lang = self.game, self.lang
+        start, end = self._log_span()
+        first = max(start, end - LOG_LENGTH)
+        viewer, reveal = (None, False) if self.screened else (self.viewer, self.teaching)
+        entries = tuple(self._log_entry(i, viewer, reveal) for i in range(first, end))
+        opening = tuple(e.text_for(viewer, reveal, lang=lang) for e in game.opening_events) if start == 0 else ()
+        shown = len(game.history) if self.position is None else self.position
+        recent = ""
+        if not self.screened and shown > start:  # a move of the deal shown (a new deal starts afresh)
+            step = game.history[shown - 1]
+            events = [e.text_for(self.viewer, self.teaching, lang=lang) for e in step.events]
+            recent = "; ".join(events) or move_words(step.move, self.viewer, lang=lang, reveal_hands=self.teaching,
+                                                     player=True)
+        return Log(entries, first - start, opening, recent)
+
+    def _log_entry(self, index: int, viewer: int | None, reveal: bool) -> LogEntry:
+        """Move ``index`` (0-based) of the history as ``viewer`` may read it: who played it, then
+        what happened in words (every move has its events); its notation only if asked for."""
+        step, lang = self.game.history[index], self.lang
+        why = render_text(self._why.get(index + 1, ""), viewer, reveal, lang=lang)
+        who = translator(lang).render(SEAT_WORDS[self.seats[step.move.player]])
+        events = tuple(e.text_for(viewer, reveal, lang=lang) for e in step.events) or \
+            (move_words(step.move, viewer, lang=lang, reveal_hands=reveal),)
+        return LogEntry(index + 1, f"P{step.move.player + 1}", who, why, events,
+                        move_notation(step.move, viewer, reveal) if self.notation else "")
 
     def _shown_state(self) -> Any:
         return self.game.states()[self.position] if self.position is not None else self.game.state

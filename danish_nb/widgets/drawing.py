@@ -14,16 +14,14 @@ against it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from html import escape
 from typing import Any
 
-from ..core import Text, Verdict, render_text
+from ..core import Verdict, render_text
 from ..i18n import N_, translator
 from ..render.board import LogEntry, button_html, keys_html, log_html, message_html, nav_html
-from ..render.html import move_notation, verdict_html
-from ..words import move_words
+from ..render.html import verdict_html
 
 #: A place of one of the viewer's cards: ``("hand", 2)``, ``("open", 0)``, ``("hole", 1)``...
 Spot = tuple[str, int]
@@ -87,6 +85,19 @@ class Offer:
     acts: frozenset[str] = frozenset()
 
 
+@dataclass(frozen=True, slots=True)
+class Log:
+    """The log as the viewer may read it, written by the board (:meth:`~danish_nb.widgets.board.Board.frame`):
+    ``entries`` (the last :data:`LOG_LENGTH` moves of the deal shown), how many older moves are
+    ``hidden``, what the deal did (``opening``), and the last move shown in words (``recent``,
+    empty before the deal's first move)."""
+
+    entries: tuple[LogEntry, ...] = ()
+    hidden: int = 0
+    opening: tuple[str, ...] = ()
+    recent: str = ""
+
+
 @dataclass(frozen=True)
 class Frame:
     """What the board shows and offers now, as the drawing reads it (a snapshot the board makes
@@ -97,8 +108,9 @@ class Frame:
     and ``turn`` that position's result and player to move, ``result`` the game's. ``buttons``
     are the move and family buttons (the chosen one marked), ``undo`` whether "Undo my move" is
     offered, ``computers`` whether the board plays computer seats. ``family`` is what a family's
-    drawing reads besides (e.g. the trick game's last trick shown). ``history`` is the game's
-    played steps, read only through their words and events as the viewer may read them.
+    drawing reads besides (e.g. the trick game's last trick shown). ``moves`` is the number of
+    moves played; ``log`` the moves already written in words as the viewer may read them (the
+    drawing never holds a played move: a move that hides cards cannot reach the page).
     """
 
     lang: str
@@ -106,10 +118,8 @@ class Frame:
     seats: tuple[str, ...]
     names: tuple[str, ...]
     offer: Offer
-    history: tuple[Any, ...]
-    opening_events: tuple[Any, ...] = ()
-    log_span: tuple[int, int] = (0, 0)
-    why: Mapping[int, Text] = field(default_factory=dict)
+    moves: int
+    log: Log = field(default_factory=lambda: Log())
     teaching: bool = False
     notation: bool = False
     screened: bool = False
@@ -139,7 +149,7 @@ class Frame:
     @property
     def shown(self) -> int:
         """The number of moves played in the position shown."""
-        return len(self.history) if self.position is None else self.position
+        return self.moves if self.position is None else self.position
 
 
 class Drawing:
@@ -149,7 +159,7 @@ class Drawing:
 
     >>> from danish_nb.web.pad import PagePad
     >>> drawing = Drawing(PagePad())
-    >>> drawing.show(Frame("en", 0, ("human",), ("P1 (you)",), Offer(reveal=True), (), screened=True))
+    >>> drawing.show(Frame("en", 0, ("human",), ("P1 (you)",), Offer(reveal=True), 0, screened=True))
     >>> "Pass the screen" in drawing.pad.html, drawing.writing
     (True, False)
     """
@@ -195,7 +205,7 @@ class Drawing:
 
     def _board_html(self, frame: Frame) -> str:
         return (f"{self._recent_html(frame)}{self.table_html(frame)}{self._controls_html(frame)}"
-                f"{nav_html(frame.shown, len(frame.history), lang=frame.lang)}{self.after_nav_html(frame)}"
+                f"{nav_html(frame.shown, frame.moves, lang=frame.lang)}{self.after_nav_html(frame)}"
                 f"{self._log_html(frame)}{keys_html(frame.lang)}")
 
     def _over_html(self, frame: Frame) -> str:
@@ -214,13 +224,7 @@ class Drawing:
         """What just happened (the last move shown, as the viewer may read it), then whose turn
         it is: shown on top of the table, and announced to screen readers by the page's live
         region (``dn-announce``), with any message."""
-        shown, lang = frame.shown, frame.lang
-        recent = ""
-        if shown > frame.log_span[0]:  # a move of the deal shown (a new deal starts afresh)
-            step = frame.history[shown - 1]
-            events = [e.text_for(frame.viewer, frame.teaching, lang=lang) for e in step.events]
-            recent = escape("; ".join(events) or move_words(step.move, frame.viewer, lang=lang,
-                                                            reveal_hands=frame.teaching, player=True))
+        lang, recent = frame.lang, escape(frame.log.recent)
         tr = translator(lang)
         if frame.outcome is not None:
             turn = tr("Game over: {reason}", reason=frame.outcome.reason_in(lang))
@@ -270,28 +274,11 @@ class Drawing:
         return (f'{self._over_html(frame)}<div class="dn-controls" role="group" aria-label="{actions}">'
                 f'{"".join(parts)}</div>{verdict}{message_html(frame.message, info=frame.info)}')
 
-    def _log_html(self, frame: Frame) -> str:
-        """The moves the log covers (the last :data:`LOG_LENGTH` of them) with their events and
-        the computers' reasons, each written as the viewer may read it (a spectator's while the
-        privacy screen is up); the deal's own events before the first move."""
-        start, end = frame.log_span
-        first = max(start, end - LOG_LENGTH)
-        viewer, reveal = (None, False) if frame.screened else (frame.viewer, frame.teaching)
-        entries = [self._log_entry(frame, i, viewer, reveal) for i in range(first, end)]
-        opening = tuple(e.text_for(viewer, reveal, lang=frame.lang) for e in frame.opening_events) if start == 0 else ()
-        return log_html(entries, position=frame.position, hidden=first - start, opening=opening, lang=frame.lang)
-
     @staticmethod
-    def _log_entry(frame: Frame, index: int, viewer: int | None, reveal: bool) -> LogEntry:
-        """Move ``index`` (0-based) of the history as ``viewer`` may read it: who played it, then
-        what happened in words (every move has its events); its notation only if asked for."""
-        step, lang = frame.history[index], frame.lang
-        why = render_text(frame.why.get(index + 1, ""), viewer, reveal, lang=lang)
-        who = translator(lang).render(SEAT_WORDS[frame.seats[step.move.player]])
-        events = tuple(e.text_for(viewer, reveal, lang=lang) for e in step.events) or \
-            (move_words(step.move, viewer, lang=lang, reveal_hands=reveal),)
-        return LogEntry(index + 1, f"P{step.move.player + 1}", who, why, events,
-                        move_notation(step.move, viewer, reveal) if frame.notation else "")
+    def _log_html(frame: Frame) -> str:
+        """The log the board wrote (see :class:`Log`)."""
+        log = frame.log
+        return log_html(log.entries, position=frame.position, hidden=log.hidden, opening=log.opening, lang=frame.lang)
 
 
-__all__ = ["LOG_LENGTH", "SEAT_WORDS", "Button", "Drawing", "Frame", "Offer", "Spot", "Spots"]
+__all__ = ["LOG_LENGTH", "SEAT_WORDS", "Button", "Drawing", "Frame", "Log", "Offer", "Spot", "Spots"]

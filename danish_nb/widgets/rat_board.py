@@ -22,6 +22,7 @@ False
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..core import Text
@@ -43,6 +44,15 @@ def move_label(move: RatMove) -> Text:
     return move.words()
 
 
+@dataclass(frozen=True, slots=True)
+class RatShown:
+    """What Rat Bastard 17's drawing reads besides the frame: the card values and the events
+    of the draw for first player (while the viewer has not played since)."""
+
+    values: Any
+    draw_events: tuple[Any, ...] = ()
+
+
 class RatDrawing(Drawing):
     """How a Rat Bastard 17 table is drawn: the viewer's hand and face-up hole cards clickable,
     the selection marked, face-down hole cards clickable when one may be played blind, and the
@@ -53,18 +63,7 @@ class RatDrawing(Drawing):
         spots = frame.spots
         return table_html(frame.view, frame.names, clickable=bool(spots.cards), playable=spots.playable,
                           selected=set(frame.selection), down_clickable=bool(spots.closed),
-                          draw_events=self._draw_events(frame), values=frame.family, lang=frame.lang)
-
-    @staticmethod
-    def _draw_events(frame: Frame) -> list[Any]:
-        """The events of the draw for first player up to the position shown (RB-9, RB-10), until
-        the viewer's first card after it."""
-        events: list[Any] = []
-        for step in frame.history[:frame.shown]:
-            if any(e.kind == "start" for e in events) and step.move.player == frame.viewer:
-                return []  # the viewer has played since: the draw stays in the log only
-            events += [e for e in step.events if e.kind in DRAW_EVENTS]
-        return events
+                          draw_events=list(frame.family.draw_events), values=frame.family.values, lang=frame.lang)
 
 
 class RatBoard(Board):
@@ -173,9 +172,21 @@ class RatBoard(Board):
         return [Button(move_label(m), _button_class(m), move=m, enabled=m in moves,
                        shortcut="t" if m.action == "take" else "") for m in listed]
 
-    def _family_frame(self) -> Any:
-        """The card values (the game's own table, from its options), for the drawing."""
-        return self.game.rules.value_table(self.game.options)
+    def _family_frame(self) -> RatShown:
+        """The card values (the game's own table, from its options) and the draw for first
+        player, for the drawing."""
+        return RatShown(self.game.rules.value_table(self.game.options), self._draw_events())
+
+    def _draw_events(self) -> tuple[Any, ...]:
+        """The events of the draw for first player up to the position shown (RB-9, RB-10), until
+        the viewer's first card after it (the draw's cards are shown face up to all)."""
+        shown = len(self.game.history) if self.position is None else self.position
+        events: list[Any] = []
+        for step in self.game.history[:shown]:
+            if any(e.kind == "start" for e in events) and step.move.player == self.viewer:
+                return ()  # the viewer has played since: the draw stays in the log only
+            events += [e for e in step.events if e.kind in DRAW_EVENTS]
+        return tuple(events)
 
 
 def _button_class(move: RatMove) -> str:
@@ -185,4 +196,4 @@ def _button_class(move: RatMove) -> str:
     return f"dn-move dn-{move.action}{extra}"
 
 
-__all__ = ["RatBoard", "RatDrawing", "move_label"]
+__all__ = ["RatBoard", "RatDrawing", "RatShown", "move_label"]

@@ -44,12 +44,12 @@ def move_label(move: Any) -> Text:
 @dataclass(frozen=True)
 class TrickShown:
     """What a trick game's drawing reads besides the frame: whether the last trick is shown,
-    and, while a deal just ended waits for "Next deal", the viewer's view before its last move
-    (``before``: the last trick's earlier cards)."""
+    and, while a deal just ended waits for "Next deal", its last trick (``last``: the cards in
+    the order played, who took it and why; ``None`` for a deal thrown in)."""
 
     show_last: bool = False
     deal_over: bool = False
-    before: TrickView | None = None
+    last: TrickRecord | None = None
 
 
 class TrickDrawing(Drawing):
@@ -71,12 +71,8 @@ class TrickDrawing(Drawing):
     def _deal_over_html(frame: Frame) -> str:
         """The deal just ended: its last trick (the cards in the order played, who took it and
         why) and its score lines, as the viewer may read them."""
-        end, before = frame.history[-1], frame.family.before
-        trick = next((e for e in end.events if e.kind == "trick"), None)
-        last = ""
-        if trick is not None and end.move.action == "play" and before is not None:  # not a deal thrown in
-            plays = tuple(before.trick) + (Play(end.move.player, end.move.card),)
-            last = last_trick_html(TrickRecord(plays, trick.player, trick.text), frame.names, frame.lang)
+        trick = frame.family.last
+        last = last_trick_html(trick, frame.names, frame.lang) if trick is not None else ""
         tr = translator(frame.lang)
         score = frame.view.deal_scores[-1]
         lines = "".join(f"<li>{escape(line)}</li>" for line in score.explanation(lang=frame.lang))
@@ -131,11 +127,17 @@ class TrickBoard(Board):
         self._render()
 
     def _family_frame(self) -> TrickShown:
-        """Whether the last trick is shown; at the end of a deal that waits, the viewer's view
-        before its last move."""
-        deal_over = self.live and self._paused()
-        before = self.game.states()[-2].view(self.viewer) if deal_over else None
-        return TrickShown(self.show_last, deal_over, before)
+        """Whether the last trick is shown; at the end of a deal that waits, its last trick (the
+        cards were played face up: the viewer's view before the last move has the trick's
+        earlier cards, the last move the card that closed it)."""
+        if not (self.live and self._paused()):
+            return TrickShown(self.show_last)
+        end, before = self.game.history[-1], self.game.states()[-2].view(self.viewer)
+        trick = next((e for e in end.events if e.kind == "trick"), None)
+        last = None
+        if trick is not None and end.move.action == "play":  # not a deal thrown in
+            last = TrickRecord(tuple(before.trick) + (Play(end.move.player, end.move.card),), trick.player, trick.text)
+        return TrickShown(self.show_last, True, last)
 
     # ------------------------------------------------------------------ card clicks
     def _card_moves(self) -> list[Any]:
