@@ -421,6 +421,38 @@ def test_a_computers_reason_names_no_card_the_viewer_cannot_see():
     assert render_text(why, 1, reveal_hands=True) in part(board.html, "dn-log")
 
 
+
+def _cards_in(value: object, seen: set[int] | None = None) -> set[Card]:
+    """Every card reachable from ``value`` through its public fields and items (strings are
+    words; private fields are caches, such as a trump order's table of every card)."""
+    seen = set() if seen is None else seen
+    if isinstance(value, (str, bytes, int, float, bool, type(None))) or id(value) in seen:
+        return set()
+    seen.add(id(value))
+    if isinstance(value, Card):
+        return {value}
+    parts: list[object] = []
+    if isinstance(value, dict):
+        parts = [*value.keys(), *value.values()]
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        parts = list(value)
+    else:
+        slots = [name for cls in type(value).__mro__ for name in getattr(cls, "__slots__", ())]
+        fields = {name: getattr(value, name) for name in slots if hasattr(value, name)}
+        fields |= getattr(value, "__dict__", {})
+        parts = [part for name, part in fields.items() if not name.startswith("_")]
+    return set().union(*(_cards_in(part, seen) for part in parts)) if parts else set()
+
+
+def test_the_drawing_is_handed_no_card_the_viewer_cannot_see():
+    """By construction: what the board hands its drawing (the frame) holds the viewer's view and
+    words, not the played moves, so a computer's discard (cards laid aside face down) is nowhere
+    in it; the full state does hold them (the walk finds cards)."""
+    board, _why, discarded = next(found for seed in range(60) if (found := _computer_discard(seed)))
+    assert set(discarded) <= _cards_in(board.game.state)
+    assert not set(discarded) & _cards_in(board.frame())
+
+
 # ---------------------------------------------------------------- a whole match stays small
 
 def live_widgets() -> int:
