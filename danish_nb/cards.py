@@ -29,9 +29,9 @@ from enum import Enum, IntEnum
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from .errors import DanishNbError, _short
 from . import i18n
-from .i18n import DEFAULT, Forms, Listed, M, Message, N_, _n, french_after
+from .errors import DanishNbError, _short
+from .i18n import DEFAULT, N_, Forms, Listed, M, Message, _n, french_after
 
 
 class Rank(IntEnum):

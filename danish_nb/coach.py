@@ -28,8 +28,16 @@ from typing import Any
 
 from .agents import Choice, make_agent
 from .agents.endgame import ENDGAME_TRICKS, amount
-from .agents.search import (PLAYER_ENDGAME_TRICKS, Candidate, SearchResult, move_label, outlook,
-                            position_seed, reason, search_view)
+from .agents.search import (
+    PLAYER_ENDGAME_TRICKS,
+    Candidate,
+    SearchResult,
+    move_label,
+    outlook,
+    position_seed,
+    reason,
+    search_view,
+)
 from .core import DanishNbError, Game, Text, get_game, load_record, render_text
 from .i18n import DEFAULT, M
 from .view import View

@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from .core import GAMES, Game, OptionsError, Result, get_game, new_game, option_infos
 from .agents import make_agent, play_out
+from .core import GAMES, Game, OptionsError, Result, get_game, new_game, option_infos
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

@@ -35,8 +35,8 @@ from typing import Any
 
 from ..cards import Card
 from ..core import GAMES, DanishNbError, Private, Text, get_game
-from ..i18n import M, Message, Number, _n
 from ..families.tricks import TrickMove, playable
+from ..i18n import M, Message, Number, _n
 from ..view import View
 
 #: The strong player and the coach solve exactly once this many tricks (or fewer) remain.

@@ -68,7 +68,6 @@ from .base import AGENTS, Choice, game_over, make_agent
 from .tricks import TrickRuleOfThumb
 
 
-
 def default_iterations(game_id: str) -> int:
     """Iterations per decision in ``game_id`` (its :attr:`~danish_nb.core.GameParts.iterations`),
     measured to keep a decision within about a second on a loaded 2-core machine

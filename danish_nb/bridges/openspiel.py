@@ -48,7 +48,6 @@ from . import features
 from .actions import Codec, codec_for
 
 
-
 def game_name(game_id: str) -> str:
     """The OpenSpiel name of one of our games.
 

@@ -17,17 +17,54 @@ import X`` reads any of them.
 True
 """
 
-from ..errors import (MAX_DEPTH, MAX_ITEMS, MAX_MOVE_TEXT, MAX_POSITION_ITEMS, NOT_WELL_FORMED, DanishNbError,
-                      IllegalMove, MoveParseError, OptionsError, RecordError, _short, check_keys, check_plain,
-                      move_text)
+from ..errors import (
+    MAX_DEPTH,
+    MAX_ITEMS,
+    MAX_MOVE_TEXT,
+    MAX_POSITION_ITEMS,
+    NOT_WELL_FORMED,
+    DanishNbError,
+    IllegalMove,
+    MoveParseError,
+    OptionsError,
+    RecordError,
+    _short,
+    check_keys,
+    check_plain,
+    move_text,
+)
 from ..records import RECORD_FORMAT, RECORD_VERSION
 from .options import OptionInfo, OptionsT, make_options, option, option_infos
 from .protocol import RulesState, State, _builder
-from .registry import (FAMILIES, GAMES, LANGUAGES, GameCard, GameInfo, GameParts, GameRegistry, GameRules, get_game,
-                       load_object, register)
+from .registry import (
+    FAMILIES,
+    GAMES,
+    LANGUAGES,
+    GameCard,
+    GameInfo,
+    GameParts,
+    GameRegistry,
+    GameRules,
+    get_game,
+    load_object,
+    register,
+)
 from .session import KEEP_EVERY, Game, Step, load_record, new_game, setup
-from .texts import (REASON_IDS, Catalogue, Event, Private, Reason, Result, Rule, Ruling, Text, Verdict, cited,
-                    render_text, source_text)
+from .texts import (
+    REASON_IDS,
+    Catalogue,
+    Event,
+    Private,
+    Reason,
+    Result,
+    Rule,
+    Ruling,
+    Text,
+    Verdict,
+    cited,
+    render_text,
+    source_text,
+)
 
 __all__ = ["FAMILIES", "GAMES", "KEEP_EVERY", "LANGUAGES", "MAX_DEPTH", "MAX_ITEMS", "MAX_MOVE_TEXT",
            "MAX_POSITION_ITEMS", "NOT_WELL_FORMED", "REASON_IDS", "RECORD_FORMAT", "RECORD_VERSION", "Catalogue",

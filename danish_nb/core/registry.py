@@ -20,7 +20,6 @@ from .options import OptionInfo, option_infos
 from .protocol import State
 from .texts import Catalogue
 
-
 #: The game families (what a family module and a board adapter share), by name.
 FAMILIES = ("shedding", "tricks", "running-total")
 #: Language codes of the source documents (``1-danish-bastard.en.txt`` is in English).

@@ -14,8 +14,17 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..errors import (MAX_MOVE_TEXT, MAX_POSITION_ITEMS, DanishNbError, IllegalMove, MoveParseError, OptionsError,
-                      RecordError, _short, check_plain)
+from ..errors import (
+    MAX_MOVE_TEXT,
+    MAX_POSITION_ITEMS,
+    DanishNbError,
+    IllegalMove,
+    MoveParseError,
+    OptionsError,
+    RecordError,
+    _short,
+    check_plain,
+)
 from ..i18n import M
 from ..records import read_record, write_record
 from .options import make_options

@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..cards import Card, CardParseError
 from ..core import NOT_WELL_FORMED, MoveParseError, Result, Text, get_game
-from ..view import View
 from ..i18n import N_, M
+from ..view import View
 from .common import CODES, card_codes, parse_number, parse_player, sorted_cards
 from .worlds import deal_unseen
 

@@ -22,12 +22,31 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from ..cards import Card, CardParseError, Rank, cards_text, format_cards, parse_cards, shuffled
 from ..checks import Check, verdict
-from ..core import (NOT_WELL_FORMED, Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Result,
-                    RulesState, Text, Verdict, check_keys)
-from .common import (card_codes, parse_number, parse_player, position_cards, position_seats, remove_cards,
-                     replace_at, sorted_cards)
-from ..view import View
+from ..core import (
+    NOT_WELL_FORMED,
+    Catalogue,
+    DanishNbError,
+    Event,
+    MoveParseError,
+    OptionsError,
+    Result,
+    RulesState,
+    Text,
+    Verdict,
+    check_keys,
+)
 from ..i18n import N_, Listed, M
+from ..view import View
+from .common import (
+    card_codes,
+    parse_number,
+    parse_player,
+    position_cards,
+    position_seats,
+    remove_cards,
+    replace_at,
+    sorted_cards,
+)
 
 #: Move actions and what they mean (the notation's verbs).
 ACTIONS = {

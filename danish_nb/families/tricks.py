@@ -29,12 +29,25 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, cards_text, format_cards, n_cards, standard_pack
 from ..checks import Check
-from ..core import (NOT_WELL_FORMED, Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Private, Rule,
-                    RulesState, Text, check_keys, get_game, render_text)
+from ..core import (
+    NOT_WELL_FORMED,
+    Catalogue,
+    DanishNbError,
+    Event,
+    MoveParseError,
+    OptionsError,
+    Private,
+    Rule,
+    RulesState,
+    Text,
+    check_keys,
+    get_game,
+    render_text,
+)
+from ..i18n import N_, Listed, M, Message, _n
+from ..view import View
 from .common import CODES, card_codes, parse_player, position_cards, replace_at
 from .worlds import deal_unseen
-from ..view import View
-from ..i18n import N_, Listed, M, Message, _n
 
 SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
 SUIT_SINGULAR = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}

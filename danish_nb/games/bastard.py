@@ -23,12 +23,37 @@ from typing import Any
 
 from ..cards import SUITS, Card, shuffled, standard_pack
 from ..checks import Check, verdict
-from ..core import (Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text,
-                    Verdict, option, register)
-from ..families.tricks import (SUIT_TEXTS, CardPlay, DealScore, EndgameScoring, Hands, Match, MatchState, Play, ScoreLine,
-                               TrickMove, TrickRecord, Trumps, TrickView, Won, by_suit, n_tricks, cards_won, check_pack,
-                               parse_trick_move, parse_trump, position_hands, position_players, position_seat,
-                               position_seed, position_trick, position_whole, position_won, tricks_won)
+from ..core import Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text, Verdict, option, register
+from ..families.tricks import (
+    SUIT_TEXTS,
+    CardPlay,
+    DealScore,
+    EndgameScoring,
+    Hands,
+    Match,
+    MatchState,
+    Play,
+    ScoreLine,
+    TrickMove,
+    TrickRecord,
+    TrickView,
+    Trumps,
+    Won,
+    by_suit,
+    cards_won,
+    check_pack,
+    n_tricks,
+    parse_trick_move,
+    parse_trump,
+    position_hands,
+    position_players,
+    position_seat,
+    position_seed,
+    position_trick,
+    position_whole,
+    position_won,
+    tricks_won,
+)
 from ..i18n import N_, M, joined
 
 SOURCE = "4-bastard-haesslich.de.txt"

@@ -16,19 +16,31 @@ illegal: the four of clubs on the six of clubs: lower than the card before (rule
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, cards_text, packs, n_cards, rank_words
+from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, cards_text, n_cards, packs, rank_words
 from ..checks import Check
-from ..core import (Catalogue, Event, GameParts, Result, Rule, Ruling, Text,
-                    option, register)
+from ..core import Catalogue, Event, GameParts, Result, Rule, Ruling, Text, option, register
 from ..families.common import copies, finishes, options_cache, remove_cards, replace_at, sorted_cards
-from ..families.shedding import (ShedMove, ShedTable, bare_move, finishing_result, forget, kind_moves, learn,
-                                 next_in, next_seat, parse_shed_move, read_table_position, subsets,
-                                 top_run, without)
+from ..families.shedding import (
+    ShedMove,
+    ShedTable,
+    bare_move,
+    finishing_result,
+    forget,
+    kind_moves,
+    learn,
+    next_in,
+    next_seat,
+    parse_shed_move,
+    read_table_position,
+    subsets,
+    top_run,
+    without,
+)
 from ..i18n import N_, M, Message, _n
 
 SOURCE = "1-danish-bastard.en.txt"

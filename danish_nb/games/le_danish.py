@@ -20,13 +20,23 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from ..cards import Card, Rank, cards_text, packs, n_cards, rank_words
+from ..cards import Card, Rank, cards_text, n_cards, packs, rank_words
 from ..checks import Check
-from ..core import (Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text,
-                    option, register)
+from ..core import Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text, option, register
 from ..families.common import copies, finishes, remove_cards, replace_at, sorted_cards
-from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, group_moves, learn, next_seat,
-                                 parse_shed_move, pass_known, read_table_position, top_run)
+from ..families.shedding import (
+    ShedMove,
+    ShedTable,
+    finishing_result,
+    forget,
+    group_moves,
+    learn,
+    next_seat,
+    parse_shed_move,
+    pass_known,
+    read_table_position,
+    top_run,
+)
 from ..i18n import N_, M, _n
 
 SOURCE = "2-le-danish.fr.txt"

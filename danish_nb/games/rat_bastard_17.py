@@ -26,13 +26,36 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from ..cards import Card, Rank, Suit, shuffled, standard_pack, n_cards
+from ..cards import Card, Rank, Suit, n_cards, shuffled, standard_pack
 from ..checks import Check, verdict
-from ..core import (Catalogue, Event, GameParts, check_keys, OptionsError, Private, Result, Rule, RulesState, Ruling, Text,
-                    Verdict, option, register)
+from ..core import (
+    Catalogue,
+    Event,
+    GameParts,
+    OptionsError,
+    Private,
+    Result,
+    Rule,
+    RulesState,
+    Ruling,
+    Text,
+    Verdict,
+    check_keys,
+    option,
+    register,
+)
 from ..families.common import position_cards, remove_cards, replace_at, sorted_cards
-from ..families.running_total import (ACTIONS, ROW, UP_SLOTS, Hole, RatMove, RatView, outer_slots, parse_move,
-                                      move_problem)
+from ..families.running_total import (
+    ACTIONS,
+    ROW,
+    UP_SLOTS,
+    Hole,
+    RatMove,
+    RatView,
+    move_problem,
+    outer_slots,
+    parse_move,
+)
 from ..i18n import N_, M, Message, _n
 
 __all__ = ["ACTIONS", "CATALOGUE", "GAME", "HAND_SIZE", "ROW", "TARGET", "UP_SLOTS", "Options", "RatBastardState",

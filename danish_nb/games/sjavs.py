@@ -26,15 +26,55 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from ..cards import SUITS, Card, Rank, Suit, cards_text, parse_cards, shuffled, n_cards
+from ..cards import SUITS, Card, Rank, Suit, cards_text, n_cards, parse_cards, shuffled
 from ..checks import Check, verdict
-from ..core import (Catalogue, Event, GameParts, OptionsError, Private, Result, Rule, Ruling, Text, Verdict,
-                    option, register)
+from ..core import (
+    Catalogue,
+    Event,
+    GameParts,
+    OptionsError,
+    Private,
+    Result,
+    Rule,
+    Ruling,
+    Text,
+    Verdict,
+    option,
+    register,
+)
 from ..families.common import position_cards
-from ..families.tricks import (BID_NAMES, SUIT_TEXTS, AuctionView, CardPlay, DealScore, EndgameScoring, Hands, Match, MatchState, Play, ScoreLine,
-                               TrickMove, TrickRecord, Trumps, Won, by_suit, cards_won, check_pack, parse_trick_move,
-                               n_tricks, parse_trump, played_by, position_hands, position_players, position_seat,
-                               position_seed, position_trick, position_whole, position_won, tricks_won)
+from ..families.tricks import (
+    BID_NAMES,
+    SUIT_TEXTS,
+    AuctionView,
+    CardPlay,
+    DealScore,
+    EndgameScoring,
+    Hands,
+    Match,
+    MatchState,
+    Play,
+    ScoreLine,
+    TrickMove,
+    TrickRecord,
+    Trumps,
+    Won,
+    by_suit,
+    cards_won,
+    check_pack,
+    n_tricks,
+    parse_trick_move,
+    parse_trump,
+    played_by,
+    position_hands,
+    position_players,
+    position_seat,
+    position_seed,
+    position_trick,
+    position_whole,
+    position_won,
+    tricks_won,
+)
 from ..i18n import N_, Listed, M, _n, joined
 
 SOURCE = "5-sjavs-penguin-p77.en.txt"

@@ -35,15 +35,24 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..cards import card_words
 from ..core import DanishNbError, Event, Game, Ruling, Text, Verdict, cited, get_game, load_record, make_options
 from ..i18n import M, Message
-from ..cards import card_words
 from .candidates import card_of, tries
 from .catalogue import active_rules
 from .part import PracticePart, practice_part
 from .scenes import scene_for
-from .words import (QUESTIONS, VERDICT_WORDS, Rendered, blind_words, draws_words, move_words, outcome_words,
-                    rule_words, seat_words)
+from .words import (
+    QUESTIONS,
+    VERDICT_WORDS,
+    Rendered,
+    blind_words,
+    draws_words,
+    move_words,
+    outcome_words,
+    rule_words,
+    seat_words,
+)
 
 KINDS = ("pick", "legal", "effect", "who", "number")
 #: How many scenes :func:`make_item` tries before it says no item could be made.

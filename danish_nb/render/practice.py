@@ -251,9 +251,8 @@ def errors_html(report: Report, lang: str = "en") -> str:
 def position_html(item: Mapping[str, Any], lang: str = "en") -> str:
     """The position of a kept answer, from the view of the player it asked (``''`` if it cannot
     be rebuilt)."""
-    from ..core import DanishNbError
+    from ..core import DanishNbError, load_record
     from ..practice.words import move_words
-    from ..core import load_record
     record = item.get("record")
     if not isinstance(record, dict) or not record:
         return ""

@@ -17,8 +17,8 @@ from collections.abc import Collection, Sequence
 from html import escape
 
 from ..cards import Card
-from ..families.shedding import ShedView
 from ..core import render_text
+from ..families.shedding import ShedView
 from ..i18n import M, translator
 from .html import card_html, closed_html, felt_html, hidden_hand_html, row_html, seat_box, seat_order
 from .views import draws, seat_names

@@ -19,8 +19,8 @@ from collections.abc import Collection, Sequence
 from html import escape
 
 from ..cards import Card
-from ..families.tricks import BID_NAMES, TrickRecord, TrickView
 from ..core import render_text
+from ..families.tricks import BID_NAMES, TrickRecord, TrickView
 from ..i18n import N_, M, translator
 from .html import back_html, card_html, felt_html, hidden_hand_html, row_html, seat_box, seat_order
 from .views import draws, seat_names
