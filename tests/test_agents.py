@@ -8,7 +8,6 @@ import pytest
 import danish_nb as dn
 from danish_nb.agents import AGENTS, Choice, make_agent, play_out
 from danish_nb.agents.base import SeededPlayer
-
 from helpers import DB, table
 
 

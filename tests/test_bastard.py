@@ -10,19 +10,15 @@ import re
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import danish_nb as dn
-from danish_nb.core import source_text
 from danish_nb.agents import make_agent
-from danish_nb.agents import tricks as _trick_agents  # noqa: F401  (registers the trick player)
 from danish_nb.cards import SUITS, Card, Suit, parse_cards, standard_pack
-from danish_nb.core import option_infos
+from danish_nb.core import option_infos, source_text
 from danish_nb.families.shedding import ShedMove
 from danish_nb.families.tricks import Match, TrickMove
-from danish_nb.games.bastard import (CATALOGUE, MAX_DEALS, Options, deal_state, match_result,
-                                     score_player)
+from danish_nb.games.bastard import CATALOGUE, MAX_DEALS, Options, deal_state, match_result, score_player
 from helpers import said
 
 BA = "bastard"

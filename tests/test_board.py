@@ -13,11 +13,11 @@ import ipywidgets
 import pytest
 
 import danish_nb as dn
-from helpers import said
 from danish_nb.cards import Card
 from danish_nb.core import Private
 from danish_nb.widgets import ShedBoard
 from danish_nb.widgets.shed_board import CARD_ACTIONS
+from helpers import said
 
 
 def make(position: dict, seats=("human", "rule-of-thumb"), **kwargs) -> ShedBoard:

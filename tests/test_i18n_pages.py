@@ -18,11 +18,10 @@ from html.parser import HTMLParser
 import pytest
 
 import danish_nb as dn
+from benchmarks.plain_words import FOREIGN as NOTATION
 from danish_nb import i18n
 from danish_nb.agents import make_agent, play_out
-from danish_nb.widgets import board_for
-from danish_nb.widgets import lesson
-from benchmarks.plain_words import FOREIGN as NOTATION
+from danish_nb.widgets import board_for, lesson
 
 FOREIGN = i18n.LANGUAGES[1:]
 OPEN, CLOSE = "⟦", "⟧"

@@ -14,19 +14,28 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import danish_nb as dn
 from danish_nb.cards import Card
 from danish_nb.core import render_text
-from danish_nb.practice import (NoItem, PracticePart, PracticeSession, RuleProgress, StaleItem, active_rules, answered,
-                                left_out, make_item, next_rule, practice_part)
+from danish_nb.practice import (
+    NoItem,
+    PracticePart,
+    PracticeSession,
+    RuleProgress,
+    StaleItem,
+    active_rules,
+    answered,
+    left_out,
+    make_item,
+    next_rule,
+    practice_part,
+)
 from danish_nb.practice.candidates import card_of
 from danish_nb.practice.schedule import INTERVALS, LEARNED
 from danish_nb.practice.words import QUESTIONS
 from danish_nb.widgets.practice import PracticeWidget
-
 from helpers import FUZZ
 from test_i18n_pages import check, marked, page_texts, unmarked_words  # noqa: F401 -- marked: a fixture
 

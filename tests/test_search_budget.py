@@ -9,10 +9,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import danish_nb as dn
-from danish_nb.agents import make_agent
-from danish_nb.agents import search
-from danish_nb.agents.search import (move_capped, outcome, playout_values, sample_world, search_view,
-                                     standing)
+from danish_nb.agents import make_agent, search
+from danish_nb.agents.search import move_capped, outcome, playout_values, sample_world, search_view, standing
 from danish_nb.agents.tricks import TrickRuleOfThumb
 from danish_nb.cards import parse_cards
 

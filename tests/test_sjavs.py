@@ -11,19 +11,16 @@ import re
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import danish_nb as dn
-from helpers import said
-from danish_nb.core import source_text
 from danish_nb.agents import make_agent
 from danish_nb.cards import SUITS, Card, Suit, parse_cards, shuffled
-from danish_nb.core import option_infos
+from danish_nb.core import option_infos, source_text
 from danish_nb.families.shedding import ShedMove
 from danish_nb.families.tricks import Match, TrickMove, by_suit, deal_seed, parse_trick_move
-from danish_nb.games.sjavs import (CATALOGUE, Options, card_points, deal, layout, match_result,
-                                   score_deal)
+from danish_nb.games.sjavs import CATALOGUE, Options, card_points, deal, layout, match_result, score_deal
+from helpers import said
 
 SJ = "sjavs"
 C = Card.parse

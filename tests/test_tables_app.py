@@ -19,8 +19,7 @@ import pytest
 import danish_nb as dn
 from danish_nb.app import build_app
 from danish_nb.core import option_infos
-from danish_nb.tables import Store, TableSession, Teacher, open_store, replay
-from danish_nb.tables import keys as keys_module
+from danish_nb.tables import Store, TableSession, Teacher, keys as keys_module, open_store, replay
 from danish_nb.tables.keys import FREE_TRIES, MOST_WAIT
 from danish_nb.widgets.settings import options_help
 from danish_nb.widgets.table_app import TableApp

@@ -8,18 +8,28 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import danish_nb as dn
-from helpers import said
-from danish_nb.agents import make_agent
-from danish_nb.agents import tricks as trick_agents
+from danish_nb.agents import make_agent, tricks as trick_agents
 from danish_nb.agents.base import AGENTS
 from danish_nb.cards import SUITS, Card, Suit, parse_cards, standard_pack
-from danish_nb.families.tricks import (DealScore, Match, Play, ScoreLine, TrickMove, Trumps,
-                                       by_suit, deal_seed, follow_check, parse_trick_move,
-                                       parse_trump, playable, trick_winner)
+from danish_nb.families.tricks import (
+    DealScore,
+    Match,
+    Play,
+    ScoreLine,
+    TrickMove,
+    Trumps,
+    by_suit,
+    deal_seed,
+    follow_check,
+    parse_trick_move,
+    parse_trump,
+    playable,
+    trick_winner,
+)
+from helpers import said
 
 C = Card.parse
 #: Sjavs' six permanent trumps, highest first (sources/README.md): the design case for a card
