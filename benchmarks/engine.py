@@ -25,11 +25,11 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import random
 import re
+import statistics
 import subprocess
 import sys
-import random
-import statistics
 import time
 import tracemalloc
 
