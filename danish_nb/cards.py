@@ -149,7 +149,8 @@ class Card(NamedTuple):
         suit = _SUIT_BY_TEXT.get(cleaned[-1:])
         if rank is None or suit is None:
             raise CardParseError(
-                M("{text} is not a card: write a rank (2-10, J, Q, K, A) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), e.g. '7H', '10♠'; jokers are 'RJ' and 'BJ'", text=_short(text)))
+                M("{text} is not a card: write a rank (2-10, J, Q, K, A) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), "
+                  "e.g. '7H', '10♠'; jokers are 'RJ' and 'BJ'", text=_short(text)))
         return _CARDS[rank, suit]
 
 

@@ -71,5 +71,5 @@ __all__ = ["FAMILIES", "GAMES", "KEEP_EVERY", "LANGUAGES", "MAX_DEPTH", "MAX_ITE
            "DanishNbError", "Event", "Game", "GameCard", "GameInfo", "GameParts", "GameRegistry", "GameRules",
            "IllegalMove", "MoveParseError", "OptionInfo", "OptionsError", "OptionsT", "Private", "Reason",
            "RecordError", "Result", "Rule", "RulesState", "Ruling", "State", "Step", "Text", "Verdict", "_builder",
-           "_short", "check_keys", "check_plain", "cited", "get_game", "load_object", "load_record", "make_options", "move_text",
-           "new_game", "option", "option_infos", "register", "render_text", "setup", "source_text"]
+           "_short", "check_keys", "check_plain", "cited", "get_game", "load_object", "load_record", "make_options",
+           "move_text", "new_game", "option", "option_infos", "register", "render_text", "setup", "source_text"]

@@ -254,4 +254,5 @@ def get_game(game_id: str) -> GameRules:
     try:
         return GAMES[game_id]
     except KeyError:
-        raise OptionsError(M("unknown game {game_id}; the games are: {items}", game_id=_short(game_id), items=', '.join(GAMES))) from None
+        raise OptionsError(M("unknown game {game_id}; the games are: {items}",
+                             game_id=_short(game_id), items=', '.join(GAMES))) from None
