@@ -45,8 +45,8 @@ from .core import GAMES, Game, OptionsError, Result, get_game, new_game, option_
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["COLUMNS", "compare", "draw_kind", "draw_table", "game_seed", "option_variants", "plot_draws", "plot_lengths",
-           "plot_options", "plot_seats", "rotations", "seat_table", "simulate", "strength_table",
+__all__ = ["COLUMNS", "compare", "draw_kind", "draw_table", "game_seed", "option_variants", "plot_draws",
+           "plot_lengths", "plot_options", "plot_seats", "rotations", "seat_table", "simulate", "strength_table",
            "summary_table", "wilson"]
 
 #: The result columns, in order (the ``options.<name>`` columns follow ``seed``).

@@ -100,10 +100,12 @@ class _Solver:
         self.nodes = 0
         scoring = get_game(state.game_id).info.parts.endgame
         if scoring is None:
-            raise DanishNbError(f"the endgame solver does not play {state.game_id!r}: the game declares no endgame scoring")
+            raise DanishNbError(f"the endgame solver does not play {state.game_id!r}: "
+                                "the game declares no endgame scoring")
         s = scoring(state, player, cards, index)
         self.side, self.klass, self.gain, self.counting, self.scoring = s.side, s.klass, s.gain, s.counting, s.scoring
-        self.scored_at_end, self.start, self.acc0, self.final, self.unit = s.scored_at_end, s.start, s.acc0, s.final, s.unit
+        self.scored_at_end, self.start, self.acc0 = s.scored_at_end, s.start, s.acc0
+        self.final, self.unit = s.final, s.unit
 
     def moves(self, hand: int, led: int, live: int) -> list[int]:
         """The cards of ``hand`` worth trying (one of each run of touching equivalent cards), as indices."""
