@@ -107,7 +107,8 @@ def test_the_same_seed_deals_the_same_cards_and_another_seed_others():
     assert dn.new_game(BA, 4, seed=5).state.hands != dn.new_game(BA, 4, seed=6).state.hands
 
 
-# --------------------------------------------------------------------------- naming trumps (BA-6, BA-8, ruling BA-b, BA-i)
+# --------------------------------------------------------------------------- naming trumps
+# (BA-6, BA-8, ruling BA-b, BA-i)
 
 def test_the_last_seat_deals_first_and_p1_names_trumps():
     g = dn.new_game(BA, players=4, seed=2)
@@ -245,7 +246,8 @@ def test_a_trick_in_three_players_game():
     assert [e.player for e in events if e.kind == "trick"] == [1]
 
 
-# --------------------------------------------------------------------------- scoring (BA-13 to BA-18, rulings BA-d to BA-g)
+# --------------------------------------------------------------------------- scoring
+# (BA-13 to BA-18, rulings BA-d to BA-g)
 
 @pytest.mark.parametrize("cards, tricks, options, points, rules, text", [
     ("2C 3C 4C 5C", 1, {}, 1, ["BA-13"], "P1: 1 trick × 1 point: +1"),

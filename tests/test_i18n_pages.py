@@ -208,7 +208,8 @@ def test_no_english_in_the_lesson_widgets(marked, game_id, lang):
     replay.show(len(game.history))
     texts = [*widget_texts(quiz), *widget_texts(replay), *page_texts(quiz.answer_sheet()._repr_html_())]
     for table in (lesson.rulings_table(game_id, lang), lesson.options_table(game_id, lang), lesson.games_table(lang),
-                  lesson.show_table(game, lang=lang), lesson.show_rule(game_id, next(iter(game.rules.catalogue)).id, lang)):
+                  lesson.show_table(game, lang=lang),
+                  lesson.show_rule(game_id, next(iter(game.rules.catalogue)).id, lang)):
         texts += page_texts(table.data)
     # the option names, ids and values are identifiers: the same in every language
     identifiers = {i.name for i in info.options} | {repr(i.default) for i in info.options} | set(dn.GAMES) | \

@@ -170,7 +170,8 @@ def test_variant_rules_are_practised_only_when_their_option_is_on(game: str) -> 
 def test_an_item_is_made_under_the_tables_options() -> None:
     item = make_item("danish-bastard", "DB-23", 5, {"seven_allows_equal": False})
     assert dn.load_record(item.record).options.seven_allows_equal is False
-    assert make_item("danish-bastard", "DB-23", 5).id != item.id or item.record["options"]["seven_allows_equal"] is False
+    assert make_item("danish-bastard", "DB-23", 5).id != item.id \
+        or item.record["options"]["seven_allows_equal"] is False
 
 
 def test_each_game_declares_its_practice_part_with_rules_of_its_own_catalogue() -> None:

@@ -138,7 +138,8 @@ def test_hole_cards_play_from_the_ends_face_down_ones_blind():
     board.play_selected()
     assert str(board.game.history[-1].move) == "P1 hole 2" and total_shown(board.html) == 16
     blind = make({**HOLES, "holes": [["2D", "7C"], ["3D"]]}, step_mode=True)
-    assert "dn-playable" in re.search(r'<span class="dn-card dn-facedown dn-closed[^>]*data-idx="0"', blind.html).group(0)
+    assert "dn-playable" in re.search(r'<span class="dn-card dn-facedown dn-closed[^>]*data-idx="0"',
+                                      blind.html).group(0)
     blind.click_closed(0)
     assert str(blind.game.history[-1].move) == "P1 hole 1" and blind.game.state.total == 13
     assert said("turns over the face-down hole card at position 1: 2♦") in blind.html

@@ -143,4 +143,5 @@ def test_iterations_given_are_not_capped_unless_asked():
         g.play(g.legal_moves()[0])
     view = g.state.view(g.current_player)
     assert search_view(view, "rat-bastard-17", seed=1, iterations=200, endgame=0).iterations == 200
-    assert search_view(view, "rat-bastard-17", seed=1, endgame=0).iterations < search.default_iterations("rat-bastard-17")
+    assert search_view(view, "rat-bastard-17", seed=1, endgame=0).iterations \
+        < search.default_iterations("rat-bastard-17")

@@ -199,7 +199,8 @@ def test_presence_follows_the_pages_beats_on_every_screen(store: Store, monkeypa
     for _ in range(30):
         tick(ada, bo)
         for me, other in ((ada, "P2: Bo"), (bo, "P1: Ada")):
-            assert "(you) <small>connected</small>" in me.status.value and f"{other} <small>connected" in me.status.value
+            assert "(you) <small>connected</small>" in me.status.value
+            assert f"{other} <small>connected" in me.status.value
         assert "away" not in teacher.room_list.value and "away" not in ada.board.html
     for _ in range(7):  # Bo's page closed: 14 s without its beats
         tick(ada)

@@ -270,8 +270,10 @@ def test_it_names_its_longest_strongest_suit():
 
 
 def test_it_declares_no_trumps_without_a_long_strong_suit():
-    g = table({"hands": [["2H", "3H", "2C", "3C", "2S", "3S", "2D", "3D"], ["4H", "5H", "4C", "5C", "4S", "5S", "4D", "5D"],
-                         ["6H", "7H", "6C", "7C", "6S", "7S", "6D", "7D"], ["8H", "9H", "8C", "9C", "8S", "9S", "8D", "9D"]]})
+    g = table({"hands": [["2H", "3H", "2C", "3C", "2S", "3S", "2D", "3D"],
+                         ["4H", "5H", "4C", "5C", "4S", "5S", "4D", "5D"],
+                         ["6H", "7H", "6C", "7C", "6S", "7S", "6D", "7D"],
+                         ["8H", "9H", "8C", "9C", "8S", "9S", "8D", "9D"]]})
     move, why = choose(g)
     assert move == TrickMove(0, "trump") and "no trumps" in str(why)
 
