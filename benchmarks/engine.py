@@ -25,11 +25,11 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import random
 import re
+import statistics
 import subprocess
 import sys
-import random
-import statistics
 import time
 import tracemalloc
 
@@ -225,7 +225,8 @@ def main() -> None:
     if args.instructions:
         for game_id, counts in [*PLAYER_COUNTS.items(), ("plain", (YARDSTICK[1],))]:
             if game_id == "plain" or not args.game or game_id in args.game:
-                print(f"{game_id:16} {counts[0]:7} {instructions(game_id, counts[0], args.games):10.0f} instructions/move")
+                print(f"{game_id:16} {counts[0]:7} "
+                      f"{instructions(game_id, counts[0], args.games):10.0f} instructions/move")
         return
     print_compare(args.games, args.rounds)
     if args.compare_only:

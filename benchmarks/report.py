@@ -1,6 +1,7 @@
 """Printing a benchmark's figures as an aligned table of (measure, value, detail) rows.
 
->>> print_rows([("first board", "1.7 s", "median"), ("bytes", "7.8 KB", "")], value_width=8)  # doctest: +NORMALIZE_WHITESPACE
+>>> rows = [("first board", "1.7 s", "median"), ("bytes", "7.8 KB", "")]
+>>> print_rows(rows, value_width=8)  # doctest: +NORMALIZE_WHITESPACE
 measure      value     detail
 first board  1.7 s     median
 bytes        7.8 KB

@@ -15,10 +15,11 @@ costs on an idle core; the machine may be shared: quote its load with the figure
 
 Variants (``--variant``, repeatable): ``halving`` (the strong player: sequential halving over
 sampled worlds, a match's playouts cut at the end of the deal), ``halving-game`` (the same with
-playouts to the end of the match, as before), ``ismcts`` (the earlier tree search, for comparison), ``rule-of-thumb`` (the
-control: the measured seat plays like the others, so its rate is the fair share on these
-deals). Every variant plays the same deals in the same seats, so with several variants the
-table ends with paired counts: deals the first variant won and the other did not, and back.
+playouts to the end of the match, as before), ``ismcts`` (the earlier tree search, for
+comparison), ``rule-of-thumb`` (the control: the measured seat plays like the others, so its
+rate is the fair share on these deals). Every variant plays the same deals in the same seats,
+so with several variants the table ends with paired counts: deals the first variant won and
+the other did not, and back.
 
 The strong player's settings can be varied for a run (``--iterations``, ``--margin``: the
 weight of the game-point margin in a Sjavs playout's value, ``--playout-moves``: the cap on a
@@ -138,7 +139,8 @@ def summarise(rows: list[dict]) -> list[tuple[str, ...]]:
         target = TARGETS.get(players, 1.5 / players)
         lines.append((f"{game_id} ({players}p)", variant, f"{len(mine)}", f"{n}", f"{k / n:.0%}" if n else "-",
                       f"{low:.0%}-{high:.0%}" if n else "-", f">= {target:.0%}",
-                      *(f"{x:.2f}" if times else "-" for x in (statistics.median(times or [0]), _quantile(times, 0.95))),
+                      *(f"{x:.2f}" if times else "-"
+                        for x in (statistics.median(times or [0]), _quantile(times, 0.95))),
                       *(f"{x:.2f}" if cpu else "-" for x in (statistics.median(cpu or [0]), _quantile(cpu, 0.95)))))
     return lines
 

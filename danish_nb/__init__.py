@@ -8,8 +8,24 @@
 
 from . import games as _games  # noqa: F401  (declares every game in GAMES)
 from .cards import Card, Rank, Suit
-from .core import (GAMES, DanishNbError, Event, Game, IllegalMove, MoveParseError, OptionsError,
-                   Reason, RecordError, Result, Rule, Ruling, Verdict, load_record, new_game, setup)
+from .core import (
+    GAMES,
+    DanishNbError,
+    Event,
+    Game,
+    IllegalMove,
+    MoveParseError,
+    OptionsError,
+    Reason,
+    RecordError,
+    Result,
+    Rule,
+    Ruling,
+    Verdict,
+    load_record,
+    new_game,
+    setup,
+)
 
 __all__ = ["GAMES", "Card", "DanishNbError", "Event", "Game", "IllegalMove", "MoveParseError",
            "OptionsError", "Rank", "Reason", "RecordError", "Result", "Rule", "Ruling", "Suit",

@@ -23,9 +23,9 @@ from .core import GAMES, DanishNbError, Game, GameRules, Verdict, new_game
 from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, check_lang, translator
 from .widgets import BOARDS, SEAT_KINDS, Board, board_for
 from .widgets.app_words import BOARD_SETTINGS, SEAT_WORDS
-from .widgets.settings import FIT, GameForm
 from .widgets.class_tables import ClassTables
 from .widgets.pad import PagePad
+from .widgets.settings import FIT, GameForm
 
 #: The game the settings start with: the first declared.
 DEFAULT_GAME = next(iter(GAMES))

@@ -29,9 +29,9 @@ from enum import Enum, IntEnum
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from .errors import DanishNbError, _short
 from . import i18n
-from .i18n import DEFAULT, Forms, Listed, M, Message, N_, _n, french_after
+from .errors import DanishNbError, _short
+from .i18n import DEFAULT, N_, Forms, Listed, M, Message, _n, french_after
 
 
 class Rank(IntEnum):
@@ -149,7 +149,8 @@ class Card(NamedTuple):
         suit = _SUIT_BY_TEXT.get(cleaned[-1:])
         if rank is None or suit is None:
             raise CardParseError(
-                M("{text} is not a card: write a rank (2-10, J, Q, K, A) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), e.g. '7H', '10♠'; jokers are 'RJ' and 'BJ'", text=_short(text)))
+                M("{text} is not a card: write a rank (2-10, J, Q, K, A) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), "
+                  "e.g. '7H', '10♠'; jokers are 'RJ' and 'BJ'", text=_short(text)))
         return _CARDS[rank, suit]
 
 

@@ -28,11 +28,18 @@ from typing import Any
 
 from .agents import Choice, make_agent
 from .agents.endgame import ENDGAME_TRICKS, amount
-from .agents.search import (PLAYER_ENDGAME_TRICKS, Candidate, SearchResult, move_label, outlook,
-                            position_seed, reason, search_view)
-from .core import DanishNbError, Game, Text, get_game, load_record, render_text
+from .agents.search import (
+    PLAYER_ENDGAME_TRICKS,
+    Candidate,
+    SearchResult,
+    move_label,
+    outlook,
+    position_seed,
+    reason,
+    search_view,
+)
+from .core import DanishNbError, Game, Text, View, get_game, load_record, render_text
 from .i18n import DEFAULT, M
-from .core import View
 
 #: A move is "much worse" when the best move's estimate beats it by this much: a share of games
 #: finished first (search), or points (Bastard's exact endgame) / card points (Sjavs').
@@ -97,8 +104,9 @@ class Mistake:
         >>> from danish_nb.cards import Card
         >>> a, b = (TrickMove(0, "play", Card.parse(c)) for c in ("JS", "10S"))
         >>> m = Mistake(7, a, b, 0.2, 0.6, "search", Choice(b, "it is low"), 0, 0.1, 0.5, 20, 20, "danish-bastard")
-        >>> m.text()
-        'Move 7: you chose “Play the jack of spades”; from there it wins 2 of 20 imagined games, while “Play the ten of spades” wins 10 of 20. Rule of thumb: “Play the ten of spades” (it is low).'
+        >>> print(m.text())  # doctest: +NORMALIZE_WHITESPACE
+        Move 7: you chose “Play the jack of spades”; from there it wins 2 of 20 imagined games,
+        while “Play the ten of spades” wins 10 of 20. Rule of thumb: “Play the ten of spades” (it is low).
         """
         line = M("Move {number}: you chose “{played}”; from there it {played_outlook}, while “{best}” {best_outlook}. "
                  "Rule of thumb: “{advice}” ({why}).", number=self.number, played=move_label(self.played, self.seat),

@@ -132,7 +132,8 @@ def check_keys(given: Mapping[str, Any], known: Iterable[str], what: str = "posi
     if unknown:
         names = sorted(str(key)[:20] for key in unknown[:5])
         more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
-        raise OptionsError(M("unknown {what} {names}{more}; use {sorted}", what=what, names=names, more=more, sorted=sorted(known)))
+        raise OptionsError(M("unknown {what} {names}{more}; use {sorted}",
+                             what=what, names=names, more=more, sorted=sorted(known)))
 
 
 def move_text(move: Any) -> str:

@@ -66,7 +66,8 @@ def read_record(record: Any) -> dict[str, Any]:
     """
     if isinstance(record, str):
         if len(record) > MAX_RECORD_TEXT:
-            raise RecordError(M("a record is at most {MAX_RECORD_TEXT} characters, not {count}", MAX_RECORD_TEXT=MAX_RECORD_TEXT, count=len(record)))
+            raise RecordError(M("a record is at most {MAX_RECORD_TEXT} characters, not {count}",
+                                MAX_RECORD_TEXT=MAX_RECORD_TEXT, count=len(record)))
         try:
             record = json.loads(record)
         except json.JSONDecodeError as exc:
@@ -79,12 +80,14 @@ def read_record(record: Any) -> dict[str, Any]:
     if record.get("format") != RECORD_FORMAT:
         raise RecordError(M("not a danish-nb record (format is {get})", get=_short(record.get('format'))))
     if record.get("version") != RECORD_VERSION:
-        raise RecordError(M("record version {get} is not supported (only {RECORD_VERSION})", get=_short(record.get('version')), RECORD_VERSION=RECORD_VERSION))
+        raise RecordError(M("record version {get} is not supported (only {RECORD_VERSION})",
+                            get=_short(record.get('version')), RECORD_VERSION=RECORD_VERSION))
     moves = record.get("moves")
     if not isinstance(moves, list):
         raise RecordError(M("'moves' must be a list of move texts"))
     if len(moves) > MAX_RECORD_MOVES:
-        raise RecordError(M("a record holds at most {MAX_RECORD_MOVES} moves, not {count}", MAX_RECORD_MOVES=MAX_RECORD_MOVES, count=len(moves)))
+        raise RecordError(M("a record holds at most {MAX_RECORD_MOVES} moves, not {count}",
+                            MAX_RECORD_MOVES=MAX_RECORD_MOVES, count=len(moves)))
     if not all(type(m) is str for m in moves):
         raise RecordError(M("'moves' must be a list of move texts"))
     # the moves are checked (each text is bounded when it is read); the rest is small

@@ -39,14 +39,14 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from .core import GAMES, Game, OptionsError, Result, get_game, new_game, option_infos
 from .agents import make_agent, play_out
+from .core import GAMES, Game, OptionsError, Result, get_game, new_game, option_infos
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["COLUMNS", "compare", "draw_kind", "draw_table", "game_seed", "option_variants", "plot_draws", "plot_lengths",
-           "plot_options", "plot_seats", "rotations", "seat_table", "simulate", "strength_table",
+__all__ = ["COLUMNS", "compare", "draw_kind", "draw_table", "game_seed", "option_variants", "plot_draws",
+           "plot_lengths", "plot_options", "plot_seats", "rotations", "seat_table", "simulate", "strength_table",
            "summary_table", "wilson"]
 
 #: The result columns, in order (the ``options.<name>`` columns follow ``seed``).

@@ -201,7 +201,8 @@ def manifest(words: dict[str, str]) -> str:
 
 def external_links(site: Path) -> list[str]:
     """The site's pages, scripts and styles that load something from another host."""
-    mine = [p for p in site.rglob("*") if p.suffix in (".html", ".css") or (p.suffix == ".js" and "pyodide" not in p.parts)]
+    mine = [p for p in site.rglob("*")
+            if p.suffix in (".html", ".css") or (p.suffix == ".js" and "pyodide" not in p.parts)]
     return [str(p.relative_to(site)) for p in mine if ELSEWHERE.search(p.read_text(encoding="utf-8"))]
 
 

@@ -277,7 +277,8 @@ def smaller_png(png: bytes) -> bytes:
     from PIL import Image
 
     out = io.BytesIO()
-    Image.open(io.BytesIO(png)).convert("RGB").quantize(256, method=Image.Quantize.MEDIANCUT).save(out, "PNG", optimize=True)
+    image = Image.open(io.BytesIO(png)).convert("RGB").quantize(256, method=Image.Quantize.MEDIANCUT)
+    image.save(out, "PNG", optimize=True)
     return min(png, out.getvalue(), key=len)
 
 
@@ -358,14 +359,17 @@ def blocks_html(blocks: list[Block], words: dict[str, dict[str, str]]) -> str:
             parts.append(f'<div class="dn-quiz dn-output" data-spec="{attribute(data)}">{variants("div", shown)}</div>')
         elif kind == "answers":
             parts.append(f'<details class="dn-answers dn-output" data-spec="{attribute(data)}"><summary>'
-                         f'{variants("span", said("Show answers"))}</summary>{variants("pre", dict.fromkeys(LANGUAGES, ""), each=True)}'
+                         f'{variants("span", said("Show answers"))}</summary>'
+                         f'{variants("pre", dict.fromkeys(LANGUAGES, ""), each=True)}'
                          f"</details>")
         elif kind == "replay":
             shown = {lang: _replay_html(data, lang) for lang in LANGUAGES}
-            parts.append(f'<div class="dn-replay dn-output" data-spec="{attribute(data)}">{variants("div", shown)}</div>')
+            parts.append('<div class="dn-replay dn-output" '
+                         f'data-spec="{attribute(data)}">{variants("div", shown)}</div>')
         elif kind == "board":
             boards += 1
-            parts.append(f'<div class="dn-lesson-board dn-output" data-key="board-{boards}" data-spec="{attribute(data)}">'
+            parts.append(f'<div class="dn-lesson-board dn-output" data-key="board-{boards}" '
+                         f'data-spec="{attribute(data)}">'
                          f'<p class="dn-board-status" role="status">{variants("span", word("loading"))}</p>'
                          f'<div class="dn-board-host"></div></div>')
         elif kind == "app":
@@ -382,7 +386,8 @@ def _replay_html(spec: dict[str, Any], lang: str) -> str:
 
     tr = translator(lang)
     last = replay_step(spec, 0, lang)["last"]
-    steps = (("first", "«", tr("the deal")), ("back", "‹", tr("one move back")), ("forward", "›", tr("one move forward")),
+    steps = (("first", "«", tr("the deal")),
+             ("back", "‹", tr("one move back")), ("forward", "›", tr("one move forward")),
              ("last", "»", tr("the last move")))
     buttons = "".join(f'<button type="button" data-step="{step}" aria-label="{html.escape(words)}" '
                       f'title="{html.escape(words)}">{sign}</button>' for step, sign, words in steps)
@@ -402,7 +407,8 @@ def page(head: str, body: str, words: dict[str, dict[str, str]], nav: str) -> st
     def word(key: str, tag: str, extra: str = "") -> str:
         return f'<{tag} data-word="{key}"{extra}>{html.escape(words[DEFAULT][key])}</{tag}>'
 
-    choices = " ".join(f'<button type="button" data-set-lang="{lang}" lang="{lang}" aria-pressed="{str(lang == DEFAULT).lower()}">'
+    choices = " ".join(f'<button type="button" data-set-lang="{lang}" lang="{lang}" '
+                       f'aria-pressed="{str(lang == DEFAULT).lower()}">'
                        f"{LANGUAGE_NAMES[lang]}</button>" for lang in LANGUAGES)
     return (f'<!DOCTYPE html>\n<html lang="{DEFAULT}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -412,7 +418,8 @@ def page(head: str, body: str, words: dict[str, dict[str, str]], nav: str) -> st
             f'<link rel="stylesheet" href="../page.css"><script type="module" src="../lesson.js"></script></head>\n'
             f'<body class="dn-lesson-page"><header class="dn-header"><nav>{nav}'
             f'{word("play", "a", APP_LINK)}</nav>'
-            f'<nav class="dn-languages" aria-label="{html.escape(words[DEFAULT]["language"])}" data-word-label="language">'
+            f'<nav class="dn-languages" aria-label="{html.escape(words[DEFAULT]["language"])}" '
+            'data-word-label="language">'
             f'{choices}</nav></header>\n<main>\n{body}\n</main>\n'
             f'<footer class="dn-footer">{word("about", "p")}</footer></body></html>\n')
 

@@ -55,18 +55,22 @@ LAYOUT = """() => {
       const range = document.createRange();
       range.selectNodeContents(walk.currentNode);
       for (const r of range.getClientRects()) if (r.width && r.height)
-        out.push({text: walk.currentNode.textContent.trim(), part: walk.currentNode.parentElement.className, ...box(r)});
+        out.push({text: walk.currentNode.textContent.trim(), part: walk.currentNode.parentElement.className,
+                  ...box(r)});
     }
     return out;
   };
   const scrolls = (el) => { for (let e = el.parentElement; e; e = e.parentElement)
-    if (e.scrollWidth > e.clientWidth && /auto|scroll/.test(getComputedStyle(e).overflowX)) return true; return false; };
-  const name = (el) => el.getAttribute("aria-label") || el.querySelector("[aria-label]")?.getAttribute("aria-label") || el.className;
+    if (e.scrollWidth > e.clientWidth && /auto|scroll/.test(getComputedStyle(e).overflowX)) return true;
+    return false; };
+  const name = (el) => el.getAttribute("aria-label") || el.querySelector("[aria-label]")?.getAttribute("aria-label")
+    || el.className;
   const found = [], width = document.documentElement.clientWidth;
   const cards = shown(".dn-board .dn-card");
   for (const card of cards) {
     const edge = box(card.getBoundingClientRect()), parts = texts(card);
-    for (const t of parts) if (!inside(t, edge)) found.push(`${name(card)}: "${t.text}" (${t.part}) spills out of the card`);
+    for (const t of parts) if (!inside(t, edge))
+      found.push(`${name(card)}: "${t.text}" (${t.part}) spills out of the card`);
     parts.forEach((a, i) => parts.slice(i + 1).forEach((b) => { if (a.part !== b.part && meet(a, b))
       found.push(`${name(card)}: "${a.text}" (${a.part}) overlaps "${b.text}" (${b.part})`); }));
   }
@@ -75,14 +79,17 @@ LAYOUT = """() => {
       found.push(`${name(a)} overlaps ${name(b)}`); }));
   for (const words of shown(".dn-board .dn-name, .dn-board .dn-label, .dn-board .dn-turn, .dn-board .dn-pos"))
     for (const card of cards) for (const t of texts(words))
-      if (!card.contains(words) && meet(t, box(card.getBoundingClientRect()))) found.push(`${name(card)} covers "${t.text}"`);
+      if (!card.contains(words) && meet(t, box(card.getBoundingClientRect())))
+        found.push(`${name(card)} covers "${t.text}"`);
   for (const el of shown(".dn-app *")) {
     const r = el.getBoundingClientRect();
     if (r.width && (r.left < -0.5 || r.right > width + 0.5) && !el.closest(".dn-live") && !scrolls(el))
-      found.push(`${el.tagName.toLowerCase()}.${el.className} is cut off at the edge (${r.left.toFixed(0)}..${r.right.toFixed(0)} of ${width})`);
+      found.push(`${el.tagName.toLowerCase()}.${el.className} is cut off at the edge `
+                 + `(${r.left.toFixed(0)}..${r.right.toFixed(0)} of ${width})`);
   }
   const page = document.scrollingElement;
-  if (page.scrollWidth > page.clientWidth + 1) found.push(`the page scrolls sideways (${page.scrollWidth} > ${page.clientWidth} px)`);
+  if (page.scrollWidth > page.clientWidth + 1)
+    found.push(`the page scrolls sideways (${page.scrollWidth} > ${page.clientWidth} px)`);
   return [cards.length, found];
 }"""
 FOCUSED = "document.activeElement && document.activeElement.closest('.dn-board') ? " \

@@ -8,7 +8,6 @@ import pytest
 import danish_nb as dn
 from danish_nb.agents import AGENTS, Choice, make_agent, play_out
 from danish_nb.agents.base import SeededPlayer
-
 from helpers import DB, table
 
 
@@ -112,7 +111,8 @@ def test_every_seeded_player_says_the_game_is_over_in_the_learners_language(game
     with pytest.raises(dn.DanishNbError) as raised:
         player.choose(game.state)
     assert [raised.value.text_in(lang) for lang in ("en", "fr", "de")] == [
-        "no legal move: the game is over", "aucun coup légal\u202f: la partie est finie", "kein legaler Zug: das Spiel ist vorbei"]
+        "no legal move: the game is over",
+        "aucun coup légal\u202f: la partie est finie", "kein legaler Zug: das Spiel ist vorbei"]
 
 
 def test_registry_errors():

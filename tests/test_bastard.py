@@ -10,19 +10,15 @@ import re
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import danish_nb as dn
-from danish_nb.core import source_text
 from danish_nb.agents import make_agent
-from danish_nb.agents import tricks as _trick_agents  # noqa: F401  (registers the trick player)
 from danish_nb.cards import SUITS, Card, Suit, parse_cards, standard_pack
-from danish_nb.core import option_infos
+from danish_nb.core import option_infos, source_text
 from danish_nb.families.shedding import ShedMove
 from danish_nb.families.tricks import Match, TrickMove
-from danish_nb.games.bastard import (CATALOGUE, MAX_DEALS, Options, deal_state, match_result,
-                                     score_player)
+from danish_nb.games.bastard import CATALOGUE, MAX_DEALS, Options, deal_state, match_result, score_player
 from helpers import said
 
 BA = "bastard"
@@ -111,7 +107,8 @@ def test_the_same_seed_deals_the_same_cards_and_another_seed_others():
     assert dn.new_game(BA, 4, seed=5).state.hands != dn.new_game(BA, 4, seed=6).state.hands
 
 
-# --------------------------------------------------------------------------- naming trumps (BA-6, BA-8, ruling BA-b, BA-i)
+# --------------------------------------------------------------------------- naming trumps
+# (BA-6, BA-8, ruling BA-b, BA-i)
 
 def test_the_last_seat_deals_first_and_p1_names_trumps():
     g = dn.new_game(BA, players=4, seed=2)
@@ -249,7 +246,8 @@ def test_a_trick_in_three_players_game():
     assert [e.player for e in events if e.kind == "trick"] == [1]
 
 
-# --------------------------------------------------------------------------- scoring (BA-13 to BA-18, rulings BA-d to BA-g)
+# --------------------------------------------------------------------------- scoring
+# (BA-13 to BA-18, rulings BA-d to BA-g)
 
 @pytest.mark.parametrize("cards, tricks, options, points, rules, text", [
     ("2C 3C 4C 5C", 1, {}, 1, ["BA-13"], "P1: 1 trick × 1 point: +1"),

@@ -13,11 +13,11 @@ import ipywidgets
 import pytest
 
 import danish_nb as dn
-from helpers import said
 from danish_nb.cards import Card
 from danish_nb.core import Private
 from danish_nb.widgets import ShedBoard
 from danish_nb.widgets.shed_board import CARD_ACTIONS
+from helpers import said
 
 
 def make(position: dict, seats=("human", "rule-of-thumb"), **kwargs) -> ShedBoard:
@@ -50,7 +50,8 @@ def test_selecting_a_card_shows_its_verdict_before_playing():
     verdict = board.click_card("8H")
     assert verdict.legal and "DB-13" in verdict.rule_ids
     assert board.verdict_text == verdict.summary()
-    assert board.verdict_text.startswith("legal: ") and said("8♥ on 6♣: equal or higher (rule DB-13)") in board.verdict_text
+    assert board.verdict_text.startswith("legal: ")
+    assert said("8♥ on 6♣: equal or higher (rule DB-13)") in board.verdict_text
     assert 'class="dn-verdict"' in board.html and said("8♥ on 6♣: equal or higher") in board.html
     assert "dn-selected" in card_element(board.html, "8H")
     assert board.game.history == []

@@ -9,18 +9,18 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rl_extra import import_or_skip
 
 pyspiel = import_or_skip("pyspiel")
 
+from open_spiel.python.observation import make_observation  # noqa: E402
+
 import danish_nb as dn  # noqa: E402
 from danish_nb.bridges import features, openspiel  # noqa: E402
 from danish_nb.bridges.actions import CARD_COUNT, codec_for  # noqa: E402
 from danish_nb.core import Result  # noqa: E402
-from open_spiel.python.observation import make_observation  # noqa: E402
 
 #: (game, parameters, simulations) for pyspiel.random_sim_test: each game, and options and player
 #: counts that bring in other moves (Le danish's "complete", Sjavs' 3-card skat, two packs).

@@ -14,10 +14,11 @@ from rl_extra import import_or_skip
 
 import_or_skip("pettingzoo")
 
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
+
 import danish_nb as dn  # noqa: E402
 from danish_nb.bridges import features  # noqa: E402
 from danish_nb.bridges.pettingzoo import env, raw_env  # noqa: E402
-from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 # api_test's advice for plain Box observations; ours are a dict with the action mask, as in PettingZoo's card games
 pytestmark = [pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning"),

@@ -7,9 +7,24 @@ from collections import Counter
 
 import pytest
 
-from danish_nb.cards import (BLACK_JOKER, JOKERS, RANKS, RED_JOKER, SUITS, Card, CardParseError, Rank,
-                             Suit, card_counts, format_cards, packs, parse_cards, shuffled, sort_key,
-                             standard_pack)
+from danish_nb.cards import (
+    BLACK_JOKER,
+    JOKERS,
+    RANKS,
+    RED_JOKER,
+    SUITS,
+    Card,
+    CardParseError,
+    Rank,
+    Suit,
+    card_counts,
+    format_cards,
+    packs,
+    parse_cards,
+    shuffled,
+    sort_key,
+    standard_pack,
+)
 
 ALL_CARDS = standard_pack(jokers=2)
 

@@ -58,7 +58,7 @@ def test_hint_from_a_view_and_bad_requests():
 
 
 def test_teaching_mode_endgame_hint_is_exact():
-    from danish_nb.agents.endgame import solve, solvable, tricks_left
+    from danish_nb.agents.endgame import solvable, solve, tricks_left
     g = dn.new_game("bastard", players=3, seed=6)
     while not (solvable(g.state) and tricks_left(g.state) <= 3 and len(g.legal_moves()) > 1):
         play_out(g, ["rule-of-thumb"] * 3, seed=1, max_moves=1)

@@ -25,16 +25,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 import danish_nb as dn
 from danish_nb.agents import AGENTS, make_agent
 from danish_nb.agents.search import StrongPlayer
 from danish_nb.cards import Card
-from danish_nb.core import OptionInfo
-from danish_nb.core import View
-
+from danish_nb.core import OptionInfo, View
 from helpers import CODE, FUZZ
 
 GAMES = sorted(dn.GAMES)

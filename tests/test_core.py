@@ -14,9 +14,7 @@ import pytest
 import danish_nb as dn
 from danish_nb.core import DanishNbError, make_options, option, option_infos
 from danish_nb.games.danish_bastard import Options
-
 from helpers import DB, play_out, table
-
 
 # --------------------------------------------------------------------------- options
 

@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import danish_nb as dn
 from danish_nb.cards import packs
@@ -22,9 +21,7 @@ from danish_nb.core import option_infos
 from danish_nb.families.shedding import ShedMove, group_moves
 from danish_nb.games import danish_bastard as db
 from danish_nb.games.danish_bastard import CATALOGUE, GAME, RULINGS, Options
-
-from helpers import (BOOL_OPTIONS, DB, event_rules, expected, norm, play_out, ruling_ids, same_move,
-                     summary, table)
+from helpers import BOOL_OPTIONS, DB, event_rules, expected, norm, play_out, ruling_ids, same_move, summary, table
 
 
 def pos(*hands: list[str], closed: list | None = None, **rest: Any) -> dict:

@@ -13,7 +13,6 @@ from danish_nb.agents.endgame import _Solver, endgame_choice, endgame_position, 
 from danish_nb.cards import Card
 from danish_nb.core import DanishNbError, render_text
 from danish_nb.games.sjavs import card_points
-
 from helpers import budget
 
 

@@ -11,8 +11,8 @@ import random
 import pytest
 
 import danish_nb as dn
-from danish_nb.i18n import LANGUAGES
 from benchmarks.engine import PLAYER_COUNTS, history_bytes
+from danish_nb.i18n import LANGUAGES
 
 #: The games whose histories held 900-1,000 bytes a step before their events were shared.
 GAMES = ("rat-bastard-17", "bastard", "sjavs")

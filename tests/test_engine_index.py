@@ -9,8 +9,7 @@ import dataclasses
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import danish_nb as dn
 from danish_nb.games import danish_bastard as db

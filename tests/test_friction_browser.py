@@ -18,9 +18,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import danish_nb as dn
+import test_a11y
 from danish_nb.widgets import board_for
 from danish_nb.widgets.settings import label_of
-import test_a11y
 from helpers import said
 from test_browser import ME, codes, log_moves, moves_played
 

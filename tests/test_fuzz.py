@@ -13,11 +13,9 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 import danish_nb as dn
-
 from helpers import budget, json_values, refused_cleanly
 
 GAMES = sorted(dn.GAMES)

@@ -93,9 +93,10 @@ def test_a_verdict_in_each_language():
     lesson = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
     verdict = lesson.explain("P1 play 4C")
     assert str(verdict) == "illegal: the four of clubs on the six of clubs: lower than the card before (rule DB-13)"
-    assert verdict.summary("fr") == ("illégal\u202f: le quatre de trèfle sur le six de trèfle\u202f: plus faible que la "
-                                     "carte précédente (règle DB-13)")
-    assert verdict.summary("de") == "nicht erlaubt: Kreuz-Vier auf Kreuz-Sechs: niedriger als die Karte davor (Regel DB-13)"
+    assert verdict.summary("fr") == ("illégal\u202f: le quatre de trèfle sur le six de trèfle\u202f: "
+                                     "plus faible que la carte précédente (règle DB-13)")
+    assert verdict.summary("de") == ("nicht erlaubt: Kreuz-Vier auf Kreuz-Sechs: "
+                                     "niedriger als die Karte davor (Regel DB-13)")
 
 
 def test_an_event_in_each_language_keeps_private_cards_private():
@@ -131,7 +132,8 @@ def test_texts_of_random_games_render_in_every_language(game_id, seed, lang):
         assert render_text(text, omniscient=True) == render_text(text, omniscient=True, lang="en")
     for move in g.legal_moves()[:5]:
         summary = g.state.explain(move).summary(lang)
-        assert "{" not in summary and summary.startswith(("légal\u202f:", "illégal\u202f:", "erlaubt:", "nicht erlaubt:"))
+        assert "{" not in summary
+        assert summary.startswith(("légal\u202f:", "illégal\u202f:", "erlaubt:", "nicht erlaubt:"))
 
 
 def test_plural_forms():
@@ -175,7 +177,8 @@ def test_errors_carry_a_message_in_each_language():
     """Bad input a board or app user can meet is explained in their language; ``str()`` stays
     the English text (records, tests and notebooks read as before)."""
     g = dn.new_game("danish-bastard", players=3, seed=1)
-    cases = [(lambda: g.parse_move("P1 jump"), "unknown action 'jump'", "action inconnue 'jump'", "unbekannte Aktion 'jump'"),
+    cases = [(lambda: g.parse_move("P1 jump"),
+              "unknown action 'jump'", "action inconnue 'jump'", "unbekannte Aktion 'jump'"),
              (lambda: g.parse_move("P1 play 7X"), "is not a card", "n’est pas une carte", "ist keine Karte"),
              (lambda: dn.new_game("bastard", players=3, options={"nope": 1}), "unknown option", "option inconnue",
               "unbekannte Option"),

@@ -18,11 +18,10 @@ from html.parser import HTMLParser
 import pytest
 
 import danish_nb as dn
+from benchmarks.plain_words import FOREIGN as NOTATION
 from danish_nb import i18n
 from danish_nb.agents import make_agent, play_out
-from danish_nb.widgets import board_for
-from danish_nb.widgets import lesson
-from benchmarks.plain_words import FOREIGN as NOTATION
+from danish_nb.widgets import board_for, lesson
 
 FOREIGN = i18n.LANGUAGES[1:]
 OPEN, CLOSE = "⟦", "⟧"
@@ -209,7 +208,8 @@ def test_no_english_in_the_lesson_widgets(marked, game_id, lang):
     replay.show(len(game.history))
     texts = [*widget_texts(quiz), *widget_texts(replay), *page_texts(quiz.answer_sheet()._repr_html_())]
     for table in (lesson.rulings_table(game_id, lang), lesson.options_table(game_id, lang), lesson.games_table(lang),
-                  lesson.show_table(game, lang=lang), lesson.show_rule(game_id, next(iter(game.rules.catalogue)).id, lang)):
+                  lesson.show_table(game, lang=lang),
+                  lesson.show_rule(game_id, next(iter(game.rules.catalogue)).id, lang)):
         texts += page_texts(table.data)
     # the option names, ids and values are identifiers: the same in every language
     identifiers = {i.name for i in info.options} | {repr(i.default) for i in info.options} | set(dn.GAMES) | \

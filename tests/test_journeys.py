@@ -20,9 +20,9 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from typing import Any
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -30,8 +30,17 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from danish_nb import app_server
 from danish_nb.tables import open_store
 from helpers import voila_serving
-from test_tables_browser import MOVE_BUTTON, POSITION, STATUS, click_now, create_bastard, join, moves_shown, \
-    play_one, tables_page
+from test_tables_browser import (
+    MOVE_BUTTON,
+    POSITION,
+    STATUS,
+    click_now,
+    create_bastard,
+    join,
+    moves_shown,
+    play_one,
+    tables_page,
+)
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 60_000

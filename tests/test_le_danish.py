@@ -14,16 +14,15 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import danish_nb as dn
-from danish_nb.core import source_text
 from danish_nb.agents.shedding import ShedRuleOfThumb
-from danish_nb.games.le_danish_player import LeDanishRuleOfThumb
 from danish_nb.cards import Card, packs
+from danish_nb.core import source_text
 from danish_nb.families.shedding import ShedMove
 from danish_nb.games import le_danish as ld
+from danish_nb.games.le_danish_player import LeDanishRuleOfThumb
 
 GAME = "le-danish"
 VARIANTS = ("four_of_a_kind_burns", "three_passes_hands", "six_reverses", "complete_four")

@@ -16,10 +16,9 @@ from danish_nb.agents import make_agent
 from danish_nb.cards import Card
 from danish_nb.core import DanishNbError, MoveParseError, get_game
 from danish_nb.games.danish_bastard import CATALOGUE
+from danish_nb.widgets.lesson import PositionQuiz, Replay, games_table, options_table, rulings_table, show_rule
 from danish_nb.widgets.settings import label_of
 from danish_nb.words import move_words
-from danish_nb.widgets.lesson import (PositionQuiz, Replay, games_table, options_table, rulings_table,
-                                      show_rule)
 
 GAME = "danish-bastard"
 

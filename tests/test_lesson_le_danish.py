@@ -13,16 +13,16 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from test_board import play_through_the_board
-from test_lesson import hidden_and_visible, leaked, synced_strings
 
 import danish_nb as dn
 from danish_nb.agents import make_agent
-from danish_nb.games.le_danish_player import LeDanishRuleOfThumb
 from danish_nb.games.le_danish import CATALOGUE
+from danish_nb.games.le_danish_player import LeDanishRuleOfThumb
 from danish_nb.tools import sample_record
 from danish_nb.widgets import ShedBoard
 from danish_nb.widgets.lesson import PositionQuiz
+from test_board import play_through_the_board
+from test_lesson import hidden_and_visible, leaked, synced_strings
 
 FOLDER = Path(__file__).parent.parent / "notebooks"
 NOTEBOOK = FOLDER / "02-le-danish.ipynb"

@@ -14,19 +14,28 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import danish_nb as dn
 from danish_nb.cards import Card
 from danish_nb.core import render_text
-from danish_nb.practice import (NoItem, PracticePart, PracticeSession, RuleProgress, StaleItem, active_rules, answered,
-                                left_out, make_item, next_rule, practice_part)
+from danish_nb.practice import (
+    NoItem,
+    PracticePart,
+    PracticeSession,
+    RuleProgress,
+    StaleItem,
+    active_rules,
+    answered,
+    left_out,
+    make_item,
+    next_rule,
+    practice_part,
+)
 from danish_nb.practice.candidates import card_of
 from danish_nb.practice.schedule import INTERVALS, LEARNED
 from danish_nb.practice.words import QUESTIONS
 from danish_nb.widgets.practice import PracticeWidget
-
 from helpers import FUZZ
 from test_i18n_pages import check, marked, page_texts, unmarked_words  # noqa: F401 -- marked: a fixture
 
@@ -161,7 +170,8 @@ def test_variant_rules_are_practised_only_when_their_option_is_on(game: str) -> 
 def test_an_item_is_made_under_the_tables_options() -> None:
     item = make_item("danish-bastard", "DB-23", 5, {"seven_allows_equal": False})
     assert dn.load_record(item.record).options.seven_allows_equal is False
-    assert make_item("danish-bastard", "DB-23", 5).id != item.id or item.record["options"]["seven_allows_equal"] is False
+    assert make_item("danish-bastard", "DB-23", 5).id != item.id \
+        or item.record["options"]["seven_allows_equal"] is False
 
 
 def test_each_game_declares_its_practice_part_with_rules_of_its_own_catalogue() -> None:

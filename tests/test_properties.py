@@ -10,12 +10,10 @@ import json
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import danish_nb as dn
 from danish_nb.agents import make_agent
-
 from helpers import BOOL_OPTIONS, DB, candidates, dealt_counts, reordered
 
 OPTIONS = st.fixed_dictionaries({name: st.booleans() for name in BOOL_OPTIONS})

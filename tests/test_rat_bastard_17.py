@@ -13,17 +13,15 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import danish_nb as dn
-from helpers import said
-from danish_nb.core import source_text
 from danish_nb.agents import make_agent
 from danish_nb.cards import Card
-from danish_nb.core import option_infos
+from danish_nb.core import option_infos, source_text
 from danish_nb.games import rat_bastard_17 as rb
 from danish_nb.games.rat_bastard_17 import RatMove
+from helpers import said
 
 RB = "rat-bastard-17"
 VALUE_OPTIONS = [{"court_value": c, "wild": w} for c in (0, 10) for w in ("jokers", "jokers+twos", "none")]

@@ -15,16 +15,16 @@ import ipywidgets
 import pytest
 
 import danish_nb as dn
-from helpers import open_app, start_app_game, said
 from danish_nb.agents import RandomAgent
-from danish_nb.games.rat_bastard_17_player import RatRuleOfThumb
 from danish_nb.app import build_app
 from danish_nb.cards import Card
 from danish_nb.core import Private
 from danish_nb.games.rat_bastard_17 import UP_SLOTS, is_wild
+from danish_nb.games.rat_bastard_17_player import RatRuleOfThumb
 from danish_nb.widgets import BOARDS, board_for, has_board
 from danish_nb.widgets.lesson import PositionQuiz, Replay, show_table
 from danish_nb.widgets.rat_board import RatBoard
+from helpers import open_app, said, start_app_game
 
 GAME = "rat-bastard-17"
 #: Total 11; P1 holds 8♥ (too high), 4♣ and the red joker; hole cards: 2♦ down, 7♣ up, 3♥ down.
@@ -138,7 +138,8 @@ def test_hole_cards_play_from_the_ends_face_down_ones_blind():
     board.play_selected()
     assert str(board.game.history[-1].move) == "P1 hole 2" and total_shown(board.html) == 16
     blind = make({**HOLES, "holes": [["2D", "7C"], ["3D"]]}, step_mode=True)
-    assert "dn-playable" in re.search(r'<span class="dn-card dn-facedown dn-closed[^>]*data-idx="0"', blind.html).group(0)
+    assert "dn-playable" in re.search(r'<span class="dn-card dn-facedown dn-closed[^>]*data-idx="0"',
+                                      blind.html).group(0)
     blind.click_closed(0)
     assert str(blind.game.history[-1].move) == "P1 hole 1" and blind.game.state.total == 13
     assert said("turns over the face-down hole card at position 1: 2♦") in blind.html

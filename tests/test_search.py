@@ -11,10 +11,8 @@ from hypothesis import given, strategies as st
 
 import danish_nb as dn
 from danish_nb.agents import make_agent
-from danish_nb.agents.search import StrongPlayer, outcome, search_view
-from danish_nb.agents.search import position_seed as search_position_seed
+from danish_nb.agents.search import StrongPlayer, outcome, position_seed as search_position_seed, search_view
 from danish_nb.core import DanishNbError, Result
-
 from helpers import budget
 
 GAMES = (("rat-bastard-17", 2), ("danish-bastard", 3), ("le-danish", 3), ("bastard", 3), ("sjavs", 3))

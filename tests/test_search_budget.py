@@ -9,10 +9,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import danish_nb as dn
-from danish_nb.agents import make_agent
-from danish_nb.agents import search
-from danish_nb.agents.search import (move_capped, outcome, playout_values, sample_world, search_view,
-                                     standing)
+from danish_nb.agents import make_agent, search
+from danish_nb.agents.search import move_capped, outcome, playout_values, sample_world, search_view, standing
 from danish_nb.agents.tricks import TrickRuleOfThumb
 from danish_nb.cards import parse_cards
 
@@ -145,4 +143,5 @@ def test_iterations_given_are_not_capped_unless_asked():
         g.play(g.legal_moves()[0])
     view = g.state.view(g.current_player)
     assert search_view(view, "rat-bastard-17", seed=1, iterations=200, endgame=0).iterations == 200
-    assert search_view(view, "rat-bastard-17", seed=1, endgame=0).iterations < search.default_iterations("rat-bastard-17")
+    assert search_view(view, "rat-bastard-17", seed=1, endgame=0).iterations \
+        < search.default_iterations("rat-bastard-17")

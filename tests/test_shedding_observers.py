@@ -15,14 +15,12 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import danish_nb as dn
 from danish_nb.cards import Card
 from danish_nb.families.shedding import ACTIONS, ShedMove
-from danish_nb.games import danish_bastard as db
-from danish_nb.games import le_danish as ld
+from danish_nb.games import danish_bastard as db, le_danish as ld
 
 DB, LD = "danish-bastard", "le-danish"
 

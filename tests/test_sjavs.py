@@ -11,19 +11,16 @@ import re
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import danish_nb as dn
-from helpers import said
-from danish_nb.core import source_text
 from danish_nb.agents import make_agent
 from danish_nb.cards import SUITS, Card, Suit, parse_cards, shuffled
-from danish_nb.core import option_infos
+from danish_nb.core import option_infos, source_text
 from danish_nb.families.shedding import ShedMove
 from danish_nb.families.tricks import Match, TrickMove, by_suit, deal_seed, parse_trick_move
-from danish_nb.games.sjavs import (CATALOGUE, Options, card_points, deal, layout, match_result,
-                                   score_deal)
+from danish_nb.games.sjavs import CATALOGUE, Options, card_points, deal, layout, match_result, score_deal
+from helpers import said
 
 SJ = "sjavs"
 C = Card.parse
@@ -101,7 +98,8 @@ def test_the_game_is_registered_in_the_trick_family():
     assert (rules.family, rules.min_players, rules.max_players) == ("tricks", 3, 4)
 
 
-# --------------------------------------------------------------------------- pack and deal (SJ-3, SJ-4, SJ-5, SJ-21, SJ-23, SJ-24)
+# --------------------------------------------------------------------------- pack and deal
+# (SJ-3, SJ-4, SJ-5, SJ-21, SJ-23, SJ-24)
 
 @pytest.mark.parametrize("players, options, hand, skat, cards, points", [
     (3, {}, 6, 2, 20, 120),
@@ -329,7 +327,8 @@ def test_no_card_is_played_during_the_auction():
     assert verdict(g, "P1 discard AH KH") == (False, "SJ-6", "SJ-b")
 
 
-# --------------------------------------------------------------------------- the exchange and the leads (SJ-8 to SJ-12, ruling SJ-d, SJ-e)
+# --------------------------------------------------------------------------- the exchange and the leads
+# (SJ-8 to SJ-12, ruling SJ-d, SJ-e)
 
 def test_the_soloist_of_a_play_takes_the_skat_and_discards_two():
     g = table(AUCTION)
@@ -445,7 +444,8 @@ def test_in_farvesjavs_a_club_follows_clubs_and_the_queen_of_clubs_does_not():
     assert verdict(g, "P2 play KC") == (True, "SJ-13", None)
 
 
-# --------------------------------------------------------------------------- scoring (SJ-10, SJ-16 to SJ-22, ruling SJ-f)
+# --------------------------------------------------------------------------- scoring
+# (SJ-10, SJ-16 to SJ-22, ruling SJ-f)
 
 def won_by(soloist_cards: str, opponent_cards: str, players: int = 3, soloist: int = 0) -> tuple:
     """Won tricks: the soloist's cards in threes, the opponents' in threes given to the next seat."""
@@ -482,7 +482,8 @@ def rest(*taken: str) -> str:
     # the soloist wins a Play or Strike: 5 each, 10 under 31, 15 without a trick
     ("play", OPP_59, "QD JD", (0, -5, -5), ["SJ-17", "SJ-17"], "P2 deducts 5: P1 won the Play; the opponents took 59"),
     ("strike", OPP_31, "QD JD", (0, -5, -5), ["SJ-17", "SJ-17"], "the opponents took 31, at least 31"),
-    ("play", OPP_30, "QD QS", (0, -10, -10), ["SJ-17", "SJ-17"], "P3 deducts 10: P1 won the Play; the opponents took 30, under 31"),
+    ("play", OPP_30, "QD QS", (0, -10, -10),
+     ["SJ-17", "SJ-17"], "P3 deducts 10: P1 won the Play; the opponents took 30, under 31"),
     ("strike", "", "QD JD", (0, -15, -15), ["SJ-17", "SJ-17"], "the opponents lost every trick"),
     # the soloist loses: 5 for a Play, 10 for a Strike, 15 for a Slam
     ("play", OPP_60, "AC JD", (-5, 0, 0), ["SJ-18"], "P1 deducts 5 for losing a Play"),
@@ -503,7 +504,8 @@ def test_sixty_loses_and_sixty_one_wins_counting_the_cards_out_of_play():
     assert said("P1 (Play): 3 of 6 tricks, 47 card points, + the discards (A♣ J♦) 13 = 60") in texts
     assert "target 61: P1 took 60: lost, 1 short" in texts
     won = score("strike", rest(OPP_59, "AC JD"), OPP_59, "AC JD")
-    assert said("P1 (Strike): 3 of 6 tricks, 48 card points, + the skat (A♣ J♦) 13 = 61") in [str(line.text) for line in won.lines]
+    assert said("P1 (Strike): 3 of 6 tricks, 48 card points, "
+                "+ the skat (A♣ J♦) 13 = 61") in [str(line.text) for line in won.lines]
     assert won.points == (0, -5, -5) and "the opponents (P2 and P3): 3 tricks, 59 card points" in \
         [str(line.text) for line in won.lines]
 
@@ -556,7 +558,8 @@ def test_a_deal_is_scored_line_by_line_and_the_next_dealer_deals():
     assert lines == [(0, "SJ-10"), (0, "SJ-3"), (0, "SJ-9"), (1, "SJ-17"), (2, "SJ-17")]
     deal_score = g.state.deal_scores[0]
     assert deal_score.points == (0, -5, -5)
-    assert deal_score.explanation(0)[:3] == [said("P1 (Strike): 4 of 6 tricks, 65 card points, + the skat (J♦ Q♦) 5 = 70"),
+    assert deal_score.explanation(0)[:3] == [said("P1 (Strike): 4 of 6 tricks, 65 card points, "
+                                                  "+ the skat (J♦ Q♦) 5 = 70"),
                                              "the opponents (P2 and P3): 2 tricks, 50 card points",
                                              "target 61: P1 took 70: won"]
     state = g.state

@@ -17,12 +17,12 @@ import nbformat
 import pytest
 
 import danish_nb as dn
-from helpers import named, synced, said
 from danish_nb.cards import Card, parse_cards
 from danish_nb.core import Private
 from danish_nb.games import sjavs
 from danish_nb.widgets.lesson import PositionQuiz, Replay
 from danish_nb.widgets.tricks_board import TrickBoard
+from helpers import named, said, synced
 
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
 #: P3 is the soloist of a Play and holds the skat: it lays two of A♠ K♠ 10♦ A♦ aside.

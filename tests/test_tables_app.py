@@ -19,8 +19,7 @@ import pytest
 import danish_nb as dn
 from danish_nb.app import build_app
 from danish_nb.core import option_infos
-from danish_nb.tables import Store, TableSession, Teacher, open_store, replay
-from danish_nb.tables import keys as keys_module
+from danish_nb.tables import Store, TableSession, Teacher, keys as keys_module, open_store, replay
 from danish_nb.tables.keys import FREE_TRIES, MOST_WAIT
 from danish_nb.widgets.settings import options_help
 from danish_nb.widgets.table_app import TableApp
@@ -200,7 +199,8 @@ def test_presence_follows_the_pages_beats_on_every_screen(store: Store, monkeypa
     for _ in range(30):
         tick(ada, bo)
         for me, other in ((ada, "P2: Bo"), (bo, "P1: Ada")):
-            assert "(you) <small>connected</small>" in me.status.value and f"{other} <small>connected" in me.status.value
+            assert "(you) <small>connected</small>" in me.status.value
+            assert f"{other} <small>connected" in me.status.value
         assert "away" not in teacher.room_list.value and "away" not in ada.board.html
     for _ in range(7):  # Bo's page closed: 14 s without its beats
         tick(ada)

@@ -264,7 +264,8 @@ def test_a_seat_opened_on_another_device_tells_the_first_page_and_the_teacher(br
         teacher = tables_page(teacher_context, served.url)
         teacher.locator(".dn-teacher-key input").fill("sesame")
         teacher.locator(".dn-teacher-view").click()
-        expect(teacher.locator(f'.dn-room-table[data-code="{code}"]')).to_contain_text("P1 Ada (opened on another device")
+        expect(teacher.locator(f'.dn-room-table[data-code="{code}"]')) \
+            .to_contain_text("P1 Ada (opened on another device")
     finally:
         close(laptop_context, phone_context, teacher_context)
 

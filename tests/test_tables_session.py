@@ -16,9 +16,22 @@ import pytest
 
 import danish_nb as dn
 from danish_nb.cards import Card
-from danish_nb.tables import (MoveConflict, NotYourTurn, SeatError, SeatMoved, SeatTokenError, Store, TableClosed,
-                              TableSession, Teacher, create_table, open_store, replay, seat_kinds)
-from danish_nb.tables import session as session_module
+from danish_nb.tables import (
+    MoveConflict,
+    NotYourTurn,
+    SeatError,
+    SeatMoved,
+    SeatTokenError,
+    Store,
+    TableClosed,
+    TableSession,
+    Teacher,
+    create_table,
+    open_store,
+    replay,
+    seat_kinds,
+    session as session_module,
+)
 from danish_nb.widgets.seat_keeper import BEAT_SECONDS
 
 pytest_plugins = ("pg_fixture",)  # the fixtures connect and postgres_url

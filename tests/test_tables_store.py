@@ -13,9 +13,25 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given, strategies as st
 
-from danish_nb.tables import (ALPHABET, MoveConflict, SeatError, SeatMoved, SeatTokenError, Store, TableClosed, TableCodeError,
-                              TableError, UnknownTable, hash_token, new_code, new_token, open_store, read_code)
+from danish_nb.tables import (
+    ALPHABET,
+    MoveConflict,
+    SeatError,
+    SeatMoved,
+    SeatTokenError,
+    Store,
+    TableClosed,
+    TableCodeError,
+    TableError,
+    UnknownTable,
+    hash_token,
+    new_code,
+    new_token,
+    open_store,
+    read_code,
+)
 from danish_nb.tables.sqlite import SQLiteStore
+
 pytest_plugins = ("pg_fixture",)  # the fixtures connect and postgres_url
 Opener = Callable[[], Store]  # what connect gives: opens one more connection
 

@@ -146,10 +146,9 @@ def test_the_suites_over_every_game_take_the_toy():
 def test_axe_finds_no_violation_on_the_toys_board(tiny, context):
     """The board's HTML (as the page shows it, with the board styles) in Chromium, under axe-core:
     at the deal and with a trick on the table."""
-    from test_a11y import assert_no_violations
-
     from danish_nb.widgets import board_for
     from danish_nb.widgets.lesson import style_html
+    from test_a11y import assert_no_violations
 
     game = dn.new_game(tiny, players=3, seed=5)
     board = board_for(game, seats=("human", "rule-of-thumb", "rule-of-thumb"))

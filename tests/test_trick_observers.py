@@ -14,13 +14,12 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import danish_nb as dn
-from helpers import said
 from danish_nb.cards import Card
 from danish_nb.families.running_total import RatMove
+from helpers import said
 
 #: (game id, players, options) played at random: every player count and the variants that deal
 #: or lay cards aside differently.

@@ -8,18 +8,28 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import danish_nb as dn
-from helpers import said
-from danish_nb.agents import make_agent
-from danish_nb.agents import tricks as trick_agents
+from danish_nb.agents import make_agent, tricks as trick_agents
 from danish_nb.agents.base import AGENTS
 from danish_nb.cards import SUITS, Card, Suit, parse_cards, standard_pack
-from danish_nb.families.tricks import (DealScore, Match, Play, ScoreLine, TrickMove, Trumps,
-                                       by_suit, deal_seed, follow_check, parse_trick_move,
-                                       parse_trump, playable, trick_winner)
+from danish_nb.families.tricks import (
+    DealScore,
+    Match,
+    Play,
+    ScoreLine,
+    TrickMove,
+    Trumps,
+    by_suit,
+    deal_seed,
+    follow_check,
+    parse_trick_move,
+    parse_trump,
+    playable,
+    trick_winner,
+)
+from helpers import said
 
 C = Card.parse
 #: Sjavs' six permanent trumps, highest first (sources/README.md): the design case for a card
@@ -260,8 +270,10 @@ def test_it_names_its_longest_strongest_suit():
 
 
 def test_it_declares_no_trumps_without_a_long_strong_suit():
-    g = table({"hands": [["2H", "3H", "2C", "3C", "2S", "3S", "2D", "3D"], ["4H", "5H", "4C", "5C", "4S", "5S", "4D", "5D"],
-                         ["6H", "7H", "6C", "7C", "6S", "7S", "6D", "7D"], ["8H", "9H", "8C", "9C", "8S", "9S", "8D", "9D"]]})
+    g = table({"hands": [["2H", "3H", "2C", "3C", "2S", "3S", "2D", "3D"],
+                         ["4H", "5H", "4C", "5C", "4S", "5S", "4D", "5D"],
+                         ["6H", "7H", "6C", "7C", "6S", "7S", "6D", "7D"],
+                         ["8H", "9H", "8C", "9C", "8S", "9S", "8D", "9D"]]})
     move, why = choose(g)
     assert move == TrickMove(0, "trump") and "no trumps" in str(why)
 

@@ -14,13 +14,13 @@ import ipywidgets
 import pytest
 
 import danish_nb as dn
-from helpers import open_app, start_app_game, said
 from danish_nb.agents import make_agent
 from danish_nb.cards import Card
-from danish_nb.widgets import BOARDS, board_for
 from danish_nb.core import render_text
-from danish_nb.widgets.tricks_board import TrickBoard
+from danish_nb.widgets import BOARDS, board_for
 from danish_nb.widgets.lesson import PositionQuiz, Replay
+from danish_nb.widgets.tricks_board import TrickBoard
+from helpers import open_app, said, start_app_game
 
 #: P3 led the Q♥; P1 holds 2♥ and A♠ (spades are trumps) and must follow hearts.
 FOLLOW = {"hands": [["2H", "AS"], ["KH", "3C"], ["4H"]], "trump": "spades", "trick": ["QH"],

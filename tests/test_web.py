@@ -82,8 +82,8 @@ def test_the_settings_wait_for_new_game_and_a_value_the_form_never_offers_change
     assert app.seats[1] == "rule-of-thumb"
     started = app.new_game({"game": "sjavs", "players": "4", "seed": "12", "seat-2": "random"})
     game = app.board.game
-    assert (game.rules.id, game.players, game.seed, app.board.seats) == ("sjavs", 4, 12, ("human", "random",
-                                                                                         "rule-of-thumb", "rule-of-thumb"))
+    assert (game.rules.id, game.players, game.seed, app.board.seats) == \
+        ("sjavs", 4, 12, ("human", "random", "rule-of-thumb", "rule-of-thumb"))
     assert started["note"] == "" and started["board_key"] == 2
     bad_seed = app.new_game({"seed": "twelve"})
     assert "Cannot start:" in bad_seed["message"] and app.board.game is game and bad_seed["board_key"] == 2
@@ -158,7 +158,8 @@ played = session.handle({"op": "app.msg", "message": {"act": "card", "zone": "ha
 sjavs = session.handle({"op": "app.new", "values": {"game": "sjavs"}})
 hint = session.handle({"op": "app.hint"})
 game = dn.setup("danish-bastard", {"hands": [["8H"], ["9S"]], "pile": ["6C"]})
-board = session.handle({"op": "lesson.board", "key": "b", "spec": {"record": game.to_record(), "seats": ["human", "random"]}})
+board = session.handle({"op": "lesson.board", "key": "b",
+                        "spec": {"record": game.to_record(), "seats": ["human", "random"]}})
 quiz = session.handle({"op": "quiz.answer", "spec": quiz_spec(game), "move": "P1 play 8H"})
 replay = session.handle({"op": "replay.step", "spec": replay_spec(dn.new_game("bastard", 3, seed=1)), "step": 0})
 errors = [r.get("error") for r in (opened, played, sjavs, hint, board, quiz, replay) if "error" in r]
@@ -176,7 +177,8 @@ def test_the_pages_python_imports_nothing_but_the_standard_library_and_danish_nb
 
 def test_the_session_refuses_in_one_sentence_and_changes_nothing() -> None:
     session = Session()
-    assert session.handle({"op": "app.msg", "message": {}, "lang": "de"}) == {"error": "die App ist noch nicht gestartet"}
+    assert session.handle({"op": "app.msg", "message": {}, "lang": "de"}) == \
+        {"error": "die App ist noch nicht gestartet"}
     session.handle({"op": "app.open", "seed": 9})
     moves = len(session.app.board.game.history)
     assert session.handle({"op": "app.new", "values": [1, 2]}) == {"error": "the settings come as a form's values"}

@@ -23,11 +23,41 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from danish_nb.cards import Card, Rank, shuffled, standard_pack
-from danish_nb.core import (GAMES, Catalogue, Event, GameParts, OptionsError, Reason, Result, Rule, Verdict, option,
-                            register)
-from danish_nb.families.tricks import (CardPlay, DealScore, Hands, Match, MatchState, Play, TrickMove, TrickRecord,
-                                       Trumps, TrickView, Won, by_suit, cards_won, parse_trick_move, position_hands,
-                                       position_players, position_seat, position_trick, position_won, tricks_won)
+from danish_nb.core import (
+    GAMES,
+    Catalogue,
+    Event,
+    GameParts,
+    OptionsError,
+    Reason,
+    Result,
+    Rule,
+    Verdict,
+    option,
+    register,
+)
+from danish_nb.families.tricks import (
+    CardPlay,
+    DealScore,
+    Hands,
+    Match,
+    MatchState,
+    Play,
+    TrickMove,
+    TrickRecord,
+    TrickView,
+    Trumps,
+    Won,
+    by_suit,
+    cards_won,
+    parse_trick_move,
+    position_hands,
+    position_players,
+    position_seat,
+    position_trick,
+    position_won,
+    tricks_won,
+)
 from danish_nb.i18n import M, joined
 
 ID = "tiny-tricks"

@@ -9,8 +9,13 @@
 """
 
 from .base import AGENTS, Agent, Choice, RandomAgent, SeededPlayer, game_over, make_agent, play_out
-from . import shedding as _shedding  # noqa: F401  (each module registers its rule-of-thumb player)
-from . import tricks as _tricks  # noqa: F401
-from . import search as _search  # noqa: F401  (the strong player, for every game)
+
+# isort: split
+# each module registers its players in AGENTS, whose order the class tables offer them in (seat_kinds):
+# the rule-of-thumb players first (shedding, then tricks), then the strong player, for every game (search)
+from . import shedding, tricks  # noqa: F401
+
+# isort: split
+from . import search  # noqa: F401
 
 __all__ = ["AGENTS", "Agent", "Choice", "RandomAgent", "SeededPlayer", "game_over", "make_agent", "play_out"]

@@ -34,10 +34,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
-from ..core import GAMES, DanishNbError, Private, Text, get_game
-from ..i18n import M, Message, Number, _n
+from ..core import GAMES, DanishNbError, Private, Text, View, get_game
 from ..families.tricks import TrickMove, playable
-from ..core import View
+from ..i18n import M, Message, Number, _n
 
 #: The strong player and the coach solve exactly once this many tricks (or fewer) remain.
 ENDGAME_TRICKS = 5
@@ -100,10 +99,12 @@ class _Solver:
         self.nodes = 0
         scoring = get_game(state.game_id).info.parts.endgame
         if scoring is None:
-            raise DanishNbError(f"the endgame solver does not play {state.game_id!r}: the game declares no endgame scoring")
+            raise DanishNbError(f"the endgame solver does not play {state.game_id!r}: "
+                                "the game declares no endgame scoring")
         s = scoring(state, player, cards, index)
         self.side, self.klass, self.gain, self.counting, self.scoring = s.side, s.klass, s.gain, s.counting, s.scoring
-        self.scored_at_end, self.start, self.acc0, self.final, self.unit = s.scored_at_end, s.start, s.acc0, s.final, s.unit
+        self.scored_at_end, self.start, self.acc0 = s.scored_at_end, s.start, s.acc0
+        self.final, self.unit = s.final, s.unit
 
     def moves(self, hand: int, led: int, live: int) -> list[int]:
         """The cards of ``hand`` worth trying (one of each run of touching equivalent cards), as indices."""

@@ -60,13 +60,11 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import GAMES, DanishNbError, Private, Result, State, Text, get_game
+from ..core import GAMES, DanishNbError, Private, Result, State, Text, View, get_game
 from ..i18n import M, _n
-from ..core import View
 from ..words import words_of
 from .base import AGENTS, Choice, game_over, make_agent
 from .tricks import TrickRuleOfThumb
-
 
 
 def default_iterations(game_id: str) -> int:
@@ -238,7 +236,8 @@ def outlook(candidate: Candidate, tricks: bool) -> Text:
     'en tête après la donne dans 10 des 40 donnes imaginées'
     """
     wins, n = round(candidate.win_rate * candidate.visits), candidate.visits
-    text = _n("leads after the deal in {wins} of {n} imagined deal", "leads after the deal in {wins} of {n} imagined deals",
+    text = _n("leads after the deal in {wins} of {n} imagined deal",
+              "leads after the deal in {wins} of {n} imagined deals",
               n, wins=wins) if tricks else \
         _n("wins {wins} of {n} imagined game", "wins {wins} of {n} imagined games", n, wins=wins)
     return M("{outlook}, too few to be sure", outlook=text) if n < FEW_TRIES else text
@@ -256,8 +255,9 @@ def reason(result: SearchResult, seat: int, game_id: str) -> Text:
     >>> a, b = (TrickMove(0, "play", Card.parse(c)) for c in ("AH", "2H"))
     >>> r = SearchResult(a, (Candidate(a, 40, 0.6, 0.5), Candidate(b, 10, 0.4, 0.6)), 50)
     >>> from danish_nb.core import render_text
-    >>> render_text(reason(r, 0, "danish-bastard"), 0)
-    'wins 20 of 40 imagined games; also weighed: Play the two of hearts: wins 6 of 10 imagined games, too few to be sure (tried less than the advice)'
+    >>> print(render_text(reason(r, 0, "danish-bastard"), 0))  # doctest: +NORMALIZE_WHITESPACE
+    wins 20 of 40 imagined games; also weighed: Play the two of hearts: wins 6 of 10 imagined games,
+    too few to be sure (tried less than the advice)
     >>> render_text(reason(r, 0, "danish-bastard"), 1)
     'weighed 2 moves in 50 imagined games'
     """
@@ -296,11 +296,13 @@ def search_view(view: View, game_id: str, *, seed: int = 0, iterations: int | No
     ``seconds`` (optional, a wall-clock cap) bound it; ``cpu_seconds`` is a budget of CPU time
     (``time.process_time``, which waiting for a core does not count: for fair matches on a busy
     machine): the iterations are those that fit it (:func:`cpu_capped`), and the search stops
-    when it is spent. ``progress(done, total)`` is called now and then. In a trick game's last ``endgame`` tricks (0: never) the exact solver decides.
+    when it is spent. ``progress(done, total)`` is called now and then. In a trick game's last
+    ``endgame`` tricks (0: never) the exact solver decides.
     ``horizon`` (one of :data:`HORIZONS`): where playouts stop, see :func:`deal_horizon`.
-    ``margin`` (default: the game's :attr:`~danish_nb.core.GameParts.margin` weight) blends the game-point margin into a playout's
-    value (:func:`playout_values`); ``playout_moves`` caps the playout moves of the decision
-    (:func:`move_capped`; default: the game's :attr:`~danish_nb.core.GameParts.move_budget` with the default iterations, none with
+    ``margin`` (default: the game's :attr:`~danish_nb.core.GameParts.margin` weight) blends the
+    game-point margin into a playout's value (:func:`playout_values`); ``playout_moves`` caps the
+    playout moves of the decision (:func:`move_capped`; default: the game's
+    :attr:`~danish_nb.core.GameParts.move_budget` with the default iterations, none with
     iterations given); ``auction_tries``: see :func:`sample_world`.
     Only ``view`` is read: hidden cards cannot influence the result.
 
@@ -460,7 +462,8 @@ def deal_horizon(state: Any, horizon: str) -> int | None:
     return match.deal if horizon == "deal" and match is not None else None
 
 
-def _ismcts(view: Any, draw: Callable[[], Any], world: Any, moves: Sequence[Any], game_id: str, rng: random.Random, budget: int,
+def _ismcts(view: Any, draw: Callable[[], Any], world: Any, moves: Sequence[Any], game_id: str,
+            rng: random.Random, budget: int,
             out_of_time: Callable[[], bool], progress: Callable[[int, int], None] | None,
             deal: int | None, judge: Callable[[Any], tuple[float, ...]]) -> tuple[Any, tuple[Candidate, ...], int]:
     """SO-ISMCTS (see the module): the move tried most, every root move's statistics, the tries."""
@@ -481,7 +484,8 @@ def _ismcts(view: Any, draw: Callable[[], Any], world: Any, moves: Sequence[Any]
     return candidates[0].move, candidates, done
 
 
-def _halving(view: Any, draw: Callable[[], Any], world: Any, moves: Sequence[Any], game_id: str, rng: random.Random, budget: int,
+def _halving(view: Any, draw: Callable[[], Any], world: Any, moves: Sequence[Any], game_id: str,
+             rng: random.Random, budget: int,
              out_of_time: Callable[[], bool], progress: Callable[[int, int], None] | None,
              deal: int | None, judge: Callable[[Any], tuple[float, ...]]) -> tuple[Any, tuple[Candidate, ...], int]:
     """Sequential halving with common random numbers (see the module): the chosen move, every

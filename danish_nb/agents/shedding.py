@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card, Rank
-from .base import AGENTS, Choice, SeededPlayer
 from ..i18n import M
+from .base import AGENTS, Choice, SeededPlayer
 
 #: Cards worth keeping: the higher, the later they are played.
 POWER = {Rank.TWO: 20, Rank.TEN: 21, Rank.JOKER: 22}

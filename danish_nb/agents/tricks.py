@@ -20,10 +20,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import SUITS, Card, Rank, cards_text, n_cards
-from ..families.tricks import SUIT_TEXTS, Play, TrickMove, Trumps, played_by, trick_winner
 from ..core import Private, get_game
-from .base import AGENTS, Choice, SeededPlayer
+from ..families.tricks import SUIT_TEXTS, Play, TrickMove, Trumps, played_by, trick_winner
 from ..i18n import N_, M, Message
+from .base import AGENTS, Choice, SeededPlayer
+
 
 def card_values(game_id: str) -> dict[Card, int]:
     """What taking each card is worth to its taker in ``game_id`` (rough, for play only; not

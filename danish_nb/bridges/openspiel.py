@@ -48,7 +48,6 @@ from . import features
 from .actions import Codec, codec_for
 
 
-
 def game_name(game_id: str) -> str:
     """The OpenSpiel name of one of our games.
 
@@ -69,7 +68,8 @@ def max_length(game_id: str, players: int, options: Any) -> int:
         return 2 * options.turn_limit + 10 * players + features.SEED_DIGITS
     bound = dn.GAMES[game_id].info.parts.max_moves
     if bound is None:
-        raise DanishNbError(f"the game {game_id!r} has no turn_limit option and declares no max_moves: its length is unbounded")
+        raise DanishNbError(f"the game {game_id!r} has no turn_limit option and declares no max_moves: "
+                            "its length is unbounded")
     return bound(players, options) + features.SEED_DIGITS
 
 
@@ -193,7 +193,8 @@ class _Track:
         (:func:`.features.own_cards`) after it whenever it changed them."""
         cached = self._lines.get(viewer)
         if cached is None:
-            cached = self._lines[viewer] = ([], [None if viewer is None else features.own_cards(self.first.view(viewer))])
+            cached = self._lines[viewer] = ([],
+                                            [None if viewer is None else features.own_cards(self.first.view(viewer))])
         lines, last = cached
         if len(lines) < len(self.moves):
             events, after = self.replayed()

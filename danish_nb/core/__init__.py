@@ -17,22 +17,59 @@ import X`` reads any of them.
 True
 """
 
-from ..errors import (MAX_DEPTH, MAX_ITEMS, MAX_MOVE_TEXT, MAX_POSITION_ITEMS, NOT_WELL_FORMED, DanishNbError,
-                      IllegalMove, MoveParseError, OptionsError, RecordError, _short, check_keys, check_plain,
-                      move_text)
+from ..errors import (
+    MAX_DEPTH,
+    MAX_ITEMS,
+    MAX_MOVE_TEXT,
+    MAX_POSITION_ITEMS,
+    NOT_WELL_FORMED,
+    DanishNbError,
+    IllegalMove,
+    MoveParseError,
+    OptionsError,
+    RecordError,
+    _short,
+    check_keys,
+    check_plain,
+    move_text,
+)
 from ..records import RECORD_FORMAT, RECORD_VERSION
 from .options import OptionInfo, OptionsT, make_options, option, option_infos
 from .protocol import RulesState, State, View, _builder
-from .registry import (FAMILIES, GAMES, LANGUAGES, GameCard, GameInfo, GameParts, GameRegistry, GameRules, get_game,
-                       load_object, register)
+from .registry import (
+    FAMILIES,
+    GAMES,
+    LANGUAGES,
+    GameCard,
+    GameInfo,
+    GameParts,
+    GameRegistry,
+    GameRules,
+    get_game,
+    load_object,
+    register,
+)
 from .session import KEEP_EVERY, Game, Step, load_record, new_game, setup
-from .texts import (REASON_IDS, Catalogue, Event, Private, Reason, Result, Rule, Ruling, Text, Verdict, cited,
-                    render_text, source_text)
+from .texts import (
+    REASON_IDS,
+    Catalogue,
+    Event,
+    Private,
+    Reason,
+    Result,
+    Rule,
+    Ruling,
+    Text,
+    Verdict,
+    cited,
+    render_text,
+    source_text,
+)
 
 __all__ = ["FAMILIES", "GAMES", "KEEP_EVERY", "LANGUAGES", "MAX_DEPTH", "MAX_ITEMS", "MAX_MOVE_TEXT",
            "MAX_POSITION_ITEMS", "NOT_WELL_FORMED", "REASON_IDS", "RECORD_FORMAT", "RECORD_VERSION", "Catalogue",
            "DanishNbError", "Event", "Game", "GameCard", "GameInfo", "GameParts", "GameRegistry", "GameRules",
            "IllegalMove", "MoveParseError", "OptionInfo", "OptionsError", "OptionsT", "Private", "Reason",
-           "RecordError", "Result", "Rule", "RulesState", "Ruling", "State", "Step", "Text", "Verdict", "View", "_builder",
-           "_short", "check_keys", "check_plain", "cited", "get_game", "load_object", "load_record", "make_options", "move_text",
-           "new_game", "option", "option_infos", "register", "render_text", "setup", "source_text"]
+           "RecordError", "Result", "Rule", "RulesState", "Ruling", "State", "Step", "Text", "Verdict", "View",
+           "_builder", "_short", "check_keys", "check_plain", "cited", "get_game", "load_object", "load_record",
+           "make_options", "move_text", "new_game", "option", "option_infos", "register", "render_text", "setup", "source_text"]

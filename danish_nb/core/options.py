@@ -63,11 +63,14 @@ class OptionInfo:
         expected = type(self.default)
         if isinstance(value, bool) != isinstance(self.default, bool) or (
                 self.default is not None and not isinstance(value, expected)):
-            raise OptionsError(M("option {name!r} takes a {kind}, not {kind2} {value}", name=self.name, kind=expected.__name__, kind2=type(value).__name__, value=_short(value)))
+            raise OptionsError(M("option {name!r} takes a {kind}, not {kind2} {value}", name=self.name,
+                                 kind=expected.__name__, kind2=type(value).__name__, value=_short(value)))
         if self.choices and value not in self.choices:
-            raise OptionsError(M("option {name!r} must be one of {choices}, not {value}", name=self.name, choices=self.choices, value=_short(value)))
+            raise OptionsError(M("option {name!r} must be one of {choices}, not {value}",
+                                 name=self.name, choices=self.choices, value=_short(value)))
         if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-            raise OptionsError(M("option {name!r} must be from {low} to {high}, not {value}", name=self.name, low=self.low, high=self.high, value=_short(value)))
+            raise OptionsError(M("option {name!r} must be from {low} to {high}, not {value}",
+                                 name=self.name, low=self.low, high=self.high, value=_short(value)))
 
 
 OptionsT = TypeVar("OptionsT")
@@ -97,7 +100,8 @@ def make_options(options_type: type[OptionsT], given: Mapping[str, Any] | Option
     for name, value in given.items():
         info = known.get(name) if isinstance(name, str) else None
         if info is None:
-            raise OptionsError(M("unknown option {name}; this game's options are: {items}", name=_short(name), items=', '.join(known)))
+            raise OptionsError(M("unknown option {name}; this game's options are: {items}",
+                                 name=_short(name), items=', '.join(known)))
         info.check(value)
         values[name] = value
     return options_type(**values)

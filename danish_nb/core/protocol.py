@@ -7,8 +7,8 @@ generated once per state class.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from ..cards import Card

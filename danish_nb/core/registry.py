@@ -20,7 +20,6 @@ from .options import OptionInfo, option_infos
 from .protocol import State
 from .texts import Catalogue
 
-
 #: The game families (what a family module and a board adapter share), by name.
 FAMILIES = ("shedding", "tricks", "running-total")
 #: Language codes of the source documents (``1-danish-bastard.en.txt`` is in English).
@@ -255,4 +254,5 @@ def get_game(game_id: str) -> GameRules:
     try:
         return GAMES[game_id]
     except KeyError:
-        raise OptionsError(M("unknown game {game_id}; the games are: {items}", game_id=_short(game_id), items=', '.join(GAMES))) from None
+        raise OptionsError(M("unknown game {game_id}; the games are: {items}",
+                             game_id=_short(game_id), items=', '.join(GAMES))) from None

@@ -14,8 +14,17 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..errors import (MAX_MOVE_TEXT, MAX_POSITION_ITEMS, DanishNbError, IllegalMove, MoveParseError, OptionsError,
-                      RecordError, _short, check_plain)
+from ..errors import (
+    MAX_MOVE_TEXT,
+    MAX_POSITION_ITEMS,
+    DanishNbError,
+    IllegalMove,
+    MoveParseError,
+    OptionsError,
+    RecordError,
+    _short,
+    check_plain,
+)
 from ..i18n import M
 from ..records import read_record, write_record
 from .options import make_options
@@ -146,7 +155,8 @@ class Game:
         if not isinstance(text, str):
             raise MoveParseError(M("a move's notation is text like 'P1 take', not a {kind}", kind=type(text).__name__))
         if len(text) > MAX_MOVE_TEXT:
-            raise MoveParseError(M("a move is at most {MAX_MOVE_TEXT} characters, not {count}: {text}", MAX_MOVE_TEXT=MAX_MOVE_TEXT, count=len(text), text=_short(text)))
+            raise MoveParseError(M("a move is at most {MAX_MOVE_TEXT} characters, not {count}: {text}",
+                                   MAX_MOVE_TEXT=MAX_MOVE_TEXT, count=len(text), text=_short(text)))
         return self.rules.parse_move(text)
 
     # -- changing
@@ -210,7 +220,8 @@ class Game:
 
 def _whole_number(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise OptionsError(M("{what} must be a whole number, not {kind} {value}", what=what, kind=type(value).__name__, value=_short(value)))
+        raise OptionsError(M("{what} must be a whole number, not {kind} {value}",
+                             what=what, kind=type(value).__name__, value=_short(value)))
     return value
 
 
@@ -222,7 +233,8 @@ def new_game(game_id: str, players: int, seed: int = 0, options: Mapping[str, An
     """
     rules = get_game(game_id)
     if _whole_number(players, "players") not in rules.info.player_counts:
-        raise OptionsError(M("{title} takes {min_players} to {max_players} players, not {players}", title=rules.title, min_players=rules.min_players, max_players=rules.max_players, players=_short(players)))
+        raise OptionsError(M("{title} takes {min_players} to {max_players} players, not {players}", title=rules.title,
+                             min_players=rules.min_players, max_players=rules.max_players, players=_short(players)))
     _whole_number(seed, "seed")
     opts: Any = make_options(rules.options_type, options)
     return Game(rules, rules.new_state(players, seed, opts), options=opts, players=players, seed=seed)
@@ -238,7 +250,8 @@ def setup(game_id: str, position: Mapping[str, Any], options: Mapping[str, Any] 
     if not isinstance(position, Mapping):
         raise OptionsError(M("a position is a dict, not {kind}", kind=type(position).__name__))
     if len(position) > MAX_POSITION_ITEMS:
-        raise OptionsError(M("a position holds more than {MAX_POSITION_ITEMS} values", MAX_POSITION_ITEMS=MAX_POSITION_ITEMS))
+        raise OptionsError(M("a position holds more than {MAX_POSITION_ITEMS} values",
+                             MAX_POSITION_ITEMS=MAX_POSITION_ITEMS))
     position = dict(position)
     check_plain(position, "a position", OptionsError, max_items=MAX_POSITION_ITEMS)
     opts: Any = make_options(rules.options_type, options)
@@ -269,7 +282,9 @@ def load_record(record: Mapping[str, Any] | str) -> Game:
         try:
             game.play(text)
         except DanishNbError as exc:
-            raise RecordError(M("move {number} ({text}) does not replay: {error}", number=number, text=_short(text), error=exc)) from None
+            raise RecordError(M("move {number} ({text}) does not replay: {error}",
+                                number=number, text=_short(text), error=exc)) from None
         except Exception as exc:  # a bug in a game's rules: still the record's error, with its cause
-            raise RecordError(M("move {number} ({text}) does not replay: {kind} {error}", number=number, text=_short(text), kind=type(exc).__name__, error=_short(str(exc), 200))) from exc
+            raise RecordError(M("move {number} ({text}) does not replay: {kind} {error}", number=number,
+                                text=_short(text), kind=type(exc).__name__, error=_short(str(exc), 200))) from exc
     return game

@@ -9,9 +9,9 @@ True
 
 from __future__ import annotations
 
-from importlib import resources
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any
 
 from ..errors import DanishNbError, _short

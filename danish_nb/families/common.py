@@ -157,7 +157,8 @@ def position_seats(position: Mapping[str, Any], key: str, players: int) -> tuple
     if value is None:
         return ((),) * players
     if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != players:
-        raise OptionsError(M("position[{key!r}] must list one group of cards per player ({players})", key=key, players=players))
+        raise OptionsError(M("position[{key!r}] must list one group of cards per player ({players})",
+                             key=key, players=players))
     return tuple(position_cards({key: v}, key) for v in value)
 
 

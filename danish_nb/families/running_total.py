@@ -28,8 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..cards import Card, CardParseError
-from ..core import NOT_WELL_FORMED, MoveParseError, Result, Text, get_game
-from ..core import View
+from ..core import NOT_WELL_FORMED, MoveParseError, Result, Text, View, get_game
 from ..i18n import N_, M
 from .common import CODES, card_codes, parse_number, parse_player, sorted_cards
 from .worlds import deal_unseen
@@ -106,7 +105,8 @@ class RatMove(NamedTuple):
         """The move in words, as a button or a verdict says it (a message, rendered in the
         reader's language: see :func:`danish_nb.words.move_words`).
 
-        >>> str(RatMove(0, "play", Card.parse("RJ"), value=7).words()), RatMove(1, "hole", position=5).words().render("fr")
+        >>> play, hole = RatMove(0, "play", Card.parse("RJ"), value=7), RatMove(1, "hole", position=5)
+        >>> str(play.words()), hole.words().render("fr")
         ('Play the red joker as a 7', 'Jouer la carte de trou n°\u202f5')
         """
         if move_problem(self):
@@ -149,14 +149,17 @@ def parse_move(text: str) -> RatMove:
         return RatMove(player, action)
     if action == "swap":
         if len(args) != 2:
-            raise MoveParseError(M("{text!r}: 'swap' takes a hand card then a face-up hole card, e.g. 'P1 swap 7H KS'", text=text))
+            raise MoveParseError(M("{text!r}: 'swap' takes a hand card then a face-up hole card, e.g. 'P1 swap 7H KS'",
+                                   text=text))
         return RatMove(player, action, _card(args[0], text), other=_card(args[1], text))
     if len(args) != 1:
-        raise MoveParseError(M("{text!r}: one card per turn (ruling RB-d): e.g. 'P1 {action} {value}'", text=text, action=action, value='7H' if action == 'play' else '1'))
+        raise MoveParseError(M("{text!r}: one card per turn (ruling RB-d): e.g. 'P1 {action} {value}'",
+                               text=text, action=action, value='7H' if action == 'play' else '1'))
     word, _, value_text = args[0].partition("=")
     value = parse_number(value_text) if "=" in args[0] else None
     if "=" in args[0] and value is None:
-        raise MoveParseError(M("{text!r}: a wild card's value is a whole number from 1 to 10, e.g. 'RJ=7', not {value_text!r}", text=text, value_text=value_text[:20]))
+        raise MoveParseError(M("{text!r}: a wild card's value is a whole number from 1 to 10, "
+                               "e.g. 'RJ=7', not {value_text!r}", text=text, value_text=value_text[:20]))
     if action == "play":
         return RatMove(player, action, _card(word, text), value)
     slot = parse_number(word)
@@ -242,7 +245,8 @@ class RatView:
             "current": self.current, "phase": self.phase, "turn": self.turn,
             "result": None if self.result is None else str(self.result), "note": str(self.note),
             # what the viewer saw and remembers: cards seen going into each hand, the discards' faces
-            "known": [card_codes(k) for k in self.known], "discard": card_codes(self.discard), "swapped": list(self.swapped),
+            "known": [card_codes(k) for k in self.known],
+            "discard": card_codes(self.discard), "swapped": list(self.swapped),
         }
 
     def hidden_places(self) -> list[tuple[str, int]]:

@@ -22,12 +22,31 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from ..cards import Card, CardParseError, Rank, cards_text, format_cards, parse_cards, shuffled
 from ..checks import Check, verdict
-from ..core import (NOT_WELL_FORMED, Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Result,
-                    RulesState, Text, Verdict, check_keys)
-from .common import (card_codes, parse_number, parse_player, position_cards, position_seats, remove_cards,
-                     replace_at, sorted_cards)
-from ..core import View
+from ..core import (
+    NOT_WELL_FORMED,
+    Catalogue,
+    DanishNbError,
+    Event,
+    MoveParseError,
+    OptionsError,
+    Result,
+    RulesState,
+    Text,
+    Verdict,
+    View,
+    check_keys,
+)
 from ..i18n import N_, Listed, M
+from .common import (
+    card_codes,
+    parse_number,
+    parse_player,
+    position_cards,
+    position_seats,
+    remove_cards,
+    replace_at,
+    sorted_cards,
+)
 
 #: Move actions and what they mean (the notation's verbs).
 ACTIONS = {
@@ -84,8 +103,9 @@ class ShedMove(NamedTuple):
         reader's language: see :func:`danish_nb.words.move_words`).
 
         >>> m = parse_shed_move("P1 play 7H 7D")
-        >>> str(m.words()), m.words().render("fr"), m.words().render("de")
-        ('Play the seven of hearts and the seven of diamonds', 'Jouer le sept de cœur et le sept de carreau', 'Herz-Sieben und Karo-Sieben spielen')
+        >>> str(m.words()), m.words().render("fr"), m.words().render("de")  # doctest: +NORMALIZE_WHITESPACE
+        ('Play the seven of hearts and the seven of diamonds', 'Jouer le sept de cœur et le sept de carreau',
+         'Herz-Sieben und Karo-Sieben spielen')
         """
         if move_problem(self) is not None:
             return NOT_WELL_FORMED
@@ -141,7 +161,8 @@ def _small_whole(value: Any) -> bool:
 
 def _kind(value: Any) -> str:
     """A short description of a bad field: its type, and its value if short."""
-    if (isinstance(value, (bool, int, float)) and abs(value) < MAX_NUMBER) or (isinstance(value, str) and len(value) <= 20):
+    if (isinstance(value, (bool, int, float)) and abs(value) < MAX_NUMBER) \
+            or (isinstance(value, str) and len(value) <= 20):
         return f"{type(value).__name__} {value!r}"
     return type(value).__name__
 
@@ -176,14 +197,16 @@ def parse_shed_move(text: str, actions: Iterable[str] = ACTIONS) -> ShedMove:
     if action == "closed":
         index = parse_number(args[0]) if len(args) == 1 else None
         if index is None or index < 1:
-            raise MoveParseError(M("{text!r}: 'closed' takes a face-down card's position, 1 or more, e.g. 'P1 closed 2'", text=text))
+            raise MoveParseError(M("{text!r}: 'closed' takes a face-down card's position, "
+                                   "1 or more, e.g. 'P1 closed 2'", text=text))
         return ShedMove(player, action, (), index - 1)
     if action == "send":
         if len(args) != 1:
             raise MoveParseError(M("{text!r}: 'send' takes the player who gets the pile, e.g. 'P1 send P3'", text=text))
         return ShedMove(player, action, (), parse_player(args[0], text, usage))
     if not args:
-        raise MoveParseError(M("{text!r}: '{action}' needs at least one card, e.g. 'P1 {action} 7H'", text=text, action=action))
+        raise MoveParseError(M("{text!r}: '{action}' needs at least one card, e.g. 'P1 {action} 7H'",
+                               text=text, action=action))
     try:
         cards = parse_cards(" ".join(args))
     except CardParseError as exc:
@@ -844,7 +867,8 @@ def read_table_position(position: Mapping[str, Any], min_players: int, max_playe
     hands_in = position.get("hands")
     players = position.get("players", len(hands_in) if isinstance(hands_in, list) else None)
     if not isinstance(players, int) or isinstance(players, bool) or not min_players <= players <= max_players:
-        raise OptionsError(M("a position needs 'hands' for {min_players} to {max_players} players (or 'players')", min_players=min_players, max_players=max_players))
+        raise OptionsError(M("a position needs 'hands' for {min_players} to {max_players} players (or 'players')",
+                             min_players=min_players, max_players=max_players))
     current = position.get("current", 0)
     direction = position.get("direction", 1)
     phase = position.get("phase", "play")

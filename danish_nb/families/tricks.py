@@ -29,12 +29,25 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, cards_text, format_cards, n_cards, standard_pack
 from ..checks import Check
-from ..core import (NOT_WELL_FORMED, Catalogue, DanishNbError, Event, MoveParseError, OptionsError, Private, Rule,
-                    RulesState, Text, check_keys, get_game, render_text)
+from ..core import (
+    NOT_WELL_FORMED,
+    Catalogue,
+    DanishNbError,
+    Event,
+    MoveParseError,
+    OptionsError,
+    Private,
+    Rule,
+    RulesState,
+    Text,
+    View,
+    check_keys,
+    get_game,
+    render_text,
+)
+from ..i18n import N_, Listed, M, Message, _n
 from .common import CODES, card_codes, parse_player, position_cards, replace_at
 from .worlds import deal_unseen
-from ..core import View
-from ..i18n import N_, Listed, M, Message, _n
 
 SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
 SUIT_SINGULAR = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
@@ -128,7 +141,8 @@ def parse_trump(text: str) -> Suit | None:
         return None
     if word in _SUIT_WORDS:
         return _SUIT_WORDS[word]
-    raise MoveParseError(M("{text!r} is not a trump call: write clubs, diamonds, hearts, spades (or C D H S, ♣ ♦ ♥ ♠) or none for no trumps", text=text))
+    raise MoveParseError(M("{text!r} is not a trump call: write clubs, diamonds, hearts, spades (or C D H S, "
+                           "♣ ♦ ♥ ♠) or none for no trumps", text=text))
 
 
 # --------------------------------------------------------------------------- tricks
@@ -344,7 +358,9 @@ class TrickMove(NamedTuple):
         if self.action == "play" and self.card is not None:
             return M("Play {card}", card=self.card)
         if self.action == "trump":
-            return M("Play without trumps") if self.suit is None else M("Make {suit} trumps", suit=SUIT_TEXTS[self.suit])
+            if self.suit is None:
+                return M("Play without trumps")
+            return M("Make {suit} trumps", suit=SUIT_TEXTS[self.suit])
         if self.action == "bid" and self.bid is not None:
             return M("Bid {bid}", bid=BID_NAMES.get(self.bid, self.bid))
         if self.action == "discard" and self.cards:
@@ -428,12 +444,14 @@ def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
         return TrickMove(player, action, None, parse_trump(args[0]))
     if action == "bid":
         if len(args) != 1 or args[0].lower() not in bids:
-            raise MoveParseError(M("{text!r}: 'bid' takes one bid: {bids}, e.g. 'P1 bid {first}'", text=text,
-                                   bids=", ".join(bids), first=bids[0]) if bids else M("{text!r}: this game has no bids", text=text))
+            raise MoveParseError(M("{text!r}: 'bid' takes one bid: {bids}, e.g. 'P1 bid {first}'",
+                                   text=text, bids=", ".join(bids), first=bids[0])
+                                 if bids else M("{text!r}: this game has no bids", text=text))
         return TrickMove(player, action, bid=args[0].lower())
     if action == "discard":
         if not args:
-            raise MoveParseError(M("{text!r}: 'discard' takes the cards laid aside, e.g. 'P1 discard 10H KD'", text=text))
+            raise MoveParseError(M("{text!r}: 'discard' takes the cards laid aside, e.g. 'P1 discard 10H KD'",
+                                   text=text))
         try:
             cards = tuple(Card.parse(arg) for arg in args)
         except CardParseError as exc:
@@ -787,7 +805,8 @@ def position_trick(position: Mapping[str, Any], leader: int, players: int) -> tu
     """The unfinished trick of a set-up position (``position['trick']``, played from ``leader``)."""
     cards = position_cards(position, "trick")
     if len(cards) >= players:
-        raise OptionsError(M("position['trick'] holds the cards of an unfinished trick: fewer than {players}", players=players))
+        raise OptionsError(M("position['trick'] holds the cards of an unfinished trick: fewer than {players}",
+                             players=players))
     return tuple(Play((leader + i) % players, card) for i, card in enumerate(cards))
 
 
@@ -841,7 +860,8 @@ def position_won(position: Mapping[str, Any], players: int) -> tuple[tuple[tuple
             raise OptionsError(M("position['won'][{seat}] is a list of tricks, e.g. [['AH', '2H', '3H']]", seat=seat))
         cards = tuple(position_cards({"trick": t}, "trick") for t in tricks)
         if any(len(t) != players for t in cards):
-            raise OptionsError(M("position['won'][{seat}]: every trick has {players} cards, one per player", seat=seat, players=players))
+            raise OptionsError(M("position['won'][{seat}]: every trick has {players} cards, one per player",
+                                 seat=seat, players=players))
         won.append(cards)
     return tuple(won)
 
@@ -951,7 +971,8 @@ class MatchState(RulesState):
         if move.player != p:
             turn = (rules.first_leader if first_lead else M("won the last trick and leads")) if leading \
                 else M("plays next (clockwise)")
-            return Check(False, rule_id, M("P{p} {turn}, not {who}", p=p + 1, turn=turn, who=who), rules.who_leads if first_lead else None)
+            return Check(False, rule_id, M("P{p} {turn}, not {who}", p=p + 1, turn=turn, who=who),
+                         rules.who_leads if first_lead else None)
         card = move.card
         if not isinstance(card, Card) or move.suit is not None or move.cards or move.bid is not None:
             return Check(False, rule_id, M("a play names one card"), None)
@@ -960,7 +981,8 @@ class MatchState(RulesState):
         if first_lead:
             return Check(True, rule_id, self._first_lead_text(who), rules.who_leads)
         if leading:
-            return Check(True, rule_id, M("{who} won the last trick and leads: any card may lead", who=who), rules.lead_ruling)
+            return Check(True, rule_id, M("{who} won the last trick and leads: any card may lead",
+                                          who=who), rules.lead_ruling)
         ok, text = follow_check(self.hands[p], card, self.trick, self.trumps)
         return Check(ok, rule_id, text, self._follow_ruling(card, ok))
 

@@ -23,12 +23,37 @@ from typing import Any
 
 from ..cards import SUITS, Card, shuffled, standard_pack
 from ..checks import Check, verdict
-from ..core import (Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text,
-                    Verdict, option, register)
-from ..families.tricks import (SUIT_TEXTS, CardPlay, DealScore, EndgameScoring, Hands, Match, MatchState, Play, ScoreLine,
-                               TrickMove, TrickRecord, Trumps, TrickView, Won, by_suit, n_tricks, cards_won, check_pack,
-                               parse_trick_move, parse_trump, position_hands, position_players, position_seat,
-                               position_seed, position_trick, position_whole, position_won, tricks_won)
+from ..core import Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text, Verdict, option, register
+from ..families.tricks import (
+    SUIT_TEXTS,
+    CardPlay,
+    DealScore,
+    EndgameScoring,
+    Hands,
+    Match,
+    MatchState,
+    Play,
+    ScoreLine,
+    TrickMove,
+    TrickRecord,
+    TrickView,
+    Trumps,
+    Won,
+    by_suit,
+    cards_won,
+    check_pack,
+    n_tricks,
+    parse_trick_move,
+    parse_trump,
+    position_hands,
+    position_players,
+    position_seat,
+    position_seed,
+    position_trick,
+    position_whole,
+    position_won,
+    tricks_won,
+)
 from ..i18n import N_, M, joined
 
 SOURCE = "4-bastard-haesslich.de.txt"
@@ -128,7 +153,8 @@ RULINGS = (
            "Each trick won scores 1 point; the sevens' 2 or 4 per trick replace it.",
            option="points_per_trick", rules=("BA-13",)),
     Ruling("BA-e", "Which jack is the unqualified 'Bube: minus 2'?",
-           "The jack of clubs: jack of spades -1, jack of clubs -2, jack of diamonds -3, jack of hearts -4 (the Knaves family's values).",
+           "The jack of clubs: jack of spades -1, jack of clubs -2, jack of diamonds -3, jack of hearts -4 "
+           "(the Knaves family's values).",
            rules=("BA-14",)),
     Ruling("BA-f", "The 7♦: whose penalties does it double, and what does it pay without jacks?",
            "It doubles the penalties of the jacks its taker took; a taker with no jack scores 2 per "
@@ -225,13 +251,16 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
             per = options.both_sevens_per_trick
             return [ScoreLine(player, tricks * per, M("{who}: the seven of clubs and the seven of diamonds and no "
                                                       "jack: {n_tricks} × {per} points: {x:+d}",
-                                                      who=who, n_tricks=n_tricks(tricks), per=per, x=tricks * per), "BA-18", "BA-g")]
+                                                      who=who, n_tricks=n_tricks(tricks),
+                                                      per=per, x=tricks * per), "BA-18", "BA-g")]
         if charm:
-            return [ScoreLine(player, tricks * 4, M("{who}: the seven of clubs and no jack: {n_tricks} × 4 points: {x:+d}",
-                                                    who=who, n_tricks=n_tricks(tricks), x=tricks * 4), "BA-18", "BA-g")]
+            return [ScoreLine(player, tricks * 4,
+                              M("{who}: the seven of clubs and no jack: {n_tricks} × 4 points: {x:+d}",
+                                who=who, n_tricks=n_tricks(tricks), x=tricks * 4), "BA-18", "BA-g")]
         if nasty:
-            return [ScoreLine(player, tricks * 2, M("{who}: the seven of diamonds and no jack: {n_tricks} × 2 points: {x:+d}",
-                                                    who=who, n_tricks=n_tricks(tricks), x=tricks * 2), "BA-16", "BA-f")]
+            return [ScoreLine(player, tricks * 2,
+                              M("{who}: the seven of diamonds and no jack: {n_tricks} × 2 points: {x:+d}",
+                                who=who, n_tricks=n_tricks(tricks), x=tricks * 2), "BA-16", "BA-f")]
     per = options.points_per_trick
     unit = M("point") if per == 1 else M("points")
     lines = [ScoreLine(player, tricks * per, M("{who}: {n_tricks} × {per} {unit}: {x:+d}",
@@ -243,12 +272,15 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
             lines.append(ScoreLine(player, 2 * value, M("{who}: {jack} {value}, doubled by the seven of diamonds: {x}",
                                                         who=who, jack=jack, value=value, x=2 * value), "BA-15", "BA-f"))
         elif nasty:
-            lines.append(ScoreLine(player, value, M("{who}: {jack} {value}, not doubled: the seven of clubs cancels the seven of diamonds",
+            lines.append(ScoreLine(player, value, M("{who}: {jack} {value}, not doubled: "
+                                                    "the seven of clubs cancels the seven of diamonds",
                                                     who=who, jack=jack, value=value), "BA-17", "BA-g"))
         else:
-            lines.append(ScoreLine(player, value, M("{who}: {jack} {value}", who=who, jack=jack, value=value), "BA-14", "BA-e"))
+            lines.append(ScoreLine(player, value, M("{who}: {jack} {value}", who=who, jack=jack, value=value),
+                                   "BA-14", "BA-e"))
     if charm and not nasty:
-        lines.append(ScoreLine(player, 0, M("{who}: the seven of clubs has no effect with jacks and without the seven of diamonds",
+        lines.append(ScoreLine(player, 0,
+                               M("{who}: the seven of clubs has no effect with jacks and without the seven of diamonds",
                                             who=who),
                                "BA-17", "BA-g"))
     return lines
@@ -376,17 +408,20 @@ class BastardState(MatchState):
         p, who = self.current_player, f"P{move.player + 1}"
         if self.trumps is None:
             if move.player != p:
-                return Check(False, "BA-8", M("P{p}, on the dealer's left, names trumps, not {who}", p=p + 1, who=who), "BA-b")
+                return Check(False, "BA-8", M("P{p}, on the dealer's left, names trumps, not {who}",
+                                              p=p + 1, who=who), "BA-b")
             if move.action == "play":
                 return Check(False, "BA-8", M("first {who} names trumps (or no trumps), then leads", who=who), "BA-b")
             if move.card is not None or (move.suit is not None and move.suit not in SUITS):
                 return Check(False, "BA-8", M("a trump call names one of the four suits or none"), "BA-b")
             if move.suit is None:
-                return Check(True, "BA-8", M("{who} may declare no trumps: the deal is played without", who=who), "BA-b")
+                return Check(True, "BA-8", M("{who} may declare no trumps: the deal is played without",
+                                             who=who), "BA-b")
             return Check(True, "BA-8", M("{who}, on the dealer's left, names {suit_name} as trumps",
                                          who=who, suit_name=SUIT_TEXTS[move.suit]), "BA-b")
         if move.action == "trump":
-            return Check(False, "BA-8", M("trumps were named already for this deal: {name}", name=self.trumps.text), "BA-b")
+            return Check(False, "BA-8", M("trumps were named already for this deal: {name}",
+                                          name=self.trumps.text), "BA-b")
         return self._check_card(move)
 
     def _follow_ruling(self, card: Card, legal: bool) -> str | None:
@@ -422,7 +457,8 @@ class BastardState(MatchState):
         state = deal_state(self.options, self.players, match.next_deal())
         caller = state.leader
         events.append(Event("deal", caller, M("deal {deal}: P{dealer} deals; P{caller} names trumps",
-                                              deal=state.match.deal + 1, dealer=state.match.dealer + 1, caller=caller + 1), (), R["BA-7"], RULING["BA-i"]))
+                                              deal=state.match.deal + 1, dealer=state.match.dealer + 1,
+                                              caller=caller + 1), (), R["BA-7"], RULING["BA-i"]))
         return state, tuple(events)
 
     def _match_over(self, match: Match) -> bool:
@@ -501,7 +537,8 @@ class Bastard:
         elif trick or any(won):
             raise OptionsError(M("without 'trump' the position is before the trump call: no trick and no won tricks"))
         if not any(won) and leader != (dealer + 1) % players:
-            raise OptionsError(M("before any trick is won, the leader is the dealer's left-hand player, who names trumps (set 'dealer' or list the tricks 'won')"))
+            raise OptionsError(M("before any trick is won, the leader is the dealer's left-hand player, "
+                                 "who names trumps (set 'dealer' or list the tricks 'won')"))
         _check_cards(players, hands, won, trick)
         match = Match(seed, deal, dealer, tuple(scores))
         return BastardState(options, players, match, hands, trumps=trumps, trick=trick, leader=leader, won=won)
@@ -540,7 +577,8 @@ def _check_cards(players: int, hands: Hands, won: Won, trick: tuple[Play, ...]) 
     played = {play.player for play in trick}
     sizes = {len(hands[seat]) + (seat in played) for seat in range(players)}
     if len(sizes) != 1:
-        raise OptionsError(M("hands must be even: each player holds as many cards as the others, one fewer for those who have played to the trick"))
+        raise OptionsError(M("hands must be even: each player holds as many cards as the others, "
+                             "one fewer for those who have played to the trick"))
     if not any(hands):
         raise OptionsError(M("a position needs cards in hand: the deal is over"))
 

@@ -16,19 +16,31 @@ illegal: the four of clubs on the six of clubs: lower than the card before (rule
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, cards_text, packs, n_cards, rank_words
+from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, cards_text, n_cards, packs, rank_words
 from ..checks import Check
-from ..core import (Catalogue, Event, GameParts, Result, Rule, Ruling, Text,
-                    option, register)
+from ..core import Catalogue, Event, GameParts, Result, Rule, Ruling, Text, option, register
 from ..families.common import copies, finishes, options_cache, remove_cards, replace_at, sorted_cards
-from ..families.shedding import (ShedMove, ShedTable, bare_move, finishing_result, forget, kind_moves, learn,
-                                 next_in, next_seat, parse_shed_move, read_table_position, subsets,
-                                 top_run, without)
+from ..families.shedding import (
+    ShedMove,
+    ShedTable,
+    bare_move,
+    finishing_result,
+    forget,
+    kind_moves,
+    learn,
+    next_in,
+    next_seat,
+    parse_shed_move,
+    read_table_position,
+    subsets,
+    top_run,
+    without,
+)
 from ..i18n import N_, M, Message, _n
 
 SOURCE = "1-danish-bastard.en.txt"
@@ -257,12 +269,14 @@ def placement(card: Card, top: Card | None, options: Options) -> Check:
             return Check(True, "DB-16", M("{card} on {top}: a 2 may be played on anything", card=card, top=top), "DB-a")
         if top_rank in (Rank.ACE, Rank.TWO) or top == RED_JOKER:
             return Check(True, "DB-16", M("{card} on {top}: a 2 beats an Ace", card=card, top=top), "DB-a")
-        return Check(False, "DB-16", M("{card} on {top}: a 2 goes only on an Ace (option “{option}” is off)", option=M("two on anything"),
+        return Check(False, "DB-16", M("{card} on {top}: a 2 goes only on an Ace (option “{option}” is off)",
+                                       option=M("two on anything"),
                                        card=card, top=top), "DB-a")
     if top_rank is Rank.TWO:
         return Check(True, "DB-16", M("{card} on a 2: anything can be played on a 2", card=card), None)
     if top == RED_JOKER:
-        return Check(True, "DB-22", M("{card} on the red joker: it plays like a 2, so anything may follow", card=card), None)
+        return Check(True, "DB-22", M("{card} on the red joker: it plays like a 2, so anything may follow",
+                                      card=card), None)
     if rank >= top_rank:
         if rank is Rank.ACE and top_rank != Rank.ACE:
             return Check(True, "DB-15", M("{card} on {top}: Aces are high", card=card, top=top), None)
@@ -295,10 +309,12 @@ class DanishBastardState(ShedTable):
 
     game_id = "danish-bastard"
     catalogue = CATALOGUE
-    cites = {"not-a-move": ("DB-10", None), "over": ("DB-1", "DB-l"), "face-up": ("DB-8", "DB-i"), "face-up-count": ("DB-5", None), "start": ("DB-9", "DB-i"),
+    cites = {"not-a-move": ("DB-10", None), "over": ("DB-1", "DB-l"),
+             "face-up": ("DB-8", "DB-i"), "face-up-count": ("DB-5", None), "start": ("DB-9", "DB-i"),
              "draw": ("DB-11", "DB-q"), "end": ("DB-31", "DB-l"), "repetition": ("DB-1", "DB-p"),
              "turn-limit": ("DB-1", "DB-p")}
-    words = {"game": "Danish Bastard", "start": M("everyone has substituted: P1, left of the dealer, starts"), "repetition": M("after a pick-up")}
+    words = {"game": "Danish Bastard",
+             "start": M("everyone has substituted: P1, left of the dealer, starts"), "repetition": M("after a pick-up")}
 
     @classmethod
     def deck_for(cls, players: int) -> tuple[Card, ...]:
@@ -413,7 +429,8 @@ class DanishBastardState(ShedTable):
     def _check_open(self, move: ShedMove) -> list[Check]:
         p = move.player
         if self.stock or self.hands[p]:
-            return [Check(False, "DB-27", M("open cards are played only once the stock is gone and the hand is empty"), None)]
+            return [Check(False, "DB-27",
+                          M("open cards are played only once the stock is gone and the hand is empty"), None)]
         if not self.open[p]:
             return [Check(False, "DB-29", M("P{p} has no open cards left: play a closed card", p=p + 1), None)]
         if not move.cards or remove_cards(self.open[p], move.cards) is None:
@@ -425,7 +442,8 @@ class DanishBastardState(ShedTable):
         if same is not None:
             return [same]
         if len(move.cards) > 1 and not self.options.open_cards_together:
-            return [Check(False, "DB-27", M("open cards are played one at a time (option “{option}” is off)", option=M("open cards together")), "DB-j")]
+            return [Check(False, "DB-27", M("open cards are played one at a time (option “{option}” is off)",
+                                            option=M("open cards together")), "DB-j")]
         steps = self._placement_steps(move.cards)
         if steps[-1].ok:
             return steps
@@ -441,7 +459,8 @@ class DanishBastardState(ShedTable):
     def _check_closed(self, move: ShedMove) -> list[Check]:
         p = move.player
         if self.stock or self.hands[p] or self.open[p]:
-            return [Check(False, "DB-29", M("closed cards come last: after the stock, the hand and the open cards"), None)]
+            return [Check(False, "DB-29",
+                          M("closed cards come last: after the stock, the hand and the open cards"), None)]
         if move.cards or move.index is None or not 0 <= move.index < len(self.closed[p]):
             count = len(self.closed[p])
             return [Check(False, "DB-29", M("choose a closed card by its position, 1 to {count}", count=count), None)]
@@ -464,12 +483,14 @@ class DanishBastardState(ShedTable):
                                            "chance); if it fails, P{p} takes it with the pile", p=p + 1), "DB-g")]
         if self.opening and self.options.stock_by_choice and not self.options.stock_opening:
             return [Check(False, "DB-9", M("the first card of the game comes from the hand: players “start play by "
-                                           "placing one of their in-hand cards on the table” (option “{option}” is off)",
+                                           "placing one of their in-hand cards on the table” "
+                                           "(option “{option}” is off)",
                                            option=M("stock opening")), "DB-s")]
         if self.options.stock_by_choice:
             return [Check(True, "DB-12", M("P{p} may play the top stock card blind instead of a hand card", p=p + 1),
                           "DB-g")]
-        return [Check(False, "DB-24", M("{fitting} fits: the stock card is only the last chance (option “{option}” is off)",
+        return [Check(False, "DB-24",
+                      M("{fitting} fits: the stock card is only the last chance (option “{option}” is off)",
                                         fitting=fitting[0][0], option=M("stock by choice")), "DB-g")]
 
     def _check_take(self, move: ShedMove) -> list[Check]:
@@ -479,7 +500,8 @@ class DanishBastardState(ShedTable):
         if not self.pile:
             return [Check(False, "DB-24", M("there is no pile to take"), None)]
         if not self.options.must_play:
-            return [Check(True, "DB-32", M("P{p} may take the pile (option “{option}” is off)", p=p + 1, option=M("must play")), "DB-h")]
+            return [Check(True, "DB-32", M("P{p} may take the pile (option “{option}” is off)",
+                                           p=p + 1, option=M("must play")), "DB-h")]
         if self.hands[p] or self.stock:
             fitting = _groups(self.hands[p], self.top, self.options)
             if fitting:
@@ -559,7 +581,8 @@ class DanishBastardState(ShedTable):
             events = [Event("fail", p, M(_FAILS[action], p=p + 1, cards=cards_text(cards), top=top,
                                          index=(move.index or 0) + 1), cards, R[rule]),
                       Event("take", p, M("P{p} takes {cards} with the pile ({x})",
-                                         p=p + 1, cards=cards_text(cards), x=n_cards(len(self.pile) + len(cards))), self.pile + cards, R[rule])]
+                                         p=p + 1, cards=cards_text(cards),
+                                         x=n_cards(len(self.pile) + len(cards))), self.pile + cards, R[rule])]
             known = learn(known, self.players, p, self.pile + cards)
             return self._pick_up(p, hands[p] + self.pile + cards, events, hands=hands, open=opens, closed=closed,
                                  stock=stock, known=known)
@@ -673,7 +696,8 @@ def _same_value(cards: tuple[Card, ...]) -> Check | None:
     if any(c.rank != first.rank for c in cards):
         return Check(False, "DB-14", M("{cards} are not all of the same face value", cards=cards_text(cards)), None)
     if first.is_joker and any(c != first for c in cards):
-        return Check(False, "DB-14", M("a red and a black joker play differently, so they do not go down together"), "DB-o")
+        return Check(False, "DB-14",
+                     M("a red and a black joker play differently, so they do not go down together"), "DB-o")
     return None
 
 
@@ -773,7 +797,8 @@ class DanishBastard:
         total = len(state.all_cards())
         return (
             Event("deal", None, M("{n} players: 2 or more can play, best with 3 or more", n=n), (), R["DB-2"]),
-            Event("deal", None, _n("{n} pack for {players} players: {total} cards", "{n} packs for {players} players: {total} cards",
+            Event("deal", None, _n("{n} pack for {players} players: {total} cards",
+                                   "{n} packs for {players} players: {total} cards",
                                    packs_used, players=n, total=total), (), R["DB-33"], RULING["DB-k"]),
             Event("deal", None, M("the jokers stay in: {x} of them", x=2 * packs_used), (), R["DB-3"]),
             Event("deal", None, M("each player gets 3 closed cards, face down"), (), R["DB-4"]),

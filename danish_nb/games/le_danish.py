@@ -20,13 +20,23 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from ..cards import Card, Rank, cards_text, packs, n_cards, rank_words
+from ..cards import Card, Rank, cards_text, n_cards, packs, rank_words
 from ..checks import Check
-from ..core import (Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text,
-                    option, register)
+from ..core import Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text, option, register
 from ..families.common import copies, finishes, remove_cards, replace_at, sorted_cards
-from ..families.shedding import (ShedMove, ShedTable, finishing_result, forget, group_moves, learn, next_seat,
-                                 parse_shed_move, pass_known, read_table_position, top_run)
+from ..families.shedding import (
+    ShedMove,
+    ShedTable,
+    finishing_result,
+    forget,
+    group_moves,
+    learn,
+    next_seat,
+    parse_shed_move,
+    pass_known,
+    read_table_position,
+    top_run,
+)
 from ..i18n import N_, M, _n
 
 SOURCE = "2-le-danish.fr.txt"
@@ -294,10 +304,13 @@ def placement(card: Card, pile: tuple[Card, ...], options: Options) -> Check:
     top = effective_top(pile, options)
     rank = card.rank
     if rank is Rank.TWO:
-        return Check(True, "LD-25", M("{card} on {pile}: a 2 may be played on any card", card=card, pile=pile[-1]), "LD-f")
+        return Check(True, "LD-25", M("{card} on {pile}: a 2 may be played on any card",
+                                      card=card, pile=pile[-1]), "LD-f")
     if top is None:
-        return Check(True, "LD-25", M("{card} on {pile}: after a 2 anything may follow", card=card, pile=pile[-1]), "LD-f")
-    on = M("on {pile} (a 2 taking the value of {top})", pile=pile[-1], top=top) if top != pile[-1] else M("on {top}", top=top)
+        return Check(True, "LD-25", M("{card} on {pile}: after a 2 anything may follow",
+                                      card=card, pile=pile[-1]), "LD-f")
+    on = (M("on {pile} (a 2 taking the value of {top})", pile=pile[-1], top=top) if top != pile[-1]
+          else M("on {top}", top=top))
     mirror = "LD-f" if top != pile[-1] else None
     if top.rank is Rank.SEVEN:
         if rank <= Rank.SEVEN:
@@ -333,7 +346,8 @@ class LeDanishState(ShedTable):
     game_id = "le-danish"
     public_fields = ("current", "last", "offer", "resume")
     catalogue = CATALOGUE
-    cites = {"not-a-move": ("LD-15", None), "over": ("LD-34", "LD-m"), "face-up": ("LD-6", None), "face-up-count": ("LD-4", None), "start": ("LD-9", None),
+    cites = {"not-a-move": ("LD-15", None), "over": ("LD-34", "LD-m"),
+             "face-up": ("LD-6", None), "face-up-count": ("LD-4", None), "start": ("LD-9", None),
              "draw": ("LD-14", None), "end": ("LD-34", "LD-m"), "repetition": ("LD-1", "LD-o"),
              "turn-limit": ("LD-1", "LD-o")}
     words = {"game": "Le danish", "start": M("everyone has chosen: P1, left of the dealer, starts"),
@@ -427,9 +441,11 @@ class LeDanishState(ShedTable):
             return [Check(False, "LD-12", M("P{p} does not hold {cards}", p=p + 1, cards=cards_text(move.cards)), None)]
         if any(c.rank is not move.cards[0].rank for c in move.cards):
             two = "LD-f" if any(c.rank is Rank.TWO for c in move.cards) else None
-            return [Check(False, "LD-12", M("{cards} do not all have the same value", cards=cards_text(move.cards)), two)]
+            return [Check(False, "LD-12", M("{cards} do not all have the same value",
+                                            cards=cards_text(move.cards)), two)]
         if len(move.cards) > 3 and self.options.at_most_three:
-            return [Check(False, "LD-11", M("at most three cards at a time (option “{option}”)", option=M("at most three")), "LD-a")]
+            return [Check(False, "LD-11", M("at most three cards at a time (option “{option}”)",
+                                            option=M("at most three")), "LD-a")]
         return self._placement_steps(move.cards)
 
     def _placement_steps(self, cards: tuple[Card, ...]) -> list[Check]:
@@ -440,14 +456,17 @@ class LeDanishState(ShedTable):
         opts = self.options
         rank = cards[0].rank
         if len(cards) > 1:
-            steps.insert(0, Check(True, "LD-12", M("{cards} cards of the same value go down together", cards=len(cards)),
+            steps.insert(0, Check(True, "LD-12", M("{cards} cards of the same value go down together",
+                                                   cards=len(cards)),
                                   "LD-a" if len(cards) > 3 else None))
         if rank is Rank.TEN:
             steps.append(Check(True, "LD-28", M("the 10 removes the pile; the player plays again"), "LD-h"))
         elif opts.four_of_a_kind_burns and top_run(self.pile + cards) >= 4:
-            steps.append(Check(True, "LD-30", M("four {ranks} in a row remove the pile", ranks=rank_words(rank, plural=True)), "LD-j"))
+            steps.append(Check(True, "LD-30", M("four {ranks} in a row remove the pile",
+                                                ranks=rank_words(rank, plural=True)), "LD-j"))
         elif rank is Rank.ACE:
-            steps.append(Check(True, "LD-29", M("the Ace's player then sends the pile to a player of their choice"), "LD-i"))
+            steps.append(Check(True, "LD-29", M("the Ace's player then sends the pile to a player of their choice"),
+                               "LD-i"))
         elif rank is Rank.EIGHT:
             steps.append(Check(True, "LD-27", M("{cards} player(s) will miss their turn", cards=len(cards)), "LD-g"))
         elif rank is Rank.THREE and opts.three_passes_hands:
@@ -507,7 +526,8 @@ class LeDanishState(ShedTable):
         p = move.player
         count = len(self.closed[p])
         if move.cards or move.index is None or not 0 <= move.index < count:
-            return [Check(False, rule_id, M("choose a face-down card by its position, 1 to {count}", count=count), None)]
+            return [Check(False, rule_id, M("choose a face-down card by its position, 1 to {count}",
+                                            count=count), None)]
         return [Check(True, rule_id, M("P{p} turns face-down card {index} blind: if it fits it is played, if not "
                                        "P{p} picks up the pile with it (LD-23)", p=p + 1, index=move.index + 1),
                       "LD-d" if rule_id == "LD-22" else None)]
@@ -518,7 +538,8 @@ class LeDanishState(ShedTable):
             return [Check(False, "LD-29", M("P{p} played an Ace and first chooses who gets the pile", p=p + 1), "LD-i")]
         t = move.index
         if move.cards or t is None or not 0 <= t < self.players:
-            return [Check(False, "LD-29", M("send the pile to a player, P1 to P{players}", players=self.players), "LD-i")]
+            return [Check(False, "LD-29", M("send the pile to a player, P1 to P{players}",
+                                            players=self.players), "LD-i")]
         if t == p:
             return [Check(False, "LD-29", M("the pile goes to another player, not back to the Ace's player"), "LD-i")]
         if t in self.finished:
@@ -531,16 +552,19 @@ class LeDanishState(ShedTable):
         if move.action == "pass":
             if move.cards or move.index is not None:
                 return [Check(False, "LD-33", M("write just 'pass'"), "LD-k")]
-            return [Check(True, "LD-33", M("P{p} lets the pair of {ranks} stand", p=p + 1, ranks=rank_words(rank, plural=True)), "LD-k")]
+            return [Check(True, "LD-33", M("P{p} lets the pair of {ranks} stand",
+                                           p=p + 1, ranks=rank_words(rank, plural=True)), "LD-k")]
         if move.action != "complete":
             return [Check(False, "LD-33", M("P{p} is asked first whether to complete the four {ranks} with two cards, "
                                             "or to pass", p=p + 1, ranks=rank_words(rank, plural=True)), "LD-k")]
         if len(move.cards) != 2 or move.index is not None:
             return [Check(False, "LD-33", M("a four is completed with exactly the 2 other cards"), "LD-k")]
         if any(c.rank is not rank for c in move.cards):
-            return [Check(False, "LD-33", M("complete the four with two {ranks}", ranks=rank_words(rank, plural=True)), "LD-k")]
+            return [Check(False, "LD-33", M("complete the four with two {ranks}",
+                                            ranks=rank_words(rank, plural=True)), "LD-k")]
         if remove_cards(self.hands[p], move.cards) is None:
-            return [Check(False, "LD-33", M("P{p} does not hold {cards}", p=p + 1, cards=cards_text(move.cards)), "LD-k")]
+            return [Check(False, "LD-33", M("P{p} does not hold {cards}", p=p + 1, cards=cards_text(move.cards)),
+                          "LD-k")]
         steps = self._placement_steps(move.cards)
         return [Check(True, "LD-33", M("P{p} completes the four {ranks} out of turn and play goes on from P{p}",
                                        p=p + 1, ranks=rank_words(rank, plural=True)), "LD-k")] + steps[1:]
@@ -648,7 +672,8 @@ class LeDanishState(ShedTable):
             asked = self._offered(p, rank, hands, direction, out)
             if asked:
                 events.append(Event("offer", asked[0], M("P{asked} may complete the four {ranks}",
-                                                         asked=asked[0] + 1, ranks=rank_words(rank, plural=True)), (), R["LD-33"]))
+                                                         asked=asked[0] + 1,
+                                                         ranks=rank_words(rank, plural=True)), (), R["LD-33"]))
                 table.update(offer=asked, resume=nxt)
                 return self.copy(**table, current=asked[0], phase="offer")._settle(events)
         if chained and opts.chain_face_down and closed[p] and not out[p]:
@@ -785,7 +810,8 @@ def _not_now(action: str) -> Check:
 def _empty_hand(state: LeDanishState, p: int) -> Check:
     if state.open[p]:
         return Check(False, "LD-20", M("P{p}'s hand is empty: take the face-up cards into the hand", p=p + 1), "LD-c")
-    return Check(False, "LD-21", M("P{p}'s hand is empty: turn a face-down card; if it does not fit, the pile is picked "
+    return Check(False, "LD-21",
+                 M("P{p}'s hand is empty: turn a face-down card; if it does not fit, the pile is picked "
                                    "up with it", p=p + 1), None)
 
 
@@ -846,7 +872,8 @@ class LeDanish:
         players, hands, opens, closed, stock = t.players, t.hands, t.open, t.closed, t.stock
         current, direction, finished = t.current, t.direction, t.finished
         if finished and not options.play_on:
-            raise OptionsError(M("a player is out only when playing on (option play_on): the first one out wins the game"))
+            raise OptionsError(M("a player is out only when playing on (option play_on): "
+                                 "the first one out wins the game"))
         out = [seat in finished for seat in range(players)]
         last = position.get("last", next_seat(current, -direction, out))
         if not isinstance(last, int) or isinstance(last, bool) or not 0 <= last < players:
@@ -856,7 +883,8 @@ class LeDanish:
             if out[seat] and has_cards:
                 raise OptionsError(M("P{seat} is listed as finished but still has cards", seat=seat + 1))
             if not out[seat] and not has_cards:
-                raise OptionsError(M("P{seat} has no cards: list them in 'finished' (or give them cards)", seat=seat + 1))
+                raise OptionsError(M("P{seat} has no cards: list them in 'finished' (or give them cards)",
+                                     seat=seat + 1))
             if not out[seat] and stock and not hands[seat]:
                 raise OptionsError(M("P{seat} has an empty hand while the stock lasts (LD-13)", seat=seat + 1))
         return LeDanishState.from_position(t, options, last=last)

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import Rank, rank_words
 from ..agents.base import Choice
 from ..agents.shedding import ShedRuleOfThumb
+from ..cards import Rank, rank_words
 from ..i18n import M
 
 

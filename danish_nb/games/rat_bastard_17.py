@@ -26,13 +26,36 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from ..cards import Card, Rank, Suit, shuffled, standard_pack, n_cards
+from ..cards import Card, Rank, Suit, n_cards, shuffled, standard_pack
 from ..checks import Check, verdict
-from ..core import (Catalogue, Event, GameParts, check_keys, OptionsError, Private, Result, Rule, RulesState, Ruling, Text,
-                    Verdict, option, register)
+from ..core import (
+    Catalogue,
+    Event,
+    GameParts,
+    OptionsError,
+    Private,
+    Result,
+    Rule,
+    RulesState,
+    Ruling,
+    Text,
+    Verdict,
+    check_keys,
+    option,
+    register,
+)
 from ..families.common import position_cards, remove_cards, replace_at, sorted_cards
-from ..families.running_total import (ACTIONS, ROW, UP_SLOTS, Hole, RatMove, RatView, outer_slots, parse_move,
-                                      move_problem)
+from ..families.running_total import (
+    ACTIONS,
+    ROW,
+    UP_SLOTS,
+    Hole,
+    RatMove,
+    RatView,
+    move_problem,
+    outer_slots,
+    parse_move,
+)
 from ..i18n import N_, M, Message, _n
 
 __all__ = ["ACTIONS", "CATALOGUE", "GAME", "HAND_SIZE", "ROW", "TARGET", "UP_SLOTS", "Options", "RatBastardState",
@@ -400,10 +423,12 @@ class RatBastardState(RulesState):
             return [Check(False, "RB-22", M("the game is over: {reason}", reason=self.result.text), None)]
         p = self.current
         if move.player != p:
-            return [Check(False, "RB-11", M("it is P{p}'s turn, not P{player}'s", p=p + 1, player=move.player + 1), None)]
+            return [Check(False, "RB-11", M("it is P{p}'s turn, not P{player}'s",
+                                            p=p + 1, player=move.player + 1), None)]
         check = _CHECKS.get(move.action)
         if check is None:
-            return [Check(False, "RB-11", M("{action!r} is not a move of Rat Bastard 17", action=move.action[:20]), None)]
+            return [Check(False, "RB-11", M("{action!r} is not a move of Rat Bastard 17",
+                                            action=move.action[:20]), None)]
         if self.phase == "swap" and move.action not in ("swap", "keep"):
             return [Check(False, "RB-7", M("before play P{p} may swap a hand card for a face-up hole card, or be done "
                                            "swapping", p=p + 1), "RB-j")]
@@ -457,7 +482,8 @@ class RatBastardState(RulesState):
                                             position=move.position), "RB-c")]
         if slot not in outer_slots(row):
             return [Check(False, "RB-20", M("the hole card at position {position} has a card on both its left and "
-                                            "right: only the outer hole cards may be used", position=move.position), "RB-c")]
+                                            "right: only the outer hole cards may be used",
+                                            position=move.position), "RB-c")]
         first = [Check(True, "RB-19", M("P{p}'s hand is empty, so the hole cards may be used", p=p + 1), None),
                  Check(True, "RB-20", M("position {position} is at an end of the row", position=move.position), "RB-c")]
         if slot not in UP_SLOTS:
@@ -466,7 +492,8 @@ class RatBastardState(RulesState):
                                                        "chosen beforehand (a wild one takes the best value)"), "RB-m")]
             return first + [Check(True, "RB-4", M("P{p} turns over the face-down card at position {position} blind; "
                                                   "if it takes the total over 17, P{p} picks up from the top of the "
-                                                  "pile up to 5 cards (RB-21)", p=p + 1, position=move.position), "RB-c")]
+                                                  "pile up to 5 cards (RB-21)",
+                                                  p=p + 1, position=move.position), "RB-c")]
         return first + self._value_steps(row[slot], move.value, "hole")
 
     def _value_steps(self, card: Card, given: int | None, action: str) -> list[Check]:
@@ -587,7 +614,8 @@ class RatBastardState(RulesState):
             if not deck_gone:
                 # the deck was not gone when the card went down, even if the refill emptied it (RB-n)
                 events.append(Event("discard", p, M("17! the pile ({pile}) is discarded; P{p} starts again "
-                                                    "from 0", pile=n_cards(len(pile)), p=p + 1), pile, R["RB-17"], RULING["RB-f" if deck else "RB-n"]))
+                                                    "from 0", pile=n_cards(len(pile)),
+                                                    p=p + 1), pile, R["RB-17"], RULING["RB-f" if deck else "RB-n"]))
                 state = state.copy(pile=(), total=0, discard=self.discard + pile, current=p)
                 return state._settle(events, repeat=True)
         return state._pick_up(1 - p, HAND_SIZE, "RB-18", "RB-f", events, restart=p)
@@ -667,7 +695,8 @@ class RatBastardState(RulesState):
                                                            + (move.other,)))
             holes = replace_at(self.holes, p, replace_at(self.holes[p], slot, move.card))
             events = [Event("swap", p, M("P{p} puts {card} face up at position {slot} and takes {other} into "
-                                         "the hand", p=p + 1, card=move.card, slot=slot + 1, other=move.other), (move.card, move.other), R["RB-7"])]
+                                         "the hand", p=p + 1, card=move.card,
+                                         slot=slot + 1, other=move.other), (move.card, move.other), R["RB-7"])]
             return self.copy(hands=hands, holes=holes, swapped=self.swapped + (slot,), turn=self.turn + 1,
                              known=self._known_with(p, (move.other,), drop=move.card))._settle(events)
         events = [Event("keep", p, M("P{p} is done swapping", p=p + 1), (), R["RB-7"])]
@@ -690,11 +719,13 @@ class RatBastardState(RulesState):
             v1, v2 = draw_value(one, self.options), draw_value(two, self.options)
             wild = is_wild(one, self.options) or is_wild(two, self.options)
             events.append(Event("pick", None, M("to decide who starts, P1 draws {one} ({v1}) and P2 draws "
-                                                "{two} ({v2})", one=one, v1=v1, two=two, v2=v2), (one, two), R["RB-9"], RULING["RB-k" if wild else "RB-h"]))
+                                                "{two} ({v2})", one=one, v1=v1, two=two,
+                                                v2=v2), (one, two), R["RB-9"], RULING["RB-k" if wild else "RB-h"]))
             if v1 != v2:
                 first = 0 if v1 > v2 else 1
                 events.append(Event("start", first, M("P{first} has the higher card and goes first; the drawn "
-                                                      "cards are discarded", first=first + 1), drawn, R["RB-10"], RULING["RB-h"]))
+                                                      "cards are discarded",
+                                                      first=first + 1), drawn, R["RB-10"], RULING["RB-h"]))
                 break
             events.append(Event("tie", None, M("equal values: both draw again"), (), R["RB-9"]))
         state = self.copy(deck=deck, discard=self.discard + drawn, current=first)
@@ -811,7 +842,8 @@ class RatBastard17:
         swapped = position.get("swapped", [])
         if not isinstance(swapped, list) or any(not _is_whole(s) or s not in (2, 4) for s in swapped) or \
                 (swapped and phase != "swap"):
-            raise OptionsError(M("position['swapped'] lists face-up positions (2, 4) already replaced, in the swap phase"))
+            raise OptionsError(M("position['swapped'] lists face-up positions (2, 4) already replaced, "
+                                 "in the swap phase"))
         state = RatBastardState(options, hands, holes, deck, pile, 0, discard, current, phase,
                                 tuple(s - 1 for s in swapped))
         _check_cards(state, options)
@@ -822,10 +854,12 @@ class RatBastard17:
         fixed, wilds = sum(v for v in values if v is not None), values.count(None)
         if isinstance(total, bool) or not isinstance(total, int) or not 0 <= total < TARGET or \
                 not fixed + wilds <= total <= fixed + 10 * wilds:
-            raise OptionsError(M("position['total'] must be the pile's total, from 0 to 16 (17 empties the pile), not {total!r}", total=total))
+            raise OptionsError(M("position['total'] must be the pile's total, from 0 to 16 "
+                                 "(17 empties the pile), not {total!r}", total=total))
         for p in range(PLAYERS):
             if deck and len(hands[p]) < HAND_SIZE:
-                raise OptionsError(M("while the deck lasts each hand holds at least 5 cards (RB-12): P{p} has {count}", p=p + 1, count=len(hands[p])))
+                raise OptionsError(M("while the deck lasts each hand holds at least 5 cards (RB-12): P{p} has {count}",
+                                     p=p + 1, count=len(hands[p])))
             if phase == "play" and not hands[p] and all(c is None for c in holes[p]):
                 raise OptionsError(M("P{p} has no cards: that game is already over", p=p + 1))
         return state.copy(total=total)._settle([])[0]
@@ -841,7 +875,8 @@ class RatBastard17:
         return (Event("deal", None, M("{all_cards} cards: {pack}; each player gets 5 hole cards in a row "
                                       "(down, up, down, up, down) and 5 in hand; {deck} form the deck",
                                       all_cards=len(state.all_cards()), deck=len(state.deck),
-                                      pack=M("one pack") if state.options.wild == "none" else M("one pack and its 2 jokers")),
+                                      pack=M("one pack") if state.options.wild == "none"
+                                      else M("one pack and its 2 jokers")),
                       (), R["RB-8"], RULING["RB-b"]),)
 
     def pack(self, options: Options) -> tuple[Card, ...]:
@@ -874,12 +909,14 @@ def _seats(position: Mapping[str, Any], key: str, raw: bool = False) -> tuple:
 def _hole_row(row: Any, player: int) -> Hole:
     """Five slots from a position's list (shorter lists are padded with used slots)."""
     if isinstance(row, str) or not isinstance(row, Sequence) or len(row) > ROW:
-        raise OptionsError(M("position['holes'][{player}] lists at most 5 cards (None for a used position)", player=player))
+        raise OptionsError(M("position['holes'][{player}] lists at most 5 cards (None for a used position)",
+                             player=player))
     slots = tuple(None if c is None else position_cards({"hole": [c]}, "hole")[0] for c in row)
     slots += (None,) * (ROW - len(slots))
     filled = [i for i, c in enumerate(slots) if c is not None]
     if filled and filled[-1] - filled[0] + 1 != len(filled):
-        raise OptionsError(M("P{player}'s hole cards have a gap: cards leave the row only from its ends (RB-20)", player=player + 1))
+        raise OptionsError(M("P{player}'s hole cards have a gap: cards leave the row only from its ends (RB-20)",
+                             player=player + 1))
     return slots
 
 

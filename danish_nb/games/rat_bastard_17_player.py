@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..agents.base import Choice, SeededPlayer
-from .rat_bastard_17 import TARGET, UP_SLOTS, RatMove, card_value
 from ..i18n import M
+from .rat_bastard_17 import TARGET, UP_SLOTS, RatMove, card_value
 
 
 class RatRuleOfThumb(SeededPlayer):

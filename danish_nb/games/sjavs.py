@@ -26,15 +26,55 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from ..cards import SUITS, Card, Rank, Suit, cards_text, parse_cards, shuffled, n_cards
+from ..cards import SUITS, Card, Rank, Suit, cards_text, n_cards, parse_cards, shuffled
 from ..checks import Check, verdict
-from ..core import (Catalogue, Event, GameParts, OptionsError, Private, Result, Rule, Ruling, Text, Verdict,
-                    option, register)
+from ..core import (
+    Catalogue,
+    Event,
+    GameParts,
+    OptionsError,
+    Private,
+    Result,
+    Rule,
+    Ruling,
+    Text,
+    Verdict,
+    option,
+    register,
+)
 from ..families.common import position_cards
-from ..families.tricks import (BID_NAMES, SUIT_TEXTS, AuctionView, CardPlay, DealScore, EndgameScoring, Hands, Match, MatchState, Play, ScoreLine,
-                               TrickMove, TrickRecord, Trumps, Won, by_suit, cards_won, check_pack, parse_trick_move,
-                               n_tricks, parse_trump, played_by, position_hands, position_players, position_seat,
-                               position_seed, position_trick, position_whole, position_won, tricks_won)
+from ..families.tricks import (
+    BID_NAMES,
+    SUIT_TEXTS,
+    AuctionView,
+    CardPlay,
+    DealScore,
+    EndgameScoring,
+    Hands,
+    Match,
+    MatchState,
+    Play,
+    ScoreLine,
+    TrickMove,
+    TrickRecord,
+    Trumps,
+    Won,
+    by_suit,
+    cards_won,
+    check_pack,
+    n_tricks,
+    parse_trick_move,
+    parse_trump,
+    played_by,
+    position_hands,
+    position_players,
+    position_seat,
+    position_seed,
+    position_trick,
+    position_whole,
+    position_won,
+    tricks_won,
+)
 from ..i18n import N_, Listed, M, _n, joined
 
 SOURCE = "5-sjavs-penguin-p77.en.txt"
@@ -114,7 +154,8 @@ RULINGS = (
            "20 cards, the ace, king, queen, jack and ten of each suit; trumps from the top: the queens of "
            "clubs and spades, the jacks of clubs, spades, hearts and diamonds, then the ace, king and ten "
            "of clubs; plain suits ace, king, (queen), ten; the permanent trumps belong to the trump suit "
-           "when following (the queen of spades is a trump and does not follow spades).", rules=("SJ-1", "SJ-2", "SJ-3")),
+           "when following (the queen of spades is a trump and does not follow spades).",
+           rules=("SJ-1", "SJ-2", "SJ-3")),
     Ruling("SJ-b", "How does the auction run, and when must a player bid?",
            "Eldest (left of the dealer) speaks first, then each in turn clockwise; a bid must be higher "
            "(Play < Strike < Slam); a pass is final; the auction ends when all but the highest bidder "
@@ -376,12 +417,14 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
             M("{counted}, + the skat ({cards}) {aside} = {mine}", **plus)
     lines.append(ScoreLine(soloist, 0, counted, "SJ-10" if out_of_play else "SJ-3", "SJ-d" if out_of_play else None))
     lines.append(ScoreLine(soloist, 0, M("the opponents ({seats}): {n_tricks}, {theirs} card points",
-                                         seats=_seats(opponents), n_tricks=n_tricks(their_tricks), theirs=theirs), "SJ-3"))
+                                         seats=_seats(opponents),
+                                         n_tricks=n_tricks(their_tricks), theirs=theirs), "SJ-3"))
     target_rule = "SJ-22" if plan.target != 61 else BID_RULES[contract]
     if contract == "slam":
         won_it = counts[soloist] == sum(counts)
         lines.append(ScoreLine(soloist, 0, M("Slam: {who} must win every trick and won {counts} of {sum}: {x}",
-                                             who=who, counts=counts[soloist], sum=sum(counts), x=M("won") if won_it else M("lost")), "SJ-11"))
+                                             who=who, counts=counts[soloist],
+                                             sum=sum(counts), x=M("won") if won_it else M("lost")), "SJ-11"))
     else:
         won_it = mine >= plan.target
         verdict = M("won") if won_it else M("lost, {short} short", short=plan.target - mine)
@@ -410,7 +453,8 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
                 kept = max(0, have - floor)
                 lines.append(ScoreLine(seat, -kept, M("P{seat} deducts {kept}, not {loss}: down to the last "
                                                       "game points ({floor}), an opponent is not brought lower",
-                                                      seat=seat + 1, kept=kept, loss=loss, floor=floor), "SJ-20", "SJ-f"))
+                                                      seat=seat + 1,
+                                                      kept=kept, loss=loss, floor=floor), "SJ-20", "SJ-f"))
                 points[seat] = -kept
             else:
                 lines.append(ScoreLine(seat, -loss, M("P{seat} deducts {loss}: {who} won the {name}; {why}",
@@ -616,13 +660,15 @@ class SjavsState(MatchState):
         if move.player != p:
             return Check(False, "SJ-6", M("P{p} speaks next in the auction, not {who}", p=p + 1, who=who), "SJ-b")
         if move.card is not None or move.suit is not None or move.cards:
-            return Check(False, "SJ-6", M("a bid is 'P1 bid play', 'P1 bid strike', 'P1 bid slam' or 'P1 pass'"), "SJ-b")
+            return Check(False, "SJ-6", M("a bid is 'P1 bid play', 'P1 bid strike', 'P1 bid slam' or 'P1 pass'"),
+                         "SJ-b")
         if move.action == PASS:
             if move.bid is not None:
                 return Check(False, "SJ-6", M("a pass is just 'P1 pass'"), "SJ-b")
             count, suit = best_trump_count(self.hands[p], self.options.farvesjavs)
             if self._obliged(p):
-                where = M(" (if {suit_name} were trumps)", suit_name=SUIT_TEXTS[suit]) if self.options.farvesjavs else ""
+                where = (M(" (if {suit_name} were trumps)", suit_name=SUIT_TEXTS[suit])
+                         if self.options.farvesjavs else "")
                 return Check(False, "SJ-7", M("{who} holds {count} trumps{where} and nobody has bid: {who} must bid",
                                               who=who, count=count, where=where), "SJ-b")
             if self.contract is None:
@@ -656,7 +702,8 @@ class SjavsState(MatchState):
                                            trumps=trumps), "SJ-i")
         p, who = self.current_player, f"P{move.player + 1}"
         if move.player != p:
-            return Check(False, "SJ-25", M("P{p}, the soloist, names the trump suit, not {who}", p=p + 1, who=who), "SJ-i")
+            return Check(False, "SJ-25", M("P{p}, the soloist, names the trump suit, not {who}",
+                                           p=p + 1, who=who), "SJ-i")
         if move.suit not in SUITS or move.card is not None or move.cards or move.bid is not None:
             return Check(False, "SJ-25", M("Farvesjavs has trumps: name one of the four suits"), "SJ-i")
         ranks = [c for c in self.layout.pack if c.suit is move.suit and c not in PERMANENT]
@@ -673,7 +720,8 @@ class SjavsState(MatchState):
             return Check(False, "SJ-8", M("P{p}, the soloist, discards, not {who}", p=p + 1, who=who), "SJ-d")
         cards = move.cards
         if move.card is not None or move.suit is not None or move.bid is not None or len(cards) != k:
-            return Check(False, "SJ-8", M("{who} discards exactly {k} cards (as many as the skat held)", who=who, k=k), "SJ-d")
+            return Check(False, "SJ-8", M("{who} discards exactly {k} cards (as many as the skat held)",
+                                          who=who, k=k), "SJ-d")
         missing = [c for c in cards if c not in self.hands[p]]
         if missing or len(set(cards)) != k:
             shown = cards_text(missing) if missing else cards_text(cards)
@@ -769,7 +817,8 @@ class SjavsState(MatchState):
         state = deal_state(self.options, self.players, Match(m.seed, m.deal + 1, m.dealer, match.scores,
                                                              match.history))
         events.append(Event("deal", state.eldest, M("deal {deal}: P{dealer} deals again; P{eldest} bids first",
-                                                    deal=state.match.deal + 1, dealer=m.dealer + 1, eldest=state.eldest + 1), (), R["SJ-4"], RULING["SJ-c"]))
+                                                    deal=state.match.deal + 1, dealer=m.dealer + 1,
+                                                    eldest=state.eldest + 1), (), R["SJ-4"], RULING["SJ-c"]))
         return state, tuple(events)
 
     def _end_deal(self, events: list[Event]) -> tuple[SjavsState, tuple[Event, ...]]:
@@ -789,7 +838,8 @@ class SjavsState(MatchState):
             return self._finish(match, events, capped=True)
         state = deal_state(self.options, self.players, match.next_deal())
         events.append(Event("deal", state.eldest, M("deal {deal}: P{dealer} deals; P{eldest} bids first",
-                                                    deal=state.match.deal + 1, dealer=state.match.dealer + 1, eldest=state.eldest + 1), (), R[state.layout.rule_id],
+                                                    deal=state.match.deal + 1, dealer=state.match.dealer + 1,
+                                                    eldest=state.eldest + 1), (), R[state.layout.rule_id],
                             RULING[DEAL_RULINGS[state.layout.rule_id]]))
         return state, tuple(events)
 
@@ -946,7 +996,8 @@ def _setup_contract(base: SjavsState, position: Mapping[str, Any]) -> SjavsState
         except ValueError as exc:
             raise OptionsError(M("position['trump']: {error}", error=exc)) from None
         if suit is None or (not options.farvesjavs and suit is not Suit.CLUBS) or phase == "trump":
-            raise OptionsError(M("position['trump']: clubs are trumps (Farvesjavs, before the 'trump' phase: any suit)"))
+            raise OptionsError(M("position['trump']: clubs are trumps (Farvesjavs, "
+                                 "before the 'trump' phase: any suit)"))
         trumps = TRUMPS[suit]
     elif options.farvesjavs and phase != "trump":
         raise OptionsError(M("a Farvesjavs position after the trump call needs 'trump'"))
@@ -960,7 +1011,8 @@ def _setup_contract(base: SjavsState, position: Mapping[str, Any]) -> SjavsState
                 raise OptionsError(M("in the 'discard' phase the soloist holds the skat: 'skat' is empty"))
             sizes = [len(h) - (plan.skat if seat == soloist else 0) for seat, h in enumerate(base.hands)]
             if len(set(sizes)) != 1 or not sizes[0]:
-                raise OptionsError(M("in the 'discard' phase the soloist holds {skat} cards more than each other player", skat=plan.skat))
+                raise OptionsError(M("in the 'discard' phase the soloist holds {skat} cards more "
+                                     "than each other player", skat=plan.skat))
         else:
             _same_sizes(base.hands, plan, skat=len(base.skat))
         return state
@@ -975,7 +1027,8 @@ def _setup_contract(base: SjavsState, position: Mapping[str, Any]) -> SjavsState
     played = {play.player for play in trick}
     sizes = {len(base.hands[seat]) + (seat in played) for seat in range(players)}
     if len(sizes) != 1:
-        raise OptionsError(M("hands must be even: each player holds as many cards as the others, one fewer for those who have played to the trick"))
+        raise OptionsError(M("hands must be even: each player holds as many cards as the others, "
+                             "one fewer for those who have played to the trick"))
     if not any(base.hands):
         raise OptionsError(M("a position needs cards in hand: the deal is over"))
     cards = [c for w in won for c in cards_won(w)] + [play.card for play in trick]

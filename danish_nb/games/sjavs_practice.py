@@ -76,7 +76,8 @@ PRACTICE = PracticePart(
     when={
         "SJ-1": lambda o, n: not o.farvesjavs,
         "SJ-20": lambda o, n: o.last_points > 0,
-        "SJ-22": lambda o, n: (n in (None, 3) and not o.red_queens) or (n in (None, 4) and o.four_player_deal == "2-(2)-2"),
+        "SJ-22": lambda o, n: ((n in (None, 3) and not o.red_queens)
+                               or (n in (None, 4) and o.four_player_deal == "2-(2)-2")),
         "SJ-25": lambda o, n: o.farvesjavs,
     },
     actions=("bid", "trump"),

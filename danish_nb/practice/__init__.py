@@ -18,8 +18,8 @@ The core of practice imports no widgets (``danish_nb.widgets.practice`` draws it
 """
 
 from .catalogue import active_rules, left_out
-from .part import PracticePart, practice_part
 from .items import KINDS, Choice, Feedback, Item, NoItem, make_item
+from .part import PracticePart, practice_part
 from .progress import Learner, ProgressStore
 from .report import Report, report_csv, room_report
 from .schedule import LEARNED, TOP, RuleProgress, answered, next_rule

@@ -4,8 +4,9 @@ player could try is legal, or what a legal move does, under the table's options.
 Left out, with the reason (:func:`left_out`, declared in the game's practice part): the rules
 of the deal (the shuffle, the packs, how many cards each gets: settled before any move), the
 object of the game where it only ends a game in a draw, rules the engine cannot enforce, and
-rules cited only when a move is not a move of the game at all. Some rules are practised only under an option (its part's ``when``): a
-variant switched off, or a reading an option replaces, is never asked.
+rules cited only when a move is not a move of the game at all. Some rules are practised only
+under an option (its part's ``when``): a variant switched off, or a reading an option replaces,
+is never asked.
 
 >>> "DB-13" in active_rules("danish-bastard", {}), "LD-30" in active_rules("le-danish", {})
 (True, False)

@@ -35,15 +35,24 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..cards import card_words
 from ..core import DanishNbError, Event, Game, Ruling, Text, Verdict, cited, get_game, load_record, make_options
 from ..i18n import M, Message
-from ..cards import card_words
 from .candidates import card_of, tries
 from .catalogue import active_rules
 from .part import PracticePart, practice_part
 from .scenes import scene_for
-from .words import (QUESTIONS, VERDICT_WORDS, Rendered, blind_words, draws_words, move_words, outcome_words,
-                    rule_words, seat_words)
+from .words import (
+    QUESTIONS,
+    VERDICT_WORDS,
+    Rendered,
+    blind_words,
+    draws_words,
+    move_words,
+    outcome_words,
+    rule_words,
+    seat_words,
+)
 
 KINDS = ("pick", "legal", "effect", "who", "number")
 #: How many scenes :func:`make_item` tries before it says no item could be made.
@@ -218,7 +227,8 @@ def _pick_moves(verdicts: list[tuple[Any, Verdict]]) -> list[tuple[Any, Verdict]
     zone = next((m.action for m, v in singles if v.legal), singles[0][0].action)
     by_card: dict[Any, tuple[Any, Verdict]] = {}
     for move, verdict in singles:
-        if move.action == zone and (card_of(move) not in by_card or (verdict.legal and not by_card[card_of(move)][1].legal)):
+        card = card_of(move)
+        if move.action == zone and (card not in by_card or (verdict.legal and not by_card[card][1].legal)):
             by_card[card_of(move)] = (move, verdict)
     return list(by_card.values())
 
@@ -279,7 +289,8 @@ def _item(game: Game, rule_id: str, ask: _Ask, rng: random.Random, active: Seque
         rules = [rule_id] + rng.sample(others, min(2, len(others)))
         rng.shuffle(rules)
         catalogue = game.rules.catalogue
-        choices = (Choice("legal", Message(VERDICT_WORDS["legal"])), Choice("illegal", Message(VERDICT_WORDS["illegal"]))) + \
+        choices = (Choice("legal", Message(VERDICT_WORDS["legal"])),
+                   Choice("illegal", Message(VERDICT_WORDS["illegal"]))) + \
             tuple(Choice(r, rule_words(catalogue[r]), "rule") for r in rules)
         answer = frozenset(("legal" if verdict.legal else "illegal", rule_id))
         question = Message(QUESTIONS["legal"], who=who, move=move_words(ask.move))

@@ -27,7 +27,8 @@ from ..families.shedding import ShedMove
 from ..families.tricks import SUIT_TEXTS, TrickMove
 from ..i18n import N_, Listed, M, Message, joined, title_in
 
-__all__ = ["OUTCOMES", "QUESTIONS", "VERDICT_WORDS", "cards_words", "move_words", "outcome_words", "seat_words", "the_card"]
+__all__ = ["OUTCOMES", "QUESTIONS", "VERDICT_WORDS", "cards_words", "move_words", "outcome_words", "seat_words",
+           "the_card"]
 
 
 def the_card(card: Card) -> Listed:

@@ -73,11 +73,13 @@ def nav_html(position: int, last: int, *, enabled: bool = True, lang: str = "en"
               f'{"" if enabled else " disabled"}>')
     first, one_back, one_forward, now = (tr("first position"), tr("one move back"), tr("one move forward"),
                                          tr("the game now"))
+    ahead = button_html("›", "forward", css="dn-forward", enabled=forward, title=one_forward, name=one_forward,
+                        shortcut="]")
     return (f'<div class="dn-nav" role="group" aria-label="{escape(tr("step through the game"))}">'
             f'{button_html("«", "first", css="dn-first", enabled=back, title=first, name=first)}'
             f'{button_html("‹", "back", css="dn-back", enabled=back, title=one_back, name=one_back, shortcut="[")}'
             f'{slider}'
-            f'{button_html("›", "forward", css="dn-forward", enabled=forward, title=one_forward, name=one_forward, shortcut="]")}'
+            f'{ahead}'
             f'{button_html("»", "last", css="dn-last", enabled=forward, title=now, name=now)}'
             f' <span class="dn-position">{where}</span></div>')
 

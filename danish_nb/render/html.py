@@ -77,8 +77,10 @@ def row_html(css: str, label: str, content: str, *, words: str = "") -> str:
     """A row of a seat (``dn-hand-row``...): a small visible ``label`` and its cards, a group
     named ``words`` (default: the label) for screen readers (both already in the reader's language).
 
-    >>> row_html("dn-hand-row", "hand", "")
-    '<div class="dn-row dn-hand-row" role="group" aria-label="hand"><span class="dn-label" aria-hidden="true">hand</span></div>'
+    >>> print(row_html("dn-hand-row", "hand", "").replace("><", ">\\n<"))
+    <div class="dn-row dn-hand-row" role="group" aria-label="hand">
+    <span class="dn-label" aria-hidden="true">hand</span>
+    </div>
     """
     return (f'<div class="dn-row {css}" role="group" aria-label="{escape(words or label)}">'
             f'<span class="dn-label" aria-hidden="true">{escape(label)}</span>{content}</div>')

@@ -101,7 +101,8 @@ def taken_html(view: TrickView, item: Item, lang: str = "en") -> str:
     if skat:
         label = tr("Out of play, counted for the soloist (turned up at the end of the deal):")
         rows.append(f'<div class="dn-row dn-taken" role="group" aria-label="{escape(label)}">'
-                    f'<span class="dn-label" aria-hidden="true">{escape(label)}</span>{cards_html(skat, lang=lang)}</div>')
+                    f'<span class="dn-label" aria-hidden="true">{escape(label)}</span>'
+                    f'{cards_html(skat, lang=lang)}</div>')
     return f'<div class="dn-taken-cards">{"".join(rows)}</div>'
 
 
@@ -124,7 +125,8 @@ def feedback_html(feedback: Feedback, lang: str = "en") -> str:
     return (f'<section class="dn-feedback" aria-label="{escape(tr("Feedback"))}">{head}'
             f'<p>{escape(tr("What the rules say:"))}</p><ul class="dn-feedback-lines">{lines}</ul>'
             f'{rule_html(rule, lang)}{rulings}'
-            f'<button type="button" class="dn-next" data-act="next" data-key="next">{escape(tr("Next question"))}</button>'
+            '<button type="button" class="dn-next" data-act="next" '
+            f'data-key="next">{escape(tr("Next question"))}</button>'
             f'</section><div class="dn-announce" hidden>{escape(spoken)}</div>')
 
 
@@ -194,7 +196,8 @@ def report_html(report: Report, games: Iterable[tuple[str, str]], *, sort: str |
     for rule in report.rules:
         title = title_in(rule, catalogue[rule].title, lang)
         heads.append(f'<th scope="col"><button type="button" class="dn-sort" data-act="sort" data-code="{rule}" '
-                     f'data-key="sort-{rule}" title="{escape(title)}" aria-label="{escape(tr("sort by {rule} {title}", rule=rule, title=title))}" '
+                     f'data-key="sort-{rule}" title="{escape(title)}" '
+                     f'aria-label="{escape(tr("sort by {rule} {title}", rule=rule, title=title))}" '
                      f'aria-pressed="{"true" if sort == rule else "false"}">{escape(rule)}</button></th>')
     rows = []
     for learner in report.sort_by(sort):
@@ -206,7 +209,8 @@ def report_html(report: Report, games: Iterable[tuple[str, str]], *, sort: str |
             else:
                 label = tr("{rule}: box {box} of {top}, {right} right, {wrong} wrong", rule=rule, box=p.box, top=TOP,
                            right=p.right, wrong=p.wrong)
-                cells.append(f'<td class="dn-box-{p.box}" title="{escape(label)}"><span class="dn-sr">{escape(label)}</span>'
+                cells.append(f'<td class="dn-box-{p.box}" title="{escape(label)}">'
+                             f'<span class="dn-sr">{escape(label)}</span>'
                              f'<span aria-hidden="true">{round(100 * p.mastery)}</span></td>')
         rows.append(f'<tr><th scope="row">{escape(_learner_name(learner, lang))}</th>{"".join(cells)}</tr>')
     table = (f'<div class="dn-report-scroll"><table class="dn-report-table"><caption>'
@@ -244,16 +248,16 @@ def errors_html(report: Report, lang: str = "en") -> str:
             title = f"{rule} {title_in(rule, catalogue[rule].title, lang)} ({where})"
             items.append(f"<li><b>{escape(title)}</b>{position_html(error['item'], lang)}</li>")
         summary = tr.n("{name}: {n} error", "{name}: {n} errors", len(errors), name=_learner_name(learner, lang))
-        blocks.append(f'<details class="dn-errors"><summary>{escape(summary)}</summary><ul>{"".join(items)}</ul></details>')
+        blocks.append(f'<details class="dn-errors"><summary>{escape(summary)}</summary>'
+                      f'<ul>{"".join(items)}</ul></details>')
     return "".join(blocks) or f'<p>{escape(tr("No errors yet."))}</p>'
 
 
 def position_html(item: Mapping[str, Any], lang: str = "en") -> str:
     """The position of a kept answer, from the view of the player it asked (``''`` if it cannot
     be rebuilt)."""
-    from ..core import DanishNbError
+    from ..core import DanishNbError, load_record
     from ..practice.words import move_words
-    from ..core import load_record
     record = item.get("record")
     if not isinstance(record, dict) or not record:
         return ""
@@ -264,7 +268,8 @@ def position_html(item: Mapping[str, Any], lang: str = "en") -> str:
         move = item.get("move")
         said = ""
         if isinstance(move, str):
-            said = f"<p>{escape(translator(lang)('the move: {move}', move=move_words(game.parse_move(move)).render(lang)))}</p>"
+            words = move_words(game.parse_move(move)).render(lang)
+            said = f"<p>{escape(translator(lang)('the move: {move}', move=words))}</p>"
         return f'<div class="dn-error-position">{said}{lesson_table(view, lang)}</div>'
     except (DanishNbError, TypeError, ValueError):
         return ""

@@ -19,8 +19,8 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
-from ..families.running_total import RatView
 from ..core import render_text
+from ..families.running_total import RatView
 from ..i18n import N_, M, translator
 from .html import card_html, closed_html, felt_html, hidden_hand_html, row_html, seat_box, seat_order
 from .shedding import pile_html

@@ -28,7 +28,8 @@ def rules_only(verdict: Verdict, lang: str = "en") -> str:
     'legal (rule DB-13)'
     """
     tr = translator(lang)
-    rules = "; ".join(tr("rule {rule}", rule=r.rule_id) + (tr(" [ruling {ruling}]", ruling=r.ruling.id) if r.ruling else "")
+    rules = "; ".join(tr("rule {rule}", rule=r.rule_id)
+                      + (tr(" [ruling {ruling}]", ruling=r.ruling.id) if r.ruling else "")
                       for r in verdict.reasons)
     return tr("legal ({rules})", rules=rules) if verdict.legal else tr("illegal ({rules})", rules=rules)
 

@@ -17,8 +17,8 @@ from collections.abc import Collection, Sequence
 from html import escape
 
 from ..cards import Card
-from ..families.shedding import ShedView
 from ..core import render_text
+from ..families.shedding import ShedView
 from ..i18n import M, translator
 from .html import card_html, closed_html, felt_html, hidden_hand_html, row_html, seat_box, seat_order
 from .views import draws, seat_names
@@ -58,7 +58,8 @@ def middle_html(view: ShedView, names: Sequence[str], lang: str = "en") -> str:
             if view.note and view.result is None else "")
     return (f'<div class="dn-middle" role="group" aria-label="{escape(tr("the pile"))}">'
             f'<div class="dn-turn">{turn}</div>{note}'
-            f'<div class="dn-counts"><span class="dn-stock-count">{escape(tr("stock: {n}", n=view.stock_count))}</span> · '
+            '<div class="dn-counts">'
+            f'<span class="dn-stock-count">{escape(tr("stock: {n}", n=view.stock_count))}</span> · '
             f'<span class="dn-burned-count">{escape(tr("burned: {n}", n=view.burned_count))}</span> · '
             f'<span class="dn-pile-count">{escape(tr("pile: {n}", n=len(view.pile)))}</span></div>'
             f'{pile_html(view.pile, lang=lang)}</div>')
@@ -85,7 +86,8 @@ def seat_html(view: ShedView, seat: int, name: str, *, clickable: bool = False,
     tr = translator(lang)
     status = ""
     if seat in view.finished:
-        status = f' <span class="dn-finished">{escape(tr("out ({place}.)", place=view.finished.index(seat) + 1))}</span>'
+        place = view.finished.index(seat) + 1
+        status = f' <span class="dn-finished">{escape(tr("out ({place}.)", place=place))}</span>'
     hand = view.hands[seat]
     if hand is None:
         hand_part = hidden_hand_html(view.hand_counts[seat], lang)
@@ -111,7 +113,8 @@ def _back(index: int, clickable: bool, lang: str) -> str:
     tr = translator(lang)
     if clickable:
         return closed_html(index, tr("face-down card {n}: play it blind", n=index + 1))
-    return f'<span class="dn-card dn-facedown" role="img" aria-label="{escape(tr("face-down card {n}", n=index + 1))}"></span>'
+    return (f'<span class="dn-card dn-facedown" role="img" '
+            f'aria-label="{escape(tr("face-down card {n}", n=index + 1))}"></span>')
 
 
 @draws(ShedView)

@@ -19,8 +19,8 @@ from collections.abc import Collection, Sequence
 from html import escape
 
 from ..cards import Card
-from ..families.tricks import BID_NAMES, TrickRecord, TrickView
 from ..core import render_text
+from ..families.tricks import BID_NAMES, TrickRecord, TrickView
 from ..i18n import N_, M, translator
 from .html import back_html, card_html, felt_html, hidden_hand_html, row_html, seat_box, seat_order
 from .views import draws, seat_names
@@ -86,7 +86,8 @@ def middle_html(view: TrickView, names: Sequence[str], last: str = "", lang: str
             f'<div class="dn-counts"><span class="dn-deal">{escape(deal)}</span> · '
             f'<span class="dn-dealer">{escape(tr("dealer: {name}", name=names[view.dealer]))}</span> · '
             f'{trump_html(view, lang)}</div>{auction_html(view, lang)}{last}{taken}'
-            f'<div class="dn-trick" role="group" aria-label="{escape(tr("the trick on the table, in the order played"))}">'
+            '<div class="dn-trick" role="group" '
+            f'aria-label="{escape(tr("the trick on the table, in the order played"))}">'
             f'{trick}</div></div>')
 
 
@@ -96,7 +97,8 @@ def auction_html(view: TrickView, lang: str = "en") -> str:
     if not hasattr(view, "bids"):
         return ""
     tr = translator(lang)
-    bids = ", ".join(f"P{seat + 1} {tr.render(BID_NAMES.get(bid, M('Pass')))}" for seat, bid in view.bids) or tr("none yet")
+    bids = ", ".join(f"P{seat + 1} {tr.render(BID_NAMES.get(bid, M('Pass')))}"
+                     for seat, bid in view.bids) or tr("none yet")
     target = (f' · <span class="dn-contract">{escape(render_text(view.target, lang=lang))}</span>'
               if view.target else "")
     if view.skat is not None:

@@ -61,8 +61,16 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from danish_nb.server.guard import HostNames, Refusal, Room, Seat
-from danish_nb.server.pages import (CELL_ERROR, ROOM_FULL, TOO_MANY, WIDGET_OUTPUT, preferred_language, retry_now,
-                                    room_full_page, watchdog)
+from danish_nb.server.pages import (
+    CELL_ERROR,
+    ROOM_FULL,
+    TOO_MANY,
+    WIDGET_OUTPUT,
+    preferred_language,
+    retry_now,
+    room_full_page,
+    watchdog,
+)
 from danish_nb.server.pool import gentle_pool
 from danish_nb.server.visitor import forget_visitor, write_visitor
 

@@ -1,6 +1,7 @@
 """Who may reach what: the server's host names, and which page owns which kernel.
 
-Pure bookkeeping, no tornado (refusals are messages, in any interface language): the handlers in :mod:`danish_nb.server.app` ask these questions.
+Pure bookkeeping, no tornado (refusals are messages, in any interface language): the handlers
+in :mod:`danish_nb.server.app` ask these questions.
 
 >>> hosts = HostNames(["class.example"])
 >>> [hosts.allows(h) for h in ("class.example:8866", "localhost", "[::1]:80", "evil.example")]

@@ -17,9 +17,18 @@ through the engine and hands its learner only that seat's view.
 
 from .backends import default_path, open_store
 from .codes import ALPHABET, hash_token, new_code, new_token, read_code
-from .errors import (MoveConflict, NotYourTurn, SeatError, SeatMoved, SeatTokenError, TableClosed, TableCodeError,
-                     TableError, UnknownTable)
-from .session import Teacher, TableSession, create_table, jsonable, replay, seat_kinds
+from .errors import (
+    MoveConflict,
+    NotYourTurn,
+    SeatError,
+    SeatMoved,
+    SeatTokenError,
+    TableClosed,
+    TableCodeError,
+    TableError,
+    UnknownTable,
+)
+from .session import TableSession, Teacher, create_table, jsonable, replay, seat_kinds
 from .store import HUMAN, STORE_ENV, SeatInfo, Store, TableInfo
 
 __all__ = ["ALPHABET", "HUMAN", "STORE_ENV", "MoveConflict", "NotYourTurn", "SeatError", "SeatInfo", "SeatMoved",

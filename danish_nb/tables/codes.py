@@ -36,10 +36,11 @@ def read_code(text: str) -> str:
 
     >>> read_code("k7qx2m")
     'K7QX2M'
-    >>> read_code("K7QX20")
+    >>> read_code("K7QX20")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    danish_nb.tables.errors.TableCodeError: a table code is 6 characters from 23456789ABCDEFGHJKMNPQRSTUVWXYZ, not 'K7QX20'
+    danish_nb.tables.errors.TableCodeError: a table code is 6 characters from 23456789ABCDEFGHJKMNPQRSTUVWXYZ,
+    not 'K7QX20'
     """
     if not isinstance(text, str):
         raise TableCodeError(M("a table code is text, not {kind}", kind=type(text).__name__))

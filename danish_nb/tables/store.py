@@ -218,7 +218,8 @@ class Store(ABC):
         with self._lock:
             rows = self._read(f"SELECT {_TABLE_COLUMNS} FROM dn_tables WHERE code = ?", (code,))
             if not rows:
-                raise UnknownTable(M("no table has the code {code!r}: check the code on the teacher's screen", code=code))
+                raise UnknownTable(M("no table has the code {code!r}: check the code on the teacher's screen",
+                                     code=code))
             seats = self._read(f"SELECT {_SEAT_COLUMNS} FROM dn_seats WHERE code = ? ORDER BY seat", (code,))
         return _table_info(rows[0], seats)
 
@@ -257,10 +258,12 @@ class Store(ABC):
             players = self._locked_row(execute, code, open_only=True)[1]
             rows = execute("SELECT kind, token_hash FROM dn_seats WHERE code = ? AND seat = ?", (code, seat))
             if not rows:
-                raise SeatError(M("table {code} has seats P1 to P{players}, not P{seat}", code=code, players=players, seat=seat + 1))
+                raise SeatError(M("table {code} has seats P1 to P{players}, not P{seat}",
+                                  code=code, players=players, seat=seat + 1))
             kind, held = rows[0]
             if kind != HUMAN:
-                raise SeatError(M("seat P{seat} at table {code} is played by the computer ({kind})", seat=seat + 1, code=code,
+                raise SeatError(M("seat P{seat} at table {code} is played by the computer ({kind})",
+                                  seat=seat + 1, code=code,
                                    kind=Message(kind)))  # the player's name, translated where shown
             if held is not None:
                 raise SeatError(M("seat P{seat} at table {code} is taken: choose another seat, or rejoin with "

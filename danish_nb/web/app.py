@@ -107,8 +107,8 @@ class PageApp:
         rules = self.rules()
 
         def select(name: str, choices: list[tuple[Any, str]], chosen: Any) -> str:
-            items = "".join(f'<option value="{esc(value)}"{" selected" if value == chosen else ""}>{esc(label)}</option>'
-                            for value, label in choices)
+            items = "".join(f'<option value="{esc(value)}"{" selected" if value == chosen else ""}>'
+                            f'{esc(label)}</option>' for value, label in choices)
             return f'<select name="{name}">{items}</select>'
 
         def field(css: str, label: str, control: str) -> str:
@@ -126,7 +126,8 @@ class PageApp:
         seats = [field(f"dn-seat-{i + 1}", f"P{i + 1}", select(f"seat-{i + 1}", kinds, self.seats[i]))
                  for i in range(self.players)]
         boxes = "".join(
-            f'<label class="{s.css}"><input type="checkbox" name="{s.name}"{" checked" if self.board_settings[s.name] else ""}> '
+            f'<label class="{s.css}"><input type="checkbox" '
+            f'name="{s.name}"{" checked" if self.board_settings[s.name] else ""}> '
             f'{esc(tr(s.label))}</label>' for s in BOARD_SETTINGS)
         return (f'<div class="dn-settings-row">{"".join(top)}</div><div class="dn-settings-row">{"".join(seats)}</div>'
                 f'{boxes}{self._options_html()}<p class="dn-settings-note" role="status">{esc(self.note())}</p>')
@@ -138,7 +139,8 @@ class PageApp:
             return ""
         inputs, helps = [], []
         for info in infos:
-            value, name, label = self.options.get(info.name, info.default), f"opt-{info.name}", label_of(info, self.lang)
+            value = self.options.get(info.name, info.default)
+            name, label = f"opt-{info.name}", label_of(info, self.lang)
             tip = esc(tr(info.help))
             if info.choices:
                 items = "".join(f'<option value="{i}"{" selected" if c == value else ""}>{esc(c)}</option>'
@@ -160,7 +162,8 @@ class PageApp:
     def note(self) -> str:
         """Whether the settings wait for New game (the board keeps its own game meanwhile)."""
         game = self.board.game if self.board is not None else None
-        same = game is not None and (game.rules.id, game.players, game.seed) == (self.game_id, self.players, self.seed) \
+        same = game is not None \
+            and (game.rules.id, game.players, game.seed) == (self.game_id, self.players, self.seed) \
             and tuple(self.seats[:self.players]) == self.board.seats \
             and all(getattr(game.options, name) == value for name, value in self.options.items())
         return "" if same else translator(self.lang)(

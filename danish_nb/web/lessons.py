@@ -25,11 +25,11 @@ from typing import Any
 
 from ..core import DanishNbError, Game, Verdict, load_record, render_text
 from ..families.shedding import canonical
-from ..i18n import N_, LANGUAGES, M, translator
+from ..i18n import LANGUAGES, N_, M, translator
 from ..render.html import verdict_html
 from ..render.replay import step_lines
-from ..words import move_words
 from ..render.views import lesson_table
+from ..words import move_words
 
 #: What a quiz asks (PositionQuiz's question).
 PROMPT = N_("What may you play? Click a move to see what the rules say.")

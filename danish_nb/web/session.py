@@ -9,7 +9,8 @@ with one sentence in the page's language when the request cannot be done (nothin
 >>> first = session.handle({"op": "app.open", "lang": "fr", "seed": 7})
 >>> "dn-seat" in first["board"], "Nouvelle partie" in first["chrome"]
 (True, True)
->>> "Ignoré\u202f: une carte" in session.handle({"op": "app.msg", "message": {"act": "card", "zone": "hand", "idx": "99"}})["board"]
+>>> bad_card = {"act": "card", "zone": "hand", "idx": "99"}
+>>> "Ignoré\u202f: une carte" in session.handle({"op": "app.msg", "message": bad_card})["board"]
 True
 >>> session.handle({"op": "quiz.answer", "spec": {"record": "{}"}, "move": "P1 take"})["error"]
 'not a danish-nb record (format is None)'
