@@ -72,4 +72,5 @@ __all__ = ["FAMILIES", "GAMES", "KEEP_EVERY", "LANGUAGES", "MAX_DEPTH", "MAX_ITE
            "IllegalMove", "MoveParseError", "OptionInfo", "OptionsError", "OptionsT", "Private", "Reason",
            "RecordError", "Result", "Rule", "RulesState", "Ruling", "State", "Step", "Text", "Verdict", "View",
            "_builder", "_short", "check_keys", "check_plain", "cited", "get_game", "load_object", "load_record",
-           "make_options", "move_text", "new_game", "option", "option_infos", "register", "render_text", "setup", "source_text"]
+           "make_options", "move_text", "new_game", "option", "option_infos", "register", "render_text", "setup",
+           "source_text"]
