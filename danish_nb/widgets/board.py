@@ -43,13 +43,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from ..cards import Card
 from ..core import DanishNbError, Game, OptionsError, Text, Verdict, render_text
 from ..i18n import N_, M, Message, check_lang, translator
-from .computers import ComputerPlayers, Search
 from ..render.board import LogEntry
 from ..render.html import move_notation
+from ..words import move_words
+from .computers import ComputerPlayers, Search
 from .drawing import LOG_LENGTH, SEAT_WORDS, Button, Drawing, Frame, Log, Offer, Spot, Spots
 from .messages import handle_message
 from .seating import NOT_PLAYED, Seating
-from ..words import move_words
 
 if TYPE_CHECKING:  # imported on first use: a board on another pad needs no widget package
     import ipywidgets

@@ -48,8 +48,13 @@ class Button:
     a second click or the play button plays it; a move that is not legal now is shown muted and
     can still be chosen, to see why) or a family's own control (``act``, e.g. ``"lasttrick"``).
 
-    >>> Button("Take the pile", "dn-take", move="P1 take", shortcut="t").html()
-    '<button class="dn-take" data-act="choose" data-move="P1 take" data-key="choose:P1 take" aria-keyshortcuts="t" aria-pressed="false">Take the pile</button>'
+    >>> print(Button("Take the pile", "dn-take", move="P1 take", shortcut="t").html().replace('" ', '"\\n'))
+    <button class="dn-take"
+    data-act="choose"
+    data-move="P1 take"
+    data-key="choose:P1 take"
+    aria-keyshortcuts="t"
+    aria-pressed="false">Take the pile</button>
     """
 
     label: str
@@ -268,8 +273,9 @@ class Drawing:
         if not frame.live:
             looking_back = escape(tr("Looking back: press » to return to the game."))
             parts.append(f' <span class="dn-history-note">{looking_back}</span>')
-        verdict = verdict_html(frame.verdict, frame.lang, viewer=frame.viewer, reveal_hands=frame.teaching,
-                               notation=frame.notation) if frame.verdict is not None else '<div class="dn-verdict"></div>'
+        verdict = '<div class="dn-verdict"></div>' if frame.verdict is None else \
+            verdict_html(frame.verdict, frame.lang, viewer=frame.viewer, reveal_hands=frame.teaching,
+                         notation=frame.notation)
         actions = escape(tr("actions"))
         return (f'{self._over_html(frame)}<div class="dn-controls" role="group" aria-label="{actions}">'
                 f'{"".join(parts)}</div>{verdict}{message_html(frame.message, info=frame.info)}')

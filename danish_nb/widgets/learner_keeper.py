@@ -18,7 +18,6 @@ from typing import Any
 import anywidget
 import traitlets
 
-
 KEEPER_JS = """
 const KEY = "danish-nb-learner";
 function render({ model, el }) {

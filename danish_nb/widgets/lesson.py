@@ -25,8 +25,8 @@ from typing import Any
 import ipywidgets as widgets
 from IPython.display import HTML
 
-from ..core import GAMES, DanishNbError, Game, Text, Verdict, get_game, option_infos, render_text
 from ..cards import card_words, face_letter
+from ..core import GAMES, DanishNbError, Game, Text, Verdict, get_game, option_infos, render_text
 from ..families.shedding import canonical
 from ..i18n import N_, translator
 from ..render.html import rule_html, verdict_html
@@ -221,8 +221,9 @@ class PositionQuiz(widgets.VBox):
                                                layout=widgets.Layout(width="auto"))
             self.check_button.on_click(lambda _b: self.check_selection())
             self.check_button.add_class("dn-quiz-check")
+            wrap = widgets.Layout(flex_flow="row wrap")
             picker = [widgets.HTML(escape(tr("Pick the cards, then check them:"))),
-                      widgets.HBox([*self.card_toggles, self.check_button], layout=widgets.Layout(flex_flow="row wrap"))]
+                      widgets.HBox([*self.card_toggles, self.check_button], layout=wrap)]
         self.verdict_box = widgets.HTML()
         super().__init__([self.table, widgets.HTML(f"<b>{escape(tr.render(prompt))}</b>"), *picker,
                           widgets.HBox(list(self.buttons), layout=widgets.Layout(flex_flow="row wrap")),
@@ -253,8 +254,10 @@ class PositionQuiz(widgets.VBox):
 
         >>> import danish_nb as dn
         >>> g = dn.setup("danish-bastard", {"hands": [["8H"], ["9S"]], "pile": ["6C"]})
-        >>> PositionQuiz(g, try_moves=["P1 take"]).answers().splitlines()[1]
-        'Take the pile → illegal: the eight of hearts fits: if a player can play a card, then they must (rule DB-32) [ruling DB-h]'
+        >>> print(PositionQuiz(g, try_moves=["P1 take"]).answers().splitlines()[1].replace(": ", ":\\n"))
+        Take the pile → illegal:
+        the eight of hearts fits:
+        if a player can play a card, then they must (rule DB-32) [ruling DB-h]
         """
         return "\n".join(f"{self._words(move)} → {self.state.explain(move).summary(self.lang)}" for move in self.moves)
 

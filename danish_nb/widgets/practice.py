@@ -287,14 +287,16 @@ class PracticeWidget:
             if self.confirming:
                 parts.append(f'<span class="dn-confirm" role="group" aria-label="{escape(tr("Erase my record"))}">'
                              f'{escape(tr("Erase all your progress and answers for good?"))} '
-                             f'<button type="button" class="dn-erase-yes" data-act="erase-confirm" data-key="erase-yes">'
+                             '<button type="button" class="dn-erase-yes" data-act="erase-confirm" '
+                             'data-key="erase-yes">'
                              f'{escape(tr("Yes, erase it"))}</button> <button type="button" data-act="erase-cancel" '
                              f'data-key="erase-no">{escape(tr("No, keep it"))}</button></span>')
             else:
                 parts.append(f'<button type="button" class="dn-erase" data-act="erase" data-key="erase">'
                              f'{escape(tr("Erase my record"))}</button>')
         else:
-            parts.append(f'<span class="dn-not-kept">{escape(tr("This practice is not kept after the page closes."))}</span>')
+            not_kept = escape(tr("This practice is not kept after the page closes."))
+            parts.append(f'<span class="dn-not-kept">{not_kept}</span>')
         parts.append("</div>")
         return "".join(parts)
 

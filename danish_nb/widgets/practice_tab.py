@@ -31,8 +31,8 @@ from ..practice.report import report_csv, room_report
 from ..render.practice import data_link, report_html
 from ..tables import Store
 from ..tables.keys import KeyGuard, TooManyTries
-from .pad import HtmlPad
 from .learner_keeper import LearnerKeeper
+from .pad import HtmlPad
 from .practice import STYLE, PracticeWidget
 from .table_teacher import TEACHER_ENV
 
@@ -293,8 +293,8 @@ class PracticeTab:
         if self._opened and self._progress is None:
             who = tr("Your progress cannot be kept here ({problem}): it lasts as long as this page.",
                      problem=self.problem)
-        self.intro.value = (f'<p class="dn-practice-intro">{escape(tr("Practise the rules you get wrong: each question is a position in which one rule decides."))} '
-                            f'{escape(who)}</p>')
+        intro = tr("Practise the rules you get wrong: each question is a position in which one rule decides.")
+        self.intro.value = f'<p class="dn-practice-intro">{escape(intro)} {escape(who)}</p>'
 
     def set_lang(self, lang: str) -> None:
         self.lang = check_lang(lang)

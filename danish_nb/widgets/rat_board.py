@@ -32,6 +32,7 @@ from ..render.rat import DRAW_EVENTS, table_html
 from .board import Board
 from .drawing import Button, Drawing, Frame, Spot, Spots
 
+
 def move_label(move: RatMove) -> Text:
     """A button's words, the move's own.
 

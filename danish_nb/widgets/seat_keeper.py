@@ -83,7 +83,11 @@ function render({ model, el }) {
     localStorage.setItem(KEY, JSON.stringify(d));
   };
   model.on("msg:custom", onMsg);
-  return () => { beating(false); document.removeEventListener("visibilitychange", shown); model.off("msg:custom", onMsg); };
+  return () => {
+    beating(false);
+    document.removeEventListener("visibilitychange", shown);
+    model.off("msg:custom", onMsg);
+  };
 }
 export default { render };
 """

@@ -23,6 +23,7 @@ from ..core import Game, IllegalMove, Verdict
 from ..i18n import M, Message, translator
 from .drawing import SEAT_WORDS
 
+
 class Seated(Protocol):
     """What a seating reads and sets of its board (a :class:`~danish_nb.widgets.board.Board`)."""
 

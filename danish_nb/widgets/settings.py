@@ -23,6 +23,7 @@ from ..core import GAMES, GameRules, OptionInfo
 from ..i18n import translator
 from .app_words import applies, label_of
 
+
 def option_input(info: OptionInfo, lang: str = "en") -> widgets.ValueWidget:
     """An input for one option, labelled in words (in ``lang``), its help as tooltip: a dropdown
     for choices, a checkbox, or a number field."""

@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import DanishNbError, Text
-from ..i18n import N_, Message, _n
 from ..families.shedding import ShedMove, ShedView
+from ..i18n import N_, Message, _n
 from ..render.shedding import table_html
 from .board import Board
 from .drawing import Button, Drawing, Frame, Spot, Spots

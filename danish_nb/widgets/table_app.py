@@ -31,14 +31,14 @@ import asyncio
 import os
 import sys
 import time
-from html import escape
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 from ..core import GAMES, DanishNbError, Game, Verdict
-from ..i18n import M, N_, check_lang, translator
+from ..i18n import N_, M, check_lang, translator
 from ..server.visitor import this_visitor
 from ..tables import HUMAN, SeatTokenError, Store, TableError, TableSession, create_table, open_store, read_code
 from ..tables.session import new_device, present

@@ -13,7 +13,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core import GAMES, DanishNbError
-from ..i18n import M, N_, translator
+from ..i18n import N_, M, translator
 from ..tables import Teacher
 from ..tables.keys import KeyGuard, TooManyTries
 from .table_words import moved_note, seat_name
@@ -132,8 +132,10 @@ class TeacherView:
 def room_html(rows: list[dict[str, Any]], lang: str = "en") -> str:
     """The teacher's list: one row per table (code, game, seats, whose turn, moves, finished).
 
-    >>> room_html([]), room_html([], "fr")
-    ('<p class="dn-room-empty">No tables in this room yet.</p>', '<p class="dn-room-empty">Aucune table dans cette salle pour l’instant.</p>')
+    >>> room_html([])
+    '<p class="dn-room-empty">No tables in this room yet.</p>'
+    >>> room_html([], "fr")
+    '<p class="dn-room-empty">Aucune table dans cette salle pour l’instant.</p>'
     """
     tr = translator(lang)
     if not rows:

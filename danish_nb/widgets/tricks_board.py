@@ -29,6 +29,7 @@ from ..render.tricks import last_trick_html, scores_html, table_html
 from .board import Board
 from .drawing import Button, Drawing, Frame, Spot, Spots
 
+
 def move_label(move: Any) -> Text:
     """A button's words, the move's own: ``'Make hearts trumps'``, ``'Play without trumps'``,
     ``'Bid Strike'``, ``'Pass'``.
@@ -61,7 +62,8 @@ class TrickDrawing(Drawing):
         shown: TrickShown = frame.family
         over = self._deal_over_html(frame) if shown.deal_over else ""
         return over + table_html(frame.view, frame.names, clickable=bool(frame.spots.cards),
-                                 playable={i for _, i in frame.spots.playable}, selected={i for _, i in frame.selection},
+                                 playable={i for _, i in frame.spots.playable},
+                                 selected={i for _, i in frame.selection},
                                  show_last=shown.show_last and frame.view.last_trick is not None, lang=frame.lang)
 
     def after_nav_html(self, frame: Frame) -> str:
