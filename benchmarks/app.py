@@ -181,11 +181,10 @@ def plays(page: Page, frames: Frames, count: int) -> tuple[list[float], list[int
         if not card.count():
             move = button.get_attribute("data-move")
             by_button.append(move)
-            button.click()  # a move button is chosen first (its verdict shown), then played
-            page.locator(LEGAL_VERDICT).wait_for(timeout=TIMEOUT)
-            page.locator(".dn-play:not([disabled])").click()
-            page.locator(f'{LEGAL_MOVE_BUTTONS}[data-move="{move}"].dn-chosen').wait_for(state="detached",
-                                                                                       timeout=TIMEOUT)
+            shown = page.locator(".dn-position").inner_text()
+            button.click()  # a move button plays at once (the app's default: no "confirm moves")
+            page.wait_for_function("(shown) => document.querySelector('.dn-position')?.innerText !== shown",
+                                   arg=shown, timeout=TIMEOUT)
             continue
         card.click()
         page.locator(LEGAL_VERDICT).wait_for(timeout=TIMEOUT)
