@@ -4,7 +4,8 @@
   left out, its questions), in its own module under ``danish_nb/games/``;
 - :func:`make_item` (:mod:`.items`): a seeded position in which one rule decides, and a question
   about it, answered by the engine;
-- :mod:`.schedule`: a Leitner box per learner and rule, and the next rule to practise;
+- :mod:`.schedule`: an FSRS card per learner and rule (the ``fsrs`` library), and the next rule
+  to practise;
 - :class:`PracticeSession` (:mod:`.session`): one learner practising one game;
 - :class:`ProgressStore` (:mod:`.progress`): progress kept in the class tables' store;
 - :func:`room_report` (:mod:`.report`): the teacher's view of a room.
@@ -22,9 +23,10 @@ from .items import KINDS, Choice, Feedback, Item, NoItem, make_item
 from .part import PracticePart, practice_part
 from .progress import Learner, ProgressStore
 from .report import Report, report_csv, room_report
-from .schedule import LEARNED, TOP, RuleProgress, answered, next_rule
-from .session import PracticeSession, StaleItem
+from .schedule import LEARNED_DAYS, SCHEDULER, RuleProgress, answered, next_rule, recall_words
+from .session import NothingDue, PracticeSession, StaleItem
 
-__all__ = ["KINDS", "LEARNED", "TOP", "Choice", "Feedback", "Item", "Learner", "NoItem", "PracticePart",
-           "PracticeSession", "ProgressStore", "Report", "RuleProgress", "StaleItem", "active_rules", "answered",
-           "left_out", "make_item", "next_rule", "practice_part", "report_csv", "room_report"]
+__all__ = ["KINDS", "LEARNED_DAYS", "SCHEDULER", "Choice", "Feedback", "Item", "Learner", "NoItem", "NothingDue",
+           "PracticePart", "PracticeSession", "ProgressStore", "Report", "RuleProgress", "StaleItem", "active_rules",
+           "answered", "left_out", "make_item", "next_rule", "practice_part", "recall_words", "report_csv",
+           "room_report"]

@@ -1,6 +1,10 @@
-"""The teacher's view of a room's practice, per game: rules x learners (each cell a box and its
-mastery), the rules the class finds hardest, each learner's last errors with their positions,
-and the table as CSV.
+"""The teacher's view of a room's practice, per game: rules x learners (each cell the learner's
+probability of recall now, from their FSRS card), the rules most learners struggle with, each
+learner's last errors with their positions, and the table as CSV.
+
+"Hardest" counts learners, not answers: a learner struggles with a rule when they got it wrong
+at least :data:`STRUGGLES` times and have not learned it since, so one learner's hundred wrong
+answers weigh as one learner.
 
 Reading a room's records is the teacher's call only: the widget asks for a report after the
 teacher key was checked (:func:`danish_nb.tables.keys.check_teacher_key`); a learner's own
@@ -10,14 +14,15 @@ screen reads their own key only (:class:`danish_nb.practice.progress.ProgressSto
 >>> from danish_nb.practice.progress import Learner, ProgressStore
 >>> progress = ProgressStore(open_store("sqlite:///:memory:"))
 >>> ada = Learner.local("ada-s-token", room="5B", name="Ada")
->>> _ = progress.record(ada, "bastard", "BA-10", correct=False, now=1.0)
->>> report = room_report(progress, "5B", "bastard")
+>>> for now in (1.0, 2.0):
+...     _ = progress.record(ada, "bastard", "BA-10", correct=False, now=now)
+>>> report = room_report(progress, "5B", "bastard", now=60.0)
 >>> [l.name for l in report.learners], report.cell(report.learners[0], "BA-10").wrong
-(['Ada'], 1)
+(['Ada'], 2)
 >>> report.hardest()[0]
-('BA-10', 1.0)
+('BA-10', 1, 1)
 >>> report_csv(report).splitlines()[1]
-'Ada,BA-10,Following suit,0,0,0,1,no'
+'Ada,BA-10,Following suit,100,got wrong last time,1970-01-01T00:10:02+00:00,0,2,no'
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,10 +38,12 @@ from typing import Any
 from ..core import get_game
 from .catalogue import active_rules
 from .progress import ProgressStore
-from .schedule import TOP, RuleProgress
+from .schedule import RuleProgress, moment, recall_words
 
 #: How many of a learner's last errors the report keeps.
 LAST_ERRORS = 5
+#: Wrong answers (not learned since) from which a learner counts as struggling with a rule.
+STRUGGLES = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +63,7 @@ class Report:
 
     game: str
     room: str
+    now: float
     rules: tuple[str, ...]
     learners: tuple[LearnerRow, ...]
     cells: dict[tuple[str, str], RuleProgress] = field(default_factory=dict)
@@ -63,60 +72,74 @@ class Report:
     def cell(self, learner: LearnerRow, rule: str) -> RuleProgress | None:
         return self.cells.get((learner.key, rule))
 
-    def hardest(self, count: int = 5) -> list[tuple[str, float]]:
-        """The rules most answers get wrong (share of wrong answers among all, highest first;
-        rules nobody answered are left out)."""
-        shares = []
+    def recall(self, learner: LearnerRow, rule: str) -> float | None:
+        """The learner's probability of recalling ``rule`` now (``None``: never met)."""
+        p = self.cell(learner, rule)
+        return p.recall(self.now) if p is not None and p.seen else None
+
+    def hardest(self, count: int = 5) -> list[tuple[str, int, int]]:
+        """The rules most learners struggle with (see the module docstring), as ``(rule,
+        learners struggling, learners who met it)``, most first; rules nobody struggles with
+        are left out."""
+        counts = []
         for rule in self.rules:
             met = [p for (_, r), p in self.cells.items() if r == rule and p.seen]
-            right, wrong = sum(p.right for p in met), sum(p.wrong for p in met)
-            if right + wrong:
-                shares.append((rule, wrong / (right + wrong)))
-        return sorted(shares, key=lambda pair: (-pair[1], self.rules.index(pair[0])))[:count]
+            struggling = sum(p.wrong >= STRUGGLES and not p.learned for p in met)
+            if struggling:
+                counts.append((rule, struggling, len(met)))
+        return sorted(counts, key=lambda row: (-row[1], -row[1] / row[2], self.rules.index(row[0])))[:count]
 
     def sort_by(self, rule: str | None = None) -> list[LearnerRow]:
-        """The learners by their mastery of ``rule`` (weakest first), or by name."""
+        """The learners by their recall of ``rule`` now (weakest first, never met first), or by name."""
         if rule is None:
             return sorted(self.learners, key=lambda one: (one.name.lower(), one.key))
-        return sorted(self.learners, key=lambda one: (self.cells[(one.key, rule)].box if (one.key, rule) in self.cells
-                                                      else -1, one.name.lower(), one.key))
+
+        def recall(one: LearnerRow) -> float:
+            value = self.recall(one, rule)
+            return -1.0 if value is None else value
+        return sorted(self.learners, key=lambda one: (recall(one), one.name.lower(), one.key))
 
 
-def room_report(progress: ProgressStore, room: str, game: str, options: Mapping[str, Any] | None = None) -> Report:
-    """The report of ``room`` for ``game`` (its rules practised under ``options``)."""
+def room_report(progress: ProgressStore, room: str, game: str, options: Mapping[str, Any] | None = None,
+                now: float | None = None) -> Report:
+    """The report of ``room`` for ``game`` (its rules practised under ``options``) at ``now``
+    (seconds; default: the time now)."""
     store = progress.store
+    now = time.time() if now is None else now
     rules = active_rules(game, options)
     rows = store.read("SELECT learner, name, kind, code, seat FROM dn_practice_learners WHERE room = ? "
                       "ORDER BY created, learner", (room,))
     learners = tuple(LearnerRow(key, name or f"learner {number}", kind, code, seat)
                      for number, (key, name, kind, code, seat) in enumerate(rows, start=1))
     cells = {}
-    for key, rule, box, due, right, wrong, last in store.read(
-            "SELECT r.learner, r.rule, r.box, r.due, r.right_answers, r.wrong_answers, r.last FROM dn_practice_rules r "
-            "JOIN dn_practice_learners l ON l.learner = r.learner WHERE l.room = ? AND r.game = ?", (room, game)):
-        cells[(key, rule)] = RuleProgress(rule, box, due, right, wrong, last)
+    for key, rule, card, right, wrong, last, streak in store.read(
+            "SELECT c.learner, c.rule, c.card, c.right_answers, c.wrong_answers, c.last, c.streak FROM dn_practice_cards c "
+            "JOIN dn_practice_learners l ON l.learner = c.learner WHERE l.room = ? AND c.game = ?", (room, game)):
+        cells[(key, rule)] = RuleProgress.from_row(rule, card, right, wrong, last, streak)
     errors: dict[str, list[dict[str, Any]]] = {}
     for learner in learners:
         found = store.read("SELECT at, rule, kind, item FROM dn_practice_answers WHERE learner = ? AND game = ? "
                            "AND NOT correct ORDER BY at DESC LIMIT ?", (learner.key, game, LAST_ERRORS))
         errors[learner.key] = [{"at": at, "rule": rule, "kind": kind, "item": json.loads(item)}
                                for at, rule, kind, item in found]
-    return Report(game, room, rules, learners, cells, errors)
+    return Report(game, room, now, rules, learners, cells, errors)
 
 
 def report_csv(report: Report) -> str:
     """The rules x learners table as CSV: one row per learner and rule met (name, rule, its
-    title, box, mastery in per cent, right and wrong answers, learned)."""
+    title, recall now in per cent and in words, when it is due, right and wrong answers, learned)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["learner", "rule", "title", "box", "mastery", "right", "wrong", "learned"])
+    writer.writerow(["learner", "rule", "title", "recall", "words", "due", "right", "wrong", "learned"])
     catalogue = get_game(report.game).catalogue
     for learner in report.sort_by():
         for rule in report.rules:
             p = report.cell(learner, rule)
-            if p is not None:
-                writer.writerow([_cell_text(learner.name), rule, catalogue[rule].title, p.box, round(100 * p.box / TOP),
-                                 p.right, p.wrong, "yes" if p.learned else "no"])
+            if p is not None and p.seen:
+                writer.writerow([_cell_text(learner.name), rule, catalogue[rule].title,
+                                 round(100 * p.recall(report.now)), recall_words(p, report.now),
+                                 moment(p.due).isoformat(timespec="seconds"), p.right, p.wrong,
+                                 "yes" if p.learned else "no"])
     return out.getvalue()
 
 

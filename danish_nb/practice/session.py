@@ -1,5 +1,13 @@
 """One learner practising one game: the next item from the schedule, answers checked and kept.
 
+Only rules due and rules never met are served; when none is, :meth:`PracticeSession.next_item`
+raises :class:`NothingDue` (the learner is told when the next one falls due and offered a game
+or "practise anyway", ``next_item(anyway=True)``, whose right answers never postpone a rule).
+A rule got wrong :data:`~danish_nb.practice.schedule.STRUGGLE` times in a row changes approach:
+first a worked example (the item shown answered, with the rule's sentence: ``item.worked``, not
+counted), then an easier item of the same rule (a yes-or-no question on one move where there is
+one); such a rule takes at most about a third of a session's items (:data:`STRUGGLE_SHARE`).
+
 A session holds the one item on the learner's screen. An answer must name that item (a stale
 item, answered twice or replaced by a newer one, is refused) and only its choices (a forged
 answer is refused); a refused answer changes no record. Illegal moves the learner tries in
@@ -27,11 +35,24 @@ from ..i18n import M
 from .catalogue import active_rules
 from .items import Feedback, Item, NoItem, make_item
 from .progress import Learner, ProgressStore
-from .schedule import RuleProgress, answered, next_rule, summary
+from .schedule import RuleProgress, answered, next_due, next_rule, summary
+
+#: The most of a session's items a struggling rule takes (worked examples included).
+STRUGGLE_SHARE = 1 / 3
+#: The kinds of question of an easier item, the easiest first.
+EASIER = (("legal",), ("who", "effect"), ("number",))
 
 
 class StaleItem(DanishNbError):
     """An answer to an item that is no longer the one on the learner's screen."""
+
+
+class NothingDue(NoItem):
+    """No rule is due now (``due``: when the next one is, seconds since the epoch; ``None``: not known)."""
+
+    def __init__(self, message: Any, due: float | None = None):
+        super().__init__(message)
+        self.due = due
 
 
 class PracticeSession:
@@ -52,7 +73,13 @@ class PracticeSession:
         self.seed = secrets.randbelow(2**31) if seed is None else seed
         self.progress: dict[str, RuleProgress] = self.store.rules(learner, self.game_id) if self.store else {}
         self.item: Item | None = None
+        #: Whether the item on the screen is a worked example (shown answered, not counted).
+        self.worked = False
         self.asked = 0
+        #: This session's items: how many, and how many of them on struggling rules.
+        self.served = 0
+        self.struggled = 0
+        self._easier: str | None = None
         #: The rule of the last item answered (not asked again at once while others are there).
         self.last_rule: str | None = None
         #: Rules to practise first ("what I got wrong in my last game"), until answered right.
@@ -64,23 +91,63 @@ class PracticeSession:
         self._unavailable: set[str] = set()
 
     # ------------------------------------------------------------------ items
-    def next_item(self) -> Item:
-        """The next item (it replaces the one on the screen). Raises :class:`NoItem` if no rule
-        of the game can be practised."""
+    def begin(self) -> None:
+        """A new session of practice (a new day): its share of struggling rules counted afresh."""
+        self.served = self.struggled = 0
+
+    def next_item(self, *, anyway: bool = False) -> Item:
+        """The next item (it replaces the one on the screen). Raises :class:`NothingDue` when no
+        rule is due (``anyway``: serve the rule due soonest then), :class:`NoItem` if no rule of
+        the game can be practised."""
+        now = self.clock()
         while True:
             rules = [r for r in self.rules if r not in self._unavailable]
             if not rules:
                 raise NoItem(M("no rule of this game can be practised under these options"))
-            rule = next_rule(rules, self.progress, self.clock(), last=self.last_rule, focus=self.focus)
+            if self._easier in rules:
+                rule, easier, example = self._easier, True, False
+            else:
+                rule = next_rule(rules, self.progress, now, last=self.last_rule, focus=self.focus, anyway=anyway,
+                                 hold=self._held(rules))
+                if rule is None:
+                    raise NothingDue(M("Nothing is due now."), next_due(rules, self.progress))
+                easier, example = False, self.progress.get(rule, RuleProgress(rule)).struggling
+            self._easier = None
             try:
-                item = make_item(self.game_id, rule, seed=self.seed + self.asked, options=self.options,
-                                 players=self.players)
+                item = self._make(rule, easier)
             except NoItem:
                 self._unavailable.add(rule)  # (not expected: the benchmark finds items for every rule)
                 continue
             self.asked += 1
-            self.item = item
+            self.served += 1
+            self.struggled += easier or example
+            self.item, self.worked = item, example
+            if example:
+                self._easier = rule
             return item
+
+    def _held(self, rules: list[str]) -> set[str]:
+        """The struggling rules, when one more of their items would take more than their share."""
+        if self.struggled + 1 <= max(1.0, (self.served + 1) * STRUGGLE_SHARE):
+            return set()
+        return {rule for rule in rules if rule in self.progress and self.progress[rule].struggling}
+
+    def _make(self, rule: str, easier: bool) -> Item:
+        seed = self.seed + self.asked
+        for kinds in EASIER if easier else ():
+            try:
+                return make_item(self.game_id, rule, seed=seed, options=self.options, players=self.players,
+                                 kinds=kinds)
+            except NoItem:
+                continue
+        return make_item(self.game_id, rule, seed=seed, options=self.options, players=self.players)
+
+    def read_example(self) -> Feedback:
+        """The worked example on the screen, answered (not counted): the next item is the easier one."""
+        item = self.item
+        if item is None or not self.worked:
+            raise StaleItem(M("that question was already answered or replaced: answer the one on the screen"))
+        return item.check(sorted(item.answer))
 
     def answer(self, item_id: Any, chosen: Iterable[Any]) -> Feedback:
         """Check an answer to the item on the screen and count it. Raises :class:`StaleItem` for
@@ -89,6 +156,8 @@ class PracticeSession:
         item = self.item
         if item is None or not isinstance(item_id, str) or item_id != item.id:
             raise StaleItem(M("that question was already answered or replaced: answer the one on the screen"))
+        if self.worked:
+            raise StaleItem(M("this is a worked example: read it, then press Next question"))
         feedback = item.check(chosen)
         self.item = None
         self.last_rule = item.rule
@@ -136,5 +205,5 @@ class PracticeSession:
             self.progress[rule] = answered(self.progress.get(rule, RuleProgress(rule)), correct, now)
 
     def summary(self) -> dict[str, float]:
-        """The game's progress: the share of its rules met and learned, the mean mastery."""
-        return summary(self.rules, self.progress)
+        """The game's progress: the share of its rules met and learned, the mean recall now."""
+        return summary(self.rules, self.progress, self.clock())
