@@ -113,8 +113,9 @@ def room_report(progress: ProgressStore, room: str, game: str, options: Mapping[
                      for number, (key, name, kind, code, seat) in enumerate(rows, start=1))
     cells = {}
     for key, rule, card, right, wrong, last, streak in store.read(
-            "SELECT c.learner, c.rule, c.card, c.right_answers, c.wrong_answers, c.last, c.streak FROM dn_practice_cards c "
-            "JOIN dn_practice_learners l ON l.learner = c.learner WHERE l.room = ? AND c.game = ?", (room, game)):
+            "SELECT c.learner, c.rule, c.card, c.right_answers, c.wrong_answers, c.last, c.streak "
+            "FROM dn_practice_cards c JOIN dn_practice_learners l ON l.learner = c.learner "
+            "WHERE l.room = ? AND c.game = ?", (room, game)):
         cells[(key, rule)] = RuleProgress.from_row(rule, card, right, wrong, last, streak)
     errors: dict[str, list[dict[str, Any]]] = {}
     for learner in learners:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fsrs import Card, Rating, Scheduler, State
@@ -58,7 +58,7 @@ STRUGGLE = 2
 
 def moment(seconds: float) -> datetime:
     """A time in seconds since the epoch as the timezone-aware UTC datetime the library needs."""
-    return datetime.fromtimestamp(seconds, tz=timezone.utc)
+    return datetime.fromtimestamp(seconds, tz=UTC)
 
 
 @dataclass(frozen=True, slots=True)

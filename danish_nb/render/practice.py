@@ -19,6 +19,7 @@ import base64
 import dataclasses
 import time
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
 from html import escape
 from typing import Any
 
@@ -27,12 +28,50 @@ from ..families.tricks import TrickView
 from ..i18n import N_, title_in, translator
 from ..practice.items import Feedback, Item
 from ..practice.report import Report
-from ..practice.schedule import TOP, RuleProgress
+from ..practice.schedule import RuleProgress, recall_words
 from .html import cards_html, rule_html
 from .views import lesson_table
 
-#: What each box is called (a learner reads the words; the colour only repeats them).
-BOX_WORDS = (N_("new or missed"), N_("started"), N_("getting there"), N_("good"), N_("learned"), N_("mastered"))
+#: "Due again" on each day of the week (Monday first), a sentence each (the languages place the day differently).
+WEEKDAYS = (N_("due again on Monday"), N_("due again on Tuesday"), N_("due again on Wednesday"),
+            N_("due again on Thursday"), N_("due again on Friday"), N_("due again on Saturday"),
+            N_("due again on Sunday"))
+
+
+def recall_class(progress: RuleProgress | None, now: float) -> str:
+    """The CSS class of a rule's recall (the colour only repeats the words).
+
+    >>> recall_class(None, 0.0)
+    'dn-recall-none'
+    """
+    if progress is None or not progress.seen:
+        return "dn-recall-none"
+    if progress.streak:
+        return "dn-recall-wrong"
+    if progress.learned:
+        return "dn-recall-learned"
+    recall = progress.recall(now)
+    return "dn-recall-high" if recall >= 0.9 else "dn-recall-mid" if recall >= 0.7 else "dn-recall-low"
+
+
+def due_words(due: float, now: float, lang: str = "en") -> str:
+    """When a rule is due again, in words: now, later today, tomorrow, a day of the coming week,
+    or in so many days (the days of this computer's time zone).
+
+    >>> due_words(0.0, 10.0), due_words(9 * 86_400.0, 0.0)
+    ('due now', 'due again in 9 days')
+    """
+    tr = translator(lang)
+    if due <= now:
+        return tr("due now")
+    days = (datetime.fromtimestamp(due).date() - datetime.fromtimestamp(now).date()).days
+    if days == 0:
+        return tr("due again later today")
+    if days == 1:
+        return tr("due again tomorrow")
+    if days < 7:
+        return tr(WEEKDAYS[datetime.fromtimestamp(due).weekday()])
+    return tr.n("due again in {n} day", "due again in {n} days", days)
 
 
 def _text(text: Text, lang: str, viewer: int | None = None) -> str:
@@ -132,41 +171,54 @@ def feedback_html(feedback: Feedback, lang: str = "en") -> str:
 
 def progress_html(game_id: str, rules: Sequence[str], progress: Mapping[str, RuleProgress],
                   summary: Mapping[str, float], now: float | None = None, lang: str = "en") -> str:
-    """A learner's progress: the game in one line, then each rule's box, mastery and answers."""
+    """A learner's progress: the game in one line, then each rule's recall now in words (the
+    schedule's probability of recall), its answers and when it is due again."""
     tr = translator(lang)
     now = time.time() if now is None else now
     catalogue = get_game(game_id).catalogue
-    line = tr("{title}: {met} of {rules} rules met, {learned} learned, mastery {mastery} %",
-              title=get_game(game_id).title, met=round(summary["met"] * len(rules)), rules=len(rules),
-              learned=round(summary["learned"] * len(rules)), mastery=round(100 * summary["mastery"]))
+    line = tr("{title}: {met} of {rules} rules met, {learned} learned", title=get_game(game_id).title,
+              met=round(summary["met"] * len(rules)), rules=len(rules), learned=round(summary["learned"] * len(rules)))
     rows = []
     for rule_id in rules:
         p = progress.get(rule_id)
         title = title_in(rule_id, catalogue[rule_id].title, lang)
+        words = tr(recall_words(p, now))
         if p is None or not p.seen:
-            cells = f'<td>{escape(tr("not met yet"))}</td><td></td><td></td><td></td>'
-            css = "dn-box-none"
+            cells = f'<td>{escape(words)}</td><td></td><td>{escape(tr("due now"))}</td>'
         else:
-            due = tr("due now") if p.due <= now else tr("due in {time}", time=_duration(p.due - now, lang))
-            cells = (f"<td>{escape(tr('box {box} of {top}', box=p.box, top=TOP))}: "
-                     f"{escape(tr(BOX_WORDS[p.box]))}</td><td>{round(100 * p.mastery)} %</td>"
-                     f"<td>{p.right} / {p.wrong}</td><td>{escape(due)}</td>")
-            css = f"dn-box-{p.box}"
-        rows.append(f'<tr class="{css}"><th scope="row">{escape(rule_id)} {escape(title)}</th>{cells}</tr>')
+            if p.learned:
+                words = tr("{recall} (learned)", recall=words)
+            cells = (f"<td>{escape(words)} ({round(100 * p.recall(now))} %)</td>"
+                     f"<td>{p.right} / {p.wrong}</td><td>{escape(due_words(p.due, now, lang))}</td>")
+        rows.append(f'<tr class="{recall_class(p, now)}"><th scope="row">{escape(rule_id)} {escape(title)}</th>'
+                    f'{cells}</tr>')
     heads = "".join(f'<th scope="col">{escape(tr(h))}</th>' for h in
-                    (N_("rule"), N_("box"), N_("mastery"), N_("right / wrong"), N_("next")))
+                    (N_("rule"), N_("recall now"), N_("right / wrong"), N_("next")))
     return (f'<div class="dn-practice-progress"><p class="dn-summary">{escape(line)}</p>'
             f'<details><summary>{escape(tr("Progress per rule"))}</summary>'
             f'<table class="dn-progress-table"><tr>{heads}</tr>{"".join(rows)}</table></details></div>')
 
 
-def _duration(seconds: float, lang: str) -> str:
+def nothing_due_html(rules: Sequence[str], progress: Mapping[str, RuleProgress], now: float,
+                     lang: str = "en", can_play: bool = False) -> str:
+    """What a learner with nothing due reads: so, when the next rule is due, and the offer of a
+    game (``can_play``: a button; else in words) or of practising anyway."""
     tr = translator(lang)
-    if seconds < 3600:
-        return tr.n("{n} minute", "{n} minutes", max(1, round(seconds / 60)))
-    if seconds < 2 * 86_400:
-        return tr.n("{n} hour", "{n} hours", round(seconds / 3600))
-    return tr.n("{n} day", "{n} days", round(seconds / 86_400))
+    due = sorted((p.due, rule) for rule, p in progress.items() if rule in rules and p.seen)
+    parts = [f'<p class="dn-nothing-due"><b>{escape(tr("Nothing is due now."))}</b> '
+             f'{escape(tr("Practising early postpones nothing."))}</p>']
+    if due:
+        when = tr("Next: {rule}, {when}.", rule=due[0][1], when=due_words(due[0][0], now, lang))
+        parts.append(f'<p class="dn-next-due">{escape(when)}</p>')
+    buttons = []
+    if can_play:
+        buttons.append(f'<button type="button" class="dn-play" data-act="play" data-key="play">'
+                       f'{escape(tr("Play a game"))}</button>')
+    else:
+        parts.append(f'<p>{escape(tr("Play a game on a board: illegal moves you try there count here too."))}</p>')
+    buttons.append(f'<button type="button" class="dn-anyway" data-act="anyway" data-key="anyway">'
+                   f'{escape(tr("Practise anyway"))}</button>')
+    return f'<section class="dn-practice-rest">{"".join(parts)}<p>{" ".join(buttons)}</p></section>'
 
 
 def data_link(text: str, filename: str, label: str, mime: str = "application/json") -> str:
@@ -205,20 +257,21 @@ def report_html(report: Report, games: Iterable[tuple[str, str]], *, sort: str |
         for rule in report.rules:
             p = report.cell(learner, rule)
             if p is None or not p.seen:
-                cells.append('<td class="dn-box-none">-</td>')
+                cells.append('<td class="dn-recall-none">-</td>')
             else:
-                label = tr("{rule}: box {box} of {top}, {right} right, {wrong} wrong", rule=rule, box=p.box, top=TOP,
-                           right=p.right, wrong=p.wrong)
-                cells.append(f'<td class="dn-box-{p.box}" title="{escape(label)}">'
+                label = tr("{rule}: {recall}, {right} right, {wrong} wrong, {due}", rule=rule,
+                           recall=tr(recall_words(p, report.now)), right=p.right, wrong=p.wrong,
+                           due=due_words(p.due, report.now, lang))
+                cells.append(f'<td class="{recall_class(p, report.now)}" title="{escape(label)}">'
                              f'<span class="dn-sr">{escape(label)}</span>'
-                             f'<span aria-hidden="true">{round(100 * p.mastery)}</span></td>')
+                             f'<span aria-hidden="true">{round(100 * p.recall(report.now))}</span></td>')
         rows.append(f'<tr><th scope="row">{escape(_learner_name(learner, lang))}</th>{"".join(cells)}</tr>')
     table = (f'<div class="dn-report-scroll"><table class="dn-report-table"><caption>'
-             f'{escape(tr("Mastery per rule (per cent; 100: box {top})", top=TOP))}</caption>'
+             f'{escape(tr("Probability of recall now, per rule (per cent)"))}</caption>'
              f'<tr>{"".join(heads)}</tr>{"".join(rows)}</table></div>')
     hardest = "".join(f"<li>{escape(rule)} {escape(title_in(rule, catalogue[rule].title, lang))}: "
-                      f"{escape(tr('{share} % of answers wrong', share=round(100 * share)))}</li>"
-                      for rule, share in report.hardest())
+                      f"{escape(tr.n('{n} learner of {met} struggles', '{n} learners of {met} struggle', n, met=met))}"
+                      f"</li>" for rule, n, met in report.hardest())
     hard = (f'<h4>{escape(tr("The rules the class finds hardest"))}</h4><ol class="dn-hardest">{hardest}</ol>'
             if hardest else "")
     return (f'<div class="dn-report"><div role="group" aria-label="{escape(tr("Game"))}">{tabs}</div>{table}{hard}'
@@ -275,5 +328,17 @@ def position_html(item: Mapping[str, Any], lang: str = "en") -> str:
         return ""
 
 
-__all__ = ["BOX_WORDS", "data_link", "errors_html", "feedback_html", "item_html", "position_html", "progress_html",
-           "report_html", "taken_html"]
+__all__ = [
+    "WEEKDAYS",
+    "data_link",
+    "due_words",
+    "errors_html",
+    "feedback_html",
+    "item_html",
+    "nothing_due_html",
+    "position_html",
+    "progress_html",
+    "recall_class",
+    "report_html",
+    "taken_html",
+]

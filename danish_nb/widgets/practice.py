@@ -4,9 +4,12 @@ learner's own record to export or erase.
 
 It draws on one :class:`~danish_nb.widgets.pad.HtmlPad` as the boards do: keyboard (every
 choice is a button; Tab and Enter or Space) and screen readers (one live region says whether
-the answer was right) work the same way. Every message from the page is checked: a choice the
-item does not offer (a forged answer) or an item no longer on the screen (a stale one) is
-refused with a sentence and changes no record.
+the answer was right) work the same way. When nothing is due the learner reads so, with a
+"Practise anyway" button and a game to play (a "Play a game" button when the screen is given
+``on_play``); a worked example (a rule got wrong again and again) is shown answered, with the
+rule's sentence, and "Next question" brings an easier item of the same rule. Every message
+from the page is checked: a choice the item does not offer (a forged answer) or an item no
+longer on the screen (a stale one) is refused with a sentence and changes no record.
 
 >>> w = PracticeWidget("rat-bastard-17", seed=4)
 >>> item = w.item
@@ -20,7 +23,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import time
 from collections.abc import Callable, Mapping
@@ -32,13 +34,15 @@ from ..core import DanishNbError, Verdict, get_game
 from ..i18n import M, Message, check_lang, translator
 from ..practice.items import Feedback, Item, NoItem
 from ..practice.progress import Learner, ProgressStore, open_progress
-from ..practice.session import PracticeSession
-from ..render.practice import data_link, item_html, progress_html
+from ..practice.schedule import to_dict as progress_dict
+from ..practice.session import NothingDue, PracticeSession
+from ..render.practice import data_link, item_html, nothing_due_html, progress_html
 from .pad import HtmlPad
 
 _HERE = Path(__file__).parent
 #: What a learner's page may send, and the widget method each calls (with the message).
-ACTS = ("choice", "check", "next", "errors", "name", "export", "erase", "erase-confirm", "erase-cancel")
+ACTS = ("choice", "check", "next", "anyway", "play", "errors", "name", "export", "erase", "erase-confirm",
+        "erase-cancel")
 #: Longest name a learner may give.
 NAME_LIMIT = 40
 
@@ -55,8 +59,12 @@ class PracticeWidget:
 
     def __init__(self, game_id: str, *, learner: Learner | None = None, progress: ProgressStore | None = None,
                  options: Mapping[str, Any] | None = None, players: int | None = None, lang: str = "en",
-                 seed: int | None = None, clock: Callable[[], float] = time.time):
+                 seed: int | None = None, clock: Callable[[], float] = time.time,
+                 on_play: Callable[[], Any] | None = None):
         self.lang = check_lang(lang)
+        self.on_play = on_play
+        #: Whether nothing is due (the screen offers a game or practising anyway).
+        self.resting = False
         self.session = PracticeSession(game_id, learner=learner, progress=progress, options=options,
                                        players=players, clock=clock, seed=seed)
         self.selected: set[tuple[str, str]] = set()
@@ -85,16 +93,33 @@ class PracticeWidget:
     def game_id(self) -> str:
         return self.session.game_id
 
-    def next(self) -> Item | None:
-        """The next question."""
+    def next(self, *, anyway: bool = False) -> Item | None:
+        """The next question (``anyway``: even when nothing is due); a worked example comes
+        answered."""
         self.feedback, self.selected, self.message, self.download = None, set(), "", ""
+        self.resting = False
         try:
-            self.item = self.session.next_item()
+            self.item = self.session.next_item(anyway=anyway)
+            if self.session.worked:
+                self.feedback = self.session.read_example()
+        except NothingDue:
+            self.item, self.resting = None, True
         except NoItem as exc:
             self.item = None
             self.message = exc.text_in(self.lang)
         self._render()
         return self.item
+
+    def anyway(self) -> Item | None:
+        """Practise although nothing is due (right answers postpone nothing)."""
+        return self.next(anyway=True)
+
+    def play(self) -> None:
+        """Go and play a game (the screen's ``on_play``)."""
+        if self.on_play is None:
+            self._refuse(M("there is no game to open from here"))
+            return
+        self.on_play()
 
     def choose(self, key: str, group: str = "answer") -> bool:
         """Press (or release) a choice; a single-answer question keeps one choice per group.
@@ -166,8 +191,8 @@ class PracticeWidget:
         """The learner's own record as JSON (and a link on the page that saves it)."""
         session = self.session
         if session.store is None or session.learner is None:
-            record = {"format": "danish-nb/practice", "version": 1, "learner": None,
-                      "rules": [{"game": self.game_id, **dataclasses.asdict(p)} for p in session.progress.values()],
+            record = {"format": "danish-nb/practice", "version": 2, "learner": None,
+                      "rules": [{"game": self.game_id, **progress_dict(p)} for p in session.progress.values()],
                       "answers": []}
         else:
             record = session.store.export(session.learner)
@@ -223,6 +248,10 @@ class PracticeWidget:
             self.check()
         elif act == "next":
             self.next()
+        elif act == "anyway":
+            self.anyway()
+        elif act == "play":
+            self.play()
         elif act == "errors":
             self.practise_errors()
         elif act == "name":
@@ -260,8 +289,17 @@ class PracticeWidget:
             css = "dn-message dn-info" if getattr(self, "_info", False) else "dn-message"
             parts.append(f'<p class="{css}">{escape(self.message)}</p><div class="dn-announce" hidden>'
                          f'{escape(self.message)}</div>')
+        if self.resting:
+            parts.append(nothing_due_html(session.rules, session.progress, session.clock(), self.lang,
+                                          can_play=self.on_play is not None))
         if self.item is not None:
-            parts.append(item_html(self.item, frozenset(key for _, key in self.selected), self.feedback, self.lang))
+            drawn = item_html(self.item, frozenset(key for _, key in self.selected), self.feedback, self.lang)
+            if session.worked:
+                why = tr("You got this rule wrong several times: here is a position, its answer and the rule. "
+                         "An easier question on it comes next.")
+                drawn = (f'<div class="dn-worked"><p class="dn-worked-head"><b>{escape(tr("A worked example"))}</b> '
+                         f"{escape(why)}</p>{drawn}</div>")
+            parts.append(drawn)
         parts.append(self._own_html())
         parts.append("</div>")
         return "".join(parts)

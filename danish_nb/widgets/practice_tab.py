@@ -106,7 +106,7 @@ class PracticeTeacher:
         self._render()
 
     def sort_by(self, rule: str | None) -> None:
-        """Sort the learners by their mastery of ``rule`` (weakest first), or by name."""
+        """Sort the learners by their recall of ``rule`` (weakest first), or by name."""
         if not self.opened:
             return self._refuse()
         self.sort = rule or None
