@@ -1,5 +1,5 @@
-"""Practice (issue 31): items for every practised rule, checked against the engine; the Leitner
-schedule; a session's refusals; the learner's screen and its messages.
+"""Practice (issues 31 and 38): items for every practised rule, checked against the engine; the
+schedule on the ``fsrs`` library; a session's refusals; the learner's screen and its messages.
 
 The item property replays each item's position from its record and asks the engine again:
 the answer the item expects must be the engine's verdict (``explain``) or what the move does
@@ -33,7 +33,8 @@ from danish_nb.practice import (
     practice_part,
 )
 from danish_nb.practice.candidates import card_of
-from danish_nb.practice.schedule import INTERVALS, LEARNED
+from danish_nb.practice.schedule import LEARNED_DAYS, SCHEDULER, moment
+from danish_nb.practice.session import NothingDue
 from danish_nb.practice.words import QUESTIONS
 from danish_nb.widgets.practice import PracticeWidget
 from helpers import FUZZ
@@ -220,79 +221,103 @@ def test_unknown_rules_and_games_are_refused_in_one_sentence() -> None:
 
 # --------------------------------------------------------------------------- the schedule
 
-def test_a_right_answer_moves_a_due_rule_up_a_box_and_an_early_one_stays() -> None:
-    p = RuleProgress("R")
-    p = answered(p, True, now=0.0)
-    assert (p.box, p.due) == (1, INTERVALS[1])
-    assert answered(p, True, now=INTERVALS[1] - 1).box == 1
-    assert answered(p, True, now=INTERVALS[1]).box == 2
-    assert answered(p, False, now=5.0) == RuleProgress("R", 0, 5.0, 1, 1, 5.0)
+def test_an_answer_is_the_librarys_review_good_or_again() -> None:
+    from fsrs import Card, Rating
+    card, p, now = Card(card_id=1, due=moment(0.0)), RuleProgress("R"), 0.0
+    for correct, hours in [(True, 0), (True, 50), (False, 80), (True, 80.2), (True, 130)]:
+        now = hours * 3600.0
+        card, _ = SCHEDULER.review_card(card, Rating.Good if correct else Rating.Again, review_datetime=moment(now))
+        p = answered(p, correct, now)
+        assert (p.card.stability, p.card.difficulty, p.card.state, p.due) == \
+            (card.stability, card.difficulty, card.state, card.due.timestamp())
+        assert p.recall(now + 86_400) == SCHEDULER.get_card_retrievability(card, moment(now + 86_400))
+    assert (p.right, p.wrong, p.streak) == (4, 1, 0)
 
 
-def test_learned_takes_a_run_of_right_answers_spread_over_days() -> None:
+def test_learned_takes_right_answers_spread_over_days_and_practising_early_postpones_nothing() -> None:
     p, now = RuleProgress("R"), 0.0
     for _ in range(20):  # twenty right answers within ten minutes: not learned
         p = answered(p, True, now)
         now += 20
-    assert p.box == 1 and not p.learned
+    assert not p.learned and p.stability < LEARNED_DAYS
+    due = p.due
+    early = answered(p, True, now + 86_400)  # a day before it is due: credited, never postponed
+    assert early.stability > p.stability and early.due <= due
     while not p.learned:
         now = p.due
         p = answered(p, True, now)
-    assert p.box == LEARNED and now >= sum(INTERVALS[1:LEARNED])
-    assert not answered(p, False, now).learned
+    assert now >= 2 * 86_400 and p.stability >= LEARNED_DAYS
+    wrong = answered(p, False, now + 3600)
+    assert not wrong.learned and wrong.streak == 1 and wrong.due < p.due
 
 
-def test_the_next_rule_is_the_weakest_and_most_overdue() -> None:
+def test_only_due_and_new_rules_are_served_the_weakest_first() -> None:
     rules = ["A", "B", "C", "D"]
-    now = 10_000.0
-    progress = {"A": RuleProgress("A", 2, now - 50, 3, 0, 1.0), "B": RuleProgress("B", 1, now - 900, 2, 1, 2.0),
-                "C": RuleProgress("C", 0, now - 1, 0, 2, 3.0), "D": RuleProgress("D", 3, now + 5000, 3, 0, 4.0)}
+    now = 10 * 86_400.0
+    progress = {"A": answered(RuleProgress("A"), True, now - 3 * 86_400),  # due a day ago
+                "B": answered(RuleProgress("B"), True, now - 6 * 86_400),  # due four days ago: lower recall
+                "C": answered(RuleProgress("C"), False, now - 900),        # got wrong, due again
+                "D": answered(RuleProgress("D"), True, now - 60)}          # not due
+    assert progress["B"].recall(now) < progress["A"].recall(now)
     assert next_rule(rules, progress, now) == "C"            # got wrong
-    assert next_rule(rules, progress, now, last="C") == "B"  # lowest box among the due
+    assert next_rule(rules, progress, now, last="C") == "B"  # the lowest recall among the due
     del progress["C"]
-    progress["A"] = RuleProgress("A", 1, now - 1000, 1, 0, 1.0)
-    assert next_rule(rules, progress, now) == "C"            # never met comes before due ones
-    assert next_rule(rules, progress, now, last="C") == "A"  # same box: the longer overdue
-    assert next_rule(["D"], progress, now, last="D") == "D"  # alone: asked again
-    assert next_rule(rules, progress, now, focus=["D"]) == "D"
+    assert next_rule(rules, progress, now, last="B") == "A"  # due before never met
+    progress.pop("A"), progress.pop("B")
+    assert next_rule(rules, progress, now, last="A") == "B"  # then never met, in catalogue order
+    assert next_rule(["D"], progress, now) is None           # nothing due
+    assert next_rule(["D"], progress, now, anyway=True) == "D"
+    assert next_rule(rules, progress, now, focus=["D"]) == "D"  # the focus, asked for: due or not
+    assert next_rule(rules, progress, now, hold=["A", "B", "C"]) is None
 
 
-def simulate(game: str, bad: str, items: int, seed: int = 3) -> tuple[collections.Counter, PracticeSession, list]:
-    """A learner who always errs on ``bad`` and answers every other rule right, one item every 20 s."""
+def test_a_session_serves_nothing_when_nothing_is_due_and_anyway_postpones_nothing() -> None:
     now = [50_000.0]
-    session = PracticeSession(game, seed=seed, clock=lambda: now[0])
-    counts: collections.Counter = collections.Counter()
-    for _ in range(items):
+    session = PracticeSession("bastard", seed=3, clock=lambda: now[0])
+    for _ in range(len(session.rules)):  # every rule met, answered right
         item = session.next_item()
-        counts[item.rule] += 1
-        chosen = sorted(item.answer)
-        if item.rule == bad:
-            chosen = [c.key for c in item.choices if c.key not in item.answer][:1]
-        session.answer(item.id, chosen)
-        now[0] += 20
-    return counts, session, now
-
-
-@pytest.mark.parametrize("game, bad", [("danish-bastard", "DB-13"), ("le-danish", "LD-26"), ("rat-bastard-17", "RB-15"),
-                                       ("bastard", "BA-10"), ("sjavs", "SJ-13")])
-def test_a_rule_always_got_wrong_comes_three_times_as_often_and_stops_once_right(game: str, bad: str) -> None:
-    counts, session, now = simulate(game, bad, 30)
-    others = max(count for rule, count in counts.items() if rule != bad)
-    assert counts[bad] >= 3 * others, counts
-    item = session.item or session.next_item()
-    while item.rule != bad:  # answer right from now on
         session.answer(item.id, sorted(item.answer))
         now[0] += 20
-        item = session.next_item()
-    session.answer(item.id, sorted(item.answer))
-    after = collections.Counter()
-    for _ in range(len(session.rules) - 1):  # every other rule comes before it again
-        now[0] += 20
-        item = session.next_item()
-        after[item.rule] += 1
+    with pytest.raises(NothingDue) as caught:
+        session.next_item()
+    assert caught.value.due == min(p.due for p in session.progress.values())
+    dues = {rule: p.due for rule, p in session.progress.items()}
+    for _ in range(5):
+        item = session.next_item(anyway=True)
         session.answer(item.id, sorted(item.answer))
-    assert after[bad] == 0, after
+        now[0] += 20
+    assert all(session.progress[rule].due <= due for rule, due in dues.items())
 
+
+def test_a_rule_got_wrong_again_and_again_changes_approach_within_a_third_of_the_session() -> None:
+    now = [50_000.0]
+    session = PracticeSession("danish-bastard", seed=5, clock=lambda: now[0])
+    shown: list[tuple[str, bool]] = []
+    rested = 0
+    for _ in range(90):
+        try:
+            item = session.next_item()
+        except NothingDue as nothing:  # the learner comes back when the next rule is due
+            if nothing.due is None or nothing.due <= now[0]:
+                break  # only the struggling rule is due, and it had its share of the session
+            now[0], rested = nothing.due, rested + 1
+            continue
+        shown.append((item.rule, session.worked))
+        if session.worked:  # a worked example: read, not answered
+            assert session.read_example().correct
+            with pytest.raises(StaleItem):
+                session.answer(item.id, sorted(item.answer))
+            continue
+        wrong = item.rule == "DB-13"
+        session.answer(item.id, [c.key for c in item.choices if c.key not in item.answer][:1] if wrong
+                       else sorted(item.answer))
+        now[0] += 20
+    bad = [index for index, (rule, _) in enumerate(shown) if rule == "DB-13"]
+    examples = [index for index, (_, worked) in enumerate(shown) if worked]
+    assert examples and all(shown[i][0] == "DB-13" and shown[i + 1][0] == "DB-13" for i in examples)
+    assert len(bad) <= (len(shown) + 1) / 3 + 1, shown  # the first wrong answer, then a third at most
+    assert all(shown[i + 1][0] == "DB-13" and not shown[i + 1][1] for i in examples)  # then the easier item
+    assert rested and len(shown) >= 30
 
 # --------------------------------------------------------------------------- a session's refusals
 

@@ -134,8 +134,8 @@ def next_rule(rules: Sequence[str], progress: Mapping[str, RuleProgress], now: f
               last: str | None = None, focus: Iterable[str] = (), anyway: bool = False,
               hold: Collection[str] = ()) -> str | None:
     """The rule to practise next among ``rules`` (in catalogue order, which breaks ties), or
-    ``None`` when none is due. ``focus`` (e.g. the rules broken in the last game) is chosen from
-    first while it holds a due rule other than ``last``; ``hold`` are rules not to serve now
+    ``None`` when none is due. ``focus`` (the rules broken in the last game, which the learner
+    asked to practise: due or not) is chosen from first while it holds a rule other than ``last``; ``hold`` are rules not to serve now
     (a struggling rule past its share of the session); ``anyway``: when nothing is due, the rule
     due soonest.
 
@@ -162,7 +162,7 @@ def next_rule(rules: Sequence[str], progress: Mapping[str, RuleProgress], now: f
         return (0 if p.streak else 1, p.recall(now), order[rule])
 
     open_rules = [rule for rule in rules if rule not in hold]
-    focused = [rule for rule in focus if rule in open_rules and rule != last and due(rule)]
+    focused = [rule for rule in focus if rule in open_rules and rule != last]
     if focused:
         return focused[0]
     pool = [rule for rule in open_rules if due(rule)]

@@ -6,7 +6,8 @@ or "practise anyway", ``next_item(anyway=True)``, whose right answers never post
 A rule got wrong :data:`~danish_nb.practice.schedule.STRUGGLE` times in a row changes approach:
 first a worked example (the item shown answered, with the rule's sentence: ``item.worked``, not
 counted), then an easier item of the same rule (a yes-or-no question on one move where there is
-one); such a rule takes at most about a third of a session's items (:data:`STRUGGLE_SHARE`).
+one). Rules got wrong last time take at most about a third of a session's items
+(:data:`STRUGGLE_SHARE`; the first of a session always comes).
 
 A session holds the one item on the learner's screen. An answer must name that item (a stale
 item, answered twice or replaced by a newer one, is refused) and only its choices (a forged
@@ -37,7 +38,7 @@ from .items import Feedback, Item, NoItem, make_item
 from .progress import Learner, ProgressStore
 from .schedule import RuleProgress, answered, next_due, next_rule, summary
 
-#: The most of a session's items a struggling rule takes (worked examples included).
+#: The most of a session's items that rules got wrong last time take (worked examples included).
 STRUGGLE_SHARE = 1 / 3
 #: The kinds of question of an easier item, the easiest first.
 EASIER = (("legal",), ("who", "effect"), ("number",))
@@ -76,7 +77,7 @@ class PracticeSession:
         #: Whether the item on the screen is a worked example (shown answered, not counted).
         self.worked = False
         self.asked = 0
-        #: This session's items: how many, and how many of them on struggling rules.
+        #: This session's items: how many, and how many of them on rules got wrong last time.
         self.served = 0
         self.struggled = 0
         self._easier: str | None = None
@@ -105,13 +106,14 @@ class PracticeSession:
             if not rules:
                 raise NoItem(M("no rule of this game can be practised under these options"))
             if self._easier in rules:
-                rule, easier, example = self._easier, True, False
+                rule, easier, example, again = self._easier, True, False, True
             else:
                 rule = next_rule(rules, self.progress, now, last=self.last_rule, focus=self.focus, anyway=anyway,
                                  hold=self._held(rules))
                 if rule is None:
                     raise NothingDue(M("Nothing is due now."), next_due(rules, self.progress))
-                easier, example = False, self.progress.get(rule, RuleProgress(rule)).struggling
+                progress = self.progress.get(rule, RuleProgress(rule))
+                easier, example, again = False, progress.struggling, progress.streak > 0
             self._easier = None
             try:
                 item = self._make(rule, easier)
@@ -120,17 +122,20 @@ class PracticeSession:
                 continue
             self.asked += 1
             self.served += 1
-            self.struggled += easier or example
+            self.struggled += again
             self.item, self.worked = item, example
             if example:
                 self._easier = rule
             return item
 
     def _held(self, rules: list[str]) -> set[str]:
-        """The struggling rules, when one more of their items would take more than their share."""
-        if self.struggled + 1 <= max(1.0, (self.served + 1) * STRUGGLE_SHARE):
-            return set()
-        return {rule for rule in rules if rule in self.progress and self.progress[rule].struggling}
+        """The rules got wrong last time, when one more of their items would take more than
+        their share of the session (two more for a struggling rule: its worked example and the
+        easier item after it)."""
+        def over(count: int) -> bool:
+            return self.struggled + count > max(float(count), (self.served + count) * STRUGGLE_SHARE)
+        held = {rule for rule in rules if rule in self.progress and self.progress[rule].streak}
+        return {rule for rule in held if over(2 if self.progress[rule].struggling else 1)}
 
     def _make(self, rule: str, easier: bool) -> Item:
         seed = self.seed + self.asked
