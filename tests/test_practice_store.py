@@ -222,3 +222,28 @@ def test_with_no_store_the_board_still_refuses_and_practice_goes_on_in_memory(mo
     practice = tab.practice("danish-bastard")
     assert practice.session.store is None and practice.session.progress["DB-8"].wrong == 1
     assert "_sqlite3" in tab.intro.value and "not kept" in practice.widget.html
+
+
+def test_rows_of_the_leitner_schedule_become_cards_once(connect: Callable[[], Store], ada: Learner) -> None:
+    """A store written before the FSRS schedule keeps boxes in ``dn_practice_rules``: opened
+    again, each becomes a card (answers and due time kept), once, and practice goes on from it."""
+    store = connect()
+    ProgressStore(store)  # the tables, as an older server made them
+    day = 86_400.0
+    with store.write() as execute:
+        execute("INSERT INTO dn_practice_learners (learner, kind, room, name, code, seat, created) "
+                "VALUES (?, ?, ?, ?, NULL, NULL, ?)", (ada.key, ada.kind, ada.room, ada.name, 0.0))
+        for rule, box, due, right, wrong in (("BA-10", 0, 10 * day, 0, 2), ("BA-11", 4, 12 * day, 5, 1),
+                                             ("BA-12", 2, 9 * day, 2, 0)):
+            execute("INSERT INTO dn_practice_rules (learner, game, rule, box, due, right_answers, wrong_answers, "
+                    "last) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (ada.key, "bastard", rule, box, due, right, wrong,
+                                                              due - 7 * day if box == 4 else 8 * day))
+    for _ in range(2):  # opened twice: migrated once
+        rules = ProgressStore(connect()).rules(ada, "bastard")
+        assert sorted(rules) == ["BA-10", "BA-11", "BA-12"]
+    assert [(rules[r].right, rules[r].wrong, rules[r].due) for r in sorted(rules)] == \
+        [(0, 2, 10 * day), (5, 1, 12 * day), (2, 0, 9 * day)]
+    assert rules["BA-11"].learned and not rules["BA-12"].learned and rules["BA-10"].streak == 1
+    assert rules["BA-11"].recall(12 * day) == pytest.approx(0.9, abs=0.01)  # due when recall falls to 90 %
+    after = ProgressStore(connect()).record(ada, "bastard", "BA-11", correct=True, now=12 * day)
+    assert after.right == 6 and after.stability > rules["BA-11"].stability and after.due > 12 * day
