@@ -1,12 +1,15 @@
-"""Practice benchmark (issue 31): for each game, how many rules have items and how many distinct
-items per rule a seed range gives (target: at least 20 for every practised rule), the time to
-make an item (target: at most 50 ms at the median), and a simulated learner who always errs on
-one rule and answers every other right (target: that rule at least 3 times as often as any
-other within 30 items, and not again until every other rule came once it is answered right).
+"""Practice benchmark (issues 31 and 38): for each game, how many rules have items and how many
+distinct items per rule a seed range gives (target: at least 20 for every practised rule), the
+time to make an item (target: at most 50 ms at the median), and simulated learners over
+:data:`DAYS` days at :data:`RATES` items a day (issue 38's targets): one who answers everything
+right has every practised rule learned by day 21; one who always errs on one rule sees it in at
+most a third of the items and still learns the others; one who learns a rule after three errors
+has it shown as learned within three weeks.
 
 Run ``python -m benchmarks.practice`` (``--seeds 30``; ``--variants`` also switches every
-variant on: Le danish's four options, Sjavs' Farvesjavs and last game points). Prints the
-machine's load first (``os.getloadavg``).
+variant on: Le danish's four options, Sjavs' Farvesjavs and last game points; ``--learners``
+runs the simulated learners only, ``--items`` the items only). Prints the machine's load first
+(``os.getloadavg``).
 """
 
 from __future__ import annotations
@@ -16,9 +19,10 @@ import collections
 import os
 import statistics
 import time
+from typing import Any
 
 import danish_nb as dn
-from danish_nb.practice import PracticeSession, active_rules, left_out, make_item
+from danish_nb.practice import Item, NothingDue, PracticeSession, active_rules, left_out, make_item
 
 from .report import print_rows
 
@@ -46,45 +50,137 @@ def items(game: str, options: dict, seeds: int) -> tuple[dict[str, int], list[fl
     return distinct, times, kinds
 
 
-def simulate(game: str, bad: str, count: int = 30, seed: int = 1) -> tuple[int, int, int, int]:
-    """The simulated learner: (times ``bad`` was asked in ``count`` items, most times any other
-    rule was, how many other rules came before ``bad`` again once answered right, rules - 1)."""
-    now = [100_000.0]
-    session = PracticeSession(game, seed=seed, clock=lambda: now[0])
-    asked: collections.Counter = collections.Counter()
+# --------------------------------------------------------------------------- simulated learners over days
 
-    def step(wrong_on: str | None) -> str:
-        item = session.next_item()
-        chosen = sorted(item.answer)
-        if item.rule == wrong_on:
-            chosen = [c.key for c in item.choices if c.key not in item.answer][:1]
-        session.answer(item.id, chosen)
-        now[0] += 20
-        return item.rule
-    for _ in range(count):
-        asked[step(bad)] += 1
-    while step(None) != bad:  # until it is answered right
-        pass
-    before = 0
-    while step(None) != bad and before < 10 * len(session.rules):
-        before += 1
-    others = max(n for rule, n in asked.items() if rule != bad)
-    return asked[bad], others, before, len(session.rules) - 1
+#: Items a day the simulated learners practise at.
+RATES = (5, 10, 20, 60)
+#: Days simulated.
+DAYS = 60
+#: Seconds between two items of a session.
+STEP = 20.0
+
+
+class QuickSession(PracticeSession):
+    """A session whose items are made once per rule and kind of item and then reused: the
+    schedule, the worked examples and the share of a session are the session's own; only the
+    positions repeat (making thousands of items would time the item maker, not the schedule)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._made: dict[tuple[str, bool], Item] = {}
+
+    def _make(self, rule: str, easier: bool) -> Item:
+        if (rule, easier) not in self._made:
+            self._made[(rule, easier)] = super()._make(rule, easier)
+        return self._made[(rule, easier)]
+
+
+def learner(game: str, rate: int, wrong_on: str | None = None, learns_after: int | None = None,
+            days: int = DAYS) -> dict[str, Any]:
+    """A learner practising ``rate`` items a day (from 18:00, one every :data:`STEP` seconds,
+    stopping when nothing is due) for ``days`` days, answering right except on ``wrong_on``:
+    always wrong there, or (``learns_after``) wrong that many times, then right. Returns the
+    day every rule was learned (``None``: not within the days), the day every other rule was,
+    the day ``wrong_on`` was learned, the day of its last error, its share of all items and its
+    highest share of one day's items (days of 3 items or more), and the items asked."""
+    now = [18 * 3600.0 + 86_400.0 * 20_000]
+    session = QuickSession(game, seed=7, clock=lambda: now[0])
+    errors = 0
+    asked: collections.Counter = collections.Counter()
+    day_shares = []
+    result: dict[str, Any] = {"all": None, "others": None, "bad": None, "last_error": None}
+    start = now[0]
+    for day in range(days):
+        now[0] = start + day * 86_400.0
+        today: collections.Counter = collections.Counter()
+        for _ in range(rate):
+            try:
+                item = session.next_item()
+            except NothingDue:
+                break
+            today[item.rule] += 1
+            if session.worked:
+                session.read_example()
+                now[0] += STEP
+                continue
+            wrong = item.rule == wrong_on and (learns_after is None or errors < learns_after)
+            chosen = [c.key for c in item.choices if c.key not in item.answer][:1] if wrong else sorted(item.answer)
+            session.answer(item.id, chosen)
+            if wrong:
+                errors += 1
+                result["last_error"] = day + 1
+            now[0] += STEP
+        asked += today
+        if wrong_on and sum(today.values()) >= 3:
+            day_shares.append(today[wrong_on] / sum(today.values()))
+        learned = {rule for rule, p in session.progress.items() if p.learned}
+        if result["all"] is None and learned >= set(session.rules):
+            result["all"] = day + 1
+        if result["others"] is None and learned >= set(session.rules) - {wrong_on}:
+            result["others"] = day + 1
+        if wrong_on and result["bad"] is None and wrong_on in learned:
+            result["bad"] = day + 1
+    total = sum(asked.values())
+    result.update(items=total, share=asked[wrong_on] / total if wrong_on and total else 0.0,
+                  day_share=max(day_shares, default=0.0), rules=len(session.rules))
+    return result
+
+
+def learner_rows(games: list[str]) -> list[tuple[str, str, str]]:
+    """The three simulated learners at every rate, per game (the targets of issue 38)."""
+    rows = []
+    for rate in RATES:
+        right = [learner(game, rate) for game in games]
+        days = [r["all"] for r in right]
+        rows.append((f"all right, {rate}/day", _day(days),
+                     "day every practised rule is learned (target: by day 21), per game " +
+                     ", ".join(f"{g} {_day([r['all']])} ({r['items']} items)" for g, r in zip(games, right))))
+        bad = [learner(game, rate, BAD[game]) for game in games]
+        rows.append((f"always wrong on one, {rate}/day", f"{max(r['share'] for r in bad):.0%}",
+                     "its share of all items, most over the games (target: at most a third); most of one day "
+                     f"{max(r['day_share'] for r in bad):.0%} (of a day of 3 items or more); the others learned by "
+                     f"{_day([r['others'] for r in bad])} (" +
+                     ", ".join(f"{g} {BAD[g]} {r['share']:.0%}" for g, r in zip(games, bad)) + ")"))
+        three = [learner(game, rate, BAD[game], learns_after=3) for game in games]
+        spans = [r["bad"] - r["last_error"] if r["bad"] and r["last_error"] else None for r in three]
+        rows.append((f"learns after 3 errors, {rate}/day", _day(spans, "days"),
+                     "from the third error to the rule shown learned (target: within 21), per game " +
+                     ", ".join(f"{g} {_day([s], 'days')}" for g, s in zip(games, spans))))
+    return rows
+
+
+def _day(values: list[int | None], unit: str = "day") -> str:
+    """The worst of ``values`` (``None``: not within the simulated days)."""
+    if any(v is None for v in values):
+        return f"not in {DAYS} days"
+    return f"{unit} {max(values)}" if unit == "day" else f"{max(values)} {unit}"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=30, help="seeds per rule (default 30)")
     parser.add_argument("--variants", action="store_true", help="also every variant switched on")
+    parser.add_argument("--learners", action="store_true", help="the simulated learners only")
+    parser.add_argument("--items", action="store_true", help="the items only")
     args = parser.parse_args()
     load = os.getloadavg()
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores; "
           f"{args.seeds} seeds per rule")
+    rows: list[tuple[str, str, str]] = []
+    if not args.learners:
+        rows += item_rows(args.seeds, args.variants)
+    if not args.items:
+        rows += learner_rows(list(dn.GAMES))
+    print_rows(rows, value_width=16)
+
+
+def item_rows(seeds: int, variants: bool) -> list[tuple[str, str, str]]:
+    """Distinct items per rule and the time to make one, per game (and options)."""
     rows, all_times, short = [], [], []
     for game in dn.GAMES:
-        for options, label in [({}, "defaults")] + ([(VARIANTS[game], "variants")] if args.variants and game in VARIANTS
+        for options, label in [({}, "defaults")] + ([(VARIANTS[game], "variants")] if variants and game in VARIANTS
                                                     else []):
-            distinct, times, kinds = items(game, options, args.seeds)
+            distinct, times, kinds = items(game, options, seeds)
             all_times += times
             low = min(distinct.values())
             short += [f"{game} {rule} ({n})" for rule, n in distinct.items() if n < 20]
@@ -97,12 +193,7 @@ def main() -> None:
                  f"median time to make an item over {len(all_times)} items (p90 "
                  f"{statistics.quantiles(all_times, n=10)[-1]:.1f} ms)"))
     rows.append(("rules under 20 items", str(len(short)), ", ".join(short) or "none"))
-    for game, bad in BAD.items():
-        asked, others, before, needed = simulate(game, bad)
-        rows.append((f"learner erring on {bad}", f"{asked} vs {others}",
-                     f"{game}: asked in 30 items vs the most asked other rule ({asked / others:.1f}x); once right, "
-                     f"{before} other items before it came back ({needed} other rules)"))
-    print_rows(rows, value_width=14)
+    return rows
 
 
 if __name__ == "__main__":

@@ -6,8 +6,9 @@ or "practise anyway", ``next_item(anyway=True)``, whose right answers never post
 A rule got wrong :data:`~danish_nb.practice.schedule.STRUGGLE` times in a row changes approach:
 first a worked example (the item shown answered, with the rule's sentence: ``item.worked``, not
 counted), then an easier item of the same rule (a yes-or-no question on one move where there is
-one). Rules got wrong last time take at most about a third of a session's items
-(:data:`STRUGGLE_SHARE`; the first of a session always comes).
+one). Rules got wrong last time take at most a third (:data:`STRUGGLE_SHARE`) of the learner's
+last :data:`WINDOW` items (read back from the store after a reload): past it they wait for other
+items, even when nothing else is due; "practise anyway" serves them.
 
 A session holds the one item on the learner's screen. An answer must name that item (a stale
 item, answered twice or replaced by a newer one, is refused) and only its choices (a forged
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -38,8 +40,10 @@ from .items import Feedback, Item, NoItem, make_item
 from .progress import Learner, ProgressStore
 from .schedule import RuleProgress, answered, next_due, next_rule, summary
 
-#: The most of a session's items that rules got wrong last time take (worked examples included).
+#: The most of the last :data:`WINDOW` items that rules got wrong last time take (worked examples included).
 STRUGGLE_SHARE = 1 / 3
+#: How many of a learner's last items the share is counted over.
+WINDOW = 30
 #: The kinds of question of an easier item, the easiest first.
 EASIER = (("legal",), ("who", "effect"), ("number",))
 
@@ -77,9 +81,8 @@ class PracticeSession:
         #: Whether the item on the screen is a worked example (shown answered, not counted).
         self.worked = False
         self.asked = 0
-        #: This session's items: how many, and how many of them on rules got wrong last time.
-        self.served = 0
-        self.struggled = 0
+        #: The last items, each whether it was on a rule got wrong last time.
+        self.recent: deque[bool] = deque(self._recent_answers(), maxlen=WINDOW)
         self._easier: str | None = None
         #: The rule of the last item answered (not asked again at once while others are there).
         self.last_rule: str | None = None
@@ -92,9 +95,18 @@ class PracticeSession:
         self._unavailable: set[str] = set()
 
     # ------------------------------------------------------------------ items
-    def begin(self) -> None:
-        """A new session of practice (a new day): its share of struggling rules counted afresh."""
-        self.served = self.struggled = 0
+    def _recent_answers(self) -> list[bool]:
+        """The learner's last items as kept in the store (oldest first), each whether its rule
+        had been got wrong the time before."""
+        if self.store is None or self.learner is None:
+            return []
+        wrong_before: dict[str, bool] = {}
+        flags = []
+        for answer in reversed(self.store.answers(self.learner, self.game_id, limit=4 * WINDOW)):
+            if answer["kind"] == "item":
+                flags.append(wrong_before.get(answer["rule"], False))
+            wrong_before[answer["rule"]] = not answer["correct"]
+        return flags[-WINDOW:]
 
     def next_item(self, *, anyway: bool = False) -> Item:
         """The next item (it replaces the one on the screen). Raises :class:`NothingDue` when no
@@ -109,7 +121,7 @@ class PracticeSession:
                 rule, easier, example, again = self._easier, True, False, True
             else:
                 rule = next_rule(rules, self.progress, now, last=self.last_rule, focus=self.focus, anyway=anyway,
-                                 hold=self._held(rules))
+                                 hold=() if anyway else self._held(rules))
                 if rule is None:
                     raise NothingDue(M("Nothing is due now."), next_due(rules, self.progress))
                 progress = self.progress.get(rule, RuleProgress(rule))
@@ -121,8 +133,7 @@ class PracticeSession:
                 self._unavailable.add(rule)  # (not expected: the benchmark finds items for every rule)
                 continue
             self.asked += 1
-            self.served += 1
-            self.struggled += again
+            self.recent.append(again)
             self.item, self.worked = item, example
             if example:
                 self._easier = rule
@@ -130,10 +141,10 @@ class PracticeSession:
 
     def _held(self, rules: list[str]) -> set[str]:
         """The rules got wrong last time, when one more of their items would take more than
-        their share of the session (two more for a struggling rule: its worked example and the
-        easier item after it)."""
+        their share of the last items (two more for a struggling rule: its worked example and
+        the easier item after it)."""
         def over(count: int) -> bool:
-            return self.struggled + count > max(float(count), (self.served + count) * STRUGGLE_SHARE)
+            return sum(self.recent) + count > max(float(count), (len(self.recent) + count) * STRUGGLE_SHARE)
         held = {rule for rule in rules if rule in self.progress and self.progress[rule].streak}
         return {rule for rule in held if over(2 if self.progress[rule].struggling else 1)}
 
