@@ -6,8 +6,9 @@ package's own wheel and nothing else (danish_nb needs only the standard library 
 hosts the boards' front end (``board.js``, the same file as in Voila) on a small model that speaks
 to :mod:`danish_nb.web` in the worker. ``make site`` runs ``python -m site_build build``:
 
-1. Pyodide's core from npm (``npm pack``, integrity checked; the package holds no other wheel,
-   none is needed) and the package's wheel (``pip wheel``);
+1. Pyodide's core from npm (``npm pack``, integrity checked; the package holds no other wheel)
+   and the package's wheel (``pip wheel``) with the pure-Python wheels of the dependencies the
+   page needs (:data:`BROWSER_DEPENDENCIES`, ``pip download``);
 2. the standard library without the modules no page needs (:data:`STDLIB_LEFT_OUT`), and bytecode
    for the modules imported before the first board, compiled in Pyodide under Node.js
    (bytecode.py);
@@ -107,6 +108,25 @@ def npm_package(name: str, version: str) -> Path:
         with tarfile.open(tarball) as archive:
             archive.extractall(where, filter="data")
     return where / "package"
+
+
+#: The package's pure-Python dependencies the page's Python needs (practice's schedule), as wheels
+#: from PyPI at the versions installed here (those the tests ran with), unpacked beside its own.
+BROWSER_DEPENDENCIES = ("fsrs", "typing-extensions")
+
+
+def dependency_wheels(folder: Path) -> list[Path]:
+    """The wheels of :data:`BROWSER_DEPENDENCIES` (``pip download``, cached), copied into ``folder``."""
+    from importlib.metadata import version
+    where = CACHE / "wheels"
+    pins = [f"{name}=={version(name)}" for name in BROWSER_DEPENDENCIES]
+    run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:", "--dest", where, *pins)
+    wheels = []
+    for pin in pins:
+        name, _, release = pin.partition("==")
+        (wheel,) = where.glob(f"{name.replace('-', '_')}-{release}-py3-none-any.whl")
+        wheels.append(Path(shutil.copy2(wheel, folder / wheel.name)))
+    return wheels
 
 
 def project_wheel(folder: Path) -> Path:
@@ -233,13 +253,15 @@ def build(force: bool = False) -> Path:
     for name in PYODIDE_CORE:
         shutil.copy2(npm_pyodide / name, pyodide_dir / name)
     wheel = project_wheel(pyodide_dir)
+    dependencies = dependency_wheels(pyodide_dir)
     compile_bytecode(pyodide_dir, npm_pyodide / "pyodide-lock.json", wheel)
     trim_stdlib(pyodide_dir / "python_stdlib.zip")
     for name in PACKAGE_FILES:
         shutil.copy2(ROOT / "danish_nb" / name, staged / Path(name).name)
     words = {lang: page_words(lang) for lang in LANGUAGES}
     lock = {"info": json.loads((npm_pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["info"], "packages": {}}
-    constants = {"worker.js": {"version": version, "wheel": f"pyodide/{wheel.name}", "lock": lock, "warmUp": WARM_UP},
+    constants = {"worker.js": {"version": version, "wheel": f"pyodide/{wheel.name}", "lock": lock, "warmUp": WARM_UP,
+                               "wheels": [f"pyodide/{w.name}" for w in dependencies]},
                  "app.js": {"languages": list(LANGUAGES), "words": words},
                  "lesson.js": {"words": words}}
     for path in STATIC.iterdir():

@@ -1,6 +1,7 @@
-// The page's Python: Pyodide in a Web Worker with danish_nb's wheel and nothing else (no Jupyter,
-// no widget package). The page posts {id, request}; the worker answers {id, result} with what
-// danish_nb.web.session.Session.handle returned (or {id, error}), one request after another.
+// The page's Python: Pyodide in a Web Worker with danish_nb's wheel and the wheels of its pure-Python
+// dependencies (fsrs, typing-extensions; no Jupyter, no widget package). The page posts {id, request};
+// the worker answers {id, result} with what danish_nb.web.session.Session.handle returned (or {id,
+// error}), one request after another.
 //
 // A first visit starts Python, unpacks the wheel, runs the build's warm-up (the imports of the
 // first board, the catalogues of every language) and takes a memory snapshot of the interpreter
@@ -39,10 +40,10 @@ async function start() {
     phases[name] = Math.round(now - last) / 1000;
     last = now;
   };
-  const wheel = fetch(new URL(BUILD.wheel, import.meta.url)).then((response) => {
+  const wheels = [BUILD.wheel, ...BUILD.wheels].map((path) => fetch(new URL(path, import.meta.url)).then((response) => {
     if (!response.ok) throw new Error(`${response.status} ${response.url}`);
     return response.arrayBuffer();
-  });
+  }));
   const options = { indexURL: new URL("./pyodide/", import.meta.url).href, lockFileContents: BUILD.lock,
                     stdout: () => {}, stderr: (line) => console.warn(line) };
   const snapshot = await savedSnapshot();
@@ -61,7 +62,9 @@ async function start() {
   step(restored ? "Pyodide from the snapshot" : "Pyodide");
   const unpack = async () => {
     const sitePackages = pyodide.runPython("import site\nsite.getsitepackages()[0]");
-    pyodide.unpackArchive(new Uint8Array(await wheel), "wheel", { extractDir: sitePackages });
+    for (const wheel of wheels) {
+      pyodide.unpackArchive(new Uint8Array(await wheel), "wheel", { extractDir: sitePackages });
+    }
   };
   let made = null;
   if (!restored) {
