@@ -37,7 +37,7 @@ from typing import Any
 
 from fsrs import Card, State
 
-from ..core import DanishNbError
+from ..core import DanishNbError, get_game
 from ..i18n import M
 from ..tables.store import NAME_LENGTH, Store
 from .schedule import SCHEDULER, RuleProgress, answered, moment
@@ -180,7 +180,10 @@ class ProgressStore:
                kind: str = "item", item: Mapping[str, Any] | None = None) -> RuleProgress:
         """Count one answer (or, ``kind="play"``, an illegal move tried in play) and return the
         rule's new progress. The rule's row is read and written in one transaction (locked on
-        PostgreSQL), so two kernels answering at once both count."""
+        PostgreSQL), so two kernels answering at once both count. An unknown game or rule is
+        refused (:class:`~danish_nb.errors.DanishNbError`) and nothing is written."""
+        if not isinstance(rule, str) or rule not in get_game(game).catalogue.rules:
+            raise DanishNbError(M("{game} has no rule {rule}", game=get_game(game).title, rule=repr(rule)[:30]))
         now = time.time() if now is None else now
         lock = self.store.lock_clause
         with self.store.write() as execute:
