@@ -434,3 +434,27 @@ def test_practice_without_its_screens_imports_no_ui_library(ui: str) -> None:
             f"assert {ui!r} not in sys.modules, sorted(m for m in sys.modules if {ui!r} in m)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+NO_SQLITE = """
+import sys
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name in ("sqlite3", "_sqlite3"):
+            raise ModuleNotFoundError(f"No module named {name!r}")
+sys.meta_path.insert(0, Block())
+from danish_nb.practice import PracticeSession
+import danish_nb.widgets.practice
+session = PracticeSession("bastard", seed=1)
+item = session.next_item()
+assert session.answer(item.id, sorted(item.answer)).correct
+assert "danish_nb.tables" not in sys.modules, "the class store was imported"
+"""
+
+
+def test_practice_in_memory_needs_no_sqlite3_as_on_the_serverless_page() -> None:
+    """The page's Python (Pyodide) has no sqlite3: practice kept in memory imports no class store."""
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-c", NO_SQLITE], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

@@ -33,14 +33,16 @@ import json
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fsrs import Card, State
 
 from ..core import DanishNbError, get_game
 from ..i18n import M
-from ..tables.store import NAME_LENGTH, Store
 from .schedule import SCHEDULER, RuleProgress, answered, moment
+
+if TYPE_CHECKING:  # the class store is imported only where progress is kept (a page has no sqlite3)
+    from ..tables.store import Store
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS dn_practice_learners (
@@ -69,6 +71,12 @@ LEITNER_INTERVALS = (0.0, 600.0, 86_400.0, 3 * 86_400.0, 7 * 86_400.0, 21 * 86_4
 KEEP_ANSWERS = 2000
 
 
+def _name(name: str) -> str:
+    """A name as kept: at most the class tables' name length."""
+    from ..tables.store import NAME_LENGTH
+    return name[:NAME_LENGTH]
+
+
 def _hash(kind: str, secret: str) -> str:
     return kind + ":" + hashlib.sha256(f"danish-nb practice {kind} {secret}".encode()).hexdigest()[:32]
 
@@ -91,19 +99,19 @@ class Learner:
         """A learner practising on their own, known by a token only their browser holds."""
         if not isinstance(token, str) or not 8 <= len(token) <= 200:
             raise DanishNbError(M("a learner token is a text of 8 to 200 characters"))
-        return cls(_hash("local", token), "local", room, name[:NAME_LENGTH])
+        return cls(_hash("local", token), "local", room, _name(name))
 
     @classmethod
     def this_user(cls, *, room: str = "") -> Learner:
         """The learner at this computer's account (a notebook run by one person)."""
-        return cls(_hash("user", getpass.getuser()), "local", room, getpass.getuser()[:NAME_LENGTH])
+        return cls(_hash("user", getpass.getuser()), "local", room, _name(getpass.getuser()))
 
     @classmethod
     def at_seat(cls, token: str, *, code: str, seat: int, room: str = "", name: str = "") -> Learner:
         """A learner in a class, known by their seat token (the same secret as their seat)."""
         if not isinstance(token, str) or not token:
             raise DanishNbError(M("a seat token is needed"))
-        return cls(_hash("seat", token), "seat", room, name[:NAME_LENGTH], code, seat)
+        return cls(_hash("seat", token), "seat", room, _name(name), code, seat)
 
 
 def open_progress(store: Store | None = None) -> tuple[ProgressStore | None, str]:
