@@ -3,8 +3,9 @@ schedule on the ``fsrs`` library; a session's refusals; the learner's screen and
 
 The item property replays each item's position from its record and asks the engine again:
 the answer the item expects must be the engine's verdict (``explain``) or what the move does
-(the events of ``apply``), and the item's rule must be among the verdict's reasons or the
-events' rules.
+(the events of ``apply``), and the item's rule must be the verdict's first reason (what
+decides it, never a consequence) or the events' rule; a pick item credits each card to the
+rule that decides it; the board drawn for an item shows no turn note.
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ def check_against_engine(item: Any) -> None:
     """The item's expected answer is the engine's, and its rule decides (see the module docstring)."""
     game = dn.load_record(item.record)  # replays and checks every move of the position
     state = game.state
+    from danish_nb.render.practice import item_html
+    assert not getattr(item.view(), "note", "") and '<div class="dn-note">' not in item_html(item, frozenset(), None)
     assert state.current_player == item.player
     keys = [choice.key for choice in item.choices]
     assert len(keys) == len(set(keys)) >= 2, f"{item.kind}: choices {keys}"
@@ -75,24 +78,29 @@ def check_against_engine(item: Any) -> None:
             assert (key in item.answer) == bool(plays), f"{key}: the engine says {'legal' if plays else 'illegal'}"
             verdict = state.explain(plays[0]) if plays else \
                 next(state.explain(m) for m in _single_tries(state) if card_of(m) == card)
-            decided |= verdict.reasons[-1].rule_id == item.rule
+            decided |= verdict.reasons[0].rule_id == item.rule
+            assert dict(item.deciders)[key] == verdict.reasons[0].rule_id  # credited to the rule deciding it
         assert decided, f"{item.rule} decides none of the cards offered"
+        assert item.answer and item.answer != set(keys), "every card legal, or none: the rule is not tested"
         return
     move = game.parse_move(item.move)
     verdict = state.explain(move)
     if item.kind == "legal":
         assert item.answer == {"legal" if verdict.legal else "illegal", item.rule}
-        assert item.rule in verdict.rule_ids
+        assert verdict.reasons[0].rule_id == item.rule, "the rule asked is the first reason, not a consequence"
         offered = {c.key for c in item.choices if c.group == "rule"}
         assert offered & set(verdict.rule_ids) == {item.rule}, "another rule offered also decides"
         assert offered <= set(active_rules(item.game_id, game.options))
         return
     assert verdict.legal
     after, events = state.apply(move)
-    ours = [e for e in events if e.rule is not None and e.rule.id == item.rule]
-    assert ours, f"no event of {item.rule} after {item.move}"
     (answer,) = item.answer
     question = question_of(item)
+    if question == "hand-size":  # a consequence on the hand the verdict states
+        assert item.rule in verdict.rule_ids[1:] and int(answer) == len(after.hands[item.player])
+        return
+    ours = [e for e in events if e.rule is not None and e.rule.id == item.rule]
+    assert ours, f"no event of {item.rule} after {item.move}"
     if item.kind == "effect":
         assert answer in {e.kind for e in ours}
         happened = {e.kind for e in events}
@@ -318,6 +326,20 @@ def test_a_rule_got_wrong_again_and_again_changes_approach_within_a_third_of_the
     assert len(bad) <= (len(shown) + 1) / 3 + 1, shown  # the first wrong answer, then a third at most
     assert all(shown[i + 1][0] == "DB-13" and not shown[i + 1][1] for i in examples)  # then the easier item
     assert rested and len(shown) >= 30
+
+def test_a_pick_item_counts_each_card_on_the_rule_that_decides_it() -> None:
+    item = next(it for seed in range(40) for it in [make_item("danish-bastard", "DB-20", seed)]
+                if it.kind == "pick" and len(set(dict(it.deciders).values())) > 1)
+    deciders = dict(item.deciders)
+    other = next(key for key, rule in deciders.items() if rule != "DB-20")
+    flipped = sorted(item.answer ^ {other})  # wrong on one card another rule decides
+    credits = item.check(flipped).credits
+    assert credits["DB-20"] is True and credits[deciders[other]] is False
+    session = PracticeSession("danish-bastard", seed=1)
+    session.item = item
+    session.answer(item.id, flipped)
+    assert session.progress["DB-20"].right == 1 and session.progress[deciders[other]].wrong == 1
+
 
 # --------------------------------------------------------------------------- a session's refusals
 

@@ -35,4 +35,5 @@ PRACTICE = PracticePart(
     who={"start": "first", "end": "loser"},
     outcomes={"burn": "DB-18", "reverse": "DB-19", "again": "DB-19", "black-joker": "DB-21", "draw": "DB-11",
               "fail": "DB-24", "take": "DB-24", "finish": "DB-31"},
+    hand_size=frozenset({"DB-26"}),
 )

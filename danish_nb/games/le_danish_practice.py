@@ -41,4 +41,5 @@ PRACTICE = PracticePart(
     outcomes={"burn": "LD-28", "again": "LD-28", "draw": "LD-14", "take": "LD-16", "fail": "LD-23", "skip": "LD-27",
               "ace": "LD-29", "finish": "LD-34", "pass-hands": "LD-31", "reverse": "LD-32", "offer": "LD-33",
               "chain": "LD-22"},
+    hand_size=frozenset({"LD-17"}),
 )

@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import random
@@ -86,6 +87,8 @@ class Feedback:
     correct: bool
     lines: tuple[Text, ...]
     rulings: tuple[Ruling, ...] = ()
+    #: The rules the answer counts on, each right or not (:meth:`Item.credits`).
+    credits: dict[str, bool] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, eq=False)
@@ -108,6 +111,8 @@ class Item:
     move: str | None = None
     note: Text = ""
     seed: int = 0
+    #: For a ``pick`` item: each card's key and the rule that decides it (credited or blamed for it).
+    deciders: tuple[tuple[str, str], ...] = ()
     _game: list = field(default_factory=list, repr=False)
 
     @property
@@ -127,8 +132,12 @@ class Item:
         return self._game[0]
 
     def view(self) -> Any:
-        """What the learner sees: the view of the player asked about."""
-        return self.game().state.view(self.player)
+        """What the learner sees: the view of the player asked about, without the board's turn
+        note (it may state the constraint the question asks about: "after a 7: play a 7 or lower")."""
+        view = self.game().state.view(self.player)
+        if getattr(view, "note", "") and dataclasses.is_dataclass(view):
+            view = dataclasses.replace(view, note="")
+        return view
 
     def check(self, chosen: Iterable[str]) -> Feedback:
         """The feedback on the answer ``chosen`` (choice keys). Raises :class:`DanishNbError` for
@@ -141,7 +150,23 @@ class Item:
             raise DanishNbError(M("that answer names something this question does not offer"))
         chosen_set = frozenset(chosen)
         lines, rulings = explanation(self)
-        return Feedback(self, chosen_set, chosen_set == self.answer, lines, rulings)
+        return Feedback(self, chosen_set, chosen_set == self.answer, lines, rulings, self.credits(chosen_set))
+
+    def credits(self, chosen: frozenset[str]) -> dict[str, bool]:
+        """Each rule the answer ``chosen`` is counted on, right or not: a ``pick`` item's cards
+        on the rule that decides each (a rule is right if every card it decides is), else the
+        item's rule. The item's rule comes first.
+
+        >>> item = make_item("danish-bastard", "DB-13", seed=1)
+        >>> list(item.credits(item.answer).items())[0]
+        ('DB-13', True)
+        """
+        if not self.deciders:
+            return {self.rule: chosen == self.answer}
+        result = {self.rule: True}
+        for key, rule in self.deciders:
+            result[rule] = result.get(rule, True) and ((key in chosen) == (key in self.answer))
+        return result
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form (with the answer: for the learner's own record and the teacher)."""
@@ -207,15 +232,25 @@ def _asks(game: Game, rule_id: str, active: Sequence[str]) -> list[_Ask]:
     if state.current_player is None:
         return []
     verdicts = [(move, state.explain(move)) for move in tries(state)]
-    asks = [_Ask("legal", move, verdict) for move, verdict in verdicts
-            if rule_id in verdict.rule_ids and (verdict.legal or verdict.reasons[-1].rule_id == rule_id)]
+    asks = [_Ask("legal", move, verdict) for move, verdict in verdicts if decider(verdict) == rule_id]
     picks = _pick_moves(verdicts)
-    if len(picks) > 1 and any(v.reasons[-1].rule_id == rule_id for _, v in picks):
+    if len(picks) > 1 and any(decider(v) == rule_id for _, v in picks) and len({v.legal for _, v in picks}) == 2:
         asks.append(_Ask("pick"))
+    part = practice_part(game.rules.id)
     for move, verdict in verdicts:
         if verdict.legal:
             asks += _event_asks(game, move, rule_id, active)
+            if rule_id in part.hand_size and rule_id in verdict.rule_ids[1:]:
+                after = state.apply(move)[0]
+                asks.append(_Ask("number", move, verdict, question="hand-size", seat=state.current_player,
+                                 number=len(after.hands[state.current_player])))
     return asks
+
+
+def decider(verdict: Verdict) -> str | None:
+    """The rule that decides a verdict: its first reason (what the move does afterwards, a
+    consequence, comes later), ``None`` for a verdict with no reason."""
+    return verdict.reasons[0].rule_id if verdict.reasons else None
 
 
 def _pick_moves(verdicts: list[tuple[Any, Verdict]]) -> list[tuple[Any, Verdict]]:
@@ -277,11 +312,13 @@ def _item(game: Game, rule_id: str, ask: _Ask, rng: random.Random, active: Seque
     who = seat_words(player, player)
     record = game.to_record()
     note: Text = ""
+    deciders: tuple[tuple[str, str], ...] = ()
     move_text = str(ask.move) if ask.move is not None else None
     if ask.kind == "pick":
         picks = _pick_moves([(m, state.explain(m)) for m in tries(state)])
         choices = tuple(Choice(card_of(m).code, card_words(card_of(m))) for m, _ in picks)
         answer = frozenset(card_of(m).code for m, v in picks if v.legal)
+        deciders = tuple((card_of(m).code, decider(v) or rule_id) for m, v in picks)
         question: Text = Message(QUESTIONS["pick"], who=who)
     elif ask.kind == "legal":
         verdict = ask.verdict
@@ -321,7 +358,7 @@ def _item(game: Game, rule_id: str, ask: _Ask, rng: random.Random, active: Seque
     digest = hashlib.sha256(json.dumps([record, ask.kind, move_text, [c.key for c in choices], rule_id],
                                        sort_keys=True).encode()).hexdigest()[:16]
     return Item(digest, game.rules.id, rule_id, ask.kind, question, record, player, choices, answer,
-                move_text, note, seed, [game])
+                move_text, note, seed, deciders, [game])
 
 
 def _other(state: Any, rng: random.Random) -> int:
@@ -343,6 +380,8 @@ def _numbers(answer: int, question: str, rng: random.Random) -> list[int]:
     """Four numbers to choose from, the answer among them, in order."""
     if question == "game-points-lost":
         pool = [0, 5, 10, 15]
+    elif question == "hand-size":
+        pool = [n for n in (answer + d for d in (-3, -2, -1, 1, 2, 3)) if n >= 0]
     else:
         pool = [answer + d for d in (-4, -3, -2, -1, 1, 2, 3, 4)] + ([answer * 2, -answer] if answer else [])
         if question == "total":
@@ -371,6 +410,8 @@ def explanation(item: Item) -> tuple[tuple[Text, ...], tuple[Ruling, ...]]:
             events = state.apply(verdict.move)[1]
             steps += events
             lines = tuple(cited(e.text, e.rule, e.ruling) for e in events)
+            if item.rule in verdict.rule_ids:  # a consequence the verdict states (the hand's size)
+                lines = (_verdict_text(verdict),) + lines
     rulings = tuple(dict.fromkeys(step.ruling for step in steps
                                   if step.ruling is not None and step.rule is not None and step.rule.id == item.rule))
     return lines, rulings

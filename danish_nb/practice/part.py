@@ -44,7 +44,10 @@ class PracticePart:
       (``"end"``: ``"winner"`` or ``"loser"``; ``"starter"`` asks who the draws made start);
       a trick's taker is asked in every game;
     - ``number``: the number questions its events support (:data:`NumberAsk`);
-    - ``outcomes``: the event kinds "what happens then?" may offer, each with its rule.
+    - ``outcomes``: the event kinds "what happens then?" may offer, each with its rule;
+    - ``hand_size``: rules that say what a legal move does to the hand's size afterwards
+      (drawing or not), cited after the rule that allows the move: asked as "how many cards
+      does the player hold then?" (never as "which rule decides?", which another rule answers).
     """
 
     scenes: Sequence[tuple[Scene, float, frozenset[str] | None]] = ()
@@ -54,6 +57,7 @@ class PracticePart:
     who: Mapping[str, str] = field(default_factory=lambda: {"end": "winner"})
     number: NumberAsk | None = None
     outcomes: Mapping[str, str] = field(default_factory=dict)
+    hand_size: frozenset[str] = frozenset()
 
 
 #: What a game without a declared part practises.

@@ -135,9 +135,9 @@ def next_rule(rules: Sequence[str], progress: Mapping[str, RuleProgress], now: f
               hold: Collection[str] = ()) -> str | None:
     """The rule to practise next among ``rules`` (in catalogue order, which breaks ties), or
     ``None`` when none is due. ``focus`` (the rules broken in the last game, which the learner
-    asked to practise: due or not) is chosen from first while it holds a rule other than ``last``; ``hold`` are rules not to serve now
-    (a struggling rule past its share of the session); ``anyway``: when nothing is due, the rule
-    due soonest.
+    asked to practise: due or not) is chosen from first while it holds a rule other than
+    ``last``; ``hold`` are rules not to serve now (got wrong, past their share of the learner's
+    last items); ``anyway``: when nothing is due, the rule due soonest.
 
     >>> progress = {"A": answered(RuleProgress("A"), False, now=0.0), "B": answered(RuleProgress("B"), True, now=0.0)}
     >>> next_rule(["A", "B", "C"], progress, now=900.0)       # A was got wrong and is due again

@@ -177,8 +177,10 @@ class PracticeSession:
         feedback = item.check(chosen)
         self.item = None
         self.last_rule = item.rule
-        self._count(item.rule, feedback.correct, "item", {**item.to_dict(), "chosen": sorted(feedback.chosen),
-                                                          "answer": sorted(item.answer)})
+        kept = {**item.to_dict(), "chosen": sorted(feedback.chosen), "answer": sorted(item.answer)}
+        for rule, right in feedback.credits.items():  # a pick item: every card on the rule that decides it
+            if rule in self.rules:
+                self._count(rule, right, "item", kept)
         if feedback.correct and item.rule in self.focus:
             self.focus.remove(item.rule)
         return feedback

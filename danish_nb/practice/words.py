@@ -197,6 +197,7 @@ QUESTIONS = {
     "first": N_("{who} to play: {who} chooses to {move}, the last choice of face-up cards. Who plays first?"),
     "leader": N_("{who} to play: {who} chooses to {move}. Who leads next?"),
     "total": N_("{who} to play: {who} chooses to {move}. What is the total then?"),
+    "hand-size": N_("{who} to play: {who} chooses to {move}. How many cards does {who} hold in hand then?"),
     "deal-points": N_("{who} to play: {who} chooses to {move}, the last card of the deal. How many points does "
                      "P{seat} score for this deal?"),
     "game-points-lost": N_("{who} to play: {who} chooses to {move}, the last card of the deal. How many game "
