@@ -6,7 +6,12 @@ right has every practised rule learned by day 21; one who always errs on one rul
 most a third of the items and still learns the others; one who learns a rule after three errors
 has it shown as learned within three weeks.
 
-Run ``python -m benchmarks.practice`` (``--seeds 30``; ``--variants`` also switches every
+Item audits over the seeds (issue 38; target 0 each): set-up piles no legal history gives, turn
+notes on an item's board, rules asked that do not decide (a consequence), pick items whose rule
+decides no card or that test nothing (every card legal, or none), rules with no item, and rules
+whose answer never varies.
+
+Run ``python -m benchmarks.practice`` (``--seeds 25``; ``--variants`` also switches every
 variant on: Le danish's four options, Sjavs' Farvesjavs and last game points; ``--learners``
 runs the simulated learners only, ``--items`` the items only). Prints the machine's load first
 (``os.getloadavg``).
@@ -22,7 +27,9 @@ import time
 from typing import Any
 
 import danish_nb as dn
-from danish_nb.practice import Item, NothingDue, PracticeSession, active_rules, left_out, make_item
+from danish_nb.practice import Item, NoItem, NothingDue, PracticeSession, active_rules, left_out, make_item
+from danish_nb.practice.items import decider
+from danish_nb.practice.scenes import pile_replays
 
 from .report import print_rows
 
@@ -35,19 +42,50 @@ BAD = {"danish-bastard": "DB-23", "le-danish": "LD-26", "rat-bastard-17": "RB-15
        "sjavs": "SJ-13"}
 
 
-def items(game: str, options: dict, seeds: int) -> tuple[dict[str, int], list[float], collections.Counter]:
-    """Distinct items per rule over ``seeds`` seeds, every item's making time (ms), the kinds."""
-    distinct, times, kinds = {}, [], collections.Counter()
+def items(game: str, options: dict, seeds: int) -> tuple[dict[str, int], list[float], collections.Counter,
+                                                     collections.Counter, dict[str, set]]:
+    """Distinct items per rule over ``seeds`` seeds, every item's making time (ms), the kinds,
+    the audits' findings (:func:`audit`) and each rule's answers."""
+    distinct, times, kinds, found, answers = {}, [], collections.Counter(), collections.Counter(), {}
     for rule in active_rules(game, options):
-        ids = set()
+        ids, seen = set(), set()
         for seed in range(seeds):
             start = time.perf_counter()
-            item = make_item(game, rule, seed, options)
+            try:
+                item = make_item(game, rule, seed, options)
+            except NoItem:
+                found[f"no item: {rule}"] += 1
+                continue
             times.append(1000 * (time.perf_counter() - start))
             ids.add(item.id)
             kinds[item.kind] += 1
+            found.update(f"{problem}: {rule}" for problem in audit(item))
+            seen.add((item.player, tuple(sorted(item.answer))))
         distinct[rule] = len(ids)
-    return distinct, times, kinds
+        answers[rule] = seen
+    return distinct, times, kinds, found, answers
+
+
+def audit(item: Item) -> list[str]:
+    """What is wrong with an item, by issue 38's audits: a set-up pile no legal history gives,
+    a turn note on its board, a rule asked or credited that does not decide (a consequence)."""
+    problems = []
+    position = item.record.get("position")
+    if isinstance(position, dict) and "open" in position and not pile_replays(item.game_id, position,
+                                                                               item.record["options"]):
+        problems.append("impossible pile")
+    if getattr(item.view(), "note", ""):
+        problems.append("turn note")
+    game = item.game()
+    if item.kind == "legal":
+        if decider(game.state.explain(game.parse_move(item.move))) != item.rule:
+            problems.append("consequence asked")
+    elif item.kind == "pick":
+        if item.rule not in dict(item.deciders).values():
+            problems.append("pick not deciding")
+        if not item.answer or len(item.answer) == len(item.choices):
+            problems.append("pick not testing")
+    return problems
 
 
 # --------------------------------------------------------------------------- simulated learners over days
@@ -158,7 +196,7 @@ def _day(values: list[int | None], unit: str = "day") -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=30, help="seeds per rule (default 30)")
+    parser.add_argument("--seeds", type=int, default=25, help="seeds per rule (default 25)")
     parser.add_argument("--variants", action="store_true", help="also every variant switched on")
     parser.add_argument("--learners", action="store_true", help="the simulated learners only")
     parser.add_argument("--items", action="store_true", help="the items only")
@@ -175,13 +213,16 @@ def main() -> None:
 
 
 def item_rows(seeds: int, variants: bool) -> list[tuple[str, str, str]]:
-    """Distinct items per rule and the time to make one, per game (and options)."""
-    rows, all_times, short = [], [], []
+    """Distinct items per rule, the audits and the time to make an item, per game (and options)."""
+    rows, all_times, short, found, same = [], [], [], collections.Counter(), []
     for game in dn.GAMES:
         for options, label in [({}, "defaults")] + ([(VARIANTS[game], "variants")] if variants and game in VARIANTS
                                                     else []):
-            distinct, times, kinds = items(game, options, seeds)
+            distinct, times, kinds, problems, answers = items(game, options, seeds)
             all_times += times
+            found += problems
+            same += [f"{rule} ({next(iter(seen))[1]})" for rule, seen in answers.items()
+                     if len({answer for _, answer in seen}) == 1]
             low = min(distinct.values())
             short += [f"{game} {rule} ({n})" for rule, n in distinct.items() if n < 20]
             rows.append((f"{game} ({label})", f"{len(distinct)} rules",
@@ -190,9 +231,17 @@ def item_rows(seeds: int, variants: bool) -> list[tuple[str, str, str]]:
                          f"{statistics.median(times):.1f} ms, p90 {statistics.quantiles(times, n=10)[-1]:.1f} ms, "
                          f"max {max(times):.0f} ms; kinds {dict(kinds)}"))
     rows.append(("all items", f"{statistics.median(all_times):.1f} ms",
-                 f"median time to make an item over {len(all_times)} items (p90 "
+                 f"median time to make an item over {len(all_times)} items (target: at most 50 ms; p90 "
                  f"{statistics.quantiles(all_times, n=10)[-1]:.1f} ms)"))
     rows.append(("rules under 20 items", str(len(short)), ", ".join(short) or "none"))
+    for problem in ("impossible pile", "turn note", "consequence asked", "pick not deciding", "pick not testing",
+                    "no item"):
+        hits = {key: n for key, n in found.items() if key.startswith(problem + ":")}
+        rows.append((f"audit: {problem}", str(sum(hits.values())),
+                     f"items over {seeds} seeds per rule (target 0) " + ", ".join(
+                         f"{key.split(': ')[1]} {n}" for key, n in sorted(hits.items()))))
+    rows.append(("audit: answer never varies", str(len(same)),
+                 f"rules giving one answer over {seeds} seeds (target 0, or a reason): " + (", ".join(same) or "none")))
     return rows
 
 

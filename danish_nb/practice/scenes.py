@@ -5,6 +5,9 @@ Every game has random play from a seeded deal (most rules decide something withi
 moves of it); rules that random play rarely reaches (the end of a game or of a deal, the
 last face-down cards, scoring with the sevens) also have a scene that sets up such a
 position directly (:func:`danish_nb.setup`) from seeded random cards, then plays on from it.
+A set-up shedding position is kept only if its pile could have been built by legal plays
+(:func:`pile_replays`: each card of it played in turn, by the engine, onto the cards below it,
+none burning the pile), so no item shows an unburned 10 or four of a kind on a pile.
 The same seed gives the same positions. Each game declares its scenes in its practice part
 (:class:`~danish_nb.practice.part.PracticePart`), made with the helpers here.
 
@@ -87,8 +90,43 @@ def from_position(game_id: str, make: Callable[[random.Random, int, Any], dict[s
             game = setup(game_id, position, dict(options))
         except DanishNbError:  # a position these options refuse (e.g. a variant's pack)
             return
+        if "open" in position and not pile_replays(game_id, position, options):
+            return
         yield from play_on(game, rng, limit=moves)
     return scene
+
+
+def pile_replays(game_id: str, position: Mapping[str, Any], options: Mapping[str, Any]) -> bool:
+    """Whether a set-up shedding position's pile could have been built by legal plays: each card,
+    from the bottom, played by the player to move onto the cards below it (the rest of the
+    position as it is) is legal and leaves the pile in place (no burn, no discard).
+
+    >>> pile_replays("danish-bastard", {"hands": [["4C"], ["9S"]], "pile": ["6C", "9H"]}, {})
+    True
+    >>> pile_replays("danish-bastard", {"hands": [["4C"], ["9S"]], "pile": ["6C", "10H", "9H"]}, {})  # the 10 burns
+    False
+    """
+    pile = list(position.get("pile") or ())
+    seat = int(position.get("current", 0) or 0)
+    for k in range(1, len(pile)):
+        probe = {key: ([list(zone) for zone in value] if key == "hands" else value) for key, value in position.items()}
+        probe["hands"][seat] = [pile[k], *probe["hands"][seat]]
+        probe["pile"] = pile[:k]
+        try:
+            game = setup(game_id, probe, dict(options))
+            move = game.parse_move(f"P{seat + 1} play {pile[k]}")
+            if not game.state.explain(move).legal:
+                return False
+            after, events = game.state.apply(move)
+        except DanishNbError:
+            return False
+        if any(event.kind in ("burn", "discard") for event in events) or list(_codes(after.pile)) != pile[:k + 1]:
+            return False
+    return True
+
+
+def _codes(pile: Any) -> list[str]:
+    return [card.code for card in pile]
 
 
 def codes(cards: list[Card]) -> list[str]:
