@@ -309,7 +309,7 @@ def _distractors(part: PracticePart, events: Sequence[Event], active: Sequence[s
 def _item(game: Game, rule_id: str, ask: _Ask, rng: random.Random, active: Sequence[str], seed: int) -> Item:
     state = game.state
     player = state.current_player
-    who = seat_words(player, player)
+    who = seat_words(player)  # the learner's seat: the question says "you"
     record = game.to_record()
     note: Text = ""
     deciders: tuple[tuple[str, str], ...] = ()

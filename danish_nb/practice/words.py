@@ -183,29 +183,31 @@ def outcome_words(kind: str, player: int | None) -> Message:
     return Message(OUTCOMES[kind], p=(player or 0) + 1)
 
 
-#: The questions, by item kind (``{who}``: the player asked about, ``{move}``: the move in words).
+#: The questions, by item kind, asked of the learner, who plays the seat the item shows
+#: (``{who}``: that seat, ``P1``; ``{move}``: the move in words, an infinitive phrase).
 QUESTIONS = {
-    "pick": N_("{who} to play. Which of these cards may {who} play? Choose every card that may be played "
+    "pick": N_("You are {who}, to play. Which of these cards may you play? Choose every card that may be played "
               "(perhaps none)."),
-    "legal": N_("{who} to play: may {who} {move}?"),
+    "legal": N_("You are {who}, to play: may you {move}?"),
     "rule": N_("Which rule decides?"),
-    "effect": N_("{who} to play: {who} chooses to {move}. What happens then?"),
-    "trick": N_("{who} to play: {who} chooses to {move}, the last card of the trick. Who takes the trick?"),
-    "winner": N_("{who} to play: {who} chooses to {move}. This ends the match: who wins it?"),
-    "loser": N_("{who} to play: {who} chooses to {move}. This ends the match: who loses it?"),
-    "starter": N_("{who} is done swapping. To decide who starts, {move}. Who starts?"),
-    "first": N_("{who} to play: {who} chooses to {move}, the last choice of face-up cards. Who plays first?"),
-    "leader": N_("{who} to play: {who} chooses to {move}. Who leads next?"),
-    "total": N_("{who} to play: {who} chooses to {move}. What is the total then?"),
-    "hand-size": N_("{who} to play: {who} chooses to {move}. How many cards does {who} hold in hand then?"),
-    "deal-points": N_("{who} to play: {who} chooses to {move}, the last card of the deal. How many points does "
-                     "P{seat} score for this deal?"),
-    "game-points-lost": N_("{who} to play: {who} chooses to {move}, the last card of the deal. How many game "
-                          "points does P{seat} lose?"),
-    "card-points": N_("{who} to play: {who} chooses to {move}, the last card of the deal. How many card points "
-                     "does the soloist, P{seat}, count, with the cards out of play?"),
-    "game-points": N_("{who} to play: {who} chooses to {move}, the last card of the deal. How many game points "
-                     "does P{seat} have after it?"),
+    "effect": N_("You are {who}, to play, and you choose to {move}. What happens then?"),
+    "trick": N_("You are {who}, to play, and you choose to {move}, the last card of the trick. Who takes the trick?"),
+    "winner": N_("You are {who}, to play, and you choose to {move}. This ends the match: who wins it?"),
+    "loser": N_("You are {who}, to play, and you choose to {move}. This ends the match: who loses it?"),
+    "starter": N_("You are {who}, done swapping. To decide who starts, {move}. Who starts?"),
+    "first": N_("You are {who}, to play, and you choose to {move}, the last choice of face-up cards. Who plays "
+               "first?"),
+    "leader": N_("You are {who}, to play, and you choose to {move}. Who leads next?"),
+    "total": N_("You are {who}, to play, and you choose to {move}. What is the total then?"),
+    "hand-size": N_("You are {who}, to play, and you choose to {move}. How many cards do you hold in hand then?"),
+    "deal-points": N_("You are {who}, to play, and you choose to {move}, the last card of the deal. How many points "
+                     "does P{seat} score for this deal?"),
+    "game-points-lost": N_("You are {who}, to play, and you choose to {move}, the last card of the deal. How many "
+                          "game points does P{seat} lose?"),
+    "card-points": N_("You are {who}, to play, and you choose to {move}, the last card of the deal. How many card "
+                     "points does the soloist, P{seat}, count, with the cards out of play?"),
+    "game-points": N_("You are {who}, to play, and you choose to {move}, the last card of the deal. How many game "
+                     "points does P{seat} have after it?"),
 }
 
 #: The two answers of "may P1 ...?".

@@ -132,7 +132,7 @@ def taken_html(view: TrickView, item: Item, lang: str = "en") -> str:
     rows = []
     for seat, tricks in enumerate(view.won):
         cards = [card for trick in tricks for card in trick]
-        label = tr("P{seat} has taken {n} tricks:", seat=seat + 1, n=len(tricks))
+        label = tr.n("P{seat} has taken {n} trick:", "P{seat} has taken {n} tricks:", len(tricks), seat=seat + 1)
         rows.append(f'<div class="dn-row dn-taken" role="group" aria-label="{escape(label)}">'
                     f'<span class="dn-label" aria-hidden="true">{escape(label)}</span>'
                     f'{cards_html(cards, lang=lang)}</div>')
