@@ -32,8 +32,18 @@ def card_values(game_id: str) -> dict[Card, int]:
     return get_game(game_id).info.parts.card_values
 
 
-#: The bids of an auction, lowest first, and the top trumps that make a bid safer (Sjavs).
-BID_ORDER = ("play", "strike", "slam")
+def bid_order(state: Any) -> tuple[str, ...]:
+    """The bids of the game's auction, lowest first: its declaration (``GameParts.bids``).
+
+    >>> import danish_nb as dn
+    >>> bid_order(dn.new_game("sjavs", players=3, seed=1).state)
+    ('play', 'strike', 'slam')
+    """
+    return get_game(state.game_id).info.parts.bids
+
+
+#: The top trumps that make a bid safer (Sjavs; the bids, lowest first, are the game's
+#: declaration: :func:`bid_order`).
 TOP_TRUMPS = (Card.parse("QC"), Card.parse("QS"))
 #: The bidder's reasons, per bid word (whole phrases, so that each language names the bids its way).
 _BIDS = {"play": N_("bids play"), "strike": N_("bids strike"), "slam": N_("bids slam")}
@@ -126,13 +136,14 @@ class TrickRuleOfThumb(SeededPlayer):
         True
         """
         contract = None
+        order = bid_order(world)
         for seat, bid in getattr(world, "bids", ()):
-            lowest = BID_ORDER.index(contract) + 1 if contract else 0
+            lowest = order.index(contract) + 1 if contract else 0
             unknown = seat == getattr(world, "soloist", None) and (world.exchanged or world.phase == "discard")
             if seat != me and not unknown:
                 worth = cls.hand_worth(world, world.hands[seat] + played_by(world.tricks, world.trick, seat))
-                level = -1 if worth is None else BID_ORDER.index(worth)
-                if level >= lowest if bid == "pass" else level < BID_ORDER.index(bid):
+                level = -1 if worth is None else order.index(worth)
+                if level >= lowest if bid == "pass" else level < order.index(bid):
                     return False
             contract = contract if bid == "pass" else bid
         return True
@@ -143,9 +154,10 @@ class TrickRuleOfThumb(SeededPlayer):
         trumps, is always worth a Play)."""
         worth = self.hand_worth(state, hand)
         bids = [m for m in moves if m.action == "bid"]
-        affordable = [m for m in bids if worth and BID_ORDER.index(m.bid) <= BID_ORDER.index(worth)]
+        order = bid_order(state)
+        affordable = [m for m in bids if worth and order.index(m.bid) <= order.index(worth)]
         if affordable:
-            move = min(affordable, key=lambda m: BID_ORDER.index(m.bid))
+            move = min(affordable, key=lambda m: order.index(m.bid))
             return Choice(move, M("{bids}: {worth}", bids=Message(_BIDS[move.bid]), worth=Message(_UP_TO[worth])))
         # A hand that must bid (four trumps, nobody has bid) is always worth a Play, so pass is legal here.
         passing = next(m for m in moves if m.action == "pass")

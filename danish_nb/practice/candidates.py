@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card
+from ..core import get_game
 from ..families.running_total import ROW, RatMove
 from ..families.shedding import ShedMove, ShedTable
 from ..families.tricks import SUITS, TrickMove
@@ -88,7 +89,8 @@ def _trick_tries(state: Any, p: int) -> list[TrickMove]:
     moves = [TrickMove(p, "play", card) for card in state.hands[p]]
     phase, actions = state.phase, practice_part(state.game_id).actions
     if phase == "bid" and "bid" in actions:
-        moves += [TrickMove(p, "pass")] + [TrickMove(p, "bid", bid=bid) for bid in ("play", "strike", "slam")]
+        bids = get_game(state.game_id).info.parts.bids  # the game's declaration (GameParts.bids)
+        moves += [TrickMove(p, "pass")] + [TrickMove(p, "bid", bid=bid) for bid in bids]
     elif phase == "trump" and "trump" in actions:
         moves += [TrickMove(p, "trump", None, suit) for suit in (*SUITS, None)]
     elif phase == "play" and "trump" in actions:
