@@ -114,11 +114,18 @@ class Item:
     #: For a ``pick`` item: each card's key and the rule that decides it (credited or blamed for it).
     deciders: tuple[tuple[str, str], ...] = ()
     _game: list = field(default_factory=list, repr=False)
+    _options: list = field(default_factory=list, repr=False)
 
     @property
     def multiple(self) -> bool:
         """Whether several answers may be chosen (a ``pick`` item's cards)."""
         return self.kind == "pick"
+
+    @property
+    def question_key(self) -> str | None:
+        """Which question of :data:`~danish_nb.practice.words.QUESTIONS` the item asks."""
+        msgid = getattr(self.question, "msgid", None)
+        return next((key for key, text in QUESTIONS.items() if text == msgid), None)
 
     @property
     def groups(self) -> tuple[str, ...]:
@@ -167,6 +174,21 @@ class Item:
         for key, rule in self.deciders:
             result[rule] = result.get(rule, True) and ((key in chosen) == (key in self.answer))
         return result
+
+    def deciding_options(self) -> tuple[tuple[Any, Any], ...]:
+        """The table's options that change this item's answer, each with its value here (an
+        :class:`~danish_nb.core.OptionInfo` and the value): the item is replayed under each
+        other value of each option, and an option counts when the answer would differ (an
+        option under which the moves to the position are not all legal is not known to matter:
+        it is left out). Shown with the item, since the learner cannot answer without them.
+
+        >>> item = make_item("danish-bastard", "DB-23", seed=11)
+        >>> [info.name for info, _ in item.deciding_options()]
+        ['seven_allows_equal']
+        """
+        if not self._options:
+            self._options.append(_deciding_options(self))
+        return self._options[0]
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form (with the answer: for the learner's own record and the teacher)."""
@@ -359,6 +381,38 @@ def _item(game: Game, rule_id: str, ask: _Ask, rng: random.Random, active: Seque
                                        sort_keys=True).encode()).hexdigest()[:16]
     return Item(digest, game.rules.id, rule_id, ask.kind, question, record, player, choices, answer,
                 move_text, note, seed, deciders, [game])
+
+
+def _signature(game: Game, item: Item) -> Any:
+    """What decides the item's answer in ``game`` (its position replayed under some options)."""
+    state = game.state
+    if item.kind == "pick":
+        picks = _pick_moves([(m, state.explain(m)) for m in tries(state)])
+        return frozenset((card_of(m).code, v.legal) for m, v in picks)
+    verdict = state.explain(game.parse_move(item.move))
+    if item.kind == "legal" or not verdict.legal:
+        return (verdict.legal, decider(verdict))
+    return tuple(str(event) for event in state.apply(verdict.move)[1])
+
+
+def _deciding_options(item: Item) -> tuple[tuple[Any, Any], ...]:
+    game = item.game()
+    here = _signature(game, item)
+    values = dict(item.record.get("options") or {})
+    found = []
+    for info in game.rules.info.options:
+        others = [v for v in (info.choices or ((True, False) if isinstance(info.default, bool) else ()))
+                  if v != values.get(info.name, info.default)]
+        for value in others:
+            try:
+                other = load_record({**item.record, "options": {**values, info.name: value}})
+                changed = _signature(other, item) != here
+            except DanishNbError:  # the moves to the position are not all legal under that value
+                changed = False
+            if changed:
+                found.append((info, values.get(info.name, info.default)))
+                break
+    return tuple(found)
 
 
 def _other(state: Any, rng: random.Random) -> int:

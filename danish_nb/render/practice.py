@@ -84,13 +84,14 @@ def item_html(item: Item, selected: frozenset[str], feedback: Feedback | None, l
     tr = translator(lang)
     view = item.view()
     table = lesson_table(view, lang)
-    if item.kind == "number" and isinstance(view, TrickView):
-        table += taken_html(view, item, lang)
+    if isinstance(view, TrickView) and (item.kind == "number" or item.question_key in ("winner", "loser")):
+        table += taken_html(view, item, lang)  # what the score (and so the match) depends on
     done = feedback is not None
     parts = [f'<div class="dn-practice-table">{table}</div>',
              f'<p class="dn-question" id="dn-q-{item.id}">{_text(item.question, lang)}</p>']
     if item.note:
         parts.append(f'<p class="dn-note">{_text(item.note, lang)}</p>')
+    parts += [f'<p class="dn-table-rule">{escape(line)}</p>' for line in options_lines(item, lang)]
     for group in item.groups:
         label_id = f"dn-q-{item.id}"
         if group == "rule":
@@ -107,6 +108,22 @@ def item_html(item: Item, selected: frozenset[str], feedback: Feedback | None, l
         parts.append(f'<p class="dn-hint">{escape(hint)}</p><button type="button" class="dn-check" data-act="check" '
                      f'data-move="{item.id}" data-key="check">{escape(tr("Check my answer"))}</button>')
     return f'<section class="dn-practice-item" aria-label="{escape(tr("Question"))}">{"".join(parts)}</section>'
+
+
+def options_lines(item: Item, lang: str = "en") -> list[str]:
+    """The table's options that change the item's answer, one line each: the option's help and
+    its value at this table (the learner cannot answer without them).
+
+    >>> from danish_nb.practice import make_item
+    >>> options_lines(make_item("danish-bastard", "DB-23", seed=11))
+    ['Table rule: After a 7 another 7 may be played; off: the next card must be strictly lower. (on)']
+    """
+    tr = translator(lang)
+    lines = []
+    for info, value in item.deciding_options():
+        words = (tr("on") if value else tr("off")) if isinstance(value, bool) else tr(info.choice_label(value))
+        lines.append(tr("Table rule: {rule} ({value})", rule=tr(info.help), value=words))
+    return lines
 
 
 def _choice_html(item: Item, choice: Any, pressed: bool, done: bool, feedback: Feedback | None, lang: str) -> str:
@@ -336,6 +353,7 @@ __all__ = [
     "feedback_html",
     "item_html",
     "nothing_due_html",
+    "options_lines",
     "position_html",
     "progress_html",
     "recall_class",
