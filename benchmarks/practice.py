@@ -66,6 +66,21 @@ def items(game: str, options: dict, seeds: int) -> tuple[dict[str, int], list[fl
     return distinct, times, kinds, found, answers
 
 
+def why_same(answer: tuple[str, ...]) -> str:
+    """Why a rule's answer cannot vary, read from the one answer it gives.
+
+    >>> why_same(("DB-25", "illegal")), why_same(("burn",)), why_same(("P1",))
+    X
+    """
+    if "illegal" in answer:
+        return "it only forbids"
+    if "legal" in answer:
+        return "it only allows"
+    if answer and answer[0].startswith("P") and answer[0][1:].isdigit():
+        return "the deal's order fixes the seat"
+    return "the answer is its outcome (positions and other choices vary)"
+
+
 def audit(item: Item) -> list[str]:
     """What is wrong with an item, by issue 38's audits: a set-up pile no legal history gives,
     a turn note on its board, a rule asked or credited that does not decide (a consequence)."""
@@ -221,7 +236,7 @@ def item_rows(seeds: int, variants: bool) -> list[tuple[str, str, str]]:
             distinct, times, kinds, problems, answers = items(game, options, seeds)
             all_times += times
             found += problems
-            same += [f"{rule} ({next(iter(seen))[1]})" for rule, seen in answers.items()
+            same += [f"{rule}: {why_same(next(iter(seen))[1])}" for rule, seen in answers.items()
                      if len({answer for _, answer in seen}) == 1]
             low = min(distinct.values())
             short += [f"{game} {rule} ({n})" for rule, n in distinct.items() if n < 20]
@@ -241,7 +256,7 @@ def item_rows(seeds: int, variants: bool) -> list[tuple[str, str, str]]:
                      f"items over {seeds} seeds per rule (target 0) " + ", ".join(
                          f"{key.split(': ')[1]} {n}" for key, n in sorted(hits.items()))))
     rows.append(("audit: answer never varies", str(len(same)),
-                 f"rules giving one answer over {seeds} seeds (target 0, or a reason): " + (", ".join(same) or "none")))
+                 f"rules giving one answer over {seeds} seeds (target 0, or a reason): " + ("; ".join(same) or "none")))
     return rows
 
 

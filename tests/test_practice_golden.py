@@ -1,6 +1,11 @@
 """Practice items are the same for the same seeds: per game, a hash of the items made for every
 practised rule (default options) from a few seeds, captured on main at ca09f12, before each
-game's practice facts moved from ``danish_nb/practice/`` into its own practice part (issue 30).
+game's practice facts moved from ``danish_nb/practice/`` into its own practice part (issue 30);
+captured again for issue 38, whose items change on purpose: the rule asked is the verdict's
+first reason, a pick item has legal and illegal cards, a set-up pile must replay by legal
+plays, DB-26 and LD-17 are asked as the hand's size, the questions address the learner ("You
+are P1"), and a "may you" question alternates legal and illegal moves over seeds where both
+are there.
 
 A change to a scene, a question, a choice, an answer or the position behind an item changes
 the hash (:func:`trace`: the item's id hashes its record, kind, move, choice keys and rule; the
@@ -20,13 +25,13 @@ from danish_nb.core import render_text
 from danish_nb.practice import NoItem, active_rules, make_item
 
 SEEDS = 2
-#: game id -> sha256 of :func:`trace` (captured on main at ca09f12).
+#: game id -> sha256 of :func:`trace` (captured for issue 38).
 GOLDEN = {
-    "danish-bastard": "772f1fc5b49c1e2c1a26464eb71c59a620998e64bb3646a23dc25e2bb2f6a13b",
-    "le-danish": "d8140e19327fd2415fa604cef3909f713ad24002e631cf3224d41cce6eb4bb78",
-    "rat-bastard-17": "d776cd82c0c54674424a4786ef10794d7b2caaeb1ddd3a787127d274a78d0f97",
-    "bastard": "22f172685a6e35239efe33484b07449af92cf7e584ef959410149a226f1f84d1",
-    "sjavs": "33964230b1b96f7ec7a5eecb000dd4fcb014a1ad9eceb06455ada204065cfe1b",
+    "danish-bastard": "03ad89f1c339e0f7f0d9ed25b79e11258fc045f67d72d387d73f41e87f14c911",
+    "le-danish": "ec526ebe6426347d496cb6fb27a71366dbcd00f20251a3af608637944daf434d",
+    "rat-bastard-17": "415bd5f4596ec57fd2a2e3c0224e7d37366d62b74b5f00799935236779b9adc4",
+    "bastard": "9204a26d96d74c11db82ce9755b95e5b467f9b86e9c3e49b22a1790d371d7187",
+    "sjavs": "887bddadffced2ea0b8ee3a0b070800f1bea6bc31a1c2f60849d294d4c9b55c8",
 }
 
 

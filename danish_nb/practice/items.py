@@ -239,7 +239,11 @@ def make_item(game_id: str, rule_id: str, seed: int = 0, options: Mapping[str, A
             asks = [a for a in _asks(game, rule_id, active) if a.kind in kinds]
             if asks:
                 kind = rng.choice(sorted({a.kind for a in asks}))
-                ask = rng.choice([a for a in asks if a.kind == kind])
+                pool = [a for a in asks if a.kind == kind]
+                verdicts = {a.verdict.legal for a in pool if a.verdict is not None}
+                if kind == "legal" and len(verdicts) == 2:  # both answers here: alternate them over seeds
+                    pool = [a for a in pool if a.verdict is not None and a.verdict.legal == bool(seed % 2)]
+                ask = rng.choice(pool)
                 return _item(game, rule_id, ask, rng, active, seed)
             if looked >= POSITION_TRIES:
                 break
