@@ -70,7 +70,7 @@ def why_same(answer: tuple[str, ...]) -> str:
     """Why a rule's answer cannot vary, read from the one answer it gives.
 
     >>> why_same(("DB-25", "illegal")), why_same(("burn",)), why_same(("P1",))
-    X
+    ('it only forbids', 'the answer is its outcome (positions and other choices vary)', "the deal's order fixes the seat")
     """
     if "illegal" in answer:
         return "it only forbids"
