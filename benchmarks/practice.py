@@ -69,8 +69,10 @@ def items(game: str, options: dict, seeds: int) -> tuple[dict[str, int], list[fl
 def why_same(answer: tuple[str, ...]) -> str:
     """Why a rule's answer cannot vary, read from the one answer it gives.
 
-    >>> why_same(("DB-25", "illegal")), why_same(("burn",)), why_same(("P1",))
-    ('it only forbids', 'the answer is its outcome (positions and other choices vary)', "the deal's order fixes the seat")
+    >>> why_same(("DB-25", "illegal")), why_same(("P1",))
+    ('it only forbids', "the deal's order fixes the seat")
+    >>> why_same(("burn",))
+    'the answer is its outcome (positions and other choices vary)'
     """
     if "illegal" in answer:
         return "it only forbids"
