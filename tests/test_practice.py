@@ -480,3 +480,46 @@ def test_practice_in_memory_needs_no_sqlite3_as_on_the_serverless_page() -> None
     import sys
     done = subprocess.run([sys.executable, "-c", NO_SQLITE], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_screen_says_when_nothing_is_due_and_practises_anyway_or_opens_a_game() -> None:
+    now = [50_000.0]
+    played = []
+    w = PracticeWidget("bastard", seed=3, clock=lambda: now[0], lang="de", on_play=lambda: played.append(1))
+    while w.item is not None:  # every rule met, answered right
+        w.answer(w.item.id, sorted(w.item.answer))
+        now[0] += 20
+        w.next()
+    html = w.widget.html
+    assert w.resting and "Gerade ist nichts fällig." in html and "Trotzdem üben" in html and 'data-act="play"' in html
+    dues = {rule: p.due for rule, p in w.session.progress.items()}
+    w._on_msg(None, {"act": "anyway"}, [])
+    assert w.item is not None and not w.resting
+    w.answer(w.item.id, sorted(w.item.answer))
+    assert all(w.session.progress[rule].due <= due for rule, due in dues.items())  # practising early postpones nothing
+    w._on_msg(None, {"act": "play"}, [])
+    assert played == [1]
+    alone = PracticeWidget("bastard", seed=3)
+    alone._on_msg(None, {"act": "play"}, [])
+    assert "Ignored" in alone.message  # no game to open from a lone screen
+
+
+def test_a_worked_example_is_shown_answered_then_an_easier_item() -> None:
+    now = [50_000.0]
+    w = PracticeWidget("danish-bastard", seed=5, clock=lambda: now[0])
+    rule = w.item.rule
+    for _ in range(2):  # the same rule got wrong twice
+        w.session.item = item = make_item("danish-bastard", rule, seed=int(now[0]) % 97)
+        w.item = item
+        w.answer(item.id, [c.key for c in item.choices if c.key not in item.answer][:1])
+        now[0] += 700
+    w.session.last_rule = None
+    w.next()
+    assert w.session.worked and w.item.rule == rule and w.feedback is not None and w.feedback.correct
+    html = w.widget.html
+    assert "A worked example" in html and f"<b>{rule}</b>" in html  # the answer and the rule's sentence
+    w._on_msg(None, {"act": "check", "move": w.item.id}, [])
+    assert "Ignored" in w.message  # an example is read, not answered
+    before = w.session.progress[rule]
+    w.next()
+    assert w.item.rule == rule and not w.session.worked and w.session.progress[rule] == before
