@@ -10,7 +10,6 @@ rule that decides it; the board drawn for an item shows no turn note.
 
 from __future__ import annotations
 
-import collections
 import re
 from typing import Any
 

@@ -55,7 +55,7 @@ def test_per_learner_recall_now_last_errors_with_positions_and_the_csv(progress:
         now[0] += 60
     report = room_report(progress, "5B", "danish-bastard", now=now[0] + 3 * DAY)
     (row,) = report.learners
-    for item, wrong in asked:
+    for item, _ in asked:
         p = report.cell(row, item.rule)
         assert report.recall(row, item.rule) == p.recall(now[0] + 3 * DAY) < 1.0
     errors = report.errors[row.key]
