@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core import Event
-from ..practice.catalogue import DEAL, NOTATION, OBJECT, UNENFORCED
+from ..practice.catalogue import DEAL, GOAL, ORDER, UNENFORCED
 from ..practice.part import PracticePart, last_score
 from ..practice.scenes import deal_out, from_position, last_trick, opening, random_play
 from .bastard import pack_for
@@ -48,7 +48,7 @@ PRACTICE = PracticePart(
         (from_position(ID, last_trick_position, moves=4), 3.0,
          frozenset({"BA-13", "BA-14", "BA-15", "BA-16", "BA-17", "BA-18", "BA-19"})),
     ),
-    left_out={"BA-1": DEAL, "BA-2": DEAL, "BA-3": NOTATION, "BA-4": OBJECT, "BA-5": DEAL, "BA-6": UNENFORCED,
+    left_out={"BA-1": DEAL, "BA-2": DEAL, "BA-3": ORDER, "BA-4": GOAL, "BA-5": DEAL, "BA-6": UNENFORCED,
               "BA-7": DEAL},
     actions=("trump",),
     number=deal_points,

@@ -8,7 +8,7 @@ questions its events support (``GameParts.practice``).
 
 from __future__ import annotations
 
-from ..practice.catalogue import DEAL, NOTATION, OBJECT
+from ..practice.catalogue import DEAL, GOAL, NOTATION
 from ..practice.part import PracticePart
 from ..practice.scenes import from_position, late_shed_table, opening, pile_table, random_play, shed_position
 
@@ -25,7 +25,7 @@ PRACTICE = PracticePart(
         (from_position(ID, shed_position(ID, late_shed_table)), 3.0,
          frozenset({"DB-25", "DB-26", "DB-27", "DB-28", "DB-29", "DB-30", "DB-31", "DB-32"})),
     ),
-    left_out={"DB-1": OBJECT, "DB-2": DEAL, "DB-3": DEAL, "DB-4": DEAL, "DB-5": DEAL, "DB-6": DEAL, "DB-7": DEAL,
+    left_out={"DB-1": GOAL, "DB-2": DEAL, "DB-3": DEAL, "DB-4": DEAL, "DB-5": DEAL, "DB-6": DEAL, "DB-7": DEAL,
               "DB-10": NOTATION, "DB-33": DEAL},
     when={
         "DB-12": lambda o, n: o.stock_by_choice,

@@ -8,7 +8,7 @@ questions its events support (``GameParts.practice``).
 
 from __future__ import annotations
 
-from ..practice.catalogue import DEAL, NOTATION, OBJECT, UNENFORCED
+from ..practice.catalogue import DEAL, DIRECTION, OBJECT, UNENFORCED
 from ..practice.part import PracticePart
 from ..practice.scenes import from_position, late_shed_table, opening, pile_table, random_play, shed_position
 
@@ -26,7 +26,7 @@ PRACTICE = PracticePart(
          frozenset({"LD-19", "LD-20", "LD-21", "LD-22", "LD-23", "LD-24", "LD-34"})),
     ),
     left_out={"LD-1": OBJECT, "LD-2": DEAL, "LD-3": DEAL, "LD-4": DEAL, "LD-5": DEAL, "LD-7": UNENFORCED,
-              "LD-8": DEAL, "LD-10": NOTATION, "LD-13": DEAL},
+              "LD-8": DEAL, "LD-10": DIRECTION, "LD-13": DEAL},
     when={
         "LD-18": lambda o, n: o.after_pickup == "last-player",
         "LD-22": lambda o, n: o.chain_face_down,

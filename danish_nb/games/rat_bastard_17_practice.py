@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core import Event
-from ..practice.catalogue import DEAL, NOTATION, OBJECT, UNENFORCED
+from ..practice.catalogue import DEAL, LAYOUT, NOTATION, OBJECT, UNENFORCED
 from ..practice.part import PracticePart
 from ..practice.scenes import codes, deal_out, from_position, opening, random_play
 from .rat_bastard_17 import UP_SLOTS, blind_value, card_value, pack
@@ -72,7 +72,7 @@ PRACTICE = PracticePart(
         (opening(ID), 3.0, frozenset({"RB-7", "RB-9", "RB-10"})),
         (from_position(ID, late), 3.0, frozenset({"RB-4", "RB-5", "RB-19", "RB-20", "RB-21", "RB-22"})),
     ),
-    left_out={"RB-2": OBJECT, "RB-3": DEAL, "RB-6": DEAL, "RB-8": DEAL, "RB-11": NOTATION, "RB-14": UNENFORCED},
+    left_out={"RB-2": OBJECT, "RB-3": LAYOUT, "RB-6": DEAL, "RB-8": DEAL, "RB-11": NOTATION, "RB-14": UNENFORCED},
     when={"RB-1": lambda o, n: o.wild != "none"},
     who={"pick": "starter", "tie": "starter", "start": "starter", "end": "winner"},
     number=total_after,

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..core import Event
 from ..families.tricks import cards_won
-from ..practice.catalogue import DEAL, NOTATION
+from ..practice.catalogue import DEAL, ORDER
 from ..practice.part import PracticePart, last_score
 from ..practice.scenes import codes, deal_out, from_position, last_trick, opening, random_play
 from .sjavs import card_points, layout
@@ -72,7 +72,7 @@ PRACTICE = PracticePart(
         (from_position(ID, last_trick_position, moves=4), 3.0,
          frozenset({"SJ-3", "SJ-10", "SJ-16", "SJ-17", "SJ-18", "SJ-19", "SJ-20", "SJ-22"})),
     ),
-    left_out={"SJ-2": NOTATION, "SJ-4": DEAL, "SJ-5": DEAL, "SJ-21": DEAL, "SJ-23": DEAL, "SJ-24": DEAL},
+    left_out={"SJ-2": ORDER, "SJ-4": DEAL, "SJ-5": DEAL, "SJ-21": DEAL, "SJ-23": DEAL, "SJ-24": DEAL},
     when={
         "SJ-1": lambda o, n: not o.farvesjavs,
         "SJ-20": lambda o, n: o.last_points > 0,
