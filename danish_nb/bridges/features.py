@@ -289,7 +289,9 @@ def returns(result: Result | None, players: int) -> list[float]:
     """A zero-sum payoff in ``[-1, 1]`` per seat: first place ``+1``, last ``-1``, places between
     spaced evenly; seats that tie (equal scores, or players still holding cards when a shedding
     game ends) share the average of the places they cover. A declared draw without scores (a
-    repetition, a turn limit) pays everyone 0; an unfinished game pays 0.
+    repetition, a turn limit) is a draw among the players still holding cards: those who went out
+    before keep their places (its ``order``), the rest share the places left, so with nobody out
+    everyone gets 0 (rulings DB-p, LD-o, RB-p); an unfinished game pays 0.
 
     >>> returns(Result(order=(2, 0, 1), loser=1), 3)
     [0.0, -1.0, 1.0]
@@ -297,8 +299,10 @@ def returns(result: Result | None, players: int) -> list[float]:
     [0.5, 0.5, -1.0]
     >>> returns(Result(order=(1,)), 3), returns(Result(draw=True), 2)
     ([-0.5, 1.0, -0.5], [0.0, 0.0])
+    >>> returns(Result(order=(0,), draw=True, reason_id="turn-limit"), 3)  # P1 went out, then the limit
+    [1.0, -0.5, -0.5]
     """
-    if result is None or players < 2 or (result.draw and result.scores is None):
+    if result is None or players < 2:
         return [0.0] * players
     if result.scores is not None:
         groups: dict[Any, list[int]] = {}
