@@ -21,6 +21,7 @@ import danish_nb as dn  # noqa: E402
 from danish_nb.bridges import features, openspiel  # noqa: E402
 from danish_nb.bridges.actions import CARD_COUNT, codec_for  # noqa: E402
 from danish_nb.core import Result  # noqa: E402
+from danish_nb.families.common import card_codes  # noqa: E402
 
 #: (game, parameters, simulations) for pyspiel.random_sim_test: each game, and options and player
 #: counts that bring in other moves (Le danish's "complete", Sjavs' 3-card skat, two packs).
@@ -82,7 +83,7 @@ def test_the_chance_bytes_are_the_deal_seed() -> None:
         state.apply_action(byte)
     ours = dn.new_game("sjavs", players=3, seed=258).state
     assert state.current_player() == ours.current_player == 0
-    assert state.observation_string(0) == features.observation_text(ours, 0)
+    assert state.observation_string(0) == features.observation_string(ours, 0)
     assert {state.action_to_string(a) for a in state.legal_actions()} == {str(m) for m in ours.legal_moves()}
 
 
@@ -172,7 +173,8 @@ def test_a_game_played_through_openspiel_is_our_record(game_id: str) -> None:
     (Result(order=(0, 2, 1), loser=1), 3, [1.0, -1.0, 0.0]),               # a Danish Bastard finishing order
     (Result(order=(2,)), 4, [-1 / 3, -1 / 3, 1.0, -1 / 3]),                # Le danish: one winner
     (Result(order=(0, 1, 2), scores=(9, 9, 3), draw=True), 3, [0.5, 0.5, -1.0]),  # Bastard: shared first place
-    (Result(order=(0, 2), draw=True), 3, [0.0, 0.0, 0.0]),                 # a turn limit: a draw
+    (Result(order=(0,), draw=True), 3, [1.0, -0.5, -0.5]),                 # a turn limit: P1 out keeps first
+    (Result(draw=True), 3, [0.0, 0.0, 0.0]),                               # a turn limit, nobody out: a draw
 ])
 def test_payoffs_of_results(result: Result, players: int, expected: list[float]) -> None:
     assert features.returns(result, players) == pytest.approx(expected)
@@ -240,7 +242,9 @@ def test_an_action_number_outside_the_space_is_refused() -> None:
 #: (game, parameters, seeds) for the twin tests: every game, and options whose moves reveal or pass cards.
 TWINS = [("danish-bastard", "players=3", range(4)), ("danish-bastard", "players=4", range(3)),
          ("le-danish", "players=3,three_passes_hands=true", range(4)), ("rat-bastard-17", "", range(4)),
-         ("bastard", "players=3", range(3)), ("sjavs", "players=4", range(3))]
+         ("bastard", "players=3", range(3)), ("sjavs", "players=4", range(3)),
+         ("danish-bastard", "players=5", range(2)),  # two packs: a card shown while its twin is in view
+         ("sjavs", "players=3,red_queens=false", range(3, 6))]  # later deals: the skat shown in the scores
 
 
 def twin_runs(game: pyspiel.Game, seed: int, viewer: int | None, steps: int = 40):
@@ -292,21 +296,26 @@ def test_information_states_are_perfect_recall_and_hide_what_they_should(game_id
 
 def test_a_card_turned_over_from_the_stock_is_in_everyones_information_state() -> None:
     """Issue 33's case: P2 turns over the stock card, J♠ or (in the twin) 6♦; P1's view, tensor
-    and information-state line of the move tell the two apart."""
+    and information-state token of the move tell the two apart (the token names the card)."""
     seen = []
     for stock in ("JS", "6D"):
         game = dn.setup("danish-bastard", {"hands": [["9S", "3C"], ["4C"]], "closed": [["QS"], ["QD"]],
                                            "stock": ["2H", stock], "pile": ["AS"], "current": 1})
         move = game.parse_move("P2 stock")
-        events = game.play(move)
+        before = features.shown_cards(game.state.view(0))
+        game.play(move)
+        number = codec_for("danish-bastard", 2, game.options).encode(move)
         seen.append((game.state.view(0).to_dict(), features.observation_tensor(game.state, 0),
-                     features.move_line(move, events, 0)))
-    (view, tensor, line), (twin_view, twin_tensor, twin_line) = seen
-    assert view != twin_view and not np.array_equal(tensor, twin_tensor) and line != twin_line
+                     features.move_token(move, number, 0, before, features.shown_cards(game.state.view(0)))))
+    (view, tensor, token), (twin_view, twin_tensor, twin_token) = seen
+    assert view != twin_view and not np.array_equal(tensor, twin_tensor)
+    assert token.endswith("+JS") and twin_token.endswith("+6D")
     game = load("danish-bastard", "players=2")
     for state in (random_state(game, seed, 300) for seed in range(6)):
-        lines = state.information_state_string(0).splitlines()[1:-1]
-        if any(json.loads(line)[0].endswith(" stock") for line in lines):
+        tokens = state.information_state_string(0).splitlines()[1].split()
+        stock = [token for move, token in zip(state.track.moves, tokens) if str(move).endswith(" stock")]
+        if stock:
+            assert all("+" in token for token in stock), stock
             return
     pytest.fail("no stock card was turned over in these games")
 
@@ -345,10 +354,12 @@ def test_observers_give_what_their_type_asks(game_id: str) -> None:
     public, private = make_observation(game, PUBLIC), make_observation(game, PRIVATE)
     state = random_state(game, 3, 30)
     rules = state.rules_state
-    spectator = features.observation_text(rules, None)
+    spectator = features.observation_string(rules, None)
+    assert "hands=[" + ",".join(["-"] * game.num_players()) + "]" in spectator
     for player in range(game.num_players()):
-        hand = json.loads(state.observation_string(player))["hands"][player]
-        assert hand and json.loads(public.string_from(state, player))["hands"] == [None] * game.num_players()
+        hand = card_codes(rules.view(player).hands[player])
+        assert hand and "".join(code.replace("10", "T") for code in hand) in state.observation_string(player)
+        assert state.observation_string(player).isascii()
         assert public.string_from(state, player) == spectator
         mine = json.loads(private.string_from(state, player))
         assert mine["hand"] == hand and "pile" not in mine and "trick" not in mine
@@ -367,8 +378,8 @@ def test_a_public_information_state_is_the_spectators_and_a_private_part_has_no_
         public_info=True, perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE))
     text = public.string_from(state, 1)
     assert text == public.string_from(state, 0) and public.tensor is None
-    assert text.splitlines()[-1] == features.observation_text(state.rules_state, None)
-    assert "P1 face-up" in text.splitlines()[1]
+    assert text.splitlines()[-1] == features.observation_string(state.rules_state, None)
+    assert len(text.splitlines()[1].split()) == len(state.track.moves)
     for refused in (pyspiel.IIGObservationType(perfect_recall=True, public_info=False,
                                                private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER),
                     pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS),
@@ -393,5 +404,5 @@ def test_openspiel_writes_a_playthrough_with_public_and_private_observations() -
     text = generate_playthrough.playthrough("danish_nb_rat_bastard_17(turn_limit=12)", None, seed=3)
     assert "PublicObservationString() = " in text and "PrivateObservationString(1) = " in text
     assert "InformationStateTensor" not in text and "ObservationTensor(0)" in text
-    public = [line for line in text.splitlines() if line.startswith('PublicObservationString() = "{')]
-    assert len(public) > 5 and all('"hands":[null,null]' in line for line in public)
+    public = [line for line in text.splitlines() if line.startswith('PublicObservationString() = "hands=')]
+    assert len(public) > 5 and all('hands=[-,-]' in line for line in public)

@@ -33,6 +33,8 @@ import numpy as np
 
 from ..cards import SUITS, Card
 from ..core import DanishNbError, Result, get_game
+from ..core.texts import Private
+from ..i18n import Listed, Message
 from ..families.common import card_codes
 from ..families.shedding import without
 from .actions import CARD_COUNT, CARD_NUMBERS
@@ -58,6 +60,12 @@ def seed_of(digits: Sequence[int]) -> int:
 
 def _json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def observation_string(state: Any, player: int | None) -> str:
+    """The player's view as one line of ASCII (:func:`compact_view`), OpenSpiel's observation string
+    (``None``: a spectator's view)."""
+    return compact_view(state.view(player))
 
 
 def observation_text(state: Any, player: int | None) -> str:
@@ -87,21 +95,6 @@ def private_parts(state: Any, player: int) -> dict[str, Any]:
     return parts
 
 
-def own_cards(view: Any) -> dict[str, Any]:
-    """The cards a view shows its viewer that a move may change without naming them (a card drawn
-    from the stock, a new deal): ``hand``, and ``skat`` (Sjavs) once they see the cards laid aside.
-    Read off the viewer's own view only, so a world sampled for them (``sample_world``) gives the same.
-
-    >>> import danish_nb as dn
-    >>> [c.code for c in own_cards(dn.new_game("rat-bastard-17", players=2, seed=1).state.view(0))["hand"]]
-    ['4D', '5H', '7D', 'JC', 'QS']
-    """
-    cards = {"hand": view.hands[view.me]}
-    if getattr(view, "skat", None) is not None:
-        cards["skat"] = view.skat
-    return cards
-
-
 def _codes(parts: dict[str, Any]) -> dict[str, Any]:
     """Cards as codes, less an empty ``known`` or ``skat``."""
     out = {"hand": card_codes(parts["hand"])}
@@ -118,29 +111,135 @@ def private_text(state: Any, player: int) -> str:
     return _json(_codes(private_parts(state, player)))
 
 
-def move_line(move: Any, events: Iterable[Any], viewer: int | None, own: dict[str, Any] | None = None) -> str:
-    """One move of ``viewer``'s information state (``None``: a spectator's): the move and every
-    event it caused (a card turned over, cards taken, burned, discarded) as ``viewer`` reads them,
-    in English, and their :func:`own_cards` after the move when the move changed them, as one
-    JSON list.
+#: Suit symbols and letters in the compact strings (ASCII only: pyspiel crosses them without re-encoding).
+_ASCII = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
+#: What the compact view leaves out: the game's name and seats (fixed for a game), and the words for learners
+#: (``note``, a trick's ``why``, a deal's score ``lines``), which follow from the rest.
+_UNWRITTEN = frozenset({"game", "players", "me", "note", "why", "lines"})
+#: The parts of a view that only record cards the viewer saw in the trick before (tricks taken, the last
+#: trick) or none (the result): left out of the count of the cards a move showed, with the viewer's own seat
+#: of ``known`` (their hand again).
+_HISTORY = frozenset({"tricks", "last_trick", "won", "result"})
+#: Skipped when counting a view's cards (settings and helpers, not what the table shows).
+_NOT_SHOWN = frozenset({"options", "table", "_unseen", "note", "game"})
+
+
+def _card(code: str) -> str:
+    """A card code in two characters: ``10H`` -> ``TH``."""
+    return "T" + code[2:] if code.startswith("10") else code
+
+
+def _is_card(value: Any) -> bool:
+    return isinstance(value, str) and 2 <= len(value) <= 3 and (value[:-1] in _RANK_CODES and value[-1] in "CDHS"
+                                                               or value in ("RJ", "BJ"))
+
+
+_RANK_CODES = frozenset(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))
+
+
+def _compact(value: Any) -> str:
+    """A value of ``view.to_dict()`` in few ASCII characters: cards as two characters each, run together
+    when a list holds cards only; lists in ``[]``, dicts in ``{}``, ``None`` as ``-``."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, str):
+        text = _card(value) if _is_card(value) else value
+        return text.translate(_ASCII).encode("ascii", "backslashreplace").decode("ascii")
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{key}={_compact(item)}" for key, item in value.items()
+                              if key not in _UNWRITTEN) + "}"
+    if isinstance(value, (list, tuple)):
+        if value and all(_is_card(item) for item in value):
+            return "".join(_card(item) for item in value)
+        return "[" + ",".join(_compact(item) for item in value) + "]"
+    return str(value)
+
+
+def compact_view(view: Any) -> str:
+    """A view (``state.view(p)``) as one line of ASCII: ``key=value`` for every part of
+    ``view.to_dict()`` but the words for learners and the game's fixed facts; cards in two
+    characters (``TH`` is the ten of hearts, ``RJ``/``BJ`` the jokers).
 
     >>> import danish_nb as dn
+    >>> compact_view(dn.new_game("rat-bastard-17", players=2, seed=1).state.view(0))[:46]
+    'hands=[4D5H7DJCQS,-] hand_counts=[5,5] holes=[['
+    """
+    return " ".join(f"{key}={_compact(value)}" for key, value in view.to_dict().items() if key not in _UNWRITTEN)
+
+
+def _count_cards(value: Any, into: dict[Card, int], viewer: int | None) -> None:
+    """Count the cards in ``value`` (nested tuples, dataclasses, texts naming cards) that ``viewer`` may read."""
+    if isinstance(value, Card):
+        into[value] = into.get(value, 0) + 1
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            _count_cards(item, into, viewer)
+    elif isinstance(value, Message):
+        _count_cards(tuple(value.params.values()), into, viewer)
+    elif isinstance(value, Listed):
+        _count_cards(value.items, into, viewer)
+    elif isinstance(value, Private):
+        if value.seen_by(viewer):
+            _count_cards(value.cards, into, viewer)
+    elif hasattr(value, "__dataclass_fields__"):
+        for name in value.__dataclass_fields__:
+            _count_cards(getattr(value, name), into, viewer)
+
+
+def shown_cards(view: Any) -> dict[Card, int]:
+    """How many of each card ``view`` shows its viewer now (their hand, face-up cards, the pile,
+    the trick, ...), records of cards seen before (:data:`_HISTORY`) left out.
+
+    >>> import danish_nb as dn
+    >>> sum(shown_cards(dn.new_game("danish-bastard", players=2, seed=1).state.view(0)).values())  # 3 + 2 x 3
+    9
+    """
+    counts: dict[Card, int] = {}
+    for name in view.__dataclass_fields__:
+        if name not in _HISTORY and name not in _NOT_SHOWN:
+            value = getattr(view, name)
+            if name == "known" and value and view.me is not None:
+                value = value[:view.me] + value[view.me + 1:]
+            _count_cards(value, counts, view.me)
+    return counts
+
+
+def move_token(move: Any, number: int, viewer: int | None, before: dict[Card, int], after: dict[Card, int]) -> str:
+    """One move of ``viewer``'s information state, in a few ASCII characters: the move's action
+    number (:mod:`.actions`) in base 36, or, when the viewer does not see the whole move (a
+    discard laid aside), the move's text as they read it (spaces as ``_``); then ``+`` and the
+    cards the move showed them that their view did not show before (:func:`shown_cards`), if any.
+
+    >>> import danish_nb as dn
+    >>> from danish_nb.bridges.actions import codec_for
     >>> def stock_played(stock):
     ...     g = dn.setup("danish-bastard", {"hands": [["9S"], ["4C"]], "closed": [["QS"], ["QD"]],
     ...                                     "stock": [stock], "pile": ["KC"]})
     ...     move = g.parse_move("P1 stock")
-    ...     return move, *g.state.apply(move)
-    >>> move, after, events = stock_played("3H")
-    >>> twin_move, _, twin_events = stock_played("6D")
-    >>> move_line(move, events, 1) != move_line(twin_move, twin_events, 1)  # P2 saw which card it was
-    True
-    >>> json.loads(move_line(move, events, 0, own_cards(after.view(0))))[2]  # P1 took 3H with the pile
-    {'hand': ['3H', '9S', 'KC']}
+    ...     after, _ = g.state.apply(move)
+    ...     number = codec_for("danish-bastard", 2, g.options).encode(move)
+    ...     return move_token(move, number, 1, shown_cards(g.state.view(1)), shown_cards(after.view(1)))
+    >>> stock_played("3H"), stock_played("6D")  # P2 saw which card P1 turned over
+    ('1+3H', '1+6D')
     """
-    line = [move.text_for(viewer), [event.text_for(viewer) for event in events]]
-    if own is not None:
-        line.append(_codes(own))
-    return _json(line)
+    text = move.text_for(viewer)
+    token = _base36(number) if text == str(move) else text.translate(_ASCII).replace(" ", "_").encode(
+        "ascii", "backslashreplace").decode("ascii")
+    shown = [card for card, count in after.items() for _ in range(count - before.get(card, 0))]
+    if shown:
+        token += "+" + "".join(_card(card.code) for card in sorted(shown, key=CARD_NUMBERS.__getitem__))
+    return token
+
+
+def _base36(number: int) -> str:
+    digits = ""
+    while True:
+        number, digit = divmod(number, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
+        if not number:
+            return digits
 
 
 # --------------------------------------------------------------------------- tensors
@@ -324,6 +423,10 @@ def returns(result: Result | None, players: int) -> list[float]:
 
 
 def info_state_text(initial: str, moves: Iterable[str], current: str) -> str:
-    """An information state: the first view, every move as it was seen (:func:`move_line`), the view now."""
-    return "\n".join([initial, *moves, current])
+    """An information state: the first view (:func:`compact_view`), every move as it was seen
+    (:func:`move_token`, on one line), the view now.
 
+    >>> info_state_text("hands=[9S]", ["1+3H", "7"], "hands=[]")
+    'hands=[9S]\\n1+3H 7\\nhands=[]'
+    """
+    return "\n".join([initial, " ".join(moves), current])

@@ -181,30 +181,27 @@ class _Track:
         return self._played
 
     def first_text(self, viewer: int | None) -> str:
-        """The deal as ``viewer`` saw it (:func:`.features.observation_text`), written once."""
+        """The deal as ``viewer`` saw it (:func:`.features.compact_view`), written once."""
         text = self._first.get(viewer)
         if text is None:
-            text = self._first[viewer] = features.observation_text(self.first, viewer)
+            text = self._first[viewer] = features.compact_view(self.first.view(viewer))
         return text
 
     def lines(self, viewer: int | None) -> list[str]:
         """Every move as ``viewer`` saw it (``None``: a spectator), written once each
-        (:func:`.features.move_line`): the move, its events, and the viewer's own cards
-        (:func:`.features.own_cards`) after it whenever it changed them."""
+        (:func:`.features.move_token`): its action number, or its text where they do not see all
+        of it, and the cards it showed them."""
         cached = self._lines.get(viewer)
         if cached is None:
-            cached = self._lines[viewer] = ([],
-                                            [None if viewer is None else features.own_cards(self.first.view(viewer))])
+            cached = self._lines[viewer] = ([], [features.shown_cards(self.first.view(viewer))])
         lines, last = cached
         if len(lines) < len(self.moves):
-            events, after = self.replayed()
-        for index in range(len(lines), len(self.moves)):
-            own = None
-            if viewer is not None:
-                now = features.own_cards(after[index].view(viewer))
-                if now != last[0]:
-                    own = last[0] = now
-            lines.append(features.move_line(self.moves[index], events[index], viewer, own))
+            _, after = self.replayed()
+            codec = self.game.codec
+            for index in range(len(lines), len(self.moves)):
+                move, shown = self.moves[index], features.shown_cards(after[index].view(viewer))
+                lines.append(features.move_token(move, codec.encode(move), viewer, last[0], shown))
+                last[0] = shown
         return lines
 
     def legal(self, codec: Codec) -> dict[int, Any]:
@@ -366,7 +363,7 @@ class DanishNbObserver:
         if self.kind == "private":
             return features.private_text(track.state, player)
         viewer = None if self.kind == "public" else player
-        now = features.observation_text(track.state, viewer)
+        now = features.observation_string(track.state, viewer)
         if not self.perfect_recall:
             return now
         return features.info_state_text(track.first_text(viewer), track.lines(viewer), now)
