@@ -243,7 +243,6 @@ def test_an_action_number_outside_the_space_is_refused() -> None:
 TWINS = [("danish-bastard", "players=3", range(4)), ("danish-bastard", "players=4", range(3)),
          ("le-danish", "players=3,three_passes_hands=true", range(4)), ("rat-bastard-17", "", range(4)),
          ("bastard", "players=3", range(3)), ("sjavs", "players=4", range(3)),
-         ("danish-bastard", "players=5", range(2)),  # two packs: a card shown while its twin is in view
          ("sjavs", "players=3,red_queens=false", range(3, 6))]  # later deals: the skat shown in the scores
 
 
