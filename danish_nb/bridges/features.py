@@ -227,7 +227,8 @@ def move_token(move: Any, number: int, viewer: int | None, before: dict[Card, in
     text = move.text_for(viewer)
     token = _base36(number) if text == str(move) else text.translate(_ASCII).replace(" ", "_").encode(
         "ascii", "backslashreplace").decode("ascii")
-    shown = [card for card, count in after.items() for _ in range(count - before.get(card, 0))]
+    shown = [card for card, count in after.items() if count > before.get(card, 0)
+             for _ in range(count - before.get(card, 0))]
     if shown:
         token += "+" + "".join(_card(card.code) for card in sorted(shown, key=CARD_NUMBERS.__getitem__))
     return token
