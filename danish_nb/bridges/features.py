@@ -164,7 +164,7 @@ def compact_view(view: Any) -> str:
 
     >>> import danish_nb as dn
     >>> compact_view(dn.new_game("rat-bastard-17", players=2, seed=1).state.view(0))[:46]
-    'hands=[4D5H7DJCQS,-] hand_counts=[5,5] holes=[['
+    'hands=[4D5H7DJCQS,-] hand_counts=[5,5] holes=['
     """
     return " ".join(f"{key}={_compact(value)}" for key, value in view.to_dict().items() if key not in _UNWRITTEN)
 
@@ -222,7 +222,7 @@ def move_token(move: Any, number: int, viewer: int | None, before: dict[Card, in
     ...     number = codec_for("danish-bastard", 2, g.options).encode(move)
     ...     return move_token(move, number, 1, shown_cards(g.state.view(1)), shown_cards(after.view(1)))
     >>> stock_played("3H"), stock_played("6D")  # P2 saw which card P1 turned over
-    ('1+3H', '1+6D')
+    ('lqj+3H', 'lqj+6D')
     """
     text = move.text_for(viewer)
     token = _base36(number) if text == str(move) else text.translate(_ASCII).replace(" ", "_").encode(
