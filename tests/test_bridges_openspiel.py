@@ -240,10 +240,11 @@ def test_an_action_number_outside_the_space_is_refused() -> None:
 # --------------------------------------------------------------------------- information states
 
 #: (game, parameters, seeds) for the twin tests: every game, and options whose moves reveal or pass cards.
-TWINS = [("danish-bastard", "players=3", range(4)), ("danish-bastard", "players=4", range(3)),
-         ("le-danish", "players=3,three_passes_hands=true", range(4)), ("rat-bastard-17", "", range(4)),
-         ("bastard", "players=3", range(3)), ("sjavs", "players=4", range(3)),
-         ("sjavs", "players=3,red_queens=false", range(3, 6))]  # later deals: the skat shown in the scores
+TWINS = [("danish-bastard", "players=3,turn_limit=300", range(4)), ("danish-bastard", "players=4,turn_limit=300", range(3)),
+         ("le-danish", "players=3,three_passes_hands=true,turn_limit=300", range(4)),
+         ("rat-bastard-17", "turn_limit=300", range(4)),
+         ("bastard", "players=3", range(3)), ("sjavs", "players=4,max_deals=3", range(3)),
+         ("sjavs", "players=3,red_queens=false,max_deals=12", range(3, 6))]  # later deals: the skat shown in the scores
 
 
 def twin_runs(game: pyspiel.Game, seed: int, viewer: int | None, steps: int = 40):
@@ -285,6 +286,8 @@ def test_information_states_are_perfect_recall_and_hide_what_they_should(game_id
                 else:
                     mine, theirs = state.information_state_string(viewer), twin.information_state_string(viewer)
                 assert (mine != theirs) == apart, (viewer, apart, mine.splitlines()[-3:], theirs.splitlines()[-3:])
+                if viewer is not None:  # the tensor too: the observation now and the record of every move seen
+                    assert (state.information_state_tensor(viewer) != twin.information_state_tensor(viewer)) == apart
                 if not apart and viewer is not None:
                     assert state.observation_string(viewer) == twin.observation_string(viewer)
                     assert np.array_equal(state.observation_tensor(viewer), twin.observation_tensor(viewer))

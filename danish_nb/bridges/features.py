@@ -206,11 +206,24 @@ def shown_cards(view: Any) -> dict[Card, int]:
     return counts
 
 
-def move_token(move: Any, number: int, viewer: int | None, before: dict[Card, int], after: dict[Card, int]) -> str:
+def newly_shown(before: dict[Card, int], after: dict[Card, int]) -> list[Card]:
+    """The cards ``after`` (:func:`shown_cards` after a move) shows more of than ``before``, by card number.
+
+    >>> from danish_nb.cards import parse_cards
+    >>> a, b, c = parse_cards("3H 6D KS")
+    >>> newly_shown({a: 1, c: 1}, {a: 1, b: 1, c: 2})
+    [Card('6♦'), Card('K♠')]
+    """
+    shown = [card for card, count in after.items() if count > before.get(card, 0)
+             for _ in range(count - before.get(card, 0))]
+    return sorted(shown, key=CARD_NUMBERS.__getitem__)
+
+
+def move_token(move: Any, number: int, viewer: int | None, shown: Sequence[Card]) -> str:
     """One move of ``viewer``'s information state, in a few ASCII characters: the move's action
     number (:mod:`.actions`) in base 36, or, when the viewer does not see the whole move (a
     discard laid aside), the move's text as they read it (spaces as ``_``); then ``+`` and the
-    cards the move showed them that their view did not show before (:func:`shown_cards`), if any.
+    cards the move showed them that their view did not show before (:func:`newly_shown`), if any.
 
     >>> import danish_nb as dn
     >>> from danish_nb.bridges.actions import codec_for
@@ -220,17 +233,15 @@ def move_token(move: Any, number: int, viewer: int | None, before: dict[Card, in
     ...     move = g.parse_move("P1 stock")
     ...     after, _ = g.state.apply(move)
     ...     number = codec_for("danish-bastard", 2, g.options).encode(move)
-    ...     return move_token(move, number, 1, shown_cards(g.state.view(1)), shown_cards(after.view(1)))
+    ...     return move_token(move, number, 1, newly_shown(shown_cards(g.state.view(1)), shown_cards(after.view(1))))
     >>> stock_played("3H"), stock_played("6D")  # P2 saw which card P1 turned over
     ('lqj+3H', 'lqj+6D')
     """
     text = move.text_for(viewer)
     token = _base36(number) if text == str(move) else text.translate(_ASCII).replace(" ", "_").encode(
         "ascii", "backslashreplace").decode("ascii")
-    shown = [card for card, count in after.items() if count > before.get(card, 0)
-             for _ in range(count - before.get(card, 0))]
     if shown:
-        token += "+" + "".join(_card(card.code) for card in sorted(shown, key=CARD_NUMBERS.__getitem__))
+        token += "+" + "".join(_card(card.code) for card in shown)
     return token
 
 
@@ -431,3 +442,73 @@ def info_state_text(initial: str, moves: Iterable[str], current: str) -> str:
     'hands=[9S]\\n1+3H 7\\nhands=[]'
     """
     return "\n".join([initial, " ".join(moves), current])
+
+
+# --------------------------------------------------------------------------- information-state record
+
+#: Segment forms whose moves name cards (the rest are told apart by their number in the segment).
+_CARD_FORMS = frozenset({"rank", "cards", "card", "card_value", "card_pair"})
+
+
+class Record:
+    """The fixed-size record of what a player saw happen, the second part of the information-state
+    tensor (:func:`info_state_size`): one row per move, ``slots`` rows (the game's longest play),
+    zeros after the last move. A row, its parts in this order:
+
+    - ``seat`` (``players``): who moved, counted from the viewer (0 = themselves);
+    - ``kind`` (one per segment of the action space, :mod:`.actions`): the kind of move;
+    - ``named`` (54): the cards the move names, if the viewer sees them;
+    - ``detail`` (the largest segment without cards): the move's number in its segment (a position,
+      a player sent to, a suit, a bid), one-hot, for moves that name no cards;
+    - ``value`` (1): a wild card's value / 10 (Rat Bastard 17);
+    - ``shown`` (54): the cards the move showed the viewer that their view did not show before
+      (:func:`shown_cards`: a card turned over, drawn, passed on);
+    - ``hidden`` (1): 1 if the viewer does not see the whole move (cards laid aside), its cards then unnamed.
+
+    >>> from danish_nb.bridges.actions import codec_for
+    >>> record = Record(codec_for("bastard", 3), 3, slots=10)
+    >>> record.width, record.size
+    (128, 1280)
+    """
+
+    def __init__(self, codec: Any, players: int, slots: int):
+        self.codec, self.players, self.slots = codec, players, slots
+        self.kinds = {seg.action: k for k, seg in enumerate(codec.segments)}
+        self.details = max([seg.size for seg in codec.segments if seg.form not in _CARD_FORMS] or [0])
+        self.named = players + len(self.kinds)
+        self.detail = self.named + CARD_COUNT
+        self.value = self.detail + self.details
+        self.shown = self.value + 1
+        self.hidden = self.shown + CARD_COUNT
+        self.width = self.hidden + 1
+        self.size = self.width * slots
+
+    def row(self, move: Any, number: int, viewer: int, seen: bool, shown: Iterable[Card]) -> list[tuple[int, float]]:
+        """The non-zero entries of one move's row: (index in the row, value)."""
+        seg = next(s for s in reversed(self.codec.segments) if self.codec.offsets[s.action] <= number)
+        out = [((move.player - viewer) % self.players, 1.0), (self.players + self.kinds[seg.action], 1.0)]
+        if not seen:
+            out.append((self.hidden, 1.0))
+        elif seg.form in _CARD_FORMS:
+            cards = list(getattr(move, "cards", None) or ()) or [c for c in (move.card, getattr(move, "other", None))
+                                                                  if c is not None]
+            counts: dict[int, float] = {}
+            for card in cards:
+                counts[CARD_NUMBERS[card]] = counts.get(CARD_NUMBERS[card], 0.0) + 1.0
+            out += [(self.named + n, c) for n, c in counts.items()]
+            if getattr(move, "value", None):
+                out.append((self.value, move.value / 10))
+        else:
+            out.append((self.detail + number - self.codec.offsets[seg.action], 1.0))
+        counts = {}
+        for card in shown:
+            counts[CARD_NUMBERS[card]] = counts.get(CARD_NUMBERS[card], 0.0) + 1.0
+        out += [(self.shown + n, c) for n, c in counts.items()]
+        return out
+
+    def write(self, rows: Sequence[list[tuple[int, float]]], out: np.ndarray) -> None:
+        """Write ``rows`` (the first ``slots`` of them) into ``out`` (``size`` zeros)."""
+        for slot, row in enumerate(rows[:self.slots]):
+            base = slot * self.width
+            for index, value in row:
+                out[base + index] = value

@@ -81,6 +81,8 @@ class GameSpec:
     players: int
     options: Any
     codec: Codec
+    #: the layout of the information-state record (:class:`.features.Record`), one row per move
+    record: features.Record
 
     @classmethod
     def make(cls, game_id: str, params: dict[str, Any]) -> GameSpec:
@@ -89,7 +91,9 @@ class GameSpec:
         players = int(params["players"])
         given = {o.name: params[o.name] for o in dn.GAMES[game_id].info.options}
         options = dn.new_game(game_id, players, 0, given).options
-        return cls(game_id, players, options, codec_for(game_id, players, options))
+        codec = codec_for(game_id, players, options)
+        slots = max_length(game_id, players, options) - features.SEED_DIGITS
+        return cls(game_id, players, options, codec, features.Record(codec, players, slots))
 
 
 @cache
@@ -127,7 +131,7 @@ class _Track:
         self.state: Any = None
         self._legal: dict[int, Any] | None = None
         self._played: list[str] = []
-        self._lines: dict[int | None, tuple[list[str], list]] = {}
+        self._lines: dict[int | None, tuple[list[str], list, list]] = {}
         self._first: dict[int | None, str] = {}
 
     def __getstate__(self) -> dict[str, Any]:
@@ -145,7 +149,8 @@ class _Track:
         other.moves = list(self.moves)
         other.events, other.after = (None, None) if self.events is None else (list(self.events), list(self.after))
         other._legal, other._played = self._legal, list(self._played)
-        other._lines = {viewer: (list(lines), list(last)) for viewer, (lines, last) in self._lines.items()}
+        other._lines = {viewer: (list(lines), list(last), list(rows))
+                        for viewer, (lines, last, rows) in self._lines.items()}
         other._first = dict(self._first)
         return other
 
@@ -191,18 +196,27 @@ class _Track:
         """Every move as ``viewer`` saw it (``None``: a spectator), written once each
         (:func:`.features.move_token`): its action number, or its text where they do not see all
         of it, and the cards it showed them."""
+        return self._seen(viewer)[0]
+
+    def rows(self, viewer: int) -> list[list[tuple[int, float]]]:
+        """Every move as ``viewer`` saw it, as rows of the information-state record (:class:`.features.Record`)."""
+        return self._seen(viewer)[2]
+
+    def _seen(self, viewer: int | None) -> tuple[list[str], list, list]:
         cached = self._lines.get(viewer)
         if cached is None:
-            cached = self._lines[viewer] = ([], [features.shown_cards(self.first.view(viewer))])
-        lines, last = cached
+            cached = self._lines[viewer] = ([], [features.shown_cards(self.first.view(viewer))], [])
+        lines, last, rows = cached
         if len(lines) < len(self.moves):
             _, after = self.replayed()
-            codec = self.game.codec
+            codec, record = self.game.codec, self.game.record
             for index in range(len(lines), len(self.moves)):
-                move, shown = self.moves[index], features.shown_cards(after[index].view(viewer))
-                lines.append(features.move_token(move, codec.encode(move), viewer, last[0], shown))
-                last[0] = shown
-        return lines
+                move, now = self.moves[index], features.shown_cards(after[index].view(viewer))
+                number, shown = codec.encode(move), features.newly_shown(last[0], now)
+                lines.append(features.move_token(move, number, viewer, shown))
+                rows.append(record.row(move, number, viewer or 0, move.text_for(viewer) == str(move), shown))
+                last[0] = now
+        return cached
 
     def legal(self, codec: Codec) -> dict[int, Any]:
         """Action number -> move, for the current engine state (cached)."""
@@ -334,22 +348,30 @@ class DanishNbObserver:
         if params:
             raise DanishNbError(f"observation parameters are not supported, got {params}")
         self.kind, self.perfect_recall = observed(iig_obs_type)
+        self.record = game.record
         self.dict: dict[str, np.ndarray] = {}
         self.tensor: np.ndarray | None = None
+        sizes = _tensor_sizes(game.game_id, game.players)
         if not self.perfect_recall:
-            sizes = _tensor_sizes(game.game_id, game.players)
             name = "observation" if self.kind == "player" else self.kind
             self.tensor = np.zeros(sizes[name], np.float32)
             self.dict[name] = self.tensor
+        elif self.kind == "player":
+            self.tensor = np.zeros(sizes["observation"] + self.record.size, np.float32)
+            self.dict["observation"] = self.tensor[:sizes["observation"]]
+            self.dict["record"] = self.tensor[sizes["observation"]:]
 
     def set_from(self, state: DanishNbState, player: int) -> None:
         if self.tensor is None:
-            raise DanishNbError("these games have no information-state tensor (the game type says "
-                                "provides_information_state_tensor=False): read information_state_string, "
-                                "or the observation tensor")
+            raise DanishNbError("the public information with perfect recall has no tensor here: read its string, "
+                                "or a player's information-state tensor")
         rules = state.track.state
         if rules is None:
             self.tensor.fill(0)
+        elif self.perfect_recall:
+            self.tensor.fill(0)
+            self.dict["observation"][:] = features.observation_tensor(rules, player)
+            self.record.write(state.track.rows(player), self.dict["record"])
         elif self.kind == "private":
             self.tensor[:] = features.private_tensor(rules, player)
         else:
@@ -412,7 +434,7 @@ def _game_type(game_id: str) -> pyspiel.GameType:
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM, reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.max_players, min_num_players=info.min_players,
-        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification=_parameters(game_id))
 
