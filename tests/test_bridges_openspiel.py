@@ -391,13 +391,34 @@ def test_a_public_information_state_is_the_spectators_and_a_private_part_has_no_
             make_observation(game, refused)
 
 
-def test_there_is_no_information_state_tensor_as_the_game_type_says() -> None:
-    game = load("sjavs")
-    assert not game.get_type().provides_information_state_tensor
-    assert make_observation(game, pyspiel.IIGObservationType(perfect_recall=True)).tensor is None
-    state = random_state(game, 1, 10)
-    with pytest.raises(dn.DanishNbError, match="no information-state tensor"):
-        state.information_state_tensor(0)
+def test_the_information_state_tensor_is_the_observation_and_the_record_of_the_moves_seen() -> None:
+    """Its shape is in the game; its first part is the observation tensor; its record holds one row
+    per move seen (the seat and kind of each set), zeros after; rl_environment reads it."""
+    game = load("danish-bastard", "players=3,turn_limit=60")
+    assert game.get_type().provides_information_state_tensor
+    spec = openspiel.spec_of(game)
+    size = features.tensor_size("danish-bastard", 3)
+    assert game.information_state_tensor_shape() == [size + spec.record.size]
+    state = random_state(game, 1, 25)
+    moves = len(state.track.moves)
+    tensor = np.array(state.information_state_tensor(1))
+    assert np.array_equal(tensor[:size], state.observation_tensor(1))
+    rows = tensor[size:].reshape(spec.record.slots, spec.record.width)
+    assert rows[:moves, :3].sum() == moves and rows[:moves, 3:3 + len(spec.codec.segments)].sum() == moves
+    assert not rows[moves:].any()
+    public = make_observation(game, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE))
+    assert public.tensor is None
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(game, observation_type=rl_environment.ObservationType.INFORMATION_STATE)
+    step = env.reset()
+    rng = random.Random(0)
+    while not step.last():
+        player = step.observations["current_player"]
+        assert len(step.observations["info_state"][player]) == size + spec.record.size
+        step = env.step([rng.choice(step.observations["legal_actions"][player])])
+    assert sum(step.rewards) == pytest.approx(0)
 
 
 def test_openspiel_writes_a_playthrough_with_public_and_private_observations() -> None:
@@ -405,6 +426,6 @@ def test_openspiel_writes_a_playthrough_with_public_and_private_observations() -
 
     text = generate_playthrough.playthrough("danish_nb_rat_bastard_17(turn_limit=12)", None, seed=3)
     assert "PublicObservationString() = " in text and "PrivateObservationString(1) = " in text
-    assert "InformationStateTensor" not in text and "ObservationTensor(0)" in text
+    assert "InformationStateTensor(0)" in text and "ObservationTensor(0)" in text
     public = [line for line in text.splitlines() if line.startswith('PublicObservationString() = "hands=')]
     assert len(public) > 5 and all('hands=[-,-]' in line for line in public)
