@@ -240,7 +240,8 @@ def test_an_action_number_outside_the_space_is_refused() -> None:
 # --------------------------------------------------------------------------- information states
 
 #: (game, parameters, seeds) for the twin tests: every game, and options whose moves reveal or pass cards.
-TWINS = [("danish-bastard", "players=3,turn_limit=300", range(4)), ("danish-bastard", "players=4,turn_limit=300", range(3)),
+TWINS = [("danish-bastard", "players=3,turn_limit=300", range(4)),
+         ("danish-bastard", "players=4,turn_limit=300", range(3)),
          ("le-danish", "players=3,three_passes_hands=true,turn_limit=300", range(4)),
          ("rat-bastard-17", "turn_limit=300", range(4)),
          ("bastard", "players=3", range(3)), ("sjavs", "players=4,max_deals=3", range(3)),

@@ -13,7 +13,7 @@ from rl_extra import import_or_skip
 pyspiel = import_or_skip("pyspiel")
 
 import danish_nb as dn  # noqa: E402
-from danish_nb.bridges import features, openspiel  # noqa: E402, F401
+from danish_nb.bridges import features, openspiel  # noqa: E402
 from danish_nb.bridges.pettingzoo import raw_env  # noqa: E402
 
 

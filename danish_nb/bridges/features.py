@@ -8,8 +8,10 @@
   counts of the 54 cards in each place the player can see (their hand, each seat's face-up cards,
   the pile, the trick, ...), seats counted from the player (0 = themselves, 1 = next, ...);
   :func:`private_tensor` what the player alone knows;
-- :func:`move_line`: one move of a player's information state, as they saw it (the move, what
-  it showed, what it changed of their own cards): :func:`info_state_text`;
+- :func:`compact_view`: a view as one line of ASCII (OpenSpiel's observation string);
+  :func:`move_token`: one move of a player's information state, as they saw it (its action number
+  and the cards it showed them): :func:`info_state_text`; :class:`Record`: the same moves as rows
+  of the information-state tensor;
 - :func:`returns`: the result as a zero-sum payoff in ``[-1, 1]`` (:func:`returns` explains);
 - :func:`seed_of`: the deal's seed from the chance outcomes that chose it.
 
@@ -34,9 +36,9 @@ import numpy as np
 from ..cards import SUITS, Card
 from ..core import DanishNbError, Result, get_game
 from ..core.texts import Private
-from ..i18n import Listed, Message
 from ..families.common import card_codes
 from ..families.shedding import without
+from ..i18n import Listed, Message
 from .actions import CARD_COUNT, CARD_NUMBERS
 
 #: Every phase a game's view may name, in the order of the tensor's one-hot phase part.
@@ -130,7 +132,7 @@ def _card(code: str) -> str:
 
 
 def _is_card(value: Any) -> bool:
-    return isinstance(value, str) and 2 <= len(value) <= 3 and (value[:-1] in _RANK_CODES and value[-1] in "CDHS"
+    return isinstance(value, str) and 2 <= len(value) <= 3 and ((value[:-1] in _RANK_CODES and value[-1] in "CDHS")
                                                                or value in ("RJ", "BJ"))
 
 

@@ -12,11 +12,13 @@ Importing this module registers ``danish_nb_danish_bastard``, ``danish_nb_le_dan
   seed)``). Every later card (a stock draw, a re-deal of a match) follows from that seed, as in
   our own games, hidden from the players until their views show it.
 - Actions: :mod:`.actions` (one fixed number per move; ``action_to_string`` writes the move).
-- Observations (:class:`DanishNbObserver`, :mod:`.features`): the player's view as JSON text
-  and as a tensor; the information state (perfect recall) is
-  the player's first view, every move as they saw it (the move, every card it turned over, took,
-  burned or discarded, and what changed of their own hand) and their view now, as text only: the
-  game type provides no information-state tensor. ``make_observation`` also gives the public
+- Observations (:class:`DanishNbObserver`, :mod:`.features`): the player's view as one line of
+  ASCII (:func:`.features.compact_view`) and as a tensor; the information state (perfect recall)
+  is the player's first view, every move as they saw it (its action number, or its text where
+  they do not see all of it, and every card it showed them: :func:`.features.move_token`) and
+  their view now, as text; as a tensor, the observation tensor and the record of every move seen
+  (:class:`.features.Record`, one row per move up to the game's longest play: use a short
+  ``turn_limit`` or ``max_deals`` for a small tensor). ``make_observation`` also gives the public
   information alone (with or without perfect recall) and one player's private information alone,
   and refuses what it cannot give (every player's private information).
 
@@ -339,9 +341,9 @@ class DanishNbObserver:
       empty, seats counted from the player);
     - one player's private information only: :func:`.features.private_text` and the ``private`` tensor;
     - with perfect recall (a player's, or the public one): the first view, every move as it was
-      seen (the move, what it showed, the player's own cards when it changed them:
-      :func:`.features.move_line`) and the view now, as text; there is no tensor
-      (``tensor`` is ``None``), as the game type says (``provides_information_state_tensor``).
+      seen (:func:`.features.move_token`) and the view now, as text; a player's also as a tensor,
+      their observation tensor then the record of the moves they saw (:class:`.features.Record`;
+      ``dict`` holds both parts); the public one has no tensor (``tensor`` is ``None``).
     """
 
     def __init__(self, game: GameSpec, iig_obs_type: Any, params: Any):
