@@ -470,7 +470,7 @@ class Record:
     >>> from danish_nb.bridges.actions import codec_for
     >>> record = Record(codec_for("bastard", 3), 3, slots=10)
     >>> record.width, record.size
-    (128, 1280)
+    (120, 1200)
     """
 
     def __init__(self, codec: Any, players: int, slots: int):
