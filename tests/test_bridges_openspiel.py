@@ -385,7 +385,7 @@ def test_a_public_information_state_is_the_spectators_and_a_private_part_has_no_
     assert len(text.splitlines()[1].split()) == len(state.track.moves)
     for refused in (pyspiel.IIGObservationType(perfect_recall=True, public_info=False,
                                                private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER),
-                    pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS),
+                    pyspiel.IIGObservationType(perfect_recall=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS),
                     pyspiel.IIGObservationType(perfect_recall=False, public_info=False,
                                                private_info=pyspiel.PrivateInfoType.NONE)):
         with pytest.raises(dn.DanishNbError, match="danish_nb observes a player"):
@@ -430,3 +430,55 @@ def test_openspiel_writes_a_playthrough_with_public_and_private_observations() -
     assert "InformationStateTensor(0)" in text and "ObservationTensor(0)" in text
     public = [line for line in text.splitlines() if line.startswith('PublicObservationString() = "hands=')]
     assert len(public) > 5 and all('hands=[-,-]' in line for line in public)
+
+
+@pytest.mark.parametrize("game_id", list(dn.GAMES))
+def test_resample_from_infostate_keeps_what_the_player_knows(game_id: str) -> None:
+    """OpenSpiel's hook: a world consistent with the player's information state (the same string
+    and tensor for them), its hidden cards dealt afresh; seeded by the sampler."""
+    game = load(game_id)
+    state = random_state(game, 4, 30)
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    worlds = [state.resample_from_infostate(player, sampler) for _ in range(6)]
+    for world in worlds:
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.information_state_tensor(player) == state.information_state_tensor(player)
+        assert world.legal_actions() == state.legal_actions()
+    hidden = {str(world.rules_state.view(None).to_dict()) + str([world.rules_state.view(p).to_dict()
+                                                                   for p in range(game.num_players())])
+              for world in worlds}
+    assert len(hidden) > 1  # some other player's cards differ between worlds
+    with pytest.raises(dn.DanishNbError, match="before the deal"):
+        game.new_initial_state().resample_from_infostate(0, sampler)
+
+
+@pytest.mark.parametrize("game_id", list(dn.GAMES))
+def test_the_all_players_observer_shows_every_hand_and_no_hidden_card(game_id: str) -> None:
+    game = load(game_id)
+    everyone = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+    state = random_state(game, 2, 20)
+    rules = state.rules_state
+    everyone.set_from(state, 1)
+    size = features.tensor_size(game_id, game.num_players())
+    assert np.array_equal(everyone.tensor[:size], features.observation_tensor(rules, None, seat=1))
+    private = len(features.private_tensor(rules, 0))
+    for k in range(game.num_players()):
+        seat = (1 + k) % game.num_players()
+        part = everyone.tensor[size + k * private:size + (k + 1) * private]
+        assert np.array_equal(part, features.private_tensor(rules, seat))
+    text = everyone.string_from(state, 1)
+    assert text.isascii() and len(text.splitlines()) == 1 + game.num_players()
+    assert text.splitlines()[0] == features.observation_string(rules, None)
+
+
+def test_the_ismcts_bot_plays_through_evaluate_bots() -> None:
+    from open_spiel.python.algorithms import evaluate_bots
+
+    from danish_nb.bridges.bots import ISMCTSBot
+
+    game = load("danish-bastard", "players=3,turn_limit=40")
+    bots = [ISMCTSBot(game, max_simulations=4, seed=seat) for seat in range(3)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(0))
+    assert len(returns) == 3 and sum(returns) == pytest.approx(0)

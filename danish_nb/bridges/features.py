@@ -389,6 +389,31 @@ def private_tensor(state: Any, player: int) -> np.ndarray:
     return tensor.array()
 
 
+def all_players_tensor(state: Any, seat: int) -> np.ndarray:
+    """Everything on the table, for a privileged critic (OpenSpiel's ``ALL_PLAYERS`` observer,
+    PettingZoo's ``state()``): the public observation tensor (:func:`observation_tensor` of a
+    spectator, seats counted from ``seat``), then every seat's :func:`private_tensor`, from ``seat`` on.
+    The cards still face down or in the stock stay out: no player ever saw them.
+
+    >>> import danish_nb as dn
+    >>> s = dn.new_game("bastard", players=3, seed=1).state
+    >>> len(all_players_tensor(s, 0)) == tensor_size("bastard", 3) + 3 * len(private_tensor(s, 0))
+    True
+    """
+    players = len(state.view(None).hand_counts)
+    return np.concatenate([observation_tensor(state, None, seat=seat),
+                           *(private_tensor(state, (seat + k) % players) for k in range(players))])
+
+
+def all_players_string(state: Any, seat: int) -> str:
+    """:func:`all_players_tensor` as text: the public view (:func:`compact_view`), then each seat's
+    :func:`private_text` on a line of its own, from ``seat`` on."""
+    players = len(state.view(None).hand_counts)
+    return "\n".join([compact_view(state.view(None)),
+                      *(f"P{(seat + k) % players + 1} {private_text(state, (seat + k) % players)}"
+                        for k in range(players))])
+
+
 def tensor_size(game_id: str, players: int) -> int:
     """The length of :func:`observation_tensor` for ``game_id`` with ``players`` players."""
     import danish_nb as dn

@@ -297,6 +297,13 @@ class DanishNbState(pyspiel.State):
         clone.track.sample(self.track.state.view(player).sample_world(rng))
         return clone
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> DanishNbState:
+        """OpenSpiel's hook (its ISMCTS calls it): :meth:`resample` for ``player_id``, the world
+        drawn with a generator seeded from one draw of ``probability_sampler`` (a number in [0, 1))."""
+        if self.track.state is None:
+            raise DanishNbError("no world to resample before the deal: the chance nodes have not drawn the seed yet")
+        return self.resample(player_id, random.Random(int(probability_sampler() * 2 ** 53)))
+
     def __str__(self) -> str:
         if self.track.state is None:
             return f"dealing: {len(self.track.digits)} of {features.SEED_DIGITS} seed bytes drawn"
@@ -304,14 +311,13 @@ class DanishNbState(pyspiel.State):
 
 
 #: What an observer shows (see :class:`DanishNbObserver`).
-OBSERVED = ("player", "public", "private")
+OBSERVED = ("player", "public", "private", "all")
 
 
 def observed(iig_obs_type: Any) -> tuple[str, bool]:
     """What an ``IIGObservationType`` asks for, as one of :data:`OBSERVED` and whether with perfect
     recall (``None``: a player's observation, OpenSpiel's default). Raises :class:`DanishNbError`
-    for what our observers cannot give: every player's private information, nothing at all, or a
-    private part with perfect recall.
+    for what our observers cannot give: nothing at all, or private parts with perfect recall.
 
     >>> observed(pyspiel.IIGObservationType(perfect_recall=True))
     ('player', True)
@@ -323,11 +329,13 @@ def observed(iig_obs_type: Any) -> tuple[str, bool]:
         return "player", False
     private, public, recall = iig_obs_type.private_info, iig_obs_type.public_info, iig_obs_type.perfect_recall
     kind = {(True, pyspiel.PrivateInfoType.SINGLE_PLAYER): "player", (True, pyspiel.PrivateInfoType.NONE): "public",
-            (False, pyspiel.PrivateInfoType.SINGLE_PLAYER): "private"}.get((public, private))
-    if kind is None or (kind == "private" and recall):
+            (False, pyspiel.PrivateInfoType.SINGLE_PLAYER): "private",
+            (True, pyspiel.PrivateInfoType.ALL_PLAYERS): "all"}.get((public, private))
+    if kind is None or (kind in ("private", "all") and recall):
         raise DanishNbError(
             f"danish_nb observes a player (public and their private information), the public information, "
-            f"or one player's private information (without perfect recall), not public_info={public}, "
+            f"one player's private information or everyone's (the last two without perfect recall), not "
+            f"public_info={public}, "
             f"private_info={private.name}, perfect_recall={recall}")
     return kind, recall
 
@@ -340,6 +348,9 @@ class DanishNbObserver:
     - the public information only: a spectator's view as text and tensor (the tensor's hand part
       empty, seats counted from the player);
     - one player's private information only: :func:`.features.private_text` and the ``private`` tensor;
+    - every player's private information with the public one (``ALL_PLAYERS``, for privileged
+      critics): :func:`.features.all_players_string` and the ``all`` tensor
+      (:func:`.features.all_players_tensor`);
     - with perfect recall (a player's, or the public one): the first view, every move as it was
       seen (:func:`.features.move_token`) and the view now, as text; a player's also as a tensor,
       their observation tensor then the record of the moves they saw (:class:`.features.Record`;
@@ -376,6 +387,8 @@ class DanishNbObserver:
             self.record.write(state.track.rows(player), self.dict["record"])
         elif self.kind == "private":
             self.tensor[:] = features.private_tensor(rules, player)
+        elif self.kind == "all":
+            self.tensor[:] = features.all_players_tensor(rules, player)
         else:
             self.tensor[:] = features.observation_tensor(rules, None if self.kind == "public" else player, seat=player)
 
@@ -386,6 +399,8 @@ class DanishNbObserver:
             return dealing if self.kind == "public" else f"P{player + 1}: {dealing}"
         if self.kind == "private":
             return features.private_text(track.state, player)
+        if self.kind == "all":
+            return features.all_players_string(track.state, player)
         viewer = None if self.kind == "public" else player
         now = features.observation_string(track.state, viewer)
         if not self.perfect_recall:
@@ -398,7 +413,8 @@ def _tensor_sizes(game_id: str, players: int) -> dict[str, int]:
     """The lengths of the tensors of ``game_id`` with ``players`` players (see :class:`DanishNbObserver`)."""
     state = dn.new_game(game_id, players=players, seed=0).state
     size = features.tensor_size(game_id, players)
-    return {"observation": size, "public": size, "private": len(features.private_tensor(state, 0))}
+    private = len(features.private_tensor(state, 0))
+    return {"observation": size, "public": size, "private": private, "all": size + players * private}
 
 
 class DanishNbGame(pyspiel.Game):
