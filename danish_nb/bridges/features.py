@@ -64,6 +64,18 @@ def _json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
+def max_length(game_id: str, players: int, options: Any) -> int:
+    """A bound on the moves of a game (chance nodes included), from its limits: the turn limit,
+    the number of deals."""
+    if hasattr(options, "turn_limit"):
+        return 2 * options.turn_limit + 10 * players + SEED_DIGITS
+    bound = get_game(game_id).info.parts.max_moves
+    if bound is None:
+        raise DanishNbError(f"the game {game_id!r} has no turn_limit option and declares no max_moves: "
+                            "its length is unbounded")
+    return bound(players, options) + SEED_DIGITS
+
+
 def observation_string(state: Any, player: int | None) -> str:
     """The player's view as one line of ASCII (:func:`compact_view`), OpenSpiel's observation string
     (``None``: a spectator's view)."""

@@ -63,18 +63,6 @@ def game_name(game_id: str) -> str:
 GAME_IDS: dict[str, str] = {}
 
 
-def max_length(game_id: str, players: int, options: Any) -> int:
-    """A bound on the moves of a game (chance nodes included), from its limits: the turn limit,
-    the number of deals."""
-    if hasattr(options, "turn_limit"):
-        return 2 * options.turn_limit + 10 * players + features.SEED_DIGITS
-    bound = dn.GAMES[game_id].info.parts.max_moves
-    if bound is None:
-        raise DanishNbError(f"the game {game_id!r} has no turn_limit option and declares no max_moves: "
-                            "its length is unbounded")
-    return bound(players, options) + features.SEED_DIGITS
-
-
 @dataclass(frozen=True)
 class GameSpec:
     """What a state needs of its game: our game id, seats, options and action space."""
@@ -94,7 +82,7 @@ class GameSpec:
         given = {o.name: params[o.name] for o in dn.GAMES[game_id].info.options}
         options = dn.new_game(game_id, players, 0, given).options
         codec = codec_for(game_id, players, options)
-        slots = max_length(game_id, players, options) - features.SEED_DIGITS
+        slots = features.max_length(game_id, players, options) - features.SEED_DIGITS
         return cls(game_id, players, options, codec, features.Record(codec, players, slots))
 
 
@@ -428,7 +416,7 @@ class DanishNbGame(pyspiel.Game):
         game_info = pyspiel.GameInfo(
             num_distinct_actions=spec.codec.size, max_chance_outcomes=features.SEED_BASE,
             num_players=spec.players, min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
-            max_game_length=max_length(self.game_id, spec.players, spec.options))
+            max_game_length=features.max_length(self.game_id, spec.players, spec.options))
         super().__init__(_game_type(self.game_id), game_info, {**_parameters(self.game_id), **(params or {})})
 
     def new_initial_state(self) -> DanishNbState:
