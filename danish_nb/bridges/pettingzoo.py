@@ -41,7 +41,6 @@ from ..core import DanishNbError, get_game
 from . import features
 from .actions import codec_for
 
-
 #: What an agent observes: its view (``observation``) or its information state (``information_state``).
 OBSERVATION_TYPES = ("observation", "information_state")
 
