@@ -482,3 +482,23 @@ def test_the_ismcts_bot_plays_through_evaluate_bots() -> None:
     bots = [ISMCTSBot(game, max_simulations=4, seed=seat) for seat in range(3)]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(0))
     assert len(returns) == 3 and sum(returns) == pytest.approx(0)
+
+
+@pytest.mark.parametrize("game_id, params", [("danish-bastard", "players=2,turn_limit=30"),
+                                             ("le-danish", "players=2,turn_limit=30"),
+                                             ("rat-bastard-17", "turn_limit=30")])
+def test_outcome_sampling_mccfr_runs_on_the_short_variants_without_overflow(game_id: str, params: str) -> None:
+    """A short turn limit keeps a game to a few dozen moves: OpenSpiel's outcome-sampling MCCFR
+    neither recurses too deep nor underflows its sampling probability (every regret and average
+    policy entry finite), and its average policy is a distribution at every information state."""
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(load(game_id, params))
+    for _ in range(40):
+        solver.iteration()
+    table = solver._infostates
+    assert len(table) > 100
+    assert all(np.isfinite(regrets).all() and np.isfinite(average).all() for regrets, average in table.values())
+    state = random_state(load(game_id, params), 5, 12)
+    policy = solver.average_policy().action_probabilities(state)
+    assert sum(policy.values()) == pytest.approx(1) and set(policy) == set(state.legal_actions())
