@@ -482,6 +482,14 @@ def test_the_ismcts_bot_plays_through_evaluate_bots() -> None:
     bots = [ISMCTSBot(game, max_simulations=4, seed=seat) for seat in range(3)]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(0))
     assert len(returns) == 3 and sum(returns) == pytest.approx(0)
+    histories = []
+    for _ in range(2):  # the same seeds play the same game: the worlds come from the bots' own generators
+        bots = [ISMCTSBot(game, max_simulations=4, seed=seat) for seat in range(3)]
+        state = random_state(game, 1, 0)
+        while not state.is_terminal():
+            state.apply_action(bots[state.current_player()].step(state))
+        histories.append(state.history())
+    assert histories[0] == histories[1]
 
 
 @pytest.mark.parametrize("game_id, params", [("danish-bastard", "players=2,turn_limit=30"),

@@ -118,8 +118,9 @@ class ISMCTSBot(ismcts.ISMCTSBot):
     """OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts.ISMCTSBot``) as
     ``evaluate_bots`` needs it: OpenSpiel's class lacks ``restart_at`` and ``inform_action``
     (it keeps no tree between decisions, so both do nothing). Worlds come from the state's
-    ``resample_from_infostate`` (:meth:`.openspiel.DanishNbState.resample`); by default UCT with
-    c = 2 and one random rollout per simulation, ``seed`` for both.
+    ``resample_from_infostate`` (:meth:`.openspiel.DanishNbState.resample`), drawn with the bot's
+    generator; by default UCT with c = 2 and one random rollout per simulation, ``seed`` for all:
+    the same seed plays the same game.
 
     >>> import pyspiel
     >>> from open_spiel.python.algorithms import evaluate_bots
@@ -136,6 +137,13 @@ class ISMCTSBot(ismcts.ISMCTSBot):
         rng = np.random.RandomState(seed)
         evaluator = evaluator or mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
         super().__init__(game, evaluator, uct_c, max_simulations, random_state=rng, **options)
+
+    def resample_from_infostate(self, state: pyspiel.State) -> pyspiel.State:
+        """A world for the mover (the state's ``resample_from_infostate``), drawn from this bot's own
+        generator, so that the same seed plays the same game (OpenSpiel's default sampler is unseeded)."""
+        if self._resampler_cb:
+            return self._resampler_cb(state, state.current_player())
+        return state.resample_from_infostate(state.current_player(), self.random_number)
 
     def restart_at(self, state: pyspiel.State) -> None:
         pass
