@@ -39,7 +39,7 @@ from ..core.texts import Private
 from ..families.common import card_codes
 from ..families.shedding import without
 from ..i18n import Listed, Message
-from .actions import CARD_COUNT, CARD_NUMBERS
+from .actions import CARD_COUNT, CARD_NUMBERS, card_of
 
 #: Every phase a game's view may name, in the order of the tensor's one-hot phase part.
 PHASES = ("swap", "play", "send", "offer", "chain", "keep", "bid", "trump", "discard", "over")
@@ -143,31 +143,31 @@ def _card(code: str) -> str:
     return "T" + code[2:] if code.startswith("10") else code
 
 
-def _is_card(value: Any) -> bool:
-    return isinstance(value, str) and 2 <= len(value) <= 3 and ((value[:-1] in _RANK_CODES and value[-1] in "CDHS")
-                                                               or value in ("RJ", "BJ"))
-
-
-_RANK_CODES = frozenset(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))
+#: Every card code (``10H``, ``RJ``) -> its two characters (``TH``, ``RJ``).
+_CODES = {card_of(number).code: _card(card_of(number).code) for number in range(CARD_COUNT)}
 
 
 def _compact(value: Any) -> str:
     """A value of ``view.to_dict()`` in few ASCII characters: cards as two characters each, run together
     when a list holds cards only; lists in ``[]``, dicts in ``{}``, ``None`` as ``-``."""
+    kind = type(value)
+    if kind is str:
+        code = _CODES.get(value)
+        if code is not None:
+            return code
+        return value if value.isascii() else value.translate(_ASCII).encode("ascii", "backslashreplace").decode()
+    if kind is list or kind is tuple:
+        try:
+            return "".join([_CODES[item] for item in value])
+        except (KeyError, TypeError):
+            return "[" + ",".join([_compact(item) for item in value]) + "]"
     if value is None:
         return "-"
-    if isinstance(value, bool):
+    if kind is bool:
         return "1" if value else "0"
-    if isinstance(value, str):
-        text = _card(value) if _is_card(value) else value
-        return text.translate(_ASCII).encode("ascii", "backslashreplace").decode("ascii")
-    if isinstance(value, dict):
-        return "{" + ",".join(f"{key}={_compact(item)}" for key, item in value.items()
-                              if key not in _UNWRITTEN) + "}"
-    if isinstance(value, (list, tuple)):
-        if value and all(_is_card(item) for item in value):
-            return "".join(_card(item) for item in value)
-        return "[" + ",".join(_compact(item) for item in value) + "]"
+    if kind is dict:
+        return "{" + ",".join([f"{key}={_compact(item)}" for key, item in value.items()
+                               if key not in _UNWRITTEN]) + "}"
     return str(value)
 
 
