@@ -309,7 +309,8 @@ def test_a_card_turned_over_from_the_stock_is_in_everyones_information_state() -
         game.play(move)
         number = codec_for("danish-bastard", 2, game.options).encode(move)
         seen.append((game.state.view(0).to_dict(), features.observation_tensor(game.state, 0),
-                     features.move_token(move, number, 0, before, features.shown_cards(game.state.view(0)))))
+                     features.move_token(move, number, 0,
+                                         features.newly_shown(before, features.shown_cards(game.state.view(0))))))
     (view, tensor, token), (twin_view, twin_tensor, twin_token) = seen
     assert view != twin_view and not np.array_equal(tensor, twin_tensor)
     assert token.endswith("+JS") and twin_token.endswith("+6D")
