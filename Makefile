@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 APP_STAMP := $(VENV)/.installed-app
 
-.PHONY: app lessons test fuzz setup bench classroom notebooks site site-serve clean translations
+.PHONY: app lessons test fuzz setup bench versus classroom notebooks site site-serve clean translations
 
 # `make app` and `make lessons` install only the package and its own dependencies; the test extra
 # (Playwright, OpenSpiel, pandas, Dask...) comes with `make setup` / `make test`.
@@ -54,6 +54,10 @@ bench: $(STAMP)  ## engine, observers, board, simulation, class tables, practice
 	$(BIN)/python -m benchmarks.app
 	$(MAKE) site
 	$(BIN)/python -m benchmarks.site
+
+versus: $(STAMP)  ## the strong player against OpenSpiel's ISMCTS and MCTS at equal CPU and equal simulations, 95% intervals (long; not in make test)
+	nice $(BIN)/python -m benchmarks.versus --cpu 0.1 --games 12 --out versus-cpu.jsonl
+	nice $(BIN)/python -m benchmarks.versus --simulations 50 --games 12 --out versus-simulations.jsonl
 
 # The static site needs npm and Node.js (Pyodide from the npm registry, bytecode compiled in it).
 site: $(STAMP)  ## build site/: the app and the lessons running in the browser (Pyodide), for any static web host

@@ -13,6 +13,8 @@ rate over our own API's:
 - ``openspiel+infostate``: the same, plus ``state.information_state_string(player)`` (what
   OpenSpiel's ISMCTS reads at every node: perfect recall, so it grows with the game);
 - ``pettingzoo``: the AEC loop, ``env.last()`` (observation and action mask) then ``env.step``.
+
+``--strings`` measures the information-state strings instead (:func:`strings`).
 """
 
 from __future__ import annotations
@@ -100,12 +102,75 @@ def measure(game_id: str, players: int, steps: int, rounds: int) -> dict[str, fl
     return {name: statistics.median(values) for name, values in rates.items()}
 
 
+def string_states(game_id: str, games: int, every: int) -> list[pyspiel.State]:
+    """States of ``games`` random games (seeds 0, 1, ...), every ``every``-th move, players to act."""
+    game = pyspiel.load_game(f"{openspiel.game_name(game_id)}(players={PLAYERS[game_id]})")
+    out = []
+    for seed in range(games):
+        rng, state = random.Random(seed), game.new_initial_state()
+        while not state.is_terminal():
+            if len(state.history()) % every == 0 and not state.is_chance_node():
+                out.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+    return out
+
+
+def strings(games: int, every: int, calls: int | None, only: list[str] | None) -> None:
+    """``--strings``: information-state strings, characters and cost per call, per game. Random games
+    (seeded) are played through OpenSpiel; at every ``every``-th move the acting player's
+    ``information_state_string`` is read: average characters, the most within 200 moves (Danish
+    Bastard's target: under 2,000), microseconds per call on a warm state (the call after the
+    previous one) and on a state just deserialised (``cold``: ``pyspiel.deserialize_game_and_state``,
+    what a worker process starts from). ``calls``: only make that many cold calls, for
+    ``valgrind --tool=callgrind`` (subtract a run with 0)."""
+    rows = []
+    for game_id in only or list(PLAYERS):
+        sample = string_states(game_id, games, every)
+        saved = [pyspiel.serialize_game_and_state(s.get_game(), s) for s in sample]
+        if calls is not None:
+            for text in saved[:calls]:
+                _, state = pyspiel.deserialize_game_and_state(text)
+                state.information_state_string(state.current_player())
+            continue
+        sizes, at_200, warm, cold = [], [], [], []
+        for state, text in zip(sample, saved):
+            player = state.current_player()
+            string = state.information_state_string(player)
+            start = time.perf_counter()
+            state.information_state_string(player)
+            warm.append(time.perf_counter() - start)
+            sizes.append(len(string))
+            if len(state.history()) - 4 <= 200:
+                at_200.append(len(string))
+            _, again = pyspiel.deserialize_game_and_state(text)
+            start = time.perf_counter()
+            again.information_state_string(player)
+            cold.append(time.perf_counter() - start)
+        rows.append({"game": game_id, "states": len(sample), "chars mean": round(statistics.mean(sizes)),
+                     "chars max": max(sizes), "chars <=200 moves max": max(at_200),
+                     "warm us": round(1e6 * statistics.median(warm), 1),
+                     "cold us": round(1e6 * statistics.median(cold))})
+    if rows:
+        print(" | ".join(rows[0]))
+        for row in rows:
+            print(" | ".join(str(value) for value in row.values()))
+
+
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=2000, help="steps per way per round")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--game", action="append", help="game id (default: every game)")
+    parser.add_argument("--strings", action="store_true", help="information-state strings: characters, cost per call")
+    parser.add_argument("--games", type=int, default=3, help="--strings: random games per game")
+    parser.add_argument("--every", type=int, default=25, help="--strings: read every so many moves")
+    parser.add_argument("--calls", type=int, default=None, help="--strings: only this many cold calls (callgrind)")
     args = parser.parse_args()
+    if args.strings:
+        strings(args.games, args.every, args.calls, args.game)
+        return
     rows = []
     for game_id in args.game or list(PLAYERS):
         rates = measure(game_id, PLAYERS[game_id], args.steps, args.rounds)

@@ -1,13 +1,14 @@
 """Versus benchmark: the strong player against OpenSpiel's own search bots at equal CPU time per
-decision, every game, seats rotated, with Wilson intervals.
+decision or at equal simulations per decision, every game, seats rotated, with Wilson intervals.
 
-Run ``python -m benchmarks.versus`` (needs the ``rl`` extra; long: run it niced). Each match puts
+Run ``python -m benchmarks.versus`` or ``make versus`` (needs the ``rl`` extra; long: run it niced;
+not part of ``make test``). Each match puts
 the strong player (:class:`danish_nb.bridges.bots.StrongBot`) in one seat and an OpenSpiel bot in
 every other seat, through the OpenSpiel games of :mod:`danish_nb.bridges.openspiel`:
 
-- ``ismcts``: OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts.ISMCTSBot``, UCT
+- ``ismcts``: OpenSpiel's Python ISMCTS (:class:`danish_nb.bridges.bots.ISMCTSBot`, UCT
   with c = 2, random rollouts, a world resampled from the mover's information state for every
-  simulation: :func:`danish_nb.bridges.openspiel.resampler`);
+  simulation: the games' ``resample_from_infostate``);
 - ``mcts``: OpenSpiel's Python MCTS (``mcts.MCTSBot``, the same settings) on one world sampled
   from the mover's view per decision (MCTS needs a full state; given the real one it would see
   every hidden card).
@@ -15,6 +16,10 @@ every other seat, through the OpenSpiel games of :mod:`danish_nb.bridges.openspi
 OpenSpiel's C++ ``ISMCTSBot`` and ``MCTSBot`` cannot be used: they crash on Python games (as on
 OpenSpiel's own ``python_kuhn_poker``); ``--cpp-bots`` shows it, each bot's first step in a
 process of its own.
+
+Equal simulations (``--simulations N``): the strong player searches ``N`` iterations per decision
+(``StrongBot(iterations=N)``), OpenSpiel's bots run ``N`` simulations; the CPU columns then show
+what each side spent.
 
 Equal CPU: every bot gets ``--cpu`` seconds of CPU time (``time.process_time``, which waiting
 for a core does not count, so the machine's load does not favour anyone) per decision with two
@@ -26,7 +31,9 @@ early decisions miss it more); the table shows the CPU each side really used per
 A deal is played once with the strong player in each seat (``--games`` should be a multiple of
 the player count). Its share is of decided games: first places (the game's ``Result.order[0]``;
 draws, a repetition, a turn limit or a first place shared on equal scores, are left out), against
-the even share ``1 / players``; the interval is Wilson's 95% score interval. ``--out`` keeps every game as
+the even share ``1 / players``; the interval is Wilson's 95% score interval. A game cut short by
+the turn limit or a repetition after a player went out is decided: the first out keeps first place
+(rulings DB-p, LD-o). ``--out`` keeps every game as
 a line of JSON (games already there are not played again, so a run can be stopped and resumed);
 ``--table`` prints the table of such a file.
 """
@@ -48,11 +55,11 @@ from typing import Any
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import mcts
 
 import danish_nb as dn
 from danish_nb.bridges import features, openspiel
-from danish_nb.bridges.bots import StrongBot
+from danish_nb.bridges.bots import ISMCTSBot, StrongBot
 
 #: Player counts: each game's default (OpenSpiel's ``players``).
 PLAYERS = {game_id: dn.GAMES[game_id].info.default_players for game_id in dn.GAMES}
@@ -88,13 +95,19 @@ class Budgeted:
     decisions (an average that weighs the last ones most). ``world`` (for MCTS) hands the bot a
     world sampled from the mover's view instead of the state."""
 
-    def __init__(self, bot: Any, attribute: str, seconds: float, world: random.Random | None = None):
+    def __init__(self, bot: Any, attribute: str, seconds: float | None, world: random.Random | None = None,
+                 simulations: int | None = None):
         self.bot, self.attribute, self.seconds, self.world = bot, attribute, seconds, world
+        self.simulations = simulations
         self.per_simulation: float | None = None
 
     def step(self, state: pyspiel.State) -> int:
-        simulations = FIRST_SIMULATIONS if self.per_simulation is None else \
-            max(MIN_SIMULATIONS, int(self.seconds / self.per_simulation))
+        if self.simulations is not None:
+            simulations = self.simulations
+        elif self.per_simulation is None or self.seconds is None:
+            simulations = FIRST_SIMULATIONS
+        else:
+            simulations = max(MIN_SIMULATIONS, int(self.seconds / self.per_simulation))
         setattr(self.bot, self.attribute, simulations)
         start = time.process_time()
         target = state.resample(state.current_player(), self.world) if self.world is not None else state
@@ -104,26 +117,28 @@ class Budgeted:
         return int(action)
 
 
-def opponent(kind: str, game: pyspiel.Game, seconds: float, seed: int) -> Budgeted:
-    """An OpenSpiel bot (``kind``: one of :data:`OPPONENTS`) held to ``seconds`` per decision."""
+def opponent(kind: str, game: pyspiel.Game, seconds: float | None, seed: int,
+             simulations: int | None = None) -> Budgeted:
+    """An OpenSpiel bot (``kind``: one of :data:`OPPONENTS`) held to ``seconds`` per decision, or
+    to ``simulations`` per decision if given."""
     rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     if kind == "ismcts":
-        bot = ismcts.ISMCTSBot(game, evaluator, UCT_C, FIRST_SIMULATIONS, random_state=rng)
-        bot.set_resampler(openspiel.resampler(seed))
-        return Budgeted(bot, "_max_simulations", seconds)
+        bot = ISMCTSBot(game, FIRST_SIMULATIONS, UCT_C, evaluator=evaluator, seed=seed)
+        return Budgeted(bot, "_max_simulations", seconds, simulations=simulations)
     bot = mcts.MCTSBot(game, UCT_C, FIRST_SIMULATIONS, evaluator, random_state=rng)
-    return Budgeted(bot, "max_simulations", seconds, world=random.Random(seed))
+    return Budgeted(bot, "max_simulations", seconds, world=random.Random(seed), simulations=simulations)
 
 
-def play(game_id: str, kind: str, index: int, seconds: float) -> dict[str, Any]:
+def play(game_id: str, kind: str, index: int, seconds: float | None, simulations: int | None = None) -> dict[str, Any]:
     """Match ``index`` against ``kind``: the deal ``index // players``, the strong player in
-    seat ``index % players``; what happened and the CPU each side used."""
+    seat ``index % players``, every bot held to ``seconds`` of CPU or to ``simulations`` per
+    decision; what happened and the CPU each side used."""
     players = PLAYERS[game_id]
     game = pyspiel.load_game(f"{openspiel.game_name(game_id)}(players={players})")
     deal, seat = divmod(index, players)
-    bots: list[Any] = [opponent(kind, game, seconds, 1000 * index + s) for s in range(players)]
-    bots[seat] = StrongBot(game, seed=index, cpu_seconds=seconds)
+    bots: list[Any] = [opponent(kind, game, seconds, 1000 * index + s, simulations) for s in range(players)]
+    bots[seat] = StrongBot(game, seed=index, cpu_seconds=seconds, iterations=simulations)
     state = game.new_initial_state()
     for byte in (deal + 1).to_bytes(features.SEED_DIGITS, "big"):
         state.apply_action(byte)
@@ -143,35 +158,38 @@ def play(game_id: str, kind: str, index: int, seconds: float) -> dict[str, Any]:
     result = state.rules_state.result
     scores = result.scores
     shared = scores is not None and result.order and scores.count(scores[result.order[0]]) > 1
-    decided = not result.draw and bool(result.order) and not shared
+    decided = bool(result.order) and not shared
     return {"game": game_id, "opponent": kind, "index": index, "seat": seat, "players": players,
-            "cpu": seconds, "decided": decided, "won": decided and result.order[0] == seat,
+            "cpu": seconds, "simulations": simulations, "decided": decided, "won": decided and result.order[0] == seat,
             "returns": state.returns(), "moves": len(state.history()) - features.SEED_DIGITS,
             "strong_cpu": cpu["strong"][0], "strong_decisions": cpu["strong"][1],
             "other_cpu": cpu["other"][0], "other_decisions": cpu["other"][1]}
 
 
-def _play(job: tuple[str, str, int, float]) -> dict[str, Any]:
+def _play(job: tuple[str, str, int, float | None, int | None]) -> dict[str, Any]:
     return play(*job)
 
 
 def table(rows: Iterable[dict[str, Any]]) -> list[tuple[str, ...]]:
     """One line per game and opponent: games, decided, the strong player's share of decided games
     with its Wilson interval, the even share, and the CPU per decision of each side."""
-    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
     for row in rows:
-        groups.setdefault((row["game"], row["opponent"]), []).append(row)
-    lines = [("game", "opponent", "games", "decided", "strong first", "95% interval", "even share",
-              "CPU s/decision strong", "CPU s/decision other")]
-    for (game_id, kind), group in sorted(groups.items()):
+        budget = f"{row['simulations']} sims" if row.get("simulations") else f"{row['cpu']} s"
+        groups.setdefault((row["game"], row["opponent"], budget), []).append(row)
+    lines = [("game", "opponent", "budget", "games", "decided", "strong first", "95% interval", "even share",
+              "clears", "CPU s/decision strong", "CPU s/decision other")]
+    for (game_id, kind, budget), group in sorted(groups.items()):
         decided = sum(r["decided"] for r in group)
         won = sum(r["won"] for r in group)
         low, high = wilson(won, decided)
         share = won / decided if decided else float("nan")
         strong = sum(r["strong_cpu"] for r in group) / max(1, sum(r["strong_decisions"] for r in group))
         other = sum(r["other_cpu"] for r in group) / max(1, sum(r["other_decisions"] for r in group))
-        lines.append((f"{game_id} ({group[0]['players']}p)", kind, str(len(group)), str(decided),
-                      f"{won} ({share:.0%})", f"{low:.0%}-{high:.0%}", f"{1 / group[0]['players']:.0%}",
+        even = 1 / group[0]["players"]
+        clears = "above" if low > even else "below" if high < even else "no"
+        lines.append((f"{game_id} ({group[0]['players']}p)", kind, budget, str(len(group)), str(decided),
+                      f"{won} ({share:.0%})", f"{low:.0%}-{high:.0%}", f"{even:.0%}", clears,
                       f"{strong:.3f}", f"{other:.3f}"))
     return lines
 
@@ -228,6 +246,8 @@ def print_table(lines: list[tuple[str, ...]]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cpu", type=float, default=0.25, help="CPU seconds per decision for every bot")
+    parser.add_argument("--simulations", type=int, default=None,
+                        help="simulations per decision for every bot instead of a CPU budget")
     parser.add_argument("--games", type=int, default=24, help="matches per game and opponent")
     parser.add_argument("--game", action="append", help="game id (default: every game)")
     parser.add_argument("--opponent", action="append", choices=OPPONENTS, help="default: both")
@@ -247,10 +267,12 @@ def main() -> None:
     if args.out and os.path.exists(args.out):
         with open(args.out) as rows:
             done = [json.loads(line) for line in rows]
-    seen = {(r["game"], r["opponent"], r["index"], r["cpu"]) for r in done}
-    jobs = [(game_id, kind, index, args.cpu) for index in range(args.games) for game_id in args.game or PLAYERS
-            for kind in args.opponent or OPPONENTS if (game_id, kind, index, args.cpu) not in seen]
-    rows = [r for r in done if r["cpu"] == args.cpu]
+    cpu = None if args.simulations else args.cpu
+    seen = {(r["game"], r["opponent"], r["index"], r["cpu"], r.get("simulations")) for r in done}
+    jobs = [(game_id, kind, index, cpu, args.simulations) for index in range(args.games)
+            for game_id in args.game or PLAYERS for kind in args.opponent or OPPONENTS
+            if (game_id, kind, index, cpu, args.simulations) not in seen]
+    rows = [r for r in done if r["cpu"] == cpu and r.get("simulations") == args.simulations]
     with multiprocessing.Pool(args.workers) as pool:
         for row in pool.imap_unordered(_play, jobs):
             rows.append(row)

@@ -112,4 +112,16 @@ def test_the_versus_benchmark_plays_a_match_at_equal_cpu() -> None:
     assert row["strong_decisions"] > 0 and row["other_decisions"] > 0
     assert row["won"] <= row["decided"]
     lines = versus.table([row, {**row, "index": 4, "won": not row["won"]}])
-    assert lines[1][:4] == ("rat-bastard-17 (2p)", "ismcts", "2", str(2 * row["decided"]))
+    assert lines[1][:5] == ("rat-bastard-17 (2p)", "ismcts", "0.01 s", "2", str(2 * row["decided"]))
+
+
+def test_the_versus_benchmark_plays_a_match_at_equal_simulations() -> None:
+    """Both sides search the same number of simulations; the table says so and whether the
+    interval clears the even share."""
+    from benchmarks import versus
+
+    row = versus.play("bastard", "mcts", 2, None, simulations=3)
+    assert row["simulations"] == 3 and row["cpu"] is None and row["seat"] == 2 and row["moves"] > 0
+    lines = versus.table([row])
+    assert lines[1][2] == "3 sims" and lines[1][8] in ("above", "below", "no")
+    assert versus.table([{**row, "index": i, "decided": True, "won": True} for i in range(12)])[1][8] == "above"

@@ -21,6 +21,7 @@ import danish_nb as dn  # noqa: E402
 from danish_nb.bridges import features, openspiel  # noqa: E402
 from danish_nb.bridges.actions import CARD_COUNT, codec_for  # noqa: E402
 from danish_nb.core import Result  # noqa: E402
+from danish_nb.families.common import card_codes  # noqa: E402
 
 #: (game, parameters, simulations) for pyspiel.random_sim_test: each game, and options and player
 #: counts that bring in other moves (Le danish's "complete", Sjavs' 3-card skat, two packs).
@@ -82,7 +83,7 @@ def test_the_chance_bytes_are_the_deal_seed() -> None:
         state.apply_action(byte)
     ours = dn.new_game("sjavs", players=3, seed=258).state
     assert state.current_player() == ours.current_player == 0
-    assert state.observation_string(0) == features.observation_text(ours, 0)
+    assert state.observation_string(0) == features.observation_string(ours, 0)
     assert {state.action_to_string(a) for a in state.legal_actions()} == {str(m) for m in ours.legal_moves()}
 
 
@@ -172,7 +173,8 @@ def test_a_game_played_through_openspiel_is_our_record(game_id: str) -> None:
     (Result(order=(0, 2, 1), loser=1), 3, [1.0, -1.0, 0.0]),               # a Danish Bastard finishing order
     (Result(order=(2,)), 4, [-1 / 3, -1 / 3, 1.0, -1 / 3]),                # Le danish: one winner
     (Result(order=(0, 1, 2), scores=(9, 9, 3), draw=True), 3, [0.5, 0.5, -1.0]),  # Bastard: shared first place
-    (Result(order=(0, 2), draw=True), 3, [0.0, 0.0, 0.0]),                 # a turn limit: a draw
+    (Result(order=(0,), draw=True), 3, [1.0, -0.5, -0.5]),                 # a turn limit: P1 out keeps first
+    (Result(draw=True), 3, [0.0, 0.0, 0.0]),                               # a turn limit, nobody out: a draw
 ])
 def test_payoffs_of_results(result: Result, players: int, expected: list[float]) -> None:
     assert features.returns(result, players) == pytest.approx(expected)
@@ -238,9 +240,12 @@ def test_an_action_number_outside_the_space_is_refused() -> None:
 # --------------------------------------------------------------------------- information states
 
 #: (game, parameters, seeds) for the twin tests: every game, and options whose moves reveal or pass cards.
-TWINS = [("danish-bastard", "players=3", range(4)), ("danish-bastard", "players=4", range(3)),
-         ("le-danish", "players=3,three_passes_hands=true", range(4)), ("rat-bastard-17", "", range(4)),
-         ("bastard", "players=3", range(3)), ("sjavs", "players=4", range(3))]
+TWINS = [("danish-bastard", "players=3,turn_limit=300", range(4)),
+         ("danish-bastard", "players=4,turn_limit=300", range(3)),
+         ("le-danish", "players=3,three_passes_hands=true,turn_limit=300", range(4)),
+         ("rat-bastard-17", "turn_limit=300", range(4)),
+         ("bastard", "players=3", range(3)), ("sjavs", "players=4,max_deals=3", range(3)),
+         ("sjavs", "players=3,red_queens=false,max_deals=12", range(3, 6))]  # later deals: the skat shown in the scores
 
 
 def twin_runs(game: pyspiel.Game, seed: int, viewer: int | None, steps: int = 40):
@@ -282,6 +287,8 @@ def test_information_states_are_perfect_recall_and_hide_what_they_should(game_id
                 else:
                     mine, theirs = state.information_state_string(viewer), twin.information_state_string(viewer)
                 assert (mine != theirs) == apart, (viewer, apart, mine.splitlines()[-3:], theirs.splitlines()[-3:])
+                if viewer is not None:  # the tensor too: the observation now and the record of every move seen
+                    assert (state.information_state_tensor(viewer) != twin.information_state_tensor(viewer)) == apart
                 if not apart and viewer is not None:
                     assert state.observation_string(viewer) == twin.observation_string(viewer)
                     assert np.array_equal(state.observation_tensor(viewer), twin.observation_tensor(viewer))
@@ -292,21 +299,27 @@ def test_information_states_are_perfect_recall_and_hide_what_they_should(game_id
 
 def test_a_card_turned_over_from_the_stock_is_in_everyones_information_state() -> None:
     """Issue 33's case: P2 turns over the stock card, J♠ or (in the twin) 6♦; P1's view, tensor
-    and information-state line of the move tell the two apart."""
+    and information-state token of the move tell the two apart (the token names the card)."""
     seen = []
     for stock in ("JS", "6D"):
         game = dn.setup("danish-bastard", {"hands": [["9S", "3C"], ["4C"]], "closed": [["QS"], ["QD"]],
                                            "stock": ["2H", stock], "pile": ["AS"], "current": 1})
         move = game.parse_move("P2 stock")
-        events = game.play(move)
+        before = features.shown_cards(game.state.view(0))
+        game.play(move)
+        number = codec_for("danish-bastard", 2, game.options).encode(move)
         seen.append((game.state.view(0).to_dict(), features.observation_tensor(game.state, 0),
-                     features.move_line(move, events, 0)))
-    (view, tensor, line), (twin_view, twin_tensor, twin_line) = seen
-    assert view != twin_view and not np.array_equal(tensor, twin_tensor) and line != twin_line
+                     features.move_token(move, number, 0,
+                                         features.newly_shown(before, features.shown_cards(game.state.view(0))))))
+    (view, tensor, token), (twin_view, twin_tensor, twin_token) = seen
+    assert view != twin_view and not np.array_equal(tensor, twin_tensor)
+    assert token.endswith("+JS") and twin_token.endswith("+6D")
     game = load("danish-bastard", "players=2")
     for state in (random_state(game, seed, 300) for seed in range(6)):
-        lines = state.information_state_string(0).splitlines()[1:-1]
-        if any(json.loads(line)[0].endswith(" stock") for line in lines):
+        tokens = state.information_state_string(0).splitlines()[1].split()
+        stock = [token for move, token in zip(state.track.moves, tokens) if str(move).endswith(" stock")]
+        if stock:
+            assert all("+" in token for token in stock), stock
             return
     pytest.fail("no stock card was turned over in these games")
 
@@ -345,10 +358,12 @@ def test_observers_give_what_their_type_asks(game_id: str) -> None:
     public, private = make_observation(game, PUBLIC), make_observation(game, PRIVATE)
     state = random_state(game, 3, 30)
     rules = state.rules_state
-    spectator = features.observation_text(rules, None)
+    spectator = features.observation_string(rules, None)
+    assert "hands=[" + ",".join(["-"] * game.num_players()) + "]" in spectator
     for player in range(game.num_players()):
-        hand = json.loads(state.observation_string(player))["hands"][player]
-        assert hand and json.loads(public.string_from(state, player))["hands"] == [None] * game.num_players()
+        hand = card_codes(rules.view(player).hands[player])
+        assert hand and "".join(code.replace("10", "T") for code in hand) in state.observation_string(player)
+        assert state.observation_string(player).isascii()
         assert public.string_from(state, player) == spectator
         mine = json.loads(private.string_from(state, player))
         assert mine["hand"] == hand and "pile" not in mine and "trick" not in mine
@@ -367,24 +382,45 @@ def test_a_public_information_state_is_the_spectators_and_a_private_part_has_no_
         public_info=True, perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE))
     text = public.string_from(state, 1)
     assert text == public.string_from(state, 0) and public.tensor is None
-    assert text.splitlines()[-1] == features.observation_text(state.rules_state, None)
-    assert "P1 face-up" in text.splitlines()[1]
+    assert text.splitlines()[-1] == features.observation_string(state.rules_state, None)
+    assert len(text.splitlines()[1].split()) == len(state.track.moves)
     for refused in (pyspiel.IIGObservationType(perfect_recall=True, public_info=False,
                                                private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER),
-                    pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS),
+                    pyspiel.IIGObservationType(perfect_recall=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS),
                     pyspiel.IIGObservationType(perfect_recall=False, public_info=False,
                                                private_info=pyspiel.PrivateInfoType.NONE)):
         with pytest.raises(dn.DanishNbError, match="danish_nb observes a player"):
             make_observation(game, refused)
 
 
-def test_there_is_no_information_state_tensor_as_the_game_type_says() -> None:
-    game = load("sjavs")
-    assert not game.get_type().provides_information_state_tensor
-    assert make_observation(game, pyspiel.IIGObservationType(perfect_recall=True)).tensor is None
-    state = random_state(game, 1, 10)
-    with pytest.raises(dn.DanishNbError, match="no information-state tensor"):
-        state.information_state_tensor(0)
+def test_the_information_state_tensor_is_the_observation_and_the_record_of_the_moves_seen() -> None:
+    """Its shape is in the game; its first part is the observation tensor; its record holds one row
+    per move seen (the seat and kind of each set), zeros after; rl_environment reads it."""
+    game = load("danish-bastard", "players=3,turn_limit=60")
+    assert game.get_type().provides_information_state_tensor
+    spec = openspiel.spec_of(game)
+    size = features.tensor_size("danish-bastard", 3)
+    assert game.information_state_tensor_shape() == [size + spec.record.size]
+    state = random_state(game, 1, 25)
+    moves = len(state.track.moves)
+    tensor = np.array(state.information_state_tensor(1))
+    assert np.array_equal(tensor[:size], state.observation_tensor(1))
+    rows = tensor[size:].reshape(spec.record.slots, spec.record.width)
+    assert rows[:moves, :3].sum() == moves and rows[:moves, 3:3 + len(spec.codec.segments)].sum() == moves
+    assert not rows[moves:].any()
+    public = make_observation(game, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE))
+    assert public.tensor is None
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(game, observation_type=rl_environment.ObservationType.INFORMATION_STATE)
+    step = env.reset()
+    rng = random.Random(0)
+    while not step.last():
+        player = step.observations["current_player"]
+        assert len(step.observations["info_state"][player]) == size + spec.record.size
+        step = env.step([rng.choice(step.observations["legal_actions"][player])])
+    assert sum(step.rewards) == pytest.approx(0)
 
 
 def test_openspiel_writes_a_playthrough_with_public_and_private_observations() -> None:
@@ -392,6 +428,86 @@ def test_openspiel_writes_a_playthrough_with_public_and_private_observations() -
 
     text = generate_playthrough.playthrough("danish_nb_rat_bastard_17(turn_limit=12)", None, seed=3)
     assert "PublicObservationString() = " in text and "PrivateObservationString(1) = " in text
-    assert "InformationStateTensor" not in text and "ObservationTensor(0)" in text
-    public = [line for line in text.splitlines() if line.startswith('PublicObservationString() = "{')]
-    assert len(public) > 5 and all('"hands":[null,null]' in line for line in public)
+    assert "InformationStateTensor(0)" in text and "ObservationTensor(0)" in text
+    public = [line for line in text.splitlines() if line.startswith('PublicObservationString() = "hands=')]
+    assert len(public) > 5 and all('hands=[-,-]' in line for line in public)
+
+
+@pytest.mark.parametrize("game_id", list(dn.GAMES))
+def test_resample_from_infostate_keeps_what_the_player_knows(game_id: str) -> None:
+    """OpenSpiel's hook: a world consistent with the player's information state (the same string
+    and tensor for them), its hidden cards dealt afresh; seeded by the sampler."""
+    game = load(game_id)
+    state = random_state(game, 4, 30)
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    worlds = [state.resample_from_infostate(player, sampler) for _ in range(6)]
+    for world in worlds:
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.information_state_tensor(player) == state.information_state_tensor(player)
+        assert world.legal_actions() == state.legal_actions()
+    hidden = {str(world.rules_state.view(None).to_dict()) + str([world.rules_state.view(p).to_dict()
+                                                                   for p in range(game.num_players())])
+              for world in worlds}
+    assert len(hidden) > 1  # some other player's cards differ between worlds
+    with pytest.raises(dn.DanishNbError, match="before the deal"):
+        game.new_initial_state().resample_from_infostate(0, sampler)
+
+
+@pytest.mark.parametrize("game_id", list(dn.GAMES))
+def test_the_all_players_observer_shows_every_hand_and_no_hidden_card(game_id: str) -> None:
+    game = load(game_id)
+    everyone = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+    state = random_state(game, 2, 20)
+    rules = state.rules_state
+    everyone.set_from(state, 1)
+    size = features.tensor_size(game_id, game.num_players())
+    assert np.array_equal(everyone.tensor[:size], features.observation_tensor(rules, None, seat=1))
+    private = len(features.private_tensor(rules, 0))
+    for k in range(game.num_players()):
+        seat = (1 + k) % game.num_players()
+        part = everyone.tensor[size + k * private:size + (k + 1) * private]
+        assert np.array_equal(part, features.private_tensor(rules, seat))
+    text = everyone.string_from(state, 1)
+    assert text.isascii() and len(text.splitlines()) == 1 + game.num_players()
+    assert text.splitlines()[0] == features.observation_string(rules, None)
+
+
+def test_the_ismcts_bot_plays_through_evaluate_bots() -> None:
+    from open_spiel.python.algorithms import evaluate_bots
+
+    from danish_nb.bridges.bots import ISMCTSBot
+
+    game = load("danish-bastard", "players=3,turn_limit=40")
+    bots = [ISMCTSBot(game, max_simulations=4, seed=seat) for seat in range(3)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(0))
+    assert len(returns) == 3 and sum(returns) == pytest.approx(0)
+    histories = []
+    for _ in range(2):  # the same seeds play the same game: the worlds come from the bots' own generators
+        bots = [ISMCTSBot(game, max_simulations=4, seed=seat) for seat in range(3)]
+        state = random_state(game, 1, 0)
+        while not state.is_terminal():
+            state.apply_action(bots[state.current_player()].step(state))
+        histories.append(state.history())
+    assert histories[0] == histories[1]
+
+
+@pytest.mark.parametrize("game_id, params", [("danish-bastard", "players=2,turn_limit=30"),
+                                             ("le-danish", "players=2,turn_limit=30"),
+                                             ("rat-bastard-17", "turn_limit=30")])
+def test_outcome_sampling_mccfr_runs_on_the_short_variants_without_overflow(game_id: str, params: str) -> None:
+    """A short turn limit keeps a game to a few dozen moves: OpenSpiel's outcome-sampling MCCFR
+    neither recurses too deep nor underflows its sampling probability (every regret and average
+    policy entry finite), and its average policy is a distribution at every information state."""
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(load(game_id, params))
+    for _ in range(40):
+        solver.iteration()
+    table = solver._infostates
+    assert len(table) > 100
+    assert all(np.isfinite(regrets).all() and np.isfinite(average).all() for regrets, average in table.values())
+    state = random_state(load(game_id, params), 5, 12)
+    policy = solver.average_policy().action_probabilities(state)
+    assert sum(policy.values()) == pytest.approx(1) and set(policy) == set(state.legal_actions())

@@ -138,3 +138,51 @@ def test_human_rendering_prints_each_move_and_what_it_caused(capsys) -> None:
     e.step(action)
     assert capsys.readouterr().out.splitlines() == [str(move), *(f"  {event.text_for(None)}" for event in events)]
     assert e.render() is None and capsys.readouterr().out == ""
+
+
+INFO_CASES = [("danish-bastard", 3, {"turn_limit": 150}), ("rat-bastard-17", 2, {"turn_limit": 100}),
+              ("sjavs", 3, {"max_deals": 2})]
+
+
+@pytest.mark.parametrize("game_id, players, options", INFO_CASES)
+def test_information_state_observations_pass_the_api_and_seed_tests(game_id: str, players: int, options: dict) -> None:
+    api_test(env(game_id, players, options, observation_type="information_state"), num_cycles=150)
+    seed_test(functools.partial(env, game_id, players, options, observation_type="information_state"), num_cycles=40)
+
+
+@pytest.mark.parametrize("game_id, players, options", INFO_CASES)
+def test_information_state_observations_are_openspiels(game_id: str, players: int, options: dict) -> None:
+    """The agent's information-state tensor is OpenSpiel's for the same deal and moves."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from danish_nb.bridges import openspiel
+
+    e = raw_env(game_id, players, options, observation_type="information_state")
+    e.reset(seed=3)
+    params = ",".join(f"{key}={str(value).lower()}" for key, value in {"players": players, **options}.items())
+    state = pyspiel.load_game(f"{openspiel.game_name(game_id)}({params})").new_initial_state()
+    state.track.first = state.track.state = e.state_
+    state.track.digits = [0] * features.SEED_DIGITS
+    rng = random.Random(3)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        for seat, agent in enumerate(e.possible_agents):
+            assert np.array_equal(e.observe(agent)["observation"], np.array(state.information_state_tensor(seat),
+                                                                            np.float32))
+        action = rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]).tolist())
+        e.step(action)
+        state.apply_action(action)
+    assert e.observation_space("player_1")["observation"].shape == (len(state.information_state_tensor(0)),)
+
+
+def test_state_is_everything_on_the_table_for_a_critic() -> None:
+    e = raw_env("bastard", 3)
+    e.reset(seed=1)
+    table = e.state()
+    assert e.state_space.contains(table)
+    hands = sum(len(e.state_.view(seat).hands[seat]) for seat in range(3))
+    size = features.tensor_size("bastard", 3)
+    assert table[size:].sum() >= hands  # every hand is in it, unlike any agent's observation
+    assert np.array_equal(table[:size], features.observation_tensor(e.state_, None, seat=0))
+    with pytest.raises(dn.DanishNbError, match="observation_type is one of"):
+        raw_env("bastard", 3, observation_type="everything")

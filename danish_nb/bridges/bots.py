@@ -1,6 +1,7 @@
 """The strong player (:class:`~danish_nb.agents.search.StrongPlayer`) for game-AI research: an
 OpenSpiel bot (:class:`StrongBot`, a ``pyspiel.Bot``) and a PettingZoo policy
-(:class:`StrongPolicy`), both needing the ``rl`` extra.
+(:class:`StrongPolicy`), both needing the ``rl`` extra; and OpenSpiel's Python ISMCTS made
+ready for ``evaluate_bots`` (:class:`ISMCTSBot`).
 
 Both decide from the mover's view only (``state.view(player)``: what OpenSpiel's information
 state shows them), never from the hidden cards of the state they are handed. Give them
@@ -24,7 +25,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
 
 from ..agents.search import AUCTION_TRIES, SearchResult, search_view
 from ..core import DanishNbError
@@ -109,3 +112,41 @@ class StrongPolicy:
         if state is None or state.is_over or state.current_player != seat:
             raise DanishNbError(f"it is not {agent}'s turn: the strong policy plays for the agent to act")
         return self.env.codec.encode(self._search.move(state.view(seat)))
+
+
+class ISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts.ISMCTSBot``) as
+    ``evaluate_bots`` needs it: OpenSpiel's class lacks ``restart_at`` and ``inform_action``
+    (it keeps no tree between decisions, so both do nothing). Worlds come from the state's
+    ``resample_from_infostate`` (:meth:`.openspiel.DanishNbState.resample`), drawn with the bot's
+    generator; by default UCT with c = 2 and one random rollout per simulation, ``seed`` for all:
+    the same seed plays the same game.
+
+    >>> import pyspiel
+    >>> from open_spiel.python.algorithms import evaluate_bots
+    >>> from danish_nb.bridges import openspiel
+    >>> game = pyspiel.load_game("danish_nb_rat_bastard_17(turn_limit=20)")
+    >>> bots = [ISMCTSBot(game, max_simulations=5, seed=s) for s in range(2)]
+    >>> returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(1))
+    >>> len(returns), sum(returns)
+    (2, 0.0)
+    """
+
+    def __init__(self, game: pyspiel.Game, max_simulations: int = 100, uct_c: float = 2.0, seed: int = 0,
+                 evaluator: Any = None, **options: Any):
+        rng = np.random.RandomState(seed)
+        evaluator = evaluator or mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+        super().__init__(game, evaluator, uct_c, max_simulations, random_state=rng, **options)
+
+    def resample_from_infostate(self, state: pyspiel.State) -> pyspiel.State:
+        """A world for the mover (the state's ``resample_from_infostate``), drawn from this bot's own
+        generator, so that the same seed plays the same game (OpenSpiel's default sampler is unseeded)."""
+        if self._resampler_cb:
+            return self._resampler_cb(state, state.current_player())
+        return state.resample_from_infostate(state.current_player(), self.random_number)
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        pass
+
+    def inform_action(self, state: pyspiel.State, player: int, action: int) -> None:
+        pass

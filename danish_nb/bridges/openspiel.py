@@ -12,11 +12,13 @@ Importing this module registers ``danish_nb_danish_bastard``, ``danish_nb_le_dan
   seed)``). Every later card (a stock draw, a re-deal of a match) follows from that seed, as in
   our own games, hidden from the players until their views show it.
 - Actions: :mod:`.actions` (one fixed number per move; ``action_to_string`` writes the move).
-- Observations (:class:`DanishNbObserver`, :mod:`.features`): the player's view as JSON text
-  and as a tensor; the information state (perfect recall) is
-  the player's first view, every move as they saw it (the move, every card it turned over, took,
-  burned or discarded, and what changed of their own hand) and their view now, as text only: the
-  game type provides no information-state tensor. ``make_observation`` also gives the public
+- Observations (:class:`DanishNbObserver`, :mod:`.features`): the player's view as one line of
+  ASCII (:func:`.features.compact_view`) and as a tensor; the information state (perfect recall)
+  is the player's first view, every move as they saw it (its action number, or its text where
+  they do not see all of it, and every card it showed them: :func:`.features.move_token`) and
+  their view now, as text; as a tensor, the observation tensor and the record of every move seen
+  (:class:`.features.Record`, one row per move up to the game's longest play: use a short
+  ``turn_limit`` or ``max_deals`` for a small tensor). ``make_observation`` also gives the public
   information alone (with or without perfect recall) and one player's private information alone,
   and refuses what it cannot give (every player's private information).
 
@@ -61,18 +63,6 @@ def game_name(game_id: str) -> str:
 GAME_IDS: dict[str, str] = {}
 
 
-def max_length(game_id: str, players: int, options: Any) -> int:
-    """A bound on the moves of a game (chance nodes included), from its limits: the turn limit,
-    the number of deals."""
-    if hasattr(options, "turn_limit"):
-        return 2 * options.turn_limit + 10 * players + features.SEED_DIGITS
-    bound = dn.GAMES[game_id].info.parts.max_moves
-    if bound is None:
-        raise DanishNbError(f"the game {game_id!r} has no turn_limit option and declares no max_moves: "
-                            "its length is unbounded")
-    return bound(players, options) + features.SEED_DIGITS
-
-
 @dataclass(frozen=True)
 class GameSpec:
     """What a state needs of its game: our game id, seats, options and action space."""
@@ -81,6 +71,8 @@ class GameSpec:
     players: int
     options: Any
     codec: Codec
+    #: the layout of the information-state record (:class:`.features.Record`), one row per move
+    record: features.Record
 
     @classmethod
     def make(cls, game_id: str, params: dict[str, Any]) -> GameSpec:
@@ -89,7 +81,9 @@ class GameSpec:
         players = int(params["players"])
         given = {o.name: params[o.name] for o in dn.GAMES[game_id].info.options}
         options = dn.new_game(game_id, players, 0, given).options
-        return cls(game_id, players, options, codec_for(game_id, players, options))
+        codec = codec_for(game_id, players, options)
+        slots = features.max_length(game_id, players, options) - features.SEED_DIGITS
+        return cls(game_id, players, options, codec, features.Record(codec, players, slots))
 
 
 @cache
@@ -127,7 +121,7 @@ class _Track:
         self.state: Any = None
         self._legal: dict[int, Any] | None = None
         self._played: list[str] = []
-        self._lines: dict[int | None, tuple[list[str], list]] = {}
+        self._lines: dict[int | None, tuple[list[str], list, list]] = {}
         self._first: dict[int | None, str] = {}
 
     def __getstate__(self) -> dict[str, Any]:
@@ -145,7 +139,8 @@ class _Track:
         other.moves = list(self.moves)
         other.events, other.after = (None, None) if self.events is None else (list(self.events), list(self.after))
         other._legal, other._played = self._legal, list(self._played)
-        other._lines = {viewer: (list(lines), list(last)) for viewer, (lines, last) in self._lines.items()}
+        other._lines = {viewer: (list(lines), list(last), list(rows))
+                        for viewer, (lines, last, rows) in self._lines.items()}
         other._first = dict(self._first)
         return other
 
@@ -181,31 +176,37 @@ class _Track:
         return self._played
 
     def first_text(self, viewer: int | None) -> str:
-        """The deal as ``viewer`` saw it (:func:`.features.observation_text`), written once."""
+        """The deal as ``viewer`` saw it (:func:`.features.compact_view`), written once."""
         text = self._first.get(viewer)
         if text is None:
-            text = self._first[viewer] = features.observation_text(self.first, viewer)
+            text = self._first[viewer] = features.compact_view(self.first.view(viewer))
         return text
 
     def lines(self, viewer: int | None) -> list[str]:
         """Every move as ``viewer`` saw it (``None``: a spectator), written once each
-        (:func:`.features.move_line`): the move, its events, and the viewer's own cards
-        (:func:`.features.own_cards`) after it whenever it changed them."""
+        (:func:`.features.move_token`): its action number, or its text where they do not see all
+        of it, and the cards it showed them."""
+        return self._seen(viewer)[0]
+
+    def rows(self, viewer: int) -> list[list[tuple[int, float]]]:
+        """Every move as ``viewer`` saw it, as rows of the information-state record (:class:`.features.Record`)."""
+        return self._seen(viewer)[2]
+
+    def _seen(self, viewer: int | None) -> tuple[list[str], list, list]:
         cached = self._lines.get(viewer)
         if cached is None:
-            cached = self._lines[viewer] = ([],
-                                            [None if viewer is None else features.own_cards(self.first.view(viewer))])
-        lines, last = cached
+            cached = self._lines[viewer] = ([], [features.shown_cards(self.first.view(viewer))], [])
+        lines, last, rows = cached
         if len(lines) < len(self.moves):
-            events, after = self.replayed()
-        for index in range(len(lines), len(self.moves)):
-            own = None
-            if viewer is not None:
-                now = features.own_cards(after[index].view(viewer))
-                if now != last[0]:
-                    own = last[0] = now
-            lines.append(features.move_line(self.moves[index], events[index], viewer, own))
-        return lines
+            _, after = self.replayed()
+            codec, record = self.game.codec, self.game.record
+            for index in range(len(lines), len(self.moves)):
+                move, now = self.moves[index], features.shown_cards(after[index].view(viewer))
+                number, shown = codec.encode(move), features.newly_shown(last[0], now)
+                lines.append(features.move_token(move, number, viewer, shown))
+                rows.append(record.row(move, number, viewer or 0, move.text_for(viewer) == str(move), shown))
+                last[0] = now
+        return cached
 
     def legal(self, codec: Codec) -> dict[int, Any]:
         """Action number -> move, for the current engine state (cached)."""
@@ -284,6 +285,13 @@ class DanishNbState(pyspiel.State):
         clone.track.sample(self.track.state.view(player).sample_world(rng))
         return clone
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> DanishNbState:
+        """OpenSpiel's hook (its ISMCTS calls it): :meth:`resample` for ``player_id``, the world
+        drawn with a generator seeded from one draw of ``probability_sampler`` (a number in [0, 1))."""
+        if self.track.state is None:
+            raise DanishNbError("no world to resample before the deal: the chance nodes have not drawn the seed yet")
+        return self.resample(player_id, random.Random(int(probability_sampler() * 2 ** 53)))
+
     def __str__(self) -> str:
         if self.track.state is None:
             return f"dealing: {len(self.track.digits)} of {features.SEED_DIGITS} seed bytes drawn"
@@ -291,14 +299,13 @@ class DanishNbState(pyspiel.State):
 
 
 #: What an observer shows (see :class:`DanishNbObserver`).
-OBSERVED = ("player", "public", "private")
+OBSERVED = ("player", "public", "private", "all")
 
 
 def observed(iig_obs_type: Any) -> tuple[str, bool]:
     """What an ``IIGObservationType`` asks for, as one of :data:`OBSERVED` and whether with perfect
     recall (``None``: a player's observation, OpenSpiel's default). Raises :class:`DanishNbError`
-    for what our observers cannot give: every player's private information, nothing at all, or a
-    private part with perfect recall.
+    for what our observers cannot give: nothing at all, or private parts with perfect recall.
 
     >>> observed(pyspiel.IIGObservationType(perfect_recall=True))
     ('player', True)
@@ -310,11 +317,13 @@ def observed(iig_obs_type: Any) -> tuple[str, bool]:
         return "player", False
     private, public, recall = iig_obs_type.private_info, iig_obs_type.public_info, iig_obs_type.perfect_recall
     kind = {(True, pyspiel.PrivateInfoType.SINGLE_PLAYER): "player", (True, pyspiel.PrivateInfoType.NONE): "public",
-            (False, pyspiel.PrivateInfoType.SINGLE_PLAYER): "private"}.get((public, private))
-    if kind is None or (kind == "private" and recall):
+            (False, pyspiel.PrivateInfoType.SINGLE_PLAYER): "private",
+            (True, pyspiel.PrivateInfoType.ALL_PLAYERS): "all"}.get((public, private))
+    if kind is None or (kind in ("private", "all") and recall):
         raise DanishNbError(
             f"danish_nb observes a player (public and their private information), the public information, "
-            f"or one player's private information (without perfect recall), not public_info={public}, "
+            f"one player's private information or everyone's (the last two without perfect recall), not "
+            f"public_info={public}, "
             f"private_info={private.name}, perfect_recall={recall}")
     return kind, recall
 
@@ -327,34 +336,47 @@ class DanishNbObserver:
     - the public information only: a spectator's view as text and tensor (the tensor's hand part
       empty, seats counted from the player);
     - one player's private information only: :func:`.features.private_text` and the ``private`` tensor;
+    - every player's private information with the public one (``ALL_PLAYERS``, for privileged
+      critics): :func:`.features.all_players_string` and the ``all`` tensor
+      (:func:`.features.all_players_tensor`);
     - with perfect recall (a player's, or the public one): the first view, every move as it was
-      seen (the move, what it showed, the player's own cards when it changed them:
-      :func:`.features.move_line`) and the view now, as text; there is no tensor
-      (``tensor`` is ``None``), as the game type says (``provides_information_state_tensor``).
+      seen (:func:`.features.move_token`) and the view now, as text; a player's also as a tensor,
+      their observation tensor then the record of the moves they saw (:class:`.features.Record`;
+      ``dict`` holds both parts); the public one has no tensor (``tensor`` is ``None``).
     """
 
     def __init__(self, game: GameSpec, iig_obs_type: Any, params: Any):
         if params:
             raise DanishNbError(f"observation parameters are not supported, got {params}")
         self.kind, self.perfect_recall = observed(iig_obs_type)
+        self.record = game.record
         self.dict: dict[str, np.ndarray] = {}
         self.tensor: np.ndarray | None = None
+        sizes = _tensor_sizes(game.game_id, game.players)
         if not self.perfect_recall:
-            sizes = _tensor_sizes(game.game_id, game.players)
             name = "observation" if self.kind == "player" else self.kind
             self.tensor = np.zeros(sizes[name], np.float32)
             self.dict[name] = self.tensor
+        elif self.kind == "player":
+            self.tensor = np.zeros(sizes["observation"] + self.record.size, np.float32)
+            self.dict["observation"] = self.tensor[:sizes["observation"]]
+            self.dict["record"] = self.tensor[sizes["observation"]:]
 
     def set_from(self, state: DanishNbState, player: int) -> None:
         if self.tensor is None:
-            raise DanishNbError("these games have no information-state tensor (the game type says "
-                                "provides_information_state_tensor=False): read information_state_string, "
-                                "or the observation tensor")
+            raise DanishNbError("the public information with perfect recall has no tensor here: read its string, "
+                                "or a player's information-state tensor")
         rules = state.track.state
         if rules is None:
             self.tensor.fill(0)
+        elif self.perfect_recall:
+            self.tensor.fill(0)
+            self.dict["observation"][:] = features.observation_tensor(rules, player)
+            self.record.write(state.track.rows(player), self.dict["record"])
         elif self.kind == "private":
             self.tensor[:] = features.private_tensor(rules, player)
+        elif self.kind == "all":
+            self.tensor[:] = features.all_players_tensor(rules, player)
         else:
             self.tensor[:] = features.observation_tensor(rules, None if self.kind == "public" else player, seat=player)
 
@@ -365,8 +387,10 @@ class DanishNbObserver:
             return dealing if self.kind == "public" else f"P{player + 1}: {dealing}"
         if self.kind == "private":
             return features.private_text(track.state, player)
+        if self.kind == "all":
+            return features.all_players_string(track.state, player)
         viewer = None if self.kind == "public" else player
-        now = features.observation_text(track.state, viewer)
+        now = features.observation_string(track.state, viewer)
         if not self.perfect_recall:
             return now
         return features.info_state_text(track.first_text(viewer), track.lines(viewer), now)
@@ -377,7 +401,8 @@ def _tensor_sizes(game_id: str, players: int) -> dict[str, int]:
     """The lengths of the tensors of ``game_id`` with ``players`` players (see :class:`DanishNbObserver`)."""
     state = dn.new_game(game_id, players=players, seed=0).state
     size = features.tensor_size(game_id, players)
-    return {"observation": size, "public": size, "private": len(features.private_tensor(state, 0))}
+    private = len(features.private_tensor(state, 0))
+    return {"observation": size, "public": size, "private": private, "all": size + players * private}
 
 
 class DanishNbGame(pyspiel.Game):
@@ -391,7 +416,7 @@ class DanishNbGame(pyspiel.Game):
         game_info = pyspiel.GameInfo(
             num_distinct_actions=spec.codec.size, max_chance_outcomes=features.SEED_BASE,
             num_players=spec.players, min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
-            max_game_length=max_length(self.game_id, spec.players, spec.options))
+            max_game_length=features.max_length(self.game_id, spec.players, spec.options))
         super().__init__(_game_type(self.game_id), game_info, {**_parameters(self.game_id), **(params or {})})
 
     def new_initial_state(self) -> DanishNbState:
@@ -415,7 +440,7 @@ def _game_type(game_id: str) -> pyspiel.GameType:
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM, reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.max_players, min_num_players=info.min_players,
-        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification=_parameters(game_id))
 

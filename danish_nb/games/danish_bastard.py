@@ -183,7 +183,8 @@ RULINGS = (
            "(with two packs) may go together.", rules=("DB-14", "DB-21", "DB-22")),
     Ruling("DB-p", "Games that would loop forever.",
            "A position repeated for the third time at a pick-up, or the turn limit, ends the game as a "
-           "draw.", option="turn_limit", rules=("DB-1",)),
+           "draw among the players still holding cards: those who have played all their cards keep their "
+           "places.", option="turn_limit", rules=("DB-1",)),
     Ruling("DB-s", "May the very first card of the game be the stock card (DB-12 lets a player choose "
            "it 'over playing one of their in-hand cards')?",
            "No, as the text says: the first player 'start[s] play by placing one of their in-hand cards "

@@ -202,7 +202,8 @@ RULINGS = (
            "2 (special) 3 4 5 6 7 8 9 10 J Q K A: Aces high.", rules=("LD-15",)),
     Ruling("LD-o", "Games that would loop forever.",
            "A position repeated for the third time when the pile goes into a hand (a pick-up, a "
-           "failed face-down card, an Ace's pile), or the turn limit, ends the game as a draw.",
+           "failed face-down card, an Ace's pile), or the turn limit, ends the game as a draw among the "
+           "players still holding cards: those who have played all their cards (option play_on) keep their places.",
            option="turn_limit", rules=("LD-1",)),
 )
 
