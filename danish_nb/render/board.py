@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 from html import escape
 
 from ..i18n import N_, translator
@@ -16,11 +17,14 @@ from .html import notation_html
 
 
 def button_html(label: str, act: str, *, css: str = "", move: str = "", enabled: bool = True,
-                title: str = "", shortcut: str = "", pressed: bool | None = None, name: str = "") -> str:
+                title: str = "", shortcut: str = "", pressed: bool | None = None, name: str = "",
+                refused: bool = False) -> str:
     """A button that sends ``{"act": act, "move": move}`` when clicked; ``data-key`` names it
     so the keyboard focus stays on it across redraws; ``shortcut`` is its key (announced as
     ``aria-keyshortcuts``); ``pressed`` marks a chosen toggle; ``name`` is the spoken name of a
-    button labelled by a symbol."""
+    button labelled by a symbol. ``refused``: a move the rules refuse now, said as unavailable
+    (``aria-disabled``, its ``title`` the reason, read as its description) yet still pressable,
+    to hear why."""
     attrs = [f'class="{escape(css)}"' if css else "", f'data-act="{escape(act)}"']
     if move:
         attrs.append(f'data-move="{escape(move)}"')
@@ -31,7 +35,9 @@ def button_html(label: str, act: str, *, css: str = "", move: str = "", enabled:
         attrs.append(f'aria-label="{escape(name)}"')
     if shortcut:
         attrs.append(f'aria-keyshortcuts="{escape(shortcut)}"')
-    if pressed is not None:
+    if refused:
+        attrs.append('aria-disabled="true"')
+    elif pressed is not None:
         attrs.append(f'aria-pressed="{"true" if pressed else "false"}"')
     if not enabled:
         attrs.append("disabled")
@@ -125,6 +131,22 @@ def log_html(entries: Sequence[LogEntry], *, position: int | None = None, hidden
     log = escape(tr("Log"))
     return (f'<div class="dn-log" role="log" aria-label="{log}" tabindex="0"><b>{log}</b>{deal}{more}{empty}'
             f'<ol>{"".join(items)}</ol></div>')
+
+
+def news_html(said: Any, moves: int = 0) -> str:
+    """What a board says to screen readers in one drawing (a :class:`~danish_nb.widgets.news.Said`),
+    hidden: the page's script appends each numbered item it has not said yet to its live region,
+    and reads the rules' words on ``R``. ``moves``: how many moves are played (the script moves
+    the focus back to the hand after a move).
+
+    >>> from danish_nb.widgets.news import Said
+    >>> news_html(Said("b1", ((3, "P2 plays the ace of hearts."),), "Aces are high."), 7)
+    '<div class="dn-news" hidden data-board="b1" data-moves="7"><p data-n="3">P2 plays the ace of hearts.</p><p class="dn-rules">Aces are high.</p></div>'
+    """
+    items = "".join(f'<p data-n="{n}">{escape(text)}</p>' for n, text in said.items)
+    rules = f'<p class="dn-rules">{escape(said.rules)}</p>' if said.rules else ""
+    return (f'<div class="dn-news" hidden data-board="{escape(said.board)}" data-moves="{moves}">'
+            f'{items}{rules}</div>')
 
 
 def message_html(text: str, *, info: bool = False) -> str:

@@ -20,8 +20,9 @@ from typing import Any
 
 from ..core import Verdict, render_text
 from ..i18n import N_, translator
-from ..render.board import LogEntry, button_html, keys_html, log_html, message_html, nav_html
+from ..render.board import LogEntry, button_html, keys_html, log_html, message_html, nav_html, news_html
 from ..render.html import verdict_html
+from .news import Said
 
 #: A place of one of the viewer's cards: ``("hand", 2)``, ``("open", 0)``, ``("hole", 1)``...
 Spot = tuple[str, int]
@@ -35,18 +36,21 @@ SEAT_WORDS = {"you": N_("you"), "human": N_("human"), "random": N_("random"), "r
 @dataclass
 class Spots:
     """The viewer's cards a click may choose now: face-up ``cards`` (spot -> code), the spots a
-    legal move plays (``playable``, highlighted) and face-down ``closed`` slots played blind."""
+    legal move plays (``playable``, highlighted), face-down ``closed`` slots played blind, and why
+    the rules refuse a face-down card now (``refused``: slot -> reason, said as its description)."""
 
     cards: dict[Spot, str] = field(default_factory=dict)
     playable: set[Spot] = field(default_factory=set)
     closed: set[int] = field(default_factory=set)
+    refused: dict[int, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Button:
     """A button under the table: a move, in words (``act="choose"``: a click shows its verdict,
-    a second click or the play button plays it; a move that is not legal now is shown muted and
-    can still be chosen, to see why) or a family's own control (``act``, e.g. ``"lasttrick"``).
+    a second click or the play button plays it; a move that is not legal now is shown muted, said
+    as unavailable with the reason as its ``title``, and can still be chosen, to hear why) or a
+    family's own control (``act``, e.g. ``"lasttrick"``).
 
     >>> print(Button("Take the pile", "dn-take", move="P1 take", shortcut="t").html().replace('" ', '"\\n'))
     <button class="dn-take"
@@ -72,7 +76,7 @@ class Button:
                                shortcut=self.shortcut)
         css = self.css + ("" if self.enabled else " dn-not-legal") + (" dn-chosen" if self.chosen else "")
         return button_html(self.label, self.act, css=css, move=str(self.move), title=self.title,
-                           shortcut=self.shortcut, pressed=self.chosen)
+                           shortcut=self.shortcut, pressed=self.chosen, refused=not self.enabled)
 
 
 @dataclass
@@ -115,7 +119,8 @@ class Frame:
     offered, ``computers`` whether the board plays computer seats. ``family`` is what a family's
     drawing reads besides (e.g. the trick game's last trick shown). ``moves`` is the number of
     moves played; ``log`` the moves already written in words as the viewer may read them (the
-    drawing never holds a played move: a move that hides cards cannot reach the page).
+    drawing never holds a played move: a move that hides cards cannot reach the page). ``said``
+    is what the page says to a screen reader this time (see :mod:`~danish_nb.widgets.news`).
     """
 
     lang: str
@@ -145,6 +150,7 @@ class Frame:
     step_mode: bool = False
     play_label: str = ""
     family: Any = None
+    said: Said | None = None
 
     @property
     def live(self) -> bool:
@@ -201,12 +207,12 @@ class Drawing:
     def _screen_html(self, frame: Frame) -> str:
         tr = translator(frame.lang)
         name = f"P{(frame.viewer or 0) + 1}"
-        pass_to = escape(tr("Pass the screen to {name}.", name=name))
+        pass_to = tr("Pass the screen to {name}.", name=name)
         shown = escape(tr("Pass the screen to {name}.", name=f"\x00{name}\x01")).replace(
             "\x00", "<b>").replace("\x01", "</b>")
         reveal = button_html(tr("I am {name}: show my cards", name=name), "reveal", css="dn-reveal dn-primary")
         return (f'<div class="dn-privacy"><p>{shown}</p>{reveal}</div>'
-                f'<div class="dn-announce" hidden>{pass_to}</div>{self._log_html(frame)}')
+                f'{self._news_html(frame, pass_to)}{self._log_html(frame)}')
 
     def _board_html(self, frame: Frame) -> str:
         return (f"{self._recent_html(frame)}{self.table_html(frame)}{self._controls_html(frame)}"
@@ -226,21 +232,19 @@ class Drawing:
                 f'{escape(result.reason_in(frame.lang))}</div>')
 
     def _recent_html(self, frame: Frame) -> str:
-        """What just happened (the last move shown, as the viewer may read it), then whose turn
-        it is: shown on top of the table, and announced to screen readers by the page's live
-        region (``dn-announce``), with any message."""
-        lang, recent = frame.lang, escape(frame.log.recent)
-        tr = translator(lang)
-        if frame.outcome is not None:
-            turn = tr("Game over: {reason}", reason=frame.outcome.reason_in(lang))
-        elif frame.turn is not None:
-            turn = tr("{name} to play", name=frame.names[frame.turn])
-        else:
-            turn = ""
-        just_now = escape(tr("Just now:"))
+        """What just happened (the last move shown, as the viewer may read it), shown on top of
+        the table; then what the page says to screen readers this time (:meth:`_news_html`)."""
+        recent = escape(frame.log.recent)
+        just_now = escape(translator(frame.lang)("Just now:"))
         just = f'<div class="dn-just" aria-hidden="true"><b>{just_now}</b> {recent}</div>' if recent else ""
-        spoken = ". ".join(t for t in (recent, escape(turn), escape(frame.message)) if t)
-        return f'{just}<div class="dn-announce" hidden>{spoken}</div>'
+        return just + self._news_html(frame)
+
+    @staticmethod
+    def _news_html(frame: Frame, fallback: str = "") -> str:
+        """The items the page's live region says this time (``fallback``: what to say when the
+        frame brings no news, e.g. a drawing made outside a board)."""
+        said = frame.said if frame.said is not None else Said("", ((0, fallback),) if fallback else ())
+        return news_html(said, frame.moves)
 
     @staticmethod
     def _words(frame: Frame, text: Any) -> str:
