@@ -51,6 +51,10 @@ function render({ model, el }) {
   const listen = () => {
     const news = root.querySelector(".dn-news");
     if (!news) return false;
+    if (news.dataset.label && root.getAttribute("aria-label") !== news.dataset.label) {
+      root.setAttribute("role", "region");  // the board: a landmark with a name
+      root.setAttribute("aria-label", news.dataset.label);
+    }
     if (news.dataset.board !== heard.board) heard = { board: news.dataset.board, n: 0 };
     for (const item of news.querySelectorAll("p[data-n]")) {
       const n = Number(item.dataset.n);
@@ -156,6 +160,35 @@ function render({ model, el }) {
     next.focus();
     return true;
   };
+  // A radio group (a wild card's values): the arrow keys, Home and End move the check and the
+  // focus inside it; a digit, pressed anywhere on the board, jumps to the option it names (0: 10).
+  const check = (radio) => {
+    const group = radio.closest("[role='radiogroup']");
+    for (const other of group.querySelectorAll("[role='radio']")) {
+      other.setAttribute("aria-checked", String(other === radio));
+      other.tabIndex = other === radio ? 0 : -1;
+    }
+    radio.focus();
+  };
+  const moveAmongRadios = (event) => {
+    let radio = event.target.closest("[role='radio']");
+    const digit = /^[0-9]$/.test(event.key) ? (event.key === "0" ? "10" : event.key) : null;
+    if (digit) {
+      const next = [...root.querySelectorAll("[role='radio']")].find((r) => r.textContent.trim() === digit);
+      if (next) check(next);
+      return Boolean(next);
+    }
+    if (!radio) return false;
+    const radios = [...radio.closest("[role='radiogroup']").querySelectorAll("[role='radio']")];
+    const at = radios.indexOf(radio);
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (step) radio = radios[(at + step + radios.length) % radios.length];
+    else if (event.key === "Home") radio = radios[0];
+    else if (event.key === "End") radio = radios[radios.length - 1];
+    else return false;
+    check(radio);
+    return true;
+  };
   root.addEventListener("click", activate);
   root.addEventListener("focusin", (event) => {
     const card = event.target.closest(CARDS);
@@ -167,6 +200,15 @@ function render({ model, el }) {
     if ((event.key === "Enter" || event.key === " ") && event.target.matches("span[data-act]")) {
       event.preventDefault();
       activate(event);
+      return;
+    }
+    if (moveAmongRadios(event)) {
+      event.preventDefault();
+      return;
+    }
+    if (event.key.toLowerCase() === "p" && event.target.matches("[role='radio']")) {
+      event.preventDefault();  // P plays the value checked
+      send(event.target);
       return;
     }
     if (moveAmongCards(event)) {

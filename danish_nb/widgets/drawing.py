@@ -15,12 +15,14 @@ against it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import groupby
 from html import escape
 from typing import Any
 
 from ..core import Verdict, render_text
 from ..i18n import N_, translator
-from ..render.board import LogEntry, button_html, keys_html, log_html, message_html, nav_html, news_html
+from ..render.board import (LogEntry, button_html, keys_html, log_html, message_html, nav_html, news_html,
+                            radio_group_html)
 from ..render.html import verdict_html
 from .news import Said
 
@@ -69,8 +71,15 @@ class Button:
     title: str = ""
     shortcut: str = ""
     chosen: bool = False
+    #: The radio group the button is an option of (its name: options of one group are drawn
+    #: together, one Tab stop, chosen with the arrow keys), and whether it is the option checked.
+    group: Any = ""
+    checked: bool = False
 
     def html(self) -> str:
+        if self.group:
+            return button_html(self.label, self.act, css=self.css, move=str(self.move), title=self.title,
+                               checked=self.checked)
         if self.move is None:
             return button_html(self.label, self.act, css=self.css, enabled=self.enabled, title=self.title,
                                shortcut=self.shortcut)
@@ -220,7 +229,8 @@ class Drawing:
                 f"{self._log_html(frame)}{keys_html(frame.lang)}")
 
     def _over_html(self, frame: Frame) -> str:
-        """Who won, said once the game is over (shown as it is now): "You won!" to the winner."""
+        """Who won, shown once the game is over (shown as it is now): "You won!" to the winner
+        (said by the news, see :mod:`~danish_nb.widgets.news`)."""
         result = frame.result
         if not frame.live or result is None:
             return ""
@@ -228,7 +238,7 @@ class Drawing:
         won = (not result.draw and bool(result.order) and result.order[0] == frame.viewer
                and frame.viewer is not None and frame.seats[frame.viewer] == "human")
         head = tr("You won!") if won else tr("Game over")
-        return (f'<div class="dn-game-over" role="status"><b>{escape(head)}</b> '
+        return (f'<div class="dn-game-over"><b>{escape(head)}</b> '
                 f'{escape(result.reason_in(frame.lang))}</div>')
 
     def _recent_html(self, frame: Frame) -> str:
@@ -244,7 +254,7 @@ class Drawing:
         """The items the page's live region says this time (``fallback``: what to say when the
         frame brings no news, e.g. a drawing made outside a board)."""
         said = frame.said if frame.said is not None else Said("", ((0, fallback),) if fallback else ())
-        return news_html(said, frame.moves)
+        return news_html(said, frame.moves, translator(frame.lang)("the game board"))
 
     @staticmethod
     def _words(frame: Frame, text: Any) -> str:
@@ -257,14 +267,16 @@ class Drawing:
     def _controls_html(self, frame: Frame) -> str:
         tr = translator(frame.lang)
         buttons = [replace(b, label=self._words(frame, b.label), title=self._words(frame, b.title))
-                   for b in frame.buttons]  # in the board's language
+                   for b in frame.buttons]  # in the board's language (a group's name: when drawn)
         parts = []
         if frame.offer.cards or frame.chosen is not None:
             chosen = next((b.label for b in buttons if b.chosen), "")
             label = tr("Confirm: {chosen}", chosen=chosen) if chosen else tr.render(frame.play_label)
             parts.append(button_html(label, "play", css="dn-play dn-primary", enabled=frame.offer.play, shortcut="p"))
             parts.append(button_html(tr("Clear"), "clear", css="dn-clear", enabled=frame.offer.play, shortcut="Escape"))
-        parts += [b.html() for b in buttons]
+        for group, options in groupby(buttons, key=lambda b: b.group):
+            html = [b.html() for b in options]
+            parts += [radio_group_html(self._words(frame, group), html)] if group else html
         if frame.offer.step:
             parts.append(button_html(tr("Let the computer play"), "step", css="dn-step", shortcut="c"))
         if frame.undo:

@@ -106,7 +106,7 @@ class News:
         start = played if self._moves is None or self._moves > played else self._moves
         if board.screened:
             if not self._screened:
-                said.append(tr("Pass the screen to {name}.", name=f"P{(board.viewer or 0) + 1}"))
+                said.append(tr("Pass the screen to {name}.", name="P" + str((board.viewer or 0) + 1)))
         elif board.position is None:
             moved = played > start
             for step in game.history[start:played]:

@@ -33,6 +33,10 @@ from .board import Board
 from .drawing import Button, Drawing, Frame, Spot, Spots
 
 
+#: The name of the radio group of a wild card's values (each option is the value, in digits).
+VALUE_GROUP = N_("Value of the wild card")
+
+
 def move_label(move: RatMove) -> Text:
     """A button's words, the move's own.
 
@@ -167,15 +171,19 @@ class RatBoard(Board):
 
     def _move_buttons(self, view: RatView, moves: list[RatMove]) -> list[Button]:
         """Done swapping before play; take (shown whenever there is a pile, muted while a card
-        fits, so choosing it says why); one button per value of a selected wild card."""
+        fits, so choosing it says why); a selected wild card's values as one radio group (the
+        value "Play selected" plays checked: the highest that fits)."""
         listed = [m for m in moves if m.action in ("keep", "take")]
         if not listed:
             if view.pile:
                 listed.append(RatMove(self.viewer, "take"))
             if self.selection:
                 listed += self._wild_moves(self._spot_move(self.selection[-1]))
-        return [Button(move_label(m), _button_class(m), move=m, enabled=m in moves,
+        buttons = [Button(move_label(m), _button_class(m), move=m, enabled=m in moves,
                        shortcut="t" if m.action == "take" else "") for m in listed]
+        values = [m for m in listed if m.value is not None]  # one radio group, the highest checked
+        return [Button(str(m.value), _button_class(m), move=m, group=VALUE_GROUP, checked=m == values[-1])
+                if m.value is not None else b for m, b in zip(listed, buttons)]
 
     def _family_frame(self) -> RatShown:
         """The card values (the game's own table, from its options) and the draw for first
@@ -201,4 +209,4 @@ def _button_class(move: RatMove) -> str:
     return f"dn-move dn-{move.action}{extra}"
 
 
-__all__ = ["RatBoard", "RatDrawing", "RatShown", "move_label"]
+__all__ = ["VALUE_GROUP", "RatBoard", "RatDrawing", "RatShown", "move_label"]
