@@ -32,6 +32,8 @@ from ..words import move_words
 #: The longest item said at once (a longer one is cut at its last sentence or clause that fits:
 #: the whole text stays on the page, e.g. a match's scores in the game-over box).
 LONGEST = 240
+#: The most moves said on a board's first drawing (those since the viewer's last move).
+FIRST = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +105,7 @@ class News:
         moved = False
         rules: list[Rule | None] = []
         played = len(game.history)
-        start = played if self._moves is None or self._moves > played else self._moves
+        start = _since_last_turn(board) if self._moves is None else min(self._moves, played)  # undo: none
         if board.screened:
             if not self._screened:
                 said.append(tr("Pass the screen to {name}.", name="P" + str((board.viewer or 0) + 1)))
@@ -172,6 +174,17 @@ def _sentence(text: str) -> str:
     return text if text[-1] in ".!?…" else text + "."
 
 
+def _since_last_turn(board: Any) -> int:
+    """Where the moves to say start on a board's first drawing: after the viewer's last move, at
+    most :data:`FIRST` moves back."""
+    history = board.game.history
+    start = max(0, len(history) - FIRST)
+    for index in range(len(history) - 1, start - 1, -1):
+        if history[index].move.player == board.viewer:
+            return index + 1
+    return start
+
+
 def _not_played(message: str, lang: str) -> bool:
     """Whether ``message`` only says a move was not played (the verdict said so, and why)."""
     from .seating import NOT_PLAYED
@@ -190,4 +203,4 @@ def _turn_words(board: Any, tr: Any) -> str:
     return tr("{name} to play", name=board.names()[turn])
 
 
-__all__ = ["LONGEST", "News", "Said", "rule_words", "shorten", "verdict_words"]
+__all__ = ["FIRST", "LONGEST", "News", "Said", "rule_words", "shorten", "verdict_words"]
