@@ -59,12 +59,12 @@ window.ready = true;
 #: Each game, its players and seed: a short game (Bastard and Sjavs take 3 players at least).
 GAMES = {"danish-bastard": (2, 3), "le-danish": (2, 3), "rat-bastard-17": (2, 1), "bastard": (3, 1), "sjavs": (3, 1)}
 #: Notation or codes a learner must never hear: a move in notation, a card code, a rule or ruling id.
-NOTATION = re.compile(r"\bP\d (play|take|stock|closed|hole|bid|pass|keep|swap)\b|\b(10|[2-9TJQKA])[♠♥♦♣]|"
+NOTATION = re.compile(r"\bP\d (play|take|stock|closed \d|hole \d|bid|pass|keep|swap)\b|\b(10|[2-9TJQKA])[♠♥♦♣]|"
                       r"\b[2-9TJQKA][SHDC]\b|\b[RB]J\b|=\d|\(rule |\[ruling |\b(DB|LD|RB|BA|SJ)-\w+")
 #: What the live region says besides the moves (the turn, a verdict, a message, the end), per language.
 OTHER = {"en": re.compile(r"to play|^Legal|^Illegal|^Game over|^Pass the screen|^Choose|^Now choose|^Not played"),
-         "fr": re.compile(r"de jouer|^Légal|^Illégal|^Partie terminée|^Passez|^Choisissez|^Maintenant|^Pas joué"),
-         "de": re.compile(r"ist dran|am Zug|^Legal|^Illegal|^Spiel vorbei|^Gib|^Wähle|^Nicht gespielt")}
+         "fr": re.compile(r"^À .* de jouer|^Légal|^Illégal|^Partie terminée|^Passez|^Choisissez|^Pas joué"),
+         "de": re.compile(r"ist am Zug|^Erlaubt|^Nicht erlaubt|^Spiel vorbei|^Gib|^Wähle|^Nicht gespielt")}
 ME = ".dn-me [data-act='card'], .dn-me [data-act='closed']"
 FOCUS_IN = "(sel) => !!document.activeElement && document.activeElement.matches(sel)"
 
@@ -74,6 +74,9 @@ class Table:
 
     def __init__(self, browser: Browser, game: Any, lang: str = "en", **options: Any):
         self.game = game
+        #: The learner's turns that began with the focus on a move button though a hand card
+        #: could be played (the focus should have come back to the hand).
+        self.stranded = 0
         self.pad = PagePad()
         self.board = board_for(game, pad=self.pad, lang=lang, background=False, **options)
         self.context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -144,6 +147,8 @@ def keyboard_turn(table: Table) -> None:
     viewer reached by Tab and the arrow keys, selected with Enter (as many as the move takes),
     then P; else a legal move's button, reached by Tab and pressed with Enter."""
     page, before = table.page, len(table.game.history)
+    if page.locator(".dn-me .dn-playable[data-act='card'][data-zone='hand']").count():
+        table.stranded += table.focused("button[data-act='choose']")
     if page.locator("button.dn-next-deal").count():
         table.press("n")
     elif page.locator(".dn-me .dn-playable[data-act]").count():
@@ -174,15 +179,20 @@ def play_whole_game(table: Table, most: int = 400) -> None:
 
 
 def check_heard(table: Table, lang: str = "en") -> list[str]:
-    """What the live region said, checked against the game's moves: each move's events, in
-    order, each in an item of its own (none missing); every other item a turn, verdict, message
-    or the end (so no move said twice); no notation; nothing longer than the news allows."""
-    heard, game = table.heard(), table.game
+    """What the table's live region said, checked against its game's moves (:func:`check_said`)."""
+    heard = table.heard()
+    check_said(heard, [[render_text(e.text, 0, lang=lang) for e in step.events] for step in table.game.history], lang)
+    return heard
+
+
+def check_said(heard: list[str], moves: list[list[str]], lang: str = "en") -> None:
+    """Each move's events (``moves``: their words, in order) said in an item of its own, in
+    order (none missing); every other item a turn, verdict, message or the end (so no move said
+    twice); no notation; nothing longer than the news allows."""
     cursor = 0
-    for number, step in enumerate(game.history, 1):
-        words = [render_text(e.text, 0, lang=lang) for e in step.events]
-        probe = words[0][:40] if words else ""
-        at = next((i for i in range(cursor, len(heard)) if probe and probe.lower() in heard[i].lower()), None)
+    for number, words in enumerate(moves, 1):
+        probe = words[0][:40].lower() if words else ""
+        at = next((i for i in range(cursor, len(heard)) if probe and heard[i].lower().startswith(probe)), None)
         assert at is not None, f"move {number} ({words}) was never said; after item {cursor}: {heard[cursor:cursor + 5]}"
         for i in range(cursor, at):
             assert OTHER[lang].search(heard[i]), f"item {i} is neither a move nor a turn/verdict: {heard[i]!r}"
@@ -192,7 +202,16 @@ def check_heard(table: Table, lang: str = "en") -> list[str]:
     for line in heard:
         assert not NOTATION.search(line), f"notation or a code was said: {line!r}"
         assert len(line) <= LONGEST + 2, f"{len(line)} characters said at once: {line[:80]}..."
-    return heard
+
+
+def test_the_check_of_what_was_said_finds_a_move_missing_or_said_twice() -> None:
+    moves = [["P1 plays the nine of hearts"], ["P2 takes the pile (2 cards)"]]
+    good = ["P1 plays the nine of hearts.", "P2 (rule-of-thumb) to play", "P2 takes the pile (2 cards).",
+            "P1 (you) to play"]
+    check_said(good, moves)
+    for bad in (good[1:], good[:3] + good[2:], [*good, "P1 play 9H"], [*good, "Illegal: x (rule DB-11)"]):
+        with pytest.raises(AssertionError):
+            check_said(bad, moves)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -204,6 +223,7 @@ def test_a_whole_game_by_keyboard_says_every_move_once_in_words(browser: Browser
     play_whole_game(table)
     heard = check_heard(table)
     assert any(line.startswith("Game over") for line in heard[-3:]), heard[-3:]
+    assert table.stranded == 0, f"{table.stranded} turns began with the focus away from a playable hand card"
     assert table.page.locator(".dn-said[role=log][aria-live=polite][aria-relevant=additions]").count() == 1
 
 
@@ -213,7 +233,8 @@ def test_the_live_region_speaks_french_and_german_too(browser: Browser, tables: 
     tables.append(table)
     for _ in range(6):
         keyboard_turn(table)
-    check_heard(table, lang)
+    heard = check_heard(table, lang)
+    assert len(heard) > 6 and not any(re.search(r"\b(plays|takes|to play|Legal)\b", line) for line in heard), heard
 
 
 def test_a_refused_move_is_said_refused_with_its_reason_and_its_verdict_is_announced(browser: Browser,
