@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Browser, Route
 
 import danish_nb as dn
 from danish_nb.core import render_text
@@ -95,8 +95,8 @@ class Table:
     @staticmethod
     def _serve(route: Route, body: str) -> None:
         name = route.request.url.removeprefix(ORIGIN)
-        files = {"board.js": (WIDGETS / "board.js", "text/javascript"), "board.css": (WIDGETS / "board.css", "text/css"),
-                 "axe.js": (AXE, "text/javascript")}
+        files = {"board.js": (WIDGETS / "board.js", "text/javascript"),
+                 "board.css": (WIDGETS / "board.css", "text/css"), "axe.js": (AXE, "text/javascript")}
         if name in files:
             path, kind = files[name]
             route.fulfill(body=path.read_text("utf-8"), content_type=kind)
@@ -193,7 +193,7 @@ def check_said(heard: list[str], moves: list[list[str]], lang: str = "en") -> No
     for number, words in enumerate(moves, 1):
         probe = words[0][:40].lower() if words else ""
         at = next((i for i in range(cursor, len(heard)) if probe and heard[i].lower().startswith(probe)), None)
-        assert at is not None, f"move {number} ({words}) was never said; after item {cursor}: {heard[cursor:cursor + 5]}"
+        assert at is not None, f"move {number} ({words}) was never said; next: {heard[cursor:cursor + 5]}"
         for i in range(cursor, at):
             assert OTHER[lang].search(heard[i]), f"item {i} is neither a move nor a turn/verdict: {heard[i]!r}"
         cursor = at + 1

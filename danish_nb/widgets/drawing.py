@@ -15,14 +15,22 @@ against it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from itertools import groupby
 from html import escape
+from itertools import groupby
 from typing import Any
 
 from ..core import Verdict, render_text
 from ..i18n import N_, translator
-from ..render.board import (LogEntry, button_html, keys_html, log_html, message_html, nav_html, news_html,
-                            radio_group_html)
+from ..render.board import (
+    LogEntry,
+    button_html,
+    keys_html,
+    log_html,
+    message_html,
+    nav_html,
+    news_html,
+    radio_group_html,
+)
 from ..render.html import verdict_html
 from .news import Said
 

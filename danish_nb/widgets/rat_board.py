@@ -32,7 +32,6 @@ from ..render.rat import DRAW_EVENTS, table_html
 from .board import Board
 from .drawing import Button, Drawing, Frame, Spot, Spots
 
-
 #: The name of the radio group of a wild card's values (each option is the value, in digits).
 VALUE_GROUP = N_("Value of the wild card")
 
