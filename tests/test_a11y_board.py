@@ -25,8 +25,8 @@ import danish_nb as dn
 from danish_nb.core import render_text
 from danish_nb.web.pad import PagePad
 from danish_nb.widgets import board_for
-from danish_nb.widgets.news import LONGEST
 from test_a11y import AXE, WCAG
+from test_news import check_said
 
 pytestmark = pytest.mark.browser
 WIDGETS = Path(dn.__file__).parent / "widgets"
@@ -58,13 +58,6 @@ window.ready = true;
 </script></body></html>"""
 #: Each game, its players and seed: a short game (Bastard and Sjavs take 3 players at least).
 GAMES = {"danish-bastard": (2, 3), "le-danish": (2, 3), "rat-bastard-17": (2, 1), "bastard": (3, 1), "sjavs": (3, 1)}
-#: Notation or codes a learner must never hear: a move in notation, a card code, a rule or ruling id.
-NOTATION = re.compile(r"\bP\d (play|take|stock|closed \d|hole \d|bid|pass|keep|swap)\b|\b(10|[2-9TJQKA])[♠♥♦♣]|"
-                      r"\b[2-9TJQKA][SHDC]\b|\b[RB]J\b|=\d|\(rule |\[ruling |\b(DB|LD|RB|BA|SJ)-\w+")
-#: What the live region says besides the moves (the turn, a verdict, a message, the end), per language.
-OTHER = {"en": re.compile(r"to play|^Legal|^Illegal|^Game over|^Pass the screen|^Choose|^Now choose|^Not played"),
-         "fr": re.compile(r"^À .* de jouer|^Légal|^Illégal|^Partie terminée|^Passez|^Choisissez|^Pas joué"),
-         "de": re.compile(r"ist am Zug|^Erlaubt|^Nicht erlaubt|^Spiel vorbei|^Gib|^Wähle|^Nicht gespielt")}
 ME = ".dn-me [data-act='card'], .dn-me [data-act='closed']"
 FOCUS_IN = "(sel) => !!document.activeElement && document.activeElement.matches(sel)"
 
@@ -183,35 +176,6 @@ def check_heard(table: Table, lang: str = "en") -> list[str]:
     heard = table.heard()
     check_said(heard, [[render_text(e.text, 0, lang=lang) for e in step.events] for step in table.game.history], lang)
     return heard
-
-
-def check_said(heard: list[str], moves: list[list[str]], lang: str = "en") -> None:
-    """Each move's events (``moves``: their words, in order) said in an item of its own, in
-    order (none missing); every other item a turn, verdict, message or the end (so no move said
-    twice); no notation; nothing longer than the news allows."""
-    cursor = 0
-    for number, words in enumerate(moves, 1):
-        probe = words[0][:40].lower() if words else ""
-        at = next((i for i in range(cursor, len(heard)) if probe and heard[i].lower().startswith(probe)), None)
-        assert at is not None, f"move {number} ({words}) was never said; next: {heard[cursor:cursor + 5]}"
-        for i in range(cursor, at):
-            assert OTHER[lang].search(heard[i]), f"item {i} is neither a move nor a turn/verdict: {heard[i]!r}"
-        cursor = at + 1
-    for i in range(cursor, len(heard)):
-        assert OTHER[lang].search(heard[i]), f"item {i} after the last move: {heard[i]!r}"
-    for line in heard:
-        assert not NOTATION.search(line), f"notation or a code was said: {line!r}"
-        assert len(line) <= LONGEST + 2, f"{len(line)} characters said at once: {line[:80]}..."
-
-
-def test_the_check_of_what_was_said_finds_a_move_missing_or_said_twice() -> None:
-    moves = [["P1 plays the nine of hearts"], ["P2 takes the pile (2 cards)"]]
-    good = ["P1 plays the nine of hearts.", "P2 (rule-of-thumb) to play", "P2 takes the pile (2 cards).",
-            "P1 (you) to play"]
-    check_said(good, moves)
-    for bad in (good[1:], good[:3] + good[2:], [*good, "P1 play 9H"], [*good, "Illegal: x (rule DB-11)"]):
-        with pytest.raises(AssertionError):
-            check_said(bad, moves)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

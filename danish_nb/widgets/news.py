@@ -116,8 +116,7 @@ class News:
                 said.append(" ".join(_sentence(e) for e in events) if events else _sentence(
                     move_words(step.move, viewer, lang=lang, reveal_hands=reveal, player=True)))
                 rules = [e.rule for e in step.events]
-        if not board.screened:
-            self._moves = played
+            self._moves = played  # moves made while looking back or behind the screen: said later
         if board.position != self._position and board.position is not None:
             said.append(tr("move {position} of {last}", position=board.position, last=played))
         verdict = board.verdict
