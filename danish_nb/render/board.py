@@ -133,7 +133,8 @@ def log_html(entries: Sequence[LogEntry], *, position: int | None = None, hidden
         deal = (f'<div class="dn-deal-log"><b>{escape(tr("The deal"))}</b>'
                 f'<ul>{"".join(f"<li>{escape(e)}</li>" for e in opening)}</ul></div>')
     log = escape(tr("Log"))
-    return (f'<div class="dn-log" role="log" aria-label="{log}" tabindex="0"><b>{log}</b>{deal}{more}{empty}'
+    # Drawn anew each time: not a live region (the board's news says each move once).
+    return (f'<div class="dn-log" role="log" aria-live="off" aria-label="{log}" tabindex="0"><b>{log}</b>{deal}{more}{empty}'
             f'<ol>{"".join(items)}</ol></div>')
 
 
