@@ -104,10 +104,15 @@ SELECT_CONTRAST = """async () => {
   const unsure = result.incomplete.flatMap((r) => r.nodes).map((n) => document.querySelector(n.target[0]))
     .filter((el) => el && el.matches('select'));
   const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
-  const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
-  const behind = (el) => { for (let e = el; e; e = e.parentElement) { const c = rgb(getComputedStyle(e).backgroundColor);
-    if (c.length === 3 || c[3] === 1) return c.slice(0, 3); } return [255, 255, 255]; };
+  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lum = ([r, g, b]) => 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  const behind = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length === 3 || c[3] === 1) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
   const low = [];
   for (const el of unsure) {
     const a = lum(rgb(getComputedStyle(el).color).slice(0, 3)), b = lum(behind(el));

@@ -134,8 +134,8 @@ def log_html(entries: Sequence[LogEntry], *, position: int | None = None, hidden
                 f'<ul>{"".join(f"<li>{escape(e)}</li>" for e in opening)}</ul></div>')
     log = escape(tr("Log"))
     # Drawn anew each time: not a live region (the board's news says each move once).
-    return (f'<div class="dn-log" role="log" aria-live="off" aria-label="{log}" tabindex="0"><b>{log}</b>{deal}{more}{empty}'
-            f'<ol>{"".join(items)}</ol></div>')
+    return (f'<div class="dn-log" role="log" aria-live="off" aria-label="{log}" tabindex="0"><b>{log}</b>'
+            f'{deal}{more}{empty}<ol>{"".join(items)}</ol></div>')
 
 
 def radio_group_html(label: str, options: Sequence[str]) -> str:
