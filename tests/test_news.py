@@ -50,7 +50,7 @@ def test_a_verdict_is_said_once_in_words_and_a_redraw_says_nothing_again():
     board.click_card("4C")
     assert items(board) == ["Illegal: Play the four of clubs — the four of clubs on the six of clubs: "
                             "lower than the card before."]
-    rules = board.news.last.rules  # the rule's own words, read on R: never its code
+    rules = " ".join(text for text, _lang in board.news.last.rules)  # the rule's own words, read on R
     assert len(rules) > 40 and "(rule" not in rules and "DB-" not in rules
     board.set_teaching(True)  # drawn again: nothing new to say
     assert items(board) == []

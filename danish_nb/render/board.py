@@ -154,20 +154,22 @@ def radio_group_html(label: str, options: Sequence[str]) -> str:
 def news_html(said: Any, moves: int = 0, label: str = "") -> str:
     """What a board says to screen readers in one drawing (a :class:`~danish_nb.widgets.news.Said`),
     hidden: the page's script appends each numbered item it has not said yet to its live region,
-    and reads the rules' words on ``R``. ``moves``: how many moves are played (the script moves
-    the focus back to the hand after a move); ``label``: the board's name as a region.
+    and reads the rules' words on ``R`` (each in its own language). ``moves``: how many moves are
+    played (the script moves the focus back to the hand after a move); ``label``: the board's name
+    as a region.
 
     >>> from danish_nb.widgets.news import Said
-    >>> print(news_html(Said("b1", ((3, "P2 plays the ace of hearts."),), "Aces are high."), 7).replace("><", ">\\n<"))
-    <div class="dn-news" hidden data-board="b1" data-moves="7">
+    >>> print(news_html(Said(((3, "P2 plays the ace of hearts."),), (("Aces are high.", "en"),)), 7)
+    ...       .replace("><", ">\\n<"))
+    <div class="dn-news" hidden data-moves="7">
     <p data-n="3">P2 plays the ace of hearts.</p>
-    <p class="dn-rules">Aces are high.</p>
+    <p class="dn-rules" lang="en">Aces are high.</p>
     </div>
     """
     named = f' data-label="{escape(label)}"' if label else ""
     items = "".join(f'<p data-n="{n}">{escape(text)}</p>' for n, text in said.items)
-    rules = f'<p class="dn-rules">{escape(said.rules)}</p>' if said.rules else ""
-    return (f'<div class="dn-news" hidden data-board="{escape(said.board)}" data-moves="{moves}"{named}>'
+    rules = "".join(f'<p class="dn-rules" lang="{escape(lang)}">{escape(text)}</p>' for text, lang in said.rules)
+    return (f'<div class="dn-news" hidden data-moves="{moves}"{named}>'
             f'{items}{rules}</div>')
 
 

@@ -36,14 +36,15 @@ function render({ model, el }) {
   el.appendChild(root);
   el.appendChild(said);
   el.appendChild(live);
-  // The news already said: the board it came from and its last number; the moves played.
-  let heard = { board: null, n: 0 };
+  // The number of the last item of news said; the moves played.
+  let heard = 0;
   let moves = null;
-  let rules = "";
+  let rules = [];  // [words, language] of each rule behind the last move or verdict
   let sentKey = null;
-  const say = (text) => {
+  const say = (text, lang) => {
     const line = document.createElement("p");
     line.textContent = text;
+    if (lang) line.lang = lang;
     said.appendChild(line);
     while (said.childElementCount > KEPT) said.firstElementChild.remove();
   };
@@ -55,16 +56,18 @@ function render({ model, el }) {
       root.setAttribute("role", "region");  // the board: a landmark with a name
       root.setAttribute("aria-label", news.dataset.label);
     }
-    if (news.dataset.board !== heard.board) heard = { board: news.dataset.board, n: 0 };
-    for (const item of news.querySelectorAll("p[data-n]")) {
+    const items = [...news.querySelectorAll("p[data-n]")];
+    // A board never sends a number twice: one already passed is a new board's (the app dealt anew).
+    if (items.length && Number(items[0].dataset.n) <= heard) heard = 0;
+    for (const item of items) {
       const n = Number(item.dataset.n);
-      if (n > heard.n) {
+      if (n > heard) {
         say(item.textContent);
-        heard.n = n;
+        heard = n;
       }
     }
-    const words = news.querySelector(".dn-rules");
-    if (words) rules = words.textContent;
+    const words = [...news.querySelectorAll(".dn-rules")];
+    if (words.length) rules = words.map((w) => [w.textContent, w.lang]);
     const before = moves;
     moves = news.dataset.moves;
     return before !== null && before !== moves;
@@ -215,9 +218,9 @@ function render({ model, el }) {
       event.preventDefault();
       return;
     }
-    if (event.key.toLowerCase() === "r" && rules) {
+    if (event.key.toLowerCase() === "r" && rules.length) {
       event.preventDefault();
-      say(rules);
+      for (const [text, lang] of rules) say(text, lang);
       return;
     }
     const selector = SHORTCUTS[event.key] || SHORTCUTS[event.key.toLowerCase()];

@@ -261,7 +261,7 @@ class Drawing:
     def _news_html(frame: Frame, fallback: str = "") -> str:
         """The items the page's live region says this time (``fallback``: what to say when the
         frame brings no news, e.g. a drawing made outside a board)."""
-        said = frame.said if frame.said is not None else Said("", ((0, fallback),) if fallback else ())
+        said = frame.said if frame.said is not None else Said(((1, fallback),) if fallback else ())
         return news_html(said, frame.moves, translator(frame.lang)("the game board"))
 
     @staticmethod

@@ -20,7 +20,6 @@ consequence) in the viewer's words, never a rule's code; the rule's own words ar
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,13 +37,13 @@ FIRST = 12
 
 @dataclass(frozen=True, slots=True)
 class Said:
-    """What one drawing says: its ``items`` (number, words), numbered on from the drawing before,
-    the board they come from (``board``: a new board on the same page starts its count afresh),
-    and the words of the rules behind the last move or verdict (``rules``, read on a key)."""
+    """What one drawing says: its ``items`` (number, words), numbered on from the drawing before
+    (a number the page has passed already means a new board on the same page: its count starts
+    afresh), and the words of the rules behind the last move or verdict (``rules``: each rule's
+    words and their language, read on a key)."""
 
-    board: str
     items: tuple[tuple[int, str], ...] = ()
-    rules: str = ""
+    rules: tuple[tuple[str, str], ...] = ()
 
 
 def shorten(text: str, longest: int = LONGEST) -> str:
@@ -65,25 +64,29 @@ def shorten(text: str, longest: int = LONGEST) -> str:
     return head.rstrip() + " …"
 
 
-def rule_words(rule: Rule | None, lang: str) -> str:
-    """A rule's own words for a reader of ``lang`` (its rendering in ``lang``, else in English,
-    else the quote), never its code.
+def rule_words(rule: Rule | None, lang: str) -> tuple[str, str]:
+    """A rule's own words for a reader of ``lang``, never its code, and the language they are
+    in: the quote if it is in ``lang``, else its rendering in ``lang``, else in English.
 
     >>> import danish_nb as dn
-    >>> rule_words(dn.GAMES["danish-bastard"].catalogue["DB-11"], "en")[:30]
-    'During this section of play, a'
+    >>> text, lang = rule_words(dn.GAMES["danish-bastard"].catalogue["DB-11"], "en")
+    >>> text[:30], lang
+    ('During this section of play, a', 'en')
     """
     if rule is None:
-        return ""
-    own = rule.rendering(lang) if lang != "en" else None
-    return own or rule.english or rule.quote
+        return "", lang
+    own = rule.rendering(lang)
+    if own:
+        return own, lang
+    if rule.language == lang:
+        return rule.quote, lang
+    return (rule.english, "en") if rule.english else (rule.quote, rule.language)
 
 
 class News:
     """What one board has said, and what is new since its last drawing."""
 
     def __init__(self) -> None:
-        self._id = secrets.token_hex(4)
         self._count = 0
         self._moves: int | None = None
         self._verdict: Verdict | None = None
@@ -93,7 +96,7 @@ class News:
         self._position: int | None = None
         self._screened = False
         #: What the last drawing said.
-        self.last = Said(self._id)
+        self.last = Said()
 
     def since(self, board: Any, quiet: str = "") -> Said:
         """What is new on ``board`` since the last call, as its viewer may read it (``quiet``: a
@@ -140,8 +143,9 @@ class News:
         for text in said:
             self._count += 1
             items.append((self._count, shorten(text)))
-        words = " ".join(_sentence(w) for w in dict.fromkeys(rule_words(r, lang) for r in rules) if w)
-        self.last = Said(self._id, tuple(items), words)
+        words = tuple((_sentence(text), where) for text, where in dict.fromkeys(rule_words(r, lang) for r in rules)
+                      if text)
+        self.last = Said(tuple(items), words)
         return self.last
 
 
