@@ -161,7 +161,7 @@ def news_html(said: Any, moves: int = 0, label: str = "") -> str:
     >>> from danish_nb.widgets.news import Said
     >>> print(news_html(Said(((3, "P2 plays the ace of hearts."),), (("Aces are high.", "en"),)), 7)
     ...       .replace("><", ">\\n<"))
-    <div class="dn-news" hidden data-moves="7">
+    <div class="dn-news" hidden data-played="7">
     <p data-n="3">P2 plays the ace of hearts.</p>
     <p class="dn-rules" lang="en">Aces are high.</p>
     </div>
@@ -169,7 +169,7 @@ def news_html(said: Any, moves: int = 0, label: str = "") -> str:
     named = f' data-label="{escape(label)}"' if label else ""
     items = "".join(f'<p data-n="{n}">{escape(text)}</p>' for n, text in said.items)
     rules = "".join(f'<p class="dn-rules" lang="{escape(lang)}">{escape(text)}</p>' for text, lang in said.rules)
-    return (f'<div class="dn-news" hidden data-moves="{moves}"{named}>'
+    return (f'<div class="dn-news" hidden data-played="{moves}"{named}>'
             f'{items}{rules}</div>')
 
 

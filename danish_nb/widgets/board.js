@@ -69,7 +69,7 @@ function render({ model, el }) {
     const words = [...news.querySelectorAll(".dn-rules")];
     if (words.length) rules = words.map((w) => [w.textContent, w.lang]);
     const before = moves;
-    moves = news.dataset.moves;
+    moves = news.dataset.played;
     return before !== null && before !== moves;
   };
 
