@@ -96,6 +96,33 @@ FOCUSED = "document.activeElement && document.activeElement.closest('.dn-board')
           "(document.activeElement.dataset.key || '') : null"
 
 
+#: The contrast axe cannot decide (issue 44): drop-downs drawn with a background image (their arrow).
+#: Each one axe leaves "incomplete" is measured here: its text colour on the first opaque background
+#: colour behind it (the arrow image sits beside the text, not under it), WCAG 1.4.3's formula.
+SELECT_CONTRAST = """async () => {
+  const result = await axe.run(document, {runOnly: {type: 'rule', values: ['color-contrast']}});
+  const unsure = result.incomplete.flatMap((r) => r.nodes).map((n) => document.querySelector(n.target[0]))
+    .filter((el) => el && el.matches('select'));
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lum = ([r, g, b]) => 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  const behind = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length === 3 || c[3] === 1) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const low = [];
+  for (const el of unsure) {
+    const a = lum(rgb(getComputedStyle(el).color).slice(0, 3)), b = lum(behind(el));
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    if (ratio < 4.5) low.push(`${el.getAttribute('aria-label') || el.className}: ${ratio.toFixed(2)}:1`);
+  }
+  return [unsure.length, low];
+}"""
+
+
 def axe_violations(page: Page) -> list[str]:
     """axe-core's WCAG A/AA violations on the page, one line each (rule, impact, first targets)."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
@@ -215,7 +242,7 @@ def test_each_table_stays_legible_at_200_percent_zoom_and_reflows_at_320_css_px(
 
 def test_the_live_region_announces_turns_and_the_shortcuts_are_documented(page: Page) -> None:
     start_app_game(page, 4242)
-    live = page.locator(".dn-live[role=status]")
+    live = page.locator(".dn-said[role=log][aria-live=polite]")  # appended to, never replaced (issue 44)
     expect(live).to_contain_text("P1 (you) to play")
     expect(page.locator(".dn-keys summary")).to_have_text("Keyboard shortcuts")
     keyboard_move(page)  # the face-up choice; the computers reply
@@ -237,6 +264,12 @@ def test_the_settings_open_and_change_by_keyboard(page: Page) -> None:
     page.keyboard.press("Enter")
     expect(page.locator(".dn-app-message")).to_contain_text("seed 77")
     assert_no_violations(page, "the app with its settings open")
+    toggle.focus()
+    if not page.locator(".dn-seed input").is_visible():
+        page.keyboard.press("Enter")
+    unsure, low = page.evaluate(SELECT_CONTRAST)
+    assert unsure, "axe left no drop-down's contrast to review (the check below would check nothing)"
+    assert not low, "drop-downs whose text is below 4.5:1 on their own background:\n" + "\n".join(low)
 
 
 @pytest.mark.parametrize("lesson", [path.name for path in sorted(NOTEBOOKS.glob("0[0-6]*.ipynb"))])

@@ -37,6 +37,11 @@ def snapshot(board: ShedBoard):
     return board.game.state, len(board.game.history)
 
 
+def unsaid(html: str) -> str:
+    """The page without what it says to screen readers this time (each drawing's news differs)."""
+    return re.sub(r'<div class="dn-news"[^>]*>.*?</div>', "", html)
+
+
 def card_element(html: str, code: str) -> str:
     match = re.search(rf'<span [^>]*\bdn-card-{code}\b[^>]*>', html)
     assert match, f"no element for {code}"
@@ -241,7 +246,7 @@ def test_stepping_through_history_and_back_to_the_game():
     assert board.position == 4
     assert 'class="dn-step"' not in board.html  # no playing while looking back
     board.last()
-    assert board.live and board.html == now
+    assert board.live and unsaid(board.html) == unsaid(now)
 
 
 def test_looking_back_offers_no_cards():
@@ -707,7 +712,7 @@ def test_the_drawing_draws_the_boards_frame_and_changes_nothing_of_the_board(gam
     for _ in range(40):
         frame = board.frame()
         fields = {name: list(value) if isinstance(value, list) else value for name, value in vars(board).items()}
-        assert board.drawing.html(frame) == board.html
+        assert unsaid(board.drawing.html(frame)) == unsaid(board.html)
         assert vars(board) == fields
         offer = frame.offer
         send(board, rng.choice([{"act": "card", "zone": zone, "idx": idx} for zone, idx in offer.cards]

@@ -10,17 +10,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
+from typing import Any
 
 from ..i18n import N_, translator
 from .html import notation_html
 
 
 def button_html(label: str, act: str, *, css: str = "", move: str = "", enabled: bool = True,
-                title: str = "", shortcut: str = "", pressed: bool | None = None, name: str = "") -> str:
+                title: str = "", shortcut: str = "", pressed: bool | None = None, name: str = "",
+                refused: bool = False, checked: bool | None = None) -> str:
     """A button that sends ``{"act": act, "move": move}`` when clicked; ``data-key`` names it
     so the keyboard focus stays on it across redraws; ``shortcut`` is its key (announced as
     ``aria-keyshortcuts``); ``pressed`` marks a chosen toggle; ``name`` is the spoken name of a
-    button labelled by a symbol."""
+    button labelled by a symbol. ``refused``: a move the rules refuse now, said as unavailable
+    (``aria-disabled``, its ``title`` the reason, read as its description) yet still pressable,
+    to hear why. ``checked``: an option of a radio group (:func:`radio_group_html`)."""
     attrs = [f'class="{escape(css)}"' if css else "", f'data-act="{escape(act)}"']
     if move:
         attrs.append(f'data-move="{escape(move)}"')
@@ -31,7 +35,11 @@ def button_html(label: str, act: str, *, css: str = "", move: str = "", enabled:
         attrs.append(f'aria-label="{escape(name)}"')
     if shortcut:
         attrs.append(f'aria-keyshortcuts="{escape(shortcut)}"')
-    if pressed is not None:
+    if checked is not None:
+        attrs.append(f'role="radio" aria-checked="{"true" if checked else "false"}" tabindex="{0 if checked else -1}"')
+    elif refused:
+        attrs.append('aria-disabled="true"')
+    elif pressed is not None:
         attrs.append(f'aria-pressed="{"true" if pressed else "false"}"')
     if not enabled:
         attrs.append("disabled")
@@ -47,6 +55,8 @@ SHORTCUTS = ((N_("Tab / Shift+Tab"), N_("move between cards and buttons")),
              ("C", N_("let the computer play")),
              ("U", N_("undo my move")),
              ("N", N_("next deal (a trick game, once a deal is over)")),
+             ("R", N_("hear the rules behind the last move or verdict")),
+             (N_("0 to 9"), N_("choose a wild card's value (0: 10), then Enter")),
              (N_("Escape"), N_("clear the selection")),
              (N_("[ and ]"), N_("one move back, one move forward")))
 
@@ -123,8 +133,44 @@ def log_html(entries: Sequence[LogEntry], *, position: int | None = None, hidden
         deal = (f'<div class="dn-deal-log"><b>{escape(tr("The deal"))}</b>'
                 f'<ul>{"".join(f"<li>{escape(e)}</li>" for e in opening)}</ul></div>')
     log = escape(tr("Log"))
-    return (f'<div class="dn-log" role="log" aria-label="{log}" tabindex="0"><b>{log}</b>{deal}{more}{empty}'
-            f'<ol>{"".join(items)}</ol></div>')
+    # Drawn anew each time: not a live region (the board's news says each move once).
+    return (f'<div class="dn-log" role="log" aria-live="off" aria-label="{log}" tabindex="0"><b>{log}</b>'
+            f'{deal}{more}{empty}<ol>{"".join(items)}</ol></div>')
+
+
+def radio_group_html(label: str, options: Sequence[str]) -> str:
+    """Options (buttons made with ``checked=``) in one radio group named ``label``: one Tab stop,
+    the arrow keys move between them, a digit jumps to the option it starts, Enter presses it
+    (board.js).
+
+    >>> html = radio_group_html("Value", [button_html("7", "choose", move="P1 play RJ=7", checked=True)])
+    >>> html.startswith('<div class="dn-radios" role="radiogroup" aria-label="Value">'), 'role="radio"' in html
+    (True, True)
+    """
+    return (f'<div class="dn-radios" role="radiogroup" aria-label="{escape(label)}">'
+            f'<span class="dn-radios-label" aria-hidden="true">{escape(label)}</span>{"".join(options)}</div>')
+
+
+def news_html(said: Any, moves: int = 0, label: str = "") -> str:
+    """What a board says to screen readers in one drawing (a :class:`~danish_nb.widgets.news.Said`),
+    hidden: the page's script appends each numbered item it has not said yet to its live region,
+    and reads the rules' words on ``R`` (each in its own language). ``moves``: how many moves are
+    played (the script moves the focus back to the hand after a move); ``label``: the board's name
+    as a region.
+
+    >>> from danish_nb.widgets.news import Said
+    >>> print(news_html(Said(((3, "P2 plays the ace of hearts."),), (("Aces are high.", "en"),)), 7)
+    ...       .replace("><", ">\\n<"))
+    <div class="dn-news" hidden data-played="7">
+    <p data-n="3">P2 plays the ace of hearts.</p>
+    <p class="dn-rules" lang="en">Aces are high.</p>
+    </div>
+    """
+    named = f' data-label="{escape(label)}"' if label else ""
+    items = "".join(f'<p data-n="{n}">{escape(text)}</p>' for n, text in said.items)
+    rules = "".join(f'<p class="dn-rules" lang="{escape(lang)}">{escape(text)}</p>' for text, lang in said.rules)
+    return (f'<div class="dn-news" hidden data-played="{moves}"{named}>'
+            f'{items}{rules}</div>')
 
 
 def message_html(text: str, *, info: bool = False) -> str:

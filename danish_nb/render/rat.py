@@ -79,18 +79,20 @@ def values_html(values: Mapping[str, str], lang: str = "en") -> str:
 def table_html(view: RatView, names: Sequence[str], *, clickable: bool = False,
                playable: Collection[tuple[str, int]] = (), selected: Collection[tuple[str, int]] = (),
                down_clickable: bool = False, draw_events: Iterable[Any] = (),
-               values: Mapping[str, str] | None = None, lang: str = "en") -> str:
+               values: Mapping[str, str] | None = None, refused: Mapping[int, str] | None = None,
+               lang: str = "en") -> str:
     """The whole table as seen in ``view``: the middle, then the seats (``view.me`` first).
 
     ``playable``/``selected`` hold ``(zone, index)`` pairs of the viewer's cards: ``("hand", i)``,
     ``("hole", slot)`` for a face-up hole card and ``("down", slot)`` for a face-down one.
     ``clickable`` makes the viewer's face-up cards clickable, ``down_clickable`` its face-down
-    hole cards.
+    hole cards; ``refused`` says why the rules refuse a face-down one now (slot -> words).
     """
     seats = [seat_html(view, seat, names[seat], clickable=clickable and seat == view.me,
                               playable=playable if seat == view.me else (),
                               selected=selected if seat == view.me else (),
-                              down_clickable=down_clickable and seat == view.me, lang=lang)
+                              down_clickable=down_clickable and seat == view.me,
+                              refused=refused if seat == view.me else None, lang=lang)
              for seat in seat_order(view.players, view.me)]
     return felt_html("dn-rat", middle_html(view, names, draw_events, values, lang), seats, lang=lang)
 
@@ -133,8 +135,8 @@ def middle_html(view: RatView, names: Sequence[str], draw_events: Iterable[Any] 
 
 def seat_html(view: RatView, seat: int, name: str, *, clickable: bool = False,
               playable: Collection[tuple[str, int]] = (), selected: Collection[tuple[str, int]] = (),
-              down_clickable: bool = False, lang: str = "en") -> str:
-    """One player's hand (or its count) and hole-card row."""
+              down_clickable: bool = False, refused: Mapping[int, str] | None = None, lang: str = "en") -> str:
+    """One player's hand (or its count) and hole-card row (``refused``: see :func:`table_html`)."""
     tr = translator(lang)
     hand = view.hands[seat]
     if hand is None:
@@ -143,7 +145,7 @@ def seat_html(view: RatView, seat: int, name: str, *, clickable: bool = False,
         hand_part = "".join(_card(card, "hand", i, clickable, playable, selected, lang) for i, card in enumerate(hand))
         hand_part = hand_part or f'<span class="dn-empty">{escape(tr("no cards in hand"))}</span>'
     holes = hole_row_html(view, seat, clickable=clickable, playable=playable, selected=selected,
-                          down_clickable=down_clickable, lang=lang)
+                          down_clickable=down_clickable, refused=refused, lang=lang)
     body = (row_html("dn-hand-row", tr("hand"), hand_part, words=tr("{name}: hand", name=name))
             + row_html("dn-table-row", tr("holes"), holes,
                        words=tr("{name}: hole cards 1 to 5; only the two ends of the row may be played", name=name)))
@@ -151,7 +153,8 @@ def seat_html(view: RatView, seat: int, name: str, *, clickable: bool = False,
 
 
 def hole_row_html(view: RatView, seat: int, *, clickable: bool = False, playable: Collection[tuple[str, int]] = (),
-                  selected: Collection[tuple[str, int]] = (), down_clickable: bool = False, lang: str = "en") -> str:
+                  selected: Collection[tuple[str, int]] = (), down_clickable: bool = False,
+                  refused: Mapping[int, str] | None = None, lang: str = "en") -> str:
     """Positions 1-5 (down, up, down, up, down; ruling RB-c): face-up cards, backs for face-down
     ones, a dashed gap for a used position. The ends of what is left (the cards that may be
     used, RB-20) are marked ``dn-end``."""
@@ -164,7 +167,7 @@ def hole_row_html(view: RatView, seat: int, *, clickable: bool = False, playable
         if up is not None:
             inner = _card(up, "hole", i, clickable, playable, selected, lang)
         elif down:
-            inner = _back(i, down_clickable, ("down", i) in playable, lang)
+            inner = _back(i, down_clickable, ("down", i) in playable, lang, (refused or {}).get(i))
         else:
             inner = f'<span class="dn-used" role="img" aria-label="{escape(tr("position {n}: used", n=i + 1))}"></span>'
         end = " dn-end" if i in ends else ""
@@ -182,13 +185,25 @@ def _card(card: Any, zone: str, index: int, clickable: bool, playable: Collectio
                      index=index if clickable else None, lang=lang)
 
 
-def _back(slot: int, clickable: bool, playable: bool, lang: str) -> str:
-    """A face-down hole card: its position only, never its code."""
+def _back(slot: int, clickable: bool, playable: bool, lang: str, refused: str | None = None) -> str:
+    """A face-down hole card: its position only, never its code. One the rules refuse now
+    (``refused``: why) is said as unavailable, the reason its description; a click still says why.
+
+    >>> html = _back(1, True, False, "en", "only the ends of the row may be played")
+    >>> 'aria-disabled="true"' in html, 'play it blind' in html, 'title="only the ends' in html
+    (True, False, True)
+    """
     tr = translator(lang)
     if not clickable:
         label = escape(tr("face-down hole card {n}", n=slot + 1))
         return f'<span class="dn-card dn-facedown" data-zone="down" role="img" aria-label="{label}"></span>'
-    return closed_html(slot, tr("face-down hole card at position {n}: play it blind", n=slot + 1), playable=playable)
+    if refused is None or playable:
+        return closed_html(slot, tr("face-down hole card at position {n}: play it blind", n=slot + 1),
+                           playable=playable)
+    label = escape(tr("face-down hole card {n}", n=slot + 1))
+    return (f'<span class="dn-card dn-facedown dn-closed" data-act="closed" data-idx="{slot}" '
+            f'data-key="closed-{slot}" role="button" tabindex="0" aria-disabled="true" aria-label="{label}" '
+            f'title="{escape(refused)}"></span>')
 
 
 __all__ = ["draw_html", "hole_row_html", "lesson_html", "table_html", "total_html", "values_html"]

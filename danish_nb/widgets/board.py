@@ -49,6 +49,7 @@ from ..words import move_words
 from .computers import ComputerPlayers, Search
 from .drawing import LOG_LENGTH, SEAT_WORDS, Button, Drawing, Frame, Log, Offer, Spot, Spots
 from .messages import handle_message
+from .news import News
 from .seating import NOT_PLAYED, Seating
 
 if TYPE_CHECKING:  # imported on first use: a board on another pad needs no widget package
@@ -155,6 +156,8 @@ class Board(ABC):
         self.widget = pad
         #: The view: draws each :meth:`frame` on the pad.
         self.drawing = self.DRAWING(pad)
+        #: What the board says to a screen reader (each move, verdict and message once).
+        self.news = News()
         self.widget.on_msg(self._on_msg)
         self._coach: CoachPanel | None = None
         self._box: ipywidgets.VBox | None = None
@@ -597,7 +600,9 @@ class Board(ABC):
         (:meth:`frame`), its drawing draws that."""
         with self._lock:
             self._around = self.seating.around(self)
-            self.drawing.show(self.frame())
+            search = self.computers.search  # a search's progress is said once, at its start
+            quiet = search.text if search is not None and search.shown else ""
+            self.drawing.show(replace(self.frame(), said=self.news.since(self, quiet)))
 
     def frame(self) -> Frame:
         """Decide what the page shows and offers now, and hand it to the drawing as a read-only
@@ -630,8 +635,8 @@ class Board(ABC):
             moves = self._my_moves()
             spots = self._spots(view, moves) if moves else Spots()
             self.selection = [s for s in self.selection if s in spots.cards]
-            buttons = (self._move_buttons(view, moves) if moves else []) + self._family_buttons(view) + \
-                self._over_buttons()
+            buttons = [self._with_reason(b) for b in self._move_buttons(view, moves)] if moves else []
+            buttons += self._family_buttons(view) + self._over_buttons()
             if self.chosen is not None and all(b.move != self.chosen for b in buttons):
                 self.chosen = None
             buttons = [replace(b, chosen=True) if b.move is not None and b.move == self.chosen else b for b in buttons]
@@ -646,6 +651,14 @@ class Board(ABC):
                          buttons=tuple(buttons), selection=tuple(self.selection), chosen=self.chosen,
                          verdict=self.verdict, undo=self._undo_target() is not None, computers=bool(self.agents),
                          step_mode=self.step_mode, play_label=play_label, family=self._family_frame(), **common)
+
+    def _with_reason(self, button: Button) -> Button:
+        """A move button the rules refuse now, with why (the verdict's last reason) as its title:
+        a screen reader reads it as the button's description."""
+        if button.enabled or button.move is None or button.title:
+            return button
+        reasons = self.game.state.explain(button.move).reasons
+        return replace(button, title=M("Not allowed now: {reason}", reason=reasons[-1].text)) if reasons else button
 
     def _written_log(self) -> Log:
         """The log in words as the viewer may read it (a spectator's while the privacy screen is

@@ -16,12 +16,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from html import escape
+from itertools import groupby
 from typing import Any
 
 from ..core import Verdict, render_text
 from ..i18n import N_, translator
-from ..render.board import LogEntry, button_html, keys_html, log_html, message_html, nav_html
+from ..render.board import (
+    LogEntry,
+    button_html,
+    keys_html,
+    log_html,
+    message_html,
+    nav_html,
+    news_html,
+    radio_group_html,
+)
 from ..render.html import verdict_html
+from .news import Said
 
 #: A place of one of the viewer's cards: ``("hand", 2)``, ``("open", 0)``, ``("hole", 1)``...
 Spot = tuple[str, int]
@@ -35,18 +46,21 @@ SEAT_WORDS = {"you": N_("you"), "human": N_("human"), "random": N_("random"), "r
 @dataclass
 class Spots:
     """The viewer's cards a click may choose now: face-up ``cards`` (spot -> code), the spots a
-    legal move plays (``playable``, highlighted) and face-down ``closed`` slots played blind."""
+    legal move plays (``playable``, highlighted), face-down ``closed`` slots played blind, and why
+    the rules refuse a face-down card now (``refused``: slot -> reason, said as its description)."""
 
     cards: dict[Spot, str] = field(default_factory=dict)
     playable: set[Spot] = field(default_factory=set)
     closed: set[int] = field(default_factory=set)
+    refused: dict[int, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Button:
     """A button under the table: a move, in words (``act="choose"``: a click shows its verdict,
-    a second click or the play button plays it; a move that is not legal now is shown muted and
-    can still be chosen, to see why) or a family's own control (``act``, e.g. ``"lasttrick"``).
+    a second click or the play button plays it; a move that is not legal now is shown muted, said
+    as unavailable with the reason as its ``title``, and can still be chosen, to hear why) or a
+    family's own control (``act``, e.g. ``"lasttrick"``).
 
     >>> print(Button("Take the pile", "dn-take", move="P1 take", shortcut="t").html().replace('" ', '"\\n'))
     <button class="dn-take"
@@ -65,14 +79,21 @@ class Button:
     title: str = ""
     shortcut: str = ""
     chosen: bool = False
+    #: The radio group the button is an option of (its name: options of one group are drawn
+    #: together, one Tab stop, chosen with the arrow keys), and whether it is the option checked.
+    group: Any = ""
+    checked: bool = False
 
     def html(self) -> str:
+        if self.group:
+            return button_html(self.label, self.act, css=self.css, move=str(self.move), title=self.title,
+                               checked=self.checked)
         if self.move is None:
             return button_html(self.label, self.act, css=self.css, enabled=self.enabled, title=self.title,
                                shortcut=self.shortcut)
         css = self.css + ("" if self.enabled else " dn-not-legal") + (" dn-chosen" if self.chosen else "")
         return button_html(self.label, self.act, css=css, move=str(self.move), title=self.title,
-                           shortcut=self.shortcut, pressed=self.chosen)
+                           shortcut=self.shortcut, pressed=self.chosen, refused=not self.enabled)
 
 
 @dataclass
@@ -115,7 +136,8 @@ class Frame:
     offered, ``computers`` whether the board plays computer seats. ``family`` is what a family's
     drawing reads besides (e.g. the trick game's last trick shown). ``moves`` is the number of
     moves played; ``log`` the moves already written in words as the viewer may read them (the
-    drawing never holds a played move: a move that hides cards cannot reach the page).
+    drawing never holds a played move: a move that hides cards cannot reach the page). ``said``
+    is what the page says to a screen reader this time (see :mod:`~danish_nb.widgets.news`).
     """
 
     lang: str
@@ -145,6 +167,7 @@ class Frame:
     step_mode: bool = False
     play_label: str = ""
     family: Any = None
+    said: Said | None = None
 
     @property
     def live(self) -> bool:
@@ -201,12 +224,12 @@ class Drawing:
     def _screen_html(self, frame: Frame) -> str:
         tr = translator(frame.lang)
         name = f"P{(frame.viewer or 0) + 1}"
-        pass_to = escape(tr("Pass the screen to {name}.", name=name))
+        pass_to = tr("Pass the screen to {name}.", name=name)
         shown = escape(tr("Pass the screen to {name}.", name=f"\x00{name}\x01")).replace(
             "\x00", "<b>").replace("\x01", "</b>")
         reveal = button_html(tr("I am {name}: show my cards", name=name), "reveal", css="dn-reveal dn-primary")
         return (f'<div class="dn-privacy"><p>{shown}</p>{reveal}</div>'
-                f'<div class="dn-announce" hidden>{pass_to}</div>{self._log_html(frame)}')
+                f'{self._news_html(frame, pass_to)}{self._log_html(frame)}')
 
     def _board_html(self, frame: Frame) -> str:
         return (f"{self._recent_html(frame)}{self.table_html(frame)}{self._controls_html(frame)}"
@@ -214,7 +237,8 @@ class Drawing:
                 f"{self._log_html(frame)}{keys_html(frame.lang)}")
 
     def _over_html(self, frame: Frame) -> str:
-        """Who won, said once the game is over (shown as it is now): "You won!" to the winner."""
+        """Who won, shown once the game is over (shown as it is now): "You won!" to the winner
+        (said by the news, see :mod:`~danish_nb.widgets.news`)."""
         result = frame.result
         if not frame.live or result is None:
             return ""
@@ -222,25 +246,23 @@ class Drawing:
         won = (not result.draw and bool(result.order) and result.order[0] == frame.viewer
                and frame.viewer is not None and frame.seats[frame.viewer] == "human")
         head = tr("You won!") if won else tr("Game over")
-        return (f'<div class="dn-game-over" role="status"><b>{escape(head)}</b> '
+        return (f'<div class="dn-game-over"><b>{escape(head)}</b> '
                 f'{escape(result.reason_in(frame.lang))}</div>')
 
     def _recent_html(self, frame: Frame) -> str:
-        """What just happened (the last move shown, as the viewer may read it), then whose turn
-        it is: shown on top of the table, and announced to screen readers by the page's live
-        region (``dn-announce``), with any message."""
-        lang, recent = frame.lang, escape(frame.log.recent)
-        tr = translator(lang)
-        if frame.outcome is not None:
-            turn = tr("Game over: {reason}", reason=frame.outcome.reason_in(lang))
-        elif frame.turn is not None:
-            turn = tr("{name} to play", name=frame.names[frame.turn])
-        else:
-            turn = ""
-        just_now = escape(tr("Just now:"))
+        """What just happened (the last move shown, as the viewer may read it), shown on top of
+        the table; then what the page says to screen readers this time (:meth:`_news_html`)."""
+        recent = escape(frame.log.recent)
+        just_now = escape(translator(frame.lang)("Just now:"))
         just = f'<div class="dn-just" aria-hidden="true"><b>{just_now}</b> {recent}</div>' if recent else ""
-        spoken = ". ".join(t for t in (recent, escape(turn), escape(frame.message)) if t)
-        return f'{just}<div class="dn-announce" hidden>{spoken}</div>'
+        return just + self._news_html(frame)
+
+    @staticmethod
+    def _news_html(frame: Frame, fallback: str = "") -> str:
+        """The items the page's live region says this time (``fallback``: what to say when the
+        frame brings no news, e.g. a drawing made outside a board)."""
+        said = frame.said if frame.said is not None else Said(((1, fallback),) if fallback else ())
+        return news_html(said, frame.moves, translator(frame.lang)("the game board"))
 
     @staticmethod
     def _words(frame: Frame, text: Any) -> str:
@@ -253,14 +275,16 @@ class Drawing:
     def _controls_html(self, frame: Frame) -> str:
         tr = translator(frame.lang)
         buttons = [replace(b, label=self._words(frame, b.label), title=self._words(frame, b.title))
-                   for b in frame.buttons]  # in the board's language
+                   for b in frame.buttons]  # in the board's language (a group's name: when drawn)
         parts = []
         if frame.offer.cards or frame.chosen is not None:
             chosen = next((b.label for b in buttons if b.chosen), "")
             label = tr("Confirm: {chosen}", chosen=chosen) if chosen else tr.render(frame.play_label)
             parts.append(button_html(label, "play", css="dn-play dn-primary", enabled=frame.offer.play, shortcut="p"))
             parts.append(button_html(tr("Clear"), "clear", css="dn-clear", enabled=frame.offer.play, shortcut="Escape"))
-        parts += [b.html() for b in buttons]
+        for group, options in groupby(buttons, key=lambda b: b.group):
+            html = [b.html() for b in options]
+            parts += [radio_group_html(self._words(frame, group), html)] if group else html
         if frame.offer.step:
             parts.append(button_html(tr("Let the computer play"), "step", css="dn-step", shortcut="c"))
         if frame.undo:

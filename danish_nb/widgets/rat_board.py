@@ -32,6 +32,9 @@ from ..render.rat import DRAW_EVENTS, table_html
 from .board import Board
 from .drawing import Button, Drawing, Frame, Spot, Spots
 
+#: The name of the radio group of a wild card's values (each option is the value, in digits).
+VALUE_GROUP = N_("Value of the wild card")
+
 
 def move_label(move: RatMove) -> Text:
     """A button's words, the move's own.
@@ -64,6 +67,7 @@ class RatDrawing(Drawing):
         spots = frame.spots
         return table_html(frame.view, frame.names, clickable=bool(spots.cards), playable=spots.playable,
                           selected=set(frame.selection), down_clickable=bool(spots.closed),
+                          refused={slot: self._words(frame, why) for slot, why in spots.refused.items()},
                           draw_events=list(frame.family.draw_events), values=frame.family.values, lang=frame.lang)
 
 
@@ -108,6 +112,9 @@ class RatBoard(Board):
                 spots.closed.add(slot)
             if slot in holes:
                 spots.playable.add(("hole" if up is not None else "down", slot))
+            elif up is None and down:  # refused now: why, for its description
+                reasons = self.game.state.explain(self._closed_move(slot)).reasons
+                spots.refused[slot] = M("Not allowed now: {reason}", reason=reasons[-1].text) if reasons else ""
         return spots
 
     def _spot_move(self, spot: Spot) -> RatMove:
@@ -163,15 +170,19 @@ class RatBoard(Board):
 
     def _move_buttons(self, view: RatView, moves: list[RatMove]) -> list[Button]:
         """Done swapping before play; take (shown whenever there is a pile, muted while a card
-        fits, so choosing it says why); one button per value of a selected wild card."""
+        fits, so choosing it says why); a selected wild card's values as one radio group (the
+        value "Play selected" plays checked: the highest that fits)."""
         listed = [m for m in moves if m.action in ("keep", "take")]
         if not listed:
             if view.pile:
                 listed.append(RatMove(self.viewer, "take"))
             if self.selection:
                 listed += self._wild_moves(self._spot_move(self.selection[-1]))
-        return [Button(move_label(m), _button_class(m), move=m, enabled=m in moves,
+        buttons = [Button(move_label(m), _button_class(m), move=m, enabled=m in moves,
                        shortcut="t" if m.action == "take" else "") for m in listed]
+        values = [m for m in listed if m.value is not None]  # one radio group, the highest checked
+        return [Button(str(m.value), _button_class(m), move=m, group=VALUE_GROUP, checked=m == values[-1])
+                if m.value is not None else b for m, b in zip(listed, buttons)]
 
     def _family_frame(self) -> RatShown:
         """The card values (the game's own table, from its options) and the draw for first
@@ -197,4 +208,4 @@ def _button_class(move: RatMove) -> str:
     return f"dn-move dn-{move.action}{extra}"
 
 
-__all__ = ["RatBoard", "RatDrawing", "RatShown", "move_label"]
+__all__ = ["VALUE_GROUP", "RatBoard", "RatDrawing", "RatShown", "move_label"]
