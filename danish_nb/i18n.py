@@ -33,7 +33,8 @@ from importlib import resources
 from typing import Any
 
 __all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "N_", "Forms", "Listed", "M", "Message", "Number",
-           "Translator", "_", "_n", "check_lang", "french_after", "joined", "rule_rendering", "ruling_text", "title_in",
+           "Translator", "_", "_n", "check_lang", "french_after", "joined", "note_text", "rule_rendering", "ruling_text",
+           "title_in",
            "translator"]
 
 #: The interface languages, English first (the source of every template).
@@ -374,6 +375,16 @@ def ruling_text(ruling_id: str, english: str, lang: str) -> str:
     'x'
     """
     return english if check_lang(lang) == DEFAULT else _pgettext(lang, f"ruling {ruling_id}", english) or english
+
+
+def note_text(rule_id: str, english: str, lang: str) -> str:
+    """A rule's note (``english``) in ``lang``, looked up in context ``note <id>``; the English
+    where the catalogue has none.
+
+    >>> note_text("DB-9", "x", "en")
+    'x'
+    """
+    return english if check_lang(lang) == DEFAULT else _pgettext(lang, f"note {rule_id}", english) or english
 
 
 def title_in(rule_id: str, title: str, lang: str) -> str:
