@@ -33,7 +33,7 @@ from importlib import resources
 from typing import Any
 
 __all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "N_", "Forms", "Listed", "M", "Message", "Number",
-           "Translator", "_", "_n", "check_lang", "french_after", "joined", "note_text", "rule_rendering", "ruling_text",
+           "Translator", "_", "_n", "check_lang", "french_after", "in_turn", "joined", "note_text", "rule_rendering", "ruling_text",
            "title_in",
            "translator"]
 
@@ -304,6 +304,22 @@ def joined(items: Iterable[Any]) -> Listed:
     return Listed(items)
 
 
+def in_turn(items: Iterable[Any]) -> Any:
+    """Sentences one after another, joined as the reader's language writes it ("a; b" in
+    English, "a ; b" in French): a message (the one item itself, ``""`` for none).
+
+    >>> str(in_turn(["a", "b", "c"])), in_turn(["a", "b"]).render("fr"), in_turn(["a"]), in_turn([])
+    ('a; b; c', 'a\u202f; b', 'a', '')
+    """
+    items = list(items)
+    if not items:
+        return ""
+    text = items[0]
+    for item in items[1:]:
+        text = Message(_THEN, first=text, then=item)
+    return text
+
+
 def N_(msgid: str) -> str:
     """Mark a string kept as data (an option's label) for extraction; it is translated where it
     is shown, with a :class:`Translator`.
@@ -316,6 +332,8 @@ def N_(msgid: str) -> str:
 
 #: How a list ends (:class:`Listed`): "a, b and c".
 _LIST_AND = N_("{items} and {last}")
+#: How one sentence follows another (:func:`in_turn`): "a; b".
+_THEN = N_("{first}; {then}")
 
 
 class Translator:

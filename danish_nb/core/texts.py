@@ -15,7 +15,7 @@ from importlib import resources
 from typing import Any
 
 from ..errors import DanishNbError, _short
-from ..i18n import DEFAULT, Listed, Message, _, note_text, rule_rendering, ruling_text
+from ..i18n import DEFAULT, Listed, Message, _, in_turn, note_text, rule_rendering, ruling_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,13 +193,7 @@ class Verdict:
     def reasons_in(self, lang: str = DEFAULT) -> str:
         """The reasons in ``lang``, one after another, each with its rule (joined as the
         language writes it: "a ; b" in French)."""
-        texts: list[Text] = [cited(r.text, r.rule, r.ruling) for r in self.reasons]
-        if not texts:
-            return ""
-        joined: Text = texts[0]
-        for text in texts[1:]:
-            joined = _("{first}; {then}", first=joined, then=text)
-        return render_text(joined, lang=lang)
+        return render_text(in_turn(cited(r.text, r.rule, r.ruling) for r in self.reasons), lang=lang)
 
     def summary(self, lang: str = DEFAULT) -> str:
         """One line: ``'legal: the eight of hearts on the six of clubs: equal or higher (rule DB-13)'``, in ``lang``."""

@@ -468,7 +468,8 @@ class LeDanishState(ShedTable):
             steps.append(Check(True, "LD-29", M("the Ace's player then sends the pile to a player of their choice"),
                                "LD-i"))
         elif rank is Rank.EIGHT:
-            steps.append(Check(True, "LD-27", M("{cards} player(s) will miss their turn", cards=len(cards)), "LD-g"))
+            steps.append(Check(True, "LD-27", _n("{n} player will miss their turn", "{n} players will miss their turn",
+                                                     len(cards)), "LD-g"))
         elif rank is Rank.THREE and opts.three_passes_hands:
             steps.append(Check(True, "LD-31", M("everyone then passes their hand to the right"), "LD-j"))
         elif rank is Rank.SIX and opts.six_reverses:

@@ -170,8 +170,10 @@ def hole_row_html(view: RatView, seat: int, *, clickable: bool = False, playable
         end = " dn-end" if i in ends else ""
         slots.append(f'<span class="dn-hole-slot{end}" data-pos="{i + 1}">{inner}'
                      f'<span class="dn-pos" aria-hidden="true">{i + 1}</span></span>')
-    legend = (f'<span class="dn-hole-legend">{escape(tr("positions 1-5;"))} <b>{escape(tr("orange"))}</b>: '
-              f'{escape(tr("the two ends of the row, the only hole cards that may be played"))}</span>'
+    # one sentence, the colour's word in bold: a marker where it goes, escaped, then the word
+    said = escape(tr("positions 1-5; {orange}: the two ends of the row, the only hole cards that may be played",
+                     orange="\x00"))
+    legend = (f'<span class="dn-hole-legend">{said.replace(chr(0), "<b>" + escape(tr("orange")) + "</b>")}</span>'
               if seat == view.me else "")
     return f'<span class="dn-hole-row">{"".join(slots)}</span>{legend}'
 

@@ -126,10 +126,11 @@ def just_taken_html(record: TrickRecord, names: Sequence[str], lang: str = "en")
     tr = translator(lang)
     plays = "".join(_play_html(p.player, p.card, "taken", new=p.player == record.winner, lang=lang)
                     for p in record.plays)
-    took = escape(tr("{name} took the trick", name=names[record.winner]))
+    name = escape(names[record.winner])
+    took = escape(tr("{name} took the trick: {why}", name=names[record.winner], why=render_text(record.why, lang=lang)))
     return (f'<div class="dn-just-taken" role="group" aria-label="{escape(tr("the trick just taken"))}">'
-            f'<span class="dn-label">{escape(tr("just taken"))}</span>{plays}<div class="dn-taken-by"><b>{took}'
-            f'</b>: {escape(render_text(record.why, lang=lang))}</div></div>')
+            f'<span class="dn-label">{escape(tr("just taken"))}</span>{plays}<div class="dn-taken-by">'
+            f'{took.replace(name, f"<b>{name}</b>", 1)}</div></div>')
 
 
 def _play_html(player: int, card: Card, zone: str, *, new: bool = False, lang: str = "en") -> str:
