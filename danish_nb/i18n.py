@@ -33,9 +33,8 @@ from importlib import resources
 from typing import Any
 
 __all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "N_", "Forms", "Listed", "M", "Message", "Number",
-           "Translator", "_", "_n", "check_lang", "french_after", "in_turn", "joined", "note_text", "rule_rendering", "ruling_text",
-           "title_in",
-           "translator"]
+           "Translator", "_", "_n", "check_lang", "french_after", "in_turn", "joined", "note_text", "rule_rendering",
+           "ruling_text", "title_in", "translator"]
 
 #: The interface languages, English first (the source of every template).
 LANGUAGES: tuple[str, ...] = ("en", "fr", "de")

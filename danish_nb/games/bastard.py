@@ -308,8 +308,9 @@ def match_result(scores: tuple[int, ...]) -> Result:
                     "{names} share first place with {best} points; totals: {totals}", abs(best),
                     names=names, best=best, totals=totals)
     else:
-        reason = _n("P{top} wins with {best} point; totals: {totals}", "P{top} wins with {best} points; totals: {totals}",
-                    abs(best), top=top[0] + 1, best=best, totals=totals)
+        reason = _n("P{top} wins with {best} point; totals: {totals}",
+                    "P{top} wins with {best} points; totals: {totals}", abs(best), top=top[0] + 1, best=best,
+                    totals=totals)
     return Result(order=order, scores=scores, draw=len(top) > 1, reason=reason,
                   reason_id="tie" if len(top) > 1 else "points")
 

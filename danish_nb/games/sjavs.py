@@ -672,9 +672,9 @@ class SjavsState(MatchState):
                 return Check(False, "SJ-7", M("{who} holds {count} trumps{where} and nobody has bid: {who} must bid",
                                               who=who, count=count, where=where), "SJ-b")
             if self.contract is None:
-                return Check(True, "SJ-6", _n("{who} passes (a pass is final); {who} holds {n} trump, fewer than four, so "
-                                              "need not bid", "{who} passes (a pass is final); {who} holds {n} trumps, "
-                                              "fewer than four, so need not bid", count, who=who), "SJ-b")
+                return Check(True, "SJ-6", _n("{who} passes (a pass is final); {who} holds {n} trump, fewer than "
+                                              "four, so need not bid", "{who} passes (a pass is final); {who} holds "
+                                              "{n} trumps, fewer than four, so need not bid", count, who=who), "SJ-b")
             return Check(True, "SJ-6", M("{who} passes (a pass is final)", who=who), "SJ-b")
         if move.bid not in BIDS:
             return Check(False, "SJ-6", M("{bid!r} is not a bid: Play, Strike or Slam", bid=move.bid), "SJ-b")

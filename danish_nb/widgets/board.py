@@ -661,8 +661,8 @@ class Board(ABC):
         if not self.screened and shown > start:  # a move of the deal shown (a new deal starts afresh)
             step = game.history[shown - 1]
             events = [e.text_for(self.viewer, self.teaching, lang=lang) for e in step.events]
-            recent = render_text(in_turn(events), lang=lang) or move_words(step.move, self.viewer, lang=lang, reveal_hands=self.teaching,
-                                                     player=True)
+            recent = render_text(in_turn(events), lang=lang) or \
+                move_words(step.move, self.viewer, lang=lang, reveal_hands=self.teaching, player=True)
         return Log(entries, first - start, opening, recent)
 
     def _log_entry(self, index: int, viewer: int | None, reveal: bool) -> LogEntry:
