@@ -112,6 +112,8 @@ def problems(line: str, lang: str) -> list[str]:
     ['plural (s)', 'space before : ; ! ?']
     >>> problems("Il joue the card", "fr"), problems("„Gut“: ja", "de"), problems('"Gut"', "de")
     (['English'], [], ['ASCII quotes'])
+    >>> problems("le «\u202fBube: minus 2\u202f» sans précision\u202f?", "fr")  # a quotation keeps its punctuation
+    []
     """
     if lang == "en":
         return []
@@ -122,7 +124,8 @@ def problems(line: str, lang: str) -> list[str]:
         found.append("plural (s)")
     if '"' in line:
         found.append("ASCII quotes")
-    if lang == "fr" and (re.search(r"[ \u00a0][:;!?](?=\s|$)", line) or re.search(r"[\w»)][:;!?](?=\s|$)", line)):
+    own = re.sub(r"«[^«»]*»", "«»", line)  # a quotation keeps its own punctuation (a German document's)
+    if lang == "fr" and (re.search(r"[ \u00a0][:;!?](?=\s|$)", own) or re.search(r"[\w»)][:;!?](?=\s|$)", own)):
         found.append("space before : ; ! ?")
     if lang == "de" and ("”" in line or line.count("“") > line.count("„")):
         found.append("English quotes")

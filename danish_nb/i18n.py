@@ -104,8 +104,9 @@ class _Grammar(string.Formatter):
 
 
 #: The forms a template may ask a parameter for: ``bare`` (no article), French ``de`` and ``à``,
-#: German ``acc`` and ``dat`` (the accusative and dative).
-GRAMMATICAL_FORMS = ("bare", "de", "à", "acc", "dat")
+#: German ``acc`` and ``dat`` (the accusative and dative); a glossary term's ``a`` and ``the``
+#: (with the indefinite or definite article; German ``a_acc``, ``a_dat``, ``the_acc``, ``the_dat``).
+GRAMMATICAL_FORMS = ("bare", "de", "à", "acc", "dat", "a", "the", "a_acc", "a_dat", "the_acc", "the_dat")
 _GRAMMAR = _Grammar()
 
 

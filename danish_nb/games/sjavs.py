@@ -75,6 +75,7 @@ from ..families.tricks import (
     position_won,
     tricks_won,
 )
+from ..glossary import Named
 from ..i18n import N_, Listed, M, _n, joined
 
 SOURCE = "5-sjavs-penguin-p77.en.txt"
@@ -207,7 +208,7 @@ RULING = CATALOGUE.rulings
 
 #: The bids, lowest first (SJ-8, SJ-9, SJ-11), with their names and the rule of each.
 BIDS = ("play", "strike", "slam")
-BID_TEXTS = {"play": M("Play"), "strike": M("Strike"), "slam": M("Slam")}
+BID_TEXTS = {"play": Named("bid-play"), "strike": Named("bid-strike"), "slam": Named("bid-slam")}
 BID_NAMES.update(BID_TEXTS)
 BID_RULES = {"play": "SJ-8", "strike": "SJ-9", "slam": "SJ-11"}
 #: What the soloist deducts for losing each bid (SJ-18).

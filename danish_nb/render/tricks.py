@@ -21,7 +21,7 @@ from html import escape
 from ..cards import Card
 from ..core import render_text
 from ..families.tricks import BID_NAMES, TrickRecord, TrickView
-from ..i18n import N_, M, translator
+from ..i18n import N_, M, joined, translator
 from .html import back_html, card_html, felt_html, hidden_hand_html, row_html, seat_box, seat_order
 from .views import draws, seat_names
 
@@ -97,8 +97,9 @@ def auction_html(view: TrickView, lang: str = "en") -> str:
     if not hasattr(view, "bids"):
         return ""
     tr = translator(lang)
-    bids = ", ".join(f"P{seat + 1} {tr.render(BID_NAMES.get(bid, M('Pass')))}"
-                     for seat, bid in view.bids) or tr("none yet")
+    said = [M("{who} bids {bid_name}", who=f"P{seat + 1}", bid_name=BID_NAMES[bid]) if bid in BID_NAMES
+            else M("{who} passes", who=f"P{seat + 1}") for seat, bid in view.bids]
+    bids = render_text(joined(said), lang=lang) or tr("none yet")
     target = (f' · <span class="dn-contract">{escape(render_text(view.target, lang=lang))}</span>'
               if view.target else "")
     if view.skat is not None:
