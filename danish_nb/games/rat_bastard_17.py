@@ -780,7 +780,7 @@ def _play_event(move: RatMove, card: Card, value: int, total: int, wild_card: bo
 def _refill_event(p: int, drawn: tuple[Card, ...]) -> Event:
     """The event of ``p`` drawing ``drawn`` from the deck (seen by ``p`` only)."""
     text = M("P{p} draws {cards} from the deck to hold 5", p=p + 1,
-             cards=Private(drawn, owner=p, public=str(len(drawn))))
+             cards=Private(drawn, owner=p, public=n_cards(len(drawn))))
     return Event("refill", p, text, (), R["RB-12"])
 
 

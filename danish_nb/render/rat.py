@@ -115,9 +115,13 @@ def middle_html(view: RatView, names: Sequence[str], draw_events: Iterable[Any] 
     if view.result is not None:
         turn = escape(render_text(M("Game over: {reason}", reason=view.result.text), lang=lang))
     elif view.current is not None:
-        name = names[view.current]
-        turn = escape(tr("{name} to play · swapping face-up hole cards", name=name) if view.phase == "swap"
-                      else tr("{name} to play", name=name))
+        name, mine = names[view.current], view.current == view.me
+        if view.phase == "swap":
+            said = tr("Your turn · swapping face-up hole cards") if mine else \
+                tr("{name} to play · swapping face-up hole cards", name=name)
+        else:
+            said = tr("Your turn") if mine else tr("{name} to play", name=name)
+        turn = escape(said)
     else:
         turn = escape(tr("waiting"))
     note = (f'<div class="dn-note">{escape(render_text(view.note, lang=lang))}</div>'

@@ -57,6 +57,9 @@ def table_html(view: TrickView, names: Sequence[str], *, clickable: bool = False
 #: What the player to move does, by phase (card play otherwise).
 TURN_WORDS = {"bid": N_("{name} to bid or pass"), "trump": N_("{name} to name trumps"),
               "discard": N_("{name} to discard")}
+#: The same, said to the viewer whose turn it is.
+YOUR_TURN_WORDS = {"bid": N_("Your turn to bid or pass"), "trump": N_("Your turn to name trumps"),
+                   "discard": N_("Your turn to discard")}
 
 
 def middle_html(view: TrickView, names: Sequence[str], last: str = "", lang: str = "en") -> str:
@@ -67,7 +70,8 @@ def middle_html(view: TrickView, names: Sequence[str], last: str = "", lang: str
     if view.result is not None:
         turn = escape(render_text(M("Match over: {reason}", reason=view.result.text), lang=lang))
     elif view.current is not None:
-        turn = escape(tr(TURN_WORDS.get(view.phase, "{name} to play"), name=names[view.current]))
+        turn = escape(tr(YOUR_TURN_WORDS.get(view.phase, "Your turn")) if view.current == view.me
+                      else tr(TURN_WORDS.get(view.phase, "{name} to play"), name=names[view.current]))
     else:
         turn = escape(tr("waiting"))
     deal = tr("deal {deal} of {deals}", deal=view.deal + 1, deals=view.deals) if view.deals else \
