@@ -286,17 +286,20 @@ def face_letter(rank: Rank, lang: str = DEFAULT) -> str:
 
 def _german(text: str, case: str) -> str:
     """A German card name in the nominative, in the accusative or dative: a suit card is named
-    without an article and does not change ("spielt Herz-König"); a joker is named with its
-    article, which declines with its adjective (der rote Joker, den roten Joker, dem roten Joker).
+    without an article ("spielt Herz-König"), a jack declines weakly ("legt Kreuz-Buben ab"); a
+    joker is named with its article, which declines with its adjective (der rote Joker, den
+    roten Joker, dem roten Joker).
 
     >>> _german("der rote Joker", "acc"), _german("der schwarze Joker", "dat"), _german("Herz-König", "acc")
     ('den roten Joker', 'dem schwarzen Joker', 'Herz-König')
+    >>> _german("Kreuz-Bube", "acc"), _german("Kreuz-Bube", "dat")
+    ('Kreuz-Buben', 'Kreuz-Buben')
     """
     article, _, rest = text.partition(" ")
     if article == "der" and rest:
         adjective, _, noun = rest.partition(" ")
         return f"{'den' if case == 'acc' else 'dem'} {adjective}n {noun}"
-    return text
+    return text + "n" if text.endswith("Bube") else text
 
 
 def card_forms(card: Card, lang: str = DEFAULT) -> Forms:
