@@ -233,7 +233,7 @@ def outlook(candidate: Candidate, tricks: bool) -> Text:
     >>> str(outlook(Candidate(None, 12, 0.5, 5 / 12), False))
     'wins 5 of 12 imagined games, too few to be sure'
     >>> outlook(Candidate(None, 40, 0.5, 0.25), True).render("fr")
-    'en tête après la donne dans 10 des 40 donnes imaginées'
+    'sur 40 donnes imaginées, en tête après la donne 10 fois'
     """
     wins, n = round(candidate.win_rate * candidate.visits), candidate.visits
     text = _n("leads after the deal in {wins} of {n} imagined deal",
