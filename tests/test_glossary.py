@@ -111,3 +111,22 @@ def test_a_page_s_lines_leave_out_the_document_and_the_click():
             '<details class="dn-english"><summary>Auf Englisch</summary>“Three or four players.”</details></div>')
     assert lines_of(html) == ["BA-2 Spieler", "„Drei oder vier.“", "Im Dokument:"]
     assert not any(ENGLISH_WORDS.search(line) for line in lines_of(html))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_options_are_named_by_their_labels_not_their_program_names(lang):
+    """A learner reads an option's label ("the option “last points”"), never its program name."""
+    import re
+
+    import danish_nb as dn
+    names = {o.name for game in dn.GAMES.values() for o in game.info.options if "_" in o.name}
+    named = re.compile(r"\b(" + "|".join(sorted(names)) + r")\b(?!\})")
+    if lang == "en":
+        with _po("fr").open("rb") as handle:
+            texts = [(f"{m.context or ''}|{m.id}", m.id if isinstance(m.id, str) else m.id[0])
+                     for m in read_po(handle) if m.id]
+    else:
+        texts = _translations(lang)
+    wrong = [(key, text) for key, text in texts if named.search(text.replace("{", "{ "))
+             and "position[" not in text]
+    assert wrong == []

@@ -131,7 +131,7 @@ RULES = (
     _rule("SJ-19", "The loser", "The first to reach zero loses the game."),
     _rule("SJ-20", "Last game points", "In some circles, a player down to his last game-points cannot be "
           "brought to zero except by becoming the soloist and losing his bid.",
-          "An optional rule (option last_points): a player down to the last game points is not "
+          "An optional rule (the option “last points”): a player down to the last game points is not "
           "brought to zero as an opponent, only by losing as the soloist."),
     _rule("SJ-21", "Without the red queens", "Variant Omit the red Queens, and deal five each with three "
           "to the skat.",
@@ -198,8 +198,8 @@ RULINGS = (
     Ruling("SJ-j", "The first dealer, and a match that never ends (with last game points everyone may "
            "become safe as an opponent).",
            "The last seat deals first, so P1 is eldest; the deal passes to the left after each played "
-           "deal. A match stops after max_deals deals (throw-ins counted): the fewest game points then "
-           "lose.", option="max_deals", rules=("SJ-4", "SJ-19")),
+           "deal. A match stops after the number of deals the option “max deals” sets (throw-ins "
+           "counted): the fewest game points then lose.", option="max_deals", rules=("SJ-4", "SJ-19")),
 )
 
 CATALOGUE = Catalogue(RULES, RULINGS)
