@@ -410,12 +410,21 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     theirs = sum(trick_points[s] for s in opponents)
     their_tricks = sum(counts[s] for s in opponents)
     lines = []
-    counted = M("{who} ({name}): {tricks} of {total} tricks, {points} card points",
-                who=who, name=name, tricks=counts[soloist], total=sum(counts), points=trick_points[soloist])
-    if out_of_play:
-        plus = dict(counted=counted, cards=cards_text(out_of_play), aside=aside, mine=mine)
-        counted = M("{counted}, + the discards ({cards}) {aside} = {mine}", **plus) if exchanged else \
-            M("{counted}, + the skat ({cards}) {aside} = {mine}", **plus)
+    # one sentence each, its count of tricks through the plural forms ("1 pli sur 6")
+    said = dict(who=who, name=name, total=sum(counts), points=trick_points[soloist])
+    if not out_of_play:
+        counted = _n("{who} ({name}): {n} of {total} tricks, {points} card points",
+                     "{who} ({name}): {n} of {total} tricks, {points} card points", counts[soloist], **said)
+    elif exchanged:
+        counted = _n("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the discards "
+                     "({cards}): {mine} in all", "{who} ({name}): {n} of {total} tricks, {points} card points, plus "
+                     "{aside} in the discards ({cards}): {mine} in all", counts[soloist], cards=cards_text(out_of_play),
+                     aside=aside, mine=mine, **said)
+    else:
+        counted = _n("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the skat "
+                     "({cards}): {mine} in all", "{who} ({name}): {n} of {total} tricks, {points} card points, plus "
+                     "{aside} in the skat ({cards}): {mine} in all", counts[soloist], cards=cards_text(out_of_play),
+                     aside=aside, mine=mine, **said)
     lines.append(ScoreLine(soloist, 0, counted, "SJ-10" if out_of_play else "SJ-3", "SJ-d" if out_of_play else None))
     lines.append(ScoreLine(soloist, 0, M("the opponents ({seats}): {n_tricks}, {theirs} card points",
                                          seats=_seats(opponents),
