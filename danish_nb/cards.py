@@ -285,29 +285,34 @@ def face_letter(rank: Rank, lang: str = DEFAULT) -> str:
 
 
 def _german(text: str, case: str) -> str:
-    """A German card name (nominative, no article) in the accusative or dative: only a joker's
-    adjective changes (roter Joker, roten Joker, rotem Joker).
+    """A German card name in the nominative, in the accusative or dative: a suit card is named
+    without an article ("spielt Herz-König"), a jack declines weakly ("legt Kreuz-Buben ab"); a
+    joker is named with its article, which declines with its adjective (der rote Joker, den
+    roten Joker, dem roten Joker).
 
-    >>> _german("roter Joker", "acc"), _german("schwarzer Joker", "dat"), _german("Herz-König", "acc")
-    ('roten Joker', 'schwarzem Joker', 'Herz-König')
+    >>> _german("der rote Joker", "acc"), _german("der schwarze Joker", "dat"), _german("Herz-König", "acc")
+    ('den roten Joker', 'dem schwarzen Joker', 'Herz-König')
+    >>> _german("Kreuz-Bube", "acc"), _german("Kreuz-Bube", "dat")
+    ('Kreuz-Buben', 'Kreuz-Buben')
     """
-    first, _, rest = text.partition(" ")
-    if rest and first.endswith("er"):
-        return first[:-2] + ("en" if case == "acc" else "em") + " " + rest
-    return text
+    article, _, rest = text.partition(" ")
+    if article == "der" and rest:
+        adjective, _, noun = rest.partition(" ")
+        return f"{'den' if case == 'acc' else 'dem'} {adjective}n {noun}"
+    return text + "n" if text.endswith("Bube") else text
 
 
 def card_forms(card: Card, lang: str = DEFAULT) -> Forms:
     """``card`` in words in ``lang``, as a sentence names it (English "the six of hearts", French
     "le six de cœur", German "Herz-Sechs"), with the forms a translation may ask for: ``bare``
     (no article: "six of hearts"), in French ``de`` and ``à`` ("du six de cœur", "au six de
-    cœur"), in German ``acc`` and ``dat`` (only a joker changes: "roten Joker").
+    cœur"), in German ``acc`` and ``dat`` (only a joker changes: "den roten Joker").
 
     >>> f = card_forms(Card.parse("AS"), "fr")
     >>> str(f), f.form("de"), f.form("bare")
     ('l’as de pique', 'de l’as de pique', 'as de pique')
     >>> card_forms(Card.parse("RJ"), "de").form("acc")
-    'roten Joker'
+    'den roten Joker'
     """
     return _card_forms(card, lang, i18n._catalogue(lang))
 

@@ -33,8 +33,8 @@ from importlib import resources
 from typing import Any
 
 __all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "N_", "Forms", "Listed", "M", "Message", "Number",
-           "Translator", "_", "_n", "check_lang", "french_after", "joined", "rule_rendering", "ruling_text", "title_in",
-           "translator"]
+           "Translator", "_", "_n", "check_lang", "french_after", "in_turn", "joined", "note_text", "rule_rendering",
+           "ruling_text", "title_in", "translator"]
 
 #: The interface languages, English first (the source of every template).
 LANGUAGES: tuple[str, ...] = ("en", "fr", "de")
@@ -104,8 +104,9 @@ class _Grammar(string.Formatter):
 
 
 #: The forms a template may ask a parameter for: ``bare`` (no article), French ``de`` and ``à``,
-#: German ``acc`` and ``dat`` (the accusative and dative).
-GRAMMATICAL_FORMS = ("bare", "de", "à", "acc", "dat")
+#: German ``acc`` and ``dat`` (the accusative and dative); a glossary term's ``a`` and ``the``
+#: (with the indefinite or definite article; German ``a_acc``, ``a_dat``, ``the_acc``, ``the_dat``).
+GRAMMATICAL_FORMS = ("bare", "de", "à", "acc", "dat", "a", "the", "a_acc", "a_dat", "the_acc", "the_dat")
 _GRAMMAR = _Grammar()
 
 
@@ -303,6 +304,22 @@ def joined(items: Iterable[Any]) -> Listed:
     return Listed(items)
 
 
+def in_turn(items: Iterable[Any]) -> Any:
+    """Sentences one after another, joined as the reader's language writes it ("a; b" in
+    English, "a ; b" in French): a message (the one item itself, ``""`` for none).
+
+    >>> str(in_turn(["a", "b", "c"])), in_turn(["a", "b"]).render("fr"), in_turn(["a"]), in_turn([])
+    ('a; b; c', 'a\u202f; b', 'a', '')
+    """
+    items = list(items)
+    if not items:
+        return ""
+    text = items[0]
+    for item in items[1:]:
+        text = Message(_THEN, first=text, then=item)
+    return text
+
+
 def N_(msgid: str) -> str:
     """Mark a string kept as data (an option's label) for extraction; it is translated where it
     is shown, with a :class:`Translator`.
@@ -315,6 +332,8 @@ def N_(msgid: str) -> str:
 
 #: How a list ends (:class:`Listed`): "a, b and c".
 _LIST_AND = N_("{items} and {last}")
+#: How one sentence follows another (:func:`in_turn`): "a; b".
+_THEN = N_("{first}; {then}")
 
 
 class Translator:
@@ -374,6 +393,16 @@ def ruling_text(ruling_id: str, english: str, lang: str) -> str:
     'x'
     """
     return english if check_lang(lang) == DEFAULT else _pgettext(lang, f"ruling {ruling_id}", english) or english
+
+
+def note_text(rule_id: str, english: str, lang: str) -> str:
+    """A rule's note (``english``) in ``lang``, looked up in context ``note <id>``; the English
+    where the catalogue has none.
+
+    >>> note_text("DB-9", "x", "en")
+    'x'
+    """
+    return english if check_lang(lang) == DEFAULT else _pgettext(lang, f"note {rule_id}", english) or english
 
 
 def title_in(rule_id: str, title: str, lang: str) -> str:

@@ -14,11 +14,11 @@ the others).
 >>> g = dn.new_game("sjavs", players=3, seed=1)
 >>> move = g.parse_move("P1 bid strike")
 >>> move_words(move), move_words(move, lang="fr"), move_words(move, lang="de")
-('Bid Strike', 'Annoncer Frappe', 'Schlag bieten')
+('Bid Strike', 'Annoncer une Frappe', 'einen Schlag bieten')
 >>> move_words(dn.new_game("danish-bastard", players=2).parse_move("P1 play QS"), lang="fr")
 'Jouer la dame de pique'
 >>> move_words(move, lang="de", player=True)
-'P1: Schlag bieten'
+'P1: einen Schlag bieten'
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ import pytest
 
 import danish_nb as dn
 from benchmarks.plain_words import FOREIGN as NOTATION
-from danish_nb import i18n
+from danish_nb import glossary, i18n
 from danish_nb.agents import make_agent, play_out
 from danish_nb.widgets import board_for, lesson
 
@@ -58,6 +58,14 @@ class Marking(gettext.NullTranslations):
 def marked(monkeypatch):
     real = i18n._catalogue
     monkeypatch.setattr(i18n, "_catalogue", lambda lang: Marking(real(lang)) if lang in FOREIGN else real(lang))
+    term = glossary.term  # a glossary term (a Sjavs bid) is translated too: marked with each of its forms
+
+    def marked_term(key: str, lang: str) -> i18n.Forms:
+        found = term(key, lang)
+        if lang not in FOREIGN:
+            return found
+        return i18n.Forms(f"{OPEN}{found}{CLOSE}", **{k: f"{OPEN}{v}{CLOSE}" for k, v in found.forms.items()})
+    monkeypatch.setattr(glossary, "term", marked_term)
 
 
 class _Texts(HTMLParser):

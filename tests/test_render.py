@@ -43,7 +43,7 @@ def test_a_table_shows_my_hand_hides_the_others_and_counts_face_down_cards():
     for code in ("9S", "JD", "QH", "2D", "3C", "3D", "AH"):
         assert code not in html and str(Card.parse(code)) not in html
     assert "3 in hand" in html and html.count("dn-facedown") == 3
-    assert "stock: 1" in html and "burned: 1" in html and 'class="dn-turn">P1 to play' in html
+    assert "stock: 1" in html and "burned: 1" in html and 'class="dn-turn">Your turn' in html
 
 
 def test_clickable_cards_and_closed_cards_carry_their_positions():

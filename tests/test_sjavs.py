@@ -501,11 +501,11 @@ def test_scoring(contract, opp, skat, points, rules, text):
 def test_sixty_loses_and_sixty_one_wins_counting_the_cards_out_of_play():
     lost = score("play", rest(OPP_60, "AC JD"), OPP_60, "AC JD", exchanged=True)
     texts = [str(line.text) for line in lost.lines]
-    assert said("P1 (Play): 3 of 6 tricks, 47 card points, + the discards (A♣ J♦) 13 = 60") in texts
+    assert said("P1 (Play): 3 of 6 tricks, 47 card points, plus 13 in the discards (A♣ J♦): 60 in all") in texts
     assert "target 61: P1 took 60: lost, 1 short" in texts
     won = score("strike", rest(OPP_59, "AC JD"), OPP_59, "AC JD")
     assert said("P1 (Strike): 3 of 6 tricks, 48 card points, "
-                "+ the skat (A♣ J♦) 13 = 61") in [str(line.text) for line in won.lines]
+                "plus 13 in the skat (A♣ J♦): 61 in all") in [str(line.text) for line in won.lines]
     assert won.points == (0, -5, -5) and "the opponents (P2 and P3): 3 tricks, 59 card points" in \
         [str(line.text) for line in won.lines]
 
@@ -559,7 +559,7 @@ def test_a_deal_is_scored_line_by_line_and_the_next_dealer_deals():
     deal_score = g.state.deal_scores[0]
     assert deal_score.points == (0, -5, -5)
     assert deal_score.explanation(0)[:3] == [said("P1 (Strike): 4 of 6 tricks, 65 card points, "
-                                                  "+ the skat (J♦ Q♦) 5 = 70"),
+                                                  "plus 5 in the skat (J♦ Q♦): 70 in all"),
                                              "the opponents (P2 and P3): 2 tricks, 50 card points",
                                              "target 61: P1 took 70: won"]
     state = g.state

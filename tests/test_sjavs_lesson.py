@@ -80,7 +80,7 @@ def test_the_score_at_the_end_of_the_deal_names_the_discards_it_counts():
     """Rule SJ-10: the cards out of play count for the soloist, openly, when the deal is scored."""
     game = discard_game()
     last = Replay(game, player=0).step_text(len(game.history))
-    assert said("+ the discards (10♦ A♦) 21") in last
+    assert said("plus 21 in the discards (10♦ A♦)") in last
 
 
 # ---------------------------------------------------------------- the lesson notebook

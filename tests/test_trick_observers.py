@@ -120,7 +120,7 @@ def test_a_refill_names_the_drawn_cards_to_the_drawer_only():
     events = g.play("P1 play 2H")
     refill = next(e for e in events if e.kind == "refill")
     assert refill.text_for(0) == said("P1 draws Q♠ from the deck to hold 5 (rule RB-12)")
-    assert refill.text_for(1) == refill.text_for(None) == "P1 draws 1 from the deck to hold 5 (rule RB-12)"
+    assert refill.text_for(1) == refill.text_for(None) == "P1 draws 1 card from the deck to hold 5 (rule RB-12)"
 
 
 # --------------------------------------------------------------------------- sampled worlds

@@ -5,6 +5,7 @@ number of widgets and messages over a whole match; and the trick lesson helpers.
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -17,6 +18,7 @@ import danish_nb as dn
 from danish_nb.agents import make_agent
 from danish_nb.cards import Card
 from danish_nb.core import render_text
+from danish_nb.i18n import joined
 from danish_nb.widgets import BOARDS, board_for
 from danish_nb.widgets.lesson import PositionQuiz, Replay
 from danish_nb.widgets.tricks_board import TrickBoard
@@ -648,7 +650,7 @@ def test_an_auction_game_shows_its_bids_and_keeps_the_skat_face_down():
     board = TrickBoard(game, seats=("rule-of-thumb", "human", "rule-of-thumb"))
     view = game.state.view(1)
     middle = part(board.html, "dn-middle")
-    assert view.bids and "bids: " + ", ".join(f"P{seat + 1} {bid.title()}" for seat, bid in view.bids) in middle
+    assert view.bids and "bids: " + ", ".join(f"P{seat + 1} bids {bid.title()}" for seat, bid in view.bids) in middle
     skat = re.search(r'<div class="dn-skat">.*?</div>', middle).group(0)
     assert view.skat is None and skat.count("dn-facedown") == view.skat_count > 0
     assert "data-card" not in skat
@@ -663,10 +665,11 @@ def test_the_bids_list_names_each_bid_as_the_log_does(lang: str) -> None:
     for bid in ("P1 bid play", "P2 bid strike", "P3 pass"):
         said += [render_text(event.text, lang=lang) for event in game.play(bid)]
     board = TrickBoard(game, seats=("human",) * 3, lang=lang)
-    listed = re.search(r'<span class="dn-bids">(.*?)</span>', part(board.html, "dn-middle")).group(1)
-    words = [entry.split(" ", 1)[1] for entry in listed.split(": ", 1)[1].split(", ")]
-    assert len(words) == 3 and words[0] in said[0] and words[1] in said[1], (said, listed)
-    assert words[0] != words[1] and not any(word.islower() for word in words), listed
+    listed = html.unescape(re.search(r'<span class="dn-bids">(.*?)</span>', part(board.html, "dn-middle")).group(1))
+    # one sentence per bid, as the log says it (without its rule), listed as the language lists
+    cited = [re.sub(r" \(\w+ SJ-\d+\)$", "", text) for text in said]
+    assert listed.endswith(render_text(joined(cited), lang=lang)), (said, listed)
+    assert cited[0] != cited[1] and all(text.startswith(f"P{i + 1} ") for i, text in enumerate(cited)), listed
 
 
 def test_a_half_chosen_discard_says_how_many_more_not_illegal():

@@ -36,7 +36,7 @@ from typing import Any
 from ..cards import Card
 from ..core import GAMES, DanishNbError, Private, Text, View, get_game
 from ..families.tricks import TrickMove, playable
-from ..i18n import M, Message, Number, _n
+from ..i18n import M, Message, Number, _n, in_turn
 
 #: The strong player and the coach solve exactly once this many tricks (or fewer) remain.
 ENDGAME_TRICKS = 5
@@ -396,6 +396,6 @@ def _why(me: int, move: TrickMove, values: dict[TrickMove, float], unit: str, wo
                           amount=amount(values[move], unit), where=where)]
     for m in ranked:
         if m != move:
-            shown += ["; ", M("{card}: {amount}", card=m.card, amount=amount(values[m], unit))]
+            shown.append(M("{card}: {amount}", card=m.card, amount=amount(values[m], unit)))
     public = M("exact endgame: the best of {n} cards, solved to the end of the deal", n=len(values))
-    return (Private((), me, public, in_hand=False, text=tuple(shown)),)
+    return (Private((), me, public, in_hand=False, text=in_turn(shown)),)

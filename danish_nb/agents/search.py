@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import GAMES, DanishNbError, Private, Result, State, Text, View, get_game
-from ..i18n import M, _n
+from ..i18n import M, _n, in_turn
 from ..words import words_of
 from .base import AGENTS, Choice, game_over, make_agent
 from .tricks import TrickRuleOfThumb
@@ -233,7 +233,7 @@ def outlook(candidate: Candidate, tricks: bool) -> Text:
     >>> str(outlook(Candidate(None, 12, 0.5, 5 / 12), False))
     'wins 5 of 12 imagined games, too few to be sure'
     >>> outlook(Candidate(None, 40, 0.5, 0.25), True).render("fr")
-    'en tête après la donne dans 10 des 40 donnes imaginées'
+    'sur 40 donnes imaginées, en tête après la donne 10 fois'
     """
     wins, n = round(candidate.win_rate * candidate.visits), candidate.visits
     text = _n("leads after the deal in {wins} of {n} imagined deal",
@@ -268,21 +268,21 @@ def reason(result: SearchResult, seat: int, game_id: str) -> Text:
         return M("its only legal move") if only else M("it wins the game at once")
     tricks = get_game(game_id).info.family == "tricks"
     best = result.candidate(result.move) or result.candidates[0]
-    parts: list[Any] = [outlook(best, tricks)]
+    parts: list[Any] = [outlook(best, tricks)]  # said one after another (in_turn)
     others = [c for c in result.candidates if c.move != best.move]
     for i, c in enumerate(others[:3]):
         line = M("{move}: {outlook}", move=move_label(c.move, seat), outlook=outlook(c, tricks))
         if c.win_rate > best.win_rate:
             line = M("{line} (tried less than the advice)", line=line) if c.visits < best.visits else \
                 M("{line} (but lower on average when it does not win)", line=line)
-        parts += ["; ", M("also weighed: {line}", line=line) if i == 0 else line]
+        parts.append(M("also weighed: {line}", line=line) if i == 0 else line)
     if len(others) > 3:
-        parts += ["; ", _n("{n} more move tried less", "{n} more moves tried less", len(others) - 3)]
+        parts.append(_n("{n} more move tried less", "{n} more moves tried less", len(others) - 3))
     public = _n("weighed {moves} moves in {n} imagined deal", "weighed {moves} moves in {n} imagined deals",
                 result.iterations, moves=len(result.candidates)) if tricks else \
         _n("weighed {moves} moves in {n} imagined game", "weighed {moves} moves in {n} imagined games",
            result.iterations, moves=len(result.candidates))
-    return (Private((), seat, public, in_hand=False, text=tuple(parts)),)
+    return (Private((), seat, public, in_hand=False, text=in_turn(parts)),)
 
 
 def search_view(view: View, game_id: str, *, seed: int = 0, iterations: int | None = None,

@@ -15,7 +15,7 @@ from importlib import resources
 from typing import Any
 
 from ..errors import DanishNbError, _short
-from ..i18n import DEFAULT, Listed, Message, _, rule_rendering, ruling_text
+from ..i18n import DEFAULT, Listed, Message, _, in_turn, note_text, rule_rendering, ruling_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,13 +46,30 @@ class Rule:
         return parts[-2] if len(parts) >= 3 else "en"
 
     def rendering(self, lang: str) -> str | None:
-        """The rule in ``lang`` for a reader of that language: ``None`` if the quote is already in
-        it; the English rendering in English; else the catalogue's (``None`` if it has none)."""
-        if lang == self.language:
-            return None
+        """The rule in ``lang`` for a reader of that language: the English rendering in English
+        (``None`` if the quote is English); else the catalogue's, ``None`` if it has none (a
+        document quoted in the reader's own language has none, unless its words need restating:
+        the Bastard document is a machine translation into German, restated in clear German).
+
+        >>> from danish_nb import GAMES
+        >>> GAMES["le-danish"].catalogue["LD-1"].rendering("fr") is None
+        True
+        >>> GAMES["bastard"].catalogue["BA-2"].rendering("de")
+        'Drei oder vier Personen spielen.'
+        """
         if lang == DEFAULT:
             return self.english
         return rule_rendering(self.id, self.english or self.quote, lang)
+
+    def note_in(self, lang: str = DEFAULT) -> str:
+        """The note (why the engine cannot enforce the rule, and what it does) in ``lang``
+        (looked up in context ``note <id>``; the English if the catalogue has none).
+
+        >>> from danish_nb import GAMES
+        >>> GAMES["le-danish"].catalogue["LD-7"].note_in("de")
+        'Ein Rat, keine Regel: der Computerspieler „Faustregel“ befolgt ihn.'
+        """
+        return note_text(self.id, self.note, lang) if self.note else ""
 
     def cite(self, lang: str = DEFAULT) -> str:
         """The quote as a learner reads it: in its own language, with the English rendering and,
@@ -174,8 +191,9 @@ class Verdict:
         return tuple(r.rule_id for r in self.reasons)
 
     def reasons_in(self, lang: str = DEFAULT) -> str:
-        """The reasons in ``lang``, one after another, each with its rule."""
-        return "; ".join(r.text_in(lang) for r in self.reasons)
+        """The reasons in ``lang``, one after another, each with its rule (joined as the
+        language writes it: "a ; b" in French)."""
+        return render_text(in_turn(cited(r.text, r.rule, r.ruling) for r in self.reasons), lang=lang)
 
     def summary(self, lang: str = DEFAULT) -> str:
         """One line: ``'legal: the eight of hearts on the six of clubs: equal or higher (rule DB-13)'``, in ``lang``."""

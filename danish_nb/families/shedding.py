@@ -36,7 +36,7 @@ from ..core import (
     View,
     check_keys,
 )
-from ..i18n import N_, Listed, M
+from ..i18n import N_, Listed, M, _n
 from .common import (
     card_codes,
     parse_number,
@@ -794,7 +794,8 @@ class ShedTable(RulesState):
     def _draw_event(cls, p: int, count: int) -> Event:
         """``p`` draws ``count`` cards from the stock: one shared event per game, seat and count
         (an event is immutable, so a history holds each once)."""
-        return cls._event("draw", p, M("P{p} draws {drawn} from the stock", p=p + 1, drawn=count), (), "draw")
+        return cls._event("draw", p, _n("P{p} draws {n} card from the stock", "P{p} draws {n} cards from the stock",
+                                        count, p=p + 1), (), "draw")
 
     def _pile_taken(self, events: list[Event], **changes: Any) -> tuple[Self, tuple[Event, ...]]:
         """The pile went into a hand (``changes`` say how the table now lies): a new pile starts;

@@ -54,7 +54,7 @@ from ..families.tricks import (
     position_won,
     tricks_won,
 )
-from ..i18n import N_, M, joined
+from ..i18n import N_, M, _n, joined
 
 SOURCE = "4-bastard-haesslich.de.txt"
 
@@ -301,15 +301,16 @@ def match_result(scores: tuple[int, ...]) -> Result:
     order = tuple(sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat)))
     best = scores[order[0]]
     top = [seat for seat in order if scores[seat] == best]
-    totals = ", ".join(f"P{seat + 1} {scores[seat]}" for seat in range(len(scores)))
-    points = M("point") if abs(best) == 1 else M("points")
+    totals = joined(M("P{seat} {points}", seat=seat + 1, points=scores[seat]) for seat in range(len(scores)))
     if len(top) > 1:
         names = joined(f"P{seat + 1}" for seat in top)
-        reason = M("{names} share first place with {best} {points}; totals: {totals}",
-                   names=names, best=best, points=points, totals=totals)
+        reason = _n("{names} share first place with {best} point; totals: {totals}",
+                    "{names} share first place with {best} points; totals: {totals}", abs(best),
+                    names=names, best=best, totals=totals)
     else:
-        reason = M("P{top} wins with {best} {points}; totals: {totals}",
-                   top=top[0] + 1, best=best, points=points, totals=totals)
+        reason = _n("P{top} wins with {best} point; totals: {totals}",
+                    "P{top} wins with {best} points; totals: {totals}", abs(best), top=top[0] + 1, best=best,
+                    totals=totals)
     return Result(order=order, scores=scores, draw=len(top) > 1, reason=reason,
                   reason_id="tie" if len(top) > 1 else "points")
 

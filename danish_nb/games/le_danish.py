@@ -469,7 +469,8 @@ class LeDanishState(ShedTable):
             steps.append(Check(True, "LD-29", M("the Ace's player then sends the pile to a player of their choice"),
                                "LD-i"))
         elif rank is Rank.EIGHT:
-            steps.append(Check(True, "LD-27", M("{cards} player(s) will miss their turn", cards=len(cards)), "LD-g"))
+            steps.append(Check(True, "LD-27", _n("{n} player will miss their turn", "{n} players will miss their turn",
+                                                     len(cards)), "LD-g"))
         elif rank is Rank.THREE and opts.three_passes_hands:
             steps.append(Check(True, "LD-31", M("everyone then passes their hand to the right"), "LD-j"))
         elif rank is Rank.SIX and opts.six_reverses:
@@ -800,7 +801,7 @@ def _not_now(action: str) -> Check:
         "face-up": Check(False, "LD-6", M("the face-up cards were chosen before the first card; that is over"), None),
         "send": Check(False, "LD-29", M("the pile is sent only right after an Ace"), "LD-i"),
         "complete": Check(False, "LD-33", M("a four is completed only when a player is asked, right after a pair "
-                                            "(variant complete_four)"), "LD-k"),
+                                            "(the variant “complete four”)"), "LD-k"),
         "pass": Check(False, "LD-16", M("there is no passing: play, or pick up the pile if nothing fits"), None),
         "stock": Check(False, "LD-14", M("the stock is only drawn from after playing, never played from"), None),
         "open": Check(False, "LD-20", M("face-up cards are not played from the table: they are taken into the hand "
@@ -873,7 +874,7 @@ class LeDanish:
         players, hands, opens, closed, stock = t.players, t.hands, t.open, t.closed, t.stock
         current, direction, finished = t.current, t.direction, t.finished
         if finished and not options.play_on:
-            raise OptionsError(M("a player is out only when playing on (option play_on): "
+            raise OptionsError(M("a player is out only when playing on (the option “play on”): "
                                  "the first one out wins the game"))
         out = [seat in finished for seat in range(players)]
         last = position.get("last", next_seat(current, -direction, out))

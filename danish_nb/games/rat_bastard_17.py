@@ -759,25 +759,28 @@ def _play_event(move: RatMove, card: Card, value: int, total: int, wild_card: bo
     'P1 plays the nine of hearts: the total is 12 (rule RB-13) [ruling RB-i]'
     """
     p = move.player
-    if move.action == "play":
-        source = M("P{p} plays {card}", p=p + 1, card=card)
-    elif move.position - 1 in UP_SLOTS:
-        source = M("P{p} plays the face-up hole card {card}", p=p + 1, card=card)
-    else:
-        source = M("P{p} turns over the face-down hole card at position {position}: {card}",
-                   p=p + 1, position=move.position, card=card)
+    said = dict(p=p + 1, card=card, total=total, value=value)
     blind_wild = wild_card and move.action == "hole" and move.position - 1 not in UP_SLOTS
-    wild = M(" as {value} (its best value)", value=value) if blind_wild else \
-        M(" as {value}", value=value) if wild_card else ""
-    return Event("play", p, M("{source}{wild}: the total is {total}", source=source, wild=wild, total=total),
-                 (card,), R["RB-13"], RULING["RB-m" if blind_wild else "RB-i"])
+    if move.action == "play":
+        text = M("P{p} plays {card} as {value}: the total is {total}", **said) if wild_card else \
+            M("P{p} plays {card}: the total is {total}", **said)
+    elif move.position - 1 in UP_SLOTS:
+        text = M("P{p} plays the face-up hole card {card} as {value}: the total is {total}", **said) if wild_card \
+            else M("P{p} plays the face-up hole card {card}: the total is {total}", **said)
+    elif blind_wild:
+        text = M("P{p} turns over the face-down hole card at position {position}: {card} as {value} (its best "
+                 "value): the total is {total}", position=move.position, **said)
+    else:
+        text = M("P{p} turns over the face-down hole card at position {position}: {card}: the total is {total}",
+                 position=move.position, **said)
+    return Event("play", p, text, (card,), R["RB-13"], RULING["RB-m" if blind_wild else "RB-i"])
 
 
 @lru_cache(maxsize=1024)
 def _refill_event(p: int, drawn: tuple[Card, ...]) -> Event:
     """The event of ``p`` drawing ``drawn`` from the deck (seen by ``p`` only)."""
     text = M("P{p} draws {cards} from the deck to hold 5", p=p + 1,
-             cards=Private(drawn, owner=p, public=str(len(drawn))))
+             cards=Private(drawn, owner=p, public=n_cards(len(drawn))))
     return Event("refill", p, text, (), R["RB-12"])
 
 

@@ -53,9 +53,11 @@ class RatRuleOfThumb(SeededPlayer):
         if wild:
             best = min(10, TARGET - state.total)
             move, card = next((m, c) for m, c in wild if m.value == best)
-            goal = M("to reach exactly 17") if state.total + best == TARGET else M("at its highest value")
-            return Choice(move, M("no other card fits: plays {card}, a wild card, as a {best} {goal}",
-                                  card=card, best=best, goal=goal))
+            if state.total + best == TARGET:
+                return Choice(move, M("no other card fits: plays {card}, a wild card, as {best} to reach exactly 17",
+                                      card=card, best=best))
+            return Choice(move, M("no other card fits: plays {card}, a wild card, as {best}, its highest value",
+                                  card=card, best=best))
         if blind:
             move = self.rng.choice(blind)
             return Choice(move, M("no known card fits: turns over the face-down hole card at position "

@@ -75,6 +75,7 @@ from ..families.tricks import (
     position_won,
     tricks_won,
 )
+from ..glossary import Named
 from ..i18n import N_, Listed, M, _n, joined
 
 SOURCE = "5-sjavs-penguin-p77.en.txt"
@@ -130,7 +131,7 @@ RULES = (
     _rule("SJ-19", "The loser", "The first to reach zero loses the game."),
     _rule("SJ-20", "Last game points", "In some circles, a player down to his last game-points cannot be "
           "brought to zero except by becoming the soloist and losing his bid.",
-          "An optional rule (option last_points): a player down to the last game points is not "
+          "An optional rule (the option “last points”): a player down to the last game points is not "
           "brought to zero as an opponent, only by losing as the soloist."),
     _rule("SJ-21", "Without the red queens", "Variant Omit the red Queens, and deal five each with three "
           "to the skat.",
@@ -197,8 +198,8 @@ RULINGS = (
     Ruling("SJ-j", "The first dealer, and a match that never ends (with last game points everyone may "
            "become safe as an opponent).",
            "The last seat deals first, so P1 is eldest; the deal passes to the left after each played "
-           "deal. A match stops after max_deals deals (throw-ins counted): the fewest game points then "
-           "lose.", option="max_deals", rules=("SJ-4", "SJ-19")),
+           "deal. A match stops after the number of deals the option “max deals” sets (throw-ins "
+           "counted): the fewest game points then lose.", option="max_deals", rules=("SJ-4", "SJ-19")),
 )
 
 CATALOGUE = Catalogue(RULES, RULINGS)
@@ -207,7 +208,7 @@ RULING = CATALOGUE.rulings
 
 #: The bids, lowest first (SJ-8, SJ-9, SJ-11), with their names and the rule of each.
 BIDS = ("play", "strike", "slam")
-BID_TEXTS = {"play": M("Play"), "strike": M("Strike"), "slam": M("Slam")}
+BID_TEXTS = {"play": Named("bid-play"), "strike": Named("bid-strike"), "slam": Named("bid-slam")}
 BID_NAMES.update(BID_TEXTS)
 BID_RULES = {"play": "SJ-8", "strike": "SJ-9", "slam": "SJ-11"}
 #: What the soloist deducts for losing each bid (SJ-18).
@@ -409,12 +410,21 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     theirs = sum(trick_points[s] for s in opponents)
     their_tricks = sum(counts[s] for s in opponents)
     lines = []
-    counted = M("{who} ({name}): {tricks} of {total} tricks, {points} card points",
-                who=who, name=name, tricks=counts[soloist], total=sum(counts), points=trick_points[soloist])
-    if out_of_play:
-        plus = dict(counted=counted, cards=cards_text(out_of_play), aside=aside, mine=mine)
-        counted = M("{counted}, + the discards ({cards}) {aside} = {mine}", **plus) if exchanged else \
-            M("{counted}, + the skat ({cards}) {aside} = {mine}", **plus)
+    # one sentence each, its count of tricks through the plural forms ("1 pli sur 6")
+    said = dict(who=who, name=name, total=sum(counts), points=trick_points[soloist])
+    if not out_of_play:
+        counted = _n("{who} ({name}): {n} of {total} tricks, {points} card points",
+                     "{who} ({name}): {n} of {total} tricks, {points} card points", counts[soloist], **said)
+    elif exchanged:
+        counted = _n("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the discards "
+                     "({cards}): {mine} in all", "{who} ({name}): {n} of {total} tricks, {points} card points, plus "
+                     "{aside} in the discards ({cards}): {mine} in all", counts[soloist], cards=cards_text(out_of_play),
+                     aside=aside, mine=mine, **said)
+    else:
+        counted = _n("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the skat "
+                     "({cards}): {mine} in all", "{who} ({name}): {n} of {total} tricks, {points} card points, plus "
+                     "{aside} in the skat ({cards}): {mine} in all", counts[soloist], cards=cards_text(out_of_play),
+                     aside=aside, mine=mine, **said)
     lines.append(ScoreLine(soloist, 0, counted, "SJ-10" if out_of_play else "SJ-3", "SJ-d" if out_of_play else None))
     lines.append(ScoreLine(soloist, 0, M("the opponents ({seats}): {n_tricks}, {theirs} card points",
                                          seats=_seats(opponents),
@@ -672,8 +682,9 @@ class SjavsState(MatchState):
                 return Check(False, "SJ-7", M("{who} holds {count} trumps{where} and nobody has bid: {who} must bid",
                                               who=who, count=count, where=where), "SJ-b")
             if self.contract is None:
-                return Check(True, "SJ-6", M("{who} passes (a pass is final); {who} holds {count} trumps, fewer than "
-                                             "four, so need not bid", who=who, count=count), "SJ-b")
+                return Check(True, "SJ-6", _n("{who} passes (a pass is final); {who} holds {n} trump, fewer than "
+                                              "four, so need not bid", "{who} passes (a pass is final); {who} holds "
+                                              "{n} trumps, fewer than four, so need not bid", count, who=who), "SJ-b")
             return Check(True, "SJ-6", M("{who} passes (a pass is final)", who=who), "SJ-b")
         if move.bid not in BIDS:
             return Check(False, "SJ-6", M("{bid!r} is not a bid: Play, Strike or Slam", bid=move.bid), "SJ-b")

@@ -203,35 +203,55 @@ def move_notation(move: Any, viewer: int | None = None, reveal_hands: bool = Fal
     return text_for(viewer, reveal_hands) if callable(text_for) else move_text(move)
 
 
+def quoted(text: str, lang: str = "en") -> str:
+    """``text`` in the quotation marks of ``lang`` (“…” in English, « … » in French, „…“ in German).
+
+    >>> quoted("Fertig", "de"), quoted("fini", "fr") == "«\u202ffini\u202f»"
+    ('„Fertig“', True)
+    """
+    return translator(lang)("“{text}”", text=text)
+
+
 def rule_html(rule: Rule, lang: str = "en") -> str:
-    """A rule as a learner of ``lang`` reads it: id, title, the quote in its own language, and
-    a rendering in the reader's language if the quote is in another (the English rendering for
-    an English reader, or where the catalogue has none in theirs).
+    """A rule as a learner of ``lang`` reads it: id and title, then the rule in the reader's
+    language with the document's own words quoted beside it; the English rendering of a French
+    or German document only behind a click (a ``<details>``). A document quoted in the reader's
+    own language stands alone (Le danish on a French page), unless it is restated (the German
+    Bastard document, a machine translation: see :meth:`~danish_nb.core.Rule.rendering`). An
+    English page shows the quote and the English rendering.
 
     >>> from danish_nb import GAMES
-    >>> "dn-own" in rule_html(GAMES["bastard"].catalogue["BA-1"], "fr")
+    >>> html = rule_html(GAMES["bastard"].catalogue["BA-2"], "de")
+    >>> html.index("Drei oder vier") < html.index("Anzahl der Spieler") < html.index("<details")
     True
+    >>> "<details" in rule_html(GAMES["le-danish"].catalogue["LD-1"], "fr")
+    False
     """
     tr = translator(lang)
-    in_english, in_yours = escape(tr("In English:")), escape(tr("In your language:"))
-    own = rule.rendering(lang) if lang != "en" else None
-    english = (f'<div class="dn-english">{in_english} “<span lang="en">{escape(rule.english)}</span>”</div>'
-               if rule.english and not own else "")
-    own_html = f'<div class="dn-own" lang="{lang}">{in_yours} “{escape(own)}”</div>' if own else ""
-    note = f"<div><em>{escape(rule.note)}</em></div>" if rule.note else ""
-    return (f'<div class="dn-rule"><b>{escape(rule.id)}</b> {escape(title_in(rule.id, rule.title, lang))}'
-            f'<div class="dn-quote" lang="{rule.language}">“{escape(rule.quote)}”</div>{english}{own_html}'
-            f'{note}</div>')
+    title = f'<b>{escape(rule.id)}</b> {escape(title_in(rule.id, rule.title, lang))}'
+    quote = f'<div class="dn-quote" lang="{rule.language}">{escape(quoted(rule.quote, lang))}</div>'
+    own = rule.rendering(lang)
+    if lang == "en":
+        body = quote + (f'<div class="dn-english">{escape(tr("In English:"))} '
+                        f'<span lang="en">{escape(quoted(rule.english))}</span></div>' if rule.english else "")
+    elif own is None and rule.language == lang:
+        body = quote
+    else:
+        body = (f'<div class="dn-own" lang="{lang}">{escape(quoted(own, lang))}</div>' if own else "") + \
+            f'<div class="dn-source">{escape(tr("In the document:"))}{quote}</div>'
+        if rule.english:
+            body += (f'<details class="dn-english"><summary>{escape(tr("In English"))}</summary>'
+                     f'<span lang="en">{escape(quoted(rule.english))}</span></details>')
+    note = f'<div class="dn-rule-note"><em>{escape(rule.note_in(lang))}</em></div>' if rule.note else ""
+    return f'<div class="dn-rule">{title}{body}{note}</div>'
 
 
 def reason_html(reason: Reason, lang: str = "en") -> str:
     """One reason of a verdict: its words, its rule and its ruling's reading, in ``lang``."""
     ruling = ""
     if reason.ruling is not None:
-        tr = translator(lang)
-        word = tr("Ruling")
-        reading = reason.ruling.reading_in(lang)
-        ruling = f"<div><small>{escape(word)} {escape(reason.ruling.id)}: {escape(reading)}</small></div>"
+        line = translator(lang)("Ruling {id}: {reading}", id=reason.ruling.id, reading=reason.ruling.reading_in(lang))
+        ruling = f"<div><small>{escape(line)}</small></div>"
     return f"<li>{escape(render_text(reason.text, lang=lang))}{rule_html(reason.rule, lang)}{ruling}</li>"
 
 

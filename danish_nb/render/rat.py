@@ -117,9 +117,13 @@ def middle_html(view: RatView, names: Sequence[str], draw_events: Iterable[Any] 
     if view.result is not None:
         turn = escape(render_text(M("Game over: {reason}", reason=view.result.text), lang=lang))
     elif view.current is not None:
-        name = names[view.current]
-        turn = escape(tr("{name} to play · swapping face-up hole cards", name=name) if view.phase == "swap"
-                      else tr("{name} to play", name=name))
+        name, mine = names[view.current], view.current == view.me
+        if view.phase == "swap":
+            said = tr("Your turn · swapping face-up hole cards") if mine else \
+                tr("{name} to play · swapping face-up hole cards", name=name)
+        else:
+            said = tr("Your turn") if mine else tr("{name} to play", name=name)
+        turn = escape(said)
     else:
         turn = escape(tr("waiting"))
     note = (f'<div class="dn-note">{escape(render_text(view.note, lang=lang))}</div>'
@@ -173,8 +177,10 @@ def hole_row_html(view: RatView, seat: int, *, clickable: bool = False, playable
         end = " dn-end" if i in ends else ""
         slots.append(f'<span class="dn-hole-slot{end}" data-pos="{i + 1}">{inner}'
                      f'<span class="dn-pos" aria-hidden="true">{i + 1}</span></span>')
-    legend = (f'<span class="dn-hole-legend">{escape(tr("positions 1-5;"))} <b>{escape(tr("orange"))}</b>: '
-              f'{escape(tr("the two ends of the row, the only hole cards that may be played"))}</span>'
+    # one sentence, the colour's word in bold: a marker where it goes, escaped, then the word
+    said = escape(tr("positions 1-5; {orange}: the two ends of the row, the only hole cards that may be played",
+                     orange="\x00"))
+    legend = (f'<span class="dn-hole-legend">{said.replace(chr(0), "<b>" + escape(tr("orange")) + "</b>")}</span>'
               if seat == view.me else "")
     return f'<span class="dn-hole-row">{"".join(slots)}</span>{legend}'
 

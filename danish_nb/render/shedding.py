@@ -51,7 +51,8 @@ def middle_html(view: ShedView, names: Sequence[str], lang: str = "en") -> str:
         turn = escape(render_text(M("Game over: {reason}", reason=view.result.text), lang=lang))
     elif view.current is not None:
         arrow = tr("clockwise ↻") if view.direction == 1 else tr("anticlockwise ↺")
-        turn = escape(tr("{name} to play · {direction}", name=names[view.current], direction=arrow))
+        turn = escape(tr("Your turn · {direction}", direction=arrow) if view.current == view.me
+                      else tr("{name} to play · {direction}", name=names[view.current], direction=arrow))
     else:
         turn = escape(tr("waiting"))
     note = (f'<div class="dn-note">{escape(render_text(view.note, lang=lang))}</div>'

@@ -21,7 +21,7 @@ from html import escape
 from ..cards import Card
 from ..core import render_text
 from ..families.tricks import BID_NAMES, TrickRecord, TrickView
-from ..i18n import N_, M, translator
+from ..i18n import N_, M, joined, translator
 from .html import back_html, card_html, felt_html, hidden_hand_html, row_html, seat_box, seat_order
 from .views import draws, seat_names
 
@@ -57,6 +57,9 @@ def table_html(view: TrickView, names: Sequence[str], *, clickable: bool = False
 #: What the player to move does, by phase (card play otherwise).
 TURN_WORDS = {"bid": N_("{name} to bid or pass"), "trump": N_("{name} to name trumps"),
               "discard": N_("{name} to discard")}
+#: The same, said to the viewer whose turn it is.
+YOUR_TURN_WORDS = {"bid": N_("Your turn to bid or pass"), "trump": N_("Your turn to name trumps"),
+                   "discard": N_("Your turn to discard")}
 
 
 def middle_html(view: TrickView, names: Sequence[str], last: str = "", lang: str = "en") -> str:
@@ -67,7 +70,8 @@ def middle_html(view: TrickView, names: Sequence[str], last: str = "", lang: str
     if view.result is not None:
         turn = escape(render_text(M("Match over: {reason}", reason=view.result.text), lang=lang))
     elif view.current is not None:
-        turn = escape(tr(TURN_WORDS.get(view.phase, "{name} to play"), name=names[view.current]))
+        turn = escape(tr(YOUR_TURN_WORDS.get(view.phase, "Your turn")) if view.current == view.me
+                      else tr(TURN_WORDS.get(view.phase, "{name} to play"), name=names[view.current]))
     else:
         turn = escape(tr("waiting"))
     deal = tr("deal {deal} of {deals}", deal=view.deal + 1, deals=view.deals) if view.deals else \
@@ -97,8 +101,9 @@ def auction_html(view: TrickView, lang: str = "en") -> str:
     if not hasattr(view, "bids"):
         return ""
     tr = translator(lang)
-    bids = ", ".join(f"P{seat + 1} {tr.render(BID_NAMES.get(bid, M('Pass')))}"
-                     for seat, bid in view.bids) or tr("none yet")
+    said = [M("{who} bids {bid_name}", who=f"P{seat + 1}", bid_name=BID_NAMES[bid]) if bid in BID_NAMES
+            else M("{who} passes", who=f"P{seat + 1}") for seat, bid in view.bids]
+    bids = render_text(joined(said), lang=lang) or tr("none yet")
     target = (f' · <span class="dn-contract">{escape(render_text(view.target, lang=lang))}</span>'
               if view.target else "")
     if view.skat is not None:
@@ -126,10 +131,11 @@ def just_taken_html(record: TrickRecord, names: Sequence[str], lang: str = "en")
     tr = translator(lang)
     plays = "".join(_play_html(p.player, p.card, "taken", new=p.player == record.winner, lang=lang)
                     for p in record.plays)
-    took = escape(tr("{name} took the trick", name=names[record.winner]))
+    name = escape(names[record.winner])
+    took = escape(tr("{name} took the trick: {why}", name=names[record.winner], why=render_text(record.why, lang=lang)))
     return (f'<div class="dn-just-taken" role="group" aria-label="{escape(tr("the trick just taken"))}">'
-            f'<span class="dn-label">{escape(tr("just taken"))}</span>{plays}<div class="dn-taken-by"><b>{took}'
-            f'</b>: {escape(render_text(record.why, lang=lang))}</div></div>')
+            f'<span class="dn-label">{escape(tr("just taken"))}</span>{plays}<div class="dn-taken-by">'
+            f'{took.replace(name, f"<b>{name}</b>", 1)}</div></div>')
 
 
 def _play_html(player: int, card: Card, zone: str, *, new: bool = False, lang: str = "en") -> str:

@@ -9,11 +9,14 @@ What is extracted:
 - texts in the code marked ``_()``, ``M()``, ``_n()``, ``tr()``, ``tr.n()`` and ``N_()`` (mapping in
   ``babel.cfg``), also inside f-strings (which Babel's extractor does not read: :func:`nested_calls`);
 - data the games define: every rule's English (its rendering, or its quote for an English
-  document) in context ``rule <id>``, its title in context ``title <id>``, every ruling's question
-  and reading in context ``ruling <id>``, and every option's label, help and choices in words.
+  document) in context ``rule <id>``, its title in context ``title <id>``, its note in context
+  ``note <id>``, every ruling's question and reading in context ``ruling <id>``, and every
+  option's label, help and choices in words.
 
 A catalogue leaves out the rules quoted in its own language (a French reader reads the French
-quote of Le danish, no rendering). Entries no longer extracted are dropped on update.
+quote of Le danish and nothing else), except for the documents in :data:`RESTATED`, whose words
+are too garbled to stand alone: a German reader of Bastard reads a clear German statement of
+each rule, the document's words quoted beside it. Entries no longer extracted are dropped on update.
 """
 
 from __future__ import annotations
@@ -37,6 +40,9 @@ LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 #: gettext's plural rule per language (Babel's CLDR data gives French a third form, for millions)
 PLURALS = {"fr": (2, "(n > 1)"), "de": (2, "(n != 1)")}
+#: Games whose document, quoted in a catalogue's own language, is restated in it all the same
+#: (the Bastard document is a machine translation into German).
+RESTATED = frozenset({"bastard"})
 KEYWORDS = {"_": None, "M": None, "_n": (1, 2), "N_": None, "tr": None, "n": (1, 2)}
 
 
@@ -45,14 +51,19 @@ def _po(lang: str) -> Path:
 
 
 def rule_language(context: str | None) -> str | None:
-    """The language a rule is quoted in, for a ``rule <id>`` context (else ``None``)."""
+    """The language a rule is quoted in, for a ``rule <id>`` context (else ``None``); ``None``
+    too for a game in :data:`RESTATED` (its rules are restated in every language).
+
+    >>> rule_language("rule LD-1"), rule_language("rule BA-1"), rule_language("title LD-1")
+    ('fr', None, None)
+    """
     if not context or not context.startswith("rule "):
         return None
     from danish_nb import GAMES
     rule_id = context.split(" ", 1)[1]
     for game in GAMES.values():
         if rule_id in game.catalogue.rules:
-            return game.info.language
+            return None if game.id in RESTATED else game.info.language
     return None
 
 
@@ -77,6 +88,8 @@ def extract() -> Catalog:
                          auto_comments=quoted)
             if rule.title:
                 template.add(rule.title, locations=where, context=f"title {rule.id}")
+            if rule.note:
+                template.add(rule.note, locations=where, context=f"note {rule.id}")
         for ruling in game.catalogue.rulings.values():
             for text in (ruling.question, ruling.reading):
                 template.add(text, locations=[(f"ruling {ruling.id}", 0)], context=f"ruling {ruling.id}")

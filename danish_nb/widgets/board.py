@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..cards import Card
 from ..core import DanishNbError, Game, OptionsError, Text, Verdict, render_text
-from ..i18n import N_, M, Message, check_lang, translator
+from ..i18n import N_, M, Message, check_lang, in_turn, translator
 from ..render.board import LogEntry
 from ..render.html import move_notation
 from ..words import move_words
@@ -674,8 +674,8 @@ class Board(ABC):
         if not self.screened and shown > start:  # a move of the deal shown (a new deal starts afresh)
             step = game.history[shown - 1]
             events = [e.text_for(self.viewer, self.teaching, lang=lang) for e in step.events]
-            recent = "; ".join(events) or move_words(step.move, self.viewer, lang=lang, reveal_hands=self.teaching,
-                                                     player=True)
+            recent = render_text(in_turn(events), lang=lang) or \
+                move_words(step.move, self.viewer, lang=lang, reveal_hands=self.teaching, player=True)
         return Log(entries, first - start, opening, recent)
 
     def _log_entry(self, index: int, viewer: int | None, reveal: bool) -> LogEntry:

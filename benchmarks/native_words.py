@@ -1,0 +1,239 @@
+"""Every distinct line a learner reads, in English, French and German, checked as a native reader
+would check its form: issue 43's collector.
+
+Plays seeded games of all five games and collects, per language, each distinct line of: the
+verdicts of several candidate moves (legal, illegal, out of turn) as the board shows them, every
+log line as each player and a spectator read it, the computer players' reasons, the coach's hint
+at a few positions, the boards (every text and spoken name) at a few positions, practice items
+and their feedback, and every rule as a page shows it. A line is a block of an HTML page (a
+``div``, ``li``, ``p``... with its inline parts) or a spoken name; the document's own words
+(``dn-quote``), the English behind a click (``<details>``) and notation (``translate="no"``)
+are left out: they are not the page's language on purpose.
+
+Checks (:func:`problems`), on French and German lines: English words left (:data:`ENGLISH_WORDS`),
+a "(s)"-style plural, ASCII double quotes, in French an ASCII space or none before ``: ; ! ?``
+(French sets a narrow no-break space), in German English quotes (German opens with „).
+
+    python -m benchmarks.native_words                 # counts per language and source, problems
+    python -m benchmarks.native_words --sample 200    # and write a seeded sample per language to read
+    python -m benchmarks.native_words --show 20       # the first problem lines
+
+(The class tables' and the server's pages are not collected here: see benchmarks/tables.py.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+
+GAMES = ("danish-bastard", "le-danish", "rat-bastard-17", "bastard", "sjavs")
+LANGS = ("en", "fr", "de")
+#: Words that are English and neither French nor German (function words and the games' nouns).
+ENGLISH_WORDS = re.compile(r"\b(the|and|of|with|from|takes|plays|card|cards|player|players|must|may|cannot|trick|"
+                           r"tricks|pile|you|your|which|when|this|that|not|only|lead|leads|trump|trumps|bids|"
+                           r"play|face-up|face-down|stock|hole|wins|rule|ruling|turn)\b")
+#: Spoken attributes, read as lines of their own.
+SPOKEN = ("aria-label", "title", "aria-valuetext", "placeholder", "alt")
+BLOCKS = {"div", "li", "p", "section", "summary", "details", "h1", "h2", "h3", "h4", "tr", "td", "th", "button",
+          "label", "option", "ul", "ol", "table", "br", "header", "footer", "main", "nav", "dt", "dd", "figcaption"}
+VOID = {"br", "input", "img", "hr", "meta", "link", "wbr"}
+
+
+def _squeeze(text: str) -> str:
+    """``text`` on one line, ASCII white space squeezed (no-break spaces kept: they are typography)."""
+    return re.sub(r"[ \t\n\r\f]+", " ", text).strip()
+
+
+class _Lines(HTMLParser):
+    """The lines of an HTML fragment: its blocks' texts and its spoken names, without the
+    document's quotes, the English behind a click, notation, styles and scripts."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.skip: list[bool] = []
+        self.lines: list[str] = []
+        self.current: list[str] = []
+
+    def _flush(self) -> None:
+        text = _squeeze("".join(self.current))
+        if text:
+            self.lines.append(text)
+        self.current = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        skip = bool(self.skip and self.skip[-1]) or tag in ("details", "style", "script") \
+            or "dn-quote" in (found.get("class") or "").split() or found.get("translate") == "no"
+        if tag in BLOCKS:
+            self._flush()
+        if not skip:
+            self.lines += [_squeeze(found[a] or "") for a in SPOKEN if found.get(a)]
+        if tag not in VOID:
+            self.skip.append(skip)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in VOID:
+            return
+        if self.skip:
+            self.skip.pop()
+        if tag in BLOCKS:
+            self._flush()
+
+    def handle_data(self, data: str) -> None:
+        if not (self.skip and self.skip[-1]):
+            self.current.append(data)
+
+    def close(self) -> None:
+        super().close()
+        self._flush()
+
+
+def lines_of(html: str) -> list[str]:
+    """The lines a reader reads of an HTML fragment.
+
+    >>> lines_of('<div>Légal : <b>x</b><div class="dn-quote" lang="en">“y”</div><details>z</details></div>')
+    ['Légal : x']
+    """
+    parser = _Lines()
+    parser.feed(html)
+    parser.close()
+    return [line for line in parser.lines if re.search(r"[^\W\d_]{2,}", line)]
+
+
+def problems(line: str, lang: str) -> list[str]:
+    """What is wrong with the form of a French or German ``line`` (``[]`` in English).
+
+    >>> problems("P2 a remporté 1 pli(s): bravo", "fr")
+    ['plural (s)', 'space before : ; ! ?']
+    >>> problems("Il joue the card", "fr"), problems("„Gut“: ja", "de"), problems('"Gut"', "de")
+    (['English'], [], ['ASCII quotes'])
+    >>> problems("le «\u202fBube: minus 2\u202f» sans précision\u202f?", "fr")  # a quotation keeps its punctuation
+    []
+    """
+    if lang == "en":
+        return []
+    found = []
+    if ENGLISH_WORDS.search(line):
+        found.append("English")
+    if re.search(r"\w\((s|e|n|en|es|x)\)", line):
+        found.append("plural (s)")
+    if '"' in line:
+        found.append("ASCII quotes")
+    own = re.sub(r"«[^«»]*»", "«»", line)  # a quotation keeps its own punctuation (a German document's)
+    if lang == "fr" and (re.search(r"[ \u00a0][:;!?](?=\s|$)", own) or re.search(r"[\w»)][:;!?](?=\s|$)", own)):
+        found.append("space before : ; ! ?")
+    if lang == "de" and ("”" in line or line.count("“") > line.count("„")):
+        found.append("English quotes")
+    return found
+
+
+def collect(seeds: range = range(1, 3), moves: int = 40, games: tuple[str, ...] = GAMES, *,
+            coach: bool = True, boards: bool = True, practice: bool = True) -> dict[str, dict[str, str]]:
+    """``{lang: {line: source}}``: every distinct line read, with where it was first met."""
+    found: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
+    for lang, source, text in _texts(seeds, moves, games, coach=coach, boards=boards, practice=practice):
+        for line in (lines_of(text) if "<" in text else [_squeeze(text)]):
+            found[lang].setdefault(line, source)
+    return found
+
+
+def _texts(seeds: range, moves: int, games: tuple[str, ...], *, coach: bool, boards: bool,
+           practice: bool) -> Iterator[tuple[str, str, str]]:
+    import danish_nb as dn
+    from danish_nb.agents import make_agent
+    from danish_nb.render.html import rule_html, verdict_html
+    for game_id in games:
+        for rule in dn.GAMES[game_id].catalogue:
+            for lang in LANGS:
+                yield lang, f"{game_id} rule", rule_html(rule, lang)
+        for seed in seeds:
+            players = 2 if game_id == "rat-bastard-17" else 3
+            game = dn.new_game(game_id, players=players, seed=seed)
+            rng = random.Random(seed)
+            thumb = make_agent("rule-of-thumb", game_id, seed)
+            for step in range(moves):
+                if game.is_over:
+                    break
+                legal = game.legal_moves()
+                mover = game.current_player
+                tried = legal[:3] + legal[-1:] + [legal[0]._replace(player=(mover + 1) % players)]
+                for move in tried:
+                    verdict = game.explain(move)
+                    for lang in LANGS:
+                        yield lang, f"{game_id} verdict", verdict_html(verdict, lang, viewer=mover)
+                choice = thumb.choose(game.state)
+                for lang in LANGS:
+                    yield lang, f"{game_id} reason", choice.why_for(mover, lang=lang)
+                if coach and step % 15 == 7:
+                    from danish_nb.coach import hint
+                    found = hint(game.state, seat=mover, iterations=30, seed=seed)
+                    for lang in LANGS:
+                        yield lang, f"{game_id} coach", found.text(lang)
+                if boards and step % 10 == 3:
+                    yield from _boards(game, players)
+                for event in game.play(rng.choice(legal)):
+                    for viewer in (*range(players), None):
+                        for lang in LANGS:
+                            yield lang, f"{game_id} log", event.text_for(viewer, lang=lang)
+        if practice:
+            yield from _practice(game_id)
+
+
+def _boards(game: object, players: int) -> Iterator[tuple[str, str, str]]:
+    from danish_nb.widgets import board_for
+    for lang in LANGS:
+        board = board_for(game, lang=lang, seats=("human",) * players)  # type: ignore[arg-type]
+        yield lang, f"{game.rules.id} board", board.html  # type: ignore[attr-defined]
+
+
+def _practice(game_id: str, items: int = 6) -> Iterator[tuple[str, str, str]]:
+    from danish_nb.practice import PracticeSession
+    from danish_nb.render.practice import feedback_html, item_html
+    session = PracticeSession(game_id, seed=5)
+    for number in range(items):
+        item = session.next_item()
+        for lang in LANGS:
+            yield lang, f"{game_id} practice", item_html(item, frozenset(), None, lang)
+        wrong = [choice.key for choice in item.choices if choice.key not in item.answer][:1]
+        feedback = session.answer(item.id, wrong if number % 2 else sorted(item.answer))
+        for lang in LANGS:
+            yield lang, f"{game_id} practice", feedback_html(feedback, lang)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seeds", type=int, default=2)
+    parser.add_argument("--moves", type=int, default=40)
+    parser.add_argument("--sample", type=int, default=0, help="write a seeded sample of this many lines per language")
+    parser.add_argument("--out", default="native_words_sample")
+    parser.add_argument("--show", type=int, default=0, help="print the first problem lines")
+    args = parser.parse_args()
+    found = collect(range(1, args.seeds + 1), args.moves)
+    for lang in LANGS:
+        lines = found[lang]
+        per_source = Counter(source.split(" ")[1] for source in lines.values())
+        bad: dict[str, list[str]] = defaultdict(list)
+        for line in lines:
+            for problem in problems(line, lang):
+                bad[problem].append(line)
+        flagged = {line for group in bad.values() for line in group}
+        print(f"{lang}: {len(lines)} distinct lines ({', '.join(f'{k} {n}' for k, n in sorted(per_source.items()))}); "
+              f"{len(flagged)} with a problem of form ({', '.join(f'{k} {len(v)}' for k, v in bad.items()) or 'none'})")
+        for problem, group in bad.items():
+            for line in group[:args.show]:
+                print(f"   {problem}: {line[:200]}")
+        if args.sample:
+            sample = random.Random(43).sample(sorted(lines), min(args.sample, len(lines)))
+            path = Path(f"{args.out}.{lang}.txt")
+            path.write_text("".join(f"{i + 1:3} [{lines[line]}] {line}\n" for i, line in enumerate(sample)),
+                            encoding="utf-8")
+            print(f"   sample of {len(sample)}: {path}")
+
+
+if __name__ == "__main__":
+    main()

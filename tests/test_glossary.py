@@ -1,0 +1,132 @@
+"""French and German as a native teacher writes them (issue 43): one term per thing (the
+glossary, ``danish_nb/locale/glossary.toml``), typography by construction, nothing left in English.
+
+Checked over every catalogue entry and over every distinct line a seeded run generates
+(:mod:`benchmarks.native_words`: verdicts, logs for each viewer, the computers' reasons, the
+coach's hint, boards, rule pages). Practice items and feedback are collected by the benchmark
+but left out here: their texts are drawn by ``render/practice.py`` (see the benchmark's report).
+"""
+
+from __future__ import annotations
+
+import pytest
+from babel.messages.pofile import read_po
+
+from benchmarks.native_words import ENGLISH_WORDS, collect, lines_of, problems
+from danish_nb import glossary
+from danish_nb.i18n import LANGUAGES
+from danish_nb.tools.translations import _po
+
+FOREIGN = LANGUAGES[1:]
+
+
+def _translations(lang: str) -> list[tuple[str, str]]:
+    """(context|msgid, translation) of every entry of ``lang``'s catalogue (each plural form)."""
+    with _po(lang).open("rb") as handle:
+        catalogue = read_po(handle, locale=lang)
+    found = []
+    for message in catalogue:
+        if message.id:
+            key = f"{message.context or ''}|{message.id if isinstance(message.id, str) else message.id[0]}"
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            found += [(key, text) for text in strings if text]
+    return found
+
+
+@pytest.fixture(scope="module")
+def generated() -> dict[str, dict[str, str]]:
+    """Every distinct line of one seeded run of each game, per language."""
+    return collect(range(1, 2), moves=30, practice=False)
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_every_catalogue_entry_keeps_to_the_glossary(lang):
+    wrong = [(key, stray) for key, text in _translations(lang) for stray in glossary.strays(text, lang)]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_every_generated_line_keeps_to_the_glossary(generated, lang):
+    assert len(generated[lang]) > 800
+    wrong = [(line, stray) for line in generated[lang] for stray in glossary.strays(line, lang)]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_a_term_said_alone_is_the_glossary_s_word(lang):
+    """The catalogue entry that names a term alone ("Strike", "Ruling") says the glossary's word."""
+    translated = dict(_translations(lang))
+    named = [t for key, t in glossary.terms().items() if key == t.key and t.msgid]
+    assert len(named) >= 4
+    for term in named:
+        assert translated[f"|{term.msgid}"] == glossary.word(term.key, lang), term.key
+
+
+@pytest.mark.parametrize("text, lang, found", [
+    ("P2 retourne la carte fermée n° 2", "fr", ["face-down-card"]),
+    ("Das Reizen ist vorbei: P2 ist der Solist.", "de", ["soloist"]),
+    ("P1 nimmt die Reservekarte", "de", ["hole-card"]),
+    ("P1 zieht 2 Karten vom Stapel nach", "de", ["deck"]),
+    ("P1 annonce un Strike", "fr", ["bid-strike"]),
+    ("P1 retourne la carte cachée n° 2", "fr", []),
+    ("P1 zieht 2 Karten vom Nachziehstapel nach", "de", []),
+])
+def test_the_glossary_finds_another_word_for_a_term(text, lang, found):
+    assert [key for key, _ in glossary.strays(text, lang)] == found
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_the_catalogue_s_typography(lang):
+    """No ASCII space (or none) before : ; ! ? in French, no ASCII or English quotes, no "(s)"."""
+    wrong = [(key, text, found) for key, text in _translations(lang)
+             if (found := [p for p in problems(text.replace("{", "x").replace("}", "x"), lang) if p != "English"
+                           and not (p == "ASCII quotes" and "'P1" in text)])]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_the_generated_lines_typography_and_no_english(generated, lang):
+    """Every generated French and German line: typography right, no English word left."""
+    wrong = {line: problems(line, lang) for line in generated[lang] if problems(line, lang)}
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("line, lang, found", [
+    ("Légal : jouer le sept de cœur", "fr", ["space before : ; ! ?"]),
+    ("Légal: jouer le sept de cœur", "fr", ["space before : ; ! ?"]),
+    ("Légal\u202f: jouer le sept de cœur", "fr", []),
+    ("1 joueur(s) passeront leur tour", "fr", ["plural (s)"]),
+    ('Das nennt man "cocogner".', "de", ["ASCII quotes"]),
+    ("Das nennt man “cocogner”.", "de", ["English quotes"]),
+    ("Das nennt man „cocogner“.", "de", []),
+    ("P1 joue the seven of hearts", "fr", ["English"]),
+])
+def test_the_checks_can_fail(line, lang, found):
+    assert problems(line, lang) == found
+
+
+def test_a_page_s_lines_leave_out_the_document_and_the_click():
+    html = ('<div class="dn-rule"><b>BA-2</b> Spieler<div class="dn-own" lang="de">„Drei oder vier.“</div>'
+            '<div class="dn-source">Im Dokument:<div class="dn-quote" lang="de">„Anzahl der Spieler“</div></div>'
+            '<details class="dn-english"><summary>Auf Englisch</summary>“Three or four players.”</details></div>')
+    assert lines_of(html) == ["BA-2 Spieler", "„Drei oder vier.“", "Im Dokument:"]
+    assert not any(ENGLISH_WORDS.search(line) for line in lines_of(html))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_options_are_named_by_their_labels_not_their_program_names(lang):
+    """A learner reads an option's label ("the option “last points”"), never its program name."""
+    import re
+
+    import danish_nb as dn
+    names = {o.name for game in dn.GAMES.values() for o in game.info.options if "_" in o.name}
+    named = re.compile(r"\b(" + "|".join(sorted(names)) + r")\b(?!\})")
+    if lang == "en":
+        with _po("fr").open("rb") as handle:
+            texts = [(f"{m.context or ''}|{m.id}", m.id if isinstance(m.id, str) else m.id[0])
+                     for m in read_po(handle) if m.id]
+    else:
+        texts = _translations(lang)
+    wrong = [(key, text) for key, text in texts if named.search(text.replace("{", "{ "))
+             and "position[" not in text]
+    assert wrong == []
