@@ -243,7 +243,7 @@ def test_each_table_stays_legible_at_200_percent_zoom_and_reflows_at_320_css_px(
 def test_the_live_region_announces_turns_and_the_shortcuts_are_documented(page: Page) -> None:
     start_app_game(page, 4242)
     live = page.locator(".dn-said[role=log][aria-live=polite]")  # appended to, never replaced (issue 44)
-    expect(live).to_contain_text("P1 (you) to play")
+    expect(live).to_contain_text("Your turn")
     expect(page.locator(".dn-keys summary")).to_have_text("Keyboard shortcuts")
     keyboard_move(page)  # the face-up choice; the computers reply
     expect(live).to_contain_text("to play", timeout=TIMEOUT)

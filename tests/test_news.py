@@ -28,7 +28,7 @@ def test_a_round_of_three_players_is_said_move_by_move_then_the_turn():
     board = board_for(dn.new_game("danish-bastard", players=3, seed=7))
     board.play(str(board.game.legal_moves()[0]))  # the face-up choice; P2 and P3 reply
     said = items(board)
-    assert [s[:2] for s in said[:3]] == ["P1", "P2", "P3"] and said[-1] == "P1 (you) to play", said
+    assert [s[:2] for s in said[:3]] == ["P1", "P2", "P3"] and said[-1] == "Your turn", said
     numbers = [n for n, _ in board.news.last.items]
     assert numbers == list(range(numbers[0], numbers[0] + len(numbers)))
 
@@ -92,7 +92,7 @@ def test_hot_seat_says_to_pass_the_screen_and_names_no_hidden_card():
     assert items(board) == ["Pass the screen to P2."]
     board.reveal()
     said = items(board)
-    assert said[0].startswith("P1 leaves") and said[-1] == "P2 (you) to play"
+    assert said[0].startswith("P1 leaves") and said[-1] == "Your turn"
 
 
 def test_a_long_text_is_cut_at_a_sentence_and_the_end_of_a_game_is_said():
@@ -135,7 +135,7 @@ def check_said(heard: list[str], moves: list[list[str]], lang: str = "en") -> No
 def test_the_check_of_what_was_said_finds_a_move_missing_or_said_twice() -> None:
     moves = [["P1 plays the nine of hearts"], ["P2 takes the pile (2 cards)"]]
     good = ["P1 plays the nine of hearts.", "P2 (rule-of-thumb) to play", "P2 takes the pile (2 cards).",
-            "P1 (you) to play"]
+            "Your turn"]
     check_said(good, moves)
     for bad in (good[1:], good[:3] + good[2:], [*good, "P1 play 9H"], [*good, "Illegal: x (rule DB-11)"]):
         with pytest.raises(AssertionError):

@@ -25,7 +25,7 @@ from ..cards import Card, card_words
 from ..families.running_total import UP_SLOTS, RatMove
 from ..families.shedding import ShedMove
 from ..families.tricks import SUIT_TEXTS, TrickMove
-from ..i18n import N_, Listed, M, Message, joined, title_in
+from ..i18n import N_, Listed, M, Message, joined, title_in, translator
 
 __all__ = ["OUTCOMES", "QUESTIONS", "VERDICT_WORDS", "cards_words", "move_words", "outcome_words", "seat_words",
            "the_card"]
@@ -67,9 +67,13 @@ class Rendered(Message):
         return self.function(lang)
 
 
+#: A rule named by its id and title ("DB-13: Equal or higher").
+RULE_NAME = N_("{id}: {title}")
+
+
 def rule_words(rule: Any) -> Message:
     """A rule as a choice names it: its id and its title in the reader's language."""
-    return Rendered(lambda lang: f"{rule.id}: {title_in(rule.id, rule.title, lang)}")
+    return Rendered(lambda lang: translator(lang)(RULE_NAME, id=rule.id, title=title_in(rule.id, rule.title, lang)))
 
 
 def seat_words(seat: int, me: int | None = None) -> Message:

@@ -16,7 +16,6 @@ Texts are in the page's language; names typed by learners are escaped.
 from __future__ import annotations
 
 import base64
-import dataclasses
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
@@ -167,16 +166,14 @@ def feedback_html(feedback: Feedback, lang: str = "en") -> str:
     tr = translator(lang)
     item = feedback.item
     rule = get_game(item.game_id).catalogue[item.rule]
-    if lang != "en" and rule.note:  # a rule's note has no translation yet: English readers only
-        rule = dataclasses.replace(rule, note="")
     verdict = tr("Right!") if feedback.correct else tr("Not quite.")
     answers = [c for c in item.choices if c.key in item.answer]
     answer = " / ".join(render_text(c.text, item.player, lang=lang) for c in answers) or tr("none of them")
     head = f'<p class="{"dn-right" if feedback.correct else "dn-wrong"}"><b>{escape(verdict)}</b> ' \
            f'{escape(tr("The answer: {answer}", answer=answer))}</p>'
     lines = "".join(f"<li>{_text(line, lang, item.player)}</li>" for line in feedback.lines)
-    rulings = "".join(f'<p class="dn-ruling"><small>{escape(tr("Ruling"))} {escape(r.id)}: '
-                      f'{escape(r.reading_in(lang))}</small></p>' for r in feedback.rulings)
+    rulings = "".join(f'<p class="dn-ruling"><small>{escape(tr("Ruling {id}: {reading}", id=r.id, reading=r.reading_in(lang)))}'
+                      '</small></p>' for r in feedback.rulings)
     spoken = f"{verdict} {tr('The answer: {answer}', answer=answer)}"
     return (f'<section class="dn-feedback" aria-label="{escape(tr("Feedback"))}">{head}'
             f'<p>{escape(tr("What the rules say:"))}</p><ul class="dn-feedback-lines">{lines}</ul>'

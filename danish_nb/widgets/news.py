@@ -12,7 +12,7 @@ consequence) in the viewer's words, never a rule's code; the rule's own words ar
 >>> from danish_nb.widgets import board_for
 >>> board = board_for(dn.new_game("danish-bastard", players=2, seed=4242))
 >>> [text for _n, text in board.news.last.items]
-['P1 (you) to play']
+['Your turn']
 >>> verdict = board.choose("P1 stock")
 >>> [text for _n, text in board.news.last.items]  # a refused move: the verdict, never a code
 ['Illegal: Turn over the top stock card — P1 first chooses which cards stay face up.']
@@ -203,6 +203,8 @@ def _turn_words(board: Any, tr: Any) -> str:
     turn = state.current_player
     if state.result is not None or turn is None:
         return ""
+    if turn == board.viewer and board.seats[turn] == "human":
+        return tr("Your turn")
     return tr("{name} to play", name=board.names()[turn])
 
 
