@@ -75,8 +75,17 @@ class Session:
     def _app_new(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
         return self._app().new_game(_values(request))
 
+    def _app_again(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        return self._app().same_deal_again(_values(request))
+
     def _app_msg(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
         return self._app().message_to_board(request.get("message"))
+
+    def _app_screen(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        return self._app().screen(str(request.get("screen")))
+
+    def _app_practice(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        return self._app().message_to_practice(request.get("message"))
 
     def _app_hint(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
         return self._app().hint()
@@ -117,7 +126,8 @@ class Session:
 
 
 #: The requests a page may make.
-OPS = frozenset({"app.open", "app.change", "app.new", "app.msg", "app.hint", "app.review",
+OPS = frozenset({"app.open", "app.change", "app.new", "app.again", "app.msg", "app.screen", "app.practice",
+                 "app.hint", "app.review",
                  "lesson.board", "lesson.msg", "quiz.answer", "quiz.answers", "replay.step"})
 
 
