@@ -19,7 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .app_model import ACTIONS, DEFAULT_GAME, FIELDS, INTRO, RULE_OPTIONS, TITLE, AppModel, header_html
+from .app_model import ACTIONS, FIELDS, AppModel, header_html
 from .core import GameRules
 from .i18n import translator
 from .widgets import Board

@@ -436,13 +436,16 @@ def _number(value: Any) -> Any:
 
 
 def _option_value(info: OptionInfo, value: Any) -> Any:
-    """An option's value from its input: a choice (or its index, as a page's form sends it), a tick
-    box's truth, a number's text as a number; anything else as it came (the engine checks it)."""
+    """An option's value from its input: a choice (as it is, or its text as a page's form sends it),
+    a tick box's truth, a number's text as a number; anything else as it came (the engine checks it).
+
+    >>> import danish_nb as dn
+    >>> points = dn.GAMES["bastard"].info.option("points_per_trick")
+    >>> _option_value(points, "0"), _option_value(points, 1), _option_value(points, "7")
+    (0, 1, '7')
+    """
     if info.choices:
-        if value in info.choices:
-            return value
-        index = _number(value)
-        return info.choices[index] if isinstance(index, int) and 0 <= index < len(info.choices) else value
+        return next((choice for choice in info.choices if choice == value or str(choice) == str(value)), value)
     if isinstance(info.default, bool):
         return value
     return _number(value) if isinstance(info.default, int) else value

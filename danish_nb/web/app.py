@@ -28,8 +28,7 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
-from ..app_model import ACTIONS, FIELDS, RULE_OPTIONS, SCREENS, THINKING, AppModel, Progress, header_html, \
-    option_choices
+from ..app_model import ACTIONS, FIELDS, INTRO, RULE_OPTIONS, SCREENS, THINKING, AppModel, Progress, option_choices
 from ..core import DanishNbError, OptionInfo
 from ..i18n import M, translator
 from ..widgets import Board
@@ -93,8 +92,8 @@ class PageApp:
 
     # ------------------------------------------------------------------ what the page shows
     def chrome_html(self) -> str:
-        """The whole app around the board: the screens' switch, the header, the first screen's
-        fields, the buttons, the settings (hidden until asked for), the place of the board, the
+        """The whole app around the board (the site's header gives its title): the screens' switch,
+        the intro, the buttons, the settings (hidden until asked for), the place of the board, the
         coach and the Practice screen's place."""
         tr, model = translator(self.lang), self.model
         actions = {action.name: action for action in ACTIONS}
@@ -113,7 +112,7 @@ class PageApp:
                  f'{model.coach_state()["text"]}</div></div>')
         playing = " hidden" if self.screen_name != "play" else ""
         return (f'<div class="dn-mode" role="group">{screens}</div>'
-                f'<div class="dn-header">{header_html(self.lang)}</div>'
+                f'<p class="dn-intro">{esc(tr(INTRO))}</p>'
                 f'<div class="dn-play"{playing}>'
                 f'{toggle}'
                 f'<form class="dn-settings" id="dn-settings" hidden>{self.settings_html()}</form>'
