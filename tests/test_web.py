@@ -209,7 +209,7 @@ PAGE_REVIEW_AND_PRACTICE = """
 import importlib.abc, json, sys
 class Refuse(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in {"ipywidgets", "anywidget", "IPython", "traitlets", "comm"}:
+        if name.split(".")[0] in {"ipywidgets", "anywidget", "IPython", "traitlets", "comm", "sqlite3", "_sqlite3"}:
             raise ImportError(f"no {name} in the page")
 sys.meta_path.insert(0, Refuse())
 from danish_nb.web.session import Session
@@ -240,7 +240,16 @@ def test_review_my_game_on_the_pages_board_and_the_practice_screen_need_no_widge
 def test_the_practice_screen_counts_the_moves_tried_on_the_board_and_answers_the_page() -> None:
     app = PageApp(seed=4242)
     app.new_game({"game": "danish-bastard", "players": "2", "seat-2": "random"})
+    first = app.board.game
+    for zone, idx in list(spots(app))[:3]:
+        click(app, zone, idx)
+    app.message_to_board({"act": "play"})
+    before = next(code for code in spots(app).values() if not first.explain(f"P1 play {code}").legal)
+    app.board.play(f"P1 play {before}")  # tried before the practice was opened: kept for it
+    assert not app.practices
     shown = app.screen("practice")
+    assert app.practices["danish-bastard"][0].session.last_game_errors()
+    app.new_game({"seed": "4242"})
     assert "dn-practice" in shown["practice"] and shown["screen"] == "practice"
     practice, _pad = app.practices["danish-bastard"]
     item = practice.item
@@ -253,8 +262,8 @@ def test_the_practice_screen_counts_the_moves_tried_on_the_board_and_answers_the
     for zone, idx in list(spots(app))[:3]:
         click(app, zone, idx)
     app.message_to_board({"act": "play"})
-    assert not practice.session.last_game_errors()
+    assert practice.session.game_errors == [] and practice.session.previous_errors  # a new deal: counted afresh
     game = app.board.game
     refused = next(code for code in spots(app).values() if not game.explain(f"P1 play {code}").legal)
     app.board.play(f"P1 play {refused}")  # an illegal move tried on the board counts in practice
-    assert practice.session.last_game_errors()
+    assert practice.session.game_errors

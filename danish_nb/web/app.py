@@ -55,9 +55,11 @@ class PageApp:
         self.screen_name = SCREENS[0].name
         self.model = AppModel(seed=seed, lang=lang, make_pad=PagePad, background=False, iterations=iterations,
                               browser=True)
-        self.model.tried.append(lambda game, verdict: self._practice(game.rules.id)[0].tried(verdict,
-                                                                                              game.to_record()))
-        self.model.dealt.append(self._dealt)
+        #: What happened on the board before the practice of its game was opened: (game, verdict,
+        #: record) of a move tried, or (game, None, None) for a new deal; handed over in order when opened.
+        self.waiting: list[tuple[str, Any, Any]] = []
+        self.model.tried.append(lambda game, verdict: self._happened(game.rules.id, verdict, game.to_record()))
+        self.model.dealt.append(lambda game: self._happened(game.rules.id, None, None))
 
     # ------------------------------------------------------------------ the model's state
     @property
@@ -113,7 +115,7 @@ class PageApp:
         playing = " hidden" if self.screen_name != "play" else ""
         return (f'<div class="dn-mode" role="group">{screens}</div>'
                 f'<p class="dn-intro">{esc(tr(INTRO))}</p>'
-                f'<div class="dn-play"{playing}>'
+                f'<div class="dn-play-screen"{playing}>'
                 f'{toggle}'
                 f'<form class="dn-settings" id="dn-settings" hidden>{self.settings_html()}</form>'
                 f'<div class="dn-new-row">{button("new", css=" dn-primary")} {button("again")} '
@@ -260,12 +262,27 @@ class PageApp:
             pad = PagePad()
             game = self.board.game
             options = dataclasses.asdict(game.options) if game.rules.id == game_id else {}
-            self.practices[game_id] = (PracticeWidget(game_id, options=options, lang=self.lang, pad=pad), pad)
+            practice = PracticeWidget(game_id, options=options, lang=self.lang, pad=pad)
+            self.practices[game_id] = (practice, pad)
+            for _game, verdict, record in [w for w in self.waiting if w[0] == game_id]:
+                self._hand_over(practice, verdict, record)
+            self.waiting = [w for w in self.waiting if w[0] != game_id]
         return self.practices[game_id]
 
-    def _dealt(self, game: Any) -> None:
-        if game.rules.id in self.practices:
-            self.practices[game.rules.id][0].session.new_game()
+    def _happened(self, game_id: str, verdict: Any, record: Any) -> None:
+        """A move tried on the board (``verdict``) or a new deal (``None``): counted in the practice
+        of that game, or kept until it is opened (the first board loads no practice)."""
+        if game_id in self.practices:
+            self._hand_over(self.practices[game_id][0], verdict, record)
+        else:
+            self.waiting.append((game_id, verdict, record))
+
+    @staticmethod
+    def _hand_over(practice: Any, verdict: Any, record: Any) -> None:
+        if verdict is None:
+            practice.session.new_game()
+        else:
+            practice.tried(verdict, record)
 
     def message_to_practice(self, message: Any) -> dict[str, Any]:
         """A message from the Practice screen's page (``board.js``), checked by the practice."""
