@@ -310,6 +310,35 @@ def test_after_the_first_visit_the_site_opens_and_plays_with_the_network_cut(sit
 
 
 @pytest.mark.browser
+def test_the_pages_app_deals_the_same_cards_again_and_practises_like_the_voila_app(visit) -> None:
+    """The page had no Same deal again and no Practice screen (the Voila app has both)."""
+    context, server, _blocked, errors = visit
+    page = open_app(context, server.url)
+    start_game(page, 4242)
+    page.locator(".dn-new-game").click()
+    message = page.locator(".dn-app-message")
+    expect(message).not_to_contain_text("seed 4242")  # New game: new cards
+    page.locator(".dn-same-deal").click()
+    seed = re.search(r"seed (\d+)", message.inner_text()).group(1)
+    expect(message).to_contain_text(f"seed {seed}")
+    page.locator("[data-screen=practice]").click()
+    practice = page.locator(".dn-practice-host")
+    expect(practice.locator(".dn-practice-title")).to_have_text("Practice: Danish Bastard", timeout=FIRST_BOARD)
+    expect(page.locator(".dn-board-host")).to_be_hidden()
+    expect(practice.locator("button[data-act=choice]").first).to_be_visible()
+    zones = dict.fromkeys(practice.locator("button[data-act=choice]").evaluate_all("bs => bs.map(b => b.dataset.zone)"))
+    for zone in zones:  # one choice per question of the item
+        practice.locator(f"button[data-act=choice][data-zone='{zone}']").first.click()
+        expect(practice.locator(f"button[data-act=choice][data-zone='{zone}']").first).to_have_attribute(
+            "aria-pressed", "true")
+    practice.locator("button[data-act=check]").click()
+    expect(practice.locator("button[data-act=next]")).to_be_visible()
+    page.locator("[data-screen=play]").click()
+    expect(page.locator(f"{ME} .dn-card").first).to_be_visible()
+    assert errors == []
+
+
+@pytest.mark.browser
 def test_axe_finds_no_violation_on_the_app_and_a_lesson(visit) -> None:
     context, server, _blocked, _errors = visit
     page = open_app(context, server.url)
