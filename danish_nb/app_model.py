@@ -134,13 +134,21 @@ def option_choices(info: OptionInfo, lang: str) -> list[tuple[Any, str]]:
 
 class Coach:
     """The coach of a board's human seat: whether Hint and Review work now, and their words (HTML)
-    after a search (``iterations`` per search; default the strong player's). The Voila panel
-    runs :meth:`hint` and :meth:`review` in a thread; the page runs them in its worker."""
+    after a search (``iterations`` per search; default the strong player's, or ``share`` of them).
+    The Voila panel runs :meth:`hint` and :meth:`review` in a thread; the page in its worker."""
 
-    def __init__(self, board: Board, iterations: int | None = None):
+    def __init__(self, board: Board, iterations: int | None = None, share: float | None = None):
         self.board = board
-        self.iterations = iterations
+        self.iterations, self.share = iterations, share
         self.text = ""
+
+    def budget(self) -> int | None:
+        """The iterations of a search (the search module imported only when the coach is asked)."""
+        if self.iterations is not None or self.share is None:
+            return self.iterations
+        from .agents.search import default_iterations
+
+        return max(10, int(default_iterations(self.board.game.rules.id) * self.share))
 
     def seat(self) -> int | None:
         """The human seat the coach speaks to: the board's viewer, if a human plays it."""
@@ -170,7 +178,7 @@ class Coach:
         state, moves = board.game.state, len(board.game.history)
         view = state.view(seat, reveal_hands=True) if board.teaching else state.view(seat)
         try:
-            found = coach.hint(view, seat, game_id=board.game.rules.id, iterations=self.iterations, seed=moves,
+            found = coach.hint(view, seat, game_id=board.game.rules.id, iterations=self.budget(), seed=moves,
                                progress=progress)
         except DanishNbError as exc:
             return self._say(escape(tr("The coach could not answer: {problem}", problem=exc)))
@@ -184,7 +192,7 @@ class Coach:
         if not self.can_review() or seat is None:
             return self._say(escape(tr("Ignored: {text}.", text=tr("the game is not over yet"))))
         try:
-            mistakes = coach.review(board.game, seat, iterations=self.iterations, progress=progress)
+            mistakes = coach.review(board.game, seat, iterations=self.budget(), progress=progress)
         except DanishNbError as exc:
             return self._say(escape(tr("The coach could not answer: {problem}", problem=exc)))
         return self._say(review_html(mistakes, seat, won_by(board.game, seat), board.lang))
@@ -401,19 +409,13 @@ class AppModel:
         if old is not None:
             old.close()
         self.board = board
-        self.coach = Coach(board, self._budget()) if self.coach_of is None else self.coach_of(board)
+        self.coach = Coach(board, self.iterations, BROWSER_SHARE if self.browser else None) \
+            if self.coach_of is None else self.coach_of(board)
         self.generation += 1
         for listener in self.shown:
             listener(board)
 
     # ------------------------------------------------------------------ the coach
-    def _budget(self) -> int | None:
-        if self.iterations is not None or not self.browser:
-            return self.iterations
-        from .agents.search import default_iterations
-        return max(10, int(default_iterations(self.board.game.rules.id if self.board else self.game_id)
-                           * BROWSER_SHARE))
-
     def hint(self, progress: Progress | None = None) -> str:
         """The coach's hint for the human to move (see :meth:`Coach.hint`)."""
         return self.coach.hint(progress) if self.coach is not None else ""
