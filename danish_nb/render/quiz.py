@@ -8,7 +8,7 @@ page as HTML (:mod:`danish_nb.web.lessons`), from the same :meth:`Quiz.spec`.
 >>> quiz = Quiz(g, try_moves=["P1 play 4C"], lang="fr")
 >>> [quiz.words(m) for m in quiz.moves]
 ['Jouer le quatre de trèfle', 'Jouer le huit de cœur']
->>> print(quiz.answers().splitlines()[0][:60])
+>>> print(quiz.answers().splitlines()[0][:61])
 Jouer le quatre de trèfle → illégal : le quatre de trèfle sur
 >>> Quiz.from_spec(quiz.spec(), "de").answer("P1 play 8H").legal
 True
