@@ -24,8 +24,8 @@ setup: $(STAMP)  ## create .venv and install the package with its test extra
 app: $(APP_STAMP)  ## serve the playable Voila app for one person (prints its URL; PORT=8900 to change the port)
 	$(BIN)/danish-nb $(if $(PORT),--port $(PORT))
 
-lessons: $(APP_STAMP)  ## serve the lesson notebooks with Voila (prints its URL; PORT=8900 to change the port)
-	$(BIN)/danish-nb --lessons notebooks $(if $(PORT),--port $(PORT))
+lessons: $(APP_STAMP)  ## serve the lessons with Voila, from their index (prints its URL; PORT=8900, LANG_=fr)
+	$(BIN)/danish-nb --lessons $(if $(PORT),--port $(PORT)) $(if $(LANG_),--lang $(LANG_))
 
 # `make test` runs pytest on $(WORKERS) workers (pytest-xdist): tests/conftest.py puts every browser and
 # server test in one group that one worker runs in order, and each other module in a group of its own;
@@ -68,6 +68,7 @@ classroom: $(STAMP)  ## a class arriving at the app server: boards, latency, mem
 notebooks: $(STAMP)  ## re-execute every notebook in place (commit the outputs)
 	$(BIN)/python -m danish_nb.tools.execute_notebooks notebooks/*.ipynb
 	cp notebooks/app.ipynb danish_nb/notebooks/app.ipynb
+	cp notebooks/0*.ipynb danish_nb/lessons/ && cp notebooks/records/*.json danish_nb/lessons/records/
 
 clean:
 	rm -rf $(VENV) site build *.egg-info
