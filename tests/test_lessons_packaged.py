@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import json
 import signal
-from html import escape
 import subprocess
 import sys
+from html import escape
 from pathlib import Path
 
 import pytest
