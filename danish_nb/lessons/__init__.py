@@ -100,7 +100,7 @@ def _notebook(cells: list[dict]) -> dict:
 
 
 def _markdown(text: str) -> dict:
-    return {"cell_type": "markdown", "metadata": {}, "source": text}
+    return {"cell_type": "markdown", "id": "dn-text", "metadata": {}, "source": text}
 
 
 def prepare(into: Path, lang: str = "en") -> Path:
