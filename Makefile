@@ -65,10 +65,12 @@ site-serve: site  ## serve site/ on 127.0.0.1 (PORT=8000 to change the port)
 classroom: $(STAMP)  ## a class arriving at the app server: boards, latency, memory, release (LEARNERS=20; COMPARE=10,30: before/after the gentle refill)
 	$(BIN)/python -m benchmarks.classroom $(if $(LEARNERS),--learners $(LEARNERS)) $(if $(COMPARE),--compare $(COMPARE))
 
-notebooks: $(STAMP)  ## re-execute every notebook in place (commit the outputs)
-	$(BIN)/python -m danish_nb.tools.execute_notebooks notebooks/*.ipynb
+notebooks: $(STAMP)  ## build the lessons in French and German, re-execute every notebook in place (commit the outputs)
+	$(BIN)/python -m danish_nb.lessons.languages
+	$(BIN)/python -m danish_nb.tools.execute_notebooks notebooks/*.ipynb notebooks/fr/*.ipynb notebooks/de/*.ipynb
 	cp notebooks/app.ipynb danish_nb/notebooks/app.ipynb
 	cp notebooks/0*.ipynb danish_nb/lessons/ && cp notebooks/records/*.json danish_nb/lessons/records/
+	for lang in fr de; do mkdir -p danish_nb/lessons/$$lang && cp notebooks/$$lang/*.ipynb danish_nb/lessons/$$lang/; done
 
 clean:
 	rm -rf $(VENV) site build *.egg-info

@@ -25,6 +25,8 @@ def test_the_packaged_lessons_are_the_repositorys() -> None:
     for name in here:
         assert (lessons.folder() / name).read_bytes() == (REPO / "notebooks" / name).read_bytes(), \
             f"danish_nb/lessons/{name} must be a copy of notebooks/{name} (make notebooks)"
+    for built in (REPO / "notebooks").glob("[a-z][a-z]/0*.ipynb"):  # the lessons built in other languages
+        assert (lessons.folder() / built.parent.name / built.name).read_bytes() == built.read_bytes()
     for record in (REPO / "notebooks" / "records").glob("*.json"):
         assert (lessons.folder() / "records" / record.name).read_bytes() == record.read_bytes()
 
@@ -35,7 +37,8 @@ def test_prepare_writes_an_index_in_the_learners_language_and_every_lesson(tmp_p
     text = "".join(index["cells"][0]["source"])
     tr = translator("de")
     for lesson in lessons.LESSONS:
-        assert f'href="{lesson.file}"' in text and escape(tr(lesson.title)) in text and escape(tr(lesson.line)) in text
+        assert f'href="{lessons.href(lesson, "de")}"' in text
+        assert escape(tr(lesson.title)) in text and escape(tr(lesson.line)) in text
         assert (tmp_path / lesson.file).exists()
     assert escape("pip install 'danish-nb[sim]'") in text and "cdn" not in text.lower() and "http" not in text
     assert (tmp_path / "records" / "danish-bastard-sample.json").exists()
@@ -65,4 +68,6 @@ def test_danish_nb_lessons_with_no_folder_serves_the_packaged_lessons(monkeypatc
     assert app_server.main(["--lessons", "--lang", "fr"]) == 1  # the fake server exits at once
     served = Path(seen[0][3])
     assert (served / "index.ipynb").exists() and (served / "01-danish-bastard.ipynb").exists()
-    assert "Leçons" in (served / "index.ipynb").read_text(encoding="utf-8")
+    index = (served / "index.ipynb").read_text(encoding="utf-8")
+    assert "Leçons" in index and 'href=\\"fr/00-start-here.ipynb\\"' in index  # the lesson built in French
+    assert "Commencer ici" in (served / "fr" / "00-start-here.ipynb").read_text(encoding="utf-8")

@@ -84,10 +84,16 @@ def _needs(lesson: Lesson, lang: str) -> str:
     return tr(NEEDS_EXTRA, extra=lesson.extra, command=f"pip install 'danish-nb[{lesson.extra}]'")
 
 
+def href(lesson: Lesson, lang: str) -> str:
+    """Where the index links ``lesson``: its build in ``lang`` if there is one (``fr/00-start-here.ipynb``,
+    :mod:`.languages`), else the English lesson."""
+    return f"{lang}/{lesson.file}" if lang != "en" and (folder() / lang / lesson.file).exists() else lesson.file
+
+
 def index_html(lang: str = "en") -> str:
     """The lessons' index in ``lang``: each title (a link to the lesson), one line, what it needs."""
     tr = translator(check_lang(lang))
-    items = "".join(f'<li><a href="{escape(lesson.file.removesuffix(".ipynb"))}.ipynb"><b>{escape(tr(lesson.title))}'
+    items = "".join(f'<li><a href="{escape(href(lesson, lang))}"><b>{escape(tr(lesson.title))}'
                     f"</b></a><br>{escape(tr(lesson.line))}<br><small>{escape(_needs(lesson, lang))}</small></li>"
                     for lesson in LESSONS)
     return f'<h1 lang="{lang}">{escape(tr(INDEX_TITLE))}</h1><ol class="dn-lesson-list" lang="{lang}">{items}</ol>'
@@ -115,6 +121,9 @@ def prepare(into: Path, lang: str = "en") -> Path:
         extra = missing_extra(lesson)
         if extra is None:
             shutil.copy2(source / lesson.file, into / lesson.file)
+            if href(lesson, lang) != lesson.file:
+                (into / lang).mkdir(exist_ok=True)
+                shutil.copy2(source / lang / lesson.file, into / lang / lesson.file)
         else:
             tr = translator(lang)
             text = f"# {tr(lesson.title)}\n\n{tr(lesson.line)}\n\n**{_needs(lesson, lang)}**\n"
