@@ -180,10 +180,12 @@ class PageApp:
     def update(self, settings: bool = False, chrome: bool = False) -> dict[str, Any]:
         """What the page redraws: the board's HTML if it changed (``board_key`` names the board:
         a new key is a new board), the app's message, the settings note and the coach; the whole
-        settings form or the whole app when asked; the practice's HTML if it changed."""
+        settings form or the whole app when asked; the practice's HTML if it changed; the seed (the
+        form shows the one the model holds: New game draws a new one)."""
         model = self.model
         out: dict[str, Any] = {"board_key": model.generation, "message": model.message, "note": model.note(),
-                               "coach": model.coach_state(), "lang": self.lang, "screen": self.screen_name}
+                               "coach": model.coach_state(), "lang": self.lang, "screen": self.screen_name,
+                               "seed": str(model.seed)}
         html_now = self.pad.take()
         if html_now is not None or chrome:
             out["board"] = self.pad.html
@@ -213,13 +215,15 @@ class PageApp:
     def new_game(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """Deal a new game with the settings (the form's ``values`` first): new cards unless a
         seed was typed. A game that cannot start says why and changes nothing."""
+        shape = (self.model.game_id, self.model.players)
         self.model.new_game(values)
-        return self.update(settings=True)  # (a new seed)
+        return self.update(settings=shape != (self.model.game_id, self.model.players))
 
     def same_deal_again(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """Deal the same cards again with the settings."""
+        shape = (self.model.game_id, self.model.players)
         self.model.same_deal_again(values)
-        return self.update(settings=True)
+        return self.update(settings=shape != (self.model.game_id, self.model.players))
 
     def set_lang(self, lang: str) -> dict[str, Any]:
         """Another language: the whole app redrawn in it, the game going on on a board in it."""

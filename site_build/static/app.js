@@ -73,6 +73,10 @@ function apply(result) {
     form().innerHTML = result.settings;
     refocus(mark);
   }
+  const seed = form().elements.seed;
+  if (seed && result.seed !== undefined && seed.value !== result.seed && document.activeElement !== seed) {
+    seed.value = result.seed;
+  }
   setHtml(".dn-app-message", result.message);
   const note = root.querySelector(".dn-settings-note");
   if (note.textContent !== result.note) note.textContent = result.note;
