@@ -24,8 +24,8 @@ setup: $(STAMP)  ## create .venv and install the package with its test extra
 app: $(APP_STAMP)  ## serve the playable Voila app for one person (prints its URL; PORT=8900 to change the port)
 	$(BIN)/danish-nb $(if $(PORT),--port $(PORT))
 
-lessons: $(APP_STAMP)  ## serve the lesson notebooks with Voila (prints its URL; PORT=8900 to change the port)
-	$(BIN)/danish-nb --lessons notebooks $(if $(PORT),--port $(PORT))
+lessons: $(APP_STAMP)  ## serve the lessons with Voila, from their index (prints its URL; PORT=8900, LANG_=fr)
+	$(BIN)/danish-nb --lessons $(if $(PORT),--port $(PORT)) $(if $(LANG_),--lang $(LANG_))
 
 # `make test` runs pytest on $(WORKERS) workers (pytest-xdist): tests/conftest.py puts every browser and
 # server test in one group that one worker runs in order, and each other module in a group of its own;
@@ -69,9 +69,12 @@ site-serve: site  ## serve site/ on 127.0.0.1 (PORT=8000 to change the port)
 classroom: $(STAMP)  ## a class arriving at the app server: boards, latency, memory, release (LEARNERS=20; COMPARE=10,30: before/after the gentle refill)
 	$(BIN)/python -m benchmarks.classroom $(if $(LEARNERS),--learners $(LEARNERS)) $(if $(COMPARE),--compare $(COMPARE))
 
-notebooks: $(STAMP)  ## re-execute every notebook in place (commit the outputs)
-	$(BIN)/python -m danish_nb.tools.execute_notebooks notebooks/*.ipynb
+notebooks: $(STAMP)  ## build the lessons in French and German, re-execute every notebook in place (commit the outputs)
+	$(BIN)/python -m danish_nb.lessons.languages
+	$(BIN)/python -m danish_nb.tools.execute_notebooks notebooks/*.ipynb notebooks/fr/*.ipynb notebooks/de/*.ipynb
 	cp notebooks/app.ipynb danish_nb/notebooks/app.ipynb
+	cp notebooks/0*.ipynb danish_nb/lessons/ && cp notebooks/records/*.json danish_nb/lessons/records/
+	for lang in fr de; do mkdir -p danish_nb/lessons/$$lang && cp notebooks/$$lang/*.ipynb danish_nb/lessons/$$lang/; done
 
 clean:
 	rm -rf $(VENV) site build *.egg-info

@@ -3,6 +3,9 @@ rule options, a seed and the teacher's settings under Settings), then play on th
 A game is dealt at once, so the page is playable as soon as it shows. The page's header, its
 title and its language (``<html lang>``) follow the chosen language.
 
+The app's state and behaviour are :class:`~danish_nb.app_model.AppModel`'s (the serverless page
+draws the same model as HTML): this module only draws it with ipywidgets and forwards each input.
+
 >>> app = build_app(seed=7).app
 >>> app.board.game.rules.id, app.board.seats
 ('danish-bastard', ('human', 'rule-of-thumb', 'rule-of-thumb'))
@@ -12,39 +15,23 @@ title and its language (``<html lang>``) follow the chosen language.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
-from .core import GAMES, DanishNbError, Game, GameRules, Verdict, new_game
-from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, check_lang, translator
-from .widgets import BOARDS, SEAT_KINDS, Board, board_for
-from .widgets.app_words import BOARD_SETTINGS, SEAT_WORDS
+from .app_model import ACTIONS, FIELDS, AppModel, header_html
+from .core import GameRules
+from .i18n import translator
+from .widgets import Board
+from .widgets.app_words import BOARD_SETTINGS
 from .widgets.class_tables import ClassTables
 from .widgets.pad import PagePad
-from .widgets.settings import FIT, GameForm
-
-#: The game the settings start with: the first declared.
-DEFAULT_GAME = next(iter(GAMES))
-#: The page's title and the line under it.
-TITLE = N_("Danish card games")
-INTRO = N_("Pick a game and play against the computer: every move is checked against the quoted rules.")
-
-
-def header_html(lang: str = "en") -> str:
-    """The app's header in ``lang``: its title and intro, and the page's language and title for
-    the browser (:class:`~danish_nb.widgets.pad.PagePad` sets ``<html lang>`` and the tab's title)."""
-    tr = translator(lang)
-    title = escape(tr(TITLE))
-    return (f'<span hidden data-page-lang="{lang}" data-page-title="{title}"></span>'
-            f'<h1 class="dn-title">{title}</h1><p class="dn-intro">{escape(tr(INTRO))}</p>')
+from .widgets.settings import FIT, OptionsPanel
 
 
 class App:
-    """The app's widgets and the board of the game being played (``app.widget`` is shown).
+    """The app's widgets, drawn from its :class:`~danish_nb.app_model.AppModel` (``app.model``),
+    and the board of the game being played (``app.widget`` is shown).
 
     Settings are staged: the game, players, seats, options and seed change nothing until New
     game (the board below keeps its game, and the panel says so). Teaching mode applies at
@@ -53,193 +40,165 @@ class App:
     """
 
     def __init__(self, seed: int | None = None, lang: str = "en"):
-        self.lang = check_lang(lang)
-        tr = translator(lang)
-        games = [(card.title, card.id) for card in GAMES.cards() if card.family in BOARDS]  # imports no game
-        self.form = GameForm(games, self._seat_choices(), start=DEFAULT_GAME, lang=lang)
-        self.game_picker, self.players, self.seat_boxes = self.form.game_picker, self.form.players, self.form.seat_boxes
-        self.options = self.form.options
-        self.seed = widgets.IntText(value=random.randrange(10_000) if seed is None else seed,
-                                    description=tr("Seed (the same seed deals the same cards)"), **FIT)
-        self.seed.add_class("dn-seed")
+        self._drawing = True
+        self.model = model = AppModel(seed=seed, lang=lang, coach_of=lambda board: board.coach.model,
+                                      shown=self._board_shown)
+        self.fields: dict[str, Any] = {
+            "game": widgets.Dropdown(options=[(t, g) for g, t in model.game_choices()], value=model.game_id, **FIT),
+            "players": widgets.Dropdown(**FIT),
+            "lang": widgets.Dropdown(options=[(n, c) for c, n in model.language_choices()], value=model.lang, **FIT),
+            "seed": widgets.IntText(value=model.seed, **FIT)}
+        for field in FIELDS:
+            self.fields[field.name].add_class(field.css)
+        self.game_picker, self.players, self.language, self.seed = (self.fields[f.name] for f in FIELDS)
+        self.seat_boxes = [widgets.Dropdown(description=field.label, **FIT) for field in model.seat_fields()]
+        for field, box in zip(model.seat_fields(), self.seat_boxes):
+            box.add_class(field.css)
+            self.fields[field.name] = box
         #: The teacher's board settings (:data:`~danish_nb.widgets.app_words.BOARD_SETTINGS`), applied at once.
-        self.board_settings = {setting.name: widgets.Checkbox(value=False, description=tr(setting.label), indent=False)
-                               for setting in BOARD_SETTINGS}
+        self.board_settings = {setting.name: widgets.Checkbox(value=False, indent=False) for setting in BOARD_SETTINGS}
         for setting in BOARD_SETTINGS:
             self.board_settings[setting.name].add_class(setting.css)
-        self.header = PagePad(html=header_html(lang))
+            self.fields[setting.name] = self.board_settings[setting.name]
+        self.options = OptionsPanel()
+        self.header = PagePad()
         self.header.add_class("dn-header")
-        self.language = widgets.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang,
-                                         description=tr("Language"), **FIT)
-        self.language.add_class("dn-language")
-        self.new_button = widgets.Button(description=tr("New game"), button_style="success",
-                                         tooltip=tr("Deal new cards"))
-        self.new_button.add_class("dn-new-game")
-        self.again_button = widgets.Button(description=tr("Same deal again"), tooltip=tr("Deal the same cards again"))
-        self.again_button.add_class("dn-same-deal")
+        self.buttons = {action.name: widgets.Button() for action in ACTIONS if action.name in ("new", "again")}
+        self.buttons["settings"] = widgets.ToggleButton(value=False)
+        for action in ACTIONS:
+            if action.name in self.buttons:
+                self.buttons[action.name].add_class(action.css)
+        self.new_button, self.again_button = self.buttons["new"], self.buttons["again"]
+        self.new_button.button_style = "success"
+        self.settings_button = self.buttons["settings"]
         self.message = widgets.HTML()
         self.message.add_class("dn-app-message")
         self.board_box = widgets.Box()
-        self.board: Board | None = None
-        #: Called with the game and verdict of each illegal move tried on the board, and with each
-        #: new game (the Practice screen counts them).
-        self.tried: list[Callable[[Game, Verdict], None]] = []
-        self.dealt: list[Callable[[Game], None]] = []
         self.staged = widgets.HTML()
         self.staged.add_class("dn-settings-note")
         wrap = widgets.Layout(flex_flow="row wrap")
-        self.settings = widgets.VBox([
-            widgets.HBox([self.seed], layout=wrap), self.form.seats_row,
-            *self.board_settings.values(), self.options.widget, self.staged,
-        ], layout=widgets.Layout(display="none"))
+        self.seats_row = widgets.HBox(self.seat_boxes, layout=wrap)
+        self.settings = widgets.VBox([widgets.HBox([self.seed], layout=wrap), self.seats_row,
+                                      *self.board_settings.values(), self.options.widget, self.staged],
+                                     layout=widgets.Layout(display="none"))
         self.settings.add_class("dn-settings")
-        self.settings_button = widgets.ToggleButton(value=False, description=tr("Settings"),
-                                                    tooltip=tr("Show or hide the settings for a new game"))
-        self.settings_button.add_class("dn-settings-toggle")
-        self.settings_button.observe(self._settings_toggled, names="value")
         first = widgets.HBox([self.game_picker, self.players, self.language], layout=wrap)
         first.add_class("dn-first-screen")
         actions = widgets.HBox([self.new_button, self.again_button, self.settings_button], layout=wrap)
         self.widget = widgets.VBox([self.header, first, actions, self.settings, self.message, self.board_box])
         self.widget.add_class("dn-app")
-        self.form.changed.append(self._form_changed)
-        for box in (self.seed, *self.seat_boxes):
-            box.observe(self._staged_changed, names="value")
-        self._seeding = self._seed_typed = False
-        self.seed.observe(self._seed_changed, names="value")
+        for name, box in self.fields.items():
+            box.observe(lambda change, name=name: self._forward({name: change["new"]}), names="value")
+        self.settings_button.observe(self._settings_toggled, names="value")
         self.new_button.on_click(lambda _button: self.new_game())
         self.again_button.on_click(lambda _button: self.same_deal_again())
-        for name, box in self.board_settings.items():
-            box.observe(lambda change, name=name: self._board_setting(name, change["new"]), names="value")
-        self.language.observe(self._language_changed, names="value")
-        self._form_changed()
-        self.new_game()
+        self._lang = ""
+        self._drawn = 0
+        self._drawing = False
+        self.draw(shape=True)
 
-    def rules(self) -> GameRules:
-        return self.form.rules()
+    # ------------------------------------------------------------------ the model's state
+    @property
+    def lang(self) -> str:
+        return self.model.lang
 
-    def _settings_toggled(self, change: Any) -> None:
-        self.settings.layout.display = "" if change["new"] else "none"
+    @property
+    def board(self) -> Board | None:
+        return self.model.board
 
-    def _seat_choices(self) -> list[tuple[str, str]]:
-        tr = translator(self.lang)
-        return [(tr(SEAT_WORDS[kind]), kind) for kind in SEAT_KINDS]
+    @property
+    def tried(self) -> list[Any]:
+        """Called with the game and verdict of each illegal move tried on the board."""
+        return self.model.tried
 
-    def _form_changed(self) -> None:
-        """Another game or player count: its option inputs count as staged changes too."""
-        for box in self.options.inputs.values():
-            box.observe(self._staged_changed, names="value")
-        self._staged_changed()
-
-    def _staged_changed(self, _change: Any = None) -> None:
-        """Say that the settings wait for New game (the board keeps its own game meanwhile)."""
-        board = self.board
-        same = board is not None and (board.game.rules.id == self.game_picker.value
-                                      and board.game.players == self.players.value
-                                      and board.game.seed == self.seed.value)
-        note = translator(self.lang)("Changes take effect when you press New game; the game below goes on as it is.")
-        self.staged.value = "" if same and board is not None and self._options_match(board) else note
-
-    def _options_match(self, board: Board) -> bool:
-        current = board.game.options
-        return all(getattr(current, name) == value for name, value in self.options.values().items())
-
-    def _language_changed(self, change: Any) -> None:
-        """Another language: the app's words at once (the chosen settings kept), and the game on a
-        board in that language."""
-        self.lang = change["new"]
-        tr = translator(self.lang)
-        for box, word in ((self.language, "Language"), (self.seed, "Seed (the same seed deals the same cards)"),
-                          (self.new_button, "New game"), (self.settings_button, "Settings"),
-                          (self.again_button, "Same deal again")):
-            box.description = tr(word)
-        for setting in BOARD_SETTINGS:
-            self.board_settings[setting.name].description = tr(setting.label)
-        self.settings_button.tooltip = tr("Show or hide the settings for a new game")
-        self.new_button.tooltip, self.again_button.tooltip = tr("Deal new cards"), tr("Deal the same cards again")
-        self.header.html = header_html(self.lang)
-        self.form.relabel(self.lang, self._seat_choices())
-        if self.board is not None:
-            self._show(self._board(self.board.game, self.board.seats))
-            self._say_dealt()
+    @property
+    def dealt(self) -> list[Any]:
+        """Called with each new game."""
+        return self.model.dealt
 
     @property
     def teaching(self) -> widgets.Checkbox:
         """The teaching mode's tick box (every hand shown)."""
         return self.board_settings["teaching"]
 
-    def _board_setting(self, name: str, on: bool) -> None:
-        """A teacher's setting of the board (teaching mode, ``confirm`` moves, show ``notation``), at once."""
-        if self.board is not None:
-            getattr(self.board, f"set_{name}")(on)
+    def rules(self) -> GameRules:
+        return self.model.rules()
 
-    def _board(self, game: Any, seats: tuple[str, ...]) -> Board:
-        """A board for ``game`` with the app's settings, its game-over line offering "Play again"."""
-        step_mode = self.board.step_mode if self.board is not None else False
-        board = board_for(game, seats=seats, step_mode=step_mode, lang=self.lang,
-                          **{name: box.value for name, box in self.board_settings.items()})
-        board.on_play_again = self.new_game
-        return board
+    # ------------------------------------------------------------------ forwarding
+    def _forward(self, values: dict[str, Any]) -> None:
+        """An input changed: the model takes it, then the app is drawn again."""
+        if self._drawing:
+            return
+        self.draw(shape=self.model.change(values))
 
     def new_game(self) -> Board | None:
-        """Deal a new game with the chosen settings and put its board on the page: new cards (a new
-        seed), unless a seed was typed in the settings since the last deal."""
-        if self.board is not None and not self._seed_typed:
-            self._set_seed(random.randrange(10_000))
-        return self._deal()
-
-    def same_deal_again(self) -> Board | None:
-        """Deal the same cards again (the seed of the game being played) with the chosen settings."""
-        if self.board is not None and self.board.game.seed is not None:
-            self._set_seed(self.board.game.seed)
-        return self._deal()
-
-    def _set_seed(self, seed: int) -> None:
-        """The app's own choice of seed (not one typed in the settings)."""
-        self._seeding = True
-        try:
-            self.seed.value = seed
-        finally:
-            self._seeding = False
-
-    def _seed_changed(self, _change: Any) -> None:
-        self._seed_typed = not self._seeding
-
-    def _deal(self) -> Board | None:
-        """Deal a game with the chosen settings and seed and put its board on the page."""
-        players = self.players.value
-        tr = translator(self.lang)
-        seats = self.form.seats()
-        try:
-            game = new_game(self.game_picker.value, players=players, seed=self.seed.value,
-                            options=self.options.values())
-            board = self._board(game, seats)
-        except DanishNbError as exc:
-            problem = tr("Cannot start: {problem}", problem=exc)
-            self.message.value = f'<span class="dn-message">{escape(problem)}</span>'
-            return None
-        self._show(board)
-        for listener in self.dealt:
-            listener(game)
-        self._seed_typed = False
-        self._say_dealt()
+        """Deal a new game with the chosen settings (new cards unless a seed was typed)."""
+        board = self.model.new_game()
+        self.draw()
         return board
 
-    def _say_dealt(self) -> None:
-        """Say which game was dealt, and its seed to share (in the app's language)."""
-        game = self.board.game
-        shared = translator(self.lang)("{game}, {players} players, seed {seed}: share the seed so others get the "
-                                       "same deal.", game=game.rules.title, players=game.players, seed=game.seed)
-        self.message.value = f"<small>{escape(shared)}</small>"
+    def same_deal_again(self) -> Board | None:
+        """Deal the same cards again with the chosen settings."""
+        board = self.model.same_deal_again()
+        self.draw()
+        return board
 
-    def _show(self, board: Board) -> None:
-        """Put ``board`` on the page in place of the old one."""
-        if self.board is not None:
-            self.board.close()
-        self.board = board
-        board.tried.append(lambda verdict: [listener(board.game, verdict) for listener in self.tried])
-        self.board_box.children = [board.box]
-        self._staged_changed()
+    def _settings_toggled(self, change: Any) -> None:
+        self.settings.layout.display = "" if change["new"] else "none"
+
+    def _board_shown(self, board: Board) -> None:
+        """A new board: its "Play again" deals here (and draws the app)."""
+        board.on_play_again = self.new_game
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, shape: bool = False) -> None:
+        """Draw the model: the inputs' values, the words if the language changed, the options and
+        seats if the game or players did (``shape``), the note, the message and a new board."""
+        model = self.model
+        self._drawing = True
+        try:
+            if model.lang != self._lang:
+                self._words()
+                shape = True
+            if shape:
+                self.players.options = model.player_counts()
+                self.options.show(model.rules(), model.players, model.lang)
+                for name, box in self.options.inputs.items():
+                    self.fields[f"opt-{name}"] = box
+                    box.observe(lambda change, name=name: self._forward({f"opt-{name}": change["new"]}),
+                                names="value")
+                for i, box in enumerate(self.seat_boxes):
+                    box.layout.display = "" if i < model.players else "none"
+            for name, value in model.values().items():
+                box = self.fields.get(name)
+                if box is not None and box.value != value and not (name == "seed" and not isinstance(value, int)):
+                    box.value = value
+            self.staged.value = model.note()
+            self.message.value = model.message
+            if model.generation != self._drawn and model.board is not None:
+                self._drawn = model.generation
+                self.board_box.children = [model.board.box]
+        finally:
+            self._drawing = False
+
+    def _words(self) -> None:
+        """Every label in the model's language (the choices made kept)."""
+        model = self.model
+        self._lang = model.lang
+        tr = translator(model.lang)
+        for field in FIELDS:
+            self.fields[field.name].description = tr(field.label)
+        kinds = [(words, kind) for kind, words in model.seat_choices()]
+        for box, kind in zip(self.seat_boxes, model.seats):
+            box.options = kinds
+            box.value = kind
+        for setting in BOARD_SETTINGS:
+            self.board_settings[setting.name].description = tr(setting.label)
+        for action in ACTIONS:
+            if action.name in self.buttons:
+                self.buttons[action.name].description = tr(action.label)
+                self.buttons[action.name].tooltip = tr(action.tip)
+        self.header.html = header_html(model.lang)
 
 
 def build_app(seed: int | None = None, lang: str = "en") -> widgets.Widget:

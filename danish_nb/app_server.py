@@ -37,6 +37,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -45,6 +46,10 @@ from importlib import resources
 from pathlib import Path
 from typing import IO
 
+from .i18n import LANGUAGES
+
+#: ``--lessons`` with no folder: the lessons shipped with the package.
+PACKAGED_LESSONS = Path("<packaged lessons>")
 DEFAULT_PORT = 8866
 DEFAULT_HOST = "127.0.0.1"
 #: Seconds between culling passes, and idle seconds after which a kernel nobody is connected to
@@ -256,8 +261,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "from X-Forwarded-For; let nothing but the proxy reach this port")
     parser.add_argument("--no-preheat", action="store_true",
                         help="start each visitor's kernel on demand instead of in advance")
-    parser.add_argument("--lessons", metavar="FOLDER", type=Path,
-                        help="serve the lesson notebooks of FOLDER (e.g. notebooks/) instead of the app")
+    parser.add_argument("--lessons", metavar="FOLDER", type=Path, nargs="?", const=PACKAGED_LESSONS,
+                        help="serve the lessons instead of the app: those shipped with the package, from an index "
+                             "in the --lang language (or the notebooks of FOLDER)")
+    parser.add_argument("--lang", default="en", choices=LANGUAGES, help="the lessons' index language")
     args = parser.parse_args(argv)
     if port_in_use(args.port, args.host):
         print(f"danish-nb: port {args.port} on {args.host} is already in use (another danish-nb?): stop "
@@ -277,13 +284,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if key:
         env[TEACHER_ENV] = key
     preheat = not (args.no_preheat or args.lessons)  # Voila would preheat a pool for each lesson
+    home = url(args.port, args.host)
+    if args.lessons == PACKAGED_LESSONS:
+        from . import lessons
+
+        args.lessons = lessons.prepare(Path(tempfile.mkdtemp(prefix="danish-nb-lessons-")), args.lang)
+        home += "voila/render/index.ipynb"
     proc = start(command(args.port, args.host, notebook=args.lessons, preheat=preheat, pool_size=pool,
                          max_kernels=most, per_address=per_address, allowed_hosts=args.allow_host,
                          behind_proxy=args.behind_proxy), env=env)
     try:
         wait_ready(url(args.port, args.host), 120, proc)
         what = "the lessons are" if args.lessons else "the app is"
-        print(f"danish-nb: {what} at {url(args.port, args.host)}  (Ctrl-C stops it)", flush=True)
+        print(f"danish-nb: {what} at {home}  (Ctrl-C stops it)", flush=True)
         if key:
             print(f"danish-nb: teacher key {key}  (for this run; set {TEACHER_ENV} to keep one)", flush=True)
         return proc.wait()

@@ -130,12 +130,33 @@ def dependency_wheels(folder: Path) -> list[Path]:
 
 
 def project_wheel(folder: Path) -> Path:
-    """danish_nb's own wheel, built from this checkout into ``folder``."""
+    """danish_nb's own wheel, built from this checkout into ``folder``, without the files no page
+    reads (:func:`page_member`: the lesson notebooks the ``danish-nb`` command serves)."""
     dist = WORK / "dist"
     shutil.rmtree(dist, ignore_errors=True)
     run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", dist, ROOT)
     (wheel,) = dist.glob("danish_nb-*.whl")
-    return Path(shutil.copy2(wheel, folder / wheel.name))
+    target = folder / wheel.name
+    with zipfile.ZipFile(wheel) as original, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in original.infolist():
+            body = original.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                body = "".join(line for line in body.decode().splitlines(keepends=True)
+                               if page_member(line.split(",")[0])).encode()
+            if page_member(info.filename):
+                out.writestr(info, body, zipfile.ZIP_DEFLATED)
+    return target
+
+
+def page_member(name: str) -> bool:
+    """Whether a file of the wheel goes to the page: not the packaged lessons' notebooks and records
+    (the page's lessons are its own pages, ``site_build/lessons.py``).
+
+    >>> [page_member(n) for n in ("danish_nb/lessons/01-danish-bastard.ipynb", "danish_nb/lessons/fr/00-x.ipynb",
+    ...                           "danish_nb/lessons/records/a.json", "danish_nb/lessons/__init__.py")]
+    [False, False, False, True]
+    """
+    return not (name.startswith("danish_nb/lessons/") and name.endswith((".ipynb", ".json")))
 
 
 def left_out(member: str) -> bool:

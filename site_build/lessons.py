@@ -5,10 +5,10 @@ A lesson with quizzes, replays or boards is *run* at build time, cell by cell in
 
 - the lesson helpers' HTML (a rule, a table, the rulings and options tables) is drawn in every
   interface language: the helpers are called once per language (:data:`LOCALIZED`);
-- a quiz, its answer sheet, a replay or a board becomes a spec (a game record and what the
-  widget offered, see :mod:`danish_nb.web.lessons`) that the page's Python answers from in the
-  browser: every verdict comes from the engine when the learner clicks. Each spec is checked
-  against the widget it stands for (the same moves, the same steps);
+- a quiz, its answer sheet, a replay, a board or a practice becomes a spec (a game record and
+  what the widget offered, see :mod:`danish_nb.web.lessons`) that the page's Python answers from
+  in the browser: every verdict comes from the engine when the learner clicks. Each spec is
+  checked against the widget it stands for (the same moves in the same words, the same steps);
 - printed text stays as printed (English, like the lessons' own text).
 
 A lesson without them (simulations, research) shows the outputs stored in the notebook (``make
@@ -49,7 +49,7 @@ WIDGET = "application/vnd.jupyter.widget-view+json"
 class Block:
     """One thing a lesson page shows: ``markdown`` (its text), ``code`` (a cell's source),
     ``text`` (printed), ``html`` (by language), ``image`` (a file name), or a live ``quiz``,
-    ``answers``, ``replay``, ``board`` (a spec) or ``app`` (a link to the app)."""
+    ``answers``, ``replay``, ``board``, ``practice`` (a spec) or ``app`` (a link to the app)."""
 
     kind: str
     data: Any = None
@@ -122,6 +122,7 @@ class _Run:
 
         from danish_nb.widgets.board import Board
         from danish_nb.widgets.lesson import AnswerSheet, PositionQuiz, Replay
+        from danish_nb.widgets.practice import PracticeWidget
 
         if isinstance(value, _Localized):
             return Block("html", value.html)
@@ -140,6 +141,8 @@ class _Run:
         if isinstance(value, Board):
             return Block("board", {"record": value.game.to_record(), "seats": list(value.seats),
                                    "teaching": value.teaching})
+        if isinstance(value, PracticeWidget):
+            return Block("practice", {"game": value.game_id})
         if isinstance(value, ipywidgets.Widget) and hasattr(value, "app"):
             return Block("app")
         if isinstance(value, ipywidgets.Widget):
@@ -151,26 +154,13 @@ class _Run:
         return Block("text", repr(value) + "\n")
 
     def quiz(self, quiz: Any) -> dict[str, Any]:
-        """A PositionQuiz's spec: its position's record and its tempting moves, checked to offer
-        the same moves and draw the same table."""
-        from danish_nb.core import load_record
-        from danish_nb.render.views import lesson_table
-        from danish_nb.web.lessons import quiz_moves, quiz_spec
-        from danish_nb.widgets.lesson import style_html
+        """A PositionQuiz's spec (its :class:`~danish_nb.render.quiz.Quiz`'s), checked to offer the
+        same moves in the same words when the page replays it."""
+        from danish_nb.render.quiz import Quiz
 
-        states = quiz.game.states()
-        at = next(i for i, state in enumerate(states) if state is quiz.state)
-        record = quiz.game.to_record()
-        record["moves"] = record["moves"][:at]
-        game = load_record(record)
-        seat = next((s for s in [game.current_player, *range(game.players)] if s is not None and
-                     quiz.table.value == style_html() + lesson_table(game.state.view(s), quiz.lang)), None)
-        if seat is None:
-            raise SystemExit(f"{self.path.name}: a quiz's table is drawn from no player's view")
-        legal = {str(m) for m in game.legal_moves()}
-        spec = quiz_spec(game, [str(m) for m in quiz.moves if str(m) not in legal],
-                         None if seat == game.current_player else seat)
-        if [move for move, _ in quiz_moves(spec)] != [str(m) for m in quiz.moves]:
+        spec = quiz.model.spec()
+        again = Quiz.from_spec(spec, quiz.lang)
+        if [again.words(m) for m in again.moves] != [quiz.model.words(m) for m in quiz.model.moves]:
             raise SystemExit(f"{self.path.name}: a quiz's spec does not offer its moves {list(map(str, quiz.moves))}")
         return spec
 
@@ -372,6 +362,12 @@ def blocks_html(blocks: list[Block], words: dict[str, dict[str, str]]) -> str:
                          f'data-spec="{attribute(data)}">'
                          f'<p class="dn-board-status" role="status">{variants("span", word("loading"))}</p>'
                          f'<div class="dn-board-host"></div></div>')
+        elif kind == "practice":
+            boards += 1
+            parts.append(f'<div class="dn-lesson-practice dn-output" data-key="practice-{boards}" '
+                         f'data-spec="{attribute(data)}">'
+                         f'<p class="dn-board-status" role="status">{variants("span", word("loading"))}</p>'
+                         f'<div class="dn-practice-host"></div></div>')
         elif kind == "app":
             links = {lang: f'{html.escape(words[lang]["app_here"])} <a href="../index.html?lang={lang}">'
                            f'{html.escape(words[lang]["play"])}</a>' for lang in LANGUAGES}

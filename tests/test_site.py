@@ -31,6 +31,7 @@ import site_build.build
 import site_build.lessons
 import site_build.serve
 from danish_nb.cards import Card, card_words
+from danish_nb.render.quiz import Quiz
 from danish_nb.web.lessons import quiz_moves
 from site_build.serve import OFFLINE_CHROMIUM_ARGS, SiteServer, only_this_host, serving
 from test_a11y import axe_violations
@@ -244,8 +245,22 @@ def test_a_lessons_quiz_replay_and_board_answer_from_the_engine_in_every_languag
     expect(german.locator(".dn-quiz-verdict")).to_contain_text("Nicht erlaubt")
     sheet = page.locator("details.dn-answers").first
     sheet.locator("summary").click()
-    expect(sheet.locator("pre[data-lang=de]")).to_contain_text(f"{moves[0]} -> ")
+    first = Quiz.from_spec(spec, "de")
+    expect(sheet.locator("pre[data-lang=de]")).to_contain_text(f"{first.words(first.moves[0])} → ")  # words
     assert sheet.locator("pre[data-lang=de]").inner_text().count("\n") == len(moves) - 1
+    assert " -> " not in sheet.locator("pre[data-lang=de]").inner_text()
+
+    # The card picker of a quiz with many moves made of cards: the cards picked, then checked.
+    picker = page.locator(".dn-quiz [data-lang=de] .dn-quiz-cards").first
+    picker.locator("button[data-pick]").nth(0).click()
+    expect(picker.locator("button[data-pick]").nth(0)).to_have_attribute("aria-pressed", "true")
+    picker.locator("button[data-check]").click()
+    expect(picker.locator("xpath=ancestor::div[@data-lang]").locator(".dn-quiz-verdict .dn-verdict")).to_be_visible()
+
+    # The lesson ends with its practice, the same as the notebook's (it showed its Python repr).
+    practice = page.locator(".dn-lesson-practice .dn-practice-title")
+    expect(practice).to_have_text("Üben: Danish Bastard")
+    assert "PracticeWidget object" not in page.content()
 
     # The replay steps through its game, and the lesson's board plays, both in German.
     replay = page.locator(".dn-replay [data-lang=de]")
@@ -307,6 +322,35 @@ def test_after_the_first_visit_the_site_opens_and_plays_with_the_network_cut(sit
         names = page.evaluate(GONE, version)
         assert names == ["danish-nb-site-0123456789abcdef"], names
     context.close()
+
+
+@pytest.mark.browser
+def test_the_pages_app_deals_the_same_cards_again_and_practises_like_the_voila_app(visit) -> None:
+    """The page had no Same deal again and no Practice screen (the Voila app has both)."""
+    context, server, _blocked, errors = visit
+    page = open_app(context, server.url)
+    start_game(page, 4242)
+    page.locator(".dn-new-game").click()
+    message = page.locator(".dn-app-message")
+    expect(message).not_to_contain_text("seed 4242")  # New game: new cards
+    page.locator(".dn-same-deal").click()
+    seed = re.search(r"seed (\d+)", message.inner_text()).group(1)
+    expect(message).to_contain_text(f"seed {seed}")
+    page.locator("[data-screen=practice]").click()
+    practice = page.locator(".dn-practice-host")
+    expect(practice.locator(".dn-practice-title")).to_have_text("Practice: Danish Bastard", timeout=FIRST_BOARD)
+    expect(page.locator(".dn-board-host")).to_be_hidden()
+    expect(practice.locator("button[data-act=choice]").first).to_be_visible()
+    zones = dict.fromkeys(practice.locator("button[data-act=choice]").evaluate_all("bs => bs.map(b => b.dataset.zone)"))
+    for zone in zones:  # one choice per question of the item
+        practice.locator(f"button[data-act=choice][data-zone='{zone}']").first.click()
+        expect(practice.locator(f"button[data-act=choice][data-zone='{zone}']").first).to_have_attribute(
+            "aria-pressed", "true")
+    practice.locator("button[data-act=check]").click()
+    expect(practice.locator("button[data-act=next]")).to_be_visible()
+    page.locator("[data-screen=play]").click()
+    expect(page.locator(f"{ME} .dn-card").first).to_be_visible()
+    assert errors == []
 
 
 @pytest.mark.browser

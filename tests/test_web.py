@@ -202,3 +202,68 @@ def test_a_lessons_board_keeps_its_game_in_another_language() -> None:
     assert played and len(session.boards["b1"][0].game.history) == played and "coup" in french["board"]
     again = session.handle({"op": "lesson.board", "key": "b1", "spec": spec})
     assert again["board"] == first["board"] and not session.boards["b1"][0].game.history
+
+
+#: The board's own "Review my game" and the Practice screen, where no widget package can be imported.
+PAGE_REVIEW_AND_PRACTICE = """
+import importlib.abc, json, sys
+class Refuse(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {"ipywidgets", "anywidget", "IPython", "traitlets", "comm", "sqlite3", "_sqlite3"}:
+            raise ImportError(f"no {name} in the page")
+sys.meta_path.insert(0, Refuse())
+from danish_nb.web.session import Session
+session = Session()
+session.handle({"op": "app.open", "seed": 3})
+session.app.model.iterations = 10
+session.handle({"op": "app.new", "values": {"game": "rat-bastard-17", "players": "2", "seat-2": "random"}})
+board = session.app.board
+while not board.game.is_over:
+    board.play(str(board.game.legal_moves()[0]))
+board._render()
+reviewed = session.handle({"op": "app.msg", "message": {"act": "review"}})
+practice = session.handle({"op": "app.screen", "screen": "practice"})
+nothing = session.handle({"op": "app.screen", "screen": "tables"})
+print(json.dumps([reviewed.get("error"), reviewed["coach"]["text"][:21], "Traceback" in reviewed.get("board", ""),
+                  "Practice: Rat Bastard 17" in practice["practice"], nothing.get("error")]))
+"""
+
+
+def test_review_my_game_on_the_pages_board_and_the_practice_screen_need_no_widget_package() -> None:
+    """The board's "Review my game" went to the widget coach: ModuleNotFoundError in the page."""
+    done = subprocess.run([sys.executable, "-c", PAGE_REVIEW_AND_PRACTICE], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout.splitlines()[-1]) == \
+        [None, "<b>Review for P1:</b>", False, True, "there is no screen 'tables' on this page"]
+
+
+def test_the_practice_screen_counts_the_moves_tried_on_the_board_and_answers_the_page() -> None:
+    app = PageApp(seed=4242)
+    app.new_game({"game": "danish-bastard", "players": "2", "seat-2": "random"})
+    first = app.board.game
+    for zone, idx in list(spots(app))[:3]:
+        click(app, zone, idx)
+    app.message_to_board({"act": "play"})
+    before = next(code for code in spots(app).values() if not first.explain(f"P1 play {code}").legal)
+    app.board.play(f"P1 play {before}")  # tried before the practice was opened: kept for it
+    assert not app.practices
+    shown = app.screen("practice")
+    assert app.practices["danish-bastard"][0].session.last_game_errors()
+    app.new_game({"seed": "4242"})
+    assert "dn-practice" in shown["practice"] and shown["screen"] == "practice"
+    practice, _pad = app.practices["danish-bastard"]
+    item = practice.item
+    choice = item.choices[0]
+    chosen = app.message_to_practice({"act": "choice", "code": choice.key, "zone": choice.group, "move": item.id})
+    assert 'aria-pressed="true"' in chosen["practice"]
+    forged = app.message_to_practice({"act": "choice", "code": "nope", "zone": "answer", "move": item.id})
+    assert "Ignored: that choice is not one of this question" in html.unescape(forged["practice"])
+    app.screen("play")
+    for zone, idx in list(spots(app))[:3]:
+        click(app, zone, idx)
+    app.message_to_board({"act": "play"})
+    assert practice.session.game_errors == [] and practice.session.previous_errors  # a new deal: counted afresh
+    game = app.board.game
+    refused = next(code for code in spots(app).values() if not game.explain(f"P1 play {code}").legal)
+    app.board.play(f"P1 play {refused}")  # an illegal move tried on the board counts in practice
+    assert practice.session.game_errors

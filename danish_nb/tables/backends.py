@@ -14,7 +14,6 @@ from pathlib import Path
 
 from .errors import TableError
 from .postgres import PostgresStore
-from .sqlite import SQLiteStore
 from .store import STORE_ENV, Store
 
 
@@ -33,6 +32,8 @@ def open_store(url: str | None = None) -> Store:
     danish-nb[postgres]``); ``sqlite:///relative.db``, ``sqlite:////absolute.db``,
     ``sqlite:///:memory:`` or a plain file path open SQLite.
     """
+    from .sqlite import SQLiteStore  # (here: a page in the browser has no sqlite3, and opens no store)
+
     url = url if url is not None else os.environ.get(STORE_ENV, "")
     if url.startswith(("postgresql://", "postgres://")):
         return PostgresStore(url)

@@ -8,6 +8,7 @@ What is extracted:
 
 - texts in the code marked ``_()``, ``M()``, ``_n()``, ``tr()``, ``tr.n()`` and ``N_()`` (mapping in
   ``babel.cfg``), also inside f-strings (which Babel's extractor does not read: :func:`nested_calls`);
+- the lessons' prose (``danish_nb.lessons.languages``), each paragraph in context ``lesson <name>``;
 - data the games define: every rule's English (its rendering, or its quote for an English
   document) in context ``rule <id>``, its title in context ``title <id>``, its note in context
   ``note <id>``, every ruling's question and reading in context ``ruling <id>``, and every
@@ -96,6 +97,10 @@ def extract() -> Catalog:
         for option in game.info.options:
             for text in (option.label, option.help, *(option.choice_labels or ())):
                 template.add(text, locations=[(f"option {game.id}.{option.name}", 0)])
+    from danish_nb.lessons.languages import messages  # the lessons' prose, paragraph by paragraph
+
+    for text, context, where in messages(ROOT / "notebooks"):
+        template.add(text, locations=[(where, 0)], context=context)
     return template
 
 

@@ -3,15 +3,17 @@ from the engine with no widget (the static site's lesson pages, ``site_build/les
 
 A lesson page carries each as a small JSON *spec* (a game record, replayed and checked by
 :func:`~danish_nb.core.load_record`); every verdict is asked of the engine when the learner
-clicks, in the page's language, exactly as :class:`~danish_nb.widgets.lesson.PositionQuiz` and
-:class:`~danish_nb.widgets.lesson.Replay` do in Jupyter.
+clicks, in the page's language. A quiz is the same :class:`~danish_nb.render.quiz.Quiz` as
+Jupyter's :class:`~danish_nb.widgets.lesson.PositionQuiz` draws: the same moves, words, card
+picker and answer sheet; a replay's steps are :func:`~danish_nb.render.replay.step_lines`, as
+:class:`~danish_nb.widgets.lesson.Replay` tells them.
 
 >>> import danish_nb as dn
 >>> spec = quiz_spec(dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]}), ["P1 play 4C"])
 >>> quiz_moves(spec, "fr")
 [('P1 play 4♣', 'Jouer le quatre de trèfle'), ('P1 play 8♥', 'Jouer le huit de cœur')]
 >>> print(quiz_answers(spec, "de").splitlines()[0])
-P1 play 4♣ -> nicht erlaubt: Kreuz-Vier auf Kreuz-Sechs: niedriger als die Karte davor (Regel DB-13)
+Kreuz-Vier spielen → nicht erlaubt: Kreuz-Vier auf Kreuz-Sechs: niedriger als die Karte davor (Regel DB-13)
 >>> quiz_answer(spec, "P1 take", "en")
 Traceback (most recent call last):
 danish_nb.errors.DanishNbError: P1 take is not one of this quiz's moves: P1 play 4♣, P1 play 8♥
@@ -24,15 +26,12 @@ from html import escape
 from typing import Any
 
 from ..core import DanishNbError, Game, Verdict, load_record, render_text
-from ..families.shedding import canonical
-from ..i18n import LANGUAGES, N_, M, translator
+from ..i18n import LANGUAGES, translator
 from ..render.html import verdict_html
+from ..render.quiz import CHECK, PICK, PROMPT, Quiz, face_text
 from ..render.replay import step_lines
 from ..render.views import lesson_table
-from ..words import move_words
 
-#: What a quiz asks (PositionQuiz's question).
-PROMPT = N_("What may you play? Click a move to see what the rules say.")
 Spec = Mapping[str, Any]
 
 
@@ -41,61 +40,57 @@ Spec = Mapping[str, Any]
 def quiz_spec(game: Game, try_moves: Iterable[Any] = (), player: int | None = None) -> dict[str, Any]:
     """The spec of a quiz on ``game``'s position: its record, the tempting moves to offer beside
     the legal ones, and whose view the table shows (default: the player to move)."""
-    legal = game.state.legal_moves()
-    tried = [str(game.parse_move(m) if isinstance(m, str) else m) for m in try_moves]
-    return {"record": game.to_record(), "try": [m for m in tried if m not in map(str, legal)], "player": player}
-
-
-def _quiz(spec: Spec) -> tuple[Game, int | None, tuple[Any, ...]]:
-    """The quiz's game (replayed), its viewer, and the moves it offers: every legal move and
-    the tempting ones, in notation order (so the buttons do not give the answer away)."""
-    game = load_record(spec["record"])
-    legal = game.legal_moves()
-    same = {canonical(m): m for m in legal}  # a tempting move that is a legal one in another order
-    tried = [same.get(canonical(m), m) for m in map(game.parse_move, spec.get("try", ()))]
-    seat = spec.get("player")
-    return game, game.current_player if seat is None else seat, tuple(sorted(dict.fromkeys(legal + tried), key=str))
+    return Quiz(game, try_moves, player=player).spec()
 
 
 def quiz_moves(spec: Spec, lang: str = "en") -> list[tuple[str, str]]:
-    """The quiz's moves as (notation, what the button says in ``lang``: the move in words, as
-    :class:`~danish_nb.widgets.lesson.PositionQuiz` says it, whose it is when not the viewer's)."""
-    _, seat, moves = _quiz(spec)
-    return [(str(m), move_words(m, seat, lang=lang, player=m.player != seat)) for m in moves]
+    """The quiz's moves as (notation, what the button says in ``lang``: the move in words)."""
+    quiz = Quiz.from_spec(spec, lang)
+    return [(str(m), quiz.words(m)) for m in quiz.moves]
 
 
 def quiz_html(spec: Spec, lang: str = "en") -> str:
-    """The quiz as the page first shows it: the table from the viewer's view, the question and
-    one button per move (``data-move``: its notation); verdicts come from :func:`quiz_answer`."""
-    game, seat, _ = _quiz(spec)
+    """The quiz as the page first shows it: the table from the viewer's view, the question, the
+    card picker if it has one (``data-pick``: a card's code) and one button per other move
+    (``data-move``: its notation, which the learner never reads); verdicts come from :func:`quiz_answer`."""
+    quiz = Quiz.from_spec(spec, lang)
     tr = translator(lang)
-    buttons = "".join(f'<button type="button" data-move="{escape(move, quote=True)}" '
-                      f'title="{escape(tr("try {move}", move=move), quote=True)}">{escape(label)}</button>'
-                      for move, label in quiz_moves(spec, lang))
-    return (f"{lesson_table(game.state.view(seat), lang)}<p><b>{escape(tr(PROMPT))}</b></p>"
+    buttons = "".join(f'<button type="button" data-move="{escape(str(move), quote=True)}">'
+                      f"{escape(quiz.words(move))}</button>" for move in quiz.buttons)
+    picker = ""
+    if quiz.picked:
+        cards = "".join(f'<button type="button" data-pick="{card.code}" aria-pressed="false" '
+                        f'aria-label="{escape(quiz.card_words(card), quote=True)}" '
+                        f'title="{escape(quiz.card_words(card), quote=True)}">{escape(face_text(card, lang))}</button>'
+                        for card in quiz.cards)
+        picker = (f'<p>{escape(tr(PICK))}</p><div class="dn-quiz-cards" role="group">{cards} '
+                  f'<button type="button" class="dn-quiz-check" data-check="1">{escape(tr(CHECK))}</button></div>')
+    return (f"{lesson_table(quiz.view(), lang)}<p><b>{escape(tr(PROMPT))}</b></p>{picker}"
             f'<div class="dn-quiz-moves" role="group">{buttons}</div><div class="dn-quiz-verdict" role="status"></div>')
 
 
 def quiz_answer(spec: Spec, move: str, lang: str = "en") -> Verdict:
     """The engine's verdict on one of the quiz's moves (its notation; a shedding move's cards in
     any order). Raises :class:`DanishNbError` for a move the quiz does not offer."""
-    game, _, moves = _quiz(spec)
-    asked = game.parse_move(move)
-    found = next((m for m in moves if canonical(m) == canonical(asked)), None)
-    if found is None:
-        raise DanishNbError(M("{move} is not one of this quiz's moves: {moves}", move=str(asked),
-                              moves=", ".join(map(str, moves))))
-    return game.state.explain(found)
+    return Quiz.from_spec(spec, lang).answer(move)
 
 
 def quiz_verdict_html(spec: Spec, move: str, lang: str = "en") -> str:
-    return verdict_html(quiz_answer(spec, move, lang), lang)
+    quiz = Quiz.from_spec(spec, lang)
+    return verdict_html(quiz.answer(move), lang, viewer=quiz.seat)
+
+
+def quiz_check_html(spec: Spec, cards: Sequence[str], lang: str = "en") -> str:
+    """The verdict on the move the picked cards make (their codes), as the page shows it."""
+    quiz = Quiz.from_spec(spec, lang)
+    if not isinstance(cards, Sequence) or not all(isinstance(c, str) for c in cards):
+        raise DanishNbError("a message with bad values")
+    return verdict_html(quiz.check(list(cards)), lang, viewer=quiz.seat)
 
 
 def quiz_answers(spec: Spec, lang: str = "en") -> str:
-    """Every offered move's verdict, one line each (the quiz's answer sheet)."""
-    game, _, moves = _quiz(spec)
-    return "\n".join(f"{move} -> {game.state.explain(move).summary(lang)}" for move in moves)
+    """Every offered move's verdict, one line each, in words (the quiz's answer sheet)."""
+    return Quiz.from_spec(spec, lang).answers()
 
 
 # --------------------------------------------------------------------------- replays
@@ -142,5 +137,5 @@ def replay_html(spec: Spec, step: int, lang: str = "en", game: Game | None = Non
     return f'<div class="dn-replay-info"><b>{escape(first)}</b><ul>{items}</ul></div>{shown["table"]}'
 
 
-__all__ = ["PROMPT", "quiz_answer", "quiz_answers", "quiz_html", "quiz_moves", "quiz_spec", "quiz_verdict_html",
-           "replay_html", "replay_spec", "replay_step"]
+__all__ = ["quiz_answer", "quiz_answers", "quiz_check_html", "quiz_html", "quiz_moves", "quiz_spec",
+           "quiz_verdict_html", "replay_html", "replay_spec", "replay_step"]

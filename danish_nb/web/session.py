@@ -28,17 +28,18 @@ from ..core import DanishNbError, load_record
 from ..i18n import LANGUAGES, M, translator
 from ..widgets import Board, board_for
 from .app import PageApp, Progress
-from .lessons import quiz_answers, quiz_verdict_html, replay_html
+from .lessons import quiz_answers, quiz_check_html, quiz_verdict_html, replay_html
 from .pad import PagePad
 
 
 class Session:
-    """The app (made by ``app.open``) and the boards of a lesson page, by the page's key."""
+    """The app (made by ``app.open``) and the boards and practices of a lesson page, by the page's key."""
 
     def __init__(self, progress: Progress | None = None):
         self.progress = progress
         self.app: PageApp | None = None
         self.boards: dict[str, tuple[Board, PagePad]] = {}
+        self.practices: dict[str, tuple[Any, PagePad]] = {}
 
     def handle_json(self, text: str) -> str:
         return json.dumps(self.handle(json.loads(text)))
@@ -75,8 +76,17 @@ class Session:
     def _app_new(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
         return self._app().new_game(_values(request))
 
+    def _app_again(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        return self._app().same_deal_again(_values(request))
+
     def _app_msg(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
         return self._app().message_to_board(request.get("message"))
+
+    def _app_screen(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        return self._app().screen(str(request.get("screen")))
+
+    def _app_practice(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        return self._app().message_to_practice(request.get("message"))
 
     def _app_hint(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
         return self._app().hint()
@@ -106,8 +116,33 @@ class Session:
         pad.deliver(request.get("message"))
         return {"board": pad.take()}
 
+    def _lesson_practice(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        """A lesson's practice (its spec: the game), the same as Jupyter's
+        (:class:`~danish_nb.widgets.practice.PracticeWidget`) on a pad of the page, kept in memory;
+        ``keep``: the one on the page goes on in ``lang``."""
+        from ..widgets.practice import PracticeWidget
+
+        key, game = str(request["key"]), str(request["spec"]["game"])
+        old = self.practices.get(key)
+        if old is not None and request.get("keep"):
+            old[0].set_lang(lang)
+        else:
+            pad = PagePad()
+            self.practices[key] = (PracticeWidget(game, lang=lang, seed=request["spec"].get("seed"), pad=pad), pad)
+        return {"practice": self.practices[key][1].html}
+
+    def _lesson_practice_msg(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        found = self.practices.get(str(request.get("key")))
+        if found is None:
+            raise DanishNbError(M("there is no board {key} on this page", key=str(request.get("key"))[:40]))
+        found[1].deliver(request.get("message"))
+        return {"practice": found[1].take()}
+
     def _quiz_answer(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
         return {"verdict": quiz_verdict_html(request["spec"], str(request.get("move")), lang)}
+
+    def _quiz_check(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        return {"verdict": quiz_check_html(request["spec"], request.get("cards", ()), lang)}
 
     def _quiz_answers(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
         return {"answers": quiz_answers(request["spec"], lang)}
@@ -117,8 +152,10 @@ class Session:
 
 
 #: The requests a page may make.
-OPS = frozenset({"app.open", "app.change", "app.new", "app.msg", "app.hint", "app.review",
-                 "lesson.board", "lesson.msg", "quiz.answer", "quiz.answers", "replay.step"})
+OPS = frozenset({"app.open", "app.change", "app.new", "app.again", "app.msg", "app.screen", "app.practice",
+                 "app.hint", "app.review",
+                 "lesson.board", "lesson.msg", "lesson.practice", "lesson.practice_msg", "quiz.answer", "quiz.check",
+                 "quiz.answers", "replay.step"})
 
 
 def _values(request: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -114,6 +114,9 @@ class Board(ABC):
         #: What "Play again" does once the game is over (the app deals a new game); ``None``: no
         #: such button.
         self.on_play_again: Callable[[], Any] | None = None
+        #: What "Review my game" does once the game is over (the app's coach); ``None``: the
+        #: board's own coach panel under it (widgets/coach.py).
+        self.on_review: Callable[[], Any] | None = None
         seats = tuple(seats) if seats is not None else ("human",) + ("rule-of-thumb",) * (game.players - 1)
         if len(seats) != game.players:
             raise OptionsError(f"give one seat per player: {game.players}, not {len(seats)}")
@@ -811,7 +814,10 @@ class Board(ABC):
         if "review" not in self._offer.acts:
             self._refuse(M("the game is not over"))
             return
-        self.coach.review()
+        if self.on_review is not None:
+            self.on_review()
+        else:
+            self.coach.review()
 
     @_locked
     def set_step_mode(self, on: bool) -> None:

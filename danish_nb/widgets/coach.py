@@ -1,6 +1,7 @@
-"""The coach under a board: a "Hint" button (the best move for the human at the screen, from
-that seat's view only) and "Review my game" once the game is over, each searched in a background
-thread with a progress bar, so the board stays responsive.
+"""The coach under a board, drawn with ipywidgets: a "Hint" button (the best move for the human at
+the screen, from that seat's view only) and "Review my game" once the game is over, each searched
+in a background thread with a progress bar, so the board stays responsive. What the coach says
+and when it may is :class:`~danish_nb.app_model.Coach`'s (the page draws the same model).
 
 >>> import danish_nb as dn
 >>> from danish_nb.widgets import board_for
@@ -19,28 +20,26 @@ from typing import Any
 
 import ipywidgets
 
-from .. import coach
-from ..core import DanishNbError
+from ..app_model import ACTIONS, THINKING, Coach
 from ..i18n import translator
-from .app_words import hint_html, review_html, won_by
 from .settings import close_tree
 
 
 class CoachPanel:
     """Hint and review for ``board``'s human seats; ``iterations`` per search (default: the
-    strong player's). ``widget`` is what is shown (the board shows it under the table)."""
+    strong player's). ``widget`` is what is shown (the board shows it under the table);
+    ``model`` the :class:`~danish_nb.app_model.Coach` it draws."""
 
     def __init__(self, board: Any, iterations: int | None = None) -> None:
         self.board = board
-        self.iterations = iterations
+        self.model = Coach(board, iterations)
         self.tr = tr = translator(board.lang)
-        fit = ipywidgets.Layout(width="auto")  # the words decide the width: none cut on a phone
-        self.hint_button = ipywidgets.Button(description=tr("Hint"), tooltip=tr("the best move here, and why"),
-                                             layout=fit)
-        self.review_button = ipywidgets.Button(description=tr("Review my game"),
-                                               tooltip=tr("your moves that were much worse than the best"),
-                                               layout=ipywidgets.Layout(width="auto"))
-        self.progress = ipywidgets.IntProgress(value=0, min=0, max=1, description=tr("thinking"))
+        words = {action.name: action for action in ACTIONS}
+        self.hint_button, self.review_button = (
+            ipywidgets.Button(description=tr(words[name].label), tooltip=tr(words[name].tip),
+                              layout=ipywidgets.Layout(width="auto"))  # the words decide the width
+            for name in ("hint", "review"))
+        self.progress = ipywidgets.IntProgress(value=0, min=0, max=1, description=tr(THINKING))
         self.progress.layout.visibility = "hidden"
         self.output = ipywidgets.HTML()
         self.widget = ipywidgets.VBox([ipywidgets.HBox([self.hint_button, self.review_button, self.progress],
@@ -59,17 +58,11 @@ class CoachPanel:
         """Whether a search is running."""
         return self.thread is not None and self.thread.is_alive()
 
-    def _seat(self) -> int | None:
-        """The human seat the coach speaks to: the board's viewer, if a human plays it."""
-        viewer = self.board.viewer
-        return viewer if viewer is not None and self.board.seats[viewer] == "human" else None
-
     def refresh(self) -> None:
         """Enable Hint on the human's turn (the board live, no privacy screen), Review once the
         game is over; neither while a search runs."""
-        seat, game = self._seat(), self.board.game
-        self.hint_button.disabled = self.busy or not self.board._my_turn()  # the board would take a move now
-        self.review_button.disabled = self.busy or seat is None or not game.is_over
+        self.hint_button.disabled = self.busy or not self.model.can_hint()
+        self.review_button.disabled = self.busy or not self.model.can_review()
 
     def _on_game_change(self, _game: Any) -> None:
         self.refresh()
@@ -88,9 +81,7 @@ class CoachPanel:
 
         def target() -> None:
             try:
-                work()
-            except DanishNbError as exc:
-                self._say(html.escape(self.tr("The coach could not answer: {problem}", problem=exc)))
+                self._say(work())
             finally:
                 self.progress.layout.visibility = "hidden"
                 self.thread = None
@@ -108,36 +99,21 @@ class CoachPanel:
         self.refresh()
         if self.hint_button.disabled:
             return None
-        seat, state, moves = self._seat(), self.board.game.state, len(self.board.game.history)
-        view = state.view(seat, reveal_hands=True) if self.board.teaching else state.view(seat)
         self._say(self.tr("Thinking about your move..."))
-
-        def work() -> None:
-            found = coach.hint(view, seat, game_id=self.board.game.rules.id, iterations=self.iterations,
-                               seed=moves, progress=self._progress)
-            if len(self.board.game.history) != moves:
-                self._say(self.tr("The game moved on before the hint was ready: ask again."))
-                return
-            self._say(hint_html(found, seat, self.board.lang))
-        return self._run(work, wait)
+        return self._run(lambda: self.model.hint(self._progress), wait)
 
     def review(self, wait: bool = False) -> threading.Thread | None:
         """List the human's moves that were much worse than the best, in a background thread."""
         self.refresh()
         if self.review_button.disabled:
             return None
-        seat, game = self._seat(), self.board.game
         self._say(html.escape(self.tr("Reviewing your game...")))
 
         def progress(done: int, total: int) -> None:
             self._progress(done, total)
             self._say(html.escape(self.tr("Reviewing your game: {done} of your {total} choices weighed...",
                                           done=done, total=total)))
-
-        def work() -> None:
-            mistakes = coach.review(game, seat, iterations=self.iterations, progress=progress)
-            self._say(review_html(mistakes, seat, won_by(game, seat), self.board.lang))
-        return self._run(work, wait)
+        return self._run(lambda: self.model.review(progress), wait)
 
     def close(self) -> None:
         """Stop following the game and close the widgets."""

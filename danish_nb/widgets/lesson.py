@@ -16,7 +16,6 @@ illegal: the four of clubs on the six of clubs: lower than the card before (rule
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from pathlib import Path
@@ -25,14 +24,12 @@ from typing import Any
 import ipywidgets as widgets
 from IPython.display import HTML
 
-from ..cards import card_words, face_letter
 from ..core import GAMES, DanishNbError, Game, Text, Verdict, get_game, option_infos, render_text
-from ..families.shedding import canonical
 from ..i18n import N_, translator
 from ..render.html import rule_html, verdict_html
+from ..render.quiz import CHECK, PICK, PROMPT, Quiz, face_text
 from ..render.replay import step_lines
 from ..render.views import lesson_table
-from ..words import move_words
 from .settings import label_of
 
 #: Every style of the package's pages (cards, tables, boards, lessons): one file.
@@ -154,75 +151,47 @@ class AnswerSheet:
                 f'<pre>{escape(self.text)}</pre></details>')
 
 
-#: More moves made of cards than this, and a quiz offers a card picker instead of their buttons.
-PICKER_FROM = 6
-
-
-def face_text(card: Any, lang: str = "en") -> str:
-    """A card as its face shows it in ``lang`` (``'D♠'`` in French and German), a joker in words.
-
-    >>> from danish_nb.cards import Card
-    >>> face_text(Card.parse("QS"), "fr"), face_text(Card.parse("RJ"), "de")
-    ('D♠', 'roter Joker')
-    """
-    if card.is_joker:
-        return card_words(card).render(lang)
-    return f"{face_letter(card.rank, lang)}{card.suit.symbol}"
-
-
 class PositionQuiz(widgets.VBox):
-    """"Here is the table: what may you play, and why?"
+    """"Here is the table: what may you play, and why?", drawn with ipywidgets from its
+    :class:`~danish_nb.render.quiz.Quiz` (``quiz.model``: the moves, their words, the card picker,
+    the verdicts and the answer sheet, which the serverless page draws too).
 
     Shows the table from the view of the player to move (or ``player``) and one button per
-    candidate move: every legal move plus the tempting ``try_moves``, in notation order so the
-    buttons do not give the answer away. A click shows the engine's verdict (legal or not, each
-    reason with its rule quoted and any ruling); the game is never changed, and only the offered
-    moves can be asked about. The quiz keeps the position it was made with (``quiz.state``), so
-    moves played on the game later do not change what it shows or answers. The table is drawn
-    by the drawing registered for the view's type (any game), or by ``render`` (a view to HTML).
-    ``lang`` is the language of its words, moves and verdicts.
+    candidate move: every legal move plus the tempting ``try_moves``. A click shows the engine's
+    verdict (legal or not, each reason with its rule quoted and any ruling); the game is never
+    changed. The table is drawn by the drawing registered for the view's type (any game), or by
+    ``render`` (a view to HTML). ``lang`` is the language of its words, moves and verdicts.
     """
 
     def __init__(self, game: Game, try_moves: Iterable[Any] = (), *, player: int | None = None,
-                 prompt: str = N_("What may you play? Click a move to see what the rules say."),
-                 render: Callable[[Any], str] | None = None, lang: str = "en"):
+                 prompt: str = PROMPT, render: Callable[[Any], str] | None = None, lang: str = "en"):
         tr = translator(lang)
         self.lang = lang
-        self.game = game
-        self.state = game.state
-        seat = self.state.current_player if player is None else player
-        legal = self.state.legal_moves()
-        same = {canonical(m): m for m in legal}  # a legal move tried with its cards in another order
-        tried = [game.parse_move(m) if isinstance(m, str) else m for m in try_moves]
-        tried = [same.get(canonical(m), m) for m in tried]
-        self.moves: tuple[Any, ...] = tuple(sorted(dict.fromkeys(legal + tried), key=str))
+        self.model = model = Quiz(game, try_moves, player=player, lang=lang)
+        self.game, self.state, self.seat, self.moves, self.picked = game, model.state, model.seat, model.moves, \
+            model.picked
         self.verdict: Verdict | None = None
-        view = self.state.view(seat)
+        view = model.view()
         self.table = widgets.HTML(style_html() + (render(view) if render else lesson_table(view, lang)))
-        self.seat = seat
-        with_cards = [m for m in self.moves if getattr(m, "cards", ())]
-        #: The moves made of several cards, when there are many (choosing three face-up cards of
-        #: six): picked card by card, then checked, rather than one button each.
-        self.picked: tuple[Any, ...] = tuple(with_cards) if len(with_cards) > PICKER_FROM else ()
-        rest = [m for m in self.moves if m not in self.picked]
         self.buttons: tuple[widgets.Button, ...] = tuple(
-            widgets.Button(description=self._words(move), layout=widgets.Layout(width="auto")) for move in rest)
-        self._button_of = dict(zip(rest, self.buttons))
-        for button, move in zip(self.buttons, rest):
+            widgets.Button(description=model.words(move), layout=widgets.Layout(width="auto"))
+            for move in model.buttons)
+        self._button_of = dict(zip(model.buttons, self.buttons))
+        for button, move in zip(self.buttons, model.buttons):
             button.on_click(lambda _b, move=move: self.answer(move))
         self.card_toggles: tuple[widgets.ToggleButton, ...] = ()
         picker: list[widgets.Widget] = []
-        if self.picked:
-            self._cards = tuple(dict.fromkeys(card for move in self.picked for card in move.cards))
+        if model.picked:
+            self._cards = model.cards
             self.card_toggles = tuple(widgets.ToggleButton(description=face_text(card, lang),
-                                                           tooltip=card_words(card).render(lang),
+                                                           tooltip=model.card_words(card),
                                                            layout=widgets.Layout(width="auto")) for card in self._cards)
-            self.check_button = widgets.Button(description=tr("Check these cards"), button_style="info",
+            self.check_button = widgets.Button(description=tr(CHECK), button_style="info",
                                                layout=widgets.Layout(width="auto"))
             self.check_button.on_click(lambda _b: self.check_selection())
             self.check_button.add_class("dn-quiz-check")
             wrap = widgets.Layout(flex_flow="row wrap")
-            picker = [widgets.HTML(escape(tr("Pick the cards, then check them:"))),
+            picker = [widgets.HTML(escape(tr(PICK))),
                       widgets.HBox([*self.card_toggles, self.check_button], layout=wrap)]
         self.verdict_box = widgets.HTML()
         super().__init__([self.table, widgets.HTML(f"<b>{escape(tr.render(prompt))}</b>"), *picker,
@@ -234,23 +203,17 @@ class PositionQuiz(widgets.VBox):
         """The verdict on the move the picked cards make (any choice of them: the engine says
         why a wrong one is refused); ``None`` and a note if no card is picked."""
         chosen = [card for card, toggle in zip(self._cards, self.card_toggles) if toggle.value]
-        if not chosen:
-            self.verdict_box.value = escape(translator(self.lang)("Pick one or more cards first."))
+        try:
+            verdict = self.model.check(chosen)
+        except DanishNbError as exc:
+            self.verdict_box.value = escape(exc.text_in(self.lang))
             return None
-        made = next((m for m in self.picked if Counter(m.cards) == Counter(chosen)), None)
-        if made is not None:
-            return self.answer(made)
-        verdict = self.state.explain(self.picked[0]._replace(cards=tuple(chosen)))
         self.verdict = verdict
         self.verdict_box.value = verdict_html(verdict, self.lang, viewer=self.seat)
         return verdict
 
-    def _words(self, move: Any) -> str:
-        """A move in words as the quiz's player reads it (another player's move says whose)."""
-        return move_words(move, self.seat, lang=self.lang, player=getattr(move, "player", self.seat) != self.seat)
-
     def answers(self) -> str:
-        """Every offered move's verdict, one line each (the answer sheet; the widget is untouched).
+        """Every offered move's verdict, one line each, in words (the answer sheet; the widget is untouched).
 
         >>> import danish_nb as dn
         >>> g = dn.setup("danish-bastard", {"hands": [["8H"], ["9S"]], "pile": ["6C"]})
@@ -259,7 +222,7 @@ class PositionQuiz(widgets.VBox):
         the eight of hearts fits:
         if a player can play a card, then they must (rule DB-32) [ruling DB-h]
         """
-        return "\n".join(f"{self._words(move)} → {self.state.explain(move).summary(self.lang)}" for move in self.moves)
+        return self.model.answers()
 
     def answer_sheet(self) -> AnswerSheet:
         """The answer sheet folded behind a "Show answers" toggle (a notebook shows it closed;
@@ -279,12 +242,7 @@ class PositionQuiz(widgets.VBox):
         """The verdict on one of the offered moves (a move or its notation), shown under the
         buttons; a shedding move's cards may be given in any order. Raises
         :class:`DanishNbError` for a move the quiz did not offer."""
-        if isinstance(move, str):
-            move = self.game.parse_move(move)
-        move = next((m for m in self.moves if canonical(m) == canonical(move)), move)
-        if move not in self.moves:
-            offered = ", ".join(map(str, self.moves))
-            raise DanishNbError(f"{move} is not one of this quiz's moves: {offered}")
+        move = self.model.offered(move)
         verdict = self.state.explain(move)
         self.verdict = verdict
         with self.hold_sync():

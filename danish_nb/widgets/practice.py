@@ -37,7 +37,6 @@ from ..practice.progress import Learner, ProgressStore, open_progress
 from ..practice.schedule import to_dict as progress_dict
 from ..practice.session import NothingDue, PracticeSession
 from ..render.practice import data_link, item_html, nothing_due_html, progress_html
-from .pad import HtmlPad
 
 _HERE = Path(__file__).parent
 #: What a learner's page may send, and the widget method each calls (with the message).
@@ -60,7 +59,7 @@ class PracticeWidget:
     def __init__(self, game_id: str, *, learner: Learner | None = None, progress: ProgressStore | None = None,
                  options: Mapping[str, Any] | None = None, players: int | None = None, lang: str = "en",
                  seed: int | None = None, clock: Callable[[], float] = time.time,
-                 on_play: Callable[[], Any] | None = None):
+                 on_play: Callable[[], Any] | None = None, pad: Any = None):
         self.lang = check_lang(lang)
         self.on_play = on_play
         #: Whether nothing is due (the screen offers a game or practising anyway).
@@ -73,10 +72,14 @@ class PracticeWidget:
         self.download = ""
         self.confirming = False
         self._drawing = False
-        self.widget = HtmlPad()
-        self.widget.add_class("dn-practice-widget")
+        if pad is None:  # another pad (a page's, danish_nb.web.pad.PagePad) needs no widget package
+            from .pad import HtmlPad
+
+            pad = HtmlPad()
+            pad.add_class("dn-practice-widget")
+            pad.observe(self._on_html_set, names="html")
+        self.widget = pad
         self.widget.on_msg(self._on_msg)
-        self.widget.observe(self._on_html_set, names="html")
         self.item: Item | None = None
         self.next()
 

@@ -1,5 +1,5 @@
 // The app page: Python (danish_nb.web.app.PageApp, in worker.js) draws the settings, the message
-// line, the coach and the board; this script shows what it sends, hosts the board's own front end
+// line, the coach, the board and the Practice screen; this script shows what it sends, hosts the board's own front end
 // (board.js) and passes every click and form change back. Nothing here decides a rule.
 import { Python, chooseLang, keepLang, mountBoard, offerOffline, showLanguage } from "./python.js";
 
@@ -11,6 +11,7 @@ const python = new Python(base);
 let lang = chooseLang(BUILD.languages);
 let boardKey = null;
 let shown = null; // the board on the page: {model, unmount}
+let practice = null; // the Practice screen's practice on the page: {model, unmount}
 let pending = 0;
 
 function showWords() {
@@ -31,7 +32,7 @@ function values() {
 /** The focused control, by what survives a redraw (its name, or its class). */
 function focusMark() {
   const active = document.activeElement;
-  if (!active || !root.contains(active) || active.closest(".dn-board-host")) return null;
+  if (!active || !root.contains(active) || active.closest(".dn-board-host, .dn-practice-host")) return null;
   return active.name ? `[name="${active.name}"]` : active.classList.length ? `.${active.classList[0]}` : null;
 }
 
@@ -59,7 +60,9 @@ function apply(result) {
     const open = form() ? !form().hidden : false;
     const mark = focusMark();
     shown?.unmount();
+    practice?.unmount();
     shown = null;
+    practice = null;
     boardKey = null;
     root.innerHTML = result.chrome;
     form().hidden = !open;
@@ -69,6 +72,10 @@ function apply(result) {
     const mark = focusMark();
     form().innerHTML = result.settings;
     refocus(mark);
+  }
+  const seed = form().elements.seed;
+  if (seed && result.seed !== undefined && seed.value !== result.seed && document.activeElement !== seed) {
+    seed.value = result.seed;
   }
   setHtml(".dn-app-message", result.message);
   const note = root.querySelector(".dn-settings-note");
@@ -83,6 +90,12 @@ function apply(result) {
     boardKey = result.board_key;
   } else if (result.board !== undefined) {
     shown.model.update(result.board);
+  }
+  if (result.practice !== undefined) {
+    if (practice === null) {
+      practice = mountBoard(root.querySelector(".dn-practice-host"), result.practice,
+                            (message) => ask({ op: "app.practice", message }));
+    } else practice.model.update(result.practice);
   }
 }
 
@@ -109,13 +122,17 @@ async function ask(request) {
 
 root.addEventListener("click", (event) => {
   const target = event.target.closest("button");
-  if (!target || !root.contains(target) || target.closest(".dn-board-host")) return;
+  if (!target || !root.contains(target) || target.closest(".dn-board-host, .dn-practice-host")) return;
   if (target.classList.contains("dn-settings-toggle")) {
     const open = form().hidden;
     form().hidden = !open;
     target.setAttribute("aria-expanded", String(open));
   } else if (target.classList.contains("dn-new-game")) {
     ask({ op: "app.new", values: values() });
+  } else if (target.classList.contains("dn-same-deal")) {
+    ask({ op: "app.again", values: values() });
+  } else if (target.dataset.screen) {
+    ask({ op: "app.screen", screen: target.dataset.screen });
   } else if (target.dataset.coach) {
     const progress = root.querySelector(".dn-coach-progress");
     progress.removeAttribute("value");

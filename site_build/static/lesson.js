@@ -37,6 +37,23 @@ document.addEventListener("click", async (event) => {
   button.classList.add(legal ? "dn-quiz-legal" : "dn-quiz-illegal");
 });
 
+// A quiz's card picker: cards pressed in turn, then checked together by the engine.
+document.addEventListener("click", async (event) => {
+  const card = event.target.closest(".dn-quiz button[data-pick]");
+  if (card) {
+    card.setAttribute("aria-pressed", String(card.getAttribute("aria-pressed") !== "true"));
+    return;
+  }
+  const check = event.target.closest(".dn-quiz button[data-check]");
+  if (!check) return;
+  const group = check.closest(".dn-quiz-cards");
+  const verdict = check.closest("[data-lang], .dn-quiz").querySelector(".dn-quiz-verdict");
+  const cards = [...group.querySelectorAll("button[data-pick][aria-pressed=true]")].map((b) => b.dataset.pick);
+  if (!started) verdict.textContent = BUILD.words[lang].loading;
+  const result = await ask({ op: "quiz.check", spec: spec(check), cards }, verdict);
+  if (result) verdict.innerHTML = result.verdict;
+});
+
 // Answer sheets: filled by the engine when opened, in the language shown.
 for (const sheet of document.querySelectorAll("details.dn-answers")) {
   sheet.addEventListener("toggle", async () => {
@@ -85,11 +102,29 @@ function showBoard(place, keep) {
   });
 }
 
+// Practice: the same practice as in Jupyter (board.js draws it too), kept while the page is open.
+function showPractice(place, keep) {
+  const key = place.dataset.key;
+  const status = place.querySelector(".dn-board-status");
+  return ask({ op: "lesson.practice", key, keep, spec: spec(place) }, status).then((result) => {
+    if (!result) return;
+    boards.get(key)?.unmount();
+    const shown = mountBoard(place.querySelector(".dn-practice-host"), result.practice, async (message) => {
+      const next = await ask({ op: "lesson.practice_msg", key, message }, status);
+      if (next && next.practice) shown.model.update(next.practice);
+    });
+    boards.set(key, shown);
+    status.hidden = true;
+  });
+}
+
 function setLanguage(next) {
   lang = next;
   keepLang(lang);
   showLanguage(lang, BUILD.words[lang]);
-  if (started) for (const place of document.querySelectorAll(".dn-lesson-board")) showBoard(place, true);
+  if (!started) return;
+  for (const place of document.querySelectorAll(".dn-lesson-board")) showBoard(place, true);
+  for (const place of document.querySelectorAll(".dn-lesson-practice")) showPractice(place, true);
 }
 
 document.addEventListener("click", (event) => {
@@ -104,7 +139,8 @@ if (python === null) {
 } else {
   python.ready.then(() => {
     started = true;
-    Promise.all([...document.querySelectorAll(".dn-lesson-board")].map((place) => showBoard(place, false)))
+    Promise.all([...[...document.querySelectorAll(".dn-lesson-board")].map((place) => showBoard(place, false)),
+                 ...[...document.querySelectorAll(".dn-lesson-practice")].map((place) => showPractice(place, false))])
       .finally(() => offerOffline(base));
   }, (error) => {
     for (const status of document.querySelectorAll(".dn-board-status")) {

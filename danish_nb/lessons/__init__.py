@@ -1,0 +1,137 @@
+"""The lesson notebooks shipped with the package, and their index in the learner's language.
+
+``danish-nb --lessons`` (no folder) serves them from any installation: :func:`prepare` writes a
+folder with an index of our own (``index.ipynb``: each lesson's title, one line about it and what
+it needs) and the lessons, where a lesson whose extra is not installed is replaced by a page that
+says which extra in words (instead of a traceback). The notebooks here are copies of the
+repository's ``notebooks/`` (``make notebooks`` refreshes them; a test checks they are the same).
+
+>>> [lesson.file for lesson in LESSONS][:2]
+['00-start-here.ipynb', '01-danish-bastard.ipynb']
+>>> LESSONS[6].extra, missing_extra(LESSONS[1])
+('sim', None)
+>>> "Le danish" in index_html("fr") and "pip install" in index_html("fr")
+True
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+from dataclasses import dataclass
+from html import escape
+from importlib import resources
+from pathlib import Path
+
+from ..i18n import N_, check_lang, translator
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A lesson: its notebook, its title and one line about it (marked for the catalogues), the
+    extra it needs (``pip install 'danish-nb[<extra>]'``) and the modules that extra brings."""
+
+    file: str
+    title: str
+    line: str
+    extra: str | None = None
+    modules: tuple[str, ...] = ()
+
+
+#: Every lesson, in order.
+LESSONS = (
+    Lesson("00-start-here.ipynb", N_("Start here"),
+           N_("What the package teaches, how a rule is quoted and checked, and how to play.")),
+    Lesson("01-danish-bastard.ipynb", N_("Danish Bastard, rule by rule"),
+           N_("Each rule of the English document, a table to try it on, quizzes and a practice.")),
+    Lesson("02-le-danish.ipynb", N_("Le danish, rule by rule"),
+           N_("The French document's rules, quoted in French, with quizzes and a practice.")),
+    Lesson("03-rat-bastard-17.ipynb", N_("Rat Bastard 17, rule by rule"),
+           N_("A running total that may not pass seventeen, for two players, with quizzes and a practice.")),
+    Lesson("04-bastard.ipynb", N_("Bastard, rule by rule"),
+           N_("A trick-taking game from a German document, with quizzes and a practice.")),
+    Lesson("05-sjavs.ipynb", N_("Sjavs, rule by rule"),
+           N_("The Danish trick-taking game with an auction and a skat, with quizzes and a practice.")),
+    Lesson("06-what-the-rules-do.ipynb", N_("What the rules do, measured"),
+           N_("Many simulated games answer questions about each rule option."), "sim",
+           ("pandas", "matplotlib", "tqdm")),
+    Lesson("07-research.ipynb", N_("The five games for game-AI research"),
+           N_("The games as OpenSpiel games and PettingZoo environments."), "rl", ("pyspiel", "pettingzoo", "numpy")),
+)
+#: What the index says.
+INDEX_TITLE = N_("Lessons")
+NEEDS_NOTHING = N_("Needs nothing more than the package.")
+NEEDS_EXTRA = N_("Needs the extra “{extra}”: install it with {command}, then start the lessons again.")
+
+
+def folder() -> Path:
+    """The lessons shipped with the package (the notebooks and the game records they read)."""
+    return Path(str(resources.files("danish_nb") / "lessons"))
+
+
+def missing_extra(lesson: Lesson) -> str | None:
+    """The extra ``lesson`` needs and this installation lacks, if any."""
+    if lesson.extra is None or all(importlib.util.find_spec(name) is not None for name in lesson.modules):
+        return None
+    return lesson.extra
+
+
+def _needs(lesson: Lesson, lang: str) -> str:
+    tr = translator(lang)
+    if lesson.extra is None:
+        return tr(NEEDS_NOTHING)
+    return tr(NEEDS_EXTRA, extra=lesson.extra, command=f"pip install 'danish-nb[{lesson.extra}]'")
+
+
+def href(lesson: Lesson, lang: str) -> str:
+    """Where the index links ``lesson``: its build in ``lang`` if there is one (``fr/00-start-here.ipynb``,
+    :mod:`.languages`), else the English lesson."""
+    return f"{lang}/{lesson.file}" if lang != "en" and (folder() / lang / lesson.file).exists() else lesson.file
+
+
+def index_html(lang: str = "en") -> str:
+    """The lessons' index in ``lang``: each title (a link to the lesson), one line, what it needs."""
+    tr = translator(check_lang(lang))
+    items = "".join(f'<li><a href="{escape(href(lesson, lang))}"><b>{escape(tr(lesson.title))}'
+                    f"</b></a><br>{escape(tr(lesson.line))}<br><small>{escape(_needs(lesson, lang))}</small></li>"
+                    for lesson in LESSONS)
+    return f'<h1 lang="{lang}">{escape(tr(INDEX_TITLE))}</h1><ol class="dn-lesson-list" lang="{lang}">{items}</ol>'
+
+
+def _notebook(cells: list[dict]) -> dict:
+    return {"cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                        "language": "python"}},
+            "nbformat": 4, "nbformat_minor": 5}
+
+
+def _markdown(text: str) -> dict:
+    return {"cell_type": "markdown", "id": "dn-text", "metadata": {}, "source": text}
+
+
+def prepare(into: Path, lang: str = "en") -> Path:
+    """Write the lessons to serve into the folder ``into``: ``index.ipynb`` (the index in ``lang``,
+    its links relative, so Voila renders each lesson), each lesson whose needs are met, and for the
+    others a page saying which extra to install; returns ``into``."""
+    lang = check_lang(lang)
+    into.mkdir(parents=True, exist_ok=True)
+    source = folder()
+    shutil.copytree(source / "records", into / "records", dirs_exist_ok=True)
+    for lesson in LESSONS:
+        extra = missing_extra(lesson)
+        if extra is None:
+            shutil.copy2(source / lesson.file, into / lesson.file)
+            if href(lesson, lang) != lesson.file:
+                (into / lang).mkdir(exist_ok=True)
+                shutil.copy2(source / lang / lesson.file, into / lang / lesson.file)
+        else:
+            tr = translator(lang)
+            text = f"# {tr(lesson.title)}\n\n{tr(lesson.line)}\n\n**{_needs(lesson, lang)}**\n"
+            (into / lesson.file).write_text(json.dumps(_notebook([_markdown(text)]), ensure_ascii=False),
+                                            encoding="utf-8")
+    index = _notebook([_markdown(index_html(lang))])
+    (into / "index.ipynb").write_text(json.dumps(index, ensure_ascii=False), encoding="utf-8")
+    return into
+
+
+__all__ = ["LESSONS", "Lesson", "folder", "index_html", "missing_extra", "prepare"]

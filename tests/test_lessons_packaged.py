@@ -1,0 +1,73 @@
+"""Lessons wherever the package is installed: the lessons ship in the package, ``danish-nb
+--lessons`` (no folder) serves them from an index of our own in the learner's language, and a
+lesson whose extra is missing says which extra in words instead of crashing."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+from html import escape
+from pathlib import Path
+
+import pytest
+
+from danish_nb import app_server, lessons
+from danish_nb.i18n import translator
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_the_packaged_lessons_are_the_repositorys() -> None:
+    here = sorted(path.name for path in (REPO / "notebooks").glob("0*.ipynb"))
+    assert [lesson.file for lesson in lessons.LESSONS] == here
+    for name in here:
+        assert (lessons.folder() / name).read_bytes() == (REPO / "notebooks" / name).read_bytes(), \
+            f"danish_nb/lessons/{name} must be a copy of notebooks/{name} (make notebooks)"
+    for built in (REPO / "notebooks").glob("[a-z][a-z]/0*.ipynb"):  # the lessons built in other languages
+        assert (lessons.folder() / built.parent.name / built.name).read_bytes() == built.read_bytes()
+    for record in (REPO / "notebooks" / "records").glob("*.json"):
+        assert (lessons.folder() / "records" / record.name).read_bytes() == record.read_bytes()
+
+
+def test_prepare_writes_an_index_in_the_learners_language_and_every_lesson(tmp_path: Path) -> None:
+    lessons.prepare(tmp_path, "de")
+    index = json.loads((tmp_path / "index.ipynb").read_text(encoding="utf-8"))
+    text = "".join(index["cells"][0]["source"])
+    tr = translator("de")
+    for lesson in lessons.LESSONS:
+        assert f'href="{lessons.href(lesson, "de")}"' in text
+        assert escape(tr(lesson.title)) in text and escape(tr(lesson.line)) in text
+        assert (tmp_path / lesson.file).exists()
+    assert escape("pip install 'danish-nb[sim]'") in text and "cdn" not in text.lower() and "http" not in text
+    assert (tmp_path / "records" / "danish-bastard-sample.json").exists()
+
+
+def test_a_lesson_whose_extra_is_missing_says_which_in_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lessons.importlib.util, "find_spec", lambda name: None if name == "pyspiel" else object())
+    assert lessons.missing_extra(lessons.LESSONS[7]) == "rl" and lessons.missing_extra(lessons.LESSONS[6]) is None
+    lessons.prepare(tmp_path, "fr")
+    page = json.loads((tmp_path / "07-research.ipynb").read_text(encoding="utf-8"))
+    assert [cell["cell_type"] for cell in page["cells"]] == ["markdown"]  # no code to crash
+    assert "pip install 'danish-nb[rl]'" in page["cells"][0]["source"]
+    assert (tmp_path / "06-what-the-rules-do.ipynb").read_bytes() == \
+        (lessons.folder() / "06-what-the-rules-do.ipynb").read_bytes()
+
+
+def test_danish_nb_lessons_with_no_folder_serves_the_packaged_lessons(monkeypatch: pytest.MonkeyPatch,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    seen: list[list[str]] = []
+
+    def fake_start(argv: list[str], env: dict) -> subprocess.Popen:
+        seen.append(argv)
+        return subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
+    monkeypatch.setattr(app_server, "start", fake_start)
+    monkeypatch.setattr(app_server, "DEFAULT_PORT", app_server.free_port())
+    monkeypatch.setattr(signal, "signal", lambda *args: None)
+    assert app_server.main(["--lessons", "--lang", "fr"]) == 1  # the fake server exits at once
+    served = Path(seen[0][3])
+    assert (served / "index.ipynb").exists() and (served / "01-danish-bastard.ipynb").exists()
+    index = (served / "index.ipynb").read_text(encoding="utf-8")
+    assert "Leçons" in index and 'href=\\"fr/00-start-here.ipynb\\"' in index  # the lesson built in French
+    assert "Commencer ici" in (served / "fr" / "00-start-here.ipynb").read_text(encoding="utf-8")
