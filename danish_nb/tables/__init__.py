@@ -19,10 +19,12 @@ from .backends import default_path, open_store
 from .codes import ALPHABET, hash_token, new_code, new_token, read_code
 from .errors import (
     MoveConflict,
+    NotSaved,
     NotYourTurn,
     SeatError,
     SeatMoved,
     SeatTokenError,
+    StoreUnavailable,
     TableClosed,
     TableCodeError,
     TableError,
@@ -31,7 +33,7 @@ from .errors import (
 from .session import TableSession, Teacher, create_table, jsonable, replay, seat_kinds
 from .store import HUMAN, STORE_ENV, SeatInfo, Store, TableInfo
 
-__all__ = ["ALPHABET", "HUMAN", "STORE_ENV", "MoveConflict", "NotYourTurn", "SeatError", "SeatInfo", "SeatMoved",
-           "SeatTokenError", "Store", "TableClosed", "TableCodeError", "TableError", "TableInfo", "TableSession",
-           "Teacher", "UnknownTable", "create_table", "default_path", "hash_token", "jsonable", "new_code",
-           "new_token", "open_store", "read_code", "replay", "seat_kinds"]
+__all__ = ["ALPHABET", "HUMAN", "STORE_ENV", "MoveConflict", "NotSaved", "NotYourTurn", "SeatError", "SeatInfo",
+           "SeatMoved", "SeatTokenError", "Store", "StoreUnavailable", "TableClosed", "TableCodeError", "TableError",
+           "TableInfo", "TableSession", "Teacher", "UnknownTable", "create_table", "default_path", "hash_token",
+           "jsonable", "new_code", "new_token", "open_store", "read_code", "replay", "seat_kinds"]

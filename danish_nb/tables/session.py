@@ -24,6 +24,7 @@ and stays in the kernel.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import enum
 import secrets
@@ -37,7 +38,7 @@ from ..core import DanishNbError, Game, new_game
 from ..i18n import M, Message
 from ..words import words_of
 from .codes import hash_token, new_token, read_code
-from .errors import MoveConflict, NotYourTurn, SeatError, SeatMoved, TableClosed, TableError
+from .errors import MoveConflict, NotSaved, NotYourTurn, SeatError, SeatMoved, StoreUnavailable, TableClosed, TableError
 from .store import HUMAN, SeatInfo, Store, TableInfo
 
 #: The most computer moves one call plays in a row (a guard against a player that never ends).
@@ -124,6 +125,13 @@ class TableSession:
         self.token = token
         self.teaching = teaching
         self.device = device or new_device()
+        #: The learner's move the store could not take yet (its text; see :meth:`save_pending`),
+        #: and the move number it was made for.
+        self.pending: str | None = None
+        self._pending_number = 0
+        #: What became of the last pending move once the store answered: ``None`` (saved, or
+        #: nothing pending) or the error that refused it (another move came first, table closed).
+        self.refused: TableError | None = None
         self.info = store.table(code)
         self.game = replay(self.info, store.moves(code))
 
@@ -178,8 +186,9 @@ class TableSession:
         play the computer seats' moves if it is their turn. Whether anything changed."""
         if timeout > 0:
             self.store.wait_for_change(self.code, self.info.version, timeout)
+        saved = self.save_pending()
         changed = self.refresh()
-        return self.run_computers() > 0 or changed
+        return self.run_computers() > 0 or changed or saved
 
     def heartbeat(self) -> bool:
         """Mark this learner connected: what a page's beat calls every few seconds
@@ -213,7 +222,11 @@ class TableSession:
         now shows it); nothing is stored then."""
         if self.seat is None:
             raise NotYourTurn(M("a watcher has no seat: join the table to play"))
-        self.refresh()
+        if self.pending is not None:
+            raise NotSaved(M("your move {move} is not saved yet: this page tries again by itself; play on "
+                             "once it is saved", move=self.pending))
+        with contextlib.suppress(StoreUnavailable):  # else: checked against the table as last read,
+            self.refresh()                           # the move number guards the store
         self._check_open()
         lost = self.seat_lost()
         if lost is not None:
@@ -228,10 +241,50 @@ class TableSession:
         if getattr(parsed, "player", self.seat) != self.seat:
             raise NotYourTurn(M("you are P{seat}: {move} is another seat's move", seat=self.seat + 1, move=str(parsed)))
         after, events = state.apply(parsed)  # IllegalMove, with the rule, if the engine refuses
-        self._store(str(state.normalize(parsed)), after, self.device)
+        text = str(state.normalize(parsed))
+        try:
+            self._store(text, after, self.device)
+        except StoreUnavailable:
+            self.pending, self._pending_number, self.refused = text, len(self.game.history) + 1, None
+            raise NotSaved(M("not saved, trying again: your move {move} waits until the class store answers "
+                             "(nothing is lost)", move=text)) from None
         lines = tuple(event.text_for(self.seat) for event in events)
         self.run_computers()
         return lines
+
+    def save_pending(self) -> bool:
+        """Store the learner's move that the store could not take (see :attr:`pending`), now that
+        it may answer: whether it was saved. If the table moved on meanwhile (another page of the
+        seat, the teacher closed it), the move is dropped and :attr:`refused` says why. Raises
+        :class:`StoreUnavailable` while the store is still away (the move stays pending)."""
+        text, number = self.pending, self._pending_number
+        if text is None:
+            return False
+        self.refresh()
+        history = self.game.history
+        if len(history) >= number and history[number - 1].move.player == self.seat \
+                and str(history[number - 1].move) == text:  # an earlier try stored it, its answer lost
+            self.pending = None
+            return True
+        state = self.game.state
+        try:
+            self._check_open()
+            lost = self.seat_lost()
+            if lost is not None:
+                raise SeatMoved(lost)
+            if self.game.current_player != self.seat:
+                raise NotYourTurn(M("the table moved on while your move {move} waited", move=text))
+            after = state.apply(self.game.parse_move(text))[0]
+            self._store(text, after, self.device, again=True)
+        except StoreUnavailable:
+            raise
+        except DanishNbError as exc:
+            self.pending = None
+            self.refused = exc if isinstance(exc, TableError) else TableError(str(exc))
+            return False
+        self.pending = None
+        self.run_computers()
+        return True
 
     def run_computers(self) -> int:
         """Play the computer seats while it is their turn; returns how many moves this session
@@ -254,13 +307,15 @@ class TableSession:
             played += 1
         return played
 
-    def _store(self, text: str, after: Any, device: str | None = None) -> None:
+    def _store(self, text: str, after: Any, device: str | None = None, again: bool = False) -> None:
         """Store ``text`` as the next move (``after`` is the state it leads to; ``device``: the
-        learner's, which must hold the seat) and play it here."""
+        learner's, which must hold the seat; ``again``: an earlier try may have stored it) and
+        play it here."""
         number = len(self.game.history) + 1
         try:
             version = self.store.add_move(self.code, number, seat=self.game.current_player, move=text,
-                                          turn=after.current_player, finished=after.is_over, device=device)
+                                          turn=after.current_player, finished=after.is_over, device=device,
+                                          again=again)
         except (MoveConflict, TableClosed, SeatMoved) as exc:
             self.refresh()
             if not isinstance(exc, MoveConflict) or len(self.game.history) < number:
@@ -300,7 +355,8 @@ class TableSession:
 
     def legal_moves(self) -> list[str]:
         """This seat's legal moves when it is its turn (else none), in notation."""
-        if self.seat is None or self.game.current_player != self.seat or self.info.closed or self.seat_lost():
+        if (self.seat is None or self.game.current_player != self.seat or self.info.closed or self.seat_lost()
+                or self.pending is not None):
             return []
         return [str(move) for move in self.game.legal_moves()]
 

@@ -20,6 +20,7 @@ texts only: the engine (see :mod:`danish_nb.tables.session`) checks every move.
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 import time
@@ -27,11 +28,20 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ..i18n import M, Message
 from .codes import new_code
-from .errors import MoveConflict, SeatError, SeatMoved, SeatTokenError, TableClosed, TableError, UnknownTable
+from .errors import (
+    MoveConflict,
+    SeatError,
+    SeatMoved,
+    SeatTokenError,
+    StoreUnavailable,
+    TableClosed,
+    TableError,
+    UnknownTable,
+)
 
 #: The environment variable that chooses the store: a ``postgresql://`` URL, ``sqlite:///path``
 #: or a file path; unset: SQLite in the user's data directory.
@@ -66,6 +76,22 @@ ADDED_COLUMNS = (("dn_seats", "device", "TEXT"), ("dn_seats", "moved", "DOUBLE P
 
 #: Runs one SQL statement (``?`` placeholders) and returns its rows.
 Execute = Callable[[str, Sequence[Any]], list[tuple]]
+#: Seconds waited before each new try when the store cannot be reached (then reconnecting):
+#: about 2 s in all, short enough for a click's handler; the page's own loop tries again after.
+RETRY_DELAYS = (0.05, 0.2, 0.5, 1.2)
+#: What a learner or teacher reads when the store cannot be reached.
+UNAVAILABLE = M("the class store cannot be reached just now: nothing was lost, and this page tries again by itself")
+
+T = TypeVar("T")
+
+
+def retried(method: Callable[..., T]) -> Callable[..., T]:
+    """Run a store method again, on a new connection, when the store cannot be reached (see
+    :meth:`Store._retrying`): for reads and for writes that may safely run twice."""
+    @functools.wraps(method)
+    def again(self: Store, *args: Any, **kwargs: Any) -> T:
+        return self._retrying(lambda _again: method(self, *args, **kwargs))
+    return again
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,9 +151,39 @@ class Store(ABC):
     integrity_errors: tuple[type[Exception], ...] = ()
     #: A statement run first where another part creates its tables (:meth:`add_schema`).
     schema_lock = ""
+    #: The driver's errors that mean "the store cannot be reached" (a restart, a network blip,
+    #: a locked file): the operation is tried again on a new connection (:meth:`_retrying`).
+    connection_errors: tuple[type[Exception], ...] = ()
+    #: Seconds waited before each new try (see :meth:`_retrying`).
+    retry_delays: tuple[float, ...] = RETRY_DELAYS
 
     def __init__(self) -> None:
         self._lock = threading.RLock()
+        self._closing = False
+
+    def _reconnect(self) -> None:  # noqa: B027 - optional hook
+        """Drop the connection and open a new one (raises one of :attr:`connection_errors` if
+        the store is still away)."""
+
+    def _retrying(self, attempt: Callable[[bool], T]) -> T:
+        """``attempt(again)`` (``again``: an earlier try may have been stored before its answer
+        was lost), tried again on a new connection after each of :attr:`retry_delays` while the
+        store cannot be reached. Raises :class:`StoreUnavailable` once they are spent."""
+        again = False
+        for delay in (*self.retry_delays, None):
+            try:
+                return attempt(again)
+            except self.connection_errors as exc:
+                if delay is None or self._closing:
+                    raise StoreUnavailable(UNAVAILABLE) from exc
+            time.sleep(delay)
+            again = True
+            try:
+                with self._lock:
+                    self._reconnect()
+            except self.connection_errors:
+                pass  # still away: the next try fails fast and waits again
+        raise AssertionError("unreachable")  # pragma: no cover
 
     # ------------------------------------------------------------------ connection
     @abstractmethod
@@ -174,6 +230,7 @@ class Store(ABC):
             yield execute
 
     # ------------------------------------------------------------------ other parts' tables
+    @retried
     def add_schema(self, statements: Sequence[str]) -> None:
         """Create another part's tables in this store if they are missing (practice progress
         keeps its tables beside the class tables), one server at a time."""
@@ -183,6 +240,7 @@ class Store(ABC):
             for statement in statements:
                 execute(statement, ())
 
+    @retried
     def read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         """One statement (``?`` placeholders) outside any write transaction: for another part's tables."""
         with self._lock:
@@ -190,11 +248,22 @@ class Store(ABC):
 
     @contextmanager
     def write(self) -> Iterator[Execute]:
-        """One write transaction (an :data:`Execute`): for another part's tables."""
-        with self._write() as execute:
-            yield execute
+        """One write transaction (an :data:`Execute`): for another part's tables. Raises
+        :class:`StoreUnavailable` (after reconnecting for the next one) if the store cannot be
+        reached: the caller's writes are not replayed."""
+        try:
+            with self._write() as execute:
+                yield execute
+        except self.connection_errors as exc:
+            try:
+                with self._lock:
+                    self._reconnect()
+            except self.connection_errors:
+                pass
+            raise StoreUnavailable(UNAVAILABLE) from exc
 
     # ------------------------------------------------------------------ tables
+    @retried
     def create_table(self, game: str, *, seed: int, options: dict[str, Any], seats: Sequence[str],
                      turn: int | None, room: str = "") -> str:
         """Store a new table under a fresh code and return the code (the caller checked the game)."""
@@ -213,6 +282,7 @@ class Store(ABC):
                 continue  # the code was taken: draw another
         raise TableError(M("no free table code found: the store is nearly full"))
 
+    @retried
     def table(self, code: str) -> TableInfo:
         """The table with this code. Raises :class:`UnknownTable`."""
         with self._lock:
@@ -223,6 +293,7 @@ class Store(ABC):
             seats = self._read(f"SELECT {_SEAT_COLUMNS} FROM dn_seats WHERE code = ? ORDER BY seat", (code,))
         return _table_info(rows[0], seats)
 
+    @retried
     def tables(self, room: str | None = None) -> list[TableInfo]:
         """Every table (of one ``room``), oldest first: what the teacher's view lists."""
         where, params = ("WHERE room = ?", (room,)) if room is not None else ("", ())
@@ -235,6 +306,7 @@ class Store(ABC):
             by_code.setdefault(seat[0], []).append(seat)
         return [_table_info(row, by_code.get(row[0], [])) for row in rows]
 
+    @retried
     def version(self, code: str) -> int:
         """How many changes table ``code`` has seen. Raises :class:`UnknownTable`."""
         with self._lock:
@@ -243,6 +315,7 @@ class Store(ABC):
             raise UnknownTable(M("no table has the code {code!r}", code=code))
         return int(rows[0][0])
 
+    @retried
     def close_table(self, code: str) -> int:
         """Close the table (the teacher's call): it keeps its moves, takes no more. Returns the version."""
         with self._write() as execute:
@@ -254,6 +327,9 @@ class Store(ABC):
         """Give a free learner seat to the holder of the token with this hash (on ``device``, a
         browser's id). Raises :class:`SeatError` if the seat is taken, a computer's or not at
         the table. Returns the version."""
+        return self._retrying(lambda again: self._claim(code, seat, token_hash, name, device, again))
+
+    def _claim(self, code: str, seat: int, token_hash: str, name: str, device: str | None, again: bool) -> int:
         with self._write() as execute:
             players = self._locked_row(execute, code, open_only=True)[1]
             rows = execute("SELECT kind, token_hash FROM dn_seats WHERE code = ? AND seat = ?", (code, seat))
@@ -265,6 +341,8 @@ class Store(ABC):
                 raise SeatError(M("seat P{seat} at table {code} is played by the computer ({kind})",
                                   seat=seat + 1, code=code,
                                    kind=Message(kind)))  # the player's name, translated where shown
+            if held == token_hash and again:  # an earlier try took it, its answer lost
+                return int(execute("SELECT version FROM dn_tables WHERE code = ?", (code,))[0][0])
             if held is not None:
                 raise SeatError(M("seat P{seat} at table {code} is taken: choose another seat, or rejoin with "
                                   "your own seat token", seat=seat + 1, code=code))
@@ -272,6 +350,7 @@ class Store(ABC):
                     "WHERE code = ? AND seat = ?", (token_hash, name[:NAME_LENGTH], time.time(), device, code, seat))
             return self._bump(execute, code)
 
+    @retried
     def release_seat(self, code: str, seat: int) -> int:
         """Free a learner's seat (a teacher's call, e.g. for a learner who lost their token): the
         old token stops working. Returns the version."""
@@ -281,6 +360,7 @@ class Store(ABC):
                     "WHERE code = ? AND seat = ?", (code, seat))
             return self._bump(execute, code)
 
+    @retried
     def seat_of(self, code: str, token_hash: str, device: str | None = None) -> int:
         """The seat the holder of this token took (and mark it seen). With ``device`` (a
         browser's id), that device holds the seat from now on: if another one held it, the
@@ -304,6 +384,7 @@ class Store(ABC):
             self._bump(execute, code)
             return seat
 
+    @retried
     def touch(self, code: str, seat: int, device: str | None = None) -> bool:
         """Record that a page of the learner at ``seat`` is open (no version change); with
         ``device``, only if that device still holds the seat. Whether it was recorded."""
@@ -312,6 +393,7 @@ class Store(ABC):
             return bool(execute(f"UPDATE dn_seats SET seen = ? WHERE code = ? AND seat = ?{where} RETURNING seat",
                                 (time.time(), code, seat, *((device,) if device is not None else ()))))
 
+    @retried
     def seats(self, code: str) -> tuple[SeatInfo, ...]:
         """The table's seats as stored now (a cheap read: who is connected changes without a
         new version). Raises :class:`UnknownTable`."""
@@ -322,6 +404,7 @@ class Store(ABC):
         return tuple(_seat_info(s) for s in seats)
 
     # ------------------------------------------------------------------ moves
+    @retried
     def moves(self, code: str, after: int = 0) -> list[str]:
         """The texts of moves ``after + 1``, ``after + 2``, ... in order."""
         with self._lock:
@@ -330,14 +413,26 @@ class Store(ABC):
         return [row[0] for row in rows]
 
     def add_move(self, code: str, number: int, *, seat: int, move: str, turn: int | None, finished: bool,
-                 device: str | None = None) -> int:
+                 device: str | None = None, again: bool = False) -> int:
         """Store move ``number`` if the table holds exactly ``number - 1`` moves (and, with
         ``device``, if that device holds the seat); returns the new version. Raises
         :class:`MoveConflict` if another move got there first, :class:`SeatMoved` if the seat
-        was opened on another device, :class:`TableClosed` if the teacher closed the table."""
+        was opened on another device, :class:`TableClosed` if the teacher closed the table,
+        :class:`StoreUnavailable` if the store cannot be reached (tried again a few times first).
+
+        ``again``: an earlier call may have stored this move before its answer was lost; if move
+        ``number`` is this very move (seat and text), it counts as stored, once."""
+        return self._retrying(lambda retry: self._add_move(code, number, seat, move, turn, finished, device,
+                                                          again or retry))
+
+    def _add_move(self, code: str, number: int, seat: int, move: str, turn: int | None, finished: bool,
+                  device: str | None, again: bool) -> int:
         try:
             with self._write() as execute:
                 held = self._locked_row(execute, code, open_only=True)[0]
+                stored = "SELECT seat, move FROM dn_moves WHERE code = ? AND number = ?"
+                if again and held >= number and execute(stored, (code, number)) == [(seat, move)]:
+                    return int(execute("SELECT version FROM dn_tables WHERE code = ?", (code,))[0][0])
                 if device is not None:
                     holder = execute("SELECT device FROM dn_seats WHERE code = ? AND seat = ?", (code, seat))
                     if not holder or holder[0][0] != device:

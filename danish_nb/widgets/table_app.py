@@ -40,8 +40,19 @@ import ipywidgets as widgets
 from ..core import GAMES, DanishNbError, Game, Verdict
 from ..i18n import N_, M, check_lang, translator
 from ..server.visitor import this_visitor
-from ..tables import HUMAN, SeatTokenError, Store, TableError, TableSession, create_table, open_store, read_code
+from ..tables import (
+    HUMAN,
+    SeatTokenError,
+    Store,
+    StoreUnavailable,
+    TableError,
+    TableSession,
+    create_table,
+    open_store,
+    read_code,
+)
 from ..tables.session import new_device, present
+from ..tables.store import UNAVAILABLE
 from . import has_board
 from .board import Board
 from .drawing import SEAT_WORDS
@@ -96,6 +107,11 @@ class TableApp(TeacherView):
         self._beat = self._seats_read = 0.0
         self._drawn_version = -1  # the table's version the status line shows
         self._lost_told = False
+        #: The seat this browser holds, to sit at again once the store answers (it did not when
+        #: the page opened).
+        self._rejoin_later: tuple[str, str] | None = None
+        #: Whether the store did not answer at the last poll (its message is cleared once it does).
+        self._store_away = False
         games = [(rules.title, game_id) for game_id, rules in GAMES.items() if has_board(rules)]
         self.form = GameForm(games, self._seat_choices(), css="dn-table-",
                              seat=lambda i: HUMAN if i < 2 else "rule-of-thumb", lang=self.lang)
@@ -142,8 +158,14 @@ class TableApp(TeacherView):
     # ------------------------------------------------------------------ store and settings
     @property
     def store(self) -> Store:
+        """The store, opened when first needed. Raises :class:`StoreUnavailable` (in a learner's
+        words; the driver's detail goes to the server's log) while it cannot be reached."""
         if self._store is None:
-            self._store = open_store()
+            try:
+                self._store = open_store()
+            except StoreUnavailable as exc:
+                print(f"danish_nb table app: {exc}", file=sys.stderr)
+                raise StoreUnavailable(UNAVAILABLE) from None
         return self._store
 
     def _say(self, text: Any, *, error: bool = False) -> None:
@@ -230,8 +252,10 @@ class TableApp(TeacherView):
         except DanishNbError as exc:
             if isinstance(exc, SeatTokenError):
                 self._forget(code)
+            self._rejoin_later = (code, token) if isinstance(exc, StoreUnavailable) else None
             self._say(M("Your seat at table {code} was not given back: {error}", code=code, error=exc), error=True)
             return None
+        self._rejoin_later = None
         self._say(M("Welcome back to table {code}: you are P{seat}.", code=code, seat=session.seat + 1))
         return session
 
@@ -329,19 +353,35 @@ class TableApp(TeacherView):
         now = time.monotonic()
         changed = presence = False
         if self.session is not None:
+            session = self.session
             try:
-                changed = self.session.update()
+                changed = session.update()
                 if now - self._seats_read >= PRESENCE_EVERY:
-                    self.session.reread_seats()
+                    session.reread_seats()
                     self._seats_read = now
                     presence = True
+                self._store_back()
+            except StoreUnavailable as exc:
+                self._store_away = True
+                self._say(exc, error=True)
             except TableError as exc:
                 self._say(exc, error=True)
-            if changed or presence or self.session.info.version != self._drawn_version:
+            if session.refused is not None and self.board is not None:  # the waiting move was refused
+                self.board._say(M("Not played: {why}", why=session.refused))
+                session.refused = None
+            if changed or presence or session.info.version != self._drawn_version:
                 self._show_status()  # (a move refused by a closed table caught the session up too)
+        elif self._rejoin_later is not None:
+            self.rejoin(*self._rejoin_later)  # the page opened while the store was away
         else:
             self.refresh_tables()
         return changed
+
+    def _store_back(self) -> None:
+        """The store answered: clear what was said while it did not."""
+        if self._store_away:
+            self._store_away = False
+            self._say("")
 
     def start(self) -> asyncio.Task | None:
         """Follow the table from a task on the running event loop (a kernel's); None without one."""
@@ -358,8 +398,11 @@ class TableApp(TeacherView):
             if session is None:
                 await asyncio.sleep(WAIT)
             else:
-                await loop.run_in_executor(None, session.store.wait_for_change, session.code,
-                                           session.info.version, WAIT)
+                try:
+                    await loop.run_in_executor(None, session.store.wait_for_change, session.code,
+                                               session.info.version, WAIT)
+                except TableError:  # the store is away (or the table gone): look again in a while
+                    await asyncio.sleep(WAIT)
             try:
                 self.poll()
             except Exception as exc:  # noqa: BLE001 -- keep following; the server log gets it
