@@ -12,7 +12,11 @@ guarded handlers) as a child process, with:
   (:mod:`danish_nb.server.pool`);
 - execution timeouts that fit a busy 2-core box (Voila's 4 s IOPub wait dropped the app's widget
   under load: a blank page), and a page that says so and reloads if the app still does not show;
-- caps on visitor kernels per server and per address, answered with a "room is full" page;
+- caps on visitor kernels per server and per address, answered with a "room is full" page (a
+  class, ``--class-size N``, may all come from one address: a school's NAT or proxy);
+- the addresses learners join at (the machine's network addresses, not ``0.0.0.0``; the proxy's
+  ``--public-url``), printed and handed to the teacher's join screen
+  (:mod:`danish_nb.server.join`);
 - per-page kernel secrets, host-name checks and XSRF checks (see :mod:`danish_nb.server`);
 - a kernel freed within seconds of its page closing (its beacon, or its websocket closed for
   good), and culling that frees the kernel of a page that never connected within 2 minutes;
@@ -45,6 +49,8 @@ from importlib import resources
 from pathlib import Path
 from typing import IO
 
+from .server.join import ANY_HOST, JOIN_ENV, announce, join_urls
+
 DEFAULT_PORT = 8866
 DEFAULT_HOST = "127.0.0.1"
 #: Seconds between culling passes, and idle seconds after which a kernel nobody is connected to
@@ -57,8 +63,9 @@ CULL_IDLE_TIMEOUT = 90
 #: Without ``--class-size``: one person on a laptop. A pool of 1 preheated kernel, and at most 3
 #: kernels in all (the pool refills only below the cap): 3 tabs, or 2 and one preheated.
 PERSONAL_POOL, PERSONAL_KERNELS = 1, 3
-#: ``--class-size 30``: a class; visitor kernels one address may hold then (a learner's tabs;
-#: raise it behind a NAT or a proxy that hides the learners' addresses).
+#: ``--class-size 30``: a class. Visitor kernels one address may hold: :data:`PER_ADDRESS` (a
+#: learner's tabs) by default, the whole class with ``--class-size`` (its learners may all come
+#: through one address: a school's NAT, a proxy); ``--per-address`` says otherwise.
 CLASS_SIZE = 30
 PER_ADDRESS = 4
 #: How the server reaches its kernels: ``ipc`` (Unix sockets in the server's private connection
@@ -246,8 +253,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help=f"learners arriving together: N kernels preheated for them, at most N + 25%% "
                              f"at once (without it: one person, {PERSONAL_POOL} preheated, at most "
                              f"{PERSONAL_KERNELS}; a class: --class-size {CLASS_SIZE})")
-    parser.add_argument("--per-address", type=int, default=PER_ADDRESS,
-                        help="games one computer may hold at once in a class (default %(default)s)")
+    parser.add_argument("--per-address", type=int, default=None, metavar="N",
+                        help="games one address may hold at once (default: the whole class with "
+                             f"--class-size, since a school's NAT shows one address for every device; "
+                             f"{PER_ADDRESS} is a learner's tabs, for a network where each device has its own)")
+    parser.add_argument("--public-url", metavar="URL",
+                        help="the address learners open when a reverse proxy serves this server "
+                             "(printed, and shown on the teacher's join screen with its QR code)")
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                         help="a host name learners use to reach this server, besides localhost, "
                              "this machine's names and addresses (repeatable)")
@@ -268,11 +280,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, _exit_on_signal)
     if args.class_size is None:
-        pool, most, per_address = PERSONAL_POOL, PERSONAL_KERNELS, PERSONAL_KERNELS
+        pool, most = PERSONAL_POOL, PERSONAL_KERNELS
     else:
         size = max(1, args.class_size)
-        pool, most, per_address = size, size + (size + 3) // 4, args.per_address
+        pool, most = size, size + (size + 3) // 4
+    per_address = args.per_address if args.per_address is not None else most  # a class behind one NAT fits
     env = dict(os.environ)
+    joins = join_urls(args.host, args.port, public_url=args.public_url)
+    env[JOIN_ENV] = " ".join(joins)
     key = None if args.lessons or env.get(TEACHER_ENV) else teacher_key()
     if key:
         env[TEACHER_ENV] = key
@@ -284,6 +299,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         wait_ready(url(args.port, args.host), 120, proc)
         what = "the lessons are" if args.lessons else "the app is"
         print(f"danish-nb: {what} at {url(args.port, args.host)}  (Ctrl-C stops it)", flush=True)
+        print(f"danish-nb: {announce(joins)}", flush=True)
+        if args.host not in ANY_HOST and not args.public_url and args.host.startswith("127."):
+            print("danish-nb: only this machine can reach it: --host 0.0.0.0 lets a class in", flush=True)
         if key:
             print(f"danish-nb: teacher key {key}  (for this run; set {TEACHER_ENV} to keep one)", flush=True)
         return proc.wait()

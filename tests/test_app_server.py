@@ -194,3 +194,28 @@ def test_the_command_prints_its_url_and_key_logs_no_alarm_and_a_sigterm_stops_vo
     # trusted" for each page, "Kernel is running over TCP without encryption" for each kernel).
     for alarm in ("not trusted", "without encryption", "WARNING", "Traceback"):
         assert alarm not in "".join(log), "".join(log)
+
+
+def test_a_class_behind_one_address_fits_and_the_join_addresses_are_the_machines(
+        started: list, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    """Issue 40: `--host 0.0.0.0 --class-size 8` told the teacher to hand out http://0.0.0.0:8866/,
+    and a class behind a school's NAT was refused from its 5th page (--per-address 4)."""
+    from danish_nb.server import join
+
+    monkeypatch.setattr(join, "machine_addresses", lambda: ["127.0.0.1", "192.168.1.20", "fe80::1", "10.0.0.5"])
+    monkeypatch.setattr(app_server, "wait_ready", lambda *args: None)  # the fake server "answers", then exits
+    assert app_server.main(["--host", "0.0.0.0", "--class-size", "8"]) == 3
+    argv, env = started[0]
+    assert "--max_kernels=10" in argv and "--max_kernels_per_address=10" in argv  # all of the class, one address
+    port = app_server.DEFAULT_PORT
+    assert env["DANISH_NB_JOIN"] == f"http://192.168.1.20:{port}/ http://10.0.0.5:{port}/"
+    out = capsys.readouterr().out
+    assert f"learners join at http://192.168.1.20:{port}/  (or http://10.0.0.5:{port}/)" in out
+    assert "0.0.0.0" not in out.split("learners join at")[1]
+    # an open network where every device has its own address keeps the stricter limit asked for;
+    # behind a proxy, its public URL is the one to hand out
+    assert app_server.main(["--host", "0.0.0.0", "--class-size", "8", "--per-address", "4", "--behind-proxy",
+                            "--public-url", "https://cards.school.example/"]) == 3
+    argv, env = started[1]
+    assert "--max_kernels_per_address=4" in argv and env["DANISH_NB_JOIN"] == "https://cards.school.example/"
+    assert "learners join at https://cards.school.example/" in capsys.readouterr().out
