@@ -38,7 +38,17 @@ from ..core import DanishNbError, Game, new_game
 from ..i18n import M, Message
 from ..words import words_of
 from .codes import hash_token, new_token, read_code
-from .errors import MoveConflict, NotSaved, NotYourTurn, SeatError, SeatMoved, StoreUnavailable, TableClosed, TableError
+from .errors import (
+    MoveConflict,
+    NotSaved,
+    NotYourTurn,
+    SeatError,
+    SeatMoved,
+    StoreUnavailable,
+    TableClosed,
+    TableError,
+    UnknownTable,
+)
 from .store import HUMAN, SeatInfo, Store, TableInfo
 
 #: The most computer moves one call plays in a row (a guard against a player that never ends).
@@ -138,13 +148,18 @@ class TableSession:
     # ------------------------------------------------------------------ taking a seat
     @classmethod
     def join(cls, store: Store, code: str, *, seat: int | None = None, name: str = "",
-             device: str | None = None) -> TableSession:
+             device: str | None = None, room: str | None = None) -> TableSession:
         """Take seat ``seat`` (counting from 0), or the first free learner seat, at the table
-        with this code (from ``device``). Raises :class:`SeatError` if it is taken or none is free."""
+        with this code (from ``device``). Raises :class:`SeatError` if it is taken or none is free.
+        With ``room``, a table of another room is unknown here (:class:`UnknownTable`, the same
+        words as a mistyped code: rooms keep their tables apart)."""
         code = read_code(code)
         token, device = new_token(), device or new_device()
+        info = store.table(code)
+        if room is not None and info.room != room:
+            raise UnknownTable(M("no table has the code {code!r}: check the code on the teacher's screen", code=code))
         if seat is None:
-            free = [s.seat for s in store.table(code).seats if s.kind == HUMAN and not s.claimed]
+            free = [s.seat for s in info.seats if s.kind == HUMAN and not s.claimed]
             for candidate in free:
                 try:
                     store.claim_seat(code, candidate, hash_token(token), name, device)

@@ -66,7 +66,12 @@ SCHEMA = (
         seat INTEGER NOT NULL, move TEXT NOT NULL, at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (code, number))""",
     "CREATE INDEX IF NOT EXISTS dn_tables_room ON dn_tables (room)",
+    """CREATE TABLE IF NOT EXISTS dn_arrivals (
+        room TEXT NOT NULL, device TEXT NOT NULL, name TEXT NOT NULL, seen DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (room, device))""",
 )
+#: The most learners a room's lobby lists (the newest arrivals).
+LOBBY_LIMIT = 200
 
 _TABLE_COLUMNS = "code, room, game, seed, options, players, moves, turn, finished, closed, version, created"
 _SEAT_COLUMNS = "code, seat, kind, name, token_hash IS NOT NULL, seen, device, moved"
@@ -402,6 +407,39 @@ class Store(ABC):
         if not seats:
             self.version(code)
         return tuple(_seat_info(s) for s in seats)
+
+    # ------------------------------------------------------------------ the lobby
+    @retried
+    def arrive(self, room: str, device: str, name: str) -> None:
+        """Count the learner on ``device`` (a browser's id), named ``name``, as arrived in ``room``
+        (again: the name and time are updated): what the teacher's lobby lists."""
+        with self._write() as execute:
+            execute("INSERT INTO dn_arrivals (room, device, name, seen) VALUES (?, ?, ?, ?) ON CONFLICT (room, device) "
+                    "DO UPDATE SET name = excluded.name, seen = excluded.seen",
+                    (room, device, name[:NAME_LENGTH], time.time()))
+
+    @retried
+    def arrivals(self, room: str) -> list[dict[str, Any]]:
+        """Who arrived in ``room``, first arrivals first: name, when last seen, and the table
+        codes where the learner's browser holds a seat (no device ids).
+
+        >>> from danish_nb.tables.sqlite import SQLiteStore
+        >>> store = SQLiteStore(":memory:")
+        >>> store.arrive("5B", "d-1", "Ada"); store.arrive("6A", "d-2", "Bo")
+        >>> [row["name"] for row in store.arrivals("5B")]
+        ['Ada']
+        >>> store.close()
+        """
+        with self._lock:
+            rows = self._read("SELECT device, name, seen FROM dn_arrivals WHERE room = ? ORDER BY seen DESC LIMIT ?",
+                              (room, LOBBY_LIMIT))
+            seated = self._read("SELECT s.device, s.code FROM dn_seats s JOIN dn_tables t ON t.code = s.code "
+                                "WHERE t.room = ? AND s.device IS NOT NULL AND NOT t.closed ORDER BY s.code", (room,))
+        tables: dict[str, list[str]] = {}
+        for device, code in seated:
+            tables.setdefault(device, []).append(code)
+        return [{"name": name, "seen": float(seen), "tables": tables.get(device, [])}
+                for device, name, seen in reversed(rows)]
 
     # ------------------------------------------------------------------ moves
     @retried

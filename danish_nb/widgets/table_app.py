@@ -238,7 +238,8 @@ class TableApp(TeacherView):
                     return self._seat(TableSession.rejoin(self.store, code, token, device=self.device))
                 except SeatTokenError:
                     self._forget(code)
-            session = self._seat(TableSession.join(self.store, code, name=self.name.value.strip(), device=self.device))
+            session = self._seat(TableSession.join(self.store, code, name=self.name.value.strip(), device=self.device,
+                                                   room=self.room))
         except DanishNbError as exc:
             self._say(M("Cannot join: {error}", error=exc), error=True)
             return None
@@ -271,6 +272,7 @@ class TableApp(TeacherView):
             self.tokens[session.code] = session.token
             name = self.name.value.strip() or session.info.seats[session.seat].name
             self.keeper.send({"act": "keep", "code": session.code, "token": session.token, "name": name})
+            self.arrive(name)
         session.update()  # computer seats whose turn it already is
         self._beat = self._seats_read = time.monotonic()
         self._lost_told = False
@@ -323,8 +325,18 @@ class TableApp(TeacherView):
             self.device = report.device
         if report.name and not self.name.value.strip():
             self.name.value = report.name
+        if report.name and report.last not in self.tokens:
+            self.arrive(report.name)  # back in the class (a learner with a seat arrives when seated)
         if report.last in self.tokens and self.session is None:
             self.rejoin(report.last, self.tokens[report.last])
+
+    def arrive(self, name: str) -> None:
+        """Count this browser's learner as arrived in the room (the teacher's lobby); a store
+        that does not answer just now costs the lobby one line, not the page."""
+        try:
+            self.store.arrive(self.room, self.device, name)
+        except TableError as exc:
+            print(f"danish_nb table app: {exc}", file=sys.stderr)
 
     def beat(self) -> None:
         """The page says it is open (its keeper beats every few seconds while the learner is

@@ -1,6 +1,8 @@
 """The teacher's part of the class-table screen: with the teacher key, the room's tables (game,
 seats, whose turn, moves, playing / finished / closed), any of them opened in teaching mode, or
-closed. Wrong keys slow down only the page that typed them (:mod:`danish_nb.tables.keys`).
+closed; and the join screen for the projector: the addresses learners open (large, with their
+QR code), the class code, and the lobby of who has arrived. Wrong keys slow down only the page
+that typed them (:mod:`danish_nb.tables.keys`).
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ import ipywidgets as widgets
 
 from ..core import GAMES, DanishNbError
 from ..i18n import N_, M, translator
+from ..server.join import qr_svg, read_join_env
 from ..tables import Teacher
 from ..tables.keys import KeyGuard, TooManyTries
+from ..tables.session import AWAY_SECONDS
 from .table_words import moved_note, seat_name
 
 #: The environment variable holding the teacher's key (no key: no teacher view).
@@ -50,8 +54,18 @@ class TeacherView:
         self.open_button.add_class("dn-open-table")
         self.close_button = widgets.Button(button_style="danger")
         self.close_button.add_class("dn-close-table")
+        self.join_screen_button = widgets.Button(icon="qrcode")
+        self.join_screen_button.add_class("dn-join-screen-button")
         self.room_view = widgets.VBox([self.room_list,
-                                       widgets.HBox([self.table_picker, self.open_button, self.close_button])])
+                                       widgets.HBox([self.table_picker, self.open_button, self.close_button]),
+                                       self.join_screen_button])
+        self.join_screen = widgets.HTML()
+        self.join_screen.add_class("dn-join-screen")
+        self.tables_button = widgets.Button()
+        self.tables_button.add_class("dn-back-to-room")
+        self.join_view = widgets.VBox([self.join_screen, self.tables_button])
+        self.join_screen_button.on_click(lambda _b: self.show_join_screen())
+        self.tables_button.on_click(lambda _b: self.show_room())
         self.teacher_button.on_click(lambda _b: self.open_teacher(self.key_box.value))
         self.open_button.on_click(lambda _b: self.watch(self.table_picker.value))
         self.close_button.on_click(lambda _b: self.close_table(self.table_picker.value))
@@ -62,6 +76,8 @@ class TeacherView:
         self.key_box.description, self.teacher_button.description = tr("Teacher key"), tr("Teacher view")
         self.table_picker.description = tr("Table")
         self.open_button.description, self.close_button.description = tr("Open in teaching mode"), tr("Close the table")
+        self.join_screen_button.description = tr("Join screen for the projector")
+        self.tables_button.description = tr("Back to the tables")
 
     def open_teacher(self, key: str) -> bool:
         """Show the room's tables if ``key`` is the server's teacher key (``$DANISH_NB_TEACHER_KEY``)."""
@@ -124,9 +140,27 @@ class TeacherView:
         self._say(M("Table {code} is closed.", code=code))
 
     def refresh_tables(self) -> None:
-        """Redraw the list if it is older than :data:`LIST_EVERY` seconds."""
+        """Redraw the list (or the join screen's lobby) if it is older than :data:`LIST_EVERY` seconds."""
         if self.teacher is not None and time.monotonic() - self._listed >= LIST_EVERY:
-            self.show_tables()
+            if self.join_view in self.screen.children:
+                self.show_join_screen()
+            else:
+                self.show_tables()
+
+    def show_join_screen(self) -> None:
+        """The join screen for the projector (the teacher's only): where learners join, its QR
+        code, the class code, and who has arrived (refreshed with the list)."""
+        if self.teacher is None:
+            self._say(M("Open the teacher view first, then choose a table."), error=True)
+            return
+        self._listed = time.monotonic()
+        self.join_screen.value = join_html(read_join_env(), self.room, self.store.arrivals(self.room), self.lang)
+        self.screen.children = [self.join_view]
+
+    def show_room(self) -> None:
+        """Back from the join screen to the room's tables."""
+        self.screen.children = [self.room_view]
+        self.show_tables()
 
 
 def room_html(rows: list[dict[str, Any]], lang: str = "en") -> str:
@@ -156,4 +190,47 @@ def room_html(rows: list[dict[str, Any]], lang: str = "en") -> str:
     return f'<table class="dn-room"><tr>{heads}</tr>{"".join(body)}</table>'
 
 
-__all__ = ["TEACHER_ENV", "TeacherView", "room_html"]
+def join_html(urls: list[str], code: str, arrived: list[dict[str, Any]], lang: str = "en",
+              now: float | None = None) -> str:
+    """The join screen: the first address large with its QR code, the others under it, the class
+    code, and the lobby (each learner's name, the tables where they sit, "away" when their last
+    arrival is old and they sit nowhere). Text only from the arguments, escaped.
+
+    >>> html = join_html(["http://192.168.1.20:8866/"], "K7QX2M", [{"name": "Ada", "seen": 0.0, "tables": ["ABCDEF"]}],
+    ...                  now=1.0)
+    >>> "http://192.168.1.20:8866/" in html and "<svg" in html and "K7QX2M" in html
+    True
+    >>> "Ada" in html and "ABCDEF" in html and "1 learner has arrived" in html
+    True
+    >>> "Nobody has arrived yet" in join_html([], "", [])
+    True
+    """
+    tr = translator(lang)
+    now = time.time() if now is None else now
+    parts = [f'<h2 class="dn-join-title">{escape(tr("Join the class"))}</h2>']
+    if urls:
+        parts.append(f'<p class="dn-join-say">{escape(tr("Open this address on your device, or scan the code:"))}</p>'
+                     f'<p class="dn-join-url">{escape(urls[0])}</p>'
+                     f'<div class="dn-join-qr">{qr_svg(urls[0])}</div>')
+        parts.extend(f'<p class="dn-join-other">{escape(u)}</p>' for u in urls[1:])
+    if code:
+        parts.append(f'<p class="dn-join-code">{escape(tr("Class code: {code}", code=code))}</p>')
+    if arrived:
+        items = []
+        for row in arrived:
+            where = tr("at table {codes}", codes=", ".join(row["tables"])) if row["tables"] else ""
+            away = not row["tables"] and now - row["seen"] > 10 * AWAY_SECONDS
+            note = ", ".join(n for n in (where, tr("away") if away else "") if n)
+            items.append(f'<li>{escape(row["name"] or tr("a learner"))}'
+                         + (f" <small>({escape(note)})</small>" if note else "") + "</li>")
+        count = tr.n("{n} learner has arrived", "{n} learners have arrived", len(arrived))
+        parts.append(f'<p class="dn-lobby-count">{escape(count)}</p><ul class="dn-lobby">{"".join(items)}</ul>')
+    else:
+        parts.append(f'<p class="dn-lobby-count">{escape(tr("Nobody has arrived yet."))}</p>')
+    style = ("<style>.dn-join-screen .dn-join-url{font-size:2.4em;font-weight:bold;margin:.2em 0}"
+             ".dn-join-screen .dn-join-code{font-size:2em;letter-spacing:.1em}"
+             ".dn-join-screen .dn-qr{width:min(45vh,80vw);height:auto}.dn-lobby{columns:3;font-size:1.3em}</style>")
+    return style + "".join(parts)
+
+
+__all__ = ["TEACHER_ENV", "TeacherView", "join_html", "room_html"]
