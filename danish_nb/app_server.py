@@ -75,6 +75,9 @@ PER_ADDRESS = 4
 TRANSPORT = "ipc"
 #: The environment variable holding the teacher key (see :mod:`danish_nb.widgets.table_teacher`).
 TEACHER_ENV = "DANISH_NB_TEACHER_KEY"
+#: The environment variable naming the class (its room: the tables and lobby the teacher sees);
+#: the class code learners are shown. Unset: :func:`class_code` keeps one for this machine.
+ROOM_ENV = "DANISH_NB_ROOM"
 #: Letters of a generated teacher key: no look-alikes (0/O, 1/I/L), as the table codes.
 KEY_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 #: Seconds Voila waits for a cell's output after its reply (nbclient's default of 4 dropped the
@@ -230,6 +233,26 @@ def teacher_key(length: int = 16) -> str:
     return "-".join(letters[i:i + 4] for i in range(0, length, 4))
 
 
+def class_code() -> str:
+    """This machine's class code when ``$DANISH_NB_ROOM`` does not name one: made once (6 letters
+    without look-alikes, as a table code) and kept in the user's data directory, so a restarted
+    server shows the teacher the same class, tables and lobby."""
+    import platformdirs
+
+    from .tables.codes import new_code
+
+    path = platformdirs.user_data_path("danish-nb") / "class-code"
+    with contextlib.suppress(OSError):
+        kept = path.read_text(encoding="utf-8").strip()
+        if kept:
+            return kept
+    code = new_code()
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(code + "\n", encoding="utf-8")
+    return code
+
+
 def free_port(host: str = DEFAULT_HOST) -> int:
     """A TCP port that is free on ``host`` right now."""
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
@@ -288,6 +311,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     env = dict(os.environ)
     joins = join_urls(args.host, args.port, public_url=args.public_url)
     env[JOIN_ENV] = " ".join(joins)
+    env[ROOM_ENV] = env.get(ROOM_ENV) or class_code()
     key = None if args.lessons or env.get(TEACHER_ENV) else teacher_key()
     if key:
         env[TEACHER_ENV] = key
@@ -299,7 +323,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         wait_ready(url(args.port, args.host), 120, proc)
         what = "the lessons are" if args.lessons else "the app is"
         print(f"danish-nb: {what} at {url(args.port, args.host)}  (Ctrl-C stops it)", flush=True)
-        print(f"danish-nb: {announce(joins)}", flush=True)
+        print(f"danish-nb: {announce(joins)}; class code {env[ROOM_ENV]}", flush=True)
         if args.host not in ANY_HOST and not args.public_url and args.host.startswith("127."):
             print("danish-nb: only this machine can reach it: --host 0.0.0.0 lets a class in", flush=True)
         if key:

@@ -49,7 +49,7 @@ def test_host_port_preheat_sizes_and_host_names_are_options() -> None:
 
 
 @pytest.fixture
-def started(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[str], dict]]:
+def started(monkeypatch: pytest.MonkeyPatch, tmp_path) -> list[tuple[list[str], dict]]:
     """What :func:`app_server.main` would start (argv, environment); the server "exits" at once.
     The port asked for is a free one (the test does not depend on what else runs here)."""
     seen: list[tuple[list[str], dict]] = []
@@ -62,6 +62,8 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[str], dict]]:
     monkeypatch.setattr(app_server, "DEFAULT_PORT", app_server.free_port())
     monkeypatch.setattr(signal, "signal", lambda *args: None)  # keep pytest's own handlers
     monkeypatch.delenv("DANISH_NB_TEACHER_KEY", raising=False)
+    monkeypatch.delenv("DANISH_NB_ROOM", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # where the class code is kept
     return seen
 
 
@@ -210,7 +212,9 @@ def test_a_class_behind_one_address_fits_and_the_join_addresses_are_the_machines
     port = app_server.DEFAULT_PORT
     assert env["DANISH_NB_JOIN"] == f"http://192.168.1.20:{port}/ http://10.0.0.5:{port}/"
     out = capsys.readouterr().out
-    assert f"learners join at http://192.168.1.20:{port}/  (or http://10.0.0.5:{port}/)" in out
+    code = env["DANISH_NB_ROOM"]
+    assert re.fullmatch(r"[2-9A-HJKMNP-Z]{6}", code)
+    assert f"learners join at http://192.168.1.20:{port}/  (or http://10.0.0.5:{port}/); class code {code}" in out
     assert "0.0.0.0" not in out.split("learners join at")[1]
     # an open network where every device has its own address keeps the stricter limit asked for;
     # behind a proxy, its public URL is the one to hand out
@@ -218,4 +222,5 @@ def test_a_class_behind_one_address_fits_and_the_join_addresses_are_the_machines
                             "--public-url", "https://cards.school.example/"]) == 3
     argv, env = started[1]
     assert "--max_kernels_per_address=4" in argv and env["DANISH_NB_JOIN"] == "https://cards.school.example/"
+    assert env["DANISH_NB_ROOM"] == code  # a restart keeps the class (its tables, its lobby)
     assert "learners join at https://cards.school.example/" in capsys.readouterr().out

@@ -12,7 +12,7 @@ import pytest
 import segno
 
 from danish_nb.server.join import JOIN_ENV, qr_svg
-from danish_nb.tables import SeatError, SeatMoved, Store, TableSession, UnknownTable, create_table, open_store
+from danish_nb.tables import SeatError, Store, TableSession, UnknownTable, create_table, open_store
 from danish_nb.widgets.table_app import TableApp
 from danish_nb.widgets.table_teacher import TEACHER_ENV
 from test_tables_app import Keeper, learner
@@ -82,9 +82,79 @@ def test_a_table_of_another_room_is_unknown_here(store):
     code = create_table(store, "bastard", ("human", "human", "rule-of-thumb"), seed=2, room="6A")
     with pytest.raises(UnknownTable) as refused:
         TableSession.join(store, code, room="5B")
-    assert str(refused.value) == str(pytest.raises(UnknownTable, TableSession.join, store, "ZZZZZZ",
-                                                   room="5B").value).replace("ZZZZZZ", code)
+    with pytest.raises(UnknownTable) as mistyped:
+        TableSession.join(store, "ZZZZZZ", room="5B")
+    assert str(refused.value) == str(mistyped.value).replace("ZZZZZZ", code)  # the same words: nothing given away
     fivebee, _ = learner(store, "Ada")  # room 5B
     fivebee.code_box.value = code
     assert fivebee.join() is None and "no table has the code" in fivebee.message.value
     assert TableSession.join(store, code, room="6A").seat == 0
+
+
+# --------------------------------------------------------------------------- the teacher's controls
+def seated_table(store: Store) -> tuple[TableApp, TableApp, str]:
+    ada, _ = learner(store, "Ada")
+    ada.game_picker.value = "bastard"
+    ada.players.value = 3
+    ada.seat_boxes[1].value, ada.seat_boxes[2].value = "human", "rule-of-thumb"
+    code = ada.create()
+    bo, _ = learner(store, "Bo")
+    bo.code_box.value = code
+    assert bo.join() is not None
+    return ada, bo, code
+
+
+def test_a_learner_whose_laptop_died_gets_the_seat_back_once_the_teacher_frees_it(store, monkeypatch):
+    ada, bo, code = seated_table(store)
+    laptop, _ = learner(store, "Bo")  # Bo's new laptop: no token
+    laptop.code_box.value = code
+    assert laptop.join() is None and "no free seat" in laptop.message.value
+    teacher = teacher_of(store, monkeypatch)
+    assert teacher.seat_picker.options == ((f"{code} P1 Ada", (code, 0)), (f"{code} P2 Bo", (code, 1)))
+    teacher.free_seat((code, 1))
+    assert "Seat P2 at table" in teacher.message.value
+    assert laptop.join() is not None and laptop.session.seat == 1
+    bo.poll()
+    assert "no longer plays" in bo.message.value and not bo.session.legal_moves()  # the old page plays no more
+    teacher.rename_seat((code, 1), "Bodil")
+    ada.poll()
+    assert "Bodil" in ada.status.value and "Bodil" in teacher.room_list.value
+
+
+def test_a_locked_table_takes_no_new_learner_and_no_copied_seat_token(store, monkeypatch):
+    ada, bo, code = seated_table(store)
+    teacher = teacher_of(store, monkeypatch)
+    teacher.table_picker.value = code
+    assert teacher.lock_button.description == "Lock the table"
+    teacher.lock_table(code)
+    assert "takes no new learners" in teacher.message.value and "locked" in teacher.room_list.value
+    assert teacher.lock_button.description == "Unlock the table"
+    store.release_seat(code, 1)
+    newcomer, _ = learner(store, "Cy")
+    newcomer.code_box.value = code
+    assert newcomer.join() is None and "the teacher locked it" in newcomer.message.value
+    # Ada's seat token copied to another browser: refused there, and Ada keeps playing
+    with pytest.raises(SeatError, match="stays on the device"):
+        TableSession.rejoin(store, code, ada.session.token, device="the-copy")
+    ada.poll()
+    assert ada.session.seat_lost() is None and ada.session.legal_moves()
+    assert TableSession.rejoin(store, code, ada.session.token, device=ada.device).seat == 0  # her own reload
+    teacher.lock_table(code)  # open again
+    assert newcomer.join() is not None
+
+
+def test_a_locked_class_takes_no_new_table_and_no_new_learner(store, monkeypatch):
+    ada, _bo, code = seated_table(store)
+    teacher = teacher_of(store, monkeypatch)
+    teacher.lock_room()
+    assert teacher.lock_room_button.description == "Unlock the class"
+    assert ada.create() is None and "the teacher locked it" in ada.message.value
+    store.release_seat(code, 1)
+    newcomer, _ = learner(store, "Cy")
+    with pytest.raises(SeatError, match="locked it"):
+        TableSession.join(store, code, room="5B")
+    other_room = create_table(store, "bastard", ("human", "human", "random"), room="6A")
+    assert TableSession.join(store, other_room, room="6A").seat == 0  # another class is not locked
+    teacher.lock_room()
+    newcomer.code_box.value = code
+    assert newcomer.join() is not None

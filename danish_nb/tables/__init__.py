@@ -28,6 +28,7 @@ from .errors import (
     TableClosed,
     TableCodeError,
     TableError,
+    TableLocked,
     UnknownTable,
 )
 from .session import TableSession, Teacher, create_table, jsonable, replay, seat_kinds
@@ -35,5 +36,5 @@ from .store import HUMAN, STORE_ENV, SeatInfo, Store, TableInfo
 
 __all__ = ["ALPHABET", "HUMAN", "STORE_ENV", "MoveConflict", "NotSaved", "NotYourTurn", "SeatError", "SeatInfo",
            "SeatMoved", "SeatTokenError", "Store", "StoreUnavailable", "TableClosed", "TableCodeError", "TableError",
-           "TableInfo", "TableSession", "Teacher", "UnknownTable", "create_table", "default_path", "hash_token",
-           "jsonable", "new_code", "new_token", "open_store", "read_code", "replay", "seat_kinds"]
+           "TableInfo", "TableLocked", "TableSession", "Teacher", "UnknownTable", "create_table", "default_path",
+           "hash_token", "jsonable", "new_code", "new_token", "open_store", "read_code", "replay", "seat_kinds"]

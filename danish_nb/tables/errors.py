@@ -59,3 +59,8 @@ class StoreUnavailable(TableError):
 class NotSaved(TableError):
     """The learner's move could not be stored yet: it waits in the kernel and is stored (or
     refused, with the reason) as soon as the store answers again; no other move until then."""
+
+
+class TableLocked(SeatError):
+    """The teacher locked the table (or the class): no new learner sits down, and a seat stays
+    on the device that holds it."""

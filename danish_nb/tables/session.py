@@ -47,6 +47,7 @@ from .errors import (
     StoreUnavailable,
     TableClosed,
     TableError,
+    TableLocked,
     UnknownTable,
 )
 from .store import HUMAN, SeatInfo, Store, TableInfo
@@ -98,6 +99,8 @@ def create_table(store: Store, game_id: str, seats: Sequence[str], *, seed: int 
             make_agent(kind, game_id, 0)  # unknown players raise here
     if not isinstance(room, str):
         raise TableError(M("a room is named by a text, not {kind}", kind=type(room).__name__))
+    if store.room_locked(room):
+        raise TableLocked(M("the class takes no new tables or learners: the teacher locked it (ask your teacher)"))
     return store.create_table(game_id, seed=seed, options=dataclasses.asdict(game.options), seats=seats,
                               turn=game.current_player, room=room)
 
@@ -163,6 +166,8 @@ class TableSession:
             for candidate in free:
                 try:
                     store.claim_seat(code, candidate, hash_token(token), name, device)
+                except TableLocked:
+                    raise
                 except SeatError:
                     continue  # another learner took it a moment ago
                 return cls(store, code, candidate, token, device=device)
@@ -438,7 +443,7 @@ class Teacher:
     def tables(self) -> list[dict[str, Any]]:
         """One row per table of the room, oldest first: code, game, seats, turn, moves, finished, closed."""
         return [{"code": t.code, "game": t.game, "moves": t.moves, "turn": t.turn, "finished": t.finished,
-                 "closed": t.closed, "seats": seat_rows(t)}
+                 "closed": t.closed, "locked": t.locked, "seats": seat_rows(t)}
                 for t in self.store.tables(self.room)]
 
     def close(self, code: str) -> None:
@@ -446,8 +451,23 @@ class Teacher:
         self.store.close_table(read_code(code))
 
     def free_seat(self, code: str, seat: int) -> None:
-        """Free a learner's seat (a lost token): the old token stops working."""
+        """Free a learner's seat (a lost token, a laptop that died): the old token stops working,
+        and the learner joins again by the table's code (at a locked table, once the teacher
+        unlocks it)."""
         self.store.release_seat(read_code(code), seat)
+
+    def rename(self, code: str, seat: int, name: str) -> None:
+        """Give the learner at ``seat`` another name (shown on every page of the table)."""
+        self.store.rename_seat(read_code(code), seat, name.strip())
+
+    def lock(self, code: str, locked: bool = True) -> None:
+        """Let no new learner in at the table: its free seats stay free, and a copied seat token
+        cannot take a seat to another device (``locked=False`` opens it again)."""
+        self.store.lock_table(read_code(code), locked)
+
+    def lock_room(self, locked: bool = True) -> None:
+        """Let no new learner in at any table of the room, and no new table be created."""
+        self.store.lock_room(self.room, locked)
 
     def watch(self, code: str) -> TableSession:
         """The table in teaching mode (every hand shown) for the teacher's screen."""

@@ -40,6 +40,7 @@ from .errors import (
     StoreUnavailable,
     TableClosed,
     TableError,
+    TableLocked,
     UnknownTable,
 )
 
@@ -66,6 +67,7 @@ SCHEMA = (
         seat INTEGER NOT NULL, move TEXT NOT NULL, at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (code, number))""",
     "CREATE INDEX IF NOT EXISTS dn_tables_room ON dn_tables (room)",
+    "CREATE TABLE IF NOT EXISTS dn_rooms (room TEXT PRIMARY KEY, locked BOOLEAN NOT NULL DEFAULT FALSE)",
     """CREATE TABLE IF NOT EXISTS dn_arrivals (
         room TEXT NOT NULL, device TEXT NOT NULL, name TEXT NOT NULL, seen DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (room, device))""",
@@ -73,11 +75,12 @@ SCHEMA = (
 #: The most learners a room's lobby lists (the newest arrivals).
 LOBBY_LIMIT = 200
 
-_TABLE_COLUMNS = "code, room, game, seed, options, players, moves, turn, finished, closed, version, created"
+_TABLE_COLUMNS = "code, room, game, seed, options, players, moves, turn, finished, closed, version, created, locked"
 _SEAT_COLUMNS = "code, seat, kind, name, token_hash IS NOT NULL, seen, device, moved"
 #: Columns added to a table after its first release: (table, column, SQL type), added to an
 #: older store when it is opened (``CREATE TABLE IF NOT EXISTS`` leaves an existing table as it is).
-ADDED_COLUMNS = (("dn_seats", "device", "TEXT"), ("dn_seats", "moved", "DOUBLE PRECISION"))
+ADDED_COLUMNS = (("dn_seats", "device", "TEXT"), ("dn_seats", "moved", "DOUBLE PRECISION"),
+                 ("dn_tables", "locked", "BOOLEAN NOT NULL DEFAULT FALSE"))
 
 #: Runs one SQL statement (``?`` placeholders) and returns its rows.
 Execute = Callable[[str, Sequence[Any]], list[tuple]]
@@ -125,8 +128,9 @@ class SeatInfo:
 class TableInfo:
     """A table as stored: what the teacher's list shows, and what a session rebuilds the game from.
 
-    ``version`` grows with every change (a move, a seat taken or freed, closing); ``turn`` and
-    ``finished`` are written with each move by the kernel that checked it."""
+    ``version`` grows with every change (a move, a seat taken or freed, closing, locking); ``turn``
+    and ``finished`` are written with each move by the kernel that checked it; ``locked``: the
+    teacher let no new learner in (each seat stays on the device that holds it)."""
 
     code: str
     room: str
@@ -141,6 +145,7 @@ class TableInfo:
     version: int
     created: float
     seats: tuple[SeatInfo, ...]
+    locked: bool = False
 
 
 class Store(ABC):
@@ -277,9 +282,9 @@ class Store(ABC):
             code = new_code()
             try:
                 with self._write() as execute:
-                    execute(f"INSERT INTO dn_tables ({_TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 0, ?)",
+                    execute(f"INSERT INTO dn_tables ({_TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 0, ?, ?)",
                             (code, room, game, seed, json.dumps(options, sort_keys=True), len(seats), turn,
-                             False, False, now))
+                             False, False, now, False))
                     for seat, kind in enumerate(seats):
                         execute("INSERT INTO dn_seats (code, seat, kind) VALUES (?, ?, ?)", (code, seat, kind))
                 return code
@@ -348,6 +353,9 @@ class Store(ABC):
                                    kind=Message(kind)))  # the player's name, translated where shown
             if held == token_hash and again:  # an earlier try took it, its answer lost
                 return int(execute("SELECT version FROM dn_tables WHERE code = ?", (code,))[0][0])
+            if self._shut(execute, code):
+                raise TableLocked(M("table {code} takes no new learners: the teacher locked it (ask your teacher)",
+                                  code=code))
             if held is not None:
                 raise SeatError(M("seat P{seat} at table {code} is taken: choose another seat, or rejoin with "
                                   "your own seat token", seat=seat + 1, code=code))
@@ -364,6 +372,40 @@ class Store(ABC):
             execute("UPDATE dn_seats SET token_hash = NULL, name = '', seen = NULL, device = NULL, moved = NULL "
                     "WHERE code = ? AND seat = ?", (code, seat))
             return self._bump(execute, code)
+
+    @retried
+    def rename_seat(self, code: str, seat: int, name: str) -> int:
+        """Give the learner at ``seat`` another name (the teacher's call). Returns the version."""
+        with self._write() as execute:
+            self._locked_row(execute, code)
+            if not execute("UPDATE dn_seats SET name = ? WHERE code = ? AND seat = ? AND token_hash IS NOT NULL "
+                           "RETURNING seat", (name[:NAME_LENGTH], code, seat)):
+                raise SeatError(M("no learner sits at P{seat} of table {code}", seat=seat + 1, code=code))
+            return self._bump(execute, code)
+
+    @retried
+    def lock_table(self, code: str, locked: bool = True) -> int:
+        """Let no new learner in at table ``code`` (or again, ``locked=False``): free seats cannot
+        be taken, and a seat cannot be opened on another device. Returns the version."""
+        with self._write() as execute:
+            self._locked_row(execute, code)
+            return self._bump(execute, code, "locked = ?", (bool(locked),))
+
+    @retried
+    def lock_room(self, room: str, locked: bool = True) -> None:
+        """Let no new learner in at any table of ``room``, nor new tables (or again)."""
+        with self._write() as execute:
+            execute("INSERT INTO dn_rooms (room, locked) VALUES (?, ?) ON CONFLICT (room) DO UPDATE SET locked = "
+                    "excluded.locked", (room, bool(locked)))
+            for (code,) in execute("SELECT code FROM dn_tables WHERE room = ?", (room,)):
+                self._bump(execute, code)  # pages hear of it
+
+    @retried
+    def room_locked(self, room: str) -> bool:
+        """Whether the teacher locked ``room`` (:meth:`lock_room`)."""
+        with self._lock:
+            rows = self._read("SELECT locked FROM dn_rooms WHERE room = ?", (room,))
+        return bool(rows and rows[0][0])
 
     @retried
     def seat_of(self, code: str, token_hash: str, device: str | None = None) -> int:
@@ -383,6 +425,9 @@ class Store(ABC):
             if device is None or held == device:
                 execute("UPDATE dn_seats SET seen = ? WHERE code = ? AND seat = ?", (now, code, seat))
                 return seat
+            if held is not None and self._shut(execute, code):  # a copied seat token on another device
+                raise TableLocked(M("seat P{seat} at table {code} stays on the device that holds it: the teacher "
+                                  "locked the table (ask your teacher to free the seat)", seat=seat + 1, code=code))
             moved = now if held is not None else None
             execute("UPDATE dn_seats SET seen = ?, device = ?, moved = COALESCE(?, moved) WHERE code = ? AND seat = ?",
                     (now, device, moved, code, seat))
@@ -496,6 +541,11 @@ class Store(ABC):
             raise TableClosed(M("table {code} is closed: the teacher ended it", code=code))
         return int(moves), int(players)
 
+    def _shut(self, execute: Execute, code: str) -> bool:
+        """Whether the teacher let no new learner in at table ``code``: the table, or its room, is locked."""
+        return bool(execute("SELECT t.locked OR COALESCE(r.locked, FALSE) FROM dn_tables t LEFT JOIN dn_rooms r "
+                            "ON r.room = t.room WHERE t.code = ?", (code,))[0][0])
+
     def _bump(self, execute: Execute, code: str, sets: str = "", params: Sequence[Any] = ()) -> int:
         """Count one change of the table (with the given column updates); returns the new version."""
         sets = f"{sets}, " if sets else ""
@@ -511,11 +561,11 @@ def _conflict(code: str, number: int, held: int) -> MoveConflict:
 
 
 def _table_info(row: tuple, seats: list[tuple]) -> TableInfo:
-    code, room, game, seed, options, players, moves, turn, finished, closed, version, created = row
+    code, room, game, seed, options, players, moves, turn, finished, closed, version, created, locked = row
     return TableInfo(code=code, room=room, game=game, seed=int(seed), options=json.loads(options),
                      players=int(players), moves=int(moves), turn=turn, finished=bool(finished),
                      closed=bool(closed), version=int(version), created=float(created),
-                     seats=tuple(_seat_info(s) for s in seats))
+                     seats=tuple(_seat_info(s) for s in seats), locked=bool(locked))
 
 
 def _seat_info(row: tuple) -> SeatInfo:

@@ -42,6 +42,8 @@ class TeacherView:
 
     def _build_teacher_view(self) -> None:
         self._key_guard = KeyGuard()  # this page's wrong keys (its kernel is the learner's device)
+        self._rows: list[dict[str, Any]] = []  # the room's tables as last listed
+        self._room_locked = False
         self.key_box = widgets.Password()
         self.key_box.add_class("dn-teacher-key")
         self.teacher_button = widgets.Button()
@@ -54,17 +56,35 @@ class TeacherView:
         self.open_button.add_class("dn-open-table")
         self.close_button = widgets.Button(button_style="danger")
         self.close_button.add_class("dn-close-table")
+        # one learner: free the seat (a laptop that died), or rename; a table or the class: lock
+        self.seat_picker = widgets.Dropdown()
+        self.seat_picker.add_class("dn-seat-picker")
+        self.free_button = widgets.Button()
+        self.free_button.add_class("dn-free-seat")
+        self.new_name = widgets.Text()
+        self.new_name.add_class("dn-new-name")
+        self.rename_button = widgets.Button()
+        self.rename_button.add_class("dn-rename-seat")
+        self.lock_button = widgets.Button()
+        self.lock_button.add_class("dn-lock-table")
+        self.lock_room_button = widgets.Button()
+        self.lock_room_button.add_class("dn-lock-room")
         self.join_screen_button = widgets.Button(icon="qrcode")
         self.join_screen_button.add_class("dn-join-screen-button")
-        self.room_view = widgets.VBox([self.room_list,
-                                       widgets.HBox([self.table_picker, self.open_button, self.close_button]),
-                                       self.join_screen_button])
+        self.room_view = widgets.VBox([
+            self.room_list, widgets.HBox([self.table_picker, self.open_button, self.close_button, self.lock_button]),
+            widgets.HBox([self.seat_picker, self.free_button, self.new_name, self.rename_button]),
+            widgets.HBox([self.lock_room_button, self.join_screen_button])])
         self.join_screen = widgets.HTML()
         self.join_screen.add_class("dn-join-screen")
         self.tables_button = widgets.Button()
         self.tables_button.add_class("dn-back-to-room")
         self.join_view = widgets.VBox([self.join_screen, self.tables_button])
         self.join_screen_button.on_click(lambda _b: self.show_join_screen())
+        self.free_button.on_click(lambda _b: self.free_seat(self.seat_picker.value))
+        self.rename_button.on_click(lambda _b: self.rename_seat(self.seat_picker.value, self.new_name.value))
+        self.lock_button.on_click(lambda _b: self.lock_table(self.table_picker.value))
+        self.lock_room_button.on_click(lambda _b: self.lock_room())
         self.tables_button.on_click(lambda _b: self.show_room())
         self.teacher_button.on_click(lambda _b: self.open_teacher(self.key_box.value))
         self.open_button.on_click(lambda _b: self.watch(self.table_picker.value))
@@ -77,6 +97,18 @@ class TeacherView:
         self.table_picker.description = tr("Table")
         self.open_button.description, self.close_button.description = tr("Open in teaching mode"), tr("Close the table")
         self.join_screen_button.description = tr("Join screen for the projector")
+        self.seat_picker.description = tr("Learner")
+        self.free_button.description, self.rename_button.description = tr("Free the seat"), tr("Rename")
+        self.new_name.placeholder = tr("new name")
+        self._lock_words()
+
+    def _lock_words(self) -> None:
+        """The lock buttons say what a click does now (lock, or open again)."""
+        tr = translator(self.lang)
+        rows = {r["code"]: r for r in self._rows}
+        chosen = rows.get(self.table_picker.value)
+        self.lock_button.description = tr("Unlock the table") if chosen and chosen["locked"] else tr("Lock the table")
+        self.lock_room_button.description = tr("Unlock the class") if self._room_locked else tr("Lock the class")
         self.tables_button.description = tr("Back to the tables")
 
     def open_teacher(self, key: str) -> bool:
@@ -106,15 +138,24 @@ class TeacherView:
     def show_tables(self) -> None:
         """Draw the teacher's list of the room's tables."""
         assert self.teacher is not None
-        rows = self.teacher.tables()
+        rows = self._rows = self.teacher.tables()
+        self._room_locked = self.store.room_locked(self.room)
         self._listed = time.monotonic()
         self.room_list.value = room_html(rows, self.lang)
+        seats = [(f"{r['code']} P{s['seat'] + 1} {s['name']}".rstrip(), (r["code"], s["seat"]))
+                 for r in rows if not r["closed"] for s in r["seats"] if s["taken"] and s["kind"] == "human"]
+        if seats != list(self.seat_picker.options):
+            chosen_seat = self.seat_picker.value
+            self.seat_picker.options = seats
+            values = [v for _, v in seats]
+            self.seat_picker.value = chosen_seat if chosen_seat in values else (values[0] if values else None)
         options = [(f"{r['code']} ({GAMES[r['game']].title})", r["code"]) for r in rows]
         if [v for _, v in options] != [v for _, v in self.table_picker.options]:
             chosen = self.table_picker.value
             self.table_picker.options = options
             codes = [v for _, v in options]
             self.table_picker.value = chosen if chosen in codes else (codes[-1] if codes else None)
+        self._lock_words()
 
     def watch(self, code: str | None) -> None:
         """Open a table in teaching mode (every hand shown; no seat, no moves)."""
@@ -138,6 +179,57 @@ class TeacherView:
             return
         self.show_tables()
         self._say(M("Table {code} is closed.", code=code))
+
+    def _teacher_act(self, act: Any, done: Any) -> None:
+        """Run a teacher's ``act`` (a call on :class:`Teacher`), then redraw the list and say ``done``."""
+        if self.teacher is None:
+            self._say(M("Open the teacher view first, then choose a table."), error=True)
+            return
+        try:
+            act(self.teacher)
+        except DanishNbError as exc:
+            self._say(exc, error=True)
+            return
+        self.show_tables()
+        self._say(done)
+
+    def free_seat(self, chosen: tuple[str, int] | None) -> None:
+        """Free a learner's seat (their laptop died, their token is lost): they join again by the code."""
+        if chosen is None:
+            self._say(M("Choose a learner first."), error=True)
+            return
+        code, seat = chosen
+        self._teacher_act(lambda t: t.free_seat(code, seat),
+                          M("Seat P{seat} at table {code} is free: the learner joins again with the code {code}.",
+                            seat=seat + 1, code=code))
+
+    def rename_seat(self, chosen: tuple[str, int] | None, name: str) -> None:
+        """Give a learner another name."""
+        if chosen is None or not name.strip():
+            self._say(M("Choose a learner and type the new name first."), error=True)
+            return
+        code, seat = chosen
+        self.new_name.value = ""
+        self._teacher_act(lambda t: t.rename(code, seat, name), M("The learner at P{seat} of table {code} is now "
+                                                                 "called {name}.", seat=seat + 1, code=code,
+                                                                 name=name.strip()))
+
+    def lock_table(self, code: str | None) -> None:
+        """Lock the chosen table against new joiners, or open it again."""
+        if not code:
+            self._say(M("Open the teacher view first, then choose a table."), error=True)
+            return
+        locked = not any(r["code"] == code and r["locked"] for r in self._rows)
+        self._teacher_act(lambda t: t.lock(code, locked),
+                          M("Table {code} takes no new learners now.", code=code) if locked else
+                          M("Table {code} takes new learners again.", code=code))
+
+    def lock_room(self) -> None:
+        """Lock the class (no new learners at any table, no new tables), or open it again."""
+        locked = not self._room_locked
+        self._teacher_act(lambda t: t.lock_room(locked),
+                          M("The class takes no new learners or tables now.") if locked else
+                          M("The class takes new learners and tables again."))
 
     def refresh_tables(self) -> None:
         """Redraw the list (or the join screen's lobby) if it is older than :data:`LIST_EVERY` seconds."""
@@ -182,10 +274,11 @@ def room_html(rows: list[dict[str, Any]], lang: str = "en") -> str:
     for r in rows:
         seats = ", ".join(seat_text(s) for s in r["seats"])
         state = "closed" if r["closed"] else "finished" if r["finished"] else "playing"
+        lock = f" 🔒 {escape(tr('locked'))}" if r.get("locked") and not r["closed"] else ""
         turn = f"P{r['turn'] + 1}" if r["turn"] is not None and state == "playing" else "-"
         body.append(f'<tr class="dn-room-table" data-code="{escape(r["code"])}"><td>{escape(r["code"])}</td>'
                     f'<td>{escape(GAMES[r["game"]].title)}</td><td>{seats}</td><td>{turn}</td>'
-                    f'<td>{r["moves"]}</td><td>{escape(tr.render(STATES[state]))}</td></tr>')
+                    f'<td>{r["moves"]}</td><td>{escape(tr.render(STATES[state]))}{lock}</td></tr>')
     heads = "".join(f"<th>{escape(tr.render(word))}</th>" for word in COLUMNS)
     return f'<table class="dn-room"><tr>{heads}</tr>{"".join(body)}</table>'
 
