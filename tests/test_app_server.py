@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import threading
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -153,6 +154,16 @@ def test_serving_answers_on_localhost_hides_tracebacks_and_frees_the_port(tmp_pa
         assert url == f"http://127.0.0.1:{port}/"
         with urllib.request.urlopen(url, timeout=60) as response:
             page = response.read().decode("utf-8")
+        # issue 40: a path climbing out of Voila's template folder answered 500 with a traceback
+        out.flush()
+        before = (tmp_path / "voila.log").stat().st_size  # (the notebook's own error is logged above)
+        for climb in ("voila/templates/lab/static/..%2f..%2f..%2fapp_server.py",
+                      "voila/templates/lab/static/%252e%252e%252f%252e%252e%252fapp_server.py"):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(url + climb, timeout=30)
+            assert refused.value.code == 404 and b"import" not in refused.value.read()
+    log = (tmp_path / "voila.log").read_bytes()[before:].decode("utf-8")
+    assert "Traceback" not in log and "500 GET" not in log and log.count("a path that climbs out") == 2
     assert "secret-in-the-traceback" not in page
     assert "There was an error when executing cell" in page  # Voila's generic message instead
     with socket.socket() as sock:  # the server is gone: nothing listens on the port any more

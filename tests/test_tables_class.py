@@ -122,7 +122,7 @@ def test_a_learner_whose_laptop_died_gets_the_seat_back_once_the_teacher_frees_i
 
 
 def test_a_locked_table_takes_no_new_learner_and_no_copied_seat_token(store, monkeypatch):
-    ada, bo, code = seated_table(store)
+    ada, _bo, code = seated_table(store)
     teacher = teacher_of(store, monkeypatch)
     teacher.table_picker.value = code
     assert teacher.lock_button.description == "Lock the table"

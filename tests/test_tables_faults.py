@@ -6,6 +6,7 @@ opened while the store was away sits down at its seat once it answers."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -174,3 +175,15 @@ def test_a_move_stored_before_its_answer_was_lost_counts_once(sqlite_store: SQLi
     assert calls == [False, True]  # the second try knew it might be a repeat
     assert sqlite_store.moves(code) == ["P1 trump clubs"] and len(ada.game.history) >= 1
     assert sqlite_store.table(code).moves == len(ada.game.history)
+
+
+# --------------------------------------------------------------------------- bad input
+def test_a_record_with_a_4301_digit_seed_is_the_packages_clear_error():
+    """Issue 40: Python's limit on integer digits raised a plain ValueError from json."""
+    import danish_nb as dn
+    from danish_nb.errors import RecordError
+
+    record = dict(dn.new_game("bastard", players=3, seed=1).to_record())
+    text = json.dumps(record).replace('"seed": 1', '"seed": ' + "9" * 4301)
+    with pytest.raises(RecordError, match="^a record holds a number too long to read$"):
+        dn.load_record(text)

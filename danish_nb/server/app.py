@@ -39,6 +39,7 @@ from collections.abc import Awaitable, Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import nbformat
 from jupyter_core.utils import ensure_async
@@ -116,6 +117,8 @@ class HostGuard(web.RequestHandler):
         hosts: HostNames = self.settings[HOSTS]
         if not hosts.allows(self.request.host, _local_address(self.request)):
             raise self.refuse_request(403, f"unknown host name {self.request.host!r}")
+        if climbs(self.request.path):  # Voila's template files answered 500 with a traceback
+            raise self.refuse_request(404, "a path that climbs out of its folder")
 
     def prepare(self) -> Awaitable[None] | None:
         self.guard()
@@ -126,6 +129,22 @@ class HostGuard(web.RequestHandler):
         does not have: it logged a traceback for each)."""
         self.set_header("Content-Type", "text/plain; charset=UTF-8")
         self.finish(f"{status_code} {self._reason}\n")
+
+
+def climbs(path: str) -> bool:
+    """Whether a URL path has a ``..`` segment, however often it was percent-encoded (``%2f``,
+    ``%252e``) or written with backslashes: no file this server serves needs one.
+
+    >>> [climbs(p) for p in ("/voila/templates/lab/static/..%2f..%2fapp_server.py", "/a/%252e%252e/b",
+    ...                      "/a/..%5Cb", "/voila/static/voila.js", "/notes..txt")]
+    [True, True, True, False, False]
+    """
+    for _ in range(4):
+        decoded = unquote(path)
+        if decoded == path:
+            break
+        path = decoded
+    return ".." in path.replace("\\", "/").split("/")
 
 
 def kernel_of(handler: web.RequestHandler) -> str:
