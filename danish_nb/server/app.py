@@ -371,6 +371,15 @@ class Kernels(AsyncMappingKernelManager):
         self.add_restart_callback(kernel_id, lambda: self._restarted(kernel_id))
         return kernel_id
 
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Jupyter's culling, except for a kernel still starting: under load (a class's pool of
+        60 starting on 2 cores) a start outlasts the idle timeout, and the culler killed kernels
+        half-started (a traceback in the log and a kernel lost to the pool)."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None or getattr(kernel, "execution_state", None) == "starting":
+            return
+        await super().cull_kernel_if_idle(kernel_id)
+
     def _restarted(self, kernel_id: str) -> None:
         self.log.warning("kernel %s died and was restarted without its notebook: shutting it down", kernel_id)
         self.on_restart(kernel_id)
