@@ -185,5 +185,5 @@ def test_a_record_with_a_4301_digit_seed_is_the_packages_clear_error():
 
     record = dict(dn.new_game("bastard", players=3, seed=1).to_record())
     text = json.dumps(record).replace('"seed": 1', '"seed": ' + "9" * 4301)
-    with pytest.raises(RecordError, match="^a record holds a number too long to read$"):
+    with pytest.raises(RecordError, match=r"^a record holds a number too long to read$"):
         dn.load_record(text)
