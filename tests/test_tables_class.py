@@ -158,3 +158,38 @@ def test_a_locked_class_takes_no_new_table_and_no_new_learner(store, monkeypatch
     teacher.lock_room()
     newcomer.code_box.value = code
     assert newcomer.join() is not None
+
+
+# --------------------------------------------------------------------------- the teacher stays signed in
+def reloaded(store: Store, report: dict, room: str = "5B") -> tuple[TableApp, Keeper]:
+    """A new page of the browser (a reload, or another server of the class) opening with what
+    its localStorage holds."""
+    app = TableApp(store, room=room, follow=False)
+    keeper = Keeper(app)
+    app._on_keeper(app.keeper, {"act": "stored", "seats": {}, "last": None, "name": "", "device": "dev-t", **report},
+                   [])
+    return app, keeper
+
+
+def test_the_teacher_stays_signed_in_across_reloads_and_servers_until_the_pass_expires(store, monkeypatch):
+    from danish_nb.tables import keys
+
+    monkeypatch.setenv(TEACHER_ENV, "sesame")
+    teacher = TableApp(store, room="5B", follow=False)
+    keeper = Keeper(teacher)
+    assert teacher.open_teacher("sesame")
+    kept = [m["pass"] for m in keeper.sent if m["act"] == "teacher"]
+    assert len(kept) == 1 and "sesame" not in kept[0]  # the browser keeps a signed pass, never the key
+    again, _ = reloaded(store, {"teacher": kept[0]})  # a reload, or the other server after a failover
+    assert again.teacher is not None and again.room_view in again.screen.children
+    forged, forged_keeper = reloaded(store, {"teacher": kept[0].split(".")[0] + ".0" * 32})
+    assert forged.teacher is None and forged_keeper.sent == [{"act": "teacher", "pass": None}]  # forgotten
+    monkeypatch.setattr(keys.time, "time", lambda: 10**10)  # the school day is over
+    late, _ = reloaded(store, {"teacher": kept[0]})
+    assert late.teacher is None
+    monkeypatch.undo()
+    monkeypatch.setenv(TEACHER_ENV, "a-new-key")  # a new key: every pass of the old one is void
+    renewed, _ = reloaded(store, {"teacher": kept[0]})
+    assert renewed.teacher is None
+    again.sign_out()
+    assert again.teacher is None and again.menu in again.screen.children

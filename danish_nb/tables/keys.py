@@ -22,6 +22,7 @@ danish_nb.tables.keys.TooManyTries: Too many wrong teacher keys from this device
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import math
 import time
@@ -32,6 +33,36 @@ from .errors import TableError
 #: Wrong keys a device may type without waiting; then the wait before its next try, which
 #: doubles with each further wrong key.
 FREE_TRIES, FIRST_WAIT, MOST_WAIT = 3, 2.0, 600.0
+#: Hours a teacher pass opens the teacher view (a school day).
+PASS_HOURS = 12
+
+
+def teacher_pass(key: str, now: float | None = None, hours: float = PASS_HOURS) -> str:
+    """A pass the teacher's browser keeps so the teacher stays signed in across reloads and
+    servers: its expiry, signed with the teacher key (HMAC-SHA256). It holds no key, opens the
+    teacher view only until it expires, and none opens it once the key changes.
+
+    >>> sealed = teacher_pass("s3cret", now=1000.0)
+    >>> pass_holds(sealed, "s3cret", now=1001.0), pass_holds(sealed, "other", now=1001.0)
+    (True, False)
+    >>> pass_holds(sealed, "s3cret", now=1000.0 + PASS_HOURS * 3600 + 1), pass_holds("9999999999.forged", "s3cret")
+    (False, False)
+    """
+    expires = int((time.time() if now is None else now) + hours * 3600)
+    return f"{expires}.{_sign(key, expires)}"
+
+
+def pass_holds(sealed: str, key: str, now: float | None = None) -> bool:
+    """Whether ``sealed`` is a teacher pass signed with ``key`` that has not expired."""
+    expires, _, signature = sealed.partition(".")
+    if not key or not expires.isdigit() or len(expires) > 12:
+        return False
+    return (hmac.compare_digest(signature, _sign(key, int(expires)))
+            and (time.time() if now is None else now) < int(expires))
+
+
+def _sign(key: str, expires: int) -> str:
+    return hmac.new(key.encode(), f"danish-nb teacher pass {expires}".encode(), hashlib.sha256).hexdigest()
 
 
 class TooManyTries(TableError):
@@ -67,4 +98,5 @@ class KeyGuard:
         return False
 
 
-__all__ = ["FIRST_WAIT", "FREE_TRIES", "MOST_WAIT", "KeyGuard", "TooManyTries"]
+__all__ = ["FIRST_WAIT", "FREE_TRIES", "MOST_WAIT", "PASS_HOURS", "KeyGuard", "TooManyTries", "pass_holds",
+           "teacher_pass"]

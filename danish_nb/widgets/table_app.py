@@ -329,6 +329,8 @@ class TableApp(TeacherView):
             self.arrive(report.name)  # back in the class (a learner with a seat arrives when seated)
         if report.last in self.tokens and self.session is None:
             self.rejoin(report.last, self.tokens[report.last])
+        elif report.teacher and self.session is None and self.teacher is None:
+            self.open_with_pass(report.teacher)  # the teacher stays signed in across reloads and servers
 
     def arrive(self, name: str) -> None:
         """Count this browser's learner as arrived in the room (the teacher's lobby); a store

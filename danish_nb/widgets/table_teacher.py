@@ -18,7 +18,7 @@ from ..core import GAMES, DanishNbError
 from ..i18n import N_, M, translator
 from ..server.join import qr_svg, read_join_env
 from ..tables import Teacher
-from ..tables.keys import KeyGuard, TooManyTries
+from ..tables.keys import KeyGuard, TooManyTries, pass_holds, teacher_pass
 from ..tables.session import AWAY_SECONDS
 from .table_words import moved_note, seat_name
 
@@ -69,18 +69,21 @@ class TeacherView:
         self.lock_button.add_class("dn-lock-table")
         self.lock_room_button = widgets.Button()
         self.lock_room_button.add_class("dn-lock-room")
+        self.sign_out_button = widgets.Button()
+        self.sign_out_button.add_class("dn-sign-out")
         self.join_screen_button = widgets.Button(icon="qrcode")
         self.join_screen_button.add_class("dn-join-screen-button")
         self.room_view = widgets.VBox([
             self.room_list, widgets.HBox([self.table_picker, self.open_button, self.close_button, self.lock_button]),
             widgets.HBox([self.seat_picker, self.free_button, self.new_name, self.rename_button]),
-            widgets.HBox([self.lock_room_button, self.join_screen_button])])
+            widgets.HBox([self.lock_room_button, self.join_screen_button, self.sign_out_button])])
         self.join_screen = widgets.HTML()
         self.join_screen.add_class("dn-join-screen")
         self.tables_button = widgets.Button()
         self.tables_button.add_class("dn-back-to-room")
         self.join_view = widgets.VBox([self.join_screen, self.tables_button])
         self.join_screen_button.on_click(lambda _b: self.show_join_screen())
+        self.sign_out_button.on_click(lambda _b: self.sign_out())
         self.free_button.on_click(lambda _b: self.free_seat(self.seat_picker.value))
         self.rename_button.on_click(lambda _b: self.rename_seat(self.seat_picker.value, self.new_name.value))
         self.lock_button.on_click(lambda _b: self.lock_table(self.table_picker.value))
@@ -97,6 +100,7 @@ class TeacherView:
         self.table_picker.description = tr("Table")
         self.open_button.description, self.close_button.description = tr("Open in teaching mode"), tr("Close the table")
         self.join_screen_button.description = tr("Join screen for the projector")
+        self.sign_out_button.description = tr("Sign out as teacher")
         self.seat_picker.description = tr("Learner")
         self.free_button.description, self.rename_button.description = tr("Free the seat"), tr("Rename")
         self.new_name.placeholder = tr("new name")
@@ -128,12 +132,32 @@ class TeacherView:
             self._say(M("That is not the teacher key."), error=True)
             return False
         self.key_box.value = ""
+        self.keeper.send({"act": "teacher", "pass": teacher_pass(expected)})  # signed in across reloads
+        self._open_room()
+        return True
+
+    def open_with_pass(self, sealed: str) -> bool:
+        """Open the teacher view with the pass this browser keeps (a reload, another server of the
+        class); a pass that expired, or was signed with another key, is forgotten."""
+        expected = os.environ.get(TEACHER_ENV, "")
+        if not pass_holds(sealed, expected):
+            self.keeper.send({"act": "teacher", "pass": None})
+            return False
+        self._open_room()
+        return True
+
+    def sign_out(self) -> None:
+        """Forget this browser's teacher pass and leave the teacher view."""
+        self.keeper.send({"act": "teacher", "pass": None})
+        self.teacher = None
+        self.screen.children = [self.menu]
+
+    def _open_room(self) -> None:
         self.teacher = Teacher(self.store, self.room)
         self._drop_board()
         self.screen.children = [self.room_view]
         self.show_tables()
         self._say("")
-        return True
 
     def show_tables(self) -> None:
         """Draw the teacher's list of the room's tables."""
