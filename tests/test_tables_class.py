@@ -12,7 +12,7 @@ import pytest
 import segno
 
 from danish_nb.server.join import JOIN_ENV, qr_svg
-from danish_nb.tables import SeatError, Store, TableSession, UnknownTable, create_table, open_store
+from danish_nb.tables import ALPHABET, SeatError, Store, TableSession, UnknownTable, create_table, open_store
 from danish_nb.widgets.table_app import TableApp
 from danish_nb.widgets.table_teacher import TEACHER_ENV
 from test_tables_app import Keeper, learner
@@ -193,3 +193,60 @@ def test_the_teacher_stays_signed_in_across_reloads_and_servers_until_the_pass_e
     assert renewed.teacher is None
     again.sign_out()
     assert again.teacher is None and again.menu in again.screen.children
+
+
+# --------------------------------------------------------------------------- guessing codes and keys
+def page_of(store: Store, device: str, address: str) -> TableApp:
+    """A page of the browser ``device`` from ``address`` (a reload is a new page, the same device)."""
+    app = TableApp(store, room="5B", follow=False, visitor=address)
+    Keeper(app)
+    app.device = device
+    return app
+
+
+def test_table_codes_are_throttled_per_device_and_address_not_per_page(store, monkeypatch):
+    """Issue 40: one page tried 300 random codes at 10.7 a second with no slow-down."""
+    from danish_nb.tables import keys
+
+    clock = [1000.0]
+    monkeypatch.setattr(keys.time, "time", lambda: clock[0])
+    real = create_table(store, "bastard", ("human", "human", "human"), room="5B")
+    tried = 0
+    for n in range(keys.RULES["code"]["device"][0]):
+        page = page_of(store, "guesser", "10.0.0.9")  # a reload before every guess
+        page.code_box.value = f"ZZZZZ{n + 2}"
+        assert page.join() is None and "no table has the code" in page.message.value
+        tried += 1
+    page = page_of(store, "guesser", "10.0.0.9")
+    page.code_box.value = real
+    assert page.join() is None and "Too many wrong table codes from this device: try again in 2 s." in \
+        page.message.value  # not even looked up now
+    honest = page_of(store, "ada", "10.0.0.9")  # another learner behind the same address
+    honest.code_box.value = real
+    assert honest.join() is not None
+    # a guesser making a new device id for every guess meets the address's count
+    for n in range(keys.RULES["code"]["address"][0] - tried):
+        forged = page_of(store, f"forged-{n}", "10.0.0.9")
+        forged.code_box.value = f"ZZZZ{ALPHABET[n % 30]}{ALPHABET[n // 30]}"
+        forged.join()
+    late = page_of(store, "bo", "10.0.0.9")
+    late.code_box.value = real
+    assert late.join() is None and "try again in 2 s" in late.message.value
+    elsewhere = page_of(store, "cy", "10.0.0.10")
+    elsewhere.code_box.value = real
+    assert elsewhere.join() is not None  # another address is not held up
+    clock[0] += 601  # ten quiet minutes: the address's count fades
+    late.code_box.value = real
+    assert late.join() is not None
+
+
+def test_teacher_keys_typed_on_reloaded_pages_still_count(store, monkeypatch):
+    """Issue 40: the teacher-key limit counted per page, so reloading gave a guesser 72 tries a minute."""
+    from danish_nb.tables import keys
+
+    monkeypatch.setenv(TEACHER_ENV, "sesame")
+    for n in range(keys.FREE_TRIES):
+        assert not page_of(store, "guesser", "10.0.0.9").open_teacher(f"guess {n}")  # a reload each time
+    page = page_of(store, "guesser", "10.0.0.9")
+    assert not page.open_teacher("sesame") and "Too many wrong teacher keys" in page.message.value
+    assert page_of(store, "teacher", "10.0.0.9").open_teacher("sesame")  # the teacher's own device is not held up

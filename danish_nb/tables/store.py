@@ -68,6 +68,9 @@ SCHEMA = (
         PRIMARY KEY (code, number))""",
     "CREATE INDEX IF NOT EXISTS dn_tables_room ON dn_tables (room)",
     "CREATE TABLE IF NOT EXISTS dn_rooms (room TEXT PRIMARY KEY, locked BOOLEAN NOT NULL DEFAULT FALSE)",
+    """CREATE TABLE IF NOT EXISTS dn_tries (
+        who TEXT PRIMARY KEY, wrong INTEGER NOT NULL, until DOUBLE PRECISION NOT NULL,
+        last DOUBLE PRECISION NOT NULL)""",
     """CREATE TABLE IF NOT EXISTS dn_arrivals (
         room TEXT NOT NULL, device TEXT NOT NULL, name TEXT NOT NULL, seen DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (room, device))""",
@@ -452,6 +455,31 @@ class Store(ABC):
         if not seats:
             self.version(code)
         return tuple(_seat_info(s) for s in seats)
+
+    # ------------------------------------------------------------------ guesses
+    @retried
+    def try_wait(self, whos: Sequence[str], now: float) -> float:
+        """Seconds until each of ``whos`` (e.g. ``"code device:..."``, ``"code address:..."``) may
+        try again: the longest wait of them (0: none waits). See :mod:`danish_nb.tables.keys`."""
+        if not whos:
+            return 0.0
+        with self._lock:
+            rows = self._read(f"SELECT until FROM dn_tries WHERE who IN ({', '.join('?' * len(whos))})", tuple(whos))
+        return max([0.0, *(float(until) - now for (until,) in rows)])
+
+    @retried
+    def count_try(self, who: str, right: bool, *, free: int, first: float, most: float, quiet: float,
+                  now: float) -> None:
+        """Count one try by ``who``: a right one clears its count; after ``free`` wrong ones (since
+        it was last ``quiet`` seconds without one) each makes it wait ``first`` s, doubling, at
+        most ``most`` s."""
+        with self._write() as execute:
+            rows = execute(f"SELECT wrong, last FROM dn_tries WHERE who = ?{self.lock_clause}", (who,))
+            wrong = 0 if not rows or now - float(rows[0][1]) > quiet else int(rows[0][0])
+            wrong = 0 if right else wrong + 1
+            until = now + min(most, first * 2 ** (wrong - free)) if wrong >= free else 0.0
+            execute("INSERT INTO dn_tries (who, wrong, until, last) VALUES (?, ?, ?, ?) ON CONFLICT (who) DO UPDATE "
+                    "SET wrong = excluded.wrong, until = excluded.until, last = excluded.last", (who, wrong, until, now))
 
     # ------------------------------------------------------------------ the lobby
     @retried

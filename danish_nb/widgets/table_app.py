@@ -51,6 +51,8 @@ from ..tables import (
     open_store,
     read_code,
 )
+from ..tables.errors import UnknownTable
+from ..tables.keys import Guesses
 from ..tables.session import new_device, present
 from ..tables.store import UNAVAILABLE
 from . import has_board
@@ -238,8 +240,15 @@ class TableApp(TeacherView):
                     return self._seat(TableSession.rejoin(self.store, code, token, device=self.device))
                 except SeatTokenError:
                     self._forget(code)
-            session = self._seat(TableSession.join(self.store, code, name=self.name.value.strip(), device=self.device,
-                                                   room=self.room))
+            guesses = self.guesses("code")
+            guesses.check()  # codes guessed from this device or address wait, across pages and reloads
+            try:
+                session = self._seat(TableSession.join(self.store, code, name=self.name.value.strip(),
+                                                       device=self.device, room=self.room))
+            except UnknownTable:
+                guesses.count(right=False)
+                raise
+            guesses.count(right=True)
         except DanishNbError as exc:
             self._say(M("Cannot join: {error}", error=exc), error=True)
             return None
@@ -331,6 +340,11 @@ class TableApp(TeacherView):
             self.rejoin(report.last, self.tokens[report.last])
         elif report.teacher and self.session is None and self.teacher is None:
             self.open_with_pass(report.teacher)  # the teacher stays signed in across reloads and servers
+
+    def guesses(self, what: str) -> Guesses:
+        """This browser's and address's tries of table codes (``"code"``) or of the teacher key
+        (``"key"``), counted in the store (:class:`~danish_nb.tables.keys.Guesses`)."""
+        return Guesses(self.store, what, device=self.device, address=self.visitor)
 
     def arrive(self, name: str) -> None:
         """Count this browser's learner as arrived in the room (the teacher's lobby); a store

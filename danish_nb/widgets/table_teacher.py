@@ -123,9 +123,15 @@ class TeacherView:
                       error=True)
             return False
         try:
-            right = self._key_guard.check(key, expected)
+            guesses = self.guesses("key")  # this device and address, across reloads and servers
+            guesses.check()
+            right = self._key_guard.check(key, expected)  # and this page, at once
+            guesses.count(right)
         except TooManyTries as exc:
             self.key_box.value = ""
+            self._say(exc, error=True)
+            return False
+        except DanishNbError as exc:  # the store cannot be reached just now
             self._say(exc, error=True)
             return False
         if not right:
