@@ -26,7 +26,6 @@ import hashlib
 import hmac
 import math
 import time
-
 from typing import TYPE_CHECKING
 
 from ..i18n import M, Message, _n
