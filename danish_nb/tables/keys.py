@@ -155,5 +155,5 @@ class Guesses:
             self.store.count_try(who, right, free=free, first=first, most=most, quiet=quiet, now=now)
 
 
-__all__ = ["FIRST_WAIT", "FREE_TRIES", "MOST_WAIT", "PASS_HOURS", "RULES", "Guesses", "KeyGuard", "TooManyTries", "pass_holds",
-           "teacher_pass"]
+__all__ = ["FIRST_WAIT", "FREE_TRIES", "MOST_WAIT", "PASS_HOURS", "RULES", "Guesses", "KeyGuard", "TooManyTries",
+           "pass_holds", "teacher_pass"]

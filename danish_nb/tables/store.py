@@ -479,7 +479,8 @@ class Store(ABC):
             wrong = 0 if right else wrong + 1
             until = now + min(most, first * 2 ** (wrong - free)) if wrong >= free else 0.0
             execute("INSERT INTO dn_tries (who, wrong, until, last) VALUES (?, ?, ?, ?) ON CONFLICT (who) DO UPDATE "
-                    "SET wrong = excluded.wrong, until = excluded.until, last = excluded.last", (who, wrong, until, now))
+                    "SET wrong = excluded.wrong, until = excluded.until, last = excluded.last",
+                    (who, wrong, until, now))
 
     # ------------------------------------------------------------------ the lobby
     @retried
