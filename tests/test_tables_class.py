@@ -250,3 +250,37 @@ def test_teacher_keys_typed_on_reloaded_pages_still_count(store, monkeypatch):
     page = page_of(store, "guesser", "10.0.0.9")
     assert not page.open_teacher("sesame") and "Too many wrong teacher keys" in page.message.value
     assert page_of(store, "teacher", "10.0.0.9").open_teacher("sesame")  # the teacher's own device is not held up
+
+
+# --------------------------------------------------------------------------- projector, archive, erase
+def test_the_projector_shows_a_table_with_no_hidden_card_and_teaching_mode_every_hand(store, monkeypatch):
+    from test_tables_session import hidden_from, named
+
+    ada, bo, code = seated_table(store)
+    click_move = ada.session.legal_moves()[0]
+    ada.session.play(click_move)
+    teacher = teacher_of(store, monkeypatch)
+    teacher.project(code)
+    assert teacher.session.seat is None and not teacher.board.teaching and "data-move" not in teacher.board.html
+    hidden = hidden_from(bo.session, teacher.session) | hidden_from(ada.session, teacher.session)
+    assert hidden and not named(teacher.board.html, hidden)  # not one card a player keeps hidden
+    teacher.leave()
+    teacher.watch(code)  # teaching mode, on the teacher's own screen: every hand
+    assert named(teacher.board.html, hidden)
+
+
+def test_the_teacher_archives_then_erases_the_classs_tables_only(store, monkeypatch):
+    _ada, _bo, code = seated_table(store)
+    other = create_table(store, "bastard", ("human", "human", "random"), room="6A")
+    teacher = teacher_of(store, monkeypatch)
+    teacher.archive_class()
+    assert "1 table closed" in teacher.message.value and store.table(code).closed and store.moves(code) == []
+    assert not store.table(other).closed  # another class's table
+    teacher.erase_class()
+    assert "Click again" in teacher.message.value and store.table(code)  # one click erases nothing
+    teacher.erase_class()
+    assert "1 table erased." in teacher.message.value
+    with pytest.raises(UnknownTable):
+        store.table(code)
+    assert store.arrivals("5B") == [] and store.table(other).room == "6A"
+    assert "No tables in this room yet." in teacher.room_list.value

@@ -465,6 +465,23 @@ class Teacher:
         cannot take a seat to another device (``locked=False`` opens it again)."""
         self.store.lock_table(read_code(code), locked)
 
+    def archive(self) -> int:
+        """Close every open table of the room (they keep their moves): the end of a lesson.
+        Returns how many were closed."""
+        open_tables = [t.code for t in self.store.tables(self.room) if not t.closed]
+        for code in open_tables:
+            self.store.close_table(code)
+        return len(open_tables)
+
+    def erase(self) -> int:
+        """Erase the room's tables, moves, seats and lobby for good. Returns how many tables."""
+        return self.store.erase_room(self.room)
+
+    def projector(self, code: str) -> TableSession:
+        """The table for the class's projector: a spectator's view (``state.view(None)``), so
+        only what every player may see, by construction; no seat, no moves."""
+        return TableSession.watch(self.store, code)
+
     def lock_room(self, locked: bool = True) -> None:
         """Let no new learner in at any table of the room, and no new table be created."""
         self.store.lock_room(self.room, locked)

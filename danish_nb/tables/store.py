@@ -404,6 +404,19 @@ class Store(ABC):
                 self._bump(execute, code)  # pages hear of it
 
     @retried
+    def erase_room(self, room: str) -> int:
+        """Erase ``room``'s tables (their seats and moves), its lobby and its lock: the teacher's
+        end of a class. Returns how many tables were erased."""
+        with self._write() as execute:
+            codes = [code for (code,) in execute("SELECT code FROM dn_tables WHERE room = ?", (room,))]
+            execute("DELETE FROM dn_moves WHERE code IN (SELECT code FROM dn_tables WHERE room = ?)", (room,))
+            execute("DELETE FROM dn_seats WHERE code IN (SELECT code FROM dn_tables WHERE room = ?)", (room,))
+            execute("DELETE FROM dn_tables WHERE room = ?", (room,))
+            execute("DELETE FROM dn_arrivals WHERE room = ?", (room,))
+            execute("DELETE FROM dn_rooms WHERE room = ?", (room,))
+            return len(codes)
+
+    @retried
     def room_locked(self, room: str) -> bool:
         """Whether the teacher locked ``room`` (:meth:`lock_room`)."""
         with self._lock:

@@ -28,6 +28,8 @@ TEACHER_ENV = "DANISH_NB_TEACHER_KEY"
 LIST_EVERY = 2.0
 #: A table's state in the teacher's list.
 STATES = {"playing": N_("playing"), "finished": N_("finished"), "closed": N_("closed")}
+#: Seconds within which a second click on "Erase" erases.
+CONFIRM_SECONDS = 10
 #: The list's column headings.
 COLUMNS = (N_("code"), N_("game"), N_("seats"), N_("turn"), N_("moves"), N_("state"))
 
@@ -43,6 +45,8 @@ class TeacherView:
     def _build_teacher_view(self) -> None:
         self._key_guard = KeyGuard()  # this page's wrong keys (its kernel is the learner's device)
         self._rows: list[dict[str, Any]] = []  # the room's tables as last listed
+        self._said: list[int] = []  # how many tables a teacher's act closed or erased
+        self._erase_asked = 0.0
         self._room_locked = False
         self.key_box = widgets.Password()
         self.key_box.add_class("dn-teacher-key")
@@ -69,14 +73,22 @@ class TeacherView:
         self.lock_button.add_class("dn-lock-table")
         self.lock_room_button = widgets.Button()
         self.lock_room_button.add_class("dn-lock-room")
+        self.projector_button = widgets.Button(icon="desktop")
+        self.projector_button.add_class("dn-projector")
+        self.archive_button = widgets.Button()
+        self.archive_button.add_class("dn-archive-class")
+        self.erase_button = widgets.Button(button_style="danger")
+        self.erase_button.add_class("dn-erase-class")
         self.sign_out_button = widgets.Button()
         self.sign_out_button.add_class("dn-sign-out")
         self.join_screen_button = widgets.Button(icon="qrcode")
         self.join_screen_button.add_class("dn-join-screen-button")
         self.room_view = widgets.VBox([
-            self.room_list, widgets.HBox([self.table_picker, self.open_button, self.close_button, self.lock_button]),
+            self.room_list, widgets.HBox([self.table_picker, self.open_button, self.projector_button, self.close_button,
+                                          self.lock_button]),
             widgets.HBox([self.seat_picker, self.free_button, self.new_name, self.rename_button]),
-            widgets.HBox([self.lock_room_button, self.join_screen_button, self.sign_out_button])])
+            widgets.HBox([self.lock_room_button, self.join_screen_button, self.archive_button, self.erase_button,
+                          self.sign_out_button])])
         self.join_screen = widgets.HTML()
         self.join_screen.add_class("dn-join-screen")
         self.tables_button = widgets.Button()
@@ -84,6 +96,9 @@ class TeacherView:
         self.join_view = widgets.VBox([self.join_screen, self.tables_button])
         self.join_screen_button.on_click(lambda _b: self.show_join_screen())
         self.sign_out_button.on_click(lambda _b: self.sign_out())
+        self.projector_button.on_click(lambda _b: self.project(self.table_picker.value))
+        self.archive_button.on_click(lambda _b: self.archive_class())
+        self.erase_button.on_click(lambda _b: self.erase_class())
         self.free_button.on_click(lambda _b: self.free_seat(self.seat_picker.value))
         self.rename_button.on_click(lambda _b: self.rename_seat(self.seat_picker.value, self.new_name.value))
         self.lock_button.on_click(lambda _b: self.lock_table(self.table_picker.value))
@@ -101,6 +116,9 @@ class TeacherView:
         self.open_button.description, self.close_button.description = tr("Open in teaching mode"), tr("Close the table")
         self.join_screen_button.description = tr("Join screen for the projector")
         self.sign_out_button.description = tr("Sign out as teacher")
+        self.projector_button.description = tr("Show on the projector")
+        self.archive_button.description = tr("Close every table")
+        self.erase_button.description = tr("Erase the class's tables")
         self.seat_picker.description = tr("Learner")
         self.free_button.description, self.rename_button.description = tr("Free the seat"), tr("Rename")
         self.new_name.placeholder = tr("new name")
@@ -196,6 +214,36 @@ class TeacherView:
             self._seat(self.teacher.watch(code))
         except DanishNbError as exc:
             self._say(exc, error=True)
+
+    def project(self, code: str | None) -> None:
+        """Show a table for the class's projector: only what every player may see (the teacher's
+        screen is shared: no hand shows, unlike teaching mode)."""
+        if self.teacher is None or not code:
+            self._say(M("Open the teacher view first, then choose a table."), error=True)
+            return
+        try:
+            self._seat(self.teacher.projector(code))
+        except DanishNbError as exc:
+            self._say(exc, error=True)
+
+    def archive_class(self) -> None:
+        """Close every table of the class (they keep their moves)."""
+        self._teacher_act(lambda t: self._said.append(t.archive()), "")
+        if self._said:
+            self._say(_n_closed(self._said.pop(), self.lang))
+
+    def erase_class(self) -> None:
+        """Erase the class's tables and lobby (a second click within :data:`CONFIRM_SECONDS` does it)."""
+        now = time.monotonic()
+        if now - self._erase_asked > CONFIRM_SECONDS:
+            self._erase_asked = now
+            self._say(M("Click again within {seconds} s to erase every table of the class for good.",
+                        seconds=CONFIRM_SECONDS), error=True)
+            return
+        self._erase_asked = 0.0
+        self._teacher_act(lambda t: self._said.append(t.erase()), "")
+        if self._said:
+            self._say(translator(self.lang).n("{n} table erased.", "{n} tables erased.", self._said.pop()))
 
     def close_table(self, code: str | None) -> None:
         """End a table (the teacher's call): it keeps its moves and takes no more."""
@@ -311,6 +359,11 @@ def room_html(rows: list[dict[str, Any]], lang: str = "en") -> str:
                     f'<td>{r["moves"]}</td><td>{escape(tr.render(STATES[state]))}{lock}</td></tr>')
     heads = "".join(f"<th>{escape(tr.render(word))}</th>" for word in COLUMNS)
     return f'<table class="dn-room"><tr>{heads}</tr>{"".join(body)}</table>'
+
+
+def _n_closed(count: int, lang: str) -> str:
+    return translator(lang).n("{n} table closed: they keep their moves.", "{n} tables closed: they keep their moves.",
+                              count)
 
 
 def join_html(urls: list[str], code: str, arrived: list[dict[str, Any]], lang: str = "en",
