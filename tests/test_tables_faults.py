@@ -187,3 +187,37 @@ def test_a_record_with_a_4301_digit_seed_is_the_packages_clear_error():
     text = json.dumps(record).replace('"seed": 1', '"seed": ' + "9" * 4301)
     with pytest.raises(RecordError, match=r"^a record holds a number too long to read$"):
         dn.load_record(text)
+
+
+def test_a_following_page_carries_on_by_itself_through_a_postgresql_restart(cluster: Cluster):
+    """The page's own loop (no poll by hand): its wait fails while the database is down, and it
+    keeps following; the waiting move is stored and the other page sees it, with no reload."""
+    import asyncio
+
+    async def scenario() -> tuple[list[str], int]:
+        ada_store, bo_store = PostgresStore(cluster.url), PostgresStore(cluster.url)
+        try:
+            code = bastard(ada_store)
+            ada = TableApp(ada_store, room="5B")  # following: a task on this loop
+            bo = TableApp(bo_store, room="5B")
+            for app, name in ((ada, "Ada"), (bo, "Bo")):
+                Keeper(app)
+                app.name.value, app.code_box.value = name, code
+                assert app.join() is not None
+            await asyncio.to_thread(cluster.stop)
+            click(ada, act="move", move="P1 trump clubs")
+            assert ada.session.pending == "P1 trump clubs"
+            await asyncio.sleep(3)  # the follow tasks meet the outage
+            await asyncio.to_thread(cluster.start)
+            deadline = asyncio.get_running_loop().time() + 30
+            while len(bo.session.game.history) < 1 and asyncio.get_running_loop().time() < deadline:
+                await asyncio.sleep(0.2)
+            for app in (ada, bo):
+                app._task.cancel()
+            return ada_store.moves(code), len(bo.session.game.history)
+        finally:
+            ada_store.close()
+            bo_store.close()
+
+    moves, seen_by_bo = asyncio.run(scenario())
+    assert moves == ["P1 trump clubs"] and seen_by_bo == 1
