@@ -284,3 +284,25 @@ def test_the_teacher_archives_then_erases_the_classs_tables_only(store, monkeypa
         store.table(code)
     assert store.arrivals("5B") == [] and store.table(other).room == "6A"
     assert "No tables in this room yet." in teacher.room_list.value
+
+
+def test_the_teacher_moves_a_learner_whose_pages_follow_and_removes_one(store, monkeypatch):
+    ada, bo, code = seated_table(store)
+    other = create_table(store, "bastard", ("human", "human", "rule-of-thumb"), room="5B")
+    teacher = teacher_of(store, monkeypatch)
+    teacher.move_seat((code, 1), other)
+    assert f"moved to table {other} as P1" in teacher.message.value
+    bo.poll()  # Bo's open page follows to the new table by itself
+    assert bo.session.code == other and bo.session.seat == 0 and bo.board.viewer == 0
+    assert store.table(code).seats[1].claimed is False and store.table(other).seats[0].name == "Bo"
+    reload = TableApp(store, room="5B", follow=False)  # a reload with the old table's token
+    reload.device = bo.device
+    Keeper(reload)
+    assert reload.rejoin(code, bo.session.token) is not None and reload.session.code == other
+    with pytest.raises(SeatError, match="no free learner seat"):
+        teacher.teacher.move(code, 0, other, 0)  # Bo sits there now
+    teacher.remove_learner((code, 0))
+    assert "left the class" in teacher.message.value
+    assert [row["name"] for row in store.arrivals("5B")] == ["Bo"]  # Ada is out of the lobby
+    ada.poll()
+    assert "freed your seat" in ada.message.value and not ada.session.legal_moves()

@@ -456,6 +456,20 @@ class Teacher:
         unlocks it)."""
         self.store.release_seat(read_code(code), seat)
 
+    def move(self, code: str, seat: int, to_code: str, to_seat: int | None = None) -> tuple[str, int]:
+        """Move a learner to another table of the room (its first free learner seat, or
+        ``to_seat``): their pages follow by themselves. Returns (table, seat)."""
+        return self.store.move_seat(read_code(code), seat, read_code(to_code), to_seat)
+
+    def remove(self, code: str, seat: int) -> None:
+        """Take a learner out of the class: their seat is freed and they leave the lobby (lock the
+        table or the class to keep them out)."""
+        code = read_code(code)
+        device = next((s.device for s in self.store.seats(code) if s.seat == seat and s.claimed), None)
+        self.store.release_seat(code, seat)
+        if device is not None:
+            self.store.leave_room(self.room, device)
+
     def rename(self, code: str, seat: int, name: str) -> None:
         """Give the learner at ``seat`` another name (shown on every page of the table)."""
         self.store.rename_seat(read_code(code), seat, name.strip())

@@ -377,6 +377,51 @@ class Store(ABC):
             return self._bump(execute, code)
 
     @retried
+    def move_seat(self, code: str, seat: int, to_code: str, to_seat: int | None = None) -> tuple[str, int]:
+        """Move the learner at ``seat`` of table ``code`` (their token, name and device) to seat
+        ``to_seat`` of table ``to_code`` (default: its first free learner seat), an open table of
+        the same room: the teacher's call. Their pages follow (see :meth:`find_token`). Returns
+        (table, seat) moved to. Raises :class:`SeatError`."""
+        with self._write() as execute:
+            for table in sorted({code, to_code}):  # one order of row locks: no deadlock between two moves
+                self._locked_row(execute, table, open_only=table == to_code)
+            rows = execute("SELECT token_hash, name, device, seen FROM dn_seats WHERE code = ? AND seat = ? "
+                           "AND token_hash IS NOT NULL", (code, seat))
+            if not rows:
+                raise SeatError(M("no learner sits at P{seat} of table {code}", seat=seat + 1, code=code))
+            rooms = {room for (room,) in execute("SELECT DISTINCT room FROM dn_tables WHERE code IN (?, ?)",
+                                                 (code, to_code))}
+            free = [int(s) for (s,) in execute("SELECT seat FROM dn_seats WHERE code = ? AND kind = ? AND "
+                                               "token_hash IS NULL ORDER BY seat", (to_code, HUMAN))]
+            target = free[0] if to_seat is None and free else to_seat
+            if len(rooms) != 1 or target not in free:
+                raise SeatError(M("table {code} has no free learner seat to move to", code=to_code))
+            token_hash, name, device, seen = rows[0]
+            execute("UPDATE dn_seats SET token_hash = NULL, name = '', seen = NULL, device = NULL, moved = NULL "
+                    "WHERE code = ? AND seat = ?", (code, seat))
+            execute("UPDATE dn_seats SET token_hash = ?, name = ?, seen = ?, device = ?, moved = NULL "
+                    "WHERE code = ? AND seat = ?", (token_hash, name, seen, device, to_code, target))
+            self._bump(execute, code)
+            if to_code != code:
+                self._bump(execute, to_code)
+            return to_code, target
+
+    @retried
+    def find_token(self, token_hash: str, room: str) -> str | None:
+        """The open table of ``room`` where the token with this hash holds a seat now (after the
+        teacher moved its learner), or None."""
+        with self._lock:
+            rows = self._read("SELECT s.code FROM dn_seats s JOIN dn_tables t ON t.code = s.code WHERE "
+                              "s.token_hash = ? AND t.room = ? AND NOT t.closed", (token_hash, room))
+        return rows[0][0] if rows else None
+
+    @retried
+    def leave_room(self, room: str, device: str) -> None:
+        """Take the browser ``device`` out of ``room``'s lobby (the teacher removed its learner)."""
+        with self._write() as execute:
+            execute("DELETE FROM dn_arrivals WHERE room = ? AND device = ?", (room, device))
+
+    @retried
     def rename_seat(self, code: str, seat: int, name: str) -> int:
         """Give the learner at ``seat`` another name (the teacher's call). Returns the version."""
         with self._write() as execute:

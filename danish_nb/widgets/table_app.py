@@ -51,6 +51,7 @@ from ..tables import (
     open_store,
     read_code,
 )
+from ..tables.codes import hash_token
 from ..tables.errors import UnknownTable
 from ..tables.keys import Guesses
 from ..tables.session import new_device, present
@@ -261,7 +262,10 @@ class TableApp(TeacherView):
             session = self._seat(TableSession.rejoin(self.store, code, token, device=self.device))
         except DanishNbError as exc:
             if isinstance(exc, SeatTokenError):
+                moved_to = self._moved_to(token)
                 self._forget(code)
+                if moved_to is not None and moved_to != code:  # the teacher moved this learner: follow
+                    return self.rejoin(moved_to, token)
             self._rejoin_later = (code, token) if isinstance(exc, StoreUnavailable) else None
             self._say(M("Your seat at table {code} was not given back: {error}", code=code, error=exc), error=True)
             return None
@@ -394,6 +398,11 @@ class TableApp(TeacherView):
                 self._say(exc, error=True)
             except TableError as exc:
                 self._say(exc, error=True)
+            moved_to = self._moved_to(session.token) if session.seat_lost() is not None else None
+            if moved_to is not None and moved_to != session.code:  # the teacher moved this learner
+                self._forget(session.code)
+                self.rejoin(moved_to, session.token)
+                return True
             if session.refused is not None and self.board is not None:  # the waiting move was refused
                 self.board._say(M("Not played: {why}", why=session.refused))
                 session.refused = None
@@ -404,6 +413,16 @@ class TableApp(TeacherView):
         else:
             self.refresh_tables()
         return changed
+
+    def _moved_to(self, token: str | None) -> str | None:
+        """The table of this room where this seat token holds a seat now (the teacher moved its
+        learner), or None."""
+        if token is None:
+            return None
+        try:
+            return self.store.find_token(hash_token(token), self.room)
+        except TableError:
+            return None
 
     def _store_back(self) -> None:
         """The store answered: clear what was said while it did not."""

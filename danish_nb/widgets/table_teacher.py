@@ -67,6 +67,10 @@ class TeacherView:
         self.free_button.add_class("dn-free-seat")
         self.new_name = widgets.Text()
         self.new_name.add_class("dn-new-name")
+        self.move_button = widgets.Button()
+        self.move_button.add_class("dn-move-seat")
+        self.remove_button = widgets.Button()
+        self.remove_button.add_class("dn-remove-learner")
         self.rename_button = widgets.Button()
         self.rename_button.add_class("dn-rename-seat")
         self.lock_button = widgets.Button()
@@ -86,7 +90,8 @@ class TeacherView:
         self.room_view = widgets.VBox([
             self.room_list, widgets.HBox([self.table_picker, self.open_button, self.projector_button, self.close_button,
                                           self.lock_button]),
-            widgets.HBox([self.seat_picker, self.free_button, self.new_name, self.rename_button]),
+            widgets.HBox([self.seat_picker, self.free_button, self.move_button, self.remove_button, self.new_name,
+                          self.rename_button]),
             widgets.HBox([self.lock_room_button, self.join_screen_button, self.archive_button, self.erase_button,
                           self.sign_out_button])])
         self.join_screen = widgets.HTML()
@@ -101,6 +106,8 @@ class TeacherView:
         self.erase_button.on_click(lambda _b: self.erase_class())
         self.free_button.on_click(lambda _b: self.free_seat(self.seat_picker.value))
         self.rename_button.on_click(lambda _b: self.rename_seat(self.seat_picker.value, self.new_name.value))
+        self.move_button.on_click(lambda _b: self.move_seat(self.seat_picker.value, self.table_picker.value))
+        self.remove_button.on_click(lambda _b: self.remove_learner(self.seat_picker.value))
         self.lock_button.on_click(lambda _b: self.lock_table(self.table_picker.value))
         self.lock_room_button.on_click(lambda _b: self.lock_room())
         self.tables_button.on_click(lambda _b: self.show_room())
@@ -121,6 +128,8 @@ class TeacherView:
         self.erase_button.description = tr("Erase the class's tables")
         self.seat_picker.description = tr("Learner")
         self.free_button.description, self.rename_button.description = tr("Free the seat"), tr("Rename")
+        self.move_button.description = tr("Move to the chosen table")
+        self.remove_button.description = tr("Remove from the class")
         self.new_name.placeholder = tr("new name")
         self._lock_words()
 
@@ -280,6 +289,26 @@ class TeacherView:
         self._teacher_act(lambda t: t.free_seat(code, seat),
                           M("Seat P{seat} at table {code} is free: the learner joins again with the code {code}.",
                             seat=seat + 1, code=code))
+
+    def move_seat(self, chosen: tuple[str, int] | None, to_code: str | None) -> None:
+        """Move a learner to the table chosen above (its first free learner seat): their pages follow."""
+        if chosen is None or not to_code:
+            self._say(M("Choose a learner first."), error=True)
+            return
+        code, seat = chosen
+        where: list[tuple[str, int]] = []
+        self._teacher_act(lambda t: where.append(t.move(code, seat, to_code)), "")
+        if where:
+            self._say(M("The learner moved to table {code} as P{seat}.", code=where[0][0], seat=where[0][1] + 1))
+
+    def remove_learner(self, chosen: tuple[str, int] | None) -> None:
+        """Take a learner out of the class (their seat freed, out of the lobby)."""
+        if chosen is None:
+            self._say(M("Choose a learner first."), error=True)
+            return
+        code, seat = chosen
+        self._teacher_act(lambda t: t.remove(code, seat),
+                          M("The learner at P{seat} of table {code} left the class.", seat=seat + 1, code=code))
 
     def rename_seat(self, chosen: tuple[str, int] | None, name: str) -> None:
         """Give a learner another name."""
