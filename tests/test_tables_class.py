@@ -306,3 +306,52 @@ def test_the_teacher_moves_a_learner_whose_pages_follow_and_removes_one(store, m
     assert [row["name"] for row in store.arrivals("5B")] == ["Bo"]  # Ada is out of the lobby
     ada.poll()
     assert "freed your seat" in ada.message.value and not ada.session.legal_moves()
+
+
+# --------------------------------------------------------------------------- the class roster
+def test_one_learner_across_devices_gets_the_seat_back_with_a_device_code(store, monkeypatch):
+    ada, ada_keeper = learner(store, "Ada")
+    assert ada.enrol("6A") is None and "not this class&#x27;s code" in ada.message.value
+    member = ada.enrol(" 5b ")  # the class code, read without spaces and case
+    assert member is not None and "You joined the class as Ada." in ada.message.value
+    key = [m["key"] for m in ada_keeper.sent if m["act"] == "member"][0]
+    assert key == member.key and member.learner not in key
+    code = create_table(store, "bastard", ("human", "human", "rule-of-thumb"), room="5B")
+    ada.code_box.value = code
+    assert ada.join().seat == 0 and store.table(code).seats[0].learner == member.learner
+    # her laptop dies: the teacher shows a device code, typed on the new device
+    teacher = teacher_of(store, monkeypatch)
+    teacher.show_device_code((code, 0))
+    shown = re.search(r"Device code for Ada: ([2-9A-HJKMNP-Z]{8})", teacher.message.value).group(1)
+    tablet, tablet_keeper = learner(store, "")
+    assert tablet.enrol("WRONGCOD") is None and "wrong, used or expired" in tablet.message.value
+    assert tablet.enrol(shown.lower()) is not None and "This device is Ada&#x27;s now." in tablet.message.value
+    assert tablet.name.value == "Ada" and [m["key"] for m in tablet_keeper.sent if m["act"] == "member"] != [key]
+    tablet.code_box.value = code
+    assert tablet.join().seat == 0  # her own seat, with no teacher freeing it
+    ada.poll()
+    assert "opened on another device" in ada.message.value and not ada.session.legal_moves()
+    assert [row["name"] for row in store.arrivals("5B")] == ["Ada"]  # one learner, however many devices
+    stranger, _ = learner(store, "Eve")
+    stranger.code_box.value = code
+    assert stranger.join().seat == 1  # not Ada's seat: the free one
+    # a reload keeps the learner (the key in the browser)
+    again = TableApp(store, room="5B", follow=False)
+    Keeper(again)
+    again._on_keeper(again.keeper, {"act": "stored", "seats": {}, "name": "", "device": "x", "member": key}, [])
+    assert again.member is not None and again.member.learner == member.learner and again.name.value == "Ada"
+
+
+def test_device_codes_are_used_once_and_guessing_them_waits(store, monkeypatch):
+    from danish_nb.tables import keys
+    from danish_nb.tables.roster import Roster
+
+    roster = Roster(store, "5B")
+    bo = roster.enrol("5B", "Bo")
+    shown = roster.device_code(bo.learner)
+    page = page_of(store, "guesser", "10.0.0.9")
+    for n in range(keys.RULES["code"]["device"][0]):
+        assert page.enrol(f"ZZZZZZZ{ALPHABET[n]}") is None
+    assert page.enrol(shown) is None and "Too many wrong table codes" in page.message.value
+    assert page_of(store, "bo-tablet", "10.0.0.10").enrol(shown) is not None
+    assert page_of(store, "bo-phone", "10.0.0.10").enrol(shown) is None  # used

@@ -151,21 +151,27 @@ class TableSession:
     # ------------------------------------------------------------------ taking a seat
     @classmethod
     def join(cls, store: Store, code: str, *, seat: int | None = None, name: str = "",
-             device: str | None = None, room: str | None = None) -> TableSession:
+             device: str | None = None, room: str | None = None, learner: str | None = None) -> TableSession:
         """Take seat ``seat`` (counting from 0), or the first free learner seat, at the table
         with this code (from ``device``). Raises :class:`SeatError` if it is taken or none is free.
         With ``room``, a table of another room is unknown here (:class:`UnknownTable`, the same
-        words as a mistyped code: rooms keep their tables apart)."""
+        words as a mistyped code: rooms keep their tables apart). With ``learner`` (the class
+        roster's id, :mod:`danish_nb.tables.roster`), a seat that learner already holds at the
+        table is theirs again on this device (their other device's pages stop playing)."""
         code = read_code(code)
         token, device = new_token(), device or new_device()
         info = store.table(code)
         if room is not None and info.room != room:
             raise UnknownTable(M("no table has the code {code!r}: check the code on the teacher's screen", code=code))
+        if learner is not None:
+            held = store.reclaim_seat(code, learner, hash_token(token), device)
+            if held is not None:
+                return cls(store, code, held, token, device=device)
         if seat is None:
             free = [s.seat for s in info.seats if s.kind == HUMAN and not s.claimed]
             for candidate in free:
                 try:
-                    store.claim_seat(code, candidate, hash_token(token), name, device)
+                    store.claim_seat(code, candidate, hash_token(token), name, device, learner)
                 except TableLocked:
                     raise
                 except SeatError:
@@ -174,7 +180,7 @@ class TableSession:
             raise SeatError(M("table {code} has no free seat: ask your teacher for another table", code=code))
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise SeatError(M("a seat is a whole number, not {seat!r}", seat=seat))
-        store.claim_seat(code, seat, hash_token(token), name, device)
+        store.claim_seat(code, seat, hash_token(token), name, device, learner)
         return cls(store, code, seat, token, device=device)
 
     @classmethod

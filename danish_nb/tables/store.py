@@ -68,6 +68,13 @@ SCHEMA = (
         PRIMARY KEY (code, number))""",
     "CREATE INDEX IF NOT EXISTS dn_tables_room ON dn_tables (room)",
     "CREATE TABLE IF NOT EXISTS dn_rooms (room TEXT PRIMARY KEY, locked BOOLEAN NOT NULL DEFAULT FALSE)",
+    """CREATE TABLE IF NOT EXISTS dn_learners (
+        learner TEXT PRIMARY KEY, room TEXT NOT NULL, name TEXT NOT NULL, created DOUBLE PRECISION NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS dn_learner_keys (
+        key_hash TEXT PRIMARY KEY, learner TEXT NOT NULL REFERENCES dn_learners(learner) ON DELETE CASCADE)""",
+    """CREATE TABLE IF NOT EXISTS dn_transfers (
+        code_hash TEXT PRIMARY KEY, learner TEXT NOT NULL REFERENCES dn_learners(learner) ON DELETE CASCADE,
+        until DOUBLE PRECISION NOT NULL)""",
     """CREATE TABLE IF NOT EXISTS dn_tries (
         who TEXT PRIMARY KEY, wrong INTEGER NOT NULL, until DOUBLE PRECISION NOT NULL,
         last DOUBLE PRECISION NOT NULL)""",
@@ -79,11 +86,11 @@ SCHEMA = (
 LOBBY_LIMIT = 200
 
 _TABLE_COLUMNS = "code, room, game, seed, options, players, moves, turn, finished, closed, version, created, locked"
-_SEAT_COLUMNS = "code, seat, kind, name, token_hash IS NOT NULL, seen, device, moved"
+_SEAT_COLUMNS = "code, seat, kind, name, token_hash IS NOT NULL, seen, device, moved, learner"
 #: Columns added to a table after its first release: (table, column, SQL type), added to an
 #: older store when it is opened (``CREATE TABLE IF NOT EXISTS`` leaves an existing table as it is).
 ADDED_COLUMNS = (("dn_seats", "device", "TEXT"), ("dn_seats", "moved", "DOUBLE PRECISION"),
-                 ("dn_tables", "locked", "BOOLEAN NOT NULL DEFAULT FALSE"))
+                 ("dn_tables", "locked", "BOOLEAN NOT NULL DEFAULT FALSE"), ("dn_seats", "learner", "TEXT"))
 
 #: Runs one SQL statement (``?`` placeholders) and returns its rows.
 Execute = Callable[[str, Sequence[Any]], list[tuple]]
@@ -121,6 +128,7 @@ class SeatInfo:
     seen: float | None
     device: str | None = None
     moved: float | None = None
+    learner: str | None = None
 
     @property
     def is_computer(self) -> bool:
@@ -336,13 +344,16 @@ class Store(ABC):
             return self._bump(execute, code, "closed = ?", (True,))
 
     # ------------------------------------------------------------------ seats
-    def claim_seat(self, code: str, seat: int, token_hash: str, name: str = "", device: str | None = None) -> int:
+    def claim_seat(self, code: str, seat: int, token_hash: str, name: str = "", device: str | None = None,
+                   learner: str | None = None) -> int:
         """Give a free learner seat to the holder of the token with this hash (on ``device``, a
         browser's id). Raises :class:`SeatError` if the seat is taken, a computer's or not at
-        the table. Returns the version."""
-        return self._retrying(lambda again: self._claim(code, seat, token_hash, name, device, again))
+        the table. ``learner``: the class roster's id of the learner (:mod:`danish_nb.tables.roster`),
+        whose other devices may take the seat back (:meth:`reclaim_seat`). Returns the version."""
+        return self._retrying(lambda again: self._claim(code, seat, token_hash, name, device, learner, again))
 
-    def _claim(self, code: str, seat: int, token_hash: str, name: str, device: str | None, again: bool) -> int:
+    def _claim(self, code: str, seat: int, token_hash: str, name: str, device: str | None, learner: str | None,
+               again: bool) -> int:
         with self._write() as execute:
             players = self._locked_row(execute, code, open_only=True)[1]
             rows = execute("SELECT kind, token_hash FROM dn_seats WHERE code = ? AND seat = ?", (code, seat))
@@ -362,9 +373,75 @@ class Store(ABC):
             if held is not None:
                 raise SeatError(M("seat P{seat} at table {code} is taken: choose another seat, or rejoin with "
                                   "your own seat token", seat=seat + 1, code=code))
-            execute("UPDATE dn_seats SET token_hash = ?, name = ?, seen = ?, device = ?, moved = NULL "
-                    "WHERE code = ? AND seat = ?", (token_hash, name[:NAME_LENGTH], time.time(), device, code, seat))
+            execute("UPDATE dn_seats SET token_hash = ?, name = ?, seen = ?, device = ?, moved = NULL, learner = ? "
+                    "WHERE code = ? AND seat = ?", (token_hash, name[:NAME_LENGTH], time.time(), device, learner, code,
+                                                    seat))
             return self._bump(execute, code)
+
+    @retried
+    def reclaim_seat(self, code: str, learner: str, token_hash: str, device: str | None) -> int | None:
+        """The seat the roster's ``learner`` holds at table ``code``, now held by this new token on
+        ``device`` (the learner's new device: the old one's pages stop playing), or None if they
+        hold none there. Raises :class:`TableLocked` at a locked table."""
+        with self._write() as execute:
+            self._locked_row(execute, code, open_only=True)
+            rows = execute("SELECT seat, device FROM dn_seats WHERE code = ? AND learner = ? "
+                           "AND token_hash IS NOT NULL", (code, learner))
+            if not rows:
+                return None
+            seat, held = int(rows[0][0]), rows[0][1]
+            if held != device and self._shut(execute, code):
+                raise TableLocked(M("seat P{seat} at table {code} stays on the device that holds it: the teacher "
+                                    "locked the table (ask your teacher to free the seat)", seat=seat + 1, code=code))
+            execute("UPDATE dn_seats SET token_hash = ?, device = ?, seen = ?, moved = ? WHERE code = ? AND seat = ?",
+                    (token_hash, device, time.time(), time.time() if held not in (None, device) else None, code, seat))
+            self._bump(execute, code)
+            return seat
+
+    # ------------------------------------------------------------------ the class roster
+    @retried
+    def add_learner(self, room: str, learner: str, name: str, key_hash: str) -> None:
+        """A new learner of ``room``'s roster, known by the browser key with this hash."""
+        with self._write() as execute:
+            execute("INSERT INTO dn_learners (learner, room, name, created) VALUES (?, ?, ?, ?)",
+                    (learner, room, name[:NAME_LENGTH], time.time()))
+            execute("INSERT INTO dn_learner_keys (key_hash, learner) VALUES (?, ?)", (key_hash, learner))
+
+    @retried
+    def learner_of(self, key_hash: str, room: str) -> tuple[str, str] | None:
+        """(learner id, name) of ``room``'s learner whose browser key has this hash, or None."""
+        with self._lock:
+            rows = self._read("SELECT l.learner, l.name FROM dn_learner_keys k JOIN dn_learners l ON l.learner = "
+                              "k.learner WHERE k.key_hash = ? AND l.room = ?", (key_hash, room))
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    @retried
+    def learners(self, room: str) -> list[tuple[str, str]]:
+        """(learner id, name) of every learner of ``room``'s roster, first enrolled first."""
+        with self._lock:
+            return [(row[0], row[1]) for row in self._read(
+                "SELECT learner, name FROM dn_learners WHERE room = ? ORDER BY created, learner", (room,))]
+
+    @retried
+    def add_transfer(self, learner: str, code_hash: str, until: float) -> None:
+        """A device code (its hash) that gives ``learner``'s identity to another browser until ``until``."""
+        with self._write() as execute:
+            execute("DELETE FROM dn_transfers WHERE learner = ? OR until < ?", (learner, time.time()))
+            execute("INSERT INTO dn_transfers (code_hash, learner, until) VALUES (?, ?, ?)",
+                    (code_hash, learner, until))
+
+    @retried
+    def take_transfer(self, code_hash: str, room: str, key_hash: str, now: float) -> tuple[str, str] | None:
+        """Use the device code with this hash (once): the browser key with ``key_hash`` becomes the
+        code's learner's too. (learner id, name), or None for a wrong, used or expired code."""
+        with self._write() as execute:
+            rows = execute("SELECT t.learner, l.name FROM dn_transfers t JOIN dn_learners l ON l.learner = t.learner "
+                           "WHERE t.code_hash = ? AND l.room = ? AND t.until > ?", (code_hash, room, now))
+            execute("DELETE FROM dn_transfers WHERE code_hash = ?", (code_hash,))
+            if not rows:
+                return None
+            execute("INSERT INTO dn_learner_keys (key_hash, learner) VALUES (?, ?)", (key_hash, rows[0][0]))
+            return rows[0][0], rows[0][1]
 
     @retried
     def release_seat(self, code: str, seat: int) -> int:
@@ -458,6 +535,11 @@ class Store(ABC):
             execute("DELETE FROM dn_seats WHERE code IN (SELECT code FROM dn_tables WHERE room = ?)", (room,))
             execute("DELETE FROM dn_tables WHERE room = ?", (room,))
             execute("DELETE FROM dn_arrivals WHERE room = ?", (room,))
+            execute("DELETE FROM dn_transfers WHERE learner IN (SELECT learner FROM dn_learners WHERE room = ?)",
+                    (room,))
+            execute("DELETE FROM dn_learner_keys WHERE learner IN (SELECT learner FROM dn_learners WHERE room = ?)",
+                    (room,))
+            execute("DELETE FROM dn_learners WHERE room = ?", (room,))
             execute("DELETE FROM dn_rooms WHERE room = ?", (room,))
             return len(codes)
 
@@ -656,5 +738,5 @@ def _table_info(row: tuple, seats: list[tuple]) -> TableInfo:
 
 
 def _seat_info(row: tuple) -> SeatInfo:
-    _code, seat, kind, name, claimed, seen, device, moved = row
-    return SeatInfo(int(seat), kind, name, bool(claimed), seen, device, moved)
+    _code, seat, kind, name, claimed, seen, device, moved, learner = row
+    return SeatInfo(int(seat), kind, name, bool(claimed), seen, device, moved, learner)

@@ -19,7 +19,7 @@ class table (see :func:`danish_nb.tables.session.present`). This module imports 
 
 >>> read_report({"act": "stored", "seats": {"K7QX2M": "t0ken", "bad": 7}, "last": "K7QX2M", "name": "Ada",
 ...              "device": "d-1"})
-Report(seats={'K7QX2M': 't0ken'}, last='K7QX2M', name='Ada', device='d-1', teacher=None)
+Report(seats={'K7QX2M': 't0ken'}, last='K7QX2M', name='Ada', device='d-1', teacher=None, member=None)
 >>> read_report({"act": "stored", "seats": "forged"}) is None, read_report({"act": "beat"}) is None
 (True, True)
 """
@@ -64,7 +64,7 @@ function device() {
 function render({ model, el }) {
   const data = load();
   model.send({ act: "stored", seats: data.seats || {}, last: data.last || null, name: data.name || "",
-               device: device(), teacher: data.teacher || null });
+               device: device(), teacher: data.teacher || null, member: data.member || null });
   let timer = null;
   const beat = () => model.send({ act: "beat" });
   const beating = (on) => {
@@ -85,6 +85,7 @@ function render({ model, el }) {
     if (msg.act === "leave") { d.last = null; beating(false); }
     if (msg.act === "rest") beating(false);
     if (msg.act === "teacher") d.teacher = msg.pass || null;  // the signed, expiring teacher pass
+    if (msg.act === "member") d.member = msg.key || null;  // the learner's key in the class roster
     localStorage.setItem(KEY, JSON.stringify(d));
   };
   model.on("msg:custom", onMsg);
@@ -110,13 +111,15 @@ class SeatKeeper(anywidget.AnyWidget):
 class Report:
     """What a keeper reports when its page opens: the seats it holds (code -> token), the code
     of the last table sat at, the learner's name, the browser's device id and the teacher pass it
-    keeps (:func:`danish_nb.tables.keys.teacher_pass`), if any."""
+    keeps (:func:`danish_nb.tables.keys.teacher_pass`) and the learner's key in the class roster
+    (:mod:`danish_nb.tables.roster`), if any."""
 
     seats: dict[str, str]
     last: str | None
     name: str
     device: str | None
     teacher: str | None = None
+    member: str | None = None
 
 
 def short_text(value: Any, limit: int) -> str | None:
@@ -133,7 +136,7 @@ def read_report(content: Any) -> Report | None:
              if short_text(code, 12) and short_text(token, 200)}
     name = (short_text(content.get("name"), NAME_LIMIT) or "").strip()
     return Report(seats, short_text(content.get("last"), 12), name, short_text(content.get("device"), DEVICE_LENGTH),
-                  short_text(content.get("teacher"), PASS_LIMIT))
+                  short_text(content.get("teacher"), PASS_LIMIT), short_text(content.get("member"), PASS_LIMIT))
 
 
 __all__ = ["BEAT_SECONDS", "Report", "SeatKeeper", "read_report", "short_text"]

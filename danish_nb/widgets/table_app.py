@@ -54,6 +54,7 @@ from ..tables import (
 from ..tables.codes import hash_token
 from ..tables.errors import UnknownTable
 from ..tables.keys import Guesses
+from ..tables.roster import DEVICE_CODE_LENGTH, Member, Roster, RosterError
 from ..tables.session import new_device, present
 from ..tables.store import UNAVAILABLE
 from . import has_board
@@ -115,6 +116,8 @@ class TableApp(TeacherView):
         self._rejoin_later: tuple[str, str] | None = None
         #: Whether the store did not answer at the last poll (its message is cleared once it does).
         self._store_away = False
+        #: This browser's learner in the class roster (joined with the class code), if any.
+        self.member: Member | None = None
         games = [(rules.title, game_id) for game_id, rules in GAMES.items() if has_board(rules)]
         self.form = GameForm(games, self._seat_choices(), css="dn-table-",
                              seat=lambda i: HUMAN if i < 2 else "rule-of-thumb", lang=self.lang)
@@ -130,6 +133,10 @@ class TableApp(TeacherView):
         self.code_box.add_class("dn-table-code")
         self.join_button = widgets.Button(button_style="primary")
         self.join_button.add_class("dn-join-table")
+        self.class_box = widgets.Text()
+        self.class_box.add_class("dn-class-code")
+        self.enrol_button = widgets.Button()
+        self.enrol_button.add_class("dn-join-class")
         self.message = widgets.HTML()
         self.message.add_class("dn-table-message")
         self._build_teacher_view()
@@ -138,7 +145,8 @@ class TableApp(TeacherView):
         self.headings = {word: widgets.HTML() for word in (N_("Join a table"), N_("Create a table"), N_("Teacher"))}
         join, make, teach = self.headings.values()
         self.menu = widgets.VBox([
-            self.name, join, widgets.HBox([self.code_box, self.join_button]), make, create,
+            self.name, widgets.HBox([self.class_box, self.enrol_button]), join,
+            widgets.HBox([self.code_box, self.join_button]), make, create,
             teach, widgets.HBox([self.key_box, self.teacher_button])])
         # seated (or watching)
         self.status = widgets.HTML()
@@ -155,6 +163,7 @@ class TableApp(TeacherView):
         self._words()
         self.create_button.on_click(lambda _b: self.create())
         self.join_button.on_click(lambda _b: self.join())
+        self.enrol_button.on_click(lambda _b: self.enrol())
         self.leave_button.on_click(lambda _b: self.leave())
         self._task = self.start() if follow else None
 
@@ -190,6 +199,8 @@ class TableApp(TeacherView):
         self.name.description, self.name.placeholder = tr("Your name"), tr("shown at the table")
         self.code_box.description, self.code_box.placeholder = tr("Table code"), tr("e.g. {code}", code="K7QX2M")
         self.join_button.description = tr("Join a table")
+        self.class_box.description, self.class_box.placeholder = tr("Class code"), tr("or a device code")
+        self.enrol_button.description = tr("Join the class")
         self.leave_button.description = tr("Back to the tables")
         for word, heading in self.headings.items():
             heading.value = f"<b>{escape(tr.render(word))}</b>"
@@ -245,7 +256,8 @@ class TableApp(TeacherView):
             guesses.check()  # codes guessed from this device or address wait, across pages and reloads
             try:
                 session = self._seat(TableSession.join(self.store, code, name=self.name.value.strip(),
-                                                       device=self.device, room=self.room))
+                                                       device=self.device, room=self.room,
+                                                       learner=self.member.learner if self.member else None))
             except UnknownTable:
                 guesses.count(right=False)
                 raise
@@ -336,6 +348,13 @@ class TableApp(TeacherView):
         self.tokens.update(report.seats)
         if report.device is not None:
             self.device = report.device
+        if report.member and self.member is None:  # this browser's learner in the class roster
+            try:
+                self.member = Roster(self.store, self.room).member(report.member)
+            except TableError as exc:
+                print(f"danish_nb table app: {exc}", file=sys.stderr)
+            if self.member is not None:
+                self.name.value = self.member.name
         if report.name and not self.name.value.strip():
             self.name.value = report.name
         if report.name and report.last not in self.tokens:
@@ -344,6 +363,37 @@ class TableApp(TeacherView):
             self.rejoin(report.last, self.tokens[report.last])
         elif report.teacher and self.session is None and self.teacher is None:
             self.open_with_pass(report.teacher)  # the teacher stays signed in across reloads and servers
+
+    def enrol(self, text: str | None = None) -> Member | None:
+        """Join the class with its code and the name typed (one identity at every table, in
+        practice and lessons), or make this device the learner a device code was made for (the
+        teacher shows it). The learner's key is kept in this browser."""
+        text = self.class_box.value if text is None else text
+        roster = Roster(self.store, self.room)
+        try:
+            typed = "".join(text.split()).upper()
+            if typed == "".join(self.room.split()).upper() or len(typed) != DEVICE_CODE_LENGTH:
+                member = roster.enrol(text, self.name.value)  # (another code: "not this class's code")
+                said = M("You joined the class as {name}.", name=member.name)
+            else:
+                guesses = self.guesses("code")  # device codes are guessed like table codes
+                guesses.check()
+                try:
+                    member = roster.redeem(text)
+                except RosterError:
+                    guesses.count(right=False)
+                    raise
+                said = M("This device is {name}'s now.", name=member.name)
+        except DanishNbError as exc:
+            self._say(exc, error=True)
+            return None
+        self.member = member
+        self.name.value = member.name
+        self.class_box.value = ""
+        self.keeper.send({"act": "member", "key": member.key})
+        self.arrive(member.name)
+        self._say(said)
+        return member
 
     def guesses(self, what: str) -> Guesses:
         """This browser's and address's tries of table codes (``"code"``) or of the teacher key
@@ -354,7 +404,7 @@ class TableApp(TeacherView):
         """Count this browser's learner as arrived in the room (the teacher's lobby); a store
         that does not answer just now costs the lobby one line, not the page."""
         try:
-            self.store.arrive(self.room, self.device, name)
+            self.store.arrive(self.room, self.member.learner if self.member else self.device, name)
         except TableError as exc:
             print(f"danish_nb table app: {exc}", file=sys.stderr)
 

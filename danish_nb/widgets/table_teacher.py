@@ -19,6 +19,7 @@ from ..i18n import N_, M, translator
 from ..server.join import qr_svg, read_join_env
 from ..tables import Teacher
 from ..tables.keys import KeyGuard, TooManyTries, pass_holds, teacher_pass
+from ..tables.roster import DEVICE_CODE_MINUTES, Roster
 from ..tables.session import AWAY_SECONDS
 from .table_words import moved_note, seat_name
 
@@ -71,6 +72,8 @@ class TeacherView:
         self.move_button.add_class("dn-move-seat")
         self.remove_button = widgets.Button()
         self.remove_button.add_class("dn-remove-learner")
+        self.device_code_button = widgets.Button()
+        self.device_code_button.add_class("dn-device-code")
         self.rename_button = widgets.Button()
         self.rename_button.add_class("dn-rename-seat")
         self.lock_button = widgets.Button()
@@ -90,8 +93,8 @@ class TeacherView:
         self.room_view = widgets.VBox([
             self.room_list, widgets.HBox([self.table_picker, self.open_button, self.projector_button, self.close_button,
                                           self.lock_button]),
-            widgets.HBox([self.seat_picker, self.free_button, self.move_button, self.remove_button, self.new_name,
-                          self.rename_button]),
+            widgets.HBox([self.seat_picker, self.free_button, self.move_button, self.remove_button,
+                          self.device_code_button, self.new_name, self.rename_button]),
             widgets.HBox([self.lock_room_button, self.join_screen_button, self.archive_button, self.erase_button,
                           self.sign_out_button])])
         self.join_screen = widgets.HTML()
@@ -108,6 +111,7 @@ class TeacherView:
         self.rename_button.on_click(lambda _b: self.rename_seat(self.seat_picker.value, self.new_name.value))
         self.move_button.on_click(lambda _b: self.move_seat(self.seat_picker.value, self.table_picker.value))
         self.remove_button.on_click(lambda _b: self.remove_learner(self.seat_picker.value))
+        self.device_code_button.on_click(lambda _b: self.show_device_code(self.seat_picker.value))
         self.lock_button.on_click(lambda _b: self.lock_table(self.table_picker.value))
         self.lock_room_button.on_click(lambda _b: self.lock_room())
         self.tables_button.on_click(lambda _b: self.show_room())
@@ -130,6 +134,7 @@ class TeacherView:
         self.free_button.description, self.rename_button.description = tr("Free the seat"), tr("Rename")
         self.move_button.description = tr("Move to the chosen table")
         self.remove_button.description = tr("Remove from the class")
+        self.device_code_button.description = tr("Device code")
         self.new_name.placeholder = tr("new name")
         self._lock_words()
 
@@ -300,6 +305,26 @@ class TeacherView:
         self._teacher_act(lambda t: where.append(t.move(code, seat, to_code)), "")
         if where:
             self._say(M("The learner moved to table {code} as P{seat}.", code=where[0][0], seat=where[0][1] + 1))
+
+    def show_device_code(self, chosen: tuple[str, int] | None) -> None:
+        """Show a device code for the chosen learner: typed on their new device (in "Class code"),
+        it makes that device this learner, back at their seats."""
+        if chosen is None or self.teacher is None:
+            self._say(M("Choose a learner first."), error=True)
+            return
+        code, seat = chosen
+        try:
+            held = self.store.table(code).seats[seat]
+            if held.learner is None:
+                self._say(M("This learner did not join the class with its code: free the seat instead."),
+                          error=True)
+                return
+            shown = Roster(self.store, self.room).device_code(held.learner)
+        except DanishNbError as exc:
+            self._say(exc, error=True)
+            return
+        self._say(M("Device code for {name}: {code} (for the next {minutes} minutes).", name=held.name, code=shown,
+                    minutes=DEVICE_CODE_MINUTES))
 
     def remove_learner(self, chosen: tuple[str, int] | None) -> None:
         """Take a learner out of the class (their seat freed, out of the lobby)."""
