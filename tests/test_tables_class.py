@@ -314,7 +314,7 @@ def test_one_learner_across_devices_gets_the_seat_back_with_a_device_code(store,
     assert ada.enrol("6A") is None and "not this class&#x27;s code" in ada.message.value
     member = ada.enrol(" 5b ")  # the class code, read without spaces and case
     assert member is not None and "You joined the class as Ada." in ada.message.value
-    key = [m["key"] for m in ada_keeper.sent if m["act"] == "member"][0]
+    key = next(m["key"] for m in ada_keeper.sent if m["act"] == "member")
     assert key == member.key and member.learner not in key
     code = create_table(store, "bastard", ("human", "human", "rule-of-thumb"), room="5B")
     ada.code_box.value = code
@@ -355,3 +355,15 @@ def test_device_codes_are_used_once_and_guessing_them_waits(store, monkeypatch):
     assert page.enrol(shown) is None and "Too many wrong table codes" in page.message.value
     assert page_of(store, "bo-tablet", "10.0.0.10").enrol(shown) is not None
     assert page_of(store, "bo-phone", "10.0.0.10").enrol(shown) is None  # used
+
+
+def test_a_roster_learner_is_one_practice_learner_on_every_device(store):
+    from danish_nb.practice.progress import Learner
+    from danish_nb.tables.roster import Roster
+
+    roster = Roster(store, "5B")
+    ada, bo = roster.enrol("5B", "Ada"), roster.enrol("5B", "Bo")
+    tablet = roster.redeem(roster.device_code(ada.learner))
+    keys = {Learner.in_class(roster.member(key).learner, room="5B").key for key in (ada.key, tablet.key)}
+    assert len(keys) == 1 and Learner.in_class(bo.learner, room="5B").key not in keys
+    assert all(key.startswith("class:") and ada.learner not in key for key in keys)
