@@ -245,7 +245,8 @@ class TableSession:
         the stored game, then stored; the computer seats answer. Returns what happened, as this
         seat reads it. Raises :class:`NotYourTurn`, :class:`~danish_nb.errors.IllegalMove`,
         :class:`TableClosed`, or :class:`MoveConflict` (another move came first: the session
-        now shows it); nothing is stored then."""
+        now shows it); nothing is stored then. Raises :class:`NotSaved` when the store cannot be
+        reached: the move waits in :attr:`pending` and :meth:`update` stores it (or refuses it)."""
         if self.seat is None:
             raise NotYourTurn(M("a watcher has no seat: join the table to play"))
         if self.pending is not None:
