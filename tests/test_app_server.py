@@ -171,9 +171,10 @@ def test_serving_answers_on_localhost_hides_tracebacks_and_frees_the_port(tmp_pa
         sock.bind(("127.0.0.1", port))
 
 
-def test_the_command_prints_its_url_and_key_logs_no_alarm_and_a_sigterm_stops_voila_too() -> None:
+def test_the_command_prints_its_url_and_key_logs_no_alarm_and_a_sigterm_stops_voila_too(tmp_path: Path) -> None:
     port = app_server.free_port()
-    env = {k: v for k, v in os.environ.items() if k != "DANISH_NB_TEACHER_KEY"}
+    env = {k: v for k, v in os.environ.items() if k not in ("DANISH_NB_TEACHER_KEY", "DANISH_NB_ROOM")}
+    env["XDG_DATA_HOME"] = str(tmp_path)  # where the class code is kept
     proc = subprocess.Popen([sys.executable, "-m", "danish_nb.app_server", "--port", str(port)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     log: list[str] = []
@@ -190,6 +191,9 @@ def test_the_command_prints_its_url_and_key_logs_no_alarm_and_a_sigterm_stops_vo
     try:
         line = proc.stdout.readline()  # printed once Voila answers (or "" if it gave up)
         assert line == f"danish-nb: the app is at http://127.0.0.1:{port}/  (Ctrl-C stops it)\n"
+        assert re.fullmatch(rf"danish-nb: learners join at http://127.0.0.1:{port}/; class code [2-9A-HJKMNP-Z]{{6}}\n",
+                            proc.stdout.readline())
+        assert proc.stdout.readline() == "danish-nb: only this machine can reach it: --host 0.0.0.0 lets a class in\n"
         assert re.fullmatch(r"danish-nb: teacher key (\S{19})  \(for this run; set DANISH_NB_TEACHER_KEY "
                             r"to keep one\)\n", proc.stdout.readline())
         assert filled.wait(180), "".join(log)
