@@ -2,7 +2,7 @@
 does a click come back with everyone connected, at what memory, does the pool stay under its
 cap, and how soon are the kernels of departed learners freed? (Issues 13 and 28.)
 
-Run ``python -m benchmarks.classroom [--learners 30] [--browsers 5] [--raw 30] [--clicks 20]``
+Run ``python -m benchmarks.classroom [--learners 30] [--browsers 5] [--raw 30] [--clicks 20] [--one-address]``
 (needs the system Chromium for the browser part). Everything runs on 127.0.0.1, browsers and
 server on the same (2-core) box, as in issue 19. Two servers, one after the other, each sized by
 ``danish-nb --class-size LEARNERS`` (pool = LEARNERS, at most LEARNERS + 25% kernels):
@@ -342,13 +342,16 @@ def _gone_after(server: Server, kernel_ids: list[str], start: float, timeout: fl
     return f"> {timeout:.0f} s ({len(left)} still running)"
 
 
-def lightweight(running: Running, learners: int, clicks: int, raw: int) -> list[tuple[str, str]]:
-    """Part 1: the class arrives without browsers, clicks with everyone connected, then a raw burst."""
+def lightweight(running: Running, learners: int, clicks: int, raw: int,
+                one_address: bool = False) -> list[tuple[str, str]]:
+    """Part 1: the class arrives without browsers (from one address each, or all from one, as
+    behind a school's NAT), clicks with everyone connected, then a raw burst."""
     mb, kernels = running.memory_mb()
     rows = [("idle, pool full", f"{kernels} kernels, {mb:.0f} MB PSS; {load()}")]
     cpu = running.cpu_seconds()
-    summary, visits = raw_burst(running, learners, distinct=True)
-    rows.append((f"{learners} learners arrive (no browser)",
+    summary, visits = raw_burst(running, learners, distinct=not one_address)
+    where = " from one address" if one_address else ""
+    rows.append((f"{learners} learners arrive{where} (no browser)",
                  f"{summary}; {running.cpu_seconds() - cpu:.0f} CPU s (server and kernels); {load()}"))
     if visits:
         cpu = running.cpu_seconds()
@@ -382,6 +385,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--browsers", type=int, default=5, help="real Chromium pages arriving together")
     parser.add_argument("--raw", type=int, default=30, help="plain requests from one address")
     parser.add_argument("--clicks", type=int, default=20, help="clicks per learner under load")
+    parser.add_argument("--one-address", action="store_true",
+                        help="the learners all arrive from one address (a school's NAT), on a server sized "
+                             "as `danish-nb --class-size LEARNERS` sizes it (the whole class per address)")
     parser.add_argument("--compare", metavar="SIZES", default="",
                         help="instead: part 1 only, before (Voila's refill) and after (gentle refill) "
                              "interleaved, for each class size (e.g. 10,30)")
@@ -394,9 +400,10 @@ def main(argv: list[str] | None = None) -> int:
         rows = compare(tmp, [int(n) for n in args.compare.split(",")], args.clicks, args.variants.split(","))
         args.browsers = 0
     else:
-        running = launch(tmp, args.learners, app_server.PER_ADDRESS)
+        cap = args.learners + (args.learners + 3) // 4
+        running = launch(tmp, args.learners, cap if args.one_address else app_server.PER_ADDRESS)
         try:
-            rows = lightweight(running, args.learners, args.clicks, args.raw)
+            rows = lightweight(running, args.learners, args.clicks, args.raw, args.one_address)
         finally:
             app_server.stop(running.proc)
     if chromium is None:

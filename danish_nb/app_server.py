@@ -12,7 +12,11 @@ guarded handlers) as a child process, with:
   (:mod:`danish_nb.server.pool`);
 - execution timeouts that fit a busy 2-core box (Voila's 4 s IOPub wait dropped the app's widget
   under load: a blank page), and a page that says so and reloads if the app still does not show;
-- caps on visitor kernels per server and per address, answered with a "room is full" page;
+- caps on visitor kernels per server and per address, answered with a "room is full" page (a
+  class, ``--class-size N``, may all come from one address: a school's NAT or proxy);
+- the addresses learners join at (the machine's network addresses, not ``0.0.0.0``; the proxy's
+  ``--public-url``), printed and handed to the teacher's join screen
+  (:mod:`danish_nb.server.join`);
 - per-page kernel secrets, host-name checks and XSRF checks (see :mod:`danish_nb.server`);
 - a kernel freed within seconds of its page closing (its beacon, or its websocket closed for
   good), and culling that frees the kernel of a page that never connected within 2 minutes;
@@ -47,6 +51,7 @@ from pathlib import Path
 from typing import IO
 
 from .i18n import LANGUAGES
+from .server.join import ANY_HOST, JOIN_ENV, announce, join_urls
 
 #: ``--lessons`` with no folder: the lessons shipped with the package.
 PACKAGED_LESSONS = Path("<packaged lessons>")
@@ -62,8 +67,9 @@ CULL_IDLE_TIMEOUT = 90
 #: Without ``--class-size``: one person on a laptop. A pool of 1 preheated kernel, and at most 3
 #: kernels in all (the pool refills only below the cap): 3 tabs, or 2 and one preheated.
 PERSONAL_POOL, PERSONAL_KERNELS = 1, 3
-#: ``--class-size 30``: a class; visitor kernels one address may hold then (a learner's tabs;
-#: raise it behind a NAT or a proxy that hides the learners' addresses).
+#: ``--class-size 30``: a class. Visitor kernels one address may hold: :data:`PER_ADDRESS` (a
+#: learner's tabs) by default, the whole class with ``--class-size`` (its learners may all come
+#: through one address: a school's NAT, a proxy); ``--per-address`` says otherwise.
 CLASS_SIZE = 30
 PER_ADDRESS = 4
 #: How the server reaches its kernels: ``ipc`` (Unix sockets in the server's private connection
@@ -73,6 +79,9 @@ PER_ADDRESS = 4
 TRANSPORT = "ipc"
 #: The environment variable holding the teacher key (see :mod:`danish_nb.widgets.table_teacher`).
 TEACHER_ENV = "DANISH_NB_TEACHER_KEY"
+#: The environment variable naming the class (its room: the tables and lobby the teacher sees);
+#: the class code learners are shown. Unset: :func:`class_code` keeps one for this machine.
+ROOM_ENV = "DANISH_NB_ROOM"
 #: Letters of a generated teacher key: no look-alikes (0/O, 1/I/L), as the table codes.
 KEY_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 #: Seconds Voila waits for a cell's output after its reply (nbclient's default of 4 dropped the
@@ -228,6 +237,26 @@ def teacher_key(length: int = 16) -> str:
     return "-".join(letters[i:i + 4] for i in range(0, length, 4))
 
 
+def class_code() -> str:
+    """This machine's class code when ``$DANISH_NB_ROOM`` does not name one: made once (6 letters
+    without look-alikes, as a table code) and kept in the user's data directory, so a restarted
+    server shows the teacher the same class, tables and lobby."""
+    import platformdirs
+
+    from .tables.codes import new_code
+
+    path = platformdirs.user_data_path("danish-nb") / "class-code"
+    with contextlib.suppress(OSError):
+        kept = path.read_text(encoding="utf-8").strip()
+        if kept:
+            return kept
+    code = new_code()
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(code + "\n", encoding="utf-8")
+    return code
+
+
 def free_port(host: str = DEFAULT_HOST) -> int:
     """A TCP port that is free on ``host`` right now."""
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
@@ -251,8 +280,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help=f"learners arriving together: N kernels preheated for them, at most N + 25%% "
                              f"at once (without it: one person, {PERSONAL_POOL} preheated, at most "
                              f"{PERSONAL_KERNELS}; a class: --class-size {CLASS_SIZE})")
-    parser.add_argument("--per-address", type=int, default=PER_ADDRESS,
-                        help="games one computer may hold at once in a class (default %(default)s)")
+    parser.add_argument("--per-address", type=int, default=None, metavar="N",
+                        help="games one address may hold at once (default: the whole class with "
+                             f"--class-size, since a school's NAT shows one address for every device; "
+                             f"{PER_ADDRESS} is a learner's tabs, for a network where each device has its own)")
+    parser.add_argument("--public-url", metavar="URL",
+                        help="the address learners open when a reverse proxy serves this server "
+                             "(printed, and shown on the teacher's join screen with its QR code)")
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                         help="a host name learners use to reach this server, besides localhost, "
                              "this machine's names and addresses (repeatable)")
@@ -275,11 +309,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, _exit_on_signal)
     if args.class_size is None:
-        pool, most, per_address = PERSONAL_POOL, PERSONAL_KERNELS, PERSONAL_KERNELS
+        pool, most = PERSONAL_POOL, PERSONAL_KERNELS
     else:
         size = max(1, args.class_size)
-        pool, most, per_address = size, size + (size + 3) // 4, args.per_address
+        pool, most = size, size + (size + 3) // 4
+    per_address = args.per_address if args.per_address is not None else most  # a class behind one NAT fits
     env = dict(os.environ)
+    joins = join_urls(args.host, args.port, public_url=args.public_url)
+    env[JOIN_ENV] = " ".join(joins)
+    env[ROOM_ENV] = env.get(ROOM_ENV) or class_code()
     key = None if args.lessons or env.get(TEACHER_ENV) else teacher_key()
     if key:
         env[TEACHER_ENV] = key
@@ -297,6 +335,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         wait_ready(url(args.port, args.host), 120, proc)
         what = "the lessons are" if args.lessons else "the app is"
         print(f"danish-nb: {what} at {home}  (Ctrl-C stops it)", flush=True)
+        print(f"danish-nb: {announce(joins)}; class code {env[ROOM_ENV]}", flush=True)
+        if args.host not in ANY_HOST and not args.public_url and args.host.startswith("127."):
+            print("danish-nb: only this machine can reach it: --host 0.0.0.0 lets a class in", flush=True)
         if key:
             print(f"danish-nb: teacher key {key}  (for this run; set {TEACHER_ENV} to keep one)", flush=True)
         return proc.wait()

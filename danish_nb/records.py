@@ -72,6 +72,8 @@ def read_record(record: Any) -> dict[str, Any]:
             record = json.loads(record)
         except json.JSONDecodeError as exc:
             raise RecordError(M("a record is JSON: {error}", error=_short(str(exc), 120))) from None
+        except ValueError:  # a number past Python's 4,300 digits
+            raise RecordError(M("a record holds a number too long to read")) from None
         except RecursionError:
             raise RecordError(M("a record nests lists or objects too deeply")) from None
     if not isinstance(record, Mapping):

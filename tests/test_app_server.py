@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import threading
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -49,7 +50,7 @@ def test_host_port_preheat_sizes_and_host_names_are_options() -> None:
 
 
 @pytest.fixture
-def started(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[str], dict]]:
+def started(monkeypatch: pytest.MonkeyPatch, tmp_path) -> list[tuple[list[str], dict]]:
     """What :func:`app_server.main` would start (argv, environment); the server "exits" at once.
     The port asked for is a free one (the test does not depend on what else runs here)."""
     seen: list[tuple[list[str], dict]] = []
@@ -62,6 +63,8 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[str], dict]]:
     monkeypatch.setattr(app_server, "DEFAULT_PORT", app_server.free_port())
     monkeypatch.setattr(signal, "signal", lambda *args: None)  # keep pytest's own handlers
     monkeypatch.delenv("DANISH_NB_TEACHER_KEY", raising=False)
+    monkeypatch.delenv("DANISH_NB_ROOM", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # where the class code is kept
     return seen
 
 
@@ -151,6 +154,16 @@ def test_serving_answers_on_localhost_hides_tracebacks_and_frees_the_port(tmp_pa
         assert url == f"http://127.0.0.1:{port}/"
         with urllib.request.urlopen(url, timeout=60) as response:
             page = response.read().decode("utf-8")
+        # issue 40: a path climbing out of Voila's template folder answered 500 with a traceback
+        out.flush()
+        before = (tmp_path / "voila.log").stat().st_size  # (the notebook's own error is logged above)
+        for climb in ("voila/templates/lab/static/..%2f..%2f..%2fapp_server.py",
+                      "voila/templates/lab/static/%252e%252e%252f%252e%252e%252fapp_server.py"):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(url + climb, timeout=30)
+            assert refused.value.code == 404 and b"import" not in refused.value.read()
+    log = (tmp_path / "voila.log").read_bytes()[before:].decode("utf-8")
+    assert "Traceback" not in log and "500 GET" not in log and log.count("a path that climbs out") == 2
     assert "secret-in-the-traceback" not in page
     assert "There was an error when executing cell" in page  # Voila's generic message instead
     with socket.socket() as sock:  # the server is gone: nothing listens on the port any more
@@ -158,9 +171,10 @@ def test_serving_answers_on_localhost_hides_tracebacks_and_frees_the_port(tmp_pa
         sock.bind(("127.0.0.1", port))
 
 
-def test_the_command_prints_its_url_and_key_logs_no_alarm_and_a_sigterm_stops_voila_too() -> None:
+def test_the_command_prints_its_url_and_key_logs_no_alarm_and_a_sigterm_stops_voila_too(tmp_path: Path) -> None:
     port = app_server.free_port()
-    env = {k: v for k, v in os.environ.items() if k != "DANISH_NB_TEACHER_KEY"}
+    env = {k: v for k, v in os.environ.items() if k not in ("DANISH_NB_TEACHER_KEY", "DANISH_NB_ROOM")}
+    env["XDG_DATA_HOME"] = str(tmp_path)  # where the class code is kept
     proc = subprocess.Popen([sys.executable, "-m", "danish_nb.app_server", "--port", str(port)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     log: list[str] = []
@@ -177,6 +191,9 @@ def test_the_command_prints_its_url_and_key_logs_no_alarm_and_a_sigterm_stops_vo
     try:
         line = proc.stdout.readline()  # printed once Voila answers (or "" if it gave up)
         assert line == f"danish-nb: the app is at http://127.0.0.1:{port}/  (Ctrl-C stops it)\n"
+        assert re.fullmatch(rf"danish-nb: learners join at http://127.0.0.1:{port}/; class code [2-9A-HJKMNP-Z]{{6}}\n",
+                            proc.stdout.readline())
+        assert proc.stdout.readline() == "danish-nb: only this machine can reach it: --host 0.0.0.0 lets a class in\n"
         assert re.fullmatch(r"danish-nb: teacher key (\S{19})  \(for this run; set DANISH_NB_TEACHER_KEY "
                             r"to keep one\)\n", proc.stdout.readline())
         assert filled.wait(180), "".join(log)
@@ -194,3 +211,31 @@ def test_the_command_prints_its_url_and_key_logs_no_alarm_and_a_sigterm_stops_vo
     # trusted" for each page, "Kernel is running over TCP without encryption" for each kernel).
     for alarm in ("not trusted", "without encryption", "WARNING", "Traceback"):
         assert alarm not in "".join(log), "".join(log)
+
+
+def test_a_class_behind_one_address_fits_and_the_join_addresses_are_the_machines(
+        started: list, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    """Issue 40: `--host 0.0.0.0 --class-size 8` told the teacher to hand out http://0.0.0.0:8866/,
+    and a class behind a school's NAT was refused from its 5th page (--per-address 4)."""
+    from danish_nb.server import join
+
+    monkeypatch.setattr(join, "machine_addresses", lambda: ["127.0.0.1", "192.168.1.20", "fe80::1", "10.0.0.5"])
+    monkeypatch.setattr(app_server, "wait_ready", lambda *args: None)  # the fake server "answers", then exits
+    assert app_server.main(["--host", "0.0.0.0", "--class-size", "8"]) == 3
+    argv, env = started[0]
+    assert "--max_kernels=10" in argv and "--max_kernels_per_address=10" in argv  # all of the class, one address
+    port = app_server.DEFAULT_PORT
+    assert env["DANISH_NB_JOIN"] == f"http://192.168.1.20:{port}/ http://10.0.0.5:{port}/"
+    out = capsys.readouterr().out
+    code = env["DANISH_NB_ROOM"]
+    assert re.fullmatch(r"[2-9A-HJKMNP-Z]{6}", code)
+    assert f"learners join at http://192.168.1.20:{port}/  (or http://10.0.0.5:{port}/); class code {code}" in out
+    assert "0.0.0.0" not in out.split("learners join at")[1]
+    # an open network where every device has its own address keeps the stricter limit asked for;
+    # behind a proxy, its public URL is the one to hand out
+    assert app_server.main(["--host", "0.0.0.0", "--class-size", "8", "--per-address", "4", "--behind-proxy",
+                            "--public-url", "https://cards.school.example/"]) == 3
+    argv, env = started[1]
+    assert "--max_kernels_per_address=4" in argv and env["DANISH_NB_JOIN"] == "https://cards.school.example/"
+    assert env["DANISH_NB_ROOM"] == code  # a restart keeps the class (its tables, its lobby)
+    assert "learners join at https://cards.school.example/" in capsys.readouterr().out

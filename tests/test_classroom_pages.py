@@ -213,3 +213,27 @@ def test_a_lesson_whose_kernel_died_while_it_loaded_comes_back_with_every_widget
         assert kernel_of(page) != before and server.wait_kernel_gone(before, 30)
         expect(page.locator("text=Error displaying widget")).to_have_count(0)
         page.close(run_before_unload=True)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("state, key", [("busy", "busy"), ("starting", "busy"), ("idle", "drawing")])
+def test_a_slow_page_blames_the_server_only_while_its_kernel_works(context: BrowserContext, state: str,
+                                                                   key: str) -> None:
+    """Issue 40: pages said "the server is busy" when the browser was slow: once the kernel is
+    idle (the app ran), a page still without it says the browser is still drawing it."""
+    from danish_nb.server.pages import watchdog
+
+    page = context.new_page()
+    config = json.dumps({"baseUrl": "/", "kernelId": "k1"})
+    html = (f'<html><head>{watchdog()}</head><body><script id="jupyter-config-data" type="application/json">'
+            f"{config}</script></body></html>")
+    page.route("http://dn.test/", lambda route: route.fulfill(body=html, content_type="text/html"))
+    page.route("http://dn.test/api/kernels/k1", lambda route: route.fulfill(
+        body=json.dumps({"id": "k1", "execution_state": state}), content_type="application/json"))
+    page.clock.install()
+    page.goto("http://dn.test/")
+    page.clock.run_for(1500)  # the first check of the kernel
+    page.wait_for_timeout(300)  # (its answer arrives on the real clock)
+    page.clock.run_for(15_000)
+    expect(page.locator("#dn-server-notice")).to_have_text(texts()["en"][key])
+    page.close()

@@ -154,3 +154,25 @@ def test_a_visitor_gets_a_kernel_that_is_ready_before_one_still_waiting() -> Non
         await manager.shutdown_all()
 
     run_apart(scenario())
+
+
+def test_the_culler_leaves_a_kernel_that_is_still_starting_alone() -> None:
+    """Issue 40: while a class's pool started under load, the culler killed kernels half-started
+    (idle longer than its timeout since they were created): tracebacks in the log, kernels lost."""
+    from danish_nb.server.app import Kernels
+
+    manager = Kernels(cull_idle_timeout=3)
+    shut: list[str] = []
+
+    async def shutdown_kernel(kernel_id: str, now: bool = False, restart: bool = False) -> None:
+        shut.append(kernel_id)
+    manager.shutdown_kernel = shutdown_kernel
+    old = utcnow() - timedelta(seconds=60)
+    spec = SimpleNamespace(metadata={})
+    manager._kernels["starting"] = SimpleNamespace(execution_state="starting", last_activity=old, kernel_spec=spec,
+                                                   kernel_name="python3")
+    manager._kernels["idle"] = SimpleNamespace(execution_state="idle", last_activity=old, kernel_spec=spec,
+                                               kernel_name="python3")
+    for kernel_id in ("starting", "idle"):
+        asyncio.run(manager.cull_kernel_if_idle(kernel_id))
+    assert shut == ["idle"]  # the idle one is culled as before; the starting one is not

@@ -307,7 +307,8 @@ def test_teacher_key_guesses_slow_down_only_the_device_that_made_them(store: Sto
     even from the same address (a class behind one NAT), is never held up."""
     monkeypatch.setenv(TEACHER_ENV, "sesame")
     clock = [1000.0]
-    monkeypatch.setattr(keys_module.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(keys_module.time, "monotonic", lambda: clock[0])  # the page's count
+    monkeypatch.setattr(keys_module.time, "time", lambda: clock[0])  # the store's, across reloads
     guessers = [TableApp(store, room="5B", follow=False, visitor="10.0.0.9") for _ in range(6)]
     for guesser in guessers:
         for n in range(FREE_TRIES):

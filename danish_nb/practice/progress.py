@@ -107,6 +107,14 @@ class Learner:
         return cls(_hash("user", getpass.getuser()), "local", room, _name(getpass.getuser()))
 
     @classmethod
+    def in_class(cls, learner: str, *, room: str, name: str = "") -> Learner:
+        """A learner of the class roster (:mod:`danish_nb.tables.roster`): one record at every
+        table, lesson and device of the class, keyed by their roster id."""
+        if not isinstance(learner, str) or not learner:
+            raise DanishNbError(M("a learner of the class is needed"))
+        return cls(_hash("class", learner), "class", room, name[:NAME_LENGTH])
+
+    @classmethod
     def at_seat(cls, token: str, *, code: str, seat: int, room: str = "", name: str = "") -> Learner:
         """A learner in a class, known by their seat token (the same secret as their seat)."""
         if not isinstance(token, str) or not token:

@@ -39,6 +39,7 @@ from collections.abc import Awaitable, Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import nbformat
 from jupyter_core.utils import ensure_async
@@ -116,6 +117,8 @@ class HostGuard(web.RequestHandler):
         hosts: HostNames = self.settings[HOSTS]
         if not hosts.allows(self.request.host, _local_address(self.request)):
             raise self.refuse_request(403, f"unknown host name {self.request.host!r}")
+        if climbs(self.request.path):  # Voila's template files answered 500 with a traceback
+            raise self.refuse_request(404, "a path that climbs out of its folder")
 
     def prepare(self) -> Awaitable[None] | None:
         self.guard()
@@ -126,6 +129,22 @@ class HostGuard(web.RequestHandler):
         does not have: it logged a traceback for each)."""
         self.set_header("Content-Type", "text/plain; charset=UTF-8")
         self.finish(f"{status_code} {self._reason}\n")
+
+
+def climbs(path: str) -> bool:
+    """Whether a URL path has a ``..`` segment, however often it was percent-encoded (``%2f``,
+    ``%252e``) or written with backslashes: no file this server serves needs one.
+
+    >>> [climbs(p) for p in ("/voila/templates/lab/static/..%2f..%2fapp_server.py", "/a/%252e%252e/b",
+    ...                      "/a/..%5Cb", "/voila/static/voila.js", "/notes..txt")]
+    [True, True, True, False, False]
+    """
+    for _ in range(4):
+        decoded = unquote(path)
+        if decoded == path:
+            break
+        path = decoded
+    return ".." in path.replace("\\", "/").split("/")
 
 
 def kernel_of(handler: web.RequestHandler) -> str:
@@ -351,6 +370,15 @@ class Kernels(AsyncMappingKernelManager):
         kernel_id = await super().start_kernel(*args, **kwargs)
         self.add_restart_callback(kernel_id, lambda: self._restarted(kernel_id))
         return kernel_id
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Jupyter's culling, except for a kernel still starting: under load (a class's pool of
+        60 starting on 2 cores) a start outlasts the idle timeout, and the culler killed kernels
+        half-started (a traceback in the log and a kernel lost to the pool)."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None or getattr(kernel, "execution_state", None) == "starting":
+            return
+        await super().cull_kernel_if_idle(kernel_id)
 
     def _restarted(self, kernel_id: str) -> None:
         self.log.warning("kernel %s died and was restarted without its notebook: shutting it down", kernel_id)

@@ -41,6 +41,7 @@ TEXTS: dict[str, Message] = {
     "not_started": _("The server was too busy to start your game."),
     "stopped": _("Your game stopped before it could start."),
     "busy": _("The server is busy: this page is still loading, please wait..."),
+    "drawing": _("Your game is ready: your browser is still drawing this page, please wait..."),
     "again": _("This page tries again by itself in {seconds} s."),
     "lost": _("The connection to the server was lost: trying to reconnect..."),
     "restarted": _("The server restarted: taking you back to your game..."),
@@ -132,6 +133,9 @@ _WATCHDOG_JS = """
   window.WebSocket = Watched;
   window.addEventListener("beforeunload", function () { leaving = true; });
   window.addEventListener("pagehide", function () { leaving = true; });
+  // the kernel's state at the last check: "idle" once the app ran (the server's part is done,
+  // so a page still without it waits for its own browser, not for a busy server)
+  var kernelState = null;
   var tick = 0, timer = setInterval(function () {
     var waited = performance.now() / 1000, url = kernelUrl();
     if (done) {
@@ -143,10 +147,13 @@ _WATCHDOG_JS = """
     } else if (waited > %(give_up)d) {
       retry("stopped");
     } else {
-      if (waited > %(busy)d) { say(text("busy")); }
+      if (waited > %(busy)d) { say(text(kernelState === "idle" ? "drawing" : "busy")); }
       if (url && tick %% %(check)d === 0) {
         fetch(url, {cache: "no-store"}).then(function (r) {
-          if (r.status === 403 || r.status === 404) { retry("stopped"); }
+          if (r.status === 403 || r.status === 404) { retry("stopped"); return; }
+          if (r.ok) {
+            r.json().then(function (k) { kernelState = k && k.execution_state; }, function () {});
+          }
         }, function () {});
       }
       tick += 1;
@@ -166,7 +173,8 @@ def watchdog(retry_seconds: int = 5) -> str:
 
     Until the app shows, it checks every :data:`CHECK_EVERY` s that the page's kernel still runs
     (which also keeps a slow page's kernel from being culled), says "busy" after
-    :data:`SAY_BUSY_AFTER` s, and reloads (after a short, growing, jittered wait) if the kernel
+    :data:`SAY_BUSY_AFTER` s (or, once the kernel is idle, that the browser is still drawing the
+    page: the server's part is done), and reloads (after a short, growing, jittered wait) if the kernel
     is gone or after :data:`GIVE_UP_AFTER` s. :func:`retry_now` makes it reload at once. When the
     kernel's websocket closes (the server stopped or restarted), it says so at once and checks
     every :data:`PROBE_EVERY` s: a server that no longer holds the kernel makes the page reload

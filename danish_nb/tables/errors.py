@@ -49,3 +49,18 @@ class MoveConflict(TableError):
         super().__init__(message)
         self.number = number
         self.moves = moves
+
+
+class StoreUnavailable(TableError):
+    """The store cannot be reached just now (the database restarting, a network blip, a locked
+    or full SQLite file): nothing was stored; the page tries again by itself."""
+
+
+class NotSaved(TableError):
+    """The learner's move could not be stored yet: it waits in the kernel and is stored (or
+    refused, with the reason) as soon as the store answers again; no other move until then."""
+
+
+class TableLocked(SeatError):
+    """The teacher locked the table (or the class): no new learner sits down, and a seat stays
+    on the device that holds it."""

@@ -34,10 +34,36 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+class Cluster:
+    """A running throwaway cluster: its ``url``, and :meth:`stop` / :meth:`start` to restart it
+    as an operator would (``pg_ctl stop -m fast``, then ``start``): what the fault tests do."""
+
+    def __init__(self, bindir: Path, runner: list[str], tmp: Path, port: int):
+        self.bindir, self.runner, self.tmp, self.port = bindir, runner, tmp, port
+        self.data = tmp / "data"
+        self.url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
+
+    def _ctl(self, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([*self.runner, str(self.bindir / "pg_ctl"), "-D", str(self.data), *args],
+                              capture_output=True)
+
+    def start(self) -> None:
+        """Start the cluster (waits until it takes connections). Raises :class:`TableError`."""
+        settings = (f"-p {self.port} -k {self.tmp} -c listen_addresses=127.0.0.1 -c fsync=off "
+                    "-c synchronous_commit=off -c full_page_writes=off -c max_connections=60")
+        done = self._ctl("-l", str(self.tmp / "log"), "-w", "-t", "60", "-o", settings, "start")
+        if done.returncode != 0:
+            raise TableError(f"PostgreSQL did not start: {done.stderr.decode(errors='replace')[-500:]}")
+
+    def stop(self, mode: str = "fast") -> None:
+        """Stop the cluster (``fast``: clients are disconnected, as an operator's restart does)."""
+        self._ctl("-m", mode, "-w", "stop")
+
+
 @contextmanager
-def throwaway_cluster() -> Iterator[str]:
-    """A ``postgresql://`` URL to a fresh, empty cluster (fsync off: nothing must survive).
-    Raises :class:`TableError` saying why when PostgreSQL is missing or does not start."""
+def throwaway() -> Iterator[Cluster]:
+    """A fresh, empty, running :class:`Cluster` (fsync off: nothing must survive), deleted on
+    exit. Raises :class:`TableError` saying why when PostgreSQL is missing or does not start."""
     bindir = binaries()
     if bindir is None:
         raise TableError(NO_POSTGRES)
@@ -51,20 +77,23 @@ def throwaway_cluster() -> Iterator[str]:
                 raise TableError("running as root and there is no `postgres` user to run PostgreSQL as") from None
             shutil.chown(tmp, "postgres", "postgres")
             runner = ["runuser", "-u", "postgres", "--"]
-        data, port = tmp / "data", _free_port()
-        settings = (f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1 -c fsync=off "
-                    "-c synchronous_commit=off -c full_page_writes=off -c max_connections=60")
+        cluster = Cluster(bindir, runner, tmp, _free_port())
         try:
-            subprocess.run([*runner, str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
-                            "-E", "UTF8", "--no-sync"], check=True, capture_output=True)
-            subprocess.run([*runner, str(bindir / "pg_ctl"), "-D", str(data), "-l", str(tmp / "log"), "-w",
-                            "-t", "60", "-o", settings, "start"], check=True, capture_output=True)
+            subprocess.run([*runner, str(bindir / "initdb"), "-D", str(cluster.data), "-A", "trust", "-U",
+                            "postgres", "-E", "UTF8", "--no-sync"], check=True, capture_output=True)
         except subprocess.CalledProcessError as exc:
             raise TableError(f"PostgreSQL did not start: {exc.stderr.decode(errors='replace')[-500:]}") from None
+        cluster.start()
         try:
-            yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+            yield cluster
         finally:
-            subprocess.run([*runner, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
-                           capture_output=True)
+            cluster.stop("immediate")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+@contextmanager
+def throwaway_cluster() -> Iterator[str]:
+    """A ``postgresql://`` URL to a fresh, empty cluster (see :func:`throwaway`)."""
+    with throwaway() as cluster:
+        yield cluster.url

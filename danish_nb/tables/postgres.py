@@ -3,7 +3,9 @@
 Writers lock the table's row (``SELECT ... FOR UPDATE``) inside their transaction and notify
 ``LISTEN``-ing kernels when it commits (``pg_notify``), so a waiter wakes as soon as a move is
 stored. Each store holds one connection, plus one listening connection once it waits.
-Needs ``psycopg`` (``pip install 'danish-nb[postgres]'``).
+When the database restarts or the network blinks, each operation is tried again on a new
+connection (see :meth:`~danish_nb.tables.store.Store._retrying`) and the listener is opened
+again by the next wait. Needs ``psycopg`` (``pip install 'danish-nb[postgres]'``).
 """
 
 from __future__ import annotations
@@ -11,16 +13,18 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
-from .errors import TableError
-from .store import Execute, Store
+from .errors import StoreUnavailable, TableError
+from .store import UNAVAILABLE, Execute, Store
 
 #: The LISTEN/NOTIFY channel; payload ``"<code> <version>"`` (an empty payload stops a listener).
 CHANNEL = "danish_nb_tables"
 #: pg_advisory_xact_lock key serializing schema creation between servers starting together.
 SCHEMA_LOCK = 0x646E7462
+#: Seconds a connection attempt may take (a network blip must not hold a click for long).
+CONNECT_SECONDS = 3
 
 
 class PostgresStore(Store):
@@ -37,21 +41,29 @@ class PostgresStore(Store):
             raise TableError("a postgresql:// store needs psycopg: pip install 'danish-nb[postgres]'") from None
         self._psycopg = psycopg
         self.integrity_errors = (psycopg.errors.UniqueViolation,)
+        self.connection_errors = (psycopg.OperationalError, psycopg.InterfaceError)
         self._url = url
-        self._conn = self._connect()
+        try:
+            self._conn = self._connect()
+        except psycopg.OperationalError as exc:
+            raise StoreUnavailable(f"cannot reach the PostgreSQL store: {exc}".strip()) from None
         self._seen: dict[str, int] = {}
         self._cond = threading.Condition()
         self._listener: threading.Thread | None = None
-        self._closing = False
+        self._retrying(lambda _again: self._schema())
+
+    def _schema(self) -> None:
         with self._write() as execute:
             execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
             self._create_schema(execute)
 
     def _connect(self) -> Any:
-        try:
-            return self._psycopg.connect(self._url, autocommit=True, connect_timeout=10)
-        except self._psycopg.OperationalError as exc:
-            raise TableError(f"cannot reach the PostgreSQL store: {exc}".strip()) from None
+        return self._psycopg.connect(self._url, autocommit=True, connect_timeout=CONNECT_SECONDS)
+
+    def _reconnect(self) -> None:
+        with suppress(self._psycopg.Error):
+            self._conn.close()
+        self._conn = self._connect()
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         cursor = self._conn.execute(sql.replace("?", "%s"), params)
@@ -71,7 +83,10 @@ class PostgresStore(Store):
 
     # ------------------------------------------------------------------ waiting
     def wait_for_change(self, code: str, after: int, timeout: float) -> int:
-        self._start_listener()
+        try:
+            self._start_listener()
+        except self.connection_errors as exc:
+            raise StoreUnavailable(UNAVAILABLE) from exc
         deadline = time.monotonic() + timeout
         version = self.version(code)  # read after LISTEN: no notification can fall in between
         with self._cond:
@@ -111,8 +126,11 @@ class PostgresStore(Store):
         with self._lock:
             self._closing = True
             if self._listener is not None and self._listener.is_alive():
-                self._read("SELECT pg_notify(?, '')", (CHANNEL,))
-                self._listener.join(timeout=10)
+                try:
+                    self._read("SELECT pg_notify(?, '')", (CHANNEL,))
+                    self._listener.join(timeout=10)
+                except self._psycopg.Error:
+                    pass  # the server is away: the daemon listener ends with its connection
             self._conn.close()
 
     def __repr__(self) -> str:

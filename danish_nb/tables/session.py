@@ -24,6 +24,7 @@ and stays in the kernel.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import enum
 import secrets
@@ -37,7 +38,18 @@ from ..core import DanishNbError, Game, new_game
 from ..i18n import M, Message
 from ..words import words_of
 from .codes import hash_token, new_token, read_code
-from .errors import MoveConflict, NotYourTurn, SeatError, SeatMoved, TableClosed, TableError
+from .errors import (
+    MoveConflict,
+    NotSaved,
+    NotYourTurn,
+    SeatError,
+    SeatMoved,
+    StoreUnavailable,
+    TableClosed,
+    TableError,
+    TableLocked,
+    UnknownTable,
+)
 from .store import HUMAN, SeatInfo, Store, TableInfo
 
 #: The most computer moves one call plays in a row (a guard against a player that never ends).
@@ -87,6 +99,8 @@ def create_table(store: Store, game_id: str, seats: Sequence[str], *, seed: int 
             make_agent(kind, game_id, 0)  # unknown players raise here
     if not isinstance(room, str):
         raise TableError(M("a room is named by a text, not {kind}", kind=type(room).__name__))
+    if store.room_locked(room):
+        raise TableLocked(M("the class takes no new tables or learners: the teacher locked it (ask your teacher)"))
     return store.create_table(game_id, seed=seed, options=dataclasses.asdict(game.options), seats=seats,
                               turn=game.current_player, room=room)
 
@@ -124,29 +138,49 @@ class TableSession:
         self.token = token
         self.teaching = teaching
         self.device = device or new_device()
+        #: The learner's move the store could not take yet (its text; see :meth:`save_pending`),
+        #: and the move number it was made for.
+        self.pending: str | None = None
+        self._pending_number = 0
+        #: What became of the last pending move once the store answered: ``None`` (saved, or
+        #: nothing pending) or the error that refused it (another move came first, table closed).
+        self.refused: TableError | None = None
         self.info = store.table(code)
         self.game = replay(self.info, store.moves(code))
 
     # ------------------------------------------------------------------ taking a seat
     @classmethod
     def join(cls, store: Store, code: str, *, seat: int | None = None, name: str = "",
-             device: str | None = None) -> TableSession:
+             device: str | None = None, room: str | None = None, learner: str | None = None) -> TableSession:
         """Take seat ``seat`` (counting from 0), or the first free learner seat, at the table
-        with this code (from ``device``). Raises :class:`SeatError` if it is taken or none is free."""
+        with this code (from ``device``). Raises :class:`SeatError` if it is taken or none is free.
+        With ``room``, a table of another room is unknown here (:class:`UnknownTable`, the same
+        words as a mistyped code: rooms keep their tables apart). With ``learner`` (the class
+        roster's id, :mod:`danish_nb.tables.roster`), a seat that learner already holds at the
+        table is theirs again on this device (their other device's pages stop playing)."""
         code = read_code(code)
         token, device = new_token(), device or new_device()
+        info = store.table(code)
+        if room is not None and info.room != room:
+            raise UnknownTable(M("no table has the code {code!r}: check the code on the teacher's screen", code=code))
+        if learner is not None:
+            held = store.reclaim_seat(code, learner, hash_token(token), device)
+            if held is not None:
+                return cls(store, code, held, token, device=device)
         if seat is None:
-            free = [s.seat for s in store.table(code).seats if s.kind == HUMAN and not s.claimed]
+            free = [s.seat for s in info.seats if s.kind == HUMAN and not s.claimed]
             for candidate in free:
                 try:
-                    store.claim_seat(code, candidate, hash_token(token), name, device)
+                    store.claim_seat(code, candidate, hash_token(token), name, device, learner)
+                except TableLocked:
+                    raise
                 except SeatError:
                     continue  # another learner took it a moment ago
                 return cls(store, code, candidate, token, device=device)
             raise SeatError(M("table {code} has no free seat: ask your teacher for another table", code=code))
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise SeatError(M("a seat is a whole number, not {seat!r}", seat=seat))
-        store.claim_seat(code, seat, hash_token(token), name, device)
+        store.claim_seat(code, seat, hash_token(token), name, device, learner)
         return cls(store, code, seat, token, device=device)
 
     @classmethod
@@ -178,8 +212,9 @@ class TableSession:
         play the computer seats' moves if it is their turn. Whether anything changed."""
         if timeout > 0:
             self.store.wait_for_change(self.code, self.info.version, timeout)
+        saved = self.save_pending()
         changed = self.refresh()
-        return self.run_computers() > 0 or changed
+        return self.run_computers() > 0 or changed or saved
 
     def heartbeat(self) -> bool:
         """Mark this learner connected: what a page's beat calls every few seconds
@@ -210,10 +245,15 @@ class TableSession:
         the stored game, then stored; the computer seats answer. Returns what happened, as this
         seat reads it. Raises :class:`NotYourTurn`, :class:`~danish_nb.errors.IllegalMove`,
         :class:`TableClosed`, or :class:`MoveConflict` (another move came first: the session
-        now shows it); nothing is stored then."""
+        now shows it); nothing is stored then. Raises :class:`NotSaved` when the store cannot be
+        reached: the move waits in :attr:`pending` and :meth:`update` stores it (or refuses it)."""
         if self.seat is None:
             raise NotYourTurn(M("a watcher has no seat: join the table to play"))
-        self.refresh()
+        if self.pending is not None:
+            raise NotSaved(M("your move {move} is not saved yet: this page tries again by itself; play on "
+                             "once it is saved", move=self.pending))
+        with contextlib.suppress(StoreUnavailable):  # else: checked against the table as last read,
+            self.refresh()                           # the move number guards the store
         self._check_open()
         lost = self.seat_lost()
         if lost is not None:
@@ -228,10 +268,50 @@ class TableSession:
         if getattr(parsed, "player", self.seat) != self.seat:
             raise NotYourTurn(M("you are P{seat}: {move} is another seat's move", seat=self.seat + 1, move=str(parsed)))
         after, events = state.apply(parsed)  # IllegalMove, with the rule, if the engine refuses
-        self._store(str(state.normalize(parsed)), after, self.device)
+        text = str(state.normalize(parsed))
+        try:
+            self._store(text, after, self.device)
+        except StoreUnavailable:
+            self.pending, self._pending_number, self.refused = text, len(self.game.history) + 1, None
+            raise NotSaved(M("not saved, trying again: your move {move} waits until the class store answers "
+                             "(nothing is lost)", move=text)) from None
         lines = tuple(event.text_for(self.seat) for event in events)
         self.run_computers()
         return lines
+
+    def save_pending(self) -> bool:
+        """Store the learner's move that the store could not take (see :attr:`pending`), now that
+        it may answer: whether it was saved. If the table moved on meanwhile (another page of the
+        seat, the teacher closed it), the move is dropped and :attr:`refused` says why. Raises
+        :class:`StoreUnavailable` while the store is still away (the move stays pending)."""
+        text, number = self.pending, self._pending_number
+        if text is None:
+            return False
+        self.refresh()
+        history = self.game.history
+        if len(history) >= number and history[number - 1].move.player == self.seat \
+                and str(history[number - 1].move) == text:  # an earlier try stored it, its answer lost
+            self.pending = None
+            return True
+        state = self.game.state
+        try:
+            self._check_open()
+            lost = self.seat_lost()
+            if lost is not None:
+                raise SeatMoved(lost)
+            if self.game.current_player != self.seat:
+                raise NotYourTurn(M("the table moved on while your move {move} waited", move=text))
+            after = state.apply(self.game.parse_move(text))[0]
+            self._store(text, after, self.device, again=True)
+        except StoreUnavailable:
+            raise
+        except DanishNbError as exc:
+            self.pending = None
+            self.refused = exc if isinstance(exc, TableError) else TableError(str(exc))
+            return False
+        self.pending = None
+        self.run_computers()
+        return True
 
     def run_computers(self) -> int:
         """Play the computer seats while it is their turn; returns how many moves this session
@@ -254,13 +334,15 @@ class TableSession:
             played += 1
         return played
 
-    def _store(self, text: str, after: Any, device: str | None = None) -> None:
+    def _store(self, text: str, after: Any, device: str | None = None, again: bool = False) -> None:
         """Store ``text`` as the next move (``after`` is the state it leads to; ``device``: the
-        learner's, which must hold the seat) and play it here."""
+        learner's, which must hold the seat; ``again``: an earlier try may have stored it) and
+        play it here."""
         number = len(self.game.history) + 1
         try:
             version = self.store.add_move(self.code, number, seat=self.game.current_player, move=text,
-                                          turn=after.current_player, finished=after.is_over, device=device)
+                                          turn=after.current_player, finished=after.is_over, device=device,
+                                          again=again)
         except (MoveConflict, TableClosed, SeatMoved) as exc:
             self.refresh()
             if not isinstance(exc, MoveConflict) or len(self.game.history) < number:
@@ -300,7 +382,8 @@ class TableSession:
 
     def legal_moves(self) -> list[str]:
         """This seat's legal moves when it is its turn (else none), in notation."""
-        if self.seat is None or self.game.current_player != self.seat or self.info.closed or self.seat_lost():
+        if (self.seat is None or self.game.current_player != self.seat or self.info.closed or self.seat_lost()
+                or self.pending is not None):
             return []
         return [str(move) for move in self.game.legal_moves()]
 
@@ -367,7 +450,7 @@ class Teacher:
     def tables(self) -> list[dict[str, Any]]:
         """One row per table of the room, oldest first: code, game, seats, turn, moves, finished, closed."""
         return [{"code": t.code, "game": t.game, "moves": t.moves, "turn": t.turn, "finished": t.finished,
-                 "closed": t.closed, "seats": seat_rows(t)}
+                 "closed": t.closed, "locked": t.locked, "seats": seat_rows(t)}
                 for t in self.store.tables(self.room)]
 
     def close(self, code: str) -> None:
@@ -375,8 +458,54 @@ class Teacher:
         self.store.close_table(read_code(code))
 
     def free_seat(self, code: str, seat: int) -> None:
-        """Free a learner's seat (a lost token): the old token stops working."""
+        """Free a learner's seat (a lost token, a laptop that died): the old token stops working,
+        and the learner joins again by the table's code (at a locked table, once the teacher
+        unlocks it)."""
         self.store.release_seat(read_code(code), seat)
+
+    def move(self, code: str, seat: int, to_code: str, to_seat: int | None = None) -> tuple[str, int]:
+        """Move a learner to another table of the room (its first free learner seat, or
+        ``to_seat``): their pages follow by themselves. Returns (table, seat)."""
+        return self.store.move_seat(read_code(code), seat, read_code(to_code), to_seat)
+
+    def remove(self, code: str, seat: int) -> None:
+        """Take a learner out of the class: their seat is freed and they leave the lobby (lock the
+        table or the class to keep them out)."""
+        code = read_code(code)
+        device = next((s.device for s in self.store.seats(code) if s.seat == seat and s.claimed), None)
+        self.store.release_seat(code, seat)
+        if device is not None:
+            self.store.leave_room(self.room, device)
+
+    def rename(self, code: str, seat: int, name: str) -> None:
+        """Give the learner at ``seat`` another name (shown on every page of the table)."""
+        self.store.rename_seat(read_code(code), seat, name.strip())
+
+    def lock(self, code: str, locked: bool = True) -> None:
+        """Let no new learner in at the table: its free seats stay free, and a copied seat token
+        cannot take a seat to another device (``locked=False`` opens it again)."""
+        self.store.lock_table(read_code(code), locked)
+
+    def archive(self) -> int:
+        """Close every open table of the room (they keep their moves): the end of a lesson.
+        Returns how many were closed."""
+        open_tables = [t.code for t in self.store.tables(self.room) if not t.closed]
+        for code in open_tables:
+            self.store.close_table(code)
+        return len(open_tables)
+
+    def erase(self) -> int:
+        """Erase the room's tables, moves, seats and lobby for good. Returns how many tables."""
+        return self.store.erase_room(self.room)
+
+    def projector(self, code: str) -> TableSession:
+        """The table for the class's projector: a spectator's view (``state.view(None)``), so
+        only what every player may see, by construction; no seat, no moves."""
+        return TableSession.watch(self.store, code)
+
+    def lock_room(self, locked: bool = True) -> None:
+        """Let no new learner in at any table of the room, and no new table be created."""
+        self.store.lock_room(self.room, locked)
 
     def watch(self, code: str) -> TableSession:
         """The table in teaching mode (every hand shown) for the teacher's screen."""

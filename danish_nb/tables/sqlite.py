@@ -1,6 +1,8 @@
 """The default store: one SQLite file in WAL mode (readers never wait for the writer), shared
 by every kernel of one server. Waiting polls the table's version (a primary-key read) a few
-times a second.
+times a second. A write that fails (the file locked for more than :data:`BUSY_SECONDS`, a full
+or read-only disk) is tried once more on a new connection, then raises
+:class:`~danish_nb.tables.errors.StoreUnavailable`: never a click dropped without a word.
 
 >>> with SQLiteStore(":memory:") as store:
 ...     code = store.create_table("bastard", seed=1, options={}, seats=("human",) * 3, turn=0)
@@ -19,11 +21,17 @@ from typing import Any
 
 from .store import Execute, Store
 
+#: Seconds a writer waits for another one's lock before the write counts as failed (writes
+#: take milliseconds: a longer wait means a stuck writer, and the click's handler must answer).
+BUSY_SECONDS = 5.0
+
 
 class SQLiteStore(Store):
     """Tables in the SQLite file at ``path`` (created with its directory if missing)."""
 
     integrity_errors = (sqlite3.IntegrityError,)
+    connection_errors = (sqlite3.OperationalError,)
+    retry_delays = (0.1,)
 
     def __init__(self, path: str | Path, *, poll: float = 0.1):
         super().__init__()
@@ -31,12 +39,22 @@ class SQLiteStore(Store):
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = str(path)
         self.poll = poll
-        self._conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
-        self._conn.execute("PRAGMA journal_mode = WAL")
-        self._conn.execute("PRAGMA synchronous = NORMAL")
-        self._conn.execute("PRAGMA foreign_keys = ON")
+        self._conn = self._connect()
         with self._write() as execute:
             self._create_schema(execute)
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    def _reconnect(self) -> None:
+        if self.path == ":memory:":
+            return  # a new connection would be a new, empty database
+        self._conn.close()
+        self._conn = self._connect()
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         return self._conn.execute(sql, params).fetchall()
@@ -46,10 +64,11 @@ class SQLiteStore(Store):
         self._conn.execute("BEGIN IMMEDIATE")  # take the write lock now: writers queue, never deadlock
         try:
             yield self._read
+            self._conn.execute("COMMIT")
         except BaseException:
-            self._conn.execute("ROLLBACK")
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
             raise
-        self._conn.execute("COMMIT")
 
     def _columns(self, execute: Execute, table: str) -> set[str]:
         return {row[1] for row in execute(f"PRAGMA table_info({table})", ())}
@@ -62,6 +81,7 @@ class SQLiteStore(Store):
 
     def close(self) -> None:
         with self._lock:
+            self._closing = True
             self._conn.close()
 
     def __repr__(self) -> str:

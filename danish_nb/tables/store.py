@@ -20,6 +20,7 @@ texts only: the engine (see :mod:`danish_nb.tables.session`) checks every move.
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 import time
@@ -27,11 +28,21 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ..i18n import M, Message
 from .codes import new_code
-from .errors import MoveConflict, SeatError, SeatMoved, SeatTokenError, TableClosed, TableError, UnknownTable
+from .errors import (
+    MoveConflict,
+    SeatError,
+    SeatMoved,
+    SeatTokenError,
+    StoreUnavailable,
+    TableClosed,
+    TableError,
+    TableLocked,
+    UnknownTable,
+)
 
 #: The environment variable that chooses the store: a ``postgresql://`` URL, ``sqlite:///path``
 #: or a file path; unset: SQLite in the user's data directory.
@@ -56,16 +67,49 @@ SCHEMA = (
         seat INTEGER NOT NULL, move TEXT NOT NULL, at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (code, number))""",
     "CREATE INDEX IF NOT EXISTS dn_tables_room ON dn_tables (room)",
+    "CREATE TABLE IF NOT EXISTS dn_rooms (room TEXT PRIMARY KEY, locked BOOLEAN NOT NULL DEFAULT FALSE)",
+    """CREATE TABLE IF NOT EXISTS dn_learners (
+        learner TEXT PRIMARY KEY, room TEXT NOT NULL, name TEXT NOT NULL, created DOUBLE PRECISION NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS dn_learner_keys (
+        key_hash TEXT PRIMARY KEY, learner TEXT NOT NULL REFERENCES dn_learners(learner) ON DELETE CASCADE)""",
+    """CREATE TABLE IF NOT EXISTS dn_transfers (
+        code_hash TEXT PRIMARY KEY, learner TEXT NOT NULL REFERENCES dn_learners(learner) ON DELETE CASCADE,
+        until DOUBLE PRECISION NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS dn_tries (
+        who TEXT PRIMARY KEY, wrong INTEGER NOT NULL, until DOUBLE PRECISION NOT NULL,
+        last DOUBLE PRECISION NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS dn_arrivals (
+        room TEXT NOT NULL, device TEXT NOT NULL, name TEXT NOT NULL, seen DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (room, device))""",
 )
+#: The most learners a room's lobby lists (the newest arrivals).
+LOBBY_LIMIT = 200
 
-_TABLE_COLUMNS = "code, room, game, seed, options, players, moves, turn, finished, closed, version, created"
-_SEAT_COLUMNS = "code, seat, kind, name, token_hash IS NOT NULL, seen, device, moved"
+_TABLE_COLUMNS = "code, room, game, seed, options, players, moves, turn, finished, closed, version, created, locked"
+_SEAT_COLUMNS = "code, seat, kind, name, token_hash IS NOT NULL, seen, device, moved, learner"
 #: Columns added to a table after its first release: (table, column, SQL type), added to an
 #: older store when it is opened (``CREATE TABLE IF NOT EXISTS`` leaves an existing table as it is).
-ADDED_COLUMNS = (("dn_seats", "device", "TEXT"), ("dn_seats", "moved", "DOUBLE PRECISION"))
+ADDED_COLUMNS = (("dn_seats", "device", "TEXT"), ("dn_seats", "moved", "DOUBLE PRECISION"),
+                 ("dn_tables", "locked", "BOOLEAN NOT NULL DEFAULT FALSE"), ("dn_seats", "learner", "TEXT"))
 
 #: Runs one SQL statement (``?`` placeholders) and returns its rows.
 Execute = Callable[[str, Sequence[Any]], list[tuple]]
+#: Seconds waited before each new try when the store cannot be reached (then reconnecting):
+#: about 2 s in all, short enough for a click's handler; the page's own loop tries again after.
+RETRY_DELAYS = (0.05, 0.2, 0.5, 1.2)
+#: What a learner or teacher reads when the store cannot be reached.
+UNAVAILABLE = M("the class store cannot be reached just now: nothing was lost, and this page tries again by itself")
+
+T = TypeVar("T")
+
+
+def retried(method: Callable[..., T]) -> Callable[..., T]:
+    """Run a store method again, on a new connection, when the store cannot be reached (see
+    :meth:`Store._retrying`): for reads and for writes that may safely run twice."""
+    @functools.wraps(method)
+    def again(self: Store, *args: Any, **kwargs: Any) -> T:
+        return self._retrying(lambda _again: method(self, *args, **kwargs))
+    return again
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +128,7 @@ class SeatInfo:
     seen: float | None
     device: str | None = None
     moved: float | None = None
+    learner: str | None = None
 
     @property
     def is_computer(self) -> bool:
@@ -94,8 +139,9 @@ class SeatInfo:
 class TableInfo:
     """A table as stored: what the teacher's list shows, and what a session rebuilds the game from.
 
-    ``version`` grows with every change (a move, a seat taken or freed, closing); ``turn`` and
-    ``finished`` are written with each move by the kernel that checked it."""
+    ``version`` grows with every change (a move, a seat taken or freed, closing, locking); ``turn``
+    and ``finished`` are written with each move by the kernel that checked it; ``locked``: the
+    teacher let no new learner in (each seat stays on the device that holds it)."""
 
     code: str
     room: str
@@ -110,6 +156,7 @@ class TableInfo:
     version: int
     created: float
     seats: tuple[SeatInfo, ...]
+    locked: bool = False
 
 
 class Store(ABC):
@@ -125,9 +172,39 @@ class Store(ABC):
     integrity_errors: tuple[type[Exception], ...] = ()
     #: A statement run first where another part creates its tables (:meth:`add_schema`).
     schema_lock = ""
+    #: The driver's errors that mean "the store cannot be reached" (a restart, a network blip,
+    #: a locked file): the operation is tried again on a new connection (:meth:`_retrying`).
+    connection_errors: tuple[type[Exception], ...] = ()
+    #: Seconds waited before each new try (see :meth:`_retrying`).
+    retry_delays: tuple[float, ...] = RETRY_DELAYS
 
     def __init__(self) -> None:
         self._lock = threading.RLock()
+        self._closing = False
+
+    def _reconnect(self) -> None:  # noqa: B027 - optional hook
+        """Drop the connection and open a new one (raises one of :attr:`connection_errors` if
+        the store is still away)."""
+
+    def _retrying(self, attempt: Callable[[bool], T]) -> T:
+        """``attempt(again)`` (``again``: an earlier try may have been stored before its answer
+        was lost), tried again on a new connection after each of :attr:`retry_delays` while the
+        store cannot be reached. Raises :class:`StoreUnavailable` once they are spent."""
+        again = False
+        for delay in (*self.retry_delays, None):
+            try:
+                return attempt(again)
+            except self.connection_errors as exc:
+                if delay is None or self._closing:
+                    raise StoreUnavailable(UNAVAILABLE) from exc
+            time.sleep(delay)
+            again = True
+            try:
+                with self._lock:
+                    self._reconnect()
+            except self.connection_errors:
+                pass  # still away: the next try fails fast and waits again
+        raise AssertionError("unreachable")  # pragma: no cover
 
     # ------------------------------------------------------------------ connection
     @abstractmethod
@@ -174,6 +251,7 @@ class Store(ABC):
             yield execute
 
     # ------------------------------------------------------------------ other parts' tables
+    @retried
     def add_schema(self, statements: Sequence[str]) -> None:
         """Create another part's tables in this store if they are missing (practice progress
         keeps its tables beside the class tables), one server at a time."""
@@ -183,6 +261,7 @@ class Store(ABC):
             for statement in statements:
                 execute(statement, ())
 
+    @retried
     def read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         """One statement (``?`` placeholders) outside any write transaction: for another part's tables."""
         with self._lock:
@@ -190,11 +269,22 @@ class Store(ABC):
 
     @contextmanager
     def write(self) -> Iterator[Execute]:
-        """One write transaction (an :data:`Execute`): for another part's tables."""
-        with self._write() as execute:
-            yield execute
+        """One write transaction (an :data:`Execute`): for another part's tables. Raises
+        :class:`StoreUnavailable` (after reconnecting for the next one) if the store cannot be
+        reached: the caller's writes are not replayed."""
+        try:
+            with self._write() as execute:
+                yield execute
+        except self.connection_errors as exc:
+            try:
+                with self._lock:
+                    self._reconnect()
+            except self.connection_errors:
+                pass
+            raise StoreUnavailable(UNAVAILABLE) from exc
 
     # ------------------------------------------------------------------ tables
+    @retried
     def create_table(self, game: str, *, seed: int, options: dict[str, Any], seats: Sequence[str],
                      turn: int | None, room: str = "") -> str:
         """Store a new table under a fresh code and return the code (the caller checked the game)."""
@@ -203,9 +293,9 @@ class Store(ABC):
             code = new_code()
             try:
                 with self._write() as execute:
-                    execute(f"INSERT INTO dn_tables ({_TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 0, ?)",
+                    execute(f"INSERT INTO dn_tables ({_TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 0, ?, ?)",
                             (code, room, game, seed, json.dumps(options, sort_keys=True), len(seats), turn,
-                             False, False, now))
+                             False, False, now, False))
                     for seat, kind in enumerate(seats):
                         execute("INSERT INTO dn_seats (code, seat, kind) VALUES (?, ?, ?)", (code, seat, kind))
                 return code
@@ -213,6 +303,7 @@ class Store(ABC):
                 continue  # the code was taken: draw another
         raise TableError(M("no free table code found: the store is nearly full"))
 
+    @retried
     def table(self, code: str) -> TableInfo:
         """The table with this code. Raises :class:`UnknownTable`."""
         with self._lock:
@@ -223,6 +314,7 @@ class Store(ABC):
             seats = self._read(f"SELECT {_SEAT_COLUMNS} FROM dn_seats WHERE code = ? ORDER BY seat", (code,))
         return _table_info(rows[0], seats)
 
+    @retried
     def tables(self, room: str | None = None) -> list[TableInfo]:
         """Every table (of one ``room``), oldest first: what the teacher's view lists."""
         where, params = ("WHERE room = ?", (room,)) if room is not None else ("", ())
@@ -235,6 +327,7 @@ class Store(ABC):
             by_code.setdefault(seat[0], []).append(seat)
         return [_table_info(row, by_code.get(row[0], [])) for row in rows]
 
+    @retried
     def version(self, code: str) -> int:
         """How many changes table ``code`` has seen. Raises :class:`UnknownTable`."""
         with self._lock:
@@ -243,6 +336,7 @@ class Store(ABC):
             raise UnknownTable(M("no table has the code {code!r}", code=code))
         return int(rows[0][0])
 
+    @retried
     def close_table(self, code: str) -> int:
         """Close the table (the teacher's call): it keeps its moves, takes no more. Returns the version."""
         with self._write() as execute:
@@ -250,10 +344,16 @@ class Store(ABC):
             return self._bump(execute, code, "closed = ?", (True,))
 
     # ------------------------------------------------------------------ seats
-    def claim_seat(self, code: str, seat: int, token_hash: str, name: str = "", device: str | None = None) -> int:
+    def claim_seat(self, code: str, seat: int, token_hash: str, name: str = "", device: str | None = None,
+                   learner: str | None = None) -> int:
         """Give a free learner seat to the holder of the token with this hash (on ``device``, a
         browser's id). Raises :class:`SeatError` if the seat is taken, a computer's or not at
-        the table. Returns the version."""
+        the table. ``learner``: the class roster's id of the learner (:mod:`danish_nb.tables.roster`),
+        whose other devices may take the seat back (:meth:`reclaim_seat`). Returns the version."""
+        return self._retrying(lambda again: self._claim(code, seat, token_hash, name, device, learner, again))
+
+    def _claim(self, code: str, seat: int, token_hash: str, name: str, device: str | None, learner: str | None,
+               again: bool) -> int:
         with self._write() as execute:
             players = self._locked_row(execute, code, open_only=True)[1]
             rows = execute("SELECT kind, token_hash FROM dn_seats WHERE code = ? AND seat = ?", (code, seat))
@@ -265,13 +365,85 @@ class Store(ABC):
                 raise SeatError(M("seat P{seat} at table {code} is played by the computer ({kind})",
                                   seat=seat + 1, code=code,
                                    kind=Message(kind)))  # the player's name, translated where shown
+            if held == token_hash and again:  # an earlier try took it, its answer lost
+                return int(execute("SELECT version FROM dn_tables WHERE code = ?", (code,))[0][0])
+            if self._shut(execute, code):
+                raise TableLocked(M("table {code} takes no new learners: the teacher locked it (ask your teacher)",
+                                  code=code))
             if held is not None:
                 raise SeatError(M("seat P{seat} at table {code} is taken: choose another seat, or rejoin with "
                                   "your own seat token", seat=seat + 1, code=code))
-            execute("UPDATE dn_seats SET token_hash = ?, name = ?, seen = ?, device = ?, moved = NULL "
-                    "WHERE code = ? AND seat = ?", (token_hash, name[:NAME_LENGTH], time.time(), device, code, seat))
+            execute("UPDATE dn_seats SET token_hash = ?, name = ?, seen = ?, device = ?, moved = NULL, learner = ? "
+                    "WHERE code = ? AND seat = ?", (token_hash, name[:NAME_LENGTH], time.time(), device, learner, code,
+                                                    seat))
             return self._bump(execute, code)
 
+    @retried
+    def reclaim_seat(self, code: str, learner: str, token_hash: str, device: str | None) -> int | None:
+        """The seat the roster's ``learner`` holds at table ``code``, now held by this new token on
+        ``device`` (the learner's new device: the old one's pages stop playing), or None if they
+        hold none there. Raises :class:`TableLocked` at a locked table."""
+        with self._write() as execute:
+            self._locked_row(execute, code, open_only=True)
+            rows = execute("SELECT seat, device FROM dn_seats WHERE code = ? AND learner = ? "
+                           "AND token_hash IS NOT NULL", (code, learner))
+            if not rows:
+                return None
+            seat, held = int(rows[0][0]), rows[0][1]
+            if held != device and self._shut(execute, code):
+                raise TableLocked(M("seat P{seat} at table {code} stays on the device that holds it: the teacher "
+                                    "locked the table (ask your teacher to free the seat)", seat=seat + 1, code=code))
+            execute("UPDATE dn_seats SET token_hash = ?, device = ?, seen = ?, moved = ? WHERE code = ? AND seat = ?",
+                    (token_hash, device, time.time(), time.time() if held not in (None, device) else None, code, seat))
+            self._bump(execute, code)
+            return seat
+
+    # ------------------------------------------------------------------ the class roster
+    @retried
+    def add_learner(self, room: str, learner: str, name: str, key_hash: str) -> None:
+        """A new learner of ``room``'s roster, known by the browser key with this hash."""
+        with self._write() as execute:
+            execute("INSERT INTO dn_learners (learner, room, name, created) VALUES (?, ?, ?, ?)",
+                    (learner, room, name[:NAME_LENGTH], time.time()))
+            execute("INSERT INTO dn_learner_keys (key_hash, learner) VALUES (?, ?)", (key_hash, learner))
+
+    @retried
+    def learner_of(self, key_hash: str, room: str) -> tuple[str, str] | None:
+        """(learner id, name) of ``room``'s learner whose browser key has this hash, or None."""
+        with self._lock:
+            rows = self._read("SELECT l.learner, l.name FROM dn_learner_keys k JOIN dn_learners l ON l.learner = "
+                              "k.learner WHERE k.key_hash = ? AND l.room = ?", (key_hash, room))
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    @retried
+    def learners(self, room: str) -> list[tuple[str, str]]:
+        """(learner id, name) of every learner of ``room``'s roster, first enrolled first."""
+        with self._lock:
+            return [(row[0], row[1]) for row in self._read(
+                "SELECT learner, name FROM dn_learners WHERE room = ? ORDER BY created, learner", (room,))]
+
+    @retried
+    def add_transfer(self, learner: str, code_hash: str, until: float) -> None:
+        """A device code (its hash) that gives ``learner``'s identity to another browser until ``until``."""
+        with self._write() as execute:
+            execute("DELETE FROM dn_transfers WHERE learner = ? OR until < ?", (learner, time.time()))
+            execute("INSERT INTO dn_transfers (code_hash, learner, until) VALUES (?, ?, ?)",
+                    (code_hash, learner, until))
+
+    @retried
+    def take_transfer(self, code_hash: str, room: str, key_hash: str, now: float) -> tuple[str, str] | None:
+        """Use the device code with this hash (once): the browser key with ``key_hash`` becomes the
+        code's learner's too. (learner id, name), or None for a wrong, used or expired code."""
+        with self._write() as execute:
+            rows = execute("SELECT t.learner, l.name FROM dn_transfers t JOIN dn_learners l ON l.learner = t.learner "
+                           "WHERE t.code_hash = ? AND l.room = ? AND t.until > ?", (code_hash, room, now))
+            execute("DELETE FROM dn_transfers WHERE code_hash = ?", (code_hash,))
+            if not rows:
+                return None
+            execute("INSERT INTO dn_learner_keys (key_hash, learner) VALUES (?, ?)", (key_hash, rows[0][0]))
+            return rows[0][0], rows[0][1]
+
+    @retried
     def release_seat(self, code: str, seat: int) -> int:
         """Free a learner's seat (a teacher's call, e.g. for a learner who lost their token): the
         old token stops working. Returns the version."""
@@ -281,6 +453,104 @@ class Store(ABC):
                     "WHERE code = ? AND seat = ?", (code, seat))
             return self._bump(execute, code)
 
+    @retried
+    def move_seat(self, code: str, seat: int, to_code: str, to_seat: int | None = None) -> tuple[str, int]:
+        """Move the learner at ``seat`` of table ``code`` (their token, name and device) to seat
+        ``to_seat`` of table ``to_code`` (default: its first free learner seat), an open table of
+        the same room: the teacher's call. Their pages follow (see :meth:`find_token`). Returns
+        (table, seat) moved to. Raises :class:`SeatError`."""
+        with self._write() as execute:
+            for table in sorted({code, to_code}):  # one order of row locks: no deadlock between two moves
+                self._locked_row(execute, table, open_only=table == to_code)
+            rows = execute("SELECT token_hash, name, device, seen FROM dn_seats WHERE code = ? AND seat = ? "
+                           "AND token_hash IS NOT NULL", (code, seat))
+            if not rows:
+                raise SeatError(M("no learner sits at P{seat} of table {code}", seat=seat + 1, code=code))
+            rooms = {room for (room,) in execute("SELECT DISTINCT room FROM dn_tables WHERE code IN (?, ?)",
+                                                 (code, to_code))}
+            free = [int(s) for (s,) in execute("SELECT seat FROM dn_seats WHERE code = ? AND kind = ? AND "
+                                               "token_hash IS NULL ORDER BY seat", (to_code, HUMAN))]
+            target = free[0] if to_seat is None and free else to_seat
+            if len(rooms) != 1 or target not in free:
+                raise SeatError(M("table {code} has no free learner seat to move to", code=to_code))
+            token_hash, name, device, seen = rows[0]
+            execute("UPDATE dn_seats SET token_hash = NULL, name = '', seen = NULL, device = NULL, moved = NULL "
+                    "WHERE code = ? AND seat = ?", (code, seat))
+            execute("UPDATE dn_seats SET token_hash = ?, name = ?, seen = ?, device = ?, moved = NULL "
+                    "WHERE code = ? AND seat = ?", (token_hash, name, seen, device, to_code, target))
+            self._bump(execute, code)
+            if to_code != code:
+                self._bump(execute, to_code)
+            return to_code, target
+
+    @retried
+    def find_token(self, token_hash: str, room: str) -> str | None:
+        """The open table of ``room`` where the token with this hash holds a seat now (after the
+        teacher moved its learner), or None."""
+        with self._lock:
+            rows = self._read("SELECT s.code FROM dn_seats s JOIN dn_tables t ON t.code = s.code WHERE "
+                              "s.token_hash = ? AND t.room = ? AND NOT t.closed", (token_hash, room))
+        return rows[0][0] if rows else None
+
+    @retried
+    def leave_room(self, room: str, device: str) -> None:
+        """Take the browser ``device`` out of ``room``'s lobby (the teacher removed its learner)."""
+        with self._write() as execute:
+            execute("DELETE FROM dn_arrivals WHERE room = ? AND device = ?", (room, device))
+
+    @retried
+    def rename_seat(self, code: str, seat: int, name: str) -> int:
+        """Give the learner at ``seat`` another name (the teacher's call). Returns the version."""
+        with self._write() as execute:
+            self._locked_row(execute, code)
+            if not execute("UPDATE dn_seats SET name = ? WHERE code = ? AND seat = ? AND token_hash IS NOT NULL "
+                           "RETURNING seat", (name[:NAME_LENGTH], code, seat)):
+                raise SeatError(M("no learner sits at P{seat} of table {code}", seat=seat + 1, code=code))
+            return self._bump(execute, code)
+
+    @retried
+    def lock_table(self, code: str, locked: bool = True) -> int:
+        """Let no new learner in at table ``code`` (or again, ``locked=False``): free seats cannot
+        be taken, and a seat cannot be opened on another device. Returns the version."""
+        with self._write() as execute:
+            self._locked_row(execute, code)
+            return self._bump(execute, code, "locked = ?", (bool(locked),))
+
+    @retried
+    def lock_room(self, room: str, locked: bool = True) -> None:
+        """Let no new learner in at any table of ``room``, nor new tables (or again)."""
+        with self._write() as execute:
+            execute("INSERT INTO dn_rooms (room, locked) VALUES (?, ?) ON CONFLICT (room) DO UPDATE SET locked = "
+                    "excluded.locked", (room, bool(locked)))
+            for (code,) in execute("SELECT code FROM dn_tables WHERE room = ?", (room,)):
+                self._bump(execute, code)  # pages hear of it
+
+    @retried
+    def erase_room(self, room: str) -> int:
+        """Erase ``room``'s tables (their seats and moves), its lobby and its lock: the teacher's
+        end of a class. Returns how many tables were erased."""
+        with self._write() as execute:
+            codes = [code for (code,) in execute("SELECT code FROM dn_tables WHERE room = ?", (room,))]
+            execute("DELETE FROM dn_moves WHERE code IN (SELECT code FROM dn_tables WHERE room = ?)", (room,))
+            execute("DELETE FROM dn_seats WHERE code IN (SELECT code FROM dn_tables WHERE room = ?)", (room,))
+            execute("DELETE FROM dn_tables WHERE room = ?", (room,))
+            execute("DELETE FROM dn_arrivals WHERE room = ?", (room,))
+            execute("DELETE FROM dn_transfers WHERE learner IN (SELECT learner FROM dn_learners WHERE room = ?)",
+                    (room,))
+            execute("DELETE FROM dn_learner_keys WHERE learner IN (SELECT learner FROM dn_learners WHERE room = ?)",
+                    (room,))
+            execute("DELETE FROM dn_learners WHERE room = ?", (room,))
+            execute("DELETE FROM dn_rooms WHERE room = ?", (room,))
+            return len(codes)
+
+    @retried
+    def room_locked(self, room: str) -> bool:
+        """Whether the teacher locked ``room`` (:meth:`lock_room`)."""
+        with self._lock:
+            rows = self._read("SELECT locked FROM dn_rooms WHERE room = ?", (room,))
+        return bool(rows and rows[0][0])
+
+    @retried
     def seat_of(self, code: str, token_hash: str, device: str | None = None) -> int:
         """The seat the holder of this token took (and mark it seen). With ``device`` (a
         browser's id), that device holds the seat from now on: if another one held it, the
@@ -298,12 +568,16 @@ class Store(ABC):
             if device is None or held == device:
                 execute("UPDATE dn_seats SET seen = ? WHERE code = ? AND seat = ?", (now, code, seat))
                 return seat
+            if held is not None and self._shut(execute, code):  # a copied seat token on another device
+                raise TableLocked(M("seat P{seat} at table {code} stays on the device that holds it: the teacher "
+                                  "locked the table (ask your teacher to free the seat)", seat=seat + 1, code=code))
             moved = now if held is not None else None
             execute("UPDATE dn_seats SET seen = ?, device = ?, moved = COALESCE(?, moved) WHERE code = ? AND seat = ?",
                     (now, device, moved, code, seat))
             self._bump(execute, code)
             return seat
 
+    @retried
     def touch(self, code: str, seat: int, device: str | None = None) -> bool:
         """Record that a page of the learner at ``seat`` is open (no version change); with
         ``device``, only if that device still holds the seat. Whether it was recorded."""
@@ -312,6 +586,7 @@ class Store(ABC):
             return bool(execute(f"UPDATE dn_seats SET seen = ? WHERE code = ? AND seat = ?{where} RETURNING seat",
                                 (time.time(), code, seat, *((device,) if device is not None else ()))))
 
+    @retried
     def seats(self, code: str) -> tuple[SeatInfo, ...]:
         """The table's seats as stored now (a cheap read: who is connected changes without a
         new version). Raises :class:`UnknownTable`."""
@@ -321,7 +596,67 @@ class Store(ABC):
             self.version(code)
         return tuple(_seat_info(s) for s in seats)
 
+    # ------------------------------------------------------------------ guesses
+    @retried
+    def try_wait(self, whos: Sequence[str], now: float) -> float:
+        """Seconds until each of ``whos`` (e.g. ``"code device:..."``, ``"code address:..."``) may
+        try again: the longest wait of them (0: none waits). See :mod:`danish_nb.tables.keys`."""
+        if not whos:
+            return 0.0
+        with self._lock:
+            rows = self._read(f"SELECT until FROM dn_tries WHERE who IN ({', '.join('?' * len(whos))})", tuple(whos))
+        return max([0.0, *(float(until) - now for (until,) in rows)])
+
+    @retried
+    def count_try(self, who: str, right: bool, *, free: int, first: float, most: float, quiet: float,
+                  now: float) -> None:
+        """Count one try by ``who``: a right one clears its count; after ``free`` wrong ones (since
+        it was last ``quiet`` seconds without one) each makes it wait ``first`` s, doubling, at
+        most ``most`` s."""
+        with self._write() as execute:
+            rows = execute(f"SELECT wrong, last FROM dn_tries WHERE who = ?{self.lock_clause}", (who,))
+            wrong = 0 if not rows or now - float(rows[0][1]) > quiet else int(rows[0][0])
+            wrong = 0 if right else wrong + 1
+            until = now + min(most, first * 2 ** (wrong - free)) if wrong >= free else 0.0
+            execute("INSERT INTO dn_tries (who, wrong, until, last) VALUES (?, ?, ?, ?) ON CONFLICT (who) DO UPDATE "
+                    "SET wrong = excluded.wrong, until = excluded.until, last = excluded.last",
+                    (who, wrong, until, now))
+
+    # ------------------------------------------------------------------ the lobby
+    @retried
+    def arrive(self, room: str, device: str, name: str) -> None:
+        """Count the learner on ``device`` (a browser's id), named ``name``, as arrived in ``room``
+        (again: the name and time are updated): what the teacher's lobby lists."""
+        with self._write() as execute:
+            execute("INSERT INTO dn_arrivals (room, device, name, seen) VALUES (?, ?, ?, ?) ON CONFLICT (room, device) "
+                    "DO UPDATE SET name = excluded.name, seen = excluded.seen",
+                    (room, device, name[:NAME_LENGTH], time.time()))
+
+    @retried
+    def arrivals(self, room: str) -> list[dict[str, Any]]:
+        """Who arrived in ``room``, first arrivals first: name, when last seen, and the table
+        codes where the learner's browser holds a seat (no device ids).
+
+        >>> from danish_nb.tables.sqlite import SQLiteStore
+        >>> store = SQLiteStore(":memory:")
+        >>> store.arrive("5B", "d-1", "Ada"); store.arrive("6A", "d-2", "Bo")
+        >>> [row["name"] for row in store.arrivals("5B")]
+        ['Ada']
+        >>> store.close()
+        """
+        with self._lock:
+            rows = self._read("SELECT device, name, seen FROM dn_arrivals WHERE room = ? ORDER BY seen DESC LIMIT ?",
+                              (room, LOBBY_LIMIT))
+            seated = self._read("SELECT s.device, s.code FROM dn_seats s JOIN dn_tables t ON t.code = s.code "
+                                "WHERE t.room = ? AND s.device IS NOT NULL AND NOT t.closed ORDER BY s.code", (room,))
+        tables: dict[str, list[str]] = {}
+        for device, code in seated:
+            tables.setdefault(device, []).append(code)
+        return [{"name": name, "seen": float(seen), "tables": tables.get(device, [])}
+                for device, name, seen in reversed(rows)]
+
     # ------------------------------------------------------------------ moves
+    @retried
     def moves(self, code: str, after: int = 0) -> list[str]:
         """The texts of moves ``after + 1``, ``after + 2``, ... in order."""
         with self._lock:
@@ -330,14 +665,26 @@ class Store(ABC):
         return [row[0] for row in rows]
 
     def add_move(self, code: str, number: int, *, seat: int, move: str, turn: int | None, finished: bool,
-                 device: str | None = None) -> int:
+                 device: str | None = None, again: bool = False) -> int:
         """Store move ``number`` if the table holds exactly ``number - 1`` moves (and, with
         ``device``, if that device holds the seat); returns the new version. Raises
         :class:`MoveConflict` if another move got there first, :class:`SeatMoved` if the seat
-        was opened on another device, :class:`TableClosed` if the teacher closed the table."""
+        was opened on another device, :class:`TableClosed` if the teacher closed the table,
+        :class:`StoreUnavailable` if the store cannot be reached (tried again a few times first).
+
+        ``again``: an earlier call may have stored this move before its answer was lost; if move
+        ``number`` is this very move (seat and text), it counts as stored, once."""
+        return self._retrying(lambda retry: self._add_move(code, number, seat, move, turn, finished, device,
+                                                          again or retry))
+
+    def _add_move(self, code: str, number: int, seat: int, move: str, turn: int | None, finished: bool,
+                  device: str | None, again: bool) -> int:
         try:
             with self._write() as execute:
                 held = self._locked_row(execute, code, open_only=True)[0]
+                stored = "SELECT seat, move FROM dn_moves WHERE code = ? AND number = ?"
+                if again and held >= number and execute(stored, (code, number)) == [(seat, move)]:
+                    return int(execute("SELECT version FROM dn_tables WHERE code = ?", (code,))[0][0])
                 if device is not None:
                     holder = execute("SELECT device FROM dn_seats WHERE code = ? AND seat = ?", (code, seat))
                     if not holder or holder[0][0] != device:
@@ -363,6 +710,11 @@ class Store(ABC):
             raise TableClosed(M("table {code} is closed: the teacher ended it", code=code))
         return int(moves), int(players)
 
+    def _shut(self, execute: Execute, code: str) -> bool:
+        """Whether the teacher let no new learner in at table ``code``: the table, or its room, is locked."""
+        return bool(execute("SELECT t.locked OR COALESCE(r.locked, FALSE) FROM dn_tables t LEFT JOIN dn_rooms r "
+                            "ON r.room = t.room WHERE t.code = ?", (code,))[0][0])
+
     def _bump(self, execute: Execute, code: str, sets: str = "", params: Sequence[Any] = ()) -> int:
         """Count one change of the table (with the given column updates); returns the new version."""
         sets = f"{sets}, " if sets else ""
@@ -378,13 +730,13 @@ def _conflict(code: str, number: int, held: int) -> MoveConflict:
 
 
 def _table_info(row: tuple, seats: list[tuple]) -> TableInfo:
-    code, room, game, seed, options, players, moves, turn, finished, closed, version, created = row
+    code, room, game, seed, options, players, moves, turn, finished, closed, version, created, locked = row
     return TableInfo(code=code, room=room, game=game, seed=int(seed), options=json.loads(options),
                      players=int(players), moves=int(moves), turn=turn, finished=bool(finished),
                      closed=bool(closed), version=int(version), created=float(created),
-                     seats=tuple(_seat_info(s) for s in seats))
+                     seats=tuple(_seat_info(s) for s in seats), locked=bool(locked))
 
 
 def _seat_info(row: tuple) -> SeatInfo:
-    _code, seat, kind, name, claimed, seen, device, moved = row
-    return SeatInfo(int(seat), kind, name, bool(claimed), seen, device, moved)
+    _code, seat, kind, name, claimed, seen, device, moved, learner = row
+    return SeatInfo(int(seat), kind, name, bool(claimed), seen, device, moved, learner)

@@ -8,7 +8,9 @@ written to server and proxy logs and shows in the address bar and in shared link
 fragment is copied with the link; not in a cookie: every request would carry it to the server,
 and the kernel cannot read cookies (this server serves no request info). So a reload, or a new
 tab in the same browser, sits down at the same seat again, with the same name; another browser
-(or another learner) has no token and cannot.
+(or another learner) has no token and cannot. The teacher's browser keeps a teacher pass the
+same way: signed with the teacher key and expiring, it opens the teacher view again after a
+reload or on another server of the class, without typing the key.
 
 While its learner is seated the keeper also beats: it tells the kernel every :data:`BEAT_SECONDS`
 that the page is open (at once when the tab shows again), which is what "connected" means at a
@@ -17,7 +19,7 @@ class table (see :func:`danish_nb.tables.session.present`). This module imports 
 
 >>> read_report({"act": "stored", "seats": {"K7QX2M": "t0ken", "bad": 7}, "last": "K7QX2M", "name": "Ada",
 ...              "device": "d-1"})
-Report(seats={'K7QX2M': 't0ken'}, last='K7QX2M', name='Ada', device='d-1')
+Report(seats={'K7QX2M': 't0ken'}, last='K7QX2M', name='Ada', device='d-1', teacher=None, member=None)
 >>> read_report({"act": "stored", "seats": "forged"}) is None, read_report({"act": "beat"}) is None
 (True, True)
 """
@@ -37,6 +39,8 @@ DEVICE_LENGTH = NAME_LIMIT = 64
 #: Seconds between two beats of a seated learner's page (a seat is away after
 #: ``tables.session.AWAY_SECONDS`` without one: three beats).
 BEAT_SECONDS = 4.0
+#: The longest teacher pass a browser may report.
+PASS_LIMIT = 200
 
 KEEPER_JS = """
 const KEY = "danish-nb-seats";
@@ -60,7 +64,7 @@ function device() {
 function render({ model, el }) {
   const data = load();
   model.send({ act: "stored", seats: data.seats || {}, last: data.last || null, name: data.name || "",
-               device: device() });
+               device: device(), teacher: data.teacher || null, member: data.member || null });
   let timer = null;
   const beat = () => model.send({ act: "beat" });
   const beating = (on) => {
@@ -80,6 +84,8 @@ function render({ model, el }) {
     if (msg.act === "forget") { delete d.seats[msg.code]; if (d.last === msg.code) d.last = null; }
     if (msg.act === "leave") { d.last = null; beating(false); }
     if (msg.act === "rest") beating(false);
+    if (msg.act === "teacher") d.teacher = msg.pass || null;  // the signed, expiring teacher pass
+    if (msg.act === "member") d.member = msg.key || null;  // the learner's key in the class roster
     localStorage.setItem(KEY, JSON.stringify(d));
   };
   model.on("msg:custom", onMsg);
@@ -104,12 +110,16 @@ class SeatKeeper(anywidget.AnyWidget):
 @dataclass(frozen=True)
 class Report:
     """What a keeper reports when its page opens: the seats it holds (code -> token), the code
-    of the last table sat at, the learner's name and the browser's device id."""
+    of the last table sat at, the learner's name, the browser's device id and the teacher pass it
+    keeps (:func:`danish_nb.tables.keys.teacher_pass`) and the learner's key in the class roster
+    (:mod:`danish_nb.tables.roster`), if any."""
 
     seats: dict[str, str]
     last: str | None
     name: str
     device: str | None
+    teacher: str | None = None
+    member: str | None = None
 
 
 def short_text(value: Any, limit: int) -> str | None:
@@ -125,7 +135,8 @@ def read_report(content: Any) -> Report | None:
     seats = {code: token for code, token in list(content["seats"].items())[:STORED_LIMIT]
              if short_text(code, 12) and short_text(token, 200)}
     name = (short_text(content.get("name"), NAME_LIMIT) or "").strip()
-    return Report(seats, short_text(content.get("last"), 12), name, short_text(content.get("device"), DEVICE_LENGTH))
+    return Report(seats, short_text(content.get("last"), 12), name, short_text(content.get("device"), DEVICE_LENGTH),
+                  short_text(content.get("teacher"), PASS_LIMIT), short_text(content.get("member"), PASS_LIMIT))
 
 
 __all__ = ["BEAT_SECONDS", "Report", "SeatKeeper", "read_report", "short_text"]

@@ -40,8 +40,23 @@ import ipywidgets as widgets
 from ..core import GAMES, DanishNbError, Game, Verdict
 from ..i18n import N_, M, check_lang, translator
 from ..server.visitor import this_visitor
-from ..tables import HUMAN, SeatTokenError, Store, TableError, TableSession, create_table, open_store, read_code
+from ..tables import (
+    HUMAN,
+    SeatTokenError,
+    Store,
+    StoreUnavailable,
+    TableError,
+    TableSession,
+    create_table,
+    open_store,
+    read_code,
+)
+from ..tables.codes import hash_token
+from ..tables.errors import UnknownTable
+from ..tables.keys import Guesses
+from ..tables.roster import DEVICE_CODE_LENGTH, Member, Roster, RosterError
 from ..tables.session import new_device, present
+from ..tables.store import UNAVAILABLE
 from . import has_board
 from .board import Board
 from .drawing import SEAT_WORDS
@@ -96,6 +111,13 @@ class TableApp(TeacherView):
         self._beat = self._seats_read = 0.0
         self._drawn_version = -1  # the table's version the status line shows
         self._lost_told = False
+        #: The seat this browser holds, to sit at again once the store answers (it did not when
+        #: the page opened).
+        self._rejoin_later: tuple[str, str] | None = None
+        #: Whether the store did not answer at the last poll (its message is cleared once it does).
+        self._store_away = False
+        #: This browser's learner in the class roster (joined with the class code), if any.
+        self.member: Member | None = None
         games = [(rules.title, game_id) for game_id, rules in GAMES.items() if has_board(rules)]
         self.form = GameForm(games, self._seat_choices(), css="dn-table-",
                              seat=lambda i: HUMAN if i < 2 else "rule-of-thumb", lang=self.lang)
@@ -111,6 +133,10 @@ class TableApp(TeacherView):
         self.code_box.add_class("dn-table-code")
         self.join_button = widgets.Button(button_style="primary")
         self.join_button.add_class("dn-join-table")
+        self.class_box = widgets.Text()
+        self.class_box.add_class("dn-class-code")
+        self.enrol_button = widgets.Button()
+        self.enrol_button.add_class("dn-join-class")
         self.message = widgets.HTML()
         self.message.add_class("dn-table-message")
         self._build_teacher_view()
@@ -119,7 +145,8 @@ class TableApp(TeacherView):
         self.headings = {word: widgets.HTML() for word in (N_("Join a table"), N_("Create a table"), N_("Teacher"))}
         join, make, teach = self.headings.values()
         self.menu = widgets.VBox([
-            self.name, join, widgets.HBox([self.code_box, self.join_button]), make, create,
+            self.name, widgets.HBox([self.class_box, self.enrol_button]), join,
+            widgets.HBox([self.code_box, self.join_button]), make, create,
             teach, widgets.HBox([self.key_box, self.teacher_button])])
         # seated (or watching)
         self.status = widgets.HTML()
@@ -136,14 +163,21 @@ class TableApp(TeacherView):
         self._words()
         self.create_button.on_click(lambda _b: self.create())
         self.join_button.on_click(lambda _b: self.join())
+        self.enrol_button.on_click(lambda _b: self.enrol())
         self.leave_button.on_click(lambda _b: self.leave())
         self._task = self.start() if follow else None
 
     # ------------------------------------------------------------------ store and settings
     @property
     def store(self) -> Store:
+        """The store, opened when first needed. Raises :class:`StoreUnavailable` (in a learner's
+        words; the driver's detail goes to the server's log) while it cannot be reached."""
         if self._store is None:
-            self._store = open_store()
+            try:
+                self._store = open_store()
+            except StoreUnavailable as exc:
+                print(f"danish_nb table app: {exc}", file=sys.stderr)
+                raise StoreUnavailable(UNAVAILABLE) from None
         return self._store
 
     def _say(self, text: Any, *, error: bool = False) -> None:
@@ -165,6 +199,8 @@ class TableApp(TeacherView):
         self.name.description, self.name.placeholder = tr("Your name"), tr("shown at the table")
         self.code_box.description, self.code_box.placeholder = tr("Table code"), tr("e.g. {code}", code="K7QX2M")
         self.join_button.description = tr("Join a table")
+        self.class_box.description, self.class_box.placeholder = tr("Class code"), tr("or a device code")
+        self.enrol_button.description = tr("Join the class")
         self.leave_button.description = tr("Back to the tables")
         for word, heading in self.headings.items():
             heading.value = f"<b>{escape(tr.render(word))}</b>"
@@ -216,7 +252,16 @@ class TableApp(TeacherView):
                     return self._seat(TableSession.rejoin(self.store, code, token, device=self.device))
                 except SeatTokenError:
                     self._forget(code)
-            session = self._seat(TableSession.join(self.store, code, name=self.name.value.strip(), device=self.device))
+            guesses = self.guesses("code")
+            guesses.check()  # codes guessed from this device or address wait, across pages and reloads
+            try:
+                session = self._seat(TableSession.join(self.store, code, name=self.name.value.strip(),
+                                                       device=self.device, room=self.room,
+                                                       learner=self.member.learner if self.member else None))
+            except UnknownTable:
+                guesses.count(right=False)
+                raise
+            guesses.count(right=True)
         except DanishNbError as exc:
             self._say(M("Cannot join: {error}", error=exc), error=True)
             return None
@@ -229,9 +274,14 @@ class TableApp(TeacherView):
             session = self._seat(TableSession.rejoin(self.store, code, token, device=self.device))
         except DanishNbError as exc:
             if isinstance(exc, SeatTokenError):
+                moved_to = self._moved_to(token)
                 self._forget(code)
+                if moved_to is not None and moved_to != code:  # the teacher moved this learner: follow
+                    return self.rejoin(moved_to, token)
+            self._rejoin_later = (code, token) if isinstance(exc, StoreUnavailable) else None
             self._say(M("Your seat at table {code} was not given back: {error}", code=code, error=exc), error=True)
             return None
+        self._rejoin_later = None
         self._say(M("Welcome back to table {code}: you are P{seat}.", code=code, seat=session.seat + 1))
         return session
 
@@ -247,6 +297,7 @@ class TableApp(TeacherView):
             self.tokens[session.code] = session.token
             name = self.name.value.strip() or session.info.seats[session.seat].name
             self.keeper.send({"act": "keep", "code": session.code, "token": session.token, "name": name})
+            self.arrive(name)
         session.update()  # computer seats whose turn it already is
         self._beat = self._seats_read = time.monotonic()
         self._lost_told = False
@@ -297,10 +348,65 @@ class TableApp(TeacherView):
         self.tokens.update(report.seats)
         if report.device is not None:
             self.device = report.device
+        if report.member and self.member is None:  # this browser's learner in the class roster
+            try:
+                self.member = Roster(self.store, self.room).member(report.member)
+            except TableError as exc:
+                print(f"danish_nb table app: {exc}", file=sys.stderr)
+            if self.member is not None:
+                self.name.value = self.member.name
         if report.name and not self.name.value.strip():
             self.name.value = report.name
+        if report.name and report.last not in self.tokens:
+            self.arrive(report.name)  # back in the class (a learner with a seat arrives when seated)
         if report.last in self.tokens and self.session is None:
             self.rejoin(report.last, self.tokens[report.last])
+        elif report.teacher and self.session is None and self.teacher is None:
+            self.open_with_pass(report.teacher)  # the teacher stays signed in across reloads and servers
+
+    def enrol(self, text: str | None = None) -> Member | None:
+        """Join the class with its code and the name typed (one identity at every table, in
+        practice and lessons), or make this device the learner a device code was made for (the
+        teacher shows it). The learner's key is kept in this browser."""
+        text = self.class_box.value if text is None else text
+        roster = Roster(self.store, self.room)
+        try:
+            typed = "".join(text.split()).upper()
+            if typed == "".join(self.room.split()).upper() or len(typed) != DEVICE_CODE_LENGTH:
+                member = roster.enrol(text, self.name.value)  # (another code: "not this class's code")
+                said = M("You joined the class as {name}.", name=member.name)
+            else:
+                guesses = self.guesses("code")  # device codes are guessed like table codes
+                guesses.check()
+                try:
+                    member = roster.redeem(text)
+                except RosterError:
+                    guesses.count(right=False)
+                    raise
+                said = M("This device is {name}'s now.", name=member.name)
+        except DanishNbError as exc:
+            self._say(exc, error=True)
+            return None
+        self.member = member
+        self.name.value = member.name
+        self.class_box.value = ""
+        self.keeper.send({"act": "member", "key": member.key})
+        self.arrive(member.name)
+        self._say(said)
+        return member
+
+    def guesses(self, what: str) -> Guesses:
+        """This browser's and address's tries of table codes (``"code"``) or of the teacher key
+        (``"key"``), counted in the store (:class:`~danish_nb.tables.keys.Guesses`)."""
+        return Guesses(self.store, what, device=self.device, address=self.visitor)
+
+    def arrive(self, name: str) -> None:
+        """Count this browser's learner as arrived in the room (the teacher's lobby); a store
+        that does not answer just now costs the lobby one line, not the page."""
+        try:
+            self.store.arrive(self.room, self.member.learner if self.member else self.device, name)
+        except TableError as exc:
+            print(f"danish_nb table app: {exc}", file=sys.stderr)
 
     def beat(self) -> None:
         """The page says it is open (its keeper beats every few seconds while the learner is
@@ -329,19 +435,50 @@ class TableApp(TeacherView):
         now = time.monotonic()
         changed = presence = False
         if self.session is not None:
+            session = self.session
             try:
-                changed = self.session.update()
+                changed = session.update()
                 if now - self._seats_read >= PRESENCE_EVERY:
-                    self.session.reread_seats()
+                    session.reread_seats()
                     self._seats_read = now
                     presence = True
+                self._store_back()
+            except StoreUnavailable as exc:
+                self._store_away = True
+                self._say(exc, error=True)
             except TableError as exc:
                 self._say(exc, error=True)
-            if changed or presence or self.session.info.version != self._drawn_version:
+            moved_to = self._moved_to(session.token) if session.seat_lost() is not None else None
+            if moved_to is not None and moved_to != session.code:  # the teacher moved this learner
+                self._forget(session.code)
+                self.rejoin(moved_to, session.token)
+                return True
+            if session.refused is not None and self.board is not None:  # the waiting move was refused
+                self.board._say(M("Not played: {why}", why=session.refused))
+                session.refused = None
+            if changed or presence or session.info.version != self._drawn_version:
                 self._show_status()  # (a move refused by a closed table caught the session up too)
+        elif self._rejoin_later is not None:
+            self.rejoin(*self._rejoin_later)  # the page opened while the store was away
         else:
             self.refresh_tables()
         return changed
+
+    def _moved_to(self, token: str | None) -> str | None:
+        """The table of this room where this seat token holds a seat now (the teacher moved its
+        learner), or None."""
+        if token is None:
+            return None
+        try:
+            return self.store.find_token(hash_token(token), self.room)
+        except TableError:
+            return None
+
+    def _store_back(self) -> None:
+        """The store answered: clear what was said while it did not."""
+        if self._store_away:
+            self._store_away = False
+            self._say("")
 
     def start(self) -> asyncio.Task | None:
         """Follow the table from a task on the running event loop (a kernel's); None without one."""
@@ -358,8 +495,11 @@ class TableApp(TeacherView):
             if session is None:
                 await asyncio.sleep(WAIT)
             else:
-                await loop.run_in_executor(None, session.store.wait_for_change, session.code,
-                                           session.info.version, WAIT)
+                try:
+                    await loop.run_in_executor(None, session.store.wait_for_change, session.code,
+                                               session.info.version, WAIT)
+                except TableError:  # the store is away (or the table gone): look again in a while
+                    await asyncio.sleep(WAIT)
             try:
                 self.poll()
             except Exception as exc:  # noqa: BLE001 -- keep following; the server log gets it

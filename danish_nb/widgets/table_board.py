@@ -32,7 +32,7 @@ from typing import Any
 
 from ..core import DanishNbError, IllegalMove
 from ..i18n import M, Message, translator
-from ..tables import HUMAN, MoveConflict, TableError, TableSession
+from ..tables import HUMAN, MoveConflict, NotSaved, TableError, TableSession
 from ..tables.session import seat_rows
 from ..words import move_words
 from . import board_class, has_board
@@ -80,13 +80,15 @@ class TableSeating(Seating):
         return tuple(name(row) for row in seat_rows(self.session.info))
 
     def may_move(self) -> bool:
-        """No moves on a closed table, nor from a page whose seat was opened on another device."""
-        return not self.session.info.closed and self.session.seat_lost() is None
+        """No moves on a closed table, from a page whose seat was opened on another device, nor
+        while the learner's last move waits to be saved."""
+        session = self.session
+        return not session.info.closed and session.seat_lost() is None and session.pending is None
 
     def around(self, board: Seated) -> tuple[Any, ...]:
-        """The seat names (who is away), whether the table is closed and whether this page still
-        plays its seat."""
-        return board.names(), self.session.info.closed, self.session.seat_lost() is None
+        """The seat names (who is away), whether the table is closed, whether this page still
+        plays its seat, and the move waiting to be saved."""
+        return board.names(), self.session.info.closed, self.session.seat_lost() is None, self.session.pending
 
     def step_refusal(self) -> Message:
         return M("at a class table the computer seats play by themselves")
@@ -101,6 +103,9 @@ class TableSeating(Seating):
         mine = [step.move for step in game.history[known:] if step.move.player == board.viewer]
         if not mine:
             return None
+        if str(mine[0]) == self.session.pending:  # the move that waited for the store is saved now
+            return M("Saved: your move {move} is at the table now.",
+                     move=move_words(mine[0], board.viewer, lang=board.lang))
         self.overtaken = M("this move came first, from another page of your seat: {first}; the table "
                            "shows the new position", first=move_words(mine[0], board.viewer, lang=board.lang))
         return M("Your choice was withdrawn: {why}", why=self.overtaken) if chosen else None
@@ -119,6 +124,10 @@ class TableSeating(Seating):
         known = len(game.history)
         try:
             self.session.play(move)
+        except NotSaved as exc:  # the store is away: the move waits in the session, said plainly
+            board.selection = []
+            board.verdict = None
+            return exc.message if isinstance(exc.message, Message) else M("Not played: {why}", why=exc)
         except (IllegalMove, TableError) as exc:  # the session caught up first: say so
             board.selection = []
             board.verdict = exc.verdict if isinstance(exc, IllegalMove) else None
