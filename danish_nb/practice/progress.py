@@ -112,7 +112,7 @@ class Learner:
         table, lesson and device of the class, keyed by their roster id."""
         if not isinstance(learner, str) or not learner:
             raise DanishNbError(M("a learner of the class is needed"))
-        return cls(_hash("class", learner), "class", room, name[:NAME_LENGTH])
+        return cls(_hash("class", learner), "class", room, _name(name))
 
     @classmethod
     def at_seat(cls, token: str, *, code: str, seat: int, room: str = "", name: str = "") -> Learner:

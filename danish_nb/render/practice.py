@@ -172,8 +172,8 @@ def feedback_html(feedback: Feedback, lang: str = "en") -> str:
     head = f'<p class="{"dn-right" if feedback.correct else "dn-wrong"}"><b>{escape(verdict)}</b> ' \
            f'{escape(tr("The answer: {answer}", answer=answer))}</p>'
     lines = "".join(f"<li>{_text(line, lang, item.player)}</li>" for line in feedback.lines)
-    rulings = "".join(f'<p class="dn-ruling"><small>{escape(tr("Ruling {id}: {reading}", id=r.id, reading=r.reading_in(lang)))}'
-                      '</small></p>' for r in feedback.rulings)
+    rulings = "".join(f'<p class="dn-ruling"><small>{escape(ruling)}</small></p>' for ruling in (
+        tr("Ruling {id}: {reading}", id=r.id, reading=r.reading_in(lang)) for r in feedback.rulings))
     spoken = f"{verdict} {tr('The answer: {answer}', answer=answer)}"
     return (f'<section class="dn-feedback" aria-label="{escape(tr("Feedback"))}">{head}'
             f'<p>{escape(tr("What the rules say:"))}</p><ul class="dn-feedback-lines">{lines}</ul>'
