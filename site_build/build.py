@@ -65,7 +65,7 @@ STDLIB_LEFT_OUT = frozenset({
     "_pyrepl", "bdb", "cProfile", "compileall", "ctypes", "curses", "dbm", "doctest", "email", "ensurepip", "ftplib",
     "http", "idlelib", "imaplib", "lib2to3", "mailbox", "modulefinder", "multiprocessing", "pdb", "pickletools",
     "plistlib", "poplib", "profile", "pstats", "pydoc", "pydoc_data", "smtplib", "socketserver", "sqlite3", "tarfile",
-    "timeit", "tkinter", "tomllib", "trace", "turtle", "turtledemo", "unittest", "urllib", "venv", "wave", "wsgiref",
+    "timeit", "tkinter", "trace", "turtle", "turtledemo", "unittest", "urllib", "venv", "wave", "wsgiref",
     "xml", "xmlrpc", "zoneinfo"})
 #: danish_nb's server side (the ``danish-nb`` command and the classroom server), never in a page.
 SERVER_SIDE = ("danish_nb.app_server", "danish_nb.server")

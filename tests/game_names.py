@@ -43,10 +43,12 @@ def naming_lines(path: Path) -> list[tuple[int, str]]:
 
 
 def outside_games(package: Path = PACKAGE) -> dict[Path, list[tuple[int, str]]]:
-    """Every module outside ``danish_nb/games/`` with the lines that name a game."""
+    """Every module outside ``danish_nb/games/`` with the lines that name a game. The lessons'
+    index (``danish_nb/lessons/``) is left out: it lists the lesson notebooks, one per document,
+    as the notebooks themselves name their game."""
     found = {}
     for path in sorted(package.rglob("*.py")):
-        if path.parent == package / "games":
+        if path.parent in (package / "games", package / "lessons"):
             continue
         if lines := naming_lines(path):
             found[path.relative_to(package.parent)] = lines

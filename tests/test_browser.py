@@ -85,7 +85,7 @@ def choose_face_up(page: Page) -> list[str]:
         expect(page.locator(f"{ME} .dn-card-{code}")).to_have_class(re.compile(r"\bdn-selected\b"))
     page.locator("button.dn-play").click()
     expect(page.locator(".dn-position")).to_have_text("move 3 of 3")  # the 3 face-up choices
-    expect(page.locator(".dn-turn")).to_contain_text("P1")
+    expect(page.locator(".dn-turn")).to_contain_text("Your turn")
     return chosen
 
 
@@ -142,7 +142,7 @@ def log_moves(page: Page) -> list[str]:
 def test_the_app_opens_on_a_dealt_game_waiting_for_the_face_up_choice(app: Page) -> None:
     expect(app.locator(".dn-game-picker select")).to_have_value("Danish Bastard")  # (labels)
     expect(app.locator(".dn-new-game")).to_be_visible()
-    expect(app.locator(".dn-turn")).to_contain_text("P1")
+    expect(app.locator(".dn-turn")).to_contain_text("Your turn")
     expect(app.locator(f"{ME} .dn-facedown")).to_have_count(3)
     expect(app.locator(f"{ME} .dn-closed")).to_have_count(0)  # not playable while choosing face-up cards
     expect(app.locator(".dn-seat")).to_have_count(3)

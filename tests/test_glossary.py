@@ -54,10 +54,10 @@ def test_every_generated_line_keeps_to_the_glossary(generated, lang):
 
 @pytest.mark.parametrize("lang", FOREIGN)
 def test_a_term_said_alone_is_the_glossary_s_word(lang):
-    """The catalogue entry that names a term alone ("Strike", "Ruling") says the glossary's word."""
+    """The catalogue entry that names a term alone (the Sjavs bids: "Strike") says the glossary's word."""
     translated = dict(_translations(lang))
     named = [t for key, t in glossary.terms().items() if key == t.key and t.msgid]
-    assert len(named) >= 4
+    assert len(named) >= 3
     for term in named:
         assert translated[f"|{term.msgid}"] == glossary.word(term.key, lang), term.key
 

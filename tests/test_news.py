@@ -107,8 +107,8 @@ def test_a_long_text_is_cut_at_a_sentence_and_the_end_of_a_game_is_said():
 
 
 #: What a board says besides the moves (the turn, a verdict, a message, looking back, the end).
-OTHER = {"en": re.compile(r"to play$|^Legal|^Illegal|^Game over|^Pass the screen|^Choose|^Now choose|^Not played|"
-                          r"^Ignored|^Your last move|^move \d+ of \d+$"),
+OTHER = {"en": re.compile(r"to play$|^Your turn$|^Legal|^Illegal|^Game over|^Pass the screen|^Choose|^Now choose|"
+                          r"^Not played|^Ignored|^Your last move|^move \d+ of \d+$"),
          "fr": re.compile(r"^À .* de jouer|^Légal|^Illégal|^Partie terminée|^Passez|^Choisissez|^Pas joué"),
          "de": re.compile(r"ist am Zug|^Erlaubt|^Nicht erlaubt|^Spiel vorbei|^Gib|^Wähle|^Nicht gespielt")}
 

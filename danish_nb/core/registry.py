@@ -250,7 +250,7 @@ def register(game: GameRules, parts: GameParts = GameParts()) -> GameRules:
 def get_game(game_id: str) -> GameRules:
     """The registered game ``game_id``. Raises :class:`OptionsError` naming the games."""
     if not isinstance(game_id, str):
-        raise OptionsError(M("a game id is text like 'danish-bastard', not a {kind}", kind=type(game_id).__name__))
+        raise OptionsError(M("a game id is text, not a {kind}", kind=type(game_id).__name__))
     try:
         return GAMES[game_id]
     except KeyError:

@@ -59,7 +59,7 @@ ACTIONS = {
     "send": N_("send the pile to another player (an Ace's effect)"),
     "complete": N_("complete a four out of turn"),
     "pass": N_("decline an offer"),
-    "pick-up-open": N_("take one's own face-up cards into the hand (Le danish, once hand and stock are empty)"),
+    "pick-up-open": N_("take one's own face-up cards into the hand (once hand and stock are empty)"),
 }
 
 #: Actions written with nothing after them.

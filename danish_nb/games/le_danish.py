@@ -203,7 +203,8 @@ RULINGS = (
     Ruling("LD-o", "Games that would loop forever.",
            "A position repeated for the third time when the pile goes into a hand (a pick-up, a "
            "failed face-down card, an Ace's pile), or the turn limit, ends the game as a draw among the "
-           "players still holding cards: those who have played all their cards (option play_on) keep their places.",
+           "players still holding cards: those who have played all their cards (the option “play on”) keep "
+           "their places.",
            option="turn_limit", rules=("LD-1",)),
 )
 
