@@ -246,10 +246,14 @@ class AppPractice:
         return self._tab
 
     def _seat(self) -> Any:
-        """The learner at a class seat, if this page sits at one."""
+        """The learner of this page in the class: the roster's learner if the page joined the
+        class (one record at every table and device), else the learner at its seat, if any."""
         from .practice.progress import Learner
 
         tables = self.tables
+        member = tables._app.member if tables is not None and tables._app is not None else None
+        if member is not None:
+            return Learner.in_class(member.learner, room=tables._app.room, name=member.name)
         session = tables._app.session if tables is not None and tables._app is not None else None
         if session is None or session.seat is None or not session.token:
             return None

@@ -204,6 +204,30 @@ def test_the_apps_practice_counts_illegal_moves_on_its_board_and_uses_the_class_
     assert sum(wrong.values()) == 1, wrong
 
 
+def test_a_learner_who_joined_the_class_keeps_one_practice_record_at_every_table(
+        monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    """At a seat the practice was the seat's (a new table, a new learner in the teacher's
+    report); once the page joined the class roster it is the roster learner's, at every table."""
+    from danish_nb.app import build_app
+    monkeypatch.setenv("DANISH_NB_STORE", f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    monkeypatch.setenv("DANISH_NB_ROOM", "5B")
+    root = build_app(seed=3)
+    root.practice.keeper._on_report(None, {"act": "stored", "token": "t" * 20}, [])
+    tab = root.practice.tab()
+    tables = root.tables
+    tables._kwargs = {"store": tab.progress.store, "follow": False}
+    tables.app.name.value = "Cy"
+    tables.app.create()
+    assert tab.learner().kind == "seat"
+    member = tables.app.enrol("5B")
+    assert member is not None
+    first = tab.learner()
+    assert (first.kind, first.name) == ("class", "Cy")
+    tables.app.game_picker.value = "bastard"
+    tables.app.create()  # another table: still the same learner
+    assert tab.learner() == first and tab.practice("bastard").session.learner == first
+
+
 def test_with_no_store_the_board_still_refuses_and_practice_goes_on_in_memory(monkeypatch: pytest.MonkeyPatch) -> None:
     """The static site's kernel (Pyodide) has no sqlite3: an illegal move on the board is still
     refused with its message, and practice is kept in memory, saying why."""
