@@ -15,7 +15,7 @@ from danish_nb.server.join import JOIN_ENV, qr_svg
 from danish_nb.tables import ALPHABET, SeatError, Store, TableSession, UnknownTable, create_table, open_store
 from danish_nb.widgets.table_app import TableApp
 from danish_nb.widgets.table_teacher import TEACHER_ENV
-from test_tables_app import Keeper, learner
+from test_tables_app import Keeper, bastard_table, learner
 
 
 @pytest.fixture
@@ -92,20 +92,8 @@ def test_a_table_of_another_room_is_unknown_here(store):
 
 
 # --------------------------------------------------------------------------- the teacher's controls
-def seated_table(store: Store) -> tuple[TableApp, TableApp, str]:
-    ada, _ = learner(store, "Ada")
-    ada.game_picker.value = "bastard"
-    ada.players.value = 3
-    ada.seat_boxes[1].value, ada.seat_boxes[2].value = "human", "rule-of-thumb"
-    code = ada.create()
-    bo, _ = learner(store, "Bo")
-    bo.code_box.value = code
-    assert bo.join() is not None
-    return ada, bo, code
-
-
 def test_a_learner_whose_laptop_died_gets_the_seat_back_once_the_teacher_frees_it(store, monkeypatch):
-    ada, bo, code = seated_table(store)
+    ada, bo, code = bastard_table(store)
     laptop, _ = learner(store, "Bo")  # Bo's new laptop: no token
     laptop.code_box.value = code
     assert laptop.join() is None and "no free seat" in laptop.message.value
@@ -122,7 +110,7 @@ def test_a_learner_whose_laptop_died_gets_the_seat_back_once_the_teacher_frees_i
 
 
 def test_a_locked_table_takes_no_new_learner_and_no_copied_seat_token(store, monkeypatch):
-    ada, _bo, code = seated_table(store)
+    ada, _bo, code = bastard_table(store)
     teacher = teacher_of(store, monkeypatch)
     teacher.table_picker.value = code
     assert teacher.lock_button.description == "Lock the table"
@@ -144,7 +132,7 @@ def test_a_locked_table_takes_no_new_learner_and_no_copied_seat_token(store, mon
 
 
 def test_a_locked_class_takes_no_new_table_and_no_new_learner(store, monkeypatch):
-    ada, _bo, code = seated_table(store)
+    ada, _bo, code = bastard_table(store)
     teacher = teacher_of(store, monkeypatch)
     teacher.lock_room()
     assert teacher.lock_room_button.description == "Unlock the class"
@@ -256,7 +244,7 @@ def test_teacher_keys_typed_on_reloaded_pages_still_count(store, monkeypatch):
 def test_the_projector_shows_a_table_with_no_hidden_card_and_teaching_mode_every_hand(store, monkeypatch):
     from test_tables_session import hidden_from, named
 
-    ada, bo, code = seated_table(store)
+    ada, bo, code = bastard_table(store)
     click_move = ada.session.legal_moves()[0]
     ada.session.play(click_move)
     teacher = teacher_of(store, monkeypatch)
@@ -270,7 +258,7 @@ def test_the_projector_shows_a_table_with_no_hidden_card_and_teaching_mode_every
 
 
 def test_the_teacher_archives_then_erases_the_classs_tables_only(store, monkeypatch):
-    _ada, _bo, code = seated_table(store)
+    _ada, _bo, code = bastard_table(store)
     other = create_table(store, "bastard", ("human", "human", "random"), room="6A")
     teacher = teacher_of(store, monkeypatch)
     teacher.archive_class()
@@ -287,7 +275,7 @@ def test_the_teacher_archives_then_erases_the_classs_tables_only(store, monkeypa
 
 
 def test_the_teacher_moves_a_learner_whose_pages_follow_and_removes_one(store, monkeypatch):
-    ada, bo, code = seated_table(store)
+    ada, bo, code = bastard_table(store)
     other = create_table(store, "bastard", ("human", "human", "rule-of-thumb"), room="5B")
     teacher = teacher_of(store, monkeypatch)
     teacher.move_seat((code, 1), other)
