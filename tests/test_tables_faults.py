@@ -193,6 +193,7 @@ def test_a_following_page_carries_on_by_itself_through_a_postgresql_restart(clus
     """The page's own loop (no poll by hand): its wait fails while the database is down, and it
     keeps following; the waiting move is stored and the other page sees it, with no reload."""
     import asyncio
+    import concurrent.futures
 
     async def scenario() -> tuple[list[str], int]:
         ada_store, bo_store = PostgresStore(cluster.url), PostgresStore(cluster.url)
@@ -219,5 +220,7 @@ def test_a_following_page_carries_on_by_itself_through_a_postgresql_restart(clus
             ada_store.close()
             bo_store.close()
 
-    moves, seen_by_bo = asyncio.run(scenario())
+    # a loop of its own in a thread of its own: an earlier test on this worker may have left a loop running here
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        moves, seen_by_bo = pool.submit(asyncio.run, scenario()).result()
     assert moves == ["P1 trump clubs"] and seen_by_bo == 1
