@@ -6,7 +6,8 @@ right has every practised rule learned by day 21; one who always errs on one rul
 most a third of the items and still learns the others; one who learns a rule after three errors
 has it shown as learned within three weeks.
 
-Item audits over the seeds (issue 38; target 0 each): set-up piles no legal history gives, turn
+Item audits over the seeds (issue 38; target 0 each): positions no legal history gives (a set-up
+position that is not a deal's start, or moves that do not replay), turn
 notes on an item's board, rules asked that do not decide (a consequence), pick items whose rule
 decides no card or that test nothing (every card legal, or none), rules with no item, and rules
 whose answer never varies.
@@ -29,7 +30,7 @@ from typing import Any
 import danish_nb as dn
 from danish_nb.practice import Item, NoItem, NothingDue, PracticeSession, active_rules, left_out, make_item
 from danish_nb.practice.items import decider
-from danish_nb.practice.scenes import pile_replays
+from danish_nb.practice.scenes import history_is_legal
 
 from .report import print_rows
 
@@ -84,13 +85,11 @@ def why_same(answer: tuple[str, ...]) -> str:
 
 
 def audit(item: Item) -> list[str]:
-    """What is wrong with an item, by issue 38's audits: a set-up pile no legal history gives,
+    """What is wrong with an item, by issue 38's audits: a position no legal history gives,
     a turn note on its board, a rule asked or credited that does not decide (a consequence)."""
     problems = []
-    position = item.record.get("position")
-    if isinstance(position, dict) and "open" in position and not pile_replays(item.game_id, position,
-                                                                               item.record["options"]):
-        problems.append("impossible pile")
+    if not history_is_legal(item.record):
+        problems.append("no legal history")
     if getattr(item.view(), "note", ""):
         problems.append("turn note")
     game = item.game()
@@ -251,7 +250,7 @@ def item_rows(seeds: int, variants: bool) -> list[tuple[str, str, str]]:
                  f"median time to make an item over {len(all_times)} items (target: at most 50 ms; p90 "
                  f"{statistics.quantiles(all_times, n=10)[-1]:.1f} ms)"))
     rows.append(("rules under 20 items", str(len(short)), ", ".join(short) or "none"))
-    for problem in ("impossible pile", "turn note", "consequence asked", "pick not deciding", "pick not testing",
+    for problem in ("no legal history", "turn note", "consequence asked", "pick not deciding", "pick not testing",
                     "no item"):
         hits = {key: n for key, n in found.items() if key.startswith(problem + ":")}
         rows.append((f"audit: {problem}", str(sum(hits.values())),

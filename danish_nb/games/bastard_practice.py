@@ -8,25 +8,15 @@ deal's points asked after a score (``GameParts.practice``).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
 from ..core import Event
-from ..practice.catalogue import DEAL, GOAL, ORDER, UNENFORCED
-from ..practice.part import PracticePart, last_score
-from ..practice.scenes import deal_out, from_position, last_trick, opening, random_play
-from .bastard import pack_for
+from ..practice.catalogue import DEAL, UNENFORCED
+from ..practice.part import PracticePart, always, last_score, order_decides
+from ..practice.scenes import last_trick, opening, random_play, stage
 
 ID = "bastard"
-
-
-def last_trick_position(rng: random.Random, players: int, options: Any) -> dict[str, Any]:
-    """A deal at its last trick, under random trumps (or none)."""
-    cards = deal_out(rng, pack_for(players))
-    position: dict[str, Any] = {"players": players,
-                                "trump": rng.choice(("clubs", "diamonds", "hearts", "spades", "none"))}
-    return last_trick(rng, players, cards, position)
 
 
 def deal_points(state: Any, after: Any, move: Any, events: Sequence[Event], event: Event
@@ -45,11 +35,12 @@ PRACTICE = PracticePart(
     scenes=(
         (random_play(ID, 40), 1.0, None),
         (opening(ID, 4), 2.0, frozenset({"BA-8", "BA-9"})),
-        (from_position(ID, last_trick_position, moves=4), 3.0,
-         frozenset({"BA-13", "BA-14", "BA-15", "BA-16", "BA-17", "BA-18", "BA-19"})),
+        (stage(ID, last_trick), 3.0,
+         frozenset({"BA-4", "BA-13", "BA-14", "BA-15", "BA-16", "BA-17", "BA-18", "BA-19"})),
     ),
-    left_out={"BA-1": DEAL, "BA-2": DEAL, "BA-3": ORDER, "BA-4": GOAL, "BA-5": DEAL, "BA-6": UNENFORCED,
+    left_out={"BA-1": DEAL, "BA-2": DEAL, "BA-5": DEAL, "BA-6": UNENFORCED,
               "BA-7": DEAL},
     actions=("trump",),
     number=deal_points,
+    through={"BA-3": ("trick", order_decides()), "BA-4": ("end", always)},
 )

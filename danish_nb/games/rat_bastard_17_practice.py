@@ -12,42 +12,21 @@ running total after a card.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
 from ..core import Event
-from ..practice.catalogue import DEAL, LAYOUT, NOTATION, OBJECT, UNENFORCED
+from ..practice.catalogue import DEAL, NOTATION, OBJECT, UNENFORCED
 from ..practice.part import PracticePart
-from ..practice.scenes import codes, deal_out, from_position, opening, random_play
-from .rat_bastard_17 import UP_SLOTS, blind_value, card_value, pack
+from ..practice.scenes import opening, random_play, stage
+from .rat_bastard_17 import UP_SLOTS, blind_value, card_value
 
 ID = "rat-bastard-17"
 
 
-def late(rng: random.Random, players: int, options: Any) -> dict[str, Any]:
-    """Rat Bastard 17 with the deck gone: small hands (often none), a few hole cards left in
-    the row, a running total."""
-    cards = deal_out(rng, pack(options))
-    hands, holes = [], []
-    for _seat in range(2):
-        hands.append(codes([cards.pop() for _ in range(rng.choice((0, 0, 1, 2)))]))
-        left = rng.randrange(1, 6)
-        start = rng.randrange(0, 6 - left)
-        row: list[str | None] = [None] * 5
-        for slot in range(start, start + left):
-            row[slot] = cards.pop().code
-        holes.append(row)
-    pile, total = [], 0
-    while cards and rng.random() < 0.7:
-        card = cards.pop()
-        value = card_value(card, options)
-        if value is None or total + value >= 17:
-            break
-        pile.append(card.code)
-        total += value
-    return {"hands": hands, "holes": holes, "pile": pile, "total": total, "current": rng.randrange(2),
-            "discard": codes(cards)}
+def deck_gone(state: Any) -> bool:
+    """Rat Bastard 17 with the deck gone: hands running out, the hole cards played."""
+    return state.phase == "play" and not state.deck
 
 
 def total_after(state: Any, after: Any, move: Any, events: Sequence[Event], event: Event
@@ -70,9 +49,9 @@ PRACTICE = PracticePart(
     scenes=(
         (random_play(ID, 40), 1.0, None),
         (opening(ID), 3.0, frozenset({"RB-7", "RB-9", "RB-10"})),
-        (from_position(ID, late), 3.0, frozenset({"RB-4", "RB-5", "RB-19", "RB-20", "RB-21", "RB-22"})),
+        (stage(ID, deck_gone), 3.0, frozenset({"RB-4", "RB-5", "RB-19", "RB-20", "RB-21", "RB-22"})),
     ),
-    left_out={"RB-2": OBJECT, "RB-3": LAYOUT, "RB-6": DEAL, "RB-8": DEAL, "RB-11": NOTATION, "RB-14": UNENFORCED},
+    left_out={"RB-2": OBJECT, "RB-3": DEAL, "RB-6": DEAL, "RB-8": DEAL, "RB-11": NOTATION, "RB-14": UNENFORCED},
     when={"RB-1": lambda o, n: o.wild != "none"},
     who={"pick": "starter", "tie": "starter", "start": "starter", "end": "winner"},
     number=total_after,

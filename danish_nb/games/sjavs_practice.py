@@ -10,34 +10,42 @@ numbers asked after a score: the soloist's card points, the game points lost
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core import Event
-from ..families.tricks import cards_won
-from ..practice.catalogue import DEAL, ORDER
-from ..practice.part import PracticePart, last_score
-from ..practice.scenes import codes, deal_out, from_position, last_trick, opening, random_play
-from .sjavs import card_points, layout
+from ..core import Event, Game, make_options, setup
+from ..families.tricks import Match, cards_won
+from ..practice.catalogue import DEAL
+from ..practice.part import PracticePart, last_score, order_decides
+from ..practice.scenes import last_trick, opening, random_play, stage
+from .sjavs import LOSS, START_POINTS, Options, card_points, deal_state
 
 ID = "sjavs"
 
 
-def last_trick_position(rng: random.Random, players: int, options: Any) -> dict[str, Any]:
-    """A deal at its last trick: a random contract and soloist (and trumps, in Farvesjavs),
-    the skat set aside, random game points so far."""
-    plan = layout(players, options)
-    cards = deal_out(rng, plan.pack)
-    out = [cards.pop() for _ in range(plan.skat)]
-    position: dict[str, Any] = {"players": players}
-    soloist = rng.randrange(players)
-    contract = rng.choice(("play", "play", "strike", "slam"))
-    position.update(contract=contract, soloist=soloist, skat=codes(out))
-    if options.farvesjavs:
-        position["trump"] = rng.choice(("clubs", "diamonds", "hearts", "spades"))
-    last_trick(rng, players, cards, position)
-    position["scores"] = [rng.choice((5, 10, 15, 40, 65)) for _ in range(players)]
-    return position
+def match_start(rng: random.Random, players: int, options: Mapping[str, Any]) -> Game:
+    """A deal's start later in a match: random game points so far (multiples of 5, from 5 to
+    65), each reached by deals in which that player, the soloist, lost a Play (SJ-18: 5 each),
+    so the deal's number is the count of those deals and its dealer the seat they bring round;
+    the cards dealt by the engine, nothing played (``GameParts.practice``'s positions are all
+    reached by a legal history: :func:`~danish_nb.practice.scenes.history_is_legal`).
+
+    >>> import random
+    >>> game = match_start(random.Random(3), 3, {})
+    >>> sorted(game.position), all(s % 5 == 0 and 0 < s <= START_POINTS for s in game.position["scores"])
+    (['deal', 'dealer', 'hands', 'players', 'scores', 'seed', 'skat'], True)
+    """
+    scores = [rng.choice((5, 10, 15, 40, START_POINTS)) for _ in range(players)]
+    deal_no = sum(START_POINTS - score for score in scores) // LOSS["play"]
+    opts = make_options(Options, dict(options))
+    if deal_no >= opts.max_deals:
+        scores, deal_no = [START_POINTS] * players, 0
+    seed = rng.randrange(2**31)
+    dealer = (players - 1 + deal_no) % players
+    state = deal_state(opts, players, Match(seed, deal_no, dealer, tuple(scores)))
+    return setup(ID, {"players": players, "hands": [[c.code for c in hand] for hand in state.hands],
+                      "skat": [c.code for c in state.skat],
+                      "dealer": dealer, "deal": deal_no, "scores": scores, "seed": seed}, dict(options))
 
 
 def soloist_points(state: Any, events: Sequence[Event]) -> int:
@@ -69,10 +77,10 @@ PRACTICE = PracticePart(
     scenes=(
         (random_play(ID, 20), 1.0, None),
         (opening(ID, 6), 2.0, frozenset({"SJ-6", "SJ-7", "SJ-8", "SJ-9", "SJ-11", "SJ-12", "SJ-25"})),
-        (from_position(ID, last_trick_position, moves=4), 3.0,
+        (stage(ID, last_trick, match_start), 3.0,
          frozenset({"SJ-3", "SJ-10", "SJ-16", "SJ-17", "SJ-18", "SJ-19", "SJ-20", "SJ-22"})),
     ),
-    left_out={"SJ-2": ORDER, "SJ-4": DEAL, "SJ-5": DEAL, "SJ-21": DEAL, "SJ-23": DEAL, "SJ-24": DEAL},
+    left_out={"SJ-4": DEAL, "SJ-5": DEAL, "SJ-21": DEAL, "SJ-23": DEAL, "SJ-24": DEAL},
     when={
         "SJ-1": lambda o, n: not o.farvesjavs,
         "SJ-20": lambda o, n: o.last_points > 0,
@@ -83,5 +91,6 @@ PRACTICE = PracticePart(
     actions=("bid", "trump"),
     who={"end": "loser"},
     number=score_numbers,
+    through={"SJ-2": ("trick", order_decides(plain=True))},
     outcomes={"auction": "SJ-6", "skat": "SJ-8", "throw-in": "SJ-6"},
 )

@@ -2,14 +2,15 @@
 player could try is legal, or what a legal move does, under the table's options.
 
 Left out, with the reason (:func:`left_out`, declared in the game's practice part): the rules
-of the deal (the shuffle, the packs, how many cards each gets: settled before any move), the
-object of the game where it only ends a game in a draw, rules the engine cannot enforce, and
-rules cited only when a move is not a move of the game at all; and rules the engine never
-cites as deciding a move, asked through the rules that use them: the object of a game (who
-wins or loses), an order of the cards (who takes a trick), the direction of play (who plays
-next), the layout of a deal (the hole-card plays). Some rules are practised only
-under an option (its part's ``when``): a variant switched off, or a reading an option replaces,
-is never asked.
+of the deal (the shuffle, the packs, how many cards each gets, the hole cards' layout: settled
+before any move), the object of the game where it only ends a game in a draw, rules the engine
+cannot enforce, and rules cited only when a move is not a move of the game at all. The rules the
+engine never cites as deciding a move are asked through the question they decide (the part's
+``through``): an order of the cards through who takes a trick, the object of a game through who
+wins or loses at its end, the direction of play through who plays next. Some rules are practised
+only under an option (its part's ``when``): a variant switched off, or a reading an option
+replaces, is never asked. :func:`left_out_lines` lists the rules left out, with their reasons,
+for a lesson to show.
 
 >>> "DB-13" in active_rules("danish-bastard", {}), "LD-30" in active_rules("le-danish", {})
 (True, False)
@@ -31,10 +32,6 @@ DEAL = N_("a rule of the deal: it is settled before any move")
 OBJECT = N_("the object of the game: it only ends a game that would go on forever, as a draw")
 UNENFORCED = N_("a sentence the engine cannot enforce")
 NOTATION = N_("cited only for a move that is not a move of the game")
-GOAL = N_("the object of the game: asked through who wins or loses when a game ends, by the rules that end it")
-ORDER = N_("an order of the cards: asked through who takes a trick, which the rules of the trick decide with it")
-DIRECTION = N_("the direction of play: asked through who plays next after a skip or a reversal")
-LAYOUT = N_("the layout of the deal: asked through the hole-card plays it allows")
 
 
 def left_out(game_id: str) -> Mapping[str, str]:

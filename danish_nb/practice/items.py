@@ -298,11 +298,16 @@ def _event_asks(game: Game, move: Any, rule_id: str, active: Sequence[str]) -> l
     """The questions about what ``move`` (legal) does, where an event of ``rule_id`` says it."""
     state = game.state
     after, events = state.apply(move)
-    ours = [e for e in events if e.rule is not None and e.rule.id == rule_id]
-    if not ours:
-        return []
-    asks = []
     part = practice_part(game.rules.id)
+    ours = [e for e in events if e.rule is not None and e.rule.id == rule_id]
+    asks = []
+    if rule_id in part.through:  # asked only through its event's question, where it decides
+        via, decides = part.through[rule_id]
+        ours = []
+        if decides(state, after, move, events):
+            ours = [e for e in events if e.kind == via]
+            if via == "next":
+                asks.append(_Ask("who", move, events=events, question="next", seat=after.current_player))
     for event in ours:
         kind = event.kind
         if kind == "trick":
@@ -470,6 +475,9 @@ def explanation(item: Item) -> tuple[tuple[Text, ...], tuple[Ruling, ...]]:
             lines = tuple(cited(e.text, e.rule, e.ruling) for e in events)
             if item.rule in verdict.rule_ids:  # a consequence the verdict states (the hand's size)
                 lines = (_verdict_text(verdict),) + lines
+            if item.question_key == "next":  # the direction of play says it, with no event of its own
+                rule = game.rules.catalogue[item.rule]
+                lines += (cited(M("P{p} plays next", p=state.apply(verdict.move)[0].current_player + 1), rule),)
     rulings = tuple(dict.fromkeys(step.ruling for step in steps
                                   if step.ruling is not None and step.rule is not None and step.rule.id == item.rule))
     return lines, rulings

@@ -26,6 +26,9 @@ Scene = Callable[[random.Random, Mapping[str, Any], int | None], Iterator[Game]]
 #: (``event`` one of its ``events``, ``after`` the state it left), as ``(question, seat, answer)``
 #: (a key of :data:`~danish_nb.practice.words.QUESTIONS`), or ``None``.
 NumberAsk = Callable[[Any, Any, Any, Sequence[Event], Event], tuple[str, int | None, int] | None]
+#: ``(event kind, decides(state, after, move, events))``: a rule asked through the question of
+#: that kind of event (``"next"``: who plays next) wherever ``decides`` says it decides the answer.
+Through = tuple[str, Callable[[Any, Any, Any, Sequence[Event]], bool]]
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,11 @@ class PracticePart:
     - ``outcomes``: the event kinds "what happens then?" may offer, each with its rule;
     - ``hand_size``: rules that say what a legal move does to the hand's size afterwards
       (drawing or not), cited after the rule that allows the move: asked as "how many cards
-      does the player hold then?" (never as "which rule decides?", which another rule answers).
+      does the player hold then?" (never as "which rule decides?", which another rule answers);
+    - ``through``: rules the engine never cites as deciding a move, asked all the same through
+      the question of an event where they decide it (:data:`Through`): an order of the cards
+      through who takes a trick, the object of the game through who wins or loses at its end,
+      the direction of play through who plays next (``"next"``, after any legal move).
     """
 
     scenes: Sequence[tuple[Scene, float, frozenset[str] | None]] = ()
@@ -58,6 +65,7 @@ class PracticePart:
     number: NumberAsk | None = None
     outcomes: Mapping[str, str] = field(default_factory=dict)
     hand_size: frozenset[str] = frozenset()
+    through: Mapping[str, Through] = field(default_factory=dict)
 
 
 #: What a game without a declared part practises.
@@ -85,3 +93,35 @@ def last_score(after: Any, event: Event) -> Any:
     if score is None or (event.player is None and event.kind == "score"):
         return None
     return score
+
+
+def always(state: Any, after: Any, move: Any, events: Sequence[Event]) -> bool:
+    """A :data:`Through` test for a rule that decides every such event (the object of a game at its end)."""
+    return True
+
+
+def order_decides(plain: bool = False) -> Callable[[Any, Any, Any, Sequence[Event]], bool]:
+    """A :data:`Through` test for an order of the cards: the trick just completed holds another
+    card of the winning card's suit, so the order says which of them wins (``plain``: only where
+    the winning card is not a trump, for an order of the plain suits).
+
+    >>> import danish_nb as dn
+    >>> def ask(trick):  # P3 completes the trick with the 9 of clubs, no trumps
+    ...     g = dn.setup("bastard", {"hands": [[], [], ["9C"]], "trick": trick, "leader": 0, "trump": "none"})
+    ...     move = g.parse_move("P3 play 9C")
+    ...     return order_decides()(g.state, *g.state.apply(move)[:1], move, g.state.apply(move)[1])
+    >>> ask(["KH", "2H"]), ask(["KH", "2S"])  # the king beats the 2 of its suit; nothing to compare
+    (True, False)
+    """
+    def decides(state: Any, after: Any, move: Any, events: Sequence[Event]) -> bool:
+        trick = next((e for e in events if e.kind == "trick"), None)
+        if trick is None:
+            return False
+        trumps = state.trumps
+        plays = [(p.player, p.card) for p in state.trick] + [(move.player, move.card)]
+        card = next(c for p, c in plays if p == trick.player)
+        suit = trumps.suit_of(card)
+        if plain and trumps.is_trump(card):
+            return False
+        return sum(1 for _, c in plays if trumps.suit_of(c) is suit) > 1
+    return decides

@@ -202,6 +202,7 @@ QUESTIONS = {
     "first": N_("You are {who}, to play, and you choose to {move}, the last choice of face-up cards. Who plays "
                "first?"),
     "leader": N_("You are {who}, to play, and you choose to {move}. Who leads next?"),
+    "next": N_("You are {who}, to play, and you choose to {move}. Who plays next?"),
     "total": N_("You are {who}, to play, and you choose to {move}. What is the total then?"),
     "hand-size": N_("You are {who}, to play, and you choose to {move}. How many cards do you hold in hand then?"),
     "deal-points": N_("You are {who}, to play, and you choose to {move}, the last card of the deal. How many points "
