@@ -98,7 +98,20 @@ def check_against_engine(item: Any) -> None:
     if question == "hand-size":  # a consequence on the hand the verdict states
         assert item.rule in verdict.rule_ids[1:] and int(answer) == len(after.hands[item.player])
         return
-    ours = [e for e in events if e.rule is not None and e.rule.id == item.rule]
+    through = practice_part(item.game_id).through
+    if item.rule in through:  # a rule the engine never cites, asked through the question it decides
+        via = through[item.rule][0]
+        if via == "next":  # the direction of play: clockwise, three players or more, the turn passing on
+            assert question == "next" and answer == f"P{after.current_player + 1}"
+            assert state.players >= 3 and state.direction == after.direction == 1 and after.current_player != item.player
+            return
+        ours = [e for e in events if e.kind == via]
+        if via == "trick":  # an order of the cards: another card of the winning card's suit is in the trick
+            plays = {p.player: p.card for p in state.trick} | {move.player: move.card}
+            suits = [state.trumps.suit_of(card) for card in plays.values()]
+            assert suits.count(state.trumps.suit_of(plays[ours[0].player])) > 1
+    else:
+        ours = [e for e in events if e.rule is not None and e.rule.id == item.rule]
     assert ours, f"no event of {item.rule} after {item.move}"
     if item.kind == "effect":
         assert answer in {e.kind for e in ours}
@@ -165,6 +178,40 @@ def test_items_under_any_options_expect_the_engines_answer(item: Any) -> None:
     check_against_engine(item)
 
 
+@items
+@given(rule_items())
+def test_every_item_is_a_real_position_that_asks_its_own_rule_and_does_not_give_it_away(item: Any) -> None:
+    """Issue 38: the position replays from its history (a seeded deal, or a Sjavs deal's start with
+    game points its rules can reach, and moves the engine accepts); a "which rule decides?" item
+    asks the first reason of the verdict; the board shows no turn note."""
+    record = item.record
+    position = record.get("position")
+    if position is not None:  # a deal's start: the cards dealt and the match so far, nothing played
+        assert item.game_id == "sjavs" and set(position) <= {"players", "hands", "skat", "dealer", "deal", "scores",
+                                                             "seed"}
+        assert all(score % 5 == 0 and 0 < score <= 65 for score in position["scores"])
+        fresh = dn.setup("sjavs", position, record["options"]).state
+        assert fresh.phase == "bid" and not any(fresh.won) and not fresh.trick
+    game = dn.load_record(record)  # every move replays
+    assert len(game.history) == len(record["moves"])
+    if item.kind == "legal":
+        verdict = game.state.explain(game.parse_move(item.move))
+        assert verdict.reasons[0].rule_id == item.rule
+    view = item.view()
+    assert not getattr(view, "note", "")
+
+
+@pytest.mark.parametrize("game, rule", [("sjavs", "SJ-2"), ("bastard", "BA-3"), ("bastard", "BA-4"),
+                                        ("le-danish", "LD-10"), ("danish-bastard", "DB-1")])
+def test_orders_directions_and_objects_are_practised_with_answers_that_vary(game: str, rule: str) -> None:
+    """Issue 38: the rules the engine never cites are asked through the question they decide,
+    and their answers vary over seeds (different players)."""
+    made = [make_item(game, rule, seed) for seed in range(8)]
+    for item in made:
+        check_against_engine(item)
+    assert len({item.answer for item in made}) >= 2
+
+
 @pytest.mark.parametrize("game", sorted(VARIANTS))
 def test_variant_rules_are_practised_only_when_their_option_is_on(game: str) -> None:
     extra = set(active_rules(game, VARIANTS[game])) - set(active_rules(game))
@@ -187,7 +234,7 @@ def test_each_game_declares_its_practice_part_with_rules_of_its_own_catalogue() 
         path, part = dn.GAMES[game].info.parts.practice, practice_part(game)
         assert path and path.startswith("danish_nb.games.") and isinstance(part, PracticePart)
         rules = dn.GAMES[game].catalogue.rules
-        named = {*part.left_out, *part.when, *part.outcomes.values()}
+        named = {*part.left_out, *part.when, *part.outcomes.values(), *part.through}
         named |= {rule for _, _, scene_rules in part.scenes for rule in scene_rules or ()}
         assert part.scenes and named <= set(rules), sorted(named - set(rules))
 
