@@ -148,6 +148,13 @@ def top_rank_held(state: Any) -> bool:
                                                            for card in state.hands[seat])
 
 
+def nothing_fits(state: Any) -> bool:
+    """A shedding pile on which nothing the player to move holds may go: the moves left take cards
+    into the hand (the pile, or the face-up cards), where the rules of a pick-up decide."""
+    return bool(state.pile) and state.current_player is not None and all(
+        move.action in ("take", "pick-up-open") for move in state.legal_moves())
+
+
 def scene_for(game_id: str, rule_id: str, rng: random.Random, options: Mapping[str, Any],
               players: int | None = None) -> Iterator[Game]:
     """The positions of one scene for ``rule_id``, chosen by ``rng`` among the game's scenes
