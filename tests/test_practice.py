@@ -103,7 +103,8 @@ def check_against_engine(item: Any) -> None:
         via = through[item.rule][0]
         if via == "next":  # the direction of play: clockwise, three players or more, the turn passing on
             assert question == "next" and answer == f"P{after.current_player + 1}"
-            assert state.players >= 3 and state.direction == after.direction == 1 and after.current_player != item.player
+            assert state.players >= 3 and state.direction == after.direction == 1
+            assert after.current_player != item.player
             return
         ours = [e for e in events if e.kind == via]
         if via == "trick":  # an order of the cards: another card of the winning card's suit is in the trick

@@ -14,7 +14,7 @@ from typing import Any
 from ..core import Event
 from ..practice.catalogue import DEAL, OBJECT, UNENFORCED
 from ..practice.part import PracticePart
-from ..practice.scenes import opening, random_play, stage, nothing_fits, stock_gone, top_rank_held
+from ..practice.scenes import nothing_fits, opening, random_play, stage, stock_gone, top_rank_held
 
 ID = "le-danish"
 
@@ -27,7 +27,7 @@ def clockwise(state: Any, after: Any, move: Any, events: Sequence[Event]) -> boo
             and after.current_player not in (None, move.player))
 
 #: The rules of placing cards on the pile (and the special cards), which a pile topped by a run decides.
-PLACE = frozenset({"LD-11", "LD-12", "LD-14", "LD-15", "LD-25", "LD-26", "LD-27",
+PLACE = frozenset({"LD-11", "LD-12", "LD-14", "LD-15", "LD-16", "LD-25", "LD-26", "LD-27",
                    "LD-28", "LD-29", "LD-30", "LD-31", "LD-32", "LD-33"})
 
 PRACTICE = PracticePart(
@@ -35,7 +35,7 @@ PRACTICE = PracticePart(
         (random_play(ID, 60), 1.0, None),
         (opening(ID), 3.0, frozenset({"LD-6", "LD-9"})),
         (stage(ID, top_rank_held), 2.0, PLACE),
-        (stage(ID, nothing_fits), 2.0, frozenset({"LD-16", "LD-17", "LD-18"})),
+        (stage(ID, nothing_fits), 2.0, frozenset({"LD-17", "LD-18"})),
         (stage(ID, stock_gone), 3.0,
          frozenset({"LD-19", "LD-20", "LD-21", "LD-22", "LD-23", "LD-24", "LD-34"})),
     ),

@@ -60,6 +60,9 @@ KINDS = ("pick", "legal", "effect", "who", "number")
 SCENE_TRIES = 60
 #: How many positions it looks at in all.
 POSITION_TRIES = 4000
+#: How many more positions it looks at for the verdict a "may you ...?" item of its seed asks for
+#: (legal for odd seeds, illegal for even ones), when the first position found has only the other.
+VARY_TRIES = 100
 
 
 class NoItem(DanishNbError):
@@ -232,7 +235,8 @@ def make_item(game_id: str, rule_id: str, seed: int = 0, options: Mapping[str, A
         raise NoItem(M("rule {rule} is not practised under these options: it decides no move here",
                        rule=rule_id))
     rng = random.Random(f"{game_id}|{rule_id}|{seed}|{json.dumps(plain, sort_keys=True)}|{players}")
-    looked = 0
+    looked, fallback, since = 0, None, 0
+    want = bool(seed % 2)  # the verdict a "may you ...?" item of this seed asks for, where the rule gives both
     for _ in range(SCENE_TRIES):
         for game in scene_for(game_id, rule_id, rng, plain, players):
             looked += 1
@@ -240,15 +244,24 @@ def make_item(game_id: str, rule_id: str, seed: int = 0, options: Mapping[str, A
             if asks:
                 kind = rng.choice(sorted({a.kind for a in asks}))
                 pool = [a for a in asks if a.kind == kind]
-                verdicts = {a.verdict.legal for a in pool if a.verdict is not None}
-                if kind == "legal" and len(verdicts) == 2:  # both answers here: alternate them over seeds
-                    pool = [a for a in pool if a.verdict is not None and a.verdict.legal == bool(seed % 2)]
-                ask = rng.choice(pool)
-                return _item(game, rule_id, ask, rng, active, seed)
+                if kind == "legal" and not any(a.verdict is not None and a.verdict.legal == want for a in pool):
+                    if fallback is None:  # kept (replayed from its record), while later positions may have the other
+                        fallback, since = _item(game, rule_id, rng.choice(pool), rng, active, seed), looked
+                        fallback._game.clear()
+                    if looked - since < VARY_TRIES:
+                        continue
+                    return fallback
+                if kind == "legal":  # alternate the verdicts over seeds
+                    pool = [a for a in pool if a.verdict is not None and a.verdict.legal == want]
+                return _item(game, rule_id, rng.choice(pool), rng, active, seed)
+            if fallback is not None and looked - since >= VARY_TRIES:
+                return fallback
             if looked >= POSITION_TRIES:
                 break
         if looked >= POSITION_TRIES:
             break
+    if fallback is not None:
+        return fallback
     raise NoItem(M("no position found in which rule {rule} decides (seed {seed})", rule=rule_id, seed=seed))
 
 
