@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..cards import Card, CardParseError
 from ..core import NOT_WELL_FORMED, MoveParseError, Result, Text, View, get_game
-from ..i18n import N_, M
+from ..i18n import N_, Listed, M
 from .common import CODES, card_codes, parse_number, parse_player, sorted_cards
 from .worlds import deal_unseen
 
@@ -124,6 +124,34 @@ class RatMove(NamedTuple):
         if self.action == "keep":
             return M("Done swapping: start play")
         return M("Take from the pile") if self.action == "take" else NOT_WELL_FORMED
+
+    def phrase(self) -> Text:
+        """The move as the infinitive phrase a practice question is built around ("may you
+        play the red joker as a 7?": see :func:`danish_nb.practice.words.move_words`); a hole
+        card face up or face down as the layout says (:data:`UP_SLOTS`).
+
+        >>> RatMove(0, "play", Card.parse("RJ"), 7).phrase().render("en"), RatMove(0, "hole", position=1).phrase()
+        ('play the red joker as a 7', Message('turn over the face-down hole card at position {n} blind', n=1))
+        """
+        action, value = self.action, self.value
+        if action == "play":
+            if value is not None:
+                return M("play {cards} as a {value}", cards=Listed((self.card,)), value=value)
+            return M("play {cards}", cards=Listed((self.card,)))
+        if action == "hole":
+            if not self.blind:
+                if value is not None:
+                    return M("play the face-up hole card at position {n} as a {value}", n=self.position, value=value)
+                return M("play the face-up hole card at position {n}", n=self.position)
+            return M("turn over the face-down hole card at position {n} blind", n=self.position)
+        if action == "swap":
+            return M("put {card} face up in place of {other}", card=Listed((self.card,)), other=Listed((self.other,)))
+        return {"keep": M("stop swapping"), "take": M("pick up from the pile")}[action]
+
+    @property
+    def blind(self) -> bool:
+        """Whether the move turns over a face-down hole card (a card nobody saw before it is played)."""
+        return self.action == "hole" and self.position is not None and self.position - 1 not in UP_SLOTS
 
 
 def parse_move(text: str) -> RatMove:

@@ -117,6 +117,27 @@ class ShedMove(NamedTuple):
             return M("Send the pile to P{player}", player=self.index + 1)
         return M(_BARE_WORDS[self.action])
 
+    def phrase(self) -> Text:
+        """The move as the infinitive phrase a practice question is built around ("may you
+        play the seven of hearts?": see :func:`danish_nb.practice.words.move_words`).
+
+        >>> parse_shed_move("P2 closed 2").phrase().render("de")
+        'die verdeckte Karte 2 blind aufdecken'
+        """
+        cards = Listed(self.cards)
+        return {"play": M("play {cards}", cards=cards), "open": M("play {cards} from the face-up cards", cards=cards),
+                "complete": M("complete the four with {cards}", cards=cards),
+                "face-up": M("leave {cards} face up", cards=cards),
+                "closed": M("turn over face-down card {n} blind", n=(self.index or 0) + 1),
+                "send": M("send the pile to P{seat}", seat=(self.index or 0) + 1),
+                "stock": M("play the top card of the stock blind"), "take": M("take the pile into the hand"),
+                "pass": M("say pass"), "pick-up-open": M("take the face-up cards into the hand")}[self.action]
+
+    @property
+    def blind(self) -> bool:
+        """Whether the move plays a card nobody saw before (the top of the stock, a face-down card)."""
+        return self.action in ("stock", "closed")
+
 
 #: What a move with cards says, by action (``{cards}``: the cards in words).
 _CARD_WORDS = {"face-up": N_("Leave {cards} face up"), "play": N_("Play {cards}"),

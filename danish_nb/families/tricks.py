@@ -368,6 +368,32 @@ class TrickMove(NamedTuple):
                             in_hand=False, text=M("Discard {cards}", cards=Listed(self.cards))),)
         return M("Pass") if self.action == "pass" else NOT_WELL_FORMED
 
+    def phrase(self) -> Text:
+        """The move as the infinitive phrase a practice question is built around ("may you
+        declare no trumps?": see :func:`danish_nb.practice.words.move_words`); a bid by the
+        name its game registers (:data:`BID_NAMES`).
+
+        >>> TrickMove(0, "trump").phrase().render("en"), TrickMove(0, "bid", bid="strike").phrase().render("en")
+        ('declare no trumps', 'bid Strike')
+        """
+        action = self.action
+        if action == "play":
+            return M("play {cards}", cards=Listed((self.card,)))
+        if action == "bid":
+            return M("bid {bid}", bid=BID_NAMES[self.bid or ""])
+        if action == "trump":
+            if self.suit is None:
+                return M("declare no trumps")
+            return M("name {suit} as trumps", suit=SUIT_TEXTS[self.suit])
+        if action == "discard":
+            return M("lay aside {cards}", cards=Listed(self.cards))
+        return M("say pass")
+
+    @property
+    def blind(self) -> bool:
+        """Whether the move plays a card nobody saw before: never in a trick game."""
+        return False
+
 
 #: The bids of the trick games with an auction, in words (a game registers its own: Sjavs's
 #: Play, Strike and Slam); a bid's name is one word in each language.

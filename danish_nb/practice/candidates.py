@@ -13,6 +13,7 @@ declares); the rules then judge them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..cards import Card
@@ -30,29 +31,26 @@ def tries(state: Any) -> list[Any]:
     if player is None:
         return []
     legal = state.legal_moves()
-    if isinstance(state, ShedTable):
-        others = _shed_tries(state, player)
-    elif hasattr(state, "holes"):
-        others = _rat_tries(state, player)
-    else:
-        others = _trick_tries(state, player)
+    others = _BY_FAMILY[get_game(state.game_id).info.family](state, player)
     seen = set(legal)
     return legal + [m for m in dict.fromkeys(others) if m not in seen]
 
 
 def card_of(move: Any) -> Card | None:
-    """The one card a single play puts down (``None`` for any other move)."""
-    return _single(move)
+    """The one card a single play puts down (``None`` for any other move): a move's ``cards``
+    (a shedding game's) or ``card`` (a trick's, Rat Bastard 17's hand card).
 
-
-def _single(move: Any) -> Card | None:
-    if isinstance(move, ShedMove) and move.action in ("play", "open") and len(move.cards) == 1:
-        return move.cards[0]
-    if isinstance(move, TrickMove) and move.action == "play":
-        return move.card
-    if isinstance(move, RatMove) and move.action == "play" and move.card is not None:
-        return move.card
-    return None
+    >>> import danish_nb as dn
+    >>> g = dn.new_game("bastard", players=3)
+    >>> card_of(g.parse_move("P1 play 7H")), card_of(g.parse_move("P1 trump none"))
+    (Card('7♥'), None)
+    """
+    if move.action not in ("play", "open"):
+        return None
+    cards = getattr(move, "cards", ())
+    if not cards and getattr(move, "card", None) is not None:
+        cards = (move.card,)
+    return cards[0] if len(cards) == 1 else None
 
 
 def _shed_tries(state: ShedTable, p: int) -> list[ShedMove]:
@@ -96,3 +94,8 @@ def _trick_tries(state: Any, p: int) -> list[TrickMove]:
     elif phase == "play" and "trump" in actions:
         moves.append(TrickMove(p, "trump", None, SUITS[0]))
     return moves
+
+
+#: The moves a player could reach for, by the game's family (its ``info.family``).
+_BY_FAMILY: dict[str, Callable[[Any, int], list[Any]]] = {"shedding": _shed_tries, "running-total": _rat_tries,
+                                                          "tricks": _trick_tries}

@@ -443,10 +443,7 @@ def _other(state: Any, rng: random.Random) -> int:
 
 def _revealed(ask: _Ask) -> Text:
     """The card a blind move turned over, said in the question (it is public once played)."""
-    move = ask.move
-    blind = getattr(move, "action", None) in ("stock", "closed") or \
-        (getattr(move, "action", None) == "hole" and move.position - 1 not in (1, 3))
-    if not blind:
+    if not getattr(ask.move, "blind", False):
         return ""
     card = next((e.cards[0] for e in ask.events if e.cards), None)
     return blind_words(card) if card is not None else ""

@@ -22,9 +22,6 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..cards import Card, card_words
-from ..families.running_total import UP_SLOTS, RatMove
-from ..families.shedding import ShedMove
-from ..families.tricks import SUIT_TEXTS, TrickMove
 from ..i18n import N_, Listed, M, Message, joined, title_in, translator
 
 __all__ = ["OUTCOMES", "QUESTIONS", "VERDICT_WORDS", "cards_words", "move_words", "outcome_words", "seat_words",
@@ -81,74 +78,22 @@ def seat_words(seat: int, me: int | None = None) -> Message:
     return M("P{seat} (you)", seat=seat + 1) if seat == me else M("P{seat}", seat=seat + 1)
 
 
-_BIDS = {"play": M("Play"), "strike": M("Strike"), "slam": M("Slam")}
-
-
 def move_words(move: Any) -> Message:
     """What a move does, in words, as an infinitive phrase ("play the eight of hearts"): the
-    player is named by the question around it.
+    player is named by the question around it. Every family's move says it itself
+    (``move.phrase()``, beside ``move.words()``, the command a board's button reads).
 
+    >>> from danish_nb.families.tricks import TrickMove
+    >>> from danish_nb.families.running_total import RatMove
     >>> move_words(TrickMove(0, "trump", None, None)).render("en")
     'declare no trumps'
     >>> move_words(RatMove(0, "play", Card.parse("RJ"), 7)).render("en")
     'play the red joker as a 7'
     """
-    if isinstance(move, ShedMove):
-        return _shed_words(move)
-    if isinstance(move, TrickMove):
-        return _trick_words(move)
-    if isinstance(move, RatMove):
-        return _rat_words(move)
-    raise TypeError(f"no words for a move of type {type(move).__name__}")
-
-
-def _shed_words(move: ShedMove) -> Message:
-    action = move.action
-    if action == "play":
-        return M("play {cards}", cards=cards_words(move.cards))
-    if action == "open":
-        return M("play {cards} from the face-up cards", cards=cards_words(move.cards))
-    if action == "complete":
-        return M("complete the four with {cards}", cards=cards_words(move.cards))
-    if action == "face-up":
-        return M("leave {cards} face up", cards=cards_words(move.cards))
-    if action == "closed":
-        return M("turn over face-down card {n} blind", n=(move.index or 0) + 1)
-    if action == "send":
-        return M("send the pile to P{seat}", seat=(move.index or 0) + 1)
-    return {"stock": M("play the top card of the stock blind"), "take": M("take the pile into the hand"),
-            "pass": M("say pass"), "pick-up-open": M("take the face-up cards into the hand")}[action]
-
-
-def _trick_words(move: TrickMove) -> Message:
-    action = move.action
-    if action == "play":
-        return M("play {cards}", cards=cards_words((move.card,)))
-    if action == "bid":
-        return M("bid {bid}", bid=_BIDS[move.bid])
-    if action == "trump":
-        return M("declare no trumps") if move.suit is None else M("name {suit} as trumps", suit=SUIT_TEXTS[move.suit])
-    if action == "discard":
-        return M("lay aside {cards}", cards=cards_words(move.cards))
-    return M("say pass")
-
-
-def _rat_words(move: RatMove) -> Message:
-    action = move.action
-    if action == "play":
-        if move.value is not None:
-            return M("play {cards} as a {value}", cards=cards_words((move.card,)), value=move.value)
-        return M("play {cards}", cards=cards_words((move.card,)))
-    if action == "hole":
-        if move.position - 1 in UP_SLOTS:
-            if move.value is not None:
-                return M("play the face-up hole card at position {n} as a {value}", n=move.position, value=move.value)
-            return M("play the face-up hole card at position {n}", n=move.position)
-        return M("turn over the face-down hole card at position {n} blind", n=move.position)
-    if action == "swap":
-        return M("put {card} face up in place of {other}", card=cards_words((move.card,)),
-                 other=cards_words((move.other,)))
-    return {"keep": M("stop swapping"), "take": M("pick up from the pile")}[action]
+    phrase = getattr(move, "phrase", None)
+    if not callable(phrase):
+        raise TypeError(f"no words for a move of type {type(move).__name__}")
+    return phrase()
 
 
 #: What may happen after a move, by the kind of the engine's event: the choices of "what
