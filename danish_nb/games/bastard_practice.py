@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core import Event
-from ..practice.catalogue import DEAL, UNENFORCED
+from ..practice.catalogue import ALLOWS, DEAL, UNENFORCED
 from ..practice.part import PracticePart, always, last_score, order_decides
 from ..practice.scenes import last_trick, opening, random_play, stage
 
@@ -43,4 +43,5 @@ PRACTICE = PracticePart(
     actions=("trump",),
     number=deal_points,
     through={"BA-3": ("trick", order_decides()), "BA-4": ("end", always)},
+    fixed={"BA-9": ALLOWS, "BA-12": ALLOWS},
 )

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core import Event
-from ..practice.catalogue import DEAL, OBJECT, UNENFORCED
+from ..practice.catalogue import ALLOWS, DEAL, FORBIDS, OBJECT, OUTCOME, SEAT, UNENFORCED
 from ..practice.part import PracticePart
 from ..practice.scenes import nothing_fits, opening, random_play, stage, stock_gone, top_rank_held
 
@@ -57,4 +57,6 @@ PRACTICE = PracticePart(
               "chain": "LD-22"},
     hand_size=frozenset({"LD-17"}),
     through={"LD-10": ("next", clockwise)},
+    fixed={"LD-9": SEAT, "LD-11": ALLOWS, "LD-14": OUTCOME, "LD-19": FORBIDS, "LD-23": OUTCOME, "LD-27": OUTCOME,
+           "LD-28": OUTCOME},
 )

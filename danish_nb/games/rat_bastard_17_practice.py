@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core import Event
-from ..practice.catalogue import DEAL, NOTATION, OBJECT, UNENFORCED
+from ..practice.catalogue import DEAL, FORBIDS, NOTATION, OBJECT, OUTCOME, UNENFORCED
 from ..practice.part import PracticePart
 from ..practice.scenes import opening, random_play, stage
 from .rat_bastard_17 import UP_SLOTS, blind_value, card_value
@@ -57,4 +57,5 @@ PRACTICE = PracticePart(
     number=total_after,
     outcomes={"refill": "RB-12", "discard": "RB-17", "restart": "RB-16", "over": "RB-21", "take": "RB-16",
               "win": "RB-22"},
+    fixed={"RB-4": FORBIDS, "RB-5": FORBIDS, "RB-12": OUTCOME, "RB-20": FORBIDS, "RB-21": OUTCOME, "RB-22": OUTCOME},
 )

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..core import Event, Game, make_options, setup
 from ..families.tricks import Match, cards_won
-from ..practice.catalogue import DEAL
+from ..practice.catalogue import ALLOWS, DEAL, FORBIDS
 from ..practice.part import PracticePart, last_score, order_decides
 from ..practice.scenes import last_trick, opening, random_play, stage
 from .sjavs import LOSS, START_POINTS, Options, card_points, deal_state
@@ -92,5 +92,6 @@ PRACTICE = PracticePart(
     who={"end": "loser"},
     number=score_numbers,
     through={"SJ-2": ("trick", order_decides(plain=True))},
+    fixed={"SJ-1": FORBIDS, "SJ-7": FORBIDS, "SJ-12": ALLOWS, "SJ-15": ALLOWS},
     outcomes={"auction": "SJ-6", "skat": "SJ-8", "throw-in": "SJ-6"},
 )

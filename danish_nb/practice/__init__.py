@@ -18,7 +18,7 @@ The core of practice imports no widgets (``danish_nb.widgets.practice`` draws it
 'rat-bastard-17'
 """
 
-from .catalogue import active_rules, left_out
+from .catalogue import active_rules, left_out, one_answer, practice_notes
 from .items import KINDS, Choice, Feedback, Item, NoItem, make_item
 from .part import PracticePart, practice_part
 from .progress import Learner, ProgressStore
@@ -28,5 +28,5 @@ from .session import NothingDue, PracticeSession, StaleItem
 
 __all__ = ["KINDS", "LEARNED_DAYS", "SCHEDULER", "Choice", "Feedback", "Item", "Learner", "NoItem", "NothingDue",
            "PracticePart", "PracticeSession", "ProgressStore", "Report", "RuleProgress", "StaleItem", "active_rules",
-           "answered", "left_out", "make_item", "next_rule", "practice_part", "recall_words", "report_csv",
-           "room_report"]
+           "answered", "left_out", "make_item", "next_rule", "one_answer", "practice_notes", "practice_part",
+           "recall_words", "report_csv", "room_report"]

@@ -33,6 +33,16 @@ OBJECT = N_("the object of the game: it only ends a game that would go on foreve
 UNENFORCED = N_("a sentence the engine cannot enforce")
 NOTATION = N_("cited only for a move that is not a move of the game")
 
+#: Why a practised rule's answer cannot vary (the positions, players and moves still do).
+FORBIDS = N_("one answer only: the rule only forbids, so a move it decides is never legal (the positions, players "
+             "and moves vary)")
+ALLOWS = N_("one answer only: the rule only allows, so a move it decides is always legal (the positions, players "
+            "and moves vary)")
+OUTCOME = N_("one answer only: the rule always makes the same thing happen (the positions, players and moves vary)")
+#: Why a rule of a variant is not practised under the options of the table.
+OPTION = N_("not in play under these options: a variant switched off, or a reading an option replaces")
+SEAT = N_("one answer only: the first deal's order always has the same player start")
+
 
 def left_out(game_id: str) -> Mapping[str, str]:
     """The rules of ``game_id`` not practised, each with the reason (its practice part's).
@@ -41,6 +51,35 @@ def left_out(game_id: str) -> Mapping[str, str]:
     'a rule of the deal: it is settled before any move'
     """
     return practice_part(game_id).left_out
+
+
+def one_answer(game_id: str) -> Mapping[str, str]:
+    """The practised rules of ``game_id`` whose answer cannot vary, each with the reason.
+
+    >>> str(one_answer("sjavs")["SJ-1"]).split(":")[0]
+    'one answer only'
+    """
+    return practice_part(game_id).fixed
+
+
+def practice_notes(game_id: str, options: Mapping[str, Any] | Any = None) -> tuple[tuple[str, str, str], ...]:
+    """What a lesson shows about its game's practice: every rule not practised under ``options``
+    (left out, or switched off by an option), then every practised rule whose answer cannot vary,
+    each as ``(rule id, title, reason)`` (title and reason in English: render them with
+    :func:`~danish_nb.i18n.title_in` and the catalogue; :func:`danish_nb.render.practice.notes_html`
+    draws them).
+
+    >>> notes = practice_notes("le-danish")
+    >>> notes[0][:2], "LD-30" in [rule for rule, _, _ in notes]
+    (('LD-1', 'Object'), True)
+    """
+    rules = get_game(game_id)
+    active = set(active_rules(game_id, options))
+    part = practice_part(game_id)
+    out = [(rule.id, rule.title, part.left_out.get(rule.id, OPTION)) for rule in rules.catalogue
+           if rule.id not in active]
+    return tuple(out + [(rule.id, rule.title, part.fixed[rule.id]) for rule in rules.catalogue
+                        if rule.id in active and rule.id in part.fixed])
 
 
 def active_rules(game_id: str, options: Mapping[str, Any] | Any = None, players: int | None = None) -> tuple[str, ...]:

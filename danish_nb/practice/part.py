@@ -54,7 +54,10 @@ class PracticePart:
     - ``through``: rules the engine never cites as deciding a move, asked all the same through
       the question of an event where they decide it (:data:`Through`): an order of the cards
       through who takes a trick, the object of the game through who wins or loses at its end,
-      the direction of play through who plays next (``"next"``, after any legal move).
+      the direction of play through who plays next (``"next"``, after any legal move);
+    - ``fixed``: the practised rules whose answer cannot vary, each with the reason (a message of
+      :mod:`.catalogue`): a rule that only forbids or only allows, one that always makes the
+      same thing happen, a seat the deal's order fixes (the positions, players and moves vary).
     """
 
     scenes: Sequence[tuple[Scene, float, frozenset[str] | None]] = ()
@@ -66,6 +69,7 @@ class PracticePart:
     outcomes: Mapping[str, str] = field(default_factory=dict)
     hand_size: frozenset[str] = frozenset()
     through: Mapping[str, Through] = field(default_factory=dict)
+    fixed: Mapping[str, str] = field(default_factory=dict)
 
 
 #: What a game without a declared part practises.

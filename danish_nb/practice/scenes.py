@@ -38,6 +38,9 @@ MAX_PLAYERS = 5
 SCENE_MOVES = 400
 #: The most moves a :func:`stage` plays to reach its stage and on through it (a whole match).
 STAGE_MOVES = 3000
+#: A :func:`stage` offers its positions from a random one of its first this many on (so the first
+#: position of a stage is not always the one asked about).
+STAGE_SKIP = 3
 #: How far into a seeded deal random play starts, for a game that declares no scenes.
 GENERIC_SKIP = 40
 #: The keys a set-up position at a deal's start may hold: the cards dealt and the match so far
@@ -93,7 +96,8 @@ def opening(game_id: str, moves: int = 8) -> Scene:
 
 def stage(game_id: str, when: Callable[[Any], bool], start: Start | None = None) -> Scene:
     """A seeded deal (or ``start``'s deal) played on at random, its positions offered only where
-    ``when(state)`` holds (the stage a rule decides in), up to the end of the game.
+    ``when(state)`` holds (the stage a rule decides in), from a random one of the first few on,
+    up to the end of the game.
 
     >>> scene = stage("danish-bastard", lambda state: not state.stock)
     >>> game = next(scene(random.Random(2), {}, 3))
@@ -105,7 +109,10 @@ def stage(game_id: str, when: Callable[[Any], bool], start: Start | None = None)
             game = _deal(game_id, rng, options, players)
         else:
             game = start(rng, rng.choice(player_counts(game_id, players)), options)
-        yield from play_on(game, rng, limit=STAGE_MOVES, when=when)
+        skip = rng.randrange(STAGE_SKIP)
+        for number, position in enumerate(play_on(game, rng, limit=STAGE_MOVES, when=when)):
+            if number >= skip:
+                yield position
     return scene
 
 

@@ -25,6 +25,7 @@ from typing import Any
 from ..core import Text, get_game, render_text
 from ..families.tricks import TrickView
 from ..i18n import N_, title_in, translator
+from ..practice.catalogue import practice_notes
 from ..practice.items import Feedback, Item
 from ..practice.report import Report
 from ..practice.schedule import RuleProgress, recall_words
@@ -211,6 +212,26 @@ def progress_html(game_id: str, rules: Sequence[str], progress: Mapping[str, Rul
     return (f'<div class="dn-practice-progress"><p class="dn-summary">{escape(line)}</p>'
             f'<details><summary>{escape(tr("Progress per rule"))}</summary>'
             f'<table class="dn-progress-table"><tr>{heads}</tr>{"".join(rows)}</table></details></div>')
+
+
+def notes_html(game_id: str, options: Any = None, lang: str = "en") -> str:
+    """The rules of ``game_id`` practice does not ask (under ``options``), and the practised rules
+    whose answer cannot vary, each with the reason (:func:`~danish_nb.practice.practice_notes`):
+    shown with every lesson's practice, folded.
+
+    >>> html = notes_html("bastard", lang="fr")
+    >>> "<details" in html and "BA-1" in html and "BA-9" in html
+    True
+    """
+    tr = translator(lang)
+    catalogue = get_game(game_id).catalogue
+    rows = [f'<li><b>{escape(rule)} {escape(title_in(rule, title, lang))}</b>: {escape(tr(why))}</li>'
+            for rule, title, why in practice_notes(game_id, options)]
+    lead = tr.n("Of the {n} rule of {game}, these are not asked, or always have the same answer:",
+                "Of the {n} rules of {game}, these are not asked, or always have the same answer:",
+                len(catalogue), game=get_game(game_id).title)
+    return (f'<details class="dn-practice-notes"><summary>{escape(tr("Rules not practised, and why"))}</summary>'
+            f'<p>{escape(lead)}</p><ul>{"".join(rows)}</ul></details>')
 
 
 def nothing_due_html(rules: Sequence[str], progress: Mapping[str, RuleProgress], now: float,

@@ -36,7 +36,7 @@ from ..practice.items import Feedback, Item, NoItem
 from ..practice.progress import Learner, ProgressStore, open_progress
 from ..practice.schedule import to_dict as progress_dict
 from ..practice.session import NothingDue, PracticeSession
-from ..render.practice import data_link, item_html, nothing_due_html, progress_html
+from ..render.practice import data_link, item_html, notes_html, nothing_due_html, progress_html
 
 _HERE = Path(__file__).parent
 #: What a learner's page may send, and the widget method each calls (with the message).
@@ -304,6 +304,7 @@ class PracticeWidget:
                          f"{escape(why)}</p>{drawn}</div>")
             parts.append(drawn)
         parts.append(self._own_html())
+        parts.append(notes_html(self.game_id, self.session.options, self.lang))
         parts.append("</div>")
         return "".join(parts)
 
