@@ -10,7 +10,8 @@ Item audits over the seeds (issue 38; target 0 each): positions no legal history
 position that is not a deal's start, or moves that do not replay), turn
 notes on an item's board, rules asked that do not decide (a consequence), pick items whose rule
 decides no card or that test nothing (every card legal, or none), rules with no item, and rules
-whose answer never varies.
+whose answer never varies without a reason declared in the game's practice part (``fixed``,
+listed with every lesson's practice).
 
 Run ``python -m benchmarks.practice`` (``--seeds 25``; ``--variants`` also switches every
 variant on: Le danish's four options, Sjavs' Farvesjavs and last game points; ``--learners``
@@ -28,7 +29,7 @@ import time
 from typing import Any
 
 import danish_nb as dn
-from danish_nb.practice import Item, NoItem, NothingDue, PracticeSession, active_rules, left_out, make_item
+from danish_nb.practice import Item, NoItem, NothingDue, PracticeSession, active_rules, left_out, make_item, one_answer
 from danish_nb.practice.items import decider
 from danish_nb.practice.scenes import history_is_legal
 
@@ -65,23 +66,6 @@ def items(game: str, options: dict, seeds: int) -> tuple[dict[str, int], list[fl
         distinct[rule] = len(ids)
         answers[rule] = seen
     return distinct, times, kinds, found, answers
-
-
-def why_same(answer: tuple[str, ...]) -> str:
-    """Why a rule's answer cannot vary, read from the one answer it gives.
-
-    >>> why_same(("DB-25", "illegal")), why_same(("P1",))
-    ('it only forbids', "the deal's order fixes the seat")
-    >>> why_same(("burn",))
-    'the answer is its outcome (positions and other choices vary)'
-    """
-    if "illegal" in answer:
-        return "it only forbids"
-    if "legal" in answer:
-        return "it only allows"
-    if answer and answer[0].startswith("P") and answer[0][1:].isdigit():
-        return "the deal's order fixes the seat"
-    return "the answer is its outcome (positions and other choices vary)"
 
 
 def audit(item: Item) -> list[str]:
@@ -237,7 +221,8 @@ def item_rows(seeds: int, variants: bool) -> list[tuple[str, str, str]]:
             distinct, times, kinds, problems, answers = items(game, options, seeds)
             all_times += times
             found += problems
-            same += [f"{rule}: {why_same(next(iter(seen))[1])}" for rule, seen in answers.items()
+            fixed = one_answer(game)
+            same += [(rule, rule in fixed) for rule, seen in answers.items()
                      if len({answer for _, answer in seen}) == 1]
             low = min(distinct.values())
             short += [f"{game} {rule} ({n})" for rule, n in distinct.items() if n < 20]
@@ -256,8 +241,11 @@ def item_rows(seeds: int, variants: bool) -> list[tuple[str, str, str]]:
         rows.append((f"audit: {problem}", str(sum(hits.values())),
                      f"items over {seeds} seeds per rule (target 0) " + ", ".join(
                          f"{key.split(': ')[1]} {n}" for key, n in sorted(hits.items()))))
-    rows.append(("audit: answer never varies", str(len(same)),
-                 f"rules giving one answer over {seeds} seeds (target 0, or a reason): " + ("; ".join(same) or "none")))
+    unexplained = [rule for rule, why in same if not why]
+    rows.append(("audit: answer never varies", str(len(unexplained)),
+                 f"rules giving one answer over {seeds} seeds without a declared reason (target 0): "
+                 f"{', '.join(unexplained) or 'none'}; with one (PracticePart.fixed, shown in the lessons): "
+                 f"{len(same) - len(unexplained)} ({', '.join(rule for rule, why in same if why) or 'none'})"))
     return rows
 
 
