@@ -57,5 +57,6 @@ PRACTICE = PracticePart(
     number=total_after,
     outcomes={"refill": "RB-12", "discard": "RB-17", "restart": "RB-16", "over": "RB-21", "take": "RB-16",
               "win": "RB-22"},
+    numbers={"total": lambda answer: [n for n in range(answer - 4, answer + 5) if 0 <= n <= 27]},
     fixed={"RB-4": FORBIDS, "RB-5": FORBIDS, "RB-12": OUTCOME, "RB-20": FORBIDS, "RB-21": OUTCOME, "RB-22": OUTCOME},
 )

@@ -48,6 +48,12 @@ def match_start(rng: random.Random, players: int, options: Mapping[str, Any]) ->
                       "dealer": dealer, "deal": deal_no, "scores": scores, "seed": seed}, dict(options))
 
 
+def points_near(answer: int) -> list[int]:
+    """Card or game points a learner could mistake for ``answer``: a card's points more or less
+    (SJ-3: 3, 4, 5, 10, 11), never below zero."""
+    return [n for n in (answer + d for d in (-11, -10, -5, -4, -3, 3, 4, 5, 10, 11)) if n >= 0]
+
+
 def soloist_points(state: Any, events: Sequence[Event]) -> int:
     """The card points the soloist counts at the end of the deal: the tricks they won (the
     last one, the events say who took it) and the cards out of play (SJ-3, SJ-10)."""
@@ -92,6 +98,8 @@ PRACTICE = PracticePart(
     who={"end": "loser"},
     number=score_numbers,
     through={"SJ-2": ("trick", order_decides(plain=True))},
+    numbers={"game-points-lost": lambda answer: [0, *LOSS.values()],
+             "card-points": points_near, "game-points": points_near},
     fixed={"SJ-1": FORBIDS, "SJ-7": FORBIDS, "SJ-12": ALLOWS, "SJ-15": ALLOWS},
     outcomes={"auction": "SJ-6", "skat": "SJ-8", "throw-in": "SJ-6"},
 )

@@ -394,7 +394,7 @@ def _item(game: Game, rule_id: str, ask: _Ask, rng: random.Random, active: Seque
             question = Message(QUESTIONS[ask.question], who=who, move=move_words(ask.move))
         note = _revealed(ask)
     else:
-        numbers = _numbers(ask.number, ask.question, rng)
+        numbers = _numbers(ask.number, ask.question, rng, practice_part(game.rules.id))
         choices = tuple(Choice(str(n), str(n)) for n in numbers)
         answer = frozenset((str(ask.number),))
         question = Message(QUESTIONS[ask.question], who=who, move=move_words(ask.move), seat=(ask.seat or 0) + 1)
@@ -449,18 +449,15 @@ def _revealed(ask: _Ask) -> Text:
     return blind_words(card) if card is not None else ""
 
 
-def _numbers(answer: int, question: str, rng: random.Random) -> list[int]:
-    """Four numbers to choose from, the answer among them, in order."""
-    if question == "game-points-lost":
-        pool = [0, 5, 10, 15]
+def _numbers(answer: int, question: str, rng: random.Random, part: PracticePart) -> list[int]:
+    """Four numbers to choose from, the answer among them, in order: the game's own for its
+    questions (its part's ``numbers``), else near the answer."""
+    if question in part.numbers:
+        pool = list(part.numbers[question](answer))
     elif question == "hand-size":
         pool = [n for n in (answer + d for d in (-3, -2, -1, 1, 2, 3)) if n >= 0]
     else:
         pool = [answer + d for d in (-4, -3, -2, -1, 1, 2, 3, 4)] + ([answer * 2, -answer] if answer else [])
-        if question == "total":
-            pool = [n for n in pool if 0 <= n <= 27]
-        if question in ("card-points", "game-points"):
-            pool = [n for n in (answer + d for d in (-11, -10, -5, -4, -3, 3, 4, 5, 10, 11)) if n >= 0]
     others = [n for n in dict.fromkeys(pool) if n != answer]
     chosen = rng.sample(others, min(3, len(others))) + [answer]
     return sorted(dict.fromkeys(chosen))

@@ -55,6 +55,8 @@ class PracticePart:
       the question of an event where they decide it (:data:`Through`): an order of the cards
       through who takes a trick, the object of the game through who wins or loses at its end,
       the direction of play through who plays next (``"next"``, after any legal move);
+    - ``numbers``: the numbers a number question of the game offers besides its answer, by
+      question (``numbers[question](answer)``; default: near the answer);
     - ``fixed``: the practised rules whose answer cannot vary, each with the reason (a message of
       :mod:`.catalogue`): a rule that only forbids or only allows, one that always makes the
       same thing happen, a seat the deal's order fixes (the positions, players and moves vary).
@@ -70,6 +72,7 @@ class PracticePart:
     hand_size: frozenset[str] = frozenset()
     through: Mapping[str, Through] = field(default_factory=dict)
     fixed: Mapping[str, str] = field(default_factory=dict)
+    numbers: Mapping[str, Callable[[int], Sequence[int]]] = field(default_factory=dict)
 
 
 #: What a game without a declared part practises.
