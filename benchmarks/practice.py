@@ -242,6 +242,11 @@ def item_rows(seeds: int, variants: bool) -> list[tuple[str, str, str]]:
                      f"items over {seeds} seeds per rule (target 0) " + ", ".join(
                          f"{key.split(': ')[1]} {n}" for key, n in sorted(hits.items()))))
     unexplained = [rule for rule, why in same if not why]
+    declared = {rule for game in dn.GAMES for rule in one_answer(game)}
+    varied = sorted(declared - {rule for rule, _ in same})
+    rows.append(("audit: one answer declared, varies", str(len(varied)),
+                 f"rules declared with one answer whose answer varies over {seeds} seeds (target 0): "
+                 f"{', '.join(varied) or 'none'}"))
     rows.append(("audit: answer never varies", str(len(unexplained)),
                  f"rules giving one answer over {seeds} seeds without a declared reason (target 0): "
                  f"{', '.join(unexplained) or 'none'}; with one (PracticePart.fixed, shown in the lessons): "

@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import danish_nb as dn
 from danish_nb.cards import Card
 from danish_nb.core import render_text
+from danish_nb.i18n import translator
 from danish_nb.practice import (
     NoItem,
     PracticePart,
@@ -248,6 +249,24 @@ def test_left_out_rules_are_explained_and_never_asked() -> None:
             assert rule not in active_rules(game, VARIANTS.get(game))
             with pytest.raises(NoItem):
                 make_item(game, rule, 0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_is_practised_or_listed_with_its_reason_in_the_lessons_practice(game: str) -> None:
+    """Issue 38: a rule is left out (or has one answer) only with a reason, and the list a
+    lesson's practice shows names every such rule, in the learner's language."""
+    from danish_nb.practice import one_answer, practice_notes
+    catalogue = dn.GAMES[game].catalogue
+    active = set(active_rules(game))
+    notes = practice_notes(game)
+    listed = [rule for rule, _, _ in notes]
+    assert set(listed) == (set(catalogue.rules) - active) | set(one_answer(game))
+    assert set(one_answer(game)) <= active and all(why for _, _, why in notes)
+    page = PracticeWidget(game, seed=3, lang="de").html()
+    assert "Nicht geübte Regeln und warum" in page and all(f"<b>{rule} " in page for rule in listed)
+    assert all(translator("fr")(why) != why for _, _, why in notes)  # reasons in the catalogue, translated
+    if game in VARIANTS:  # a variant's rules are listed while its option is off, practised once it is on
+        assert {rule for rule, _, _ in practice_notes(game, VARIANTS[game])} < set(listed)
 
 
 def test_the_same_seed_gives_the_same_item_and_seeds_vary_it() -> None:

@@ -49,6 +49,6 @@ PRACTICE = PracticePart(
               "fail": "DB-24", "take": "DB-24", "finish": "DB-31"},
     hand_size=frozenset({"DB-26"}),
     through={"DB-1": ("end", always)},
-    fixed={"DB-9": SEAT, "DB-11": OUTCOME, "DB-12": ALLOWS, "DB-17": OUTCOME, "DB-19": OUTCOME, "DB-21": OUTCOME,
-           "DB-25": FORBIDS, "DB-27": FORBIDS, "DB-30": OUTCOME, "DB-32": FORBIDS},
+    fixed={"DB-9": SEAT, "DB-11": OUTCOME, "DB-12": ALLOWS, "DB-17": OUTCOME, "DB-19": OUTCOME, "DB-25": FORBIDS,
+           "DB-26": OUTCOME, "DB-27": FORBIDS, "DB-30": OUTCOME, "DB-32": FORBIDS},
 )
