@@ -3,7 +3,7 @@ deal's points asked after a score (``GameParts.practice``).
 
 >>> from danish_nb.practice.part import practice_part
 >>> sorted(practice_part("bastard").left_out)[:3]
-['BA-1', 'BA-2', 'BA-3']
+['BA-1', 'BA-2', 'BA-5']
 """
 
 from __future__ import annotations
