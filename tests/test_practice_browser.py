@@ -1,6 +1,7 @@
 """The Practice tab in real Chromium pages against the classroom server (its own SQLite file):
 in English, French and German a question is answered by keyboard alone, the live region says
-whether it was right, and axe-core finds no WCAG A/AA violation before and after the answer; a
+whether it was right, and axe-core finds no WCAG A/AA violation before and after the answer and
+with the list of rules not practised open; a
 reload resumes the learner's progress (their token kept in the browser); the teacher's view
 opens with the teacher key and lists the learner.
 """
@@ -92,6 +93,11 @@ def test_a_question_is_answered_by_keyboard_and_axe_finds_no_violation(context: 
     try:
         _, right, wrong = WORDS[lang]
         assert_no_violations(page, f"the Practice tab in {lang}, a question")
+        notes = page.locator(".dn-practice-notes").first  # the rules not practised, each with its reason
+        notes.locator("summary").click()
+        expect(notes.locator("li").first).to_be_visible()
+        expect(notes.locator("summary")).to_have_text(translator(lang)("Rules not practised, and why"))
+        assert_no_violations(page, f"the Practice tab in {lang}, the rules not practised")
         question = page.locator(".dn-practice-item .dn-question").first.inner_text()
         answer_by_keyboard(page)
         expect(page.locator(".dn-practice-widget .dn-live[role=status]")).to_have_text(
