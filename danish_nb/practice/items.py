@@ -6,11 +6,14 @@ question about it:
 
 - ``pick``: which of these cards may you play? (the cards of the player's hand, or face-up
   cards once the hand is gone; the rule decides at least one of them);
-- ``legal``: may the player make this move, and which rule decides? (the rule is among the
-  verdict's reasons; the other rules offered are not);
+- ``legal``: may the player make this move, and which rule decides? (the rule is the
+  verdict's first reason; the other rules offered are not among its reasons; legal for odd
+  seeds and illegal for even ones where the rule gives both);
 - ``effect``: what happens after this move? (an event of the rule: the pile burns, the order
   reverses, ...; the other outcomes offered do not happen);
-- ``who``: who takes this trick, leads next, starts, wins or loses the match?
+- ``who``: who takes this trick, leads next, plays next, starts, wins or loses the match? (also
+  how the rules the engine never cites are asked: an order of the cards, the direction of
+  play, the object of the game: the practice part's ``through``)
 - ``number``: the running total, a deal's points, the game points lost.
 
 Every answer is the engine's: ``explain`` for the verdicts, the events of ``apply`` for what

@@ -116,7 +116,8 @@ def order_decides(plain: bool = False) -> Callable[[Any, Any, Any, Sequence[Even
     >>> def ask(trick):  # P3 completes the trick with the 9 of clubs, no trumps
     ...     g = dn.setup("bastard", {"hands": [[], [], ["9C"]], "trick": trick, "leader": 0, "trump": "none"})
     ...     move = g.parse_move("P3 play 9C")
-    ...     return order_decides()(g.state, *g.state.apply(move)[:1], move, g.state.apply(move)[1])
+    ...     after, events = g.state.apply(move)
+    ...     return order_decides()(g.state, after, move, events)
     >>> ask(["KH", "2H"]), ask(["KH", "2S"])  # the king beats the 2 of its suit; nothing to compare
     (True, False)
     """
