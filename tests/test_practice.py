@@ -5,7 +5,10 @@ The item property replays each item's position from its record and asks the engi
 the answer the item expects must be the engine's verdict (``explain``) or what the move does
 (the events of ``apply``), and the item's rule must be the verdict's first reason (what
 decides it, never a consequence) or the events' rule; a pick item credits each card to the
-rule that decides it; the board drawn for an item shows no turn note.
+rule that decides it; the board drawn for an item shows no turn note. A Hypothesis property over
+items under any options checks that each position is reached by a legal history (a seeded deal,
+or a Sjavs deal's start with game points its rules can reach, and moves the engine replays).
+Every rule is practised or listed, with its reason, under each lesson's practice.
 """
 
 from __future__ import annotations
