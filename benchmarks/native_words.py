@@ -167,10 +167,10 @@ def _sentences(text: str) -> list[str]:
     """``text``'s sentences and clauses (split after . ! ? and a space, and at ; · / between
     spaces: a list of scores, answers or labels); a line is at least one.
 
-    >>> _sentences("A : b. C : d ! E ; f · g / h")
-    ['A : b.', 'C : d !', 'E', 'f', 'g', 'h']
+    >>> _sentences("A : b. C : d ! E ; f · g / h; i")
+    ['A : b.', 'C : d !', 'E', 'f', 'g', 'h', 'i']
     """
-    return re.split(r"(?<=[.!?])\s+(?=[^\W\d_])|[\s\u202f][;·/]\s", text)
+    return re.split(r"(?<=[.!?])\s+(?=[^\W\d_])|[\s\u202f]?;\s|\s[·/]\s", text)
 
 
 def collect(seeds: range = range(1, 3), moves: int = 40, games: tuple[str, ...] = GAMES, *,
