@@ -14,7 +14,7 @@ the seat's moves whose estimated result was much worse than the best one.
 
 Every text it shows is a message rendered for one reader in one language (``str()``: English):
 
->>> h.text(lang="fr").startswith(move_label(h.move, h.seat).render("fr") + "\u202f: ")
+>>> h.text(lang="fr").startswith(move_label(h.move, h.seat).render("fr") + " — ")
 True
 """
 
