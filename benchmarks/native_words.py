@@ -4,8 +4,9 @@ would check its form: issue 43's collector.
 Plays seeded games of all five games and collects, per language, each distinct line of: the
 verdicts of several candidate moves (legal, illegal, out of turn) as the board shows them, every
 log line as each player and a spectator read it, the computer players' reasons, the coach's hint
-at a few positions, the boards (every text and spoken name) at a few positions, practice items
-and their feedback, and every rule as a page shows it. A line is a block of an HTML page (a
+at a few positions and its review of P1's moves (the first seed's games), the boards (every text
+and spoken name) at a few positions, practice items and their feedback, and every rule as a page
+shows it. A line is a block of an HTML page (a
 ``div``, ``li``, ``p``... with its inline parts) or a spoken name; the document's own words
 (``dn-quote``), the English behind a click (``<details>``) and notation (``translate="no"``)
 are left out: they are not the page's language on purpose.
@@ -221,6 +222,11 @@ def _texts(seeds: range, moves: int, games: tuple[str, ...], *, coach: bool, boa
                     for viewer in (*range(players), None):
                         for lang in LANGS:
                             yield lang, f"{game_id} log", event.text_for(viewer, lang=lang)
+            if coach and seed == seeds[0]:
+                from danish_nb.coach import review
+                for mistake in review(game, 0, iterations=20, seed=seed):
+                    for lang in LANGS:
+                        yield lang, f"{game_id} review", mistake.text(lang)
         if practice:
             yield from _practice(game_id)
 
