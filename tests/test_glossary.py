@@ -54,14 +54,21 @@ def test_every_generated_line_keeps_to_the_glossary(generated, lang):
     assert wrong == []
 
 
-@pytest.mark.parametrize("lang", FOREIGN)
-def test_a_term_said_alone_is_the_glossary_s_word(lang):
-    """The catalogue entry that names a term alone (the Sjavs bids: "Strike") says the glossary's word."""
-    translated = dict(_translations(lang))
-    named = [t for key, t in glossary.terms().items() if key == t.key and t.msgid]
-    assert len(named) >= 3
-    for term in named:
-        assert translated[f"|{term.msgid}"] == glossary.word(term.key, lang), term.key
+@pytest.mark.parametrize("bid, fr, de", [("play", "un Jeu", "ein Spiel"), ("strike", "une Frappe", "einen Schlag"),
+                                          ("slam", "un Chelem", "einen Schlemm")])
+def test_a_bid_is_said_with_the_glossary_s_word_and_article(bid, fr, de):
+    """A Sjavs bid, in the log and in a practice question, is the glossary's word with its article
+    (the practice once asked "pouvez-vous annoncer Frappe ?")."""
+    from danish_nb.families.tricks import TrickMove
+    from danish_nb.games.sjavs import BID_TEXTS
+    from danish_nb.i18n import M
+    from danish_nb.practice.words import move_words
+
+    asked = move_words(TrickMove(0, "bid", bid=bid))
+    assert (asked.render("fr"), asked.render("de")) == (f"annoncer {fr}", f"{de} bieten")
+    said = M("{who} bids {bid_name}", who="P2", bid_name=BID_TEXTS[bid])
+    assert (said.render("fr"), said.render("de")) == (f"P2 annonce {fr}", f"P2 bietet {de}")
+    assert glossary.word(f"bid-{bid}", "fr") == fr.split()[1]
 
 
 @pytest.mark.parametrize("text, lang, found", [

@@ -25,6 +25,7 @@ from ..cards import Card, card_words
 from ..families.running_total import UP_SLOTS, RatMove
 from ..families.shedding import ShedMove
 from ..families.tricks import SUIT_TEXTS, TrickMove
+from ..glossary import Named
 from ..i18n import N_, Listed, M, Message, joined, title_in, translator
 
 __all__ = ["OUTCOMES", "QUESTIONS", "VERDICT_WORDS", "cards_words", "move_words", "outcome_words", "seat_words",
@@ -81,7 +82,8 @@ def seat_words(seat: int, me: int | None = None) -> Message:
     return M("P{seat} (you)", seat=seat + 1) if seat == me else M("P{seat}", seat=seat + 1)
 
 
-_BIDS = {"play": M("Play"), "strike": M("Strike"), "slam": M("Slam")}
+#: The bids as the glossary names them, with their articles ("annoncer une Frappe", "einen Schlag bieten").
+_BIDS = {bid: Named(f"bid-{bid}") for bid in ("play", "strike", "slam")}
 
 
 def move_words(move: Any) -> Message:
