@@ -4,8 +4,9 @@ would check its form: issue 43's collector.
 Plays seeded games of all five games and collects, per language, each distinct line of: the
 verdicts of several candidate moves (legal, illegal, out of turn) as the board shows them, every
 log line as each player and a spectator read it, the computer players' reasons, the coach's hint
-at a few positions, the boards (every text and spoken name) at a few positions, practice items
-and their feedback, and every rule as a page shows it. A line is a block of an HTML page (a
+at a few positions and its review of P1's moves (the first seed's games), the boards (every text
+and spoken name) at a few positions, practice items and their feedback, and every rule as a page
+shows it. A line is a block of an HTML page (a
 ``div``, ``li``, ``p``... with its inline parts) or a spoken name; the document's own words
 (``dn-quote``), the English behind a click (``<details>``) and notation (``translate="no"``)
 are left out: they are not the page's language on purpose.
@@ -16,6 +17,7 @@ a "(s)"-style plural, ASCII double quotes, in French an ASCII space or none befo
 
     python -m benchmarks.native_words                 # counts per language and source, problems
     python -m benchmarks.native_words --sample 200    # and write a seeded sample per language to read
+    python -m benchmarks.native_words --sample 200 --sample-seed 7  # another sample
     python -m benchmarks.native_words --show 20       # the first problem lines
 
 (The class tables' and the server's pages are not collected here: see benchmarks/tables.py.)
@@ -42,6 +44,9 @@ ENGLISH_WORDS = re.compile(r"\b(the|and|of|with|from|takes|plays|card|cards|play
 SPOKEN = ("aria-label", "title", "aria-valuetext", "placeholder", "alt")
 BLOCKS = {"div", "li", "p", "section", "summary", "details", "h1", "h2", "h3", "h4", "tr", "td", "th", "button",
           "label", "option", "ul", "ol", "table", "br", "header", "footer", "main", "nav", "dt", "dd", "figcaption"}
+#: Inline parts set apart on the page (a row's caption, a badge), read as lines of their own, as are the
+#: parts hidden from screen readers (a card's face, a seat's name above its card on a trick).
+APART = {"dn-label", "dn-to-play"}
 VOID = {"br", "input", "img", "hr", "meta", "link", "wbr"}
 
 
@@ -51,12 +56,14 @@ def _squeeze(text: str) -> str:
 
 
 class _Lines(HTMLParser):
-    """The lines of an HTML fragment: its blocks' texts and its spoken names, without the
-    document's quotes, the English behind a click, notation, styles and scripts."""
+    """The lines of an HTML fragment: its blocks' texts (and its parts set apart: :data:`APART`)
+    and its spoken names, without the document's quotes, the English behind a click, notation,
+    styles and scripts."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.skip: list[bool] = []
+        self.apart: list[bool] = []
         self.lines: list[str] = []
         self.current: list[str] = []
 
@@ -70,19 +77,22 @@ class _Lines(HTMLParser):
         found = dict(attrs)
         skip = bool(self.skip and self.skip[-1]) or tag in ("details", "style", "script") \
             or "dn-quote" in (found.get("class") or "").split() or found.get("translate") == "no"
-        if tag in BLOCKS:
+        apart = tag in BLOCKS or found.get("aria-hidden") == "true" \
+            or bool(APART & set((found.get("class") or "").split()))
+        if apart:
             self._flush()
         if not skip:
             self.lines += [_squeeze(found[a] or "") for a in SPOKEN if found.get(a)]
         if tag not in VOID:
             self.skip.append(skip)
+            self.apart.append(apart)
 
     def handle_endtag(self, tag: str) -> None:
         if tag in VOID:
             return
         if self.skip:
             self.skip.pop()
-        if tag in BLOCKS:
+        if self.apart.pop() if self.apart else tag in BLOCKS:
             self._flush()
 
     def handle_data(self, data: str) -> None:
@@ -143,7 +153,25 @@ def problems(line: str, lang: str) -> list[str]:
         found.append("space before : ; ! ?")
     if lang == "de" and ("”" in line or line.count("“") > line.count("„")):
         found.append("English quotes")
+    if any(sentence.count(":") > 1 for sentence in _sentences(own)):
+        found.append("chained colons")
+    if re.search(r"[!?][\s\u202f]+[a-zß-ÿœ]", own):
+        found.append("small letter after ! ?")
+    if re.search(r"\)\s*\(", line):
+        found.append("double parentheses")
+    if re.search(r"[^\W\d_]:[^\W\d_]|\d[^\W\d_]{3,}|\b(?!Pos1\b)[^\W\d_]{2,}\d", own):  # (Pos1: a German key)
+        found.append("words run together")
     return found
+
+
+def _sentences(text: str) -> list[str]:
+    """``text``'s sentences and clauses (split after . ! ? and a space, and at ; · / between
+    spaces: a list of scores, answers or labels); a line is at least one.
+
+    >>> _sentences("A : b. C : d ! E ; f · g / h; i")
+    ['A : b.', 'C : d !', 'E', 'f', 'g', 'h', 'i']
+    """
+    return re.split(r"(?<=[.!?])\s+(?=[^\W\d_])|[\s\u202f]?;\s|\s[·/]\s", text)
 
 
 def collect(seeds: range = range(1, 3), moves: int = 40, games: tuple[str, ...] = GAMES, *,
@@ -194,6 +222,11 @@ def _texts(seeds: range, moves: int, games: tuple[str, ...], *, coach: bool, boa
                     for viewer in (*range(players), None):
                         for lang in LANGS:
                             yield lang, f"{game_id} log", event.text_for(viewer, lang=lang)
+            if coach and seed == seeds[0]:
+                from danish_nb.coach import review
+                for mistake in review(game, 0, iterations=20, seed=seed):
+                    for lang in LANGS:
+                        yield lang, f"{game_id} review", mistake.text(lang)
         if practice:
             yield from _practice(game_id)
 
@@ -224,6 +257,7 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=2)
     parser.add_argument("--moves", type=int, default=40)
     parser.add_argument("--sample", type=int, default=0, help="write a seeded sample of this many lines per language")
+    parser.add_argument("--sample-seed", type=int, default=43, help="the sample's random seed")
     parser.add_argument("--out", default="native_words_sample")
     parser.add_argument("--show", type=int, default=0, help="print the first problem lines")
     args = parser.parse_args()
@@ -242,7 +276,7 @@ def main() -> None:
             for line in group[:args.show]:
                 print(f"   {problem}: {line[:200]}")
         if args.sample:
-            sample = random.Random(43).sample(sorted(lines), min(args.sample, len(lines)))
+            sample = random.Random(args.sample_seed).sample(sorted(lines), min(args.sample, len(lines)))
             path = Path(f"{args.out}.{lang}.txt")
             path.write_text("".join(f"{i + 1:3} [{lines[line]}] {line}\n" for i, line in enumerate(sample)),
                             encoding="utf-8")

@@ -14,7 +14,7 @@ the seat's moves whose estimated result was much worse than the best one.
 
 Every text it shows is a message rendered for one reader in one language (``str()``: English):
 
->>> h.text(lang="fr").startswith(move_label(h.move, h.seat).render("fr") + "\u202f: ")
+>>> h.text(lang="fr").startswith(move_label(h.move, h.seat).render("fr") + " — ")
 True
 """
 
@@ -116,10 +116,14 @@ class Mistake:
         return render_text(line, self.seat, lang=lang)
 
     def _short(self) -> Text:
-        """The best move's outlook, said shortly after the played one's ("wins 10 of 20")."""
+        """The best move's outlook, said shortly after the played one's, in the same terms ("wins
+        10 of 20"; in a trick game, "leads after the deal in 10 of 20")."""
         if self.unit != "search":
             return self._outlook(self.best_estimate, self.best_wins, self.best_tries)
-        return M("wins {wins} of {n}", wins=round(self.best_wins * self.best_tries), n=self.best_tries)
+        wins = round(self.best_wins * self.best_tries)
+        if self.game_id and get_game(self.game_id).info.family == "tricks":  # said as the played move's
+            return M("leads after the deal in {wins} of {n}", wins=wins, n=self.best_tries)
+        return M("wins {wins} of {n}", wins=wins, n=self.best_tries)
 
     def __str__(self) -> str:
         return self.text()

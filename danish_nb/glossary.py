@@ -29,13 +29,12 @@ __all__ = ["Named", "Term", "gender", "strays", "term", "terms", "word"]
 
 @dataclass(frozen=True)
 class Term:
-    """One game term: its English, its word per language (with gender and forms), the catalogue
-    entry that says it alone (``msgid``), and the words ruled out per language (``avoid``)."""
+    """One game term: its English, its word per language (with gender and forms), and the words
+    ruled out per language (``avoid``)."""
 
     key: str
     en: str
     words: dict[str, dict[str, str]]
-    msgid: str = ""
     avoid: dict[str, tuple[re.Pattern[str], ...]] = field(default_factory=dict)
 
 
@@ -45,7 +44,7 @@ def terms() -> dict[str, Term]:
     data = tomllib.loads((resources.files("danish_nb") / "locale" / "glossary.toml").read_text(encoding="utf-8"))
     found: dict[str, Term] = {}
     for key, entry in data["terms"].items():
-        made = Term(key, entry["en"], {lang: entry[lang] for lang in ("fr", "de")}, entry.get("msgid", ""),
+        made = Term(key, entry["en"], {lang: entry[lang] for lang in ("fr", "de")},
                     {lang: tuple(re.compile(p) for p in patterns) for lang, patterns in entry.get("avoid", {}).items()})
         found[key] = found[made.en] = made
     return found

@@ -118,9 +118,10 @@ def test_a_verdict_in_each_language():
     lesson = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
     verdict = lesson.explain("P1 play 4C")
     assert str(verdict) == "illegal: the four of clubs on the six of clubs: lower than the card before (rule DB-13)"
-    assert verdict.summary("fr") == ("illégal\u202f: le quatre de trèfle sur le six de trèfle\u202f: "
+    # the verdict, then its reasons as a clause of their own (one colon a clause, issue 43)
+    assert verdict.summary("fr") == ("illégal\u202f; le quatre de trèfle sur le six de trèfle\u202f: "
                                      "plus faible que la carte précédente (règle DB-13)")
-    assert verdict.summary("de") == ("nicht erlaubt: Kreuz-Vier auf Kreuz-Sechs: "
+    assert verdict.summary("de") == ("nicht erlaubt; Kreuz-Vier auf Kreuz-Sechs: "
                                      "niedriger als die Karte davor (Regel DB-13)")
 
 
@@ -158,7 +159,7 @@ def test_texts_of_random_games_render_in_every_language(game_id, seed, lang):
     for move in g.legal_moves()[:5]:
         summary = g.state.explain(move).summary(lang)
         assert "{" not in summary
-        assert summary.startswith(("légal\u202f:", "illégal\u202f:", "erlaubt:", "nicht erlaubt:"))
+        assert summary.startswith(("légal\u202f;", "illégal\u202f;", "erlaubt;", "nicht erlaubt;"))
 
 
 def test_plural_forms():

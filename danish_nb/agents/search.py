@@ -233,7 +233,7 @@ def outlook(candidate: Candidate, tricks: bool) -> Text:
     >>> str(outlook(Candidate(None, 12, 0.5, 5 / 12), False))
     'wins 5 of 12 imagined games, too few to be sure'
     >>> outlook(Candidate(None, 40, 0.5, 0.25), True).render("fr")
-    'sur 40 donnes imaginées, en tête après la donne 10 fois'
+    'sur 40 donnes imaginées, en tête à la fin de la donne dans 10 cas'
     """
     wins, n = round(candidate.win_rate * candidate.visits), candidate.visits
     text = _n("leads after the deal in {wins} of {n} imagined deal",
@@ -592,7 +592,7 @@ def explain(result: SearchResult, me: int, game_id: str) -> Text:
     >>> from danish_nb.core import render_text
     >>> only = SearchResult(TrickMove(0, "play", Card.parse("7H")), (Candidate(None, 0, math.nan, math.nan),), 0)
     >>> render_text(explain(only, 0, "bastard"), 0, lang="fr")
-    'Jouer le sept de cœur\u202f: son seul coup permis'
+    'Jouer le sept de cœur — son seul coup permis'
     """
     why = reason(result, me, game_id)
     if result.endgame is None and not result.iterations:

@@ -237,7 +237,7 @@ def trick_winner(trick: Sequence[Play], trumps: Trumps) -> tuple[Play, Message]:
     >>> from ..cards import parse_cards
     >>> trick = tuple(Play(p, c) for p, c in enumerate(parse_cards("AS 2H KS")))
     >>> str(trick_winner(trick, Trumps(Suit.HEARTS))[1]), trick_winner(trick, Trumps(None))[1].render("de")
-    ('the two of hearts wins: the only trump', 'Pik-Ass gewinnt: die höchste Karte in Pik, der ausgespielten Farbe')
+    ('the two of hearts wins: the only trump', 'Pik-Ass ist die höchste Karte in Pik, der ausgespielten Farbe')
     """
     if not trick:
         raise ValueError("an empty trick has no winner")

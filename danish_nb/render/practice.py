@@ -24,7 +24,7 @@ from typing import Any
 
 from ..core import Text, get_game, render_text
 from ..families.tricks import TrickView
-from ..i18n import N_, title_in, translator
+from ..i18n import N_, Listed, M, title_in, translator
 from ..practice.catalogue import practice_notes
 from ..practice.items import Feedback, Item
 from ..practice.report import Report
@@ -168,8 +168,10 @@ def feedback_html(feedback: Feedback, lang: str = "en") -> str:
     item = feedback.item
     rule = get_game(item.game_id).catalogue[item.rule]
     verdict = tr("Right!") if feedback.correct else tr("Not quite.")
-    answers = [c for c in item.choices if c.key in item.answer]
-    answer = " / ".join(render_text(c.text, item.player, lang=lang) for c in answers) or tr("none of them")
+    said = [render_text(c.text, item.player, lang=lang) for c in item.choices if c.key in item.answer]
+    # several answers: each quoted, said as a list ("“Yes, it is allowed.” and “SJ-6: Bidding”")
+    answer = (Listed([M("“{text}”", text=text) for text in said]).text_in(lang) if len(said) > 1
+              else said[0] if said else tr("none of them"))
     head = f'<p class="{"dn-right" if feedback.correct else "dn-wrong"}"><b>{escape(verdict)}</b> ' \
            f'{escape(tr("The answer: {answer}", answer=answer))}</p>'
     lines = "".join(f"<li>{_text(line, lang, item.player)}</li>" for line in feedback.lines)

@@ -36,13 +36,13 @@ RANK_NAMES = {"J*": N_("joker")}
 
 
 def total_html(total: int, lang: str = "en") -> str:
-    """The running total, large (RB-13, RB-15).
+    """The running total, large (RB-13, RB-15), read as "11 of 17" (a space between its parts).
 
     >>> total_html(11)
-    '<div class="dn-total"><span class="dn-total-value">11</span><span class="dn-total-limit">of 17</span></div>'
+    '<div class="dn-total"><span class="dn-total-value">11</span> <span class="dn-total-limit">of 17</span></div>'
     """
     css = "dn-total dn-at-17" if total == 17 else "dn-total"
-    return (f'<div class="{css}"><span class="dn-total-value">{total}</span>'
+    return (f'<div class="{css}"><span class="dn-total-value">{total}</span> '
             f'<span class="dn-total-limit">{escape(translator(lang)("of 17"))}</span></div>')
 
 
