@@ -15,7 +15,13 @@ It prints:
 - New game: from the click to the new seed shown (the engine and board in the worker).
 
 Each run is a cold visit then a warm one in a new profile; several sites (``--site``, repeated)
-take turns, so that a busy machine slows them alike. ``--steps N`` measures instead, N times per
+take turns, so that a busy machine slows them alike. ``--slow F`` runs the whole browser (every
+process: the page, its Web Worker, the network service) in a CPU cgroup whose quota is 1/F of
+this machine's cores, as a device F times slower would be (DevTools' CPU throttling slows only
+a page's main thread, not its worker); it needs root and a cgroup ``cpu`` controller (v1 or v2).
+Bytes and requests "before the first board" are what the server answered from the navigation
+to the first board on screen (the precompressed copies' bytes when the browser takes them, as
+a host serving them sends). ``--steps N`` measures instead, N times per
 site in turns, the CPU seconds of each step of the worker's start in Pyodide under Node.js
 (site_steps.mjs): Pyodide, the wheel, the imports, the snapshot, a restore. A proxy for the
 worker that a busy machine disturbs less than wall time (no page, no WebAssembly code cache).
@@ -37,8 +43,10 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from collections import Counter
-from contextlib import ExitStack
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -78,8 +86,8 @@ def part(path: str) -> str:
 
 
 def site_size(site: Path) -> tuple[int, Counter[str]]:
-    """(files, bytes by part) of the built site."""
-    files = [p for p in site.rglob("*") if p.is_file()]
+    """(files, bytes by part) of the built site, without the precompressed copies."""
+    files = [p for p in site.rglob("*") if p.is_file() and p.suffix not in (".br", ".gz")]
     sizes: Counter[str] = Counter()
     for path in files:
         sizes[part(path.relative_to(site).as_posix())] += path.stat().st_size
@@ -96,13 +104,20 @@ def by_part(sent: Counter[str]) -> Counter[str]:
 def visit(context: BrowserContext, server: SiteServer, settle: bool) -> dict[str, Any]:
     """One visit: seconds to the load event and to the first board, the worker's start steps,
     and the bytes the server sent (once settled, if ``settle``: the first visit's whole cost)."""
-    before = server.sent.copy()
+    logged = len(server.log)
     page = context.new_page()
     t0 = time.perf_counter()
     page.goto(server.url + APP_PAGE, timeout=TIMEOUT)
     loaded = time.perf_counter() - t0
     page.locator(BOARD).first.wait_for(timeout=TIMEOUT)
     board = time.perf_counter() - t0
+    board_at = page.evaluate("performance.timeOrigin / 1000 + performance.getEntriesByName('danish-nb: first board')"
+                             "[0].startTime / 1000")
+    early = [(path, size) for arrived, path, size in server.log[logged:] if arrived <= board_at]
+    at_board: Counter[str] = Counter()
+    for path, size in early:
+        at_board[path] += size
+    asked_at_board = sum(1 for _, size in early if size == 0)
     steps = json.loads(page.locator("html").get_attribute("data-python-steps") or "{}")
     marks = page.evaluate("performance.getEntriesByType('mark').filter((m) => m.name.startsWith('danish-nb: '))"
                           ".map((m) => [m.name.slice(11), m.startTime / 1000])")
@@ -110,8 +125,11 @@ def visit(context: BrowserContext, server: SiteServer, settle: bool) -> dict[str
     if settle:
         page.evaluate(SETTLED)
     page.close()
+    sent: Counter[str] = Counter()
+    for _, path, size in server.log[logged:]:
+        sent[path] += size
     return {"loaded": loaded, "board": board, "steps": steps, "start": start, "marks": dict(marks),
-            "sent": server.sent - before}
+            "sent": sent, "at_board": at_board, "asked_at_board": asked_at_board}
 
 
 def new_game_s(context: BrowserContext, server: SiteServer) -> float:
@@ -128,6 +146,43 @@ def new_game_s(context: BrowserContext, server: SiteServer) -> float:
     elapsed = time.perf_counter() - t0
     page.close()
     return elapsed
+
+
+@contextmanager
+def slowed(chromium: str, factor: float) -> Iterator[str]:
+    """A script starting ``chromium`` (with its arguments) in a new CPU cgroup whose quota is
+    ``1/factor`` of this machine's cores, for as long as the block runs; ``factor`` <= 1: chromium."""
+    if factor <= 1:
+        yield chromium
+        return
+    period = 100_000
+    quota = int(period * (os.cpu_count() or 1) / factor)
+    v1, v2 = Path("/sys/fs/cgroup/cpu"), Path("/sys/fs/cgroup")
+    name = f"danish-nb-bench-{uuid.uuid4().hex[:8]}"
+    if (v1 / "cpu.cfs_quota_us").exists():
+        group = v1 / name
+        group.mkdir()
+        (group / "cpu.cfs_period_us").write_text(str(period))
+        (group / "cpu.cfs_quota_us").write_text(str(quota))
+    elif "cpu" in (v2 / "cgroup.controllers").read_text().split():
+        group = v2 / name
+        group.mkdir()
+        (group / "cpu.max").write_text(f"{quota} {period}")
+    else:
+        raise SystemExit("benchmarks.site --slow: no cgroup cpu controller to write to (root needed)")
+    with tempfile.TemporaryDirectory(prefix="slow-chromium-") as folder:
+        script = Path(folder) / "chromium"
+        script.write_text(f'#!/bin/sh\necho $$ > "{group}/cgroup.procs"\nexec "{chromium}" "$@"\n')
+        script.chmod(0o755)
+        try:
+            yield str(script)
+        finally:
+            for _ in range(50):  # the browser's processes are gone a moment after it closes
+                try:
+                    group.rmdir()
+                    break
+                except OSError:
+                    time.sleep(0.1)
 
 
 def profile(p: Playwright, chromium: str, folder: str) -> BrowserContext:
@@ -168,6 +223,10 @@ def measure(p: Playwright, chromium: str, servers: dict[str, SiteServer], visits
         marks = {mark: statistics.median(run["marks"][mark] for run in found) for mark in found[0]["marks"]}
         rows.append((f"{prefix}  page, {label} (s)", "median", "since the navigation: " + ", ".join(
             f"{mark} {at:.2f}" for mark, at in marks.items())))
+        at_board = [sum(run["at_board"].values()) for run in found]
+        top = ", ".join(f"{part_name} {size / MB:.2f}" for part_name, size in by_part(found[0]["at_board"]).most_common())
+        rows.append((f"{prefix}fetched before the first board, {label} (MB)", f"{statistics.median(at_board) / MB:.2f}",
+                     f"{found[0]['asked_at_board']} requests: {top}"))
         sent = found[0]["sent"]
         top = ", ".join(f"{part_name} {size / MB:.2f}" for part_name, size in by_part(sent).most_common())
         what = "the whole first visit, service worker's copy included" if label == "cold" else "second visit"
@@ -210,6 +269,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--visits", type=int, default=3, help="cold + warm visit pairs per site")
     parser.add_argument("--site", type=Path, action="append", dest="sites",
                         help="a built site (repeat to compare several, visited in turns; default: site/)")
+    parser.add_argument("--slow", type=float, default=1, metavar="F",
+                        help="run the whole browser at 1/F of this machine's CPU (a cgroup quota; root)")
     parser.add_argument("--steps", type=int, default=0, metavar="N",
                         help="instead: CPU seconds of each start-up step under Node.js, N runs per site")
     args = parser.parse_args(argv)
@@ -229,7 +290,10 @@ def main(argv: list[str] | None = None) -> int:
                      f"{files} files: " + ", ".join(f"{name} {size / MB:.2f}" for name, size in sizes.most_common())))
     with ExitStack() as stack, sync_playwright() as p:
         servers = {str(site): stack.enter_context(serving(site)) for site in sites}
-        measured, blocked = measure(p, chromium, servers, args.visits)
+        browser = stack.enter_context(slowed(chromium, args.slow))
+        measured, blocked = measure(p, browser, servers, args.visits)
+        if args.slow > 1:
+            measured.insert(0, ("browser slowed", f"{args.slow:g}x", f"a CPU cgroup quota of {os.cpu_count()}/{args.slow:g} cores"))
     rows += measured
     rows.append(("requests to other hosts", str(len(blocked)), " ".join(blocked[:3])))
     print_rows(rows, value_width=12)
