@@ -78,9 +78,11 @@ async function start() {
     }
   }
   self.dnProgress = (done, total) => postMessage({ progress: [done, total] });
+  // what a long call shows before its answer (a review's findings so far), as JSON text
+  self.dnPartial = (text) => postMessage({ partial: JSON.parse(text) });
   const handle = pyodide.runPython(
-    "from js import dnProgress\nfrom danish_nb.web.session import Session\n"
-    + "Session(progress=lambda done, total: dnProgress(done, total)).handle_json");
+    "from js import dnPartial, dnProgress\nfrom danish_nb.web.session import Session\n"
+    + "Session(progress=lambda done, total: dnProgress(done, total), partial=lambda text: dnPartial(text)).handle_json");
   return { handle, made, unpack: restored ? unpack : null, restored, phases, seconds: (performance.now() - began) / 1000 };
 }
 
