@@ -25,6 +25,8 @@ a host serving them sends). ``--steps N`` measures instead, N times per
 site in turns, the CPU seconds of each step of the worker's start in Pyodide under Node.js
 (site_steps.mjs): Pyodide, the wheel, the imports, the snapshot, a restore. A proxy for the
 worker that a busy machine disturbs less than wall time (no page, no WebAssembly code cache).
+``--coach N`` measures the wall-clock seconds of the coach's Hint and "Review my game" in the
+site's Python under Node.js (site_coach.mjs), N runs per site in turns (``--slow`` applies).
 
 The browser resolves no host but 127.0.0.1; requests to other hosts are counted (not routed:
 Playwright's routing would turn the HTTP cache off). The server sends files uncompressed.
@@ -149,11 +151,11 @@ def new_game_s(context: BrowserContext, server: SiteServer) -> float:
 
 
 @contextmanager
-def slowed(chromium: str, factor: float) -> Iterator[str]:
-    """A script starting ``chromium`` (with its arguments) in a new CPU cgroup whose quota is
-    ``1/factor`` of this machine's cores, for as long as the block runs; ``factor`` <= 1: chromium."""
+def slowed(program: str, factor: float) -> Iterator[str]:
+    """A script starting ``program`` (with its arguments) in a new CPU cgroup whose quota is
+    ``1/factor`` of this machine's cores, for as long as the block runs; ``factor`` <= 1: ``program``."""
     if factor <= 1:
-        yield chromium
+        yield program
         return
     period = 100_000
     quota = int(period * (os.cpu_count() or 1) / factor)
@@ -170,9 +172,9 @@ def slowed(chromium: str, factor: float) -> Iterator[str]:
         (group / "cpu.max").write_text(f"{quota} {period}")
     else:
         raise SystemExit("benchmarks.site --slow: no cgroup cpu controller to write to (root needed)")
-    with tempfile.TemporaryDirectory(prefix="slow-chromium-") as folder:
-        script = Path(folder) / "chromium"
-        script.write_text(f'#!/bin/sh\necho $$ > "{group}/cgroup.procs"\nexec "{chromium}" "$@"\n')
+    with tempfile.TemporaryDirectory(prefix="slow-") as folder:
+        script = Path(folder) / Path(program).name
+        script.write_text(f'#!/bin/sh\necho $$ > "{group}/cgroup.procs"\nexec "{program}" "$@"\n')
         script.chmod(0o755)
         try:
             yield str(script)
@@ -224,7 +226,8 @@ def measure(p: Playwright, chromium: str, servers: dict[str, SiteServer], visits
         rows.append((f"{prefix}  page, {label} (s)", "median", "since the navigation: " + ", ".join(
             f"{mark} {at:.2f}" for mark, at in marks.items())))
         at_board = [sum(run["at_board"].values()) for run in found]
-        top = ", ".join(f"{part_name} {size / MB:.2f}" for part_name, size in by_part(found[0]["at_board"]).most_common())
+        early = by_part(found[0]["at_board"]).most_common()
+        top = ", ".join(f"{part_name} {size / MB:.2f}" for part_name, size in early)
         rows.append((f"{prefix}fetched before the first board, {label} (MB)", f"{statistics.median(at_board) / MB:.2f}",
                      f"{found[0]['asked_at_board']} requests: {top}"))
         sent = found[0]["sent"]
@@ -264,6 +267,31 @@ def steps_rows(sites: list[Path], rounds: int) -> list[tuple]:
     return rows
 
 
+def coach_rows(sites: list[Path], rounds: int, games: str, factor: float) -> list[tuple]:
+    """Rows of median wall-clock seconds of the coach's Hint and Review in each site's Python
+    (site_coach.mjs: Pyodide under Node.js, slowed ``factor`` times), the sites taking turns."""
+    runs: dict[Path, list[dict[str, float]]] = {site: [] for site in sites}
+    script = Path(__file__).with_name("site_coach.mjs")
+    node = shutil.which("node") or "node"
+    with slowed(node, factor) as program:
+        for _ in range(rounds):
+            for site in sites:
+                done = subprocess.run([program, script, site, games], capture_output=True, text=True)
+                if done.returncode:
+                    raise SystemExit(f"site_coach.mjs failed on {site}: {done.stderr[-500:]}")
+                runs[site].append(json.loads(done.stdout.splitlines()[-1]))
+    rows = []
+    for site, found in runs.items():
+        prefix = f"{site}: " if len(sites) > 1 else ""
+        for key in found[0]:
+            values = [run[key] for run in found]
+            unit = "" if key.endswith("findings") else " (s)"
+            rows.append((f"{prefix}{key}{unit}", f"{statistics.median(values):g} median", " ".join(map(str, values))))
+    slow = f"; Node slowed {factor:g}x" if factor > 1 else ""
+    rows.append(("machine load", load(), f"{os.cpu_count()} cores{slow}"))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--visits", type=int, default=3, help="cold + warm visit pairs per site")
@@ -273,8 +301,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="run the whole browser at 1/F of this machine's CPU (a cgroup quota; root)")
     parser.add_argument("--steps", type=int, default=0, metavar="N",
                         help="instead: CPU seconds of each start-up step under Node.js, N runs per site")
+    parser.add_argument("--coach", type=int, default=0, metavar="N",
+                        help="instead: the coach's Hint and Review (s) in the site's Python under Node.js, N runs")
+    parser.add_argument("--games", default="le-danish,rat-bastard-17", help="the games --coach plays (comma-separated)")
     args = parser.parse_args(argv)
     sites = args.sites or [SITE]
+    if args.coach:
+        print_rows(coach_rows(sites, args.coach, args.games, args.slow), value_width=12)
+        return 0
     if args.steps:
         print_rows(steps_rows(sites, args.steps), value_width=12)
         return 0
@@ -293,7 +327,8 @@ def main(argv: list[str] | None = None) -> int:
         browser = stack.enter_context(slowed(chromium, args.slow))
         measured, blocked = measure(p, browser, servers, args.visits)
         if args.slow > 1:
-            measured.insert(0, ("browser slowed", f"{args.slow:g}x", f"a CPU cgroup quota of {os.cpu_count()}/{args.slow:g} cores"))
+            quota = f"a CPU cgroup quota of {os.cpu_count()}/{args.slow:g} cores"
+            measured.insert(0, ("browser slowed", f"{args.slow:g}x", quota))
     rows += measured
     rows.append(("requests to other hosts", str(len(blocked)), " ".join(blocked[:3])))
     print_rows(rows, value_width=12)

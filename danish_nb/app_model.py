@@ -98,7 +98,7 @@ DEALT = N_("{game}, {players} players, seed {seed}: share the seed so others get
 #: The progress bar's name while the coach thinks.
 THINKING = N_("thinking")
 #: Wall-clock budgets of the coach's searches with the default iterations (a learner waits):
-#: a hint, a whole review (benchmarks/coach.py measures them; explicit iterations: no bound).
+#: a hint, a whole review (``python -m benchmarks.site --coach`` measures them; explicit iterations: no bound).
 HINT_SECONDS = 0.8
 REVIEW_SECONDS = 2.5
 #: The heading over the rule options.

@@ -62,7 +62,8 @@ WARM_UP = (f"import {', '.join(STARTUP_IMPORTS)}\nfrom danish_nb.i18n import LAN
 #: build checks that neither Pyodide's start nor any danish_nb module that imports in Pyodide
 #: imports one (bytecode.mjs).
 STDLIB_LEFT_OUT = frozenset({
-    "_pyio", "_pyrepl", "configparser", "difflib", "ipaddress", "optparse", "bdb", "cProfile", "compileall", "ctypes", "curses", "dbm", "doctest", "email", "ensurepip", "ftplib",
+    "_pyio", "_pyrepl", "bdb", "cProfile", "compileall", "configparser", "ctypes", "curses", "dbm", "difflib",
+    "doctest", "email", "ensurepip", "ftplib", "ipaddress", "optparse",
     "http", "idlelib", "imaplib", "lib2to3", "mailbox", "modulefinder", "multiprocessing", "pdb", "pickletools",
     "plistlib", "poplib", "profile", "pstats", "pydoc", "pydoc_data", "smtplib", "socketserver", "sqlite3", "tarfile",
     "timeit", "tkinter", "trace", "turtle", "turtledemo", "unittest", "urllib", "venv", "wave", "wsgiref",
@@ -165,7 +166,8 @@ def page_member(name: str) -> bool:
 
     >>> [page_member(n) for n in ("danish_nb/lessons/01-danish-bastard.ipynb", "danish_nb/lessons/fr/00-x.ipynb",
     ...                           "danish_nb/lessons/records/a.json", "danish_nb/lessons/__init__.py",
-    ...                           "danish_nb/server/app.py", "danish_nb/bridges/openspiel.py", "danish_nb/agents/search.py")]
+    ...                           "danish_nb/server/app.py", "danish_nb/bridges/openspiel.py",
+    ...                           "danish_nb/agents/search.py")]
     [False, False, False, True, False, False, True]
     """
     if name.startswith(NOT_IN_PAGES):
