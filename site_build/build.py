@@ -15,7 +15,9 @@ to :mod:`danish_nb.web` in the worker. ``make site`` runs ``python -m site_build
 3. the app page, its scripts (``static/``, each given its build's constants where it says
    ``/*BUILD*/``), the boards' script and styles from the package, the lesson pages (lessons.py),
    a web manifest (an installable page) and a service worker listing every file of this build
-   under a version stamp (a rebuilt site replaces the old offline copy and start-up snapshot).
+   under a version stamp (a rebuilt site replaces the old offline copy and start-up snapshot);
+4. a brotli (``.br``) and a gzip (``.gz``) copy beside each text or WebAssembly file they shrink,
+   for hosts that serve precompressed files (site_build/serve.py says which and does it too).
 
 Downloads are cached in ``build/site-cache``; a site whose inputs (the package's files, these
 build files, the lessons, pyproject.toml) did not change is not rebuilt (``site/.inputs`` holds
