@@ -304,9 +304,9 @@ def compressed(data: bytes, coding: str) -> bytes:
     if cached.exists():
         return cached.read_bytes()
     if coding == "br":
-        import brotli  # the `site` extra; without it only gzip copies are written
+        import brotli  # type: ignore[import-untyped]  # the `site` extra; without it only gzip copies
 
-        out = brotli.compress(data, quality=11)
+        out = bytes(brotli.compress(data, quality=11))
     else:
         out = gzip.compress(data, compresslevel=9, mtime=0)
     if len(data) > 100_000:
@@ -319,8 +319,9 @@ def precompress(site: Path) -> int:
     """Write ``NAME.br`` and ``NAME.gz`` beside each compressible file of ``site`` that they make
     at least a tenth smaller (static hosts that serve precompressed files: site_build/serve.py);
     returns the bytes saved on the files compressed by brotli (else gzip)."""
+    codings: tuple[tuple[str, str], ...]
     try:
-        import brotli  # noqa: F401
+        import brotli  # type: ignore[import-untyped]  # noqa: F401
         codings = (("br", ".br"), ("gzip", ".gz"))
     except ImportError:
         print("  no brotli module (pip install danish-nb[site]): gzip copies only")
