@@ -178,7 +178,7 @@ def page_member(name: str) -> bool:
 
 
 def short_metadata(text: str) -> str:
-    """A wheel's METADATA without its long description (the README: no page reads it).
+    r"""A wheel's METADATA without its long description (the README: no page reads it).
 
     >>> short_metadata("Name: x\nVersion: 1\n\n# The README\n")
     'Name: x\nVersion: 1\n\n'
