@@ -257,3 +257,24 @@ def test_the_coach_shows_a_reviews_findings_as_they_come_and_bounds_it_in_time(m
     assert [text.count("<li>") for text in shown] == list(range(1, len(shown) + 1))
     late = _finished_board(monkeypatch, 0.0).coach.review()
     assert "In its time the coach weighed 0 of your " in late and " choices, the quickest to weigh first." in late
+
+
+def test_the_pages_session_posts_a_reviews_findings_before_its_answer(monkeypatch: pytest.MonkeyPatch):
+    """The page's worker hands Python a ``partial`` callback (worker.js: posted to the page, which
+    shows it in the coach's box): each finding so far comes as JSON before the review's answer,
+    the answer holding them all."""
+    import json
+
+    from danish_nb import app_model
+    from danish_nb.web.session import Session
+
+    monkeypatch.setattr(app_model, "REVIEW_SECONDS", 1e6)
+    posted: list[dict] = []
+    session = Session(partial=lambda text: posted.append(json.loads(text)))
+    session.handle({"op": "app.open", "seed": 4})
+    session.handle({"op": "app.new", "values": {"game": "rat-bastard-17", "players": "2", "seed": "4"}})
+    game = session.app.board.game
+    play_out(game, {0: make_agent("random", "rat-bastard-17", 1), 1: "rule-of-thumb"})
+    answer = session.handle({"op": "app.review"})["coach"]["text"]
+    assert posted and all(set(p) == {"coach_text"} and "Still weighing: " in p["coach_text"] for p in posted)
+    assert answer.count("<li>") == posted[-1]["coach_text"].count("<li>") >= 1
