@@ -35,6 +35,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -315,28 +316,39 @@ def compressed(data: bytes, coding: str) -> bytes:
     return out
 
 
+@cache
+def codings() -> tuple[tuple[str, str], ...]:
+    """The precompressed copies written: (content coding, suffix), brotli only with its module."""
+    try:
+        import brotli  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError:
+        print("  no brotli module (pip install danish-nb[site]): gzip copies only")
+        return (("gzip", ".gz"),)
+    return (("br", ".br"), ("gzip", ".gz"))
+
+
 def precompress(site: Path) -> int:
     """Write ``NAME.br`` and ``NAME.gz`` beside each compressible file of ``site`` that they make
     at least a tenth smaller (static hosts that serve precompressed files: site_build/serve.py);
     returns the bytes saved on the files compressed by brotli (else gzip)."""
-    codings: tuple[tuple[str, str], ...]
-    try:
-        import brotli  # type: ignore[import-untyped]  # noqa: F401
-        codings = (("br", ".br"), ("gzip", ".gz"))
-    except ImportError:
-        print("  no brotli module (pip install danish-nb[site]): gzip copies only")
-        codings = (("gzip", ".gz"),)
-    saved = 0
-    for path in sorted(p for p in site.rglob("*") if p.is_file() and p.suffix in COMPRESSIBLE):
-        data = path.read_bytes()
-        best = len(data)
-        for coding, suffix in codings:
-            out = compressed(data, coding)
-            if len(out) <= 0.9 * len(data):
-                path.with_name(path.name + suffix).write_bytes(out)
-                best = min(best, len(out))
-        saved += len(data) - best
-    return saved
+    return sum(precompress_file(path) for path in sorted(p for p in site.rglob("*")
+                                                         if p.is_file() and p.suffix in COMPRESSIBLE))
+
+
+def precompress_file(path: Path) -> int:
+    """Write (or remove) the precompressed copies of one file (see :func:`precompress`); returns
+    the bytes the best copy saves."""
+    data = path.read_bytes()
+    best = len(data)
+    for coding, suffix in codings():
+        out = compressed(data, coding)
+        copy = path.with_name(path.name + suffix)
+        if len(out) <= 0.9 * len(data):
+            copy.write_bytes(out)
+            best = min(best, len(out))
+        else:
+            copy.unlink(missing_ok=True)
+    return len(data) - best
 
 
 def build(force: bool = False) -> Path:

@@ -365,6 +365,7 @@ def test_after_the_first_visit_the_site_opens_and_plays_with_the_network_cut(sit
     for name in ("sw.js", "worker.js"):
         path = copy / name
         path.write_text(path.read_text(encoding="utf-8").replace(version, "0123456789abcdef"), encoding="utf-8")
+        site_build.build.precompress_file(path)  # as a build writes its copies anew
     with serving(copy, port=int(url.rsplit(":", 1)[1].strip("/"))) as server:
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
         names = page.evaluate(GONE, version)
