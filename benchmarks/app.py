@@ -12,6 +12,12 @@ Run ``python -m benchmarks.app`` (needs the system Chromium). It prints a table 
 - websocket comm messages and bytes per click (both directions);
 - memory of the session's kernel (RSS, PSS, USS from /proc), after opening and after the moves.
 
+``--lesson N`` measures instead a lesson served by Voila (``danish-nb --lessons``, no preheated
+kernel): from opening lesson 01 in a fresh context to its first quiz's buttons on screen, then
+from a click on its first answer to the engine's verdict shown; N visits, the page sent whole once
+every cell ran and sent at once with each cell's output as it comes (progressive rendering) in
+turns, on a quiet machine and with a CPU hog per core beside the server (``--busy``).
+
 Targets (measured, never asserted): click median <= 100 ms, p95 <= 150 ms, first board
 <= 3.5 s preheated, <= 2 comm messages per move, <= 80 MB per session.
 """
@@ -202,15 +208,83 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+LESSON = "voila/render/01-danish-bastard.ipynb"
+QUIZ_BUTTON = ".dn-quiz button"
+
+
+def lesson_visit(browser: Browser, url: str) -> tuple[float, float]:
+    """(seconds to the first quiz's buttons, seconds from a click on its first answer to a verdict)."""
+    context = browser.new_context()
+    page = context.new_page()
+    t0 = time.perf_counter()
+    page.goto(url + LESSON, timeout=TIMEOUT * 3)
+    first = page.locator(QUIZ_BUTTON).first
+    first.wait_for(timeout=TIMEOUT * 3)
+    quiz = time.perf_counter() - t0
+    quiz_box = page.locator(".dn-quiz").first
+    before = quiz_box.inner_html()
+    t1 = time.perf_counter()
+    first.click()
+    page.wait_for_function("([box, before]) => box.innerHTML !== before", arg=[quiz_box.element_handle(), before],
+                           timeout=TIMEOUT * 3)
+    answer = time.perf_counter() - t1
+    page.close(run_before_unload=True)
+    context.close()
+    return quiz, answer
+
+
+def lesson_rows(browser: Browser, visits: int, busy: bool) -> list[tuple[str, str, str]]:
+    """Rows of the first quiz and the answer's seconds, whole page then progressive, in turns."""
+    import os
+    import subprocess
+
+    from danish_nb import lessons
+
+    found: dict[bool, list[tuple[float, float]]] = {False: [], True: []}
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(os.cpu_count() or 1)] \
+        if busy else []
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = lessons.prepare(Path(tmp) / "lessons")
+            for _ in range(visits):
+                for progressive in (False, True):
+                    with open(Path(tmp) / "voila.log", "w", encoding="utf-8") as log, \
+                            app_server.serving(app_server.free_port(), timeout=180, log=log, notebook=folder,
+                                               preheat=False, progressive=progressive) as url:
+                        found[progressive].append(lesson_visit(browser, url))
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+    where = "busy: a CPU hog per core beside the server" if busy else "quiet"
+    rows = []
+    for progressive, runs in found.items():
+        label = "progressive" if progressive else "whole page"
+        rows.append((f"lesson 01 first quiz, {label} (s)", f"{statistics.median(r[0] for r in runs):.2f} median",
+                     " ".join(f"{r[0]:.2f}" for r in runs) + f" ({where})"))
+        rows.append((f"lesson 01 first answer, {label} (s)", f"{statistics.median(r[1] for r in runs):.2f} median",
+                     " ".join(f"{r[1]:.2f}" for r in runs)))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--visits", type=int, default=3, help="page loads per kernel mode")
     parser.add_argument("--clicks", type=int, default=30)
+    parser.add_argument("--lesson", type=int, default=0, metavar="N",
+                        help="instead: lesson 01's first quiz and answer served by Voila, N visits per mode")
+    parser.add_argument("--busy", action="store_true", help="with --lesson: a CPU hog per core beside the server")
     args = parser.parse_args(argv)
     chromium = shutil.which("chromium")
     if chromium is None:
         print("benchmarks.app: no chromium on PATH", file=sys.stderr)
         return 1
+    if args.lesson:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium)
+            print_rows(lesson_rows(browser, args.lesson, args.busy), value_width=12)
+            browser.close()
+        return 0
     rows: list[tuple[str, str, str]] = []
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium)

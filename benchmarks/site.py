@@ -15,10 +15,18 @@ It prints:
 - New game: from the click to the new seed shown (the engine and board in the worker).
 
 Each run is a cold visit then a warm one in a new profile; several sites (``--site``, repeated)
-take turns, so that a busy machine slows them alike. ``--steps N`` measures instead, N times per
+take turns, so that a busy machine slows them alike. ``--slow F`` runs the whole browser (every
+process: the page, its Web Worker, the network service) in a CPU cgroup whose quota is 1/F of
+this machine's cores, as a device F times slower would be (DevTools' CPU throttling slows only
+a page's main thread, not its worker); it needs root and a cgroup ``cpu`` controller (v1 or v2).
+Bytes and requests "before the first board" are what the server answered from the navigation
+to the first board on screen (the precompressed copies' bytes when the browser takes them, as
+a host serving them sends). ``--steps N`` measures instead, N times per
 site in turns, the CPU seconds of each step of the worker's start in Pyodide under Node.js
 (site_steps.mjs): Pyodide, the wheel, the imports, the snapshot, a restore. A proxy for the
 worker that a busy machine disturbs less than wall time (no page, no WebAssembly code cache).
+``--coach N`` measures the wall-clock seconds of the coach's Hint and "Review my game" in the
+site's Python under Node.js (site_coach.mjs), N runs per site in turns (``--slow`` applies).
 
 The browser resolves no host but 127.0.0.1; requests to other hosts are counted (not routed:
 Playwright's routing would turn the HTTP cache off). The server sends files uncompressed.
@@ -37,8 +45,10 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from collections import Counter
-from contextlib import ExitStack
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -78,8 +88,8 @@ def part(path: str) -> str:
 
 
 def site_size(site: Path) -> tuple[int, Counter[str]]:
-    """(files, bytes by part) of the built site."""
-    files = [p for p in site.rglob("*") if p.is_file()]
+    """(files, bytes by part) of the built site, without the precompressed copies."""
+    files = [p for p in site.rglob("*") if p.is_file() and p.suffix not in (".br", ".gz")]
     sizes: Counter[str] = Counter()
     for path in files:
         sizes[part(path.relative_to(site).as_posix())] += path.stat().st_size
@@ -96,13 +106,20 @@ def by_part(sent: Counter[str]) -> Counter[str]:
 def visit(context: BrowserContext, server: SiteServer, settle: bool) -> dict[str, Any]:
     """One visit: seconds to the load event and to the first board, the worker's start steps,
     and the bytes the server sent (once settled, if ``settle``: the first visit's whole cost)."""
-    before = server.sent.copy()
+    logged = len(server.log)
     page = context.new_page()
     t0 = time.perf_counter()
     page.goto(server.url + APP_PAGE, timeout=TIMEOUT)
     loaded = time.perf_counter() - t0
     page.locator(BOARD).first.wait_for(timeout=TIMEOUT)
     board = time.perf_counter() - t0
+    board_at = page.evaluate("performance.timeOrigin / 1000 + performance.getEntriesByName('danish-nb: first board')"
+                             "[0].startTime / 1000")
+    early = [(path, size) for arrived, path, size in server.log[logged:] if arrived <= board_at]
+    at_board: Counter[str] = Counter()
+    for path, size in early:
+        at_board[path] += size
+    asked_at_board = sum(1 for _, size in early if size == 0)
     steps = json.loads(page.locator("html").get_attribute("data-python-steps") or "{}")
     marks = page.evaluate("performance.getEntriesByType('mark').filter((m) => m.name.startsWith('danish-nb: '))"
                           ".map((m) => [m.name.slice(11), m.startTime / 1000])")
@@ -110,8 +127,11 @@ def visit(context: BrowserContext, server: SiteServer, settle: bool) -> dict[str
     if settle:
         page.evaluate(SETTLED)
     page.close()
+    sent: Counter[str] = Counter()
+    for _, path, size in server.log[logged:]:
+        sent[path] += size
     return {"loaded": loaded, "board": board, "steps": steps, "start": start, "marks": dict(marks),
-            "sent": server.sent - before}
+            "sent": sent, "at_board": at_board, "asked_at_board": asked_at_board}
 
 
 def new_game_s(context: BrowserContext, server: SiteServer) -> float:
@@ -128,6 +148,43 @@ def new_game_s(context: BrowserContext, server: SiteServer) -> float:
     elapsed = time.perf_counter() - t0
     page.close()
     return elapsed
+
+
+@contextmanager
+def slowed(program: str, factor: float) -> Iterator[str]:
+    """A script starting ``program`` (with its arguments) in a new CPU cgroup whose quota is
+    ``1/factor`` of this machine's cores, for as long as the block runs; ``factor`` <= 1: ``program``."""
+    if factor <= 1:
+        yield program
+        return
+    period = 100_000
+    quota = int(period * (os.cpu_count() or 1) / factor)
+    v1, v2 = Path("/sys/fs/cgroup/cpu"), Path("/sys/fs/cgroup")
+    name = f"danish-nb-bench-{uuid.uuid4().hex[:8]}"
+    if (v1 / "cpu.cfs_quota_us").exists():
+        group = v1 / name
+        group.mkdir()
+        (group / "cpu.cfs_period_us").write_text(str(period))
+        (group / "cpu.cfs_quota_us").write_text(str(quota))
+    elif "cpu" in (v2 / "cgroup.controllers").read_text().split():
+        group = v2 / name
+        group.mkdir()
+        (group / "cpu.max").write_text(f"{quota} {period}")
+    else:
+        raise SystemExit("benchmarks.site --slow: no cgroup cpu controller to write to (root needed)")
+    with tempfile.TemporaryDirectory(prefix="slow-") as folder:
+        script = Path(folder) / Path(program).name
+        script.write_text(f'#!/bin/sh\necho $$ > "{group}/cgroup.procs"\nexec "{program}" "$@"\n')
+        script.chmod(0o755)
+        try:
+            yield str(script)
+        finally:
+            for _ in range(50):  # the browser's processes are gone a moment after it closes
+                try:
+                    group.rmdir()
+                    break
+                except OSError:
+                    time.sleep(0.1)
 
 
 def profile(p: Playwright, chromium: str, folder: str) -> BrowserContext:
@@ -168,6 +225,11 @@ def measure(p: Playwright, chromium: str, servers: dict[str, SiteServer], visits
         marks = {mark: statistics.median(run["marks"][mark] for run in found) for mark in found[0]["marks"]}
         rows.append((f"{prefix}  page, {label} (s)", "median", "since the navigation: " + ", ".join(
             f"{mark} {at:.2f}" for mark, at in marks.items())))
+        at_board = [sum(run["at_board"].values()) for run in found]
+        early = by_part(found[0]["at_board"]).most_common()
+        top = ", ".join(f"{part_name} {size / MB:.2f}" for part_name, size in early)
+        rows.append((f"{prefix}fetched before the first board, {label} (MB)", f"{statistics.median(at_board) / MB:.2f}",
+                     f"{found[0]['asked_at_board']} requests: {top}"))
         sent = found[0]["sent"]
         top = ", ".join(f"{part_name} {size / MB:.2f}" for part_name, size in by_part(sent).most_common())
         what = "the whole first visit, service worker's copy included" if label == "cold" else "second visit"
@@ -205,15 +267,48 @@ def steps_rows(sites: list[Path], rounds: int) -> list[tuple]:
     return rows
 
 
+def coach_rows(sites: list[Path], rounds: int, games: str, factor: float) -> list[tuple]:
+    """Rows of median wall-clock seconds of the coach's Hint and Review in each site's Python
+    (site_coach.mjs: Pyodide under Node.js, slowed ``factor`` times), the sites taking turns."""
+    runs: dict[Path, list[dict[str, float]]] = {site: [] for site in sites}
+    script = Path(__file__).with_name("site_coach.mjs")
+    node = shutil.which("node") or "node"
+    with slowed(node, factor) as program:
+        for _ in range(rounds):
+            for site in sites:
+                done = subprocess.run([program, script, site, games], capture_output=True, text=True)
+                if done.returncode:
+                    raise SystemExit(f"site_coach.mjs failed on {site}: {done.stderr[-500:]}")
+                runs[site].append(json.loads(done.stdout.splitlines()[-1]))
+    rows = []
+    for site, found in runs.items():
+        prefix = f"{site}: " if len(sites) > 1 else ""
+        for key in found[0]:
+            values = [run[key] for run in found]
+            unit = "" if key.endswith("findings") else " (s)"
+            rows.append((f"{prefix}{key}{unit}", f"{statistics.median(values):g} median", " ".join(map(str, values))))
+    slow = f"; Node slowed {factor:g}x" if factor > 1 else ""
+    rows.append(("machine load", load(), f"{os.cpu_count()} cores{slow}"))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--visits", type=int, default=3, help="cold + warm visit pairs per site")
     parser.add_argument("--site", type=Path, action="append", dest="sites",
                         help="a built site (repeat to compare several, visited in turns; default: site/)")
+    parser.add_argument("--slow", type=float, default=1, metavar="F",
+                        help="run the whole browser at 1/F of this machine's CPU (a cgroup quota; root)")
     parser.add_argument("--steps", type=int, default=0, metavar="N",
                         help="instead: CPU seconds of each start-up step under Node.js, N runs per site")
+    parser.add_argument("--coach", type=int, default=0, metavar="N",
+                        help="instead: the coach's Hint and Review (s) in the site's Python under Node.js, N runs")
+    parser.add_argument("--games", default="le-danish,rat-bastard-17", help="the games --coach plays (comma-separated)")
     args = parser.parse_args(argv)
     sites = args.sites or [SITE]
+    if args.coach:
+        print_rows(coach_rows(sites, args.coach, args.games, args.slow), value_width=12)
+        return 0
     if args.steps:
         print_rows(steps_rows(sites, args.steps), value_width=12)
         return 0
@@ -229,7 +324,11 @@ def main(argv: list[str] | None = None) -> int:
                      f"{files} files: " + ", ".join(f"{name} {size / MB:.2f}" for name, size in sizes.most_common())))
     with ExitStack() as stack, sync_playwright() as p:
         servers = {str(site): stack.enter_context(serving(site)) for site in sites}
-        measured, blocked = measure(p, chromium, servers, args.visits)
+        browser = stack.enter_context(slowed(chromium, args.slow))
+        measured, blocked = measure(p, browser, servers, args.visits)
+        if args.slow > 1:
+            quota = f"a CPU cgroup quota of {os.cpu_count()}/{args.slow:g} cores"
+            measured.insert(0, ("browser slowed", f"{args.slow:g}x", quota))
     rows += measured
     rows.append(("requests to other hosts", str(len(blocked)), " ".join(blocked[:3])))
     print_rows(rows, value_width=12)

@@ -97,6 +97,10 @@ STAGED = N_("Changes take effect when you press New game; the game below goes on
 DEALT = N_("{game}, {players} players, seed {seed}: share the seed so others get the same deal.")
 #: The progress bar's name while the coach thinks.
 THINKING = N_("thinking")
+#: Wall-clock budgets of the coach's searches with the default iterations (a learner waits):
+#: a hint, a whole review (``python -m benchmarks.site --coach`` measures them; explicit iterations: no bound).
+HINT_SECONDS = 0.8
+REVIEW_SECONDS = 2.5
 #: The heading over the rule options.
 RULE_OPTIONS = N_("Rule options")
 
@@ -134,13 +138,18 @@ def option_choices(info: OptionInfo, lang: str) -> list[tuple[Any, str]]:
 
 class Coach:
     """The coach of a board's human seat: whether Hint and Review work now, and their words (HTML)
-    after a search (``iterations`` per search; default the strong player's, or ``share`` of them).
+    after a search (``iterations`` per search; default the strong player's, or ``share`` of them,
+    then bounded in time: :data:`HINT_SECONDS`, :data:`REVIEW_SECONDS`).
     The Voila panel runs :meth:`hint` and :meth:`review` in a thread; the page in its worker."""
 
     def __init__(self, board: Board, iterations: int | None = None, share: float | None = None):
         self.board = board
         self.iterations, self.share = iterations, share
         self.text = ""
+
+    def seconds(self, bound: float) -> float | None:
+        """A search's wall-clock bound: ``bound`` with the default iterations, none with explicit ones."""
+        return bound if self.iterations is None else None
 
     def budget(self) -> int | None:
         """The iterations of a search (the search module imported only when the coach is asked)."""
@@ -179,23 +188,48 @@ class Coach:
         view = state.view(seat, reveal_hands=True) if board.teaching else state.view(seat)
         try:
             found = coach.hint(view, seat, game_id=board.game.rules.id, iterations=self.budget(), seed=moves,
-                               progress=progress)
+                               progress=progress, seconds=self.seconds(HINT_SECONDS))
         except DanishNbError as exc:
             return self._say(escape(tr("The coach could not answer: {problem}", problem=exc)))
         if len(board.game.history) != moves:
             return self._say(escape(tr("The game moved on before the hint was ready: ask again.")))
         return self._say(hint_html(found, seat, board.lang))
 
-    def review(self, progress: Progress | None = None) -> str:
-        """The human's moves that were much worse than the best, once the game is over."""
+    def review(self, progress: Progress | None = None, shown: Callable[[str], None] | None = None) -> str:
+        """The human's moves that were much worse than the best, once the game is over;
+        ``shown(html)`` hears the findings so far each time one more is found (the review goes on)."""
         tr, board, seat = self._tr(), self.board, self.seat()
         if not self.can_review() or seat is None:
             return self._say(escape(tr("Ignored: {text}.", text=tr("the game is not over yet"))))
+        weighed = [0, 0]
+        found: list[coach.Mistake] = []
+        won = won_by(board.game, seat)
+
+        def heard(done: int, total: int) -> None:
+            weighed[:] = [done, total]
+            if progress is not None:
+                progress(done, total)
+
+        def more(mistake: coach.Mistake) -> None:
+            found.append(mistake)
+            if shown is not None:
+                so_far = sorted(found, key=lambda m: m.number)
+                still = tr.n("Still weighing: {done} of your {n} choice so far.",
+                             "Still weighing: {done} of your {n} choices so far.", weighed[1], done=weighed[0])
+                shown(self._say(f"{review_html(so_far, seat, won, board.lang)}<p>{escape(still)}</p>"))
+
         try:
-            mistakes = coach.review(board.game, seat, iterations=self.budget(), progress=progress)
+            mistakes = coach.review(board.game, seat, iterations=self.budget(), progress=heard,
+                                    seconds=self.seconds(REVIEW_SECONDS), found=more)
         except DanishNbError as exc:
             return self._say(escape(tr("The coach could not answer: {problem}", problem=exc)))
-        return self._say(review_html(mistakes, seat, won_by(board.game, seat), board.lang))
+        text = review_html(mistakes, seat, won, board.lang)
+        if weighed[0] < weighed[1]:
+            cut = tr.n("In its time the coach weighed {done} of your {n} choice, the quickest to weigh first.",
+                       "In its time the coach weighed {done} of your {n} choices, the quickest to weigh first.",
+                       weighed[1], done=weighed[0])
+            text += f"<p>{escape(cut)}</p>"
+        return self._say(text)
 
 
 class AppModel:
@@ -420,9 +454,9 @@ class AppModel:
         """The coach's hint for the human to move (see :meth:`Coach.hint`)."""
         return self.coach.hint(progress) if self.coach is not None else ""
 
-    def review(self, progress: Progress | None = None) -> str:
+    def review(self, progress: Progress | None = None, shown: Callable[[str], None] | None = None) -> str:
         """The coach's review of the human's finished game (see :meth:`Coach.review`)."""
-        return self.coach.review(progress) if self.coach is not None else ""
+        return self.coach.review(progress, shown) if self.coach is not None else ""
 
 
 def _number(value: Any) -> Any:

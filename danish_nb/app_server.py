@@ -112,15 +112,19 @@ def command(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, *, notebook: Pat
             per_address: int = PER_ADDRESS, allowed_hosts: Sequence[str] = (),
             cull_interval: int = CULL_INTERVAL, cull_idle_timeout: int = CULL_IDLE_TIMEOUT,
             cell_timeout: int = CELL_TIMEOUT, transport: str = TRANSPORT,
-            behind_proxy: bool = False) -> list[str]:
+            behind_proxy: bool = False, progressive: bool = False) -> list[str]:
     """The argv that serves ``notebook`` (default: the packaged app; a folder: its notebooks)
-    with the classroom server.
+    with the classroom server. ``progressive``: the page is sent at once and each cell's output
+    shown as soon as it ran (Voila's progressive rendering, without preheated kernels: the
+    lessons, whose first quiz then comes before their last cells ran).
 
     The defaults suit one or two visitors (tests); :func:`main` sizes them for a person or a class.
 
     >>> argv = command(port=9000, preheat=False)
-    >>> argv[1:3], "--preheat_kernel=False" in argv
-    (['-m', 'danish_nb.server'], True)
+    >>> argv[1:3], "--preheat_kernel=False" in argv, "--VoilaConfiguration.progressive_rendering=False" in argv
+    (['-m', 'danish_nb.server'], True, True)
+    >>> "--VoilaConfiguration.progressive_rendering=True" in command(preheat=False, progressive=True)
+    True
     """
     nb = Path(notebook) if notebook is not None else packaged_notebook()
     return [
@@ -133,6 +137,7 @@ def command(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, *, notebook: Pat
         "--VoilaConfiguration.allow_template_override=NO",
         "--VoilaConfiguration.allow_theme_override=NO",
         f"--preheat_kernel={preheat}",
+        f"--VoilaConfiguration.progressive_rendering={progressive and not preheat}",
         f"--pool_size={int(pool_size)}",
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
         f"--VoilaExecutor.startup_timeout={STARTUP_TIMEOUT}",
@@ -330,7 +335,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         home += "voila/render/index.ipynb"
     proc = start(command(args.port, args.host, notebook=args.lessons, preheat=preheat, pool_size=pool,
                          max_kernels=most, per_address=per_address, allowed_hosts=args.allow_host,
-                         behind_proxy=args.behind_proxy), env=env)
+                         behind_proxy=args.behind_proxy, progressive=bool(args.lessons)), env=env)
     try:
         wait_ready(url(args.port, args.host), 120, proc)
         what = "the lessons are" if args.lessons else "the app is"

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -147,18 +148,21 @@ def _view_of(state_or_view: Any, seat: int | None) -> View:
 
 
 def hint(state_or_view: Any, seat: int | None = None, *, game_id: str | None = None, iterations: int | None = None,
-         seed: int = 0, endgame: int = ENDGAME_TRICKS, progress: Callable[[int, int], None] | None = None) -> Hint:
+         seed: int = 0, endgame: int = ENDGAME_TRICKS, progress: Callable[[int, int], None] | None = None,
+         seconds: float | None = None) -> Hint:
     """The best move for ``seat`` (default: the player to move) from that seat's view only,
     with its reason. ``state_or_view``: a game state (its view for ``seat`` is taken) or a view.
-    ``iterations`` bounds the search (default: the strong player's); ``progress(done, total)``
-    is called as it goes. In the trick games' last ``endgame`` tricks the exact solver answers.
+    ``iterations`` bounds the search (default: the strong player's), ``seconds`` its wall-clock
+    time (optional); ``progress(done, total)`` is called as it goes. In the trick games' last
+    ``endgame`` tricks the exact solver answers.
     """
     view = _view_of(state_or_view, seat)
     game_id = game_id or getattr(state_or_view, "game_id", None)
     if game_id is None:
         raise DanishNbError(M("give game_id= with a view (a state knows its game)"))
     me = view.me
-    result = search_view(view, game_id, seed=seed, iterations=iterations, endgame=endgame, progress=progress)
+    result = search_view(view, game_id, seed=seed, iterations=iterations, endgame=endgame, progress=progress,
+                         seconds=seconds)
     world = view.sample_world(random.Random(position_seed(seed + 1, view)))
     advice = make_agent("rule-of-thumb", game_id, seed).choose(world)
     why = reason(result, me, game_id)
@@ -192,12 +196,19 @@ def review_budget(moves: int, game_id: str, iterations: int | None = None) -> in
 
 
 def review(game: Game | Mapping[str, Any], seat: int, *, iterations: int | None = None, seed: int = 0,
-           progress: Callable[[int, int], None] | None = None) -> list[Mistake]:
+           progress: Callable[[int, int], None] | None = None, seconds: float | None = None,
+           found: Callable[[Mistake], None] | None = None) -> list[Mistake]:
     """The moves ``seat`` played in ``game`` (a :class:`~danish_nb.core.Game` or a record) whose
     estimated result was much worse than the best move's (by :data:`MARGIN`), each with both
-    estimates and the rule-of-thumb advice. Each position is searched from ``seat``'s view then,
-    with :func:`review_budget` iterations, so each legal move is tried at least :data:`MIN_VISITS`
-    times on shared deals; the best move is the one the search chose (the one tried most).
+    estimates and the rule-of-thumb advice, in the game's order. Each position is searched from
+    ``seat``'s view then, with :func:`review_budget` iterations, so each legal move is tried at least
+    :data:`MIN_VISITS` times on shared deals; the best move is the one the search chose (the one
+    tried most). ``found(mistake)`` hears each mistake as soon as it is found.
+
+    ``seconds`` bounds the whole review in wall-clock time (a learner waits for it): the positions
+    are then weighed from the quickest to search (:func:`review_order`), each search stops at the
+    deadline, and those not reached are left out; ``progress(done, total)`` says how many were
+    weighed. Without it every position is weighed, in the game's order.
     """
     if isinstance(game, Mapping):
         game = load_record(game)
@@ -205,20 +216,53 @@ def review(game: Game | Mapping[str, Any], seat: int, *, iterations: int | None 
         raise DanishNbError(M("seat counts from 0 to {last}, not {seat}", last=game.players - 1, seat=repr(seat)))
     states = game.states()[:-1]
     mine = [i for i, state in enumerate(states) if state.current_player == seat and len(state.legal_moves()) > 1]
+    if seconds is not None:
+        mine = review_order(states, mine, game.rules.id, iterations)
+    deadline = None if seconds is None else time.perf_counter() + seconds
     mistakes = []
+    if progress is not None:
+        progress(0, len(mine))
     for done, i in enumerate(mine, 1):
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            break
         state, played = states[i], game.history[i].move
         budget = review_budget(len(state.legal_moves()), game.rules.id, iterations)
         result = search_view(state.view(seat), game.rules.id, seed=seed, iterations=budget,
-                             endgame=PLAYER_ENDGAME_TRICKS)
-        found = _estimates(result, played)
-        if found is not None:
-            low, high, unit, said = found
+                             endgame=PLAYER_ENDGAME_TRICKS, seconds=left)
+        estimates = _estimates(result, played)
+        if estimates is not None:
+            low, high, unit, said = estimates
             best = result.endgame.move if result.endgame is not None else result.move
             if high - low >= MARGIN[unit] and best != played:
                 advice = make_agent("rule-of-thumb", game.rules.id, seed).choose(state)
                 mistakes.append(Mistake(i + 1, played, best, low, high, unit, advice, seat, *said,
                                         game_id=game.rules.id))
+                if found is not None:
+                    found(mistakes[-1])
         if progress is not None:
             progress(done, len(mine))
-    return mistakes
+    return sorted(mistakes, key=lambda mistake: mistake.number)
+
+
+def review_order(states: list[Any], chosen: list[int], game_id: str, iterations: int | None = None) -> list[int]:
+    """The positions ``chosen`` (indexes into ``states``) from the quickest to search to the
+    slowest, by the search's iterations (:func:`review_budget`) times the moves left to play out
+    (ties in the game's order): a review short of time weighs as many of a learner's choices as
+    it can.
+
+    >>> import danish_nb as dn
+    >>> g = dn.new_game("le-danish", players=3, seed=5)
+    >>> players = [make_agent("rule-of-thumb", "le-danish", seat) for seat in range(3)]
+    >>> while not g.is_over:
+    ...     _ = g.play(players[g.current_player].choose(g.state).move)
+    >>> states = g.states()[:-1]
+    >>> mine = [i for i, s in enumerate(states) if s.current_player == 0 and len(s.legal_moves()) > 1]
+    >>> order = review_order(states, mine, "le-danish")
+    >>> mine[:3], order[:3], order[-1], sorted(order) == mine  # the last choices first, the opening's 20 moves last
+    ([0, 3, 6], [80, 75, 61], 0, True)
+    """
+    def cost(i: int) -> tuple[int, int]:
+        return review_budget(len(states[i].legal_moves()), game_id, iterations) * (len(states) - i), i
+
+    return sorted(chosen, key=cost)

@@ -15,7 +15,9 @@ to :mod:`danish_nb.web` in the worker. ``make site`` runs ``python -m site_build
 3. the app page, its scripts (``static/``, each given its build's constants where it says
    ``/*BUILD*/``), the boards' script and styles from the package, the lesson pages (lessons.py),
    a web manifest (an installable page) and a service worker listing every file of this build
-   under a version stamp (a rebuilt site replaces the old offline copy and start-up snapshot).
+   under a version stamp (a rebuilt site replaces the old offline copy and start-up snapshot);
+4. a brotli (``.br``) and a gzip (``.gz``) copy beside each text or WebAssembly file they shrink,
+   for hosts that serve precompressed files (site_build/serve.py says which and does it too).
 
 Downloads are cached in ``build/site-cache``; a site whose inputs (the package's files, these
 build files, the lessons, pyproject.toml) did not change is not rebuilt (``site/.inputs`` holds
@@ -33,6 +35,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +65,8 @@ WARM_UP = (f"import {', '.join(STARTUP_IMPORTS)}\nfrom danish_nb.i18n import LAN
 #: build checks that neither Pyodide's start nor any danish_nb module that imports in Pyodide
 #: imports one (bytecode.mjs).
 STDLIB_LEFT_OUT = frozenset({
-    "_pyrepl", "bdb", "cProfile", "compileall", "ctypes", "curses", "dbm", "doctest", "email", "ensurepip", "ftplib",
+    "_pyio", "_pyrepl", "bdb", "cProfile", "compileall", "configparser", "ctypes", "curses", "dbm", "difflib",
+    "doctest", "email", "ensurepip", "ftplib", "ipaddress", "optparse",
     "http", "idlelib", "imaplib", "lib2to3", "mailbox", "modulefinder", "multiprocessing", "pdb", "pickletools",
     "plistlib", "poplib", "profile", "pstats", "pydoc", "pydoc_data", "smtplib", "socketserver", "sqlite3", "tarfile",
     "timeit", "tkinter", "trace", "turtle", "turtledemo", "unittest", "urllib", "venv", "wave", "wsgiref",
@@ -131,32 +135,57 @@ def dependency_wheels(folder: Path) -> list[Path]:
 
 def project_wheel(folder: Path) -> Path:
     """danish_nb's own wheel, built from this checkout into ``folder``, without the files no page
-    reads (:func:`page_member`: the lesson notebooks the ``danish-nb`` command serves)."""
+    reads (:func:`page_member`: the lesson notebooks the ``danish-nb`` command serves, the server
+    side; the README in its METADATA, whose RECORD line goes: pip would not check it here)."""
     dist = WORK / "dist"
     shutil.rmtree(dist, ignore_errors=True)
     run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", dist, ROOT)
     (wheel,) = dist.glob("danish_nb-*.whl")
     target = folder / wheel.name
     with zipfile.ZipFile(wheel) as original, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        metadata = next(n for n in original.namelist() if n.endswith(".dist-info/METADATA"))
         for info in original.infolist():
             body = original.read(info)
             if info.filename.endswith(".dist-info/RECORD"):
                 body = "".join(line for line in body.decode().splitlines(keepends=True)
-                               if page_member(line.split(",")[0])).encode()
+                               if page_member(line.split(",")[0]) and not line.startswith(metadata)).encode()
+            elif info.filename == metadata:
+                body = short_metadata(body.decode()).encode()
             if page_member(info.filename):
                 out.writestr(info, body, zipfile.ZIP_DEFLATED)
     return target
 
 
+#: Parts of the package no page can import or needs (the server side, Jupyter's app and notebook
+#: files, the research bridges and the simulation layer, which need numpy, pandas or a server, the
+#: maintainers' tools), left out of the page's wheel.
+NOT_IN_PAGES = ("danish_nb/app.py", "danish_nb/app_server.py", "danish_nb/sim.py", "danish_nb/server/",
+                "danish_nb/bridges/", "danish_nb/jupyter/", "danish_nb/notebooks/", "danish_nb/tools/")
+
+
 def page_member(name: str) -> bool:
     """Whether a file of the wheel goes to the page: not the packaged lessons' notebooks and records
-    (the page's lessons are its own pages, ``site_build/lessons.py``).
+    (the page's lessons are its own pages, ``site_build/lessons.py``), nor :data:`NOT_IN_PAGES`.
 
     >>> [page_member(n) for n in ("danish_nb/lessons/01-danish-bastard.ipynb", "danish_nb/lessons/fr/00-x.ipynb",
-    ...                           "danish_nb/lessons/records/a.json", "danish_nb/lessons/__init__.py")]
-    [False, False, False, True]
+    ...                           "danish_nb/lessons/records/a.json", "danish_nb/lessons/__init__.py",
+    ...                           "danish_nb/server/app.py", "danish_nb/bridges/openspiel.py",
+    ...                           "danish_nb/agents/search.py")]
+    [False, False, False, True, False, False, True]
     """
+    if name.startswith(NOT_IN_PAGES):
+        return False
     return not (name.startswith("danish_nb/lessons/") and name.endswith((".ipynb", ".json")))
+
+
+def short_metadata(text: str) -> str:
+    r"""A wheel's METADATA without its long description (the README: no page reads it).
+
+    >>> short_metadata("Name: x\nVersion: 1\n\n# The README\n")
+    'Name: x\nVersion: 1\n\n'
+    """
+    head, _, _ = text.partition("\n\n")
+    return head + "\n\n"
 
 
 def left_out(member: str) -> bool:
@@ -248,9 +277,78 @@ def external_links(site: Path) -> list[str]:
 
 
 def site_files(site: Path) -> list[str]:
-    """Every file the offline copy keeps (all but the service worker itself), relative."""
+    """Every file the offline copy keeps (all but the service worker itself and the precompressed
+    copies, which a host serves in place of their originals), relative."""
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
-                  if p.is_file() and p.name not in ("sw.js", INPUTS_FILE))
+                  if p.is_file() and p.name not in ("sw.js", INPUTS_FILE) and p.suffix not in COMPRESSED)
+
+
+#: Files a host serves compressed when the browser takes it: text and WebAssembly (a zip, a wheel
+#: or a PNG is compressed already).
+COMPRESSIBLE = frozenset({".wasm", ".js", ".mjs", ".css", ".html", ".json", ".svg", ".webmanifest"})
+#: The suffixes of the precompressed copies (site_build/serve.py serves them as a host would).
+COMPRESSED = (".br", ".gz")
+
+
+def compressed(data: bytes, coding: str) -> bytes:
+    """``data`` compressed for ``Content-Encoding: coding`` ("br" or "gzip"), at the best level,
+    cached by content (Pyodide's WebAssembly takes half a minute in brotli's best level).
+
+    >>> import gzip
+    >>> gzip.decompress(compressed(b"abc" * 100, "gzip")) == b"abc" * 100
+    True
+    """
+    import gzip
+
+    key = hashlib.sha256(data).hexdigest()
+    cached = CACHE / "compressed" / f"{key}.{coding}"
+    if cached.exists():
+        return cached.read_bytes()
+    if coding == "br":
+        import brotli  # type: ignore[import-untyped]  # the `site` extra; without it only gzip copies
+
+        out = bytes(brotli.compress(data, quality=11))
+    else:
+        out = gzip.compress(data, compresslevel=9, mtime=0)
+    if len(data) > 100_000:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        cached.write_bytes(out)
+    return out
+
+
+@cache
+def codings() -> tuple[tuple[str, str], ...]:
+    """The precompressed copies written: (content coding, suffix), brotli only with its module."""
+    try:
+        import brotli  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError:
+        print("  no brotli module (pip install danish-nb[site]): gzip copies only")
+        return (("gzip", ".gz"),)
+    return (("br", ".br"), ("gzip", ".gz"))
+
+
+def precompress(site: Path) -> int:
+    """Write ``NAME.br`` and ``NAME.gz`` beside each compressible file of ``site`` that they make
+    at least a tenth smaller (static hosts that serve precompressed files: site_build/serve.py);
+    returns the bytes saved on the files compressed by brotli (else gzip)."""
+    return sum(precompress_file(path) for path in sorted(p for p in site.rglob("*")
+                                                         if p.is_file() and p.suffix in COMPRESSIBLE))
+
+
+def precompress_file(path: Path) -> int:
+    """Write (or remove) the precompressed copies of one file (see :func:`precompress`); returns
+    the bytes the best copy saves."""
+    data = path.read_bytes()
+    best = len(data)
+    for coding, suffix in codings():
+        out = compressed(data, coding)
+        copy = path.with_name(path.name + suffix)
+        if len(out) <= 0.9 * len(data):
+            copy.write_bytes(out)
+            best = min(best, len(out))
+        else:
+            copy.unlink(missing_ok=True)
+    return len(data) - best
 
 
 def build(force: bool = False) -> Path:
@@ -302,6 +400,8 @@ def build(force: bool = False) -> Path:
     service_worker = with_build((STATIC / "sw.js").read_text(encoding="utf-8"), {"version": version, "files": files},
                                 "sw.js")
     (staged / "sw.js").write_text(service_worker, encoding="utf-8")
+    saved = precompress(staged)
+    print(f"precompressed copies (.br, .gz) save {saved / 1e6:.1f} MB on a visit a host serves them to")
     (staged / INPUTS_FILE).write_text(key)
     shutil.rmtree(OUT, ignore_errors=True)
     staged.rename(OUT)

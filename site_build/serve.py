@@ -22,6 +22,7 @@ Caching, as a teacher's web host should do it too (``Cache-Control``):
 from __future__ import annotations
 
 import threading
+import time
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -38,6 +39,20 @@ OFFLINE_CHROMIUM_ARGS = ("--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0
                          "--disable-background-networking", "--disable-component-update")
 
 
+#: The content codings of the build's precompressed copies, best first: (coding, file suffix).
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+def encoded_variant(accept: str | None) -> tuple[str, ...]:
+    """The codings of :data:`ENCODINGS` an ``Accept-Encoding`` header allows, best first."""
+    allowed = set()
+    for item in (accept or "").split(","):
+        coding, _, weight = item.strip().partition(";")
+        if weight.strip().replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000"):
+            allowed.add(coding.strip().lower())
+    return tuple(coding for coding, _ in ENCODINGS if coding in allowed)
+
+
 def cache_control(path: str) -> str:
     """The ``Cache-Control`` header for a path of the site (see the module's docstring)."""
     path = path.split("?")[0]
@@ -45,22 +60,54 @@ def cache_control(path: str) -> str:
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
-    """Static files with the types a browser insists on for WebAssembly and ES modules; each
-    response body's size is added to the server's ``sent`` counter (by path)."""
+    """Static files with the types a browser insists on for WebAssembly and ES modules, their
+    precompressed copies when the browser takes them (see the module's docstring); each response
+    body's size (as sent, compressed or not) is added to the server's ``sent`` counter and each
+    request to its ``asked`` counter (by path)."""
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map,
                       ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
                       ".webmanifest": "application/manifest+json"}
     server: SiteServer
 
+    encoding: str | None = None
+    arrived = 0.0
+
+    def send_head(self) -> Any:
+        self.arrived = time.time()
+        self.server.asked[self.path.split("?")[0]] += 1
+        self.server.log.append((self.arrived, self.path.split("?")[0], 0))
+        self.encoding = None
+        plain = Path(self.translate_path(self.path))
+        if plain.is_file():
+            for coding in encoded_variant(self.headers.get("Accept-Encoding")):
+                if plain.with_name(plain.name + dict(ENCODINGS)[coding]).is_file():
+                    self.encoding = coding
+                    break
+        return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        plain = super().translate_path(path)
+        return plain + dict(ENCODINGS)[self.encoding] if self.encoding else plain
+
+    def guess_type(self, path: Any) -> str:
+        if self.encoding:
+            path = str(path).removesuffix(dict(ENCODINGS)[self.encoding])
+        return super().guess_type(path)
+
     def end_headers(self) -> None:
         self.send_header("Cache-Control", cache_control(self.path))
+        if self.encoding:
+            self.send_header("Content-Encoding", self.encoding)
+        if Path(super().translate_path(self.path)).suffix not in (".br", ".gz"):
+            self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
 
     def copyfile(self, source: IO[bytes], outputfile: IO[bytes]) -> None:
         start = source.tell()
         copyfileobj(source, outputfile)
         self.server.sent[self.path.split("?")[0]] += source.tell() - start
+        self.server.log.append((self.arrived, self.path.split("?")[0], source.tell() - start))
 
     def log_message(self, format: str, *args: object) -> None:  # `format`: the base's name
         if self.server.verbose:
@@ -68,13 +115,18 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
 
 class SiteServer(ThreadingHTTPServer):
-    """A threading HTTP server on 127.0.0.1 that remembers the bytes it sent per path."""
+    """A threading HTTP server on 127.0.0.1 that remembers the bytes it sent and the requests it
+    answered, per path, and when each request arrived (:attr:`log`)."""
 
     daemon_threads = True
 
     def __init__(self, directory: Path, port: int = 0, verbose: bool = False):
         super().__init__((HOST, port), partial(SiteHandler, directory=str(directory)))
         self.sent: Counter[str] = Counter()
+        self.asked: Counter[str] = Counter()
+        #: (when a request arrived, its path, the body's bytes then sent): one entry with 0 bytes as
+        #: it arrives, one more with its body's size once sent (none for a 304).
+        self.log: list[tuple[float, str, int]] = []
         self.verbose = verbose
 
     @property

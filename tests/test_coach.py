@@ -208,3 +208,73 @@ def test_stepping_through_while_a_strong_seat_thinks_keeps_saying_that_it_thinks
     gated.go.set()
     assert board.wait(120) and "thinking" not in board.message
     board.close()
+
+
+def test_a_review_bounded_in_time_weighs_the_same_positions_alike_and_tells_each_finding_as_it_comes():
+    """With time to spare, a review bounded in seconds (the positions weighed quickest first)
+    finds the very mistakes of the unbounded one (each position's search is seeded by the
+    position), in the game's order; ``found`` hears each one before the review returns."""
+    g = dn.new_game("rat-bastard-17", players=2, seed=4)
+    play_out(g, ["random", "rule-of-thumb"], seed=1)
+    plain = coach.review(g, 0, iterations=40)
+    heard: list[coach.Mistake] = []
+    done: list[tuple[int, int]] = []
+    bounded = coach.review(g, 0, iterations=40, seconds=1e6, found=heard.append,
+                           progress=lambda d, t: done.append((d, t)))
+    assert plain and bounded == plain and sorted(heard, key=lambda m: m.number) == plain
+    assert [m.number for m in bounded] == sorted(m.number for m in bounded)
+    assert done[0] == (0, done[-1][1]) and done[-1][0] == done[-1][1] > len(plain)
+
+
+def test_a_review_out_of_time_weighs_nothing_more_and_says_how_many_of_the_choices_it_weighed():
+    g = dn.new_game("rat-bastard-17", players=2, seed=4)
+    play_out(g, ["random", "rule-of-thumb"], seed=1)
+    done: list[tuple[int, int]] = []
+    assert coach.review(g, 0, iterations=40, seconds=0.0, progress=lambda d, t: done.append((d, t))) == []
+    total = done[-1][1]
+    assert done == [(0, total)] and total > 1
+
+
+def _finished_board(monkeypatch: pytest.MonkeyPatch, review_seconds: float):
+    from danish_nb import app_model
+
+    monkeypatch.setattr(app_model, "REVIEW_SECONDS", review_seconds)
+    model = app_model.AppModel(seed=4, make_pad=None, background=False)
+    model.new_game({"game": "rat-bastard-17", "players": 2, "seed": 4, "seat-2": "rule-of-thumb"})
+    board = model.board
+    play_out(board.game, {0: make_agent("random", "rat-bastard-17", 1), 1: "rule-of-thumb"})
+    return model
+
+
+def test_the_coach_shows_a_reviews_findings_as_they_come_and_bounds_it_in_time(monkeypatch: pytest.MonkeyPatch):
+    """The app's coach (default budget: bounded in time) streams the findings so far, each time
+    one more is found, with how many choices it weighed; out of time it says so, in words."""
+    model = _finished_board(monkeypatch, 1e6)
+    shown: list[str] = []
+    final = model.coach.review(shown=shown.append)
+    assert shown and all(text.startswith("<b>Review for P1:</b>") and "Still weighing: " in text for text in shown)
+    assert final.count("<li>") == shown[-1].count("<li>") and "In its time" not in final
+    assert [text.count("<li>") for text in shown] == list(range(1, len(shown) + 1))
+    late = _finished_board(monkeypatch, 0.0).coach.review()
+    assert "In its time the coach weighed 0 of your " in late and " choices, the quickest to weigh first." in late
+
+
+def test_the_pages_session_posts_a_reviews_findings_before_its_answer(monkeypatch: pytest.MonkeyPatch):
+    """The page's worker hands Python a ``partial`` callback (worker.js: posted to the page, which
+    shows it in the coach's box): each finding so far comes as JSON before the review's answer,
+    the answer holding them all."""
+    import json
+
+    from danish_nb import app_model
+    from danish_nb.web.session import Session
+
+    monkeypatch.setattr(app_model, "REVIEW_SECONDS", 1e6)
+    posted: list[dict] = []
+    session = Session(partial=lambda text: posted.append(json.loads(text)))
+    session.handle({"op": "app.open", "seed": 4})
+    session.handle({"op": "app.new", "values": {"game": "rat-bastard-17", "players": "2", "seed": "4"}})
+    game = session.app.board.game
+    play_out(game, {0: make_agent("random", "rat-bastard-17", 1), 1: "rule-of-thumb"})
+    answer = session.handle({"op": "app.review"})["coach"]["text"]
+    assert posted and all(set(p) == {"coach_text"} and "Still weighing: " in p["coach_text"] for p in posted)
+    assert answer.count("<li>") == posted[-1]["coach_text"].count("<li>") >= 1

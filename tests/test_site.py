@@ -92,6 +92,54 @@ def test_the_build_stops_when_danish_nb_needs_a_standard_module_the_site_leaves_
     assert json.loads(done.stdout.splitlines()[-1]) == ["danish_nb.web: gettext"]
 
 
+def test_the_server_sends_a_precompressed_copy_to_a_browser_that_takes_it_and_the_file_to_one_that_does_not(
+        tmp_path: Path) -> None:
+    """As nginx's gzip_static/brotli_static or Caddy's ``precompressed`` do: ``app.js`` asked with
+    ``Accept-Encoding: br`` gets ``app.js.br``'s bytes with ``Content-Encoding: br`` and the file's own
+    type; gzip only: the ``.gz``; neither: the file itself; and the bytes counted are those sent."""
+    import gzip
+    import urllib.request
+
+    body = b"export const x = 1;\n" * 200
+    (tmp_path / "app.js").write_bytes(body)
+    (tmp_path / "app.js.br").write_bytes(b"brotli bytes")
+    (tmp_path / "app.js.gz").write_bytes(gzip.compress(body))
+    (tmp_path / "a.png").write_bytes(b"png")
+    with serving(tmp_path) as server:
+        def get(path: str, accept: str | None) -> tuple[bytes, Any]:
+            request = urllib.request.Request(server.url + path, headers={"Accept-Encoding": accept} if accept else {})
+            with urllib.request.urlopen(request) as response:
+                return response.read(), response.headers
+        brotli, headers = get("app.js", "gzip, deflate, br")
+        assert brotli == b"brotli bytes" and headers["Content-Encoding"] == "br"
+        assert headers["Content-Type"] == "text/javascript" and headers["Vary"] == "Accept-Encoding"
+        gzipped, headers = get("app.js?v=1", "gzip")
+        assert gzip.decompress(gzipped) == body and headers["Content-Encoding"] == "gzip"
+        plain, headers = get("app.js", None)
+        assert plain == body and headers["Content-Encoding"] is None
+        assert get("a.png", "br")[1]["Content-Encoding"] is None
+        assert server.sent["/app.js"] == len(b"brotli bytes") + len(gzipped) + len(body)
+        assert server.asked["/app.js"] == 3 and sum(1 for _, path, size in server.log if size == 0) == 4
+
+
+def test_the_build_writes_precompressed_copies_that_shrink_and_keeps_them_out_of_the_offline_copy(
+        tmp_path: Path) -> None:
+    """``NAME.br``/``NAME.gz`` beside a text file they make smaller (not beside a zip, nor a file
+    compression does not shrink); the service worker's list names the originals only."""
+    import gzip
+    import random as rnd
+
+    (tmp_path / "big.js").write_text("const cards = 'hearts spades clubs diamonds';\n" * 500)
+    noise = rnd.Random(1)
+    (tmp_path / "noise.js").write_bytes(bytes(noise.randrange(256) for _ in range(5000)))
+    (tmp_path / "w.whl").write_bytes(b"zip " * 1000)
+    site_build.build.precompress(tmp_path)
+    assert gzip.decompress((tmp_path / "big.js.gz").read_bytes()) == (tmp_path / "big.js").read_bytes()
+    assert (tmp_path / "big.js.br").exists()
+    assert not list(tmp_path.glob("noise.js.*")) and not list(tmp_path.glob("w.whl.*"))
+    assert site_build.build.site_files(tmp_path) == ["big.js", "noise.js", "w.whl"]
+
+
 # --------------------------------------------------------------------------- the built site
 
 @pytest.fixture(scope="session")
@@ -317,6 +365,7 @@ def test_after_the_first_visit_the_site_opens_and_plays_with_the_network_cut(sit
     for name in ("sw.js", "worker.js"):
         path = copy / name
         path.write_text(path.read_text(encoding="utf-8").replace(version, "0123456789abcdef"), encoding="utf-8")
+        site_build.build.precompress_file(path)  # as a build writes its copies anew
     with serving(copy, port=int(url.rsplit(":", 1)[1].strip("/"))) as server:
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
         names = page.evaluate(GONE, version)

@@ -25,7 +25,8 @@ True
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+import json
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..app_model import ACTIONS, FIELDS, INTRO, RULE_OPTIONS, SCREENS, THINKING, AppModel, Progress, option_choices
@@ -45,12 +46,14 @@ class PageApp:
     as HTML, and the Practice screen's practice of each game (kept while the page is open).
 
     ``seed=None`` deals a random game. ``iterations`` overrides the coach's search budget;
-    ``progress`` hears how far a search is (the worker posts it to the page).
+    ``progress`` hears how far a search is, ``partial`` what changed before a call's answer (a
+    review's findings as they come); the worker posts both to the page.
     """
 
     def __init__(self, seed: int | None = None, lang: str = "en", *, iterations: int | None = None,
-                 progress: Progress | None = None):
+                 progress: Progress | None = None, partial: Callable[[str], None] | None = None):
         self.progress = progress
+        self.partial = partial
         self.practices: dict[str, tuple[Any, PagePad]] = {}
         self.screen_name = SCREENS[0].name
         self.model = AppModel(seed=seed, lang=lang, make_pad=PagePad, background=False, iterations=iterations,
@@ -241,7 +244,9 @@ class PageApp:
 
     def review(self) -> dict[str, Any]:
         """The coach's review of the finished game (:meth:`~danish_nb.app_model.Coach.review`)."""
-        self.model.review(self.progress)
+        partial = self.partial
+        shown = None if partial is None else (lambda text: partial(json.dumps({"coach_text": text})))
+        self.model.review(self.progress, shown)
         return self.update()
 
     # ------------------------------------------------------------------ the screens

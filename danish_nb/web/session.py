@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core import DanishNbError, load_record
@@ -35,8 +35,8 @@ from .pad import PagePad
 class Session:
     """The app (made by ``app.open``) and the boards and practices of a lesson page, by the page's key."""
 
-    def __init__(self, progress: Progress | None = None):
-        self.progress = progress
+    def __init__(self, progress: Progress | None = None, partial: Callable[[str], None] | None = None):
+        self.progress, self.partial = progress, partial
         self.app: PageApp | None = None
         self.boards: dict[str, tuple[Board, PagePad]] = {}
         self.practices: dict[str, tuple[Any, PagePad]] = {}
@@ -67,7 +67,8 @@ class Session:
         seed = request.get("seed")
         if self.app is not None:
             self.app.board.close()
-        self.app = PageApp(seed=seed if isinstance(seed, int) else None, lang=lang, progress=self.progress)
+        self.app = PageApp(seed=seed if isinstance(seed, int) else None, lang=lang, progress=self.progress,
+                           partial=self.partial)
         return self.app.update(chrome=True)
 
     def _app_change(self, request: Mapping[str, Any], lang: str) -> dict[str, Any]:

@@ -144,6 +144,10 @@ root.addEventListener("change", (event) => {
   if (event.target.closest(".dn-settings")) ask({ op: "app.change", values: values() });
 });
 root.addEventListener("submit", (event) => event.preventDefault());
+// a review's findings as they come, before its answer
+python.onpartial = (partial) => {
+  if (partial.coach_text !== undefined) setHtml(".dn-coach-text", partial.coach_text);
+};
 python.onprogress = (done, total) => {
   const progress = root.querySelector(".dn-coach-progress");
   if (progress) Object.assign(progress, { max: Math.max(total, 1), value: done });

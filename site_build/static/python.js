@@ -10,6 +10,7 @@ export class Python {
     this.next = 1;
     this.waiting = new Map();
     this.onprogress = () => {};
+    this.onpartial = () => {};
     this.ready = new Promise((resolve, reject) => { this._ready = [resolve, reject]; });
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => this._ready[1](new Error(event.message || "the worker did not start"));
@@ -25,6 +26,7 @@ export class Python {
     }
     else if (data.failed) this._ready[1](new Error(data.failed));
     else if (data.progress) this.onprogress(...data.progress);
+    else if (data.partial) this.onpartial(data.partial);
     else if (data.saved) document.documentElement.dataset.snapshotSaved = String(data.saved);
     else {
       const waiting = this.waiting.get(data.id);

@@ -18,6 +18,7 @@ const SNAPSHOTS = `danish-nb-snapshot-${BUILD.version}`;
 // Cache Storage exists only in secure contexts (HTTPS, localhost): elsewhere no snapshot is kept.
 const KEEPS = typeof caches !== "undefined";
 
+/** The saved snapshot as {bytes: a promise of them} (read while Pyodide loads), or null when there is none. */
 async function savedSnapshot() {
   if (!KEEPS) return null;
   try {
@@ -25,7 +26,7 @@ async function savedSnapshot() {
       if (name.startsWith("danish-nb-snapshot-") && name !== SNAPSHOTS) await caches.delete(name);
     }
     const found = await (await caches.open(SNAPSHOTS)).match("snapshot");
-    return found ? new Uint8Array(await found.arrayBuffer()) : null;
+    return found ? { bytes: found.arrayBuffer().then((bytes) => new Uint8Array(bytes)) } : null;
   } catch {
     return null; // Cache Storage refused (an opaque origin, storage blocked): start afresh each time
   }
@@ -46,12 +47,12 @@ async function start() {
   }));
   const options = { indexURL: new URL("./pyodide/", import.meta.url).href, lockFileContents: BUILD.lock,
                     stdout: () => {}, stderr: (line) => console.warn(line) };
-  const snapshot = await savedSnapshot();
-  step("snapshot read");
+  const snapshot = await savedSnapshot(); // its bytes are read while Pyodide loads
+  step("snapshot found");
   let pyodide = null;
   if (snapshot) {
     try {
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot.bytes });
     } catch (error) {
       console.warn("danish_nb: the saved start-up snapshot did not load, starting afresh", error);
       await caches.delete(SNAPSHOTS);
@@ -78,9 +79,11 @@ async function start() {
     }
   }
   self.dnProgress = (done, total) => postMessage({ progress: [done, total] });
+  // what a long call shows before its answer (a review's findings so far), as JSON text
+  self.dnPartial = (text) => postMessage({ partial: JSON.parse(text) });
   const handle = pyodide.runPython(
-    "from js import dnProgress\nfrom danish_nb.web.session import Session\n"
-    + "Session(progress=lambda done, total: dnProgress(done, total)).handle_json");
+    "from js import dnPartial, dnProgress\nfrom danish_nb.web.session import Session\n"
+    + "Session(progress=lambda done, total: dnProgress(done, total), partial=lambda text: dnPartial(text)).handle_json");
   return { handle, made, unpack: restored ? unpack : null, restored, phases, seconds: (performance.now() - began) / 1000 };
 }
 
