@@ -185,11 +185,14 @@ def compact_view(view: Any) -> str:
 
 def _count_cards(value: Any, into: dict[Card, int], viewer: int | None) -> None:
     """Count the cards in ``value`` (nested tuples, dataclasses, texts naming cards) that ``viewer`` may read."""
-    if isinstance(value, Card):
+    if type(value) is Card:
         into[value] = into.get(value, 0) + 1
     elif isinstance(value, (tuple, list)):
         for item in value:
-            _count_cards(item, into, viewer)
+            if type(item) is Card:  # most items are cards: counted here, without a call
+                into[item] = into.get(item, 0) + 1
+            elif item is not None and not isinstance(item, (int, str)):
+                _count_cards(item, into, viewer)
     elif isinstance(value, Message):
         _count_cards(tuple(value.params.values()), into, viewer)
     elif isinstance(value, Listed):
