@@ -145,6 +145,8 @@ class PageLearner:
         member = self._member()
         self.learner = (Learner.in_class(member.learner, room=self.room, name=member.name) if member is not None
                         else Learner.local(token, room=self.room))
+        if member is None and self.progress is not None:  # the name this learner gave before, if any
+            self.learner = Learner.local(token, room=self.room, name=self._name_kept(self.learner.key))
         for callback in self.waiting:
             callback(self.learner, self.progress)
         self.waiting.clear()
@@ -162,6 +164,16 @@ class PageLearner:
         except TableError as exc:
             print(f"danish_nb lesson: {exc}", file=sys.stderr)
             return None
+
+    def _name_kept(self, key: str) -> str:
+        from ..tables.errors import TableError
+
+        assert self.progress is not None
+        try:
+            rows = self.progress.store.read("SELECT name FROM dn_practice_learners WHERE learner = ?", (key,))
+        except TableError:
+            return ""
+        return rows[0][0] if rows else ""
 
     def when_known(self, callback: Callable[[Learner, ProgressStore | None], None]) -> None:
         """Call ``callback(learner, progress)`` once the page has said whose it is (at once if it has)."""
