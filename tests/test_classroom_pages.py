@@ -23,8 +23,8 @@ from playwright.sync_api import BrowserContext, Page, expect
 from danish_nb import app_server
 from danish_nb.server.pages import NOT_STARTED, WIDGET_IN_DOM, texts
 from helpers import open_app, start_app_game
-from test_browser import OPEN, choose_face_up, codes
 from learner_client import Server, request
+from test_browser import OPEN, choose_face_up, codes
 
 TIMEOUT = 60_000
 
