@@ -81,7 +81,13 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS dn_arrivals (
         room TEXT NOT NULL, device TEXT NOT NULL, name TEXT NOT NULL, seen DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (room, device))""",
+    """CREATE TABLE IF NOT EXISTS dn_slips (
+        code TEXT NOT NULL REFERENCES dn_tables(code) ON DELETE CASCADE, seat INTEGER NOT NULL,
+        rule TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS dn_slips_code ON dn_slips (code, at)",
 )
+#: Seconds an illegal move tried at a table is kept (what the teacher's live view reads).
+SLIP_KEEP = 3600
 #: The most learners a room's lobby lists (the newest arrivals).
 LOBBY_LIMIT = 200
 
@@ -532,6 +538,7 @@ class Store(ABC):
         with self._write() as execute:
             codes = [code for (code,) in execute("SELECT code FROM dn_tables WHERE room = ?", (room,))]
             execute("DELETE FROM dn_moves WHERE code IN (SELECT code FROM dn_tables WHERE room = ?)", (room,))
+            execute("DELETE FROM dn_slips WHERE code IN (SELECT code FROM dn_tables WHERE room = ?)", (room,))
             execute("DELETE FROM dn_seats WHERE code IN (SELECT code FROM dn_tables WHERE room = ?)", (room,))
             execute("DELETE FROM dn_tables WHERE room = ?", (room,))
             execute("DELETE FROM dn_arrivals WHERE room = ?", (room,))
@@ -654,6 +661,38 @@ class Store(ABC):
             tables.setdefault(device, []).append(code)
         return [{"name": name, "seen": float(seen), "tables": tables.get(device, [])}
                 for device, name, seen in reversed(rows)]
+
+    # ------------------------------------------------------------------ the live view
+    def add_slip(self, code: str, seat: int, rule: str, now: float | None = None) -> None:
+        """Keep an illegal move tried at ``seat`` of table ``code``, forbidden by ``rule`` (for
+        :data:`SLIP_KEEP` s: the teacher's live view). Not run twice when the store blinks: a
+        lost slip costs the view one count, a doubled one would blame the learner twice."""
+        now = time.time() if now is None else now
+        with self._write() as execute:
+            execute("INSERT INTO dn_slips (code, seat, rule, at) VALUES (?, ?, ?, ?)", (code, seat, rule[:20], now))
+            execute("DELETE FROM dn_slips WHERE code = ? AND at < ?", (code, now - SLIP_KEEP))
+
+    @retried
+    def activity(self, room: str, since: float) -> tuple[dict[str, float], list[tuple[str, int, str, float]]]:
+        """What the teacher's live view reads of ``room``'s open tables: when each last took a
+        move (``code -> time``; tables without one are missing), and the illegal moves tried
+        since ``since``: (code, seat, rule, time), oldest first.
+
+        >>> from danish_nb.tables.sqlite import SQLiteStore
+        >>> store = SQLiteStore(":memory:")
+        >>> code = store.create_table("bastard", seed=1, options={}, seats=["human", "human", "random"], turn=0, room="5B")
+        >>> store.add_slip(code, 1, "BA-12", now=100.0)
+        >>> store.activity("5B", since=50.0) == ({}, [(code, 1, "BA-12", 100.0)]), store.activity("6A", 0.0)
+        (True, ({}, []))
+        >>> store.close()
+        """
+        with self._lock:
+            last = self._read("SELECT m.code, MAX(m.at) FROM dn_moves m JOIN dn_tables t ON t.code = m.code "
+                              "WHERE t.room = ? AND NOT t.closed GROUP BY m.code", (room,))
+            slips = self._read("SELECT s.code, s.seat, s.rule, s.at FROM dn_slips s JOIN dn_tables t ON t.code = s.code "
+                               "WHERE t.room = ? AND NOT t.closed AND s.at >= ? ORDER BY s.at", (room, since))
+        return ({code: float(at) for code, at in last},
+                [(code, int(seat), rule, float(at)) for code, seat, rule, at in slips])
 
     # ------------------------------------------------------------------ moves
     @retried

@@ -311,6 +311,7 @@ class TableApp(TeacherView):
             self.board.close()
         board = self.board = table_board(self.session, self.lang)
         board.tried.append(lambda verdict: [listener(board.game, verdict) for listener in self.tried])
+        board.tried.append(self.session.slip)  # the teacher's live view: which rules are broken in play
         self.board_box.children = [self.board.box if self.session.seat is not None else self.board.widget]
 
     def _forget(self, code: str) -> None:

@@ -21,7 +21,7 @@ from ..tables import Teacher
 from ..tables.keys import KeyGuard, TooManyTries, pass_holds, teacher_pass
 from ..tables.roster import DEVICE_CODE_MINUTES, Roster
 from ..tables.session import AWAY_SECONDS
-from .table_words import moved_note, seat_name
+from .table_words import LEARNER, moved_note, seat_name
 
 #: The environment variable holding the teacher's key (no key: no teacher view).
 TEACHER_ENV = "DANISH_NB_TEACHER_KEY"
@@ -203,7 +203,7 @@ class TeacherView:
         rows = self._rows = self.teacher.tables()
         self._room_locked = self.store.room_locked(self.room)
         self._listed = time.monotonic()
-        self.room_list.value = room_html(rows, self.lang)
+        self.room_list.value = room_html(rows, self.lang) + live_html(self.teacher.live(), self.lang)
         seats = [(f"{r['code']} P{s['seat'] + 1} {s['name']}".rstrip(), (r["code"], s["seat"]))
                  for r in rows if not r["closed"] for s in r["seats"] if s["taken"] and s["kind"] == "human"]
         if seats != list(self.seat_picker.options):
@@ -413,6 +413,59 @@ def room_html(rows: list[dict[str, Any]], lang: str = "en") -> str:
                     f'<td>{r["moves"]}</td><td>{escape(tr.render(STATES[state]))}{lock}</td></tr>')
     heads = "".join(f"<th>{escape(tr.render(word))}</th>" for word in COLUMNS)
     return f'<table class="dn-room"><tr>{heads}</tr>{"".join(body)}</table>'
+
+
+#: The live view's column headings: who is stuck, and the rules broken in play.
+STUCK_COLUMNS = (N_("learner"), N_("table"), N_("waiting for their move"), N_("illegal tries"), N_("rules broken"))
+RULE_COLUMNS = (N_("rule"), N_("game"), N_("illegal tries"), N_("learners"))
+
+
+def live_html(live: dict[str, list[dict[str, Any]]], lang: str = "en") -> str:
+    """The teacher's live view (:meth:`~danish_nb.tables.session.Teacher.live`): who is stuck
+    now, and which rules are being broken in play, the rule most learners broke first.
+
+    >>> print(live_html({"stuck": [], "rules": []}))  # doctest: +NORMALIZE_WHITESPACE
+    <section class="dn-live"><h4>Stuck now</h4><p class="dn-live-none">Nobody is stuck now.</p><h4>Rules broken in
+    play in the last 10 minutes</h4><p class="dn-live-none">No rule was broken in play.</p></section>
+    >>> html = live_html({"stuck": [{"code": "K7QX2M", "seat": 1, "name": "Bo", "game": "bastard", "waiting": 185.0,
+    ...                              "tries": 3, "rules": ["BA-12"]}],
+    ...                   "rules": [{"rule": "BA-12", "game": "bastard", "tries": 3, "learners": 1}]}, "fr")
+    >>> "3 minutes" in html, "BA-12" in html, "Bloqués maintenant" in html
+    (True, True, True)
+    """
+    from ..i18n import title_in
+    from ..tables.session import LIVE_WINDOW
+
+    tr = translator(lang)
+    minutes = int(LIVE_WINDOW // 60)
+
+    def table(columns: tuple[Any, ...], rows: list[list[str]]) -> str:
+        heads = "".join(f'<th scope="col">{escape(tr.render(word))}</th>' for word in columns)
+        body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+        return f'<table class="dn-live-table"><tr>{heads}</tr>{body}</table>'
+
+    def rule_text(game: str, rule: str) -> str:
+        found = GAMES[game].catalogue.rules.get(rule)
+        return f"<b>{escape(rule)}</b> {escape(title_in(rule, found.title, lang))}" if found else escape(rule)
+    parts = [f'<section class="dn-live"><h4>{escape(tr("Stuck now"))}</h4>']
+    if live["stuck"]:
+        rows = []
+        for s in live["stuck"]:
+            waiting = "-" if s["waiting"] is None else escape(
+                tr.n("{n} minute", "{n} minutes", int(s["waiting"] // 60)))
+            name = s["name"] or tr(LEARNER, n=s["seat"] + 1)
+            rows.append([escape(f"P{s['seat'] + 1} {name}"), escape(s["code"]), waiting, str(s["tries"]),
+                         ", ".join(rule_text(s["game"], rule) for rule in s["rules"]) or "-"])
+        parts.append(table(STUCK_COLUMNS, rows))
+    else:
+        parts.append(f'<p class="dn-live-none">{escape(tr("Nobody is stuck now."))}</p>')
+    parts.append(f'<h4>{escape(tr.n("Rules broken in play in the last {n} minute", "Rules broken in play in the last {n} minutes", minutes))}</h4>')
+    if live["rules"]:
+        parts.append(table(RULE_COLUMNS, [[rule_text(r["game"], r["rule"]), escape(GAMES[r["game"]].title),
+                                           str(r["tries"]), str(r["learners"])] for r in live["rules"]]))
+    else:
+        parts.append(f'<p class="dn-live-none">{escape(tr("No rule was broken in play."))}</p>')
+    return "".join(parts) + "</section>"
 
 
 def _n_closed(count: int, lang: str) -> str:
