@@ -680,7 +680,7 @@ class Store(ABC):
 
         >>> from danish_nb.tables.sqlite import SQLiteStore
         >>> store = SQLiteStore(":memory:")
-        >>> code = store.create_table("bastard", seed=1, options={}, seats=["human", "human", "random"], turn=0, room="5B")
+        >>> code = store.create_table("bastard", seed=1, options={}, seats=["human", "random"], turn=0, room="5B")
         >>> store.add_slip(code, 1, "BA-12", now=100.0)
         >>> store.activity("5B", since=50.0) == ({}, [(code, 1, "BA-12", 100.0)]), store.activity("6A", 0.0)
         (True, ({}, []))
@@ -689,8 +689,9 @@ class Store(ABC):
         with self._lock:
             last = self._read("SELECT m.code, MAX(m.at) FROM dn_moves m JOIN dn_tables t ON t.code = m.code "
                               "WHERE t.room = ? AND NOT t.closed GROUP BY m.code", (room,))
-            slips = self._read("SELECT s.code, s.seat, s.rule, s.at FROM dn_slips s JOIN dn_tables t ON t.code = s.code "
-                               "WHERE t.room = ? AND NOT t.closed AND s.at >= ? ORDER BY s.at", (room, since))
+            slips = self._read("SELECT s.code, s.seat, s.rule, s.at FROM dn_slips s JOIN dn_tables t "
+                               "ON t.code = s.code WHERE t.room = ? AND NOT t.closed AND s.at >= ? ORDER BY s.at",
+                               (room, since))
         return ({code: float(at) for code, at in last},
                 [(code, int(seat), rule, float(at)) for code, seat, rule, at in slips])
 

@@ -459,7 +459,9 @@ def live_html(live: dict[str, list[dict[str, Any]]], lang: str = "en") -> str:
         parts.append(table(STUCK_COLUMNS, rows))
     else:
         parts.append(f'<p class="dn-live-none">{escape(tr("Nobody is stuck now."))}</p>')
-    parts.append(f'<h4>{escape(tr.n("Rules broken in play in the last {n} minute", "Rules broken in play in the last {n} minutes", minutes))}</h4>')
+    heading = tr.n("Rules broken in play in the last {n} minute", "Rules broken in play in the last {n} minutes",
+                   minutes)
+    parts.append(f"<h4>{escape(heading)}</h4>")
     if live["rules"]:
         parts.append(table(RULE_COLUMNS, [[rule_text(r["game"], r["rule"]), escape(GAMES[r["game"]].title),
                                            str(r["tries"]), str(r["learners"])] for r in live["rules"]]))
