@@ -92,3 +92,11 @@ def test_a_game_played_on_this_page_is_not_replaced_by_a_late_report() -> None:
 def test_the_app_page_carries_the_keeper() -> None:
     root = build_app(seed=3)
     assert root.game_keeper in root.children and root.game_keeper.model is root.app.model
+
+
+def test_the_keeper_follows_only_the_game_shown() -> None:
+    model, kept = played(moves=1, seed=5)
+    old = model.board.game
+    model.new_game()
+    assert not any(getattr(listener, "__self__", None).__class__ is GameKeeper for listener in old.listeners)
+    assert kept[-1]["game"]["record"] == model.board.game.to_record()

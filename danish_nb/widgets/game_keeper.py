@@ -62,6 +62,7 @@ class GameKeeper(anywidget.AnyWidget):
         self.model: AppModel | None = None
         self.redraw: Callable[[], None] = lambda: None
         self.reported = False
+        self._game: Any = None
         self._out = send or self.send
         self.on_msg(self._on_report)
 
@@ -75,11 +76,16 @@ class GameKeeper(anywidget.AnyWidget):
         return self
 
     def _watch(self, board: Board) -> None:
-        board.game.listeners.append(lambda _game: self._keep(board))
-        self._keep(board)
+        """A new board: follow its game (one listener, on the game shown now)."""
+        if self._game is not None and self._heard in self._game.listeners:
+            self._game.listeners.remove(self._heard)
+        self._game = board.game
+        board.game.listeners.append(self._heard)
+        self._heard(board.game)
 
-    def _keep(self, board: Board) -> None:
-        if self.model is not None and self.model.board is board:
+    def _heard(self, _game: Any) -> None:
+        board = self.model.board if self.model is not None else None
+        if board is not None:
             self._out({"act": "keep", "game": {"record": board.game.to_record(), "seats": list(board.seats)}})
 
     def _on_report(self, _widget: Any, content: Any, _buffers: Any) -> None:
