@@ -405,3 +405,32 @@ def test_the_live_view_is_the_rooms_own(store, monkeypatch):
     assert teacher_of(store, monkeypatch).teacher.live()["rules"][0]["learners"] == 1
     store.erase_room("5B")
     assert store.read("SELECT COUNT(*) FROM dn_slips", ()) == [(0,)]  # erased with the class's tables
+
+
+def test_the_teacher_seats_a_waiting_learner_whose_page_sits_down_by_itself(store, monkeypatch):
+    ada, _ = learner(store, "Ada")
+    ada.game_picker.value = "bastard"
+    ada.players.value = 3
+    ada.seat_boxes[1].value, ada.seat_boxes[2].value = "human", "rule-of-thumb"
+    code = ada.create()
+    bo = TableApp(store, room="5B", follow=False)
+    bo_keeper = Keeper(bo)  # a page that opened with a name kept in its browser, at no table
+    bo._on_keeper(bo.keeper, {"act": "stored", "seats": {}, "last": None, "name": "Bo", "device": "dev-bo"}, [])
+    stranger = TableApp(store, room="6A", follow=False)
+    stranger._on_keeper(stranger.keeper, {"act": "stored", "seats": {}, "name": "Eve", "device": "dev-eve"}, [])
+    teacher = teacher_of(store, monkeypatch)
+    assert teacher.lobby_picker.options == (("Bo", "dev-bo"),)  # Ada sits already; Eve is another class's
+    bo.poll()
+    assert bo.session is None  # nothing chosen for Bo yet
+    teacher.table_picker.value = code
+    teacher.assign_learner(teacher.lobby_picker.value, teacher.table_picker.value)
+    assert "Bo sits down at table" in teacher.message.value
+    bo.poll()
+    assert bo.session is not None and (bo.session.code, bo.session.seat) == (code, 1)
+    assert store.seats(code)[1].name == "Bo" and code in bo_keeper.seats()  # a reload comes back to this seat
+    teacher.show_tables()
+    assert teacher.lobby_picker.options == ()  # seated: no longer waiting
+    other = teacher_of(store, monkeypatch, room="6A")
+    other.assign_learner("dev-eve", code)  # a table of another class: unknown there
+    assert "no table has the code" in other.message.value
+    assert store.take_assignment("6A", "dev-eve") is None

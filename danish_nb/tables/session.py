@@ -523,6 +523,38 @@ class Teacher:
         rules.sort(key=lambda r: (-r["learners"], -r["tries"], r["rule"]))
         return {"stuck": stuck, "rules": rules}
 
+    def lobby(self) -> list[tuple[str, str]]:
+        """Learners who arrived and sit at no open table: (who, name) (see :meth:`assign`)."""
+        return self.store.lobby(self.room)
+
+    def assign(self, who: str, code: str) -> None:
+        """Seat the learner ``who`` (of :meth:`lobby`) at table ``code`` of the room: their page
+        sits down there by itself, at the first free learner seat. Raises
+        :class:`UnknownTable` for a table of another room, :class:`TableClosed` for a closed one.
+
+        >>> from danish_nb.tables import open_store
+        >>> store = open_store("sqlite:///:memory:")
+        >>> code = create_table(store, "bastard", ("human", "human", "random"), seed=1, room="5B")
+        >>> store.arrive("5B", "d-ada", "Ada")
+        >>> teacher = Teacher(store, "5B")
+        >>> teacher.lobby()
+        [('d-ada', 'Ada')]
+        >>> teacher.assign("d-ada", code.lower()); store.take_assignment("5B", "d-ada") == code
+        True
+        >>> Teacher(store, "6A").assign("d-ada", code)
+        Traceback (most recent call last):
+        ...
+        danish_nb.tables.errors.UnknownTable: ...
+        >>> store.close()
+        """
+        code = read_code(code)
+        info = self.store.table(code)
+        if info.room != self.room:
+            raise UnknownTable(M("no table has the code {code!r}: check the code on the teacher's screen", code=code))
+        if info.closed:
+            raise TableClosed(M("table {code} is closed: the teacher ended it", code=code))
+        self.store.assign(self.room, who, code)
+
     def close(self, code: str) -> None:
         """End the table: it keeps its moves and takes no more."""
         self.store.close_table(read_code(code))

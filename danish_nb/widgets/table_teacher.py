@@ -88,6 +88,11 @@ class TeacherView:
         self.erase_button.add_class("dn-erase-class")
         self.sign_out_button = widgets.Button()
         self.sign_out_button.add_class("dn-sign-out")
+        # a learner in the lobby (arrived, at no table): seat them at the chosen table
+        self.lobby_picker = widgets.Dropdown()
+        self.lobby_picker.add_class("dn-lobby-picker")
+        self.assign_button = widgets.Button()
+        self.assign_button.add_class("dn-assign-learner")
         self.join_screen_button = widgets.Button(icon="qrcode")
         self.join_screen_button.add_class("dn-join-screen-button")
         self.room_view = widgets.VBox([
@@ -95,6 +100,7 @@ class TeacherView:
                                           self.lock_button]),
             widgets.HBox([self.seat_picker, self.free_button, self.move_button, self.remove_button,
                           self.device_code_button, self.new_name, self.rename_button]),
+            widgets.HBox([self.lobby_picker, self.assign_button]),
             widgets.HBox([self.lock_room_button, self.join_screen_button, self.archive_button, self.erase_button,
                           self.sign_out_button])])
         self.join_screen = widgets.HTML()
@@ -113,6 +119,7 @@ class TeacherView:
         self.remove_button.on_click(lambda _b: self.remove_learner(self.seat_picker.value))
         self.device_code_button.on_click(lambda _b: self.show_device_code(self.seat_picker.value))
         self.lock_button.on_click(lambda _b: self.lock_table(self.table_picker.value))
+        self.assign_button.on_click(lambda _b: self.assign_learner(self.lobby_picker.value, self.table_picker.value))
         self.lock_room_button.on_click(lambda _b: self.lock_room())
         self.tables_button.on_click(lambda _b: self.show_room())
         self.teacher_button.on_click(lambda _b: self.open_teacher(self.key_box.value))
@@ -135,6 +142,8 @@ class TeacherView:
         self.move_button.description = tr("Move to the chosen table")
         self.remove_button.description = tr("Remove from the class")
         self.device_code_button.description = tr("Device code")
+        self.lobby_picker.description = tr("Waiting")
+        self.assign_button.description = tr("Seat at the chosen table")
         self.new_name.placeholder = tr("new name")
         self._lock_words()
 
@@ -211,6 +220,12 @@ class TeacherView:
             self.seat_picker.options = seats
             values = [v for _, v in seats]
             self.seat_picker.value = chosen_seat if chosen_seat in values else (values[0] if values else None)
+        waiting = [(name or "-", who) for who, name in self.teacher.lobby()]
+        if waiting != list(self.lobby_picker.options):
+            chosen_who = self.lobby_picker.value
+            self.lobby_picker.options = waiting
+            whos = [who for _, who in waiting]
+            self.lobby_picker.value = chosen_who if chosen_who in whos else (whos[0] if whos else None)
         options = [(f"{r['code']} ({GAMES[r['game']].title})", r["code"]) for r in rows]
         if [v for _, v in options] != [v for _, v in self.table_picker.options]:
             chosen = self.table_picker.value
@@ -294,6 +309,16 @@ class TeacherView:
         self._teacher_act(lambda t: t.free_seat(code, seat),
                           M("Seat P{seat} at table {code} is free: the learner joins again with the code {code}.",
                             seat=seat + 1, code=code))
+
+    def assign_learner(self, who: str | None, code: str | None) -> None:
+        """Seat a learner of the lobby (arrived, at no table) at the table chosen above: their
+        page sits down there by itself."""
+        if who is None or not code:
+            self._say(M("Choose a learner first."), error=True)
+            return
+        name = dict((w, n) for n, w in self.lobby_picker.options).get(who, "")
+        self._teacher_act(lambda t: t.assign(who, code),
+                          M("{name} sits down at table {code} in a moment.", name=name or "-", code=code))
 
     def move_seat(self, chosen: tuple[str, int] | None, to_code: str | None) -> None:
         """Move a learner to the table chosen above (its first free learner seat): their pages follow."""
