@@ -453,7 +453,9 @@ def restart(folder: Path, learners: int) -> list[tuple[str, str]]:
                     if where["kernel"] == before[i] or not where["board"]:
                         continue
                     kind, mark = expected[i]
-                    if (kind == "seat" and f"you are {mark}" in where["status"]) or (kind == "solo" and mark in where["message"] and where["position"] == "move 3 of 3"):
+                    seated = kind == "seat" and f"you are {mark}" in where["status"]
+                    resumed = kind == "solo" and mark in where["message"] and where["position"] == "move 3 of 3"
+                    if seated or resumed:
                         back[i] = time.monotonic()
                 time.sleep(0.2)
             fresh = sum(kind == "solo" and i not in back for i, (kind, _mark) in enumerate(expected))
