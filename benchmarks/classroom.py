@@ -379,6 +379,100 @@ def compare(folder: Path, sizes: list[int], clicks: int, names: list[str]) -> li
     return rows
 
 
+#: What a page shows of where it is, read in one go (its kernel, its seat, its solo game).
+WHERE_JS = """() => {
+  const text = (selector) => { const el = document.querySelector(selector); return el ? el.innerText : ""; };
+  const config = document.getElementById("jupyter-config-data");
+  return {kernel: config ? JSON.parse(config.textContent).kernelId : null, status: text(".dn-table-status"),
+          position: text(".dn-app .dn-position"), message: text(".dn-app-message"),
+          board: Boolean(document.querySelector(".dn-seat.dn-me .dn-card"))};
+}"""
+
+
+def restart(folder: Path, learners: int) -> list[tuple[str, str]]:
+    """Issue 40: ``learners`` Chromium pages on a server sized for them (its own store), half
+    seated in pairs at class tables, half three moves into a solo game; the server is stopped
+    and started again on the same port: seconds until each page is back at its seat or in its
+    game (a new kernel, the seat's status line, the game's seed and position), from the stop and
+    from the server answering again; and how many solo games were not back where they were (a fresh
+    deal) within 120 s."""
+    from playwright.sync_api import sync_playwright
+
+    from helpers import open_app, start_app_game
+    from test_browser import choose_face_up
+    from test_tables_browser import create_bastard, join, tables_page
+
+    port = app_server.free_port()
+    argv = app_server.command(port, pool_size=learners, max_kernels=learners + (learners + 3) // 4,
+                              per_address=learners + (learners + 3) // 4)
+    env = {**os.environ, "DANISH_NB_STORE": f"sqlite:///{folder / 'restart.sqlite3'}", "DANISH_NB_ROOM": "R1"}
+    log = open(folder / "voila-restart.log", "w", encoding="utf-8")  # noqa: SIM115 -- both servers write to it
+    url = app_server.url(port)
+
+    def serve() -> subprocess.Popen:
+        proc = app_server.start(argv, stdout=log, stderr=subprocess.STDOUT, env=env)
+        app_server.wait_ready(url, 120, proc)
+        return proc
+
+    proc = serve()
+    rows: list[tuple[str, str]] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=shutil.which("chromium"))
+        try:
+            pages, expected = [], []
+            for n in range(learners // 2 // 2):  # pairs at Bastard tables
+                first = tables_page(browser.new_context(), url)
+                code = create_bastard(first, f"A{n}")
+                second = tables_page(browser.new_context(), url)
+                join(second, code, f"B{n}")
+                pages += [first, second]
+                expected += [("seat", first.locator(".dn-table-status").inner_text().split("you are ")[1][:2]),
+                             ("seat", second.locator(".dn-table-status").inner_text().split("you are ")[1][:2])]
+            while len(pages) < learners:  # solo games, three moves in
+                page = open_app(browser.new_context(), url)
+                seed = 4242 + len(pages)
+                start_app_game(page, seed)
+                choose_face_up(page)
+                pages.append(page)
+                expected.append(("solo", f"seed {seed}"))
+            before = [page.evaluate(WHERE_JS)["kernel"] for page in pages]
+            stopped = time.monotonic()
+            app_server.stop(proc)
+            proc = serve()
+            ready = time.monotonic()
+            back: dict[int, float] = {}
+            deadline = ready + 120
+            while len(back) < len(pages) and time.monotonic() < deadline:
+                for i, page in enumerate(pages):
+                    if i in back:
+                        continue
+                    try:
+                        where = page.evaluate(WHERE_JS)
+                    except Exception:  # noqa: BLE001 -- the page is reloading: not back yet
+                        continue
+                    if where["kernel"] == before[i] or not where["board"]:
+                        continue
+                    kind, mark = expected[i]
+                    seated = kind == "seat" and f"you are {mark}" in where["status"]
+                    resumed = kind == "solo" and mark in where["message"] and where["position"] == "move 3 of 3"
+                    if seated or resumed:
+                        back[i] = time.monotonic()
+                time.sleep(0.2)
+            fresh = sum(kind == "solo" and i not in back for i, (kind, _mark) in enumerate(expected))
+            since_stop = [back[i] - stopped for i in back]
+            since_ready = [back[i] - ready for i in back]
+            rows.append(("restart: server down and up again", f"{ready - stopped:.1f} s; {load()}"))
+            rows.append((f"restart: {len(back)} of {learners} back, from the stop", spread(since_stop, 90)))
+            rows.append(("restart: from the server answering", spread(since_ready, 90)))
+            rows.append(("restart: solo games not back where they were (120 s)",
+                         f"{fresh} of {learners - learners // 2 // 2 * 2}"))
+        finally:
+            browser.close()
+            app_server.stop(proc)
+            log.close()
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--learners", type=int, default=30, help="learners arriving together (no browser)")
@@ -393,9 +487,17 @@ def main(argv: list[str] | None = None) -> int:
                              "interleaved, for each class size (e.g. 10,30)")
     parser.add_argument("--variants", default="before,after",
                         help=f"servers compared (of {', '.join(VARIANTS)}; default %(default)s)")
+    parser.add_argument("--restart", type=int, default=0, metavar="N",
+                        help="instead: N Chromium learners (half at class tables, half in solo games) "
+                             "through a restart of their server")
     args = parser.parse_args(argv)
     chromium = shutil.which("chromium")
     tmp = Path(tempfile.mkdtemp(prefix="classroom-"))  # kept: the servers' logs
+    if args.restart:
+        rows = restart(tmp, args.restart) + [("server logs", str(tmp))]
+        for name, value in rows:
+            print(f"{name:<45}  {value}", flush=True)
+        return 0
     if args.compare:
         rows = compare(tmp, [int(n) for n in args.compare.split(",")], args.clicks, args.variants.split(","))
         args.browsers = 0

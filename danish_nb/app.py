@@ -25,6 +25,7 @@ from .i18n import translator
 from .widgets import Board
 from .widgets.app_words import BOARD_SETTINGS
 from .widgets.class_tables import ClassTables
+from .widgets.game_keeper import GameKeeper
 from .widgets.pad import PagePad
 from .widgets.settings import FIT, OptionsPanel
 
@@ -214,7 +215,8 @@ def build_app(seed: int | None = None, lang: str = "en") -> widgets.Widget:
     root.tables = ClassTables(root, lang=lang, practice=practice.tab)  # the "Class table" and "Practice" screens
     practice.tables = root.tables
     root.practice = practice
-    root.children += (practice.keeper,)
+    root.game_keeper = GameKeeper().attach(app.model, lambda: app.draw(shape=True))  # a restart resumes the game
+    root.children += (practice.keeper, root.game_keeper)
     app.language.observe(lambda change: root.tables.set_lang(change["new"]), names="value")
     return root
 

@@ -33,7 +33,7 @@ from html import escape
 from typing import Any
 
 from . import coach
-from .core import GAMES, DanishNbError, Game, GameRules, OptionInfo, OptionsError, Verdict, new_game
+from .core import GAMES, DanishNbError, Game, GameRules, OptionInfo, OptionsError, Verdict, load_record, new_game
 from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, M, check_lang, translator
 from .widgets import BOARDS, SEAT_KINDS, Board, board_for
 from .widgets.app_words import BOARD_SETTINGS, SEAT_WORDS, applies, hint_html, label_of, review_html, won_by
@@ -407,6 +407,25 @@ class AppModel:
     def same_deal_again(self, values: Mapping[str, Any] | None = None) -> Board | None:
         """Deal the same cards again (the seed of the game being played) with the settings."""
         return self._deal(values, again=True)
+
+    def resume(self, record: Any, seats: Any) -> Board | None:
+        """Go on with a game this visitor was playing: its ``record`` (replayed and checked) and
+        its ``seats``' kinds, kept by their browser (:mod:`danish_nb.widgets.game_keeper`), so
+        a page back after a server restart is where it was. Anything that does not fit changes
+        nothing (``None``)."""
+        try:
+            game = load_record(record)
+        except DanishNbError:
+            return None
+        if game.rules.id not in self.games or not isinstance(seats, list) or len(seats) != game.players \
+                or any(kind not in SEAT_KINDS for kind in seats) or len(seats) > len(self.seats):
+            return None
+        self.game_id, self.players, self.seed, self.seed_typed = game.rules.id, game.players, game.seed, False
+        self.seats[:game.players] = seats
+        self.options = {info.name: getattr(game.options, info.name) for info in game.rules.info.options}
+        self._show(game)
+        self.message = f"<small>{escape(self.dealt_text())}</small>"
+        return self.board
 
     def _deal(self, values: Mapping[str, Any] | None, again: bool) -> Board | None:
         tr = translator(self.lang)

@@ -249,9 +249,20 @@ def test_the_kernel_caps_answer_with_the_room_full_page(tmp_path: Path) -> None:
         assert (third.status, third.kind) == (503, "full")
         assert "The room is full." in third.html and third.headers["Retry-After"].isdigit()
         assert third.kernel_id is None and len(server.kernels()) <= 2 + 1  # 2 visitors + the pool
+        assert "You are next" in third.html and 'id="dn-countdown"' in third.html  # in line, counting down
+        fourth = visit(server, "127.0.0.44")
+        assert (fourth.status, fourth.kind) == (503, "full") and "1 learner is waiting before you" in fourth.html
         assert beacon(server, first) == 204  # a learner leaves: a seat is free again
         assert server.wait_kernel_gone(first.kernel_id, 30)
-        assert visit(server, "127.0.0.43").kind == "board"
+        # the place goes to the first in line, not to whoever asks first once it is free
+        assert visit(server, "127.0.0.44", headers=queued(fourth)).status == 503
+        assert visit(server, "127.0.0.45").status == 503  # a newcomer queues behind them
+        assert visit(server, "127.0.0.43", headers=queued(third)).kind == "board"
+
+
+def queued(page: Visit) -> dict[str, str]:
+    """The page's place in line: the cookie its browser sends back."""
+    return {"Cookie": f"danish_nb_queue={page.cookies['danish_nb_queue']}"}
 
 
 def test_each_kernel_is_told_its_visitors_address_and_the_file_goes_with_the_kernel(server: Server) -> None:

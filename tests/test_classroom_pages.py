@@ -22,8 +22,9 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from danish_nb import app_server
 from danish_nb.server.pages import NOT_STARTED, WIDGET_IN_DOM, texts
-from helpers import open_app
+from helpers import open_app, start_app_game
 from learner_client import Server, request
+from test_browser import OPEN, choose_face_up, codes
 
 TIMEOUT = 60_000
 
@@ -145,13 +146,16 @@ def test_closed_tabs_free_their_places_and_kernels_so_new_tabs_open(
 @pytest.mark.browser
 def test_after_a_server_restart_the_page_says_so_and_comes_back_by_itself(
         context: BrowserContext, tmp_path: Path) -> None:
-    """Issue 28: after a restart the open pages still said "connected" and clicks did nothing."""
+    """Issue 28: after a restart the open pages still said "connected" and clicks did nothing.
+    Issue 40: back, the page was a fresh deal; it is now the game it was playing, where it was."""
     port = app_server.free_port()
     log = tmp_path / "voila.log"
     with open(log, "w", encoding="utf-8") as out, \
             app_server.serving(port, timeout=120, log=out, pool_size=1, max_kernels=3) as url:
         page = open_app(context, url)
         before = kernel_of(page)
+        start_app_game(page, 4242)
+        chosen = choose_face_up(page)  # three moves in: P1's and the computers' face-up cards
     notice = page.locator("#dn-server-notice")
     expect(notice).to_have_text(texts()["en"]["lost"])  # the server stopped: the page says so
     loads: list[str] = []
@@ -163,6 +167,9 @@ def test_after_a_server_restart_the_page_says_so_and_comes_back_by_itself(
                                f".kernelId !== {json.dumps(before)}", timeout=TIMEOUT)
         assert loads, "the page did not reload itself"
         expect(notice).to_have_count(0)
+        expect(page.locator(".dn-app-message")).to_contain_text("seed 4242")  # the same game, not a fresh deal
+        expect(page.locator(".dn-position")).to_have_text("move 3 of 3")  # where it was
+        assert sorted(codes(page.locator(OPEN))) == sorted(chosen)
         page.close(run_before_unload=True)
 
 

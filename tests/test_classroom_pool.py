@@ -174,5 +174,5 @@ def test_the_culler_leaves_a_kernel_that_is_still_starting_alone() -> None:
     manager._kernels["idle"] = SimpleNamespace(execution_state="idle", last_activity=old, kernel_spec=spec,
                                                kernel_name="python3")
     for kernel_id in ("starting", "idle"):
-        asyncio.run(manager.cull_kernel_if_idle(kernel_id))
+        run_apart(manager.cull_kernel_if_idle(kernel_id))
     assert shut == ["idle"]  # the idle one is culled as before; the starting one is not

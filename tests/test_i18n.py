@@ -190,13 +190,15 @@ def test_a_board_in_french_explains_in_french():
 
 def test_the_app_switches_language():
     from danish_nb.app import build_app
-    app = build_app(seed=3).app
+    root = build_app(seed=3)
+    app = root.app
     game = app.board.game
     app.language.value = "de"
     assert app.board.lang == "de" and app.board.game is game and app.new_button.description == "Neues Spiel"
     assert app.settings_button.description == "Einstellungen"
     # the old board and its coach let go of the game: only the new board and its coach follow it
-    assert game.listeners == [app.board._on_game_change, app.board.coach._on_game_change]
+    # (and the tab's game keeper, which keeps it for a restart)
+    assert game.listeners == [app.board._on_game_change, app.board.coach._on_game_change, root.game_keeper._heard]
 
 
 def test_errors_carry_a_message_in_each_language():

@@ -11,6 +11,7 @@ server 2, sits A down again and loses no move. Without HAProxy the test is skipp
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -65,10 +66,9 @@ class Backend:
         self.proc.wait(30)
 
 
-@pytest.fixture(scope="module")
-def classroom(chromium_path: str, haproxy_path: str, postgres_url: str,
-              tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]:
-    folder = tmp_path_factory.mktemp("proxy")
+@contextlib.contextmanager
+def proxied(haproxy_path: str, postgres_url: str, folder: Path, max_kernels: int) -> Iterator[SimpleNamespace]:
+    """Two servers (each holding ``max_kernels`` games) behind HAProxy, sharing the store."""
     env = {**os.environ, "DANISH_NB_STORE": postgres_url, "DANISH_NB_TEACHER_KEY": KEY, "DANISH_NB_ROOM": ROOM}
     backends: list[Backend] = []
     proxy: subprocess.Popen | None = None
@@ -78,7 +78,8 @@ def classroom(chromium_path: str, haproxy_path: str, postgres_url: str,
             port = app_server.free_port()
             log = folder / f"server{n}.log"
             logs.append(open(log, "w", encoding="utf-8"))  # noqa: SIM115 - closed in the finally below
-            argv = app_server.command(port, pool_size=2, max_kernels=10, per_address=10, behind_proxy=True)
+            argv = app_server.command(port, pool_size=min(2, max_kernels), max_kernels=max_kernels,
+                                      per_address=max_kernels, behind_proxy=True)
             proc = app_server.start(argv, stdout=logs[-1], stderr=subprocess.STDOUT, env=env)
             backends.append(Backend(proc, Server(app_server.url(port), log)))
         for backend in backends:
@@ -100,6 +101,13 @@ def classroom(chromium_path: str, haproxy_path: str, postgres_url: str,
             app_server.stop(backend.proc)
         for log in logs:
             log.close()
+
+
+@pytest.fixture(scope="module")
+def classroom(chromium_path: str, haproxy_path: str, postgres_url: str,
+              tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]:
+    with proxied(haproxy_path, postgres_url, tmp_path_factory.mktemp("proxy"), max_kernels=10) as running:
+        yield running
 
 
 def on_server(browser: Browser, classroom: SimpleNamespace, n: int) -> BrowserContext:
@@ -193,3 +201,35 @@ def test_two_servers_behind_the_proxy_share_a_table_and_survive_one_dying(
     finally:
         ada_context.close()
         bo_context.close()
+
+
+def test_two_servers_each_for_half_a_class_queue_the_learners_of_the_one_that_dies(
+        browser: Browser, chromium_path: str, haproxy_path: str, postgres_url: str, tmp_path: Path,
+        record_property) -> None:
+    """Issue 40: a learner whose server died met the other, full, server's 429 for minutes with
+    no word. Each server holds one game here: Ada's server dies, her page lands on the full one
+    and waits in line, saying so and counting down; once Bo closes his tab she is back at her seat."""
+    expect.set_options(timeout=TIMEOUT)
+    with proxied(haproxy_path, postgres_url, tmp_path, max_kernels=1) as classroom:
+        ada_context, bo_context = on_server(browser, classroom, 1), on_server(browser, classroom, 2)
+        try:
+            ada = tables_page(ada_context, classroom.url)
+            code = create_bastard(ada, "Ada")
+            bo = tables_page(bo_context, classroom.url)
+            join(bo, code, "Bo")
+            assert (served_by(classroom, ada), served_by(classroom, bo)) == (1, 2)
+            classroom.backends[0].kill()  # server 1 dies: server 2 is full (Bo)
+            notice = ada.locator("#dn-server-notice")
+            expect(notice).to_contain_text("The room is full.")  # not a silent refusal
+            expect(notice).to_contain_text("You are next")
+            shown = int(ada.locator("#dn-countdown").inner_text())
+            expect(ada.locator("#dn-countdown")).not_to_have_text(str(shown))  # counting down
+            bo.close(run_before_unload=True)  # a place frees: the first in line takes it
+            freed = time.monotonic()
+            expect(ada.locator(STATUS)).to_contain_text("you are P1")
+            record_property("seconds from a free place to the queued learner at her seat",
+                            round(time.monotonic() - freed, 1))
+            assert served_by(classroom, ada) == 2
+        finally:
+            ada_context.close()
+            bo_context.close()

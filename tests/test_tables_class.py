@@ -6,6 +6,7 @@ kernels would be."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -355,3 +356,81 @@ def test_a_roster_learner_is_one_practice_learner_on_every_device(store):
     keys = {Learner.in_class(roster.member(key).learner, room="5B").key for key in (ada.key, tablet.key)}
     assert len(keys) == 1 and Learner.in_class(bo.learner, room="5B").key not in keys
     assert all(key.startswith("class:") and ada.learner not in key for key in keys)
+
+
+# --------------------------------------------------------------------------- the live view
+def illegal_play(app: TableApp) -> str:
+    """The learner at ``app`` tries a card the rules forbid now, on their board; the move's text."""
+    game = app.session.game
+    seat = app.session.seat
+    for card in game.state.view(seat).hand:
+        text = f"P{seat + 1} play {card}"
+        if not game.explain(text).legal:
+            verdict = app.board.play(text)
+            assert verdict is not None and not verdict.legal
+            return text
+    raise AssertionError("no illegal card in the hand")
+
+
+def test_the_live_view_shows_who_is_stuck_and_the_rules_broken_in_play(store, monkeypatch):
+    ada, bo, code = bastard_table(store)
+    assert ada.session.game.current_player == 0  # Ada's turn: she names trumps
+    for _ in range(3):
+        illegal_play(ada)  # three illegal tries: stuck, whatever the time
+    cy, _dee, other = bastard_table(store)  # a second table: its P1 tries once
+    illegal_play(cy)
+    teacher = teacher_of(store, monkeypatch)
+    live = teacher.teacher.live()
+    assert [(s["name"], s["tries"], s["code"]) for s in live["stuck"]] == [("Ada", 3, code)]
+    assert live["stuck"][0]["rules"] == ["BA-8"] and live["stuck"][0]["waiting"] is None
+    assert live["rules"] == [{"rule": "BA-8", "game": "bastard", "tries": 4, "learners": 2}]
+    html = teacher.room_list.value
+    assert "Stuck now" in html and "P1 Ada" in html and "BA-8" in html
+    # two minutes later with no move: both P1s wait on their turn (Bo, not his turn, does not)
+    later = teacher.teacher.live(now=time.time() + 150)
+    assert sorted((s["code"], s["seat"], s["waiting"] is not None) for s in later["stuck"]) == \
+        sorted([(code, 0, True), (other, 0, True)])
+    assert bo.session.seat == 1
+    # eleven minutes later the tries are old news; a closed table is not watched
+    assert teacher.teacher.live(now=time.time() + 660)["rules"] == []
+    teacher.close_table(code)
+    assert teacher.teacher.live() == {"stuck": [], "rules": [{"rule": "BA-8", "game": "bastard", "tries": 1,
+                                                            "learners": 1}]}
+
+
+def test_the_live_view_is_the_rooms_own(store, monkeypatch):
+    ada, _bo, _code = bastard_table(store)
+    illegal_play(ada)
+    assert teacher_of(store, monkeypatch, room="6A").teacher.live() == {"stuck": [], "rules": []}
+    assert teacher_of(store, monkeypatch).teacher.live()["rules"][0]["learners"] == 1
+    store.erase_room("5B")
+    assert store.read("SELECT COUNT(*) FROM dn_slips", ()) == [(0,)]  # erased with the class's tables
+
+
+def test_the_teacher_seats_a_waiting_learner_whose_page_sits_down_by_itself(store, monkeypatch):
+    ada, _ = learner(store, "Ada")
+    ada.game_picker.value = "bastard"
+    ada.players.value = 3
+    ada.seat_boxes[1].value, ada.seat_boxes[2].value = "human", "rule-of-thumb"
+    code = ada.create()
+    bo = TableApp(store, room="5B", follow=False)
+    bo_keeper = Keeper(bo)  # a page that opened with a name kept in its browser, at no table
+    bo._on_keeper(bo.keeper, {"act": "stored", "seats": {}, "last": None, "name": "Bo", "device": "dev-bo"}, [])
+    stranger = TableApp(store, room="6A", follow=False)
+    stranger._on_keeper(stranger.keeper, {"act": "stored", "seats": {}, "name": "Eve", "device": "dev-eve"}, [])
+    teacher = teacher_of(store, monkeypatch)
+    assert teacher.lobby_picker.options == (("Bo", "dev-bo"),)  # Ada sits already; Eve is another class's
+    bo.poll()
+    assert bo.session is None  # nothing chosen for Bo yet
+    teacher.table_picker.value = code
+    teacher.assign_learner(teacher.lobby_picker.value, teacher.table_picker.value)
+    assert "Bo sits down at table" in teacher.message.value
+    bo.poll()
+    assert bo.session is not None and (bo.session.code, bo.session.seat) == (code, 1)
+    assert store.seats(code)[1].name == "Bo" and code in bo_keeper.seats()  # a reload comes back to this seat
+    teacher.show_tables()
+    assert teacher.lobby_picker.options == ()  # seated: no longer waiting
+    other = teacher_of(store, monkeypatch, room="6A")
+    other.assign_learner("dev-eve", code)  # a table of another class: unknown there
+    assert "no table has the code" in other.message.value
+    assert store.take_assignment("6A", "dev-eve") is None

@@ -61,7 +61,8 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from danish_nb.server.guard import HostNames, Refusal, Room, Seat
+from danish_nb.i18n import _n
+from danish_nb.server.guard import HostNames, Queue, Refusal, Room, Seat
 from danish_nb.server.pages import (
     CELL_ERROR,
     ROOM_FULL,
@@ -81,6 +82,9 @@ SHUTDOWN_COOKIE = "danish_nb_shutdown"
 #: Keys of the tornado settings shared by the handlers.
 HOSTS, ROOM, EXPECTS_WIDGET, RETRY, FREE, SOCKETS = ("danish_nb_hosts", "danish_nb_room", "danish_nb_widget",
                                                      "danish_nb_retry", "danish_nb_free", "danish_nb_sockets")
+QUEUE, QUEUE_RETRY = "danish_nb_queue", "danish_nb_queue_retry"
+#: The cookie holding a waiting visitor's ticket (their place in line for the next free place).
+QUEUE_COOKIE = "danish_nb_queue"
 HEADLINES = {503: ROOM_FULL, 429: TOO_MANY}
 #: Seconds a page's kernel waits, after the page's last websocket closed, for one to open again
 #: before it is shut down. Jupyter's page reconnects at once, then after up to 1 s, 3 s, ...: a
@@ -241,15 +245,44 @@ class PageGuard(HostGuard):
                             httponly=True, samesite="Strict")
 
     def refuse(self, refusal: Refusal) -> None:
-        """Answer with the "room is full" page (in the visitor's language), which retries by itself."""
+        """Answer with the "room is full" page (in the visitor's language), which retries by
+        itself; when the room is full the visitor stands in line (a ticket in a cookie) and the
+        page says how many wait before them and counts down to its next try."""
         self.refused = True
         app_log.warning("refused a game to %s: %s", self.request.remote_ip, refusal.message)
-        retry = self.settings[RETRY]
+        retry, ahead = self.settings[RETRY], None
+        if refusal.status == 503:
+            queue: Queue = self.settings[QUEUE]
+            ticket = queue.stand(self.get_cookie(QUEUE_COOKIE))
+            self.set_cookie(QUEUE_COOKIE, ticket, path=self.base_url, httponly=True, samesite="Strict")
+            retry, ahead = self.settings[QUEUE_RETRY], queue.ahead(ticket)
         self.set_status(refusal.status)
         self.set_header("Retry-After", str(retry))
         self.set_header("Cache-Control", "no-store")
         lang = preferred_language(self.request.headers.get("Accept-Language"))
-        self.finish(room_full_page(HEADLINES[refusal.status], refusal.message, retry, lang))
+        self.finish(room_full_page(HEADLINES[refusal.status], refusal.message, retry, lang, ahead))
+
+    def take_seat(self) -> Seat:
+        """A place for this page, first come first served: while visitors wait in line, a place
+        that frees goes to the first of them (:class:`~danish_nb.server.guard.Queue`). Raises
+        :class:`Refusal`."""
+        room: Room = self.settings[ROOM]
+        queue: Queue = self.settings[QUEUE]
+        ticket = self.get_cookie(QUEUE_COOKIE)
+        free = room.max_kernels - room.count()
+        if queue.ahead(ticket) >= free:
+            raise Refusal(503, _n("{n} game is running, the most this server holds.",
+                                  "{n} games are running, the most this server holds.", room.count()))
+        try:
+            seat = room.take(self.request.remote_ip)
+        except Refusal as refusal:
+            if refusal.status != 503:
+                queue.leave(ticket)  # this computer's own tabs hold it back, not the line: it holds no place
+            raise
+        if ticket:
+            queue.leave(ticket)
+            self.clear_cookie(QUEUE_COOKIE, path=self.base_url)
+        return seat
 
     @web.authenticated
     async def get(self, path: str | None = None) -> None:
@@ -260,7 +293,7 @@ class PageGuard(HostGuard):
             raise self.refuse_request(400, f"the template and theme are fixed on this server ({fixed[0]!r})")
         room: Room = self.settings[ROOM]
         try:
-            self._seat = room.take(self.request.remote_ip)
+            self._seat = self.take_seat()
         except Refusal as refusal:
             return self.refuse(refusal)
         self.xsrf_token  # noqa: B018 - sets the _xsrf cookie, which the page's shutdown beacon sends back
@@ -434,7 +467,10 @@ class ClassroomVoila(Voila):
     allowed_hosts = List(Unicode(), config=True,
                          help="Host names this server answers to, besides localhost and this "
                               "machine's names (IP addresses of this machine are always accepted).")
-    retry_seconds = Integer(20, config=True, help="Seconds before a 'room is full' page retries.")
+    retry_seconds = Integer(20, config=True, help="Seconds before a 'too many games from this computer' "
+                                                  "page retries.")
+    queue_seconds = Integer(5, config=True, help="Seconds between the tries of a page waiting in line for a "
+                                                 "place (the room is full).")
     gentle_refill = Bool(True, config=True, help="Refill the preheated pool gradually, after a class has "
                                                  "arrived (danish_nb.server.pool); False: Voila's own refill.")
     behind_proxy = Bool(False, config=True,
@@ -471,6 +507,8 @@ class ClassroomVoila(Voila):
             SOCKETS: self.sockets,
             EXPECTS_WIDGET: lambda notebook: expects_widget(self.root_dir, notebook),
             RETRY: self.retry_seconds,
+            QUEUE: Queue(forget_after=3 * self.queue_seconds + 10),
+            QUEUE_RETRY: self.queue_seconds,
             "log_function": log_request,
             # the page's shutdown beacon reads _xsrf from document.cookie, so not httponly
             "xsrf_cookie_kwargs": {"samesite": "Strict"},

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ipaddress
 import secrets
 import socket
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -201,3 +202,56 @@ class Room:
         """Live pages' kernels, running or starting."""
         self._prune()
         return sum(s.live for s in self._seats)
+
+
+class Queue:
+    """Visitors waiting for a place when the room is full, first come first served: each has a
+    ticket (kept in a cookie by their browser), and a place that frees goes to the first in
+    line, not to whoever reloads at the right moment. A ticket not back within ``forget_after``
+    seconds (its page closed) leaves the line.
+
+    >>> now = [0.0]
+    >>> line = Queue(forget_after=30, clock=lambda: now[0])
+    >>> ada, bo = line.stand(None), line.stand(None)
+    >>> line.ahead(ada), line.ahead(bo), line.ahead("a newcomer"), line.stand(bo) == bo
+    (0, 1, 2, True)
+    >>> line.leave(ada); line.ahead(bo)
+    0
+    >>> now[0] = 40.0   # Bo's page did not come back: it is gone
+    >>> len(line), line.ahead("a newcomer")
+    (0, 0)
+    """
+
+    def __init__(self, forget_after: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.forget_after = forget_after
+        self._clock = clock
+        self._seen: dict[str, float] = {}  # ticket -> last seen, first in line first
+
+    def _prune(self, now: float) -> None:
+        for ticket, seen in list(self._seen.items()):
+            if now - seen > self.forget_after:
+                del self._seen[ticket]
+
+    def stand(self, ticket: str | None) -> str:
+        """Keep ``ticket``'s place in line (a new ticket at the end if it has none, or one the
+        line does not know); returns the ticket."""
+        now = self._clock()
+        self._prune(now)
+        if not ticket or ticket not in self._seen:
+            ticket = secrets.token_urlsafe(16)
+        self._seen[ticket] = now
+        return ticket
+
+    def ahead(self, ticket: str | None) -> int:
+        """How many wait before ``ticket`` (everyone in line, for a ticket not in it)."""
+        self._prune(self._clock())
+        tickets = list(self._seen)
+        return tickets.index(ticket) if ticket in self._seen else len(tickets)
+
+    def leave(self, ticket: str | None) -> None:
+        """The ticket's visitor got a place (or gave up)."""
+        self._seen.pop(ticket or "", None)
+
+    def __len__(self) -> int:
+        self._prune(self._clock())
+        return len(self._seen)

@@ -214,18 +214,39 @@ def preferred_language(accept_language: str | None) -> str:
     return next((code for _w, _i, code in sorted(ranked) if code in LANGUAGES), DEFAULT)
 
 
-def room_full_page(headline: Message, message: Message, retry_seconds: int, lang: str = DEFAULT) -> str:
-    """A whole page for a visitor who gets no kernel now, in ``lang``; it reloads after
-    ``retry_seconds``."""
+#: Counts the seconds down on a waiting page (the refresh itself is the page's meta refresh).
+_COUNTDOWN_JS = """<script>(function () {
+  var el = document.getElementById("dn-countdown"), left = Number(el.textContent);
+  var timer = setInterval(function () { left = Math.max(0, left - 1); el.textContent = String(left);
+                                        if (!left) { clearInterval(timer); } }, 1000);
+})();</script>"""
+
+
+def room_full_page(headline: Message, message: Message, retry_seconds: int, lang: str = DEFAULT,
+                   ahead: int | None = None) -> str:
+    """A whole page for a visitor who gets no kernel now, in ``lang``; it counts down and
+    reloads after ``retry_seconds``. ``ahead``: the visitor waits in line, behind that many.
+
+    >>> page = room_full_page(ROOM_FULL, _("Come back later."), 5, ahead=2)
+    >>> "2 learners are waiting before you" in page, '<span id="dn-countdown">5</span>' in page
+    (True, True)
+    >>> "You are next" in room_full_page(ROOM_FULL, _("Come back later."), 5, "en", ahead=0)
+    True
+    """
     tr = translator(lang)
     head, text = html.escape(tr.render(headline)), html.escape(tr.render(message))
-    again = html.escape(tr.render(TEXTS["again"]).replace("{seconds}", str(int(retry_seconds))))
+    again = html.escape(tr.render(TEXTS["again"])).replace(
+        "{seconds}", f'<span id="dn-countdown">{int(retry_seconds)}</span>')
+    line = "" if ahead is None else "<p>" + html.escape(
+        tr("You are next: this page takes the first place that frees.") if ahead == 0 else
+        tr.n("{n} learner is waiting before you: this page keeps your place in line.",
+             "{n} learners are waiting before you: this page keeps your place in line.", ahead)) + "</p>"
     title = html.escape(tr("Danish card games"))
     return f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta http-equiv="refresh" content="{int(retry_seconds)}">
 <title>{title}: {head}</title></head>
 <body><div id="dn-server-notice" role="status" style="{_STYLE}">
-<p><b>{head}</b> {text}</p>
-<p>{again}</p></div></body></html>
+<p><b>{head}</b> {text}</p>{line}
+<p>{again}</p></div>{_COUNTDOWN_JS}</body></html>
 """

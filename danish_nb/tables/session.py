@@ -54,6 +54,12 @@ from .store import HUMAN, SeatInfo, Store, TableInfo
 
 #: The most computer moves one call plays in a row (a guard against a player that never ends).
 COMPUTER_LIMIT = 5000
+#: The teacher's live view: a learner whose turn it has been this many seconds without a
+#: move, or who tried :data:`STUCK_TRIES` illegal moves in the last :data:`LIVE_WINDOW` seconds,
+#: is stuck; the rules broken in play are counted over the same window.
+STUCK_SECONDS = 120.0
+STUCK_TRIES = 3
+LIVE_WINDOW = 600.0
 #: A learner whose pages have not beaten for this many seconds is away (a seated page beats
 #: every 4 s: ``danish_nb.widgets.seat_keeper.BEAT_SECONDS``; two beats may be late).
 AWAY_SECONDS = 12.0
@@ -238,6 +244,17 @@ class TableSession:
             return M("your seat at table {code} was opened on another device: this page no longer plays "
                      "(join the table again here to play on this page)", code=self.code)
         return None
+
+    def slip(self, verdict: Any) -> str | None:
+        """An illegal move this seat tried (its verdict): kept for the teacher's live view under
+        the rule that forbids it (the verdict's deciding reason). Returns the rule; a store that
+        does not answer just now costs the view this count, not the learner's page."""
+        if self.seat is None or verdict.legal or not verdict.reasons:
+            return None
+        rule = verdict.reasons[-1].rule_id
+        with contextlib.suppress(TableError):
+            self.store.add_slip(self.code, self.seat, rule)
+        return rule
 
     # ------------------------------------------------------------------ playing
     def play(self, move: Any) -> tuple[str, ...]:
@@ -452,6 +469,91 @@ class Teacher:
         return [{"code": t.code, "game": t.game, "moves": t.moves, "turn": t.turn, "finished": t.finished,
                  "closed": t.closed, "locked": t.locked, "seats": seat_rows(t)}
                 for t in self.store.tables(self.room)]
+
+    def live(self, now: float | None = None) -> dict[str, list[dict[str, Any]]]:
+        """What is happening in play now. ``stuck``: learners whose turn it has been
+        :data:`STUCK_SECONDS` without a move (``waiting``, seconds) or who tried
+        :data:`STUCK_TRIES` illegal moves in the last :data:`LIVE_WINDOW` s (``tries``, and the
+        ``rules`` broken, most often first), longest waiting first. ``rules``: each rule broken
+        in play in that window, with how many ``tries`` and how many ``learners``, the rule most
+        learners broke first. Only open tables of the room, no device ids.
+
+        >>> from danish_nb.tables import open_store
+        >>> store = open_store("sqlite:///:memory:")
+        >>> code = create_table(store, "bastard", ("human", "human", "random"), seed=1, room="5B")
+        >>> ada = TableSession.join(store, code, name="Ada", room="5B")
+        >>> for _ in range(3):
+        ...     store.add_slip(code, 0, "BA-12", now=1000.0)
+        >>> live = Teacher(store, "5B").live(now=1010.0)
+        >>> [(s["name"], s["tries"], s["rules"]) for s in live["stuck"]], live["rules"]
+        ([('Ada', 3, ['BA-12'])], [{'rule': 'BA-12', 'game': 'bastard', 'tries': 3, 'learners': 1}])
+        >>> store.close()
+        """
+        now = time.time() if now is None else now
+        tables = {t.code: t for t in self.store.tables(self.room) if not t.closed}
+        last, slips = self.store.activity(self.room, now - LIVE_WINDOW)
+        found: dict[tuple[str, int], dict[str, Any]] = {}
+
+        def row(code: str, seat: int) -> dict[str, Any]:
+            info = tables[code]
+            return found.setdefault((code, seat), {"code": code, "seat": seat, "name": info.seats[seat].name,
+                                                   "game": info.game, "waiting": None, "tries": 0, "rules": []})
+        for code, info in tables.items():
+            turn = info.turn
+            if info.finished or turn is None or turn >= len(info.seats):
+                continue
+            held = info.seats[turn]
+            waiting = now - last.get(code, info.created)
+            if held.kind == HUMAN and held.claimed and waiting >= STUCK_SECONDS:
+                row(code, turn)["waiting"] = waiting
+        tried: dict[tuple[str, int], list[str]] = {}
+        by_rule: dict[tuple[str, str], list[tuple[str, int]]] = {}
+        for code, seat, rule, _at in slips:
+            if code in tables and seat < len(tables[code].seats):
+                tried.setdefault((code, seat), []).append(rule)
+                by_rule.setdefault((tables[code].game, rule), []).append((code, seat))
+        for (code, seat), rules in tried.items():
+            if len(rules) >= STUCK_TRIES or (code, seat) in found:
+                entry = row(code, seat)
+                entry["tries"] = len(rules)
+                entry["rules"] = sorted(set(rules), key=lambda r: (-rules.count(r), r))
+        stuck = sorted(found.values(), key=lambda r: (-(r["waiting"] or 0), -r["tries"], r["code"], r["seat"]))
+        rules = [{"rule": rule, "game": game, "tries": len(who), "learners": len(set(who))}
+                 for (game, rule), who in by_rule.items()]
+        rules.sort(key=lambda r: (-r["learners"], -r["tries"], r["rule"]))
+        return {"stuck": stuck, "rules": rules}
+
+    def lobby(self) -> list[tuple[str, str]]:
+        """Learners who arrived and sit at no open table: (who, name) (see :meth:`assign`)."""
+        return self.store.lobby(self.room)
+
+    def assign(self, who: str, code: str) -> None:
+        """Seat the learner ``who`` (of :meth:`lobby`) at table ``code`` of the room: their page
+        sits down there by itself, at the first free learner seat. Raises
+        :class:`UnknownTable` for a table of another room, :class:`TableClosed` for a closed one.
+
+        >>> from danish_nb.tables import open_store
+        >>> store = open_store("sqlite:///:memory:")
+        >>> code = create_table(store, "bastard", ("human", "human", "random"), seed=1, room="5B")
+        >>> store.arrive("5B", "d-ada", "Ada")
+        >>> teacher = Teacher(store, "5B")
+        >>> teacher.lobby()
+        [('d-ada', 'Ada')]
+        >>> teacher.assign("d-ada", code.lower()); store.take_assignment("5B", "d-ada") == code
+        True
+        >>> Teacher(store, "6A").assign("d-ada", code)
+        Traceback (most recent call last):
+        ...
+        danish_nb.tables.errors.UnknownTable: ...
+        >>> store.close()
+        """
+        code = read_code(code)
+        info = self.store.table(code)
+        if info.room != self.room:
+            raise UnknownTable(M("no table has the code {code!r}: check the code on the teacher's screen", code=code))
+        if info.closed:
+            raise TableClosed(M("table {code} is closed: the teacher ended it", code=code))
+        self.store.assign(self.room, who, code)
 
     def close(self, code: str) -> None:
         """End the table: it keeps its moves and takes no more."""

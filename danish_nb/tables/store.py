@@ -81,7 +81,15 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS dn_arrivals (
         room TEXT NOT NULL, device TEXT NOT NULL, name TEXT NOT NULL, seen DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (room, device))""",
+    """CREATE TABLE IF NOT EXISTS dn_slips (
+        code TEXT NOT NULL REFERENCES dn_tables(code) ON DELETE CASCADE, seat INTEGER NOT NULL,
+        rule TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS dn_slips_code ON dn_slips (code, at)",
+    """CREATE TABLE IF NOT EXISTS dn_assignments (
+        room TEXT NOT NULL, who TEXT NOT NULL, code TEXT NOT NULL, PRIMARY KEY (room, who))""",
 )
+#: Seconds an illegal move tried at a table is kept (what the teacher's live view reads).
+SLIP_KEEP = 3600
 #: The most learners a room's lobby lists (the newest arrivals).
 LOBBY_LIMIT = 200
 
@@ -532,9 +540,11 @@ class Store(ABC):
         with self._write() as execute:
             codes = [code for (code,) in execute("SELECT code FROM dn_tables WHERE room = ?", (room,))]
             execute("DELETE FROM dn_moves WHERE code IN (SELECT code FROM dn_tables WHERE room = ?)", (room,))
+            execute("DELETE FROM dn_slips WHERE code IN (SELECT code FROM dn_tables WHERE room = ?)", (room,))
             execute("DELETE FROM dn_seats WHERE code IN (SELECT code FROM dn_tables WHERE room = ?)", (room,))
             execute("DELETE FROM dn_tables WHERE room = ?", (room,))
             execute("DELETE FROM dn_arrivals WHERE room = ?", (room,))
+            execute("DELETE FROM dn_assignments WHERE room = ?", (room,))
             execute("DELETE FROM dn_transfers WHERE learner IN (SELECT learner FROM dn_learners WHERE room = ?)",
                     (room,))
             execute("DELETE FROM dn_learner_keys WHERE learner IN (SELECT learner FROM dn_learners WHERE room = ?)",
@@ -654,6 +664,72 @@ class Store(ABC):
             tables.setdefault(device, []).append(code)
         return [{"name": name, "seen": float(seen), "tables": tables.get(device, [])}
                 for device, name, seen in reversed(rows)]
+
+    @retried
+    def lobby(self, room: str) -> list[tuple[str, str]]:
+        """Who arrived in ``room`` and holds no seat at an open table: (who, name), first
+        arrivals first; ``who`` is what the learner's page arrived as (their roster id, else
+        their browser's id): for the teacher's kernel only, never for a page."""
+        with self._lock:
+            rows = self._read("SELECT a.device, a.name FROM dn_arrivals a WHERE a.room = ? AND NOT EXISTS "
+                              "(SELECT 1 FROM dn_seats s JOIN dn_tables t ON t.code = s.code WHERE NOT t.closed "
+                              "AND (s.device = a.device OR s.learner = a.device)) ORDER BY a.seen", (room,))
+        return [(who, name) for who, name in rows]
+
+    @retried
+    def assign(self, room: str, who: str, code: str) -> None:
+        """The teacher seats the learner ``who`` of ``room`` at table ``code``: their page sits
+        down there by itself (:meth:`take_assignment`)."""
+        with self._write() as execute:
+            execute("INSERT INTO dn_assignments (room, who, code) VALUES (?, ?, ?) ON CONFLICT (room, who) "
+                    "DO UPDATE SET code = excluded.code", (room, who, code))
+
+    @retried
+    def take_assignment(self, room: str, who: str) -> str | None:
+        """The table the teacher seated ``who`` at, once (``None``: none). A read first: what an
+        unseated page asks every second costs no write while there is nothing to take."""
+        with self._lock:
+            if not self._read("SELECT 1 FROM dn_assignments WHERE room = ? AND who = ?", (room, who)):
+                return None
+        with self._write() as execute:
+            rows = execute(f"SELECT code FROM dn_assignments WHERE room = ? AND who = ?{self.lock_clause}",
+                           (room, who))
+            if rows:
+                execute("DELETE FROM dn_assignments WHERE room = ? AND who = ?", (room, who))
+        return rows[0][0] if rows else None
+
+    # ------------------------------------------------------------------ the live view
+    def add_slip(self, code: str, seat: int, rule: str, now: float | None = None) -> None:
+        """Keep an illegal move tried at ``seat`` of table ``code``, forbidden by ``rule`` (for
+        :data:`SLIP_KEEP` s: the teacher's live view). Not run twice when the store blinks: a
+        lost slip costs the view one count, a doubled one would blame the learner twice."""
+        now = time.time() if now is None else now
+        with self._write() as execute:
+            execute("INSERT INTO dn_slips (code, seat, rule, at) VALUES (?, ?, ?, ?)", (code, seat, rule[:20], now))
+            execute("DELETE FROM dn_slips WHERE code = ? AND at < ?", (code, now - SLIP_KEEP))
+
+    @retried
+    def activity(self, room: str, since: float) -> tuple[dict[str, float], list[tuple[str, int, str, float]]]:
+        """What the teacher's live view reads of ``room``'s open tables: when each last took a
+        move (``code -> time``; tables without one are missing), and the illegal moves tried
+        since ``since``: (code, seat, rule, time), oldest first.
+
+        >>> from danish_nb.tables.sqlite import SQLiteStore
+        >>> store = SQLiteStore(":memory:")
+        >>> code = store.create_table("bastard", seed=1, options={}, seats=["human", "random"], turn=0, room="5B")
+        >>> store.add_slip(code, 1, "BA-12", now=100.0)
+        >>> store.activity("5B", since=50.0) == ({}, [(code, 1, "BA-12", 100.0)]), store.activity("6A", 0.0)
+        (True, ({}, []))
+        >>> store.close()
+        """
+        with self._lock:
+            last = self._read("SELECT m.code, MAX(m.at) FROM dn_moves m JOIN dn_tables t ON t.code = m.code "
+                              "WHERE t.room = ? AND NOT t.closed GROUP BY m.code", (room,))
+            slips = self._read("SELECT s.code, s.seat, s.rule, s.at FROM dn_slips s JOIN dn_tables t "
+                               "ON t.code = s.code WHERE t.room = ? AND NOT t.closed AND s.at >= ? ORDER BY s.at",
+                               (room, since))
+        return ({code: float(at) for code, at in last},
+                [(code, int(seat), rule, float(at)) for code, seat, rule, at in slips])
 
     # ------------------------------------------------------------------ moves
     @retried

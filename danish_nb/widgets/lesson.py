@@ -151,6 +151,16 @@ class AnswerSheet:
                 f'<pre>{escape(self.text)}</pre></details>')
 
 
+def _keep_answer(game: Game, verdict: Verdict) -> None:
+    """In a lesson served to a class, the answer goes to the page's learner's record
+    (:func:`~danish_nb.widgets.learner_keeper.page_learner`); a notebook keeps none."""
+    from .learner_keeper import page_learner
+
+    page = page_learner()
+    if page is not None:
+        page.quiz_answered(game, verdict)
+
+
 class PositionQuiz(widgets.VBox):
     """"Here is the table: what may you play, and why?", drawn with ipywidgets from its
     :class:`~danish_nb.render.quiz.Quiz` (``quiz.model``: the moves, their words, the card picker,
@@ -209,6 +219,7 @@ class PositionQuiz(widgets.VBox):
             self.verdict_box.value = escape(exc.text_in(self.lang))
             return None
         self.verdict = verdict
+        _keep_answer(self.game, verdict)
         self.verdict_box.value = verdict_html(verdict, self.lang, viewer=self.seat)
         return verdict
 
@@ -245,6 +256,7 @@ class PositionQuiz(widgets.VBox):
         move = self.model.offered(move)
         verdict = self.state.explain(move)
         self.verdict = verdict
+        _keep_answer(self.game, verdict)
         with self.hold_sync():
             self.verdict_box.value = verdict_html(verdict, self.lang, viewer=self.seat)
             if move in self._button_of:

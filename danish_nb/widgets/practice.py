@@ -79,17 +79,38 @@ class PracticeWidget:
             pad.add_class("dn-practice-widget")
             pad.observe(self._on_html_set, names="html")
         self.widget = pad
+        #: The page's learner keeper shown with the practice (a lesson served to a class).
+        self.keeper: Any = None
         self.widget.on_msg(self._on_msg)
         self.item: Item | None = None
         self.next()
 
     @classmethod
     def for_notebook(cls, game_id: str, *, lang: str = "en", seed: int | None = None) -> PracticeWidget:
-        """The practice of a lesson notebook: the learner is this computer's user, the record
-        kept in the default store (``$DANISH_NB_STORE``, else the SQLite file of the class
-        tables); in memory only if that store cannot be opened."""
-        progress, _problem = open_progress()
-        return cls(game_id, learner=Learner.this_user(), progress=progress, lang=lang, seed=seed)
+        """The practice of a lesson notebook, its record kept in the default store
+        (``$DANISH_NB_STORE``, else the SQLite file of the class tables; in memory only if that
+        store cannot be opened). The learner is this computer's user in a notebook; in a lesson
+        served to a class, the learner of the page's browser
+        (:func:`~danish_nb.widgets.learner_keeper.page_learner`: their own record, which no
+        other page reads or erases), known once the page has opened."""
+        from .learner_keeper import page_learner
+
+        page = page_learner()
+        if page is None:
+            progress, _problem = open_progress()
+            return cls(game_id, learner=Learner.this_user(), progress=progress, lang=lang, seed=seed)
+        practice = cls(game_id, lang=lang, seed=seed)  # (in memory until the page says whose it is)
+        practice.keeper = page.keeper
+        page.when_known(practice.become)
+        return practice
+
+    def become(self, learner: Learner, progress: ProgressStore | None) -> None:
+        """Practise as ``learner`` from now on, their record kept in ``progress``: a new question."""
+        old = self.session
+        self.session = PracticeSession(old.game_id, learner=learner, progress=progress, options=old.options,
+                                       players=old.players, clock=old.clock, seed=old.seed)
+        self.confirming = False
+        self.next()
 
     # ------------------------------------------------------------------ what the learner does
     @property
@@ -350,6 +371,10 @@ class PracticeWidget:
             self._drawing = False
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        if self.keeper is not None:  # the keeper must be on the page to say whose practice it is
+            import ipywidgets
+
+            return ipywidgets.VBox([self.widget, self.keeper])._repr_mimebundle_(**kwargs)
         return self.widget._repr_mimebundle_(**kwargs)
 
 

@@ -118,6 +118,8 @@ class TableApp(TeacherView):
         self._store_away = False
         #: This browser's learner in the class roster (joined with the class code), if any.
         self.member: Member | None = None
+        #: Who this page arrived in the room's lobby as (the teacher may seat them at a table).
+        self._arrived_as: str | None = None
         games = [(rules.title, game_id) for game_id, rules in GAMES.items() if has_board(rules)]
         self.form = GameForm(games, self._seat_choices(), css="dn-table-",
                              seat=lambda i: HUMAN if i < 2 else "rule-of-thumb", lang=self.lang)
@@ -311,6 +313,7 @@ class TableApp(TeacherView):
             self.board.close()
         board = self.board = table_board(self.session, self.lang)
         board.tried.append(lambda verdict: [listener(board.game, verdict) for listener in self.tried])
+        board.tried.append(self.session.slip)  # the teacher's live view: which rules are broken in play
         self.board_box.children = [self.board.box if self.session.seat is not None else self.board.widget]
 
     def _forget(self, code: str) -> None:
@@ -403,8 +406,10 @@ class TableApp(TeacherView):
     def arrive(self, name: str) -> None:
         """Count this browser's learner as arrived in the room (the teacher's lobby); a store
         that does not answer just now costs the lobby one line, not the page."""
+        who = self.member.learner if self.member else self.device
         try:
-            self.store.arrive(self.room, self.member.learner if self.member else self.device, name)
+            self.store.arrive(self.room, who, name)
+            self._arrived_as = who
         except TableError as exc:
             print(f"danish_nb table app: {exc}", file=sys.stderr)
 
@@ -462,7 +467,20 @@ class TableApp(TeacherView):
             self.rejoin(*self._rejoin_later)  # the page opened while the store was away
         else:
             self.refresh_tables()
+            self._take_assignment()
         return changed
+
+    def _take_assignment(self) -> None:
+        """A learner who arrived and sits nowhere: sit down at the table the teacher chose, if any."""
+        if self.teacher is not None or self._arrived_as is None:
+            return
+        try:
+            code = self.store.take_assignment(self.room, self._arrived_as)
+        except TableError as exc:
+            print(f"danish_nb table app: {exc}", file=sys.stderr)
+            return
+        if code is not None:
+            self.join(code)
 
     def _moved_to(self, token: str | None) -> str | None:
         """The table of this room where this seat token holds a seat now (the teacher moved its

@@ -21,7 +21,7 @@ from ..tables import Teacher
 from ..tables.keys import KeyGuard, TooManyTries, pass_holds, teacher_pass
 from ..tables.roster import DEVICE_CODE_MINUTES, Roster
 from ..tables.session import AWAY_SECONDS
-from .table_words import moved_note, seat_name
+from .table_words import LEARNER, moved_note, seat_name
 
 #: The environment variable holding the teacher's key (no key: no teacher view).
 TEACHER_ENV = "DANISH_NB_TEACHER_KEY"
@@ -88,6 +88,11 @@ class TeacherView:
         self.erase_button.add_class("dn-erase-class")
         self.sign_out_button = widgets.Button()
         self.sign_out_button.add_class("dn-sign-out")
+        # a learner in the lobby (arrived, at no table): seat them at the chosen table
+        self.lobby_picker = widgets.Dropdown()
+        self.lobby_picker.add_class("dn-lobby-picker")
+        self.assign_button = widgets.Button()
+        self.assign_button.add_class("dn-assign-learner")
         self.join_screen_button = widgets.Button(icon="qrcode")
         self.join_screen_button.add_class("dn-join-screen-button")
         self.room_view = widgets.VBox([
@@ -95,6 +100,7 @@ class TeacherView:
                                           self.lock_button]),
             widgets.HBox([self.seat_picker, self.free_button, self.move_button, self.remove_button,
                           self.device_code_button, self.new_name, self.rename_button]),
+            widgets.HBox([self.lobby_picker, self.assign_button]),
             widgets.HBox([self.lock_room_button, self.join_screen_button, self.archive_button, self.erase_button,
                           self.sign_out_button])])
         self.join_screen = widgets.HTML()
@@ -113,6 +119,7 @@ class TeacherView:
         self.remove_button.on_click(lambda _b: self.remove_learner(self.seat_picker.value))
         self.device_code_button.on_click(lambda _b: self.show_device_code(self.seat_picker.value))
         self.lock_button.on_click(lambda _b: self.lock_table(self.table_picker.value))
+        self.assign_button.on_click(lambda _b: self.assign_learner(self.lobby_picker.value, self.table_picker.value))
         self.lock_room_button.on_click(lambda _b: self.lock_room())
         self.tables_button.on_click(lambda _b: self.show_room())
         self.teacher_button.on_click(lambda _b: self.open_teacher(self.key_box.value))
@@ -135,6 +142,8 @@ class TeacherView:
         self.move_button.description = tr("Move to the chosen table")
         self.remove_button.description = tr("Remove from the class")
         self.device_code_button.description = tr("Device code")
+        self.lobby_picker.description = tr("Waiting")
+        self.assign_button.description = tr("Seat at the chosen table")
         self.new_name.placeholder = tr("new name")
         self._lock_words()
 
@@ -203,7 +212,7 @@ class TeacherView:
         rows = self._rows = self.teacher.tables()
         self._room_locked = self.store.room_locked(self.room)
         self._listed = time.monotonic()
-        self.room_list.value = room_html(rows, self.lang)
+        self.room_list.value = room_html(rows, self.lang) + live_html(self.teacher.live(), self.lang)
         seats = [(f"{r['code']} P{s['seat'] + 1} {s['name']}".rstrip(), (r["code"], s["seat"]))
                  for r in rows if not r["closed"] for s in r["seats"] if s["taken"] and s["kind"] == "human"]
         if seats != list(self.seat_picker.options):
@@ -211,6 +220,12 @@ class TeacherView:
             self.seat_picker.options = seats
             values = [v for _, v in seats]
             self.seat_picker.value = chosen_seat if chosen_seat in values else (values[0] if values else None)
+        waiting = [(name or "-", who) for who, name in self.teacher.lobby()]
+        if waiting != list(self.lobby_picker.options):
+            chosen_who = self.lobby_picker.value
+            self.lobby_picker.options = waiting
+            whos = [who for _, who in waiting]
+            self.lobby_picker.value = chosen_who if chosen_who in whos else (whos[0] if whos else None)
         options = [(f"{r['code']} ({GAMES[r['game']].title})", r["code"]) for r in rows]
         if [v for _, v in options] != [v for _, v in self.table_picker.options]:
             chosen = self.table_picker.value
@@ -294,6 +309,16 @@ class TeacherView:
         self._teacher_act(lambda t: t.free_seat(code, seat),
                           M("Seat P{seat} at table {code} is free: the learner joins again with the code {code}.",
                             seat=seat + 1, code=code))
+
+    def assign_learner(self, who: str | None, code: str | None) -> None:
+        """Seat a learner of the lobby (arrived, at no table) at the table chosen above: their
+        page sits down there by itself."""
+        if who is None or not code:
+            self._say(M("Choose a learner first."), error=True)
+            return
+        name = dict((w, n) for n, w in self.lobby_picker.options).get(who, "")
+        self._teacher_act(lambda t: t.assign(who, code),
+                          M("{name} sits down at table {code} in a moment.", name=name or "-", code=code))
 
     def move_seat(self, chosen: tuple[str, int] | None, to_code: str | None) -> None:
         """Move a learner to the table chosen above (its first free learner seat): their pages follow."""
@@ -413,6 +438,61 @@ def room_html(rows: list[dict[str, Any]], lang: str = "en") -> str:
                     f'<td>{r["moves"]}</td><td>{escape(tr.render(STATES[state]))}{lock}</td></tr>')
     heads = "".join(f"<th>{escape(tr.render(word))}</th>" for word in COLUMNS)
     return f'<table class="dn-room"><tr>{heads}</tr>{"".join(body)}</table>'
+
+
+#: The live view's column headings: who is stuck, and the rules broken in play.
+STUCK_COLUMNS = (N_("learner"), N_("table"), N_("waiting for their move"), N_("illegal tries"), N_("rules broken"))
+RULE_COLUMNS = (N_("rule"), N_("game"), N_("illegal tries"), N_("learners"))
+
+
+def live_html(live: dict[str, list[dict[str, Any]]], lang: str = "en") -> str:
+    """The teacher's live view (:meth:`~danish_nb.tables.session.Teacher.live`): who is stuck
+    now, and which rules are being broken in play, the rule most learners broke first.
+
+    >>> print(live_html({"stuck": [], "rules": []}))  # doctest: +NORMALIZE_WHITESPACE
+    <section class="dn-live"><h4>Stuck now</h4><p class="dn-live-none">Nobody is stuck now.</p><h4>Rules broken in
+    play in the last 10 minutes</h4><p class="dn-live-none">No rule was broken in play.</p></section>
+    >>> html = live_html({"stuck": [{"code": "K7QX2M", "seat": 1, "name": "Bo", "game": "bastard", "waiting": 185.0,
+    ...                              "tries": 3, "rules": ["BA-12"]}],
+    ...                   "rules": [{"rule": "BA-12", "game": "bastard", "tries": 3, "learners": 1}]}, "fr")
+    >>> "3 minutes" in html, "BA-12" in html, "Bloqués maintenant" in html
+    (True, True, True)
+    """
+    from ..i18n import title_in
+    from ..tables.session import LIVE_WINDOW
+
+    tr = translator(lang)
+    minutes = int(LIVE_WINDOW // 60)
+
+    def table(columns: tuple[Any, ...], rows: list[list[str]]) -> str:
+        heads = "".join(f'<th scope="col">{escape(tr.render(word))}</th>' for word in columns)
+        body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+        return f'<table class="dn-live-table"><tr>{heads}</tr>{body}</table>'
+
+    def rule_text(game: str, rule: str) -> str:
+        found = GAMES[game].catalogue.rules.get(rule)
+        return f"<b>{escape(rule)}</b> {escape(title_in(rule, found.title, lang))}" if found else escape(rule)
+    parts = [f'<section class="dn-live"><h4>{escape(tr("Stuck now"))}</h4>']
+    if live["stuck"]:
+        rows = []
+        for s in live["stuck"]:
+            waiting = "-" if s["waiting"] is None else escape(
+                tr.n("{n} minute", "{n} minutes", int(s["waiting"] // 60)))
+            name = s["name"] or tr(LEARNER, n=s["seat"] + 1)
+            rows.append([escape(f"P{s['seat'] + 1} {name}"), escape(s["code"]), waiting, str(s["tries"]),
+                         ", ".join(rule_text(s["game"], rule) for rule in s["rules"]) or "-"])
+        parts.append(table(STUCK_COLUMNS, rows))
+    else:
+        parts.append(f'<p class="dn-live-none">{escape(tr("Nobody is stuck now."))}</p>')
+    heading = tr.n("Rules broken in play in the last {n} minute", "Rules broken in play in the last {n} minutes",
+                   minutes)
+    parts.append(f"<h4>{escape(heading)}</h4>")
+    if live["rules"]:
+        parts.append(table(RULE_COLUMNS, [[rule_text(r["game"], r["rule"]), escape(GAMES[r["game"]].title),
+                                           str(r["tries"]), str(r["learners"])] for r in live["rules"]]))
+    else:
+        parts.append(f'<p class="dn-live-none">{escape(tr("No rule was broken in play."))}</p>')
+    return "".join(parts) + "</section>"
 
 
 def _n_closed(count: int, lang: str) -> str:
