@@ -124,6 +124,7 @@ def prepare(into: Path, lang: str = "en") -> Path:
             if href(lesson, lang) != lesson.file:
                 (into / lang).mkdir(exist_ok=True)
                 shutil.copy2(source / lang / lesson.file, into / lang / lesson.file)
+                shutil.copytree(source / "records", into / lang / "records", dirs_exist_ok=True)
         else:
             tr = translator(lang)
             text = f"# {tr(lesson.title)}\n\n{tr(lesson.line)}\n\n**{_needs(lesson, lang)}**\n"
