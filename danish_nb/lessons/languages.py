@@ -36,7 +36,7 @@ SOURCES = ("00-start-here.ipynb", "01-danish-bastard.ipynb", "02-le-danish.ipynb
 BUILT: dict[str, tuple[str, ...]] = {
     "00-start-here.ipynb": ("fr", "de"),
     "01-danish-bastard.ipynb": ("fr", "de"),
-    "02-le-danish.ipynb": ("fr",),
+    "02-le-danish.ipynb": ("fr", "de"),
     "04-bastard.ipynb": ("de",),
 }
 #: The calls that take the learner's language (the lesson helpers, the boards, the app).
@@ -48,8 +48,8 @@ SPEAKING = frozenset({"show_rule", "show_table", "games_table", "rulings_table",
 def built(lang: str) -> list[str]:
     """The lessons built in ``lang`` (every lesson for English).
 
-    >>> built("fr")[:2]
-    ['00-start-here.ipynb', '02-le-danish.ipynb']
+    >>> "02-le-danish.ipynb" in built("fr"), len(built("en"))
+    (True, 8)
     """
     return list(SOURCES) if lang == "en" else [name for name, langs in BUILT.items() if lang in langs]
 
@@ -93,8 +93,16 @@ def localized(source: str, lang: str = "en") -> str:
 
 
 def translated(markdown: str, name: str, lang: str) -> str:
-    """A markdown cell in ``lang``, paragraph by paragraph (an untranslated one as written)."""
-    return "\n\n".join(_pgettext(lang, context(name), text) or text for text in paragraphs(markdown))
+    """A markdown cell in ``lang``, paragraph by paragraph (an untranslated one as written), its
+    links to other lessons pointing at their build in ``lang`` if there is one, else at the English
+    lesson beside the built ones.
+
+    >>> translated("[Sjavs](../05-sjavs.ipynb), [Le danish](02-le-danish.ipynb)", "x.ipynb", "fr")
+    '[Sjavs](../05-sjavs.ipynb), [Le danish](02-le-danish.ipynb)'
+    """
+    text = "\n\n".join(_pgettext(lang, context(name), text) or text for text in paragraphs(markdown))
+    return re.sub(r"\]\((?:\.\./)?(0\d[\w-]*\.ipynb)\)",
+                  lambda m: f"]({'' if m[1] in built(lang) else '../'}{m[1]})", text)
 
 
 def build(source: Path, lang: str, names: Sequence[str] | None = None) -> list[Path]:
