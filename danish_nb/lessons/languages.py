@@ -39,6 +39,7 @@ BUILT: dict[str, tuple[str, ...]] = {
     "02-le-danish.ipynb": ("fr", "de"),
     "03-rat-bastard-17.ipynb": ("fr", "de"),
     "04-bastard.ipynb": ("fr", "de"),
+    "05-sjavs.ipynb": ("fr", "de"),
 }
 #: The calls that take the learner's language (the lesson helpers, the boards, the app).
 SPEAKING = frozenset({"show_rule", "show_table", "games_table", "rulings_table", "options_table", "PositionQuiz",
