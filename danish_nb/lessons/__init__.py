@@ -24,7 +24,11 @@ from html import escape
 from importlib import resources
 from pathlib import Path
 
-from ..i18n import N_, check_lang, translator
+from typing import Any
+
+from ..core import Event, Result, Verdict, render_text
+from ..errors import DanishNbError
+from ..i18n import N_, Message, check_lang, translator
 
 
 @dataclass(frozen=True)
@@ -135,4 +139,32 @@ def prepare(into: Path, lang: str = "en") -> Path:
     return into
 
 
-__all__ = ["LESSONS", "Lesson", "folder", "index_html", "missing_extra", "prepare"]
+def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
+    """``print`` for a lesson: what the engine says (an event, a verdict, a result, an error, a
+    text) in the learner's language, anything else (a card, a number) as ``print`` writes it. In English it prints
+    what ``print`` prints.
+
+    >>> import danish_nb as dn
+    >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
+    >>> say("P1:", g.explain("P1 play 4C"), lang="fr")
+    P1: illégal : le quatre de trèfle sur le six de trèfle : plus faible que la carte précédente (règle DB-13)
+    >>> say(*g.play("P1 play 8H"), (3, 3), sep="\\n", lang="de")
+    P1 spielt Herz-Acht auf Kreuz-Sechs
+    (3, 3)
+    """
+    lang = check_lang(lang)
+
+    def text(value: Any) -> str:
+        if isinstance(value, Event):
+            return value.text_for(None, omniscient=True, lang=lang)
+        if isinstance(value, Verdict):
+            return value.summary(lang)
+        if isinstance(value, Result):
+            return value.reason_in(lang)
+        if isinstance(value, (Message, DanishNbError)):
+            return render_text(value, lang=lang)
+        return str(value)
+    print(*map(text, values), sep=sep)
+
+
+__all__ = ["LESSONS", "Lesson", "folder", "index_html", "missing_extra", "prepare", "say"]

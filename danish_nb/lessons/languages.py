@@ -40,11 +40,13 @@ BUILT: dict[str, tuple[str, ...]] = {
     "03-rat-bastard-17.ipynb": ("fr", "de"),
     "04-bastard.ipynb": ("fr", "de"),
     "05-sjavs.ipynb": ("fr", "de"),
+    "06-what-the-rules-do.ipynb": ("fr", "de"),
+    "07-research.ipynb": ("fr", "de"),
 }
 #: The calls that take the learner's language (the lesson helpers, the boards, the app).
 SPEAKING = frozenset({"show_rule", "show_table", "games_table", "rulings_table", "options_table", "PositionQuiz",
                       "Replay", "board_for", "build_app", "for_notebook", "ShedBoard", "TrickBoard", "RatBoard",
-                      "explanation"})
+                      "explanation", "say"})
 
 
 def built(lang: str) -> list[str]:
@@ -87,7 +89,8 @@ def localized(source: str, lang: str = "en") -> str:
              not any(k.arg == "lang" for k in node.keywords)]
     lines = source.split("\n")
     for call in sorted(calls, key=lambda c: (c.end_lineno, c.end_col_offset), reverse=True):
-        row, col = call.end_lineno - 1, call.end_col_offset - 1  # the closing parenthesis
+        row = call.end_lineno - 1  # the closing parenthesis (ast counts UTF-8 bytes: "Q♠" is 4)
+        col = len(lines[row].encode("utf-8")[:call.end_col_offset - 1].decode("utf-8"))
         joiner = ", " if call.args or call.keywords else ""
         lines[row] = f"{lines[row][:col]}{joiner}lang=LANG{lines[row][col:]}"
     out = "\n".join(lines)
