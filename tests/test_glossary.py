@@ -87,7 +87,8 @@ def prose(key: str, text: str) -> str:
 def test_the_catalogue_s_typography(lang):
     """No ASCII space (or none) before : ; ! ? in French, no ASCII or English quotes, no "(s)"."""
     wrong = [(key, text, found) for key, text in _translations(lang)
-             if (found := [p for p in problems(prose(key, text).replace("{", "x").replace("}", "x"), lang) if p != "English"
+             if (found := [p for p in problems(prose(key, text).replace("{", "x").replace("}", "x"), lang)
+                           if p != "English"
                            and not (p == "ASCII quotes" and "'P1" in text)])]
     assert wrong == []
 

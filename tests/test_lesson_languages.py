@@ -20,7 +20,8 @@ BUILDS = [(lang, name) for lang in LANGUAGES[1:] for name in languages.built(lan
 #: A heading that is a game's name reads the same in every language.
 NAMES = {game.info.title for game in dn.GAMES.values()}
 #: Words every lesson's title says in its language (the lesson is not the English one).
-TITLE_WORD = {"fr": ("ici", "règle par règle", "mesur", "recherche"), "de": ("Hier", "Regel für Regel", "gemessen", "Forschung")}
+TITLE_WORD = {"fr": ("ici", "règle par règle", "mesur", "recherche"),
+              "de": ("Hier", "Regel für Regel", "gemessen", "Forschung")}
 
 
 def load(path: Path) -> dict:
@@ -73,7 +74,8 @@ def test_no_prose_is_left_in_english(lang: str, name: str) -> None:
             assert translation != text or text.lstrip("# ") in NAMES, f"{where} left in English in {lang}: {text[:60]}"
             assert languages.translated(text, name, lang) in mine, f"{where}: the build is older than its translation"
             assert text not in mine or text == translation
-    title = next(p for c in built["cells"] if c["cell_type"] == "markdown" for p in languages.paragraphs("".join(c["source"])))
+    title = next(p for c in built["cells"] if c["cell_type"] == "markdown"
+                 for p in languages.paragraphs("".join(c["source"])))
     assert any(word in title for word in TITLE_WORD[lang]), title
     assert english["cells"][0]["source"] != built["cells"][0]["source"]
 
@@ -108,7 +110,8 @@ def test_the_check_fails_when_a_language_lacks_a_quiz_or_a_cell() -> None:
     other["cells"][quiz]["source"] = "LANG = 'fr'\nshow_rule(GAME, 'LD-1', lang=LANG)"
     assert languages.same_lesson(english, other) == [f"cell {quiz + 1}: the code differs"]
     shorter = copy.deepcopy(built)
-    text = next(i for i, c in enumerate(shorter["cells"]) if c["cell_type"] == "markdown" and "\n\n" in "".join(c["source"]))
+    text = next(i for i, c in enumerate(shorter["cells"])
+                if c["cell_type"] == "markdown" and "\n\n" in "".join(c["source"]))
     shorter["cells"][text]["source"] = "".join(shorter["cells"][text]["source"]).split("\n\n")[0]
     assert languages.same_lesson(english, shorter) == [f"cell {text + 1}: the paragraphs differ"]
     unshown = copy.deepcopy(built)

@@ -48,9 +48,12 @@ def test_a_lesson_whose_extra_is_missing_says_which_in_words(tmp_path: Path, mon
     monkeypatch.setattr(lessons.importlib.util, "find_spec", lambda name: None if name == "pyspiel" else object())
     assert lessons.missing_extra(lessons.LESSONS[7]) == "rl" and lessons.missing_extra(lessons.LESSONS[6]) is None
     lessons.prepare(tmp_path, "fr")
-    page = json.loads((tmp_path / "07-research.ipynb").read_text(encoding="utf-8"))
-    assert [cell["cell_type"] for cell in page["cells"]] == ["markdown"]  # no code to crash
-    assert "pip install 'danish-nb[rl]'" in page["cells"][0]["source"]
+    for linked in ("07-research.ipynb", lessons.href(lessons.LESSONS[7], "fr")):  # the index links the French one
+        page = json.loads((tmp_path / linked).read_text(encoding="utf-8"))
+        assert [cell["cell_type"] for cell in page["cells"]] == ["markdown"]  # no code to crash
+        assert "pip install 'danish-nb[rl]'" in page["cells"][0]["source"]
+        assert "recherche" in page["cells"][0]["source"]  # in the learner's language
+    assert lessons.href(lessons.LESSONS[7], "fr") == "fr/07-research.ipynb"
     assert (tmp_path / "06-what-the-rules-do.ipynb").read_bytes() == \
         (lessons.folder() / "06-what-the-rules-do.ipynb").read_bytes()
 

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from html import escape
 from importlib import resources
 from pathlib import Path
-
 from typing import Any
 
 from ..core import Event, Result, Verdict, render_text
@@ -132,8 +131,9 @@ def prepare(into: Path, lang: str = "en") -> Path:
         else:
             tr = translator(lang)
             text = f"# {tr(lesson.title)}\n\n{tr(lesson.line)}\n\n**{_needs(lesson, lang)}**\n"
-            (into / lesson.file).write_text(json.dumps(_notebook([_markdown(text)]), ensure_ascii=False),
-                                            encoding="utf-8")
+            for page in {into / lesson.file, into / href(lesson, lang)}:  # where the index links it too
+                page.parent.mkdir(exist_ok=True)
+                page.write_text(json.dumps(_notebook([_markdown(text)]), ensure_ascii=False), encoding="utf-8")
     index = _notebook([_markdown(index_html(lang))])
     (into / "index.ipynb").write_text(json.dumps(index, ensure_ascii=False), encoding="utf-8")
     return into

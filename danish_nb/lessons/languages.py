@@ -22,8 +22,8 @@ from __future__ import annotations
 import ast
 import json
 import re
-from pathlib import Path
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from ..i18n import LANGUAGES, _pgettext
@@ -168,4 +168,5 @@ if __name__ == "__main__":
     main()
 
 
-__all__ = ["BUILT", "SOURCES", "build", "built", "context", "localized", "messages", "paragraphs", "same_lesson", "translated"]
+__all__ = ["BUILT", "SOURCES", "build", "built", "context", "localized", "messages", "paragraphs", "same_lesson",
+           "translated"]
