@@ -325,7 +325,7 @@ def prose_html(text: str, name: str) -> str:
 
     >>> prose_html("## Practise", "02-le-danish.ipynb").split("</section>")[1]
     '<section class="dn-md" data-lang="fr" lang="fr" hidden><h2>Exercice</h2>\\n'
-    >>> prose_html("Not in a catalogue.", "07-research.ipynb")
+    >>> prose_html("Not in a catalogue.", "09-not-built.ipynb")
     '<section class="dn-md" lang="en"><p>Not in a catalogue.</p>\\n</section>'
     """
     from danish_nb.i18n import DEFAULT, LANGUAGES

@@ -102,8 +102,8 @@ def translated(markdown: str, name: str, lang: str) -> str:
     links to other lessons pointing at their build in ``lang`` if there is one, else at the English
     lesson beside the built ones.
 
-    >>> translated("[Sjavs](../05-sjavs.ipynb), [Le danish](02-le-danish.ipynb)", "x.ipynb", "fr")
-    '[Sjavs](../05-sjavs.ipynb), [Le danish](02-le-danish.ipynb)'
+    >>> translated("[Later](09-later.ipynb), [Le danish](../02-le-danish.ipynb)", "x.ipynb", "fr")
+    '[Later](../09-later.ipynb), [Le danish](02-le-danish.ipynb)'
     """
     text = "\n\n".join(_pgettext(lang, context(name), text) or text for text in paragraphs(markdown))
     return re.sub(r"\]\((?:\.\./)?(0\d[\w-]*\.ipynb)\)",
