@@ -9,8 +9,9 @@ A lesson with quizzes, replays or boards is *run* at build time, cell by cell in
   what the widget offered, see :mod:`danish_nb.web.lessons`) that the page's Python answers from
   in the browser: every verdict comes from the engine when the learner clicks. Each spec is
   checked against the widget it stands for (the same moves in the same words, the same steps);
-- printed text stays as printed (English); the lessons' own text is in the page's language
-  where the lesson is translated (:func:`prose_html`), in English elsewhere.
+- what a cell prints with the lessons' ``say`` (the engine's events, verdicts, results) is kept
+  in every language; other printed text stays as printed (English); the lessons' own text is in
+  the page's language where the lesson is translated (:func:`prose_html`), in English elsewhere.
 
 A lesson without them (simulations, research) shows the outputs stored in the notebook (``make
 notebooks``); its widgets (progress bars) are left out and its plots made lighter (Pillow).
@@ -49,8 +50,9 @@ WIDGET = "application/vnd.jupyter.widget-view+json"
 @dataclass(frozen=True)
 class Block:
     """One thing a lesson page shows: ``markdown`` (its text), ``code`` (a cell's source),
-    ``text`` (printed), ``html`` (by language), ``image`` (a file name), or a live ``quiz``,
-    ``answers``, ``replay``, ``board``, ``practice`` (a spec) or ``app`` (a link to the app)."""
+    ``text`` (printed), ``said`` (printed by ``say``, by language), ``html`` (by language), ``image``
+    (a file name), or a live ``quiz``, ``answers``, ``replay``, ``board``, ``practice`` (a spec) or
+    ``app`` (a link to the app)."""
 
     kind: str
     data: Any = None
@@ -75,9 +77,19 @@ class _Outputs:
     def write(self, text: str) -> int:
         if self.blocks and self.blocks[-1].kind == "text":
             self.blocks[-1] = Block("text", self.blocks[-1].data + text)
+        elif self.blocks and self.blocks[-1].kind == "said":
+            self.said(dict.fromkeys(self.blocks[-1].data, text))
         elif text:
             self.blocks.append(Block("text", text))
         return len(text)
+
+    def said(self, by_lang: dict[str, str]) -> None:
+        """Printed text in every language (the lessons' ``say``), after what the cell printed so far."""
+        if self.blocks and self.blocks[-1].kind in ("text", "said"):
+            last = self.blocks.pop()
+            before = last.data if last.kind == "said" else dict.fromkeys(by_lang, last.data)
+            by_lang = {lang: before[lang] + text for lang, text in by_lang.items()}
+        self.blocks.append(Block("said", by_lang))
 
     def flush(self) -> None:
         pass
@@ -87,6 +99,22 @@ class _Outputs:
             block = self.show(value)
             if block is not None:
                 self.blocks.append(block)
+
+
+def _said(outputs: _Outputs) -> Callable[..., None]:
+    """The lessons' ``say`` at build time: what it prints in every language, kept in order."""
+    from danish_nb.i18n import LANGUAGES
+    from danish_nb.lessons import say
+
+    def every_language(*values: Any, **kwargs: Any) -> None:
+        kwargs.pop("lang", None)
+        by_lang = {}
+        for lang in LANGUAGES:
+            with contextlib.redirect_stdout(io.StringIO()) as printed:
+                say(*values, lang=lang, **kwargs)
+            by_lang[lang] = printed.getvalue()
+        outputs.said(by_lang)
+    return every_language
 
 
 def _localized(helper: Callable[..., Any]) -> Callable[..., _Localized]:
@@ -180,6 +208,7 @@ class _Run:
         lesson's blocks."""
         import IPython.display
 
+        import danish_nb.lessons as lessons
         import danish_nb.widgets.lesson as lesson
 
         blocks: list[Block] = []
@@ -189,7 +218,8 @@ class _Run:
         here = Path.cwd()
         os.chdir(self.path.parent)
         try:
-            with _patched(lesson, helpers), _patched(IPython.display, {"display": lambda *v, **k: outputs.display(*v)}):
+            with _patched(lesson, helpers), _patched(lessons, {"say": _said(outputs)}), \
+                    _patched(IPython.display, {"display": lambda *v, **k: outputs.display(*v)}):
                 for number, cell in enumerate(notebook["cells"], start=1):
                     source = "".join(cell["source"])
                     if cell["cell_type"] == "markdown":
@@ -362,6 +392,9 @@ def blocks_html(blocks: list[Block], words: dict[str, dict[str, str]], name: str
                          f'<pre lang="en"><code>{html.escape(data)}</code></pre></details>')
         elif kind == "text":
             parts.append(f'<pre class="dn-output" lang="en">{html.escape(data.rstrip())}</pre>')
+        elif kind == "said":
+            printed = {lang: html.escape(text.rstrip()) for lang, text in data.items()}
+            parts.append(variants("pre", printed, "dn-output"))
         elif kind == "html":
             parts.append(variants("div", data, "dn-output"))
         elif kind == "image":

@@ -60,3 +60,27 @@ def test_links_between_lessons_lead_to_their_pages_from_a_built_lesson() -> None
     french = "".join(load(NOTEBOOKS / "fr" / "00-start-here.ipynb")["cells"][4]["source"])
     page = markdown_html(french)
     assert 'href="02-le-danish.html"' in page and 'href="05-sjavs.html"' in page and ".ipynb\"" not in page
+
+
+def test_what_a_lesson_says_reads_in_every_language_on_the_page() -> None:
+    """The page runs the English lesson once; what its cells print with ``say`` (the engine's
+    verdicts and events) is kept in every language, in order with what they print otherwise."""
+    import contextlib
+
+    import danish_nb as dn
+    from danish_nb.web.words import page_words
+    from site_build.lessons import _Outputs, _said, blocks_html
+
+    g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
+    outputs = _Outputs(lambda value: None)
+    with contextlib.redirect_stdout(outputs):
+        print("first:")
+        _said(outputs)(g.explain("P1 play 4C"))
+        print("then:", 2)
+    assert [block.kind for block in outputs.blocks] == ["said"]
+    said = outputs.blocks[0].data
+    assert said["en"] == f"first:\n{g.explain('P1 play 4C')}\nthen: 2\n"
+    assert said["fr"].startswith("first:\nillégal\u202f: le quatre de trèfle") and said["fr"].endswith("then: 2\n")
+    assert said["de"].startswith("first:\nnicht erlaubt: Kreuz-Vier")
+    page = blocks_html(outputs.blocks, {lang: page_words(lang) for lang in LANGUAGES})
+    assert page.count("<pre") == 3 and 'data-lang="fr" lang="fr" hidden>first:\nillégal' in page
