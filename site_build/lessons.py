@@ -9,7 +9,9 @@ A lesson with quizzes, replays or boards is *run* at build time, cell by cell in
   what the widget offered, see :mod:`danish_nb.web.lessons`) that the page's Python answers from
   in the browser: every verdict comes from the engine when the learner clicks. Each spec is
   checked against the widget it stands for (the same moves in the same words, the same steps);
-- printed text stays as printed (English, like the lessons' own text).
+- what a cell prints with the lessons' ``say`` (the engine's events, verdicts, results) is kept
+  in every language; other printed text stays as printed (English); the lessons' own text is in
+  the page's language where the lesson is translated (:func:`prose_html`), in English elsewhere.
 
 A lesson without them (simulations, research) shows the outputs stored in the notebook (``make
 notebooks``); its widgets (progress bars) are left out and its plots made lighter (Pillow).
@@ -48,8 +50,9 @@ WIDGET = "application/vnd.jupyter.widget-view+json"
 @dataclass(frozen=True)
 class Block:
     """One thing a lesson page shows: ``markdown`` (its text), ``code`` (a cell's source),
-    ``text`` (printed), ``html`` (by language), ``image`` (a file name), or a live ``quiz``,
-    ``answers``, ``replay``, ``board``, ``practice`` (a spec) or ``app`` (a link to the app)."""
+    ``text`` (printed), ``said`` (printed by ``say``, by language), ``html`` (by language), ``image``
+    (a file name), or a live ``quiz``, ``answers``, ``replay``, ``board``, ``practice`` (a spec) or
+    ``app`` (a link to the app)."""
 
     kind: str
     data: Any = None
@@ -74,9 +77,19 @@ class _Outputs:
     def write(self, text: str) -> int:
         if self.blocks and self.blocks[-1].kind == "text":
             self.blocks[-1] = Block("text", self.blocks[-1].data + text)
+        elif self.blocks and self.blocks[-1].kind == "said":
+            self.said(dict.fromkeys(self.blocks[-1].data, text))
         elif text:
             self.blocks.append(Block("text", text))
         return len(text)
+
+    def said(self, by_lang: dict[str, str]) -> None:
+        """Printed text in every language (the lessons' ``say``), after what the cell printed so far."""
+        if self.blocks and self.blocks[-1].kind in ("text", "said"):
+            last = self.blocks.pop()
+            before = last.data if last.kind == "said" else dict.fromkeys(by_lang, last.data)
+            by_lang = {lang: before[lang] + text for lang, text in by_lang.items()}
+        self.blocks.append(Block("said", by_lang))
 
     def flush(self) -> None:
         pass
@@ -86,6 +99,22 @@ class _Outputs:
             block = self.show(value)
             if block is not None:
                 self.blocks.append(block)
+
+
+def _said(outputs: _Outputs) -> Callable[..., None]:
+    """The lessons' ``say`` at build time: what it prints in every language, kept in order."""
+    from danish_nb.i18n import LANGUAGES
+    from danish_nb.lessons import say
+
+    def every_language(*values: Any, **kwargs: Any) -> None:
+        kwargs.pop("lang", None)
+        by_lang = {}
+        for lang in LANGUAGES:
+            with contextlib.redirect_stdout(io.StringIO()) as printed:
+                say(*values, lang=lang, **kwargs)
+            by_lang[lang] = printed.getvalue()
+        outputs.said(by_lang)
+    return every_language
 
 
 def _localized(helper: Callable[..., Any]) -> Callable[..., _Localized]:
@@ -179,6 +208,7 @@ class _Run:
         lesson's blocks."""
         import IPython.display
 
+        import danish_nb.lessons as lessons
         import danish_nb.widgets.lesson as lesson
 
         blocks: list[Block] = []
@@ -188,7 +218,8 @@ class _Run:
         here = Path.cwd()
         os.chdir(self.path.parent)
         try:
-            with _patched(lesson, helpers), _patched(IPython.display, {"display": lambda *v, **k: outputs.display(*v)}):
+            with _patched(lesson, helpers), _patched(lessons, {"say": _said(outputs)}), \
+                    _patched(IPython.display, {"display": lambda *v, **k: outputs.display(*v)}):
                 for number, cell in enumerate(notebook["cells"], start=1):
                     source = "".join(cell["source"])
                     if cell["cell_type"] == "markdown":
@@ -294,7 +325,7 @@ def markdown_html(text: str) -> str:
     import mistune
 
     page = mistune.create_markdown(escape=False, plugins=["table", "strikethrough"])(text)
-    return re.sub(r'href="(0[\w-]*)\.ipynb"', r'href="\1.html"', page)
+    return re.sub(r'href="(?:\.\./)?(0[\w-]*)\.ipynb"', r'href="\1.html"', page)
 
 
 def attribute(spec: Any) -> str:
@@ -318,9 +349,30 @@ def variants(tag: str, by_lang: dict[str, str], css: str = "", each: bool = Fals
                    for i, (lang, text) in enumerate(by_lang.items()))
 
 
-def blocks_html(blocks: list[Block], words: dict[str, dict[str, str]]) -> str:
-    """A lesson's body: its text (English, marked so) and code (folded) once, what it shows in
-    every language (see :func:`variants`); quizzes, replays and boards carry their spec once."""
+def prose_html(text: str, name: str) -> str:
+    """A markdown cell in every language: from the catalogues where the lesson is built in that
+    language (:mod:`danish_nb.lessons.languages`, as its notebook), else in English, marked so.
+
+    >>> prose_html("## Practise", "02-le-danish.ipynb").split("</section>")[1]
+    '<section class="dn-md" data-lang="fr" lang="fr" hidden><h2>Exercice</h2>\\n'
+    >>> prose_html("Not in a catalogue.", "09-not-built.ipynb")
+    '<section class="dn-md" lang="en"><p>Not in a catalogue.</p>\\n</section>'
+    """
+    from danish_nb.i18n import DEFAULT, LANGUAGES
+    from danish_nb.lessons.languages import built, translated
+
+    shown = {lang: lang if lang == DEFAULT or name in built(lang) else DEFAULT for lang in LANGUAGES}
+    if set(shown.values()) == {DEFAULT}:
+        return f'<section class="dn-md" lang="{DEFAULT}">{markdown_html(text)}</section>'
+    return "".join(f'<section class="dn-md" data-lang="{lang}" lang="{said}"{" hidden" if i else ""}>'
+                   f'{markdown_html(translated(text, name, lang) if said != DEFAULT else text)}</section>'
+                   for i, (lang, said) in enumerate(shown.items()))
+
+
+def blocks_html(blocks: list[Block], words: dict[str, dict[str, str]], name: str = "") -> str:
+    """A lesson's body: its text in every language it is translated to (:func:`prose_html`), its
+    code (folded) once, what it shows in every language (see :func:`variants`); quizzes, replays
+    and boards carry their spec once."""
     from danish_nb.i18n import LANGUAGES, translator
     from danish_nb.web.lessons import quiz_html
 
@@ -334,12 +386,15 @@ def blocks_html(blocks: list[Block], words: dict[str, dict[str, str]]) -> str:
     for block in blocks:
         kind, data = block.kind, block.data
         if kind == "markdown":
-            parts.append(f'<section class="dn-md" lang="en">{markdown_html(data)}</section>')
+            parts.append(prose_html(data, name))
         elif kind == "code" and data:
             parts.append(f'<details class="dn-code"><summary>{variants("span", word("code"))}</summary>'
                          f'<pre lang="en"><code>{html.escape(data)}</code></pre></details>')
         elif kind == "text":
             parts.append(f'<pre class="dn-output" lang="en">{html.escape(data.rstrip())}</pre>')
+        elif kind == "said":
+            printed = {lang: html.escape(text.rstrip()) for lang, text in data.items()}
+            parts.append(variants("pre", printed, "dn-output"))
         elif kind == "html":
             parts.append(variants("div", data, "dn-output"))
         elif kind == "image":
@@ -436,16 +491,41 @@ def build_lessons(out: Path) -> list[str]:
 
     words = {lang: page_words(lang) for lang in LANGUAGES}
     images: dict[str, bytes] = {}
-    lessons = [(path.stem + ".html", title(json.loads(path.read_text(encoding="utf-8")), path.stem),
+    lessons = [(path.name, title(json.loads(path.read_text(encoding="utf-8")), path.stem),
                 lesson_blocks(path, images)) for path in sorted(LESSONS.glob(PATTERN))]
     (out / "img").mkdir(parents=True, exist_ok=True)
     for name, png in images.items():
         (out / "img" / name).write_bytes(png)
     back = '<a href="index.html" data-word="all_lessons">{}</a> '.format(html.escape(words["en"]["all_lessons"]))
     for name, head, blocks in lessons:
-        (out / name).write_text(page(head, blocks_html(blocks, words), words, back), encoding="utf-8")
-    items = "".join(f'<li><a href="{name}" lang="en">{html.escape(head)}</a></li>' for name, head, _ in lessons)
+        (out / page_name(name)).write_text(page(head, blocks_html(blocks, words, name), words, back), encoding="utf-8")
     body = (f'<h1 data-word="lessons">{html.escape(words["en"]["lessons"])}</h1><p data-word="lessons_intro">'
-            f'{html.escape(words["en"]["lessons_intro"])}</p><ol class="dn-lesson-list">{items}</ol>')
+            f'{html.escape(words["en"]["lessons_intro"])}</p>{index_items([name for name, _, _ in lessons])}')
     (out / "index.html").write_text(page(words["en"]["lessons"], body, words, ""), encoding="utf-8")
-    return [name for name, _, _ in lessons]
+    return [page_name(name) for name, _, _ in lessons]
+
+
+def page_name(notebook: str) -> str:
+    """A lesson's page: ``02-le-danish.ipynb`` is ``02-le-danish.html``."""
+    return notebook.removesuffix(".ipynb") + ".html"
+
+
+def index_items(names: list[str]) -> str:
+    """The lessons' index: each lesson's title (a link to its page) and one line about it, in
+    every language (:data:`danish_nb.lessons.LESSONS`, the words the ``danish-nb --lessons`` index says).
+
+    >>> item = index_items(["02-le-danish.ipynb"])
+    >>> 'href="02-le-danish.html"' in item and "Le danish, règle par règle" in item
+    True
+    """
+    from danish_nb.i18n import LANGUAGES, translator
+    from danish_nb.lessons import LESSONS as ALL
+
+    about = {lesson.file: lesson for lesson in ALL}
+    items = "".join(
+        f'<li><a href="{page_name(name)}">'
+        f'{variants("span", {lang: html.escape(translator(lang)(about[name].title)) for lang in LANGUAGES})}</a><br>'
+        f'{variants("small", {lang: html.escape(translator(lang)(about[name].line)) for lang in LANGUAGES})}</li>'
+        for name in names)
+    return f'<ol class="dn-lesson-list">{items}</ol>'
+

@@ -84,11 +84,20 @@ def test_the_glossary_finds_another_word_for_a_term(text, lang, found):
     assert [key for key, _ in glossary.strays(text, lang)] == found
 
 
+def prose(key: str, text: str) -> str:
+    """A catalogue text without a lesson's code spans (`dn.setup(GAME, {"two_mode": "mirror"})`:
+    Python, for those who open it, not words) and words quoted in another language
+    (<span lang="de">Bube: minus 2</span>, the German document's own)."""
+    import re
+    return re.sub(r"`[^`]*`|<span lang=\"\w+\">[^<]*</span>", "x", text) if key.startswith("lesson ") else text
+
+
 @pytest.mark.parametrize("lang", FOREIGN)
 def test_the_catalogue_s_typography(lang):
     """No ASCII space (or none) before : ; ! ? in French, no ASCII or English quotes, no "(s)"."""
     wrong = [(key, text, found) for key, text in _translations(lang)
-             if (found := [p for p in problems(re.sub(r"\{[^{}]*\}", "x", text), lang) if p != "English"
+             if (found := [p for p in problems(re.sub(r"\{[^{}]*\}", "x", prose(key, text)), lang)
+                           if p != "English" and not (p == "chained colons" and key.startswith("lesson "))
                            and not (p == "ASCII quotes" and "'P1" in text)])]
     assert wrong == []
 
@@ -146,6 +155,6 @@ def test_options_are_named_by_their_labels_not_their_program_names(lang):
                      for m in read_po(handle) if m.id]
     else:
         texts = _translations(lang)
-    wrong = [(key, text) for key, text in texts if named.search(text.replace("{", "{ "))
+    wrong = [(key, text) for key, text in texts if named.search(prose(key, text).replace("{", "{ "))
              and "position[" not in text]
     assert wrong == []

@@ -48,9 +48,12 @@ def test_a_lesson_whose_extra_is_missing_says_which_in_words(tmp_path: Path, mon
     monkeypatch.setattr(lessons.importlib.util, "find_spec", lambda name: None if name == "pyspiel" else object())
     assert lessons.missing_extra(lessons.LESSONS[7]) == "rl" and lessons.missing_extra(lessons.LESSONS[6]) is None
     lessons.prepare(tmp_path, "fr")
-    page = json.loads((tmp_path / "07-research.ipynb").read_text(encoding="utf-8"))
-    assert [cell["cell_type"] for cell in page["cells"]] == ["markdown"]  # no code to crash
-    assert "pip install 'danish-nb[rl]'" in page["cells"][0]["source"]
+    for linked in ("07-research.ipynb", lessons.href(lessons.LESSONS[7], "fr")):  # the index links the French one
+        page = json.loads((tmp_path / linked).read_text(encoding="utf-8"))
+        assert [cell["cell_type"] for cell in page["cells"]] == ["markdown"]  # no code to crash
+        assert "pip install 'danish-nb[rl]'" in page["cells"][0]["source"]
+        assert "recherche" in page["cells"][0]["source"]  # in the learner's language
+    assert lessons.href(lessons.LESSONS[7], "fr") == "fr/07-research.ipynb"
     assert (tmp_path / "06-what-the-rules-do.ipynb").read_bytes() == \
         (lessons.folder() / "06-what-the-rules-do.ipynb").read_bytes()
 
@@ -71,3 +74,23 @@ def test_danish_nb_lessons_with_no_folder_serves_the_packaged_lessons(monkeypatc
     index = (served / "index.ipynb").read_text(encoding="utf-8")
     assert "Leçons" in index and 'href=\\"fr/00-start-here.ipynb\\"' in index  # the lesson built in French
     assert "Commencer ici" in (served / "fr" / "00-start-here.ipynb").read_text(encoding="utf-8")
+
+
+def test_the_served_lessons_open_on_their_index_and_ask_no_other_host(tmp_path: Path) -> None:
+    """A real Voila serving the prepared lessons: ``/`` (and Voila's tree) lead to our index in
+    the learner's language, not Voila's file list, and the index page asks no other host (the
+    file list's template asked a CDN for an icon font)."""
+    import re
+    import urllib.request
+
+    folder = lessons.prepare(tmp_path / "lessons", "fr")
+    port = app_server.free_port()
+    with open(tmp_path / "voila.log", "w", encoding="utf-8") as out, \
+            app_server.serving(port, timeout=120, log=out, notebook=folder, preheat=False) as url:
+        for path in ("", "voila/tree", "voila/tree/fr"):
+            with urllib.request.urlopen(url + path, timeout=60) as response:
+                assert response.url == url + "voila/render/index.ipynb", path
+                page = response.read().decode("utf-8")
+    assert "Leçons" in page and escape(translator("fr")(lessons.LESSONS[2].title)) in page
+    assert "fr/02-le-danish.ipynb" in page and "records/" not in page and "app.ipynb" not in page
+    assert not [src for src in re.findall(r'(?:src|href)="(https?:[^"]*)"', page) if "127.0.0.1" not in src]

@@ -23,8 +23,11 @@ from dataclasses import dataclass
 from html import escape
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
-from ..i18n import N_, check_lang, translator
+from ..core import Event, Result, Verdict, render_text
+from ..errors import DanishNbError
+from ..i18n import N_, Message, check_lang, translator
 
 
 @dataclass(frozen=True)
@@ -124,14 +127,44 @@ def prepare(into: Path, lang: str = "en") -> Path:
             if href(lesson, lang) != lesson.file:
                 (into / lang).mkdir(exist_ok=True)
                 shutil.copy2(source / lang / lesson.file, into / lang / lesson.file)
+                shutil.copytree(source / "records", into / lang / "records", dirs_exist_ok=True)
         else:
             tr = translator(lang)
             text = f"# {tr(lesson.title)}\n\n{tr(lesson.line)}\n\n**{_needs(lesson, lang)}**\n"
-            (into / lesson.file).write_text(json.dumps(_notebook([_markdown(text)]), ensure_ascii=False),
-                                            encoding="utf-8")
+            for page in {into / lesson.file, into / href(lesson, lang)}:  # where the index links it too
+                page.parent.mkdir(exist_ok=True)
+                page.write_text(json.dumps(_notebook([_markdown(text)]), ensure_ascii=False), encoding="utf-8")
     index = _notebook([_markdown(index_html(lang))])
     (into / "index.ipynb").write_text(json.dumps(index, ensure_ascii=False), encoding="utf-8")
     return into
 
 
-__all__ = ["LESSONS", "Lesson", "folder", "index_html", "missing_extra", "prepare"]
+def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
+    """``print`` for a lesson: what the engine says (an event, a verdict, a result, an error, a
+    text) in the learner's language, anything else (a card, a number) as ``print`` writes it. In English it prints
+    what ``print`` prints.
+
+    >>> import danish_nb as dn
+    >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
+    >>> say("P1:", g.explain("P1 play 4C"), lang="fr")
+    P1: illégal : le quatre de trèfle sur le six de trèfle : plus faible que la carte précédente (règle DB-13)
+    >>> say(*g.play("P1 play 8H"), (3, 3), sep="\\n", lang="de")
+    P1 spielt Herz-Acht auf Kreuz-Sechs
+    (3, 3)
+    """
+    lang = check_lang(lang)
+
+    def text(value: Any) -> str:
+        if isinstance(value, Event):
+            return value.text_for(None, omniscient=True, lang=lang)
+        if isinstance(value, Verdict):
+            return value.summary(lang)
+        if isinstance(value, Result):
+            return value.reason_in(lang)
+        if isinstance(value, (Message, DanishNbError)):
+            return render_text(value, lang=lang)
+        return str(value)
+    print(*map(text, values), sep=sep)
+
+
+__all__ = ["LESSONS", "Lesson", "folder", "index_html", "missing_extra", "prepare", "say"]

@@ -2,9 +2,11 @@
 documentation: a lesson is written once (``notebooks/NN-*.ipynb``, English), its prose is
 extracted paragraph by paragraph to the gettext catalogues (context ``lesson <name>``,
 :func:`messages`, which ``make translations`` adds) and :func:`build` writes the notebook in each
-other language (``notebooks/fr/00-start-here.ipynb``): every paragraph translated (an untranslated
+other language (``notebooks/fr/02-le-danish.ipynb``): every paragraph translated (an untranslated
 one stays English), every code cell the same except that the lesson helpers are called with
 ``lang=LANG``, so quizzes, rules, tables and boards speak the learner's language too.
+Every lesson's prose is extracted (:data:`SOURCES`); a lesson is built in a language once its
+catalogue translates all of it (:data:`BUILT`).
 
 :func:`same_lesson` is the check that the languages cannot drift: the same cells, the same
 quizzes, rules and boards, only the words differ.
@@ -20,16 +22,40 @@ from __future__ import annotations
 import ast
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from ..i18n import LANGUAGES, _pgettext
 
-#: The lessons built in every language so far (the others are English only: see the issue's note).
-BUILT = ("00-start-here.ipynb",)
+#: The lessons written once in English whose prose goes to the catalogues.
+SOURCES = ("00-start-here.ipynb", "01-danish-bastard.ipynb", "02-le-danish.ipynb", "03-rat-bastard-17.ipynb",
+           "04-bastard.ipynb", "05-sjavs.ipynb", "06-what-the-rules-do.ipynb", "07-research.ipynb")
+#: The languages each lesson is built in so far (its prose wholly translated there; the others
+#: link the English lesson: see the issue's note).
+BUILT: dict[str, tuple[str, ...]] = {
+    "00-start-here.ipynb": ("fr", "de"),
+    "01-danish-bastard.ipynb": ("fr", "de"),
+    "02-le-danish.ipynb": ("fr", "de"),
+    "03-rat-bastard-17.ipynb": ("fr", "de"),
+    "04-bastard.ipynb": ("fr", "de"),
+    "05-sjavs.ipynb": ("fr", "de"),
+    "06-what-the-rules-do.ipynb": ("fr", "de"),
+    "07-research.ipynb": ("fr", "de"),
+}
 #: The calls that take the learner's language (the lesson helpers, the boards, the app).
 SPEAKING = frozenset({"show_rule", "show_table", "games_table", "rulings_table", "options_table", "PositionQuiz",
-                      "Replay", "board_for", "build_app", "for_notebook"})
+                      "Replay", "board_for", "build_app", "for_notebook", "ShedBoard", "TrickBoard", "RatBoard",
+                      "explanation", "say"})
+
+
+def built(lang: str) -> list[str]:
+    """The lessons built in ``lang`` (every lesson for English).
+
+    >>> "02-le-danish.ipynb" in built("fr"), len(built("en"))
+    (True, 8)
+    """
+    return list(SOURCES) if lang == "en" else [name for name, langs in BUILT.items() if lang in langs]
 
 
 def context(name: str) -> str:
@@ -43,9 +69,9 @@ def paragraphs(markdown: str) -> list[str]:
 
 
 def messages(folder: Path) -> list[tuple[str, str, str]]:
-    """Every paragraph of the built lessons in ``folder``: (text, context, location)."""
+    """Every paragraph of the lessons in ``folder`` (:data:`SOURCES`): (text, context, location)."""
     found = []
-    for name in BUILT:
+    for name in SOURCES:
         notebook = json.loads((folder / name).read_text(encoding="utf-8"))
         for number, cell in enumerate(notebook["cells"], start=1):
             if cell["cell_type"] == "markdown":
@@ -63,7 +89,8 @@ def localized(source: str, lang: str = "en") -> str:
              not any(k.arg == "lang" for k in node.keywords)]
     lines = source.split("\n")
     for call in sorted(calls, key=lambda c: (c.end_lineno, c.end_col_offset), reverse=True):
-        row, col = call.end_lineno - 1, call.end_col_offset - 1  # the closing parenthesis
+        row = call.end_lineno - 1  # the closing parenthesis (ast counts UTF-8 bytes: "Q♠" is 4)
+        col = len(lines[row].encode("utf-8")[:call.end_col_offset - 1].decode("utf-8"))
         joiner = ", " if call.args or call.keywords else ""
         lines[row] = f"{lines[row][:col]}{joiner}lang=LANG{lines[row][col:]}"
     out = "\n".join(lines)
@@ -71,17 +98,27 @@ def localized(source: str, lang: str = "en") -> str:
 
 
 def translated(markdown: str, name: str, lang: str) -> str:
-    """A markdown cell in ``lang``, paragraph by paragraph (an untranslated one as written)."""
-    return "\n\n".join(_pgettext(lang, context(name), text) or text for text in paragraphs(markdown))
+    """A markdown cell in ``lang``, paragraph by paragraph (an untranslated one as written), its
+    links to other lessons pointing at their build in ``lang`` if there is one, else at the English
+    lesson beside the built ones.
+
+    >>> translated("[Later](09-later.ipynb), [Le danish](../02-le-danish.ipynb)", "x.ipynb", "fr")
+    '[Later](../09-later.ipynb), [Le danish](02-le-danish.ipynb)'
+    """
+    text = "\n\n".join(_pgettext(lang, context(name), text) or text for text in paragraphs(markdown))
+    return re.sub(r"\]\((?:\.\./)?(0\d[\w-]*\.ipynb)\)",
+                  lambda m: f"]({'' if m[1] in built(lang) else '../'}{m[1]})", text)
 
 
-def build(source: Path, lang: str) -> list[Path]:
-    """Write the built lessons of ``source`` (the English notebooks' folder) in ``lang`` into
-    ``source/<lang>/`` (outputs cleared: ``make notebooks`` runs them); returns their paths."""
+def build(source: Path, lang: str, names: Sequence[str] | None = None) -> list[Path]:
+    """Write the lessons of ``source`` (the English notebooks' folder) built in ``lang`` (or
+    ``names``) into ``source/<lang>/`` (outputs cleared: ``make notebooks`` runs them); returns their paths."""
     out = source / lang
     out.mkdir(exist_ok=True)
+    if (source / "records").is_dir() and not (out / "records").exists():  # the records the lessons read
+        (out / "records").symlink_to(Path("..") / "records", target_is_directory=True)
     written = []
-    for name in BUILT:
+    for name in built(lang) if names is None else names:
         notebook = json.loads((source / name).read_text(encoding="utf-8"))
         first = True
         for cell in notebook["cells"]:
@@ -131,4 +168,5 @@ if __name__ == "__main__":
     main()
 
 
-__all__ = ["BUILT", "build", "context", "localized", "messages", "paragraphs", "same_lesson", "translated"]
+__all__ = ["BUILT", "SOURCES", "build", "built", "context", "localized", "messages", "paragraphs", "same_lesson",
+           "translated"]

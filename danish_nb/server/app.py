@@ -60,6 +60,7 @@ from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from danish_nb.i18n import _n
 from danish_nb.server.guard import HostNames, Queue, Refusal, Room, Seat
@@ -79,6 +80,8 @@ from danish_nb.server.visitor import forget_visitor, write_visitor
 #: Cookies holding a page's secret, one scoped to its kernel's URLs and one to its shutdown URL.
 KERNEL_COOKIE = "danish_nb_kernel"
 SHUTDOWN_COOKIE = "danish_nb_shutdown"
+#: The page a folder of notebooks opens on, if it has one (the lessons' index).
+INDEX = "index.ipynb"
 #: Keys of the tornado settings shared by the handlers.
 HOSTS, ROOM, EXPECTS_WIDGET, RETRY, FREE, SOCKETS = ("danish_nb_hosts", "danish_nb_room", "danish_nb_widget",
                                                      "danish_nb_retry", "danish_nb_free", "danish_nb_sockets")
@@ -558,7 +561,12 @@ class ClassroomVoila(Voila):
         super().listen()
 
     def init_handlers(self) -> list:
-        return [(pattern, _guarded(handler), *rest)
+        """Voila's handlers, guarded; a folder with an ``index.ipynb`` (the lessons' index,
+        :mod:`danish_nb.lessons`) shows it at ``/`` instead of Voila's file list."""
+        index = None if self.notebook_path or not (Path(self.root_dir) / INDEX).is_file() else \
+            url_path_join(self.server_url, "voila/render", INDEX)
+        return [(pattern, _guarded(web.RedirectHandler), {"url": index})
+                if index and handler is TornadoVoilaTreeHandler else (pattern, _guarded(handler), *rest)
                 for pattern, handler, *rest in super().init_handlers()
                 if handler is not RequestInfoSocketHandler]
 
