@@ -105,6 +105,28 @@ def test_board_panel_hint_runs_in_a_thread_and_review_after_the_game():
     board.close()
 
 
+def test_the_board_panel_shows_each_finding_of_a_review_before_the_review_ends():
+    """The board's own "Review my game" (the Jupyter/Voila panel) draws the model's findings so far
+    as each one comes, the progress words never over them, then the whole review in their place."""
+    board = board_for(dn.new_game("rat-bastard-17", players=2, seed=4), seats=("human", "rule-of-thumb"))
+    panel = board.coach
+    panel.model.iterations = 40
+    play_out(board.game, {0: make_agent("random", "rat-bastard-17", 1), 1: "rule-of-thumb"})
+    drawn: list[str] = []
+    panel.output.observe(lambda change: drawn.append(change["new"]), "value")
+    board.review_game()
+    thread = panel.thread
+    if thread is not None:
+        thread.join(timeout=300)
+    assert not panel.busy and drawn[-1] == panel.output.value == f"<div class='dn-coach-text'>{panel.model.text}</div>"
+    first = next(i for i, text in enumerate(drawn) if "<li>" in text)
+    streamed, final = drawn[first:-1], drawn[-1]
+    assert all("Reviewing your game" in text for text in drawn[:first])
+    assert streamed and all("Review for P1:" in text and "Still weighing: " in text for text in streamed)
+    assert [text.count("<li>") for text in streamed] == list(range(1, len(streamed) + 1))
+    assert "Still weighing" not in final and final.count("<li>") == len(streamed)
+    board.close()
+
 def test_board_stays_responsive_while_the_hint_runs():
     board = board_for(dn.new_game("danish-bastard", players=3, seed=5), seats=("human", "strong", "rule-of-thumb"))
     panel = board.coach

@@ -1,7 +1,8 @@
 """The coach under a board, drawn with ipywidgets: a "Hint" button (the best move for the human at
 the screen, from that seat's view only) and "Review my game" once the game is over, each searched
-in a background thread with a progress bar, so the board stays responsive. What the coach says
-and when it may is :class:`~danish_nb.app_model.Coach`'s (the page draws the same model).
+in a background thread with a progress bar, so the board stays responsive; the review's findings
+are drawn as they come. What the coach says and when it may is
+:class:`~danish_nb.app_model.Coach`'s (the page draws the same model and its findings).
 
 >>> import danish_nb as dn
 >>> from danish_nb.widgets import board_for
@@ -103,17 +104,24 @@ class CoachPanel:
         return self._run(lambda: self.model.hint(self._progress), wait)
 
     def review(self, wait: bool = False) -> threading.Thread | None:
-        """List the human's moves that were much worse than the best, in a background thread."""
+        """List the human's moves that were much worse than the best, in a background thread,
+        each finding shown as it comes (the model's findings so far), then the whole review."""
         self.refresh()
         if self.review_button.disabled:
             return None
         self._say(html.escape(self.tr("Reviewing your game...")))
+        found = threading.Event()  # once a finding is shown, the progress bar alone says how far
 
         def progress(done: int, total: int) -> None:
             self._progress(done, total)
-            self._say(html.escape(self.tr("Reviewing your game: {done} of your {total} choices weighed...",
-                                          done=done, total=total)))
-        return self._run(lambda: self.model.review(progress), wait)
+            if not found.is_set():
+                self._say(html.escape(self.tr("Reviewing your game: {done} of your {total} choices weighed...",
+                                              done=done, total=total)))
+
+        def shown(text: str) -> None:
+            found.set()
+            self._say(text)
+        return self._run(lambda: self.model.review(progress, shown), wait)
 
     def close(self) -> None:
         """Stop following the game and close the widgets."""
