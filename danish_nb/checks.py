@@ -63,7 +63,8 @@ class Why:
     ``names`` lists them). A check returns a step ``(why, *values)``, a plain tuple, and so
     decides without building any text: the words are made only when a verdict is explained
     (:meth:`text`), and the legal moves can be derived from the same checks at no cost in words.
-    ``shows`` turns a value into what the words show (e.g. cards into a list in words), when read.
+    ``shows`` turns a value into what the words show (e.g. cards into a list in words), when
+    read; ``make``, if given, makes all the template's parameters from the values instead.
 
     >>> from danish_nb.cards import Card
     >>> LOWER = Why(False, "X-1", "{card} on {top}: lower than the card before")
@@ -72,10 +73,11 @@ class Why:
     (False, 'Kreuz-Vier auf Kreuz-Sechs: niedriger als die Karte davor')
     """
 
-    __slots__ = ("ok", "rule_id", "msgid", "ruling_id", "names", "shows")
+    __slots__ = ("ok", "rule_id", "msgid", "ruling_id", "names", "shows", "make")
 
     def __init__(self, ok: bool, rule_id: str, msgid: str, ruling_id: str | None = None, *,
-                 names: tuple[str, ...] | None = None, shows: Mapping[str, Callable[[Any], Any]] | None = None):
+                 names: tuple[str, ...] | None = None, shows: Mapping[str, Callable[[Any], Any]] | None = None,
+                 make: Callable[..., dict[str, Any]] | None = None):
         self.ok = ok
         self.rule_id = rule_id
         self.msgid = msgid
@@ -83,9 +85,12 @@ class Why:
         self.names = names if names is not None else \
             tuple(dict.fromkeys(field for _, field, _, _ in Formatter().parse(msgid) if field))
         self.shows = dict(shows or {})
+        self.make = make
 
     def text(self, values: Sequence[Any]) -> Message:
         """The words of a step with these ``values`` (a message, translated when shown)."""
+        if self.make is not None:
+            return Message(self.msgid, **self.make(*values))
         shows = self.shows
         return Message(self.msgid, **{name: shows[name](value) if name in shows else value
                                       for name, value in zip(self.names, values, strict=True)})

@@ -619,11 +619,10 @@ class SjavsState(MatchState):
 
     # -- legal moves (the trick play's are the family's)
     def _phase_moves(self, p: int) -> list[TrickMove]:
-        """The auction's bids and pass, the trump call (Farvesjavs) or the discards."""
+        """The candidates before the trick play (the check keeps the legal ones): the pass and
+        the bids, the trump calls (Farvesjavs) or the discards."""
         if self.phase == "bid":
-            higher = BIDS[BIDS.index(self.contract) + 1:] if self.contract else BIDS
-            moves = [_auction_move(p, b) for b in higher]
-            return moves if self._obliged(p) else [_auction_move(p, None)] + moves
+            return [_auction_move(p, bid) for bid in (None, *BIDS)]
         if self.phase == "trump":
             return [TrickMove(p, "trump", None, suit) for suit in SUITS]
         return [TrickMove(p, "discard", cards=combo) for combo in combinations(self.hands[p], self.layout.skat)]
