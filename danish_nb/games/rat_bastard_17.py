@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from ..cards import Card, Rank, Suit, n_cards, shuffled, standard_pack
-from ..checks import Check, verdict
+from ..checks import Check, Step, Why, passes, verdict
 from ..core import (
     Catalogue,
     Event,
@@ -375,33 +375,32 @@ class RatBastardState(RulesState):
 
     # -- legal moves (fast path; the contract tests check it agrees with explain)
     def _generate_moves(self) -> list[RatMove]:
+        """The legal moves, derived from the checks: the swaps :meth:`_check_swap` passes, then
+        keep; in play, each hand card (the hand empty: each outer hole card) at each value the
+        checks allow (:meth:`_check_hole`, :meth:`_value_steps`); if none, taking the pile."""
         if self.result is not None:
             return []
         p = self.current
         hand = self.hands[p]
         if self.phase == "swap":
-            moves = [RatMove(p, "swap", card, other=self.holes[p][slot])
-                     for slot in UP_SLOTS if slot not in self.swapped and self.holes[p][slot] is not None
-                     for card in hand]
-            return moves + [RatMove(p, "keep")]
+            row = self.holes[p]
+            swaps = (RatMove(p, "swap", card, other=row[slot]) for slot in UP_SLOTS if row[slot] is not None
+                     for card in hand)
+            return [move for move in swaps if passes(self._check_swap(move)[-1])] + [RatMove(p, "keep")]
         if hand:
-            moves = [m for card in dict.fromkeys(hand) for m in self._fitting(p, "play", card, None)]
+            moves = [m for card in dict.fromkeys(hand) for m in self._fitting(p, card)]
         else:
-            moves = []
-            for slot in outer_slots(self.holes[p]):
-                if slot in UP_SLOTS:
-                    moves += self._fitting(p, "hole", self.holes[p][slot], slot + 1)
-                else:
-                    moves.append(_move(p, "hole", None, None, slot + 1))
+            row = self.holes[p]
+            holes = (_move(p, "hole", None, value, slot + 1) for slot in outer_slots(row)
+                     for value in (_WILD_VALUES if slot in UP_SLOTS and is_wild(row[slot], self.options) else (None,)))
+            moves = [move for move in holes if passes(self._check_hole(move)[-1])]
         return moves or [_move(p, "take")]
 
-    def _fitting(self, p: int, action: str, card: Card, position: int | None) -> list[RatMove]:
-        """The moves that play a known ``card`` without going over 17 (wild: each fitting value)."""
-        shown = card if action == "play" else None
-        value = card_value(card, self.options)
-        if value is None:
-            return [_move(p, action, shown, v, position) for v in range(1, min(10, TARGET - self.total) + 1)]
-        return [_move(p, action, shown, None, position)] if self.total + value <= TARGET else []
+    def _fitting(self, p: int, card: Card) -> list[RatMove]:
+        """The moves playing ``card`` from the hand that :meth:`_value_steps` allows (wild: at each value)."""
+        if is_wild(card, self.options):
+            return [_move(p, "play", card, v) for v in _WILD_VALUES if self._value_steps(card, v)[-1][0].ok]
+        return [_move(p, "play", card)] if self._value_steps(card, None)[-1][0].ok else []
 
     # -- explanations (any candidate move)
     def well_formed(self, move: Any) -> bool:
@@ -467,7 +466,7 @@ class RatBastardState(RulesState):
             return [Check(False, "RB-11", M("a play names one card from the hand"), "RB-d")]
         if move.card not in hand:
             return [Check(False, "RB-6", M("P{p} does not hold {card}", p=p + 1, card=move.card), None)]
-        return self._value_steps(move.card, move.value, "play")
+        return self._value_steps(move.card, move.value)
 
     def _check_hole(self, move: RatMove) -> list[Check]:
         p, row = move.player, self.holes[move.player]
@@ -494,40 +493,33 @@ class RatBastardState(RulesState):
                                                   "if it takes the total over 17, P{p} picks up from the top of the "
                                                   "pile up to 5 cards (RB-21)",
                                                   p=p + 1, position=move.position), "RB-c")]
-        return first + self._value_steps(row[slot], move.value, "hole")
+        return first + self._value_steps(row[slot], move.value)
 
-    def _value_steps(self, card: Card, given: int | None, action: str) -> list[Check]:
+    def _value_steps(self, card: Card, given: int | None) -> list[Step]:
+        """Whether ``card`` played at the value ``given`` (``None``: its own) keeps the total at or
+        under 17 (RB-15), with the wild card's choice of value first (RB-1)."""
         value = card_value(card, self.options)
-        steps = []
         if value is None:
             if given is None:
-                return [Check(False, "RB-1", M("{card} is wild: choose its value from 1 to 10", card=card), "RB-a")]
+                return [(_WILD_CHOOSE, card)]
             if not 1 <= given <= 10:
-                return [Check(False, "RB-1", M("{card} is wild: its value is from 1 to 10, not {given}",
-                                               card=card, given=given), "RB-a")]
+                return [(_WILD_RANGE, card, given)]
             value = given
-            steps.append(Check(True, "RB-1", M("{card} is wild: P{current} chooses {given}",
-                                               card=card, current=self.current + 1, given=given), "RB-a"))
+            steps: list[Step] = [(_WILD_CHOSEN, card, self.current + 1, given)]
         elif given is not None:
-            return [Check(False, "RB-1", M("{card} is not wild: its value is {value}, so write no value after it",
-                                           card=card, value=value),
-                          "RB-a")]
+            return [(_NOT_WILD, card, value)]
+        else:
+            steps = []
         new = self.total + value
         if new > TARGET:
-            return steps + [Check(False, "RB-15", M("{card} (value {value}) would take the total from {total} to "
-                                                    "{new}: the total may not go over 17",
-                                                    card=card, value=value, total=self.total, new=new), None)]
-        if new == TARGET:
-            if self.deck:
-                text = M("{card} (value {value}) reaches exactly 17: the pile is discarded and P{current} "
-                         "starts again from 0", card=card, value=value, current=self.current + 1)
-                return steps + [Check(True, "RB-17", text, "RB-f")]
-            text = M("{card} (value {value}) reaches exactly 17 after the deck is gone: P{x} picks up from the "
-                     "top of the pile until 5 in hand, the rest is discarded, and P{current} starts again from "
-                     "0", card=card, value=value, x=2 - self.current, current=self.current + 1)
-            return steps + [Check(True, "RB-18", text, "RB-f")]
-        return steps + [Check(True, "RB-15", M("{card} (value {value}) brings the total from {total} to {new}, not "
-                                               "over 17", card=card, value=value, total=self.total, new=new), None)]
+            steps.append((_OVER, card, value, self.total, new))
+        elif new < TARGET:
+            steps.append((_UNDER, card, value, self.total, new))
+        elif self.deck:
+            steps.append((_SEVENTEEN, card, value, self.current + 1))
+        else:
+            steps.append((_SEVENTEEN_LATE, card, value, 2 - self.current, self.current + 1))
+        return steps
 
     def _check_take(self, move: RatMove) -> list[Check]:
         p = move.player
@@ -731,6 +723,23 @@ class RatBastardState(RulesState):
         state = self.copy(deck=deck, discard=self.discard + drawn, current=first)
         return state._settle(events)
 
+
+#: The values a wild card may be given (RB-1, ruling RB-a).
+_WILD_VALUES = tuple(range(1, 11))
+
+# Why a card may be played at a value or not (:meth:`RatBastardState._value_steps`).
+_WILD_CHOOSE = Why(False, "RB-1", N_("{card} is wild: choose its value from 1 to 10"), "RB-a")
+_WILD_RANGE = Why(False, "RB-1", N_("{card} is wild: its value is from 1 to 10, not {given}"), "RB-a")
+_WILD_CHOSEN = Why(True, "RB-1", N_("{card} is wild: P{current} chooses {given}"), "RB-a")
+_NOT_WILD = Why(False, "RB-1", N_("{card} is not wild: its value is {value}, so write no value after it"), "RB-a")
+_OVER = Why(False, "RB-15", N_("{card} (value {value}) would take the total from {total} to {new}: the total may "
+                               "not go over 17"))
+_SEVENTEEN = Why(True, "RB-17", N_("{card} (value {value}) reaches exactly 17: the pile is discarded and P{current} "
+                                   "starts again from 0"), "RB-f")
+_SEVENTEEN_LATE = Why(True, "RB-18", N_("{card} (value {value}) reaches exactly 17 after the deck is gone: P{x} picks "
+                                        "up from the top of the pile until 5 in hand, the rest is discarded, and "
+                                        "P{current} starts again from 0"), "RB-f")
+_UNDER = Why(True, "RB-15", N_("{card} (value {value}) brings the total from {total} to {new}, not over 17"))
 
 _CHECKS = {"swap": RatBastardState._check_swap, "keep": RatBastardState._check_keep,
            "play": RatBastardState._check_play, "hole": RatBastardState._check_hole,
