@@ -64,7 +64,8 @@ class Why:
     decides without building any text: the words are made only when a verdict is explained
     (:meth:`text`), and the legal moves can be derived from the same checks at no cost in words.
     ``shows`` turns a value into what the words show (e.g. cards into a list in words), when
-    read; ``make``, if given, makes all the template's parameters from the values instead.
+    read; ``make``, if given, makes all the template's parameters from the values instead, and
+    ``words``, if given, the whole text (e.g. a plural message: ``msgid`` is then ``""``).
 
     >>> from danish_nb.cards import Card
     >>> LOWER = Why(False, "X-1", "{card} on {top}: lower than the card before")
@@ -73,11 +74,11 @@ class Why:
     (False, 'Kreuz-Vier auf Kreuz-Sechs: niedriger als die Karte davor')
     """
 
-    __slots__ = ("ok", "rule_id", "msgid", "ruling_id", "names", "shows", "make")
+    __slots__ = ("ok", "rule_id", "msgid", "ruling_id", "names", "shows", "make", "words")
 
     def __init__(self, ok: bool, rule_id: str, msgid: str, ruling_id: str | None = None, *,
                  names: tuple[str, ...] | None = None, shows: Mapping[str, Callable[[Any], Any]] | None = None,
-                 make: Callable[..., dict[str, Any]] | None = None):
+                 make: Callable[..., dict[str, Any]] | None = None, words: Callable[..., Text] | None = None):
         self.ok = ok
         self.rule_id = rule_id
         self.msgid = msgid
@@ -86,9 +87,12 @@ class Why:
             tuple(dict.fromkeys(field for _, field, _, _ in Formatter().parse(msgid) if field))
         self.shows = dict(shows or {})
         self.make = make
+        self.words = words
 
-    def text(self, values: Sequence[Any]) -> Message:
+    def text(self, values: Sequence[Any]) -> Text:
         """The words of a step with these ``values`` (a message, translated when shown)."""
+        if self.words is not None:
+            return self.words(*values)
         if self.make is not None:
             return Message(self.msgid, **self.make(*values))
         shows = self.shows

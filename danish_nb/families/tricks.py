@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, cards_text, format_cards, n_cards, standard_pack
 from ..checks import Check, Step, Why, passes
@@ -249,7 +249,7 @@ def follow_check(hand: Sequence[Card], card: Card, trick: Sequence[Play], trumps
     (False, 'you must follow hearts: you hold the two of hearts', 'du musst Herz bedienen: du hast Herz-Zwei')
     """
     why, *values = follow_step(hand, card, trick, trumps)
-    return why.ok, why.text(values)
+    return why.ok, cast(Message, why.text(values))
 
 
 def trick_winner(trick: Sequence[Play], trumps: Trumps) -> tuple[Play, Message]:
