@@ -20,10 +20,10 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from ..cards import Card, Rank, cards_text, n_cards, packs, rank_words
-from ..checks import Check
+from ..cards import RANKS, Card, Rank, Suit, cards_text, n_cards, packs, rank_words
+from ..checks import Check, Step, Why, passes
 from ..core import Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text, option, register
-from ..families.common import copies, finishes, remove_cards, replace_at, sorted_cards
+from ..families.common import copies, finishes, options_cache, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (
     ShedMove,
     ShedTable,
@@ -284,47 +284,70 @@ def effective_top(pile: tuple[Card, ...], options: Options) -> Card | None:
 
 
 def _fits(card: Card, top: Card | None, options: Options) -> bool:
-    """The fast form of :func:`placement` (``top`` from :func:`effective_top`)."""
-    rank = card.rank
-    if rank is _TWO or top is None:
-        return True
-    if top.rank is _SEVEN:
-        return rank <= _SEVEN
-    if rank is _TEN and options.ten_on_anything:
-        return True
-    return rank >= top.rank
+    """Whether ``card`` may go on a pile whose card to answer is ``top`` (:func:`effective_top`):
+    :func:`placement`'s verdict, read off the ranks it lets go there (cached per top and options)."""
+    cache = options_cache(options)
+    ranks = cache.get(top)
+    if ranks is None:
+        pile = () if top is None else (top,)
+        ranks = cache[top] = frozenset(rank for rank in RANKS
+                                       if placement(Card(rank, Suit.SPADES), pile, options)[0].ok)
+    return card[0] in ranks
 
 
-def placement(card: Card, pile: tuple[Card, ...], options: Options) -> Check:
-    """Whether ``card`` may go on ``pile``: (fits, rule id, why, ruling id).
+def _on(pile: Card, top: Card) -> Text:
+    """``on the nine of hearts``, or what a mirror 2 on the pile stands for."""
+    return M("on {pile} (a 2 taking the value of {top})", pile=pile, top=top) if top != pile else M("on {top}", top=top)
 
-    >>> placement(Card.parse("10H"), (Card.parse("7S"),), Options())
-    Check(ok=False, rule_id='LD-26', text=...)
+
+def _on_words(card: Card, pile: Card, top: Card) -> dict[str, Any]:
+    return {"card": card, "on": _on(pile, top)}
+
+
+def _citing(why: Why, *rulings: str | None) -> dict[str | None, Why]:
+    """``why`` citing each of ``rulings`` (which one depends on the cards: a mirror 2, an Ace, a 10)."""
+    return {ruling: Why(why.ok, why.rule_id, why.msgid, ruling, make=why.make) for ruling in rulings}
+
+
+# Why a card may go on the pile or not: a step ``(why, card, pile[-1], top)`` (``top``: the card to answer).
+_NEW_PILE = Why(True, "LD-11", N_("{card} starts a new pile: any card may start one"))
+_TWO_ON_ANY = Why(True, "LD-25", N_("{card} on {pile}: a 2 may be played on any card"), "LD-f")
+_AFTER_TWO = Why(True, "LD-25", N_("{card} on {pile}: after a 2 anything may follow"), "LD-f")
+_SEVEN_OR_LOWER = _citing(Why(True, "LD-26", N_("{card} {on}: 7 or lower"), make=_on_words), None, "LD-f")
+_AFTER_SEVEN = _citing(Why(False, "LD-26", N_("{card} {on}: after a 7 the card must be 7 or lower"), make=_on_words),
+                       None, "LD-f", "LD-h")
+_TEN_ANY = Why(True, "LD-28", N_("{card} {on}: a 10 may go on any card but a 7"), "LD-h", make=_on_words)
+_EQUAL_OR_HIGHER = _citing(Why(True, "LD-15", N_("{card} {on}: equal or higher"), make=_on_words),
+                           None, "LD-f", "LD-h", "LD-n")
+_LOWER = _citing(Why(False, "LD-15", N_("{card} {on}: lower than the card before"), make=_on_words),
+                 None, "LD-f", "LD-h", "LD-n")
+
+
+def placement(card: Card, pile: tuple[Card, ...], options: Options) -> Step:
+    """Whether ``card`` may go on ``pile``: a step ``(why, *values)`` whose
+    :class:`~danish_nb.checks.Why` says whether it fits, by which rule and in which words.
+
+    >>> step = placement(Card.parse("10H"), (Card.parse("7S"),), Options())
+    >>> step[0].ok, step[0].rule_id, step[0].ruling_id
+    (False, 'LD-26', 'LD-h')
     """
     if not pile:
-        return Check(True, "LD-11", M("{card} starts a new pile: any card may start one", card=card), None)
+        return _NEW_PILE, card
     top = effective_top(pile, options)
     rank = card.rank
-    if rank is Rank.TWO:
-        return Check(True, "LD-25", M("{card} on {pile}: a 2 may be played on any card",
-                                      card=card, pile=pile[-1]), "LD-f")
+    if rank is _TWO:
+        return _TWO_ON_ANY, card, pile[-1]
     if top is None:
-        return Check(True, "LD-25", M("{card} on {pile}: after a 2 anything may follow",
-                                      card=card, pile=pile[-1]), "LD-f")
-    on = (M("on {pile} (a 2 taking the value of {top})", pile=pile[-1], top=top) if top != pile[-1]
-          else M("on {top}", top=top))
+        return _AFTER_TWO, card, pile[-1]
     mirror = "LD-f" if top != pile[-1] else None
-    if top.rank is Rank.SEVEN:
-        if rank <= Rank.SEVEN:
-            return Check(True, "LD-26", M("{card} {on}: 7 or lower", card=card, on=on), mirror)
-        return Check(False, "LD-26", M("{card} {on}: after a 7 the card must be 7 or lower", card=card, on=on),
-                     "LD-h" if rank is Rank.TEN else mirror)
-    if rank is Rank.TEN and options.ten_on_anything:
-        return Check(True, "LD-28", M("{card} {on}: a 10 may go on any card but a 7", card=card, on=on), "LD-h")
-    aces = "LD-n" if Rank.ACE in (rank, top.rank) else "LD-h" if rank is Rank.TEN else mirror
-    if rank >= top.rank:
-        return Check(True, "LD-15", M("{card} {on}: equal or higher", card=card, on=on), aces)
-    return Check(False, "LD-15", M("{card} {on}: lower than the card before", card=card, on=on), aces)
+    if top.rank is _SEVEN:
+        if rank <= _SEVEN:
+            return _SEVEN_OR_LOWER[mirror], card, pile[-1], top
+        return _AFTER_SEVEN["LD-h" if rank is _TEN else mirror], card, pile[-1], top
+    if rank is _TEN and options.ten_on_anything:
+        return _TEN_ANY, card, pile[-1], top
+    aces = "LD-n" if _ACE in (rank, top.rank) else "LD-h" if rank is _TEN else mirror
+    return (_EQUAL_OR_HIGHER if rank >= top.rank else _LOWER)[aces], card, pile[-1], top
 
 
 # --------------------------------------------------------------------------- state
@@ -379,29 +402,34 @@ class LeDanishState(ShedTable):
 
     # -- legal moves (fast path; tests check it agrees with explain)
     def _turn_moves(self, p: int) -> list[ShedMove]:
+        """The moves the checks allow: of the hand's plays, those whose cards :func:`placement`
+        lets go on the pile (read off :func:`_fits`), or else taking the pile; in the other
+        phases, and from an empty hand, each candidate that its check passes."""
         phase = self.phase
-        if phase == "send":
-            return [ShedMove(p, "send", (), t) for t in range(self.players)
-                    if t != p and t not in self.finished]
-        if phase == "offer":
-            rank = self.pile[-1].rank
-            group = [c for c in self.hands[p] if c.rank is rank]
-            return [ShedMove(p, "complete", combo) for combo in dict.fromkeys(combinations(group, 2))] \
-                + [ShedMove(p, "pass")]
-        if phase == "chain":
-            return [ShedMove(p, "closed", (), i) for i in range(len(self.closed[p]))] + [ShedMove(p, "pass")]
         hand = self.hands[p]
-        if not hand:
-            if self.open[p]:
-                return [ShedMove(p, "pick-up-open")]
-            return [ShedMove(p, "closed", (), i) for i in range(len(self.closed[p]))]
-        limit = 3 if self.options.at_most_three else None
-        moves = group_moves(p, "play", _groups(hand, effective_top(self.pile, self.options), self.options), limit)
-        if not moves:
-            moves.append(ShedMove(p, "take"))
-        if self._may_turn_closed(p):
-            moves += [ShedMove(p, "closed", (), i) for i in range(len(self.closed[p]))]
-        return moves
+        if phase == "play" and hand:
+            limit = 3 if self.options.at_most_three else None
+            moves = group_moves(p, "play", _groups(hand, effective_top(self.pile, self.options), self.options), limit)
+            candidates = [] if moves else [ShedMove(p, "take")]
+            if self._may_turn_closed(p):
+                candidates += self._closed_moves(p)
+        elif phase == "send":
+            moves, candidates = [], [ShedMove(p, "send", (), t) for t in range(self.players)]
+        elif phase == "offer":
+            rank = self.pile[-1].rank
+            group = [c for c in hand if c.rank is rank]
+            moves = []
+            candidates = [ShedMove(p, "complete", combo) for combo in dict.fromkeys(combinations(group, 2))]
+            candidates.append(ShedMove(p, "pass"))
+        elif phase == "chain":
+            moves, candidates = [], [*self._closed_moves(p), ShedMove(p, "pass")]
+        else:
+            moves, candidates = [], [ShedMove(p, "pick-up-open"), *self._closed_moves(p)]
+        return moves + [move for move in candidates if passes(self._check_turn(move)[-1])]
+
+    def _closed_moves(self, p: int) -> list[ShedMove]:
+        """Turning each of ``p``'s face-down cards (candidates)."""
+        return [ShedMove(p, "closed", (), i) for i in range(len(self.closed[p]))]
 
     def _may_turn_closed(self, p: int) -> bool:
         """Option ``face_down_below_three``: face-down cards with 1 or 2 cards still in hand."""
@@ -450,10 +478,10 @@ class LeDanishState(ShedTable):
                                             option=M("at most three")), "LD-a")]
         return self._placement_steps(move.cards)
 
-    def _placement_steps(self, cards: tuple[Card, ...]) -> list[Check]:
+    def _placement_steps(self, cards: tuple[Card, ...]) -> list[Step]:
         step = placement(cards[0], self.pile, self.options)
         steps = [step]
-        if not step.ok:
+        if not step[0].ok:
             return steps
         opts = self.options
         rank = cards[0].rank
