@@ -437,7 +437,7 @@ class LeDanishState(ShedTable):
                 and 0 < len(self.hands[p]) < 3)
 
     # -- explanations (any candidate move)
-    def _wrong_player(self, player: int) -> Check:
+    def _wrong_player(self, player: int) -> Step:
         p = self.current
         if self.phase == "offer":
             return Check(False, "LD-33", M("P{p} is being asked whether to complete the four, not P{player}",
@@ -449,7 +449,7 @@ class LeDanishState(ShedTable):
                                           p=p + 1, player=player + 1), None)
         return Check(False, "LD-10", M("it is P{p}'s turn, not P{player}'s", p=p + 1, player=player + 1), None)
 
-    def _check_turn(self, move: ShedMove) -> list[Check]:
+    def _check_turn(self, move: ShedMove) -> list[Step]:
         if self.phase == "send":
             return self._check_send(move)
         if self.phase == "offer":
@@ -461,7 +461,7 @@ class LeDanishState(ShedTable):
             return [_not_now(move.action)]
         return check(self, move)
 
-    def _check_play(self, move: ShedMove) -> list[Check]:
+    def _check_play(self, move: ShedMove) -> list[Step]:
         p, hand = move.player, self.hands[move.player]
         if not hand:
             return [_empty_hand(self, p)]
@@ -506,7 +506,7 @@ class LeDanishState(ShedTable):
             steps.append(Check(True, "LD-32", M("the direction of play then reverses"), "LD-j"))
         return steps
 
-    def _check_take(self, move: ShedMove) -> list[Check]:
+    def _check_take(self, move: ShedMove) -> list[Step]:
         p = move.player
         if move.cards or move.index is not None:
             return [Check(False, "LD-16", M("picking up takes the whole pile: write just 'take'"), None)]
@@ -524,7 +524,7 @@ class LeDanishState(ShedTable):
                 Check(True, "LD-17", M("P{p} then plays with all these cards, drawing only when the hand drops "
                                        "below 3", p=p + 1), None)]
 
-    def _check_pick_up_open(self, move: ShedMove) -> list[Check]:
+    def _check_pick_up_open(self, move: ShedMove) -> list[Step]:
         p = move.player
         if move.cards or move.index is not None:
             return [Check(False, "LD-20", M("the face-up cards are all taken: write just 'pick-up-open'"), None)]
@@ -537,7 +537,7 @@ class LeDanishState(ShedTable):
         return [Check(True, "LD-20", M("hand and stock are empty: P{p} takes the face-up cards ({open}) into the hand "
                                        "and plays on", p=p + 1, open=cards_text(self.open[p])), "LD-c")]
 
-    def _check_closed(self, move: ShedMove) -> list[Check]:
+    def _check_closed(self, move: ShedMove) -> list[Step]:
         p = move.player
         if self.stock:
             return [Check(False, "LD-21", M("face-down cards come only once the stock is exhausted"), None)]
@@ -553,7 +553,7 @@ class LeDanishState(ShedTable):
                           "LD-e")]
         return self._closed_index_steps(move, "LD-21")
 
-    def _closed_index_steps(self, move: ShedMove, rule_id: str) -> list[Check]:
+    def _closed_index_steps(self, move: ShedMove, rule_id: str) -> list[Step]:
         p = move.player
         count = len(self.closed[p])
         if move.cards or move.index is None or not 0 <= move.index < count:
@@ -563,7 +563,7 @@ class LeDanishState(ShedTable):
                                        "P{p} picks up the pile with it (LD-23)", p=p + 1, index=move.index + 1),
                       "LD-d" if rule_id == "LD-22" else None)]
 
-    def _check_send(self, move: ShedMove) -> list[Check]:
+    def _check_send(self, move: ShedMove) -> list[Step]:
         p = move.player
         if move.action != "send":
             return [Check(False, "LD-29", M("P{p} played an Ace and first chooses who gets the pile", p=p + 1), "LD-i")]
@@ -578,7 +578,7 @@ class LeDanishState(ShedTable):
         return [Check(True, "LD-29", M("P{p} sends the pile ({pile}) to P{t}",
                                        p=p + 1, pile=n_cards(len(self.pile)), t=t + 1), "LD-i")]
 
-    def _check_offer(self, move: ShedMove) -> list[Check]:
+    def _check_offer(self, move: ShedMove) -> list[Step]:
         p, rank = move.player, self.pile[-1].rank
         if move.action == "pass":
             if move.cards or move.index is not None:
@@ -600,7 +600,7 @@ class LeDanishState(ShedTable):
         return [Check(True, "LD-33", M("P{p} completes the four {ranks} out of turn and play goes on from P{p}",
                                        p=p + 1, ranks=rank_words(rank, plural=True)), "LD-k")] + steps[1:]
 
-    def _check_chain(self, move: ShedMove) -> list[Check]:
+    def _check_chain(self, move: ShedMove) -> list[Step]:
         p = move.player
         if move.action == "pass":
             if move.cards or move.index is not None:

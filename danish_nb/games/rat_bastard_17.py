@@ -413,7 +413,7 @@ class RatBastardState(RulesState):
         steps = self._check(move)
         return verdict(move, steps, CATALOGUE)
 
-    def _check(self, move: Any) -> list[Check]:
+    def _check(self, move: Any) -> list[Step]:
         """The ordered steps of the rule check; the last one decides."""
         problem = move_problem(move)
         if problem:
@@ -436,7 +436,7 @@ class RatBastardState(RulesState):
                                            "begun"), None)]
         return check(self, move)
 
-    def _check_swap(self, move: RatMove) -> list[Check]:
+    def _check_swap(self, move: RatMove) -> list[Step]:
         p, row = move.player, self.holes[move.player]
         if move.card is None or move.other is None or move.value is not None or move.position is not None:
             return [Check(False, "RB-7", M("a swap names a hand card then a face-up hole card: 'P1 swap 7H KS'"), None)]
@@ -452,12 +452,12 @@ class RatBastardState(RulesState):
         return [Check(True, "RB-7", M("P{p} puts {card} face up at position {slot} and takes {other} into the hand",
                                       p=p + 1, card=move.card, slot=slot + 1, other=move.other), "RB-j")]
 
-    def _check_keep(self, move: RatMove) -> list[Check]:
+    def _check_keep(self, move: RatMove) -> list[Step]:
         if move.card or move.other or move.value is not None or move.position is not None:
             return [Check(False, "RB-7", M("'keep' takes nothing after it"), None)]
         return [Check(True, "RB-7", M("P{player} ends the swapping", player=move.player + 1), "RB-j")]
 
-    def _check_play(self, move: RatMove) -> list[Check]:
+    def _check_play(self, move: RatMove) -> list[Step]:
         p, hand = move.player, self.hands[move.player]
         if not hand:
             return [Check(False, "RB-19", M("P{p} has no cards in hand: play a hole card at one end of the row",
@@ -468,7 +468,7 @@ class RatBastardState(RulesState):
             return [Check(False, "RB-6", M("P{p} does not hold {card}", p=p + 1, card=move.card), None)]
         return self._value_steps(move.card, move.value)
 
-    def _check_hole(self, move: RatMove) -> list[Check]:
+    def _check_hole(self, move: RatMove) -> list[Step]:
         p, row = move.player, self.holes[move.player]
         if self.hands[p]:
             return [Check(False, "RB-5", M("the hole cards may not be used until all cards in the hand have been "
@@ -483,16 +483,9 @@ class RatBastardState(RulesState):
             return [Check(False, "RB-20", M("the hole card at position {position} has a card on both its left and "
                                             "right: only the outer hole cards may be used",
                                             position=move.position), "RB-c")]
-        first = [Check(True, "RB-19", M("P{p}'s hand is empty, so the hole cards may be used", p=p + 1), None),
-                 Check(True, "RB-20", M("position {position} is at an end of the row", position=move.position), "RB-c")]
+        first: list[Step] = [(_HAND_EMPTY, p + 1), (_AT_AN_END, move.position)]
         if slot not in UP_SLOTS:
-            if move.value is not None:
-                return first + [Check(False, "RB-4", M("a face-down hole card is played blind: its value cannot be "
-                                                       "chosen beforehand (a wild one takes the best value)"), "RB-m")]
-            return first + [Check(True, "RB-4", M("P{p} turns over the face-down card at position {position} blind; "
-                                                  "if it takes the total over 17, P{p} picks up from the top of the "
-                                                  "pile up to 5 cards (RB-21)",
-                                                  p=p + 1, position=move.position), "RB-c")]
+            return [*first, (_NO_BLIND_VALUE,) if move.value is not None else (_BLIND, p + 1, move.position)]
         return first + self._value_steps(row[slot], move.value)
 
     def _value_steps(self, card: Card, given: int | None) -> list[Step]:
@@ -521,7 +514,7 @@ class RatBastardState(RulesState):
             steps.append((_SEVENTEEN_LATE, card, value, 2 - self.current, self.current + 1))
         return steps
 
-    def _check_take(self, move: RatMove) -> list[Check]:
+    def _check_take(self, move: RatMove) -> list[Step]:
         p = move.player
         if move.card or move.other or move.value is not None or move.position is not None:
             return [Check(False, "RB-16", M("'take' takes nothing after it"), None)]
@@ -723,6 +716,14 @@ class RatBastardState(RulesState):
         state = self.copy(deck=deck, discard=self.discard + drawn, current=first)
         return state._settle(events)
 
+
+# Why a hole card may be played (:meth:`RatBastardState._check_hole`).
+_HAND_EMPTY = Why(True, "RB-19", N_("P{p}'s hand is empty, so the hole cards may be used"))
+_AT_AN_END = Why(True, "RB-20", N_("position {position} is at an end of the row"), "RB-c")
+_NO_BLIND_VALUE = Why(False, "RB-4", N_("a face-down hole card is played blind: its value cannot be chosen beforehand "
+                                        "(a wild one takes the best value)"), "RB-m")
+_BLIND = Why(True, "RB-4", N_("P{p} turns over the face-down card at position {position} blind; if it takes the "
+                              "total over 17, P{p} picks up from the top of the pile up to 5 cards (RB-21)"), "RB-c")
 
 #: The values a wild card may be given (RB-1, ruling RB-a).
 _WILD_VALUES = tuple(range(1, 11))
