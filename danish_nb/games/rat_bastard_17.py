@@ -397,10 +397,13 @@ class RatBastardState(RulesState):
         return moves or [_move(p, "take")]
 
     def _fitting(self, p: int, card: Card) -> list[RatMove]:
-        """The moves playing ``card`` from the hand that :meth:`_value_steps` allows (wild: at each value)."""
-        if is_wild(card, self.options):
-            return [_move(p, "play", card, v) for v in _WILD_VALUES if self._value_steps(card, v)[-1][0].ok]
-        return [_move(p, "play", card)] if self._value_steps(card, None)[-1][0].ok else []
+        """The moves playing ``card`` from the hand at a value the total's check allows
+        (:func:`_allowed_values`; wild: at each such value)."""
+        allowed = _allowed_values(self.total)
+        value = card_value(card, self.options)
+        if value is None:
+            return [_move(p, "play", card, v) for v in _WILD_VALUES if v in allowed]
+        return [_move(p, "play", card)] if value in allowed else []
 
     # -- explanations (any candidate move)
     def well_formed(self, move: Any) -> bool:
@@ -439,18 +442,15 @@ class RatBastardState(RulesState):
     def _check_swap(self, move: RatMove) -> list[Step]:
         p, row = move.player, self.holes[move.player]
         if move.card is None or move.other is None or move.value is not None or move.position is not None:
-            return [Check(False, "RB-7", M("a swap names a hand card then a face-up hole card: 'P1 swap 7H KS'"), None)]
+            return [(_SWAP_NAMES,)]
         if move.card not in self.hands[p]:
-            return [Check(False, "RB-7", M("P{p} does not hold {card}", p=p + 1, card=move.card), None)]
+            return [(_SWAP_NOT_HELD, p + 1, move.card)]
         slot = next((s for s in UP_SLOTS if row[s] == move.other), None)
         if slot is None:
-            return [Check(False, "RB-7", M("{other} is not one of P{p}'s face-up hole cards",
-                                           other=move.other, p=p + 1), "RB-c")]
+            return [(_NOT_FACE_UP, move.other, p + 1)]
         if slot in self.swapped:
-            return [Check(False, "RB-7", M("position {slot} was already replaced: each face-up hole card may be "
-                                           "replaced once ('one or both')", slot=slot + 1), "RB-j")]
-        return [Check(True, "RB-7", M("P{p} puts {card} face up at position {slot} and takes {other} into the hand",
-                                      p=p + 1, card=move.card, slot=slot + 1, other=move.other), "RB-j")]
+            return [(_REPLACED, slot + 1)]
+        return [(_SWAPS, p + 1, move.card, slot + 1, move.other)]
 
     def _check_keep(self, move: RatMove) -> list[Step]:
         if move.card or move.other or move.value is not None or move.position is not None:
@@ -503,15 +503,7 @@ class RatBastardState(RulesState):
             return [(_NOT_WILD, card, value)]
         else:
             steps = []
-        new = self.total + value
-        if new > TARGET:
-            steps.append((_OVER, card, value, self.total, new))
-        elif new < TARGET:
-            steps.append((_UNDER, card, value, self.total, new))
-        elif self.deck:
-            steps.append((_SEVENTEEN, card, value, self.current + 1))
-        else:
-            steps.append((_SEVENTEEN_LATE, card, value, 2 - self.current, self.current + 1))
+        steps.append(_total_step(card, value, self.total, bool(self.deck), self.current))
         return steps
 
     def _check_take(self, move: RatMove) -> list[Step]:
@@ -716,6 +708,37 @@ class RatBastardState(RulesState):
         state = self.copy(deck=deck, discard=self.discard + drawn, current=first)
         return state._settle(events)
 
+
+def _total_step(card: Card | None, value: int, total: int, deck: bool, current: int) -> Step:
+    """Whether ``card`` at ``value`` may go on ``total``: the total may not go over 17 (RB-15);
+    reaching 17 discards the pile (RB-17), after the deck is gone the other player picks up (RB-18)."""
+    new = total + value
+    if new > TARGET:
+        return _OVER, card, value, total, new
+    if new < TARGET:
+        return _UNDER, card, value, total, new
+    if deck:
+        return _SEVENTEEN, card, value, current + 1
+    return _SEVENTEEN_LATE, card, value, 2 - current, current + 1
+
+
+@lru_cache(maxsize=32)
+def _allowed_values(total: int) -> frozenset[int]:
+    """The values a card may have on ``total``: those :func:`_total_step` allows (cached per total).
+
+    >>> sorted(_allowed_values(14))
+    [0, 1, 2, 3]
+    """
+    return frozenset(value for value in range(11) if _total_step(None, value, total, True, 0)[0].ok)
+
+
+# Why a swap is allowed or not (:meth:`RatBastardState._check_swap`).
+_SWAP_NAMES = Why(False, "RB-7", N_("a swap names a hand card then a face-up hole card: 'P1 swap 7H KS'"))
+_SWAP_NOT_HELD = Why(False, "RB-7", N_("P{p} does not hold {card}"))
+_NOT_FACE_UP = Why(False, "RB-7", N_("{other} is not one of P{p}'s face-up hole cards"), "RB-c")
+_REPLACED = Why(False, "RB-7", N_("position {slot} was already replaced: each face-up hole card may be replaced once "
+                                  "('one or both')"), "RB-j")
+_SWAPS = Why(True, "RB-7", N_("P{p} puts {card} face up at position {slot} and takes {other} into the hand"), "RB-j")
 
 # Why a hole card may be played (:meth:`RatBastardState._check_hole`).
 _HAND_EMPTY = Why(True, "RB-19", N_("P{p}'s hand is empty, so the hole cards may be used"))
