@@ -284,15 +284,20 @@ def effective_top(pile: tuple[Card, ...], options: Options) -> Card | None:
 
 
 def _fits(card: Card, top: Card | None, options: Options) -> bool:
-    """Whether ``card`` may go on a pile whose card to answer is ``top`` (:func:`effective_top`):
-    :func:`placement`'s verdict, read off the ranks it lets go there (cached per top and options)."""
+    """Whether ``card`` may go on a pile whose card to answer is ``top`` (:func:`effective_top`)."""
+    return card[0] in _fitting_ranks(top, options)
+
+
+def _fitting_ranks(top: Card | None, options: Options) -> frozenset[Rank]:
+    """The ranks that may go on a pile whose card to answer is ``top``: those :func:`placement`
+    allows, read off it once per top and options value (cached)."""
     cache = options_cache(options)
     ranks = cache.get(top)
     if ranks is None:
         pile = () if top is None else (top,)
         ranks = cache[top] = frozenset(rank for rank in RANKS
                                        if placement(Card(rank, Suit.SPADES), pile, options)[0].ok)
-    return card[0] in ranks
+    return ranks
 
 
 def _on(pile: Card, top: Card) -> Text:
@@ -509,20 +514,15 @@ class LeDanishState(ShedTable):
     def _check_take(self, move: ShedMove) -> list[Step]:
         p = move.player
         if move.cards or move.index is not None:
-            return [Check(False, "LD-16", M("picking up takes the whole pile: write just 'take'"), None)]
+            return [(_TAKE_ALL,)]
         if not self.hands[p]:
             return [_empty_hand(self, p)]
         if not self.pile:
-            return [Check(False, "LD-16", M("there is no pile to pick up"), None)]
-        top = effective_top(self.pile, self.options)
-        fitting = [c for c in self.hands[p] if _fits(c, top, self.options)]
+            return [(_NO_PILE,)]
+        fitting = _groups(self.hands[p], effective_top(self.pile, self.options), self.options)
         if fitting:
-            return [Check(False, "LD-16", M("{fitting} can be played: the pile is picked up only by a player who "
-                                            "cannot play", fitting=fitting[0]), None)]
-        return [Check(True, "LD-16", M("no card of P{p}'s hand fits on {pile}: P{p} picks up the pile ({pile2})",
-                                       p=p + 1, pile=self.pile[-1], pile2=n_cards(len(self.pile))), None),
-                Check(True, "LD-17", M("P{p} then plays with all these cards, drawing only when the hand drops "
-                                       "below 3", p=p + 1), None)]
+            return [(_CAN_PLAY, fitting[0][0])]
+        return [(_PICKS_UP, p + 1, self.pile[-1], len(self.pile)), (_PLAYS_WITH_THEM, p + 1)]
 
     def _check_pick_up_open(self, move: ShedMove) -> list[Step]:
         p = move.player
@@ -566,17 +566,15 @@ class LeDanishState(ShedTable):
     def _check_send(self, move: ShedMove) -> list[Step]:
         p = move.player
         if move.action != "send":
-            return [Check(False, "LD-29", M("P{p} played an Ace and first chooses who gets the pile", p=p + 1), "LD-i")]
+            return [(_SEND_FIRST, p + 1)]
         t = move.index
         if move.cards or t is None or not 0 <= t < self.players:
-            return [Check(False, "LD-29", M("send the pile to a player, P1 to P{players}",
-                                            players=self.players), "LD-i")]
+            return [(_SEND_TO_WHOM, self.players)]
         if t == p:
-            return [Check(False, "LD-29", M("the pile goes to another player, not back to the Ace's player"), "LD-i")]
+            return [(_NOT_BACK,)]
         if t in self.finished:
-            return [Check(False, "LD-29", M("P{t} is out of the game", t=t + 1), "LD-i")]
-        return [Check(True, "LD-29", M("P{p} sends the pile ({pile}) to P{t}",
-                                       p=p + 1, pile=n_cards(len(self.pile)), t=t + 1), "LD-i")]
+            return [(_OUT, t + 1)]
+        return [(_SENDS, p + 1, len(self.pile), t + 1)]
 
     def _check_offer(self, move: ShedMove) -> list[Step]:
         p, rank = move.player, self.pile[-1].rank
@@ -820,6 +818,20 @@ def _put_event(move: ShedMove, cards: tuple[Card, ...], top: Card | None) -> Eve
                                         pile=top, index=(move.index or 0) + 1), cards)
 
 
+# Why the pile may be taken or sent, or not (:meth:`LeDanishState._check_take`, ``_check_send``).
+_TAKE_ALL = Why(False, "LD-16", N_("picking up takes the whole pile: write just 'take'"))
+_NO_PILE = Why(False, "LD-16", N_("there is no pile to pick up"))
+_CAN_PLAY = Why(False, "LD-16", N_("{fitting} can be played: the pile is picked up only by a player who cannot play"))
+_PICKS_UP = Why(True, "LD-16", N_("no card of P{p}'s hand fits on {pile}: P{p} picks up the pile ({pile2})"),
+                shows={"pile2": n_cards})
+_PLAYS_WITH_THEM = Why(True, "LD-17", N_("P{p} then plays with all these cards, drawing only when the hand drops below "
+                                         "3"))
+_SEND_FIRST = Why(False, "LD-29", N_("P{p} played an Ace and first chooses who gets the pile"), "LD-i")
+_SEND_TO_WHOM = Why(False, "LD-29", N_("send the pile to a player, P1 to P{players}"), "LD-i")
+_NOT_BACK = Why(False, "LD-29", N_("the pile goes to another player, not back to the Ace's player"), "LD-i")
+_OUT = Why(False, "LD-29", N_("P{t} is out of the game"), "LD-i")
+_SENDS = Why(True, "LD-29", N_("P{p} sends the pile ({pile}) to P{t}"), "LD-i", shows={"pile": n_cards})
+
 _CHECKS = {"play": LeDanishState._check_play, "take": LeDanishState._check_take,
            "pick-up-open": LeDanishState._check_pick_up_open, "closed": LeDanishState._check_closed}
 
@@ -848,10 +860,17 @@ def _empty_hand(state: LeDanishState, p: int) -> Check:
 
 def _groups(cards: tuple[Card, ...], top: Card | None, options: Options) -> list[list[Card]]:
     """The hand's cards that fit on ``top``, grouped by rank."""
+    ranks = _fitting_ranks(top, options)
     groups: dict[Rank, list[Card]] = {}
     for card in cards:
-        groups.setdefault(card.rank, []).append(card)
-    return [group for group in groups.values() if _fits(group[0], top, options)]
+        rank = card[0]
+        if rank in ranks:
+            group = groups.get(rank)
+            if group is None:
+                groups[rank] = [card]
+            else:
+                group.append(card)
+    return list(groups.values())
 
 
 # --------------------------------------------------------------------------- the game
