@@ -388,7 +388,8 @@ class RatBastardState(RulesState):
                      for card in hand)
             return [move for move in swaps if passes(self._check_swap(move)[-1])] + [RatMove(p, "keep")]
         if hand:
-            moves = [m for card in dict.fromkeys(hand) for m in self._fitting(p, card)]
+            allowed = _allowed_values(self.total)
+            moves = [m for card in dict.fromkeys(hand) for m in self._fitting(p, card, allowed)]
         else:
             row = self.holes[p]
             holes = (_move(p, "hole", None, value, slot + 1) for slot in outer_slots(row)
@@ -396,10 +397,9 @@ class RatBastardState(RulesState):
             moves = [move for move in holes if passes(self._check_hole(move)[-1])]
         return moves or [_move(p, "take")]
 
-    def _fitting(self, p: int, card: Card) -> list[RatMove]:
-        """The moves playing ``card`` from the hand at a value the total's check allows
+    def _fitting(self, p: int, card: Card, allowed: frozenset[int]) -> list[RatMove]:
+        """The moves playing ``card`` from the hand at a value the total's check ``allowed``
         (:func:`_allowed_values`; wild: at each such value)."""
-        allowed = _allowed_values(self.total)
         value = card_value(card, self.options)
         if value is None:
             return [_move(p, "play", card, v) for v in _WILD_VALUES if v in allowed]
