@@ -954,10 +954,10 @@ class MatchState(RulesState):
         p = self.current_player
         if self.phase == "play":
             return self._play_moves(p)
-        return [move for move in self._phase_moves(p) if passes(self._check(move))]
+        return [move for move in self._phase_moves(p) if passes(self._check_phase(move))]
 
-    def _check(self, move: Any) -> Step:
-        """The one step that decides any candidate move (each game writes its own)."""
+    def _check_phase(self, move: TrickMove) -> Step:
+        """The step deciding a well-formed move while the match goes on (each game writes its own)."""
         raise NotImplementedError
 
     def _note(self) -> Text:

@@ -405,6 +405,10 @@ class BastardState(MatchState):
             return _NOT_A_MOVE, problem
         if self.result is not None:
             return _MATCH_OVER, self.result.text
+        return self._check_phase(move)
+
+    def _check_phase(self, move: TrickMove) -> Step:
+        """The step deciding a well-formed move while the match goes on: the trump call, then the cards."""
         p, who = self.current_player, f"P{move.player + 1}"
         if self.trumps is None:
             if move.player != p:

@@ -627,9 +627,12 @@ class SjavsState(MatchState):
             return [TrickMove(p, "trump", None, suit) for suit in SUITS]
         return [TrickMove(p, "discard", cards=combo) for combo in combinations(self.hands[p], self.layout.skat)]
 
-    def _obliged(self, seat: int) -> bool:
-        """Must ``seat`` bid? Nobody has bid and they hold four or more trumps (SJ-7, ruling SJ-b)."""
-        return self.contract is None and best_trump_count(self.hands[seat], self.options.farvesjavs)[0] >= 4
+    def _obliged(self, seat: int, count: int | None = None) -> bool:
+        """Must ``seat`` bid? Nobody has bid and they hold four or more trumps (SJ-7, ruling SJ-b;
+        ``count``: their best trump count, if known)."""
+        if count is None:
+            count = best_trump_count(self.hands[seat], self.options.farvesjavs)[0]
+        return self.contract is None and count >= 4
 
     # -- explanations (any candidate move)
     def normalize(self, move: Any) -> Any:
@@ -648,6 +651,10 @@ class SjavsState(MatchState):
                                           "trump hearts', 'P1 discard 10H KD' or 'P1 play AS'", problem=problem), None)
         if self.result is not None:
             return Check(False, "SJ-19", M("the match is over: {reason}", reason=self.result.text), None)
+        return self._check_phase(move)
+
+    def _check_phase(self, move: TrickMove) -> Step:
+        """The step deciding a well-formed move while the match goes on, by phase."""
         if self.phase == "bid":
             return self._check_bid(move)
         if move.action == "trump":
@@ -673,12 +680,12 @@ class SjavsState(MatchState):
         if move.action == PASS:
             if move.bid is not None:
                 return (_JUST_PASS,)
+            if self.contract is not None:
+                return _PASSES, who
             count, suit = best_trump_count(self.hands[p], self.options.farvesjavs)
-            if self._obliged(p):
+            if self._obliged(p, count):
                 return _MUST_BID, who, count, suit if self.options.farvesjavs else None
-            if self.contract is None:
-                return _PASSES_FEW_TRUMPS, who, count
-            return _PASSES, who
+            return _PASSES_FEW_TRUMPS, who, count
         if move.bid not in BIDS:
             return _NO_SUCH_BID, move.bid
         if self.contract is not None and BIDS.index(move.bid) <= BIDS.index(self.contract):
