@@ -5,19 +5,19 @@ Run ``python -m benchmarks.engine`` (or ``make bench``). Each figure is the medi
 rounds, single process, random players choosing among ``state.legal_moves()``; a move is one
 decision (a play of one or more cards, taking the pile, a face-up choice, ...).
 
-The comparison (``--compare-only`` to run just it) alternates, round by round, three playouts
-of Danish Bastard for 3 players: the public path (``game.play(rng.choice(game.legal_moves()))``,
-with its history), the state path (``state.apply``) and :mod:`benchmarks.plain_playout`, then
-the public path of each other game in the same rounds (the plain Danish Bastard playout is the
-yardstick for all five); on a loaded machine the ratios are the figures to quote, as all share
-the load (they are timed in CPU seconds, ``time.process_time``, which waiting for a core does
-not count). It also measures, per game, the memory a game's history holds per move
+The comparison (``--compare-only`` to run just it) alternates, round by round, for each
+game the public path (``game.play(rng.choice(game.legal_moves()))``, with its history) and that
+game's plain playout (:data:`benchmarks.plain_playout.PLAIN`), and for Danish Bastard also the
+state path (``state.apply``); on a loaded machine the ratios are the figures to quote, as all
+share the load (they are timed in CPU seconds, ``time.process_time``, which waiting for a core
+does not count). It also measures, per game, the memory a game's history holds per move
 (``tracemalloc``) and the time one ``game.explain(move)`` takes.
 
 ``--instructions`` counts machine instructions per move instead, which load does not move:
-each game's public path (and the plain playout) runs under ``valgrind --tool=callgrind`` with
-a fixed hash seed, once with ``--games`` games and once with none (both after one warm-up
-game), and the difference is divided by the moves played.
+each game's public path and its plain playout run, one after the other, under ``valgrind
+--tool=callgrind`` with a fixed hash seed, once with ``--games`` games and once with none (both
+after one warm-up game); the difference is divided by the moves played, and the two give the
+game's ratio.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ import tracemalloc
 
 import danish_nb as dn
 
-from .plain_playout import plain_game
+from .plain_playout import PLAIN
 
 #: Player counts measured for each game (others are added as games arrive).
 PLAYER_COUNTS = {"danish-bastard": (3, 6), "le-danish": (3, 8), "rat-bastard-17": (2,),
@@ -87,9 +87,11 @@ def state_round(game_id: str, players: int, games: int, first_seed: int) -> tupl
     return time.process_time() - start, moves
 
 
-def plain_round(players: int, games: int, first_seed: int) -> tuple[float, int]:
+def plain_round(game_id: str, players: int, games: int, first_seed: int) -> tuple[float, int]:
+    """``game_id``'s plain playout (:data:`~benchmarks.plain_playout.PLAIN`); (seconds, moves)."""
+    playout = PLAIN[game_id]
     start = time.process_time()
-    moves = sum(plain_game(players, seed) for seed in range(first_seed, first_seed + games))
+    moves = sum(playout(players, seed) for seed in range(first_seed, first_seed + games))
     return time.process_time() - start, moves
 
 
@@ -140,26 +142,28 @@ YARDSTICK = ("danish-bastard", 3)
 
 
 def compare(games: int, rounds: int, players: int = 3) -> dict[str, float]:
-    """Median moves/s of the public path, the state path and the plain playout (Danish
-    Bastard), and of every other game's public path, interleaved round by round; each median
-    ratio to the plain playout of the same round (``<name>_share``); per game, the history
+    """Median moves/s of each game's public path and plain playout (and Danish Bastard's state
+    path), interleaved round by round; each game's median ratio of public to plain in the same
+    round (``<game>_share``, Danish Bastard's state path ``state_share``); per game, the history
     bytes per move and the microseconds of one explanation."""
-    names = ["public", "state", "plain", *(g for g in PLAYER_COUNTS if g != YARDSTICK[0])]
+    names = ["state", *(name for g in PLAYER_COUNTS for name in (g, f"plain:{g}"))]
     runs: dict[str, list[float]] = {name: [] for name in names}
-    shares: dict[str, list[float]] = {name: [] for name in names}
+    shares: dict[str, list[float]] = {name: [] for name in names if not name.startswith("plain:")}
     for r in range(rounds):
         for name in names:
-            if name == "public":
-                took, moves = public_round(YARDSTICK[0], players, games, r * games)
-            elif name == "state":
-                took, moves = state_round(YARDSTICK[0], players, games, r * games)
-            elif name == "plain":
-                took, moves = plain_round(players, games, r * games)
+            game_id = name.removeprefix("plain:")
+            count = games if game_id == YARDSTICK[0] else max(2, games // 4)
+            seats = players if name == "state" or game_id == YARDSTICK[0] else PLAYER_COUNTS[game_id][0]
+            if name == "state":
+                took, moves = state_round(YARDSTICK[0], seats, count, r * count)
+            elif name.startswith("plain:"):
+                took, moves = plain_round(game_id, seats, count, r * count)
             else:
-                took, moves = public_round(name, PLAYER_COUNTS[name][0], max(2, games // 4), r * games)
+                took, moves = public_round(game_id, seats, count, r * count)
             runs[name].append(moves / took)
-        for name in names:
-            shares[name].append(runs[name][-1] / runs["plain"][-1])
+        for name in shares:
+            plain = f"plain:{YARDSTICK[0] if name == 'state' else name}"
+            shares[name].append(runs[name][-1] / runs[plain][-1])
     result = {name: statistics.median(rates) for name, rates in runs.items()}
     result.update({f"{name}_share": statistics.median(s) for name, s in shares.items()})
     for game_id, counts in PLAYER_COUNTS.items():
@@ -172,23 +176,20 @@ def compare(games: int, rounds: int, players: int = 3) -> dict[str, float]:
 def print_compare(games: int, rounds: int) -> None:
     r = compare(games, rounds)
     print(f"{rounds} interleaved rounds of {games} games (other games: {max(2, games // 4)}); median moves/s "
-          f"and median share of the plain playout in the same round")
-    print("Danish Bastard, 3 players:")
-    for name, label in (("public", "public path game.play(...)"), ("state", "state path state.apply(...)"),
-                        ("plain", "bare plain-list playout")):
-        print(f"  {label:30} {r[name]:9.0f}  {r[f'{name}_share']:6.1%} of plain")
-    print(f"  history held per move (public path): {r['history_bytes']:.0f} bytes")
-    print(f"{'game (public path)':22} {'players':>7} {'moves/s':>9} {'of plain':>9} {'history B/move':>15} "
-          f"{'explain us':>11}")
+          f"and median share of the game's plain playout in the same round")
+    print(f"  Danish Bastard's state path state.apply(...): {r['state']:9.0f} moves/s, {r['state_share']:6.1%} "
+          f"of plain; history held per move (public path): {r['history_bytes']:.0f} bytes")
+    print(f"{'game (public path)':22} {'players':>7} {'moves/s':>9} {'plain/s':>9} {'of plain':>9} "
+          f"{'history B/move':>15} {'explain us':>11}")
     for game_id, counts in PLAYER_COUNTS.items():
-        name = "public" if game_id == YARDSTICK[0] else game_id
-        print(f"{game_id:22} {counts[0]:7} {r[name]:9.0f} {r[f'{name}_share']:9.1%} "
+        players = YARDSTICK[1] if game_id == YARDSTICK[0] else counts[0]
+        print(f"{game_id:22} {players:7} {r[game_id]:9.0f} {r[f'plain:{game_id}']:9.0f} {r[f'{game_id}_share']:9.1%} "
               f"{r[f'{game_id}_history_bytes']:15.0f} {r[f'{game_id}_explain_us']:11.1f}")
 
 
 def instructions(game_id: str, players: int, games: int) -> float:
-    """Machine instructions per move of ``games`` games' public path (``game_id`` ``"plain"``:
-    the plain playout), counted by valgrind's callgrind (see the module's text)."""
+    """Machine instructions per move of ``games`` games' public path (``"plain:<game id>"``:
+    that game's plain playout), counted by valgrind's callgrind (see the module's text)."""
     def run(count: int) -> tuple[int, int]:
         done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
                                "-m", "benchmarks.engine", "--play", game_id, str(players), str(count)],
@@ -201,10 +202,11 @@ def instructions(game_id: str, players: int, games: int) -> float:
 
 def play(game_id: str, players: int, games: int) -> int:
     """One warm-up game (seed 1000), then ``games`` games (seeds 0, 1, ...) of the public path
-    (``"plain"``: the plain playout); the moves played after the warm-up."""
-    if game_id == "plain":
-        plain_game(players, 1000)
-        return sum(plain_game(players, seed) for seed in range(games))
+    (``"plain:<game id>"``: the game's plain playout); the moves played after the warm-up."""
+    if game_id.startswith("plain:"):
+        playout = PLAIN[game_id.removeprefix("plain:")]
+        playout(players, 1000)
+        return sum(playout(players, seed) for seed in range(games))
     public_round(game_id, players, 1, 1000)
     return public_round(game_id, players, games, 0)[1]
 
@@ -223,10 +225,12 @@ def main() -> None:
         print(play(args.play[0], int(args.play[1]), int(args.play[2])))
         return
     if args.instructions:
-        for game_id, counts in [*PLAYER_COUNTS.items(), ("plain", (YARDSTICK[1],))]:
-            if game_id == "plain" or not args.game or game_id in args.game:
-                print(f"{game_id:16} {counts[0]:7} "
-                      f"{instructions(game_id, counts[0], args.games):10.0f} instructions/move")
+        print(f"{'game':16} {'players':>7} {'public':>10} {'plain':>10} {'ratio':>6}  (instructions/move)")
+        for game_id, counts in PLAYER_COUNTS.items():
+            if not args.game or game_id in args.game:
+                public = instructions(game_id, counts[0], args.games)
+                plain = instructions(f"plain:{game_id}", counts[0], args.games)
+                print(f"{game_id:16} {counts[0]:7} {public:10.0f} {plain:10.0f} {public / plain:6.2f}", flush=True)
         return
     print_compare(args.games, args.rounds)
     if args.compare_only:

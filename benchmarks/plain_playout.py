@@ -99,3 +99,272 @@ def _next(p: int, out: list[bool]) -> int:
         if not out[p]:
             break
     return p
+
+
+# --------------------------------------------------------------------------- Le danish
+
+def _ld_fits(rank: int, top: int | None) -> bool:
+    """Le danish's default placement: a 2 on anything and anything on a 2 (wild), 7 or lower on
+    a 7, else equal or higher (a 10 only on a lower or equal card)."""
+    if top is None or rank == 2 or top == 2:
+        return True
+    return rank <= 7 if top == 7 else rank >= top
+
+
+def plain_le_danish(players: int, seed: int) -> int:
+    """One random game of Le danish under the default rules (the face-up choice, equal or
+    higher, the 7, the wild 2, the 10 removing the pile and its player playing again, the Ace
+    sending the pile to a chosen player, the 8 skipping a player per card, picking up the pile
+    and the last player to put cards down leading, face-up cards taken into the hand, face-down
+    cards blind, refilling to three, ending at the first player out); several cards of one rank
+    counted by their number. Returns the moves (decisions) played."""
+    rng = random.Random(seed)
+    deck = [r for r in range(2, 15) for _ in range(4)] * (1 if players <= 5 else 2)
+    rng.shuffle(deck)
+    closed = [deck[i * 9:i * 9 + 3] for i in range(players)]
+    hands, opens = [], []
+    for i in range(players):
+        cards = deck[i * 9 + 3:i * 9 + 9]
+        rng.shuffle(cards)
+        opens.append(cards[:3])
+        hands.append(cards[3:])
+    stock = deck[players * 9:]
+    pile: list[int] = []
+    p, last, moves = 0, None, players
+    while moves < 3000:
+        hand = hands[p]
+        top = pile[-1] if pile else None
+        moves += 1
+        if not hand:
+            if opens[p]:  # the face-up cards go into the hand
+                hand += opens[p]
+                opens[p] = []
+                continue
+            card = closed[p].pop(rng.randrange(len(closed[p])))
+            if not _ld_fits(card, top):
+                hand += pile + [card]
+                pile = []
+                p = last if last is not None else (p + 1) % players
+                continue
+            rank, count = card, 1
+        else:
+            options = [(rank, n) for rank in set(hand) if _ld_fits(rank, top)
+                       for n in range(1, hand.count(rank) + 1)]
+            if not options:  # pick up the pile: the last player to put cards down leads
+                hand += pile
+                pile = []
+                p = last if last is not None else (p + 1) % players
+                continue
+            rank, count = rng.choice(options)
+            for _ in range(count):
+                hand.remove(rank)
+        pile += [rank] * count
+        last = p
+        while stock and len(hand) < 3:
+            hand.append(stock.pop())
+        if not (hand or opens[p] or closed[p]):
+            break  # the Danish: the first player out wins
+        if rank == 10:
+            pile = []
+            continue
+        if rank == 14:  # the Ace: its player sends the pile to another player, then leads
+            moves += 1
+            hands[rng.choice([t for t in range(players) if t != p])] += pile
+            pile = []
+            continue
+        p = (p + 1 + (count if rank == 8 else 0)) % players
+    return moves
+
+
+# --------------------------------------------------------------------------- Rat Bastard 17
+
+def plain_rat_bastard_17(players: int, seed: int) -> int:
+    """One random game of Rat Bastard 17 under the default rules (the swap phase, a running
+    total that may not pass 17, jokers wild 1 to 10, courts 0, refilling to five from the deck,
+    17 discarding the pile and its player starting again, the other player picking up the pile
+    when nothing fits, then up to five from the top of the pile once the deck is gone, the hole
+    cards from the ends of the row, face-down ones blind). ``players`` is 2. Returns the moves."""
+    rng = random.Random(seed)
+    # values: an Ace 1, 2-10 at face value, 11 a court card (worth 0), 0 a joker (wild)
+    deck = [min(r, 11) if r != 14 else 1 for r in range(2, 15) for _ in range(4)] + [0, 0]
+    rng.shuffle(deck)
+    holes = [deck[i * 10:i * 10 + 5] for i in range(2)]
+    hands = [deck[i * 10 + 5:i * 10 + 10] for i in range(2)]
+    deck = deck[20:]
+    moves = 0
+    for p in range(2):  # the swap phase: a few swaps of face-up hole cards, then keep
+        while rng.random() < 0.5:
+            slot = rng.choice((1, 3))
+            i = rng.randrange(len(hands[p]))
+            hands[p][i], holes[p][slot] = holes[p][slot], hands[p][i]
+            moves += 1
+        moves += 1
+    p, total, pile = 0, 0, []
+    while moves < 1000:
+        hand, row = hands[p], holes[p]
+        moves += 1
+        room = 17 - total
+        if hand:
+            options = [(c, v) for c in set(hand) for v in ((range(1, min(10, room) + 1)) if c == 0 else
+                                                            (c if c <= 10 else 0,)) if v <= room]
+        else:
+            filled = [i for i, c in enumerate(row) if c is not None]
+            ends = {filled[0], filled[-1]}
+            options = []
+            for i in ends:
+                c = row[i]
+                if i not in (1, 3):
+                    options.append((-1 - i, min(10, room) if c == 0 else c if c <= 10 else 0))
+                elif c == 0:
+                    options += [(-1 - i, v) for v in range(1, min(10, room) + 1)]
+                elif (c if c <= 10 else 0) <= room:
+                    options.append((-1 - i, c if c <= 10 else 0))
+        if not options:  # nothing fits: the pile goes into the hand and the other player starts from 0
+            hand += pile[-max(0, 5 - len(hand)):] if not deck else pile
+            pile, total, p = [], 0, 1 - p
+            continue
+        card, value = rng.choice(options)
+        if card < 0:
+            slot = -1 - card
+            card, row[slot] = row[slot], None
+        else:
+            hand.remove(card)
+        pile.append(card)
+        total += value
+        while deck and len(hand) < 5:
+            hand.append(deck.pop())
+        if not hand and all(c is None for c in row):
+            break
+        if total > 17:  # over with a blind hole card: it is picked up
+            hand += pile[-5:]
+            pile, total, p = [], 0, 1 - p
+        elif total == 17:
+            pile, total = [], 0
+        else:
+            p = 1 - p
+    return moves
+
+
+# --------------------------------------------------------------------------- trick games
+
+def _trick_winner(trick: list[int], strength) -> int:
+    """The index in ``trick`` of the card that takes it (``strength(card, led)``)."""
+    led = trick[0]
+    best = 0
+    for i in range(1, len(trick)):
+        if strength(trick[i], led) > strength(trick[best], led):
+            best = i
+    return best
+
+
+def _play_tricks(rng: random.Random, hands: list[list[int]], leader: int, suit_of, strength) -> list[list[int]]:
+    """Play out a deal's tricks at random, following suit when possible; the cards each won."""
+    players = len(hands)
+    won: list[list[int]] = [[] for _ in hands]
+    for _ in range(len(hands[0])):
+        trick: list[int] = []
+        for k in range(players):
+            hand = hands[(leader + k) % players]
+            if trick:
+                led = suit_of(trick[0])
+                follow = [c for c in hand if suit_of(c) == led]
+                card = rng.choice(follow or hand)
+            else:
+                card = rng.choice(hand)
+            hand.remove(card)
+            trick.append(card)
+        leader = (leader + _trick_winner(trick, strength)) % players
+        won[leader] += trick
+    return won
+
+
+def plain_bastard(players: int, seed: int) -> int:
+    """One random match of Bastard (one deal per player, the player left of the dealer naming
+    trumps or no trumps, following suit, the highest trump or else the highest card of the
+    suit led taking the trick, a point a trick, jacks and sevens scored as the default rules
+    score them). Cards are ``suit * 16 + rank``. Returns the moves."""
+    rng = random.Random(seed)
+    pack = [s * 16 + r for s in range(4) for r in range(2, 15) if players == 4 or (s, r) != (3, 12)]
+    scores = [0] * players
+    moves = 0
+    for deal in range(players):
+        rng.shuffle(pack)
+        hands = [pack[k::players] for k in range(players)]
+        leader = (deal + 1) % players
+        trump = rng.choice((0, 1, 2, 3, None))
+        moves += 1
+
+        def strength(card: int, led: int, trump: int | None = trump) -> int:
+            suit = card >> 4
+            return (card & 15) + (40 if suit == trump else 20 if suit == led >> 4 else 0)
+        won = _play_tricks(rng, hands, leader, lambda c: c >> 4, strength)
+        moves += len(pack) // players * players
+        for seat, cards in enumerate(won):
+            jacks = sum(c & 15 == 11 for c in cards)
+            sevens = sum(c in (0 * 16 + 7, 1 * 16 + 7) for c in cards)
+            scores[seat] += len(cards) // players + 2 * sevens - 3 * jacks
+    return moves
+
+
+def plain_sjavs(players: int, seed: int) -> int:
+    """One random match of Sjavs (Klørsjavs) for three players with the 20-card pack: the
+    auction (an obliged bid with four trumps), the skat taken and as many cards discarded to a
+    Play, following the trump suit or the suit led, the six permanent trumps, card points, game
+    points counted down from 65 (5, 10 or 15 lost), until someone reaches zero (at most 200
+    deals). Cards are ``suit * 16 + rank`` (clubs 0). Returns the moves."""
+    rng = random.Random(seed)
+    pack = [s * 16 + r for s in range(4) for r in (10, 11, 12, 13, 14)]
+    permanent = (0 * 16 + 12, 3 * 16 + 12, 0 * 16 + 11, 3 * 16 + 11, 1 * 16 + 11, 2 * 16 + 11)
+    points = {10: 10, 11: 2, 12: 3, 13: 4, 14: 11}
+
+    def suit_of(card: int) -> int:
+        return 0 if card in permanent else card >> 4
+
+    def strength(card: int, led: int) -> int:
+        if card in permanent:
+            return 100 - permanent.index(card)
+        return (card & 15) + (50 if card >> 4 == 0 else 20 if card >> 4 == suit_of(led) else 0)
+
+    scores = [65] * players
+    moves = 0
+    for deal in range(200):
+        rng.shuffle(pack)
+        eldest = (deal + 1) % players
+        hands = [pack[k * 6:k * 6 + 6] for k in range(players)]
+        skat = pack[18:20]
+        soloist, contract, passed = None, -1, set()
+        seat = eldest
+        while len(passed) < players and not (contract >= 0 and len(passed) == players - 1) and contract < 2:
+            moves += 1
+            obliged = contract < 0 and sum(suit_of(c) == 0 for c in hands[seat]) >= 4
+            choice = rng.choice(([] if obliged else [None]) + list(range(contract + 1, 3)))
+            if choice is None:
+                passed.add(seat)
+            else:
+                soloist, contract = seat, choice
+            seat = next((s for s in ((seat + k) % players for k in range(1, players + 1)) if s not in passed), seat)
+        if soloist is None:
+            continue
+        aside = skat
+        if contract == 0:
+            hand = hands[soloist] + skat
+            aside = rng.sample(hand, 2)
+            hands[soloist] = [c for c in hand if c not in aside]
+            moves += 1
+        won = _play_tricks(rng, hands, eldest if contract == 0 else soloist, suit_of, strength)
+        moves += 6 * players
+        mine = sum(points[c & 15] for c in won[soloist] + aside)
+        if mine >= 61:
+            for s in range(players):
+                if s != soloist:
+                    scores[s] -= 10 if 120 - mine < 31 else 5
+        else:
+            scores[soloist] -= (5, 10, 15)[contract]
+        if min(scores) <= 0:
+            break
+    return moves
+
+
+#: Per game id, its plain playout: ``playout(players, seed)`` -> moves played.
+PLAIN = {"danish-bastard": plain_game, "le-danish": plain_le_danish, "rat-bastard-17": plain_rat_bastard_17,
+         "bastard": plain_bastard, "sjavs": plain_sjavs}

@@ -241,3 +241,86 @@ def test_a_history_rebuilds_the_states_it_does_not_keep(game_id):
     for _ in range(dn.core.KEEP_EVERY + 2):
         game.redo()
     assert game.state == played[-1] and dn.load_record(game.to_record()).states() == game.states()
+
+
+# --------------------------------------------------------------------------- verdicts (issue 41)
+
+#: The languages every verdict is hashed in.
+LANGUAGES = ("en", "fr", "de")
+#: Positions explained at most per game (a long match is cut short).
+VERDICT_MOVES = 400
+
+
+def candidates(game: dn.Game, pool: list, seen: set, rng: random.Random, per_position: int = 6) -> list:
+    """The moves explained at a position: its first ``per_position`` legal moves, then as many
+    moves legal somewhere earlier in the game (``pool``), half of them made the current player's
+    own (mostly illegal here: wrong phase, cards not held, lower than the pile...), half as
+    they were (often another player's turn)."""
+    moves = game.legal_moves()
+    for move in moves:
+        if move not in seen:
+            seen.add(move)
+            pool.append(move)
+    chosen = moves[:per_position]
+    player = game.current_player
+    for i in range(per_position):
+        move = rng.choice(pool)
+        if i % 2 == 0 and player is not None:
+            move = move._replace(player=player)
+        chosen.append(move)
+    return chosen
+
+
+def verdict_trace(game_id: str, players: int, seed: int, options: dict | None) -> tuple[str, int, int]:
+    """The sha256 of every verdict on :func:`candidates` in a seeded random game: legality,
+    rules, rulings and the summary in English, French and German; and how many verdicts were
+    hashed, and how many of them legal."""
+    game = dn.new_game(game_id, players=players, seed=seed, options=options)
+    rng = random.Random(seed)
+    digest = hashlib.sha256()
+    pool: list = []
+    seen: set = set()
+    count = legal = 0
+    for _ in range(VERDICT_MOVES):
+        if game.is_over:
+            break
+        for move in candidates(game, pool, seen, rng):
+            verdict = game.explain(move)
+            count += 1
+            legal += verdict.legal
+            digest.update(f"{move!r}\x00{verdict.legal}\x00{verdict.rule_ids}\x00".encode())
+            digest.update(str([r.ruling.id if r.ruling else "" for r in verdict.reasons]).encode())
+            for lang in LANGUAGES:
+                digest.update(verdict.summary(lang).encode())
+                digest.update(b"\x00")
+        game.play(rng.choice(game.legal_moves()))
+    return digest.hexdigest(), count, legal
+
+
+#: The seeded games of each game's verdict hash: CASES, and more Rat Bastard 17 deals (its games are short).
+VERDICT_CASES = {game_id: [c for c in CASES if c[0] == game_id] for game_id in dict.fromkeys(c[0] for c in CASES)}
+VERDICT_CASES["rat-bastard-17"] += [("rat-bastard-17", 2, seed, None) for seed in range(5, 30)]
+
+#: game id -> (sha256 over its :data:`VERDICT_CASES`' :func:`verdict_trace` hashes, verdicts, legal ones),
+#: captured before the rule checks were rewritten to decide without building texts (issue 41).
+VERDICT_GOLDEN: dict[str, tuple[str, int, int]] = {
+    'danish-bastard': ('c8c4dfe5d4784a81f985a9731adddbf5defc4c278f9e0f296b488290606437cd', 29473, 12519),
+    'le-danish': ('827cdf009d0b8d57f536a0aa03c98d16e50a03963ddc187f3c370abe24b7996b', 30128, 13471),
+    'rat-bastard-17': ('29c6bc4f53c5f65ad4cfbb4ced8d8a0f5b1eed9f0216c5180217df466e677936', 28872, 11595),
+    'bastard': ('0c86c38064e0320d046b018be69efe7eaa183ebfb1dafbb958784fd35e83e124', 9960, 4149),
+    'sjavs': ('1aac2fea0750d3f9eed5a433ede3456c4d86b5eddd995c5224dcaf3ed0516750', 9705, 3323),
+}
+
+
+@pytest.mark.parametrize("game_id", list(VERDICT_CASES))
+def test_verdicts_and_their_words_stay_the_same(game_id):
+    """Tens of thousands of verdicts on legal and illegal moves, in three languages, as captured."""
+    digest = hashlib.sha256()
+    count = legal = 0
+    for case in VERDICT_CASES[game_id]:
+        hashed, n, n_legal = verdict_trace(*case)
+        digest.update(hashed.encode())
+        count += n
+        legal += n_legal
+    assert 0 < legal < count
+    assert (digest.hexdigest(), count, legal) == VERDICT_GOLDEN[game_id]

@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from ..cards import Card, CardParseError, Rank, cards_text, format_cards, parse_cards, shuffled
-from ..checks import Check, verdict
+from ..checks import Check, Step, verdict
 from ..core import (
     NOT_WELL_FORMED,
     Catalogue,
@@ -702,7 +702,7 @@ class ShedTable(RulesState):
         """The legal moves of ``p``, whose turn it is, once the face-up cards are chosen."""
         raise NotImplementedError
 
-    def _check(self, move: Any) -> list[Check]:
+    def _check(self, move: Any) -> list[Step]:
         """The ordered steps of the rule check; the last one decides."""
         if not self.well_formed(move):
             rule_id, ruling = self.cites["not-a-move"]
@@ -718,11 +718,11 @@ class ShedTable(RulesState):
             return self._check_face_up(move)
         return self._check_turn(move)
 
-    def _wrong_player(self, player: int) -> Check:
+    def _wrong_player(self, player: int) -> Step:
         """The step refusing a move by ``player`` when it is not their turn."""
         raise NotImplementedError
 
-    def _check_turn(self, move: ShedMove) -> list[Check]:
+    def _check_turn(self, move: ShedMove) -> list[Step]:
         """The steps for a well-formed move by the current player after the face-up choice."""
         raise NotImplementedError
 
@@ -767,7 +767,7 @@ class ShedTable(RulesState):
         table = sorted_cards(self.hands[p] + self.open[p])
         return [ShedMove(p, "face-up", combo) for combo in dict.fromkeys(combinations(table, len(self.open[p])))]
 
-    def _check_face_up(self, move: ShedMove) -> list[Check]:
+    def _check_face_up(self, move: ShedMove) -> list[Step]:
         p = move.player
         rule_id, ruling = self.cites["face-up"]
         if move.action != "face-up":

@@ -25,10 +25,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, cards_text, format_cards, n_cards, standard_pack
-from ..checks import Check
+from ..checks import Check, Step, Why, passes
 from ..core import (
     NOT_WELL_FORMED,
     Catalogue,
@@ -205,29 +205,51 @@ def playable(hand: Sequence[Card], trick: Sequence[Play], trumps: Trumps) -> tup
     return following or tuple(hand)
 
 
+def _counted(card: Card, trumps: Trumps) -> Text:
+    """`` (J♥ counts as clubs)`` for a card that follows another suit than its own, else nothing."""
+    mine = trumps.suit_of(card)
+    return M(" ({card} counts as {suit})", card=card, suit=trumps.suit_label(mine)) if mine is not card.suit else ""
+
+
+# Why a card may go on a trick or not (a follow step's values: the card, the trick's trumps, the cards held).
+_LEADS = Why(True, "", N_("{card} leads the trick: any card may lead"))
+_FOLLOWS = Why(True, "", N_("{card} follows {suit}{counted}"),
+               make=lambda card, trumps, held: dict(card=card, suit=trumps.suit_label(trumps.suit_of(card)),
+                                                     counted=_counted(card, trumps)))
+_MUST_FOLLOW = Why(False, "", N_("you must follow {suit}: you hold {cards}{counted}"),
+                   make=lambda card, trumps, held: dict(suit=trumps.suit_label(trumps.suit_of(held[0])),
+                                                         cards=cards_text(held), counted=_counted(card, trumps)))
+_NO_SUIT_TRUMP = Why(True, "", N_("no {suit} in hand, so any card may be played: {card}, a trump"),
+                     make=lambda card, trumps, led: dict(suit=trumps.suit_label(led), card=card))
+_NO_SUIT = Why(True, "", N_("no {suit} in hand, so any card may be played: {card}"),
+               make=lambda card, trumps, led: dict(suit=trumps.suit_label(led), card=card))
+
+
+def follow_step(hand: Sequence[Card], card: Card, trick: Sequence[Play], trumps: Trumps) -> tuple[Any, ...]:
+    """Whether ``card`` (held in ``hand``) may go on ``trick``, as a step ``(why, *values)``
+    (:class:`~danish_nb.checks.Why`; its rule is the game's, see :class:`CardPlay`): decided
+    by :func:`playable`, the one statement of the rule, the words made only when read."""
+    led = led_suit(trick, trumps)
+    if led is None:
+        return _LEADS, card
+    allowed = playable(hand, trick, trumps)
+    if card not in allowed:
+        return _MUST_FOLLOW, card, trumps, allowed
+    if trumps.suit_of(card) is led:
+        return _FOLLOWS, card, trumps, allowed
+    return (_NO_SUIT_TRUMP if trumps.is_trump(card) else _NO_SUIT), card, trumps, led
+
+
 def follow_check(hand: Sequence[Card], card: Card, trick: Sequence[Play], trumps: Trumps) -> tuple[bool, Message]:
-    """Whether ``card`` (held in ``hand``) may go on ``trick``, and why in a sentence.
+    """Whether ``card`` (held in ``hand``) may go on ``trick``, and why in a sentence (:func:`follow_step`).
 
     >>> from ..cards import parse_cards
     >>> ok, why = follow_check(parse_cards("2H AS"), Card.parse("AS"), (Play(0, Card.parse("KH")),), Trumps(None))
     >>> ok, str(why), why.render("de")
     (False, 'you must follow hearts: you hold the two of hearts', 'du musst Herz bedienen: du hast Herz-Zwei')
     """
-    led = led_suit(trick, trumps)
-    if led is None:
-        return True, M("{card} leads the trick: any card may lead", card=card)
-    mine = trumps.suit_of(card)
-    counted = M(" ({card} counts as {suit})", card=card, suit=trumps.suit_label(mine)) if mine is not card.suit else ""
-    if mine is led:
-        return True, M("{card} follows {suit}{counted}", card=card, suit=trumps.suit_label(led), counted=counted)
-    holding = [c for c in hand if trumps.suit_of(c) is led]
-    if holding:
-        return False, M("you must follow {suit}: you hold {cards}{counted}", suit=trumps.suit_label(led),
-                        cards=cards_text(holding), counted=counted)
-    if trumps.is_trump(card):
-        return True, M("no {suit} in hand, so any card may be played: {card}, a trump", suit=trumps.suit_label(led),
-                       card=card)
-    return True, M("no {suit} in hand, so any card may be played: {card}", suit=trumps.suit_label(led), card=card)
+    why, *values = follow_step(hand, card, trick, trumps)
+    return why.ok, cast(Message, why.text(values))
 
 
 def trick_winner(trick: Sequence[Play], trumps: Trumps) -> tuple[Play, Message]:
@@ -905,6 +927,10 @@ class CardPlay(NamedTuple):
     lead_ruling: str | None = None
 
 
+#: What a wrong player is told the right one does, after the first trick.
+_LEADS_NEXT, _PLAYS_NEXT = M("won the last trick and leads"), M("plays next (clockwise)")
+
+
 class MatchState(RulesState):
     """What the state of every trick-taking match shares (a mixin for a frozen dataclass with
     the fields ``match``, ``result`` and ``_legal``; see :class:`~danish_nb.core.RulesState`)."""
@@ -946,12 +972,19 @@ class MatchState(RulesState):
     card_play: ClassVar[CardPlay]
 
     def _generate_moves(self) -> list[TrickMove]:
-        """The legal moves (the fast path; tests check it agrees with ``explain``): plays in the
-        trick play, the game's ``_phase_moves(p)`` before it (a trump call, bids ...)."""
+        """The legal moves: in the trick play, the cards :func:`playable` allows (the rule the
+        card check decides by); before it, those of the game's candidates ``_phase_moves(p)``
+        (a trump call, bids, discards ...) that its check ``_check`` passes."""
         if self.result is not None:
             return []
         p = self.current_player
-        return self._play_moves(p) if self.phase == "play" else self._phase_moves(p)
+        if self.phase == "play":
+            return self._play_moves(p)
+        return [move for move in self._phase_moves(p) if passes(self._check_phase(move))]
+
+    def _check_phase(self, move: TrickMove) -> Step:
+        """The step deciding a well-formed move while the match goes on (each game writes its own)."""
+        raise NotImplementedError
 
     def _note(self) -> Text:
         """A line on what happens now: the result, who leads or follows what, or the game's
@@ -986,17 +1019,16 @@ class MatchState(RulesState):
         """The ruling a verdict on following suit with ``card`` cites, if any."""
         return None
 
-    def _check_card(self, move: TrickMove) -> Check:
+    def _check_card(self, move: TrickMove) -> Step:
         """Whether ``move`` may play its card now: whose turn, a card held, the lead or following
-        suit (the trick-play phase of any trick game)."""
+        suit (the trick-play phase of any trick game), as a step citing the game's rule."""
         rules = self.card_play
         p, who = self.current_player, f"P{move.player + 1}"
         leading = not self.trick
         first_lead = leading and not any(self.won)
         rule_id = (rules.first_lead if first_lead else rules.lead) if leading else rules.follow
         if move.player != p:
-            turn = (rules.first_leader if first_lead else M("won the last trick and leads")) if leading \
-                else M("plays next (clockwise)")
+            turn = (rules.first_leader if first_lead else _LEADS_NEXT) if leading else _PLAYS_NEXT
             return Check(False, rule_id, M("P{p} {turn}, not {who}", p=p + 1, turn=turn, who=who),
                          rules.who_leads if first_lead else None)
         card = move.card
@@ -1009,8 +1041,8 @@ class MatchState(RulesState):
         if leading:
             return Check(True, rule_id, M("{who} won the last trick and leads: any card may lead",
                                           who=who), rules.lead_ruling)
-        ok, text = follow_check(self.hands[p], card, self.trick, self.trumps)
-        return Check(ok, rule_id, text, self._follow_ruling(card, ok))
+        why, *values = follow_step(self.hands[p], card, self.trick, self.trumps)
+        return Check(why.ok, rule_id, why.text(values), self._follow_ruling(card, why.ok))
 
     def _play_card(self, move: TrickMove, rule: Rule, points: Any = None) -> tuple[Any, tuple[Event, ...]]:
         """The state after ``move`` puts its card on the trick, and what happened: a full trick

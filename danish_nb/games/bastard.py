@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import SUITS, Card, shuffled, standard_pack
-from ..checks import Check, verdict
+from ..checks import Step, Why, verdict
 from ..core import Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text, Verdict, option, register
 from ..families.tricks import (
     SUIT_TEXTS,
@@ -398,31 +398,30 @@ class BastardState(MatchState):
         """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
         return verdict(move, (self._check(move),), CATALOGUE)
 
-    def _check(self, move: Any) -> Check:
+    def _check(self, move: Any) -> Step:
         """The one step that decides any candidate move."""
         problem = self._malformed(move, ("play", "trump"))
         if problem:
-            return Check(False, "BA-10", M("not a Bastard move: {problem}; write e.g. 'P1 play 7H' or 'P1 trump "
-                                           "hearts'", problem=problem), None)
+            return _NOT_A_MOVE, problem
         if self.result is not None:
-            return Check(False, "BA-19", M("the match is over: {reason}", reason=self.result.text), None)
+            return _MATCH_OVER, self.result.text
+        return self._check_phase(move)
+
+    def _check_phase(self, move: TrickMove) -> Step:
+        """The step deciding a well-formed move while the match goes on: the trump call, then the cards."""
         p, who = self.current_player, f"P{move.player + 1}"
         if self.trumps is None:
             if move.player != p:
-                return Check(False, "BA-8", M("P{p}, on the dealer's left, names trumps, not {who}",
-                                              p=p + 1, who=who), "BA-b")
+                return _CALLER, p + 1, who
             if move.action == "play":
-                return Check(False, "BA-8", M("first {who} names trumps (or no trumps), then leads", who=who), "BA-b")
+                return _CALL_FIRST, who
             if move.card is not None or (move.suit is not None and move.suit not in SUITS):
-                return Check(False, "BA-8", M("a trump call names one of the four suits or none"), "BA-b")
+                return (_CALL_A_SUIT,)
             if move.suit is None:
-                return Check(True, "BA-8", M("{who} may declare no trumps: the deal is played without",
-                                             who=who), "BA-b")
-            return Check(True, "BA-8", M("{who}, on the dealer's left, names {suit_name} as trumps",
-                                         who=who, suit_name=SUIT_TEXTS[move.suit]), "BA-b")
+                return _NO_TRUMPS, who
+            return _CALLS, who, SUIT_TEXTS[move.suit]
         if move.action == "trump":
-            return Check(False, "BA-8", M("trumps were named already for this deal: {name}",
-                                          name=self.trumps.text), "BA-b")
+            return _CALLED, self.trumps.text
         return self._check_card(move)
 
     def _follow_ruling(self, card: Card, legal: bool) -> str | None:
@@ -466,6 +465,17 @@ class BastardState(MatchState):
         if self.options.target_score:
             return max(match.scores) >= self.options.target_score or match.deal + 1 >= MAX_DEALS
         return match.deal + 1 >= match_deals(self.players, self.options)
+
+
+# Why a move is allowed or not before the trick play (:meth:`BastardState._check`).
+_NOT_A_MOVE = Why(False, "BA-10", N_("not a Bastard move: {problem}; write e.g. 'P1 play 7H' or 'P1 trump hearts'"))
+_MATCH_OVER = Why(False, "BA-19", N_("the match is over: {reason}"))
+_CALLER = Why(False, "BA-8", N_("P{p}, on the dealer's left, names trumps, not {who}"), "BA-b")
+_CALL_FIRST = Why(False, "BA-8", N_("first {who} names trumps (or no trumps), then leads"), "BA-b")
+_CALL_A_SUIT = Why(False, "BA-8", N_("a trump call names one of the four suits or none"), "BA-b")
+_NO_TRUMPS = Why(True, "BA-8", N_("{who} may declare no trumps: the deal is played without"), "BA-b")
+_CALLS = Why(True, "BA-8", N_("{who}, on the dealer's left, names {suit_name} as trumps"), "BA-b")
+_CALLED = Why(False, "BA-8", N_("trumps were named already for this deal: {name}"), "BA-b")
 
 
 def deal_state(options: Options, players: int, match: Match) -> BastardState:

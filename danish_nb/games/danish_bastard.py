@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, cards_text, n_cards, packs, rank_words
-from ..checks import Check
+from ..checks import Step, Why, passes
 from ..core import Catalogue, Event, GameParts, Result, Rule, Ruling, Text, option, register
 from ..families.common import copies, finishes, options_cache, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (
@@ -234,55 +234,73 @@ def packs_for(players: int) -> int:
 
 # --------------------------------------------------------------------------- placement
 
+#: The option names a verdict quotes when an option decides it.
+_TWO_ON_ANYTHING, _OPEN_TOGETHER, _STOCK_OPENING, _STOCK_BY_CHOICE, _MUST_PLAY = (
+    M("two on anything"), M("open cards together"), M("stock opening"), M("stock by choice"), M("must play"))
+
+# Why a card may go on the pile or not: each a reason a check gives with the card (and the top card).
+_NEW_PILE = Why(True, "DB-13", N_("{card} starts a new pile: any card may start one"))
+_JOKER_ANY_TIME = Why(True, "DB-20", N_("{card} on {top}: a joker can be played at any time"))
+_ONLY_A_JOKER = Why(False, "DB-21", N_("{card} on the black joker: only a joker may follow it"), "DB-f")
+_NO_TEN_HERE = Why(False, "DB-18", N_("{card} on {top}: a 10 may go on any card apart from a joker or a 7"), "DB-c")
+_TEN_ANYWHERE = Why(True, "DB-18", N_("{card} on {top}: a 10 may go on any card apart from a joker or a 7"))
+_HIGHER_THAN_SEVEN = Why(False, "DB-23", N_("{card} on a 7: the next card must not be higher than 7"), "DB-b")
+_NOT_LOWER_THAN_SEVEN = Why(False, "DB-23", N_("{card} on a 7: the next card must be lower than 7"), "DB-b")
+_TWO_ON_SEVEN = Why(True, "DB-23", N_("{card} on a 7: a 2 is lower"))
+_ON_SEVEN = Why(True, "DB-23", N_("{card} on a 7: not higher than 7"), "DB-b")
+_TWO_ON_ANY = Why(True, "DB-16", N_("{card} on {top}: a 2 may be played on anything"), "DB-a")
+_TWO_BEATS_ACE = Why(True, "DB-16", N_("{card} on {top}: a 2 beats an Ace"), "DB-a")
+_TWO_ONLY_ON_ACE = Why(False, "DB-16", N_("{card} on {top}: a 2 goes only on an Ace (option “{option}” is off)"),
+                       "DB-a")
+_ON_TWO = Why(True, "DB-16", N_("{card} on a 2: anything can be played on a 2"))
+_ON_RED_JOKER = Why(True, "DB-22", N_("{card} on the red joker: it plays like a 2, so anything may follow"))
+_ACES_HIGH = Why(True, "DB-15", N_("{card} on {top}: Aces are high"))
+_EQUAL_OR_HIGHER = Why(True, "DB-13", N_("{card} on {top}: equal or higher"))
+_LOWER = Why(False, "DB-13", N_("{card} on {top}: lower than the card before"))
+
+
 @lru_cache(maxsize=4096)
-def placement(card: Card, top: Card | None, options: Options) -> Check:
-    """Whether ``card`` may go on ``top`` (``None``: empty pile): (fits, rule id, why, ruling id).
+def placement(card: Card, top: Card | None, options: Options) -> Step:
+    """Whether ``card`` may go on ``top`` (``None``: empty pile): a step ``(why, card, top)``
+    whose :class:`~danish_nb.checks.Why` says whether it fits, by which rule and in which words.
 
-    A pure function of its arguments, so it is cached: the legal-move generator asks it often.
+    A pure function of its arguments, so it is cached: the legal moves are derived from it.
 
-    >>> placement(Card.parse("7H"), Card.parse("AS"), Options())
-    Check(ok=False, rule_id='DB-13', text=...)
+    >>> step = placement(Card.parse("7H"), Card.parse("AS"), Options())
+    >>> step[0].ok, step[0].rule_id
+    (False, 'DB-13')
     """
     rank = card.rank
     if top is None:
-        return Check(True, "DB-13", M("{card} starts a new pile: any card may start one", card=card), None)
+        return _NEW_PILE, card
     if rank is Rank.JOKER:
-        return Check(True, "DB-20", M("{card} on {top}: a joker can be played at any time", card=card, top=top), None)
+        return _JOKER_ANY_TIME, card, top
     if top == BLACK_JOKER:
-        return Check(False, "DB-21", M("{card} on the black joker: only a joker may follow it", card=card), "DB-f")
+        return _ONLY_A_JOKER, card
     top_rank = top.rank
     if rank is Rank.TEN and top_rank in (Rank.SEVEN, Rank.JOKER):
-        return Check(False, "DB-18", M("{card} on {top}: a 10 may go on any card apart from a joker or a 7",
-                                       card=card, top=top), "DB-c")
+        return _NO_TEN_HERE, card, top
     if top_rank is Rank.SEVEN:
         if rank > Rank.SEVEN:
-            return Check(False, "DB-23", M("{card} on a 7: the next card must not be higher than 7", card=card), "DB-b")
+            return _HIGHER_THAN_SEVEN, card
         if rank is Rank.SEVEN and not options.seven_allows_equal:
-            return Check(False, "DB-23", M("{card} on a 7: the next card must be lower than 7", card=card), "DB-b")
-        if rank is Rank.TWO:
-            return Check(True, "DB-23", M("{card} on a 7: a 2 is lower", card=card), None)
-        return Check(True, "DB-23", M("{card} on a 7: not higher than 7", card=card), "DB-b")
+            return _NOT_LOWER_THAN_SEVEN, card
+        return (_TWO_ON_SEVEN if rank is Rank.TWO else _ON_SEVEN), card
     if rank is Rank.TEN:
-        return Check(True, "DB-18", M("{card} on {top}: a 10 may go on any card apart from a joker or a 7",
-                                      card=card, top=top), None)
+        return _TEN_ANYWHERE, card, top
     if rank is Rank.TWO:
         if options.two_on_anything:
-            return Check(True, "DB-16", M("{card} on {top}: a 2 may be played on anything", card=card, top=top), "DB-a")
+            return _TWO_ON_ANY, card, top
         if top_rank in (Rank.ACE, Rank.TWO) or top == RED_JOKER:
-            return Check(True, "DB-16", M("{card} on {top}: a 2 beats an Ace", card=card, top=top), "DB-a")
-        return Check(False, "DB-16", M("{card} on {top}: a 2 goes only on an Ace (option “{option}” is off)",
-                                       option=M("two on anything"),
-                                       card=card, top=top), "DB-a")
+            return _TWO_BEATS_ACE, card, top
+        return _TWO_ONLY_ON_ACE, card, top, _TWO_ON_ANYTHING
     if top_rank is Rank.TWO:
-        return Check(True, "DB-16", M("{card} on a 2: anything can be played on a 2", card=card), None)
+        return _ON_TWO, card
     if top == RED_JOKER:
-        return Check(True, "DB-22", M("{card} on the red joker: it plays like a 2, so anything may follow",
-                                      card=card), None)
+        return _ON_RED_JOKER, card
     if rank >= top_rank:
-        if rank is Rank.ACE and top_rank != Rank.ACE:
-            return Check(True, "DB-15", M("{card} on {top}: Aces are high", card=card, top=top), None)
-        return Check(True, "DB-13", M("{card} on {top}: equal or higher", card=card, top=top), None)
-    return Check(False, "DB-13", M("{card} on {top}: lower than the card before", card=card, top=top), None)
+        return (_ACES_HIGH if rank is Rank.ACE and top_rank != Rank.ACE else _EQUAL_OR_HIGHER), card, top
+    return _LOWER, card, top
 
 
 def _fits(card: Card, top: Card | None, options: Options) -> bool:
@@ -295,8 +313,8 @@ def _fitting_kinds(top: Card | None, options: Options) -> frozenset[Card | Rank]
     cache = options_cache(options)
     kinds = cache.get(top)
     if kinds is None:
-        kinds = [card for card in (RED_JOKER, BLACK_JOKER) if placement(card, top, options).ok]
-        kinds += [rank for rank in RANKS if placement(Card(rank, Suit.SPADES), top, options).ok]
+        kinds = [card for card in (RED_JOKER, BLACK_JOKER) if placement(card, top, options)[0].ok]
+        kinds += [rank for rank in RANKS if placement(Card(rank, Suit.SPADES), top, options)[0].ok]
         kinds = cache[top] = frozenset(kinds)
     return kinds
 
@@ -351,8 +369,12 @@ class DanishBastardState(ShedTable):
         """Whether the next card is the first of the game (right after the face-up choice)."""
         return self.turn == self.players and not self.pile and not self.burned
 
-    # -- legal moves (fast path; tests check it agrees with explain)
+    # -- legal moves, derived from the checks below
     def _turn_moves(self, p: int) -> list[ShedMove]:
+        """The moves the checks allow: of the hand's plays, those whose cards :func:`placement`
+        lets go on the pile (read off the hand's kinds), then the stock card and taking the pile
+        as :meth:`_stock_step` and :meth:`_take_step` decide; from the table, each candidate play
+        of open cards or closed card that :meth:`_check_open` or :meth:`_check_closed` passes."""
         opts = self.options
         top = self.pile[-1] if self.pile else None
         hand = self.hands[p]
@@ -360,25 +382,20 @@ class DanishBastardState(ShedTable):
             cache = self._hand_cache  # :meth:`_kinds`, its usual case read here (every move's path)
             entry = cache[p] if cache else None
             moves = _hand_moves(p, entry[1] if entry is not None and entry[0] is hand else self._kinds(p), top, opts)
-            fitting = bool(moves)
-            if self.stock and (not fitting or (opts.stock_by_choice and (opts.stock_opening or not self.opening))):
+            fitting = moves[0].cards[0] if moves else None
+            if self.stock and self._stock_step(p, fitting)[0].ok:
                 moves.append(bare_move(p, "stock"))
-            if self.pile and (not opts.must_play or (not fitting and (not self.stock or top == BLACK_JOKER))):
-                moves.append(bare_move(p, "take"))
-            return moves
-        moves = []
-        if self.open[p]:
-            fitting = _groups(self.open[p], top, opts)
-            if fitting:
-                for group in fitting:
-                    combos = subsets(group) if opts.open_cards_together else [(c,) for c in dict.fromkeys(group)]
-                    moves += [ShedMove(p, "open", combo) for combo in combos]
-            else:
-                moves += [ShedMove(p, "open", (card,)) for card in dict.fromkeys(self.open[p])]
+        elif self.open[p]:
+            candidates = (ShedMove(p, "open", combo) for group in _kind_groups(self.open[p], None).values()
+                          for combo in subsets(group))
+            moves = [move for move in candidates if passes(self._check_open(move)[-1])]
+            fitting = None
         else:
-            moves += [ShedMove(p, "closed", (), i) for i in range(len(self.closed[p]))]
-        if self.pile and not opts.must_play:
-            moves.append(ShedMove(p, "take"))
+            candidates = (ShedMove(p, "closed", (), i) for i in range(len(self.closed[p])))
+            moves = [move for move in candidates if passes(self._check_closed(move)[-1])]
+            fitting = None
+        if self.pile and self._take_step(p, fitting)[0].ok:
+            moves.append(bare_move(p, "take"))
         return moves
 
     def _kinds(self, p: int) -> dict[Card | Rank, tuple[ShedMove, ...]]:
@@ -396,142 +413,122 @@ class DanishBastardState(ShedTable):
         object.__setattr__(self, "_hand_cache", replace_at(cache, p, (hand, kinds)))
         return kinds
 
-    # -- explanations (any candidate move)
-    def _wrong_player(self, player: int) -> Check:
-        return Check(False, "DB-19", M("it is P{current}'s turn, not P{player}'s",
-                                       current=self.current + 1, player=player + 1), "DB-r")
+    # -- the checks (any candidate move): each returns its steps, the last one deciding
+    def _wrong_player(self, player: int) -> Step:
+        return _WRONG_PLAYER, self.current + 1, player + 1
 
-    def _check_turn(self, move: ShedMove) -> list[Check]:
+    def _check_turn(self, move: ShedMove) -> list[Step]:
         if move.action == "face-up":
-            return [Check(False, "DB-8", M("the cards were substituted before play; that phase is over"), None)]
+            return [(_SUBSTITUTED,)]
         check = _CHECKS.get(move.action)
         if check is None:
-            return [Check(False, "DB-10", M("'{action}' is not a move of Danish Bastard", action=move.action), None)]
+            return [(_NOT_A_DB_MOVE, move.action)]
         return check(self, move)
 
-    def _check_play(self, move: ShedMove) -> list[Check]:
+    def _check_play(self, move: ShedMove) -> list[Step]:
         p, hand = move.player, self.hands[move.player]
         if not hand:
-            if self.stock:
-                return [Check(False, "DB-24", M("P{p} has no cards in hand: play the stock card", p=p + 1), None)]
-            return [Check(False, "DB-27", M("P{p} has no cards in hand: play from the table", p=p + 1), None)]
+            return [(_NO_HAND_STOCK if self.stock else _NO_HAND_TABLE, p + 1)]
         if not move.cards:
-            return [Check(False, "DB-14", M("play at least one card"), None)]
+            return [(_AT_LEAST_ONE,)]
         if remove_cards(hand, move.cards) is None:
-            return [Check(False, "DB-14", M("P{p} does not hold {cards}", p=p + 1, cards=cards_text(move.cards)), None)]
+            return [(_NOT_HELD, p + 1, move.cards)]
         same = _same_value(move.cards)
         if same is not None:
             return [same]
         steps = self._placement_steps(move.cards)
-        if steps[-1].ok and not self.stock and len(hand) >= 3 > len(hand) - len(move.cards):
-            steps.append(Check(True, "DB-26", M("the stock is gone, so the hand is not refilled to three"), None))
+        if steps[-1][0].ok and not self.stock and len(hand) >= 3 > len(hand) - len(move.cards):
+            steps.append((_NOT_REFILLED,))
         return steps
 
-    def _check_open(self, move: ShedMove) -> list[Check]:
+    def _check_open(self, move: ShedMove) -> list[Step]:
         p = move.player
         if self.stock or self.hands[p]:
-            return [Check(False, "DB-27",
-                          M("open cards are played only once the stock is gone and the hand is empty"), None)]
+            return [(_OPEN_NOT_YET,)]
         if not self.open[p]:
-            return [Check(False, "DB-29", M("P{p} has no open cards left: play a closed card", p=p + 1), None)]
-        if not move.cards or remove_cards(self.open[p], move.cards) is None:
-            if not move.cards:
-                return [Check(False, "DB-27", M("choose at least one of P{p}'s open cards", p=p + 1), None)]
-            return [Check(False, "DB-27", M("{cards} is not among P{p}'s open cards",
-                                            cards=cards_text(move.cards), p=p + 1), None)]
+            return [(_NO_OPEN_LEFT, p + 1)]
+        if not move.cards:
+            return [(_CHOOSE_OPEN, p + 1)]
+        if remove_cards(self.open[p], move.cards) is None:
+            return [(_NOT_AMONG_OPEN, move.cards, p + 1)]
         same = _same_value(move.cards)
         if same is not None:
             return [same]
         if len(move.cards) > 1 and not self.options.open_cards_together:
-            return [Check(False, "DB-27", M("open cards are played one at a time (option “{option}” is off)",
-                                            option=M("open cards together")), "DB-j")]
+            return [(_OPEN_ONE_AT_A_TIME, _OPEN_TOGETHER)]
         steps = self._placement_steps(move.cards)
-        if steps[-1].ok:
+        if steps[-1][0].ok:
             return steps
         fitting = _groups(self.open[p], self.top, self.options)
         if fitting:
-            return steps + [Check(False, "DB-32", M("{fitting} fits: if a player can play a card, then they must",
-                                                    fitting=fitting[0][0]), "DB-m")]
+            return [*steps, (_OPEN_MUST_PLAY, fitting[0][0])]
         if len(move.cards) > 1:
-            return steps + [Check(False, "DB-28", M("no open card fits: play one of them, which fails"), "DB-m")]
-        return steps + [Check(True, "DB-28", M("no open card fits, so {cards} must be played anyway: it fails and "
-                                               "P{p} takes it with the pile", cards=move.cards[0], p=p + 1), "DB-m")]
+            return [*steps, (_FAIL_ONE_OPEN,)]
+        return [*steps, (_OPEN_FAILS, move.cards[0], p + 1)]
 
-    def _check_closed(self, move: ShedMove) -> list[Check]:
+    def _check_closed(self, move: ShedMove) -> list[Step]:
         p = move.player
         if self.stock or self.hands[p] or self.open[p]:
-            return [Check(False, "DB-29",
-                          M("closed cards come last: after the stock, the hand and the open cards"), None)]
+            return [(_CLOSED_LAST,)]
         if move.cards or move.index is None or not 0 <= move.index < len(self.closed[p]):
-            count = len(self.closed[p])
-            return [Check(False, "DB-29", M("choose a closed card by its position, 1 to {count}", count=count), None)]
-        return [Check(True, "DB-29", M("P{p} turns over closed card {index} blind: if it does not fit, it is taken "
-                                       "with the pile (DB-30)", p=p + 1, index=move.index + 1), None)]
+            return [(_CLOSED_POSITION, len(self.closed[p]))]
+        return [(_CLOSED_BLIND, p + 1, move.index + 1)]
 
-    def _check_stock(self, move: ShedMove) -> list[Check]:
-        p = move.player
+    def _check_stock(self, move: ShedMove) -> list[Step]:
         if not self.stock:
-            return [Check(False, "DB-25", M("the stock is gone"), None)]
+            return [(_STOCK_GONE,)]
         if move.cards or move.index is not None:
-            return [Check(False, "DB-12", M("the stock card is played blind: write just 'stock'"), None)]
-        fitting = _groups(self.hands[p], self.top, self.options)
-        if not fitting and self.top == BLACK_JOKER:
-            return [Check(True, "DB-24", M("no hand card answers the black joker: P{p} may try the top stock card "
-                                           "blind (the last chance: it fits only if it is a joker) or take the pile",
-                                           p=p + 1), "DB-f")]
-        if not fitting:
-            return [Check(True, "DB-24", M("no hand card fits, so P{p} must play the top stock card blind (the last "
-                                           "chance); if it fails, P{p} takes it with the pile", p=p + 1), "DB-g")]
-        if self.opening and self.options.stock_by_choice and not self.options.stock_opening:
-            return [Check(False, "DB-9", M("the first card of the game comes from the hand: players “start play by "
-                                           "placing one of their in-hand cards on the table” "
-                                           "(option “{option}” is off)",
-                                           option=M("stock opening")), "DB-s")]
-        if self.options.stock_by_choice:
-            return [Check(True, "DB-12", M("P{p} may play the top stock card blind instead of a hand card", p=p + 1),
-                          "DB-g")]
-        return [Check(False, "DB-24",
-                      M("{fitting} fits: the stock card is only the last chance (option “{option}” is off)",
-                                        fitting=fitting[0][0], option=M("stock by choice")), "DB-g")]
+            return [(_STOCK_BLIND,)]
+        fitting = _groups(self.hands[move.player], self.top, self.options)
+        return [self._stock_step(move.player, fitting[0][0] if fitting else None)]
 
-    def _check_take(self, move: ShedMove) -> list[Check]:
-        p = move.player
+    def _stock_step(self, p: int, fitting: Card | None) -> Step:
+        """Whether ``p`` may play the top stock card blind, ``fitting`` being the first hand
+        card that fits (``None``: none does): the last chance (DB-24) or by choice (DB-12)."""
+        if fitting is None:
+            return (_LAST_CHANCE_BLACK_JOKER if self.top == BLACK_JOKER else _LAST_CHANCE), p + 1
+        opts = self.options
+        if self.opening and opts.stock_by_choice and not opts.stock_opening:
+            return _FIRST_FROM_HAND, _STOCK_OPENING
+        if opts.stock_by_choice:
+            return _STOCK_INSTEAD, p + 1
+        return _STOCK_ONLY_LAST, fitting, _STOCK_BY_CHOICE
+
+    def _check_take(self, move: ShedMove) -> list[Step]:
         if move.cards or move.index is not None:
-            return [Check(False, "DB-24", M("taking the pile takes all of it: write just 'take'"), None)]
+            return [(_TAKE_ALL,)]
         if not self.pile:
-            return [Check(False, "DB-24", M("there is no pile to take"), None)]
-        if not self.options.must_play:
-            return [Check(True, "DB-32", M("P{p} may take the pile (option “{option}” is off)",
-                                           p=p + 1, option=M("must play")), "DB-h")]
-        if self.hands[p] or self.stock:
-            fitting = _groups(self.hands[p], self.top, self.options)
-            if fitting:
-                return [Check(False, "DB-32", M("{fitting} fits: if a player can play a card, then they must",
-                                                fitting=fitting[0][0]), "DB-h")]
-            if self.top == BLACK_JOKER:
-                return [Check(True, "DB-21", M("P{p} has no joker for the black joker, so takes the pile", p=p + 1),
-                              "DB-f")]
-            if self.stock:
-                return [Check(False, "DB-24", M("no hand card fits, so the last chance comes first: play the top "
-                                                "stock card"), None)]
-            return [Check(True, "DB-24", M("no hand card fits and the stock is gone: P{p} takes the pile", p=p + 1),
-                          "DB-n")]
-        return [Check(False, "DB-28", M("from the table a card must be played, even one that fails"), None)]
+            return [(_NO_PILE,)]
+        p = move.player
+        fitting = _groups(self.hands[p], self.top, self.options) if self.hands[p] or self.stock else None
+        return [self._take_step(p, fitting[0][0] if fitting else None)]
 
-    def _placement_steps(self, cards: tuple[Card, ...]) -> list[Check]:
+    def _take_step(self, p: int, fitting: Card | None) -> Step:
+        """Whether ``p`` may take the pile, ``fitting`` being the first hand card that fits
+        (``None``: none does): only when nothing can be played (DB-32), unless the option is off."""
+        if not self.options.must_play:
+            return _MAY_TAKE, p + 1, _MUST_PLAY
+        if self.hands[p] or self.stock:
+            if fitting is not None:
+                return _TAKE_MUST_PLAY, fitting
+            if self.top == BLACK_JOKER:
+                return _NO_JOKER_TAKES, p + 1
+            if self.stock:
+                return (_LAST_CHANCE_FIRST,)
+            return _TAKES_NOTHING_FITS, p + 1
+        return (_TABLE_MUST_PLAY,)
+
+    def _placement_steps(self, cards: tuple[Card, ...]) -> list[Step]:
         fits = placement(cards[0], self.top, self.options)
-        ok = fits.ok
-        steps = [fits]
-        if ok and len(cards) > 1:
-            steps.insert(0, Check(True, "DB-14", M("{cards} cards of the same face value go down together",
-                                                   cards=len(cards)), None))
-        if ok and cards[0].rank is Rank.TEN:
-            steps.append(Check(True, "DB-18", M("the 10 burns the pile; the player then plays again"), None))
-        elif ok and cards[0] == BLACK_JOKER:
-            steps.append(Check(True, "DB-21", M("the next player must play a joker or take the pile"), None))
-        elif ok and top_run(self.pile + cards) >= 4:
-            steps.append(Check(True, "DB-17", M("four or more {ranks} in a row burn the pile",
-                                                ranks=rank_words(cards[0].rank, plural=True)), "DB-e"))
+        if not fits[0].ok:
+            return [fits]
+        steps = [(_TOGETHER, len(cards)), fits] if len(cards) > 1 else [fits]
+        if cards[0].rank is Rank.TEN:
+            steps.append((_TEN_BURNS,))
+        elif cards[0] == BLACK_JOKER:
+            steps.append((_BLACK_JOKER_NEXT,))
+        elif top_run(self.pile + cards) >= 4:
+            steps.append((_FOUR_BURN, cards[0].rank))
         return steps
 
     # -- applying
@@ -690,15 +687,68 @@ _CHECKS = {"play": DanishBastardState._check_play, "open": DanishBastardState._c
            "closed": DanishBastardState._check_closed, "stock": DanishBastardState._check_stock,
            "take": DanishBastardState._check_take}
 
+# The other reasons the checks give (the placement's are with :func:`placement`).
+_WRONG_PLAYER = Why(False, "DB-19", N_("it is P{current}'s turn, not P{player}'s"), "DB-r")
+_SUBSTITUTED = Why(False, "DB-8", N_("the cards were substituted before play; that phase is over"))
+_NOT_A_DB_MOVE = Why(False, "DB-10", N_("'{action}' is not a move of Danish Bastard"))
+_NO_HAND_STOCK = Why(False, "DB-24", N_("P{p} has no cards in hand: play the stock card"))
+_NO_HAND_TABLE = Why(False, "DB-27", N_("P{p} has no cards in hand: play from the table"))
+_AT_LEAST_ONE = Why(False, "DB-14", N_("play at least one card"))
+_NOT_HELD = Why(False, "DB-14", N_("P{p} does not hold {cards}"), shows={"cards": cards_text})
+_NOT_SAME_VALUE = Why(False, "DB-14", N_("{cards} are not all of the same face value"), shows={"cards": cards_text})
+_TWO_JOKERS = Why(False, "DB-14", N_("a red and a black joker play differently, so they do not go down together"),
+                  "DB-o")
+_NOT_REFILLED = Why(True, "DB-26", N_("the stock is gone, so the hand is not refilled to three"))
+_OPEN_NOT_YET = Why(False, "DB-27", N_("open cards are played only once the stock is gone and the hand is empty"))
+_NO_OPEN_LEFT = Why(False, "DB-29", N_("P{p} has no open cards left: play a closed card"))
+_CHOOSE_OPEN = Why(False, "DB-27", N_("choose at least one of P{p}'s open cards"))
+_NOT_AMONG_OPEN = Why(False, "DB-27", N_("{cards} is not among P{p}'s open cards"), shows={"cards": cards_text})
+_OPEN_ONE_AT_A_TIME = Why(False, "DB-27", N_("open cards are played one at a time (option “{option}” is off)"),
+                          "DB-j")
+_OPEN_MUST_PLAY = Why(False, "DB-32", N_("{fitting} fits: if a player can play a card, then they must"), "DB-m")
+_FAIL_ONE_OPEN = Why(False, "DB-28", N_("no open card fits: play one of them, which fails"), "DB-m")
+_OPEN_FAILS = Why(True, "DB-28", N_("no open card fits, so {cards} must be played anyway: it fails and "
+                                    "P{p} takes it with the pile"), "DB-m")
+_CLOSED_LAST = Why(False, "DB-29", N_("closed cards come last: after the stock, the hand and the open cards"))
+_CLOSED_POSITION = Why(False, "DB-29", N_("choose a closed card by its position, 1 to {count}"))
+_CLOSED_BLIND = Why(True, "DB-29", N_("P{p} turns over closed card {index} blind: if it does not fit, it is taken "
+                                      "with the pile (DB-30)"))
+_STOCK_GONE = Why(False, "DB-25", N_("the stock is gone"))
+_STOCK_BLIND = Why(False, "DB-12", N_("the stock card is played blind: write just 'stock'"))
+_LAST_CHANCE_BLACK_JOKER = Why(True, "DB-24", N_("no hand card answers the black joker: P{p} may try the top stock "
+                                                 "card blind (the last chance: it fits only if it is a joker) or "
+                                                 "take the pile"), "DB-f")
+_LAST_CHANCE = Why(True, "DB-24", N_("no hand card fits, so P{p} must play the top stock card blind (the last "
+                                     "chance); if it fails, P{p} takes it with the pile"), "DB-g")
+_FIRST_FROM_HAND = Why(False, "DB-9", N_("the first card of the game comes from the hand: players “start play by "
+                                         "placing one of their in-hand cards on the table” (option “{option}” is "
+                                         "off)"), "DB-s")
+_STOCK_INSTEAD = Why(True, "DB-12", N_("P{p} may play the top stock card blind instead of a hand card"), "DB-g")
+_STOCK_ONLY_LAST = Why(False, "DB-24", N_("{fitting} fits: the stock card is only the last chance (option "
+                                          "“{option}” is off)"), "DB-g")
+_TAKE_ALL = Why(False, "DB-24", N_("taking the pile takes all of it: write just 'take'"))
+_NO_PILE = Why(False, "DB-24", N_("there is no pile to take"))
+_MAY_TAKE = Why(True, "DB-32", N_("P{p} may take the pile (option “{option}” is off)"), "DB-h")
+_TAKE_MUST_PLAY = Why(False, "DB-32", N_("{fitting} fits: if a player can play a card, then they must"), "DB-h")
+_NO_JOKER_TAKES = Why(True, "DB-21", N_("P{p} has no joker for the black joker, so takes the pile"), "DB-f")
+_LAST_CHANCE_FIRST = Why(False, "DB-24", N_("no hand card fits, so the last chance comes first: play the top "
+                                            "stock card"))
+_TAKES_NOTHING_FITS = Why(True, "DB-24", N_("no hand card fits and the stock is gone: P{p} takes the pile"), "DB-n")
+_TABLE_MUST_PLAY = Why(False, "DB-28", N_("from the table a card must be played, even one that fails"))
+_TOGETHER = Why(True, "DB-14", N_("{cards} cards of the same face value go down together"))
+_TEN_BURNS = Why(True, "DB-18", N_("the 10 burns the pile; the player then plays again"))
+_BLACK_JOKER_NEXT = Why(True, "DB-21", N_("the next player must play a joker or take the pile"))
+_FOUR_BURN = Why(True, "DB-17", N_("four or more {ranks} in a row burn the pile"), "DB-e",
+                 shows={"ranks": lambda rank: rank_words(rank, plural=True)})
 
-def _same_value(cards: tuple[Card, ...]) -> Check | None:
+
+def _same_value(cards: tuple[Card, ...]) -> Step | None:
     """A failing step if the cards are not all of one face value (jokers: one colour)."""
     first = cards[0]
     if any(c.rank != first.rank for c in cards):
-        return Check(False, "DB-14", M("{cards} are not all of the same face value", cards=cards_text(cards)), None)
+        return _NOT_SAME_VALUE, cards
     if first.is_joker and any(c != first for c in cards):
-        return Check(False, "DB-14",
-                     M("a red and a black joker play differently, so they do not go down together"), "DB-o")
+        return (_TWO_JOKERS,)
     return None
 
 

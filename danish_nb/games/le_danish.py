@@ -20,10 +20,10 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from ..cards import Card, Rank, cards_text, n_cards, packs, rank_words
-from ..checks import Check
+from ..cards import RANKS, Card, Rank, Suit, cards_text, n_cards, packs, rank_words
+from ..checks import Check, Step, Why, passes
 from ..core import Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text, option, register
-from ..families.common import copies, finishes, remove_cards, replace_at, sorted_cards
+from ..families.common import copies, finishes, options_cache, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (
     ShedMove,
     ShedTable,
@@ -284,47 +284,75 @@ def effective_top(pile: tuple[Card, ...], options: Options) -> Card | None:
 
 
 def _fits(card: Card, top: Card | None, options: Options) -> bool:
-    """The fast form of :func:`placement` (``top`` from :func:`effective_top`)."""
-    rank = card.rank
-    if rank is _TWO or top is None:
-        return True
-    if top.rank is _SEVEN:
-        return rank <= _SEVEN
-    if rank is _TEN and options.ten_on_anything:
-        return True
-    return rank >= top.rank
+    """Whether ``card`` may go on a pile whose card to answer is ``top`` (:func:`effective_top`)."""
+    return card[0] in _fitting_ranks(top, options)
 
 
-def placement(card: Card, pile: tuple[Card, ...], options: Options) -> Check:
-    """Whether ``card`` may go on ``pile``: (fits, rule id, why, ruling id).
+def _fitting_ranks(top: Card | None, options: Options) -> frozenset[Rank]:
+    """The ranks that may go on a pile whose card to answer is ``top``: those :func:`placement`
+    allows, read off it once per top and options value (cached)."""
+    cache = options_cache(options)
+    ranks = cache.get(top)
+    if ranks is None:
+        pile = () if top is None else (top,)
+        ranks = cache[top] = frozenset(rank for rank in RANKS
+                                       if placement(Card(rank, Suit.SPADES), pile, options)[0].ok)
+    return ranks
 
-    >>> placement(Card.parse("10H"), (Card.parse("7S"),), Options())
-    Check(ok=False, rule_id='LD-26', text=...)
+
+def _on(pile: Card, top: Card) -> Text:
+    """``on the nine of hearts``, or what a mirror 2 on the pile stands for."""
+    return M("on {pile} (a 2 taking the value of {top})", pile=pile, top=top) if top != pile else M("on {top}", top=top)
+
+
+def _on_words(card: Card, pile: Card, top: Card) -> dict[str, Any]:
+    return {"card": card, "on": _on(pile, top)}
+
+
+def _citing(why: Why, *rulings: str | None) -> dict[str | None, Why]:
+    """``why`` citing each of ``rulings`` (which one depends on the cards: a mirror 2, an Ace, a 10)."""
+    return {ruling: Why(why.ok, why.rule_id, why.msgid, ruling, make=why.make) for ruling in rulings}
+
+
+# Why a card may go on the pile or not: a step ``(why, card, pile[-1], top)`` (``top``: the card to answer).
+_NEW_PILE = Why(True, "LD-11", N_("{card} starts a new pile: any card may start one"))
+_TWO_ON_ANY = Why(True, "LD-25", N_("{card} on {pile}: a 2 may be played on any card"), "LD-f")
+_AFTER_TWO = Why(True, "LD-25", N_("{card} on {pile}: after a 2 anything may follow"), "LD-f")
+_SEVEN_OR_LOWER = _citing(Why(True, "LD-26", N_("{card} {on}: 7 or lower"), make=_on_words), None, "LD-f")
+_AFTER_SEVEN = _citing(Why(False, "LD-26", N_("{card} {on}: after a 7 the card must be 7 or lower"), make=_on_words),
+                       None, "LD-f", "LD-h")
+_TEN_ANY = Why(True, "LD-28", N_("{card} {on}: a 10 may go on any card but a 7"), "LD-h", make=_on_words)
+_EQUAL_OR_HIGHER = _citing(Why(True, "LD-15", N_("{card} {on}: equal or higher"), make=_on_words),
+                           None, "LD-f", "LD-h", "LD-n")
+_LOWER = _citing(Why(False, "LD-15", N_("{card} {on}: lower than the card before"), make=_on_words),
+                 None, "LD-f", "LD-h", "LD-n")
+
+
+def placement(card: Card, pile: tuple[Card, ...], options: Options) -> Step:
+    """Whether ``card`` may go on ``pile``: a step ``(why, *values)`` whose
+    :class:`~danish_nb.checks.Why` says whether it fits, by which rule and in which words.
+
+    >>> step = placement(Card.parse("10H"), (Card.parse("7S"),), Options())
+    >>> step[0].ok, step[0].rule_id, step[0].ruling_id
+    (False, 'LD-26', 'LD-h')
     """
     if not pile:
-        return Check(True, "LD-11", M("{card} starts a new pile: any card may start one", card=card), None)
+        return _NEW_PILE, card
     top = effective_top(pile, options)
     rank = card.rank
-    if rank is Rank.TWO:
-        return Check(True, "LD-25", M("{card} on {pile}: a 2 may be played on any card",
-                                      card=card, pile=pile[-1]), "LD-f")
+    if rank is _TWO:
+        return _TWO_ON_ANY, card, pile[-1]
     if top is None:
-        return Check(True, "LD-25", M("{card} on {pile}: after a 2 anything may follow",
-                                      card=card, pile=pile[-1]), "LD-f")
-    on = (M("on {pile} (a 2 taking the value of {top})", pile=pile[-1], top=top) if top != pile[-1]
-          else M("on {top}", top=top))
+        return _AFTER_TWO, card, pile[-1]
     mirror = "LD-f" if top != pile[-1] else None
-    if top.rank is Rank.SEVEN:
-        if rank <= Rank.SEVEN:
-            return Check(True, "LD-26", M("{card} {on}: 7 or lower", card=card, on=on), mirror)
-        return Check(False, "LD-26", M("{card} {on}: after a 7 the card must be 7 or lower", card=card, on=on),
-                     "LD-h" if rank is Rank.TEN else mirror)
-    if rank is Rank.TEN and options.ten_on_anything:
-        return Check(True, "LD-28", M("{card} {on}: a 10 may go on any card but a 7", card=card, on=on), "LD-h")
-    aces = "LD-n" if Rank.ACE in (rank, top.rank) else "LD-h" if rank is Rank.TEN else mirror
-    if rank >= top.rank:
-        return Check(True, "LD-15", M("{card} {on}: equal or higher", card=card, on=on), aces)
-    return Check(False, "LD-15", M("{card} {on}: lower than the card before", card=card, on=on), aces)
+    if top.rank is _SEVEN:
+        if rank <= _SEVEN:
+            return _SEVEN_OR_LOWER[mirror], card, pile[-1], top
+        return _AFTER_SEVEN["LD-h" if rank is _TEN else mirror], card, pile[-1], top
+    if rank is _TEN and options.ten_on_anything:
+        return _TEN_ANY, card, pile[-1], top
+    aces = "LD-n" if _ACE in (rank, top.rank) else "LD-h" if rank is _TEN else mirror
+    return (_EQUAL_OR_HIGHER if rank >= top.rank else _LOWER)[aces], card, pile[-1], top
 
 
 # --------------------------------------------------------------------------- state
@@ -379,29 +407,34 @@ class LeDanishState(ShedTable):
 
     # -- legal moves (fast path; tests check it agrees with explain)
     def _turn_moves(self, p: int) -> list[ShedMove]:
+        """The moves the checks allow: of the hand's plays, those whose cards :func:`placement`
+        lets go on the pile (read off :func:`_fits`), or else taking the pile; in the other
+        phases, and from an empty hand, each candidate that its check passes."""
         phase = self.phase
-        if phase == "send":
-            return [ShedMove(p, "send", (), t) for t in range(self.players)
-                    if t != p and t not in self.finished]
-        if phase == "offer":
-            rank = self.pile[-1].rank
-            group = [c for c in self.hands[p] if c.rank is rank]
-            return [ShedMove(p, "complete", combo) for combo in dict.fromkeys(combinations(group, 2))] \
-                + [ShedMove(p, "pass")]
-        if phase == "chain":
-            return [ShedMove(p, "closed", (), i) for i in range(len(self.closed[p]))] + [ShedMove(p, "pass")]
         hand = self.hands[p]
-        if not hand:
-            if self.open[p]:
-                return [ShedMove(p, "pick-up-open")]
-            return [ShedMove(p, "closed", (), i) for i in range(len(self.closed[p]))]
-        limit = 3 if self.options.at_most_three else None
-        moves = group_moves(p, "play", _groups(hand, effective_top(self.pile, self.options), self.options), limit)
-        if not moves:
-            moves.append(ShedMove(p, "take"))
-        if self._may_turn_closed(p):
-            moves += [ShedMove(p, "closed", (), i) for i in range(len(self.closed[p]))]
-        return moves
+        if phase == "play" and hand:
+            limit = 3 if self.options.at_most_three else None
+            moves = group_moves(p, "play", _groups(hand, effective_top(self.pile, self.options), self.options), limit)
+            candidates = [] if moves else [ShedMove(p, "take")]
+            if self._may_turn_closed(p):
+                candidates += self._closed_moves(p)
+        elif phase == "send":
+            moves, candidates = [], [ShedMove(p, "send", (), t) for t in range(self.players)]
+        elif phase == "offer":
+            rank = self.pile[-1].rank
+            group = [c for c in hand if c.rank is rank]
+            moves = []
+            candidates = [ShedMove(p, "complete", combo) for combo in dict.fromkeys(combinations(group, 2))]
+            candidates.append(ShedMove(p, "pass"))
+        elif phase == "chain":
+            moves, candidates = [], [*self._closed_moves(p), ShedMove(p, "pass")]
+        else:
+            moves, candidates = [], [ShedMove(p, "pick-up-open"), *self._closed_moves(p)]
+        return moves + [move for move in candidates if passes(self._check_turn(move)[-1])]
+
+    def _closed_moves(self, p: int) -> list[ShedMove]:
+        """Turning each of ``p``'s face-down cards (candidates)."""
+        return [ShedMove(p, "closed", (), i) for i in range(len(self.closed[p]))]
 
     def _may_turn_closed(self, p: int) -> bool:
         """Option ``face_down_below_three``: face-down cards with 1 or 2 cards still in hand."""
@@ -409,7 +442,7 @@ class LeDanishState(ShedTable):
                 and 0 < len(self.hands[p]) < 3)
 
     # -- explanations (any candidate move)
-    def _wrong_player(self, player: int) -> Check:
+    def _wrong_player(self, player: int) -> Step:
         p = self.current
         if self.phase == "offer":
             return Check(False, "LD-33", M("P{p} is being asked whether to complete the four, not P{player}",
@@ -421,7 +454,7 @@ class LeDanishState(ShedTable):
                                           p=p + 1, player=player + 1), None)
         return Check(False, "LD-10", M("it is P{p}'s turn, not P{player}'s", p=p + 1, player=player + 1), None)
 
-    def _check_turn(self, move: ShedMove) -> list[Check]:
+    def _check_turn(self, move: ShedMove) -> list[Step]:
         if self.phase == "send":
             return self._check_send(move)
         if self.phase == "offer":
@@ -433,7 +466,7 @@ class LeDanishState(ShedTable):
             return [_not_now(move.action)]
         return check(self, move)
 
-    def _check_play(self, move: ShedMove) -> list[Check]:
+    def _check_play(self, move: ShedMove) -> list[Step]:
         p, hand = move.player, self.hands[move.player]
         if not hand:
             return [_empty_hand(self, p)]
@@ -450,10 +483,10 @@ class LeDanishState(ShedTable):
                                             option=M("at most three")), "LD-a")]
         return self._placement_steps(move.cards)
 
-    def _placement_steps(self, cards: tuple[Card, ...]) -> list[Check]:
+    def _placement_steps(self, cards: tuple[Card, ...]) -> list[Step]:
         step = placement(cards[0], self.pile, self.options)
         steps = [step]
-        if not step.ok:
+        if not step[0].ok:
             return steps
         opts = self.options
         rank = cards[0].rank
@@ -478,25 +511,20 @@ class LeDanishState(ShedTable):
             steps.append(Check(True, "LD-32", M("the direction of play then reverses"), "LD-j"))
         return steps
 
-    def _check_take(self, move: ShedMove) -> list[Check]:
+    def _check_take(self, move: ShedMove) -> list[Step]:
         p = move.player
         if move.cards or move.index is not None:
-            return [Check(False, "LD-16", M("picking up takes the whole pile: write just 'take'"), None)]
+            return [(_TAKE_ALL,)]
         if not self.hands[p]:
             return [_empty_hand(self, p)]
         if not self.pile:
-            return [Check(False, "LD-16", M("there is no pile to pick up"), None)]
-        top = effective_top(self.pile, self.options)
-        fitting = [c for c in self.hands[p] if _fits(c, top, self.options)]
+            return [(_NO_PILE,)]
+        fitting = _groups(self.hands[p], effective_top(self.pile, self.options), self.options)
         if fitting:
-            return [Check(False, "LD-16", M("{fitting} can be played: the pile is picked up only by a player who "
-                                            "cannot play", fitting=fitting[0]), None)]
-        return [Check(True, "LD-16", M("no card of P{p}'s hand fits on {pile}: P{p} picks up the pile ({pile2})",
-                                       p=p + 1, pile=self.pile[-1], pile2=n_cards(len(self.pile))), None),
-                Check(True, "LD-17", M("P{p} then plays with all these cards, drawing only when the hand drops "
-                                       "below 3", p=p + 1), None)]
+            return [(_CAN_PLAY, fitting[0][0])]
+        return [(_PICKS_UP, p + 1, self.pile[-1], len(self.pile)), (_PLAYS_WITH_THEM, p + 1)]
 
-    def _check_pick_up_open(self, move: ShedMove) -> list[Check]:
+    def _check_pick_up_open(self, move: ShedMove) -> list[Step]:
         p = move.player
         if move.cards or move.index is not None:
             return [Check(False, "LD-20", M("the face-up cards are all taken: write just 'pick-up-open'"), None)]
@@ -509,7 +537,7 @@ class LeDanishState(ShedTable):
         return [Check(True, "LD-20", M("hand and stock are empty: P{p} takes the face-up cards ({open}) into the hand "
                                        "and plays on", p=p + 1, open=cards_text(self.open[p])), "LD-c")]
 
-    def _check_closed(self, move: ShedMove) -> list[Check]:
+    def _check_closed(self, move: ShedMove) -> list[Step]:
         p = move.player
         if self.stock:
             return [Check(False, "LD-21", M("face-down cards come only once the stock is exhausted"), None)]
@@ -525,7 +553,7 @@ class LeDanishState(ShedTable):
                           "LD-e")]
         return self._closed_index_steps(move, "LD-21")
 
-    def _closed_index_steps(self, move: ShedMove, rule_id: str) -> list[Check]:
+    def _closed_index_steps(self, move: ShedMove, rule_id: str) -> list[Step]:
         p = move.player
         count = len(self.closed[p])
         if move.cards or move.index is None or not 0 <= move.index < count:
@@ -535,22 +563,20 @@ class LeDanishState(ShedTable):
                                        "P{p} picks up the pile with it (LD-23)", p=p + 1, index=move.index + 1),
                       "LD-d" if rule_id == "LD-22" else None)]
 
-    def _check_send(self, move: ShedMove) -> list[Check]:
+    def _check_send(self, move: ShedMove) -> list[Step]:
         p = move.player
         if move.action != "send":
-            return [Check(False, "LD-29", M("P{p} played an Ace and first chooses who gets the pile", p=p + 1), "LD-i")]
+            return [(_SEND_FIRST, p + 1)]
         t = move.index
         if move.cards or t is None or not 0 <= t < self.players:
-            return [Check(False, "LD-29", M("send the pile to a player, P1 to P{players}",
-                                            players=self.players), "LD-i")]
+            return [(_SEND_TO_WHOM, self.players)]
         if t == p:
-            return [Check(False, "LD-29", M("the pile goes to another player, not back to the Ace's player"), "LD-i")]
+            return [(_NOT_BACK,)]
         if t in self.finished:
-            return [Check(False, "LD-29", M("P{t} is out of the game", t=t + 1), "LD-i")]
-        return [Check(True, "LD-29", M("P{p} sends the pile ({pile}) to P{t}",
-                                       p=p + 1, pile=n_cards(len(self.pile)), t=t + 1), "LD-i")]
+            return [(_OUT, t + 1)]
+        return [(_SENDS, p + 1, len(self.pile), t + 1)]
 
-    def _check_offer(self, move: ShedMove) -> list[Check]:
+    def _check_offer(self, move: ShedMove) -> list[Step]:
         p, rank = move.player, self.pile[-1].rank
         if move.action == "pass":
             if move.cards or move.index is not None:
@@ -572,7 +598,7 @@ class LeDanishState(ShedTable):
         return [Check(True, "LD-33", M("P{p} completes the four {ranks} out of turn and play goes on from P{p}",
                                        p=p + 1, ranks=rank_words(rank, plural=True)), "LD-k")] + steps[1:]
 
-    def _check_chain(self, move: ShedMove) -> list[Check]:
+    def _check_chain(self, move: ShedMove) -> list[Step]:
         p = move.player
         if move.action == "pass":
             if move.cards or move.index is not None:
@@ -792,6 +818,20 @@ def _put_event(move: ShedMove, cards: tuple[Card, ...], top: Card | None) -> Eve
                                         pile=top, index=(move.index or 0) + 1), cards)
 
 
+# Why the pile may be taken or sent, or not (:meth:`LeDanishState._check_take`, ``_check_send``).
+_TAKE_ALL = Why(False, "LD-16", N_("picking up takes the whole pile: write just 'take'"))
+_NO_PILE = Why(False, "LD-16", N_("there is no pile to pick up"))
+_CAN_PLAY = Why(False, "LD-16", N_("{fitting} can be played: the pile is picked up only by a player who cannot play"))
+_PICKS_UP = Why(True, "LD-16", N_("no card of P{p}'s hand fits on {pile}: P{p} picks up the pile ({pile2})"),
+                shows={"pile2": n_cards})
+_PLAYS_WITH_THEM = Why(True, "LD-17", N_("P{p} then plays with all these cards, drawing only when the hand drops below "
+                                         "3"))
+_SEND_FIRST = Why(False, "LD-29", N_("P{p} played an Ace and first chooses who gets the pile"), "LD-i")
+_SEND_TO_WHOM = Why(False, "LD-29", N_("send the pile to a player, P1 to P{players}"), "LD-i")
+_NOT_BACK = Why(False, "LD-29", N_("the pile goes to another player, not back to the Ace's player"), "LD-i")
+_OUT = Why(False, "LD-29", N_("P{t} is out of the game"), "LD-i")
+_SENDS = Why(True, "LD-29", N_("P{p} sends the pile ({pile}) to P{t}"), "LD-i", shows={"pile": n_cards})
+
 _CHECKS = {"play": LeDanishState._check_play, "take": LeDanishState._check_take,
            "pick-up-open": LeDanishState._check_pick_up_open, "closed": LeDanishState._check_closed}
 
@@ -820,10 +860,17 @@ def _empty_hand(state: LeDanishState, p: int) -> Check:
 
 def _groups(cards: tuple[Card, ...], top: Card | None, options: Options) -> list[list[Card]]:
     """The hand's cards that fit on ``top``, grouped by rank."""
+    ranks = _fitting_ranks(top, options)
     groups: dict[Rank, list[Card]] = {}
     for card in cards:
-        groups.setdefault(card.rank, []).append(card)
-    return [group for group in groups.values() if _fits(group[0], top, options)]
+        rank = card[0]
+        if rank in ranks:
+            group = groups.get(rank)
+            if group is None:
+                groups[rank] = [card]
+            else:
+                group.append(card)
+    return list(groups.values())
 
 
 # --------------------------------------------------------------------------- the game

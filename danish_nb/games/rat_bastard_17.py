@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from ..cards import Card, Rank, Suit, n_cards, shuffled, standard_pack
-from ..checks import Check, verdict
+from ..checks import Check, Step, Why, passes, verdict
 from ..core import (
     Catalogue,
     Event,
@@ -375,33 +375,35 @@ class RatBastardState(RulesState):
 
     # -- legal moves (fast path; the contract tests check it agrees with explain)
     def _generate_moves(self) -> list[RatMove]:
+        """The legal moves, derived from the checks: the swaps :meth:`_check_swap` passes, then
+        keep; in play, each hand card (the hand empty: each outer hole card) at each value the
+        checks allow (:meth:`_check_hole`, :meth:`_value_steps`); if none, taking the pile."""
         if self.result is not None:
             return []
         p = self.current
         hand = self.hands[p]
         if self.phase == "swap":
-            moves = [RatMove(p, "swap", card, other=self.holes[p][slot])
-                     for slot in UP_SLOTS if slot not in self.swapped and self.holes[p][slot] is not None
-                     for card in hand]
-            return moves + [RatMove(p, "keep")]
+            row = self.holes[p]
+            swaps = (RatMove(p, "swap", card, other=row[slot]) for slot in UP_SLOTS if row[slot] is not None
+                     for card in hand)
+            return [move for move in swaps if passes(self._check_swap(move)[-1])] + [RatMove(p, "keep")]
         if hand:
-            moves = [m for card in dict.fromkeys(hand) for m in self._fitting(p, "play", card, None)]
+            allowed = _allowed_values(self.total)
+            moves = [m for card in dict.fromkeys(hand) for m in self._fitting(p, card, allowed)]
         else:
-            moves = []
-            for slot in outer_slots(self.holes[p]):
-                if slot in UP_SLOTS:
-                    moves += self._fitting(p, "hole", self.holes[p][slot], slot + 1)
-                else:
-                    moves.append(_move(p, "hole", None, None, slot + 1))
+            row = self.holes[p]
+            holes = (_move(p, "hole", None, value, slot + 1) for slot in outer_slots(row)
+                     for value in (_WILD_VALUES if slot in UP_SLOTS and is_wild(row[slot], self.options) else (None,)))
+            moves = [move for move in holes if passes(self._check_hole(move)[-1])]
         return moves or [_move(p, "take")]
 
-    def _fitting(self, p: int, action: str, card: Card, position: int | None) -> list[RatMove]:
-        """The moves that play a known ``card`` without going over 17 (wild: each fitting value)."""
-        shown = card if action == "play" else None
+    def _fitting(self, p: int, card: Card, allowed: frozenset[int]) -> list[RatMove]:
+        """The moves playing ``card`` from the hand at a value the total's check ``allowed``
+        (:func:`_allowed_values`; wild: at each such value)."""
         value = card_value(card, self.options)
         if value is None:
-            return [_move(p, action, shown, v, position) for v in range(1, min(10, TARGET - self.total) + 1)]
-        return [_move(p, action, shown, None, position)] if self.total + value <= TARGET else []
+            return [_move(p, "play", card, v) for v in _WILD_VALUES if v in allowed]
+        return [_move(p, "play", card)] if value in allowed else []
 
     # -- explanations (any candidate move)
     def well_formed(self, move: Any) -> bool:
@@ -414,7 +416,7 @@ class RatBastardState(RulesState):
         steps = self._check(move)
         return verdict(move, steps, CATALOGUE)
 
-    def _check(self, move: Any) -> list[Check]:
+    def _check(self, move: Any) -> list[Step]:
         """The ordered steps of the rule check; the last one decides."""
         problem = move_problem(move)
         if problem:
@@ -437,28 +439,25 @@ class RatBastardState(RulesState):
                                            "begun"), None)]
         return check(self, move)
 
-    def _check_swap(self, move: RatMove) -> list[Check]:
+    def _check_swap(self, move: RatMove) -> list[Step]:
         p, row = move.player, self.holes[move.player]
         if move.card is None or move.other is None or move.value is not None or move.position is not None:
-            return [Check(False, "RB-7", M("a swap names a hand card then a face-up hole card: 'P1 swap 7H KS'"), None)]
+            return [(_SWAP_NAMES,)]
         if move.card not in self.hands[p]:
-            return [Check(False, "RB-7", M("P{p} does not hold {card}", p=p + 1, card=move.card), None)]
+            return [(_SWAP_NOT_HELD, p + 1, move.card)]
         slot = next((s for s in UP_SLOTS if row[s] == move.other), None)
         if slot is None:
-            return [Check(False, "RB-7", M("{other} is not one of P{p}'s face-up hole cards",
-                                           other=move.other, p=p + 1), "RB-c")]
+            return [(_NOT_FACE_UP, move.other, p + 1)]
         if slot in self.swapped:
-            return [Check(False, "RB-7", M("position {slot} was already replaced: each face-up hole card may be "
-                                           "replaced once ('one or both')", slot=slot + 1), "RB-j")]
-        return [Check(True, "RB-7", M("P{p} puts {card} face up at position {slot} and takes {other} into the hand",
-                                      p=p + 1, card=move.card, slot=slot + 1, other=move.other), "RB-j")]
+            return [(_REPLACED, slot + 1)]
+        return [(_SWAPS, p + 1, move.card, slot + 1, move.other)]
 
-    def _check_keep(self, move: RatMove) -> list[Check]:
+    def _check_keep(self, move: RatMove) -> list[Step]:
         if move.card or move.other or move.value is not None or move.position is not None:
             return [Check(False, "RB-7", M("'keep' takes nothing after it"), None)]
         return [Check(True, "RB-7", M("P{player} ends the swapping", player=move.player + 1), "RB-j")]
 
-    def _check_play(self, move: RatMove) -> list[Check]:
+    def _check_play(self, move: RatMove) -> list[Step]:
         p, hand = move.player, self.hands[move.player]
         if not hand:
             return [Check(False, "RB-19", M("P{p} has no cards in hand: play a hole card at one end of the row",
@@ -467,9 +466,9 @@ class RatBastardState(RulesState):
             return [Check(False, "RB-11", M("a play names one card from the hand"), "RB-d")]
         if move.card not in hand:
             return [Check(False, "RB-6", M("P{p} does not hold {card}", p=p + 1, card=move.card), None)]
-        return self._value_steps(move.card, move.value, "play")
+        return self._value_steps(move.card, move.value)
 
-    def _check_hole(self, move: RatMove) -> list[Check]:
+    def _check_hole(self, move: RatMove) -> list[Step]:
         p, row = move.player, self.holes[move.player]
         if self.hands[p]:
             return [Check(False, "RB-5", M("the hole cards may not be used until all cards in the hand have been "
@@ -484,52 +483,30 @@ class RatBastardState(RulesState):
             return [Check(False, "RB-20", M("the hole card at position {position} has a card on both its left and "
                                             "right: only the outer hole cards may be used",
                                             position=move.position), "RB-c")]
-        first = [Check(True, "RB-19", M("P{p}'s hand is empty, so the hole cards may be used", p=p + 1), None),
-                 Check(True, "RB-20", M("position {position} is at an end of the row", position=move.position), "RB-c")]
+        first: list[Step] = [(_HAND_EMPTY, p + 1), (_AT_AN_END, move.position)]
         if slot not in UP_SLOTS:
-            if move.value is not None:
-                return first + [Check(False, "RB-4", M("a face-down hole card is played blind: its value cannot be "
-                                                       "chosen beforehand (a wild one takes the best value)"), "RB-m")]
-            return first + [Check(True, "RB-4", M("P{p} turns over the face-down card at position {position} blind; "
-                                                  "if it takes the total over 17, P{p} picks up from the top of the "
-                                                  "pile up to 5 cards (RB-21)",
-                                                  p=p + 1, position=move.position), "RB-c")]
-        return first + self._value_steps(row[slot], move.value, "hole")
+            return [*first, (_NO_BLIND_VALUE,) if move.value is not None else (_BLIND, p + 1, move.position)]
+        return first + self._value_steps(row[slot], move.value)
 
-    def _value_steps(self, card: Card, given: int | None, action: str) -> list[Check]:
+    def _value_steps(self, card: Card, given: int | None) -> list[Step]:
+        """Whether ``card`` played at the value ``given`` (``None``: its own) keeps the total at or
+        under 17 (RB-15), with the wild card's choice of value first (RB-1)."""
         value = card_value(card, self.options)
-        steps = []
         if value is None:
             if given is None:
-                return [Check(False, "RB-1", M("{card} is wild: choose its value from 1 to 10", card=card), "RB-a")]
+                return [(_WILD_CHOOSE, card)]
             if not 1 <= given <= 10:
-                return [Check(False, "RB-1", M("{card} is wild: its value is from 1 to 10, not {given}",
-                                               card=card, given=given), "RB-a")]
+                return [(_WILD_RANGE, card, given)]
             value = given
-            steps.append(Check(True, "RB-1", M("{card} is wild: P{current} chooses {given}",
-                                               card=card, current=self.current + 1, given=given), "RB-a"))
+            steps: list[Step] = [(_WILD_CHOSEN, card, self.current + 1, given)]
         elif given is not None:
-            return [Check(False, "RB-1", M("{card} is not wild: its value is {value}, so write no value after it",
-                                           card=card, value=value),
-                          "RB-a")]
-        new = self.total + value
-        if new > TARGET:
-            return steps + [Check(False, "RB-15", M("{card} (value {value}) would take the total from {total} to "
-                                                    "{new}: the total may not go over 17",
-                                                    card=card, value=value, total=self.total, new=new), None)]
-        if new == TARGET:
-            if self.deck:
-                text = M("{card} (value {value}) reaches exactly 17: the pile is discarded and P{current} "
-                         "starts again from 0", card=card, value=value, current=self.current + 1)
-                return steps + [Check(True, "RB-17", text, "RB-f")]
-            text = M("{card} (value {value}) reaches exactly 17 after the deck is gone: P{x} picks up from the "
-                     "top of the pile until 5 in hand, the rest is discarded, and P{current} starts again from "
-                     "0", card=card, value=value, x=2 - self.current, current=self.current + 1)
-            return steps + [Check(True, "RB-18", text, "RB-f")]
-        return steps + [Check(True, "RB-15", M("{card} (value {value}) brings the total from {total} to {new}, not "
-                                               "over 17", card=card, value=value, total=self.total, new=new), None)]
+            return [(_NOT_WILD, card, value)]
+        else:
+            steps = []
+        steps.append(_total_step(card, value, self.total, bool(self.deck), self.current))
+        return steps
 
-    def _check_take(self, move: RatMove) -> list[Check]:
+    def _check_take(self, move: RatMove) -> list[Step]:
         p = move.player
         if move.card or move.other or move.value is not None or move.position is not None:
             return [Check(False, "RB-16", M("'take' takes nothing after it"), None)]
@@ -731,6 +708,62 @@ class RatBastardState(RulesState):
         state = self.copy(deck=deck, discard=self.discard + drawn, current=first)
         return state._settle(events)
 
+
+def _total_step(card: Card | None, value: int, total: int, deck: bool, current: int) -> Step:
+    """Whether ``card`` at ``value`` may go on ``total``: the total may not go over 17 (RB-15);
+    reaching 17 discards the pile (RB-17), after the deck is gone the other player picks up (RB-18)."""
+    new = total + value
+    if new > TARGET:
+        return _OVER, card, value, total, new
+    if new < TARGET:
+        return _UNDER, card, value, total, new
+    if deck:
+        return _SEVENTEEN, card, value, current + 1
+    return _SEVENTEEN_LATE, card, value, 2 - current, current + 1
+
+
+@lru_cache(maxsize=32)
+def _allowed_values(total: int) -> frozenset[int]:
+    """The values a card may have on ``total``: those :func:`_total_step` allows (cached per total).
+
+    >>> sorted(_allowed_values(14))
+    [0, 1, 2, 3]
+    """
+    return frozenset(value for value in range(11) if _total_step(None, value, total, True, 0)[0].ok)
+
+
+# Why a swap is allowed or not (:meth:`RatBastardState._check_swap`).
+_SWAP_NAMES = Why(False, "RB-7", N_("a swap names a hand card then a face-up hole card: 'P1 swap 7H KS'"))
+_SWAP_NOT_HELD = Why(False, "RB-7", N_("P{p} does not hold {card}"))
+_NOT_FACE_UP = Why(False, "RB-7", N_("{other} is not one of P{p}'s face-up hole cards"), "RB-c")
+_REPLACED = Why(False, "RB-7", N_("position {slot} was already replaced: each face-up hole card may be replaced once "
+                                  "('one or both')"), "RB-j")
+_SWAPS = Why(True, "RB-7", N_("P{p} puts {card} face up at position {slot} and takes {other} into the hand"), "RB-j")
+
+# Why a hole card may be played (:meth:`RatBastardState._check_hole`).
+_HAND_EMPTY = Why(True, "RB-19", N_("P{p}'s hand is empty, so the hole cards may be used"))
+_AT_AN_END = Why(True, "RB-20", N_("position {position} is at an end of the row"), "RB-c")
+_NO_BLIND_VALUE = Why(False, "RB-4", N_("a face-down hole card is played blind: its value cannot be chosen beforehand "
+                                        "(a wild one takes the best value)"), "RB-m")
+_BLIND = Why(True, "RB-4", N_("P{p} turns over the face-down card at position {position} blind; if it takes the "
+                              "total over 17, P{p} picks up from the top of the pile up to 5 cards (RB-21)"), "RB-c")
+
+#: The values a wild card may be given (RB-1, ruling RB-a).
+_WILD_VALUES = tuple(range(1, 11))
+
+# Why a card may be played at a value or not (:meth:`RatBastardState._value_steps`).
+_WILD_CHOOSE = Why(False, "RB-1", N_("{card} is wild: choose its value from 1 to 10"), "RB-a")
+_WILD_RANGE = Why(False, "RB-1", N_("{card} is wild: its value is from 1 to 10, not {given}"), "RB-a")
+_WILD_CHOSEN = Why(True, "RB-1", N_("{card} is wild: P{current} chooses {given}"), "RB-a")
+_NOT_WILD = Why(False, "RB-1", N_("{card} is not wild: its value is {value}, so write no value after it"), "RB-a")
+_OVER = Why(False, "RB-15", N_("{card} (value {value}) would take the total from {total} to {new}: the total may "
+                               "not go over 17"))
+_SEVENTEEN = Why(True, "RB-17", N_("{card} (value {value}) reaches exactly 17: the pile is discarded and P{current} "
+                                   "starts again from 0"), "RB-f")
+_SEVENTEEN_LATE = Why(True, "RB-18", N_("{card} (value {value}) reaches exactly 17 after the deck is gone: P{x} picks "
+                                        "up from the top of the pile until 5 in hand, the rest is discarded, and "
+                                        "P{current} starts again from 0"), "RB-f")
+_UNDER = Why(True, "RB-15", N_("{card} (value {value}) brings the total from {total} to {new}, not over 17"))
 
 _CHECKS = {"swap": RatBastardState._check_swap, "keep": RatBastardState._check_keep,
            "play": RatBastardState._check_play, "hole": RatBastardState._check_hole,

@@ -27,7 +27,7 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from ..cards import SUITS, Card, Rank, Suit, cards_text, n_cards, parse_cards, shuffled
-from ..checks import Check, verdict
+from ..checks import Check, Step, Why, verdict
 from ..core import (
     Catalogue,
     Event,
@@ -619,18 +619,20 @@ class SjavsState(MatchState):
 
     # -- legal moves (the trick play's are the family's)
     def _phase_moves(self, p: int) -> list[TrickMove]:
-        """The auction's bids and pass, the trump call (Farvesjavs) or the discards."""
+        """The candidates before the trick play (the check keeps the legal ones): the pass and
+        the bids, the trump calls (Farvesjavs) or the discards."""
         if self.phase == "bid":
-            higher = BIDS[BIDS.index(self.contract) + 1:] if self.contract else BIDS
-            moves = [_auction_move(p, b) for b in higher]
-            return moves if self._obliged(p) else [_auction_move(p, None)] + moves
+            return [_auction_move(p, bid) for bid in (None, *BIDS)]
         if self.phase == "trump":
             return [TrickMove(p, "trump", None, suit) for suit in SUITS]
         return [TrickMove(p, "discard", cards=combo) for combo in combinations(self.hands[p], self.layout.skat)]
 
-    def _obliged(self, seat: int) -> bool:
-        """Must ``seat`` bid? Nobody has bid and they hold four or more trumps (SJ-7, ruling SJ-b)."""
-        return self.contract is None and best_trump_count(self.hands[seat], self.options.farvesjavs)[0] >= 4
+    def _obliged(self, seat: int, count: int | None = None) -> bool:
+        """Must ``seat`` bid? Nobody has bid and they hold four or more trumps (SJ-7, ruling SJ-b;
+        ``count``: their best trump count, if known)."""
+        if count is None:
+            count = best_trump_count(self.hands[seat], self.options.farvesjavs)[0]
+        return self.contract is None and count >= 4
 
     # -- explanations (any candidate move)
     def normalize(self, move: Any) -> Any:
@@ -641,7 +643,7 @@ class SjavsState(MatchState):
         """Whether ``move`` is legal here, with the reasons and the rules they rest on."""
         return verdict(move, (self._check(_in_hand_order(move)),), CATALOGUE)
 
-    def _check(self, move: Any) -> Check:
+    def _check(self, move: Any) -> Step:
         """The one step that decides any candidate move."""
         problem = self._malformed(move, ("bid", PASS, "trump", "discard", "play"))
         if problem:
@@ -649,6 +651,10 @@ class SjavsState(MatchState):
                                           "trump hearts', 'P1 discard 10H KD' or 'P1 play AS'", problem=problem), None)
         if self.result is not None:
             return Check(False, "SJ-19", M("the match is over: {reason}", reason=self.result.text), None)
+        return self._check_phase(move)
+
+    def _check_phase(self, move: TrickMove) -> Step:
+        """The step deciding a well-formed move while the match goes on, by phase."""
         if self.phase == "bid":
             return self._check_bid(move)
         if move.action == "trump":
@@ -663,45 +669,28 @@ class SjavsState(MatchState):
                                           target_text=self.target_text()), "SJ-b")
         return self._check_card(move)
 
-    def _check_bid(self, move: TrickMove) -> Check:
+    def _check_bid(self, move: TrickMove) -> Step:
         p, who = self.current_player, f"P{move.player + 1}"
         if move.action not in ("bid", PASS):
-            return Check(False, "SJ-6", M("the auction comes first: P{p} bids or passes", p=p + 1), "SJ-b")
+            return _AUCTION_FIRST, p + 1
         if move.player != p:
-            return Check(False, "SJ-6", M("P{p} speaks next in the auction, not {who}", p=p + 1, who=who), "SJ-b")
+            return _SPEAKS_NEXT, p + 1, who
         if move.card is not None or move.suit is not None or move.cards:
-            return Check(False, "SJ-6", M("a bid is 'P1 bid play', 'P1 bid strike', 'P1 bid slam' or 'P1 pass'"),
-                         "SJ-b")
+            return (_NOT_A_BID,)
         if move.action == PASS:
             if move.bid is not None:
-                return Check(False, "SJ-6", M("a pass is just 'P1 pass'"), "SJ-b")
+                return (_JUST_PASS,)
+            if self.contract is not None:
+                return _PASSES, who
             count, suit = best_trump_count(self.hands[p], self.options.farvesjavs)
-            if self._obliged(p):
-                where = (M(" (if {suit_name} were trumps)", suit_name=SUIT_TEXTS[suit])
-                         if self.options.farvesjavs else "")
-                return Check(False, "SJ-7", M("{who} holds {count} trumps{where} and nobody has bid: {who} must bid",
-                                              who=who, count=count, where=where), "SJ-b")
-            if self.contract is None:
-                return Check(True, "SJ-6", _n("{who} passes (a pass is final); {who} holds {n} trump, fewer than "
-                                              "four, so need not bid", "{who} passes (a pass is final); {who} holds "
-                                              "{n} trumps, fewer than four, so need not bid", count, who=who), "SJ-b")
-            return Check(True, "SJ-6", M("{who} passes (a pass is final)", who=who), "SJ-b")
+            if self._obliged(p, count):
+                return _MUST_BID, who, count, suit if self.options.farvesjavs else None
+            return _PASSES_FEW_TRUMPS, who, count
         if move.bid not in BIDS:
-            return Check(False, "SJ-6", M("{bid!r} is not a bid: Play, Strike or Slam", bid=move.bid), "SJ-b")
+            return _NO_SUCH_BID, move.bid
         if self.contract is not None and BIDS.index(move.bid) <= BIDS.index(self.contract):
-            return Check(False, "SJ-6", M("a bid must be higher than any before: P{soloist} bid {bid_name}",
-                                          soloist=self.soloist + 1, bid_name=BID_TEXTS[self.contract]), "SJ-b")
-        plan = self.layout
-        if move.bid == "play":
-            what = (M("to take at least {target} card points after taking the skat and discarding {skat}",
-                      target=plan.target, skat=plan.skat) if plan.skat else
-                    M("to take at least {target} card points (there is no skat to exchange)", target=plan.target))
-        elif move.bid == "strike":
-            what = M("to take at least {target} card points without exchanging", target=plan.target)
-        else:
-            what = M("to win all {n} tricks without exchanging", n=plan.hand_size)
-        return Check(True, BID_RULES[move.bid], M("{who} bids {bid_name}: {what}",
-                                                  who=who, bid_name=BID_TEXTS[move.bid], what=what), "SJ-d")
+            return _NOT_HIGHER, self.soloist + 1, BID_TEXTS[self.contract]
+        return _BIDS[move.bid], who, move.bid, self.layout
 
     def _check_trump(self, move: TrickMove) -> Check:
         if not self.options.farvesjavs:
@@ -722,24 +711,22 @@ class SjavsState(MatchState):
         return Check(True, "SJ-25", M("{who} names {suit_name}: {ranks} are trumps below the six permanent trumps",
                                       who=who, suit_name=SUIT_TEXTS[move.suit], ranks=cards_text(ranks)), "SJ-i")
 
-    def _check_discard(self, move: TrickMove) -> Check:
+    def _check_discard(self, move: TrickMove) -> Step:
         p, who = self.current_player, f"P{move.player + 1}"
         k = self.layout.skat
         if move.action != "discard":
-            return Check(False, "SJ-8", M("P{p} took the skat and first discards {k} cards", p=p + 1, k=k), "SJ-d")
+            return _DISCARD_FIRST, p + 1, k
         if move.player != p:
-            return Check(False, "SJ-8", M("P{p}, the soloist, discards, not {who}", p=p + 1, who=who), "SJ-d")
+            return _SOLOIST_DISCARDS, p + 1, who
         cards = move.cards
         if move.card is not None or move.suit is not None or move.bid is not None or len(cards) != k:
-            return Check(False, "SJ-8", M("{who} discards exactly {k} cards (as many as the skat held)",
-                                          who=who, k=k), "SJ-d")
+            return _DISCARD_EXACTLY, who, k
         missing = [c for c in cards if c not in self.hands[p]]
-        if missing or len(set(cards)) != k:
-            shown = cards_text(missing) if missing else cards_text(cards)
-            return Check(False, "SJ-8", M("{who} does not hold {shown}", who=who, shown=shown) if missing else \
-                      M("{who} discards {k} different cards, not {shown}", who=who, k=k, shown=shown), "SJ-d")
-        return Check(True, "SJ-8", M("{who} discards {cards}: any cards may be discarded, and they count for {who} "
-                                     "at the end, like the skat", who=who, cards=cards_text(cards)), "SJ-d")
+        if missing:
+            return _NOT_HELD, who, missing
+        if len(set(cards)) != k:
+            return _NOT_DIFFERENT, who, k, cards
+        return _DISCARDS, who, cards
 
     def _first_lead_text(self, who: str) -> Text:
         whose = M("eldest leads to a Play") if self.contract == "play" else \
@@ -860,6 +847,44 @@ class SjavsState(MatchState):
         return self.copy(match=match, phase="over", result=result), tuple(events)
 
 
+
+
+def _bid_words(who: str, bid: str, plan: Layout) -> Text:
+    """What a bid undertakes, for ``plan``'s target and skat."""
+    if bid == "play":
+        what = (M("to take at least {target} card points after taking the skat and discarding {skat}",
+                  target=plan.target, skat=plan.skat) if plan.skat else
+                M("to take at least {target} card points (there is no skat to exchange)", target=plan.target))
+    elif bid == "strike":
+        what = M("to take at least {target} card points without exchanging", target=plan.target)
+    else:
+        what = M("to win all {n} tricks without exchanging", n=plan.hand_size)
+    return M("{who} bids {bid_name}: {what}", who=who, bid_name=BID_TEXTS[bid], what=what)
+
+
+# Why a bid, a pass or a discard is allowed or not (:meth:`SjavsState._check_bid`, ``_check_discard``).
+_AUCTION_FIRST = Why(False, "SJ-6", N_("the auction comes first: P{p} bids or passes"), "SJ-b")
+_SPEAKS_NEXT = Why(False, "SJ-6", N_("P{p} speaks next in the auction, not {who}"), "SJ-b")
+_NOT_A_BID = Why(False, "SJ-6", N_("a bid is 'P1 bid play', 'P1 bid strike', 'P1 bid slam' or 'P1 pass'"), "SJ-b")
+_JUST_PASS = Why(False, "SJ-6", N_("a pass is just 'P1 pass'"), "SJ-b")
+_MUST_BID = Why(False, "SJ-7", N_("{who} holds {count} trumps{where} and nobody has bid: {who} must bid"), "SJ-b",
+                make=lambda who, count, suit: dict(who=who, count=count, where="" if suit is None else M(
+                    " (if {suit_name} were trumps)", suit_name=SUIT_TEXTS[suit])))
+_PASSES_FEW_TRUMPS = Why(True, "SJ-6", "", "SJ-b", words=lambda who, count: _n(
+    "{who} passes (a pass is final); {who} holds {n} trump, fewer than four, so need not bid",
+    "{who} passes (a pass is final); {who} holds {n} trumps, fewer than four, so need not bid", count, who=who))
+_PASSES = Why(True, "SJ-6", N_("{who} passes (a pass is final)"), "SJ-b")
+_NO_SUCH_BID = Why(False, "SJ-6", N_("{bid!r} is not a bid: Play, Strike or Slam"), "SJ-b")
+_NOT_HIGHER = Why(False, "SJ-6", N_("a bid must be higher than any before: P{soloist} bid {bid_name}"), "SJ-b")
+_BIDS = {bid: Why(True, BID_RULES[bid], "", "SJ-d", words=_bid_words) for bid in BIDS}
+_DISCARD_FIRST = Why(False, "SJ-8", N_("P{p} took the skat and first discards {k} cards"), "SJ-d")
+_SOLOIST_DISCARDS = Why(False, "SJ-8", N_("P{p}, the soloist, discards, not {who}"), "SJ-d")
+_DISCARD_EXACTLY = Why(False, "SJ-8", N_("{who} discards exactly {k} cards (as many as the skat held)"), "SJ-d")
+_NOT_HELD = Why(False, "SJ-8", N_("{who} does not hold {shown}"), "SJ-d", shows={"shown": cards_text})
+_NOT_DIFFERENT = Why(False, "SJ-8", N_("{who} discards {k} different cards, not {shown}"), "SJ-d",
+                     shows={"shown": cards_text})
+_DISCARDS = Why(True, "SJ-8", N_("{who} discards {cards}: any cards may be discarded, and they count for {who} at the "
+                                 "end, like the skat"), "SJ-d", shows={"cards": cards_text})
 
 
 def deal_state(options: Options, players: int, match: Match) -> SjavsState:
