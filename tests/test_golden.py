@@ -302,13 +302,14 @@ VERDICT_CASES = {game_id: [c for c in CASES if c[0] == game_id] for game_id in d
 VERDICT_CASES["rat-bastard-17"] += [("rat-bastard-17", 2, seed, None) for seed in range(5, 30)]
 
 #: game id -> (sha256 over its :data:`VERDICT_CASES`' :func:`verdict_trace` hashes, verdicts, legal ones),
-#: captured before the rule checks were rewritten to decide without building texts (issue 41).
+#: captured before the rule checks were rewritten to decide without building texts (issue 41), and
+#: again after the French and German wording of issue 43 (the English part checked unchanged alone).
 VERDICT_GOLDEN: dict[str, tuple[str, int, int]] = {
-    'danish-bastard': ('c8c4dfe5d4784a81f985a9731adddbf5defc4c278f9e0f296b488290606437cd', 29473, 12519),
-    'le-danish': ('827cdf009d0b8d57f536a0aa03c98d16e50a03963ddc187f3c370abe24b7996b', 30128, 13471),
-    'rat-bastard-17': ('29c6bc4f53c5f65ad4cfbb4ced8d8a0f5b1eed9f0216c5180217df466e677936', 28872, 11595),
-    'bastard': ('0c86c38064e0320d046b018be69efe7eaa183ebfb1dafbb958784fd35e83e124', 9960, 4149),
-    'sjavs': ('1aac2fea0750d3f9eed5a433ede3456c4d86b5eddd995c5224dcaf3ed0516750', 9705, 3323),
+    'danish-bastard': ('ff0a066ef99dddffb376eb0098b68785fa69f8ad0ae88bc52bc688b72b5f1c63', 29473, 12519),
+    'le-danish': ('485eeb5960b538402bf4d78f4d61fef247b52ace7983a8eaf24a5076636934df', 30128, 13471),
+    'rat-bastard-17': ('61374d8b11b408daf09d27ae3a886175f551b86ad4ac9e8c7aa9016490698b8d', 28872, 11595),
+    'bastard': ('d565e04bdef807d6a7ff98722698b03319eafdb9946427b83441a28a9e5daa08', 9960, 4149),
+    'sjavs': ('67eff4f288c606c5250d77e799bf06ea4c379dc58cf45191bf041aa37b98854c', 9705, 3323),
 }
 
 
