@@ -20,6 +20,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 import danish_nb as dn
 from danish_nb import app_server
+from danish_nb.i18n import LANGUAGE_NAMES, translator
 from danish_nb.widgets.lesson import AnswerSheet, PositionQuiz, style_html
 from helpers import start_app_game, voila_serving
 from test_browser import CELL_ERROR, TIMEOUT, moves_played, open_app
@@ -123,20 +124,21 @@ SELECT_CONTRAST = """async () => {
 }"""
 
 
-def axe_violations(page: Page) -> list[str]:
-    """axe-core's WCAG A/AA violations on the page, one line each (rule, impact, first targets)."""
+def axe_violations(page: Page, tags: list[str] = WCAG) -> list[str]:
+    """axe-core's WCAG A/AA violations on the page (or those of the rules tagged ``tags``: with
+    ``"best-practice"``, the landmarks too), one line each (rule, impact, first targets)."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     found = page.evaluate("""async (tags) => {
         const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
         return result.violations.map(v => `${v.id} (${v.impact}): ${v.help} at `
             + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
-    }""", WCAG)
+    }""", tags)
     return found
 
 
-def assert_no_violations(page: Page, where: str) -> None:
-    violations = axe_violations(page)
+def assert_no_violations(page: Page, where: str, tags: list[str] = WCAG) -> None:
+    violations = axe_violations(page, tags)
     assert not violations, f"{where}:\n" + "\n".join(violations)
 
 
@@ -162,8 +164,9 @@ def focus_on(page: Page, selector: str) -> bool:
 
 def keyboard_move(page: Page) -> None:
     """Make one move with the keyboard alone: select playable cards of the viewer with arrow
-    keys and Enter (as many as the board asks for), then P; else press a move button with Enter."""
-    before = moves_played(page)
+    keys and Enter (as many as the board asks for), then P; else press a move button with Enter
+    (in any of the app's languages)."""
+    before = page.locator(".dn-position").inner_text()
     tab_into_board(page)
     playable = page.locator(".dn-me [data-act='card'].dn-playable")
     if playable.count():
@@ -178,12 +181,12 @@ def keyboard_move(page: Page) -> None:
                 if page.locator(".dn-verdict b").count():
                     break
             page.keyboard.press("ArrowRight")
-        expect(page.locator(".dn-verdict")).to_contain_text("Legal")
+        expect(page.locator(".dn-verdict .dn-verdict-legal")).to_have_count(1)
         page.keyboard.press("p")
     else:
         assert focus_on(page, "button[data-act='choose']:not(.dn-not-legal)"), "no move to make"
         page.keyboard.press("Enter")  # a legal move's button plays it at once
-    expect(page.locator(".dn-position")).not_to_have_text(f"move {before} of {before}")
+    expect(page.locator(".dn-position")).not_to_have_text(before)
 
 
 @pytest.fixture
@@ -248,6 +251,26 @@ def test_the_live_region_announces_turns_and_the_shortcuts_are_documented(page: 
     keyboard_move(page)  # the face-up choice; the computers reply
     expect(live).to_contain_text(re.compile(r"Your turn.*Your turn", re.S), timeout=TIMEOUT)  # said again
     assert page.locator(".dn-board [data-act]:focus-visible, .dn-board [data-act]:focus").count() == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_axe_with_best_practices_finds_nothing_on_the_app_in_each_language(page: Page, lang: str) -> None:
+    """Issue 44: the app sits in the page's ``main`` landmark, the board a region named in the
+    page's language, and axe with its best-practice rules on (``region``: nothing outside a
+    landmark; headings, landmarks) finds nothing, settings open and after a move."""
+    toggle = page.locator(".dn-settings-toggle")
+    toggle.click()
+    if lang != "en":
+        page.locator(".dn-language select").select_option(label=LANGUAGE_NAMES[lang])
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator(".dn-seed input")).to_be_visible()
+    assert page.locator("[role=main] .dn-app").count() == 1, "the app is not in the page's main landmark"
+    name = translator(lang)("the game board")
+    expect(page.locator(f"[role=main] [role=region][aria-label='{name}']")).to_have_count(1)
+    assert_no_violations(page, f"the app in {lang}, settings open", [*WCAG, "best-practice"])
+    toggle.click()
+    keyboard_move(page)
+    assert_no_violations(page, f"the app in {lang} after a move", [*WCAG, "best-practice"])
 
 
 def test_the_settings_open_and_change_by_keyboard(page: Page) -> None:
