@@ -39,7 +39,8 @@ def seat_places(others: int) -> list[str]:
 
 def felt_html(css: str, middle: str, seats: list[str], *, lang: str = "en") -> str:
     """A card table: ``seats`` (HTML, the viewer's first, then in playing order) placed around
-    ``middle`` (the pile or trick), the viewer at the bottom; named in ``lang``.
+    ``middle`` (the pile or trick), the viewer at the bottom; a group named in ``lang`` (not a
+    landmark: a lesson shows several tables, and landmarks must be few and named apart).
 
     >>> html = felt_html("dn-tricks", "<i>mid</i>", ["<b>me</b>", "<b>P2</b>", "<b>P3</b>"])
     >>> html.index("P2") < html.index("mid") < html.index("P3") < html.index("me")
@@ -49,10 +50,10 @@ def felt_html(css: str, middle: str, seats: list[str], *, lang: str = "en") -> s
     places = seat_places(len(seats) - 1)
     top = "".join(seat for seat, place in zip(seats[1:], places) if place == "top")
     side = {place: seat for seat, place in zip(seats[1:], places) if place != "top"}
-    return (f'<section class="dn-table dn-felt {css}" aria-label="{escape(label)}">'
+    return (f'<div class="dn-table dn-felt {css}" role="group" aria-label="{escape(label)}">'
             f'<div class="dn-area-top">{top}</div><div class="dn-area-left">{side.get("left", "")}</div>'
             f'{middle}<div class="dn-area-right">{side.get("right", "")}</div>'
-            f'<div class="dn-area-me">{seats[0] if seats else ""}</div></section>')
+            f'<div class="dn-area-me">{seats[0] if seats else ""}</div></div>')
 
 
 def seat_box(seat: int, name: str, body: str, *, current: bool = False, me: bool = False, status: str = "",
