@@ -34,7 +34,7 @@ from danish_nb.cards import Card, card_words
 from danish_nb.render.quiz import Quiz
 from danish_nb.web.lessons import quiz_moves
 from site_build.serve import OFFLINE_CHROMIUM_ARGS, SiteServer, only_this_host, serving
-from test_a11y import WCAG, axe_violations
+from test_a11y import WCAG, axe_violations, selects_contrast
 from test_browser import HAND, ME, OPEN, choose_face_up, codes, log_moves, moves_played, start_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -366,6 +366,8 @@ def test_axe_finds_no_violation_on_the_app_and_a_lesson(visit, lang: str) -> Non
         expect(page.locator("html")).to_have_attribute("lang", lang)
     assert page.locator("main .dn-app .dn-board").count() == 1
     assert axe_violations(page, [*WCAG, "best-practice"]) == []
+    shown, passed, low, unsure = selects_contrast(page)  # the drop-downs' text on their real background
+    assert shown and passed == shown, (shown, passed, low, unsure)
     page.goto(server.url + f"lessons/03-rat-bastard-17.html?lang={lang}")
     expect(page.locator("html")).to_have_attribute("data-page-ready", "true")
     expect(page.locator(".dn-lesson-board .dn-seat").first).to_be_visible(timeout=FIRST_BOARD)
