@@ -354,6 +354,24 @@ def test_the_pages_app_deals_the_same_cards_again_and_practises_like_the_voila_a
 
 
 @pytest.mark.browser
+def test_the_pages_board_says_every_move_in_words_in_its_live_region(visit) -> None:
+    """Issue 44 on the serverless page: the board's polite log is appended to, each computer's
+    move in an item of its own, in words (no notation), then the learner's turn."""
+    context, server, _blocked, errors = visit
+    page = open_app(context, server.url)
+    start_game(page, 4242)
+    said = page.locator(".dn-said[role=log][aria-live=polite] > p")
+    expect(said.last).to_have_text("Your turn")
+    before = said.count()
+    choose_face_up(page)
+    expect(said.last).to_have_text("Your turn")
+    heard = said.all_inner_texts()[before:]
+    assert [line[:3] for line in heard[-4:]] == ["P1 ", "P2 ", "P3 ", "You"], heard  # after the choice's notes
+    assert not any(re.search(r"\bP\d (face-up|play) ", line) for line in heard), heard
+    assert errors == []
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_axe_finds_no_violation_on_the_app_and_a_lesson(visit, lang: str) -> None:
     """axe-core's WCAG A/AA rules and its best practices (issue 44: ``region``, everything in a
