@@ -9,6 +9,7 @@ Run: ``python benchmarks/board.py`` (prints the figures; asserts nothing).
 from __future__ import annotations
 
 import json
+import random
 import statistics
 import time
 import warnings
@@ -120,6 +121,40 @@ def report(name: str, figures: dict) -> None:
           f"max {max(times) * 1000:.2f} ms")
 
 
+def refused_cards_cost(seed: int = 3, turns: int = 60) -> None:
+    """The learner's frames with and without the reasons of the refused cards (issue 44: each
+    refused card's verdict is asked of the engine): per game, the median time of ``board.frame()``
+    on the learner's turns, the two measured one after the other at each position (interleaved)."""
+    from danish_nb.widgets.board import Board
+
+    real = Board._refused_cards
+    for game_id, players in (("danish-bastard", 3), ("le-danish", 3), ("rat-bastard-17", 2), ("bastard", 4),
+                             ("sjavs", 3)):
+        board = board_for(dn.new_game(game_id, players=players, seed=seed), background=False)
+        rng = random.Random(seed)
+        with_reasons, without, refused = [], [], []
+        for _ in range(turns):
+            if board.game.is_over or board.game.current_player != 0:
+                break
+            for stub, out in ((False, with_reasons), (True, without)):
+                Board._refused_cards = (lambda self, spots: {}) if stub else real  # type: ignore[method-assign]
+                t0 = time.perf_counter()
+                frame = board.frame()
+                out.append(time.perf_counter() - t0)
+            Board._refused_cards = real  # type: ignore[method-assign]
+            refused.append(len(board.frame().spots.refused))
+            if hasattr(board, "next_deal") and "nextdeal" in board.offer.acts:
+                board.next_deal()
+            else:
+                board.play(str(rng.choice(board.game.legal_moves())))
+        del frame
+        print(f"{game_id}: {len(with_reasons)} learner's turns, refused cards per turn mean "
+              f"{statistics.mean(refused):.1f} (max {max(refused)}); frame median "
+              f"{statistics.median(with_reasons) * 1000:.2f} ms with their reasons, "
+              f"{statistics.median(without) * 1000:.2f} ms without")
+        board.close()
+
+
 def app_models() -> None:
     from danish_nb.app import build_app
     before = live()
@@ -133,3 +168,4 @@ if __name__ == "__main__":
         report(f"{game_id} board (one HtmlPad model)", play_board(3, game_id, players))
     report(f"HTML + {POOL} stock Buttons (for comparison)", play_buttons(seed=3))
     app_models()
+    refused_cards_cost()

@@ -39,7 +39,8 @@ def seat_places(others: int) -> list[str]:
 
 def felt_html(css: str, middle: str, seats: list[str], *, lang: str = "en") -> str:
     """A card table: ``seats`` (HTML, the viewer's first, then in playing order) placed around
-    ``middle`` (the pile or trick), the viewer at the bottom; named in ``lang``.
+    ``middle`` (the pile or trick), the viewer at the bottom; a group named in ``lang`` (not a
+    landmark: a lesson shows several tables, and landmarks must be few and named apart).
 
     >>> html = felt_html("dn-tricks", "<i>mid</i>", ["<b>me</b>", "<b>P2</b>", "<b>P3</b>"])
     >>> html.index("P2") < html.index("mid") < html.index("P3") < html.index("me")
@@ -49,10 +50,10 @@ def felt_html(css: str, middle: str, seats: list[str], *, lang: str = "en") -> s
     places = seat_places(len(seats) - 1)
     top = "".join(seat for seat, place in zip(seats[1:], places) if place == "top")
     side = {place: seat for seat, place in zip(seats[1:], places) if place != "top"}
-    return (f'<section class="dn-table dn-felt {css}" aria-label="{escape(label)}">'
+    return (f'<div class="dn-table dn-felt {css}" role="group" aria-label="{escape(label)}">'
             f'<div class="dn-area-top">{top}</div><div class="dn-area-left">{side.get("left", "")}</div>'
             f'{middle}<div class="dn-area-right">{side.get("right", "")}</div>'
-            f'<div class="dn-area-me">{seats[0] if seats else ""}</div></section>')
+            f'<div class="dn-area-me">{seats[0] if seats else ""}</div></div>')
 
 
 def seat_box(seat: int, name: str, body: str, *, current: bool = False, me: bool = False, status: str = "",
@@ -121,14 +122,20 @@ def face_html(card: Card, lang: str = "en") -> str:
 
 
 def card_html(card: Card, *, playable: bool = False, selected: bool = False, zone: str = "",
-              index: int | None = None, new: bool = False, by: str = "", lang: str = "en") -> str:
+              index: int | None = None, new: bool = False, by: str = "", refused: str | None = None,
+              lang: str = "en") -> str:
     """One face-up card, named in words; with ``index``, one the viewer may click
     (``data-act="card"``, ``data-idx``: what a board's script sends back; ``data-key``: what
     keeps the keyboard focus on it across redraws). ``new`` highlights what was just played;
-    ``by`` (``"P2"``) starts its spoken name with who played it; its name is in ``lang``.
+    ``by`` (``"P2"``) starts its spoken name with who played it; its name is in ``lang``. A card
+    the rules refuse now (``refused``: why, in words) is said as unavailable (``aria-disabled``),
+    the reason its description (``title``); a click still says why.
 
     >>> card_html(Card.parse("7H"), zone="hand", index=2)[:61]
     '<span data-act="card" data-idx="2" role="button" tabindex="0"'
+    >>> html = card_html(Card.parse("7H"), zone="open", index=0, refused="Not allowed now: play your hand first")
+    >>> 'aria-disabled="true"' in html, 'title="Not allowed now: play your hand first"' in html
+    (True, True)
     """
     classes = ["dn-card", f"dn-card-{card.code}"]
     if card.suit.is_red:
@@ -150,8 +157,10 @@ def card_html(card: Card, *, playable: bool = False, selected: bool = False, zon
     # A button named by its content (the face as an image named in words), so its name holds
     # all it shows (WCAG 2.5.3).
     label = tr("{card}, playable", card=name) if playable else name
+    why = "" if refused is None or playable else \
+        ' aria-disabled="true"' + (f' title="{escape(refused)}"' if refused else "")
     return (f'<span data-act="card" data-idx="{index}" role="button" tabindex="0" '
-            f'aria-pressed="{"true" if selected else "false"}" data-key="card-{escape(zone)}-{card.code}" '
+            f'aria-pressed="{"true" if selected else "false"}"{why} data-key="card-{escape(zone)}-{card.code}" '
             f'class="{" ".join(classes)}" data-card="{card.code}"{zone_attr}>'
             f'<span class="dn-face" role="img" aria-label="{escape(label)}">{face_html(card, lang)}</span></span>')
 

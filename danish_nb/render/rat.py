@@ -79,14 +79,15 @@ def values_html(values: Mapping[str, str], lang: str = "en") -> str:
 def table_html(view: RatView, names: Sequence[str], *, clickable: bool = False,
                playable: Collection[tuple[str, int]] = (), selected: Collection[tuple[str, int]] = (),
                down_clickable: bool = False, draw_events: Iterable[Any] = (),
-               values: Mapping[str, str] | None = None, refused: Mapping[int, str] | None = None,
+               values: Mapping[str, str] | None = None, refused: Mapping[tuple[str, int], str] | None = None,
                lang: str = "en") -> str:
     """The whole table as seen in ``view``: the middle, then the seats (``view.me`` first).
 
     ``playable``/``selected`` hold ``(zone, index)`` pairs of the viewer's cards: ``("hand", i)``,
     ``("hole", slot)`` for a face-up hole card and ``("down", slot)`` for a face-down one.
     ``clickable`` makes the viewer's face-up cards clickable, ``down_clickable`` its face-down
-    hole cards; ``refused`` says why the rules refuse a face-down one now (slot -> words).
+    hole cards; ``refused`` says why the rules refuse one of the viewer's cards now (``(zone, index)``
+    -> words: ``("hand", i)``, ``("hole", slot)``, ``("down", slot)``).
     """
     seats = [seat_html(view, seat, names[seat], clickable=clickable and seat == view.me,
                               playable=playable if seat == view.me else (),
@@ -139,14 +140,16 @@ def middle_html(view: RatView, names: Sequence[str], draw_events: Iterable[Any] 
 
 def seat_html(view: RatView, seat: int, name: str, *, clickable: bool = False,
               playable: Collection[tuple[str, int]] = (), selected: Collection[tuple[str, int]] = (),
-              down_clickable: bool = False, refused: Mapping[int, str] | None = None, lang: str = "en") -> str:
+              down_clickable: bool = False, refused: Mapping[tuple[str, int], str] | None = None,
+              lang: str = "en") -> str:
     """One player's hand (or its count) and hole-card row (``refused``: see :func:`table_html`)."""
     tr = translator(lang)
     hand = view.hands[seat]
     if hand is None:
         hand_part = hidden_hand_html(view.hand_counts[seat], lang)
     else:
-        hand_part = "".join(_card(card, "hand", i, clickable, playable, selected, lang) for i, card in enumerate(hand))
+        hand_part = "".join(_card(card, "hand", i, clickable, playable, selected, lang, refused)
+                            for i, card in enumerate(hand))
         hand_part = hand_part or f'<span class="dn-empty">{escape(tr("no cards in hand"))}</span>'
     holes = hole_row_html(view, seat, clickable=clickable, playable=playable, selected=selected,
                           down_clickable=down_clickable, refused=refused, lang=lang)
@@ -158,7 +161,7 @@ def seat_html(view: RatView, seat: int, name: str, *, clickable: bool = False,
 
 def hole_row_html(view: RatView, seat: int, *, clickable: bool = False, playable: Collection[tuple[str, int]] = (),
                   selected: Collection[tuple[str, int]] = (), down_clickable: bool = False,
-                  refused: Mapping[int, str] | None = None, lang: str = "en") -> str:
+                  refused: Mapping[tuple[str, int], str] | None = None, lang: str = "en") -> str:
     """Positions 1-5 (down, up, down, up, down; ruling RB-c): face-up cards, backs for face-down
     ones, a dashed gap for a used position. The ends of what is left (the cards that may be
     used, RB-20) are marked ``dn-end``."""
@@ -169,9 +172,9 @@ def hole_row_html(view: RatView, seat: int, *, clickable: bool = False, playable
     slots = []
     for i, (up, down) in enumerate(zip(ups, downs)):
         if up is not None:
-            inner = _card(up, "hole", i, clickable, playable, selected, lang)
+            inner = _card(up, "hole", i, clickable, playable, selected, lang, refused)
         elif down:
-            inner = _back(i, down_clickable, ("down", i) in playable, lang, (refused or {}).get(i))
+            inner = _back(i, down_clickable, ("down", i) in playable, lang, (refused or {}).get(("down", i)))
         else:
             inner = f'<span class="dn-used" role="img" aria-label="{escape(tr("position {n}: used", n=i + 1))}"></span>'
         end = " dn-end" if i in ends else ""
@@ -186,9 +189,10 @@ def hole_row_html(view: RatView, seat: int, *, clickable: bool = False, playable
 
 
 def _card(card: Any, zone: str, index: int, clickable: bool, playable: Collection[tuple[str, int]],
-          selected: Collection[tuple[str, int]], lang: str) -> str:
+          selected: Collection[tuple[str, int]], lang: str,
+          refused: Mapping[tuple[str, int], str] | None = None) -> str:
     return card_html(card, playable=(zone, index) in playable, selected=(zone, index) in selected, zone=zone,
-                     index=index if clickable else None, lang=lang)
+                     index=index if clickable else None, refused=(refused or {}).get((zone, index)), lang=lang)
 
 
 def _back(slot: int, clickable: bool, playable: bool, lang: str, refused: str | None = None) -> str:

@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from html import escape
 
 from ..cards import Card
@@ -29,17 +29,20 @@ PILE_TOP = 4
 
 def table_html(view: ShedView, names: Sequence[str], *, clickable: bool = False,
                playable: Collection[tuple[str, int]] = (), selected: Collection[tuple[str, int]] = (),
-               closed_clickable: bool = False, lang: str = "en") -> str:
+               closed_clickable: bool = False, refused: Mapping[tuple[str, int], str] | None = None,
+               lang: str = "en") -> str:
     """The whole table as seen in ``view``: the seats (``view.me`` first), then the middle.
 
     ``playable``/``selected`` hold ``(zone, index)`` pairs of the viewer's cards (zones
     ``"hand"`` and ``"open"``); ``clickable`` makes the viewer's face-up cards clickable and
-    ``closed_clickable`` their face-down cards.
+    ``closed_clickable`` their face-down cards; ``refused`` says why the rules refuse a clickable
+    card now (``(zone, index)`` -> words).
     """
     seats = [seat_html(view, seat, names[seat], clickable=clickable and seat == view.me,
                               playable=playable if seat == view.me else (),
                               selected=selected if seat == view.me else (),
-                              closed_clickable=closed_clickable and seat == view.me, lang=lang)
+                              closed_clickable=closed_clickable and seat == view.me,
+                              refused=refused if seat == view.me else None, lang=lang)
              for seat in seat_order(view.players, view.me)]
     return felt_html("dn-shed", middle_html(view, names, lang), seats, lang=lang)
 
@@ -82,8 +85,9 @@ def pile_html(pile: Sequence[Card], shown: int = PILE_TOP, lang: str = "en") -> 
 
 def seat_html(view: ShedView, seat: int, name: str, *, clickable: bool = False,
               playable: Collection[tuple[str, int]] = (), selected: Collection[tuple[str, int]] = (),
-              closed_clickable: bool = False, lang: str = "en") -> str:
-    """One player's hand (or its count), face-up and face-down cards."""
+              closed_clickable: bool = False, refused: Mapping[tuple[str, int], str] | None = None,
+              lang: str = "en") -> str:
+    """One player's hand (or its count), face-up and face-down cards (``refused``: see :func:`table_html`)."""
     tr = translator(lang)
     status = ""
     if seat in view.finished:
@@ -93,9 +97,9 @@ def seat_html(view: ShedView, seat: int, name: str, *, clickable: bool = False,
     if hand is None:
         hand_part = hidden_hand_html(view.hand_counts[seat], lang)
     else:
-        hand_part = (_zone("hand", hand, clickable, playable, selected, lang)
+        hand_part = (_zone("hand", hand, clickable, playable, selected, lang, refused)
                      or f'<span class="dn-empty">{escape(tr("no cards in hand"))}</span>')
-    open_part = _zone("open", view.open[seat], clickable, playable, selected, lang)
+    open_part = _zone("open", view.open[seat], clickable, playable, selected, lang, refused)
     closed_part = "".join(_back(i, closed_clickable, lang) for i in range(view.closed_counts[seat]))
     table = f'<span class="dn-open">{open_part}</span><span class="dn-closed-row">{closed_part}</span>'
     body = (row_html("dn-hand-row", tr("hand"), hand_part, words=tr("{name}: hand", name=name))
@@ -105,9 +109,10 @@ def seat_html(view: ShedView, seat: int, name: str, *, clickable: bool = False,
 
 
 def _zone(zone: str, cards: Sequence[Card], clickable: bool, playable: Collection[tuple[str, int]],
-          selected: Collection[tuple[str, int]], lang: str) -> str:
+          selected: Collection[tuple[str, int]], lang: str, refused: Mapping[tuple[str, int], str] | None) -> str:
     return "".join(card_html(card, playable=(zone, i) in playable, selected=(zone, i) in selected, zone=zone,
-                             index=i if clickable else None, lang=lang) for i, card in enumerate(cards))
+                             index=i if clickable else None, refused=(refused or {}).get((zone, i)), lang=lang)
+                   for i, card in enumerate(cards))
 
 
 def _back(index: int, clickable: bool, lang: str) -> str:

@@ -15,7 +15,7 @@ other player's card can reach the page. The viewer's cards carry ``data-act="car
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from html import escape
 
 from ..cards import Card
@@ -42,13 +42,15 @@ def trump_html(view: TrickView, lang: str = "en") -> str:
 
 def table_html(view: TrickView, names: Sequence[str], *, clickable: bool = False,
                playable: Collection[int] = (), selected: Collection[int] = (),
-               show_last: bool = False, lang: str = "en") -> str:
+               show_last: bool = False, refused: Mapping[int, str] | None = None, lang: str = "en") -> str:
     """The whole table as seen in ``view``: the middle (deal, trumps, trick), then the seats
     (``view.me`` first). ``playable``/``selected`` are indexes into the viewer's hand;
-    ``clickable`` makes the viewer's cards clickable; ``show_last`` shows the last trick."""
+    ``clickable`` makes the viewer's cards clickable; ``refused`` says why the rules refuse a
+    card of the hand now (index -> words); ``show_last`` shows the last trick."""
     seats = [seat_html(view, seat, names[seat], clickable=clickable and seat == view.me,
                               playable=playable if seat == view.me else (),
-                              selected=selected if seat == view.me else (), lang=lang)
+                              selected=selected if seat == view.me else (),
+                              refused=refused if seat == view.me else None, lang=lang)
              for seat in seat_order(view.players, view.me)]
     last = last_trick_html(view.last_trick, names, lang) if show_last else ""
     return felt_html("dn-tricks", middle_html(view, names, last, lang), seats, lang=lang)
@@ -145,8 +147,10 @@ def _play_html(player: int, card: Card, zone: str, *, new: bool = False, lang: s
 
 
 def seat_html(view: TrickView, seat: int, name: str, *, clickable: bool = False,
-              playable: Collection[int] = (), selected: Collection[int] = (), lang: str = "en") -> str:
-    """One player: name (dealer marked), tricks won this deal, and hand (or how many cards)."""
+              playable: Collection[int] = (), selected: Collection[int] = (),
+              refused: Mapping[int, str] | None = None, lang: str = "en") -> str:
+    """One player: name (dealer marked), tricks won this deal, and hand (or how many cards;
+    ``refused``: see :func:`table_html`)."""
     tr = translator(lang)
     dealer = f' <small class="dn-dealer-mark">{escape(tr("(dealer)"))}</small>' if seat == view.dealer else ""
     won = view.tricks_won[seat]
@@ -160,7 +164,8 @@ def seat_html(view: TrickView, seat: int, name: str, *, clickable: bool = False,
         hand_part = f'<span class="dn-empty">{escape(tr("no cards in hand"))}</span>'
     else:
         hand_part = "".join(card_html(card, playable=i in playable, selected=i in selected, zone="hand",
-                                      index=i if clickable else None, lang=lang) for i, card in enumerate(hand))
+                                      index=i if clickable else None, refused=(refused or {}).get(i), lang=lang)
+                            for i, card in enumerate(hand))
     status = f'{dealer} · <span class="dn-won">{escape(tr.n("{n} trick", "{n} tricks", won))}</span>{points_part}'
     body = row_html("dn-hand-row", tr("hand"), hand_part, words=tr("{name}: hand", name=name))
     return seat_box(seat, name, body, current=seat == view.current, me=seat == view.me, status=status, lang=lang)

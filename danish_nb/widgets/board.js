@@ -53,7 +53,11 @@ function render({ model, el }) {
     const news = root.querySelector(".dn-news");
     if (!news) return false;
     if (news.dataset.label && root.getAttribute("aria-label") !== news.dataset.label) {
-      root.setAttribute("role", "region");  // the board: a landmark with a name
+      // The board: a landmark with a name; a second board of that name on the page (a lesson's
+      // boards) a named group, as landmarks must be named apart.
+      const named = [...document.querySelectorAll(".dn-board[role=region]")]
+        .some((board) => board !== root && board.getAttribute("aria-label") === news.dataset.label);
+      root.setAttribute("role", named ? "group" : "region");
       root.setAttribute("aria-label", news.dataset.label);
     }
     const items = [...news.querySelectorAll("p[data-n]")];

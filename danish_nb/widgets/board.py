@@ -637,6 +637,7 @@ class Board(ABC):
             view = state.view(self.viewer, reveal_hands=self.teaching)
             moves = self._my_moves()
             spots = self._spots(view, moves) if moves else Spots()
+            spots.refused.update(self._refused_cards(spots))
             self.selection = [s for s in self.selection if s in spots.cards]
             buttons = [self._with_reason(b) for b in self._move_buttons(view, moves)] if moves else []
             buttons += self._family_buttons(view) + self._over_buttons()
@@ -660,8 +661,34 @@ class Board(ABC):
         a screen reader reads it as the button's description."""
         if button.enabled or button.move is None or button.title:
             return button
-        reasons = self.game.state.explain(button.move).reasons
-        return replace(button, title=M("Not allowed now: {reason}", reason=reasons[-1].text)) if reasons else button
+        why = self._refusal(button.move)
+        return replace(button, title=why) if why else button
+
+    def _refusal(self, move: Any) -> Message | str | None:
+        """Why the rules refuse ``move`` now, as its description says it (the verdict's last
+        reason; ``''`` if the verdict gives none); ``None`` if it is legal."""
+        verdict = self.game.state.explain(move)
+        if verdict.legal:
+            return None
+        return M("Not allowed now: {reason}", reason=verdict.reasons[-1].text) if verdict.reasons else ""
+
+    def _refused_cards(self, spots: Spots) -> dict[Spot, Message | str]:
+        """Each face-up card of the viewer offered now that no legal move plays, with why the
+        rules refuse the move a click on it alone makes (:meth:`_refusal`); a card that only
+        makes part of a move (one of the face-up choice or of a discard) is left out."""
+        kept, found = self.selection, {}
+        try:
+            for spot in sorted(spots.cards.keys() - spots.playable - spots.refused.keys()):
+                self.selection = [spot]
+                try:
+                    why = None if self._incomplete() else self._refusal(self._selected_move())
+                except DanishNbError:  # no move of the game names that card alone
+                    continue
+                if why is not None:
+                    found[spot] = why
+        finally:
+            self.selection = kept
+        return found
 
     def _written_log(self) -> Log:
         """The log in words as the viewer may read it (a spectator's while the privacy screen is

@@ -46,13 +46,14 @@ SEAT_WORDS = {"you": N_("you"), "human": N_("human"), "random": N_("random"), "r
 @dataclass
 class Spots:
     """The viewer's cards a click may choose now: face-up ``cards`` (spot -> code), the spots a
-    legal move plays (``playable``, highlighted), face-down ``closed`` slots played blind, and why
-    the rules refuse a face-down card now (``refused``: slot -> reason, said as its description)."""
+    legal move plays (``playable``, highlighted), face-down ``closed`` slots played blind, and the
+    cards the rules refuse now with why (``refused``: spot -> reason, ``""`` if none is given; a
+    face-down card's spot is ``("down", slot)``), drawn as unavailable, the reason their description."""
 
     cards: dict[Spot, str] = field(default_factory=dict)
     playable: set[Spot] = field(default_factory=set)
     closed: set[int] = field(default_factory=set)
-    refused: dict[int, Any] = field(default_factory=dict)
+    refused: dict[Spot, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -256,6 +257,10 @@ class Drawing:
         just_now = escape(translator(frame.lang)("Just now:"))
         just = f'<div class="dn-just" aria-hidden="true"><b>{just_now}</b> {recent}</div>' if recent else ""
         return just + self._news_html(frame)
+
+    def _refused(self, frame: Frame) -> dict[Spot, str]:
+        """Why the rules refuse each refused card of the viewer (:attr:`Spots.refused`), in words."""
+        return {spot: self._words(frame, why) for spot, why in frame.spots.refused.items()}
 
     @staticmethod
     def _news_html(frame: Frame, fallback: str = "") -> str:

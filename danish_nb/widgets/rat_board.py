@@ -67,7 +67,7 @@ class RatDrawing(Drawing):
         spots = frame.spots
         return table_html(frame.view, frame.names, clickable=bool(spots.cards), playable=spots.playable,
                           selected=set(frame.selection), down_clickable=bool(spots.closed),
-                          refused={slot: self._words(frame, why) for slot, why in spots.refused.items()},
+                          refused=self._refused(frame),
                           draw_events=list(frame.family.draw_events), values=frame.family.values, lang=frame.lang)
 
 
@@ -113,8 +113,7 @@ class RatBoard(Board):
             if slot in holes:
                 spots.playable.add(("hole" if up is not None else "down", slot))
             elif up is None and down:  # refused now: why, for its description
-                reasons = self.game.state.explain(self._closed_move(slot)).reasons
-                spots.refused[slot] = M("Not allowed now: {reason}", reason=reasons[-1].text) if reasons else ""
+                spots.refused["down", slot] = self._refusal(self._closed_move(slot)) or ""
         return spots
 
     def _spot_move(self, spot: Spot) -> RatMove:

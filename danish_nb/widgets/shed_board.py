@@ -62,7 +62,8 @@ class ShedDrawing(Drawing):
     def table_html(self, frame: Frame) -> str:
         spots = frame.spots
         return table_html(frame.view, frame.names, clickable=bool(spots.cards), playable=spots.playable,
-                          selected=set(frame.selection), closed_clickable=bool(spots.closed), lang=frame.lang)
+                          selected=set(frame.selection), closed_clickable=bool(spots.closed),
+                          refused=self._refused(frame), lang=frame.lang)
 
 
 class ShedBoard(Board):

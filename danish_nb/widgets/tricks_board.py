@@ -64,6 +64,7 @@ class TrickDrawing(Drawing):
         return over + table_html(frame.view, frame.names, clickable=bool(frame.spots.cards),
                                  playable={i for _, i in frame.spots.playable},
                                  selected={i for _, i in frame.selection},
+                                 refused={i: why for (_, i), why in self._refused(frame).items()},
                                  show_last=shown.show_last and frame.view.last_trick is not None, lang=frame.lang)
 
     def after_nav_html(self, frame: Frame) -> str:
