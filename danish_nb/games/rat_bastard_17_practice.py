@@ -21,7 +21,7 @@ from ..i18n import _n, joined
 from ..practice.catalogue import DEAL, FORBIDS, NOTATION, OBJECT, OUTCOME, UNENFORCED
 from ..practice.part import PracticePart
 from ..practice.scenes import opening, random_play, stage
-from .rat_bastard_17 import R, RULING, UP_SLOTS, blind_value, card_value
+from .rat_bastard_17 import RULING, UP_SLOTS, R, blind_value, card_value
 
 ID = "rat-bastard-17"
 
@@ -54,10 +54,9 @@ def turned_over(state: Any) -> list[tuple[str, int, Event]]:
     an end, face down: not asked).
 
     >>> import danish_nb as dn
-    >>> g = dn.setup(ID, {"hands": [[], ["9S"]], "holes": [[None, None, "2D", "5H", "3C"], ["AS", "2S", "3S", "4S", "5S"]]})
-    >>> [(question, n, str(why).split(" (")[0]) for question, n, why in turned_over(g.state)]
-    [('turned-over', 1, 'positions 1, 3 and 5 of the row are dealt face down, 2 and 4 face up: of the hole cards P1 has \
-played, at positions 1 and 2, 1 was dealt face down')]
+    >>> rows = [[None, None, "2D", "5H", "3C"], ["AS", "2S", "3S", "4S", "5S"]]
+    >>> [(question, n, str(why).split(": ")[1]) for question, n, why in turned_over(dn.setup(ID, {"holes": rows}).state)]
+    [('turned-over', 1, 'of the hole cards P1 has played, at positions 1 and 2, 1 was dealt face down (rule RB-3) [ruling RB-c]')]
     """
     asks = []
     for seat, row in enumerate(state.holes):
