@@ -55,8 +55,11 @@ def turned_over(state: Any) -> list[tuple[str, int, Event]]:
 
     >>> import danish_nb as dn
     >>> rows = [[None, None, "2D", "5H", "3C"], ["AS", "2S", "3S", "4S", "5S"]]
-    >>> [(question, n, str(why).split(": ")[1]) for question, n, why in turned_over(dn.setup(ID, {"holes": rows}).state)]
-    [('turned-over', 1, 'of the hole cards P1 has played, at positions 1 and 2, 1 was dealt face down (rule RB-3) [ruling RB-c]')]
+    >>> asks = turned_over(dn.setup(ID, {"holes": rows}).state)
+    >>> [(question, n, str(why).split(": ")[1]) for question, n, why in asks]  # doctest: +NORMALIZE_WHITESPACE
+    [('turned-over', 1,
+      'of the hole cards P1 has played, at positions 1 and 2, 1 was dealt face down (rule RB-3) [ruling RB-c]')]
+    [('turned-over', 1, 'of the hole cards P1 has played, at positions 1 and 2')]
     """
     asks = []
     for seat, row in enumerate(state.holes):

@@ -3,8 +3,8 @@ player could try is legal, or what a legal move does, under the table's options.
 
 Left out, with the reason (:func:`left_out`, declared in the game's practice part): the rules
 of the deal (the shuffle, the packs, how many cards each gets: settled before any move), the
-object of the game where it only ends a game in a draw, rules the engine cannot enforce, and rules cited only when a move is not a move of the game at all. The rules the
-engine never cites as deciding a move are asked through the question they decide (the part's
+object of the game where it only ends a game in a draw, rules the engine cannot enforce, and
+rules cited only when a move is not a move of the game at all. The rules the engine never cites as deciding a move are asked through the question they decide (the part's
 ``through``): an order of the cards through who takes a trick, the object of a game through who
 wins or loses at its end, the direction of play through who plays next; a layout of the deal
 the board does not show through a question on the position (the part's ``position``: Rat
