@@ -59,7 +59,6 @@ def turned_over(state: Any) -> list[tuple[str, int, Event]]:
     >>> [(question, n, str(why).split(": ")[1]) for question, n, why in asks]  # doctest: +NORMALIZE_WHITESPACE
     [('turned-over', 1,
       'of the hole cards P1 has played, at positions 1 and 2, 1 was dealt face down (rule RB-3) [ruling RB-c]')]
-    [('turned-over', 1, 'of the hole cards P1 has played, at positions 1 and 2')]
     """
     asks = []
     for seat, row in enumerate(state.holes):
