@@ -32,6 +32,7 @@ import danish_nb as dn
 from danish_nb.practice import Item, NoItem, NothingDue, PracticeSession, active_rules, left_out, make_item, one_answer
 from danish_nb.practice.items import decider
 from danish_nb.practice.scenes import history_is_legal
+from danish_nb.practice.session import WINDOW
 
 from .report import print_rows
 
@@ -120,12 +121,14 @@ def learner(game: str, rate: int, wrong_on: str | None = None, learns_after: int
     always wrong there, or (``learns_after``) wrong that many times, then right. Returns the
     day every rule was learned (``None``: not within the days), the day every other rule was,
     the day ``wrong_on`` was learned, the day of its last error, its share of all items and its
-    highest share of one day's items (days of 3 items or more), and the items asked."""
+    highest share of one day's items (days of 3 items or more), its highest share of any
+    :data:`~danish_nb.practice.session.WINDOW` items in a row (what the session caps), and the items asked."""
     now = [18 * 3600.0 + 86_400.0 * 20_000]
     session = QuickSession(game, seed=7, clock=lambda: now[0])
     errors = 0
     asked: collections.Counter = collections.Counter()
     day_shares = []
+    shown: list[str] = []
     result: dict[str, Any] = {"all": None, "others": None, "bad": None, "last_error": None}
     start = now[0]
     for day in range(days):
@@ -137,6 +140,7 @@ def learner(game: str, rate: int, wrong_on: str | None = None, learns_after: int
             except NothingDue:
                 break
             today[item.rule] += 1
+            shown.append(item.rule)
             if session.worked:
                 session.read_example()
                 now[0] += STEP
@@ -160,7 +164,9 @@ def learner(game: str, rate: int, wrong_on: str | None = None, learns_after: int
             result["bad"] = day + 1
     total = sum(asked.values())
     result.update(items=total, share=asked[wrong_on] / total if wrong_on and total else 0.0,
-                  day_share=max(day_shares, default=0.0), rules=len(session.rules))
+                  day_share=max(day_shares, default=0.0), rules=len(session.rules),
+                  window_share=max((shown[i:i + WINDOW].count(wrong_on) / len(shown[i:i + WINDOW])
+                                    for i in range(max(1, len(shown) - WINDOW + 1))), default=0.0))
     return result
 
 
@@ -175,7 +181,8 @@ def learner_rows(games: list[str]) -> list[tuple[str, str, str]]:
                      ", ".join(f"{g} {_day([r['all']])} ({r['items']} items)" for g, r in zip(games, right))))
         bad = [learner(game, rate, BAD[game]) for game in games]
         rows.append((f"always wrong on one, {rate}/day", f"{max(r['share'] for r in bad):.0%}",
-                     "its share of all items, most over the games (target: at most a third); most of one day "
+                     "its share of all items, most over the games (target: at most a third); most of any "
+                     f"{WINDOW} items in a row {max(r['window_share'] for r in bad):.0%}; most of one day "
                      f"{max(r['day_share'] for r in bad):.0%} (of a day of 3 items or more); the others learned by "
                      f"{_day([r['others'] for r in bad])} (" +
                      ", ".join(f"{g} {BAD[g]} {r['share']:.0%}" for g, r in zip(games, bad)) + ")"))

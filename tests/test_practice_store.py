@@ -51,11 +51,15 @@ def answer(session: PracticeSession, right: bool = True) -> str:
 def test_a_reload_resumes_where_the_learner_was(connect: Callable[[], Store], ada: Learner, ben: Learner) -> None:
     now = [1_000_000.0]
     first = PracticeSession("bastard", learner=ada, progress=ProgressStore(connect()), seed=1, clock=lambda: now[0])
-    rules = [answer(first, right=False), answer(first)]
+    rules = []
+    for k in range(6):  # one wrong, then room for it among the last items
+        rules.append(answer(first, right=k > 0))
+        now[0] += 20
     now[0] += 3600
     again = PracticeSession("bastard", learner=ada, progress=ProgressStore(connect()), seed=2,  # a new kernel
                             clock=lambda: now[0])
     assert again.progress == first.progress
+    assert again.recent == first.recent  # the last items read back as the learner saw them
     assert again.progress[rules[0]].wrong == 1 and again.progress[rules[0]].card == first.progress[rules[0]].card
     assert again.next_item().rule == rules[0]  # the rule got wrong, due again, comes first
     assert PracticeSession("bastard", learner=ben, progress=ProgressStore(connect())).progress == {}

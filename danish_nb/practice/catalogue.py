@@ -1,16 +1,17 @@
 """Which rules are practised: every rule of a game's catalogue that decides whether a move a
 player could try is legal, or what a legal move does, under the table's options.
 
-Left out, with the reason (:func:`left_out`, declared in the game's practice part): the rules
-of the deal (the shuffle, the packs, how many cards each gets, the hole cards' layout: settled
-before any move), the object of the game where it only ends a game in a draw, rules the engine
-cannot enforce, and rules cited only when a move is not a move of the game at all. The rules the
-engine never cites as deciding a move are asked through the question they decide (the part's
-``through``): an order of the cards through who takes a trick, the object of a game through who
-wins or loses at its end, the direction of play through who plays next. Some rules are practised
-only under an option (its part's ``when``): a variant switched off, or a reading an option
-replaces, is never asked. :func:`left_out_lines` lists the rules left out, with their reasons,
-for a lesson to show.
+Left out, with the reason (:func:`left_out`, declared in the game's practice part): the rules of
+the deal (the shuffle, the packs, how many cards each gets: settled before any move), the object
+of the game where it only ends a game in a draw, rules the engine cannot enforce, and rules
+cited only when a move is not a move of the game at all. The rules the engine never cites as
+deciding a move are asked through the question they decide (the part's ``through``): an order of
+the cards through who takes a trick, the object of a game through who wins or loses at its end,
+the direction of play through who plays next; a layout of the deal the board does not show
+through a question on the position (the part's ``position``: Rat Bastard 17's hole cards). Some
+rules are practised only under an option (its part's ``when``): a variant switched off, or a
+reading an option replaces, is never asked. :func:`left_out_lines` lists the rules left out,
+with their reasons, for a lesson to show.
 
 >>> "DB-13" in active_rules("danish-bastard", {}), "LD-30" in active_rules("le-danish", {})
 (True, False)

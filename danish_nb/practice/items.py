@@ -14,7 +14,9 @@ question about it:
 - ``who``: who takes this trick, leads next, plays next, starts, wins or loses the match? (also
   how the rules the engine never cites are asked: an order of the cards, the direction of
   play, the object of the game: the practice part's ``through``)
-- ``number``: the running total, a deal's points, the game points lost.
+- ``number``: the running total, a deal's points, the game points lost; also asked on the
+  position itself, before any move, for a layout the board does not show (the part's
+  ``position``: how many of a player's hole cards dealt face down have been played).
 
 Every answer is the engine's: ``explain`` for the verdicts, the events of ``apply`` for what
 happens. An item holds its position as a game record (replayed and checked when loaded); a page
@@ -279,6 +281,9 @@ def _asks(game: Game, rule_id: str, active: Sequence[str]) -> list[_Ask]:
     if len(picks) > 1 and any(decider(v) == rule_id for _, v in picks) and len({v.legal for _, v in picks}) == 2:
         asks.append(_Ask("pick"))
     part = practice_part(game.rules.id)
+    if rule_id in part.position:  # a layout the board does not show, asked on the position itself
+        asks += [_Ask("number", question=question, seat=why.player, number=number, events=(why,))
+                 for question, number, why in part.position[rule_id](state)]
     for move, verdict in verdicts:
         if verdict.legal:
             asks += _event_asks(game, move, rule_id, active)
@@ -400,7 +405,8 @@ def _item(game: Game, rule_id: str, ask: _Ask, rng: random.Random, active: Seque
         numbers = _numbers(ask.number, ask.question, rng, practice_part(game.rules.id))
         choices = tuple(Choice(str(n), str(n)) for n in numbers)
         answer = frozenset((str(ask.number),))
-        question = Message(QUESTIONS[ask.question], who=who, move=move_words(ask.move), seat=(ask.seat or 0) + 1)
+        move = {} if ask.move is None else {"move": move_words(ask.move)}
+        question = Message(QUESTIONS[ask.question], who=who, seat=(ask.seat or 0) + 1, **move)
         note = _revealed(ask)
     digest = hashlib.sha256(json.dumps([record, ask.kind, move_text, [c.key for c in choices], rule_id],
                                        sort_keys=True).encode()).hexdigest()[:16]
@@ -414,6 +420,8 @@ def _signature(game: Game, item: Item) -> Any:
     if item.kind == "pick":
         picks = _pick_moves([(m, state.explain(m)) for m in tries(state)])
         return frozenset((card_of(m).code, v.legal) for m, v in picks)
+    if item.move is None:
+        return tuple(str(why) for why in _position_asks(item, state))
     verdict = state.explain(game.parse_move(item.move))
     if item.kind == "legal" or not verdict.legal:
         return (verdict.legal, decider(verdict))
@@ -475,6 +483,9 @@ def explanation(item: Item) -> tuple[tuple[Text, ...], tuple[Ruling, ...]]:
         verdicts = [v for _, v in _pick_moves([(m, state.explain(m)) for m in tries(state)])]
         steps: list[Any] = [r for v in verdicts for r in v.reasons]
         lines = tuple(_verdict_text(v) for v in verdicts)
+    elif item.move is None:  # a question on the position itself: the rule's reading of it
+        steps = _position_asks(item, state)
+        lines = tuple(cited(e.text, e.rule, e.ruling) for e in steps)
     else:
         verdict = state.explain(game.parse_move(item.move))
         steps = list(verdict.reasons)
@@ -491,6 +502,13 @@ def explanation(item: Item) -> tuple[tuple[Text, ...], tuple[Ruling, ...]]:
     rulings = tuple(dict.fromkeys(step.ruling for step in steps
                                   if step.ruling is not None and step.rule is not None and step.rule.id == item.rule))
     return lines, rulings
+
+
+def _position_asks(item: Item, state: Any) -> list[Event]:
+    """The events saying the answer of an item asked on the position itself (no move), for its seat."""
+    asked = practice_part(item.game_id).position[item.rule](state)
+    seat = getattr(item.question, "params", {})["seat"] - 1
+    return [why for question, _, why in asked if question == item.question_key and why.player == seat]
 
 
 def _verdict_text(verdict: Verdict) -> Text:

@@ -29,6 +29,10 @@ NumberAsk = Callable[[Any, Any, Any, Sequence[Event], Event], tuple[str, int | N
 #: ``(event kind, decides(state, after, move, events))``: a rule asked through the question of
 #: that kind of event (``"next"``: who plays next) wherever ``decides`` says it decides the answer.
 Through = tuple[str, Callable[[Any, Any, Any, Sequence[Event]], bool]]
+#: ``ask(state)``: number questions on the position itself, before any move, that a rule the
+#: engine never cites decides and the board does not show (a layout): each ``(question, answer,
+#: why)``, ``why`` an event of the rule (its seat the one asked about, its text the feedback's line).
+PositionAsk = Callable[[Any], Sequence[tuple[str, int, Event]]]
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,9 @@ class PracticePart:
       the question of an event where they decide it (:data:`Through`): an order of the cards
       through who takes a trick, the object of the game through who wins or loses at its end,
       the direction of play through who plays next (``"next"``, after any legal move);
+    - ``position``: rules the engine never cites asked by a number question on the position
+      itself (:data:`PositionAsk`), where nothing on the board says the answer: a layout of the
+      deal through what the cards gone from it were;
     - ``numbers``: the numbers a number question of the game offers besides its answer, by
       question (``numbers[question](answer)``; default: near the answer);
     - ``fixed``: the practised rules whose answer cannot vary, each with the reason (a message of
@@ -71,6 +78,7 @@ class PracticePart:
     outcomes: Mapping[str, str] = field(default_factory=dict)
     hand_size: frozenset[str] = frozenset()
     through: Mapping[str, Through] = field(default_factory=dict)
+    position: Mapping[str, PositionAsk] = field(default_factory=dict)
     fixed: Mapping[str, str] = field(default_factory=dict)
     numbers: Mapping[str, Callable[[int], Sequence[int]]] = field(default_factory=dict)
 

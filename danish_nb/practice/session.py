@@ -7,8 +7,10 @@ A rule got wrong :data:`~danish_nb.practice.schedule.STRUGGLE` times in a row ch
 first a worked example (the item shown answered, with the rule's sentence: ``item.worked``, not
 counted), then an easier item of the same rule (a yes-or-no question on one move where there is
 one). Rules got wrong last time take at most a third (:data:`STRUGGLE_SHARE`) of the learner's
-last :data:`WINDOW` items (read back from the store after a reload): past it they wait for other
-items, even when nothing else is due; "practise anyway" serves them.
+last :data:`WINDOW` items, counted as the learner saw them: every item of such a rule in the
+window counts, those served before its first error and its worked examples included (read back
+from the store after a reload, the worked examples where the rule was struggling): past it they
+wait for other items, even when nothing else is due; "practise anyway" serves them.
 
 A session holds the one item on the learner's screen. An answer must name that item (a stale
 item, answered twice or replaced by a newer one, is refused) and only its choices (a forged
@@ -38,7 +40,7 @@ from ..i18n import M
 from .catalogue import active_rules
 from .items import Feedback, Item, NoItem, make_item
 from .progress import Learner, ProgressStore
-from .schedule import RuleProgress, answered, next_due, next_rule, summary
+from .schedule import STRUGGLE, RuleProgress, answered, next_due, next_rule, summary
 
 #: The most of the last :data:`WINDOW` items that rules got wrong last time take (worked examples included).
 STRUGGLE_SHARE = 1 / 3
@@ -81,8 +83,8 @@ class PracticeSession:
         #: Whether the item on the screen is a worked example (shown answered, not counted).
         self.worked = False
         self.asked = 0
-        #: The last items, each whether it was on a rule got wrong last time.
-        self.recent: deque[bool] = deque(self._recent_answers(), maxlen=WINDOW)
+        #: The rules of the last items shown (worked examples included), oldest first.
+        self.recent: deque[str] = deque(self._recent_rules(), maxlen=WINDOW)
         self._easier: str | None = None
         #: The rule of the last item answered (not asked again at once while others are there).
         self.last_rule: str | None = None
@@ -95,18 +97,22 @@ class PracticeSession:
         self._unavailable: set[str] = set()
 
     # ------------------------------------------------------------------ items
-    def _recent_answers(self) -> list[bool]:
-        """The learner's last items as kept in the store (oldest first), each whether its rule
-        had been got wrong the time before."""
+    def _recent_rules(self) -> list[str]:
+        """The rules of the learner's last items as kept in the store (oldest first): an item
+        counted on several rules (a pick item's cards) once, on its own rule; an item served
+        while its rule was struggling after the worked example shown before it."""
         if self.store is None or self.learner is None:
             return []
-        wrong_before: dict[str, bool] = {}
-        flags = []
+        streak: dict[str, int] = {}
+        rules: list[str] = []
+        last_id = None
         for answer in reversed(self.store.answers(self.learner, self.game_id, limit=4 * WINDOW)):
-            if answer["kind"] == "item":
-                flags.append(wrong_before.get(answer["rule"], False))
-            wrong_before[answer["rule"]] = not answer["correct"]
-        return flags[-WINDOW:]
+            item = answer["item"] if isinstance(answer["item"], dict) else {}
+            if answer["kind"] == "item" and item.get("id") != last_id:
+                last_id, rule = item.get("id"), item.get("rule", answer["rule"])
+                rules += [rule] * (2 if streak.get(rule, 0) >= STRUGGLE else 1)
+            streak[answer["rule"]] = 0 if answer["correct"] else streak.get(answer["rule"], 0) + 1
+        return rules[-WINDOW:]
 
     def next_item(self, *, anyway: bool = False) -> Item:
         """The next item (it replaces the one on the screen). Raises :class:`NothingDue` when no
@@ -118,14 +124,14 @@ class PracticeSession:
             if not rules:
                 raise NoItem(M("no rule of this game can be practised under these options"))
             if self._easier in rules:
-                rule, easier, example, again = self._easier, True, False, True
+                rule, easier, example = self._easier, True, False
             else:
                 rule = next_rule(rules, self.progress, now, last=self.last_rule, focus=self.focus, anyway=anyway,
                                  hold=() if anyway else self._held(rules))
                 if rule is None:
                     raise NothingDue(M("Nothing is due now."), next_due(rules, self.progress))
                 progress = self.progress.get(rule, RuleProgress(rule))
-                easier, example, again = False, progress.struggling, progress.streak > 0
+                easier, example = False, progress.struggling
             self._easier = None
             try:
                 item = self._make(rule, easier)
@@ -133,7 +139,7 @@ class PracticeSession:
                 self._unavailable.add(rule)  # (not expected: the benchmark finds items for every rule)
                 continue
             self.asked += 1
-            self.recent.append(again)
+            self.recent.append(rule)
             self.item, self.worked = item, example
             if example:
                 self._easier = rule
@@ -142,11 +148,14 @@ class PracticeSession:
     def _held(self, rules: list[str]) -> set[str]:
         """The rules got wrong last time, when one more of their items would take more than
         their share of the last items (two more for a struggling rule: its worked example and
-        the easier item after it)."""
+        the easier item after it). Every item of those rules in the window counts, whenever it
+        was served (the first, before any error, too): the share is of what the learner saw."""
+        wrong = {rule for rule in rules if rule in self.progress and self.progress[rule].streak}
+        taken = sum(1 for rule in self.recent if rule in wrong)
+
         def over(count: int) -> bool:
-            return sum(self.recent) + count > max(float(count), (len(self.recent) + count) * STRUGGLE_SHARE)
-        held = {rule for rule in rules if rule in self.progress and self.progress[rule].streak}
-        return {rule for rule in held if over(2 if self.progress[rule].struggling else 1)}
+            return taken + count > max(float(count), (len(self.recent) + count) * STRUGGLE_SHARE)
+        return {rule for rule in wrong if over(2 if self.progress[rule].struggling else 1)}
 
     def _make(self, rule: str, easier: bool) -> Item:
         seed = self.seed + self.asked

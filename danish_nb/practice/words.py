@@ -149,6 +149,8 @@ QUESTIONS = {
     "leader": N_("You are {who}, to play, and you choose to {move}. Who leads next?"),
     "next": N_("You are {who}, to play, and you choose to {move}. Who plays next?"),
     "total": N_("You are {who}, to play, and you choose to {move}. What is the total then?"),
+    "turned-over": N_("You are {who}, to play. How many of the hole cards dealt face down to P{seat} have been played "
+                     "so far?"),
     "hand-size": N_("You are {who}, to play, and you choose to {move}. How many cards do you hold in hand then?"),
     "deal-points": N_("You are {who}, to play, and you choose to {move}, the last card of the deal. How many points "
                      "does P{seat} score for this deal?"),
