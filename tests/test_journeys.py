@@ -32,6 +32,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from danish_nb import app_server
 from danish_nb.tables import open_store, replay
 from helpers import voila_serving
+from test_proxy import KEY as PROXY_KEY, haproxy_path, kernel_of, on_server, proxied, served_by  # noqa: F401 (a fixture)
 from test_tables_browser import (
     MOVE_BUTTON,
     POSITION,
@@ -629,3 +630,55 @@ def test_a_class_hour_the_teacher_runs_through_a_database_restart(
             for context in contexts:
                 with contextlib.suppress(Exception):
                     context.close()
+
+
+#: After a server dies, its learners are back at their seat within this many seconds (issue 40).
+BACK_WITHIN = 15
+
+
+def test_a_server_killed_during_the_class_hour_loses_no_move(
+        browser: Browser, chromium_path: str, haproxy_path: str, pg_cluster: Any, tmp_path: Path,  # noqa: F811
+        record_property) -> None:
+    """Issue 40: two ``danish-nb`` servers behind HAProxy share the class (PostgreSQL); Ada's
+    browser is on server 1, Bo's and the teacher's on server 2. Server 1 is killed mid-game: Ada's
+    page is back at her seat through the proxy within 15 s, every move made is stored once, both
+    play on, and the teacher's list names the table's learners throughout."""
+    with proxied(haproxy_path, pg_cluster.url, tmp_path, max_kernels=4) as classroom:
+        store = classroom.store
+        contexts = [on_server(browser, classroom, n) for n in (1, 2, 2)]
+        try:
+            ada, bo, teacher = (tables_page(context, classroom.url) for context in contexts)
+            code = create_bastard(ada, "Ada")
+            join(bo, code, "Bo")
+            assert (served_by(classroom, ada), served_by(classroom, bo), served_by(classroom, teacher)) == (1, 2, 2)
+            teacher.locator(".dn-teacher-key input").fill(PROXY_KEY)
+            teacher.locator(".dn-teacher-view").click()
+            row = teacher_row(teacher, code)
+            expect(row).to_contain_text("P1 Ada, P2 Bo")
+            pages = [ada, bo]
+            clicks = each_plays_once(pages, store, code)
+            before, first_kernel = store.moves(code), kernel_of(ada)
+            classroom.backends[0].kill()  # server 1 dies, with Ada's kernel
+            killed = time.monotonic()
+            ada.wait_for_function("JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+                                  f".kernelId !== {first_kernel!r}", timeout=BACK_WITHIN * 1000)
+            left = max(1.0, BACK_WITHIN - (time.monotonic() - killed))
+            expect(ada.locator(STATUS)).to_contain_text(seat_line(1, "Ada", "connected"), timeout=left * 1000)
+            record_property("seconds from server 1's death to Ada at her seat on server 2",
+                            round(time.monotonic() - killed, 1))
+            assert served_by(classroom, ada) == 2
+            expect(ada.locator(POSITION)).to_have_text(re.compile(rf"of {len(store.moves(code))}$"))
+            assert store.moves(code)[:len(before)] == before  # nothing lost
+            expect(row).to_contain_text("P1 Ada, P2 Bo")
+            expect(row).not_to_contain_text("away")  # Ada is back for the teacher too
+            clicks += each_plays_once(pages, store, code)
+            stored = store.moves(code)
+            assert stored[:len(before)] == before
+            assert learners_moves(stored, {0, 1}) == clicks, stored  # each click stored once
+            replay(store.table(code), stored)  # one legal game
+            for page in pages:
+                expect(page.locator(POSITION)).to_have_text(re.compile(rf"of {len(stored)}$"))
+            expect(row).to_contain_text("P1 Ada, P2 Bo")
+        finally:
+            for context in contexts:
+                context.close()
