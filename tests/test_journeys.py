@@ -8,7 +8,14 @@ open with every widget; the teacher watches a table and closes another while a l
 choosing a move. Each step asserts what that person sees.
 
 The tests run in order and share one server, its store and the pages (``room``); a step that
-fails leaves the later ones failing too. Run alone: ``.venv/bin/python -m pytest -q
+fails leaves the later ones failing too.
+
+Issue 40's class hour has two tests of their own, each with its own servers and a PostgreSQL
+cluster of this module (skipped, saying why, without PostgreSQL; the second also without
+HAProxy): the class joins from the address ``danish-nb`` printed and from the join screen's QR
+code with the class code and a name, the teacher frees, moves and locks, and PostgreSQL restarts
+during play; then one of two servers behind HAProxy is killed during play. Both compare the
+stored record with the moves the learners made (none lost, none twice). Run alone: ``.venv/bin/python -m pytest -q
 tests/test_journeys.py`` (about 4-5 minutes here; Chromium needed, see tests/conftest.py).
 """
 
