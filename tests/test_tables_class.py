@@ -68,6 +68,18 @@ def test_the_join_screen_shows_the_address_its_qr_code_the_class_code_and_who_ar
     assert f'data-code="{code}"' in teacher.room_list.value
 
 
+def test_the_lobby_says_where_a_learner_who_joined_the_class_sits(store, monkeypatch):
+    ada, _ = learner(store, "Ada")
+    assert ada.enrol("5B") is not None  # arrived as her roster id, not her browser's
+    code = create_table(store, "bastard", ("human", "human", "rule-of-thumb"), room="5B")
+    ada.code_box.value = code
+    assert ada.join() is not None
+    assert [(row["name"], row["tables"]) for row in store.arrivals("5B")] == [("Ada", [code])]
+    teacher = teacher_of(store, monkeypatch)
+    teacher.show_join_screen()
+    assert f"at table {code}" in teacher.join_screen.value
+
+
 def test_the_join_screen_escapes_names_and_is_the_teachers_only(store, monkeypatch):
     app = TableApp(store, room="5B", follow=False)
     app.show_join_screen()

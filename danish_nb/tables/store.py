@@ -657,11 +657,12 @@ class Store(ABC):
         with self._lock:
             rows = self._read("SELECT device, name, seen FROM dn_arrivals WHERE room = ? ORDER BY seen DESC LIMIT ?",
                               (room, LOBBY_LIMIT))
-            seated = self._read("SELECT s.device, s.code FROM dn_seats s JOIN dn_tables t ON t.code = s.code "
-                                "WHERE t.room = ? AND s.device IS NOT NULL AND NOT t.closed ORDER BY s.code", (room,))
+            seated = self._read("SELECT s.device, s.learner, s.code FROM dn_seats s JOIN dn_tables t "
+                                "ON t.code = s.code WHERE t.room = ? AND NOT t.closed ORDER BY s.code", (room,))
         tables: dict[str, list[str]] = {}
-        for device, code in seated:
-            tables.setdefault(device, []).append(code)
+        for device, learner, code in seated:  # a learner arrived as their roster id, else their browser's
+            for who in {device, learner} - {None}:
+                tables.setdefault(who, []).append(code)
         return [{"name": name, "seen": float(seen), "tables": tables.get(device, [])}
                 for device, name, seen in reversed(rows)]
 
