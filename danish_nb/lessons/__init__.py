@@ -147,7 +147,7 @@ def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
     >>> import danish_nb as dn
     >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
     >>> say("P1:", g.explain("P1 play 4C"), lang="fr")
-    P1: illégal : le quatre de trèfle sur le six de trèfle : plus faible que la carte précédente (règle DB-13)
+    P1: illégal ; le quatre de trèfle sur le six de trèfle : plus faible que la carte précédente (règle DB-13)
     >>> say(*g.play("P1 play 8H"), (3, 3), sep="\\n", lang="de")
     P1 spielt Herz-Acht auf Kreuz-Sechs
     (3, 3)

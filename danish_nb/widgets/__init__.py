@@ -40,7 +40,7 @@ def board_for(game: Game, *, lang: str = "en", **kwargs: Any) -> Board:
     >>> import danish_nb as dn
     >>> board = board_for(dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]}), lang="fr")
     >>> board.play("P1 play 4C").summary(board.lang)
-    'illégal\u202f: le quatre de trèfle sur le six de trèfle\u202f: plus faible que la carte précédente (règle DB-13)'
+    'illégal\u202f; le quatre de trèfle sur le six de trèfle\u202f: plus faible que la carte précédente (règle DB-13)'
     """
     if not has_board(game.rules):
         raise OptionsError(f"{game.rules.title} has no board yet")
