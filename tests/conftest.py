@@ -104,5 +104,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     workers at once (pytest 9.2 with pytest-xdist 3.8 drops them without a word)."""
     grouped = [item.nodeid.endswith(f"@{xdist_group_of(item)}") for item in session.items]
     if session.config.getoption("loadgroup", False) and not all(grouped):
-        raise pytest.UsageError("pytest-xdist did not group the tests (--dist loadgroup): use the pytest "
-                                "that pyproject.toml's test extra names")
+        lost = next(item.nodeid for item, ok in zip(session.items, grouped) if not ok)
+        raise pytest.UsageError(f"pytest-xdist did not group the tests (--dist loadgroup), e.g. {lost}: a "
+                                "test module must not set its own xdist_group mark (this conftest gives every "
+                                "test its group), and the pytest must be the one pyproject.toml's test extra names")

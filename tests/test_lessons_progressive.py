@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import BrowserContext, expect
 
 from danish_nb import app_server
@@ -17,8 +16,6 @@ from test_app_server import started  # noqa: F401 (a fixture)
 
 NOTEBOOKS = Path(__file__).parents[1] / "notebooks"
 LESSON_TIMEOUT = 300_000
-
-pytestmark = pytest.mark.xdist_group("browser")
 
 
 def test_the_lessons_command_renders_progressively_and_the_app_does_not(started: list) -> None:  # noqa: F811
