@@ -80,6 +80,17 @@ def messages(folder: Path) -> list[tuple[str, str, str]]:
     return found
 
 
+def code_cells(folder: Path) -> list[tuple[str, str]]:
+    """Every code cell of the lessons in ``folder`` (:data:`SOURCES`) as (location, source): the
+    texts they print are marked ``M()`` / ``_n()`` for the catalogues (``make translations``)."""
+    found = []
+    for name in SOURCES:
+        notebook = json.loads((folder / name).read_text(encoding="utf-8"))
+        found += [(f"notebooks/{name}:{number}", "".join(cell["source"]))
+                  for number, cell in enumerate(notebook["cells"], start=1) if cell["cell_type"] == "code"]
+    return found
+
+
 def localized(source: str, lang: str = "en") -> str:
     """A code cell whose speaking calls (:data:`SPEAKING`) take ``lang=LANG``, with ``LANG`` set
     first where a cell imports danish_nb (the cell's other lines unchanged)."""
@@ -168,5 +179,5 @@ if __name__ == "__main__":
     main()
 
 
-__all__ = ["BUILT", "SOURCES", "build", "built", "context", "localized", "messages", "paragraphs", "same_lesson",
+__all__ = ["BUILT", "SOURCES", "build", "built", "code_cells", "context", "localized", "messages", "paragraphs", "same_lesson",
            "translated"]
