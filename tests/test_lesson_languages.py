@@ -156,7 +156,7 @@ PRINTS_NATIVE = ("00-start-here.ipynb", "01-danish-bastard.ipynb", "02-le-danish
 #: notation the code plays ("P1 face-up 3♦ 9♥ 9♠"), an option as the code sets it
 #: ("play_on=False:"), a Python name ("MoveParseError") or value.
 NOTATION = re.compile(r"\bP\d+ (?:play|face-up|swap|keep|take|stock|closed|open|send|complete|hole|bid|pass|"
-                      r"discard|pick-up-open)(?: (?:[0-9AKQJ]{1,2}[CDHS♠♥♦♣]|\d+|P\d+|play|strike|slam)(?:=\d+)?)*"
+                      r"discard|pick-up-open)(?: (?:[0-9AKQJ]{1,2}[CDHS♠♥♦♣]|\d+|P\d+|play|strike|slam)(?:=\d+)?(?!\w))*"
                       r"|\b[a-z]+(?:_[a-z]+)+=\S*|\b[A-Z][a-z]+(?:[A-Z][a-z]*)+\b|\b(?:True|False|None)\b")
 
 
