@@ -6,15 +6,15 @@ leaves a paragraph of prose in English."""
 from __future__ import annotations
 
 import copy
-import re
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 import danish_nb as dn
-from danish_nb.i18n import LANGUAGES, _pgettext
 from benchmarks.native_words import ENGLISH_WORDS
+from danish_nb.i18n import LANGUAGES, _pgettext
 from danish_nb.lessons import LESSONS, languages
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -156,7 +156,8 @@ PRINTS_NATIVE = ("00-start-here.ipynb", "01-danish-bastard.ipynb", "02-le-danish
 #: notation the code plays ("P1 face-up 3♦ 9♥ 9♠"), an option as the code sets it
 #: ("play_on=False:"), a Python name ("MoveParseError") or value.
 NOTATION = re.compile(r"\bP\d+ (?:play|face-up|swap|keep|take|stock|closed|open|send|complete|hole|bid|pass|"
-                      r"discard|pick-up-open)(?: (?:[0-9AKQJ]{1,2}[CDHS♠♥♦♣]|\d+|P\d+|play|strike|slam)(?:=\d+)?(?!\w))*"
+                      r"discard|pick-up-open)"
+                      r"(?: (?:[0-9AKQJ]{1,2}[CDHS♠♥♦♣]|\d+|P\d+|play|strike|slam)(?:=\d+)?(?!\w))*"
                       r"|\b[a-z]+(?:_[a-z]+)+=\S*|\b[A-Z][a-z]+(?:[A-Z][a-z]*)+\b|\b(?:True|False|None)\b")
 
 

@@ -167,4 +167,4 @@ def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
     print(*map(text, values), sep=sep)
 
 
-__all__ = ["LESSONS", "M", "Lesson", "_n", "joined", "folder", "index_html", "missing_extra", "prepare", "say"]
+__all__ = ["LESSONS", "Lesson", "M", "_n", "folder", "index_html", "joined", "missing_extra", "prepare", "say"]

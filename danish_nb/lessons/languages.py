@@ -180,5 +180,5 @@ if __name__ == "__main__":
     main()
 
 
-__all__ = ["BUILT", "SOURCES", "build", "built", "code_cells", "context", "localized", "messages", "paragraphs", "same_lesson",
-           "translated"]
+__all__ = ["BUILT", "SOURCES", "build", "built", "code_cells", "context", "localized", "messages", "paragraphs",
+           "same_lesson", "translated"]
