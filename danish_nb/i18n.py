@@ -395,7 +395,7 @@ def ruling_text(ruling_id: str, english: str, lang: str) -> str:
     return english if check_lang(lang) == DEFAULT else _pgettext(lang, f"ruling {ruling_id}", english) or english
 
 
-def note_text(rule_id: str, english: str, lang: str) -> str:
+def note_text(rule_id: str, english: str, lang: str = DEFAULT) -> str:
     """A rule's note (``english``) in ``lang``, looked up in context ``note <id>``; the English
     where the catalogue has none.
 

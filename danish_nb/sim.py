@@ -41,6 +41,7 @@ import pandas as pd
 
 from .agents import make_agent, play_out
 from .core import GAMES, Game, OptionsError, Result, get_game, new_game, option_infos
+from .i18n import N_, joined, translator
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -314,7 +315,28 @@ def _groups(df: pd.DataFrame, by: str | None) -> Iterable[tuple[Any, pd.DataFram
     return df.groupby(by, observed=True, sort=True)
 
 
-def seat_table(df: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
+#: The tables' column and index names (a table asked for in another language is renamed).
+HEADINGS = frozenset({N_("wins"), N_("games"), N_("rate"), N_("low"), N_("high"), N_("even share"), N_("draws"),
+                      N_("repetition"), N_("turn limit"), N_("tie"), N_("mean moves"), N_("median moves"),
+                      N_("mean deals"), N_("draw rate"), N_("draw low"), N_("draw high"), N_("P1 wins"),
+                      N_("P1 low"), N_("P1 high"), N_("seats played"), N_("seat"), N_("player"), N_("variant")})
+
+
+def _in(table: pd.DataFrame, lang: str) -> pd.DataFrame:
+    """``table`` with its column and index names in ``lang``.
+
+    >>> _in(pd.DataFrame({"wins": [1]}), "fr").columns.tolist()
+    ['victoires']
+    """
+    if lang == "en":
+        return table
+    tr = translator(lang)
+    table = table.rename(columns=lambda c: tr(c) if c in HEADINGS else c)
+    table.index.names = [tr(n) if n in HEADINGS else n for n in table.index.names]
+    return table
+
+
+def seat_table(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> pd.DataFrame:
     """Wins per seat (P1 first) with 95% intervals and each seat's even share (draws win nothing),
     overall or per ``by`` group.
 
@@ -334,7 +356,7 @@ def seat_table(df: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
         table.index.name = "seat"
     else:
         table.index = pd.MultiIndex.from_tuples(table.index, names=[by, "seat"])
-    return table
+    return _in(table, lang)
 
 
 def _one_value(df: pd.DataFrame, column: str) -> Any:
@@ -344,7 +366,7 @@ def _one_value(df: pd.DataFrame, column: str) -> Any:
     return values[0]
 
 
-def draw_table(df: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
+def draw_table(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> pd.DataFrame:
     """Draw rate with 95% interval, and the rate of each draw reason, overall or per ``by`` group.
 
     >>> draw_table(simulate("rat-bastard-17", games=10, executor="serial", progress=False)).columns.tolist()
@@ -359,10 +381,10 @@ def draw_table(df: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
                      **{r: float((group["draw_reason"] == r).sum()) / len(group) for r in reasons}}
     table = pd.DataFrame.from_dict(rows, orient="index")
     table.index.name = by
-    return table
+    return _in(table, lang)
 
 
-def summary_table(df: pd.DataFrame, by: str = "variant") -> pd.DataFrame:
+def summary_table(df: pd.DataFrame, by: str = "variant", lang: str = "en") -> pd.DataFrame:
     """Per ``by`` group: games, mean and median moves, mean deals, draw rate and P1's win rate
     (with 95% intervals): how each variant changes the length and the outcome.
 
@@ -381,10 +403,10 @@ def summary_table(df: pd.DataFrame, by: str = "variant") -> pd.DataFrame:
                      "P1 high": first["high"]}
     table = pd.DataFrame.from_dict(rows, orient="index")
     table.index.name = by
-    return table
+    return _in(table, lang)
 
 
-def strength_table(df: pd.DataFrame) -> pd.DataFrame:
+def strength_table(df: pd.DataFrame, lang: str = "en") -> pd.DataFrame:
     """Per computer player: seats it played, games it won, its win rate per seat with a 95%
     interval, and the even share (one game in ``players``), from games with mixed seats.
 
@@ -403,7 +425,7 @@ def strength_table(df: pd.DataFrame) -> pd.DataFrame:
                    "even share": 1 / players} for name, n in sorted(played.items())}
     table = pd.DataFrame.from_dict(rows, orient="index")
     table.index.name = "player"
-    return table
+    return _in(table, lang)
 
 
 # --------------------------------------------------------------------------- plots
@@ -415,16 +437,21 @@ def _figure(width: float = 6.0, height: float = 3.2, ncols: int = 1) -> tuple[Fi
     return fig, axes[0]
 
 
-def _title(df: pd.DataFrame, by: str | None = None) -> str:
+def _title(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> str:
     """``'Bastard, 3 players (random and rule-of-thumb), 100 games per variant'``"""
-    names = sorted({name for seats in df["seats"] for name in seats})
-    games = f"{len(df)} games" if by is None else f"{df.groupby(by, observed=True).size().max()} games per {by}"
-    return f"{GAMES[df['game'].iloc[0]].title}, {df['players'].iloc[0]} players ({' and '.join(names)}), {games}"
+    tr = translator(lang)
+    names = tr.render(joined(tr(name) for name in sorted({name for seats in df["seats"] for name in seats})))
+    n = len(df) if by is None else int(df.groupby(by, observed=True).size().max())
+    games = tr.n("{n} game", "{n} games", n) if by is None else \
+        tr.n("{n} game per {group}", "{n} games per {group}", n, group=tr(by))
+    return tr("{game}, {players} players ({names}), {games}", game=GAMES[df["game"].iloc[0]].title,
+              players=int(df["players"].iloc[0]), names=names, games=games)
 
 
-def plot_seats(df: pd.DataFrame, by: str | None = None) -> Figure:
+def plot_seats(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> Figure:
     """Bars: how often each seat wins, with 95% intervals, one colour per ``by`` group; dashed: an
     even share."""
+    tr = translator(lang)
     table = seat_table(df, by)
     players = _one_value(df, "players")
     fig, (ax,) = _figure()
@@ -435,21 +462,24 @@ def plot_seats(df: pd.DataFrame, by: str | None = None) -> Figure:
         x = [seat - 1 - 0.4 + width * (i + 0.5) for seat in part.index]
         ax.bar(x, part["rate"], width, yerr=[(part["rate"] - part["low"]).clip(lower=0),
                                              (part["high"] - part["rate"]).clip(lower=0)],
-               capsize=3, color=f"C{i}", label=None if key is None else str(key))
+               capsize=3, color=f"C{i}", label=None if key is None else tr(str(key)))
     ax.set_xticks(range(players), [f"P{seat}" for seat in range(1, players + 1)])
-    ax.axhline(1 / players, color="grey", linestyle="--", label="even share")
+    ax.axhline(1 / players, color="grey", linestyle="--", label=tr("even share"))
     ax.set_ylim(0, 1)
-    ax.set_ylabel("share of games won")
+    ax.set_ylabel(tr("share of games won"))
     ax.legend(loc="upper right")
-    fig.suptitle(f"How often each seat wins (95% intervals)\n{_title(df, by)}", fontsize=10)
+    fig.suptitle(f"{tr('How often each seat wins (95% intervals)')}\n{_title(df, by, lang)}", fontsize=10)
     return fig
 
 
-def plot_lengths(df: pd.DataFrame, by: str | None = None) -> Figure:
+def plot_lengths(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> Figure:
     """Histograms of moves per game (and of deals per match when deals vary), one colour per ``by``
     group; on a log scale when the longest game is over ten times the shortest."""
     import numpy as np
 
+    tr = translator(lang)
+    axis = {("moves", False): N_("moves per game"), ("moves", True): N_("moves per game (log scale)"),
+            ("deals", False): N_("deals per game"), ("deals", True): N_("deals per game (log scale)")}
     varied = df["deals"].nunique() > 1
     fig, axes = _figure(9.0 if varied else 6.0, 3.2, 2 if varied else 1)
     for column, ax in zip(("moves", "deals"), axes):
@@ -458,55 +488,58 @@ def plot_lengths(df: pd.DataFrame, by: str | None = None) -> Figure:
         edges = (np.geomspace(low, high + 1, 31) if log else
                  np.linspace(low - 0.5, high + 0.5, min(30, high - low + 1) + 1))
         for key, group in _groups(df, by):
-            ax.hist(group[column], bins=edges, alpha=0.6 if by else 1.0, label=str(key))
+            ax.hist(group[column], bins=edges, alpha=0.6 if by else 1.0, label=tr(str(key)))
         if log:
             ax.set_xscale("log")
-        ax.set_xlabel(f"{column} per game" + (" (log scale)" if log else ""))
-        ax.set_ylabel("games")
+        ax.set_xlabel(tr(axis[column, log]))
+        ax.set_ylabel(tr("games"))
         if by:
             ax.legend()
-    fig.suptitle(f"How long the games last\n{_title(df, by)}", fontsize=10)
+    fig.suptitle(f"{tr('How long the games last')}\n{_title(df, by, lang)}", fontsize=10)
     return fig
 
 
-def plot_draws(df: pd.DataFrame, by: str) -> Figure:
+def plot_draws(df: pd.DataFrame, by: str, lang: str = "en") -> Figure:
     """Stacked bars: the share of games drawn per ``by`` group, split by reason; whiskers: 95%
     interval of the whole draw rate."""
+    tr = translator(lang)
     table = draw_table(df, by)
     fig, (ax,) = _figure()
-    labels = [str(k) for k in table.index]
+    labels = [tr(str(k)) for k in table.index]
     bottom = pd.Series(0.0, index=table.index)
     for i, reason in enumerate(table.columns[5:]):
         if table[reason].any():
-            ax.bar(labels, table[reason], bottom=bottom, label=reason, color=f"C{i + 1}")
+            ax.bar(labels, table[reason], bottom=bottom, label=tr(reason), color=f"C{i + 1}")
             bottom += table[reason]
     ax.errorbar(labels, table["rate"], yerr=[(table["rate"] - table["low"]).clip(lower=0),
                                              (table["high"] - table["rate"]).clip(lower=0)],
                 fmt="none", ecolor="black", capsize=4)
     ax.set_ylim(0, 1)
-    ax.set_ylabel("share of games drawn")
+    ax.set_ylabel(tr("share of games drawn"))
     if bottom.any():
-        ax.legend(title="draw reason", loc="upper right")
-    fig.suptitle(f"How often the games end in a draw, and why (95% intervals)\n{_title(df, by)}", fontsize=10)
+        ax.legend(title=tr("draw reason"), loc="upper right")
+    fig.suptitle(f"{tr('How often the games end in a draw, and why (95% intervals)')}\n{_title(df, by, lang)}",
+                 fontsize=10)
     return fig
 
 
-def plot_options(df: pd.DataFrame, by: str = "variant") -> Figure:
+def plot_options(df: pd.DataFrame, by: str = "variant", lang: str = "en") -> Figure:
     """Side by side for each ``by`` group: mean moves, draw rate and P1's win rate (95% intervals)."""
+    tr = translator(lang)
     table = summary_table(df, by)
-    labels = [str(k) for k in table.index]
+    labels = [tr(str(k)) for k in table.index]
     fig, axes = _figure(10.0, 0.8 + 0.35 * len(labels), 3)
     axes[0].barh(labels, table["mean moves"], color="C0")
-    axes[0].set_xlabel("mean moves per game")
+    axes[0].set_xlabel(tr("mean moves per game"))
     axes[0].invert_yaxis()
     for ax, name, column in ((axes[1], "draw", "draw rate"), (axes[2], "P1", "P1 wins")):
         rate, low, high = table[column], table[f"{name} low"], table[f"{name} high"]
         ax.barh(labels, rate, xerr=[(rate - low).clip(lower=0), (high - rate).clip(lower=0)], capsize=3,
                 color="C1" if name == "draw" else "C2")
         ax.set_xlim(0, 1)
-        ax.set_xlabel("share of games drawn" if name == "draw" else "share of games P1 wins")
+        ax.set_xlabel(tr("share of games drawn") if name == "draw" else tr("share of games P1 wins"))
         ax.set_yticklabels([])
         ax.invert_yaxis()
-    fig.suptitle(f"What each rule option changes: length, draws, first seat (95% intervals)\n"
-                 f"{_title(df, by)}, the same deals", fontsize=10)
+    fig.suptitle(f"{tr('What each rule option changes: length, draws, first seat (95% intervals)')}\n"
+                 f"{tr('{title}, the same deals', title=_title(df, by, lang))}", fontsize=10)
     return fig

@@ -858,7 +858,7 @@ def position_trick(position: Mapping[str, Any], leader: int, players: int) -> tu
     return tuple(Play((leader + i) % players, card) for i, card in enumerate(cards))
 
 
-def check_pack(cards: Iterable[Card], pack: Iterable[Card], which: str) -> None:
+def check_pack(cards: Iterable[Card], pack: Iterable[Card], which: Message) -> None:
     """Refuse a position that holds a card twice or a card not in ``pack`` (``which`` names it)."""
     counts = Counter(cards)
     twice = sorted(str(c) for c, n in counts.items() if n > 1)

@@ -584,7 +584,7 @@ def _check_cards(players: int, hands: Hands, won: Won, trick: tuple[Play, ...]) 
     """Every card once, from this player count's pack; hands even, allowing for the trick."""
     cards = [play.card for play in trick] + [c for h in hands for c in h] + \
         [c for tricks in won for c in cards_won(tricks)]
-    check_pack(cards, pack_for(players), f"the {players}-player pack (BA-1, BA-5)")
+    check_pack(cards, pack_for(players), M("the {players}-player pack (BA-1, BA-5)", players=players))
     played = {play.player for play in trick}
     sizes = {len(hands[seat]) + (seat in played) for seat in range(players)}
     if len(sizes) != 1:

@@ -1086,8 +1086,8 @@ def _check_cards(plan: Layout, players: int, hands: Hands, skat: tuple[Card, ...
 
 
 def _no_repeats(cards: list[Card], plan: Layout, players: int) -> None:
-    check_pack(cards, plan.pack, f"this Sjavs pack of {len(plan.pack)} cards ({players} players; rules SJ-1, "
-               f"SJ-21, SJ-23)")
+    check_pack(cards, plan.pack, M("this Sjavs pack of {n} cards ({players} players; rules SJ-1, SJ-21, SJ-23)",
+                                   n=len(plan.pack), players=players))
 
 
 def endgame_scoring(state: SjavsState, player: int, cards: list[Card], index: dict[Card, int]) -> EndgameScoring:

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..core import Event, Result, Verdict, render_text
 from ..errors import DanishNbError
-from ..i18n import N_, Message, check_lang, translator
+from ..i18n import N_, M, Message, _n, check_lang, joined, translator
 
 
 @dataclass(frozen=True)
@@ -167,4 +167,4 @@ def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
     print(*map(text, values), sep=sep)
 
 
-__all__ = ["LESSONS", "Lesson", "folder", "index_html", "missing_extra", "prepare", "say"]
+__all__ = ["LESSONS", "Lesson", "M", "_n", "folder", "index_html", "joined", "missing_extra", "prepare", "say"]

@@ -46,7 +46,9 @@ BUILT: dict[str, tuple[str, ...]] = {
 #: The calls that take the learner's language (the lesson helpers, the boards, the app).
 SPEAKING = frozenset({"show_rule", "show_table", "games_table", "rulings_table", "options_table", "PositionQuiz",
                       "Replay", "board_for", "build_app", "for_notebook", "ShedBoard", "TrickBoard", "RatBoard",
-                      "explanation", "say"})
+                      "explanation", "say", "note_text", "seat_table", "draw_table",
+                      "summary_table", "strength_table", "plot_seats", "plot_lengths", "plot_draws", "plot_options",
+                      "translator"})
 
 
 def built(lang: str) -> list[str]:
@@ -77,6 +79,17 @@ def messages(folder: Path) -> list[tuple[str, str, str]]:
             if cell["cell_type"] == "markdown":
                 found += [(text, context(name), f"notebooks/{name}:{number}")
                           for text in paragraphs("".join(cell["source"]))]
+    return found
+
+
+def code_cells(folder: Path) -> list[tuple[str, str]]:
+    """Every code cell of the lessons in ``folder`` (:data:`SOURCES`) as (location, source): the
+    texts they print are marked ``M()`` / ``_n()`` for the catalogues (``make translations``)."""
+    found = []
+    for name in SOURCES:
+        notebook = json.loads((folder / name).read_text(encoding="utf-8"))
+        found += [(f"notebooks/{name}:{number}", "".join(cell["source"]))
+                  for number, cell in enumerate(notebook["cells"], start=1) if cell["cell_type"] == "code"]
     return found
 
 
@@ -168,5 +181,5 @@ if __name__ == "__main__":
     main()
 
 
-__all__ = ["BUILT", "SOURCES", "build", "built", "context", "localized", "messages", "paragraphs", "same_lesson",
-           "translated"]
+__all__ = ["BUILT", "SOURCES", "build", "built", "code_cells", "context", "localized", "messages", "paragraphs",
+           "same_lesson", "translated"]

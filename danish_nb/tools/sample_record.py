@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 from ..agents import play_out
-from ..core import GAMES, Game, RecordError, load_record, new_game, render_text
+from ..core import GAMES, Game, RecordError, Text, load_record, new_game, render_text
 
 #: game id -> (players, seed) of its lesson's sample game (the game's ``GameParts.sample``).
 SAMPLES = {game_id: GAMES[game_id].info.parts.sample for game_id in GAMES if GAMES[game_id].info.parts.sample}
@@ -42,14 +42,26 @@ def reasons_path(record_path: Path) -> Path:
     return record_path.with_name(record_path.stem + ".why.json")
 
 
-def load_sample(record_path: str | Path = RECORD) -> tuple[Game, list[str]]:
-    """The recorded game (replayed and checked) and the computer's reason for each move."""
+def load_sample(record_path: str | Path = RECORD) -> tuple[Game, list[Text]]:
+    """The recorded game (replayed and checked) and the computer's reason for each move: the
+    reasons as messages (each reader's language), the players' choices replayed from the record's
+    seed, or as the ``.why.json`` file writes them (English) if the players now choose otherwise.
+
+    >>> game, why = load_sample(Path(__file__).resolve().parents[1] / "lessons/records/le-danish-sample.json")
+    >>> render_text(why[-1], lang="fr") != render_text(why[-1])
+    True
+    """
     record_path = Path(record_path)
-    game = load_record(record_path.read_text(encoding="utf-8"))
+    text = record_path.read_text(encoding="utf-8")
+    game, record = load_record(text), json.loads(text)
     notes = json.loads(reasons_path(record_path).read_text(encoding="utf-8"))
     moves = [str(step.move) for step in game.history]
     if [note.get("move") for note in notes] != moves:
         raise RecordError(f"{reasons_path(record_path)} does not give the moves of {record_path}")
+    replayed = new_game(record["game"], players=game.players, seed=game.seed, options=record.get("options"))
+    choices = play_out(replayed, ["rule-of-thumb"] * game.players)
+    if [str(choice.move) for choice in choices] == moves:
+        return game, [choice.why for choice in choices]
     return game, [note["why"] for note in notes]
 
 

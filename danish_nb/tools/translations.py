@@ -8,7 +8,8 @@ What is extracted:
 
 - texts in the code marked ``_()``, ``M()``, ``_n()``, ``tr()``, ``tr.n()`` and ``N_()`` (mapping in
   ``babel.cfg``), also inside f-strings (which Babel's extractor does not read: :func:`nested_calls`);
-- the lessons' prose (``danish_nb.lessons.languages``), each paragraph in context ``lesson <name>``;
+- the lessons' prose (``danish_nb.lessons.languages``), each paragraph in context ``lesson <name>``,
+  and the texts their code cells print, marked ``M()`` / ``_n()`` like the package's;
 - data the games define: every rule's English (its rendering, or its quote for an English
   document) in context ``rule <id>``, its title in context ``title <id>``, its note in context
   ``note <id>``, every ruling's question and reading in context ``ruling <id>``, and every
@@ -97,10 +98,15 @@ def extract() -> Catalog:
         for option in game.info.options:
             for text in (option.label, option.help, *(option.choice_labels or ())):
                 template.add(text, locations=[(f"option {game.id}.{option.name}", 0)])
-    from danish_nb.lessons.languages import messages  # the lessons' prose, paragraph by paragraph
+    from danish_nb.lessons.languages import code_cells, messages  # the lessons' prose and printed labels
 
     for text, context, where in messages(ROOT / "notebooks"):
         template.add(text, locations=[(where, 0)], context=context)
+    for where, source in code_cells(ROOT / "notebooks"):  # what the lessons' code prints, marked M() / _n()
+        for lineno, message in marked(source):
+            if template.get(message if isinstance(message, str) else message[0]) is None:
+                template.add(message, locations=[(where, lineno)],
+                             flags=("python-brace-format",) if "{" in str(message) else ())
     return template
 
 
@@ -113,28 +119,40 @@ def nested_calls(package: Path) -> list[tuple[str, int, str | tuple[str, str]]]:
     >>> any(message == "deck: {n}" for _, _, message in found)
     True
     """
-    single, plural = {"_", "M", "N_", "tr"}, {"_n"}
     found = []
     for file in sorted(package.rglob("*.py")):
-        for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Call) or not node.args:
-                continue
-            func = node.func
-            if isinstance(func, ast.Name):
-                kind = "one" if func.id in single else "two" if func.id in plural else None
-            elif isinstance(func, ast.Attribute) and func.attr == "n" and isinstance(func.value, ast.Name) \
-                    and func.value.id == "tr":
-                kind = "two"
-            elif isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "translator":
-                kind = "one"
-            else:
-                kind = None
-            texts = [a.value for a in node.args[:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-            where = f"danish_nb/{file.relative_to(package).as_posix()}"
-            if kind == "one" and texts:
-                found.append((where, node.lineno, texts[0]))
-            elif kind == "two" and len(texts) == 2:
-                found.append((where, node.lineno, (texts[0], texts[1])))
+        where = f"danish_nb/{file.relative_to(package).as_posix()}"
+        found += [(where, line, message) for line, message in marked(file.read_text(encoding="utf-8"))]
+    return found
+
+
+def marked(source: str) -> list[tuple[int, str | tuple[str, str]]]:
+    """The marked texts of Python ``source`` (see :func:`nested_calls`) as ``(line, message)``,
+    outer calls first.
+
+    >>> marked('say(M("P{seat} now holds {cards}", seat=1, cards=c))\\nx = _n("{n} card", "{n} cards", 2)')
+    [(2, ('{n} card', '{n} cards')), (1, 'P{seat} now holds {cards}')]
+    """
+    single, plural = {"_", "M", "N_", "tr"}, {"_n"}
+    found: list[tuple[int, str | tuple[str, str]]] = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        if isinstance(func, ast.Name):
+            kind = "one" if func.id in single else "two" if func.id in plural else None
+        elif isinstance(func, ast.Attribute) and func.attr == "n" and isinstance(func.value, ast.Name) \
+                and func.value.id == "tr":
+            kind = "two"
+        elif isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "translator":
+            kind = "one"
+        else:
+            kind = None
+        texts = [a.value for a in node.args[:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        if kind == "one" and texts:
+            found.append((node.lineno, texts[0]))
+        elif kind == "two" and len(texts) == 2:
+            found.append((node.lineno, (texts[0], texts[1])))
     return found
 
 
