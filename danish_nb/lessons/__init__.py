@@ -25,7 +25,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..core import Event, Result, Verdict, render_text
+from ..core import Event, Result, Verdict, get_game, render_text
 from ..errors import DanishNbError
 from ..i18n import N_, M, Message, _n, check_lang, joined, translator
 
@@ -139,6 +139,26 @@ def prepare(into: Path, lang: str = "en") -> Path:
     return into
 
 
+def setting(game_id: str, name: str, value: Any) -> Message:
+    """A rule option set to ``value``, in words, to head a line a lesson prints (the option's
+    label and the value's words, as the settings panel names them, not the program's name).
+
+    >>> setting("danish-bastard", "must_play", False).render("fr")
+    'Option «\u202fjeu obligatoire\u202f» désactivée\u202f:'
+    >>> str(setting("le-danish", "two_mode", "mirror"))
+    'Option “two mode” set to “a mirror: it takes the value of the card below”:'
+    >>> setting("sjavs", "red_queens", "yes")
+    Traceback (most recent call last):
+    danish_nb.errors.OptionsError: option 'red_queens' takes a bool, not str 'yes'
+    """
+    info = get_game(game_id).info.option(name)
+    info.check(value)
+    option = Message(info.label)
+    if isinstance(value, bool):
+        return M("Option “{option}” on:", option=option) if value else M("Option “{option}” off:", option=option)
+    return M("Option “{option}” set to “{choice}”:", option=option, choice=Message(info.choice_label(value)))
+
+
 def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
     """``print`` for a lesson: what the engine says (an event, a verdict, a result, an error, a
     text) in the learner's language, anything else (a card, a number) as ``print`` writes it. In English it prints
@@ -167,4 +187,5 @@ def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
     print(*map(text, values), sep=sep)
 
 
-__all__ = ["LESSONS", "Lesson", "M", "_n", "folder", "index_html", "joined", "missing_extra", "prepare", "say"]
+__all__ = ["LESSONS", "Lesson", "M", "_n", "folder", "index_html", "joined", "missing_extra", "prepare", "say",
+           "setting"]
