@@ -103,7 +103,7 @@ def test_a_refused_card_says_why_in_french_and_german(lang: str):
     board = board_for(dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]}),
                       seats=("human", "rule-of-thumb"), lang=lang)
     said = next(why(tag) for tag in cards(board.html).values() if why(tag))
-    start = {"fr": "Refusé pour l’instant\u202f: le quatre de trèfle", "de": "Jetzt nicht erlaubt: "}[lang]
+    start = {"fr": "Refusé pour l’instant — le quatre de trèfle", "de": "Jetzt nicht erlaubt – Kreuz-Vier"}[lang]
     assert said.startswith(start), said
     assert check_refused_cards(board, lang) == 1
 
