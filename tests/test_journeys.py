@@ -158,16 +158,24 @@ def play_turns(pages: list[Page], moves: int, store: Any, code: str) -> int:
     nobody's turn, and the test would wait for a computer that is not to move."""
     seats = {seat_of(page): page for page in pages}
     for _ in range(moves):
-        info = store.table(code)
-        mover = seats.get(info.turn)
-        if mover is not None:
-            expect(mover.locator(POSITION)).to_have_text(re.compile(rf"of {info.moves}$"))
-            expect(mover.locator(f"{STATUS} .dn-turn")).to_contain_text("(you)")
-            play_one(mover)
-        wait_for_moves(store, code, info.moves + 1)
-        for page in pages:
-            shows_at_least(page, info.moves + 1)
+        play_next(seats, pages, store, code)
     return store.table(code).moves
+
+
+def play_next(seats: dict[int, Page], pages: list[Page], store: Any, code: str) -> int | None:
+    """The next move at table ``code``: played by the page of the seat whose turn it is (a
+    computer's arrives by itself), then waited for on every one of ``pages``; the learner's seat
+    that played, if any."""
+    info = store.table(code)
+    mover = seats.get(info.turn)
+    if mover is not None:
+        expect(mover.locator(POSITION)).to_have_text(re.compile(rf"of {info.moves}$"))
+        expect(mover.locator(f"{STATUS} .dn-turn")).to_contain_text("(you)")
+        play_one(mover)
+    wait_for_moves(store, code, info.moves + 1)
+    for page in pages:
+        shows_at_least(page, info.moves + 1)
+    return info.turn if mover is not None else None
 
 
 def play_until_turn_of(page: Page, pages: list[Page], store: Any, code: str, limit: int = 12) -> None:
@@ -476,17 +484,10 @@ def each_plays_once(pages: list[Page], store: Any, code: str, limit: int = 12) -
     for _ in range(limit):
         if not waiting:
             break
-        info = store.table(code)
-        mover = seats.get(info.turn)
-        if mover is not None:
-            expect(mover.locator(POSITION)).to_have_text(re.compile(rf"of {info.moves}$"))
-            expect(mover.locator(f"{STATUS} .dn-turn")).to_contain_text("(you)")
-            play_one(mover)
+        played = play_next(seats, pages, store, code)
+        if played is not None:
             clicks += 1
-            waiting.discard(info.turn)
-        wait_for_moves(store, code, info.moves + 1)
-        for page in pages:
-            shows_at_least(page, info.moves + 1)
+            waiting.discard(played)
     assert not waiting, f"P{min(waiting) + 1} did not get a turn in {limit} moves"
     return clicks
 
