@@ -21,7 +21,7 @@ One row per game, in game order (the index counts games from 0):
   highest total, also in Sjavs, whose rules name only a loser; ``<NA>`` for a draw),
   ``winner_seat`` (that seat's computer player), ``loser`` (seat number, where the game names one),
   ``order`` (finishing order as seat numbers, a tuple; partial for some draws), ``scores`` (a tuple,
-  for games that score; else ``None``), ``reason`` (the game's own sentence).
+  for games that score; else ``None``), ``reason`` (the game's own sentence, in ``simulate``'s ``lang``).
 
 Each game's seed is derived from ``seed`` and its index only, so the same ``seed`` gives the same
 table whatever the executor, the number of workers or the chunk size.
@@ -41,7 +41,7 @@ import pandas as pd
 
 from .agents import make_agent, play_out
 from .core import GAMES, Game, OptionsError, Result, get_game, new_game, option_infos
-from .i18n import N_, joined, translator
+from .i18n import N_, check_lang, joined, translator
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -97,7 +97,7 @@ def draw_kind(result: Result) -> str:
     return DRAW_KINDS.get(result.reason_id, "other")
 
 
-def _row(index: int, game: Game, seats: Sequence[str]) -> dict[str, Any]:
+def _row(index: int, game: Game, seats: Sequence[str], lang: str = "en") -> dict[str, Any]:
     result = game.result
     options = {f"options.{info.name}": getattr(game.options, info.name)
                for info in option_infos(game.rules.options_type)}
@@ -109,14 +109,15 @@ def _row(index: int, game: Game, seats: Sequence[str]) -> dict[str, Any]:
         "draw_reason": draw_kind(result) if result.draw else None, "winner": winner,
         "winner_seat": seats[winner - 1] if winner else None,
         "loser": None if result.loser is None else result.loser + 1,
-        "order": tuple(p + 1 for p in result.order), "scores": result.scores, "reason": result.reason,
+        "order": tuple(p + 1 for p in result.order), "scores": result.scores,
+        "reason": result.reason_in(lang),
     }
 
 
 def _run_chunk(game_id: str, players: int, options: Mapping[str, Any] | None, seats: tuple[str, ...],
-               seed: int, indices: range) -> list[dict[str, Any]]:
-    """Play the games ``indices`` of a simulation (runs in a worker)."""
-    return [_row(i, _play_one(game_id, players, options, seats, game_seed(seed, i)), seats) for i in indices]
+               seed: int, indices: range, lang: str = "en") -> list[dict[str, Any]]:
+    """Play the games ``indices`` of a simulation (runs in a worker); ``reason`` in ``lang``."""
+    return [_row(i, _play_one(game_id, players, options, seats, game_seed(seed, i)), seats, lang) for i in indices]
 
 
 # --------------------------------------------------------------------------- simulate
@@ -153,8 +154,10 @@ def _positive(name: str, value: Any) -> int:
 def simulate(game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None,
              seats: str | Sequence[str] = "random", games: int = 100, seed: int = 0,
              executor: Executor | str | None = None, *, workers: int | None = None, chunk_size: int = 10,
-             progress: bool = True, on_chunk: Callable[[pd.DataFrame], None] | None = None) -> pd.DataFrame:
-    """Play ``games`` seeded games with computer seats and return one row per game (see the module).
+             progress: bool = True, on_chunk: Callable[[pd.DataFrame], None] | None = None,
+             lang: str = "en") -> pd.DataFrame:
+    """Play ``games`` seeded games with computer seats and return one row per game (see the module);
+    each game's ``reason`` in ``lang``.
 
     ``seats``: one computer player's name for every seat (``"random"``, ``"rule-of-thumb"``) or one
     name per seat; ``players`` defaults to the number of seats, else the game's fewest.
@@ -173,6 +176,7 @@ def simulate(game_id: str, players: int | None = None, options: Mapping[str, Any
     [[2, False, 1, 'rule-of-thumb'], [2, False, 1, 'rule-of-thumb']]
     """
     rules = get_game(game_id)
+    check_lang(lang)
     players, seats = _check_seats(rules, players, seats)
     new_game(game_id, players, 0, options)  # checks the player count and the options
     for name in set(seats):
@@ -205,9 +209,9 @@ def simulate(game_id: str, players: int | None = None, options: Mapping[str, Any
     try:
         if executor == "serial":
             for chunk in chunks:
-                finished(_run_chunk(game_id, players, options, seats, seed, chunk))
+                finished(_run_chunk(game_id, players, options, seats, seed, chunk, lang))
         else:
-            futures = [pool.submit(_run_chunk, game_id, players, options, seats, seed, chunk) for chunk in chunks]
+            futures = [pool.submit(_run_chunk, game_id, players, options, seats, seed, chunk, lang) for chunk in chunks]
             for future in as_completed(futures):
                 finished(future.result())
     except KeyboardInterrupt:

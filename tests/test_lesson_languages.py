@@ -149,9 +149,9 @@ def test_a_call_after_a_card_symbol_gets_its_language_inside_its_parentheses() -
         'say("♥♦", show_table(g, lang=LANG), lang=LANG)']
 
 
-#: The lessons whose printed output is wholly in the learner's language (06 and 07: see the issue's note).
+#: The lessons whose printed output is wholly in the learner's language (07 prints OpenSpiel's data formats).
 PRINTS_NATIVE = ("00-start-here.ipynb", "01-danish-bastard.ipynb", "02-le-danish.ipynb", "03-rat-bastard-17.ipynb",
-                 "04-bastard.ipynb", "05-sjavs.ipynb")
+                 "04-bastard.ipynb", "05-sjavs.ipynb", "06-what-the-rules-do.ipynb")
 #: What a printed line may keep from the English, being code rather than words: a move in the
 #: notation the code plays ("P1 face-up 3♦ 9♥ 9♠"), an option as the code sets it
 #: ("play_on=False:"), a Python name ("MoveParseError") or value.

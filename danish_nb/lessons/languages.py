@@ -46,8 +46,8 @@ BUILT: dict[str, tuple[str, ...]] = {
 #: The calls that take the learner's language (the lesson helpers, the boards, the app).
 SPEAKING = frozenset({"show_rule", "show_table", "games_table", "rulings_table", "options_table", "PositionQuiz",
                       "Replay", "board_for", "build_app", "for_notebook", "ShedBoard", "TrickBoard", "RatBoard",
-                      "explanation", "say", "note_text", "seat_table", "draw_table",
-                      "summary_table", "strength_table", "plot_seats", "plot_lengths", "plot_draws", "plot_options",
+                      "explanation", "say", "note_text", "seat_table", "draw_table", "summary_table",
+                      "strength_table", "simulate", "plot_seats", "plot_lengths", "plot_draws", "plot_options",
                       "translator"})
 
 
