@@ -246,16 +246,23 @@ def measure(p: Playwright, chromium: str, servers: dict[str, SiteServer], visits
     return rows, [url for urls in blocked for url in urls]
 
 
-def steps_rows(sites: list[Path], rounds: int) -> list[tuple]:
-    """Rows of median CPU seconds per start-up step (site_steps.mjs), the sites taking turns."""
-    runs: dict[Path, list[dict[str, float]]] = {site: [] for site in sites}
-    script = Path(__file__).with_name("site_steps.mjs")
+def node_runs(program: str, script: str, sites: list[Path], rounds: int, *args: str) -> dict[Path, list[dict]]:
+    """Run ``script`` (a Node.js script beside this module) on each site ``rounds`` times, the
+    sites taking turns; each run's last line of output read as JSON."""
+    runs: dict[Path, list[dict]] = {site: [] for site in sites}
+    path = Path(__file__).with_name(script)
     for _ in range(rounds):
         for site in sites:
-            done = subprocess.run(["node", script, site], capture_output=True, text=True)
+            done = subprocess.run([program, path, site, *args], capture_output=True, text=True)
             if done.returncode:
-                raise SystemExit(f"site_steps.mjs failed on {site}: {done.stderr[-500:]}")
+                raise SystemExit(f"{script} failed on {site}: {done.stderr[-500:]}")
             runs[site].append(json.loads(done.stdout.splitlines()[-1]))
+    return runs
+
+
+def steps_rows(sites: list[Path], rounds: int) -> list[tuple]:
+    """Rows of median CPU seconds per start-up step (site_steps.mjs), the sites taking turns."""
+    runs = node_runs("node", "site_steps.mjs", sites, rounds)
     rows = []
     for site, found in runs.items():
         prefix = f"{site}: " if len(sites) > 1 else ""
@@ -270,16 +277,8 @@ def steps_rows(sites: list[Path], rounds: int) -> list[tuple]:
 def coach_rows(sites: list[Path], rounds: int, games: str, factor: float) -> list[tuple]:
     """Rows of median wall-clock seconds of the coach's Hint and Review in each site's Python
     (site_coach.mjs: Pyodide under Node.js, slowed ``factor`` times), the sites taking turns."""
-    runs: dict[Path, list[dict[str, float]]] = {site: [] for site in sites}
-    script = Path(__file__).with_name("site_coach.mjs")
-    node = shutil.which("node") or "node"
-    with slowed(node, factor) as program:
-        for _ in range(rounds):
-            for site in sites:
-                done = subprocess.run([program, script, site, games], capture_output=True, text=True)
-                if done.returncode:
-                    raise SystemExit(f"site_coach.mjs failed on {site}: {done.stderr[-500:]}")
-                runs[site].append(json.loads(done.stdout.splitlines()[-1]))
+    with slowed(shutil.which("node") or "node", factor) as program:
+        runs = node_runs(program, "site_coach.mjs", sites, rounds, games)
     rows = []
     for site, found in runs.items():
         prefix = f"{site}: " if len(sites) > 1 else ""
