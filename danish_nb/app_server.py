@@ -5,7 +5,9 @@ from an installed wheel as well as from a checkout. It runs :mod:`danish_nb.serv
 guarded handlers) as a child process, with:
 
 - sizes for one person by default (a pool of 1 preheated kernel, at most 3 kernels in all);
-  ``--class-size N`` sizes it for a class (a pool of N, at most N + 25% kernels);
+  ``--class-size N`` sizes it for a class (a pool of N, at most N + 25% kernels); the lessons
+  keep the same number of warm kernels (started, the package imported) instead, since Voila
+  would preheat a pool for every lesson (:mod:`danish_nb.server.warm`);
 - its own port or nothing: a port in use stops it with one clear message (no hopping to another
   port), so the URL it prints is its own;
 - a pool refilled only when the room is quiet and within the cap on kernels
@@ -112,11 +114,13 @@ def command(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, *, notebook: Pat
             per_address: int = PER_ADDRESS, allowed_hosts: Sequence[str] = (),
             cull_interval: int = CULL_INTERVAL, cull_idle_timeout: int = CULL_IDLE_TIMEOUT,
             cell_timeout: int = CELL_TIMEOUT, transport: str = TRANSPORT,
-            behind_proxy: bool = False, progressive: bool = False) -> list[str]:
+            behind_proxy: bool = False, progressive: bool = False, warm: int = 0) -> list[str]:
     """The argv that serves ``notebook`` (default: the packaged app; a folder: its notebooks)
     with the classroom server. ``progressive``: the page is sent at once and each cell's output
     shown as soon as it ran (Voila's progressive rendering, without preheated kernels: the
-    lessons, whose first quiz then comes before their last cells ran).
+    lessons, whose first quiz then comes before their last cells ran). ``warm``: kernels kept
+    started, the package imported, for pages that are not preheated (the lessons: their page no
+    longer waits for a kernel to start; :mod:`danish_nb.server.warm`).
 
     The defaults suit one or two visitors (tests); :func:`main` sizes them for a person or a class.
 
@@ -124,6 +128,8 @@ def command(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, *, notebook: Pat
     >>> argv[1:3], "--preheat_kernel=False" in argv, "--VoilaConfiguration.progressive_rendering=False" in argv
     (['-m', 'danish_nb.server'], True, True)
     >>> "--VoilaConfiguration.progressive_rendering=True" in command(preheat=False, progressive=True)
+    True
+    >>> "--WarmPool.size=2" in command(preheat=False, progressive=True, warm=2)
     True
     """
     nb = Path(notebook) if notebook is not None else packaged_notebook()
@@ -139,6 +145,7 @@ def command(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, *, notebook: Pat
         f"--preheat_kernel={preheat}",
         f"--VoilaConfiguration.progressive_rendering={progressive and not preheat}",
         f"--pool_size={int(pool_size)}",
+        f"--WarmPool.size={0 if preheat else int(warm)}",
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
         f"--VoilaExecutor.startup_timeout={STARTUP_TIMEOUT}",
         f"--VoilaExecutor.timeout={int(cell_timeout)}",
@@ -335,7 +342,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         home += "voila/render/index.ipynb"
     proc = start(command(args.port, args.host, notebook=args.lessons, preheat=preheat, pool_size=pool,
                          max_kernels=most, per_address=per_address, allowed_hosts=args.allow_host,
-                         behind_proxy=args.behind_proxy, progressive=bool(args.lessons)), env=env)
+                         behind_proxy=args.behind_proxy, progressive=bool(args.lessons),
+                         warm=pool if args.lessons else 0), env=env)
     try:
         wait_ready(url(args.port, args.host), 120, proc)
         what = "the lessons are" if args.lessons else "the app is"

@@ -76,6 +76,7 @@ from danish_nb.server.pages import (
 )
 from danish_nb.server.pool import gentle_pool
 from danish_nb.server.visitor import forget_visitor, write_visitor
+from danish_nb.server.warm import WarmPool
 
 #: Cookies holding a page's secret, one scoped to its kernel's URLs and one to its shutdown URL.
 KERNEL_COOKIE = "danish_nb_kernel"
@@ -388,8 +389,9 @@ def expects_widget(root: str, notebook: str | None) -> bool:
     return _shows_widget(path, path.stat().st_mtime)
 
 
-class Kernels(AsyncMappingKernelManager):
-    """The server's kernels: a kernel that died is not kept alive empty.
+class Kernels(WarmPool, AsyncMappingKernelManager):
+    """The server's kernels: a kernel that died is not kept alive empty; pages that are not
+    preheated get a warm kernel when there is one (:class:`~danish_nb.server.warm.WarmPool`).
 
     Jupyter restarts a kernel that died (killed, out of memory) under the same id, without the
     notebook: the page's widgets have nothing behind them any more (a page still loading shows
