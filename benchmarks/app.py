@@ -12,11 +12,13 @@ Run ``python -m benchmarks.app`` (needs the system Chromium). It prints a table 
 - websocket comm messages and bytes per click (both directions);
 - memory of the session's kernel (RSS, PSS, USS from /proc), after opening and after the moves.
 
-``--lesson N`` measures instead a lesson served by Voila (``danish-nb --lessons``, no preheated
-kernel): from opening lesson 01 in a fresh context to its first quiz's buttons on screen, then
-from a click on its first answer to the engine's verdict shown; N visits, the page sent whole once
-every cell ran and sent at once with each cell's output as it comes (progressive rendering) in
-turns, on a quiet machine and with a CPU hog per core beside the server (``--busy``).
+``--lesson N`` measures instead a lesson served by Voila (``danish-nb --lessons``: progressive
+rendering, no preheated kernel): from opening lesson 01 in a fresh context to its first quiz's
+buttons on screen, then from a click on its first answer to the engine's verdict shown (at once,
+while the lesson's later cells run, and again once every cell ran); N visits with a kernel
+started for the page and with a warm kernel (:mod:`danish_nb.server.warm`) in turns, on a quiet
+machine or with a CPU hog per core beside the server (``--busy``); and the memory a waiting warm
+kernel holds. Targets: first quiz <= 3 s busy, answers <= 0.5 s.
 
 Targets (measured, never asserted): click median <= 100 ms, p95 <= 150 ms, first board
 <= 3.5 s preheated, <= 2 comm messages per move, <= 80 MB per session.
@@ -210,60 +212,93 @@ def percentile(values: list[float], q: float) -> float:
 
 LESSON = "voila/render/01-danish-bastard.ipynb"
 QUIZ_BUTTON = ".dn-quiz button"
+#: The lesson's last cell (its practice) drawn: every cell has run.
+LESSON_DONE = ".dn-practice"
+WARM_READY = re.compile(r"Warm kernel ([0-9a-f-]+) ready")
 
 
-def lesson_visit(browser: Browser, url: str) -> tuple[float, float]:
-    """(seconds to the first quiz's buttons, seconds from a click on its first answer to a verdict)."""
+def answer_s(page: Page, button_index: int) -> float:
+    """Seconds from a click on the first quiz's ``button_index``-th answer to its verdict shown."""
+    quiz_box = page.locator(".dn-quiz").first
+    before = quiz_box.inner_html()
+    t0 = time.perf_counter()
+    quiz_box.locator("button").nth(button_index).click()
+    page.wait_for_function("([box, before]) => box.innerHTML !== before", arg=[quiz_box.element_handle(), before],
+                           timeout=TIMEOUT * 3)
+    return time.perf_counter() - t0
+
+
+def lesson_visit(browser: Browser, url: str) -> tuple[float, float, float]:
+    """Seconds from opening lesson 01 in a fresh context (cold cache) to its first quiz's buttons
+    on screen, from a click on its first answer at once to the verdict (the lesson's later cells
+    still running), and from a click on its second answer once every cell ran."""
     context = browser.new_context()
     page = context.new_page()
     t0 = time.perf_counter()
     page.goto(url + LESSON, timeout=TIMEOUT * 3)
-    first = page.locator(QUIZ_BUTTON).first
-    first.wait_for(timeout=TIMEOUT * 3)
+    page.locator(QUIZ_BUTTON).first.wait_for(timeout=TIMEOUT * 3)
     quiz = time.perf_counter() - t0
-    quiz_box = page.locator(".dn-quiz").first
-    before = quiz_box.inner_html()
-    t1 = time.perf_counter()
-    first.click()
-    page.wait_for_function("([box, before]) => box.innerHTML !== before", arg=[quiz_box.element_handle(), before],
-                           timeout=TIMEOUT * 3)
-    answer = time.perf_counter() - t1
+    at_once = answer_s(page, 0)
+    page.locator(LESSON_DONE).first.wait_for(timeout=TIMEOUT * 3)
+    later = answer_s(page, 1)
     page.close(run_before_unload=True)
     context.close()
-    return quiz, answer
+    return quiz, at_once, later
+
+
+def wait_for_warm(log_path: Path, timeout: float = 180.0) -> str:
+    """The id of the server's first warm kernel, once its log says it is ready."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = WARM_READY.search(log_path.read_text(errors="replace"))
+        if found:
+            return found.group(1)
+        time.sleep(0.2)
+    raise TimeoutError("no warm kernel was ready in time")
 
 
 def lesson_rows(browser: Browser, visits: int, busy: bool) -> list[tuple[str, str, str]]:
-    """Rows of the first quiz and the answer's seconds, whole page then progressive, in turns."""
+    """Rows of the first quiz and the answers' seconds, a kernel started for the page (before)
+    and a warm kernel (after, :mod:`danish_nb.server.warm`) in turns, each visit on a fresh
+    server (a warm one: once its kernel is ready); and the memory a waiting warm kernel holds."""
     import os
     import subprocess
 
     from danish_nb import lessons
 
-    found: dict[bool, list[tuple[float, float]]] = {False: [], True: []}
+    found: dict[int, list[tuple[float, float, float]]] = {0: [], 1: []}
+    memory: list[dict[str, float]] = []
     hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(os.cpu_count() or 1)] \
         if busy else []
     try:
         with tempfile.TemporaryDirectory() as tmp:
             folder = lessons.prepare(Path(tmp) / "lessons")
+            log_path = Path(tmp) / "voila.log"
             for _ in range(visits):
-                for progressive in (False, True):
-                    with open(Path(tmp) / "voila.log", "w", encoding="utf-8") as log, \
+                for warm in (0, 1):
+                    with open(log_path, "w", encoding="utf-8") as log, \
                             app_server.serving(app_server.free_port(), timeout=180, log=log, notebook=folder,
-                                               preheat=False, progressive=progressive) as url:
-                        found[progressive].append(lesson_visit(browser, url))
+                                               preheat=False, progressive=True, warm=warm) as url:
+                        if warm:
+                            kernel_id = wait_for_warm(log_path)
+                            time.sleep(1)  # its warm-up reply and the refill's bookkeeping
+                            memory.append(kernel_memory_mb(kernel_id))
+                        found[warm].append(lesson_visit(browser, url))
     finally:
         for hog in hogs:
             hog.kill()
             hog.wait()
     where = "busy: a CPU hog per core beside the server" if busy else "quiet"
     rows = []
-    for progressive, runs in found.items():
-        label = "progressive" if progressive else "whole page"
-        rows.append((f"lesson 01 first quiz, {label} (s)", f"{statistics.median(r[0] for r in runs):.2f} median",
-                     " ".join(f"{r[0]:.2f}" for r in runs) + f" ({where})"))
-        rows.append((f"lesson 01 first answer, {label} (s)", f"{statistics.median(r[1] for r in runs):.2f} median",
-                     " ".join(f"{r[1]:.2f}" for r in runs)))
+    for warm, runs in found.items():
+        label = "warm kernel" if warm else "kernel started for the page"
+        for index, what in enumerate(("first quiz", "answer at once", "answer once all ran")):
+            values = [r[index] for r in runs]
+            rows.append((f"lesson 01 {what}, {label} (s)", f"{statistics.median(values):.2f} median",
+                         " ".join(f"{v:.2f}" for v in values) + (f" ({where})" if index == 0 else "")))
+    each = "per kernel of the pool (1 by default, the class size with --class-size)"
+    rows += [(f"a waiting warm kernel {key.upper()} (MB)", f"{statistics.median(m[key] for m in memory):.1f} median",
+              each) for key in ("rss", "pss", "uss")]
     return rows
 
 
@@ -272,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--visits", type=int, default=3, help="page loads per kernel mode")
     parser.add_argument("--clicks", type=int, default=30)
     parser.add_argument("--lesson", type=int, default=0, metavar="N",
-                        help="instead: lesson 01's first quiz and answer served by Voila, N visits per mode")
+                        help="instead: lesson 01's first quiz and answers served by Voila, N visits per kernel mode")
     parser.add_argument("--busy", action="store_true", help="with --lesson: a CPU hog per core beside the server")
     args = parser.parse_args(argv)
     chromium = shutil.which("chromium")
