@@ -116,12 +116,17 @@ class WarmPool(LoggingConfigurable):
     def _default_name(self) -> str:
         return str(getattr(self, "default_kernel_name", "python3") or "python3")
 
-    async def _run(self, kernel_id: str, code: str) -> None:
-        """Run ``code`` in ``kernel_id`` and wait for its reply (an error is logged, not raised)."""
+    async def _run(self, kernel_id: str, code: str, *, ready: bool = False) -> None:
+        """Run ``code`` in ``kernel_id`` and wait for its reply (an error is logged, not raised);
+        ``ready``: the kernel is known to answer (no handshake first)."""
         client = self.get_kernel(kernel_id).client()  # type: ignore[attr-defined]
-        client.start_channels()
+        if ready:
+            client.start_channels(iopub=False, stdin=False, hb=False, control=False)
+        else:
+            client.start_channels()
         try:
-            await client.wait_for_ready(timeout=self.kernel_timeout)
+            if not ready:
+                await client.wait_for_ready(timeout=self.kernel_timeout)
             msg_id = client.execute(code, silent=True, store_history=False)
             while True:
                 reply = await client.get_shell_msg(timeout=self.kernel_timeout)
@@ -166,7 +171,7 @@ class WarmPool(LoggingConfigurable):
         started = time.monotonic()
         cwd = self.cwd_for_path(path) if path is not None else self.root_dir  # type: ignore[attr-defined]
         changed = {key: value for key, value in env.items() if os.environ.get(key) != value}
-        await self._run(kernel_id, HAND_OVER_CODE.format(cwd=cwd, env=json.dumps(changed)))
+        await self._run(kernel_id, HAND_OVER_CODE.format(cwd=cwd, env=json.dumps(changed)), ready=True)
         self.get_kernel(kernel_id).last_activity = utcnow()  # type: ignore[attr-defined]
         self.log.info("Warm kernel %s handed over (%.2f s)", kernel_id, time.monotonic() - started)
 
@@ -174,6 +179,11 @@ class WarmPool(LoggingConfigurable):
     def waiting(self) -> list[str]:
         """The warm kernels waiting for a page."""
         return list(self._warm)
+
+    async def filled(self) -> None:
+        """Return once the fill under way (if any) has ended: the pool is full, or cannot be."""
+        if self._filler is not None:
+            await asyncio.wait({self._filler})
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """A waiting warm kernel is idle by design: never culled."""

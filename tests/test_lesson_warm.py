@@ -1,0 +1,179 @@
+"""Warm kernels for the lessons (:mod:`danish_nb.server.warm`): a lesson's page is given a kernel
+started (and the package imported) before it was asked for, which holds nothing of anyone:
+it gets the page's working directory and request at the hand-over, serves that page only, and
+each browser still keeps its own record (``python -m benchmarks.app --lesson 3 --busy``
+measures the waits).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from danish_nb import app_server
+from danish_nb.practice.progress import Learner, ProgressStore
+from danish_nb.server.app import Kernels
+from danish_nb.tables import open_store
+from test_classroom_lessons import LESSON_CELLS, answer_first_choices, lesson_page
+
+#: What a kernel says about itself: its folder, the request it serves, what it imported, and
+#: whether it knows a learner of a page.
+ASKED = {"cwd": "__import__('os').getcwd()", "query": "__import__('os').environ.get('QUERY_STRING')",
+         "imported": "'danish_nb.widgets.lesson' in __import__('sys').modules",
+         "learners": "len(getattr(__import__('sys').modules.get('danish_nb.widgets.learner_keeper'), '_PAGE', []))"}
+
+
+async def ask(manager: Kernels, kernel_id: str) -> dict[str, str]:
+    client = manager.get_kernel(kernel_id).client()
+    client.start_channels()
+    try:
+        await client.wait_for_ready(timeout=60)
+        msg_id = client.execute("", silent=True, store_history=False, user_expressions=ASKED)
+        while True:
+            reply = await client.get_shell_msg(timeout=60)
+            if reply["parent_header"].get("msg_id") == msg_id:
+                break
+    finally:
+        client.stop_channels()
+    return {key: value["data"]["text/plain"] for key, value in reply["content"]["user_expressions"].items()}
+
+
+def test_a_page_gets_a_warm_kernel_once_with_its_own_folder_and_request_and_the_pool_refills(tmp_path: Path) -> None:
+    (tmp_path / "fr").mkdir()
+
+    async def scenario() -> dict[str, Any]:
+        manager = Kernels(root_dir=str(tmp_path), size=1)
+        try:
+            await manager.filled()
+            (warm,) = manager.waiting()
+            waiting = await ask(manager, warm)
+            first = await manager.start_kernel(kernel_name="python3", path="fr",
+                                               env={**os.environ, "QUERY_STRING": "page=1"})
+            await manager.filled()
+            (refill,) = manager.waiting()
+            second = await manager.start_kernel(kernel_name="python3", path="", env={**os.environ, "QUERY_STRING": ""})
+            return {"warm": warm, "waiting": waiting, "first": first, "refill": refill, "second": second,
+                    "first_says": await ask(manager, first), "second_says": await ask(manager, second)}
+        finally:
+            await manager.shutdown_all(now=True)
+
+    found = asyncio.run(scenario())
+    assert found["first"] == found["warm"]  # the page's kernel was the warm one
+    assert found["waiting"]["imported"] == "True" and found["waiting"]["learners"] == "0"  # nobody's yet
+    assert found["first_says"]["cwd"] == repr(str(tmp_path / "fr"))  # the page's folder (records beside it)
+    assert found["first_says"]["query"] == "'page=1'"  # the request it serves
+    assert found["refill"] != found["warm"] and found["second"] == found["refill"]  # never handed out twice
+    assert found["second_says"]["cwd"] == repr(str(tmp_path)) and found["second_says"]["query"] == "''"
+
+
+def test_a_page_asking_for_another_kernel_or_with_the_pool_off_starts_its_own(tmp_path: Path) -> None:
+    async def scenario() -> tuple[bool, bool]:
+        manager = Kernels(root_dir=str(tmp_path), size=0)
+        try:
+            assert manager.waiting() == [] and await manager._take("python3") is None
+            warm = Kernels(root_dir=str(tmp_path), size=1)
+            try:
+                await warm.filled()
+                other_kind = await warm._take("julia-1.10")
+                return other_kind is None, bool(warm.waiting())
+            finally:
+                await warm.shutdown_all(now=True)
+        finally:
+            await manager.shutdown_all(now=True)
+
+    assert asyncio.run(scenario()) == (True, True)
+
+
+def test_the_lessons_command_keeps_warm_kernels_and_the_app_does_not() -> None:
+    lessons = app_server.command(preheat=False, progressive=True, warm=3)
+    assert "--WarmPool.size=3" in lessons
+    assert "--WarmPool.size=0" in app_server.command(warm=3)  # the app's pool is Voila's preheated one
+
+
+# --------------------------------------------------------------------------- in Chromium
+
+def warm_ready(log: Path, count: int, timeout: float = 180.0) -> None:
+    """Wait until the server's log says ``count`` warm kernels were made ready."""
+    deadline = time.monotonic() + timeout
+    while len(re.findall(r"Warm kernel \S+ ready", log.read_text(errors="replace"))) < count:
+        assert time.monotonic() < deadline, "no warm kernel was ready in time"
+        time.sleep(0.2)
+
+
+@pytest.fixture(scope="module")
+def warm_server(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]:
+    """The short lesson of ``test_classroom_lessons`` (a quiz and the practice) served with a
+    warm pool of one kernel, its own store file and class."""
+    import nbformat
+
+    folder = tmp_path_factory.mktemp("warm-lesson")
+    notebooks = folder / "lessons"
+    notebooks.mkdir()
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in LESSON_CELLS]),
+                   notebooks / "lesson.ipynb")
+    url = f"sqlite:///{folder / 'class.sqlite3'}"
+    port = app_server.free_port()
+    argv = app_server.command(port, notebook=notebooks, preheat=False, progressive=True, warm=1, max_kernels=6,
+                              per_address=6)
+    env = {**os.environ, "DANISH_NB_STORE": url, "DANISH_NB_ROOM": "5B"}
+    log = folder / "voila.log"
+    with open(log, "w", encoding="utf-8") as out:
+        proc = app_server.start(argv, stdout=out, stderr=subprocess.STDOUT, env=env)
+        try:
+            app_server.wait_ready(app_server.url(port), 120, proc)
+            yield SimpleNamespace(url=app_server.url(port) + "voila/render/lesson.ipynb", store=url, log=log)
+        finally:
+            app_server.stop(proc)
+
+
+def kept_answers(store_url: str) -> dict[str, list[tuple[str, bool]]]:
+    """Each learner in the store: the kinds and rightness of their answers."""
+    with open_store(store_url) as store:
+        learners = store.read("SELECT learner, kind FROM dn_practice_learners")
+        return {key: [(a["kind"], a["correct"]) for a in ProgressStore(store).answers(Learner(key, kind))]
+                for key, kind in learners}
+
+
+@pytest.mark.browser
+def test_two_browsers_on_warm_kernels_keep_two_records(browser: Browser, warm_server: SimpleNamespace) -> None:
+    met = re.compile(r": ([1-9]\d*) of \d+ rules met")
+    ada_context, bo_context = browser.new_context(), browser.new_context()
+    try:
+        warm_ready(warm_server.log, 1)
+        ada = lesson_page(ada_context, warm_server.url)
+        answer_first_choices(ada)
+        expect(ada.locator(".dn-summary").first).to_have_text(met)
+        ada.locator(".dn-quiz button", has_text="Take the pile").click()
+        expect(ada.locator(".dn-quiz")).to_contain_text("Illegal: Take the pile")
+        warm_ready(warm_server.log, 2)  # the pool refilled: Bo's page gets a warm kernel too
+        bo = lesson_page(bo_context, warm_server.url)
+        expect(bo.locator(".dn-summary").first).to_have_text(re.compile(r": 0 of \d+ rules met"))
+        assert "root" not in bo.locator(".dn-practice").inner_text()
+        answer_first_choices(bo)
+        both = kept_answers(warm_server.store)
+        assert len(both) == 2 and all(both.values())  # two learners, each with their own answers
+        bo.locator(".dn-erase").click()
+        bo.locator(".dn-erase-yes").click()
+        expect(bo.locator(".dn-practice .dn-message")).to_be_visible()
+        ada.close()
+        warm_ready(warm_server.log, 3)
+        ada = lesson_page(ada_context, warm_server.url)  # Ada reloads: her record, untouched by Bo's Erase
+        expect(ada.locator(".dn-summary").first).to_have_text(met)
+    finally:
+        ada_context.close()
+        bo_context.close()
+    handed = re.findall(r"Warm kernel (\S+) handed over", warm_server.log.read_text(errors="replace"))
+    assert len(handed) == 3 and len(set(handed)) == 3  # each page its own warm kernel, none twice
+    left = kept_answers(warm_server.store)
+    (ada_key,) = left  # Bo's record erased, Ada's kept
+    assert ("quiz", False) in left[ada_key] and ada_key in both
