@@ -19,10 +19,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import ipywidgets as widgets
 from IPython.display import HTML
+from ipywidgets.widgets.widget_bool import ToggleButtonStyle
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..core import GAMES, DanishNbError, Game, Text, Verdict, get_game, option_infos, render_text
 from ..i18n import N_, translator
@@ -39,6 +41,43 @@ BOARD_CSS = (Path(__file__).parent / "board.css").read_text(encoding="utf-8")
 def style_html() -> str:
     """The ``<style>`` element every lesson fragment needs (cards, tables, rules)."""
     return f"<style>{BOARD_CSS}</style>"
+
+
+W = TypeVar("W", bound=widgets.Widget)
+#: Models every quiz and replay of this kernel shares (layouts, styles, the style sheet): a lesson
+#: of 35 quizzes sent its browser 1172 models (2.3 MB) when each widget had its own, and the
+#: browser, busy making them, answered a click late.
+_SHARED: dict[str, widgets.Widget] = {}
+
+
+def _shared(key: str, make: Callable[[], W]) -> W:
+    """The kernel's one model ``key``, made by ``make`` when first asked (or once closed)."""
+    found = _SHARED.get(key)
+    if found is None or getattr(found, "comm", None) is None:
+        found = _SHARED[key] = make()
+    return found  # type: ignore[return-value]
+
+
+def _layout(**traits: str) -> widgets.Layout:
+    """The shared layout with these traits (``width="auto"``, ...)."""
+    return _shared(f"layout {sorted(traits.items())}", lambda: widgets.Layout(**traits))
+
+
+def _style(kind: type[W]) -> W:
+    """The shared default style of a widget kind (``widgets.ButtonStyle``, ...)."""
+    return _shared(kind.__name__, kind)
+
+
+def _html(value: str = "") -> widgets.HTML:
+    """An HTML widget with the shared layout and style."""
+    return widgets.HTML(value, layout=_layout(), style=_style(HTMLStyle))
+
+
+def style_sheet() -> widgets.HTML:
+    """The package's styles as one hidden widget shared by every quiz and replay of the kernel
+    (sent to the browser once; each quiz still carries it, so one shown alone is styled)."""
+    return _shared("style sheet", lambda: widgets.HTML(style_html(), layout=widgets.Layout(display="none"),
+                                                       style=_style(HTMLStyle)))
 
 
 def styles() -> HTML:
@@ -182,31 +221,31 @@ class PositionQuiz(widgets.VBox):
             model.picked
         self.verdict: Verdict | None = None
         view = model.view()
-        self.table = widgets.HTML(style_html() + (render(view) if render else lesson_table(view, lang)))
+        self.table = _html(render(view) if render else lesson_table(view, lang))
+        auto, button_style = _layout(width="auto"), _style(widgets.ButtonStyle)
         self.buttons: tuple[widgets.Button, ...] = tuple(
-            widgets.Button(description=model.words(move), layout=widgets.Layout(width="auto"))
+            widgets.Button(description=model.words(move), layout=auto, style=button_style)
             for move in model.buttons)
         self._button_of = dict(zip(model.buttons, self.buttons))
         for button, move in zip(self.buttons, model.buttons):
             button.on_click(lambda _b, move=move: self.answer(move))
         self.card_toggles: tuple[widgets.ToggleButton, ...] = ()
         picker: list[widgets.Widget] = []
+        wrap = _layout(flex_flow="row wrap")
         if model.picked:
             self._cards = model.cards
+            toggle_style = _style(ToggleButtonStyle)
             self.card_toggles = tuple(widgets.ToggleButton(description=face_text(card, lang),
-                                                           tooltip=model.card_words(card),
-                                                           layout=widgets.Layout(width="auto")) for card in self._cards)
-            self.check_button = widgets.Button(description=tr(CHECK), button_style="info",
-                                               layout=widgets.Layout(width="auto"))
+                                                           tooltip=model.card_words(card), layout=auto,
+                                                           style=toggle_style) for card in self._cards)
+            self.check_button = widgets.Button(description=tr(CHECK), button_style="info", layout=auto,
+                                               style=button_style)
             self.check_button.on_click(lambda _b: self.check_selection())
             self.check_button.add_class("dn-quiz-check")
-            wrap = widgets.Layout(flex_flow="row wrap")
-            picker = [widgets.HTML(escape(tr(PICK))),
-                      widgets.HBox([*self.card_toggles, self.check_button], layout=wrap)]
-        self.verdict_box = widgets.HTML()
-        super().__init__([self.table, widgets.HTML(f"<b>{escape(tr.render(prompt))}</b>"), *picker,
-                          widgets.HBox(list(self.buttons), layout=widgets.Layout(flex_flow="row wrap")),
-                          self.verdict_box])
+            picker = [_html(escape(tr(PICK))), widgets.HBox([*self.card_toggles, self.check_button], layout=wrap)]
+        self.verdict_box = _html()
+        super().__init__([style_sheet(), self.table, _html(f"<b>{escape(tr.render(prompt))}</b>"), *picker,
+                          widgets.HBox(list(self.buttons), layout=wrap), self.verdict_box], layout=_layout())
         self.add_class("dn-quiz")
 
     def check_selection(self) -> Verdict | None:
@@ -296,13 +335,15 @@ class Replay(widgets.VBox):
                  ("›", tr("one move forward"), lambda: self.slider.value + 1), ("»", tr("the last move"), lambda: last))
         self.controls = []
         for label, tip, target in steps:
-            button = widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(width="3em"))
+            button = widgets.Button(description=label, tooltip=tip, layout=_layout(width="3em"),
+                                    style=_style(widgets.ButtonStyle))
             button.on_click(lambda _b, target=target: self.show(target()))
             self.controls.append(button)
-        self.table = widgets.HTML()
-        self.info = widgets.HTML()
+        self.table = _html()
+        self.info = _html()
         self.slider.observe(lambda change: self._draw(change["new"]), names="value")
-        super().__init__([widgets.HBox(self.controls + [self.slider]), self.info, self.table])
+        super().__init__([style_sheet(), widgets.HBox(self.controls + [self.slider], layout=_layout()), self.info,
+                          self.table], layout=_layout())
         self._draw(0)
 
     def show(self, step: int) -> None:
@@ -324,5 +365,5 @@ class Replay(widgets.VBox):
         lines = self.step_text(step).split("\n")
         info = f"<b>{escape(lines[0])}</b><ul>" + "".join(f"<li>{escape(x)}</li>" for x in lines[1:]) + "</ul>"
         with self.hold_sync():
-            self.table.value = style_html() + self.render(view)
+            self.table.value = self.render(view)
             self.info.value = info
