@@ -16,9 +16,10 @@ Run ``python -m benchmarks.app`` (needs the system Chromium). It prints a table 
 rendering, no preheated kernel): from opening lesson 01 in a fresh context to its first quiz's
 buttons on screen, then from a click on its first answer to the engine's verdict shown (at once,
 while the lesson's later cells run, and again once every cell ran); N visits with a kernel
-started for the page and with a warm kernel (:mod:`danish_nb.server.warm`) in turns, on a quiet
-machine or with a CPU hog per core beside the server (``--busy``); and the memory a waiting warm
-kernel holds. Targets: first quiz <= 3 s busy, answers <= 0.5 s.
+started for the page and with a warm kernel (:mod:`danish_nb.server.warm`) in turns (or, with
+``--before DIR``, the code of a checkout against this one), on a quiet machine or with a CPU hog
+per core beside the server (``--busy``); and the memory a waiting warm kernel holds. Targets:
+first quiz <= 3 s busy, answers <= 0.5 s.
 
 Targets (measured, never asserted): click median <= 100 ms, p95 <= 150 ms, first board
 <= 3.5 s preheated, <= 2 comm messages per move, <= 80 MB per session.
@@ -27,14 +28,18 @@ Targets (measured, never asserted): click median <= 100 ms, p95 <= 150 ms, first
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import re
 import shutil
 import statistics
 import struct
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -257,16 +262,36 @@ def wait_for_warm(log_path: Path, timeout: float = 180.0) -> str:
     raise TimeoutError("no warm kernel was ready in time")
 
 
-def lesson_rows(browser: Browser, visits: int, busy: bool) -> list[tuple[str, str, str]]:
-    """Rows of the first quiz and the answers' seconds, a kernel started for the page (before)
-    and a warm kernel (after, :mod:`danish_nb.server.warm`) in turns, each visit on a fresh
-    server (a warm one: once its kernel is ready); and the memory a waiting warm kernel holds."""
-    import os
-    import subprocess
+@contextlib.contextmanager
+def lessons_served(folder: Path, log_path: Path, warm: int, code: Path | None = None) -> Iterator[str]:
+    """Serve the lessons of ``folder`` as ``danish-nb --lessons`` does (progressive, no
+    preheating) with ``warm`` warm kernels; ``code``: a checkout whose ``danish_nb`` the server
+    and its kernels import instead (the code before a change). Yields the URL; with ``warm``,
+    once a warm kernel is ready."""
+    port = app_server.free_port()
+    env = dict(os.environ)
+    if code is not None:
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(code), env.get("PYTHONPATH", "")) if p)
+    argv = app_server.command(port, notebook=folder, preheat=False, progressive=True, warm=warm)
+    with open(log_path, "w", encoding="utf-8") as log:
+        proc = app_server.start(argv, stdout=log, stderr=subprocess.STDOUT, env=env)
+        try:
+            app_server.wait_ready(app_server.url(port), 180, proc)
+            yield app_server.url(port)
+        finally:
+            app_server.stop(proc)
 
+
+def lesson_rows(browser: Browser, visits: int, busy: bool, before: Path | None = None) -> list[tuple[str, str, str]]:
+    """Rows of the first quiz and the answers' seconds in two modes taken in turns, each visit
+    on a fresh server (a warm one: once its kernel is ready): a kernel started for the page and
+    a warm kernel (:mod:`danish_nb.server.warm`), or with ``before`` (a checkout of the code
+    before) that code against this one with its warm kernel; and the memory a waiting warm
+    kernel holds."""
     from danish_nb import lessons
 
-    found: dict[int, list[tuple[float, float, float]]] = {0: [], 1: []}
+    modes = {("before" if before else "kernel started for the page"): (0, before), "warm kernel": (1, None)}
+    found: dict[str, list[tuple[float, float, float]]] = {label: [] for label in modes}
     memory: list[dict[str, float]] = []
     hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(os.cpu_count() or 1)] \
         if busy else []
@@ -275,23 +300,20 @@ def lesson_rows(browser: Browser, visits: int, busy: bool) -> list[tuple[str, st
             folder = lessons.prepare(Path(tmp) / "lessons")
             log_path = Path(tmp) / "voila.log"
             for _ in range(visits):
-                for warm in (0, 1):
-                    with open(log_path, "w", encoding="utf-8") as log, \
-                            app_server.serving(app_server.free_port(), timeout=180, log=log, notebook=folder,
-                                               preheat=False, progressive=True, warm=warm) as url:
+                for label, (warm, code) in modes.items():
+                    with lessons_served(folder, log_path, warm, code) as url:
                         if warm:
                             kernel_id = wait_for_warm(log_path)
                             time.sleep(1)  # its warm-up reply and the refill's bookkeeping
                             memory.append(kernel_memory_mb(kernel_id))
-                        found[warm].append(lesson_visit(browser, url))
+                        found[label].append(lesson_visit(browser, url))
     finally:
         for hog in hogs:
             hog.kill()
             hog.wait()
     where = "busy: a CPU hog per core beside the server" if busy else "quiet"
     rows = []
-    for warm, runs in found.items():
-        label = "warm kernel" if warm else "kernel started for the page"
+    for label, runs in found.items():
         for index, what in enumerate(("first quiz", "answer at once", "answer once all ran")):
             values = [r[index] for r in runs]
             rows.append((f"lesson 01 {what}, {label} (s)", f"{statistics.median(values):.2f} median",
@@ -309,6 +331,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lesson", type=int, default=0, metavar="N",
                         help="instead: lesson 01's first quiz and answers served by Voila, N visits per kernel mode")
     parser.add_argument("--busy", action="store_true", help="with --lesson: a CPU hog per core beside the server")
+    parser.add_argument("--before", type=Path, metavar="DIR",
+                        help="with --lesson: a checkout of the code before (e.g. `git archive REV danish_nb | tar -x "
+                             "-C DIR`), served in turns with this code")
     args = parser.parse_args(argv)
     chromium = shutil.which("chromium")
     if chromium is None:
@@ -317,7 +342,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.lesson:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium)
-            print_rows(lesson_rows(browser, args.lesson, args.busy), value_width=12)
+            print_rows(lesson_rows(browser, args.lesson, args.busy, args.before), value_width=12)
             browser.close()
         return 0
     rows: list[tuple[str, str, str]] = []
