@@ -52,7 +52,7 @@ def test_a_page_gets_a_warm_kernel_once_with_its_own_folder_and_request_and_the_
     (tmp_path / "fr").mkdir()
 
     async def scenario() -> dict[str, Any]:
-        manager = Kernels(root_dir=str(tmp_path), size=1)
+        manager = Kernels(root_dir=str(tmp_path), size=1, refill_after=0)
         try:
             await manager.filled()
             (warm,) = manager.waiting()
@@ -76,22 +76,37 @@ def test_a_page_gets_a_warm_kernel_once_with_its_own_folder_and_request_and_the_
     assert found["second_says"]["cwd"] == repr(str(tmp_path)) and found["second_says"]["query"] == "''"
 
 
-def test_a_page_asking_for_another_kernel_or_with_the_pool_off_starts_its_own(tmp_path: Path) -> None:
-    async def scenario() -> tuple[bool, bool]:
-        manager = Kernels(root_dir=str(tmp_path), size=0)
-        try:
-            assert manager.waiting() == [] and await manager._take("python3") is None
-            warm = Kernels(root_dir=str(tmp_path), size=1)
-            try:
-                await warm.filled()
-                other_kind = await warm._take("julia-1.10")
-                return other_kind is None, bool(warm.waiting())
-            finally:
-                await warm.shutdown_all(now=True)
-        finally:
-            await manager.shutdown_all(now=True)
+def test_a_page_without_code_or_asking_for_another_kernel_or_with_the_pool_off_starts_its_own(
+        tmp_path: Path) -> None:
+    import nbformat
 
-    assert asyncio.run(scenario()) == (True, True)
+    new = nbformat.v4
+    nbformat.write(new.new_notebook(cells=[new.new_markdown_cell("# Lessons")]), tmp_path / "index.ipynb")
+    nbformat.write(new.new_notebook(cells=[new.new_code_cell("1")]), tmp_path / "lesson.ipynb")
+    page = "/voila/render/{}"
+
+    async def scenario() -> dict[str, Any]:
+        off = Kernels(root_dir=str(tmp_path), size=0)
+        warm = Kernels(root_dir=str(tmp_path), size=1, refill_after=60)
+        try:
+            await warm.filled()
+            found = {"off": await off._take("python3"),
+                     "other kind": await warm._take("julia-1.10"),
+                     "index": await warm._take("python3", {"SCRIPT_NAME": page.format("index.ipynb")}),
+                     "waiting": warm.waiting()}
+            found["lesson"] = await warm._take("python3", {"SCRIPT_NAME": page.format("lesson.ipynb")})
+            warm.fill()
+            await asyncio.sleep(0)  # the filler's first step: it starts a kernel, or waits
+            found["refilled at once"] = warm._next is not None or bool(warm.waiting())
+            return found
+        finally:
+            await warm.shutdown_all(now=True)
+            await off.shutdown_all(now=True)
+
+    found = asyncio.run(scenario())
+    assert found["off"] is None and found["other kind"] is None and found["index"] is None  # each starts its own
+    assert found["lesson"] == found["waiting"][0]  # the lesson opened from the index gets the warm kernel
+    assert not found["refilled at once"]  # the replacement waits while the page that took one loads
 
 
 def test_the_lessons_command_keeps_warm_kernels_and_the_app_does_not() -> None:
@@ -123,8 +138,8 @@ def warm_server(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) ->
                    notebooks / "lesson.ipynb")
     url = f"sqlite:///{folder / 'class.sqlite3'}"
     port = app_server.free_port()
-    argv = app_server.command(port, notebook=notebooks, preheat=False, progressive=True, warm=1, max_kernels=6,
-                              per_address=6)
+    argv = [*app_server.command(port, notebook=notebooks, preheat=False, progressive=True, warm=1, max_kernels=6,
+                                per_address=6), "--WarmPool.refill_after=0"]
     env = {**os.environ, "DANISH_NB_STORE": url, "DANISH_NB_ROOM": "5B"}
     log = folder / "voila.log"
     with open(log, "w", encoding="utf-8") as out:

@@ -16,18 +16,23 @@ would), and it serves that one page only (it never returns to the pool). The lea
 page is still known only from its browser, once the page has opened
 (:mod:`danish_nb.widgets.learner_keeper`).
 
-The pool is refilled one kernel at a time, so a class arriving together is not slowed by a
-crowd of kernels starting; waiting kernels are never culled.
+A page whose notebook runs no code (the lessons' index) is not given a warm kernel: the
+lesson opened from it is. The pool is refilled one kernel at a time, once no page has taken one
+for :attr:`~WarmPool.refill_after` seconds, so neither the page that just took one nor a class
+arriving together is slowed by kernels starting; waiting kernels are never culled.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import time
+from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from jupyter_server._tz import utcnow
 from traitlets import Float, Integer, Unicode
@@ -48,6 +53,24 @@ del _os
 """
 
 
+#: Where a notebook's page is, in Voila's URLs.
+RENDER = "/voila/render/"
+
+
+@functools.lru_cache(maxsize=64)
+def _has_code_at(path: str, _mtime: float) -> bool:
+    with open(path, encoding="utf-8") as file:
+        return any(cell.get("cell_type") == "code" for cell in json.load(file).get("cells", []))
+
+
+def _has_code(path: str) -> bool:
+    """Whether the notebook at ``path`` has a code cell (one that cannot be read: yes)."""
+    try:
+        return _has_code_at(path, os.stat(path).st_mtime)
+    except (OSError, ValueError, AttributeError):
+        return True
+
+
 class WarmPool(LoggingConfigurable):
     """Mixin for the server's kernel manager (in front of ``AsyncMappingKernelManager``): a pool
     of :attr:`size` warm kernels handed to pages that would start a kernel (see the module)."""
@@ -56,6 +79,8 @@ class WarmPool(LoggingConfigurable):
                                         "not preheated; 0: none.")
     warm_code = Unicode(WARM_CODE, config=True, help="Code a warm kernel runs before it waits.")
     kernel_timeout = Float(120.0, config=True, help="Seconds a warm kernel may take to start and run its code.")
+    refill_after = Float(10.0, config=True, help="Seconds without a hand-over before a kernel handed over is "
+                                                 "replaced (the page that took it loads meanwhile).")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -63,6 +88,7 @@ class WarmPool(LoggingConfigurable):
         self._starting: set[str] = set()
         self._next: asyncio.Future[str | None] | None = None
         self._closing = False
+        self._last_handover = float("-inf")
         self._filler: asyncio.Task[None] | None = None
         if self.size > 0:
             self.fill()
@@ -81,6 +107,10 @@ class WarmPool(LoggingConfigurable):
 
     async def _fill(self) -> None:
         while not self._closing and len(self._warm) < self.size:
+            quiet = self._last_handover + self.refill_after - time.monotonic()
+            if quiet > 0:
+                await asyncio.sleep(quiet)  # (a hand-over meanwhile moves the time on)
+                continue
             self._next = asyncio.get_running_loop().create_future()
             kernel_id = None
             try:
@@ -138,23 +168,32 @@ class WarmPool(LoggingConfigurable):
             client.stop_channels()
 
     # ------------------------------------------------------------------ handing over
-    async def _take(self, kernel_name: str | None) -> str | None:
+    async def _take(self, kernel_name: str | None, env: dict[str, str] | None = None) -> str | None:
         """A warm kernel for a page, ready or about to be (``None``: start one as before)."""
-        if self.size <= 0 or kernel_name not in (None, self._default_name()):
+        if self.size <= 0 or kernel_name not in (None, self._default_name()) or not self._runs_code(env or {}):
             return None
         if not self._warm and self._next is not None:
             await asyncio.shield(self._next)  # one is starting: sooner than a new one
         while self._warm:
             kernel_id = self._warm.pop(0)
             if kernel_id in self:  # type: ignore[operator]
+                self._last_handover = time.monotonic()
                 return kernel_id
         return None
+
+    def _runs_code(self, env: dict[str, str]) -> bool:
+        """Whether the page (Voila names it in ``SCRIPT_NAME``) has a code cell (unknown: yes)."""
+        script = env.get("SCRIPT_NAME", "")
+        if RENDER not in script:
+            return True
+        return _has_code(str(Path(self.root_dir, unquote(script.split(RENDER, 1)[1]))))  # type: ignore[attr-defined]
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
         """A page's kernel: a warm one when the pool has one (given the page's working directory
         and environment), else a new one; the pool is then refilled."""
         extra = set(kwargs) - {"kernel_name", "path", "env"}
-        kernel_id = None if args or extra or kwargs.get("kernel_id") else await self._take(kwargs.get("kernel_name"))
+        kernel_id = None if args or extra or kwargs.get("kernel_id") else \
+            await self._take(kwargs.get("kernel_name"), kwargs.get("env"))
         if kernel_id is None:
             return await super().start_kernel(*args, **kwargs)  # type: ignore[misc,no-any-return]
         self.fill()
