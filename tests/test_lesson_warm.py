@@ -12,10 +12,11 @@ import os
 import re
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -26,11 +27,18 @@ from danish_nb.server.app import Kernels
 from danish_nb.tables import open_store
 from test_classroom_lessons import LESSON_CELLS, answer_first_choices, lesson_page
 
+T = TypeVar("T")
 #: What a kernel says about itself: its folder, the request it serves, what it imported, and
 #: whether it knows a learner of a page.
 ASKED = {"cwd": "__import__('os').getcwd()", "query": "__import__('os').environ.get('QUERY_STRING')",
          "imported": "'danish_nb.widgets.lesson' in __import__('sys').modules",
          "learners": "len(getattr(__import__('sys').modules.get('danish_nb.widgets.learner_keeper'), '_PAGE', []))"}
+
+
+def run(scenario: Coroutine[Any, Any, T]) -> T:
+    """Run ``scenario`` on an event loop of its own thread (Playwright's tests leave one running here)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, scenario).result()
 
 
 async def ask(manager: Kernels, kernel_id: str) -> dict[str, str]:
@@ -67,7 +75,7 @@ def test_a_page_gets_a_warm_kernel_once_with_its_own_folder_and_request_and_the_
         finally:
             await manager.shutdown_all(now=True)
 
-    found = asyncio.run(scenario())
+    found = run(scenario())
     assert found["first"] == found["warm"]  # the page's kernel was the warm one
     assert found["waiting"]["imported"] == "True" and found["waiting"]["learners"] == "0"  # nobody's yet
     assert found["first_says"]["cwd"] == repr(str(tmp_path / "fr"))  # the page's folder (records beside it)
@@ -103,7 +111,7 @@ def test_a_page_without_code_or_asking_for_another_kernel_or_with_the_pool_off_s
             await warm.shutdown_all(now=True)
             await off.shutdown_all(now=True)
 
-    found = asyncio.run(scenario())
+    found = run(scenario())
     assert found["off"] is None and found["other kind"] is None and found["index"] is None  # each starts its own
     assert found["lesson"] == found["waiting"][0]  # the lesson opened from the index gets the warm kernel
     assert not found["refilled at once"]  # the replacement waits while the page that took one loads
