@@ -233,12 +233,16 @@ def answer_s(page: Page, button_index: int) -> float:
     return time.perf_counter() - t0
 
 
-def lesson_visit(browser: Browser, url: str) -> tuple[float, float, float]:
-    """Seconds from opening lesson 01 in a fresh context (cold cache) to its first quiz's buttons
-    on screen, from a click on its first answer at once to the verdict (the lesson's later cells
+def lesson_visit(browser: Browser, url: str, from_index: bool = False) -> tuple[float, float, float]:
+    """Seconds from opening lesson 01 in a fresh context (cold cache; ``from_index``: from the
+    lessons' index, whose page left Voila's scripts in the cache) to its first quiz's buttons on
+    screen, from a click on its first answer at once to the verdict (the lesson's later cells
     still running), and from a click on its second answer once every cell ran."""
     context = browser.new_context()
     page = context.new_page()
+    if from_index:
+        page.goto(url + "voila/render/index.ipynb", timeout=TIMEOUT * 3)
+        page.wait_for_load_state("load")
     t0 = time.perf_counter()
     page.goto(url + LESSON, timeout=TIMEOUT * 3)
     page.locator(QUIZ_BUTTON).first.wait_for(timeout=TIMEOUT * 3)
@@ -282,7 +286,8 @@ def lessons_served(folder: Path, log_path: Path, warm: int, code: Path | None = 
             app_server.stop(proc)
 
 
-def lesson_rows(browser: Browser, visits: int, busy: bool, before: Path | None = None) -> list[tuple[str, str, str]]:
+def lesson_rows(browser: Browser, visits: int, busy: bool, before: Path | None = None,
+                from_index: bool = False) -> list[tuple[str, str, str]]:
     """Rows of the first quiz and the answers' seconds in two modes taken in turns, each visit
     on a fresh server (a warm one: once its kernel is ready): a kernel started for the page and
     a warm kernel (:mod:`danish_nb.server.warm`), or with ``before`` (a checkout of the code
@@ -306,12 +311,13 @@ def lesson_rows(browser: Browser, visits: int, busy: bool, before: Path | None =
                             kernel_id = wait_for_warm(log_path)
                             time.sleep(1)  # its warm-up reply and the refill's bookkeeping
                             memory.append(kernel_memory_mb(kernel_id))
-                        found[label].append(lesson_visit(browser, url))
+                        found[label].append(lesson_visit(browser, url, from_index))
     finally:
         for hog in hogs:
             hog.kill()
             hog.wait()
-    where = "busy: a CPU hog per core beside the server" if busy else "quiet"
+    where = ("busy: a CPU hog per core beside the server" if busy else "quiet") + (", from the index" if from_index
+                                                                                     else ", cold cache")
     rows = []
     for label, runs in found.items():
         for index, what in enumerate(("first quiz", "answer at once", "answer once all ran")):
@@ -331,6 +337,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lesson", type=int, default=0, metavar="N",
                         help="instead: lesson 01's first quiz and answers served by Voila, N visits per kernel mode")
     parser.add_argument("--busy", action="store_true", help="with --lesson: a CPU hog per core beside the server")
+    parser.add_argument("--from-index", action="store_true",
+                        help="with --lesson: open the lesson from the lessons' index (Voila's scripts cached)")
     parser.add_argument("--before", type=Path, metavar="DIR",
                         help="with --lesson: a checkout of the code before (e.g. `git archive REV danish_nb | tar -x "
                              "-C DIR`), served in turns with this code")
@@ -342,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.lesson:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium)
-            print_rows(lesson_rows(browser, args.lesson, args.busy, args.before), value_width=12)
+            print_rows(lesson_rows(browser, args.lesson, args.busy, args.before, args.from_index), value_width=12)
             browser.close()
         return 0
     rows: list[tuple[str, str, str]] = []
