@@ -60,7 +60,7 @@ def test_a_page_gets_a_warm_kernel_once_with_its_own_folder_and_request_and_the_
     (tmp_path / "fr").mkdir()
 
     async def scenario() -> dict[str, Any]:
-        manager = Kernels(root_dir=str(tmp_path), size=1, refill_after=0)
+        manager = Kernels(root_dir=str(tmp_path), connection_dir=str(tmp_path), size=1, refill_after=0)
         try:
             await manager.filled()
             (warm,) = manager.waiting()
@@ -94,8 +94,8 @@ def test_a_page_without_code_or_asking_for_another_kernel_or_with_the_pool_off_s
     page = "/voila/render/{}"
 
     async def scenario() -> dict[str, Any]:
-        off = Kernels(root_dir=str(tmp_path), size=0)
-        warm = Kernels(root_dir=str(tmp_path), size=1, refill_after=60)
+        off = Kernels(root_dir=str(tmp_path), connection_dir=str(tmp_path), size=0)
+        warm = Kernels(root_dir=str(tmp_path), connection_dir=str(tmp_path), size=1, refill_after=60)
         try:
             await warm.filled()
             found = {"off": await off._take("python3"),

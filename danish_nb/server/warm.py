@@ -232,6 +232,9 @@ class WarmPool(LoggingConfigurable):
 
     async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:
         self._closing = True
-        if self._filler is not None:
-            self._filler.cancel()
+        if self._filler is not None and not self._filler.done():
+            if self._next is None:  # waiting for a quiet moment: nothing started
+                self._filler.cancel()
+            else:  # a kernel half-started is shut down by the filler itself, not left behind
+                await asyncio.wait({self._filler}, timeout=self.kernel_timeout)
         await super().shutdown_all(*args, **kwargs)  # type: ignore[misc]
