@@ -99,7 +99,8 @@ def href(lesson: Lesson, lang: str) -> str:
 def _index_page(items: list[tuple[str, str, str]], lang: str) -> str:
     """The index page in ``lang``: for each (link, title, lines) an item, its title a link."""
     tr = translator(lang)
-    rows = "".join(f'<li><a href="{escape(link)}"><b>{escape(title)}</b></a>{lines}</li>' for link, title, lines in items)
+    rows = "".join(f'<li><a href="{escape(link)}"><b>{escape(title)}</b></a>{lines}</li>'
+                   for link, title, lines in items)
     return f'<h1 lang="{lang}">{escape(tr(INDEX_TITLE))}</h1><ol class="dn-lesson-list" lang="{lang}">{rows}</ol>'
 
 
