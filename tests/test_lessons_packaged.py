@@ -98,8 +98,9 @@ def test_the_served_lessons_open_on_their_index_and_ask_no_other_host(tmp_path: 
 
 
 def _notebook_file(path: Path, heading: str | None, code: str = "") -> None:
-    cells = ([{"cell_type": "markdown", "metadata": {}, "source": f"{heading}\n\nSome words."}] if heading else []) + \
-        ([{"cell_type": "code", "metadata": {}, "source": code, "outputs": [], "execution_count": None}] if code else [])
+    text = [{"cell_type": "markdown", "metadata": {}, "source": f"{heading}\n\nSome words."}] if heading else []
+    run = [{"cell_type": "code", "metadata": {}, "source": code, "outputs": [], "execution_count": None}]
+    cells = text + (run if code else [])
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), encoding="utf-8")
 
