@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 APP_STAMP := $(VENV)/.installed-app
 
-.PHONY: app lessons test fuzz setup bench versus classroom notebooks site site-serve clean translations
+.PHONY: app lessons lessons-check test fuzz setup bench versus classroom notebooks site site-serve clean translations
 
 # `make app` and `make lessons` install only the package and its own dependencies; the test extra
 # (Playwright, OpenSpiel, pandas, Dask...) comes with `make setup` / `make test`.
@@ -36,6 +36,10 @@ test: $(STAMP)  ## run the whole suite: lint, types, docstring examples, engine,
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -n $(WORKERS) --dist loadgroup --no-loadscope-reorder danish_nb site_build benchmarks tests
 	$(BIN)/python -m pytest -q -n $(WORKERS) --dist loadscope --nbval notebooks
+
+# tests/test_lessons_wheel.py: `make test` runs a sample of it (one lesson per language from the plain wheel)
+lessons-check: $(STAMP)  ## every lesson in en/fr/de from a clean venv holding the wheel (and its sim, rl extras), in Chromium (minutes)
+	DANISH_NB_WHEEL_LESSONS=all $(BIN)/python -m pytest -q -n 0 -p no:randomly tests/test_lessons_wheel.py
 
 fuzz: $(STAMP)  ## long fuzz and contract runs (minutes): bad input at every boundary, random play of every game
 	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_fuzz.py tests/test_contract.py

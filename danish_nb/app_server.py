@@ -335,11 +335,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         env[TEACHER_ENV] = key
     preheat = not (args.no_preheat or args.lessons)  # Voila would preheat a pool for each lesson
     home = url(args.port, args.host)
-    if args.lessons == PACKAGED_LESSONS:
+    if args.lessons:  # the packaged lessons, or a folder's: from an index of our own
         from . import lessons
 
-        args.lessons = lessons.prepare(Path(tempfile.mkdtemp(prefix="danish-nb-lessons-")), args.lang)
-        home += "voila/render/index.ipynb"
+        into = Path(tempfile.mkdtemp(prefix="danish-nb-lessons-"))
+        args.lessons = lessons.prepare(into, args.lang) if args.lessons == PACKAGED_LESSONS else \
+            lessons.with_index(args.lessons, into, args.lang)
+        home += "voila/render/index.ipynb" if args.lessons.is_dir() else ""
     proc = start(command(args.port, args.host, notebook=args.lessons, preheat=preheat, pool_size=pool,
                          max_kernels=most, per_address=per_address, allowed_hosts=args.allow_host,
                          behind_proxy=args.behind_proxy, progressive=bool(args.lessons),

@@ -46,7 +46,7 @@ from .i18n import N_, check_lang, joined, translator
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["COLUMNS", "compare", "draw_kind", "draw_table", "game_seed", "option_variants", "plot_draws",
+__all__ = ["COLUMNS", "Table", "compare", "draw_kind", "draw_table", "game_seed", "option_variants", "plot_draws",
            "plot_lengths", "plot_options", "plot_seats", "rotations", "seat_table", "simulate", "strength_table",
            "summary_table", "wilson"]
 
@@ -326,21 +326,40 @@ HEADINGS = frozenset({N_("wins"), N_("games"), N_("rate"), N_("low"), N_("high")
                       N_("P1 low"), N_("P1 high"), N_("seats played"), N_("seat"), N_("player"), N_("variant")})
 
 
-def _in(table: pd.DataFrame, lang: str) -> pd.DataFrame:
-    """``table`` with its column and index names in ``lang``.
+class Table(pd.DataFrame):
+    """A summary table: a DataFrame whose HTML (as Jupyter draws it) shows each named index
+    level as a column under its own heading, and leaves unnamed levels out, so no header cell is
+    empty (pandas leaves the index's corner cell empty: assistive technology reads an unnamed
+    column). Anything computed from it is a plain DataFrame.
+
+    >>> t = Table({"wins": [3]}, index=pd.Index(["P1"], name="seat"))
+    >>> "<th></th>" in t._repr_html_(), "<th>seat</th>" in t._repr_html_()
+    (False, True)
+    >>> "<th></th>" in Table({"game": ["sjavs"]})._repr_html_()
+    False
+    """
+
+    def _repr_html_(self) -> str:
+        named = [i for i, name in enumerate(self.index.names) if name is not None]
+        frame = self.reset_index(level=named) if named else self
+        return frame.to_html(index=False, max_rows=pd.get_option("display.max_rows"),
+                             max_cols=pd.get_option("display.max_columns"))
+
+
+def _in(table: pd.DataFrame, lang: str) -> Table:
+    """``table`` with its column and index names in ``lang``, as a :class:`Table`.
 
     >>> _in(pd.DataFrame({"wins": [1]}), "fr").columns.tolist()
     ['victoires']
     """
-    if lang == "en":
-        return table
-    tr = translator(lang)
-    table = table.rename(columns=lambda c: tr(c) if c in HEADINGS else c)
-    table.index.names = [tr(n) if n in HEADINGS else n for n in table.index.names]
-    return table
+    if lang != "en":
+        tr = translator(lang)
+        table = table.rename(columns=lambda c: tr(c) if c in HEADINGS else c)
+        table.index.names = [tr(n) if n in HEADINGS else n for n in table.index.names]
+    return Table(table)
 
 
-def seat_table(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> pd.DataFrame:
+def seat_table(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> Table:
     """Wins per seat (P1 first) with 95% intervals and each seat's even share (draws win nothing),
     overall or per ``by`` group.
 
@@ -370,7 +389,7 @@ def _one_value(df: pd.DataFrame, column: str) -> Any:
     return values[0]
 
 
-def draw_table(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> pd.DataFrame:
+def draw_table(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> Table:
     """Draw rate with 95% interval, and the rate of each draw reason, overall or per ``by`` group.
 
     >>> draw_table(simulate("rat-bastard-17", games=10, executor="serial", progress=False)).columns.tolist()
@@ -388,7 +407,7 @@ def draw_table(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> pd.
     return _in(table, lang)
 
 
-def summary_table(df: pd.DataFrame, by: str = "variant", lang: str = "en") -> pd.DataFrame:
+def summary_table(df: pd.DataFrame, by: str = "variant", lang: str = "en") -> Table:
     """Per ``by`` group: games, mean and median moves, mean deals, draw rate and P1's win rate
     (with 95% intervals): how each variant changes the length and the outcome.
 
@@ -410,7 +429,7 @@ def summary_table(df: pd.DataFrame, by: str = "variant", lang: str = "en") -> pd
     return _in(table, lang)
 
 
-def strength_table(df: pd.DataFrame, lang: str = "en") -> pd.DataFrame:
+def strength_table(df: pd.DataFrame, lang: str = "en") -> Table:
     """Per computer player: seats it played, games it won, its win rate per seat with a 95%
     interval, and the even share (one game in ``players``), from games with mixed seats.
 

@@ -5,6 +5,7 @@ lesson whose extra is missing says which extra in words instead of crashing."""
 from __future__ import annotations
 
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -94,3 +95,63 @@ def test_the_served_lessons_open_on_their_index_and_ask_no_other_host(tmp_path: 
     assert "Leçons" in page and escape(translator("fr")(lessons.LESSONS[2].title)) in page
     assert "fr/02-le-danish.ipynb" in page and "records/" not in page and "app.ipynb" not in page
     assert not [src for src in re.findall(r'(?:src|href)="(https?:[^"]*)"', page) if "127.0.0.1" not in src]
+
+
+def _notebook_file(path: Path, heading: str | None, code: str = "") -> None:
+    text = [{"cell_type": "markdown", "metadata": {}, "source": f"{heading}\n\nSome words."}] if heading else []
+    run = [{"cell_type": "code", "metadata": {}, "source": code, "outputs": [], "execution_count": None}]
+    cells = text + (run if code else [])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), encoding="utf-8")
+
+
+def test_any_folder_of_lessons_opens_on_our_index_in_the_learners_language(tmp_path: Path) -> None:
+    """``danish-nb --lessons FOLDER`` with no index: an index of our own beside links to the
+    folder's files (each notebook under its first heading, its build in the learner's language
+    if the folder has one; a lesson of the package's with what it needs), nothing written into
+    the folder; a folder with its own index is served as it is."""
+    source = tmp_path / "mine"
+    _notebook_file(source / "01-danish-bastard.ipynb", "# Danish Bastard, *rule* by rule")
+    _notebook_file(source / "fr" / "01-danish-bastard.ipynb", "# Danish Bastard, règle par règle")
+    _notebook_file(source / "extra.ipynb", "## Un `extra`")
+    _notebook_file(source / "untitled.ipynb", None, "1 + 1")
+    (source / "records").mkdir()
+    before = sorted(path.relative_to(source) for path in source.rglob("*"))
+    served = lessons.with_index(source, tmp_path / "served", "fr")
+    assert served == tmp_path / "served"
+    assert sorted(path.relative_to(source) for path in source.rglob("*")) == before  # nothing written there
+    text = json.loads((served / "index.ipynb").read_text(encoding="utf-8"))["cells"][0]["source"]
+    assert re.findall(r'href="([^"]+)"><b>([^<]+)</b>', text) == [
+        ("fr/01-danish-bastard.ipynb", "Danish Bastard, règle par règle"), ("extra.ipynb", "Un extra"),
+        ("untitled.ipynb", "untitled")]
+    assert "<h1" in text and "Leçons" in text and "http" not in text
+    assert escape(translator("fr")(lessons.NEEDS_NOTHING)) in text  # the package's lesson says what it needs
+    for name in ("01-danish-bastard.ipynb", "fr", "records"):
+        assert (served / name).resolve() == (source / name).resolve()
+    (source / "index.ipynb").write_text("{}", encoding="utf-8")
+    assert lessons.with_index(source, tmp_path / "again", "de") == source
+    assert lessons.with_index(source / "extra.ipynb", tmp_path / "again", "de") == source / "extra.ipynb"
+
+
+def test_a_folder_served_with_our_index_runs_its_notebooks_in_their_folder(tmp_path: Path) -> None:
+    """A real Voila serving a folder without an index: ``/`` leads to our index (not Voila's file
+    list), which asks no other host, and a notebook linked from it runs where its files are (a
+    record read by a relative path)."""
+    import urllib.request
+
+    source = tmp_path / "mine"
+    _notebook_file(source / "reads.ipynb", "# Reads a record", "print(open('records/a.txt').read())")
+    (source / "records").mkdir()
+    (source / "records" / "a.txt").write_text("the record's words", encoding="utf-8")
+    folder = lessons.with_index(source, tmp_path / "served", "de")
+    port = app_server.free_port()
+    with open(tmp_path / "voila.log", "w", encoding="utf-8") as out, \
+            app_server.serving(port, timeout=120, log=out, notebook=folder, preheat=False) as url:
+        with urllib.request.urlopen(url, timeout=60) as response:
+            assert response.url == url + "voila/render/index.ipynb"
+            page = response.read().decode("utf-8")
+        with urllib.request.urlopen(url + "voila/render/reads.ipynb", timeout=120) as response:
+            lesson = response.read().decode("utf-8")
+    assert "Lektionen" in page and 'href="reads.ipynb"' in page and "Reads a record" in page
+    assert not [src for src in re.findall(r'(?:src|href)="(https?:[^"]*)"', page) if "127.0.0.1" not in src]
+    assert "the record&#39;s words" in lesson or "the record's words" in lesson

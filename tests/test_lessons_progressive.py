@@ -11,6 +11,7 @@ from pathlib import Path
 from playwright.sync_api import BrowserContext, expect
 
 from danish_nb import app_server
+from danish_nb.server.pages import RETRY_CALL
 from helpers import voila_serving
 from test_app_server import started  # noqa: F401 (a fixture)
 
@@ -35,8 +36,15 @@ def test_a_lesson_rendered_progressively_shows_its_quiz_and_answers_from_the_eng
     with open(tmp_path / "voila.log", "w", encoding="utf-8") as log, voila_serving(argv, port, log) as url:
         page = context.new_page()
         page.set_default_timeout(LESSON_TIMEOUT)
-        page.goto(f"{url}voila/render/01-danish-bastard.ipynb", timeout=LESSON_TIMEOUT)
+        loads: list[str] = []
+        page.on("load", lambda loaded: loads.append(loaded.url))
+        html = page.goto(f"{url}voila/render/01-danish-bastard.ipynb", timeout=LESSON_TIMEOUT).text()
         quiz = page.locator(".dn-quiz").first
         quiz.locator("button").first.click()
         expect(quiz.locator(".dn-verdict")).to_contain_text(re.compile("legal", re.IGNORECASE))
+        # the whole lesson ran (the page is sent once every cell did): the server must not take a
+        # page whose outputs came over the socket for a page without the app, and reload it
+        assert html.rstrip().endswith("</html>") and RETRY_CALL not in html, "the lesson's page was told to reload"
+        expect(quiz.locator(".dn-verdict")).to_contain_text(re.compile("legal", re.IGNORECASE))
+        assert len(loads) == 1, f"the lesson's page reloaded: {loads}"
         page.close(run_before_unload=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import shutil
 from dataclasses import dataclass
 from html import escape
@@ -62,6 +63,8 @@ LESSONS = (
     Lesson("07-research.ipynb", N_("The five games for game-AI research"),
            N_("The games as OpenSpiel games and PettingZoo environments."), "rl", ("pyspiel", "pettingzoo", "numpy")),
 )
+#: The page a folder of lessons opens on (the server shows it at ``/``).
+INDEX = "index.ipynb"
 #: What the index says.
 INDEX_TITLE = N_("Lessons")
 NEEDS_NOTHING = N_("Needs nothing more than the package.")
@@ -93,13 +96,77 @@ def href(lesson: Lesson, lang: str) -> str:
     return f"{lang}/{lesson.file}" if lang != "en" and (folder() / lang / lesson.file).exists() else lesson.file
 
 
+def _index_page(items: list[tuple[str, str, str]], lang: str) -> str:
+    """The index page in ``lang``: for each (link, title, lines) an item, its title a link."""
+    tr = translator(lang)
+    rows = "".join(f'<li><a href="{escape(link)}"><b>{escape(title)}</b></a>{lines}</li>'
+                   for link, title, lines in items)
+    return f'<h1 lang="{lang}">{escape(tr(INDEX_TITLE))}</h1><ol class="dn-lesson-list" lang="{lang}">{rows}</ol>'
+
+
+def _about(lesson: Lesson, lang: str) -> str:
+    """One line about ``lesson`` and what it needs, in ``lang`` (HTML)."""
+    return f"<br>{escape(translator(lang)(lesson.line))}<br><small>{escape(_needs(lesson, lang))}</small>"
+
+
 def index_html(lang: str = "en") -> str:
     """The lessons' index in ``lang``: each title (a link to the lesson), one line, what it needs."""
-    tr = translator(check_lang(lang))
-    items = "".join(f'<li><a href="{escape(href(lesson, lang))}"><b>{escape(tr(lesson.title))}'
-                    f"</b></a><br>{escape(tr(lesson.line))}<br><small>{escape(_needs(lesson, lang))}</small></li>"
-                    for lesson in LESSONS)
-    return f'<h1 lang="{lang}">{escape(tr(INDEX_TITLE))}</h1><ol class="dn-lesson-list" lang="{lang}">{items}</ol>'
+    lang = check_lang(lang)
+    tr = translator(lang)
+    return _index_page([(href(lesson, lang), tr(lesson.title), _about(lesson, lang)) for lesson in LESSONS], lang)
+
+
+def first_heading(notebook: Path) -> str | None:
+    """The text of a notebook's first markdown heading (its title), without its markup.
+
+    >>> first_heading(folder() / "fr" / "02-le-danish.ipynb")
+    'Le danish, règle par règle'
+    """
+    for cell in json.loads(notebook.read_text(encoding="utf-8")).get("cells", ()):
+        if cell.get("cell_type") == "markdown":
+            for line in "".join(cell["source"]).splitlines():
+                if line.startswith("#"):
+                    return re.sub(r"[*_`]", "", line.lstrip("#")).strip() or None
+    return None
+
+
+def folder_index_html(source: Path, lang: str = "en") -> str:
+    """The index of the notebooks in the folder ``source`` in ``lang``: each one linked (its build
+    in ``lang``, ``source/<lang>/NAME``, if there is one) under its first heading (else its
+    name); a lesson of the package's also gets its line and what it needs.
+
+    >>> html = folder_index_html(folder(), "de")
+    >>> "<h1" in html and 'href="de/02-le-danish.ipynb"><b>Le danish, Regel für Regel' in html
+    True
+    """
+    lang = check_lang(lang)
+    known = {lesson.file: lesson for lesson in LESSONS}
+    items = []
+    for notebook in sorted(source.glob("*.ipynb")):
+        if notebook.name == INDEX:
+            continue
+        built = source / lang / notebook.name
+        shown = built if lang != "en" and built.is_file() else notebook
+        lesson = known.get(notebook.name)
+        items.append((shown.relative_to(source).as_posix(), first_heading(shown) or notebook.stem,
+                      _about(lesson, lang) if lesson else ""))
+    return _index_page(items, lang)
+
+
+def with_index(source: Path, into: Path, lang: str = "en") -> Path:
+    """A folder to serve the lessons of ``source`` from, opening on an index of our own in ``lang``
+    (:func:`folder_index_html`): ``source`` itself if it has an ``index.ipynb``, else ``into``
+    with the index beside links to everything in ``source`` (nothing is written into ``source``;
+    the lessons run in ``source``'s files). A notebook, not a folder, is served as it is."""
+    if not source.is_dir() or (source / INDEX).is_file():
+        return source
+    into.mkdir(parents=True, exist_ok=True)
+    for entry in source.iterdir():
+        if not entry.name.startswith("."):
+            (into / entry.name).symlink_to(entry.resolve(), target_is_directory=entry.is_dir())
+    index = _notebook([_markdown(folder_index_html(source, lang))])
+    (into / INDEX).write_text(json.dumps(index, ensure_ascii=False), encoding="utf-8")
+    return into
 
 
 def _notebook(cells: list[dict]) -> dict:
@@ -135,7 +202,7 @@ def prepare(into: Path, lang: str = "en") -> Path:
                 page.parent.mkdir(exist_ok=True)
                 page.write_text(json.dumps(_notebook([_markdown(text)]), ensure_ascii=False), encoding="utf-8")
     index = _notebook([_markdown(index_html(lang))])
-    (into / "index.ipynb").write_text(json.dumps(index, ensure_ascii=False), encoding="utf-8")
+    (into / INDEX).write_text(json.dumps(index, ensure_ascii=False), encoding="utf-8")
     return into
 
 
@@ -187,5 +254,5 @@ def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
     print(*map(text, values), sep=sep)
 
 
-__all__ = ["LESSONS", "Lesson", "M", "_n", "folder", "index_html", "joined", "missing_extra", "prepare", "say",
-           "setting"]
+__all__ = ["INDEX", "LESSONS", "Lesson", "M", "_n", "first_heading", "folder", "folder_index_html", "index_html",
+           "joined", "missing_extra", "prepare", "say", "setting", "with_index"]

@@ -322,7 +322,9 @@ class PageGuard(HostGuard):
             if not watching:
                 self.write(watchdog())
             notebook = self.notebook_path or path
-            if self.settings[EXPECTS_WIDGET](notebook) and not widget and not error:
+            # rendered progressively (the lessons), the outputs come over the kernel's socket, not in the HTML
+            if self.settings[EXPECTS_WIDGET](notebook) and not widget and not error and \
+                    not self.voila_configuration.progressive_rendering:
                 app_log.warning("kernel %s: the page went out without the app; it will retry",
                                 self._seat.kernel_id)
                 self.write(retry_now())
