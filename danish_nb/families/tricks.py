@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, cards_text, format_cards, n_cards, standard_pack
-from ..checks import Check, Step, Why, passes
+from ..checks import Step, Why, made, passes
 from ..core import (
     NOT_WELL_FORMED,
     Catalogue,
@@ -1029,20 +1029,20 @@ class MatchState(RulesState):
         rule_id = (rules.first_lead if first_lead else rules.lead) if leading else rules.follow
         if move.player != p:
             turn = (rules.first_leader if first_lead else _LEADS_NEXT) if leading else _PLAYS_NEXT
-            return Check(False, rule_id, M("P{p} {turn}, not {who}", p=p + 1, turn=turn, who=who),
-                         rules.who_leads if first_lead else None)
+            return (Why.of(False, rule_id,
+                           N_("P{p} {turn}, not {who}"), rules.who_leads if first_lead else None), p + 1, turn, who)
         card = move.card
         if not isinstance(card, Card) or move.suit is not None or move.cards or move.bid is not None:
-            return Check(False, rule_id, M("a play names one card"), None)
+            return (Why.of(False, rule_id, N_("a play names one card")),)
         if card not in self.hands[p]:
-            return Check(False, rule_id, M("{who} does not hold {card}", who=who, card=card), None)
+            return (Why.of(False, rule_id, N_("{who} does not hold {card}")), who, card)
         if first_lead:
-            return Check(True, rule_id, self._first_lead_text(who), rules.who_leads)
+            return Why.of(True, rule_id, "", rules.who_leads, words=made), self._first_lead_text, who
         if leading:
-            return Check(True, rule_id, M("{who} won the last trick and leads: any card may lead",
-                                          who=who), rules.lead_ruling)
-        why, *values = follow_step(self.hands[p], card, self.trick, self.trumps)
-        return Check(why.ok, rule_id, why.text(values), self._follow_ruling(card, why.ok))
+            return (Why.of(True, rule_id,
+                           N_("{who} won the last trick and leads: any card may lead"), rules.lead_ruling), who)
+        follow, *values = follow_step(self.hands[p], card, self.trick, self.trumps)
+        return Why.of(follow.ok, rule_id, "", self._follow_ruling(card, follow.ok), words=made), follow.text, values
 
     def _play_card(self, move: TrickMove, rule: Rule, points: Any = None) -> tuple[Any, tuple[Event, ...]]:
         """The state after ``move`` puts its card on the trick, and what happened: a full trick
