@@ -182,7 +182,12 @@ def by_suit(cards: Iterable[Card]) -> tuple[Card, ...]:
     >>> by_suit(parse_cards("AS 2H 10C 3H"))
     (Card('10♣'), Card('2♥'), Card('3♥'), Card('A♠'))
     """
-    return tuple(sorted(cards, key=lambda c: (c.suit.value, c.rank)))
+    return tuple(sorted(cards, key=_SUIT_ORDER.__getitem__))
+
+
+#: Each card's place in :func:`by_suit` order (read on every deal: a suit's ``.value`` goes
+#: through the enum's descriptor, ten times a dict lookup).
+_SUIT_ORDER = {card: (card.suit.value, card.rank) for card in (Card(r, s) for s in Suit for r in Rank)}
 
 
 def led_suit(trick: Sequence[Play], trumps: Trumps) -> Suit | None:
@@ -198,10 +203,11 @@ def playable(hand: Sequence[Card], trick: Sequence[Play], trumps: Trumps) -> tup
     >>> playable(parse_cards("2H 9H AS"), (Play(0, Card.parse("KH")),), t)
     (Card('2♥'), Card('9♥'))
     """
-    led = led_suit(trick, trumps)
-    if led is None:
+    if not trick:
         return tuple(hand)
-    following = tuple(c for c in hand if trumps.suit_of(c) is led)
+    suits = trumps._suits  # suit_of, read inline: this is on every move's path
+    led = suits[trick[0].card]
+    following = tuple([c for c in hand if suits[c] is led])
     return following or tuple(hand)
 
 

@@ -44,7 +44,7 @@ from ..core import (
     option,
     register,
 )
-from ..families.common import position_cards, remove_cards, replace_at, sorted_cards
+from ..families.common import options_cache, position_cards, remove_cards, replace_at, sorted_cards
 from ..families.running_total import (
     ACTIONS,
     ROW,
@@ -388,22 +388,14 @@ class RatBastardState(RulesState):
                      for card in hand)
             return [move for move in swaps if passes(self._check_swap(move)[-1])] + [RatMove(p, "keep")]
         if hand:
-            allowed = _allowed_values(self.total)
-            moves = [m for card in dict.fromkeys(hand) for m in self._fitting(p, card, allowed)]
+            fitting = _hand_moves(p, self.total, self.options)  # one pack: no card twice in a hand
+            moves = [m for card in hand for m in fitting[card]]
         else:
             row = self.holes[p]
             holes = (_move(p, "hole", None, value, slot + 1) for slot in outer_slots(row)
                      for value in (_WILD_VALUES if slot in UP_SLOTS and is_wild(row[slot], self.options) else (None,)))
             moves = [move for move in holes if passes(self._check_hole(move)[-1])]
         return moves or [_move(p, "take")]
-
-    def _fitting(self, p: int, card: Card, allowed: frozenset[int]) -> list[RatMove]:
-        """The moves playing ``card`` from the hand at a value the total's check ``allowed``
-        (:func:`_allowed_values`; wild: at each such value)."""
-        value = card_value(card, self.options)
-        if value is None:
-            return [_move(p, "play", card, v) for v in _WILD_VALUES if v in allowed]
-        return [_move(p, "play", card)] if value in allowed else []
 
     # -- explanations (any candidate move)
     def well_formed(self, move: Any) -> bool:
@@ -548,21 +540,23 @@ class RatBastardState(RulesState):
         hands, holes, known = self.hands, self.holes, self.known
         if move.action == "play":
             card = move.card
+            own = _card_values(self.options)[card]  # None: a wild card
             hands = replace_at(hands, p, remove_cards(hands[p], (card,)))
             known = self._known_with(p, drop=card)
-            value = move.value if move.value is not None else card_value(card, self.options)
+            value = move.value if move.value is not None else own
         else:
             slot = move.position - 1
             card = holes[p][slot]
+            own = _card_values(self.options)[card]
             holes = replace_at(holes, p, replace_at(holes[p], slot, None))
             if slot in UP_SLOTS:
-                value = move.value if move.value is not None else card_value(card, self.options)
+                value = move.value if move.value is not None else own
             else:
                 value = blind_value(card, self.total, self.options)
         total = self.total + value
         pile = self.pile + (card,)
         deck_gone = not self.deck
-        events = [_play_event(move, card, value, total, is_wild(card, self.options))]
+        events = [_play_event(move, card, value, total, own is None)]
         deck = self.deck
         if deck and len(hands[p]) < HAND_SIZE:
             drawn = deck[max(0, len(deck) - (HAND_SIZE - len(hands[p]))):]
@@ -717,6 +711,35 @@ def _total_step(card: Card | None, value: int, total: int, deck: bool, current: 
     if deck:
         return _SEVENTEEN, card, value, current + 1
     return _SEVENTEEN_LATE, card, value, 2 - current, current + 1
+
+
+def _hand_moves(p: int, total: int, options: Options) -> dict[Card, tuple[RatMove, ...]]:
+    """Per card of the pack, the moves of ``p`` playing it from the hand on ``total``: at its
+    value, or a wild card at each value, that the total's check allows (:func:`_allowed_values`;
+    cached per seat, total and options: the legal hand moves are read from it).
+
+    >>> [str(m) for m in _hand_moves(0, 15, Options())[Card.parse("RJ")]]
+    ['P1 play RJ=1', 'P1 play RJ=2']
+    """
+    cache = options_cache(options)
+    table = cache.get((p, total))
+    if table is None:
+        allowed = _allowed_values(total)
+        table = cache[p, total] = {}
+        for card, value in _card_values(options).items():
+            table[card] = tuple(_move(p, "play", card, v) for v in _WILD_VALUES if v in allowed) if value is None \
+                else (_move(p, "play", card),) if value in allowed else ()
+    return table
+
+
+def _card_values(options: Options) -> dict[Card, int | None]:
+    """Every card's :func:`card_value` under ``options`` (read on every move's path; cached
+    with the options, :func:`~danish_nb.families.common.options_cache`)."""
+    cache = options_cache(options)
+    values = cache.get("values")
+    if values is None:
+        values = cache["values"] = {card: card_value(card, options) for card in standard_pack(jokers=2)}
+    return values
 
 
 @lru_cache(maxsize=32)
