@@ -166,7 +166,7 @@ class TrickRecord(NamedTuple):
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        return tuple(play.card for play in self.plays)
+        return tuple([play.card for play in self.plays])
 
 
 #: One hand per player.
@@ -269,13 +269,13 @@ def trick_winner(trick: Sequence[Play], trumps: Trumps) -> tuple[Play, Message]:
     """
     if not trick:
         raise ValueError("an empty trick has no winner")
-    led = trumps.suit_of(trick[0].card)
-    trumped = [play for play in trick if trumps.is_trump(play.card)]
+    suits, strengths, trump = trumps._suits, trumps._strengths, trumps.suit  # read inline: once a trick
+    led = suits[trick[0].card]
+    trumped = [play for play in trick if suits[play.card] is trump] if trump is not None else []
     if trumped:
-        best = max(trumped, key=lambda play: trumps.strength(play.card))
+        best = max(trumped, key=lambda play: strengths[play.card])
         return best, _why(_ONLY_TRUMP if len(trumped) == 1 else _HIGHEST_TRUMP, best.card)
-    best = max((play for play in trick if trumps.suit_of(play.card) is led),
-               key=lambda play: trumps.strength(play.card))
+    best = max([play for play in trick if suits[play.card] is led], key=lambda play: strengths[play.card])
     return best, _why(_LED_WINS[led], best.card)
 
 
@@ -1055,9 +1055,9 @@ class MatchState(RulesState):
         is won (by ``rule``; ``points(cards)`` adds the trick's card points to the event), its
         winner leads, and after the last trick the game's ``_end_deal(events)`` scores the deal."""
         p, card = move.player, move.card
-        hand = list(self.hands[p])
-        hand.remove(card)
-        hands = replace_at(self.hands, p, tuple(hand))
+        hand = self.hands[p]
+        at = hand.index(card)
+        hands = replace_at(self.hands, p, hand[:at] + hand[at + 1:])
         trick = self.trick + (_play(p, card),)
         played = _played(p, card)
         if len(trick) < self.players:
