@@ -676,7 +676,7 @@ class LeDanishState(ShedTable):
             hands, finished, known = self._pass_hands(p, hands, closed, finished, known, events)
         if rank is _SIX and opts.six_reverses:
             direction = -direction
-            events.append(Event("reverse", p, M("the direction of play is reversed"), (), R["LD-32"]))
+            events.append(_seat_event("reverse", p, "LD-32", N_("the direction of play is reversed")))
         out = [seat in finished for seat in range(self.players)]
         table = dict(hands=hands, closed=closed, stock=stock, pile=pile, burned=burned, direction=direction,
                      finished=finished, turn=self.turn + 1, last=p, offer=(), resume=None, known=known)
@@ -684,17 +684,17 @@ class LeDanishState(ShedTable):
             return self.copy(**table, phase="play")._settle(events)
         if burn is not None:
             leader = p if not out[p] else next_seat(p, direction, out)
-            events.append(Event("again", leader, M("P{leader} plays again on the empty table", leader=leader + 1),
-                                (), R["LD-28"] if rank is _TEN else R["LD-30"]))
+            events.append(_seat_event("again", leader, "LD-28" if rank is _TEN else "LD-30",
+                                      N_("P{leader} plays again on the empty table"), "leader"))
             return self.copy(**table, current=leader, phase="play")._settle(events)
         if rank is _ACE:
-            events.append(Event("ace", p, M("P{p} chooses who gets the pile", p=p + 1), (), R["LD-29"]))
+            events.append(_seat_event("ace", p, "LD-29", N_("P{p} chooses who gets the pile"), "p"))
             return self.copy(**table, current=p, phase="send")._settle(events)
         eights = len(cards) if rank is _EIGHT else 0
         seat = p
         for _ in range(eights):
             seat = next_seat(seat, direction, out)
-            events.append(Event("skip", seat, M("P{seat} misses their turn (an 8)", seat=seat + 1), (), R["LD-27"]))
+            events.append(_seat_event("skip", seat, "LD-27", N_("P{seat} misses their turn (an 8)"), "seat"))
         nxt = next_seat(seat, direction, out)
         if pair and len(cards) == 2 and opts.complete_four:
             asked = self._offered(p, rank, hands, direction, out)
@@ -830,6 +830,18 @@ _SEND_TO_WHOM = Why(False, "LD-29", N_("send the pile to a player, P1 to P{playe
 _NOT_BACK = Why(False, "LD-29", N_("the pile goes to another player, not back to the Ace's player"), "LD-i")
 _OUT = Why(False, "LD-29", N_("P{t} is out of the game"), "LD-i")
 _SENDS = Why(True, "LD-29", N_("P{p} sends the pile ({pile}) to P{t}"), "LD-i", shows={"pile": n_cards})
+
+@lru_cache(maxsize=512)
+def _seat_event(kind: str, seat: int, rule_id: str, msgid: str, name: str | None = None) -> Event:
+    """The event ``kind`` of ``seat`` saying ``msgid`` (its parameter ``name``, if any, the seat
+    as P1, P2 ...) by rule ``rule_id``: one shared object each (events are immutable, and making
+    one costs more than looking it up).
+
+    >>> str(_seat_event("ace", 1, "LD-29", N_("P{p} chooses who gets the pile"), "p"))
+    'P2 chooses who gets the pile (rule LD-29)'
+    """
+    return Event(kind, seat, M(msgid, **({name: seat + 1} if name else {})), (), R[rule_id])
+
 
 def _missing(n: int) -> Text:
     """Why ``n`` eights make players miss their turn, in words (a plural)."""
