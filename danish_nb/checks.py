@@ -1,13 +1,13 @@
-"""Rule checks: the steps a game's explainer takes on a candidate move, each a :class:`Check`
-(legal so far or not, the rule and ruling it rests on, and why in words) or a step of a
-:class:`Why` (the same, as data whose words are made only when read). A game's checks return
-them in order; the last one decides, and :func:`verdict` turns them into the
-:class:`~danish_nb.core.Verdict` a learner reads.
+"""Rule checks: the steps a game's explainer takes on a candidate move, each a step
+``(why, *values)`` of a :class:`Why` (legal so far or not, the rule and ruling it rests on, and
+why in words, made only when read) and its values. A game's checks return them in order; the
+last one decides, and :func:`verdict` turns them into the :class:`~danish_nb.core.Verdict` a
+learner reads.
 
 >>> from danish_nb.core import Catalogue, Rule
->>> from danish_nb.i18n import M
->>> steps = [Check(True, "X-1", M("two cards of one value go down together")),
-...          Check(False, "X-2", M("lower than the card before"))]
+>>> from danish_nb.i18n import N_
+>>> steps = [(Why.of(True, "X-1", N_("two cards of one value go down together")),),
+...          (Why.of(False, "X-2", N_("{card} is lower than the card before")), "4C")]
 >>> v = verdict("P1 play 7H 7D", steps, Catalogue([Rule("X-1", "pairs"), Rule("X-2", "higher")]))
 >>> v.legal, v.rule_ids
 (False, ('X-1', 'X-2'))
@@ -16,44 +16,14 @@ them in order; the last one decides, and :func:`verdict` turns them into the
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from string import Formatter
-from typing import Any, NamedTuple
+from typing import Any
 
 from .core import Catalogue, Reason, Text, Verdict
 from .i18n import Message
 
-__all__ = ["Check", "Step", "Why", "verdict"]
-
-
-class Check(NamedTuple):
-    """One step of a rule check: whether the move passes it (``ok``), the rule it rests on
-    (``rule_id``), why in words (``text``, translated when read) and the ruling that settles a
-    doubt, if any (``ruling_id``). Immutable, with named and typed fields; a named tuple rather
-    than a frozen dataclass because explaining builds many (a frozen dataclass made
-    ``explain`` up to a third slower: ``benchmarks/engine.py``'s explain figures).
-
-    >>> from danish_nb.i18n import M
-    >>> step = Check(False, "DB-14", M("play at least one card"))
-    >>> step.ok, step.rule_id, str(step.text), step.ruling_id
-    (False, 'DB-14', 'play at least one card', None)
-
-    A game's own explainer may unpack a shared family check (as the toy game in
-    ``tests/toy_game.py`` does):
-
-    >>> ok, rule_id, text, ruling_id = step
-    >>> ok, rule_id
-    (False, 'DB-14')
-    """
-
-    ok: bool
-    rule_id: str
-    text: Text
-    ruling_id: str | None = None
-
-    def reason(self, catalogue: Catalogue) -> Reason:
-        """The step as a :class:`~danish_nb.core.Reason`, with its rule (and ruling) looked up in ``catalogue``."""
-        ruling = catalogue.rulings[self.ruling_id] if self.ruling_id else None
-        return Reason(catalogue.rules[self.rule_id], self.text, ruling)
+__all__ = ["Step", "Why", "made", "passes", "verdict"]
 
 
 class Why:
@@ -102,9 +72,29 @@ class Why:
     def __repr__(self) -> str:
         return f"Why({self.ok}, {self.rule_id!r}, {self.msgid!r})"
 
+    @staticmethod
+    @lru_cache(maxsize=1024)
+    def of(ok: bool, rule_id: str, msgid: str, ruling_id: str | None = None, *,
+           words: Callable[..., Text] | None = None) -> Why:
+        """``Why(ok, rule_id, msgid, ruling_id, words=words)``, made once and shared: a check
+        written where it decides (``return [(Why.of(False, "RB-6", N_("P{p} does not hold
+        {card}")), p + 1, card)]``) builds no text and, after its first use, no reason.
 
-#: A step of a check: a :class:`Check`, or a :class:`Why` and its values (``(why, *values)``).
-Step = Check | tuple[Any, ...]
+        >>> from danish_nb.i18n import N_
+        >>> Why.of(False, "X-1", N_("no {card}")) is Why.of(False, "X-1", N_("no {card}"))
+        True
+        """
+        return Why(ok, rule_id, msgid, ruling_id, words=words)
+
+
+#: A step of a check: a :class:`Why` and its values, ``(why, *values)``.
+Step = tuple[Any, ...]
+
+
+def made(make: Callable[..., Text], *values: Any) -> Text:
+    """The words ``make(*values)``: a :class:`Why`'s ``words`` when a method of the game says
+    them (the method and its values are the step's values, so it is called only when read)."""
+    return make(*values)
 
 
 def verdict(move: Any, steps: Sequence[Step], catalogue: Catalogue) -> Verdict:
@@ -114,16 +104,11 @@ def verdict(move: Any, steps: Sequence[Step], catalogue: Catalogue) -> Verdict:
     reasons = []
     for step in steps:  # a loop, not a comprehension: explaining is frequent
         why = step[0]
-        if type(why) is Why:
-            rule_id, text, ruling_id = why.rule_id, why.text(step[1:]), why.ruling_id
-        else:
-            _, rule_id, text, ruling_id = step
-        reasons.append(Reason(rules[rule_id], text, rulings[ruling_id] if ruling_id else None))
-    last = steps[-1][0]
-    return Verdict(move, last.ok if type(last) is Why else last, tuple(reasons))
+        ruling_id = why.ruling_id
+        reasons.append(Reason(rules[why.rule_id], why.text(step[1:]), rulings[ruling_id] if ruling_id else None))
+    return Verdict(move, steps[-1][0].ok, tuple(reasons))
 
 
 def passes(step: Step) -> bool:
-    """Whether a step passes (a :class:`Check`'s ``ok``, or its :class:`Why`'s)."""
-    first = step[0]
-    return first.ok if type(first) is Why else first
+    """Whether a step passes (its :class:`Why`'s ``ok``)."""
+    return step[0].ok

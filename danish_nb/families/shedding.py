@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from ..cards import Card, CardParseError, Rank, cards_text, format_cards, parse_cards, shuffled
-from ..checks import Check, Step, verdict
+from ..checks import Step, Why, verdict
 from ..core import (
     NOT_WELL_FORMED,
     Catalogue,
@@ -707,11 +707,11 @@ class ShedTable(RulesState):
         if not self.well_formed(move):
             rule_id, ruling = self.cites["not-a-move"]
             problem = move_problem(move) if isinstance(move, ShedMove) else f"{_kind(move)} is not a ShedMove"
-            return [Check(False, rule_id, M("not a move of {game}: {problem}",
-                                            game=self.words['game'], problem=problem), ruling)]
+            return [(Why.of(False, rule_id,
+                            N_("not a move of {game}: {problem}"), ruling), self.words['game'], problem)]
         if self.result is not None:
             rule_id, ruling = self.cites["over"]
-            return [Check(False, rule_id, M("the game is over: {reason}", reason=self.result.text), ruling)]
+            return [(Why.of(False, rule_id, N_("the game is over: {reason}"), ruling), self.result.text)]
         if move.player != self.current:
             return [self._wrong_player(move.player)]
         if self.phase == "swap":
@@ -771,17 +771,18 @@ class ShedTable(RulesState):
         p = move.player
         rule_id, ruling = self.cites["face-up"]
         if move.action != "face-up":
-            return [Check(False, rule_id, M("P{p} first chooses which cards stay face up",
-                                            p=p + 1), ruling)]
+            return [(Why.of(False, rule_id, N_("P{p} first chooses which cards stay face up"), ruling), p + 1)]
         size = len(self.open[p])
         if len(move.cards) != size or move.index is not None:
-            return [Check(False, self.cites["face-up-count"][0], M("choose exactly {size} cards to leave face up",
-                                                                   size=size), None)]
+            return [(Why.of(False, self.cites["face-up-count"][0],
+                            N_("choose exactly {size} cards to leave face up")), size)]
         if remove_cards(self.hands[p] + self.open[p], move.cards) is None:
-            return [Check(False, rule_id, M("{cards} are not all among P{p}'s hand and face-up cards",
-                                            cards=cards_text(move.cards), p=p + 1), None)]
-        return [Check(True, rule_id, M("P{p} leaves {cards} face up and keeps the rest in hand",
-                                       p=p + 1, cards=cards_text(move.cards)), ruling)]
+            return [(Why.of(False, rule_id,
+                            N_("{cards} are not all among P{p}'s hand and face-up cards")),
+             cards_text(move.cards), p + 1)]
+        return [(Why.of(True, rule_id,
+                        N_("P{p} leaves {cards} face up and keeps the rest in hand"), ruling),
+         p + 1, cards_text(move.cards))]
 
     def _apply_face_up(self, move: ShedMove) -> tuple[Self, tuple[Event, ...]]:
         """The face-up choice: face-up cards taken into the hand are seen going there."""

@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, cards_text, format_cards, n_cards, standard_pack
-from ..checks import Check, Step, Why, passes
+from ..checks import Step, Why, made, passes
 from ..core import (
     NOT_WELL_FORMED,
     Catalogue,
@@ -166,7 +166,7 @@ class TrickRecord(NamedTuple):
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        return tuple(play.card for play in self.plays)
+        return tuple([play.card for play in self.plays])
 
 
 #: One hand per player.
@@ -182,7 +182,12 @@ def by_suit(cards: Iterable[Card]) -> tuple[Card, ...]:
     >>> by_suit(parse_cards("AS 2H 10C 3H"))
     (Card('10♣'), Card('2♥'), Card('3♥'), Card('A♠'))
     """
-    return tuple(sorted(cards, key=lambda c: (c.suit.value, c.rank)))
+    return tuple(sorted(cards, key=_SUIT_ORDER.__getitem__))
+
+
+#: Each card's place in :func:`by_suit` order (read on every deal: a suit's ``.value`` goes
+#: through the enum's descriptor, ten times a dict lookup).
+_SUIT_ORDER = {card: (card.suit.value, card.rank) for card in (Card(r, s) for s in Suit for r in Rank)}
 
 
 def led_suit(trick: Sequence[Play], trumps: Trumps) -> Suit | None:
@@ -198,10 +203,11 @@ def playable(hand: Sequence[Card], trick: Sequence[Play], trumps: Trumps) -> tup
     >>> playable(parse_cards("2H 9H AS"), (Play(0, Card.parse("KH")),), t)
     (Card('2♥'), Card('9♥'))
     """
-    led = led_suit(trick, trumps)
-    if led is None:
+    if not trick:
         return tuple(hand)
-    following = tuple(c for c in hand if trumps.suit_of(c) is led)
+    suits = trumps._suits  # suit_of, read inline: this is on every move's path
+    led = suits[trick[0].card]
+    following = tuple([c for c in hand if suits[c] is led])
     return following or tuple(hand)
 
 
@@ -263,13 +269,13 @@ def trick_winner(trick: Sequence[Play], trumps: Trumps) -> tuple[Play, Message]:
     """
     if not trick:
         raise ValueError("an empty trick has no winner")
-    led = trumps.suit_of(trick[0].card)
-    trumped = [play for play in trick if trumps.is_trump(play.card)]
+    suits, strengths, trump = trumps._suits, trumps._strengths, trumps.suit  # read inline: once a trick
+    led = suits[trick[0].card]
+    trumped = [play for play in trick if suits[play.card] is trump] if trump is not None else []
     if trumped:
-        best = max(trumped, key=lambda play: trumps.strength(play.card))
+        best = max(trumped, key=lambda play: strengths[play.card])
         return best, _why(_ONLY_TRUMP if len(trumped) == 1 else _HIGHEST_TRUMP, best.card)
-    best = max((play for play in trick if trumps.suit_of(play.card) is led),
-               key=lambda play: trumps.strength(play.card))
+    best = max([play for play in trick if suits[play.card] is led], key=lambda play: strengths[play.card])
     return best, _why(_LED_WINS[led], best.card)
 
 
@@ -1029,29 +1035,29 @@ class MatchState(RulesState):
         rule_id = (rules.first_lead if first_lead else rules.lead) if leading else rules.follow
         if move.player != p:
             turn = (rules.first_leader if first_lead else _LEADS_NEXT) if leading else _PLAYS_NEXT
-            return Check(False, rule_id, M("P{p} {turn}, not {who}", p=p + 1, turn=turn, who=who),
-                         rules.who_leads if first_lead else None)
+            return (Why.of(False, rule_id,
+                           N_("P{p} {turn}, not {who}"), rules.who_leads if first_lead else None), p + 1, turn, who)
         card = move.card
         if not isinstance(card, Card) or move.suit is not None or move.cards or move.bid is not None:
-            return Check(False, rule_id, M("a play names one card"), None)
+            return (Why.of(False, rule_id, N_("a play names one card")),)
         if card not in self.hands[p]:
-            return Check(False, rule_id, M("{who} does not hold {card}", who=who, card=card), None)
+            return (Why.of(False, rule_id, N_("{who} does not hold {card}")), who, card)
         if first_lead:
-            return Check(True, rule_id, self._first_lead_text(who), rules.who_leads)
+            return Why.of(True, rule_id, "", rules.who_leads, words=made), self._first_lead_text, who
         if leading:
-            return Check(True, rule_id, M("{who} won the last trick and leads: any card may lead",
-                                          who=who), rules.lead_ruling)
-        why, *values = follow_step(self.hands[p], card, self.trick, self.trumps)
-        return Check(why.ok, rule_id, why.text(values), self._follow_ruling(card, why.ok))
+            return (Why.of(True, rule_id,
+                           N_("{who} won the last trick and leads: any card may lead"), rules.lead_ruling), who)
+        follow, *values = follow_step(self.hands[p], card, self.trick, self.trumps)
+        return Why.of(follow.ok, rule_id, "", self._follow_ruling(card, follow.ok), words=made), follow.text, values
 
     def _play_card(self, move: TrickMove, rule: Rule, points: Any = None) -> tuple[Any, tuple[Event, ...]]:
         """The state after ``move`` puts its card on the trick, and what happened: a full trick
         is won (by ``rule``; ``points(cards)`` adds the trick's card points to the event), its
         winner leads, and after the last trick the game's ``_end_deal(events)`` scores the deal."""
         p, card = move.player, move.card
-        hand = list(self.hands[p])
-        hand.remove(card)
-        hands = replace_at(self.hands, p, tuple(hand))
+        hand = self.hands[p]
+        at = hand.index(card)
+        hands = replace_at(self.hands, p, hand[:at] + hand[at + 1:])
         trick = self.trick + (_play(p, card),)
         played = _played(p, card)
         if len(trick) < self.players:

@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import Any
 
 from ..cards import RANKS, Card, Rank, Suit, cards_text, n_cards, packs, rank_words
-from ..checks import Check, Step, Why, passes
+from ..checks import Step, Why, passes
 from ..core import Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text, option, register
 from ..families.common import copies, finishes, options_cache, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (
@@ -445,14 +445,14 @@ class LeDanishState(ShedTable):
     def _wrong_player(self, player: int) -> Step:
         p = self.current
         if self.phase == "offer":
-            return Check(False, "LD-33", M("P{p} is being asked whether to complete the four, not P{player}",
-                                           p=p + 1, player=player + 1), "LD-k")
+            return (Why.of(False, "LD-33",
+                           N_("P{p} is being asked whether to complete the four, not P{player}"), "LD-k"),
+             p + 1, player + 1)
         if self.phase == "send":
-            return Check(False, "LD-29", M("P{p} played the Ace and chooses who gets the pile", p=p + 1), "LD-i")
+            return (Why.of(False, "LD-29", N_("P{p} played the Ace and chooses who gets the pile"), "LD-i"), p + 1)
         if self.phase == "swap":
-            return Check(False, "LD-6", M("P{p} is choosing face-up cards now, not P{player}",
-                                          p=p + 1, player=player + 1), None)
-        return Check(False, "LD-10", M("it is P{p}'s turn, not P{player}'s", p=p + 1, player=player + 1), None)
+            return (Why.of(False, "LD-6", N_("P{p} is choosing face-up cards now, not P{player}")), p + 1, player + 1)
+        return (Why.of(False, "LD-10", N_("it is P{p}'s turn, not P{player}'s")), p + 1, player + 1)
 
     def _check_turn(self, move: ShedMove) -> list[Step]:
         if self.phase == "send":
@@ -471,16 +471,15 @@ class LeDanishState(ShedTable):
         if not hand:
             return [_empty_hand(self, p)]
         if not move.cards or move.index is not None:
-            return [Check(False, "LD-11", M("play one or more cards of the same value"), None)]
+            return [(Why.of(False, "LD-11", N_("play one or more cards of the same value")),)]
         if remove_cards(hand, move.cards) is None:
-            return [Check(False, "LD-12", M("P{p} does not hold {cards}", p=p + 1, cards=cards_text(move.cards)), None)]
+            return [(Why.of(False, "LD-12", N_("P{p} does not hold {cards}")), p + 1, cards_text(move.cards))]
         if any(c.rank is not move.cards[0].rank for c in move.cards):
             two = "LD-f" if any(c.rank is Rank.TWO for c in move.cards) else None
-            return [Check(False, "LD-12", M("{cards} do not all have the same value",
-                                            cards=cards_text(move.cards)), two)]
+            return [(Why.of(False, "LD-12", N_("{cards} do not all have the same value"), two), cards_text(move.cards))]
         if len(move.cards) > 3 and self.options.at_most_three:
-            return [Check(False, "LD-11", M("at most three cards at a time (option “{option}”)",
-                                            option=M("at most three")), "LD-a")]
+            return [(Why.of(False, "LD-11",
+                            N_("at most three cards at a time (option “{option}”)"), "LD-a"), M("at most three"))]
         return self._placement_steps(move.cards)
 
     def _placement_steps(self, cards: tuple[Card, ...]) -> list[Step]:
@@ -491,24 +490,23 @@ class LeDanishState(ShedTable):
         opts = self.options
         rank = cards[0].rank
         if len(cards) > 1:
-            steps.insert(0, Check(True, "LD-12", M("{cards} cards of the same value go down together",
-                                                   cards=len(cards)),
-                                  "LD-a" if len(cards) > 3 else None))
+            steps.insert(0, (Why.of(True, "LD-12",
+                                    N_("{cards} cards of the same value go down together"),
+                                    "LD-a" if len(cards) > 3 else None), len(cards)))
         if rank is Rank.TEN:
-            steps.append(Check(True, "LD-28", M("the 10 removes the pile; the player plays again"), "LD-h"))
+            steps.append((Why.of(True, "LD-28", N_("the 10 removes the pile; the player plays again"), "LD-h"),))
         elif opts.four_of_a_kind_burns and top_run(self.pile + cards) >= 4:
-            steps.append(Check(True, "LD-30", M("four {ranks} in a row remove the pile",
-                                                ranks=rank_words(rank, plural=True)), "LD-j"))
+            steps.append((Why.of(True, "LD-30",
+                                 N_("four {ranks} in a row remove the pile"), "LD-j"), rank_words(rank, plural=True)))
         elif rank is Rank.ACE:
-            steps.append(Check(True, "LD-29", M("the Ace's player then sends the pile to a player of their choice"),
-                               "LD-i"))
+            steps.append((Why.of(True, "LD-29",
+                                 N_("the Ace's player then sends the pile to a player of their choice"), "LD-i"),))
         elif rank is Rank.EIGHT:
-            steps.append(Check(True, "LD-27", _n("{n} player will miss their turn", "{n} players will miss their turn",
-                                                     len(cards)), "LD-g"))
+            steps.append((Why.of(True, "LD-27", "", "LD-g", words=_missing), len(cards)))
         elif rank is Rank.THREE and opts.three_passes_hands:
-            steps.append(Check(True, "LD-31", M("everyone then passes their hand to the right"), "LD-j"))
+            steps.append((Why.of(True, "LD-31", N_("everyone then passes their hand to the right"), "LD-j"),))
         elif rank is Rank.SIX and opts.six_reverses:
-            steps.append(Check(True, "LD-32", M("the direction of play then reverses"), "LD-j"))
+            steps.append((Why.of(True, "LD-32", N_("the direction of play then reverses"), "LD-j"),))
         return steps
 
     def _check_take(self, move: ShedMove) -> list[Step]:
@@ -527,41 +525,42 @@ class LeDanishState(ShedTable):
     def _check_pick_up_open(self, move: ShedMove) -> list[Step]:
         p = move.player
         if move.cards or move.index is not None:
-            return [Check(False, "LD-20", M("the face-up cards are all taken: write just 'pick-up-open'"), None)]
+            return [(Why.of(False, "LD-20", N_("the face-up cards are all taken: write just 'pick-up-open'")),)]
         if self.stock:
-            return [Check(False, "LD-20", M("the face-up cards are taken only once the stock is exhausted"), "LD-c")]
+            return [(Why.of(False, "LD-20",
+                            N_("the face-up cards are taken only once the stock is exhausted"), "LD-c"),)]
         if self.hands[p]:
-            return [Check(False, "LD-19", M("P{p} must first empty the hand", p=p + 1), "LD-c")]
+            return [(Why.of(False, "LD-19", N_("P{p} must first empty the hand"), "LD-c"), p + 1)]
         if not self.open[p]:
-            return [Check(False, "LD-20", M("P{p} has no face-up cards left", p=p + 1), None)]
-        return [Check(True, "LD-20", M("hand and stock are empty: P{p} takes the face-up cards ({open}) into the hand "
-                                       "and plays on", p=p + 1, open=cards_text(self.open[p])), "LD-c")]
+            return [(Why.of(False, "LD-20", N_("P{p} has no face-up cards left")), p + 1)]
+        return [(Why.of(True, "LD-20",
+                        N_("hand and stock are empty: P{p} takes the face-up cards ({open}) into the hand "
+                           "and plays on"), "LD-c"), p + 1, cards_text(self.open[p]))]
 
     def _check_closed(self, move: ShedMove) -> list[Step]:
         p = move.player
         if self.stock:
-            return [Check(False, "LD-21", M("face-down cards come only once the stock is exhausted"), None)]
+            return [(Why.of(False, "LD-21", N_("face-down cards come only once the stock is exhausted")),)]
         if self.open[p]:
-            return [Check(False, "LD-21", M("P{p} still has face-up cards: empty the hand, then take them into the "
-                                            "hand and play them first", p=p + 1), "LD-c")]
+            return [(Why.of(False, "LD-21", N_("P{p} still has face-up cards: empty the hand, then take them into the "
+                                               "hand and play them first"), "LD-c"), p + 1)]
         hand = len(self.hands[p])
         if hand and not self._may_turn_closed(p):
             if self.options.face_down_below_three:
-                return [Check(False, "LD-24", M("P{p} holds {hand} cards: a face-down card only once the hand is "
-                                                "below 3", p=p + 1, hand=hand), "LD-e")]
-            return [Check(False, "LD-19", M("P{p} must first empty the hand before turning a face-down card", p=p + 1),
-                          "LD-e")]
+                return [(Why.of(False, "LD-24", N_("P{p} holds {hand} cards: a face-down card only once the hand is "
+                                                   "below 3"), "LD-e"), p + 1, hand)]
+            return [(Why.of(False, "LD-19",
+                            N_("P{p} must first empty the hand before turning a face-down card"), "LD-e"), p + 1)]
         return self._closed_index_steps(move, "LD-21")
 
     def _closed_index_steps(self, move: ShedMove, rule_id: str) -> list[Step]:
         p = move.player
         count = len(self.closed[p])
         if move.cards or move.index is None or not 0 <= move.index < count:
-            return [Check(False, rule_id, M("choose a face-down card by its position, 1 to {count}",
-                                            count=count), None)]
-        return [Check(True, rule_id, M("P{p} turns face-down card {index} blind: if it fits it is played, if not "
-                                       "P{p} picks up the pile with it (LD-23)", p=p + 1, index=move.index + 1),
-                      "LD-d" if rule_id == "LD-22" else None)]
+            return [(Why.of(False, rule_id, N_("choose a face-down card by its position, 1 to {count}")), count)]
+        return [(Why.of(True, rule_id, N_("P{p} turns face-down card {index} blind: if it fits it is played, if not "
+                                          "P{p} picks up the pile with it (LD-23)"),
+                        "LD-d" if rule_id == "LD-22" else None), p + 1, move.index + 1)]
 
     def _check_send(self, move: ShedMove) -> list[Step]:
         p = move.player
@@ -580,33 +579,33 @@ class LeDanishState(ShedTable):
         p, rank = move.player, self.pile[-1].rank
         if move.action == "pass":
             if move.cards or move.index is not None:
-                return [Check(False, "LD-33", M("write just 'pass'"), "LD-k")]
-            return [Check(True, "LD-33", M("P{p} lets the pair of {ranks} stand",
-                                           p=p + 1, ranks=rank_words(rank, plural=True)), "LD-k")]
+                return [(Why.of(False, "LD-33", N_("write just 'pass'"), "LD-k"),)]
+            return [(Why.of(True, "LD-33",
+                            N_("P{p} lets the pair of {ranks} stand"), "LD-k"), p + 1, rank_words(rank, plural=True))]
         if move.action != "complete":
-            return [Check(False, "LD-33", M("P{p} is asked first whether to complete the four {ranks} with two cards, "
-                                            "or to pass", p=p + 1, ranks=rank_words(rank, plural=True)), "LD-k")]
+            return [(Why.of(False, "LD-33",
+                            N_("P{p} is asked first whether to complete the four {ranks} with two cards, "
+                               "or to pass"), "LD-k"), p + 1, rank_words(rank, plural=True))]
         if len(move.cards) != 2 or move.index is not None:
-            return [Check(False, "LD-33", M("a four is completed with exactly the 2 other cards"), "LD-k")]
+            return [(Why.of(False, "LD-33", N_("a four is completed with exactly the 2 other cards"), "LD-k"),)]
         if any(c.rank is not rank for c in move.cards):
-            return [Check(False, "LD-33", M("complete the four with two {ranks}",
-                                            ranks=rank_words(rank, plural=True)), "LD-k")]
+            return [(Why.of(False, "LD-33",
+                            N_("complete the four with two {ranks}"), "LD-k"), rank_words(rank, plural=True))]
         if remove_cards(self.hands[p], move.cards) is None:
-            return [Check(False, "LD-33", M("P{p} does not hold {cards}", p=p + 1, cards=cards_text(move.cards)),
-                          "LD-k")]
+            return [(Why.of(False, "LD-33", N_("P{p} does not hold {cards}"), "LD-k"), p + 1, cards_text(move.cards))]
         steps = self._placement_steps(move.cards)
-        return [Check(True, "LD-33", M("P{p} completes the four {ranks} out of turn and play goes on from P{p}",
-                                       p=p + 1, ranks=rank_words(rank, plural=True)), "LD-k")] + steps[1:]
+        return [(Why.of(True, "LD-33",
+                        N_("P{p} completes the four {ranks} out of turn and play goes on from P{p}"), "LD-k"),
+         p + 1, rank_words(rank, plural=True))] + steps[1:]
 
     def _check_chain(self, move: ShedMove) -> list[Step]:
         p = move.player
         if move.action == "pass":
             if move.cards or move.index is not None:
-                return [Check(False, "LD-22", M("write just 'pass'"), "LD-d")]
-            return [Check(True, "LD-22", M("P{p} stops turning face-down cards; play passes on", p=p + 1), "LD-d")]
+                return [(Why.of(False, "LD-22", N_("write just 'pass'"), "LD-d"),)]
+            return [(Why.of(True, "LD-22", N_("P{p} stops turning face-down cards; play passes on"), "LD-d"), p + 1)]
         if move.action != "closed":
-            return [Check(False, "LD-22", M("P{p} may turn another face-down card or stop (pass)",
-                                            p=p + 1), "LD-d")]
+            return [(Why.of(False, "LD-22", N_("P{p} may turn another face-down card or stop (pass)"), "LD-d"), p + 1)]
         return self._closed_index_steps(move, "LD-22")
 
     # -- applying
@@ -677,7 +676,7 @@ class LeDanishState(ShedTable):
             hands, finished, known = self._pass_hands(p, hands, closed, finished, known, events)
         if rank is _SIX and opts.six_reverses:
             direction = -direction
-            events.append(Event("reverse", p, M("the direction of play is reversed"), (), R["LD-32"]))
+            events.append(_seat_event("reverse", p, "LD-32", N_("the direction of play is reversed")))
         out = [seat in finished for seat in range(self.players)]
         table = dict(hands=hands, closed=closed, stock=stock, pile=pile, burned=burned, direction=direction,
                      finished=finished, turn=self.turn + 1, last=p, offer=(), resume=None, known=known)
@@ -685,17 +684,17 @@ class LeDanishState(ShedTable):
             return self.copy(**table, phase="play")._settle(events)
         if burn is not None:
             leader = p if not out[p] else next_seat(p, direction, out)
-            events.append(Event("again", leader, M("P{leader} plays again on the empty table", leader=leader + 1),
-                                (), R["LD-28"] if rank is _TEN else R["LD-30"]))
+            events.append(_seat_event("again", leader, "LD-28" if rank is _TEN else "LD-30",
+                                      N_("P{leader} plays again on the empty table"), "leader"))
             return self.copy(**table, current=leader, phase="play")._settle(events)
         if rank is _ACE:
-            events.append(Event("ace", p, M("P{p} chooses who gets the pile", p=p + 1), (), R["LD-29"]))
+            events.append(_seat_event("ace", p, "LD-29", N_("P{p} chooses who gets the pile"), "p"))
             return self.copy(**table, current=p, phase="send")._settle(events)
         eights = len(cards) if rank is _EIGHT else 0
         seat = p
         for _ in range(eights):
             seat = next_seat(seat, direction, out)
-            events.append(Event("skip", seat, M("P{seat} misses their turn (an 8)", seat=seat + 1), (), R["LD-27"]))
+            events.append(_seat_event("skip", seat, "LD-27", N_("P{seat} misses their turn (an 8)"), "seat"))
         nxt = next_seat(seat, direction, out)
         if pair and len(cards) == 2 and opts.complete_four:
             asked = self._offered(p, rank, hands, direction, out)
@@ -832,30 +831,47 @@ _NOT_BACK = Why(False, "LD-29", N_("the pile goes to another player, not back to
 _OUT = Why(False, "LD-29", N_("P{t} is out of the game"), "LD-i")
 _SENDS = Why(True, "LD-29", N_("P{p} sends the pile ({pile}) to P{t}"), "LD-i", shows={"pile": n_cards})
 
+@lru_cache(maxsize=512)
+def _seat_event(kind: str, seat: int, rule_id: str, msgid: str, name: str | None = None) -> Event:
+    """The event ``kind`` of ``seat`` saying ``msgid`` (its parameter ``name``, if any, the seat
+    as P1, P2 ...) by rule ``rule_id``: one shared object each (events are immutable, and making
+    one costs more than looking it up).
+
+    >>> str(_seat_event("ace", 1, "LD-29", N_("P{p} chooses who gets the pile"), "p"))
+    'P2 chooses who gets the pile (rule LD-29)'
+    """
+    return Event(kind, seat, M(msgid, **({name: seat + 1} if name else {})), (), R[rule_id])
+
+
+def _missing(n: int) -> Text:
+    """Why ``n`` eights make players miss their turn, in words (a plural)."""
+    return _n("{n} player will miss their turn", "{n} players will miss their turn", n)
+
+
 _CHECKS = {"play": LeDanishState._check_play, "take": LeDanishState._check_take,
            "pick-up-open": LeDanishState._check_pick_up_open, "closed": LeDanishState._check_closed}
 
 
-def _not_now(action: str) -> Check:
+def _not_now(action: str) -> Step:
     """Why an action is not a move in the play phase."""
     return {
-        "face-up": Check(False, "LD-6", M("the face-up cards were chosen before the first card; that is over"), None),
-        "send": Check(False, "LD-29", M("the pile is sent only right after an Ace"), "LD-i"),
-        "complete": Check(False, "LD-33", M("a four is completed only when a player is asked, right after a pair "
-                                            "(the variant “complete four”)"), "LD-k"),
-        "pass": Check(False, "LD-16", M("there is no passing: play, or pick up the pile if nothing fits"), None),
-        "stock": Check(False, "LD-14", M("the stock is only drawn from after playing, never played from"), None),
-        "open": Check(False, "LD-20", M("face-up cards are not played from the table: they are taken into the hand "
-                                        "once hand and stock are empty"), "LD-c"),
-    }.get(action, Check(False, "LD-15", M("'{action}' is not a move of Le danish", action=action), None))
+        "face-up": (Why.of(False, "LD-6", N_("the face-up cards were chosen before the first card; that is over")),),
+        "send": (Why.of(False, "LD-29", N_("the pile is sent only right after an Ace"), "LD-i"),),
+        "complete": (Why.of(False, "LD-33", N_("a four is completed only when a player is asked, right after a pair "
+                                               "(the variant “complete four”)"), "LD-k"),),
+        "pass": (Why.of(False, "LD-16", N_("there is no passing: play, or pick up the pile if nothing fits")),),
+        "stock": (Why.of(False, "LD-14", N_("the stock is only drawn from after playing, never played from")),),
+        "open": (Why.of(False, "LD-20", N_("face-up cards are not played from the table: they are taken into the hand "
+                                           "once hand and stock are empty"), "LD-c"),),
+    }.get(action, (Why.of(False, "LD-15", N_("'{action}' is not a move of Le danish")), action))
 
 
-def _empty_hand(state: LeDanishState, p: int) -> Check:
+def _empty_hand(state: LeDanishState, p: int) -> Step:
     if state.open[p]:
-        return Check(False, "LD-20", M("P{p}'s hand is empty: take the face-up cards into the hand", p=p + 1), "LD-c")
-    return Check(False, "LD-21",
-                 M("P{p}'s hand is empty: turn a face-down card; if it does not fit, the pile is picked "
-                                   "up with it", p=p + 1), None)
+        return (Why.of(False, "LD-20", N_("P{p}'s hand is empty: take the face-up cards into the hand"), "LD-c"), p + 1)
+    return (Why.of(False, "LD-21",
+                   N_("P{p}'s hand is empty: turn a face-down card; if it does not fit, the pile is picked "
+                      "up with it")), p + 1)
 
 
 def _groups(cards: tuple[Card, ...], top: Card | None, options: Options) -> list[list[Card]]:

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from ..cards import Card, Rank, Suit, n_cards, shuffled, standard_pack
-from ..checks import Check, Step, Why, passes, verdict
+from ..checks import Step, Why, passes, verdict
 from ..core import (
     Catalogue,
     Event,
@@ -44,7 +44,7 @@ from ..core import (
     option,
     register,
 )
-from ..families.common import position_cards, remove_cards, replace_at, sorted_cards
+from ..families.common import options_cache, position_cards, remove_cards, replace_at, sorted_cards
 from ..families.running_total import (
     ACTIONS,
     ROW,
@@ -388,22 +388,14 @@ class RatBastardState(RulesState):
                      for card in hand)
             return [move for move in swaps if passes(self._check_swap(move)[-1])] + [RatMove(p, "keep")]
         if hand:
-            allowed = _allowed_values(self.total)
-            moves = [m for card in dict.fromkeys(hand) for m in self._fitting(p, card, allowed)]
+            fitting = _hand_moves(p, self.total, self.options)  # one pack: no card twice in a hand
+            moves = [m for card in hand for m in fitting[card]]
         else:
             row = self.holes[p]
             holes = (_move(p, "hole", None, value, slot + 1) for slot in outer_slots(row)
                      for value in (_WILD_VALUES if slot in UP_SLOTS and is_wild(row[slot], self.options) else (None,)))
             moves = [move for move in holes if passes(self._check_hole(move)[-1])]
         return moves or [_move(p, "take")]
-
-    def _fitting(self, p: int, card: Card, allowed: frozenset[int]) -> list[RatMove]:
-        """The moves playing ``card`` from the hand at a value the total's check ``allowed``
-        (:func:`_allowed_values`; wild: at each such value)."""
-        value = card_value(card, self.options)
-        if value is None:
-            return [_move(p, "play", card, v) for v in _WILD_VALUES if v in allowed]
-        return [_move(p, "play", card)] if value in allowed else []
 
     # -- explanations (any candidate move)
     def well_formed(self, move: Any) -> bool:
@@ -420,23 +412,22 @@ class RatBastardState(RulesState):
         """The ordered steps of the rule check; the last one decides."""
         problem = move_problem(move)
         if problem:
-            return [Check(False, "RB-11", M("not a Rat Bastard 17 move: {problem}", problem=problem), None)]
+            return [(Why.of(False, "RB-11", N_("not a Rat Bastard 17 move: {problem}")), problem)]
         if self.result is not None:
-            return [Check(False, "RB-22", M("the game is over: {reason}", reason=self.result.text), None)]
+            return [(Why.of(False, "RB-22", N_("the game is over: {reason}")), self.result.text)]
         p = self.current
         if move.player != p:
-            return [Check(False, "RB-11", M("it is P{p}'s turn, not P{player}'s",
-                                            p=p + 1, player=move.player + 1), None)]
+            return [(Why.of(False, "RB-11", N_("it is P{p}'s turn, not P{player}'s")), p + 1, move.player + 1)]
         check = _CHECKS.get(move.action)
         if check is None:
-            return [Check(False, "RB-11", M("{action!r} is not a move of Rat Bastard 17",
-                                            action=move.action[:20]), None)]
+            return [(Why.of(False, "RB-11", N_("{action!r} is not a move of Rat Bastard 17")), move.action[:20])]
         if self.phase == "swap" and move.action not in ("swap", "keep"):
-            return [Check(False, "RB-7", M("before play P{p} may swap a hand card for a face-up hole card, or be done "
-                                           "swapping", p=p + 1), "RB-j")]
+            return [(Why.of(False, "RB-7",
+                            N_("before play P{p} may swap a hand card for a face-up hole card, or be done "
+                               "swapping"), "RB-j"), p + 1)]
         if self.phase != "swap" and move.action in ("swap", "keep"):
-            return [Check(False, "RB-7", M("face-up hole cards may be swapped at the deal only, not once play has "
-                                           "begun"), None)]
+            return [(Why.of(False, "RB-7", N_("face-up hole cards may be swapped at the deal only, not once play has "
+                                              "begun")),)]
         return check(self, move)
 
     def _check_swap(self, move: RatMove) -> list[Step]:
@@ -454,35 +445,34 @@ class RatBastardState(RulesState):
 
     def _check_keep(self, move: RatMove) -> list[Step]:
         if move.card or move.other or move.value is not None or move.position is not None:
-            return [Check(False, "RB-7", M("'keep' takes nothing after it"), None)]
-        return [Check(True, "RB-7", M("P{player} ends the swapping", player=move.player + 1), "RB-j")]
+            return [(Why.of(False, "RB-7", N_("'keep' takes nothing after it")),)]
+        return [(Why.of(True, "RB-7", N_("P{player} ends the swapping"), "RB-j"), move.player + 1)]
 
     def _check_play(self, move: RatMove) -> list[Step]:
         p, hand = move.player, self.hands[move.player]
         if not hand:
-            return [Check(False, "RB-19", M("P{p} has no cards in hand: play a hole card at one end of the row",
-                                            p=p + 1), None)]
+            return [(Why.of(False, "RB-19",
+                            N_("P{p} has no cards in hand: play a hole card at one end of the row")), p + 1)]
         if move.card is None or move.other is not None or move.position is not None:
-            return [Check(False, "RB-11", M("a play names one card from the hand"), "RB-d")]
+            return [(Why.of(False, "RB-11", N_("a play names one card from the hand"), "RB-d"),)]
         if move.card not in hand:
-            return [Check(False, "RB-6", M("P{p} does not hold {card}", p=p + 1, card=move.card), None)]
+            return [(Why.of(False, "RB-6", N_("P{p} does not hold {card}")), p + 1, move.card)]
         return self._value_steps(move.card, move.value)
 
     def _check_hole(self, move: RatMove) -> list[Step]:
         p, row = move.player, self.holes[move.player]
         if self.hands[p]:
-            return [Check(False, "RB-5", M("the hole cards may not be used until all cards in the hand have been "
-                                           "used (P{p} holds {hands})", p=p + 1, hands=len(self.hands[p])), None)]
+            return [(Why.of(False, "RB-5", N_("the hole cards may not be used until all cards in the hand have been "
+                                              "used (P{p} holds {hands})")), p + 1, len(self.hands[p]))]
         if move.card is not None or move.other is not None or move.position not in range(1, ROW + 1):
-            return [Check(False, "RB-20", M("a hole card is named by its position, 1 to 5: 'P1 hole 1'"), "RB-c")]
+            return [(Why.of(False, "RB-20", N_("a hole card is named by its position, 1 to 5: 'P1 hole 1'"), "RB-c"),)]
         slot = move.position - 1
         if row[slot] is None:
-            return [Check(False, "RB-20", M("there is no hole card at position {position} any more",
-                                            position=move.position), "RB-c")]
+            return [(Why.of(False, "RB-20",
+                            N_("there is no hole card at position {position} any more"), "RB-c"), move.position)]
         if slot not in outer_slots(row):
-            return [Check(False, "RB-20", M("the hole card at position {position} has a card on both its left and "
-                                            "right: only the outer hole cards may be used",
-                                            position=move.position), "RB-c")]
+            return [(Why.of(False, "RB-20", N_("the hole card at position {position} has a card on both its left and "
+                                               "right: only the outer hole cards may be used"), "RB-c"), move.position)]
         first: list[Step] = [(_HAND_EMPTY, p + 1), (_AT_AN_END, move.position)]
         if slot not in UP_SLOTS:
             return [*first, (_NO_BLIND_VALUE,) if move.value is not None else (_BLIND, p + 1, move.position)]
@@ -509,36 +499,35 @@ class RatBastardState(RulesState):
     def _check_take(self, move: RatMove) -> list[Step]:
         p = move.player
         if move.card or move.other or move.value is not None or move.position is not None:
-            return [Check(False, "RB-16", M("'take' takes nothing after it"), None)]
+            return [(Why.of(False, "RB-16", N_("'take' takes nothing after it")),)]
         if not self.pile:
-            return [Check(False, "RB-16", M("there is no pile to take: any card may start from 0"), None)]
+            return [(Why.of(False, "RB-16", N_("there is no pile to take: any card may start from 0")),)]
         playable = [m for m in self.legal_moves() if m.action != "take"]
         if playable:
             first = playable[0]
             if first.action == "hole" and first.position - 1 not in UP_SLOTS:
-                return [Check(False, "RB-4", M("the face-down hole card at position {position} may be tried blind: "
-                                               "a player who can play must", position=first.position), "RB-q")]
+                return [(Why.of(False, "RB-4", N_("the face-down hole card at position {position} may be tried blind: "
+                                                  "a player who can play must"), "RB-q"), first.position)]
             what = first.card if first.card is not None else M("the hole card at position {position}",
                                                                  position=first.position)
-            return [Check(False, "RB-16", M("{what} keeps the total at or under 17: the pile is taken only when no "
-                                            "card fits", what=what), "RB-e")]
+            return [(Why.of(False, "RB-16", N_("{what} keeps the total at or under 17: the pile is taken only when no "
+                                               "card fits"), "RB-e"), what)]
         other = 2 - p
         if self.hands[p]:
             if self.deck:
-                return [Check(True, "RB-16", M("no card in P{p}'s hand keeps the total at or under 17: P{p} picks "
-                                               "up all the pile and P{other} starts again from 0",
-                                               p=p + 1, other=other), "RB-e")]
+                return [(Why.of(True, "RB-16", N_("no card in P{p}'s hand keeps the total at or under 17: P{p} picks "
+                                                  "up all the pile and P{other} starts again from 0"), "RB-e"),
+                         p + 1, other)]
             if self.options.over_after_deck == "whole-pile":
-                return [Check(True, "RB-16", M("no card fits and the deck is gone: P{p} picks up the whole pile "
-                                               "(option “{option}”) and P{other} starts again from 0",
-                                               p=p + 1, other=other, option=M("over after deck")), "RB-g")]
-            return [Check(True, "RB-16", M("no card fits and the deck is gone: P{p} picks up from the top of the "
-                                           "pile until 5 in hand, the rest is discarded, and P{other} starts again "
-                                           "from 0", p=p + 1, other=other),
-                          "RB-g")]
-        return [Check(True, "RB-21", M("P{p}'s outer hole cards are face up and all too high: P{p} picks up from "
-                                       "the top of the pile up to 5 cards, the rest is discarded, and P{other} "
-                                       "starts again from 0", p=p + 1, other=other), "RB-q")]
+                return [(Why.of(True, "RB-16", N_("no card fits and the deck is gone: P{p} picks up the whole pile "
+                                                  "(option “{option}”) and P{other} starts again from 0"), "RB-g"),
+                         p + 1, M("over after deck"), other)]
+            return [(Why.of(True, "RB-16", N_("no card fits and the deck is gone: P{p} picks up from the top of the "
+                                              "pile until 5 in hand, the rest is discarded, and P{other} starts again "
+                                              "from 0"), "RB-g"), p + 1, other)]
+        return [(Why.of(True, "RB-21", N_("P{p}'s outer hole cards are face up and all too high: P{p} picks up from "
+                                          "the top of the pile up to 5 cards, the rest is discarded, and P{other} "
+                                          "starts again from 0"), "RB-q"), p + 1, other)]
 
     # -- applying
     def _apply(self, move: Any) -> tuple[RatBastardState, tuple[Event, ...]]:
@@ -551,21 +540,23 @@ class RatBastardState(RulesState):
         hands, holes, known = self.hands, self.holes, self.known
         if move.action == "play":
             card = move.card
+            own = _card_values(self.options)[card]  # None: a wild card
             hands = replace_at(hands, p, remove_cards(hands[p], (card,)))
             known = self._known_with(p, drop=card)
-            value = move.value if move.value is not None else card_value(card, self.options)
+            value = move.value if move.value is not None else own
         else:
             slot = move.position - 1
             card = holes[p][slot]
+            own = _card_values(self.options)[card]
             holes = replace_at(holes, p, replace_at(holes[p], slot, None))
             if slot in UP_SLOTS:
-                value = move.value if move.value is not None else card_value(card, self.options)
+                value = move.value if move.value is not None else own
             else:
                 value = blind_value(card, self.total, self.options)
         total = self.total + value
         pile = self.pile + (card,)
         deck_gone = not self.deck
-        events = [_play_event(move, card, value, total, is_wild(card, self.options))]
+        events = [_play_event(move, card, value, total, own is None)]
         deck = self.deck
         if deck and len(hands[p]) < HAND_SIZE:
             drawn = deck[max(0, len(deck) - (HAND_SIZE - len(hands[p]))):]
@@ -720,6 +711,35 @@ def _total_step(card: Card | None, value: int, total: int, deck: bool, current: 
     if deck:
         return _SEVENTEEN, card, value, current + 1
     return _SEVENTEEN_LATE, card, value, 2 - current, current + 1
+
+
+def _hand_moves(p: int, total: int, options: Options) -> dict[Card, tuple[RatMove, ...]]:
+    """Per card of the pack, the moves of ``p`` playing it from the hand on ``total``: at its
+    value, or a wild card at each value, that the total's check allows (:func:`_allowed_values`;
+    cached per seat, total and options: the legal hand moves are read from it).
+
+    >>> [str(m) for m in _hand_moves(0, 15, Options())[Card.parse("RJ")]]
+    ['P1 play RJ=1', 'P1 play RJ=2']
+    """
+    cache = options_cache(options)
+    table = cache.get((p, total))
+    if table is None:
+        allowed = _allowed_values(total)
+        table = cache[p, total] = {}
+        for card, value in _card_values(options).items():
+            table[card] = tuple(_move(p, "play", card, v) for v in _WILD_VALUES if v in allowed) if value is None \
+                else (_move(p, "play", card),) if value in allowed else ()
+    return table
+
+
+def _card_values(options: Options) -> dict[Card, int | None]:
+    """Every card's :func:`card_value` under ``options`` (read on every move's path; cached
+    with the options, :func:`~danish_nb.families.common.options_cache`)."""
+    cache = options_cache(options)
+    values = cache.get("values")
+    if values is None:
+        values = cache["values"] = {card: card_value(card, options) for card in standard_pack(jokers=2)}
+    return values
 
 
 @lru_cache(maxsize=32)

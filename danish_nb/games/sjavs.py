@@ -27,7 +27,7 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from ..cards import SUITS, Card, Rank, Suit, cards_text, n_cards, parse_cards, shuffled
-from ..checks import Check, Step, Why, verdict
+from ..checks import Step, Why, verdict
 from ..core import (
     Catalogue,
     Event,
@@ -647,10 +647,10 @@ class SjavsState(MatchState):
         """The one step that decides any candidate move."""
         problem = self._malformed(move, ("bid", PASS, "trump", "discard", "play"))
         if problem:
-            return Check(False, "SJ-6", M("not a Sjavs move: {problem}; write e.g. 'P1 bid play', 'P1 pass', 'P1 "
-                                          "trump hearts', 'P1 discard 10H KD' or 'P1 play AS'", problem=problem), None)
+            return (Why.of(False, "SJ-6", N_("not a Sjavs move: {problem}; write e.g. 'P1 bid play', 'P1 pass', 'P1 "
+                                             "trump hearts', 'P1 discard 10H KD' or 'P1 play AS'")), problem)
         if self.result is not None:
-            return Check(False, "SJ-19", M("the match is over: {reason}", reason=self.result.text), None)
+            return (Why.of(False, "SJ-19", N_("the match is over: {reason}")), self.result.text)
         return self._check_phase(move)
 
     def _check_phase(self, move: TrickMove) -> Step:
@@ -660,13 +660,13 @@ class SjavsState(MatchState):
         if move.action == "trump":
             return self._check_trump(move)
         if self.phase == "trump":
-            return Check(False, "SJ-25", M("first P{soloist}, the soloist, names the trump suit",
-                                           soloist=self.soloist + 1), "SJ-i")
+            return (Why.of(False, "SJ-25",
+                           N_("first P{soloist}, the soloist, names the trump suit"), "SJ-i"), self.soloist + 1)
         if self.phase == "discard":
             return self._check_discard(move)
         if move.action != "play":
-            return Check(False, "SJ-6", M("the auction is over: {target_text}; now cards are played",
-                                          target_text=self.target_text()), "SJ-b")
+            return (Why.of(False, "SJ-6",
+                           N_("the auction is over: {target_text}; now cards are played"), "SJ-b"), self.target_text())
         return self._check_card(move)
 
     def _check_bid(self, move: TrickMove) -> Step:
@@ -692,24 +692,26 @@ class SjavsState(MatchState):
             return _NOT_HIGHER, self.soloist + 1, BID_TEXTS[self.contract]
         return _BIDS[move.bid], who, move.bid, self.layout
 
-    def _check_trump(self, move: TrickMove) -> Check:
+    def _check_trump(self, move: TrickMove) -> Step:
         if not self.options.farvesjavs:
-            return Check(False, "SJ-1", M("in Sjavs (Klørsjavs) clubs are always trumps: nobody names them "
-                                          "(Farvesjavs is an option)"), None)
+            return (Why.of(False, "SJ-1", N_("in Sjavs (Klørsjavs) clubs are always trumps: nobody names them "
+                                             "(Farvesjavs is an option)")),)
         if self.phase != "trump":
             trumps = M("not named yet") if self.trumps is None else self.trumps.text
-            return Check(False, "SJ-25", M("the soloist names trumps once, when the auction ends (trumps: {trumps})",
-                                           trumps=trumps), "SJ-i")
+            return (Why.of(False, "SJ-25",
+                           N_("the soloist names trumps once, when the auction ends (trumps: {trumps})"), "SJ-i"),
+             trumps)
         p, who = self.current_player, f"P{move.player + 1}"
         if move.player != p:
-            return Check(False, "SJ-25", M("P{p}, the soloist, names the trump suit, not {who}",
-                                           p=p + 1, who=who), "SJ-i")
+            return (Why.of(False, "SJ-25",
+                           N_("P{p}, the soloist, names the trump suit, not {who}"), "SJ-i"), p + 1, who)
         if move.suit not in SUITS or move.card is not None or move.cards or move.bid is not None:
-            return Check(False, "SJ-25", M("Farvesjavs has trumps: name one of the four suits"), "SJ-i")
+            return (Why.of(False, "SJ-25", N_("Farvesjavs has trumps: name one of the four suits"), "SJ-i"),)
         ranks = [c for c in self.layout.pack if c.suit is move.suit and c not in PERMANENT]
         ranks.sort(key=lambda c: -TRUMPS[move.suit].strength(c))
-        return Check(True, "SJ-25", M("{who} names {suit_name}: {ranks} are trumps below the six permanent trumps",
-                                      who=who, suit_name=SUIT_TEXTS[move.suit], ranks=cards_text(ranks)), "SJ-i")
+        return (Why.of(True, "SJ-25",
+                       N_("{who} names {suit_name}: {ranks} are trumps below the six permanent trumps"), "SJ-i"),
+         who, SUIT_TEXTS[move.suit], cards_text(ranks))
 
     def _check_discard(self, move: TrickMove) -> Step:
         p, who = self.current_player, f"P{move.player + 1}"
