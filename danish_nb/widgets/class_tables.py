@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from ..i18n import N_, check_lang, translator
+from ..tables.keys import pass_opens
 from .seat_keeper import SeatKeeper, read_report
 
 if TYPE_CHECKING:
@@ -91,8 +92,8 @@ class ClassTables:
         if self._app is not None or report is None:  # the screen's own handler takes it (and the beats)
             return
         self._stored[:] = [content]  # what the page opened with (a later report replaces it)
-        if report.last:
-            self.switch.value = MODES[1]  # a seat to go back to: show it at once
+        if report.last or pass_opens(report.teacher):
+            self.switch.value = MODES[1]  # a seat to go back to, or the teacher's view: show it at once
 
 
 __all__ = ["ClassTables"]
