@@ -438,6 +438,7 @@ def restart(folder: Path, learners: int) -> list[tuple[str, str]]:
             before = [page.evaluate(WHERE_JS)["kernel"] for page in pages]
             stopped = time.monotonic()
             app_server.stop(proc)
+            down = time.monotonic()
             proc = serve()
             ready = time.monotonic()
             back: dict[int, float] = {}
@@ -461,7 +462,9 @@ def restart(folder: Path, learners: int) -> list[tuple[str, str]]:
             fresh = sum(kind == "solo" and i not in back for i, (kind, _mark) in enumerate(expected))
             since_stop = [back[i] - stopped for i in back]
             since_ready = [back[i] - ready for i in back]
-            rows.append(("restart: server down and up again", f"{ready - stopped:.1f} s; {load()}"))
+            rows.append(("restart: server down and up again",
+                         f"{ready - stopped:.1f} s (stopped in {down - stopped:.1f} s, answering "
+                         f"{ready - down:.1f} s later); {load()}"))
             rows.append((f"restart: {len(back)} of {learners} back, from the stop", spread(since_stop, 90)))
             rows.append(("restart: from the server answering", spread(since_ready, 90)))
             rows.append(("restart: solo games not back where they were (120 s)",
