@@ -45,6 +45,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from playwright.async_api import Page, async_playwright
 
@@ -389,7 +390,23 @@ WHERE_JS = """() => {
 }"""
 
 
-def restart(folder: Path, learners: int) -> list[tuple[str, str]]:
+#: Run in every page of the restart benchmark from its first script on: records, with the page's
+#: own clock (ms since the epoch), each change of what :data:`WHERE_JS` reads, so the moment a page
+#: is back is known even while the benchmark waits on another, still loading, page.
+RECORDER_JS = """(() => {
+  const where = """ + WHERE_JS + """;
+  const seen = JSON.parse(sessionStorage.getItem("dn-seen") || "[]");
+  let last = "";
+  setInterval(() => {
+    const now = where(), key = JSON.stringify(now);
+    if (key !== last) { last = key; seen.push({t: Date.now(), ...now});
+                        sessionStorage.setItem("dn-seen", JSON.stringify(seen)); }
+  }, 100);
+  window.dnSeen = () => seen;
+})();"""
+
+
+def restart(folder: Path, learners: int, extra: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     """Issue 40: ``learners`` Chromium pages on a server sized for them (its own store), half
     seated in pairs at class tables, half three moves into a solo game; the server is stopped
     and started again on the same port: seconds until each page is back at its seat or in its
@@ -404,7 +421,8 @@ def restart(folder: Path, learners: int) -> list[tuple[str, str]]:
 
     port = app_server.free_port()
     argv = app_server.command(port, pool_size=learners, max_kernels=learners + (learners + 3) // 4,
-                              per_address=learners + (learners + 3) // 4)
+                              per_address=learners + (learners + 3) // 4) + list(extra) + [
+        "--ClassroomVoila.log_format=%(asctime)s.%(msecs)03d %(message)s", "--ClassroomVoila.log_datefmt=%H:%M:%S"]
     env = {**os.environ, "DANISH_NB_STORE": f"sqlite:///{folder / 'restart.sqlite3'}", "DANISH_NB_ROOM": "R1"}
     log = open(folder / "voila-restart.log", "w", encoding="utf-8")  # noqa: SIM115 -- both servers write to it
     url = app_server.url(port)
@@ -419,51 +437,69 @@ def restart(folder: Path, learners: int) -> list[tuple[str, str]]:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=shutil.which("chromium"))
         try:
+            def context() -> Any:
+                made = browser.new_context()
+                made.add_init_script(RECORDER_JS)
+                return made
+
             pages, expected = [], []
             for n in range(learners // 2 // 2):  # pairs at Bastard tables
-                first = tables_page(browser.new_context(), url)
+                first = tables_page(context(), url)
                 code = create_bastard(first, f"A{n}")
-                second = tables_page(browser.new_context(), url)
+                second = tables_page(context(), url)
                 join(second, code, f"B{n}")
                 pages += [first, second]
                 expected += [("seat", first.locator(".dn-table-status").inner_text().split("you are ")[1][:2]),
                              ("seat", second.locator(".dn-table-status").inner_text().split("you are ")[1][:2])]
             while len(pages) < learners:  # solo games, three moves in
-                page = open_app(browser.new_context(), url)
+                page = open_app(context(), url)
                 seed = 4242 + len(pages)
                 start_app_game(page, seed)
                 choose_face_up(page)
                 pages.append(page)
                 expected.append(("solo", f"seed {seed}"))
             before = [page.evaluate(WHERE_JS)["kernel"] for page in pages]
-            stopped = time.monotonic()
+
+            def back_at(i: int, seen: list[dict[str, Any]]) -> float | None:
+                """When (s since the epoch) page ``i`` first showed its seat or its game again."""
+                kind, mark = expected[i]
+                for where in seen:
+                    if where["kernel"] == before[i] or not where["board"]:
+                        continue
+                    if (kind == "seat" and f"you are {mark}" in where["status"]) or (
+                            kind == "solo" and mark in where["message"] and where["position"] == "move 3 of 3"):
+                        return where["t"] / 1000
+                return None
+
+            stopped = time.time()
             app_server.stop(proc)
+            down = time.time()
             proc = serve()
-            ready = time.monotonic()
+            ready = time.time()
             back: dict[int, float] = {}
-            deadline = ready + 120
+            deadline = time.monotonic() + 120
             while len(back) < len(pages) and time.monotonic() < deadline:
                 for i, page in enumerate(pages):
                     if i in back:
                         continue
                     try:
-                        where = page.evaluate(WHERE_JS)
+                        at = back_at(i, page.evaluate("() => window.dnSeen ? window.dnSeen() : []"))
                     except Exception:  # noqa: BLE001 -- the page is reloading: not back yet
                         continue
-                    if where["kernel"] == before[i] or not where["board"]:
-                        continue
-                    kind, mark = expected[i]
-                    seated = kind == "seat" and f"you are {mark}" in where["status"]
-                    resumed = kind == "solo" and mark in where["message"] and where["position"] == "move 3 of 3"
-                    if seated or resumed:
-                        back[i] = time.monotonic()
+                    if at is not None:
+                        back[i] = at
                 time.sleep(0.2)
             fresh = sum(kind == "solo" and i not in back for i, (kind, _mark) in enumerate(expected))
             since_stop = [back[i] - stopped for i in back]
             since_ready = [back[i] - ready for i in back]
-            rows.append(("restart: server down and up again", f"{ready - stopped:.1f} s; {load()}"))
+            rows.append(("restart: server down and up again",
+                         f"{ready - stopped:.1f} s (stopped in {down - stopped:.1f} s, answering "
+                         f"{ready - down:.1f} s later); {load()}"))
             rows.append((f"restart: {len(back)} of {learners} back, from the stop", spread(since_stop, 90)))
             rows.append(("restart: from the server answering", spread(since_ready, 90)))
+            answered = time.strftime("%H:%M:%S", time.localtime(ready))
+            rows.append(("restart: each back, s from the answer",
+                         " ".join(f"{t:.1f}" for t in sorted(since_ready)) + f" (answering at {answered})"))
             rows.append(("restart: solo games not back where they were (120 s)",
                          f"{fresh} of {learners - learners // 2 // 2 * 2}"))
         finally:
@@ -490,11 +526,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--restart", type=int, default=0, metavar="N",
                         help="instead: N Chromium learners (half at class tables, half in solo games) "
                              "through a restart of their server")
+    parser.add_argument("--server-option", action="append", default=[], metavar="OPTION",
+                        help="with --restart: an option added to the server's command (repeatable), "
+                             "e.g. --server-option=--GentlePool.max_starting=3")
     args = parser.parse_args(argv)
     chromium = shutil.which("chromium")
     tmp = Path(tempfile.mkdtemp(prefix="classroom-"))  # kept: the servers' logs
     if args.restart:
-        rows = restart(tmp, args.restart) + [("server logs", str(tmp))]
+        rows = restart(tmp, args.restart, tuple(args.server_option)) + [("server logs", str(tmp))]
         for name, value in rows:
             print(f"{name:<45}  {value}", flush=True)
         return 0

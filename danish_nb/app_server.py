@@ -5,9 +5,11 @@ from an installed wheel as well as from a checkout. It runs :mod:`danish_nb.serv
 guarded handlers) as a child process, with:
 
 - sizes for one person by default (a pool of 1 preheated kernel, at most 3 kernels in all);
-  ``--class-size N`` sizes it for a class (a pool of N, at most N + 25% kernels); the lessons
-  keep the same number of warm kernels (started, the package imported) instead, since Voila
-  would preheat a pool for every lesson (:mod:`danish_nb.server.warm`);
+  ``--class-size N`` sizes it for a class (a pool of N, at most N + 25% kernels); with
+  ``--servers K`` behind a proxy each server preheats N / K and holds the whole class, so the
+  others take the learners of one that fails (:func:`sizes`); the lessons keep the same number
+  of warm kernels (started, the package imported) instead, since Voila would preheat a pool for
+  every lesson (:mod:`danish_nb.server.warm`);
 - its own port or nothing: a port in use stops it with one clear message (no hopping to another
   port), so the URL it prints is its own;
 - a pool refilled only when the room is quiet and within the cap on kernels
@@ -95,6 +97,21 @@ STARTUP_TIMEOUT = 120
 CELL_TIMEOUT = 180
 #: A Jupyter data directory holding the app's Voila template ``danish-nb`` (lab, minus the CDN).
 TEMPLATES = Path(__file__).parent / "jupyter"
+
+
+def sizes(class_size: int | None, servers: int = 1) -> tuple[int, int]:
+    """The preheated pool and the most kernels at once of one server of ``servers`` sharing a
+    class of ``class_size`` (None: one person). Each server preheats its share of the class but
+    holds the whole class + 25%: when one server fails, the others take its learners at once
+    (spare room), into the kernels its pool regrows within that cap.
+
+    >>> sizes(None), sizes(30), sizes(30, servers=2), sizes(5, servers=2)
+    ((1, 3), (30, 38), (15, 38), (3, 7))
+    """
+    if class_size is None:
+        return PERSONAL_POOL, PERSONAL_KERNELS
+    size = max(1, class_size)
+    return -(-size // max(1, servers)), size + (size + 3) // 4
 
 
 def packaged_notebook() -> Path:
@@ -292,6 +309,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help=f"learners arriving together: N kernels preheated for them, at most N + 25%% "
                              f"at once (without it: one person, {PERSONAL_POOL} preheated, at most "
                              f"{PERSONAL_KERNELS}; a class: --class-size {CLASS_SIZE})")
+    parser.add_argument("--servers", type=int, default=1, metavar="K",
+                        help="servers sharing the class behind a proxy: each preheats its share of "
+                             "--class-size and holds the whole class, so either takes the learners "
+                             "of one that fails (default %(default)s)")
     parser.add_argument("--per-address", type=int, default=None, metavar="N",
                         help="games one address may hold at once (default: the whole class with "
                              f"--class-size, since a school's NAT shows one address for every device; "
@@ -320,11 +341,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # explicitly (Ctrl-C arrives as KeyboardInterrupt).
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, _exit_on_signal)
-    if args.class_size is None:
-        pool, most = PERSONAL_POOL, PERSONAL_KERNELS
-    else:
-        size = max(1, args.class_size)
-        pool, most = size, size + (size + 3) // 4
+    pool, most = sizes(args.class_size, args.servers)
     per_address = args.per_address if args.per_address is not None else most  # a class behind one NAT fits
     env = dict(os.environ)
     joins = join_urls(args.host, args.port, public_url=args.public_url)

@@ -75,6 +75,13 @@ def test_the_command_sizes_the_server_for_the_class(started: list) -> None:
             "--ClassroomVoila.allowed_hosts=a.example", "--ClassroomVoila.behind_proxy=True"} <= set(started[0][0])
 
 
+def test_servers_sharing_a_class_each_preheat_their_share_and_hold_the_whole_class(started: list) -> None:
+    """Issue 40: two servers each sized for half a class could not take each other's learners
+    (the survivor queued them). With --servers 2 each preheats half but holds the whole class."""
+    assert app_server.main(["--class-size", "30", "--servers", "2", "--behind-proxy"]) == 1
+    assert {"--pool_size=15", "--max_kernels=38", "--max_kernels_per_address=38"} <= set(started[0][0])
+
+
 def test_by_default_the_command_is_sized_for_one_person(started: list) -> None:
     """Issue 28: `make app` preheated 30 kernels for one learner (2.6 GB)."""
     assert app_server.main([]) == 1

@@ -629,9 +629,8 @@ def test_a_class_hour_the_teacher_runs_through_a_database_restart(
                     expect(page.locator(POSITION)).to_have_text(re.compile(rf"of {len(stored)}$"))
             expect(teacher_row(teacher, a)).to_contain_text("P1 Ada, P2 Dee")
             expect(teacher_row(teacher, b)).to_contain_text("P1 Cy, P2 Bo")
-            # a reload keeps the teacher signed in (the signed pass, no key typed)
+            # a reload opens on the teacher's view, signed in (the signed pass: no key typed, no click)
             teacher.reload()
-            teacher.locator(".dn-mode button", has_text="Class table").click()
             expect(teacher_row(teacher, a)).to_contain_text("P1 Ada, P2 Dee")
             expect(teacher_row(teacher, b)).to_contain_text("playing")
         finally:
@@ -647,18 +646,23 @@ BACK_WITHIN = 15
 def test_a_server_killed_during_the_class_hour_loses_no_move(
         browser: Browser, chromium_path: str, haproxy_path: str, pg_cluster: Any, tmp_path: Path,  # noqa: F811
         record_property) -> None:
-    """Issue 40: two ``danish-nb`` servers behind HAProxy share the class (PostgreSQL); Ada's
-    browser is on server 1, Bo's and the teacher's on server 2. Server 1 is killed mid-game: Ada's
-    page is back at her seat through the proxy within 15 s, every move made is stored once, both
-    play on, and the teacher's list names the table's learners throughout."""
-    with proxied(haproxy_path, pg_cluster.url, tmp_path, max_kernels=4) as classroom:
+    """Issue 40: two ``danish-nb`` servers behind HAProxy share a class of four (PostgreSQL),
+    each sized as ``danish-nb --class-size 4 --servers 2`` sizes it (preheating its half, holding
+    the whole class: spare room). Ada's and Cy's browsers are on server 1, Bo's and the teacher's
+    on server 2. Server 1 is killed mid-game: Ada's page is back at her seat through the proxy
+    within 15 s, Cy's back on the class-table screen (neither queued: a server sized for half the
+    class alone, at most 3 games, would have queued one of them), every move made is stored once,
+    both play on, and the teacher's list names the table's learners throughout."""
+    pool, most = app_server.sizes(4, servers=2)
+    with proxied(haproxy_path, pg_cluster.url, tmp_path, max_kernels=most, pool_size=pool) as classroom:
         store = classroom.store
-        contexts = [on_server(browser, classroom, n) for n in (1, 2, 2)]
+        contexts = [on_server(browser, classroom, n) for n in (1, 2, 2, 1)]
         try:
-            ada, bo, teacher = (tables_page(context, classroom.url) for context in contexts)
+            ada, bo, teacher, cy = (tables_page(context, classroom.url) for context in contexts)
             code = create_bastard(ada, "Ada")
             join(bo, code, "Bo")
-            assert (served_by(classroom, ada), served_by(classroom, bo), served_by(classroom, teacher)) == (1, 2, 2)
+            assert [served_by(classroom, page) for page in (ada, bo, teacher, cy)] == [1, 2, 2, 1]
+            cy_kernel = kernel_of(cy)
             teacher.locator(".dn-teacher-key input").fill(PROXY_KEY)
             teacher.locator(".dn-teacher-view").click()
             row = teacher_row(teacher, code)
@@ -675,6 +679,12 @@ def test_a_server_killed_during_the_class_hour_loses_no_move(
             record_property("seconds from server 1's death to Ada at her seat on server 2",
                             round(time.monotonic() - killed, 1))
             assert served_by(classroom, ada) == 2
+            cy.wait_for_function("(config => !config || JSON.parse(config.textContent).kernelId !== "
+                                 f"{cy_kernel!r})(document.getElementById('jupyter-config-data'))",
+                                 timeout=BACK_WITHIN * 1000)  # a new kernel, or the "room is full" page
+            assert "The room is full" not in cy.locator("body").inner_text(), "Cy was queued: no spare room"
+            expect(cy.locator(".dn-mode button", has_text="Class table")).to_be_visible()
+            assert served_by(classroom, cy) == 2
             expect(ada.locator(POSITION)).to_have_text(re.compile(rf"of {len(store.moves(code))}$"))
             assert store.moves(code)[:len(before)] == before  # nothing lost
             expect(row).to_contain_text("P1 Ada, P2 Bo")

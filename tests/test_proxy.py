@@ -67,8 +67,10 @@ class Backend:
 
 
 @contextlib.contextmanager
-def proxied(haproxy_path: str, postgres_url: str, folder: Path, max_kernels: int) -> Iterator[SimpleNamespace]:
-    """Two servers (each holding ``max_kernels`` games) behind HAProxy, sharing the store."""
+def proxied(haproxy_path: str, postgres_url: str, folder: Path, max_kernels: int,
+            pool_size: int | None = None) -> Iterator[SimpleNamespace]:
+    """Two servers (each holding ``max_kernels`` games, preheating ``pool_size``, default up to
+    2) behind HAProxy, sharing the store."""
     env = {**os.environ, "DANISH_NB_STORE": postgres_url, "DANISH_NB_TEACHER_KEY": KEY, "DANISH_NB_ROOM": ROOM}
     backends: list[Backend] = []
     proxy: subprocess.Popen | None = None
@@ -78,7 +80,7 @@ def proxied(haproxy_path: str, postgres_url: str, folder: Path, max_kernels: int
             port = app_server.free_port()
             log = folder / f"server{n}.log"
             logs.append(open(log, "w", encoding="utf-8"))  # noqa: SIM115 - closed in the finally below
-            argv = app_server.command(port, pool_size=min(2, max_kernels), max_kernels=max_kernels,
+            argv = app_server.command(port, pool_size=pool_size or min(2, max_kernels), max_kernels=max_kernels,
                                       per_address=max_kernels, behind_proxy=True)
             proc = app_server.start(argv, stdout=logs[-1], stderr=subprocess.STDOUT, env=env)
             backends.append(Backend(proc, Server(app_server.url(port), log)))

@@ -196,6 +196,25 @@ def test_the_teacher_stays_signed_in_across_reloads_and_servers_until_the_pass_e
     assert again.teacher is None and again.menu in again.screen.children
 
 
+def test_a_reload_with_the_teacher_pass_opens_on_the_teacher_view(store, monkeypatch):
+    """The page opens on the class-table screen, signed in, when its browser keeps a pass that
+    holds (no click on "Class table"); a forged pass leaves the page on "Play here"."""
+    import ipywidgets as widgets
+
+    from danish_nb.tables.keys import teacher_pass
+    from danish_nb.widgets.class_tables import MODES, ClassTables
+
+    monkeypatch.setenv(TEACHER_ENV, "sesame")
+    stored = {"act": "stored", "seats": {}, "last": None, "name": "", "device": "dev-t"}
+    for sealed, opens in ((teacher_pass("sesame"), True), (teacher_pass("other"), False), (None, False)):
+        tables = ClassTables(widgets.VBox([widgets.HTML("the game")]), store=store, room="5B", follow=False)
+        tables.keeper.send = lambda _msg: None
+        tables._reported(tables.keeper, {**stored, "teacher": sealed}, [])
+        assert tables.switch.value == (MODES[1] if opens else MODES[0])
+        if opens:
+            assert tables.app.teacher is not None and tables.app.room_view in tables.app.screen.children
+
+
 # --------------------------------------------------------------------------- guessing codes and keys
 def page_of(store: Store, device: str, address: str) -> TableApp:
     """A page of the browser ``device`` from ``address`` (a reload is a new page, the same device)."""

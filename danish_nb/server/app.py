@@ -42,7 +42,7 @@ from typing import Any
 from urllib.parse import unquote
 
 import nbformat
-from jupyter_core.utils import ensure_async
+from jupyter_core.utils import ensure_async, run_sync
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.base import BaseKernelWebsocketConnection
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
@@ -536,6 +536,13 @@ class ClassroomVoila(Voila):
         self.room.leave(kernel_id)
         for socket in list(self.sockets.get(kernel_id, ())):
             socket.close()
+
+    def stop(self) -> None:
+        """Stop at once: the kernels are killed, not asked to shut down one by one (Voila's way
+        took 1.5-3 s with a class's kernels, while the class waited for the restarted server).
+        A kernel holds nothing to save: every move and record is stored as it is made."""
+        shutil.rmtree(self.connection_dir, ignore_errors=True)
+        run_sync(self.kernel_manager.shutdown_all)(now=True)
 
     def trust_notebooks(self) -> None:
         """Sign the notebooks this server serves in an in-memory signature store (they are the

@@ -26,7 +26,11 @@ CHECK_EVERY = 10
 GIVE_UP_AFTER = 600
 #: Seconds between the checks of a page that lost its kernel's websocket: is the server back,
 #: and does it still hold the page's kernel?
-PROBE_EVERY = 1
+PROBE_EVERY = 0.5
+#: Milliseconds over which the pages of a restarted server spread their reloads (each waits a
+#: random part of it): a class's requests do not all arrive in the same instant, and the
+#: server's queue and pool, not this spread, share out its kernels.
+RELOAD_SPREAD = 500
 #: Marker of a rendered widget view in Voila's HTML, and of a rendered widget in the page's DOM.
 WIDGET_OUTPUT = "application/vnd.jupyter.widget-view+json"
 WIDGET_IN_DOM = ".jupyter-widgets"
@@ -108,11 +112,11 @@ _WATCHDOG_JS = """
       if (r.status === 403 || r.status === 404) {
         done = true;
         say(text("restarted"));
-        setTimeout(function () { location.reload(); }, Math.round(Math.random() * 1500));
+        setTimeout(function () { location.reload(); }, Math.round(Math.random() * %(spread)d));
       } else {
-        setTimeout(probe, %(probe)d * 1000);
+        setTimeout(probe, %(probe)s * 1000);
       }
-    }, function () { setTimeout(probe, %(probe)d * 1000); });
+    }, function () { setTimeout(probe, %(probe)s * 1000); });
   }
   var Native = window.WebSocket;
   function Watched(url, protocols) {
@@ -182,7 +186,8 @@ def watchdog(retry_seconds: int = 5) -> str:
     """
     script = _WATCHDOG_JS % {
         "retry": retry_seconds, "style": json.dumps(_STYLE), "widget": json.dumps(WIDGET_IN_DOM),
-        "give_up": GIVE_UP_AFTER, "busy": SAY_BUSY_AFTER, "check": CHECK_EVERY, "probe": PROBE_EVERY,
+        "give_up": GIVE_UP_AFTER, "busy": SAY_BUSY_AFTER, "check": CHECK_EVERY,
+        "probe": PROBE_EVERY, "spread": RELOAD_SPREAD,
         "texts": json.dumps(texts(), ensure_ascii=False), "default": json.dumps(DEFAULT),
         "names": json.dumps({name: code for code, name in LANGUAGE_NAMES.items()}, ensure_ascii=False),
     }

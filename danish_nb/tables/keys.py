@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import math
+import os
 import time
 from typing import TYPE_CHECKING
 
@@ -39,6 +40,14 @@ if TYPE_CHECKING:
 FREE_TRIES, FIRST_WAIT, MOST_WAIT = 3, 2.0, 600.0
 #: Hours a teacher pass opens the teacher view (a school day).
 PASS_HOURS = 12
+#: The environment variable holding the teacher's key (no key: no teacher view).
+TEACHER_ENV = "DANISH_NB_TEACHER_KEY"
+
+
+def pass_opens(sealed: str | None) -> bool:
+    """Whether ``sealed`` (a pass a browser reports) opens this server's teacher view now: a pass
+    signed with the key in :data:`TEACHER_ENV` that has not expired."""
+    return bool(sealed) and pass_holds(sealed or "", os.environ.get(TEACHER_ENV, ""))
 
 
 def teacher_pass(key: str, now: float | None = None, hours: float = PASS_HOURS) -> str:

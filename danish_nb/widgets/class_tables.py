@@ -91,8 +91,16 @@ class ClassTables:
         if self._app is not None or report is None:  # the screen's own handler takes it (and the beats)
             return
         self._stored[:] = [content]  # what the page opened with (a later report replaces it)
-        if report.last:
-            self.switch.value = MODES[1]  # a seat to go back to: show it at once
+        if report.last or (report.teacher and _pass_opens(report.teacher)):
+            self.switch.value = MODES[1]  # a seat to go back to, or the teacher's view: show it at once
+
+
+def _pass_opens(sealed: str) -> bool:
+    """Whether the teacher pass a browser reports opens the teacher view (the keys' module is
+    imported only for a browser that keeps one: a learner's kernel starts without it)."""
+    from ..tables.keys import pass_opens
+
+    return pass_opens(sealed)
 
 
 __all__ = ["ClassTables"]

@@ -18,13 +18,11 @@ from ..core import GAMES, DanishNbError
 from ..i18n import N_, M, translator
 from ..server.join import qr_svg, read_join_env
 from ..tables import Teacher
-from ..tables.keys import KeyGuard, TooManyTries, pass_holds, teacher_pass
+from ..tables.keys import TEACHER_ENV, KeyGuard, TooManyTries, pass_opens, teacher_pass
 from ..tables.roster import DEVICE_CODE_MINUTES, Roster
 from ..tables.session import AWAY_SECONDS
 from .table_words import LEARNER, moved_note, seat_name
 
-#: The environment variable holding the teacher's key (no key: no teacher view).
-TEACHER_ENV = "DANISH_NB_TEACHER_KEY"
 #: Seconds between refreshes of the teacher's list.
 LIST_EVERY = 2.0
 #: A table's state in the teacher's list.
@@ -186,8 +184,7 @@ class TeacherView:
     def open_with_pass(self, sealed: str) -> bool:
         """Open the teacher view with the pass this browser keeps (a reload, another server of the
         class); a pass that expired, or was signed with another key, is forgotten."""
-        expected = os.environ.get(TEACHER_ENV, "")
-        if not pass_holds(sealed, expected):
+        if not pass_opens(sealed):
             self.keeper.send({"act": "teacher", "pass": None})
             return False
         self._open_room()
