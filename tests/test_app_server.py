@@ -97,7 +97,9 @@ def test_a_teacher_key_given_is_kept_and_lessons_get_none(started: list, monkeyp
     monkeypatch.delenv("DANISH_NB_TEACHER_KEY")
     assert app_server.main(["--lessons", str(REPO / "notebooks")]) == 1
     argv, env = started[1]
-    assert str(REPO / "notebooks") in argv and "--preheat_kernel=False" in argv
+    served = Path(argv[3])  # notebooks/ has no index.ipynb: an index of our own beside links to it
+    assert (served / "index.ipynb").is_file() and "--preheat_kernel=False" in argv
+    assert (served / "01-danish-bastard.ipynb").resolve() == REPO / "notebooks" / "01-danish-bastard.ipynb"
     assert "DANISH_NB_TEACHER_KEY" not in env
 
 
