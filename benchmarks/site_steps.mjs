@@ -47,5 +47,6 @@ board(again); // as worker.js does: the first board before the wheel is unpacked
 steps["first board after restore"] = cpu();
 unpack(again);
 steps["wheel again"] = cpu();
+steps.bytes = snapshot.length / 1e6;
 console.log(JSON.stringify(steps));
 process.exit(0);
