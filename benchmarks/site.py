@@ -4,7 +4,8 @@ and how long the first board takes. Run ``make site`` first, then ``python -m be
 It prints:
 
 - site size: files and MB on disk, by part (Pyodide's core, the danish_nb wheel, the app's own
-  files, the lessons);
+  files, the lessons), without the precompressed copies (what a visitor's offline copy keeps, what
+  a host that serves none sends), then with them (the folder deployed);
 - first board, cold: from ``page.goto`` to the viewer's cards on screen in a new browser profile
   (empty caches, no service worker), with where the worker's start went (its steps, seconds) and
   when the page asked for the worker, heard that Python was ready and drew the first board;
@@ -87,13 +88,20 @@ def part(path: str) -> str:
     return "app"
 
 
-def site_size(site: Path) -> tuple[int, Counter[str]]:
-    """(files, bytes by part) of the built site, without the precompressed copies."""
-    files = [p for p in site.rglob("*") if p.is_file() and p.suffix not in (".br", ".gz")]
+def site_size(site: Path) -> tuple[int, Counter[str], Counter[str]]:
+    """(files, bytes by part, bytes of the precompressed copies by suffix) of the built site. The
+    site's size is its files without the copies: what a visitor's offline copy keeps and what a
+    host that serves no precompressed file sends; each copy is one of those files in another
+    content coding, which a host sends in its place."""
+    files = [p for p in site.rglob("*") if p.is_file() and p.suffix not in (".br", ".gz") and p.name != ".inputs"]
     sizes: Counter[str] = Counter()
     for path in files:
         sizes[part(path.relative_to(site).as_posix())] += path.stat().st_size
-    return len(files), sizes
+    copies: Counter[str] = Counter()
+    for path in site.rglob("*"):
+        if path.suffix in (".br", ".gz"):
+            copies[path.suffix] += path.stat().st_size
+    return len(files), sizes, copies
 
 
 def by_part(sent: Counter[str]) -> Counter[str]:
@@ -317,10 +325,13 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     rows = []
     for site in sites:
-        files, sizes = site_size(site)
+        files, sizes, copies = site_size(site)
         prefix = f"{site}: " if len(sites) > 1 else ""
         rows.append((f"{prefix}site size (MB)", f"{sum(sizes.values()) / MB:.2f}",
                      f"{files} files: " + ", ".join(f"{name} {size / MB:.2f}" for name, size in sizes.most_common())))
+        deployed = (sum(sizes.values()) + sum(copies.values())) / MB
+        rows.append((f"{prefix}  with the precompressed copies (MB)", f"{deployed:.2f}", "the folder deployed: "
+                     + ", ".join(f"{suffix} copies {size / MB:.2f}" for suffix, size in sorted(copies.items()))))
     with ExitStack() as stack, sync_playwright() as p:
         servers = {str(site): stack.enter_context(serving(site)) for site in sites}
         browser = stack.enter_context(slowed(chromium, args.slow))

@@ -27,7 +27,9 @@ const unpack = (pyodide) => {
 };
 const board = (pyodide) => {
   const handle = pyodide.runPython(SESSION || "from danish_nb.web.session import Session\nSession().handle_json");
-  return JSON.parse(handle(JSON.stringify({ op: "app.open", seed: 1 }))).board_key;
+  const key = JSON.parse(handle(JSON.stringify({ op: "app.open", seed: 1 }))).board_key;
+  handle.destroy(); // as worker.js does before its snapshot
+  return key;
 };
 const steps = {};
 cpu();

@@ -270,6 +270,12 @@ def with_build(text: str, constants: dict[str, Any], name: str) -> str:
 
 
 LESSONS_LINK = ' href="lessons/index.html" data-lang-href="lessons/index.html?lang=LANG"'
+#: The app page's first script: its Python worker started as the page opens, before the app's
+#: scripts arrive (python.js takes it over, with the messages and error it had meanwhile).
+EARLY_WORKER = ('<script>try{performance.mark("danish-nb: worker asked for");'
+                'const w=new Worker("worker.js",{type:"module"});w.dnSaid=[];'
+                'w.onmessage=(e)=>w.dnSaid.push(e.data);w.onerror=(e)=>{w.dnFailed=e};self.dnWorker=w}'
+                'catch(e){console.warn(e)}</script>')
 LOADING = ' class="dn-loading" role="status"'
 
 
@@ -278,7 +284,7 @@ def app_page(words: dict[str, str]) -> str:
     def word(key: str, tag: str, extra: str = "") -> str:
         return f'<{tag} data-word="{key}"{extra}>{html.escape(words[key])}</{tag}>'
 
-    return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+    return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">' + EARLY_WORKER +
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<title>{html.escape(words["title"])}</title><meta name="theme-color" content="#1e5b35">'
             '<link rel="manifest" href="manifest.webmanifest"><link rel="icon" href="icon.svg" type="image/svg+xml">'

@@ -4,16 +4,23 @@
 import board from "./board.js";
 
 export class Python {
+  /** The worker the page started as it opened (``self.dnWorker``: the app's page, build.py's
+   * EARLY_WORKER, with what it said meanwhile), else a new one. */
   constructor(base) {
-    performance.mark("danish-nb: worker asked for");
-    this.worker = new Worker(new URL("worker.js", base), { type: "module" });
+    const early = self.dnWorker;
+    self.dnWorker = undefined;
+    if (!early) performance.mark("danish-nb: worker asked for");
+    this.worker = early ?? new Worker(new URL("worker.js", base), { type: "module" });
     this.next = 1;
     this.waiting = new Map();
     this.onprogress = () => {};
     this.onpartial = () => {};
     this.ready = new Promise((resolve, reject) => { this._ready = [resolve, reject]; });
+    const failed = (event) => this._ready[1](new Error(event.message || "the worker did not start"));
     this.worker.onmessage = (event) => this.receive(event.data);
-    this.worker.onerror = (event) => this._ready[1](new Error(event.message || "the worker did not start"));
+    this.worker.onerror = failed;
+    for (const data of early?.dnSaid ?? []) this.receive(data);
+    if (early?.dnFailed) failed(early.dnFailed);
   }
 
   receive(data) {

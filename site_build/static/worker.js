@@ -99,17 +99,24 @@ async function start() {
   const snapshotNext = !restored && KEEPS;
   if (!snapshotNext) hooks();
   step("session");
-  // after the first answer, a fresh interpreter warms up, is snapshotted, then hears the page
-  const after = snapshotNext ? () => {
-    try {
-      pyodide.runPython(BUILD.warmUp);
-      return pyodide.makeMemorySnapshot();
-    } finally {
-      hooks();
-    }
-  } : null;
-  return { handle, after, unpack: restored ? unpack : null, restored, phases,
-           seconds: (performance.now() - began) / 1000 };
+  const ready = { handle, after: null, unpack: restored ? unpack : null, restored, phases,
+                  seconds: (performance.now() - began) / 1000 };
+  // after the first answer, a fresh interpreter warms up and is snapshotted (the entry given to
+  // JavaScript let go first: a restored interpreter would hold its session for ever), then hears
+  // the page
+  if (snapshotNext) {
+    ready.after = () => {
+      ready.handle.destroy();
+      try {
+        pyodide.runPython(BUILD.warmUp);
+        return pyodide.makeMemorySnapshot();
+      } finally {
+        ready.handle = pyodide.runPython("dn_session.handle_json");
+        hooks();
+      }
+    };
+  }
+  return ready;
 }
 
 const python = start();
