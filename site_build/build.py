@@ -64,7 +64,7 @@ STARTUP_IMPORTS = ("danish_nb.web.session", "danish_nb.games.danish_bastard")
 #: unpacked again).
 WARM_UP = (f"import {', '.join(STARTUP_IMPORTS)}\nfrom danish_nb.i18n import LANGUAGES, translator\n"
            "for lang in LANGUAGES:\n    translator(lang)('New game')\n")
-#: Standard modules no page needs, left out of the standard library's zip (about 1 MB of 2.4): the
+#: Standard modules no page needs, left out of the standard library's zip (1 MB of its 2.4): the
 #: build checks that neither Pyodide's start nor any danish_nb module that imports in Pyodide
 #: imports one (bytecode.mjs).
 STDLIB_LEFT_OUT = frozenset({
@@ -73,7 +73,12 @@ STDLIB_LEFT_OUT = frozenset({
     "http", "idlelib", "imaplib", "lib2to3", "mailbox", "modulefinder", "multiprocessing", "pdb", "pickletools",
     "plistlib", "poplib", "profile", "pstats", "pydoc", "pydoc_data", "smtplib", "socketserver", "sqlite3", "tarfile",
     "timeit", "tkinter", "trace", "turtle", "turtledemo", "unittest", "urllib", "venv", "wave", "wsgiref",
-    "xml", "xmlrpc", "zoneinfo"})
+    "xml", "xmlrpc", "zoneinfo",
+    # command-line tools and what only they, Pyodide's console or pickling need (datetime, pickle and
+    # csv are built in C here: _pydatetime is their fallback)
+    "_android_support", "_compat_pickle", "_pydatetime", "argparse", "cmd", "code", "codeop", "filecmp",
+    "fileinput", "getopt", "graphlib", "mimetypes", "netrc", "pickle", "platform", "pty", "py_compile", "pyclbr",
+    "quopri", "runpy", "sched", "shelve", "symtable", "tabnanny", "tracemalloc", "uuid", "zipapp"})
 #: danish_nb's server side (the ``danish-nb`` command and the classroom server), never in a page.
 SERVER_SIDE = ("danish_nb.app_server", "danish_nb.server")
 #: The text encodings kept (the others, 90% of the ``encodings`` package, are left out).
