@@ -44,6 +44,12 @@ export class Python {
       this.waiting.delete(data.id);
       if (data.error !== undefined) waiting.reject(new Error(data.error));
       else waiting.resolve(data.result);
+      if (!this.drawn) {
+        // the first answer drawn (its page applies it before the next frame): the worker may
+        // now do what it left for later (worker.js settle)
+        this.drawn = true;
+        requestAnimationFrame(() => setTimeout(() => this.worker.postMessage({ drawn: true })));
+      }
     }
   }
 

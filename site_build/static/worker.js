@@ -4,16 +4,16 @@
 // error}), one request after another.
 //
 // A first visit starts Python, unpacks the wheels and answers the first request (the app's first
-// board imports what it needs, in the visitor's language only). Then, before anything else, it runs
-// the build's warm-up (the catalogues of every language, the modules a restored interpreter needs
+// board imports what it needs, in the visitor's language only). Then, once the page has drawn that
+// board and before any other request (settle), it runs the build's warm-up (the catalogues of every language, the modules a restored interpreter needs
 // before its wheels are unpacked again) and takes a memory snapshot of the interpreter
 // (pyodide's _makeSnapshot) while Python holds no JavaScript object: the page's progress and
 // partial-answer callbacks reach Python through hooks set only after it. The snapshot is saved in
 // the Cache Storage. Later visits of the same build restore it (_loadSnapshot) instead of starting
 // and importing again, reseed Python's random numbers (a snapshot holds its generator's state: each
 // visit would deal the same "random" game) and start a new session. The file system is not in a
-// snapshot: the wheels are unpacked again, after the app's first board (which needs nothing the
-// snapshot has not imported) and before anything else. The underscore options are experimental: the
+// snapshot: the wheels are unpacked again, once the app's first board (which needs nothing the
+// snapshot has not imported) is drawn, before any other request. The underscore options are experimental: the
 // Pyodide version is pinned (site_build/build.py) and the snapshot is tested (tests/test_site.py).
 const BUILD = /*BUILD*/{};
 const SNAPSHOTS = `danish-nb-snapshot-${BUILD.version}`;
@@ -142,34 +142,50 @@ async function unpacked(ready) {
 }
 
 let queue = Promise.resolve();
+let settling = false;
+/** The work left after the first answer (the wheels unpacked again, the warm-up and snapshot),
+ * queued once the page has drawn that answer (it says {drawn: true}; or 3 s after it, as a hidden
+ * tab draws nothing), so that it does not take the processor from the first board's drawing. */
+function settle() {
+  if (settling) return;
+  settling = true;
+  queue = queue.then(async () => {
+    const ready = await python.catch(() => null);
+    if (!ready) return;
+    await unpacked(ready).catch((error) => console.error(error));
+    if (!ready.after) return;
+    const after = ready.after;
+    ready.after = null;
+    const began = performance.now();
+    let snapshot = null;
+    try {
+      snapshot = after();
+    } catch (error) {
+      console.warn("danish_nb: no start-up snapshot", error);
+    }
+    if (snapshot) {
+      const seconds = (performance.now() - began) / 1000;
+      await save(snapshot);
+      postMessage({ saved: snapshot.length, seconds });
+    }
+  });
+}
+
 self.onmessage = (event) => {
+  if (event.data.drawn) {
+    settle();
+    return;
+  }
   const { id, request } = event.data;
   queue = queue.then(async () => {
-    let ready;
     try {
-      ready = await python;
+      const ready = await python;
       if (request.op !== "app.open") await unpacked(ready);
       postMessage({ id, result: JSON.parse(ready.handle(JSON.stringify(request))) });
     } catch (error) {
       console.error(error);
       postMessage({ id, error: String(error && error.message || error) });
     }
-    if (ready) await unpacked(ready).catch((error) => console.error(error));
-    if (ready?.after) {
-      const after = ready.after;
-      ready.after = null;
-      const began = performance.now();
-      let snapshot = null;
-      try {
-        snapshot = after();
-      } catch (error) {
-        console.warn("danish_nb: no start-up snapshot", error);
-      }
-      if (snapshot) {
-        const seconds = (performance.now() - began) / 1000;
-        await save(snapshot);
-        postMessage({ saved: snapshot.length, seconds });
-      }
-    }
+    if (!settling) setTimeout(settle, 3000);
   });
 };
