@@ -32,6 +32,9 @@ class _Boards(Mapping[str, type[Board]]):
     def __getitem__(self, family: str) -> type[Board]:
         return load_object(BOARD_PATHS[family])  # type: ignore[no-any-return]
 
+    def __contains__(self, family: object) -> bool:
+        return family in BOARD_PATHS  # Mapping's own would import the board
+
     def __iter__(self) -> Iterator[str]:
         return iter(BOARD_PATHS)
 
