@@ -29,11 +29,11 @@ import random
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 from .core import GAMES, DanishNbError, Game, GameRules, OptionInfo, OptionsError, Verdict, load_record, new_game
 from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, M, check_lang, translator
+from .render.html import escape
 from .widgets import BOARDS, SEAT_KINDS, Board, board_for
 from .widgets.app_words import BOARD_SETTINGS, SEAT_WORDS, applies, hint_html, label_of, review_html, won_by
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..core import OptionInfo, render_text
 from ..i18n import N_, M, translator
+from ..render.html import escape
 
 if TYPE_CHECKING:
     from ..coach import Hint
