@@ -56,8 +56,11 @@ INPUTS_FILE = ".inputs"
 #: 0.28+, experimental, so pinned and tested). 314.x (CPython 3.14) is 1 MB larger.
 PYODIDE = ("pyodide", "0.29.5")
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
-#: What worker.js imports for its first board and before its snapshot: compiled to bytecode here.
-STARTUP_IMPORTS = ("danish_nb.web.session", "danish_nb.games.danish_bastard")
+#: What worker.js imports for its first board (the session, the default game) and, after it, before
+#: its snapshot (the other families' boards, their players and the coach, which the first board does
+#: not import): compiled to bytecode here.
+STARTUP_IMPORTS = ("danish_nb.web.session", "danish_nb.games.danish_bastard", "danish_nb.widgets.tricks_board",
+                   "danish_nb.widgets.rat_board", "danish_nb.agents.search", "danish_nb.coach")
 #: What worker.js runs after a first visit's first board (drawn in the visitor's language only) and
 #: before its snapshot: the imports, and every language's catalogue read, so that a restored
 #: interpreter draws the app's first board in any language with no file (before its wheel is
