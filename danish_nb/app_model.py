@@ -29,14 +29,16 @@ import random
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import coach
 from .core import GAMES, DanishNbError, Game, GameRules, OptionInfo, OptionsError, Verdict, load_record, new_game
 from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, M, check_lang, translator
+from .render.html import escape
 from .widgets import BOARDS, SEAT_KINDS, Board, board_for
 from .widgets.app_words import BOARD_SETTINGS, SEAT_WORDS, applies, hint_html, label_of, review_html, won_by
+
+if TYPE_CHECKING:
+    from .coach import Mistake
 
 #: The game the settings start with: the first declared.
 DEFAULT_GAME = next(iter(GAMES))
@@ -186,6 +188,8 @@ class Coach:
             return self._say(escape(tr("Ignored: {text}.", text=tr("it is not your turn"))))
         state, moves = board.game.state, len(board.game.history)
         view = state.view(seat, reveal_hands=True) if board.teaching else state.view(seat)
+        from . import coach  # the coach's search imported when first asked (not before a page's first board)
+
         try:
             found = coach.hint(view, seat, game_id=board.game.rules.id, iterations=self.budget(), seed=moves,
                                progress=progress, seconds=self.seconds(HINT_SECONDS))
@@ -202,7 +206,7 @@ class Coach:
         if not self.can_review() or seat is None:
             return self._say(escape(tr("Ignored: {text}.", text=tr("the game is not over yet"))))
         weighed = [0, 0]
-        found: list[coach.Mistake] = []
+        found: list[Mistake] = []
         won = won_by(board.game, seat)
 
         def heard(done: int, total: int) -> None:
@@ -210,13 +214,15 @@ class Coach:
             if progress is not None:
                 progress(done, total)
 
-        def more(mistake: coach.Mistake) -> None:
+        def more(mistake: Mistake) -> None:
             found.append(mistake)
             if shown is not None:
                 so_far = sorted(found, key=lambda m: m.number)
                 still = tr.n("Still weighing: {done} of your {n} choice so far.",
                              "Still weighing: {done} of your {n} choices so far.", weighed[1], done=weighed[0])
                 shown(self._say(f"{review_html(so_far, seat, won, board.lang)}<p>{escape(still)}</p>"))
+
+        from . import coach  # the coach's search imported when first asked
 
         try:
             mistakes = coach.review(board.game, seat, iterations=self.budget(), progress=heard,

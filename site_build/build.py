@@ -26,8 +26,10 @@ their hash, whose start is the version stamp).
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import html
+import io
 import json
 import re
 import shutil
@@ -54,14 +56,18 @@ INPUTS_FILE = ".inputs"
 #: 0.28+, experimental, so pinned and tested). 314.x (CPython 3.14) is 1 MB larger.
 PYODIDE = ("pyodide", "0.29.5")
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
-#: What worker.js imports before its snapshot: compiled to bytecode here.
-STARTUP_IMPORTS = ("danish_nb.web.session", "danish_nb.games.danish_bastard")
-#: What worker.js runs before its snapshot: the imports, and every language's catalogue read, so
-#: that a restored interpreter draws the app's first board with no file (before its wheel is
+#: What worker.js imports for its first board (the session, the default game) and, after it, before
+#: its snapshot (the other families' boards, their players and the coach, which the first board does
+#: not import): compiled to bytecode here.
+STARTUP_IMPORTS = ("danish_nb.web.session", "danish_nb.games.danish_bastard", "danish_nb.widgets.tricks_board",
+                   "danish_nb.widgets.rat_board", "danish_nb.agents.search", "danish_nb.coach")
+#: What worker.js runs after a first visit's first board (drawn in the visitor's language only) and
+#: before its snapshot: the imports, and every language's catalogue read, so that a restored
+#: interpreter draws the app's first board in any language with no file (before its wheel is
 #: unpacked again).
 WARM_UP = (f"import {', '.join(STARTUP_IMPORTS)}\nfrom danish_nb.i18n import LANGUAGES, translator\n"
            "for lang in LANGUAGES:\n    translator(lang)('New game')\n")
-#: Standard modules no page needs, left out of the standard library's zip (about 1 MB of 2.4): the
+#: Standard modules no page needs, left out of the standard library's zip (1 MB of its 2.4): the
 #: build checks that neither Pyodide's start nor any danish_nb module that imports in Pyodide
 #: imports one (bytecode.mjs).
 STDLIB_LEFT_OUT = frozenset({
@@ -70,7 +76,12 @@ STDLIB_LEFT_OUT = frozenset({
     "http", "idlelib", "imaplib", "lib2to3", "mailbox", "modulefinder", "multiprocessing", "pdb", "pickletools",
     "plistlib", "poplib", "profile", "pstats", "pydoc", "pydoc_data", "smtplib", "socketserver", "sqlite3", "tarfile",
     "timeit", "tkinter", "trace", "turtle", "turtledemo", "unittest", "urllib", "venv", "wave", "wsgiref",
-    "xml", "xmlrpc", "zoneinfo"})
+    "xml", "xmlrpc", "zoneinfo",
+    # command-line tools and what only they, Pyodide's console or pickling need (datetime, pickle and
+    # csv are built in C here: _pydatetime is their fallback)
+    "_android_support", "_compat_pickle", "_pydatetime", "argparse", "cmd", "code", "codeop", "filecmp",
+    "fileinput", "getopt", "graphlib", "mimetypes", "netrc", "pickle", "platform", "pty", "py_compile", "pyclbr",
+    "quopri", "runpy", "sched", "shelve", "symtable", "tabnanny", "tracemalloc", "uuid", "zipapp"})
 #: danish_nb's server side (the ``danish-nb`` command and the classroom server), never in a page.
 SERVER_SIDE = ("danish_nb.app_server", "danish_nb.server")
 #: The text encodings kept (the others, 90% of the ``encodings`` package, are left out).
@@ -136,7 +147,8 @@ def dependency_wheels(folder: Path) -> list[Path]:
 def project_wheel(folder: Path) -> Path:
     """danish_nb's own wheel, built from this checkout into ``folder``, without the files no page
     reads (:func:`page_member`: the lesson notebooks the ``danish-nb`` command serves, the server
-    side; the README in its METADATA, whose RECORD line goes: pip would not check it here)."""
+    side; the README in its METADATA), its catalogues without the lessons' prose
+    (:func:`page_catalogue`) and a RECORD that lists the files as they are."""
     dist = WORK / "dist"
     shutil.rmtree(dist, ignore_errors=True)
     run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", dist, ROOT)
@@ -144,16 +156,44 @@ def project_wheel(folder: Path) -> Path:
     target = folder / wheel.name
     with zipfile.ZipFile(wheel) as original, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
         metadata = next(n for n in original.namelist() if n.endswith(".dist-info/METADATA"))
+        record = next(n for n in original.namelist() if n.endswith(".dist-info/RECORD"))
+        lines = []
         for info in original.infolist():
+            if not page_member(info.filename) or info.filename == record:
+                continue
             body = original.read(info)
-            if info.filename.endswith(".dist-info/RECORD"):
-                body = "".join(line for line in body.decode().splitlines(keepends=True)
-                               if page_member(line.split(",")[0]) and not line.startswith(metadata)).encode()
-            elif info.filename == metadata:
+            if info.filename == metadata:
                 body = short_metadata(body.decode()).encode()
-            if page_member(info.filename):
-                out.writestr(info, body, zipfile.ZIP_DEFLATED)
+            elif CATALOGUE.fullmatch(info.filename):
+                body = page_catalogue(ROOT / Path(info.filename).with_suffix(".po"))
+            out.writestr(info, body, zipfile.ZIP_DEFLATED)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(body).digest()).rstrip(b"=").decode()
+            lines.append(f"{info.filename},sha256={digest},{len(body)}\n")
+        out.writestr(original.getinfo(record), "".join([*lines, f"{record},,\n"]), zipfile.ZIP_DEFLATED)
     return target
+
+
+#: A compiled catalogue in the wheel.
+CATALOGUE = re.compile(r"danish_nb/locale/\w+/LC_MESSAGES/danish_nb\.mo")
+#: Where the lessons' prose comes from (its entries' locations in the catalogues): the site's
+#: lesson pages are built with it (lessons.py); the page's Python never translates it.
+LESSON_SOURCES = ("notebooks/",)
+
+
+def page_catalogue(po: Path) -> bytes:
+    """The compiled catalogue of ``po`` without the entries only the lessons' prose uses (about a
+    fifth of the entries and 40% of the bytes), for the page's wheel."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as handle:
+        catalogue = read_po(handle, locale=po.parent.parent.name)
+    for message in list(catalogue):
+        if message.id and message.locations and all(f.startswith(LESSON_SOURCES) for f, _ in message.locations):
+            catalogue.delete(message.id, message.context)
+    out = io.BytesIO()
+    write_mo(out, catalogue, use_fuzzy=False)
+    return out.getvalue()
 
 
 #: Parts of the package no page can import or needs (the server side, Jupyter's app and notebook
@@ -238,6 +278,12 @@ def with_build(text: str, constants: dict[str, Any], name: str) -> str:
 
 
 LESSONS_LINK = ' href="lessons/index.html" data-lang-href="lessons/index.html?lang=LANG"'
+#: The app page's first script: its Python worker started as the page opens, before the app's
+#: scripts arrive (python.js takes it over, with the messages and error it had meanwhile).
+EARLY_WORKER = ('<script>try{performance.mark("danish-nb: worker asked for");'
+                'const w=new Worker("worker.js",{type:"module"});w.dnSaid=[];'
+                'w.onmessage=(e)=>w.dnSaid.push(e.data);w.onerror=(e)=>{w.dnFailed=e};self.dnWorker=w}'
+                'catch(e){console.warn(e)}</script>')
 LOADING = ' class="dn-loading" role="status"'
 
 
@@ -246,7 +292,7 @@ def app_page(words: dict[str, str]) -> str:
     def word(key: str, tag: str, extra: str = "") -> str:
         return f'<{tag} data-word="{key}"{extra}>{html.escape(words[key])}</{tag}>'
 
-    return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+    return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">' + EARLY_WORKER +
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<title>{html.escape(words["title"])}</title><meta name="theme-color" content="#1e5b35">'
             '<link rel="manifest" href="manifest.webmanifest"><link rel="icon" href="icon.svg" type="image/svg+xml">'

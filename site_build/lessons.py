@@ -329,7 +329,13 @@ def markdown_html(text: str) -> str:
 
 
 def attribute(spec: Any) -> str:
-    return html.escape(json.dumps(spec, ensure_ascii=False, separators=(",", ":")), quote=True)
+    """``spec`` as JSON for an attribute in single quotes (its many double quotes left as they are:
+    ``&quot;`` made a tenth of a lesson page).
+
+    >>> attribute({"move": "P1 play 10H", "why": "it's <b>"})
+    '{"move":"P1 play 10H","why":"it&#x27;s &lt;b&gt;"}'
+    """
+    return html.escape(json.dumps(spec, ensure_ascii=False, separators=(",", ":")), quote=False).replace("'", "&#x27;")
 
 
 def variants(tag: str, by_lang: dict[str, str], css: str = "", each: bool = False) -> str:
@@ -401,26 +407,27 @@ def blocks_html(blocks: list[Block], words: dict[str, dict[str, str]], name: str
             parts.append(f'<p class="dn-output"><img src="img/{data}" alt=""></p>')
         elif kind == "quiz":
             shown = {lang: quiz_html(data, lang) for lang in LANGUAGES}
-            parts.append(f'<div class="dn-quiz dn-output" data-spec="{attribute(data)}">{variants("div", shown)}</div>')
+            parts.append(f'<div class="dn-quiz dn-output" data-spec=\'{attribute(data)}\'>'
+                         f'{variants("div", shown)}</div>')
         elif kind == "answers":
-            parts.append(f'<details class="dn-answers dn-output" data-spec="{attribute(data)}"><summary>'
+            parts.append(f'<details class="dn-answers dn-output" data-spec=\'{attribute(data)}\'><summary>'
                          f'{variants("span", said("Show answers"))}</summary>'
                          f'{variants("pre", dict.fromkeys(LANGUAGES, ""), each=True)}'
                          f"</details>")
         elif kind == "replay":
             shown = {lang: _replay_html(data, lang) for lang in LANGUAGES}
             parts.append('<div class="dn-replay dn-output" '
-                         f'data-spec="{attribute(data)}">{variants("div", shown)}</div>')
+                         f'data-spec=\'{attribute(data)}\'>{variants("div", shown)}</div>')
         elif kind == "board":
             boards += 1
             parts.append(f'<div class="dn-lesson-board dn-output" data-key="board-{boards}" '
-                         f'data-spec="{attribute(data)}">'
+                         f'data-spec=\'{attribute(data)}\'>'
                          f'<p class="dn-board-status" role="status">{variants("span", word("loading"))}</p>'
                          f'<div class="dn-board-host"></div></div>')
         elif kind == "practice":
             boards += 1
             parts.append(f'<div class="dn-lesson-practice dn-output" data-key="practice-{boards}" '
-                         f'data-spec="{attribute(data)}">'
+                         f'data-spec=\'{attribute(data)}\'>'
                          f'<p class="dn-board-status" role="status">{variants("span", word("loading"))}</p>'
                          f'<div class="dn-practice-host"></div></div>')
         elif kind == "app":

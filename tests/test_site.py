@@ -347,9 +347,13 @@ def test_after_the_first_visit_the_site_opens_and_plays_with_the_network_cut(sit
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         url = server.url
     # The host is gone: no server on that port any more.
-    page.reload()
-    expect(page.locator(f"{ME} .dn-card").first).to_be_visible(timeout=FIRST_BOARD)
-    expect(page.locator("html")).to_have_attribute("data-python-start", "snapshot")
+    seeds = []
+    for _ in range(2):  # each restored interpreter deals its own random game (a snapshot held one generator state)
+        page.reload()
+        expect(page.locator(f"{ME} .dn-card").first).to_be_visible(timeout=FIRST_BOARD)
+        expect(page.locator("html")).to_have_attribute("data-python-start", "snapshot")
+        seeds.append(page.locator(".dn-seed input").input_value())
+    assert seeds[0] != seeds[1], seeds  # 1 chance in 10,000 of the same seed
     start_game(page, 4242)
     choose_face_up(page)
     lesson = context.new_page()

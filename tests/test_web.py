@@ -267,3 +267,31 @@ def test_the_practice_screen_counts_the_moves_tried_on_the_board_and_answers_the
     refused = next(code for code in spots(app).values() if not game.explain(f"P1 play {code}").legal)
     app.board.play(f"P1 play {refused}")  # an illegal move tried on the board counts in practice
     assert practice.session.game_errors
+
+
+#: The page's first board (Danish Bastard, the default game) in a fresh interpreter, then the modules it loaded.
+FIRST_BOARD = """
+import json, sys
+from danish_nb.web.session import Session
+opened = Session().handle({"op": "app.open", "seed": 1})
+print(json.dumps(["error" in opened, sorted(sys.modules)]))
+"""
+
+#: What the first board does not wait for: the other families' rules, drawings, boards and players,
+#: the strong player's search, the coach, the other games, and the named character references.
+NOT_BEFORE_THE_FIRST_BOARD = {
+    "danish_nb.families.tricks", "danish_nb.families.running_total", "danish_nb.render.tricks", "danish_nb.render.rat",
+    "danish_nb.widgets.tricks_board", "danish_nb.widgets.rat_board", "danish_nb.agents.tricks",
+    "danish_nb.agents.search", "danish_nb.agents.endgame", "danish_nb.coach", "danish_nb.games.le_danish",
+    "danish_nb.games.bastard", "danish_nb.games.rat_bastard_17", "danish_nb.games.sjavs", "html.entities",
+}
+
+
+def test_the_first_board_imports_only_its_own_game_and_family() -> None:
+    """The page's first board loads Danish Bastard's modules only (each import costs the worker's start);
+    the other families' modules come when a game of theirs is asked for (the test above plays Sjavs)."""
+    done = subprocess.run([sys.executable, "-c", FIRST_BOARD], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    error, modules = json.loads(done.stdout.splitlines()[-1])
+    assert not error and "danish_nb.games.danish_bastard" in modules
+    assert NOT_BEFORE_THE_FIRST_BOARD.isdisjoint(modules), sorted(NOT_BEFORE_THE_FIRST_BOARD & set(modules))

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 from ..i18n import N_, translator
-from .html import notation_html
+from .html import escape, notation_html
 
 
 def button_html(label: str, act: str, *, css: str = "", move: str = "", enabled: bool = True,

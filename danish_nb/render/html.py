@@ -7,13 +7,25 @@ Every card element has the classes ``dn-card`` and ``dn-card-<CODE>`` (``dn-card
 from __future__ import annotations
 
 from collections.abc import Iterable
-from html import escape
 from typing import Any
 
 from ..cards import Card, card_words, face_letter
 from ..core import Reason, Rule, Verdict, move_text, render_text
 from ..i18n import title_in, translator
 from ..words import move_words
+
+
+def escape(text: str, quote: bool = True) -> str:
+    """``text`` with ``& < >`` (and with ``quote``, both quotes) made HTML character references,
+    as :func:`html.escape` does; written here because importing :mod:`html` imports its table of
+    2,231 named references (:mod:`html.entities`, for ``unescape``), which a page's first board
+    never needs.
+
+    >>> escape("<p class='x'>&</p>"), escape('"<"', quote=False)
+    ('&lt;p class=&#x27;x&#x27;&gt;&amp;&lt;/p&gt;', '"&lt;"')
+    """
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text.replace('"', "&quot;").replace("'", "&#x27;") if quote else text
 
 
 def seat_order(players: int, me: int | None) -> list[int]:

@@ -14,13 +14,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from html import escape
 
 from ..cards import Card
 from ..core import render_text
 from ..families.shedding import ShedView
 from ..i18n import M, translator
-from .html import card_html, closed_html, felt_html, hidden_hand_html, row_html, seat_box, seat_order
+from .html import card_html, closed_html, escape, felt_html, hidden_hand_html, row_html, seat_box, seat_order
 from .views import draws, seat_names
 
 #: How many of the pile's top cards are always shown (the rest on demand).

@@ -24,7 +24,6 @@ True
 
 from __future__ import annotations
 
-import html
 import json
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -32,13 +31,14 @@ from typing import Any
 from ..app_model import ACTIONS, FIELDS, INTRO, RULE_OPTIONS, SCREENS, THINKING, AppModel, Progress, option_choices
 from ..core import DanishNbError, OptionInfo
 from ..i18n import M, translator
+from ..render.html import escape
 from ..widgets import Board
 from ..widgets.app_words import BOARD_SETTINGS
 from .pad import PagePad
 
 
 def esc(text: Any) -> str:
-    return html.escape(str(text), quote=True)
+    return escape(str(text), quote=True)
 
 
 class PageApp:

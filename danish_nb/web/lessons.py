@@ -22,12 +22,11 @@ danish_nb.errors.DanishNbError: P1 take is not one of this quiz's moves: P1 play
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from html import escape
 from typing import Any
 
 from ..core import DanishNbError, Game, Verdict, load_record, render_text
 from ..i18n import LANGUAGES, translator
-from ..render.html import verdict_html
+from ..render.html import escape, verdict_html
 from ..render.quiz import CHECK, PICK, PROMPT, Quiz, face_text
 from ..render.replay import step_lines
 from ..render.views import lesson_table

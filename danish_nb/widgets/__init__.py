@@ -1,5 +1,6 @@
 """ipywidgets boards on top of the rules engine (the core never imports this package): one
-:class:`~danish_nb.widgets.board.Board` with a small adapter per game family.
+:class:`~danish_nb.widgets.board.Board` with a small adapter per game family, each family's
+module imported when its board is first asked for (a page's first board loads only its own).
 
 >>> import danish_nb as dn
 >>> board = board_for(dn.new_game("danish-bastard", players=2, seed=1))
@@ -9,16 +10,48 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..core import Game, GameRules, OptionsError, load_object
 from .board import SEAT_KINDS, Board
-from .rat_board import RatBoard
-from .shed_board import ShedBoard
-from .tricks_board import TrickBoard
 
-#: Board classes by game family (``dn.GAMES[id].info.family``).
-BOARDS: dict[str, type[Board]] = {"shedding": ShedBoard, "tricks": TrickBoard, "running-total": RatBoard}
+if TYPE_CHECKING:
+    from .rat_board import RatBoard
+    from .shed_board import ShedBoard
+    from .tricks_board import TrickBoard
+
+#: Where each family's board class lives ("module:name"), by game family.
+BOARD_PATHS = {"shedding": f"{__name__}.shed_board:ShedBoard", "tricks": f"{__name__}.tricks_board:TrickBoard",
+               "running-total": f"{__name__}.rat_board:RatBoard"}
+
+
+class _Boards(Mapping[str, type[Board]]):
+    """Board classes by game family, each family's module imported when its class is first read."""
+
+    def __getitem__(self, family: str) -> type[Board]:
+        return load_object(BOARD_PATHS[family])  # type: ignore[no-any-return]
+
+    def __contains__(self, family: object) -> bool:
+        return family in BOARD_PATHS  # Mapping's own would import the board
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(BOARD_PATHS)
+
+    def __len__(self) -> int:
+        return len(BOARD_PATHS)
+
+
+#: Board classes by game family (``dn.GAMES[id].info.family``); ``family in BOARDS`` imports none.
+BOARDS: Mapping[str, type[Board]] = _Boards()
+
+
+def __getattr__(name: str) -> Any:
+    """The family boards (``from danish_nb.widgets import TrickBoard``), imported when first named (PEP 562)."""
+    for path in BOARD_PATHS.values():
+        if path.endswith(f":{name}"):
+            return load_object(path)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def has_board(rules: GameRules) -> bool:

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .. import coach
 from ..core import OptionInfo, render_text
 from ..i18n import N_, M, translator
+from ..render.html import escape
+
+if TYPE_CHECKING:
+    from ..coach import Hint
 
 #: What each seat kind is called in the settings.
 SEAT_WORDS = {"human": N_("a person"), "random": N_("computer: random"), "rule-of-thumb": N_("computer: rule of thumb"),
@@ -68,9 +70,11 @@ def applies(info: OptionInfo, players: int | None) -> bool:
     return count is None or players is None or players == count
 
 
-def hint_html(found: coach.Hint, seat: int, lang: str) -> str:
+def hint_html(found: Hint, seat: int, lang: str) -> str:
     """The coach's hint for ``seat`` as the page shows it: the best move and why, then the
     rule-of-thumb player's advice (``the same move`` when it agrees)."""
+    from .. import coach  # imported with the hint found (the coach's search: not before a first board)
+
     tr = translator(lang)
     advice = M("the same move: {why}", why=found.advice.why) if found.advice.move == found.move else \
         M("{move}: {why}", move=coach.move_label(found.advice.move, seat), why=found.advice.why)

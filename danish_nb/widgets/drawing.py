@@ -15,7 +15,6 @@ against it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from html import escape
 from itertools import groupby
 from typing import Any
 
@@ -31,7 +30,7 @@ from ..render.board import (
     news_html,
     radio_group_html,
 )
-from ..render.html import verdict_html
+from ..render.html import escape, verdict_html
 from .news import Said
 
 #: A place of one of the viewer's cards: ``("hand", 2)``, ``("open", 0)``, ``("hole", 1)``...

@@ -4,16 +4,23 @@
 import board from "./board.js";
 
 export class Python {
+  /** The worker the page started as it opened (``self.dnWorker``: the app's page, build.py's
+   * EARLY_WORKER, with what it said meanwhile), else a new one. */
   constructor(base) {
-    performance.mark("danish-nb: worker asked for");
-    this.worker = new Worker(new URL("worker.js", base), { type: "module" });
+    const early = self.dnWorker;
+    self.dnWorker = undefined;
+    if (!early) performance.mark("danish-nb: worker asked for");
+    this.worker = early ?? new Worker(new URL("worker.js", base), { type: "module" });
     this.next = 1;
     this.waiting = new Map();
     this.onprogress = () => {};
     this.onpartial = () => {};
     this.ready = new Promise((resolve, reject) => { this._ready = [resolve, reject]; });
+    const failed = (event) => this._ready[1](new Error(event.message || "the worker did not start"));
     this.worker.onmessage = (event) => this.receive(event.data);
-    this.worker.onerror = (event) => this._ready[1](new Error(event.message || "the worker did not start"));
+    this.worker.onerror = failed;
+    for (const data of early?.dnSaid ?? []) this.receive(data);
+    if (early?.dnFailed) failed(early.dnFailed);
   }
 
   receive(data) {
@@ -27,12 +34,22 @@ export class Python {
     else if (data.failed) this._ready[1](new Error(data.failed));
     else if (data.progress) this.onprogress(...data.progress);
     else if (data.partial) this.onpartial(data.partial);
-    else if (data.saved) document.documentElement.dataset.snapshotSaved = String(data.saved);
+    else if (data.saved) {
+      // the snapshot's bytes and the seconds its warm-up and making took (after the first board)
+      document.documentElement.dataset.snapshotSeconds = String(data.seconds);
+      document.documentElement.dataset.snapshotSaved = String(data.saved);
+    }
     else {
       const waiting = this.waiting.get(data.id);
       this.waiting.delete(data.id);
       if (data.error !== undefined) waiting.reject(new Error(data.error));
       else waiting.resolve(data.result);
+      if (!this.drawn) {
+        // the first answer drawn (its page applies it before the next frame): the worker may
+        // now do what it left for later (worker.js settle)
+        this.drawn = true;
+        requestAnimationFrame(() => setTimeout(() => this.worker.postMessage({ drawn: true })));
+      }
     }
   }
 
