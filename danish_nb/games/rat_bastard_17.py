@@ -629,13 +629,15 @@ class RatBastardState(RulesState):
         taken = self.pile[len(self.pile) - count:]
         rest = self.pile[:len(self.pile) - count]
         hands = replace_at(self.hands, taker, sorted_cards(self.hands[taker] + taken))
-        events.append(Event("take", taker, M("P{taker} picks up {count} from the top of the pile",
-                                             taker=taker + 1, count=n_cards(count)),
-                            taken, R[rule], RULING[ruling]))
-        if rest:
-            events.append(Event("discard", None, M("the rest of the pile ({rest}) is discarded",
-                                                   rest=n_cards(len(rest))),
-                                rest, R[rule], RULING[ruling]))
+        if taken:
+            events.append(Event("take", taker, M("P{taker} picks up {count} from the top of the pile",
+                                                 taker=taker + 1, count=n_cards(count)),
+                                taken, R[rule], RULING[ruling]))
+        if rest:  # a taker who already holds enough picks up none: the whole pile goes (RB-f)
+            said = M("the rest of the pile ({rest}) is discarded", rest=n_cards(len(rest))) if taken else \
+                M("P{taker} already holds {held} and picks up none; the whole pile ({rest}) is discarded",
+                  taker=taker + 1, held=n_cards(len(self.hands[taker])), rest=n_cards(len(rest)))
+            events.append(Event("discard", None, said, rest, R[rule], RULING[ruling]))
         current = 1 - taker if restart is None else restart
         who_restarts = "RB-l" if ruling == "RB-g" else ruling  # RB-l: after going over, the other starts
         events.append(_restart_event(current, rule, who_restarts))
