@@ -139,16 +139,16 @@ def problems(line: str, lang: str) -> list[str]:
     >>> problems("le «\u202fBube: minus 2\u202f» sans précision\u202f?", "fr")  # a quotation keeps its punctuation
     []
     """
-    if lang == "en" or line in documents():
+    if line in documents():
         return []
     found = []
-    if ENGLISH_WORDS.search(line):
+    if lang != "en" and ENGLISH_WORDS.search(line):
         found.append("English")
     if re.search(r"\w\((s|e|n|en|es|x)\)", line):
         found.append("plural (s)")
     if '"' in line:
         found.append("ASCII quotes")
-    own = re.sub(r"«[^«»]*»", "«»", line)  # a quotation keeps its own punctuation (a German document's)
+    own = re.sub(r"«[^«»]*»|„[^„“]*“|“[^“”]*”", "«»", line)  # a quotation keeps its own punctuation (a document's, a label's)
     if lang == "fr" and (re.search(r"[ \u00a0][:;!?](?=\s|$)", own) or re.search(r"[\w»)][:;!?](?=\s|$)", own)):
         found.append("space before : ; ! ?")
     if lang == "de" and ("”" in line or line.count("“") > line.count("„")):

@@ -79,6 +79,17 @@ def test_a_bid_is_said_with_the_glossary_s_word_and_article(bid, fr, de):
     ("P1 annonce un Strike", "fr", ["bid-strike"]),
     ("P1 retourne la carte cachée n° 2", "fr", []),
     ("P1 zieht 2 Karten vom Nachziehstapel nach", "de", []),
+    # one term per thing for card points, game points, permanent trumps, the pile, tricks, face-up cards
+    ("P1 hat 47 Augen", "de", ["card-points"]),
+    ("die Augenzahl der Karte", "de", []),  # a card's pip value, another thing
+    ("Wie viele Partiepunkte verliert P2?", "de", ["game-points"]),
+    ("ständige Trümpfe brauchen eine Trumpffarbe", "de", ["permanent-trump"]),
+    ("feste Trümpfe brauchen eine Trumpffarbe", "de", []),
+    ("muss den ganzen Ablagestapel aufnehmen", "de", ["pile"]),
+    ("Un jeu de levées d’après un document allemand", "fr", ["trick"]),
+    ("les cartes ouvertes se jouent une à une", "fr", ["face-up-card"]),
+    ("toutes les mains ouvertes", "fr", []),
+    ("12 points de carte", "fr", ["card-points"]),
 ])
 def test_the_glossary_finds_another_word_for_a_term(text, lang, found):
     assert [key for key, _ in glossary.strays(text, lang)] == found
