@@ -40,7 +40,7 @@ def test_a_blind_result_of_the_learner_is_said_with_its_consequence():
     assert board.choose("P1 stock").legal
     said = items(board)
     assert said[0] == ("P1 turns over the stock card: the eight of spades does not fit on the king of clubs. "
-                       "P1 takes the eight of spades with the pile (2 cards)."), said
+                       "P1 takes the eight of spades with the pile of 2 cards."), said
     assert not any(CODES.search(s) for s in said)
 
 
