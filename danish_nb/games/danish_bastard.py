@@ -147,7 +147,7 @@ RULINGS = (
     Ruling("DB-d", "What happens after a burn?",
            "The burner plays again, then the order of play reverses.", option="reverse_after_burn",
            rules=("DB-19",)),
-    Ruling("DB-e", "Four of a kind: across players? jokers? more than four?",
+    Ruling("DB-e", "Four of a kind: across players? With jokers? More than four?",
            "The run counts across players; jokers break it; four or more cards of one rank on top of "
            "the pile burn it.", rules=("DB-17",)),
     Ruling("DB-f", "The black joker.",
