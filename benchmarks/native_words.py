@@ -152,7 +152,8 @@ def problems(line: str, lang: str) -> list[str]:
         found.append("plural (s)")
     if '"' in line:
         found.append("ASCII quotes")
-    own = re.sub(r"«[^«»]*»|„[^„“]*“|“[^“”]*”", "«»", line)  # a quotation keeps its own punctuation (a document's, a label's)
+    # a quotation keeps its own punctuation (a document's, a label's)
+    own = re.sub(r"«[^«»]*»|„[^„“]*“|“[^“”]*”", "«»", line)
     if lang == "fr" and (re.search(r"[ \u00a0][:;!?](?=\s|$)", own) or re.search(r"[\w»)][:;!?](?=\s|$)", own)):
         found.append("space before : ; ! ?")
     if lang == "de" and ("”" in line or line.count("“") > line.count("„")):

@@ -110,7 +110,8 @@ class Mistake:
         while “Play the ten of spades” wins 10 of 20. The rule of thumb advises “Play the ten of spades” (it is low).
         """
         line = M("Move {number}: you chose “{played}”; from there it {played_outlook}, while “{best}” {best_outlook}. "
-                 "The rule of thumb advises “{advice}” ({why}).", number=self.number, played=move_label(self.played, self.seat),
+                 "The rule of thumb advises “{advice}” ({why}).", number=self.number,
+                 played=move_label(self.played, self.seat),
                  played_outlook=self._outlook(self.played_estimate, self.played_wins, self.played_tries),
                  best=move_label(self.best, self.seat), best_outlook=self._short(),
                  advice=move_label(self.advice.move, self.seat), why=self.advice.why)

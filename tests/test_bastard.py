@@ -301,7 +301,8 @@ def test_a_deal_is_scored_line_by_line_and_the_match_ends():
                       ("score", 2, "BA-13"), ("score", 2, "BA-14"), ("score", 2, "BA-14")]
     deal = g.state.deal_scores[0]
     assert deal.points == (-4, 8, -4)
-    assert deal.explanation(0) == [said(t) for t in ("P1: 2 tricks × 1 point = +2", "P1: J♦ -3, doubled by the 7♦ to -6",
+    assert deal.explanation(0) == [said(t) for t in ("P1: 2 tricks × 1 point = +2",
+                                                      "P1: J♦ -3, doubled by the 7♦ to -6",
                                                       "P1: deal total -4")]
     assert deal.explanation(2) == [said(t) for t in ("P3: 1 trick × 1 point = +1", "P3: J♠ -1", "P3: J♥ -4",
                                                       "P3: deal total -4")]

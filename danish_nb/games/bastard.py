@@ -269,7 +269,8 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
     for jack in jacks:
         value = JACKS[jack]
         if nasty and not charm:
-            lines.append(ScoreLine(player, 2 * value, M("{who}: {jack} {value}, doubled by the seven of diamonds to {x}",
+            lines.append(ScoreLine(player, 2 * value, M("{who}: {jack} {value}, doubled by the seven of diamonds "
+                                                        "to {x}",
                                                         who=who, jack=jack, value=value, x=2 * value), "BA-15", "BA-f"))
         elif nasty:
             lines.append(ScoreLine(player, value, M("{who}: {jack} {value}, not doubled, as "

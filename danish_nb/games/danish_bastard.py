@@ -667,9 +667,9 @@ def _played(move: ShedMove, cards: tuple[Card, ...], top: Card | None) -> tuple[
 
 @lru_cache(maxsize=256)
 def _take_text(p: int, count: int) -> Message:
-    """``P1 takes the pile (5 cards)``: one shared message per seat and pile size (the event
+    """``P1 takes the pile of 5 cards``: one shared message per seat and pile size (the event
     names the cards, so it is new each time)."""
-    return M("P{p} takes the pile ({pile})", p=p + 1, pile=n_cards(count))
+    return M("P{p} takes the pile of {pile}", p=p + 1, pile=n_cards(count))
 
 
 @lru_cache(maxsize=64)

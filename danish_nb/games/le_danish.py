@@ -695,7 +695,8 @@ class LeDanishState(ShedTable):
         seat = p
         for _ in range(eights):
             seat = next_seat(seat, direction, out)
-            events.append(Event("skip", seat, M("P{seat} misses their turn because of an 8", seat=seat + 1), (), R["LD-27"]))
+            events.append(Event("skip", seat, M("P{seat} misses their turn because of an 8", seat=seat + 1), (),
+                                R["LD-27"]))
         nxt = next_seat(seat, direction, out)
         if pair and len(cards) == 2 and opts.complete_four:
             asked = self._offered(p, rank, hands, direction, out)

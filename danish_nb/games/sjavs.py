@@ -418,13 +418,13 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     elif exchanged:
         counted = _n("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the discards "
                      "({cards}), making {mine} in all", "{who} ({name}): {n} of {total} tricks, {points} card points, "
-                     "plus {aside} in the discards ({cards}), making {mine} in all", counts[soloist], cards=cards_text(out_of_play),
-                     aside=aside, mine=mine, **said)
+                     "plus {aside} in the discards ({cards}), making {mine} in all", counts[soloist],
+                     cards=cards_text(out_of_play), aside=aside, mine=mine, **said)
     else:
         counted = _n("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the skat "
                      "({cards}), making {mine} in all", "{who} ({name}): {n} of {total} tricks, {points} card points, "
-                     "plus {aside} in the skat ({cards}), making {mine} in all", counts[soloist], cards=cards_text(out_of_play),
-                     aside=aside, mine=mine, **said)
+                     "plus {aside} in the skat ({cards}), making {mine} in all", counts[soloist],
+                     cards=cards_text(out_of_play), aside=aside, mine=mine, **said)
     lines.append(ScoreLine(soloist, 0, counted, "SJ-10" if out_of_play else "SJ-3", "SJ-d" if out_of_play else None))
     lines.append(ScoreLine(soloist, 0, M("the opponents ({seats}): {n_tricks}, {theirs} card points",
                                          seats=_seats(opponents),
