@@ -11,9 +11,11 @@ shows it. A line is a block of an HTML page (a
 (``dn-quote``), the English behind a click (``<details>``) and notation (``translate="no"``)
 are left out: they are not the page's language on purpose.
 
-Checks (:func:`problems`), on French and German lines: English words left (:data:`ENGLISH_WORDS`),
-a "(s)"-style plural, ASCII double quotes, in French an ASCII space or none before ``: ; ! ?``
-(French sets a narrow no-break space), in German English quotes (German opens with „).
+Checks (:func:`problems`), on lines in every language: a "(s)"-style plural, ASCII double quotes,
+more than one colon in a sentence, a small letter after ! or ?, "(X) (Y)", words run together; on
+French and German lines also English words left (:data:`ENGLISH_WORDS`), in French an ASCII space
+or none before ``: ; ! ?`` (French sets a narrow no-break space), in German English quotes (German
+opens with „). A quotation (« », „ “, “ ”) keeps its own punctuation.
 
     python -m benchmarks.native_words                 # counts per language and source, problems
     python -m benchmarks.native_words --sample 200    # and write a seeded sample per language to read
@@ -130,7 +132,7 @@ def documents() -> frozenset[str]:
 
 
 def problems(line: str, lang: str) -> list[str]:
-    """What is wrong with the form of a French or German ``line`` (``[]`` in English).
+    """What is wrong with the form of ``line`` in ``lang`` (English is not checked for English words).
 
     >>> problems("P2 a remporté 1 pli(s): bravo", "fr")
     ['plural (s)', 'space before : ; ! ?']
@@ -138,17 +140,20 @@ def problems(line: str, lang: str) -> list[str]:
     (['English'], [], ['ASCII quotes'])
     >>> problems("le «\u202fBube: minus 2\u202f» sans précision\u202f?", "fr")  # a quotation keeps its punctuation
     []
+    >>> problems("P3 wins the trick: the ace wins: the highest club", "en"), problems("the card", "en")
+    (['chained colons'], [])
     """
-    if lang == "en" or line in documents():
+    if line in documents():
         return []
     found = []
-    if ENGLISH_WORDS.search(line):
+    if lang != "en" and ENGLISH_WORDS.search(line):
         found.append("English")
     if re.search(r"\w\((s|e|n|en|es|x)\)", line):
         found.append("plural (s)")
     if '"' in line:
         found.append("ASCII quotes")
-    own = re.sub(r"«[^«»]*»", "«»", line)  # a quotation keeps its own punctuation (a German document's)
+    # a quotation keeps its own punctuation (a document's, a label's)
+    own = re.sub(r"«[^«»]*»|„[^„“]*“|“[^“”]*”", "«»", line)
     if lang == "fr" and (re.search(r"[ \u00a0][:;!?](?=\s|$)", own) or re.search(r"[\w»)][:;!?](?=\s|$)", own)):
         found.append("space before : ; ! ?")
     if lang == "de" and ("”" in line or line.count("“") > line.count("„")):

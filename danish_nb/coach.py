@@ -63,7 +63,7 @@ class Hint:
 
     def text(self, lang: str = DEFAULT) -> str:
         """The hint as its seat reads it, in ``lang``: the move in words, then why (said once)."""
-        return render_text(M("{move}: {why}", move=move_label(self.move, self.seat), why=self.reason), self.seat,
+        return render_text(M("{move} — {why}", move=move_label(self.move, self.seat), why=self.reason), self.seat,
                            lang=lang)
 
     def __str__(self) -> str:
@@ -107,10 +107,11 @@ class Mistake:
         >>> m = Mistake(7, a, b, 0.2, 0.6, "search", Choice(b, "it is low"), 0, 0.1, 0.5, 20, 20, "danish-bastard")
         >>> print(m.text())  # doctest: +NORMALIZE_WHITESPACE
         Move 7: you chose “Play the jack of spades”; from there it wins 2 of 20 imagined games,
-        while “Play the ten of spades” wins 10 of 20. Rule of thumb: “Play the ten of spades” (it is low).
+        while “Play the ten of spades” wins 10 of 20. The rule of thumb advises “Play the ten of spades” (it is low).
         """
         line = M("Move {number}: you chose “{played}”; from there it {played_outlook}, while “{best}” {best_outlook}. "
-                 "Rule of thumb: “{advice}” ({why}).", number=self.number, played=move_label(self.played, self.seat),
+                 "The rule of thumb advises “{advice}” ({why}).", number=self.number,
+                 played=move_label(self.played, self.seat),
                  played_outlook=self._outlook(self.played_estimate, self.played_wins, self.played_tries),
                  best=move_label(self.best, self.seat), best_outlook=self._short(),
                  advice=move_label(self.advice.move, self.seat), why=self.advice.why)

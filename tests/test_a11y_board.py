@@ -209,7 +209,7 @@ def test_a_refused_move_is_said_refused_with_its_reason_and_its_verdict_is_annou
     assert stock.get_attribute("aria-disabled") == "true"
     node = ax_node(table, "Turn over the top stock card")
     assert node["role"] == "button" and node["disabled"] is True, node
-    assert node["description"].startswith("Not allowed now: "), node
+    assert node["description"].startswith("Not allowed now — "), node
     heard = len(table.heard())
     table.tab_to("button.dn-stock")
     table.press("Enter")
@@ -241,14 +241,14 @@ def test_a_refused_card_is_read_unavailable_with_why_and_enter_says_its_verdict(
     card = refused.first
     why, key = card.get_attribute("title"), card.get_attribute("data-key")
     node = ax_node(table, card.locator(".dn-face").get_attribute("aria-label"), role="button")
-    assert node["disabled"] is True and node["description"] == why and why.startswith("Not allowed now: "), node
+    assert node["disabled"] is True and node["description"] == why and why.startswith("Not allowed now — "), node
     heard = len(table.heard())
     table.arrow_to(f"[data-key='{key}']")
     table.press("Enter")
     assert table.focused(f"[data-key='{key}']"), "the focus left the refused card just pressed"
     said = table.heard()[heard:]
     assert said and said[0].startswith("Illegal: "), said
-    assert why.removeprefix("Not allowed now: ")[:30] in said[0], (why, said)
+    assert why.removeprefix("Not allowed now — ")[:30] in said[0], (why, said)
 
 
 def test_a_wild_cards_value_is_one_radio_group_chosen_with_a_digit(browser: Browser, tables: list[Table]) -> None:

@@ -61,7 +61,7 @@ def check_refused_cards(board, lang: str = "en") -> int:
         assert not verdict.legal, f"{spot}: a legal move's card is not marked playable"
         assert said is not None, f"{spot}: refused by the rules but not drawn refused"
         reason = render_text(verdict.reasons[-1].text, board.viewer, lang=lang)
-        assert said == tr("Not allowed now: {reason}", reason=reason), (spot, said)
+        assert said == tr("Not allowed now — {reason}", reason=reason), (spot, said)
         assert not re.search(r"\((rule|règle|Regel) |\b(DB|LD|RB|BA|SJ)-\w", said), f"a code in {said!r}"
         refused += 1
     return refused
@@ -72,7 +72,7 @@ def test_a_card_lower_than_the_pile_is_refused_and_says_why():
                       seats=("human", "rule-of-thumb"))
     shown = {board.offer.cards[spot]: tag for spot, tag in cards(board.html).items()}
     assert why(shown["8H"]) is None and "dn-playable" in shown["8H"]
-    assert why(shown["4C"]) == "Not allowed now: the four of clubs on the six of clubs: lower than the card before"
+    assert why(shown["4C"]) == "Not allowed now — the four of clubs on the six of clubs: lower than the card before"
     assert check_refused_cards(board) == 1
 
 
@@ -82,7 +82,7 @@ def test_a_card_that_does_not_follow_suit_is_refused_in_a_trick_game():
     board = board_for(game, seats=("rule-of-thumb", "human", "rule-of-thumb"), step_mode=True)
     shown = {board.offer.cards[spot]: tag for spot, tag in cards(board.html).items()}
     assert why(shown["6H"]) is None
-    assert why(shown["5C"]).startswith("Not allowed now: ") and "heart" in why(shown["5C"])
+    assert why(shown["5C"]).startswith("Not allowed now — ") and "heart" in why(shown["5C"])
     assert check_refused_cards(board) == 1
 
 
@@ -94,7 +94,7 @@ def test_rat_bastard_17_refuses_hole_cards_while_the_hand_holds_cards_face_up_an
     assert check_refused_cards(board) == 1  # the face-up hole card at position 2
     for match in CLOSED.finditer(html):  # positions 1 and 3, face down: refused too, never named
         tag = match.group(0)
-        assert why(tag).startswith("Not allowed now: ") and "play it blind" not in tag
+        assert why(tag).startswith("Not allowed now — ") and "play it blind" not in tag
         assert "4D" not in tag and "7C" not in tag
 
 

@@ -182,7 +182,7 @@ def test_the_winner_of_a_trick_leads_the_next():
         events = g.play(move)
     trick = [e for e in events if e.kind == "trick"]
     assert len(trick) == 1 and trick[0].player == 3 and trick[0].rule.id == "BA-11"
-    assert said("6♥ wins: the highest trump") in str(trick[0].text)
+    assert said("6♥ is the highest trump") in str(trick[0].text)
     assert g.current_player == 3
     assert verdict(g, "P4 play 7C") == (True, "BA-12", None)
     assert verdict(g, "P1 play 2H")[:2] == (False, "BA-12")
@@ -225,11 +225,11 @@ def _trick(trump: str, cards: str) -> dn.Event:
 
 
 @pytest.mark.parametrize("trump, cards, winner, why", [
-    ("none", "2S KS AS 3S", 2, "A♠ wins: the highest spade, the suit led"),      # aces high (BA-3)
-    ("none", "KS AH QS 3S", 0, "K♠ wins: the highest spade, the suit led"),      # off-suit aces lose
-    ("hearts", "KS 2H AS 3S", 1, "2♥ wins: the only trump"),
-    ("hearts", "KS 2H AS KH", 3, "K♥ wins: the highest trump"),
-    ("clubs", "5D 2D 3D 4D", 0, "5♦ wins: the highest diamond, the suit led"),
+    ("none", "2S KS AS 3S", 2, "A♠ is the highest spade, the suit led"),      # aces high (BA-3)
+    ("none", "KS AH QS 3S", 0, "K♠ is the highest spade, the suit led"),      # off-suit aces lose
+    ("hearts", "KS 2H AS 3S", 1, "2♥ is the only trump"),
+    ("hearts", "KS 2H AS KH", 3, "K♥ is the highest trump"),
+    ("clubs", "5D 2D 3D 4D", 0, "5♦ is the highest diamond, the suit led"),
 ])
 def test_the_trick_goes_to_the_highest_trump_or_the_highest_card_of_the_suit_led(trump, cards, winner, why):
     event = _trick(trump, cards)
@@ -250,26 +250,26 @@ def test_a_trick_in_three_players_game():
 # (BA-13 to BA-18, rulings BA-d to BA-g)
 
 @pytest.mark.parametrize("cards, tricks, options, points, rules, text", [
-    ("2C 3C 4C 5C", 1, {}, 1, ["BA-13"], "P1: 1 trick × 1 point: +1"),
-    ("2C 3C 4C 5C 6C 7H 8H 9H", 2, {"points_per_trick": 0}, 0, ["BA-13"], "P1: 2 tricks × 0 points: +0"),
+    ("2C 3C 4C 5C", 1, {}, 1, ["BA-13"], "P1: 1 trick × 1 point = +1"),
+    ("2C 3C 4C 5C 6C 7H 8H 9H", 2, {"points_per_trick": 0}, 0, ["BA-13"], "P1: 2 tricks × 0 points = +0"),
     ("JS 2C 3C 4C", 1, {}, 0, ["BA-13", "BA-14"], "P1: J♠ -1"),
     ("JC 2C 3C 4C", 1, {}, -1, ["BA-13", "BA-14"], "P1: J♣ -2"),
     ("JD 2C 3C 4C", 1, {}, -2, ["BA-13", "BA-14"], "P1: J♦ -3"),
     ("JH 2C 3C 4C", 1, {}, -3, ["BA-13", "BA-14"], "P1: J♥ -4"),
     # jacks with the 7♦: doubled
-    ("JD 7D 2C 3C", 1, {}, -5, ["BA-13", "BA-15"], "P1: J♦ -3, doubled by the 7♦: -6"),
-    ("JS JC JD JH 7D 2C 3C 4C", 2, {}, -18, ["BA-13"] + ["BA-15"] * 4, "P1: J♥ -4, doubled by the 7♦: -8"),
+    ("JD 7D 2C 3C", 1, {}, -5, ["BA-13", "BA-15"], "P1: J♦ -3, doubled by the 7♦ to -6"),
+    ("JS JC JD JH 7D 2C 3C 4C", 2, {}, -18, ["BA-13"] + ["BA-15"] * 4, "P1: J♥ -4, doubled by the 7♦ to -8"),
     # jacks with the 7♦ and the 7♣: the charm cancels the doubling
-    ("JD JH 7D 7C", 1, {}, -6, ["BA-13", "BA-17", "BA-17"], "P1: J♦ -3, not doubled: the 7♣ cancels the 7♦"),
+    ("JD JH 7D 7C", 1, {}, -6, ["BA-13", "BA-17", "BA-17"], "P1: J♦ -3, not doubled, as the 7♣ cancels the 7♦"),
     # jacks with the 7♣ but not the 7♦: no effect
     ("JC 7C 2C 3C", 1, {}, -1, ["BA-13", "BA-14", "BA-17"], "P1: the 7♣ has no effect with jacks and without the 7♦"),
     # no jacks: the 7♦ pays 2 a trick, the 7♣ 4, both 4 by default (or 2, or 6)
-    ("7D 2C 3C 4C", 3, {}, 6, ["BA-16"], "P1: the 7♦ and no jack: 3 tricks × 2 points: +6"),
-    ("7C 2C 3C 4C", 3, {}, 12, ["BA-18"], "P1: the 7♣ and no jack: 3 tricks × 4 points: +12"),
-    ("7C 7D 3C 4C", 3, {}, 12, ["BA-18"], "P1: the 7♣ and the 7♦ and no jack: 3 tricks × 4 points: +12"),
-    ("7C 7D 3C 4C", 3, {"both_sevens_per_trick": 2}, 6, ["BA-18"], "3 tricks × 2 points: +6"),
-    ("7C 7D 3C 4C", 3, {"both_sevens_per_trick": 6}, 18, ["BA-18"], "3 tricks × 6 points: +18"),
-    ("7D 2C 3C 4C", 3, {"points_per_trick": 0}, 6, ["BA-16"], "3 tricks × 2 points: +6"),
+    ("7D 2C 3C 4C", 3, {}, 6, ["BA-16"], "P1: the 7♦ but no jack, 3 tricks × 2 points = +6"),
+    ("7C 2C 3C 4C", 3, {}, 12, ["BA-18"], "P1: the 7♣ but no jack, 3 tricks × 4 points = +12"),
+    ("7C 7D 3C 4C", 3, {}, 12, ["BA-18"], "P1: the 7♣ and the 7♦ but no jack, 3 tricks × 4 points = +12"),
+    ("7C 7D 3C 4C", 3, {"both_sevens_per_trick": 2}, 6, ["BA-18"], "3 tricks × 2 points = +6"),
+    ("7C 7D 3C 4C", 3, {"both_sevens_per_trick": 6}, 18, ["BA-18"], "3 tricks × 6 points = +18"),
+    ("7D 2C 3C 4C", 3, {"points_per_trick": 0}, 6, ["BA-16"], "3 tricks × 2 points = +6"),
     ("JD 2C 3C 4C", 1, {"points_per_trick": 0}, -3, ["BA-13", "BA-14"], "P1: J♦ -3"),
     ("", 0, {}, 0, ["BA-13"], "P1: no tricks, no points"),
 ])
@@ -301,9 +301,10 @@ def test_a_deal_is_scored_line_by_line_and_the_match_ends():
                       ("score", 2, "BA-13"), ("score", 2, "BA-14"), ("score", 2, "BA-14")]
     deal = g.state.deal_scores[0]
     assert deal.points == (-4, 8, -4)
-    assert deal.explanation(0) == [said(t) for t in ("P1: 2 tricks × 1 point: +2", "P1: J♦ -3, doubled by the 7♦: -6",
+    assert deal.explanation(0) == [said(t) for t in ("P1: 2 tricks × 1 point = +2",
+                                                      "P1: J♦ -3, doubled by the 7♦ to -6",
                                                       "P1: deal total -4")]
-    assert deal.explanation(2) == [said(t) for t in ("P3: 1 trick × 1 point: +1", "P3: J♠ -1", "P3: J♥ -4",
+    assert deal.explanation(2) == [said(t) for t in ("P3: 1 trick × 1 point = +1", "P3: J♠ -1", "P3: J♥ -4",
                                                       "P3: deal total -4")]
     assert [e.kind for e in events][-2:] == ["deal-scored", "end"]
     assert events[-1].rule.id == "BA-19"
@@ -632,9 +633,9 @@ def test_score_lines_cite_the_rulings_they_follow():
     for move in ("P3 play 4S", "P1 play 2S", "P2 play 3S"):
         events = g.play(move)
     cited = {str(e.text): (e.rule.id, e.ruling.id if e.ruling else None) for e in events if e.kind == "score"}
-    assert cited[said("P1: the 7♦ and no jack: 1 trick × 2 points: +2")] == ("BA-16", "BA-f")
-    assert cited["P2: 1 trick × 1 point: +1"] == ("BA-13", "BA-d")
+    assert cited[said("P1: the 7♦ but no jack, 1 trick × 2 points = +2")] == ("BA-16", "BA-f")
+    assert cited["P2: 1 trick × 1 point = +1"] == ("BA-13", "BA-d")
     assert cited[said("P2: J♦ -3")] == ("BA-14", "BA-e")
-    assert cited["P3: 2 tricks × 1 point: +2"] == ("BA-13", "BA-d")
+    assert cited["P3: 2 tricks × 1 point = +2"] == ("BA-13", "BA-d")
     line = next(e for e in events if e.kind == "score" and e.player == 0)
-    assert line.text_for(1) == said("P1: the 7♦ and no jack: 1 trick × 2 points: +2 (rule BA-16) [ruling BA-f]")
+    assert line.text_for(1) == said("P1: the 7♦ but no jack, 1 trick × 2 points = +2 (rule BA-16) [ruling BA-f]")

@@ -80,7 +80,8 @@ def test_review_finds_a_blunder_and_keeps_good_moves():
     for m in mistakes:
         assert m.best_estimate - m.played_estimate >= coach.MARGIN[m.unit] and m.played != m.best
         assert g.history[m.number - 1].move == m.played and m.played.player == 0
-        assert "you chose “" in str(m) and "”; from there it wins " in str(m) and "Rule of thumb: “" in str(m)
+        assert "you chose “" in str(m) and "”; from there it wins " in str(m)
+        assert "The rule of thumb advises “" in str(m)
     with pytest.raises(DanishNbError, match="seat"):
         coach.review(g, 5)
 

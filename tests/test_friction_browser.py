@@ -218,7 +218,7 @@ def test_rat_bastard_swaps_are_two_explained_clicks_and_the_hole_ends_are_explai
     game = dn.new_game("rat-bastard-17", players=2, seed=7)
     swap = next(m for m in game.legal_moves() if m.action == "swap")
     expect(page.locator("button[data-move*='swap']")).to_have_count(0)
-    expect(page.locator('button[data-move="P1 keep"]')).to_contain_text("Done swapping")
+    expect(page.locator('button[data-move="P1 keep"]')).to_contain_text("Finish swapping")
     ends = page.locator(f"{ME} .dn-hole-slot.dn-end .dn-pos")
     expect(ends).to_have_text(["1", "5"])
     expect(page.locator(f"{ME} .dn-hole-legend")).to_contain_text("orange")

@@ -40,7 +40,7 @@ def test_a_blind_result_of_the_learner_is_said_with_its_consequence():
     assert board.choose("P1 stock").legal
     said = items(board)
     assert said[0] == ("P1 turns over the stock card: the eight of spades does not fit on the king of clubs. "
-                       "P1 takes the eight of spades with the pile (2 cards)."), said
+                       "P1 takes the eight of spades with the pile of 2 cards."), said
     assert not any(CODES.search(s) for s in said)
 
 
@@ -71,7 +71,7 @@ def test_a_refused_move_button_says_why_as_its_description():
     board = board_for(dn.new_game("danish-bastard", players=2, seed=4242))
     board.play(str(board.game.legal_moves()[0]))
     stock = re.search(r'<button class="dn-stock dn-not-legal"[^>]*>', board.html).group(0)
-    assert 'aria-disabled="true"' in stock and 'title="Not allowed now: ' in stock and "aria-pressed" not in stock
+    assert 'aria-disabled="true"' in stock and 'title="Not allowed now — ' in stock and "aria-pressed" not in stock
 
 
 def test_a_face_down_hole_card_that_cannot_be_played_is_said_refused():
@@ -83,7 +83,7 @@ def test_a_face_down_hole_card_that_cannot_be_played_is_said_refused():
     backs = re.findall(r'<span class="[^"]*dn-closed[^"]*"[^>]*>', board.html)
     refused = [tag for tag in backs if 'aria-disabled="true"' in tag]
     assert refused and len(refused) < len(backs)
-    assert all("play it blind" not in tag and 'title="Not allowed now: ' in tag for tag in refused), refused
+    assert all("play it blind" not in tag and 'title="Not allowed now — ' in tag for tag in refused), refused
 
 
 def test_hot_seat_says_to_pass_the_screen_and_names_no_hidden_card():

@@ -142,7 +142,7 @@ def test_hole_cards_play_from_the_ends_face_down_ones_blind():
                                       blind.html).group(0)
     blind.click_closed(0)
     assert str(blind.game.history[-1].move) == "P1 hole 1" and blind.game.state.total == 13
-    assert said("turns over the face-down hole card at position 1: 2♦") in blind.html
+    assert said("turns over the face-down hole card at position 1, 2♦") in blind.html
 
 
 # ---------------------------------------------------------------- the wild card's value
@@ -183,7 +183,7 @@ def test_the_swap_phase_is_two_card_clicks_then_the_draw_for_first_player_is_sho
     board = RatBoard(game)
     swaps = [m for m in game.legal_moves() if m.action == "swap"]
     assert not any(f'data-move="{move}"' in board.html for move in swaps)  # no wall of swap buttons
-    assert 'data-move="P1 keep"' in board.html and "Done swapping" in board.html
+    assert 'data-move="P1 keep"' in board.html and "Finish swapping" in board.html
     assert "dn-draw-first" not in board.html
     assert board.click_card(swaps[0].card.code, zone="hand") is None
     assert board.message == "Now choose a face-up hole card to swap it with."

@@ -160,21 +160,21 @@ def _trick(cards: str, contract: str = "strike", **options) -> dn.Event:
 
 
 @pytest.mark.parametrize("cards, winner, why", [
-    ("QS QC AC", 1, "Q♣ wins: the highest trump"),
-    ("JC QS AC", 1, "Q♠ wins: the highest trump"),
-    ("JS JC JH", 1, "J♣ wins: the highest trump"),
-    ("JH JS AC", 1, "J♠ wins: the highest trump"),
-    ("JD JH 10C", 1, "J♥ wins: the highest trump"),
-    ("AC JD KC", 1, "J♦ wins: the highest trump"),
-    ("KC 10C AC", 2, "A♣ wins: the highest trump"),
-    ("10C KC AH", 1, "K♣ wins: the highest trump"),
-    ("AH 10C KH", 1, "10♣ wins: the only trump"),
-    ("AH JD KH", 1, "J♦ wins: the only trump"),
-    ("QS AS KS", 0, "Q♠ wins: the only trump"),                 # the queen of spades is a trump
-    ("10H QH KH", 2, "K♥ wins: the highest heart"),              # plain suits: A K Q 10
-    ("QH 10H AS", 0, "Q♥ wins: the highest heart"),
-    ("10S AS KS", 1, "A♠ wins: the highest spade"),
-    ("KS AH 10S", 0, "K♠ wins: the highest spade"),             # off-suit aces lose
+    ("QS QC AC", 1, "Q♣ is the highest trump"),
+    ("JC QS AC", 1, "Q♠ is the highest trump"),
+    ("JS JC JH", 1, "J♣ is the highest trump"),
+    ("JH JS AC", 1, "J♠ is the highest trump"),
+    ("JD JH 10C", 1, "J♥ is the highest trump"),
+    ("AC JD KC", 1, "J♦ is the highest trump"),
+    ("KC 10C AC", 2, "A♣ is the highest trump"),
+    ("10C KC AH", 1, "K♣ is the highest trump"),
+    ("AH 10C KH", 1, "10♣ is the only trump"),
+    ("AH JD KH", 1, "J♦ is the only trump"),
+    ("QS AS KS", 0, "Q♠ is the only trump"),                 # the queen of spades is a trump
+    ("10H QH KH", 2, "K♥ is the highest heart"),              # plain suits: A K Q 10
+    ("QH 10H AS", 0, "Q♥ is the highest heart"),
+    ("10S AS KS", 1, "A♠ is the highest spade"),
+    ("KS AH 10S", 0, "K♠ is the highest spade"),             # off-suit aces lose
 ])
 def test_the_trump_order_and_the_plain_suits(cards, winner, why):
     event = _trick(cards)
@@ -186,7 +186,7 @@ def test_the_queen_of_spades_does_not_follow_spades():
     g = table({"hands": [["KH"], ["QS", "KS"], ["10S", "AH"]], "skat": ["AD", "KD"], "contract": "strike",
                "soloist": 0, "trick": ["AS"]})
     assert verdict(g, "P2 play QS") == (False, "SJ-13", "SJ-a")
-    assert said("you must follow spades: you hold K♠ (Q♠ counts as trumps (clubs))") in str(g.explain("P2 play QS"))
+    assert said("you must follow spades: you hold K♠, as Q♠ counts as trumps (clubs)") in str(g.explain("P2 play QS"))
     assert verdict(g, "P2 play KS") == (True, "SJ-13", None)
 
 
@@ -203,7 +203,7 @@ def test_a_permanent_trump_follows_when_trumps_are_led():
                "contract": "strike", "soloist": 0})
     g.play("P1 play AC")
     assert verdict(g, "P2 play JH") == (True, "SJ-13", "SJ-a")
-    assert said("J♥ follows trumps (clubs) (J♥ counts as trumps (clubs))") in str(g.explain("P2 play JH"))
+    assert said("J♥ follows trumps (clubs), as J♥ counts as trumps (clubs)") in str(g.explain("P2 play JH"))
     assert verdict(g, "P2 play AH") == (False, "SJ-13", None)
     assert said("you must follow trumps (clubs): you hold J♥") in str(g.explain("P2 play AH"))
 
@@ -426,10 +426,10 @@ def test_in_farvesjavs_the_soloist_names_any_suit_then_takes_the_skat():
 
 
 @pytest.mark.parametrize("cards, winner, why", [
-    ("AC KC QC", 2, "Q♣ wins: the only trump"),               # clubs are a plain suit, Q♣ still a trump
-    ("10H QH KH", 2, "K♥ wins: the highest trump"),
-    ("AH JD QS", 2, "Q♠ wins: the highest trump"),
-    ("AS QH KS", 1, "Q♥ wins: the only trump"),
+    ("AC KC QC", 2, "Q♣ is the only trump"),               # clubs are a plain suit, Q♣ still a trump
+    ("10H QH KH", 2, "K♥ is the highest trump"),
+    ("AH JD QS", 2, "Q♠ is the highest trump"),
+    ("AS QH KS", 1, "Q♥ is the only trump"),
 ])
 def test_in_farvesjavs_the_named_suit_ranks_below_the_permanent_trumps(cards, winner, why):
     event = _trick(cards, farvesjavs=True, trump_suit="hearts")
@@ -501,11 +501,11 @@ def test_scoring(contract, opp, skat, points, rules, text):
 def test_sixty_loses_and_sixty_one_wins_counting_the_cards_out_of_play():
     lost = score("play", rest(OPP_60, "AC JD"), OPP_60, "AC JD", exchanged=True)
     texts = [str(line.text) for line in lost.lines]
-    assert said("P1 (Play): 3 of 6 tricks, 47 card points, plus 13 in the discards (A♣ J♦): 60 in all") in texts
-    assert "target 61: P1 took 60: lost, 1 short" in texts
+    assert said("P1 (Play): 3 of 6 tricks, 47 card points, plus 13 in the discards (A♣ J♦), making 60 in all") in texts
+    assert "P1 took 60 against a target of 61: lost, 1 short" in texts
     won = score("strike", rest(OPP_59, "AC JD"), OPP_59, "AC JD")
     assert said("P1 (Strike): 3 of 6 tricks, 48 card points, "
-                "plus 13 in the skat (A♣ J♦): 61 in all") in [str(line.text) for line in won.lines]
+                "plus 13 in the skat (A♣ J♦), making 61 in all") in [str(line.text) for line in won.lines]
     assert won.points == (0, -5, -5) and "the opponents (P2 and P3): 3 tricks, 59 card points" in \
         [str(line.text) for line in won.lines]
 
@@ -514,12 +514,12 @@ def test_a_slam_needs_every_trick_whatever_the_points():
     one_trick = "10S JS QS"
     s = score("slam", rest(one_trick, "QD JD"), one_trick, "QD JD")
     assert s.points == (-15, 0, 0)
-    assert "Slam: P1 must win every trick and won 5 of 6: lost" in [str(line.text) for line in s.lines]
+    assert "In a Slam P1 must win every trick, and won 5 of 6: lost" in [str(line.text) for line in s.lines]
 
 
 @pytest.mark.parametrize("opp, skat, points, rule, text", [
-    ("AH AD AS 10H 10D JH", "QS JS JD", (0, -5, -5), "SJ-17", "target 59: P1 took 59: won"),
-    ("AH AD AS 10H 10D QS", "JH JS JD", (-10, 0, 0), "SJ-18", "target 59: P1 took 58: lost, 1 short"),
+    ("AH AD AS 10H 10D JH", "QS JS JD", (0, -5, -5), "SJ-17", "P1 took 59 against a target of 59: won"),
+    ("AH AD AS 10H 10D QS", "JH JS JD", (-10, 0, 0), "SJ-18", "P1 took 58 against a target of 59: lost, 1 short"),
     ("AH KH KD KS QS JH", "10S JS JD", (0, -10, -10), "SJ-22", "the opponents took 28, under 29"),
     ("AH 10H JH JD JS JC", "KS KH KD", (0, -5, -5), "SJ-17", "the opponents took 29, at least 29"),
 ])
@@ -559,9 +559,9 @@ def test_a_deal_is_scored_line_by_line_and_the_next_dealer_deals():
     deal_score = g.state.deal_scores[0]
     assert deal_score.points == (0, -5, -5)
     assert deal_score.explanation(0)[:3] == [said("P1 (Strike): 4 of 6 tricks, 65 card points, "
-                                                  "plus 5 in the skat (J♦ Q♦): 70 in all"),
+                                                  "plus 5 in the skat (J♦ Q♦), making 70 in all"),
                                              "the opponents (P2 and P3): 2 tricks, 50 card points",
-                                             "target 61: P1 took 70: won"]
+                                             "P1 took 70 against a target of 61: won"]
     state = g.state
     assert (state.match.deal, state.match.dealer, state.phase, state.current_player) == (1, 0, "bid", 1)
     assert state.scores == (65, 60, 60)
@@ -664,7 +664,7 @@ def test_a_discard_position():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("P1 bid double", "'bid' takes one bid: play, strike, slam"),
+    ("P1 bid double", "'bid' takes one bid \\(play, strike, slam\\)"),
     ("P1 bid", "'bid' takes one bid"),
     ("P1 discard", "'discard' takes the cards"),
     ("P1 discard 7X", "is not a card"),

@@ -118,12 +118,12 @@ def test_a_permanent_trump_led_calls_for_trumps():
 # --------------------------------------------------------------------------- trick winners
 
 @pytest.mark.parametrize("cards, trump, winner, why", [
-    ("KS 2H AS 3S", None, 2, "A♠ wins: the highest spade, the suit led"),
-    ("KS AH QS 3S", None, 0, "K♠ wins: the highest spade, the suit led"),
-    ("KS 2H AS 3S", Suit.HEARTS, 1, "2♥ wins: the only trump"),
-    ("KS 2H AS KH", Suit.HEARTS, 3, "K♥ wins: the highest trump"),
-    ("5D 2D 3D 4D", Suit.CLUBS, 0, "5♦ wins: the highest diamond, the suit led"),
-    ("2H AS KH 3H", Suit.HEARTS, 2, "K♥ wins: the highest trump"),
+    ("KS 2H AS 3S", None, 2, "A♠ is the highest spade, the suit led"),
+    ("KS AH QS 3S", None, 0, "K♠ is the highest spade, the suit led"),
+    ("KS 2H AS 3S", Suit.HEARTS, 1, "2♥ is the only trump"),
+    ("KS 2H AS KH", Suit.HEARTS, 3, "K♥ is the highest trump"),
+    ("5D 2D 3D 4D", Suit.CLUBS, 0, "5♦ is the highest diamond, the suit led"),
+    ("2H AS KH 3H", Suit.HEARTS, 2, "K♥ is the highest trump"),
 ])
 def test_trick_winner(cards, trump, winner, why):
     won, reason = trick_winner(plays(cards), Trumps(trump))
@@ -132,7 +132,7 @@ def test_trick_winner(cards, trump, winner, why):
 
 def test_permanent_trumps_beat_the_ace_of_trumps_and_rank_in_their_order():
     won, why = trick_winner(plays("AC JD KC", players=3), SJAVS)
-    assert (won, str(why)) == (Play(1, C("JD")), said("J♦ wins: the highest trump"))
+    assert (won, str(why)) == (Play(1, C("JD")), said("J♦ is the highest trump"))
     assert trick_winner(plays("JD QC JH", players=3), SJAVS)[0].player == 1
     # a permanent trump on a heart lead trumps it, even though it is printed as a heart
     assert trick_winner(plays("AH JH KH", players=3), SJAVS)[0].player == 1
@@ -159,7 +159,7 @@ def test_every_complete_trick_has_exactly_one_winner_by_the_rules(deck, players,
     trumped = [p for p in trick if trumps.is_trump(p.card)]
     field = trumped or [p for p in trick if trumps.suit_of(p.card) is led]
     best = [p for p in field if trumps.strength(p.card) == max(trumps.strength(q.card) for q in field)]
-    assert best == [winner] and str(why).startswith(said(f"{winner.card} wins"))
+    assert best == [winner] and str(why).startswith(said(f"{winner.card} is the "))
 
 
 @settings(max_examples=60, deadline=None)

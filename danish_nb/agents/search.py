@@ -256,8 +256,8 @@ def reason(result: SearchResult, seat: int, game_id: str) -> Text:
     >>> r = SearchResult(a, (Candidate(a, 40, 0.6, 0.5), Candidate(b, 10, 0.4, 0.6)), 50)
     >>> from danish_nb.core import render_text
     >>> print(render_text(reason(r, 0, "danish-bastard"), 0))  # doctest: +NORMALIZE_WHITESPACE
-    wins 20 of 40 imagined games; also weighed: Play the two of hearts: wins 6 of 10 imagined games,
-    too few to be sure (tried less than the advice)
+    wins 20 of 40 imagined games; also weighed: Play the two of hearts (wins 6 of 10 imagined games,
+    too few to be sure), tried less than the advice
     >>> render_text(reason(r, 0, "danish-bastard"), 1)
     'weighed 2 moves in 50 imagined games'
     """
@@ -271,10 +271,10 @@ def reason(result: SearchResult, seat: int, game_id: str) -> Text:
     parts: list[Any] = [outlook(best, tricks)]  # said one after another (in_turn)
     others = [c for c in result.candidates if c.move != best.move]
     for i, c in enumerate(others[:3]):
-        line = M("{move}: {outlook}", move=move_label(c.move, seat), outlook=outlook(c, tricks))
+        line = M("{move} ({outlook})", move=move_label(c.move, seat), outlook=outlook(c, tricks))
         if c.win_rate > best.win_rate:
-            line = M("{line} (tried less than the advice)", line=line) if c.visits < best.visits else \
-                M("{line} (but lower on average when it does not win)", line=line)
+            line = M("{line}, tried less than the advice", line=line) if c.visits < best.visits else \
+                M("{line}, but lower on average when it does not win", line=line)
         parts.append(M("also weighed: {line}", line=line) if i == 0 else line)
     if len(others) > 3:
         parts.append(_n("{n} more move tried less", "{n} more moves tried less", len(others) - 3))
@@ -596,7 +596,7 @@ def explain(result: SearchResult, me: int, game_id: str) -> Text:
     """
     why = reason(result, me, game_id)
     if result.endgame is None and not result.iterations:
-        return M("{move}: {why}", move=move_label(result.move, me), why=why)
+        return M("{move} — {why}", move=move_label(result.move, me), why=why)
     return why
 
 

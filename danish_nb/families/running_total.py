@@ -122,7 +122,7 @@ class RatMove(NamedTuple):
                 return M("Play hole card {position} as a {value}", position=self.position, value=self.value)
             return M("Play hole card {position}", position=self.position)
         if self.action == "keep":
-            return M("Done swapping: start play")
+            return M("Finish swapping and start play")
         return M("Take from the pile") if self.action == "take" else NOT_WELL_FORMED
 
     def phrase(self) -> Text:
@@ -181,7 +181,7 @@ def parse_move(text: str) -> RatMove:
                                    text=text))
         return RatMove(player, action, _card(args[0], text), other=_card(args[1], text))
     if len(args) != 1:
-        raise MoveParseError(M("{text!r}: one card per turn (ruling RB-d): e.g. 'P1 {action} {value}'",
+        raise MoveParseError(M("{text!r}: one card per turn (ruling RB-d), e.g. 'P1 {action} {value}'",
                                text=text, action=action, value='7H' if action == 'play' else '1'))
     word, _, value_text = args[0].partition("=")
     value = parse_number(value_text) if "=" in args[0] else None

@@ -12,7 +12,7 @@ the black queens are permanent trumps, so ``J♥`` follows clubs when clubs are 
 >>> trick = tuple(Play(p, c) for p, c in enumerate(parse_cards("AC JH 10C")))
 >>> winner, why = trick_winner(trick, t)
 >>> winner.player, str(why)
-(1, 'the jack of hearts wins: the highest trump')
+(1, 'the jack of hearts is the highest trump')
 >>> str(parse_trick_move("P2 trump none")), str(parse_trick_move("p1 play 7h"))
 ('P2 trump none', 'P1 play 7♥')
 """
@@ -57,10 +57,10 @@ _NO_TRUMP_WORDS = ("none", "no-trumps", "notrumps", "nt")
 #: The suits' names in texts for learners (translated where shown; SUIT_NAMES is notation).
 SUIT_TEXTS = {Suit.CLUBS: M("clubs"), Suit.DIAMONDS: M("diamonds"), Suit.HEARTS: M("hearts"), Suit.SPADES: M("spades")}
 #: Why the highest card of the suit led wins a trick, per suit (a message template: ``{card}``).
-_LED_WINS = {Suit.CLUBS: N_("{card} wins: the highest club, the suit led"),
-             Suit.DIAMONDS: N_("{card} wins: the highest diamond, the suit led"),
-             Suit.HEARTS: N_("{card} wins: the highest heart, the suit led"),
-             Suit.SPADES: N_("{card} wins: the highest spade, the suit led")}
+_LED_WINS = {Suit.CLUBS: N_("{card} is the highest club, the suit led"),
+             Suit.DIAMONDS: N_("{card} is the highest diamond, the suit led"),
+             Suit.HEARTS: N_("{card} is the highest heart, the suit led"),
+             Suit.SPADES: N_("{card} is the highest spade, the suit led")}
 
 
 # --------------------------------------------------------------------------- trump orders
@@ -212,9 +212,9 @@ def playable(hand: Sequence[Card], trick: Sequence[Play], trumps: Trumps) -> tup
 
 
 def _counted(card: Card, trumps: Trumps) -> Text:
-    """`` (J♥ counts as clubs)`` for a card that follows another suit than its own, else nothing."""
+    """``, as J♥ counts as clubs`` for a card that follows another suit than its own, else nothing."""
     mine = trumps.suit_of(card)
-    return M(" ({card} counts as {suit})", card=card, suit=trumps.suit_label(mine)) if mine is not card.suit else ""
+    return M(", as {card} counts as {suit}", card=card, suit=trumps.suit_label(mine)) if mine is not card.suit else ""
 
 
 # Why a card may go on a trick or not (a follow step's values: the card, the trick's trumps, the cards held).
@@ -265,7 +265,7 @@ def trick_winner(trick: Sequence[Play], trumps: Trumps) -> tuple[Play, Message]:
     >>> from ..cards import parse_cards
     >>> trick = tuple(Play(p, c) for p, c in enumerate(parse_cards("AS 2H KS")))
     >>> str(trick_winner(trick, Trumps(Suit.HEARTS))[1]), trick_winner(trick, Trumps(None))[1].render("de")
-    ('the two of hearts wins: the only trump', 'Pik-Ass ist die höchste Karte in Pik, der ausgespielten Farbe')
+    ('the two of hearts is the only trump', 'Pik-Ass ist die höchste Karte in Pik, der ausgespielten Farbe')
     """
     if not trick:
         raise ValueError("an empty trick has no winner")
@@ -279,8 +279,8 @@ def trick_winner(trick: Sequence[Play], trumps: Trumps) -> tuple[Play, Message]:
     return best, _why(_LED_WINS[led], best.card)
 
 
-_ONLY_TRUMP = N_("{card} wins: the only trump")
-_HIGHEST_TRUMP = N_("{card} wins: the highest trump")
+_ONLY_TRUMP = N_("{card} is the only trump")
+_HIGHEST_TRUMP = N_("{card} is the highest trump")
 
 
 @lru_cache(maxsize=1024)
@@ -498,7 +498,7 @@ def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
         return TrickMove(player, action, None, parse_trump(args[0]))
     if action == "bid":
         if len(args) != 1 or args[0].lower() not in bids:
-            raise MoveParseError(M("{text!r}: 'bid' takes one bid: {bids}, e.g. 'P1 bid {first}'",
+            raise MoveParseError(M("{text!r}: 'bid' takes one bid ({bids}), e.g. 'P1 bid {first}'",
                                    text=text, bids=", ".join(bids), first=bids[0])
                                  if bids else M("{text!r}: this game has no bids", text=text))
         return TrickMove(player, action, bid=args[0].lower())

@@ -116,7 +116,7 @@ RULES = (
           "jack of hearts -4."),
     _rule("BA-15", "The nasty card", "Wenn ein Spieler an der Verlosung sieben Diamanten hat ( \"nasty "
           "Karte\"), verdoppelt sie die negativen Punkte der jeweils eine Buchse genommen.",
-          "A player whose tricks hold the seven of diamonds (the \"nasty card\") scores each jack they "
+          "A player whose tricks hold the seven of diamonds (the ‘nasty card’) scores each jack they "
           "took double."),
     _rule("BA-16", "The nasty card without jacks", "Wenn ein Spieler an der Verlosung gibt es sieben "
           "von Diamanten und keine Buchse sind, wird der Spieler belohnt für jeden ein Bestechungsgeld "
@@ -126,7 +126,7 @@ RULES = (
     _rule("BA-17", "The charm card", "Wenn ein Spieler eine Karte von Clubs sieben ( \"Charm - Karte\") "
           "und einem Sieben von Diamanten zu ziehen, die sieben von Vereinen Bricht für Buchsen "
           "negative Punkte zu verdoppeln.",
-          "If a player took both the seven of clubs (the \"charm card\") and the seven of diamonds, "
+          "If a player took both the seven of clubs (the ‘charm card’) and the seven of diamonds, "
           "the seven of clubs cancels the doubling of their jack penalties."),
     _rule("BA-18", "The charm card without jacks", "Wenn ein Spieler, der eine sieben von Vereinen und "
           "keine Buchse hat, dann für jeden ein Bestechungsgeld genommen , die Spieler positiv 4 "
@@ -238,7 +238,7 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
 
     >>> from ..cards import parse_cards
     >>> [str(line.text) for line in score_player(0, parse_cards("JD 7D 2C 3C"), 1, Options())]
-    ['P1: 1 trick × 1 point: +1', 'P1: the jack of diamonds -3, doubled by the seven of diamonds: -6']
+    ['P1: 1 trick × 1 point = +1', 'P1: the jack of diamonds -3, doubled by the seven of diamonds to -6']
     """
     who = f"P{player + 1}"
     if tricks == 0:
@@ -249,30 +249,31 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
     if not jacks:
         if nasty and charm:
             per = options.both_sevens_per_trick
-            return [ScoreLine(player, tricks * per, M("{who}: the seven of clubs and the seven of diamonds and no "
-                                                      "jack: {n_tricks} × {per} points: {x:+d}",
+            return [ScoreLine(player, tricks * per, M("{who}: the seven of clubs and the seven of diamonds but no "
+                                                      "jack, {n_tricks} × {per} points = {x:+d}",
                                                       who=who, n_tricks=n_tricks(tricks),
                                                       per=per, x=tricks * per), "BA-18", "BA-g")]
         if charm:
             return [ScoreLine(player, tricks * 4,
-                              M("{who}: the seven of clubs and no jack: {n_tricks} × 4 points: {x:+d}",
+                              M("{who}: the seven of clubs but no jack, {n_tricks} × 4 points = {x:+d}",
                                 who=who, n_tricks=n_tricks(tricks), x=tricks * 4), "BA-18", "BA-g")]
         if nasty:
             return [ScoreLine(player, tricks * 2,
-                              M("{who}: the seven of diamonds and no jack: {n_tricks} × 2 points: {x:+d}",
+                              M("{who}: the seven of diamonds but no jack, {n_tricks} × 2 points = {x:+d}",
                                 who=who, n_tricks=n_tricks(tricks), x=tricks * 2), "BA-16", "BA-f")]
     per = options.points_per_trick
     unit = M("point") if per == 1 else M("points")
-    lines = [ScoreLine(player, tricks * per, M("{who}: {n_tricks} × {per} {unit}: {x:+d}",
+    lines = [ScoreLine(player, tricks * per, M("{who}: {n_tricks} × {per} {unit} = {x:+d}",
                                                who=who, n_tricks=n_tricks(tricks), per=per, unit=unit, x=tricks * per),
                        "BA-13", "BA-d")]
     for jack in jacks:
         value = JACKS[jack]
         if nasty and not charm:
-            lines.append(ScoreLine(player, 2 * value, M("{who}: {jack} {value}, doubled by the seven of diamonds: {x}",
+            lines.append(ScoreLine(player, 2 * value, M("{who}: {jack} {value}, doubled by the seven of diamonds "
+                                                        "to {x}",
                                                         who=who, jack=jack, value=value, x=2 * value), "BA-15", "BA-f"))
         elif nasty:
-            lines.append(ScoreLine(player, value, M("{who}: {jack} {value}, not doubled: "
+            lines.append(ScoreLine(player, value, M("{who}: {jack} {value}, not doubled, as "
                                                     "the seven of clubs cancels the seven of diamonds",
                                                     who=who, jack=jack, value=value), "BA-17", "BA-g"))
         else:

@@ -70,8 +70,8 @@ RULES = (
     _rule("DB-9", "Who starts", "The person to start the game is the first person to have finished "
           "substituting their cards, they start play by placing one of their in-hand cards on the "
           "table to create a new ‘throw-away’ pile.", enforced=False,
-          note="A race in real time cannot be played turn by turn: see ruling DB-i (the first card coming "
-          "from the hand is enforced: ruling DB-s)."),
+          note="A race in real time cannot be played turn by turn: see ruling DB-i (ruling DB-s enforces "
+          "that the first card comes from the hand)."),
     _rule("DB-10", "Four stages", "The game is played in 4 stages for each player … i) Play until the "
           "‘pick up pile’ has all gone. … ii) Play until your ‘in-hand’ cards have all gone. iii) Play "
           "until all of your ‘open’ on-table cards has gone. iv) Play until all of your ‘closed’ "
@@ -147,7 +147,7 @@ RULINGS = (
     Ruling("DB-d", "What happens after a burn?",
            "The burner plays again, then the order of play reverses.", option="reverse_after_burn",
            rules=("DB-19",)),
-    Ruling("DB-e", "Four of a kind: across players? jokers? more than four?",
+    Ruling("DB-e", "Four of a kind: across players? With jokers? More than four?",
            "The run counts across players; jokers break it; four or more cards of one rank on top of "
            "the pile burn it.", rules=("DB-17",)),
     Ruling("DB-f", "The black joker.",
@@ -578,7 +578,7 @@ class DanishBastardState(ShedTable):
             rule = {"stock": "DB-24", "open": "DB-28", "closed": "DB-30"}[action]
             events = [Event("fail", p, M(_FAILS[action], p=p + 1, cards=cards_text(cards), top=top,
                                          index=(move.index or 0) + 1), cards, R[rule]),
-                      Event("take", p, M("P{p} takes {cards} with the pile ({x})",
+                      Event("take", p, M("P{p} takes {cards} with the pile of {x}",
                                          p=p + 1, cards=cards_text(cards),
                                          x=n_cards(len(self.pile) + len(cards))), self.pile + cards, R[rule])]
             known = learn(known, self.players, p, self.pile + cards)
@@ -667,9 +667,9 @@ def _played(move: ShedMove, cards: tuple[Card, ...], top: Card | None) -> tuple[
 
 @lru_cache(maxsize=256)
 def _take_text(p: int, count: int) -> Message:
-    """``P1 takes the pile (5 cards)``: one shared message per seat and pile size (the event
+    """``P1 takes the pile of 5 cards``: one shared message per seat and pile size (the event
     names the cards, so it is new each time)."""
-    return M("P{p} takes the pile ({pile})", p=p + 1, pile=n_cards(count))
+    return M("P{p} takes the pile of {pile}", p=p + 1, pile=n_cards(count))
 
 
 @lru_cache(maxsize=64)
@@ -716,7 +716,7 @@ _CLOSED_BLIND = Why(True, "DB-29", N_("P{p} turns over closed card {index} blind
 _STOCK_GONE = Why(False, "DB-25", N_("the stock is gone"))
 _STOCK_BLIND = Why(False, "DB-12", N_("the stock card is played blind: write just 'stock'"))
 _LAST_CHANCE_BLACK_JOKER = Why(True, "DB-24", N_("no hand card answers the black joker: P{p} may try the top stock "
-                                                 "card blind (the last chance: it fits only if it is a joker) or "
+                                                 "card blind (the last chance, which fits only if it is a joker) or "
                                                  "take the pile"), "DB-f")
 _LAST_CHANCE = Why(True, "DB-24", N_("no hand card fits, so P{p} must play the top stock card blind (the last "
                                      "chance); if it fails, P{p} takes it with the pile"), "DB-g")

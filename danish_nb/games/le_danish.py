@@ -619,7 +619,7 @@ class LeDanishState(ShedTable):
         if action == "pass":
             return self._apply_pass(move)
         if action == "take":
-            events = [Event("take", p, M("P{p} cannot play and picks up the pile ({pile}): P{p} cocogne",
+            events = [Event("take", p, M("P{p} cannot play and picks up the pile ({pile}); P{p} cocogne",
                                          p=p + 1, pile=n_cards(len(self.pile))), self.pile, R["LD-16"])]
             return self._pick_up(p, self.hands[p] + self.pile, self.closed,
                                  learn(self.known, self.players, p, self.pile), events)
@@ -694,7 +694,8 @@ class LeDanishState(ShedTable):
         seat = p
         for _ in range(eights):
             seat = next_seat(seat, direction, out)
-            events.append(_seat_event("skip", seat, "LD-27", N_("P{seat} misses their turn (an 8)"), "seat"))
+            events.append(_seat_event("skip", seat, "LD-27", N_("P{seat} misses their turn because of an 8"),
+                                      "seat"))
         nxt = next_seat(seat, direction, out)
         if pair and len(cards) == 2 and opts.complete_four:
             asked = self._offered(p, rank, hands, direction, out)

@@ -463,7 +463,7 @@ class RatBastardState(RulesState):
         p, row = move.player, self.holes[move.player]
         if self.hands[p]:
             return [(Why.of(False, "RB-5", N_("the hole cards may not be used until all cards in the hand have been "
-                                              "used (P{p} holds {hands})")), p + 1, len(self.hands[p]))]
+                                              "used; P{p} still holds {hands}")), p + 1, len(self.hands[p]))]
         if move.card is not None or move.other is not None or move.position not in range(1, ROW + 1):
             return [(Why.of(False, "RB-20", N_("a hole card is named by its position, 1 to 5: 'P1 hole 1'"), "RB-c"),)]
         slot = move.position - 1
@@ -581,7 +581,7 @@ class RatBastardState(RulesState):
         if total == TARGET:  # noqa: SIM102 - the comment below is about the inner test alone
             if not deck_gone:
                 # the deck was not gone when the card went down, even if the refill emptied it (RB-n)
-                events.append(Event("discard", p, M("17! the pile ({pile}) is discarded; P{p} starts again "
+                events.append(Event("discard", p, M("17! The pile ({pile}) is discarded; P{p} starts again "
                                                     "from 0", pile=n_cards(len(pile)),
                                                     p=p + 1), pile, R["RB-17"], RULING["RB-f" if deck else "RB-n"]))
                 state = state.copy(pile=(), total=0, discard=self.discard + pile, current=p)
@@ -620,13 +620,15 @@ class RatBastardState(RulesState):
         taken = self.pile[len(self.pile) - count:]
         rest = self.pile[:len(self.pile) - count]
         hands = replace_at(self.hands, taker, sorted_cards(self.hands[taker] + taken))
-        events.append(Event("take", taker, M("P{taker} picks up {count} from the top of the pile",
-                                             taker=taker + 1, count=n_cards(count)),
-                            taken, R[rule], RULING[ruling]))
-        if rest:
-            events.append(Event("discard", None, M("the rest of the pile ({rest}) is discarded",
-                                                   rest=n_cards(len(rest))),
-                                rest, R[rule], RULING[ruling]))
+        if taken:
+            events.append(Event("take", taker, M("P{taker} picks up {count} from the top of the pile",
+                                                 taker=taker + 1, count=n_cards(count)),
+                                taken, R[rule], RULING[ruling]))
+        if rest:  # a taker who already holds enough picks up none: the whole pile goes (RB-f)
+            said = M("the rest of the pile ({rest}) is discarded", rest=n_cards(len(rest))) if taken else \
+                M("P{taker} already holds {held} and picks up none; the whole pile ({rest}) is discarded",
+                  taker=taker + 1, held=n_cards(len(self.hands[taker])), rest=n_cards(len(rest)))
+            events.append(Event("discard", None, said, rest, R[rule], RULING[ruling]))
         current = 1 - taker if restart is None else restart
         who_restarts = "RB-l" if ruling == "RB-g" else ruling  # RB-l: after going over, the other starts
         events.append(_restart_event(current, rule, who_restarts))
@@ -686,8 +688,8 @@ class RatBastardState(RulesState):
             deck, drawn = deck[:-2], drawn + (one, two)
             v1, v2 = draw_value(one, self.options), draw_value(two, self.options)
             wild = is_wild(one, self.options) or is_wild(two, self.options)
-            events.append(Event("pick", None, M("to decide who starts, P1 draws {one} ({v1}) and P2 draws "
-                                                "{two} ({v2})", one=one, v1=v1, two=two,
+            events.append(Event("pick", None, M("to decide who starts, P1 draws {one}, worth {v1}, and P2 "
+                                                "draws {two}, worth {v2}", one=one, v1=v1, two=two,
                                                 v2=v2), (one, two), R["RB-9"], RULING["RB-k" if wild else "RB-h"]))
             if v1 != v2:
                 first = 0 if v1 > v2 else 1
@@ -821,10 +823,10 @@ def _play_event(move: RatMove, card: Card, value: int, total: int, wild_card: bo
         text = M("P{p} plays the face-up hole card {card} as {value}: the total is {total}", **said) if wild_card \
             else M("P{p} plays the face-up hole card {card}: the total is {total}", **said)
     elif blind_wild:
-        text = M("P{p} turns over the face-down hole card at position {position}: {card} as {value} (its best "
-                 "value): the total is {total}", position=move.position, **said)
+        text = M("P{p} turns over the face-down hole card at position {position}, {card}, and plays it as "
+                 "{value} (its best value): the total is {total}", position=move.position, **said)
     else:
-        text = M("P{p} turns over the face-down hole card at position {position}: {card}: the total is {total}",
+        text = M("P{p} turns over the face-down hole card at position {position}, {card}: the total is {total}",
                  position=move.position, **said)
     return Event("play", p, text, (card,), R["RB-13"], RULING["RB-m" if blind_wild else "RB-i"])
 

@@ -131,7 +131,7 @@ RULES = (
     _rule("SJ-19", "The loser", "The first to reach zero loses the game."),
     _rule("SJ-20", "Last game points", "In some circles, a player down to his last game-points cannot be "
           "brought to zero except by becoming the soloist and losing his bid.",
-          "An optional rule (the option “last points”): a player down to the last game points is not "
+          "An optional rule (the option ‘last points’): a player down to the last game points is not "
           "brought to zero as an opponent, only by losing as the soloist."),
     _rule("SJ-21", "Without the red queens", "Variant Omit the red Queens, and deal five each with three "
           "to the skat.",
@@ -254,10 +254,10 @@ class Options:
                                    choices={"2-(2)-2": N_("without the red queens: 4 each, a 2-card skat"),
                                             "no-skat": N_("all 20 cards: 5 each, no skat")})
     farvesjavs: bool = option(False, "Farvesjavs: the soloist names the suit whose ace, king, (queen) and "
-                              "ten are trumps below the six permanent ones (Klørsjavs: always clubs).",
+                              "ten are trumps below the six permanent ones (in Klørsjavs, always clubs).",
                               ruling="SJ-i")
     last_points: int = option(0, "Last game points: an opponent never falls below this many game "
-                              "points (0: off, the page's main rule).", ruling="SJ-f",
+                              "points (0 turns it off, as in the page's main rule).", ruling="SJ-f",
                               choices={0: N_("off: the page's main rule"), 5: N_("5"), 10: N_("10")})
     max_deals: int = option(200, f"A match stops after this many deals (throw-ins counted; 1 to {MAX_DEALS}); "
                             "the fewest game points then lose.", ruling="SJ-j", low=1, high=MAX_DEALS)
@@ -417,14 +417,14 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
                      "{who} ({name}): {n} of {total} tricks, {points} card points", counts[soloist], **said)
     elif exchanged:
         counted = _n("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the discards "
-                     "({cards}): {mine} in all", "{who} ({name}): {n} of {total} tricks, {points} card points, plus "
-                     "{aside} in the discards ({cards}): {mine} in all", counts[soloist], cards=cards_text(out_of_play),
-                     aside=aside, mine=mine, **said)
+                     "({cards}), making {mine} in all", "{who} ({name}): {n} of {total} tricks, {points} card points, "
+                     "plus {aside} in the discards ({cards}), making {mine} in all", counts[soloist],
+                     cards=cards_text(out_of_play), aside=aside, mine=mine, **said)
     else:
         counted = _n("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the skat "
-                     "({cards}): {mine} in all", "{who} ({name}): {n} of {total} tricks, {points} card points, plus "
-                     "{aside} in the skat ({cards}): {mine} in all", counts[soloist], cards=cards_text(out_of_play),
-                     aside=aside, mine=mine, **said)
+                     "({cards}), making {mine} in all", "{who} ({name}): {n} of {total} tricks, {points} card points, "
+                     "plus {aside} in the skat ({cards}), making {mine} in all", counts[soloist],
+                     cards=cards_text(out_of_play), aside=aside, mine=mine, **said)
     lines.append(ScoreLine(soloist, 0, counted, "SJ-10" if out_of_play else "SJ-3", "SJ-d" if out_of_play else None))
     lines.append(ScoreLine(soloist, 0, M("the opponents ({seats}): {n_tricks}, {theirs} card points",
                                          seats=_seats(opponents),
@@ -432,13 +432,13 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     target_rule = "SJ-22" if plan.target != 61 else BID_RULES[contract]
     if contract == "slam":
         won_it = counts[soloist] == sum(counts)
-        lines.append(ScoreLine(soloist, 0, M("Slam: {who} must win every trick and won {counts} of {sum}: {x}",
+        lines.append(ScoreLine(soloist, 0, M("In a Slam {who} must win every trick, and won {counts} of {sum}: {x}",
                                              who=who, counts=counts[soloist],
                                              sum=sum(counts), x=M("won") if won_it else M("lost")), "SJ-11"))
     else:
         won_it = mine >= plan.target
         verdict = M("won") if won_it else M("lost, {short} short", short=plan.target - mine)
-        lines.append(ScoreLine(soloist, 0, M("target {target}: {who} took {mine}: {verdict}",
+        lines.append(ScoreLine(soloist, 0, M("{who} took {mine} against a target of {target}: {verdict}",
                                              target=plan.target, who=who, mine=mine, verdict=verdict), target_rule,
                                "SJ-g" if target_rule == "SJ-22" else "SJ-d"))
     points = [0] * players
@@ -694,8 +694,8 @@ class SjavsState(MatchState):
 
     def _check_trump(self, move: TrickMove) -> Step:
         if not self.options.farvesjavs:
-            return (Why.of(False, "SJ-1", N_("in Sjavs (Klørsjavs) clubs are always trumps: nobody names them "
-                                             "(Farvesjavs is an option)")),)
+            return (Why.of(False, "SJ-1", N_("in Sjavs (Klørsjavs) clubs are always trumps and nobody names "
+                                             "them; Farvesjavs is an option")),)
         if self.phase != "trump":
             trumps = M("not named yet") if self.trumps is None else self.trumps.text
             return (Why.of(False, "SJ-25",
@@ -1034,8 +1034,8 @@ def _setup_contract(base: SjavsState, position: Mapping[str, Any]) -> SjavsState
         except ValueError as exc:
             raise OptionsError(M("position['trump']: {error}", error=exc)) from None
         if suit is None or (not options.farvesjavs and suit is not Suit.CLUBS) or phase == "trump":
-            raise OptionsError(M("position['trump']: clubs are trumps (Farvesjavs, "
-                                 "before the 'trump' phase: any suit)"))
+            raise OptionsError(M("position['trump']: clubs are trumps (with Farvesjavs, "
+                                 "any suit before the 'trump' phase)"))
         trumps = TRUMPS[suit]
     elif options.farvesjavs and phase != "trump":
         raise OptionsError(M("a Farvesjavs position after the trump call needs 'trump'"))

@@ -512,4 +512,5 @@ def _position_asks(item: Item, state: Any) -> list[Event]:
 
 
 def _verdict_text(verdict: Verdict) -> Text:
-    return M("{move}: {verdict}", move=move_words(verdict.move), verdict=Rendered(verdict.summary))
+    said = {"move": move_words(verdict.move), "reasons": Rendered(verdict.reasons_in)}
+    return M("{move} — legal; {reasons}", **said) if verdict.legal else M("{move} — illegal; {reasons}", **said)

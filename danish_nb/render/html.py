@@ -145,8 +145,8 @@ def card_html(card: Card, *, playable: bool = False, selected: bool = False, zon
 
     >>> card_html(Card.parse("7H"), zone="hand", index=2)[:61]
     '<span data-act="card" data-idx="2" role="button" tabindex="0"'
-    >>> html = card_html(Card.parse("7H"), zone="open", index=0, refused="Not allowed now: play your hand first")
-    >>> 'aria-disabled="true"' in html, 'title="Not allowed now: play your hand first"' in html
+    >>> html = card_html(Card.parse("7H"), zone="open", index=0, refused="Not allowed now — play your hand first")
+    >>> 'aria-disabled="true"' in html, 'title="Not allowed now — play your hand first"' in html
     (True, True)
     """
     classes = ["dn-card", f"dn-card-{card.code}"]
@@ -271,7 +271,7 @@ def reason_html(reason: Reason, lang: str = "en") -> str:
     """One reason of a verdict: its words, its rule and its ruling's reading, in ``lang``."""
     ruling = ""
     if reason.ruling is not None:
-        line = translator(lang)("Ruling {id}: {reading}", id=reason.ruling.id, reading=reason.ruling.reading_in(lang))
+        line = translator(lang)("Ruling {id} — {reading}", id=reason.ruling.id, reading=reason.ruling.reading_in(lang))
         ruling = f"<div><small>{escape(line)}</small></div>"
     return f"<li>{escape(render_text(reason.text, lang=lang))}{rule_html(reason.rule, lang)}{ruling}</li>"
 

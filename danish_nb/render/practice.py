@@ -116,13 +116,13 @@ def options_lines(item: Item, lang: str = "en") -> list[str]:
 
     >>> from danish_nb.practice import make_item
     >>> options_lines(make_item("danish-bastard", "DB-23", seed=11))
-    ['Table rule: After a 7 another 7 may be played; off: the next card must be strictly lower. (on)']
+    ['After a 7 another 7 may be played; off: the next card must be strictly lower. At this table: on.']
     """
     tr = translator(lang)
     lines = []
     for info, value in item.deciding_options():
         words = (tr("on") if value else tr("off")) if isinstance(value, bool) else tr(info.choice_label(value))
-        lines.append(tr("Table rule: {rule} ({value})", rule=tr(info.help), value=words))
+        lines.append(tr("{rule} At this table: {value}.", rule=tr(info.help), value=words))
     return lines
 
 
@@ -176,7 +176,7 @@ def feedback_html(feedback: Feedback, lang: str = "en") -> str:
            f'{escape(tr("The answer: {answer}", answer=answer))}</p>'
     lines = "".join(f"<li>{_text(line, lang, item.player)}</li>" for line in feedback.lines)
     rulings = "".join(f'<p class="dn-ruling"><small>{escape(ruling)}</small></p>' for ruling in (
-        tr("Ruling {id}: {reading}", id=r.id, reading=r.reading_in(lang)) for r in feedback.rulings))
+        tr("Ruling {id} — {reading}", id=r.id, reading=r.reading_in(lang)) for r in feedback.rulings))
     spoken = f"{verdict} {tr('The answer: {answer}', answer=answer)}"
     return (f'<section class="dn-feedback" aria-label="{escape(tr("Feedback"))}">{head}'
             f'<p>{escape(tr("What the rules say:"))}</p><ul class="dn-feedback-lines">{lines}</ul>'

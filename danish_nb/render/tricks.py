@@ -152,7 +152,7 @@ def seat_html(view: TrickView, seat: int, name: str, *, clickable: bool = False,
     """One player: name (dealer marked), tricks won this deal, and hand (or how many cards;
     ``refused``: see :func:`table_html`)."""
     tr = translator(lang)
-    dealer = f' <small class="dn-dealer-mark">{escape(tr("(dealer)"))}</small>' if seat == view.dealer else ""
+    dealer = f' <small class="dn-dealer-mark">{escape(tr("· dealer"))}</small>' if seat == view.dealer else ""
     won = view.tricks_won[seat]
     points = getattr(view, "card_points", ())
     points_part = (f' · <span class="dn-card-points">{escape(tr("{n} card points", n=points[seat]))}</span>'

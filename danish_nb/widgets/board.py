@@ -670,7 +670,7 @@ class Board(ABC):
         verdict = self.game.state.explain(move)
         if verdict.legal:
             return None
-        return M("Not allowed now: {reason}", reason=verdict.reasons[-1].text) if verdict.reasons else ""
+        return M("Not allowed now — {reason}", reason=verdict.reasons[-1].text) if verdict.reasons else ""
 
     def _refused_cards(self, spots: Spots) -> dict[Spot, Message | str]:
         """Each face-up card of the viewer offered now that no legal move plays, with why the

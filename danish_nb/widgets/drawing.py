@@ -253,7 +253,7 @@ class Drawing:
         """What just happened (the last move shown, as the viewer may read it), shown on top of
         the table; then what the page says to screen readers this time (:meth:`_news_html`)."""
         recent = escape(frame.log.recent)
-        just_now = escape(translator(frame.lang)("Just now:"))
+        just_now = escape(translator(frame.lang)("Just now —"))
         just = f'<div class="dn-just" aria-hidden="true"><b>{just_now}</b> {recent}</div>' if recent else ""
         return just + self._news_html(frame)
 

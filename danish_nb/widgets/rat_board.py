@@ -41,7 +41,7 @@ def move_label(move: RatMove) -> Text:
 
     >>> from danish_nb.cards import Card
     >>> str(move_label(RatMove(0, "play", Card.parse("RJ"), value=4))), str(move_label(RatMove(1, "keep")))
-    ('Play the red joker as a 4', 'Done swapping: start play')
+    ('Play the red joker as a 4', 'Finish swapping and start play')
     >>> move_label(RatMove(0, "hole", position=2, value=7)).render("de")
     'Lochkarte 2 als 7 spielen'
     """
