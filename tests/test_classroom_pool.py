@@ -118,6 +118,34 @@ def test_a_visitor_waiting_for_a_replacement_starts_it_at_once() -> None:
     run_apart(scenario())
 
 
+@pytest.mark.parametrize("max_starting_wanted", [2, 4])
+def test_kernels_learners_already_wait_for_start_more_at_once(max_starting_wanted: int) -> None:
+    """Issue 40: after a restart the pages reconnect at once, and the pool started their kernels
+    two at a time (8 learners back in pairs, the last 27 s after the server answered). Kernels a
+    visitor waits for start up to max_starting_wanted at once; the others still two at a time."""
+    async def scenario() -> None:
+        manager = Gentle(max_total=20, refill_after=60, max_starting=2, max_starting_wanted=max_starting_wanted)
+        manager.fill(8)
+        await asyncio.sleep(0)  # the pool starts filling before anyone arrives
+        handed = await asyncio.wait_for(
+            asyncio.gather(*(manager.get_rendered_notebook("app") for _ in range(8))), 5)
+        assert len({kernel_id for _, _, kernel_id in handed}) == 8
+        assert manager.most_running == max_starting_wanted
+        manager._last_handover = float("-inf")  # the learners leave
+        for kernel_id in manager.kernels:
+            manager.kernels[kernel_id].last_activity = utcnow() - timedelta(seconds=120)
+        manager.most_running = 0
+        manager.refill_after = 0.01
+        for _ in range(200):  # the replacements nobody waits for: two at a time
+            await asyncio.sleep(0.02)
+            if len(manager.kernels) == 16:
+                break
+        assert len(manager.kernels) == 16 and manager.most_running == 2
+        await manager.shutdown_all()
+
+    run_apart(scenario())
+
+
 def test_a_burst_never_takes_the_pool_past_its_cap() -> None:
     """Issue 28: replacements released together by a quiet room each passed the same count
     before waiting their turn to start, and all started (43 and 50 kernels against a cap of 38)."""

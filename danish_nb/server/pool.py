@@ -13,7 +13,11 @@ of its kernels start:
   page is rendered there), which held up every learner's clicks for a moment when replacements
   started in the middle of a lesson;
 - at most :attr:`~GentlePool.max_starting` pool kernels start (and run the notebook) at once,
-  at start-up too, so the box is not swamped and each start finishes in its usual time;
+  at start-up too, so the box is not swamped and each start finishes in its usual time; a kernel
+  a visitor already waits for (pages reconnecting after a restart) may start while up to
+  :attr:`~GentlePool.max_starting_wanted` start (by default twice the cores, within the memory
+  free): after a restart the seated learners came back two at a time (8 pages: the last 27 s
+  after the server answered, issue 40);
 - while :attr:`~GentlePool.max_total` kernels (visitors' and pool's, running or starting) run, a
   replacement waits (it costs nothing while it waits); a visitor who gets it starts it at once.
   The check and the place it takes are one step (no await between them), made before the
@@ -30,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import time
 from collections.abc import Iterator
 from datetime import timedelta
@@ -42,6 +47,29 @@ from traitlets.config import LoggingConfigurable
 
 #: Seconds between a waiting replacement's checks of the kernel count.
 RECHECK = 2.0
+#: Memory a starting kernel is given room for (an app kernel holds about 100 MB).
+KERNEL_BYTES = 200 * 2**20
+
+
+def starts_affordable(cores: int | None = None, free_bytes: int | None = None) -> int:
+    """Kernel starts at once the box affords: twice its cores, and no more than its free memory
+    holds (read from the system when not given); at least 1.
+
+    >>> starts_affordable(cores=2, free_bytes=8 * 2**30)
+    4
+    >>> starts_affordable(cores=8, free_bytes=3 * KERNEL_BYTES)
+    3
+    >>> starts_affordable(cores=2, free_bytes=0)
+    1
+    """
+    if cores is None:
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    if free_bytes is None:
+        try:
+            free_bytes = os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+        except (AttributeError, ValueError, OSError):
+            free_bytes = 2 * cores * KERNEL_BYTES  # unknown: the cores decide
+    return max(1, min(2 * cores, free_bytes // KERNEL_BYTES))
 
 
 class PoolClosed(Exception):
@@ -52,6 +80,10 @@ class GentlePool(LoggingConfigurable):
     """Mixin for Voila's ``VoilaKernelManager``: gradual, capped refills (see the module)."""
 
     max_starting = Integer(2, config=True, help="Pool kernels starting (and running the notebook) at once.")
+    max_starting_wanted = Integer(config=True,
+                                  help="Pool kernels starting at once while visitors wait for them "
+                                       "(never fewer than max_starting; default: twice the cores, "
+                                       "within the free memory).")
     refill_after = Float(10.0, config=True,
                          help="Seconds without a hand-over or any visitor kernel's activity before a "
                               "used pool kernel is replaced.")
@@ -62,6 +94,10 @@ class GentlePool(LoggingConfigurable):
     def _max_total(self) -> int:
         return int(getattr(self.parent, "max_kernels", 0))
 
+    @default("max_starting_wanted")
+    def _max_starting_wanted(self) -> int:
+        return starts_affordable()
+
     @default("fill_delay")
     def _fill_delay(self) -> float:
         return 0.0  # the wait is in _initialize, where a visitor can cut it short
@@ -70,7 +106,8 @@ class GentlePool(LoggingConfigurable):
         self._last_handover = float("-inf")
         self._visitors: set[str] = set()
         self._wanted: dict[asyncio.Task, asyncio.Event] = {}
-        self._gate: asyncio.Semaphore | None = None
+        self._starting = 0
+        self._gate_moved: asyncio.Event | None = None
         self._reserved = 0
         self._closing = False
         super().__init__(**kwargs)
@@ -89,6 +126,7 @@ class GentlePool(LoggingConfigurable):
             pool.insert(0, ready)
         if pool:
             self._wanted_event(pool[0]).set()
+            self._move_gate()  # it may start now, if it waits at the gate
         task, cache, kernel_id = await super().get_rendered_notebook(notebook_name, *args, **kwargs)
         self._visitors.add(kernel_id)
         return task, cache, kernel_id
@@ -111,6 +149,29 @@ class GentlePool(LoggingConfigurable):
         full = 0 < self.max_total <= self.kernels_counted()
         return full or self._busy()
 
+    def _start_limit(self, wanted: bool) -> int:
+        """Pool kernels that may start at once: more for one a visitor waits for."""
+        limit = max(1, self.max_starting)
+        return max(limit, self.max_starting_wanted) if wanted else limit
+
+    def _move_gate(self) -> None:
+        """Wake the kernels waiting at the gate to check their turn again."""
+        if self._gate_moved is not None:
+            self._gate_moved.set()
+        self._gate_moved = None
+
+    async def _through_gate(self, wanted: asyncio.Event) -> None:
+        """Wait for a place among the kernels starting, then take it (no await between)."""
+        while self._starting >= self._start_limit(wanted.is_set()):
+            if self._closing:
+                raise PoolClosed("the server is shutting down")
+            if self._gate_moved is None:
+                self._gate_moved = asyncio.Event()
+            await self._gate_moved.wait()
+        if self._closing:
+            raise PoolClosed("the server is shutting down")
+        self._starting += 1
+
     async def _initialize(self, notebook_path: str, kernel_id: str | None = None, **kwargs: Any) -> dict:
         """Start a pool kernel when it is its turn, and return once it has run the notebook."""
         if kernel_id is not None:  # a restart of a running kernel: Voila's own way
@@ -126,15 +187,15 @@ class GentlePool(LoggingConfigurable):
             self._reserved += 1  # counted from here: no await since the check
             reserved = True
             try:
-                if self._gate is None:
-                    self._gate = asyncio.Semaphore(max(1, self.max_starting))
-                async with self._gate:
-                    if self._closing:
-                        raise PoolClosed("the server is shutting down")
+                await self._through_gate(wanted)
+                try:
                     content = await super()._initialize(notebook_path, None, **kwargs)
                     self._reserved -= 1  # the kernel runs: list_kernel_ids() counts it now
                     reserved = False
                     await asyncio.wait({content["task"]})  # the notebook has run (never cancels it)
+                finally:
+                    self._starting -= 1
+                    self._move_gate()
             finally:
                 if reserved:
                     self._reserved -= 1
@@ -145,6 +206,7 @@ class GentlePool(LoggingConfigurable):
 
     async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:
         self._closing = True
+        self._move_gate()
         await super().shutdown_all(*args, **kwargs)
 
 
