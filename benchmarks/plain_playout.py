@@ -199,6 +199,13 @@ def _ld_sets(group: list[int]) -> list[tuple[int, ...]]:
 
 # --------------------------------------------------------------------------- Rat Bastard 17
 
+#: Rat Bastard 17's value of each card (``None``: a joker, wild 1 to 10; RB-1, ruling RB-a):
+#: an Ace 1, 2-10 at face value, the courts 0.
+RB_WORTH: list[int | None] = [1 if r == 14 else 0 if r > 10 else r for r in range(2, 15) for _ in range(4)] + [None] * 2
+#: A card's value when drawing for first player: a joker counts 10 (ruling RB-k).
+RB_DRAW = [10 if w is None else w for w in RB_WORTH]
+
+
 def plain_rat_bastard_17(players: int, seed: int) -> int:
     """One random game of Rat Bastard 17 under the default rules; ``players`` is 2. Returns the
     moves (see :func:`rat_bastard_17_game`).
@@ -218,18 +225,18 @@ def rat_bastard_17_game(seed: int) -> tuple[int, list[list[int]], list[list[int 
     its player starting again while the deck lasts (RB-17), the other player topping up to five
     from the pile after it (RB-18), taking the pile when nothing fits (RB-16; ruling RB-g after
     the deck), the outer hole cards, face-down ones blind (RB-20, RB-21, rulings RB-m, RB-q),
-    the win (RB-22, ruling RB-o) and the turn limit (ruling RB-p; not the repetition draw).
+    the win (RB-22, ruling RB-o), the repetition draw and the turn limit (ruling RB-p).
 
-    Returns ``(moves, hands, holes, deck, pile, discard, winner)`` at the end (cards as values:
-    an Ace 1, 2-10 at face value, 11 a court card worth 0, 0 a joker; ``winner`` ``None`` for
-    the turn limit).
+    Cards are ints: ``(rank - 2) * 4 + suit`` (suits C, D, H, S), 52 and 53 the red and black
+    jokers; :data:`RB_WORTH` gives each its value. Returns ``(moves, hands, holes, deck, pile,
+    discard, winner)`` at the end (``winner`` ``None`` for a draw).
 
     >>> moves, hands, holes, deck, pile, discard, winner = rat_bastard_17_game(3)
     >>> len(deck + pile + discard + [c for h in hands + holes for c in h if c is not None])
     54
     """
     rng = random.Random(seed)
-    deck = [min(r, 11) if r != 14 else 1 for r in range(2, 15) for _ in range(4)] + [0, 0]
+    deck = list(range(54))
     rng.shuffle(deck)
     holes: list[list[int | None]] = [list(deck[i * 10:i * 10 + 5]) for i in range(2)]
     hands = [deck[i * 10 + 5:i * 10 + 10] for i in range(2)]
@@ -247,29 +254,42 @@ def rat_bastard_17_game(seed: int) -> tuple[int, list[list[int]], list[list[int 
     while p is None and len(deck) >= 2:  # the draw for first player (RB-9, RB-10): a joker counts 10 (RB-k)
         one, two = deck.pop(), deck.pop()
         discard += (one, two)
-        v1, v2 = 10 if one == 0 else one % 11, 10 if two == 0 else two % 11
+        v1, v2 = RB_DRAW[one], RB_DRAW[two]
         p = None if v1 == v2 else 0 if v1 > v2 else 1
     p = p or 0
     total, pile = 0, []
     winner = None
+    seen: dict[tuple, int] = {}
+
+    def repeated(p: int) -> bool:
+        """A position back for the third time when the pile empties: a draw (ruling RB-p)."""
+        key = (tuple(deck), p, tuple(sorted(hands[0])), tuple(sorted(hands[1])), tuple(holes[0]), tuple(holes[1]))
+        seen[key] = times = seen.get(key, 0) + 1
+        return times >= 3
+
     while moves < TURN_LIMIT_RB:
         hand, row = hands[p], holes[p]
         moves += 1
         room = 17 - total
         if hand:  # any hand card that keeps the total at or under 17 (RB-15, ruling RB-e)
-            options = [(c, v) for c in set(hand) for v in ((range(1, min(10, room) + 1)) if c == 0 else
-                                                            (c if c <= 10 else 0,)) if v <= room]
+            options = []
+            for c in hand:
+                w = RB_WORTH[c]
+                if w is None:
+                    options += [(c, v) for v in range(1, min(10, room) + 1)]
+                elif w <= room:
+                    options.append((c, w))
         else:  # the outer hole cards (RB-20): face-down ones always, blind (RB-q, a joker: RB-m)
             filled = [i for i, c in enumerate(row) if c is not None]
             options = []
             for i in {filled[0], filled[-1]}:
-                c = row[i]
+                w = RB_WORTH[row[i]]  # type: ignore[index]
                 if i not in (1, 3):
-                    options.append((-1 - i, min(10, room) if c == 0 else c if c <= 10 else 0))
-                elif c == 0:
+                    options.append((-1 - i, min(10, room) if w is None else w))
+                elif w is None:
                     options += [(-1 - i, v) for v in range(1, min(10, room) + 1)]
-                elif (c if c <= 10 else 0) <= room:
-                    options.append((-1 - i, c if c <= 10 else 0))
+                elif w <= room:
+                    options.append((-1 - i, w))
         if not options:  # nothing fits: the other player starts again from 0
             if hand and deck:  # RB-16: the whole pile into the hand
                 hand += pile
@@ -278,6 +298,8 @@ def rat_bastard_17_game(seed: int) -> tuple[int, list[list[int]], list[list[int 
                 hand += pile[len(pile) - count:]
                 discard += pile[:len(pile) - count]
             pile, total, p = [], 0, 1 - p
+            if repeated(p):
+                break
             continue
         card, value = rng.choice(options)
         if card < 0:
@@ -294,18 +316,24 @@ def rat_bastard_17_game(seed: int) -> tuple[int, list[list[int]], list[list[int 
             hand += pile[-5:]
             discard += pile[:-5]
             pile, total, p = [], 0, 1 - p
+            if repeated(p):
+                break
         elif not hand and all(c is None for c in row):  # RB-22
             winner = p
             break
         elif total == 17 and not deck_gone:  # RB-17: the pile is discarded, the same player starts again
             discard += pile
             pile, total = [], 0
+            if repeated(p):
+                break
         elif total == 17:  # RB-18: the other player tops up to 5 from the top, the rest is discarded
             other = hands[1 - p]
             count = min(len(pile), max(0, 5 - len(other)))
             other += pile[len(pile) - count:]
             discard += pile[:len(pile) - count]
             pile, total = [], 0
+            if repeated(p):
+                break
         else:
             p = 1 - p
     return moves, hands, holes, deck, pile, discard, winner
