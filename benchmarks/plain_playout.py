@@ -154,15 +154,20 @@ def plain_le_danish(players: int, seed: int) -> int:
         else:
             groups: dict[int, list[int]] = {}
             for card in hand:
-                if _ld_fits(card >> 2, top):
-                    groups.setdefault(card >> 2, []).append(card)
-            options = [cards for group in groups.values() for cards in _ld_sets(group)]
-            if not options:  # pick up the pile: the last player to put cards down leads
+                group = groups.get(card >> 2)
+                if group is not None:
+                    group.append(card)
+                elif _ld_fits(card >> 2, top):
+                    groups[card >> 2] = [card]
+            if not groups:  # pick up the pile: the last player to put cards down leads
                 hand += pile
                 pile = []
                 p = last if last is not None else (p + 1) % players
                 continue
-            cards = rng.choice(options)
+            if players > 5:  # two packs: equal cards give each set once
+                cards = rng.choice([cards for group in groups.values() for cards in _ld_sets(group)])
+            else:  # one pack: a group of k cards has 2**k - 1 sets, the i-th one read off i's bits
+                cards = _ld_set(groups, rng.randrange(sum((1 << len(group)) - 1 for group in groups.values())))
             for card in cards:
                 hand.remove(card)
         rank, count = cards[0] >> 2, len(cards)
@@ -182,6 +187,22 @@ def plain_le_danish(players: int, seed: int) -> int:
             continue
         p = (p + 1 + (count if rank == 8 else 0)) % players
     return moves
+
+
+def _ld_set(groups: dict[int, list[int]], pick: int) -> list[int]:
+    """The ``pick``-th set of cards of one rank from ``groups`` (each rank's cards, one pack: no
+    card twice), counting each group's ``2**k - 1`` sets in turn, a set read off the bits of
+    its number (LD-11, LD-12).
+
+    >>> [_ld_set({7: [28, 29], 9: [36]}, i) for i in range(4)]
+    [[28], [29], [28, 29], [36]]
+    """
+    for group in groups.values():
+        count = (1 << len(group)) - 1
+        if pick < count:
+            return [c for i, c in enumerate(group) if (pick + 1) >> i & 1]
+        pick -= count
+    raise IndexError(pick)
 
 
 def _ld_sets(group: list[int]) -> list[tuple[int, ...]]:

@@ -185,3 +185,20 @@ def test_le_danish_plain_playout_lists_the_engine_plays(hand: list[int]) -> None
     assert mine == engine
     assert all(v == 1 for v in mine.values())
     assert len(mine) == len(set(c for n in range(1, len(group) + 1) for c in combinations(sorted(group), n)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sets(st.sampled_from([r * 4 + s for r in (2, 7, 8, 14) for s in range(4)]), min_size=1, max_size=9))
+def test_le_danish_plain_playout_picks_among_the_engine_plays(hand: set[int]) -> None:
+    """One pack: the plain playout's numbered sets (its random pick draws one number) are the
+    engine's plays of the same cards, each once (LD-11, LD-12)."""
+    groups: dict[int, list[int]] = {}
+    for card in sorted(hand):
+        groups.setdefault(card >> 2, []).append(card)
+    count = sum((1 << len(g)) - 1 for g in groups.values())
+    mine = Counter(tuple(sorted(map(_le_danish_card, plain_playout._ld_set(groups, i)))) for i in range(count))
+    engine = Counter(tuple(sorted(m.cards)) for m in
+                     group_moves(0, "play", [sorted(map(_le_danish_card, g)) for g in groups.values()]))
+    assert mine == engine and set(mine.values()) == {1}
+    with pytest.raises(IndexError):
+        plain_playout._ld_set(groups, count)
