@@ -15,9 +15,11 @@ True
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 RED, BLACK = 15, 16
 TURN_LIMIT = 2000
+TURN_LIMIT_RB = 1000  # Rat Bastard 17's default turn limit (ruling RB-p)
 
 
 def fits(card: int, top: int | None) -> bool:
@@ -116,10 +118,12 @@ def plain_le_danish(players: int, seed: int) -> int:
     higher, the 7, the wild 2, the 10 removing the pile and its player playing again, the Ace
     sending the pile to a chosen player, the 8 skipping a player per card, picking up the pile
     and the last player to put cards down leading, face-up cards taken into the hand, face-down
-    cards blind, refilling to three, ending at the first player out); several cards of one rank
-    counted by their number. Returns the moves (decisions) played."""
+    cards blind, refilling to three, ending at the first player out). Cards are ``rank * 4 +
+    suit`` (two packs repeat them); a play is any distinct set of one rank's cards in the hand
+    (LD-11, LD-12: the player chooses which cards, as the engine's moves do). Returns the moves
+    (decisions) played."""
     rng = random.Random(seed)
-    deck = [r for r in range(2, 15) for _ in range(4)] * (1 if players <= 5 else 2)
+    deck = [r * 4 + s for r in range(2, 15) for s in range(4)] * (1 if players <= 5 else 2)
     rng.shuffle(deck)
     closed = [deck[i * 9:i * 9 + 3] for i in range(players)]
     hands, opens = [], []
@@ -133,7 +137,7 @@ def plain_le_danish(players: int, seed: int) -> int:
     p, last, moves = 0, None, players
     while moves < 3000:
         hand = hands[p]
-        top = pile[-1] if pile else None
+        top = pile[-1] >> 2 if pile else None
         moves += 1
         if not hand:
             if opens[p]:  # the face-up cards go into the hand
@@ -141,24 +145,33 @@ def plain_le_danish(players: int, seed: int) -> int:
                 opens[p] = []
                 continue
             card = closed[p].pop(rng.randrange(len(closed[p])))
-            if not _ld_fits(card, top):
+            if not _ld_fits(card >> 2, top):
                 hand += pile + [card]
                 pile = []
                 p = last if last is not None else (p + 1) % players
                 continue
-            rank, count = card, 1
+            cards = [card]
         else:
-            options = [(rank, n) for rank in set(hand) if _ld_fits(rank, top)
-                       for n in range(1, hand.count(rank) + 1)]
-            if not options:  # pick up the pile: the last player to put cards down leads
+            groups: dict[int, list[int]] = {}
+            for card in hand:
+                group = groups.get(card >> 2)
+                if group is not None:
+                    group.append(card)
+                elif _ld_fits(card >> 2, top):
+                    groups[card >> 2] = [card]
+            if not groups:  # pick up the pile: the last player to put cards down leads
                 hand += pile
                 pile = []
                 p = last if last is not None else (p + 1) % players
                 continue
-            rank, count = rng.choice(options)
-            for _ in range(count):
-                hand.remove(rank)
-        pile += [rank] * count
+            if players > 5:  # two packs: equal cards give each set once
+                cards = rng.choice([cards for group in groups.values() for cards in _ld_sets(group)])
+            else:  # one pack: a group of k cards has 2**k - 1 sets, the i-th one read off i's bits
+                cards = _ld_set(groups, rng.randrange(sum((1 << len(group)) - 1 for group in groups.values())))
+            for card in cards:
+                hand.remove(card)
+        rank, count = cards[0] >> 2, len(cards)
+        pile += cards
         last = p
         while stock and len(hand) < 3:
             hand.append(stock.pop())
@@ -176,73 +189,175 @@ def plain_le_danish(players: int, seed: int) -> int:
     return moves
 
 
+def _ld_set(groups: dict[int, list[int]], pick: int) -> list[int]:
+    """The ``pick``-th set of cards of one rank from ``groups`` (each rank's cards, one pack: no
+    card twice), counting each group's ``2**k - 1`` sets in turn, a set read off the bits of
+    its number (LD-11, LD-12).
+
+    >>> [_ld_set({7: [28, 29], 9: [36]}, i) for i in range(4)]
+    [[28], [29], [28, 29], [36]]
+    """
+    for group in groups.values():
+        count = (1 << len(group)) - 1
+        if pick < count:
+            return [c for i, c in enumerate(group) if (pick + 1) >> i & 1]
+        pick -= count
+    raise IndexError(pick)
+
+
+def _ld_sets(group: list[int]) -> list[tuple[int, ...]]:
+    """Each distinct non-empty set of ``group``'s cards (cards of one rank), as the engine's
+    :func:`~danish_nb.families.shedding.group_moves` lists them (LD-11, LD-12).
+
+    >>> _ld_sets([28, 29])
+    [(28,), (29,), (28, 29)]
+    """
+    if len(group) == 1:
+        return [(group[0],)]
+    group = sorted(group)
+    return list(dict.fromkeys(c for n in range(1, len(group) + 1) for c in combinations(group, n)))
+
+
 # --------------------------------------------------------------------------- Rat Bastard 17
 
+#: Rat Bastard 17's value of each card (``None``: a joker, wild 1 to 10; RB-1, ruling RB-a):
+#: an Ace 1, 2-10 at face value, the courts 0.
+RB_WORTH: list[int | None] = [1 if r == 14 else 0 if r > 10 else r for r in range(2, 15) for _ in range(4)] + [None] * 2
+#: A card's value when drawing for first player: a joker counts 10 (ruling RB-k).
+RB_DRAW = [10 if w is None else w for w in RB_WORTH]
+
+
 def plain_rat_bastard_17(players: int, seed: int) -> int:
-    """One random game of Rat Bastard 17 under the default rules (the swap phase, a running
-    total that may not pass 17, jokers wild 1 to 10, courts 0, refilling to five from the deck,
-    17 discarding the pile and its player starting again, the other player picking up the pile
-    when nothing fits, then up to five from the top of the pile once the deck is gone, the hole
-    cards from the ends of the row, face-down ones blind). ``players`` is 2. Returns the moves."""
+    """One random game of Rat Bastard 17 under the default rules; ``players`` is 2. Returns the
+    moves (see :func:`rat_bastard_17_game`).
+
+    >>> plain_rat_bastard_17(2, seed=1) > 0
+    True
+    """
+    return rat_bastard_17_game(seed)[0]
+
+
+def rat_bastard_17_game(seed: int) -> tuple[int, list[list[int]], list[list[int | None]], list[int], list[int],
+                                            list[int], int | None]:
+    """One random game of Rat Bastard 17 under the default rules, as the engine plays them: the
+    swap phase (each face-up hole card replaced at most once, RB-7, ruling RB-j), the draw for
+    the first player (RB-9, RB-10), a running total that may not pass 17 (RB-15), jokers wild 1
+    to 10, courts 0 (RB-1), refilling to five from the deck (RB-12), 17 discarding the pile and
+    its player starting again while the deck lasts (RB-17), the other player topping up to five
+    from the pile after it (RB-18), taking the pile when nothing fits (RB-16; ruling RB-g after
+    the deck), the outer hole cards, face-down ones blind (RB-20, RB-21, rulings RB-m, RB-q),
+    the win (RB-22, ruling RB-o), the repetition draw and the turn limit (ruling RB-p).
+
+    Cards are ints: ``(rank - 2) * 4 + suit`` (suits C, D, H, S), 52 and 53 the red and black
+    jokers; :data:`RB_WORTH` gives each its value. Returns ``(moves, hands, holes, deck, pile,
+    discard, winner)`` at the end (``winner`` ``None`` for a draw).
+
+    >>> moves, hands, holes, deck, pile, discard, winner = rat_bastard_17_game(3)
+    >>> len(deck + pile + discard + [c for h in hands + holes for c in h if c is not None])
+    54
+    """
     rng = random.Random(seed)
-    # values: an Ace 1, 2-10 at face value, 11 a court card (worth 0), 0 a joker (wild)
-    deck = [min(r, 11) if r != 14 else 1 for r in range(2, 15) for _ in range(4)] + [0, 0]
+    deck = list(range(54))
     rng.shuffle(deck)
-    holes = [deck[i * 10:i * 10 + 5] for i in range(2)]
+    holes: list[list[int | None]] = [list(deck[i * 10:i * 10 + 5]) for i in range(2)]
     hands = [deck[i * 10 + 5:i * 10 + 10] for i in range(2)]
     deck = deck[20:]
+    discard: list[int] = []
     moves = 0
-    for p in range(2):  # the swap phase: a few swaps of face-up hole cards, then keep
-        while rng.random() < 0.5:
-            slot = rng.choice((1, 3))
-            i = rng.randrange(len(hands[p]))
-            hands[p][i], holes[p][slot] = holes[p][slot], hands[p][i]
-            moves += 1
+    for p in range(2):  # the swap phase (RB-7): each face-up hole card replaced at most once (RB-j)
+        for slot in (1, 3):
+            if rng.random() < 0.5:
+                i = rng.randrange(5)
+                hands[p][i], holes[p][slot] = holes[p][slot], hands[p][i]
+                moves += 1
         moves += 1
-    p, total, pile = 0, 0, []
-    while moves < 1000:
+    p = None
+    while p is None and len(deck) >= 2:  # the draw for first player (RB-9, RB-10): a joker counts 10 (RB-k)
+        one, two = deck.pop(), deck.pop()
+        discard += (one, two)
+        v1, v2 = RB_DRAW[one], RB_DRAW[two]
+        p = None if v1 == v2 else 0 if v1 > v2 else 1
+    p = p or 0
+    total, pile = 0, []
+    winner = None
+    seen: dict[tuple, int] = {}
+
+    def repeated(p: int) -> bool:
+        """A position back for the third time when the pile empties: a draw (ruling RB-p)."""
+        key = (tuple(deck), p, tuple(sorted(hands[0])), tuple(sorted(hands[1])), tuple(holes[0]), tuple(holes[1]))
+        seen[key] = times = seen.get(key, 0) + 1
+        return times >= 3
+
+    while moves < TURN_LIMIT_RB:
         hand, row = hands[p], holes[p]
         moves += 1
         room = 17 - total
-        if hand:
-            options = [(c, v) for c in set(hand) for v in ((range(1, min(10, room) + 1)) if c == 0 else
-                                                            (c if c <= 10 else 0,)) if v <= room]
-        else:
-            filled = [i for i, c in enumerate(row) if c is not None]
-            ends = {filled[0], filled[-1]}
+        if hand:  # any hand card that keeps the total at or under 17 (RB-15, ruling RB-e)
             options = []
-            for i in ends:
-                c = row[i]
+            for c in hand:
+                w = RB_WORTH[c]
+                if w is None:
+                    options += [(c, v) for v in range(1, min(10, room) + 1)]
+                elif w <= room:
+                    options.append((c, w))
+        else:  # the outer hole cards (RB-20): face-down ones always, blind (RB-q, a joker: RB-m)
+            filled = [i for i, c in enumerate(row) if c is not None]
+            options = []
+            for i in {filled[0], filled[-1]}:
+                w = RB_WORTH[row[i]]  # type: ignore[index]
                 if i not in (1, 3):
-                    options.append((-1 - i, min(10, room) if c == 0 else c if c <= 10 else 0))
-                elif c == 0:
+                    options.append((-1 - i, min(10, room) if w is None else w))
+                elif w is None:
                     options += [(-1 - i, v) for v in range(1, min(10, room) + 1)]
-                elif (c if c <= 10 else 0) <= room:
-                    options.append((-1 - i, c if c <= 10 else 0))
-        if not options:  # nothing fits: the pile goes into the hand and the other player starts from 0
-            hand += pile[-max(0, 5 - len(hand)):] if not deck else pile
+                elif w <= room:
+                    options.append((-1 - i, w))
+        if not options:  # nothing fits: the other player starts again from 0
+            if hand and deck:  # RB-16: the whole pile into the hand
+                hand += pile
+            else:  # after the deck (ruling RB-g) or from the hole (RB-q): from the top until 5 in hand
+                count = min(len(pile), max(0, 5 - len(hand)))
+                hand += pile[len(pile) - count:]
+                discard += pile[:len(pile) - count]
             pile, total, p = [], 0, 1 - p
+            if repeated(p):
+                break
             continue
         card, value = rng.choice(options)
         if card < 0:
             slot = -1 - card
-            card, row[slot] = row[slot], None
+            card, row[slot] = row[slot], None  # type: ignore[assignment]
         else:
             hand.remove(card)
         pile.append(card)
         total += value
+        deck_gone = not deck  # judged before the refill (ruling RB-n)
         while deck and len(hand) < 5:
             hand.append(deck.pop())
-        if not hand and all(c is None for c in row):
-            break
-        if total > 17:  # over with a blind hole card: it is picked up
+        if total > 17:  # over with a blind hole card: picked up, even the last one (RB-21, rulings RB-l, RB-o)
             hand += pile[-5:]
+            discard += pile[:-5]
             pile, total, p = [], 0, 1 - p
-        elif total == 17:
+            if repeated(p):
+                break
+        elif not hand and all(c is None for c in row):  # RB-22
+            winner = p
+            break
+        elif total == 17 and not deck_gone:  # RB-17: the pile is discarded, the same player starts again
+            discard += pile
             pile, total = [], 0
+            if repeated(p):
+                break
+        elif total == 17:  # RB-18: the other player tops up to 5 from the top, the rest is discarded
+            other = hands[1 - p]
+            count = min(len(pile), max(0, 5 - len(other)))
+            other += pile[len(pile) - count:]
+            discard += pile[:len(pile) - count]
+            pile, total = [], 0
+            if repeated(p):
+                break
         else:
             p = 1 - p
-    return moves
+    return moves, hands, holes, deck, pile, discard, winner
 
 
 # --------------------------------------------------------------------------- trick games

@@ -1,0 +1,204 @@
+"""The plain playouts of ``benchmarks.plain_playout`` play the engine's rules.
+
+Rat Bastard 17's plain playout is replayed through the engine in lockstep: its random source
+deals the engine's cards, and at each of its decisions the options it lists must be the
+engine's legal moves (read as its cards and values) and its choice is applied to the engine; a take the
+plain playout makes without a decision must be the engine's only legal move; at the end both
+hold the same cards in the same places and agree on who won. Le danish's plain
+playout lists the same plays as the engine (each distinct set of one rank's cards).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from benchmarks import plain_playout
+from danish_nb.cards import Card, Rank, Suit
+from danish_nb.families.running_total import RatMove
+from danish_nb.families.shedding import group_moves
+from danish_nb.games.rat_bastard_17 import Options, RatBastard17, blind_value, card_value
+
+UP_SLOTS = (1, 3)
+
+
+def code(card: Card) -> int:
+    """The plain playout's int for a card: ``(rank - 2) * 4 + suit``, the jokers 52 and 53."""
+    if card.is_joker:
+        return 52 if card.suit is Suit.RED else 53
+    return (int(card.rank) - 2) * 4 + "CDHS".index(card.suit.value)
+
+
+class Lockstep(random.Random):
+    """The plain playout's random source, driving the engine alongside it (see the module)."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.state: Any = RatBastard17().new_state(2, seed, Options())
+        s = self.state
+        self.order = [c for p in range(2) for c in (*s.holes[p], *s.hands[p])] + list(s.deck)
+        self.hands = [list(s.hands[p]) for p in range(2)]  # the plain playout's hand order, as cards
+        self.draws = 0  # the swap phase's calls to random(): (P1, 2), (P1, 4), (P2, 2), (P2, 4)
+        self.swaps: list[tuple[int, int, int]] = []
+        self.swapping = True
+        self.decisions = 0
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        x[:] = [code(c) for c in self.order]
+
+    def random(self) -> float:
+        self.draws += 1
+        return super().random()
+
+    def randrange(self, *args: Any, **kwargs: Any) -> int:
+        p, slot = divmod(self.draws - 1, 2)
+        draws = self.draws  # a subclass overriding random() draws through it in randrange
+        i = super().randrange(*args, **kwargs)
+        self.draws = draws
+        self.swaps.append((p, UP_SLOTS[slot], i))
+        return i
+
+    def apply(self, move: RatMove) -> None:
+        assert move in self.state.legal_moves(), (move, self.state.legal_moves())
+        self.state = self.state.apply(move)[0]
+
+    def settle_swaps(self) -> None:
+        """Play the swap phase the plain playout chose, then keep (the engine draws for first)."""
+        if not self.swapping:
+            return
+        self.swapping = False
+        for p in range(2):
+            for q, slot, i in self.swaps:
+                if q == p:
+                    card, other = self.hands[p][i], self.state.holes[p][slot]
+                    self.hands[p][i] = other
+                    self.apply(RatMove(p, "swap", card, other=other))
+            self.apply(RatMove(p, "keep"))
+
+    def takes(self) -> None:
+        """The takes the plain playout made without a decision: the engine's only move."""
+        while not self.state.is_over and [m.action for m in self.state.legal_moves()] == ["take"]:
+            self.apply(self.state.legal_moves()[0])
+
+    def as_option(self, move: RatMove) -> tuple[int, int]:
+        s = self.state
+        if move.action == "play":
+            return code(move.card), move.value if move.value is not None else card_value(move.card, s.options)
+        slot = move.position - 1
+        card = s.holes[move.player][slot]
+        if slot not in UP_SLOTS:
+            return -1 - slot, blind_value(card, s.total, s.options)
+        return -1 - slot, move.value if move.value is not None else card_value(card, s.options)
+
+    def choice(self, options: Any) -> Any:
+        self.settle_swaps()
+        self.takes()
+        legal = {self.as_option(m): m for m in self.state.legal_moves()}
+        assert set(options) == set(legal), (self.state, options, sorted(legal))
+        picked = super().choice(options)
+        self.apply(legal[picked])
+        self.decisions += 1
+        return picked
+
+
+def codes(cards: Any) -> list[int]:
+    return sorted(code(c) for c in cards)
+
+
+def replay(monkeypatch: pytest.MonkeyPatch, seed: int) -> tuple[tuple, Lockstep]:
+    """Rat Bastard 17's plain playout of ``seed`` in lockstep with the engine: its result and
+    the random source holding the engine's state at the end."""
+    sources: list[Lockstep] = []
+
+    def make(seed: int) -> Lockstep:
+        sources.append(Lockstep(seed))
+        return sources[-1]
+
+    monkeypatch.setattr(plain_playout, "random", SimpleNamespace(Random=make))
+    result = plain_playout.rat_bastard_17_game(seed)
+    sources[0].settle_swaps()
+    sources[0].takes()
+    return result, sources[0]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_rat_bastard_17_plain_playout_plays_the_engine_rules(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    (moves, hands, holes, deck, pile, discard, winner), rng = replay(monkeypatch, seed)
+    s = rng.state
+    assert rng.decisions > 20
+    assert s.is_over and moves == s.turn
+    assert (winner is None) == s.result.draw and (winner is None or s.result.order[0] == winner)
+    assert [sorted(h) for h in hands] == [codes(h) for h in s.hands]
+    assert holes == [[None if c is None else code(c) for c in row] for row in s.holes]
+    assert deck == [code(c) for c in s.deck] and pile == [code(c) for c in s.pile]
+    assert sorted(discard) == codes(s.discard)
+    every = deck + pile + discard + [c for h in hands + holes for c in h if c is not None]
+    assert sorted(every) == list(range(54)) == codes(s.all_cards())
+
+
+def test_rat_bastard_17_plain_playout_reaches_the_rules_it_was_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the replayed seeds the engine goes through RB-18 (17 after the deck), a top-up that
+    takes nothing (5 or more in hand) and a last hole card over 17 picked up (ruling RB-o), so
+    the lockstep test above checks the plain playout on each."""
+    seen: Counter[str] = Counter()
+    original = RatBastard17().new_state(2, 0, Options()).__class__.apply
+
+    def watch(state: Any, move: Any) -> Any:
+        after, events = original(state, move)
+        for event in events:
+            rule = event.rule.id if event.rule else None
+            if rule == "RB-18" and event.kind == "take" and not event.cards:
+                seen["RB-18 none"] += 1
+            elif rule == "RB-18":
+                seen["RB-18"] += 1
+            if event.kind == "over" and not any(c is not None for c in after.holes[move.player]) \
+                    and len(after.hands[move.player]) <= 5 and not state.hands[move.player]:
+                seen["RB-o"] += 1
+        return after, events
+
+    monkeypatch.setattr(RatBastard17().new_state(2, 0, Options()).__class__, "apply", watch)
+    for seed in range(60):
+        replay(monkeypatch, seed)
+    assert seen["RB-18"] and seen["RB-18 none"] and seen["RB-o"], seen
+
+
+def _le_danish_card(card: int) -> Card:
+    return Card(Rank(card >> 2), list(Suit)[card & 3])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([r * 4 + s for r in (2, 7, 14) for s in range(4)]), min_size=1, max_size=6))
+def test_le_danish_plain_playout_lists_the_engine_plays(hand: list[int]) -> None:
+    """For a hand (two packs may repeat a card), the plain playout's plays of one rank are the
+    engine's: each distinct set of that rank's cards (LD-11, LD-12)."""
+    rank = hand[0] >> 2
+    group = [c for c in hand if c >> 2 == rank]
+    mine = Counter(tuple(sorted(map(_le_danish_card, s))) for s in plain_playout._ld_sets(group))
+    cards = sorted(map(_le_danish_card, group))
+    engine = Counter(tuple(sorted(m.cards)) for m in group_moves(0, "play", [cards]))
+    assert mine == engine
+    assert all(v == 1 for v in mine.values())
+    assert len(mine) == len(set(c for n in range(1, len(group) + 1) for c in combinations(sorted(group), n)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sets(st.sampled_from([r * 4 + s for r in (2, 7, 8, 14) for s in range(4)]), min_size=1, max_size=9))
+def test_le_danish_plain_playout_picks_among_the_engine_plays(hand: set[int]) -> None:
+    """One pack: the plain playout's numbered sets (its random pick draws one number) are the
+    engine's plays of the same cards, each once (LD-11, LD-12)."""
+    groups: dict[int, list[int]] = {}
+    for card in sorted(hand):
+        groups.setdefault(card >> 2, []).append(card)
+    count = sum((1 << len(g)) - 1 for g in groups.values())
+    mine = Counter(tuple(sorted(map(_le_danish_card, plain_playout._ld_set(groups, i)))) for i in range(count))
+    engine = Counter(tuple(sorted(m.cards)) for m in
+                     group_moves(0, "play", [sorted(map(_le_danish_card, g)) for g in groups.values()]))
+    assert mine == engine and set(mine.values()) == {1}
+    with pytest.raises(IndexError):
+        plain_playout._ld_set(groups, count)
