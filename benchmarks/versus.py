@@ -160,6 +160,8 @@ def play(game_id: str, kind: str, index: int, seconds: float | None, simulations
     shared = scores is not None and result.order and scores.count(scores[result.order[0]]) > 1
     decided = bool(result.order) and not shared
     return {"game": game_id, "opponent": kind, "index": index, "seat": seat, "players": players,
+            "deal_seed": deal + 1, "strong_seed": index,
+            "other_seeds": [1000 * index + s for s in range(players) if s != seat],
             "cpu": seconds, "simulations": simulations, "decided": decided, "won": decided and result.order[0] == seat,
             "returns": state.returns(), "moves": len(state.history()) - features.SEED_DIGITS,
             "strong_cpu": cpu["strong"][0], "strong_decisions": cpu["strong"][1],
