@@ -182,9 +182,15 @@ def _play(job: tuple[str, str, int, float | None, int | None]) -> dict[str, Any]
 
 def table(rows: Iterable[dict[str, Any]]) -> list[tuple[str, ...]]:
     """One line per game and opponent: games, decided, the strong player's share of decided games
-    with its Wilson interval, the even share, and the CPU per decision of each side."""
+    with its Wilson interval, the even share, and the CPU per decision of each side. A match
+    found twice (the same game, opponent, index and budget) counts once."""
     groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    seen = set()
     for row in rows:
+        match = (row["game"], row["opponent"], row["index"], row["cpu"], row.get("simulations"))
+        if match in seen:
+            continue  # played twice (two runs resumed from one file): counted once
+        seen.add(match)
         budget = f"{row['simulations']} sims" if row.get("simulations") else f"{row['cpu']} s"
         groups.setdefault((row["game"], row["opponent"], budget), []).append(row)
     lines = [("game", "opponent", "budget", "games", "decided", "strong first", "95% interval", "even share",

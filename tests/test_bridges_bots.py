@@ -124,6 +124,7 @@ def test_the_versus_benchmark_plays_a_match_at_equal_simulations() -> None:
     assert row["simulations"] == 3 and row["cpu"] is None and row["seat"] == 2 and row["moves"] > 0
     lines = versus.table([row])
     assert lines[1][2] == "3 sims" and lines[1][8] in ("above", "below", "no")
+    assert versus.table([row, dict(row)])[1][3:5] == ("1", str(int(row["decided"])))  # a match saved twice
     assert versus.table([{**row, "index": i, "decided": True, "won": True} for i in range(12)])[1][8] == "above"
 
 
