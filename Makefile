@@ -59,9 +59,11 @@ bench: $(STAMP)  ## engine, observers, board, simulation, class tables, practice
 	$(MAKE) site
 	$(BIN)/python -m benchmarks.site
 
+# In full: 240 matches at 0.1 CPU s a decision (about 4,100 CPU s of decisions) and 240 at 10
+# simulations (about 2,900 CPU s); stopped, it resumes from the --out files.
 versus: $(STAMP)  ## the strong player against OpenSpiel's ISMCTS and MCTS at equal CPU and equal simulations, 95% intervals (long; not in make test)
-	nice $(BIN)/python -m benchmarks.versus --cpu 0.1 --games 12 --out versus-cpu.jsonl
-	nice $(BIN)/python -m benchmarks.versus --simulations 50 --games 12 --out versus-simulations.jsonl
+	nice -n 10 $(BIN)/python -m benchmarks.versus --cpu 0.1 --games 24 --workers 2 --out benchmarks/results/versus-cpu.jsonl
+	nice -n 10 $(BIN)/python -m benchmarks.versus --simulations 10 --games 24 --workers 2 --out benchmarks/results/versus-simulations.jsonl
 
 # The static site needs npm and Node.js (Pyodide from the npm registry, bytecode compiled in it).
 site: $(STAMP)  ## build site/: the app and the lessons running in the browser (Pyodide), for any static web host

@@ -19,7 +19,13 @@ process of its own.
 
 Equal simulations (``--simulations N``): the strong player searches ``N`` iterations per decision
 (``StrongBot(iterations=N)``), OpenSpiel's bots run ``N`` simulations; the CPU columns then show
-what each side spent.
+what each side spent. A simulation is one world and one playout on each side, but not the same
+playout: the strong player plays its worlds out with the rule-of-thumb players (its knowledge of
+the game), OpenSpiel's bots with uniformly random moves (OpenSpiel's ``RandomRolloutEvaluator``;
+ISMCTS spends its first simulation on expanding the root). Outside the count, the strong player
+also checks two worlds for a move that wins at once and, in the trick games' last five tricks,
+solves them exactly (:mod:`danish_nb.agents.endgame`); in Sjavs its worlds agree with the auction
+as its rule-of-thumb bidder reads it.
 
 Equal CPU: every bot gets ``--cpu`` seconds of CPU time (``time.process_time``, which waiting
 for a core does not count, so the machine's load does not favour anyone) per decision with two
@@ -31,7 +37,9 @@ early decisions miss it more); the table shows the CPU each side really used per
 A deal is played once with the strong player in each seat (``--games`` should be a multiple of
 the player count). Its share is of decided games: first places (the game's ``Result.order[0]``;
 draws, a repetition, a turn limit or a first place shared on equal scores, are left out), against
-the even share ``1 / players``; the interval is Wilson's 95% score interval. A game cut short by
+the even share ``1 / players``; the interval is Wilson's 95% score interval. The seeds are in
+every row: the deal (``deal_seed``, the OpenSpiel chance bytes), the strong player's and the
+opponents' (one per seat). A game cut short by
 the turn limit or a repetition after a player went out is decided: the first out keeps first place
 (rulings DB-p, LD-o). ``--out`` keeps every game as
 a line of JSON (games already there are not played again, so a run can be stopped and resumed);
@@ -160,6 +168,8 @@ def play(game_id: str, kind: str, index: int, seconds: float | None, simulations
     shared = scores is not None and result.order and scores.count(scores[result.order[0]]) > 1
     decided = bool(result.order) and not shared
     return {"game": game_id, "opponent": kind, "index": index, "seat": seat, "players": players,
+            "deal_seed": deal + 1, "strong_seed": index,
+            "other_seeds": [1000 * index + s for s in range(players) if s != seat],
             "cpu": seconds, "simulations": simulations, "decided": decided, "won": decided and result.order[0] == seat,
             "returns": state.returns(), "moves": len(state.history()) - features.SEED_DIGITS,
             "strong_cpu": cpu["strong"][0], "strong_decisions": cpu["strong"][1],
@@ -172,9 +182,15 @@ def _play(job: tuple[str, str, int, float | None, int | None]) -> dict[str, Any]
 
 def table(rows: Iterable[dict[str, Any]]) -> list[tuple[str, ...]]:
     """One line per game and opponent: games, decided, the strong player's share of decided games
-    with its Wilson interval, the even share, and the CPU per decision of each side."""
+    with its Wilson interval, the even share, and the CPU per decision of each side. A match
+    found twice (the same game, opponent, index and budget) counts once."""
     groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    seen = set()
     for row in rows:
+        match = (row["game"], row["opponent"], row["index"], row["cpu"], row.get("simulations"))
+        if match in seen:
+            continue  # played twice (two runs resumed from one file): counted once
+        seen.add(match)
         budget = f"{row['simulations']} sims" if row.get("simulations") else f"{row['cpu']} s"
         groups.setdefault((row["game"], row["opponent"], budget), []).append(row)
     lines = [("game", "opponent", "budget", "games", "decided", "strong first", "95% interval", "even share",
@@ -253,15 +269,18 @@ def main() -> None:
     parser.add_argument("--opponent", action="append", choices=OPPONENTS, help="default: both")
     parser.add_argument("--workers", type=int, default=1, help="processes playing matches at once")
     parser.add_argument("--out", help="a JSON-lines file that keeps every match (and resumes a run)")
-    parser.add_argument("--table", help="print the table of a JSON-lines file and stop")
+    parser.add_argument("--table", nargs="+", metavar="FILE", help="print the table of JSON-lines files and stop")
     parser.add_argument("--cpp-bots", action="store_true", help="show how OpenSpiel's C++ bots end on Python games")
     args = parser.parse_args()
     if args.cpp_bots:
         print_table(cpp_bots())
         return
     if args.table:
-        with open(args.table) as rows:
-            print_table(table(json.loads(line) for line in rows))
+        saved: list[dict[str, Any]] = []
+        for name in args.table:
+            with open(name) as rows:
+                saved.extend(json.loads(line) for line in rows)
+        print_table(table(saved))
         return
     done: list[dict[str, Any]] = []
     if args.out and os.path.exists(args.out):

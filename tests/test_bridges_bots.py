@@ -124,4 +124,17 @@ def test_the_versus_benchmark_plays_a_match_at_equal_simulations() -> None:
     assert row["simulations"] == 3 and row["cpu"] is None and row["seat"] == 2 and row["moves"] > 0
     lines = versus.table([row])
     assert lines[1][2] == "3 sims" and lines[1][8] in ("above", "below", "no")
+    assert versus.table([row, dict(row)])[1][3:5] == ("1", str(int(row["decided"])))  # a match saved twice
     assert versus.table([{**row, "index": i, "decided": True, "won": True} for i in range(12)])[1][8] == "above"
+
+
+def test_a_versus_match_at_equal_simulations_keeps_its_seeds_and_plays_again_the_same() -> None:
+    """The row names the deal's seed and every bot's (match 2 of a 3-player game: the first deal,
+    the strong player in seat 3, the opponents seeded 2000 and 2001); with a simulation count
+    instead of a CPU budget, the same match is the same game."""
+    from benchmarks import versus
+
+    row = versus.play("le-danish", "ismcts", 2, None, simulations=2)
+    assert (row["deal_seed"], row["strong_seed"], row["other_seeds"]) == (1, 2, [2000, 2001])
+    again = versus.play("le-danish", "ismcts", 2, None, simulations=2)
+    assert [again[key] for key in ("moves", "returns", "won")] == [row[key] for key in ("moves", "returns", "won")]

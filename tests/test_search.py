@@ -184,3 +184,44 @@ def test_an_unknown_horizon_is_refused():
     g = forward("sjavs", 3, seed=1, moves=3)
     with pytest.raises(DanishNbError, match="horizon"):
         search_view(g.state.view(g.current_player), "sjavs", iterations=5, horizon="forever")
+
+
+def test_halving_judges_its_survivors_on_the_last_rounds_fresh_worlds(monkeypatch):
+    """A move kept for its luck on the first worlds does not take the choice from the rule of
+    thumb's move: the last round's fresh worlds decide (sequential halving, Karnin et al. 2013).
+    Four moves, 16 tries: "b" wins the first two worlds and then does worse than the rule of
+    thumb's "a" on the four fresh ones; its total (0.6 over 6) beat "a"'s 0.5 before the fix."""
+    from danish_nb.agents import search
+    from danish_nb.agents.base import Choice
+
+    values = {"a": lambda w: 0.5, "b": lambda w: 1.0 if w < 2 else 0.4, "c": lambda w: 0.0, "d": lambda w: 0.0}
+
+    class Over:
+        is_over = True
+
+        def __init__(self, value: float):
+            self.result = Result(order=(0,), scores=(value,))
+
+    class World:
+        def __init__(self, index: int):
+            self.index = index
+
+        def legal_moves(self):
+            return list(values)
+
+        def apply(self, move):
+            return Over(values[move](self.index)), ()
+
+    class RuleOfThumb:
+        def choose(self, state):
+            return Choice("a", "")
+
+    worlds = iter(range(1, 100))
+    monkeypatch.setattr(search, "make_agent", lambda *args: RuleOfThumb())
+    view = type("View", (), {"me": 0, "players": 1})()
+    move, candidates, done = search._halving(
+        view, lambda: World(next(worlds)), World(0), list(values), "danish-bastard", random.Random(1), 16,
+        lambda: False, None, None, lambda result: result.scores)
+    stats = {c.move: (c.visits, round(c.value, 2)) for c in candidates}
+    assert done == 16 and stats["b"] == (6, 0.6) and stats["a"] == (6, 0.5)
+    assert move == "a"

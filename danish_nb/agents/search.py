@@ -8,8 +8,10 @@ default search (``method="halving"``) is **sequential halving with common random
 in each round every surviving move is played out on the same fresh worlds with the same seeded
 rollout players, so moves are compared on equal luck; the worse half is dropped and the budget
 of the next round goes to the better half. The rule-of-thumb's own move is never dropped and
-keeps the choice unless another move did better on the same worlds, so the search plays like
-the rule of thumb where it cannot tell the moves apart and improves on it where it can.
+keeps the choice unless another move did better on the same worlds of the last round (fresh
+worlds: a move kept for its luck on the earlier ones would otherwise take the choice on that
+luck), so the search plays like the rule of thumb where it cannot tell the moves apart and
+improves on it where it can.
 
 ``method="ismcts"`` is the tree search measured before (single-observer ISMCTS, Cowling, Powley
 and Whitehouse 2012: one tree for the mover's information set, UCB1 with availability counts):
@@ -500,6 +502,7 @@ def _halving(view: Any, draw: Callable[[], Any], world: Any, moves: Sequence[Any
     done = 0
     stop = False
     for r in range(rounds):
+        fresh = {m: [0, 0.0] for m in alive}  # this round's visits and value sum
         last = r == rounds - 1 or len(alive) <= 2
         per = max(1, -(-(budget - done) // len(alive)) if last else (budget - done) // (len(alive) * (rounds - r)))
         for _ in range(per):
@@ -514,10 +517,13 @@ def _halving(view: Any, draw: Callable[[], Any], world: Any, moves: Sequence[Any
                     continue
                 rollers = [make_agent("rule-of-thumb", game_id, roll_seed + s) for s in range(players)]
                 result = _play_out(sample.apply(m)[0], rollers, deal)
+                value = judge(result)[me]
                 entry = stats[m]
                 entry[0] += 1
-                entry[1] += judge(result)[me]
+                entry[1] += value
                 entry[2] += first_place(result, me)
+                fresh[m][0] += 1
+                fresh[m][1] += value
                 done += 1
             if progress is not None:
                 progress(min(done, budget), budget)
@@ -530,7 +536,10 @@ def _halving(view: Any, draw: Callable[[], Any], world: Any, moves: Sequence[Any
         alive = ranked[:max(2, math.ceil(len(alive) / 2))]
         if default not in alive:
             alive[-1] = default
-    best = max((m for m in alive if stats[m][0]), key=lambda m: (stats[m][1] / stats[m][0], m == default))
+    # The last round's worlds decide: the moves still alive were kept for doing well on the earlier
+    # ones (the rule of thumb's move whatever it did), so their totals flatter the others.
+    judged = fresh if any(fresh[m][0] for m in alive) else stats
+    best = max((m for m in alive if judged[m][0]), key=lambda m: (judged[m][1] / judged[m][0], m == default))
     candidates = tuple(sorted(
         (Candidate(m, v, total / v, wins / v) for m, (v, total, wins) in stats.items() if v),
         key=lambda c: (c.move != best, -c.visits, -c.value)))
