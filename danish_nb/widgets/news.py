@@ -25,7 +25,7 @@ from typing import Any
 
 from ..core import Verdict, render_text
 from ..core.texts import Rule
-from ..i18n import translator
+from ..i18n import in_turn, translator
 from ..words import move_words
 
 #: The longest item said at once (a longer one is cut at its last sentence or clause that fits:
@@ -156,12 +156,16 @@ def verdict_words(verdict: Verdict, lang: str, viewer: int | None = None, reveal
     >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
     >>> verdict_words(g.explain("P1 play 4C"), "en")
     'Illegal: Play the four of clubs — the four of clubs on the six of clubs: lower than the card before.'
+    >>> verdict_words(g.explain("P1 play 4C"), "fr")[:38]
+    'Illégal\u202f: jouer le quatre de trèfle — le'
     """
     tr = translator(lang)
     words = move_words(verdict.move, viewer, lang=lang, reveal_hands=reveal)
     head = tr("Legal: {move}", move=words) if verdict.legal else tr("Illegal: {move}", move=words)
-    reasons = "; ".join(render_text(r.text, viewer, reveal, lang=lang) for r in verdict.reasons)
-    return _sentence(f"{head} — {reasons}" if reasons else head)
+    if not verdict.reasons:
+        return _sentence(head)
+    reasons = in_turn(render_text(r.text, viewer, reveal, lang=lang) for r in verdict.reasons)  # "a ; b" in French
+    return _sentence(tr("{verdict} — {reasons}", verdict=head, reasons=reasons))
 
 
 def _sentence(text: str) -> str:
