@@ -180,16 +180,20 @@ FRENCH_NAMES = ("Danish Bastard", "Le danish", "Rat Bastard 17", "Bastard", "Sja
 
 def _capital_after_colon(text: str) -> bool:
     """Whether a French ``text`` starts what follows a colon with a capital (French goes on in
-    small letters: « Illégal : jouer le six », never « Illégal : Jouer le six »), a name aside.
+    small letters: « Illégal : jouer le six », never « Illégal : Jouer le six »), a name aside,
+    and a title after its rule's code (« DB-8 : L’échange »).
 
     >>> _capital_after_colon("Illégal\u202f: Jouer le six"), _capital_after_colon("Illégal\u202f: jouer le six")
     (True, False)
     >>> _capital_after_colon("Règle\u202f: Sjavs, P2\u202f: DB-24"), _capital_after_colon("Partie\u202f: Le danish")
     (False, False)
+    >>> _capital_after_colon("DB-8\u202f: L’échange"), _capital_after_colon("P1\u202f: Passer")
+    (False, True)
     """
     for found in re.finditer(r":\s+(?=[A-ZÀ-ÖØ-ÞŒ])(\S+)", text):
         word, rest = found.group(1), text[found.start(1):]
-        if re.search(r"\d|^.[A-ZÀ-ÖØ-ÞŒ]", word) or rest.startswith(FRENCH_NAMES):
+        if re.search(r"\d|^.[A-ZÀ-ÖØ-ÞŒ]", word) or rest.startswith(FRENCH_NAMES) \
+                or re.search(r"\b[A-Z]{2}-\w+[\s\u202f]*$", text[:found.start()]):
             continue
         return True
     return False

@@ -156,7 +156,7 @@ def verdict_words(verdict: Verdict, lang: str, viewer: int | None = None, reveal
     >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
     >>> verdict_words(g.explain("P1 play 4C"), "en")
     'Illegal: Play the four of clubs — the four of clubs on the six of clubs: lower than the card before.'
-    >>> verdict_words(g.explain("P1 play 4C"), "fr")[:38]
+    >>> verdict_words(g.explain("P1 play 4C"), "fr")[:40]
     'Illégal\u202f: jouer le quatre de trèfle — le'
     """
     tr = translator(lang)
