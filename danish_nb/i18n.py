@@ -98,6 +98,9 @@ class _Grammar(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec == "low":
             return small_start(str(value))
+        if format_spec == "cap":
+            text = str(value)
+            return text[:1].upper() + text[1:]
         if isinstance(value, Forms):
             return value.form(format_spec) if format_spec else str(value)
         if format_spec in GRAMMATICAL_FORMS:
@@ -109,8 +112,10 @@ class _Grammar(string.Formatter):
 #: German ``acc`` and ``dat`` (the accusative and dative); a glossary term's ``a`` and ``the``
 #: (with the indefinite or definite article; German ``a_acc``, ``a_dat``, ``the_acc``, ``the_dat``);
 #: ``low``, a phrase as it goes on inside a sentence (:func:`small_start`: French
-#: « Illégal : {move:low} » reads « Illégal : jouer le six », where a button reads « Jouer le six »).
-GRAMMATICAL_FORMS = ("bare", "de", "à", "acc", "dat", "a", "the", "a_acc", "a_dat", "the_acc", "the_dat", "low")
+#: « Illégal : {move:low} » reads « Illégal : jouer le six », where a button reads « Jouer le six »);
+#: ``cap``, a clause as it starts a sentence ("{verdict}. {reasons:cap}": "… The six on the ten").
+GRAMMATICAL_FORMS = ("bare", "de", "à", "acc", "dat", "a", "the", "a_acc", "a_dat", "the_acc", "the_dat", "low",
+                     "cap")
 
 
 def small_start(text: str) -> str:

@@ -215,7 +215,7 @@ def test_a_refused_move_is_said_refused_with_its_reason_and_its_verdict_is_annou
     table.press("Enter")
     assert table.focused("button.dn-stock"), "the focus left the refused move just pressed"
     said = table.heard()[heard:]
-    assert said and said[0].startswith("Illegal: Turn over the top stock card — "), said
+    assert said and said[0].startswith("Illegal: Turn over the top stock card. "), said
     table.press("r")
     rules = table.heard()[heard + len(said):]
     assert rules and "(rule" not in rules[0] and len(rules[0]) > 40, rules
