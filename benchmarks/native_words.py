@@ -173,9 +173,9 @@ def problems(line: str, lang: str) -> list[str]:
     return found
 
 
-#: What may start with a capital after a French colon: the games' names and the bids' (a name with a
-#: digit or a second capital, P1 or DB-24, may too).
-FRENCH_NAMES = ("Danish Bastard", "Le danish", "Rat Bastard 17", "Bastard", "Sjavs", "Frappe")
+#: What may start with a capital after a French colon: the games' names and Sjavs' bids (a name with
+#: a digit or a second capital, P1 or DB-24, and a card's rank, A or V♠, may too).
+FRENCH_NAMES = ("Danish Bastard", "Le danish", "Rat Bastard 17", "Bastard", "Sjavs", "Jeu", "Frappe", "Chelem")
 
 
 def _capital_after_colon(text: str) -> bool:
@@ -189,10 +189,12 @@ def _capital_after_colon(text: str) -> bool:
     (False, False)
     >>> _capital_after_colon("DB-8\u202f: L’échange"), _capital_after_colon("P1\u202f: Passer")
     (False, True)
+    >>> _capital_after_colon("les rangs\u202f: A R D V 10, ainsi\u202f: V♠ -1"), _capital_after_colon("x\u202f: Jeu, Frappe")
+    (False, False)
     """
     for found in re.finditer(r":\s+(?=[A-ZÀ-ÖØ-ÞŒ])(\S+)", text):
         word, rest = found.group(1), text[found.start(1):]
-        if re.search(r"\d|^.[A-ZÀ-ÖØ-ÞŒ]", word) or rest.startswith(FRENCH_NAMES) \
+        if re.search(r"\d|^.[A-ZÀ-ÖØ-ÞŒ]|^[A-Z](?![^\W\d_])", word) or rest.startswith(FRENCH_NAMES) \
                 or re.search(r"\b[A-Z]{2}-\w+[\s\u202f]*$", text[:found.start()]):
             continue
         return True
