@@ -189,7 +189,7 @@ def _capital_after_colon(text: str) -> bool:
     (False, False)
     >>> _capital_after_colon("DB-8\u202f: L’échange"), _capital_after_colon("P1\u202f: Passer")
     (False, True)
-    >>> _capital_after_colon("rangs\u202f: A R D V 10, ainsi\u202f: V♠ -1"), _capital_after_colon("x\u202f: Jeu, Frappe")
+    >>> _capital_after_colon("rangs\u202f: A R D V 10, puis\u202f: V♠ -1"), _capital_after_colon("x\u202f: Jeu, Frappe")
     (False, False)
     """
     for found in re.finditer(r":\s+(?=[A-ZÀ-ÖØ-ÞŒ])(\S+)", text):
