@@ -248,7 +248,8 @@ def test_a_refused_card_is_read_unavailable_with_why_and_enter_says_its_verdict(
     assert table.focused(f"[data-key='{key}']"), "the focus left the refused card just pressed"
     said = table.heard()[heard:]
     assert said and said[0].startswith("Illegal: "), said
-    assert why.removeprefix("Not allowed now — ")[:30] in said[0], (why, said)
+    reason = why.removeprefix("Not allowed now — ")[:30]
+    assert f". {reason[:1].upper()}{reason[1:]}" in said[0], (why, said)  # the reasons: a sentence after the move
 
 
 def test_a_wild_cards_value_is_one_radio_group_chosen_with_a_digit(browser: Browser, tables: list[Table]) -> None:
