@@ -2,7 +2,8 @@
 would check its form: issue 43's collector.
 
 Plays seeded games of all five games and collects, per language, each distinct line of: the
-verdicts of several candidate moves (legal, illegal, out of turn) as the board shows them, every
+verdicts of several candidate moves (legal, illegal, out of turn) as the board shows them and as
+a screen reader hears them (the board's news), every
 log line as each player and a spectator read it, the computer players' reasons, the coach's hint
 at a few positions and its review of P1's moves (the first seed's games), the boards (every text
 and spoken name) at a few positions, practice items and their feedback, and every rule as a page
@@ -14,7 +15,8 @@ are left out: they are not the page's language on purpose.
 Checks (:func:`problems`), on lines in every language: a "(s)"-style plural, ASCII double quotes,
 more than one colon in a sentence, a small letter after ! or ?, "(X) (Y)", words run together; on
 French and German lines also English words left (:data:`ENGLISH_WORDS`), in French an ASCII space
-or none before ``: ; ! ?`` (French sets a narrow no-break space), in German English quotes (German
+or none before ``: ; ! ?`` (French sets a narrow no-break space) and a capital after a colon (a
+name aside: :data:`FRENCH_NAMES`), in German English quotes (German
 opens with „). A quotation (« », „ “, “ ”) keeps its own punctuation.
 
     python -m benchmarks.native_words                 # counts per language and source, problems
@@ -162,11 +164,41 @@ def problems(line: str, lang: str) -> list[str]:
         found.append("chained colons")
     if re.search(r"[!?][\s\u202f]+[a-zß-ÿœ]", own):
         found.append("small letter after ! ?")
+    if lang == "fr" and _capital_after_colon(own):
+        found.append("capital after :")
     if re.search(r"\)\s*\(", line):
         found.append("double parentheses")
     if re.search(r"[^\W\d_]:[^\W\d_]|\d[^\W\d_]{3,}|\b(?!Pos1\b)[^\W\d_]{2,}\d", own):  # (Pos1: a German key)
         found.append("words run together")
     return found
+
+
+#: What may start with a capital after a French colon: the games' names and Sjavs' bids (a name with
+#: a digit or a second capital, P1 or DB-24, and a card's rank, A or V♠, may too).
+FRENCH_NAMES = ("Danish Bastard", "Le danish", "Rat Bastard 17", "Bastard", "Sjavs", "Jeu", "Frappe", "Chelem")
+
+
+def _capital_after_colon(text: str) -> bool:
+    """Whether a French ``text`` starts what follows a colon with a capital (French goes on in
+    small letters: « Illégal : jouer le six », never « Illégal : Jouer le six »), a name aside,
+    and a title after its rule's code (« DB-8 : L’échange »).
+
+    >>> _capital_after_colon("Illégal\u202f: Jouer le six"), _capital_after_colon("Illégal\u202f: jouer le six")
+    (True, False)
+    >>> _capital_after_colon("Règle\u202f: Sjavs, P2\u202f: DB-24"), _capital_after_colon("Partie\u202f: Le danish")
+    (False, False)
+    >>> _capital_after_colon("DB-8\u202f: L’échange"), _capital_after_colon("P1\u202f: Passer")
+    (False, True)
+    >>> _capital_after_colon("rangs\u202f: A R D V 10, puis\u202f: V♠ -1"), _capital_after_colon("x\u202f: Jeu, Frappe")
+    (False, False)
+    """
+    for found in re.finditer(r":\s+(?=[A-ZÀ-ÖØ-ÞŒ])(\S+)", text):
+        word, rest = found.group(1), text[found.start(1):]
+        if re.search(r"\d|^.[A-ZÀ-ÖØ-ÞŒ]|^[A-Z](?![^\W\d_])", word) or rest.startswith(FRENCH_NAMES) \
+                or re.search(r"\b[A-Z]{2}-\w+[\s\u202f]*$", text[:found.start()]):
+            continue
+        return True
+    return False
 
 
 def _sentences(text: str) -> list[str]:
@@ -194,6 +226,7 @@ def _texts(seeds: range, moves: int, games: tuple[str, ...], *, coach: bool, boa
     import danish_nb as dn
     from danish_nb.agents import make_agent
     from danish_nb.render.html import rule_html, verdict_html
+    from danish_nb.widgets.news import verdict_words
     for game_id in games:
         for rule in dn.GAMES[game_id].catalogue:
             for lang in LANGS:
@@ -213,6 +246,7 @@ def _texts(seeds: range, moves: int, games: tuple[str, ...], *, coach: bool, boa
                     verdict = game.explain(move)
                     for lang in LANGS:
                         yield lang, f"{game_id} verdict", verdict_html(verdict, lang, viewer=mover)
+                        yield lang, f"{game_id} news", verdict_words(verdict, lang, viewer=mover)
                 choice = thumb.choose(game.state)
                 for lang in LANGS:
                     yield lang, f"{game_id} reason", choice.why_for(mover, lang=lang)

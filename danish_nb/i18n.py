@@ -34,7 +34,7 @@ from typing import Any
 
 __all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "N_", "Forms", "Listed", "M", "Message", "Number",
            "Translator", "_", "_n", "check_lang", "french_after", "in_turn", "joined", "note_text", "rule_rendering",
-           "ruling_text", "title_in", "translator"]
+           "ruling_text", "small_start", "title_in", "translator"]
 
 #: The interface languages, English first (the source of every template).
 LANGUAGES: tuple[str, ...] = ("en", "fr", "de")
@@ -96,6 +96,11 @@ class _Grammar(string.Formatter):
     format as usual (``{points:+d}``)."""
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "low":
+            return small_start(str(value))
+        if format_spec == "cap":
+            text = str(value)
+            return text[:1].upper() + text[1:]
         if isinstance(value, Forms):
             return value.form(format_spec) if format_spec else str(value)
         if format_spec in GRAMMATICAL_FORMS:
@@ -105,8 +110,25 @@ class _Grammar(string.Formatter):
 
 #: The forms a template may ask a parameter for: ``bare`` (no article), French ``de`` and ``à``,
 #: German ``acc`` and ``dat`` (the accusative and dative); a glossary term's ``a`` and ``the``
-#: (with the indefinite or definite article; German ``a_acc``, ``a_dat``, ``the_acc``, ``the_dat``).
-GRAMMATICAL_FORMS = ("bare", "de", "à", "acc", "dat", "a", "the", "a_acc", "a_dat", "the_acc", "the_dat")
+#: (with the indefinite or definite article; German ``a_acc``, ``a_dat``, ``the_acc``, ``the_dat``);
+#: ``low``, a phrase as it goes on inside a sentence (:func:`small_start`: French
+#: « Illégal : {move:low} » reads « Illégal : jouer le six », where a button reads « Jouer le six »);
+#: ``cap``, a clause as it starts a sentence ("{verdict}. {reasons:cap}": "… The six on the ten").
+GRAMMATICAL_FORMS = ("bare", "de", "à", "acc", "dat", "a", "the", "a_acc", "a_dat", "the_acc", "the_dat", "low",
+                     "cap")
+
+
+def small_start(text: str) -> str:
+    """``text`` with a small first letter, as a phrase reads inside a sentence (after a French
+    colon); a name (a first word with a digit or a second capital: P1, DB-24) keeps its own.
+
+    >>> small_start("Jouer le six de cœur"), small_start("P2 prend le talon"), small_start("")
+    ('jouer le six de cœur', 'P2 prend le talon', '')
+    """
+    first = text.split(" ", 1)[0]
+    if not first or any(c.isdigit() for c in first) or any(c.isupper() for c in first[1:]):
+        return text
+    return first[0].lower() + text[1:]
 _GRAMMAR = _Grammar()
 
 

@@ -215,7 +215,7 @@ def test_a_refused_move_is_said_refused_with_its_reason_and_its_verdict_is_annou
     table.press("Enter")
     assert table.focused("button.dn-stock"), "the focus left the refused move just pressed"
     said = table.heard()[heard:]
-    assert said and said[0].startswith("Illegal: Turn over the top stock card — "), said
+    assert said and said[0].startswith("Illegal: Turn over the top stock card. "), said
     table.press("r")
     rules = table.heard()[heard + len(said):]
     assert rules and "(rule" not in rules[0] and len(rules[0]) > 40, rules
@@ -248,7 +248,8 @@ def test_a_refused_card_is_read_unavailable_with_why_and_enter_says_its_verdict(
     assert table.focused(f"[data-key='{key}']"), "the focus left the refused card just pressed"
     said = table.heard()[heard:]
     assert said and said[0].startswith("Illegal: "), said
-    assert why.removeprefix("Not allowed now — ")[:30] in said[0], (why, said)
+    reason = why.removeprefix("Not allowed now — ")[:30]
+    assert f". {reason[:1].upper()}{reason[1:]}" in said[0], (why, said)  # the reasons: a sentence after the move
 
 
 def test_a_wild_cards_value_is_one_radio_group_chosen_with_a_digit(browser: Browser, tables: list[Table]) -> None:

@@ -106,8 +106,10 @@ def prose(key: str, text: str) -> str:
 @pytest.mark.parametrize("lang", FOREIGN)
 def test_the_catalogue_s_typography(lang):
     """No ASCII space (or none) before : ; ! ? in French, no ASCII or English quotes, no "(s)"."""
+    def filled(key: str, text: str) -> str:  # a seat's placeholder reads P1, any other x
+        return re.sub(r"\{[^{}]*\}", "x", re.sub(r"P\{[^{}]*\}", "P1", prose(key, text)))
     wrong = [(key, text, found) for key, text in _translations(lang)
-             if (found := [p for p in problems(re.sub(r"\{[^{}]*\}", "x", prose(key, text)), lang)
+             if (found := [p for p in problems(filled(key, text), lang)
                            if p != "English" and not (p == "chained colons" and key.startswith("lesson "))
                            and not (p == "ASCII quotes" and "'P1" in text)])]
     assert wrong == []

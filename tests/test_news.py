@@ -12,8 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import danish_nb as dn
+from danish_nb.render.html import verdict_html
 from danish_nb.widgets import ShedBoard, board_for
-from danish_nb.widgets.news import LONGEST, News, shorten
+from danish_nb.widgets.news import LONGEST, News, shorten, verdict_words
 from test_board import send
 
 CODES = re.compile(r"\(rule |\[ruling |\b(DB|LD|RB|BA|SJ)-\w+|\bP\d (play|take|stock)\b")
@@ -48,14 +49,14 @@ def test_a_verdict_is_said_once_in_words_and_a_redraw_says_nothing_again():
     board = ShedBoard(dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]}),
                       seats=("human", "rule-of-thumb"))
     board.click_card("4C")
-    assert items(board) == ["Illegal: Play the four of clubs — the four of clubs on the six of clubs: "
+    assert items(board) == ["Illegal: Play the four of clubs. The four of clubs on the six of clubs: "
                             "lower than the card before."]
     rules = " ".join(text for text, _lang in board.news.last.rules)  # the rule's own words, read on R
     assert len(rules) > 40 and "(rule" not in rules and "DB-" not in rules
     board.set_teaching(True)  # drawn again: nothing new to say
     assert items(board) == []
     board.play_selected()  # P answers with the verdict again, not "Not played... (see why below)"
-    assert items(board) == ["Illegal: Play the four of clubs — the four of clubs on the six of clubs: "
+    assert items(board) == ["Illegal: Play the four of clubs. The four of clubs on the six of clubs: "
                             "lower than the card before."]
 
 
@@ -180,3 +181,27 @@ def test_news_of_a_board_made_mid_game_starts_after_the_viewers_last_move():
 
 if __name__ == "__main__":  # pragma: no cover
     pytest.main([__file__])
+
+
+def test_a_verdict_with_two_reasons_is_said_as_each_language_writes_it():
+    """The heading, then the reasons one after another through the catalogue: French sets a narrow
+    no-break space before « ; » and goes on in small letters after its colon; no sentence has two colons."""
+    verdict = dn.setup("danish-bastard", {"hands": [["10D", "4C"], ["9S"]], "pile": ["KH"]}).explain("P1 play 10D")
+    assert len(verdict.reasons) == 2
+    said = {lang: verdict_words(verdict, lang) for lang in ("en", "fr", "de")}
+    assert said["en"] == ("Legal: Play the ten of diamonds. The ten of diamonds on the king of hearts: a 10 may go on "
+                          "any card apart from a joker or a 7; the 10 burns the pile; the player then plays again.")
+    assert said["fr"].startswith("Légal\u202f: jouer le dix de carreau. Le dix de carreau sur le roi de cœur\u202f: ")
+    assert said["fr"].count("\u202f; ") == 2 and not re.search(r"[^\u202f];", said["fr"]), said["fr"]
+    assert said["de"].startswith("Erlaubt: Karo-Zehn spielen. Karo-Zehn auf Herz-König: "), said["de"]
+    for text in said.values():
+        assert all(sentence.count(":") == 1 for sentence in text.split(". ")), text
+
+
+@pytest.mark.parametrize("move", ["P1 play 4C", "P1 play 8H", "P2 play 9S"])
+def test_a_french_verdict_goes_on_in_small_letters_after_its_colon(move):
+    game = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
+    verdict = game.explain(move)
+    assert re.match(r"(Légal|Illégal)\u202f: jouer l", verdict_words(verdict, "fr")), verdict_words(verdict, "fr")
+    assert re.search(r"<b[^>]*>(Légal|Illégal)\u202f: jouer l", verdict_html(verdict, "fr"))
+    assert re.match(r"(Legal|Illegal): Play the", verdict_words(verdict, "en"))  # English as before

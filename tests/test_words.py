@@ -32,3 +32,18 @@ def test_rat_bastard_17_a_short_hand_still_picks_up_from_the_top():
     assert [e.kind for e in events] == ["play", "take", "discard", "restart"]
     assert str(events[1].text) == "P2 picks up 1 card from the top of the pile"
     assert str(events[2].text) == "the rest of the pile (3 cards) is discarded"
+
+
+def test_a_french_move_goes_on_in_small_letters_after_a_colon():
+    """A button reads « Jouer la dame de pique »; after « P1 : » the phrase goes on in small letters,
+    a seat's name keeps its capital (i18n's ``low`` form)."""
+    from danish_nb.i18n import small_start
+    from danish_nb.words import move_words
+
+    move = dn.new_game("danish-bastard", players=2).parse_move("P1 play QS")
+    assert move_words(move, lang="fr") == "Jouer la dame de pique"
+    assert move_words(move, lang="fr", player=True) == "P1\u202f: jouer la dame de pique"
+    assert move_words(move, lang="en", player=True) == "P1: Play the queen of spades"
+    assert move_words(move, lang="de", player=True) == "P1: Pik-Dame spielen"
+    assert [small_start(t) for t in ("Passer", "P2 prend", "DB-8 L’échange", "Écarter")] == \
+        ["passer", "P2 prend", "DB-8 L’échange", "écarter"]

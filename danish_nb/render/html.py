@@ -285,7 +285,7 @@ def verdict_html(verdict: Verdict, lang: str = "en", *, viewer: int | None = Non
     >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
     >>> html = verdict_html(g.explain("P1 play 4C"), "fr")
     >>> html[:79], "P1 play" in html, "P1 play 4♣" in verdict_html(g.explain("P1 play 4C"), notation=True)
-    ('<div class="dn-verdict"><b class="dn-verdict-illegal">Illégal\u202f: Jouer le quatre', False, True)
+    ('<div class="dn-verdict"><b class="dn-verdict-illegal">Illégal\u202f: jouer le quatre', False, True)
     """
     tr = translator(lang)
     words = move_words(verdict.move, viewer, lang=lang, reveal_hands=reveal_hands)

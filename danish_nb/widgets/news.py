@@ -15,7 +15,7 @@ consequence) in the viewer's words, never a rule's code; the rule's own words ar
 ['Your turn']
 >>> verdict = board.choose("P1 stock")
 >>> [text for _n, text in board.news.last.items]  # a refused move: the verdict, never a code
-['Illegal: Turn over the top stock card — P1 first chooses which cards stay face up.']
+['Illegal: Turn over the top stock card. P1 first chooses which cards stay face up.']
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any
 
 from ..core import Verdict, render_text
 from ..core.texts import Rule
-from ..i18n import translator
+from ..i18n import in_turn, translator
 from ..words import move_words
 
 #: The longest item said at once (a longer one is cut at its last sentence or clause that fits:
@@ -150,18 +150,23 @@ class News:
 
 
 def verdict_words(verdict: Verdict, lang: str, viewer: int | None = None, reveal: bool = False) -> str:
-    """A verdict's short form: legal or not, the move, and its reasons in words (no codes).
+    """A verdict's short form: legal or not and the move, then its reasons in words (no codes), one
+    after another as the reader's language writes them.
 
     >>> import danish_nb as dn
     >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
     >>> verdict_words(g.explain("P1 play 4C"), "en")
-    'Illegal: Play the four of clubs — the four of clubs on the six of clubs: lower than the card before.'
+    'Illegal: Play the four of clubs. The four of clubs on the six of clubs: lower than the card before.'
+    >>> verdict_words(g.explain("P1 play 4C"), "fr")[:40]
+    'Illégal\u202f: jouer le quatre de trèfle. Le '
     """
     tr = translator(lang)
     words = move_words(verdict.move, viewer, lang=lang, reveal_hands=reveal)
     head = tr("Legal: {move}", move=words) if verdict.legal else tr("Illegal: {move}", move=words)
-    reasons = "; ".join(render_text(r.text, viewer, reveal, lang=lang) for r in verdict.reasons)
-    return _sentence(f"{head} — {reasons}" if reasons else head)
+    if not verdict.reasons:
+        return _sentence(head)
+    reasons = in_turn(render_text(r.text, viewer, reveal, lang=lang) for r in verdict.reasons)  # "a ; b" in French
+    return _sentence(tr("{verdict}. {reasons:cap}", verdict=head, reasons=reasons))  # a sentence has one colon
 
 
 def _sentence(text: str) -> str:
