@@ -85,7 +85,7 @@ class WarmPool(LoggingConfigurable):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._warm: list[str] = []
-        self._starting: set[str] = set()
+        self._warming: set[str] = set()
         self._next: asyncio.Future[str | None] | None = None
         self._closing = False
         self._last_handover = float("-inf")
@@ -128,7 +128,7 @@ class WarmPool(LoggingConfigurable):
 
     async def _start_warm(self) -> str | None:
         kernel_id: str = await super().start_kernel(kernel_name=self._default_name())  # type: ignore[misc]
-        self._starting.add(kernel_id)
+        self._warming.add(kernel_id)
         try:
             await asyncio.wait_for(self._run(kernel_id, self.warm_code), self.kernel_timeout)
         except Exception:
@@ -136,7 +136,7 @@ class WarmPool(LoggingConfigurable):
                 await self.shutdown_kernel(kernel_id, now=True)  # type: ignore[attr-defined]
             raise
         finally:
-            self._starting.discard(kernel_id)
+            self._warming.discard(kernel_id)
         if self._closing:
             with contextlib.suppress(Exception):
                 await self.shutdown_kernel(kernel_id, now=True)  # type: ignore[attr-defined]
@@ -226,7 +226,7 @@ class WarmPool(LoggingConfigurable):
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """A waiting warm kernel is idle by design: never culled."""
-        if kernel_id in self._warm or kernel_id in self._starting:
+        if kernel_id in self._warm or kernel_id in self._warming:
             return
         await super().cull_kernel_if_idle(kernel_id)  # type: ignore[misc]
 
