@@ -681,3 +681,23 @@ def test_every_variant_combination_conserves_cards_and_ends(players, flags):
             state, _ = state.apply(rng.choice(state.legal_moves()))
             assert Counter(state.all_cards()) == dealt
         assert state.turn <= ld.Options().turn_limit
+
+
+@pytest.mark.parametrize("game_id", ["le-danish", "danish-bastard"])
+def test_a_play_naming_a_card_many_times_is_told_each_missing_card_once(game_id):
+    """Fuzzing found "P1 does not hold the seven of hearts, the seven of hearts, …" (616
+    characters) for a move naming one card 24 times; a hand lacking some of the named cards is
+    told only those, each once."""
+    game = dn.new_game(game_id, players=2, seed=3)
+    while game.state.phase != "play":  # past any swap of face-up cards
+        game.play(game.legal_moves()[0])
+    seat = game.current_player
+    held = game.state.hands[seat][0]
+    other = next(c for c in dn.cards.standard_pack() if c not in game.state.hands[seat])
+    verdict = game.explain(f"P{seat + 1} play {' '.join([held.code] * 24)}")
+    assert not verdict.legal
+    assert verdict.summary().count(dn.cards.cards_text([held]).text_in("en")) == 1
+    verdict = game.explain(f"P{seat + 1} play {held.code} {other.code}")
+    summary = verdict.summary()
+    assert dn.cards.cards_text([other]).text_in("en") in summary
+    assert dn.cards.cards_text([held]).text_in("en") not in summary

@@ -151,12 +151,10 @@ def test_rat_bastard_17_plain_playout_reaches_the_rules_it_was_missing(monkeypat
 
     def watch(state: Any, move: Any) -> Any:
         after, events = original(state, move)
+        kinds = {event.kind for event in events if event.rule and event.rule.id == "RB-18"}
+        if kinds:  # a taker holding five already picks up none: no "take", the whole pile discarded
+            seen["RB-18 none" if "discard" in kinds and "take" not in kinds else "RB-18"] += 1
         for event in events:
-            rule = event.rule.id if event.rule else None
-            if rule == "RB-18" and event.kind == "take" and not event.cards:
-                seen["RB-18 none"] += 1
-            elif rule == "RB-18":
-                seen["RB-18"] += 1
             if event.kind == "over" and not any(c is not None for c in after.holes[move.player]) \
                     and len(after.hands[move.player]) <= 5 and not state.hands[move.player]:
                 seen["RB-o"] += 1

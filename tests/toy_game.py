@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from danish_nb.cards import Card, Rank, shuffled, standard_pack
+from danish_nb.checks import verdict
 from danish_nb.core import (
     GAMES,
     Catalogue,
@@ -136,13 +137,11 @@ class TinyState(MatchState):
     def explain(self, move: Any) -> Verdict:
         problem = self._malformed(move, ("play",))
         if problem:
-            ok, rule_id, text = False, "TT-2", M("not a Tiny Tricks move: {problem}; write e.g. 'P1 play 9H'",
-                                                 problem=problem)
-        elif self.result is not None:
-            ok, rule_id, text = False, "TT-4", M("the match is over: {reason}", reason=self.result.text)
-        else:
-            ok, rule_id, text, _ = self._check_card(move)
-        return Verdict(move, ok, (Reason(R[rule_id], text),))
+            return Verdict(move, False, (Reason(R["TT-2"], M("not a Tiny Tricks move: {problem}; write e.g. "
+                                                             "'P1 play 9H'", problem=problem)),))
+        if self.result is not None:
+            return Verdict(move, False, (Reason(R["TT-4"], M("the match is over: {reason}", reason=self.result.text)),))
+        return verdict(move, (self._check_card(move),), CATALOGUE)  # the family's card check, as a step
 
     def _apply(self, move: Any) -> tuple[TinyState, tuple[Event, ...]]:
         return self._play_card(move, R["TT-3"])

@@ -93,6 +93,22 @@ def remove_cards(cards: tuple[Card, ...], taken: Sequence[Card]) -> tuple[Card, 
     return tuple(rest)
 
 
+def missing_cards(cards: Sequence[Card], taken: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards of ``taken`` that ``cards`` lacks, each named once (what "does not hold" says:
+    a move naming one card 24 times is told about that card, not 24 times).
+
+    >>> missing_cards(parse_cards("7H 8C"), parse_cards("7H 7H 7H 9S 9S"))
+    (Card('7♥'), Card('9♠'))
+    """
+    rest, missing = list(cards), []
+    for card in taken:
+        if card in rest:
+            rest.remove(card)
+        elif card not in missing:
+            missing.append(card)
+    return tuple(missing)
+
+
 def replace_at(items: tuple, index: int, value: Any) -> tuple:
     """A copy of a tuple with one entry replaced (through a list: fewer objects than slices)."""
     changed = list(items)

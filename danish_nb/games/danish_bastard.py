@@ -24,7 +24,7 @@ from typing import Any
 from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, cards_text, n_cards, packs, rank_words
 from ..checks import Step, Why, passes
 from ..core import Catalogue, Event, GameParts, Result, Rule, Ruling, Text, option, register
-from ..families.common import copies, finishes, options_cache, remove_cards, replace_at, sorted_cards
+from ..families.common import copies, finishes, missing_cards, options_cache, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (
     ShedMove,
     ShedTable,
@@ -432,7 +432,7 @@ class DanishBastardState(ShedTable):
         if not move.cards:
             return [(_AT_LEAST_ONE,)]
         if remove_cards(hand, move.cards) is None:
-            return [(_NOT_HELD, p + 1, move.cards)]
+            return [(_NOT_HELD, p + 1, missing_cards(hand, move.cards))]
         same = _same_value(move.cards)
         if same is not None:
             return [same]
@@ -450,7 +450,7 @@ class DanishBastardState(ShedTable):
         if not move.cards:
             return [(_CHOOSE_OPEN, p + 1)]
         if remove_cards(self.open[p], move.cards) is None:
-            return [(_NOT_AMONG_OPEN, move.cards, p + 1)]
+            return [(_NOT_AMONG_OPEN, missing_cards(self.open[p], move.cards), p + 1)]
         same = _same_value(move.cards)
         if same is not None:
             return [same]

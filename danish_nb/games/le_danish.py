@@ -23,7 +23,7 @@ from typing import Any
 from ..cards import RANKS, Card, Rank, Suit, cards_text, n_cards, packs, rank_words
 from ..checks import Step, Why, passes
 from ..core import Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text, option, register
-from ..families.common import copies, finishes, options_cache, remove_cards, replace_at, sorted_cards
+from ..families.common import copies, finishes, missing_cards, options_cache, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (
     ShedMove,
     ShedTable,
@@ -473,7 +473,8 @@ class LeDanishState(ShedTable):
         if not move.cards or move.index is not None:
             return [(Why.of(False, "LD-11", N_("play one or more cards of the same value")),)]
         if remove_cards(hand, move.cards) is None:
-            return [(Why.of(False, "LD-12", N_("P{p} does not hold {cards}")), p + 1, cards_text(move.cards))]
+            return [(Why.of(False, "LD-12", N_("P{p} does not hold {cards}")), p + 1,
+                     cards_text(missing_cards(hand, move.cards)))]
         if any(c.rank is not move.cards[0].rank for c in move.cards):
             two = "LD-f" if any(c.rank is Rank.TWO for c in move.cards) else None
             return [(Why.of(False, "LD-12", N_("{cards} do not all have the same value"), two), cards_text(move.cards))]
@@ -592,7 +593,8 @@ class LeDanishState(ShedTable):
             return [(Why.of(False, "LD-33",
                             N_("complete the four with two {ranks}"), "LD-k"), rank_words(rank, plural=True))]
         if remove_cards(self.hands[p], move.cards) is None:
-            return [(Why.of(False, "LD-33", N_("P{p} does not hold {cards}"), "LD-k"), p + 1, cards_text(move.cards))]
+            return [(Why.of(False, "LD-33", N_("P{p} does not hold {cards}"), "LD-k"), p + 1,
+                     cards_text(missing_cards(self.hands[p], move.cards)))]
         steps = self._placement_steps(move.cards)
         return [(Why.of(True, "LD-33",
                         N_("P{p} completes the four {ranks} out of turn and play goes on from P{p}"), "LD-k"),
