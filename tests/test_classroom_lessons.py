@@ -8,11 +8,14 @@ Pages are simulated here by their keepers' reports (one :class:`PageLearner` per
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -129,28 +132,37 @@ LESSON_CELLS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def lesson_server(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]:
-    """The classroom server serving a folder with one short lesson (a quiz and the practice,
-    as the lessons end), its own store file and class."""
+@contextlib.contextmanager
+def served_lesson(folder: Path, *extra: str, **options: Any) -> Iterator[SimpleNamespace]:
+    """The classroom server serving a folder with one short lesson (a quiz and the practice, as
+    the lessons end), its own store file and class, in ``folder``: ``options`` go to
+    :func:`app_server.command`, ``extra`` arguments after them; its log is ``folder/voila.log``."""
     import nbformat
 
-    folder = tmp_path_factory.mktemp("served-lesson")
     notebooks = folder / "lessons"
     notebooks.mkdir()
     nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in LESSON_CELLS]),
                    notebooks / "lesson.ipynb")
     url = f"sqlite:///{folder / 'class.sqlite3'}"
     port = app_server.free_port()
-    argv = app_server.command(port, notebook=notebooks, preheat=False, max_kernels=6, per_address=6)
+    argv = [*app_server.command(port, notebook=notebooks, preheat=False, max_kernels=6, per_address=6, **options),
+            *extra]
     env = {**os.environ, "DANISH_NB_STORE": url, "DANISH_NB_ROOM": "5B"}
-    with open(folder / "voila.log", "w", encoding="utf-8") as out:
+    log = folder / "voila.log"
+    with open(log, "w", encoding="utf-8") as out:
         proc = app_server.start(argv, stdout=out, stderr=subprocess.STDOUT, env=env)
         try:
             app_server.wait_ready(app_server.url(port), 120, proc)
-            yield SimpleNamespace(url=app_server.url(port) + "voila/render/lesson.ipynb", store=url)
+            yield SimpleNamespace(url=app_server.url(port) + "voila/render/lesson.ipynb", store=url, log=log)
         finally:
             app_server.stop(proc)
+
+
+@pytest.fixture(scope="module")
+def lesson_server(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]:
+    """The short lesson served as ``danish-nb`` serves a folder (:func:`served_lesson`)."""
+    with served_lesson(tmp_path_factory.mktemp("served-lesson")) as server:
+        yield server
 
 
 def lesson_page(context: BrowserContext, url: str) -> Page:

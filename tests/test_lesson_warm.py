@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import subprocess
 import time
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -25,7 +24,7 @@ from danish_nb import app_server
 from danish_nb.practice.progress import Learner, ProgressStore
 from danish_nb.server.app import Kernels
 from danish_nb.tables import open_store
-from test_classroom_lessons import LESSON_CELLS, answer_first_choices, lesson_page
+from test_classroom_lessons import answer_first_choices, lesson_page, served_lesson
 
 T = TypeVar("T")
 #: What a kernel says about itself: its folder, the request it serves, what it imported, and
@@ -137,26 +136,9 @@ def warm_ready(log: Path, count: int, timeout: float = 180.0) -> None:
 def warm_server(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]:
     """The short lesson of ``test_classroom_lessons`` (a quiz and the practice) served with a
     warm pool of one kernel, its own store file and class."""
-    import nbformat
-
-    folder = tmp_path_factory.mktemp("warm-lesson")
-    notebooks = folder / "lessons"
-    notebooks.mkdir()
-    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in LESSON_CELLS]),
-                   notebooks / "lesson.ipynb")
-    url = f"sqlite:///{folder / 'class.sqlite3'}"
-    port = app_server.free_port()
-    argv = [*app_server.command(port, notebook=notebooks, preheat=False, progressive=True, warm=1, max_kernels=6,
-                                per_address=6), "--WarmPool.refill_after=0"]
-    env = {**os.environ, "DANISH_NB_STORE": url, "DANISH_NB_ROOM": "5B"}
-    log = folder / "voila.log"
-    with open(log, "w", encoding="utf-8") as out:
-        proc = app_server.start(argv, stdout=out, stderr=subprocess.STDOUT, env=env)
-        try:
-            app_server.wait_ready(app_server.url(port), 120, proc)
-            yield SimpleNamespace(url=app_server.url(port) + "voila/render/lesson.ipynb", store=url, log=log)
-        finally:
-            app_server.stop(proc)
+    with served_lesson(tmp_path_factory.mktemp("warm-lesson"), "--WarmPool.refill_after=0",
+                       progressive=True, warm=1) as server:
+        yield server
 
 
 def kept_answers(store_url: str) -> dict[str, list[tuple[str, bool]]]:
