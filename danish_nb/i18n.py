@@ -129,6 +129,8 @@ def small_start(text: str) -> str:
     if not first or any(c.isdigit() for c in first) or any(c.isupper() for c in first[1:]):
         return text
     return first[0].lower() + text[1:]
+
+
 _GRAMMAR = _Grammar()
 
 
