@@ -12,9 +12,17 @@ const worker = readFileSync(join(site, "worker.js"), "utf8");
 const BUILD = JSON.parse(worker.match(/const BUILD = (\{.*\});/)[1]);
 const { loadPyodide } = await import(pathToFileURL(join(site, "pyodide", "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: join(site, "pyodide") + "/", lockFileContents: BUILD.lock });
+// as the site's worker does: its wheels imported from the zips (worker.js says WHEELS) or unpacked (older sites)
+const WHEELS = worker.match(/const WHEELS = "([^"]*)";/)?.[1];
 const sitePackages = pyodide.runPython("import site\nsite.getsitepackages()[0]");
-for (const wheel of [BUILD.wheel, ...BUILD.wheels]) {
-  pyodide.unpackArchive(new Uint8Array(readFileSync(join(site, wheel))), "wheel", { extractDir: sitePackages });
+if (WHEELS) pyodide.FS.mkdirTree(WHEELS);
+for (const [i, wheel] of [BUILD.wheel, ...BUILD.wheels].entries()) {
+  const bytes = new Uint8Array(readFileSync(join(site, wheel)));
+  if (!WHEELS) pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+  else {
+    pyodide.FS.writeFile(`${WHEELS}/${i}.whl`, bytes);
+    pyodide.runPython(`import sys\nsys.path.insert(${i + 1}, "${WHEELS}/${i}.whl")`);
+  }
 }
 pyodide.globals.set("GAMES", games);
 const out = pyodide.runPython(`

@@ -21,7 +21,19 @@ const cpu = () => {
 };
 const { loadPyodide } = await import(pathToFileURL(join(site, "pyodide", "pyodide.mjs")).href);
 const options = { indexURL: join(site, "pyodide") + "/", lockFileContents: BUILD.lock };
+// as the site's worker does: its wheels imported from the zips (worker.js says WHEELS) or unpacked (older sites)
+const WHEELS = worker.match(/const WHEELS = "([^"]*)";/)?.[1];
 const unpack = (pyodide) => {
+  if (WHEELS) {
+    pyodide.FS.mkdirTree(WHEELS);
+    const paths = wheels().map((wheel, i) => {
+      const path = `${WHEELS}/${i}.whl`;
+      pyodide.FS.writeFile(path, wheel);
+      return path;
+    });
+    pyodide.runPython(`import sys\nsys.path[1:1] = [p for p in ${JSON.stringify(paths)} if p not in sys.path]`);
+    return;
+  }
   const extractDir = pyodide.runPython("import site\nsite.getsitepackages()[0]");
   for (const wheel of wheels()) pyodide.unpackArchive(wheel, "wheel", { extractDir });
 };

@@ -27,7 +27,7 @@ import json
 import time
 from collections.abc import Callable, Mapping
 from html import escape
-from pathlib import Path
+from importlib import resources
 from typing import Any
 
 from ..core import DanishNbError, Verdict, get_game
@@ -38,7 +38,6 @@ from ..practice.schedule import to_dict as progress_dict
 from ..practice.session import NothingDue, PracticeSession
 from ..render.practice import data_link, item_html, notes_html, nothing_due_html, progress_html
 
-_HERE = Path(__file__).parent
 #: What a learner's page may send, and the widget method each calls (with the message).
 ACTS = ("choice", "check", "next", "anyway", "play", "errors", "name", "export", "erase", "erase-confirm",
         "erase-cancel")
@@ -47,8 +46,9 @@ NAME_LIMIT = 40
 
 
 #: The practice styles, drawn with the practice's page (the pad itself is a board's, with the
-#: board styles: lessons and tests count the pads on a page).
-STYLE = "<style>" + (_HERE / "practice.css").read_text(encoding="utf-8") + "</style>"
+#: board styles: lessons and tests count the pads on a page), read as a resource of the package, not by
+#: a file path: the serverless page imports the package from its wheel, a zip (site_build).
+STYLE = "<style>" + (resources.files("danish_nb.widgets") / "practice.css").read_text(encoding="utf-8") + "</style>"
 
 
 class PracticeWidget:
