@@ -82,5 +82,5 @@ def test_the_practice_styles_are_read_without_a_file_path() -> None:
     from danish_nb.widgets import practice
 
     css = (resources.files("danish_nb.widgets") / "practice.css").read_text(encoding="utf-8")
-    assert practice.STYLE == f"<style>{css}</style>"
+    assert f"<style>{css}</style>" == practice.STYLE
     assert not hasattr(practice, "_HERE")

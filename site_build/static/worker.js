@@ -3,10 +3,11 @@
 // the worker answers {id, result} with what danish_nb.web.session.Session.handle returned (or {id,
 // error}), one request after another.
 //
-// A first visit starts Python, puts the wheels on its path (imported from the zips, not unpacked) and answers the first request (the app's first
-// board imports what it needs, in the visitor's language only). Then, once the page has drawn that
-// board and before any other request (settle), it runs the build's warm-up (the catalogues of every language, the modules a restored interpreter needs
-// before its wheels are written again) and takes a memory snapshot of the interpreter
+// A first visit starts Python, puts the wheels on its path (imported from the zips, not unpacked)
+// and answers the first request (the app's first board imports what it needs, in the visitor's
+// language only). Then, once the page has drawn that board and before any other request (settle),
+// it runs the build's warm-up (the catalogues of every language, the modules a restored interpreter
+// needs before its wheels' files are written again) and takes a memory snapshot of the interpreter
 // (pyodide's _makeSnapshot) while Python holds no JavaScript object: the page's progress and
 // partial-answer callbacks reach Python through hooks set only after it. The snapshot is saved in
 // the Cache Storage. Later visits of the same build restore it (_loadSnapshot) instead of starting
