@@ -21,7 +21,7 @@ for (const [i, wheel] of [BUILD.wheel, ...BUILD.wheels].entries()) {
   if (!WHEELS) pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
   else {
     pyodide.FS.writeFile(`${WHEELS}/${i}.whl`, bytes);
-    pyodide.runPython(`import sys\nsys.path.insert(${i + 1}, "${WHEELS}/${i}.whl")`);
+    pyodide.runPython(`import sys\nsys.path.append("${WHEELS}/${i}.whl")`);
   }
 }
 pyodide.globals.set("GAMES", games);

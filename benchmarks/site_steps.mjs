@@ -31,7 +31,7 @@ const unpack = (pyodide) => {
       pyodide.FS.writeFile(path, wheel);
       return path;
     });
-    pyodide.runPython(`import sys\nsys.path[1:1] = [p for p in ${JSON.stringify(paths)} if p not in sys.path]`);
+    pyodide.runPython(`import sys\nsys.path += [p for p in ${JSON.stringify(paths)} if p not in sys.path]`);
     return;
   }
   const extractDir = pyodide.runPython("import site\nsite.getsitepackages()[0]");

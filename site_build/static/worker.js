@@ -84,8 +84,9 @@ async function start() {
   pyodide ??= await loadPyodide({ ...options, _makeSnapshot: KEEPS });
   step(restored ? "Pyodide from the snapshot" : "Pyodide");
   // the wheels are not unpacked: each is written as it is to WHEELS and imported from there (a zip
-  // on sys.path, zipimport; the package reads its data files as resources); a restored interpreter
-  // has them on its path already and needs only the files again
+  // at the end of sys.path, where site-packages is, after the standard library: zipimport; the
+  // package reads its data files as resources); a restored interpreter has them on its path
+  // already and needs only the files again
   const unpack = async () => {
     pyodide.FS.mkdirTree(WHEELS);
     const paths = [];
@@ -94,7 +95,7 @@ async function start() {
       pyodide.FS.writeFile(path, new Uint8Array(await wheel));
       paths.push(path);
     }
-    pyodide.runPython(`import sys\nsys.path[1:1] = [p for p in ${JSON.stringify(paths)} if p not in sys.path]`);
+    pyodide.runPython(`import sys\nsys.path += [p for p in ${JSON.stringify(paths)} if p not in sys.path]`);
   };
   if (!restored) {
     await unpack();
