@@ -1,9 +1,10 @@
 // node benchmarks/site_steps.mjs SITE: the CPU seconds of each step of a built site's Python start,
 // as its worker (worker.js) takes them, in Pyodide under Node.js: a proxy for the page's worker that
 // a busy machine disturbs less than wall time (no page, no WebAssembly code cache). Pyodide itself,
-// the wheel, the session and a first board; then, after the first board as in the worker, the
-// warm-up and the snapshot; then a restore from that snapshot, its first board (before the wheel is
-// unpacked again, as in the worker) and the wheel. Prints one JSON object.
+// the wheels (put on the path as zips, or unpacked by sites built before that), the session and a
+// first board; then, after the first board as in the worker, the warm-up and the snapshot; then a
+// restore from that snapshot, its first board (before the wheels' files are back, as in the
+// worker) and the wheels again. Prints one JSON object.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
