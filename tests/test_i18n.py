@@ -212,8 +212,8 @@ def test_errors_carry_a_message_in_each_language():
               "unbekannte Option"),
              (lambda: dn.new_game("bastard", players=9), "takes 3 to 4 players", "se joue de 3 à 4 joueurs",
               "wird mit 3 bis 4 Spielern gespielt"),
-             (lambda: dn.load_record("{not json"), "a record is JSON", "un enregistrement est du JSON",
-              "eine Aufzeichnung ist JSON"),
+             (lambda: dn.load_record("{not json"), "is not JSON text", "n’est pas du texte JSON",
+              "ist kein JSON-Text"),
              (lambda: dn.setup("sjavs", {"hands": [["QC"], ["QS"], ["JS"]], "contract": "nope"}), "position['",
               "position['", "position['"),
              (lambda: g.undo(), "nothing to undo", "rien à annuler", "nichts rückgängig")]
