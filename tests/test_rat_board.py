@@ -523,7 +523,7 @@ def test_a_position_quiz_draws_the_rat_table_and_answers_from_the_engine():
     assert "dn-card-2D" not in quiz.table.value and "dn-card-9S" not in quiz.table.value
     assert quiz.answer("P1 play 8H").reasons[-1].rule.id == "RB-15"
     assert quiz.answer("P1 hole 2").reasons[-1].rule.id == "RB-5"
-    assert "Play the red joker as a 6 → legal" in quiz.answers() and game.history == []
+    assert "Play the red joker as a 6? Legal" in quiz.answers() and game.history == []
     assert "dn-total-value" in show_table(game).data
 
 

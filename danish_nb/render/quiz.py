@@ -9,7 +9,7 @@ page as HTML (:mod:`danish_nb.web.lessons`), from the same :meth:`Quiz.spec`.
 >>> [quiz.words(m) for m in quiz.moves]
 ['Jouer le quatre de trèfle', 'Jouer le huit de cœur']
 >>> print(quiz.answers().splitlines()[0][:61])
-Jouer le quatre de trèfle → illégal ; le quatre de trèfle sur
+Jouer le quatre de trèfle ? Illégal — le quatre de trèfle sur
 >>> Quiz.from_spec(quiz.spec(), "de").answer("P1 play 8H").legal
 True
 """

@@ -13,7 +13,7 @@ picker and answer sheet; a replay's steps are :func:`~danish_nb.render.replay.st
 >>> quiz_moves(spec, "fr")
 [('P1 play 4♣', 'Jouer le quatre de trèfle'), ('P1 play 8♥', 'Jouer le huit de cœur')]
 >>> print(quiz_answers(spec, "de").splitlines()[0])
-Kreuz-Vier spielen → nicht erlaubt; Kreuz-Vier auf Kreuz-Sechs: niedriger als die Karte davor (Regel DB-13)
+Kreuz-Vier spielen? Nicht erlaubt – Kreuz-Vier auf Kreuz-Sechs: niedriger als die Karte davor (Regel DB-13)
 >>> quiz_answer(spec, "P1 take", "en")
 Traceback (most recent call last):
 danish_nb.errors.DanishNbError: P1 take is not one of this quiz's moves: P1 play 4♣, P1 play 8♥

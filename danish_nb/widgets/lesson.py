@@ -267,10 +267,9 @@ class PositionQuiz(widgets.VBox):
 
         >>> import danish_nb as dn
         >>> g = dn.setup("danish-bastard", {"hands": [["8H"], ["9S"]], "pile": ["6C"]})
-        >>> print(PositionQuiz(g, try_moves=["P1 take"]).answers().splitlines()[1].replace(": ", ":\\n"))
-        Take the pile → illegal:
-        the eight of hearts fits:
-        if a player can play a card, then they must (rule DB-32) [ruling DB-h]
+        >>> print(PositionQuiz(g, try_moves=["P1 take"]).answers().splitlines()[1].replace(" — ", " —\\n"))
+        Take the pile? Illegal —
+        the eight of hearts fits: if a player can play a card, then they must (rule DB-32) [ruling DB-h]
         """
         return self.model.answers()
 
@@ -282,7 +281,7 @@ class PositionQuiz(widgets.VBox):
         >>> g = dn.setup("danish-bastard", {"hands": [["8H"], ["9S"]], "pile": ["6C"]})
         >>> sheet = PositionQuiz(g).answer_sheet()
         >>> sheet
-        Play the eight of hearts → legal: the eight of hearts on the six of clubs: equal or higher (rule DB-13)
+        Play the eight of hearts? Legal — the eight of hearts on the six of clubs: equal or higher (rule DB-13)
         >>> "<summary>Show answers</summary>" in sheet._repr_html_()
         True
         """
