@@ -591,7 +591,7 @@ def test_every_widget_of_the_bastard_lesson(monkeypatch):
     assert sample.is_over and replayed.to_record() == sample.to_record()
     replay = namespace["replay"]
     replay.controls[3].click()
-    assert f"move {len(sample.history)}:" in replay.info.value and "Match over" in replay.table.value
+    assert f"move {len(sample.history)} (" in replay.info.value and "Match over" in replay.table.value
     board = namespace["board"]
     assert board.position == namespace["scored"]
     board.last()
