@@ -552,7 +552,7 @@ def test_trick_replay_steps_through_a_match_with_the_score_table():
     for line in game.state.deal_scores[0].explanation():
         assert line in replay.table.value
     replay.show(1)
-    assert "move 1:" in replay.info.value and "BA-8" in replay.info.value
+    assert "move 1 (" in replay.info.value and "BA-8" in replay.info.value
 
 
 # ---------------------------------------------------------------- the Bastard lesson notebook
