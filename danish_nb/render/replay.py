@@ -17,9 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core import Verdict
-from ..i18n import M, N_, in_turn, translator
+from ..i18n import N_, M, in_turn, translator
 from ..words import move_words
-
 
 #: A replay's lines, each one sentence in the catalogue (a dash, not a second colon, before the
 #: words of a reason or event, which may hold a colon of their own).

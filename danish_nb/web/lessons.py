@@ -114,7 +114,7 @@ def replay_step(spec: Spec, step: int, lang: str = "en", game: Game | None = Non
     >>> _ = g.play(g.legal_moves()[0])
     >>> shown = replay_step(replay_spec(g, player=0), 5, "fr")
     >>> shown["step"], shown["last"], shown["lines"][0]
-    (1, 1, 'coup 1\u202f: P1\u202f: laisser le quatre de cœur, le six de carreau et le huit de carreau face visible')
+    (1, 1, 'coup 1 (P1)\u202f: laisser le quatre de cœur, le six de carreau et le huit de carreau face visible')
     """
     game = game or load_record(spec["record"])
     player, reveal = spec.get("player"), bool(spec.get("reveal"))
