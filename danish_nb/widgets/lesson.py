@@ -27,7 +27,7 @@ from ipywidgets.widgets.widget_bool import ToggleButtonStyle
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..core import GAMES, DanishNbError, Game, Text, Verdict, get_game, option_infos, render_text
-from ..i18n import N_, translator
+from ..i18n import N_, joined, translator
 from ..render.html import rule_html, verdict_html
 from ..render.quiz import CHECK, PICK, PROMPT, Quiz, face_text
 from ..render.replay import step_lines
@@ -166,7 +166,7 @@ def options_table(game_id: str, lang: str = "en") -> HTML:
     def value(info: Any, choice: Any) -> str:
         return _value_words(info, choice, lang)
     rows = [(label_of(i, lang), value(i, i.default),
-             "; ".join(value(i, c) for c in i.choices if c != i.default) if i.choices else "",
+             joined(value(i, c) for c in i.choices if c != i.default).text_in(lang) if i.choices else "",
              tr.render(i.help), i.ruling or "") for i in game.info.options]
     return _info_table((N_("option"), N_("default"), N_("other choices"), N_("what it does"), N_("ruling")), rows,
                        lang)
