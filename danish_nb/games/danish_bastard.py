@@ -714,7 +714,7 @@ _OPEN_FAILS = Why(True, "DB-28", N_("no face-up card fits, so {cards} must be pl
 _CLOSED_LAST = Why(False, "DB-29", N_("face-down cards come last: after the stock, the hand and the face-up cards"))
 _CLOSED_POSITION = Why(False, "DB-29", N_("choose a face-down card by its position, 1 to {count}"))
 _CLOSED_BLIND = Why(True, "DB-29", N_("P{p} turns over face-down card {index} blind: if it does not fit, it is taken "
-                                      "with the pile (DB-30)"))
+                                      "with the pile by rule DB-30"))
 _STOCK_GONE = Why(False, "DB-25", N_("the stock is gone"))
 _STOCK_BLIND = Why(False, "DB-12", N_("the stock card is played blind: write just 'stock'"))
 _LAST_CHANCE_BLACK_JOKER = Why(True, "DB-24", N_("no hand card answers the black joker: P{p} may try the top stock "
