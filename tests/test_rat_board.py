@@ -540,7 +540,7 @@ def test_a_replay_steps_through_a_rat_game_without_face_down_cards():
         for slot, card in enumerate(game.state.holes[seat]):
             if card is not None and slot not in UP_SLOTS:
                 assert f"dn-card-{card.code}" not in table
-    assert "rules:" in replay.step_text(1)
+    assert "\nlegal — " in replay.step_text(1)
 
 
 # ---------------------------------------------------------------- the lesson's sample record
