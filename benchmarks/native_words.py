@@ -23,6 +23,7 @@ opens with „). A quotation (« », „ “, “ ”) keeps its own punctuation
     python -m benchmarks.native_words --sample 200    # and write a seeded sample per language to read
     python -m benchmarks.native_words --sample 200 --sample-seed 7  # another sample
     python -m benchmarks.native_words --show 20       # the first problem lines
+    python -m benchmarks.native_words --no-lessons    # the game texts alone, not the lessons' outputs
 
 The lessons are read too (:func:`lesson_texts`): what the executed notebooks under ``notebooks/``
 (English) and ``notebooks/fr``, ``notebooks/de`` show, their code cells' outputs (printed lines,
