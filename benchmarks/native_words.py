@@ -23,6 +23,12 @@ opens with „). A quotation (« », „ “, “ ”) keeps its own punctuation
     python -m benchmarks.native_words --sample 200    # and write a seeded sample per language to read
     python -m benchmarks.native_words --sample 200 --sample-seed 7  # another sample
     python -m benchmarks.native_words --show 20       # the first problem lines
+    python -m benchmarks.native_words --no-lessons    # the game texts alone, not the lessons' outputs
+
+The lessons are read too (:func:`lesson_texts`): what the executed notebooks under ``notebooks/``
+(English) and ``notebooks/fr``, ``notebooks/de`` show, their code cells' outputs (printed lines,
+HTML, plain results; not their prose, which :mod:`danish_nb.lessons` keeps in the catalogue, nor
+widgets, whose state a stored notebook does not keep).
 
 (The class tables' and the server's pages are not collected here: see benchmarks/tables.py.)
 """
@@ -31,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import itertools
 import random
 import re
 from collections import Counter, defaultdict
@@ -211,11 +218,52 @@ def _sentences(text: str) -> list[str]:
     return re.split(r"(?<=[.!?])\s+(?=[^\W\d_])|[\s\u202f]?;\s|\s[·/]\s", text)
 
 
+#: Where the executed lessons are, per language.
+LESSONS = {"en": Path("notebooks"), "fr": Path("notebooks/fr"), "de": Path("notebooks/de")}
+
+
+def lesson_texts(notebook: dict, lang: str, name: str) -> Iterator[tuple[str, str, str]]:
+    """``(lang, source, text)`` of what an executed notebook's code cells show: each printed
+    line, each HTML output, each plain result (a widget's plain stand-in aside).
+
+    >>> cell = {"cell_type": "code", "outputs": [{"output_type": "stream", "text": ["coup 14 : P2 : x\\n"]},
+    ...         {"output_type": "execute_result", "data": {"text/html": "<b>a</b>", "text/plain": "b"}}]}
+    >>> list(lesson_texts({"cells": [cell]}, "fr", "01-x"))
+    [('fr', '01-x lesson', 'coup 14 : P2 : x'), ('fr', '01-x lesson', '<b>a</b>')]
+    """
+    source = f"{name} lesson"
+    for cell in notebook.get("cells", ()):
+        if cell.get("cell_type") != "code":
+            continue
+        for output in cell.get("outputs", ()):
+            data = output.get("data", {})
+            if output.get("output_type") == "stream":
+                text = "".join(output.get("text", ""))
+            elif "application/vnd.jupyter.widget-view+json" in data:
+                continue
+            else:
+                text = "".join(data.get("text/html") or data.get("text/plain") or "")
+            for line in text.splitlines() if "<" not in text else [text]:
+                if line.strip():
+                    yield lang, source, line
+
+
+def lessons(folders: dict[str, Path] = LESSONS) -> Iterator[tuple[str, str, str]]:
+    """What every executed lesson in ``folders`` shows, per language (:func:`lesson_texts`)."""
+    import json
+    for lang, folder in folders.items():
+        for path in sorted(folder.glob("[0-9][0-9]-*.ipynb")):
+            yield from lesson_texts(json.loads(path.read_text(encoding="utf-8")), lang, path.stem)
+
+
 def collect(seeds: range = range(1, 3), moves: int = 40, games: tuple[str, ...] = GAMES, *,
-            coach: bool = True, boards: bool = True, practice: bool = True) -> dict[str, dict[str, str]]:
-    """``{lang: {line: source}}``: every distinct line read, with where it was first met."""
+            coach: bool = True, boards: bool = True, practice: bool = True,
+            lessons_shown: bool = False) -> dict[str, dict[str, str]]:
+    """``{lang: {line: source}}``: every distinct line read, with where it was first met (the
+    lessons' outputs too if ``lessons_shown``)."""
     found: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
-    for lang, source, text in _texts(seeds, moves, games, coach=coach, boards=boards, practice=practice):
+    texts = _texts(seeds, moves, games, coach=coach, boards=boards, practice=practice)
+    for lang, source, text in itertools.chain(texts, lessons() if lessons_shown else ()):
         for line in (lines_of(text) if "<" in text else [_squeeze(text)]):
             found[lang].setdefault(line, source)
     return found
@@ -299,8 +347,9 @@ def main() -> None:
     parser.add_argument("--sample-seed", type=int, default=43, help="the sample's random seed")
     parser.add_argument("--out", default="native_words_sample")
     parser.add_argument("--show", type=int, default=0, help="print the first problem lines")
+    parser.add_argument("--no-lessons", action="store_true", help="leave out the executed lessons' outputs")
     args = parser.parse_args()
-    found = collect(range(1, args.seeds + 1), args.moves)
+    found = collect(range(1, args.seeds + 1), args.moves, lessons_shown=not args.no_lessons)
     for lang in LANGS:
         lines = found[lang]
         per_source = Counter(source.split(" ")[1] for source in lines.values())

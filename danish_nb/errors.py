@@ -82,6 +82,42 @@ class IllegalMove(DanishNbError):
         return reasons if self._malformed() else _("move refused: {reasons}", reasons=reasons).render(lang)
 
 
+def cut(text: str, limit: int = 40) -> str:
+    """A text someone gave, to quote in a sentence: unprintable characters as ``?``, cut to
+    ``limit`` characters (so an error never echoes huge input).
+
+    >>> cut("P1 play AS"), cut("x" * 50, 10), cut("P1\\nplay")
+    ('P1 play AS', 'xxxxxxxxx…', 'P1?play')
+    """
+    text = "".join(c if c.isprintable() else "?" for c in text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+class Cause:
+    """What an error says is wrong, to end a sentence ("… does not replay, because {error}"): a
+    refused move's reasons alone (without "move refused:" before them), any other error's text.
+
+    >>> import danish_nb as dn
+    >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
+    >>> Cause(IllegalMove(g.explain("P1 play 4C"))).text_in("fr")
+    'le quatre de trèfle sur le six de trèfle : plus faible que la carte précédente (règle DB-13)'
+    """
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: DanishNbError):
+        self.error = error
+
+    def text_in(self, lang: str = DEFAULT) -> str:
+        error = self.error
+        if isinstance(error, IllegalMove):
+            return error.verdict.reasons_in(lang)
+        return error.text_in(lang)
+
+    def __str__(self) -> str:
+        return self.text_in(DEFAULT)
+
+
 class OptionsError(DanishNbError):
     """Rule options, player counts or set-up positions that cannot make a game."""
 

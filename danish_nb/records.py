@@ -71,7 +71,8 @@ def read_record(record: Any) -> dict[str, Any]:
         try:
             record = json.loads(record)
         except json.JSONDecodeError as exc:
-            raise RecordError(M("a record is JSON: {error}", error=_short(str(exc), 120))) from None
+            raise RecordError(M("this record is not JSON text (line {line}, column {column})", line=exc.lineno,
+                                column=exc.colno)) from None
         except ValueError:  # a number past Python's 4,300 digits
             raise RecordError(M("a record holds a number too long to read")) from None
         except RecursionError:

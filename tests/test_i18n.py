@@ -212,8 +212,8 @@ def test_errors_carry_a_message_in_each_language():
               "unbekannte Option"),
              (lambda: dn.new_game("bastard", players=9), "takes 3 to 4 players", "se joue de 3 à 4 joueurs",
               "wird mit 3 bis 4 Spielern gespielt"),
-             (lambda: dn.load_record("{not json"), "a record is JSON", "un enregistrement est du JSON",
-              "eine Aufzeichnung ist JSON"),
+             (lambda: dn.load_record("{not json"), "is not JSON text", "n’est pas du texte JSON",
+              "ist kein JSON-Text"),
              (lambda: dn.setup("sjavs", {"hands": [["QC"], ["QS"], ["JS"]], "contract": "nope"}), "position['",
               "position['", "position['"),
              (lambda: g.undo(), "nothing to undo", "rien à annuler", "nichts rückgängig")]
@@ -237,11 +237,11 @@ def test_a_french_board_explains_bad_input_in_french():
     from danish_nb.widgets import board_for
     board = board_for(dn.new_game("danish-bastard", players=2, seed=1), seats=("human", "human"), lang="fr")
     board.choose("P1 jump")
-    assert board.message.startswith("Ignoré\u202f: 'P1 jump'\u202f: action inconnue 'jump'"), board.message
+    assert board.message.startswith("Ignoré — 'P1 jump'\u202f: action inconnue 'jump'"), board.message
     board.click_closed(7)
-    assert board.message == "Ignoré\u202f: vous n’avez pas de carte cachée en position 8 à jouer maintenant."
+    assert board.message == "Ignoré — vous n’avez pas de carte cachée en position 8 à jouer maintenant."
     board.widget._handle_custom_msg({"act": "card", "zone": "hand", "idx": 99}, [])
-    assert board.message == "Ignoré\u202f: une carte que le plateau n’a pas proposée."
+    assert board.message == "Ignoré — une carte que le plateau n’a pas proposée."
 
 
 def test_card_names_as_french_and_german_players_say_them():

@@ -205,7 +205,8 @@ def test_replay_steps_through_moves_events_and_comments():
     assert replay.slider.value == step
     text = replay.step_text(step)
     played = g.history[step - 1]
-    assert f"move {step}: {move_words(played.move, 0, player=True)}" in text and str(why[step - 1]) in text
+    assert f"move {step} (P{played.move.player + 1}): {move_words(played.move, 0)}" in text
+    assert str(why[step - 1]) in text
     for rule_id in g.states()[step - 1].explain(played.move).rule_ids:
         assert f"rule {rule_id}" in text
     for event in played.events:
@@ -258,7 +259,7 @@ def test_a_browser_cannot_push_the_replay_past_the_game():
     replay = Replay(g)
     replay.slider.set_state({"value": 10_000})
     assert replay.slider.value == len(g.history)
-    assert f"move {len(g.history)}:" in replay.info.value
+    assert f"move {len(g.history)} (" in replay.info.value
 
 
 def test_the_sample_record_replays_with_its_reasons(tmp_path):

@@ -75,4 +75,4 @@ def test_a_lessons_practice_on_the_page_is_the_notebooks_practice() -> None:
                             "lang": "de"})
     assert "Üben: Bastard" in again["practice"]  # the same practice, now in German
     refused = session.handle({"op": "lesson.practice_msg", "key": "p1", "message": {"act": "fly"}, "lang": "de"})
-    assert "Ignoriert: eine Nachricht, die das Üben nicht verstanden hat." in html.unescape(refused["practice"])
+    assert "Ignoriert – eine Nachricht, die das Üben nicht verstanden hat." in html.unescape(refused["practice"])

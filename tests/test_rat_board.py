@@ -523,7 +523,7 @@ def test_a_position_quiz_draws_the_rat_table_and_answers_from_the_engine():
     assert "dn-card-2D" not in quiz.table.value and "dn-card-9S" not in quiz.table.value
     assert quiz.answer("P1 play 8H").reasons[-1].rule.id == "RB-15"
     assert quiz.answer("P1 hole 2").reasons[-1].rule.id == "RB-5"
-    assert "Play the red joker as a 6 → legal" in quiz.answers() and game.history == []
+    assert "Play the red joker as a 6? Legal" in quiz.answers() and game.history == []
     assert "dn-total-value" in show_table(game).data
 
 
@@ -540,7 +540,7 @@ def test_a_replay_steps_through_a_rat_game_without_face_down_cards():
         for slot, card in enumerate(game.state.holes[seat]):
             if card is not None and slot not in UP_SLOTS:
                 assert f"dn-card-{card.code}" not in table
-    assert "rules:" in replay.step_text(1)
+    assert "\nlegal — " in replay.step_text(1)
 
 
 # ---------------------------------------------------------------- the lesson's sample record

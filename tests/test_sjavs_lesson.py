@@ -59,21 +59,21 @@ def test_another_players_discard_is_counted_not_named(viewer):
     game = discard_game()
     replay = Replay(game, comments=[DISCARD_WHY, *["plays"] * 6], player=viewer)
     text = replay.step_text(1)
-    assert text.startswith("move 1: P3: Discard 2 cards") and "why: discards 2 cards: banks 21" in text
-    assert "rules: legal (rule SJ-8 [ruling SJ-d])" in text  # the verdict's words name the cards: its rules only
+    assert text.startswith("move 1 (P3): Discard 2 cards") and "why — discards 2 cards: banks 21" in text
+    assert "\nlegal (rule SJ-8 [ruling SJ-d])" in text  # the verdict's words name the cards: its rules only
     assert not named(text, {Card.parse("10D"), Card.parse("AD")})
     replay.show(1)
     assert not named(replay.info.value + replay.table.value, secret(replay.states[1], viewer))
-    assert said("P2: Play K♥") in replay.step_text(3)  # cards played face up stay named
+    assert said("(P2): Play K♥") in replay.step_text(3)  # cards played face up stay named
 
 
 def test_the_soloist_sees_the_discard_and_teaching_mode_does_not():
     """Teaching mode shows hands, never cards laid aside face down."""
     game = discard_game()
     text = Replay(game, comments=[DISCARD_WHY, *["plays"] * 6], player=2).step_text(1)
-    assert text.startswith(said("move 1: P3: Discard 10♦ A♦")) and said("why: discards 10♦ A♦: banks 21") in text
+    assert text.startswith(said("move 1 (P3): Discard 10♦ A♦")) and said("why — discards 10♦ A♦: banks 21") in text
     assert said("P3 discards 10♦ A♦: any cards may be discarded") in text
-    assert Replay(game, reveal_hands=True).step_text(1).startswith("move 1: P3: Discard 2 cards")
+    assert Replay(game, reveal_hands=True).step_text(1).startswith("move 1 (P3): Discard 2 cards")
 
 
 def test_the_score_at_the_end_of_the_deal_names_the_discards_it_counts():
@@ -174,7 +174,7 @@ def test_the_lesson_replay_never_shows_a_card_p1_cannot_see(lesson):
         assert not named(replay.info.value, hidden), (step, named(replay.info.value, hidden))
         if move.action == "discard" and move.player != 0:
             others += 1
-            assert f"P{move.player + 1}: Discard 2 cards" in replay.info.value
+            assert f"(P{move.player + 1}): Discard 2 cards" in replay.info.value
     assert others >= 3
 
 
@@ -268,5 +268,5 @@ def test_a_farvesjavs_trump_call_keeps_its_rule_and_hides_the_reason():
     game.play("P1 trump hearts")
     why = ("names hearts: holds ", Private(parse_cards("AH KH 10H"), 0, "its hearts"))
     text = Replay(game, comments=[why], player=1).step_text(1)
-    assert "why: names hearts: holds its hearts" in text
+    assert "why — names hearts: holds its hearts" in text
     assert said("P1 names hearts: A♥ K♥ Q♥ 10♥ are trumps below the six permanent trumps") in text

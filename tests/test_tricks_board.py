@@ -552,7 +552,7 @@ def test_trick_replay_steps_through_a_match_with_the_score_table():
     for line in game.state.deal_scores[0].explanation():
         assert line in replay.table.value
     replay.show(1)
-    assert "move 1:" in replay.info.value and "BA-8" in replay.info.value
+    assert "move 1 (" in replay.info.value and "BA-8" in replay.info.value
 
 
 # ---------------------------------------------------------------- the Bastard lesson notebook
@@ -591,7 +591,7 @@ def test_every_widget_of_the_bastard_lesson(monkeypatch):
     assert sample.is_over and replayed.to_record() == sample.to_record()
     replay = namespace["replay"]
     replay.controls[3].click()
-    assert f"move {len(sample.history)}:" in replay.info.value and "Match over" in replay.table.value
+    assert f"move {len(sample.history)} (" in replay.info.value and "Match over" in replay.table.value
     board = namespace["board"]
     assert board.position == namespace["scored"]
     board.last()

@@ -17,6 +17,7 @@ from typing import Any
 from ..errors import (
     MAX_MOVE_TEXT,
     MAX_POSITION_ITEMS,
+    Cause,
     DanishNbError,
     IllegalMove,
     MoveParseError,
@@ -24,6 +25,7 @@ from ..errors import (
     RecordError,
     _short,
     check_plain,
+    cut,
 )
 from ..i18n import M
 from ..records import read_record, write_record
@@ -282,9 +284,10 @@ def load_record(record: Mapping[str, Any] | str) -> Game:
         try:
             game.play(text)
         except DanishNbError as exc:
-            raise RecordError(M("move {number} ({text}) does not replay: {error}",
-                                number=number, text=_short(text), error=exc)) from None
+            raise RecordError(M("move {number} (“{text}”) does not replay, because {error}",
+                                number=number, text=cut(text), error=Cause(exc))) from None
         except Exception as exc:  # a bug in a game's rules: still the record's error, with its cause
-            raise RecordError(M("move {number} ({text}) does not replay: {kind} {error}", number=number,
-                                text=_short(text), kind=type(exc).__name__, error=_short(str(exc), 200))) from exc
+            raise RecordError(M("move {number} (“{text}”) does not replay, because the game's rules failed "
+                                "({kind}, {error})", number=number, text=cut(text), kind=type(exc).__name__,
+                                error=_short(str(exc), 200))) from exc
     return game

@@ -647,12 +647,12 @@ _PLAYS = {("play", False): N_("P{p} plays {cards}"), ("play", True): N_("P{p} pl
           ("open", True): N_("P{p} plays {cards} from the table on {top}"),
           ("stock", False): N_("P{p} turns over the stock card: {cards}"),
           ("stock", True): N_("P{p} turns over the stock card: {cards} on {top}"),
-          ("closed", False): N_("P{p} turns over closed card {index}: {cards}"),
-          ("closed", True): N_("P{p} turns over closed card {index}: {cards} on {top}")}
+          ("closed", False): N_("P{p} turns over face-down card {index}: {cards}"),
+          ("closed", True): N_("P{p} turns over face-down card {index}: {cards} on {top}")}
 #: What a card played blind (or from the table) that does not fit says, by action.
 _FAILS = {"open": N_("P{p} plays {cards} from the table: it does not fit on {top}"),
           "stock": N_("P{p} turns over the stock card: {cards} does not fit on {top}"),
-          "closed": N_("P{p} turns over closed card {index}: {cards} does not fit on {top}")}
+          "closed": N_("P{p} turns over face-down card {index}: {cards} does not fit on {top}")}
 
 
 @lru_cache(maxsize=1 << 15)
@@ -699,20 +699,22 @@ _NOT_SAME_VALUE = Why(False, "DB-14", N_("{cards} are not all of the same face v
 _TWO_JOKERS = Why(False, "DB-14", N_("a red and a black joker play differently, so they do not go down together"),
                   "DB-o")
 _NOT_REFILLED = Why(True, "DB-26", N_("the stock is gone, so the hand is not refilled to three"))
-_OPEN_NOT_YET = Why(False, "DB-27", N_("open cards are played only once the stock is gone and the hand is empty"))
-_NO_OPEN_LEFT = Why(False, "DB-29", N_("P{p} has no open cards left: play a closed card"))
-_CHOOSE_OPEN = Why(False, "DB-27", N_("choose at least one of P{p}'s open cards"))
-_NOT_AMONG_OPEN = Why(False, "DB-27", N_("{cards} is not among P{p}'s open cards"), shows={"cards": cards_text})
-_OPEN_ONE_AT_A_TIME = Why(False, "DB-27", N_("open cards are played one at a time (option “{option}” is off)"),
+_OPEN_NOT_YET = Why(False, "DB-27", N_("face-up cards are played only once the stock is gone and the hand is empty"))
+_NO_OPEN_LEFT = Why(False, "DB-29", N_("P{p} has no face-up cards left: play a face-down card"))
+_CHOOSE_OPEN = Why(False, "DB-27", N_("choose at least one of P{p}'s face-up cards"))
+_NOT_AMONG_OPEN = Why(False, "DB-27", "", words=lambda cards, p: _n(
+    "{cards} is not among P{p}'s face-up cards", "{cards} are not among P{p}'s face-up cards", len(cards),
+    cards=cards_text(cards), p=p))
+_OPEN_ONE_AT_A_TIME = Why(False, "DB-27", N_("face-up cards are played one at a time (option “{option}” is off)"),
                           "DB-j")
 _OPEN_MUST_PLAY = Why(False, "DB-32", N_("{fitting} fits: if a player can play a card, then they must"), "DB-m")
-_FAIL_ONE_OPEN = Why(False, "DB-28", N_("no open card fits: play one of them, which fails"), "DB-m")
-_OPEN_FAILS = Why(True, "DB-28", N_("no open card fits, so {cards} must be played anyway: it fails and "
+_FAIL_ONE_OPEN = Why(False, "DB-28", N_("no face-up card fits: play one of them, which fails"), "DB-m")
+_OPEN_FAILS = Why(True, "DB-28", N_("no face-up card fits, so {cards} must be played anyway: it fails and "
                                     "P{p} takes it with the pile"), "DB-m")
-_CLOSED_LAST = Why(False, "DB-29", N_("closed cards come last: after the stock, the hand and the open cards"))
-_CLOSED_POSITION = Why(False, "DB-29", N_("choose a closed card by its position, 1 to {count}"))
-_CLOSED_BLIND = Why(True, "DB-29", N_("P{p} turns over closed card {index} blind: if it does not fit, it is taken "
-                                      "with the pile (DB-30)"))
+_CLOSED_LAST = Why(False, "DB-29", N_("face-down cards come last: after the stock, the hand and the face-up cards"))
+_CLOSED_POSITION = Why(False, "DB-29", N_("choose a face-down card by its position, 1 to {count}"))
+_CLOSED_BLIND = Why(True, "DB-29", N_("P{p} turns over face-down card {index} blind: if it does not fit, it is taken "
+                                      "with the pile by rule DB-30"))
 _STOCK_GONE = Why(False, "DB-25", N_("the stock is gone"))
 _STOCK_BLIND = Why(False, "DB-12", N_("the stock card is played blind: write just 'stock'"))
 _LAST_CHANCE_BLACK_JOKER = Why(True, "DB-24", N_("no hand card answers the black joker: P{p} may try the top stock "
@@ -852,8 +854,8 @@ class DanishBastard:
                                    "{n} packs for {players} players: {total} cards",
                                    packs_used, players=n, total=total), (), R["DB-33"], RULING["DB-k"]),
             Event("deal", None, M("the jokers stay in: {x} of them", x=2 * packs_used), (), R["DB-3"]),
-            Event("deal", None, M("each player gets 3 closed cards, face down"), (), R["DB-4"]),
-            Event("deal", None, M("an open card goes face up on each closed card"), (), R["DB-5"]),
+            Event("deal", None, M("each player gets 3 face-down cards"), (), R["DB-4"]),
+            Event("deal", None, M("a face-up card goes on each face-down card"), (), R["DB-5"]),
             Event("deal", None, M("each player holds 3 cards in hand"), (), R["DB-6"]),
             Event("deal", None, M("the other {stock} cards make the stock", stock=len(state.stock)), (), R["DB-7"]),
         )

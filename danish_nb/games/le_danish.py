@@ -560,7 +560,7 @@ class LeDanishState(ShedTable):
         if move.cards or move.index is None or not 0 <= move.index < count:
             return [(Why.of(False, rule_id, N_("choose a face-down card by its position, 1 to {count}")), count)]
         return [(Why.of(True, rule_id, N_("P{p} turns face-down card {index} blind: if it fits it is played, if not "
-                                          "P{p} picks up the pile with it (LD-23)"),
+                                          "P{p} picks up the pile with it by rule LD-23"),
                         "LD-d" if rule_id == "LD-22" else None), p + 1, move.index + 1)]
 
     def _check_send(self, move: ShedMove) -> list[Step]:

@@ -9,7 +9,7 @@ page as HTML (:mod:`danish_nb.web.lessons`), from the same :meth:`Quiz.spec`.
 >>> [quiz.words(m) for m in quiz.moves]
 ['Jouer le quatre de trèfle', 'Jouer le huit de cœur']
 >>> print(quiz.answers().splitlines()[0][:61])
-Jouer le quatre de trèfle → illégal ; le quatre de trèfle sur
+Jouer le quatre de trèfle ? Illégal — le quatre de trèfle sur
 >>> Quiz.from_spec(quiz.spec(), "de").answer("P1 play 8H").legal
 True
 """
@@ -31,6 +31,9 @@ PROMPT = N_("What may you play? Click a move to see what the rules say.")
 #: The card picker's line and button.
 PICK = N_("Pick the cards, then check them:")
 CHECK = N_("Check these cards")
+#: A line of the answer sheet: the move in words, asked, and the rules' answer with their reasons.
+ANSWER_LEGAL = N_("{move}? Legal — {reasons}")
+ANSWER_ILLEGAL = N_("{move}? Illegal — {reasons}")
 #: More moves made of cards than this, and a quiz offers a card picker instead of their buttons.
 PICKER_FROM = 6
 
@@ -127,10 +130,16 @@ class Quiz:
 
     def answers(self) -> str:
         """Every offered move's verdict, one line each, in words (the answer sheet)."""
-        return "\n".join(f"{self.words(move)} → {self.state.explain(move).summary(self.lang)}" for move in self.moves)
+        tr = translator(self.lang)
+        lines = []
+        for move in self.moves:
+            verdict = self.state.explain(move)
+            lines.append(tr(ANSWER_LEGAL if verdict.legal else ANSWER_ILLEGAL, move=self.words(move),
+                            reasons=verdict.reasons_in(self.lang)))
+        return "\n".join(lines)
 
     def prompt(self) -> str:
         return translator(self.lang)(PROMPT)
 
 
-__all__ = ["CHECK", "PICK", "PICKER_FROM", "PROMPT", "Quiz", "face_text"]
+__all__ = ["ANSWER_ILLEGAL", "ANSWER_LEGAL", "CHECK", "PICK", "PICKER_FROM", "PROMPT", "Quiz", "face_text"]

@@ -4,8 +4,11 @@ and the serverless page's replays (:mod:`danish_nb.web.lessons`) show for a move
 >>> import danish_nb as dn
 >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
 >>> _ = g.play("P1 play 8H")
->>> step_lines(g.states(), g.history, 1, player=0)[0]
-'move 1: P1: Play the eight of hearts'
+>>> print("\\n".join(step_lines(g.states(), g.history, 1, player=0, comment="the only card that fits")))
+move 1 (P1): Play the eight of hearts
+why — the only card that fits
+legal — the eight of hearts on the six of clubs: equal or higher (rule DB-13)
+then — P1 plays the eight of hearts on the six of clubs
 """
 
 from __future__ import annotations
@@ -14,8 +17,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core import Verdict
-from ..i18n import translator
+from ..i18n import N_, M, in_turn, translator
 from ..words import move_words
+
+#: A replay's lines, each one sentence in the catalogue (a dash, not a second colon, before the
+#: words of a reason or event, which may hold a colon of their own).
+MOVE_LINE = N_("move {n} (P{player}): {move}")
+WHY_LINE = N_("why — {why}")
+LEGAL_LINE = N_("legal — {reasons}")
+ILLEGAL_LINE = N_("illegal — {reasons}")
+THEN_LINE = N_("then — {event}")
 
 
 def rules_only(verdict: Verdict, lang: str = "en") -> str:
@@ -28,9 +39,8 @@ def rules_only(verdict: Verdict, lang: str = "en") -> str:
     'legal (rule DB-13)'
     """
     tr = translator(lang)
-    rules = "; ".join(tr("rule {rule}", rule=r.rule_id)
-                      + (tr(" [ruling {ruling}]", ruling=r.ruling.id) if r.ruling else "")
-                      for r in verdict.reasons)
+    rules = in_turn(M("rule {rule} [ruling {ruling}]", rule=r.rule_id, ruling=r.ruling.id) if r.ruling
+                    else M("rule {rule}", rule=r.rule_id) for r in verdict.reasons)
     return tr("legal ({rules})", rules=rules) if verdict.legal else tr("illegal ({rules})", rules=rules)
 
 
@@ -45,14 +55,16 @@ def step_lines(states: Sequence[Any], history: Sequence[Any], step: int, player:
         return [tr("the deal: no move yet")]
     played = history[step - 1]
     reader = (player, reveal_hands)
-    words = move_words(played.move, player, lang=lang, reveal_hands=reveal_hands, player=True)
-    lines = [tr("move {n}: {move}", n=step, move=words)]
+    words = move_words(played.move, player, lang=lang, reveal_hands=reveal_hands)
+    lines = [tr(MOVE_LINE, n=step, player=played.move.player + 1, move=words)]
     if comment is not None:
-        lines.append(tr("why: {why}", why=comment))
+        lines.append(tr(WHY_LINE, why=comment))
     verdict = states[step - 1].explain(played.move)
-    rules = verdict.summary(lang) if played.move.text_for(*reader) == str(played.move) else rules_only(verdict, lang)
-    lines.append(tr("rules: {rules}", rules=rules))
-    lines += [tr("then: {event}", event=event.text_for(*reader, lang=lang)) for event in played.events]
+    if played.move.text_for(*reader) == str(played.move):
+        lines.append(tr(LEGAL_LINE if verdict.legal else ILLEGAL_LINE, reasons=verdict.reasons_in(lang)))
+    else:
+        lines.append(rules_only(verdict, lang))
+    lines += [tr(THEN_LINE, event=event.text_for(*reader, lang=lang)) for event in played.events]
     return lines
 
 

@@ -35,6 +35,7 @@ from typing import Any
 from ..agents import AGENTS, make_agent
 from ..cards import Card
 from ..core import DanishNbError, Game, new_game
+from ..errors import Cause, cut
 from ..i18n import M, Message
 from ..words import words_of
 from .codes import hash_token, new_token, read_code
@@ -123,8 +124,8 @@ def _play_stored(game: Game, code: str, moves: Sequence[str]) -> None:
         try:
             game.play(text)
         except DanishNbError as exc:
-            raise TableError(M("move {number} of table {code} ({text!r}) does not replay: {error}",
-                               number=len(game.history) + 1, code=code, text=text, error=exc)) from None
+            raise TableError(M("move {number} of table {code} (“{text}”) does not replay, because {error}",
+                               number=len(game.history) + 1, code=code, text=cut(text), error=Cause(exc))) from None
 
 
 class TableSession:

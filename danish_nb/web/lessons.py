@@ -13,7 +13,7 @@ picker and answer sheet; a replay's steps are :func:`~danish_nb.render.replay.st
 >>> quiz_moves(spec, "fr")
 [('P1 play 4♣', 'Jouer le quatre de trèfle'), ('P1 play 8♥', 'Jouer le huit de cœur')]
 >>> print(quiz_answers(spec, "de").splitlines()[0])
-Kreuz-Vier spielen → nicht erlaubt; Kreuz-Vier auf Kreuz-Sechs: niedriger als die Karte davor (Regel DB-13)
+Kreuz-Vier spielen? Nicht erlaubt – Kreuz-Vier auf Kreuz-Sechs: niedriger als die Karte davor (Regel DB-13)
 >>> quiz_answer(spec, "P1 take", "en")
 Traceback (most recent call last):
 danish_nb.errors.DanishNbError: P1 take is not one of this quiz's moves: P1 play 4♣, P1 play 8♥
@@ -114,7 +114,7 @@ def replay_step(spec: Spec, step: int, lang: str = "en", game: Game | None = Non
     >>> _ = g.play(g.legal_moves()[0])
     >>> shown = replay_step(replay_spec(g, player=0), 5, "fr")
     >>> shown["step"], shown["last"], shown["lines"][0]
-    (1, 1, 'coup 1\u202f: P1\u202f: laisser le quatre de cœur, le six de carreau et le huit de carreau face visible')
+    (1, 1, 'coup 1 (P1)\u202f: laisser le quatre de cœur, le six de carreau et le huit de carreau face visible')
     """
     game = game or load_record(spec["record"])
     player, reveal = spec.get("player"), bool(spec.get("reveal"))

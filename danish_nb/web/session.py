@@ -10,7 +10,7 @@ with one sentence in the page's language when the request cannot be done (nothin
 >>> "dn-seat" in first["board"], "Nouvelle partie" in first["chrome"]
 (True, True)
 >>> bad_card = {"act": "card", "zone": "hand", "idx": "99"}
->>> "Ignoré\u202f: une carte" in session.handle({"op": "app.msg", "message": bad_card})["board"]
+>>> "Ignoré — une carte" in session.handle({"op": "app.msg", "message": bad_card})["board"]
 True
 >>> session.handle({"op": "quiz.answer", "spec": {"record": "{}"}, "move": "P1 take"})["error"]
 'not a danish-nb record (format is None)'

@@ -27,7 +27,7 @@ from ipywidgets.widgets.widget_bool import ToggleButtonStyle
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..core import GAMES, DanishNbError, Game, Text, Verdict, get_game, option_infos, render_text
-from ..i18n import N_, translator
+from ..i18n import N_, joined, translator
 from ..render.html import rule_html, verdict_html
 from ..render.quiz import CHECK, PICK, PROMPT, Quiz, face_text
 from ..render.replay import step_lines
@@ -166,7 +166,7 @@ def options_table(game_id: str, lang: str = "en") -> HTML:
     def value(info: Any, choice: Any) -> str:
         return _value_words(info, choice, lang)
     rows = [(label_of(i, lang), value(i, i.default),
-             "; ".join(value(i, c) for c in i.choices if c != i.default) if i.choices else "",
+             joined(value(i, c) for c in i.choices if c != i.default).text_in(lang) if i.choices else "",
              tr.render(i.help), i.ruling or "") for i in game.info.options]
     return _info_table((N_("option"), N_("default"), N_("other choices"), N_("what it does"), N_("ruling")), rows,
                        lang)
@@ -267,10 +267,9 @@ class PositionQuiz(widgets.VBox):
 
         >>> import danish_nb as dn
         >>> g = dn.setup("danish-bastard", {"hands": [["8H"], ["9S"]], "pile": ["6C"]})
-        >>> print(PositionQuiz(g, try_moves=["P1 take"]).answers().splitlines()[1].replace(": ", ":\\n"))
-        Take the pile → illegal:
-        the eight of hearts fits:
-        if a player can play a card, then they must (rule DB-32) [ruling DB-h]
+        >>> print(PositionQuiz(g, try_moves=["P1 take"]).answers().splitlines()[1].replace(" — ", " —\\n"))
+        Take the pile? Illegal —
+        the eight of hearts fits: if a player can play a card, then they must (rule DB-32) [ruling DB-h]
         """
         return self.model.answers()
 
@@ -282,7 +281,7 @@ class PositionQuiz(widgets.VBox):
         >>> g = dn.setup("danish-bastard", {"hands": [["8H"], ["9S"]], "pile": ["6C"]})
         >>> sheet = PositionQuiz(g).answer_sheet()
         >>> sheet
-        Play the eight of hearts → legal: the eight of hearts on the six of clubs: equal or higher (rule DB-13)
+        Play the eight of hearts? Legal — the eight of hearts on the six of clubs: equal or higher (rule DB-13)
         >>> "<summary>Show answers</summary>" in sheet._repr_html_()
         True
         """
