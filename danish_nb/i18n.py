@@ -311,10 +311,17 @@ class Number:
 
 
 def _part(value: Any, lang: str) -> str:
-    """One parameter of a message in ``lang``: a message translated, anything with a
-    ``text_in`` (cards, lists, errors) in that language, anything else as ``str``."""
+    """One parameter of a message in ``lang``: a message translated, a truth value as a word
+    ("yes"/"no", never ``True``), anything with a ``text_in`` (cards, lists, errors) in that
+    language, anything else as ``str``.
+
+    >>> _("P1 to play: {answer}", answer=True).render("fr"), _part(False, "de")
+    ('P1 to play: oui', 'nein')
+    """
     if isinstance(value, Message):
         return value.render(lang)
+    if isinstance(value, bool):
+        return _catalogue(lang).gettext(_YES if value else _NO)
     text_in = getattr(value, "text_in", None)
     return text_in(lang) if callable(text_in) else str(value)
 
@@ -352,6 +359,10 @@ def N_(msgid: str) -> str:
     'Seven allows equal'
     """
     return msgid
+
+
+#: A truth value in a sentence, as words (see :func:`_part`).
+_YES, _NO = N_("yes"), N_("no")
 
 
 #: How a list ends (:class:`Listed`): "a, b and c".

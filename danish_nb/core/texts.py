@@ -15,7 +15,7 @@ from importlib import resources
 from typing import Any
 
 from ..errors import DanishNbError, _short
-from ..i18n import DEFAULT, Listed, Message, _, in_turn, note_text, rule_rendering, ruling_text
+from ..i18n import DEFAULT, Listed, Message, _, _part, in_turn, note_text, rule_rendering, ruling_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,8 +269,7 @@ def render_text(text: Text, viewer: int | None = None, reveal_hands: bool = Fals
         if isinstance(item, Private):
             shown = omniscient or item.seen_by(viewer, reveal_hands)
             return (part(item.text) or part(Listed(item.cards))) if shown else part(item.public)
-        text_in = getattr(item, "text_in", None)  # cards in words, lists, errors
-        return text_in(lang) if callable(text_in) else str(item)
+        return _part(item, lang)  # cards in words, lists, errors, truth values as words
     return part(text)
 
 
