@@ -75,6 +75,7 @@ from danish_nb.server.pages import (
     watchdog,
 )
 from danish_nb.server.pool import gentle_pool
+from danish_nb.server.rendered import RenderOnce
 from danish_nb.server.visitor import forget_visitor, write_visitor
 from danish_nb.server.warm import WarmPool
 
@@ -227,14 +228,18 @@ class _Recorder:
         return kernel_id
 
 
-class PageGuard(HostGuard):
-    """The notebook page, within the room's caps, bound to its kernel, never silently blank."""
+class PageGuard(RenderOnce, HostGuard):
+    """The notebook page, within the room's caps, bound to its kernel, never silently blank (a
+    progressive page rendered once per notebook: :mod:`danish_nb.server.rendered`)."""
 
     _seat: Seat | None = None
 
     @property
     def kernel_manager(self) -> Any:
         return _Recorder(self.settings["kernel_manager"], self._bind)
+
+    def page_kernel(self) -> str | None:
+        return self._seat.kernel_id if self._seat is not None else None
 
     def _bind(self, kernel_id: str) -> None:
         """The page got ``kernel_id``: set the page's secret cookies before any byte is sent."""
@@ -303,7 +308,7 @@ class PageGuard(HostGuard):
         self.xsrf_token  # noqa: B018 - sets the _xsrf cookie, which the page's shutdown beacon sends back
         widget = error = watching = False
         try:
-            async for html in self.get_generator(path=path):
+            async for html in self.page(path):
                 widget = widget or WIDGET_OUTPUT in html
                 error = error or CELL_ERROR in html
                 if not watching and self._seat.kernel_id is not None and "</head>" in html:

@@ -215,6 +215,10 @@ class WarmPool(LoggingConfigurable):
         self.log.info("Warm kernel %s handed over (%.2f s)", kernel_id, time.monotonic() - started)
 
     # ------------------------------------------------------------------ the rest of its life
+    async def run_code(self, kernel_id: str, code: str) -> None:
+        """Run ``code`` in the kernel ``kernel_id`` (started or starting) and wait for its reply."""
+        await asyncio.wait_for(self._run(kernel_id, code), self.kernel_timeout)
+
     def waiting(self) -> list[str]:
         """The warm kernels waiting for a page."""
         return list(self._warm)

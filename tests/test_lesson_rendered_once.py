@@ -1,0 +1,104 @@
+"""A lesson's page rendered once per notebook (:mod:`danish_nb.server.rendered`): a later visit
+gets the same page with its own kernel id, and a kernel told what Voila tells it (its id, its
+request, its folder); a notebook changed on disk is rendered again. ``python -m benchmarks.app
+--lesson 3 --busy --seen`` measures what it saves."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+
+import nbformat
+import pytest
+from playwright.sync_api import Browser, expect
+
+from danish_nb import app_server
+from danish_nb.server.rendered import MARK, for_kernel, keep
+
+TIMEOUT = 120_000
+#: What the lesson's kernel says about itself, in its page.
+SAYS = ("import os\nprint('|'.join([os.environ.get('VOILA_KERNEL_ID', '-'), os.environ.get('SCRIPT_NAME', '-'), "
+        "os.environ.get('SERVER_NAME', '-'), os.path.basename(os.getcwd())]))")
+
+
+def kernel_id_of(html: str) -> str:
+    return re.search(r'"kernelId": "([0-9a-f-]{36})"', html).group(1)  # type: ignore[union-attr]
+
+
+def test_a_kept_page_is_the_page_with_another_kernel_id() -> None:
+    page = '<script id="jupyter-config-data">{"kernelId": "4c5d-77"}</script><div>4c5d-77 cells</div>'
+    kept = keep(page, "4c5d-77")
+    assert "4c5d-77" not in kept and kept.count(MARK) == 2
+    assert for_kernel(kept, "e1f2-99") == page.replace("4c5d-77", "e1f2-99")
+
+
+@pytest.fixture(scope="module")
+def served(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]:
+    """A lesson in ``fr/`` served as the lessons are (progressive), with one warm kernel that is
+    not replaced during the test (the second page gets a kernel started for it)."""
+    folder = tmp_path_factory.mktemp("rendered-once")
+    lessons = folder / "lessons"
+    (lessons / "fr").mkdir(parents=True)
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# First version"),
+                                                   nbformat.v4.new_code_cell(SAYS)]),
+                   lessons / "fr" / "lesson.ipynb")
+    port = app_server.free_port()
+    argv = [*app_server.command(port, notebook=lessons, preheat=False, progressive=True, warm=1,
+                                max_kernels=6, per_address=6), "--WarmPool.refill_after=600"]
+    log = folder / "voila.log"
+    with open(log, "w", encoding="utf-8") as out:
+        proc = app_server.start(argv, stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ))
+        try:
+            app_server.wait_ready(app_server.url(port), 120, proc)
+            yield SimpleNamespace(url=app_server.url(port) + "voila/render/fr/lesson.ipynb", log=log,
+                                  notebook=lessons / "fr" / "lesson.ipynb")
+        finally:
+            app_server.stop(proc)
+
+
+def wait_for_log(log: Path, pattern: str, count: int = 1, timeout: float = 180.0) -> None:
+    deadline = time.monotonic() + timeout
+    while len(re.findall(pattern, log.read_text(errors="replace"))) < count:
+        assert time.monotonic() < deadline, f"the log never said {pattern!r} {count} times"
+        time.sleep(0.2)
+
+
+@pytest.mark.browser
+def test_a_lesson_is_rendered_once_and_each_page_has_its_own_kernel_told_its_id_and_request(
+        browser: Browser, served: SimpleNamespace) -> None:
+    wait_for_log(served.log, r"Warm kernel \S+ ready")
+    seen = []
+    for _ in range(2):
+        context = browser.new_context()
+        page = context.new_page()
+        response = page.goto(served.url, timeout=TIMEOUT)
+        html = response.text()  # type: ignore[union-attr]
+        said = page.locator(".jp-OutputArea-output pre", has_text="|").first
+        expect(said).to_be_visible(timeout=TIMEOUT)
+        seen.append((html, said.inner_text().strip().split("|")))
+        page.close(run_before_unload=True)
+        context.close()
+    (first, first_says), (second, second_says) = seen
+    assert kernel_id_of(first) != kernel_id_of(second)  # one kernel per page
+    assert second == first.replace(kernel_id_of(first), kernel_id_of(second))  # the same page otherwise
+    log = served.log.read_text(errors="replace")
+    assert log.count("Page of fr/lesson.ipynb kept") == 1 and log.count("Page of fr/lesson.ipynb sent as kept") == 1
+    assert len(re.findall(r"Warm kernel \S+ handed over", log)) == 1  # the second page's kernel was started for it
+    for html, says in seen:  # each kernel knows its own id, the request it serves and its folder
+        assert says == [kernel_id_of(html), "/voila/render/fr/lesson.ipynb", "127.0.0.1", "fr"]
+
+    notebook = nbformat.read(served.notebook, as_version=4)
+    notebook.cells[0].source = "# Second version"
+    nbformat.write(notebook, served.notebook)
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(served.url, timeout=TIMEOUT)
+    expect(page.locator("h1", has_text="Second version")).to_be_visible(timeout=TIMEOUT)  # rendered again
+    page.close(run_before_unload=True)
+    context.close()
+    assert served.log.read_text(errors="replace").count("Page of fr/lesson.ipynb kept") == 2
