@@ -75,7 +75,7 @@ from danish_nb.server.pages import (
     watchdog,
 )
 from danish_nb.server.pool import gentle_pool
-from danish_nb.server.rendered import RenderOnce
+from danish_nb.server.rendered import PAGES, RenderOnce, render_all
 from danish_nb.server.visitor import forget_visitor, write_visitor
 from danish_nb.server.warm import WarmPool
 
@@ -490,6 +490,10 @@ class ClassroomVoila(Voila):
                              "adds (only when nothing but the proxy can reach this server).")
     grace = Float(GRACE, config=True, help="Seconds a kernel whose page's websocket closed waits for it to "
                                            "come back before it is shut down.")
+    _page_options: dict[str, Any] | None = None
+    render_once = Bool(True, config=True, help="Render each page of a folder served progressively (the lessons) "
+                                               "once, ahead, and send it again with each visitor's kernel id "
+                                               "(danish_nb.server.rendered); False: Voila renders each visit.")
     kernel_websocket_connection_class = Type(
         default_value=StderrOnServer, klass=BaseKernelWebsocketConnection, config=True,
         help="The kernel websocket connection class (default: kernel stderr stays on the server).")
@@ -521,11 +525,18 @@ class ClassroomVoila(Voila):
             RETRY: self.retry_seconds,
             QUEUE: Queue(forget_after=3 * self.queue_seconds + 10),
             QUEUE_RETRY: self.queue_seconds,
+            **({PAGES: {}} if self._renders_once() else {}),
             "log_function": log_request,
             # the page's shutdown beacon reads _xsrf from document.cookie, so not httponly
             "xsrf_cookie_kwargs": {"samesite": "Strict"},
         })
         return settings
+
+    def _renders_once(self) -> bool:
+        """Whether pages are kept (:mod:`danish_nb.server.rendered`): a folder served progressively."""
+        configuration = self.voila_configuration
+        return self.render_once and not self.notebook_path and configuration.progressive_rendering and \
+            not configuration.preheat_kernel
 
     def free_if_abandoned(self, kernel_id: str) -> None:
         """The page of ``kernel_id`` closed its last websocket :attr:`grace` s ago: if none came
@@ -571,6 +582,9 @@ class ClassroomVoila(Voila):
                               "another port", self.port, self.ip)
             shutil.rmtree(self.connection_dir, ignore_errors=True)
             self.exit(1)
+        if PAGES in self.app.settings and self._page_options is not None:
+            IOLoop.current().add_callback(render_all, Path(self.root_dir), self.app.settings, self._page_options,
+                                          self.log)
         if self.behind_proxy:
             listen = self.app.listen
             self.app.listen = lambda *args, **kwargs: listen(*args, xheaders=True, **kwargs)
@@ -581,9 +595,12 @@ class ClassroomVoila(Voila):
         :mod:`danish_nb.lessons`) shows it at ``/`` instead of Voila's file list."""
         index = None if self.notebook_path or not (Path(self.root_dir) / INDEX).is_file() else \
             url_path_join(self.server_url, "voila/render", INDEX)
+        handlers = super().init_handlers()
+        self._page_options = next((rest[0] for _, handler, *rest in handlers
+                                   if handler is TornadoVoilaHandler and rest), None)
         return [(pattern, _guarded(web.RedirectHandler), {"url": index})
                 if index and handler is TornadoVoilaTreeHandler else (pattern, _guarded(handler), *rest)
-                for pattern, handler, *rest in super().init_handlers()
+                for pattern, handler, *rest in handlers
                 if handler is not RequestInfoSocketHandler]
 
 

@@ -1,15 +1,18 @@
 """Pages rendered once per notebook: a lesson served with progressive rendering is the same HTML
-for every visitor but its kernel's id, so the server renders it once and sends that again.
+for every visitor but its kernel's id, so the server renders it once, before anyone asks, and
+sends that again.
 
 With progressive rendering (the lessons) Voila's page holds no output: each visit it loads the
 notebook, validates it and renders its ~200 cells to ~120 kB of HTML (0.3-0.6 s of the server's
-CPU on 2 cores, 1-1.3 s with the machine busy), and the page's scripts load only once that HTML
-has arrived (they are at its end). :class:`RenderOnce` keeps the first page of each notebook (its
-kernel's id replaced by :data:`MARK`) with the notebook as Voila executes it; a later visit to an
-unchanged notebook (same file, same modification time) gets a kernel as Voila would give it one
-(warm or started, the same request environment, ``VOILA_KERNEL_ID`` set in it) and that page
-with its own kernel's id. Nothing of a visitor is kept: the page is rendered before any cell ran
-and holds no output, and each visit executes its own copy of the notebook.
+CPU on 2 cores, about 1 s with the machine busy), and the page's scripts load only once that HTML
+has arrived (they are at its end). :class:`RenderOnce` keeps each notebook's page (its kernel's
+id replaced by :data:`MARK`) with the notebook as Voila executes it: rendered when the server
+starts (:func:`render_all`, in a thread beside the event loop, the lessons before their
+translations), and again by the first visit after its file changed. A visit to an unchanged
+notebook (same modification time and size) gets a kernel as Voila would give it one (warm or
+started, the same request environment, ``VOILA_KERNEL_ID`` set in it) and that page with its own
+kernel's id. Nothing of a visitor is kept: the page is rendered before any cell ran and holds no
+output, and each visit executes its own copy of the notebook.
 
 >>> page = "<script>{\\"kernelId\\": \\"0a1b\\"}</script>"
 >>> kept = keep(page, "0a1b"); MARK in kept and "0a1b" not in kept
@@ -20,8 +23,10 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import os
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,15 +36,14 @@ from jupyter_core.utils import ensure_async
 from nbconvert.preprocessors import ClearOutputPreprocessor
 from tornado.httputil import split_host_and_port
 from voila._version import __version__ as VOILA_VERSION
+from voila.notebook_renderer import NotebookRenderer
 from voila.tornado.execution_request_handler import ExecutionRequestHandler
-from voila.utils import ENV_VARIABLE
+from voila.utils import ENV_VARIABLE, get_page_config
 
 #: Where a kept page had its kernel's id (not a kernel id: those are UUIDs).
 MARK = "danish-nb-kernel-id"
 #: Key of the tornado settings holding the kept pages.
 PAGES = "danish_nb_rendered_pages"
-#: The code that tells a kernel its id (as Voila's page template does when it starts it).
-KERNEL_ID_CODE = "import os as _os\n_os.environ[{name!r}] = {kernel_id!r}\ndel _os\n"
 
 
 def keep(html: str, kernel_id: str) -> str:
@@ -89,11 +93,12 @@ class RenderOnce:
         return None
 
     def _kept_pages(self) -> dict[str, Kept]:
-        return self.settings.setdefault(PAGES, {})  # type: ignore[no-any-return]
+        return self.settings[PAGES]  # type: ignore[no-any-return]
 
     def _may_keep(self, path: str | None) -> bool:
-        """Only pages without outputs (progressive, not preheated) and without a query."""
-        if not self.voila_configuration.progressive_rendering or self.request.arguments:
+        """Only pages without outputs (progressive, not preheated) and without a query, on a
+        server that keeps pages (:data:`PAGES` in its settings)."""
+        if PAGES not in self.settings or not self.voila_configuration.progressive_rendering or self.request.arguments:
             return False
         try:
             pooled = self.kernel_manager.get_pool_size(self.notebook_path or path)
@@ -146,8 +151,7 @@ class RenderOnce:
         ExecutionRequestHandler._execution_data[kernel_id] = {
             "nb": copy.deepcopy(kept.notebook), "config": self.traitlet_config,
             "show_tracebacks": self.voila_configuration.show_tracebacks}
-        await self.settings["kernel_manager"].run_code(
-            kernel_id, KERNEL_ID_CODE.format(name=str(ENV_VARIABLE.VOILA_KERNEL_ID), kernel_id=kernel_id))
+        await self.settings["kernel_manager"].tell_id(kernel_id)
         return for_kernel(kept.html, kernel_id)
 
     def request_env(self) -> dict[str, str]:
@@ -163,3 +167,74 @@ class RenderOnce:
             if name.lower() in wanted:
                 env[f'HTTP_{name.upper().replace("-", "_")}'] = self.request.headers.get(name)
         return {str(key): value for key, value in env.items()}
+
+
+class _Unstarted(NotebookRenderer):
+    """Voila's renderer of a progressive page, for no kernel (the page says :data:`MARK`), of a
+    notebook the server's loop has read (its contents manager's notary serves that thread only)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.model = kwargs["model"]
+
+    async def load_notebook(self, path: str) -> Any:
+        notebook = self.model["content"]
+        return await self.fix_notebook(notebook) if self.voila_configuration.attempt_fix_notebook else notebook
+
+    async def _jinja_kernel_start(self, nb: Any, kernel_id: str, kernel_future: Any) -> str:
+        return MARK
+
+    async def _cleanup_resources(self) -> None:
+        return None
+
+
+async def render(root: Path, notebook: str, model: dict[str, Any], settings: dict[str, Any],
+                 handler_options: dict[str, Any], log: Any) -> Kept | None:
+    """The page of ``notebook`` (a path under ``root``, read by the contents manager as ``model``)
+    as Voila's page handler, configured by ``settings`` (the application's) and ``handler_options``
+    (its own), would render it for a visitor, with :data:`MARK` for the kernel's id; None if the
+    notebook changed meanwhile."""
+    version = _version(root / notebook)
+    configuration = handler_options["voila_configuration"]
+    base_url = settings["base_url"]
+    page_config = get_page_config(base_url=base_url, settings=settings, log=log, voila_configuration=configuration)
+    if configuration.page_config_hook:
+        page_config = configuration.page_config_hook(page_config, base_url=base_url, settings=settings, log=log,
+                                                     voila_configuration=configuration, notebook_path=notebook)
+    renderer = _Unstarted(voila_configuration=configuration, traitlet_config=handler_options["config"],
+                          notebook_path=notebook, template_paths=handler_options["template_paths"],
+                          config_manager=settings["config_manager"], contents_manager=settings["contents_manager"],
+                          base_url=base_url, kernel_spec_manager=settings["kernel_spec_manager"],
+                          page_config=page_config, model=model, mathjax_config=settings.get("mathjax_config"),
+                          mathjax_url=settings.get("mathjax_url"))
+    await renderer.initialize(template=None, theme=None)
+    html = await renderer.generate_content_str(kernel_id=MARK)
+    if version is None or version != _version(root / notebook):
+        return None
+    return Kept(version, html, renderer.notebook)
+
+
+async def render_all(root: Path, settings: dict[str, Any], handler_options: dict[str, Any], log: Any) -> None:
+    """Render each notebook under ``root`` (its top folder first) into the pages kept in
+    ``settings``, one at a time in a thread of its own, so the server answers meanwhile; a
+    notebook a visitor opened first is rendered by that visit (and not again here)."""
+    pages: dict[str, Kept] = settings[PAGES]
+    notebooks = sorted((str(path.relative_to(root)) for path in root.rglob("*.ipynb")
+                        if ".ipynb_checkpoints" not in path.parts), key=lambda name: (name.count(os.sep), name))
+    started = time.monotonic()
+    for notebook in notebooks:
+        if notebook in pages:
+            continue
+        try:
+            if (root / notebook).suffix != ".ipynb":
+                continue
+            model = await ensure_async(settings["contents_manager"].get(path=notebook))
+            if model.get("type") != "notebook":
+                continue
+            kept = await asyncio.to_thread(asyncio.run, render(root, notebook, model, settings, handler_options, log))
+        except Exception:  # a notebook that cannot be rendered: its visitors get Voila's page
+            log.exception("the page of %s could not be rendered ahead", notebook)
+            continue
+        if kept is not None and notebook not in pages:
+            pages[notebook] = kept
+    log.info("Pages of %d notebooks rendered ahead (%.1f s)", len(notebooks), time.monotonic() - started)
