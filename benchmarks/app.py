@@ -335,7 +335,8 @@ def lessons_served(folder: Path, log_path: Path, warm: int, code: Path | None = 
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(code), env.get("PYTHONPATH", "")) if p)
     argv = app_server.command(port, notebook=folder, preheat=False, progressive=True, warm=warm)
     with open(log_path, "w", encoding="utf-8") as log:
-        proc = app_server.start(argv, stdout=log, stderr=subprocess.STDOUT, env=env)
+        # run from ``code``: ``python -m`` puts the working directory first on the path, before PYTHONPATH
+        proc = app_server.start(argv, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=code or Path.cwd())
         try:
             app_server.wait_ready(app_server.url(port), 180, proc)
             yield app_server.url(port)
