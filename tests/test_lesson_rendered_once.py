@@ -48,6 +48,10 @@ def lessons_folder(folder: Path) -> Path:
                                                    nbformat.v4.new_code_cell(SAYS)]),
                    lessons / "fr" / "lesson.ipynb")
     shutil.copy(Path(dn_lessons.__file__).parent / "01-danish-bastard.ipynb", lessons)
+    index = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
+        '# Leçons\n\n<ol class="dn-lesson-list"><li><a href="fr/lesson.ipynb">La leçon</a></li></ol>')],
+        metadata={"danish_nb": {"lang": "fr"}})
+    nbformat.write(index, lessons / "index.ipynb")
     return lessons
 
 
@@ -88,7 +92,7 @@ def test_a_page_rendered_ahead_is_the_page_voila_renders(tmp_path: Path) -> None
         log = tmp_path / f"voila{len(extra)}.log"
         with serving(lessons, log, *extra) as url:
             if not extra:
-                wait_for_log(log, r"Pages of 2 notebooks rendered ahead")
+                wait_for_log(log, r"Pages of 3 notebooks rendered ahead")
             html = fetch(url + "voila/render/01-danish-bastard.ipynb")
             pages.append(html.replace(kernel_id_of(html), "KERNEL"))
         said = log.read_text(errors="replace")
@@ -107,7 +111,8 @@ def wait_for_log(log: Path, pattern: str, count: int = 1, timeout: float = 180.0
 def test_a_lesson_is_rendered_once_and_each_page_has_its_own_kernel_told_its_id_and_request(
         browser: Browser, served: SimpleNamespace) -> None:
     wait_for_log(served.log, r"Warm kernel \S+ ready")
-    wait_for_log(served.log, r"Pages of 2 notebooks rendered ahead")
+    wait_for_log(served.log, r"Pages of 3 notebooks rendered ahead")
+    before = served.log.read_text(errors="replace")
     seen = []
     for _ in range(2):
         context = browser.new_context()
@@ -122,9 +127,8 @@ def test_a_lesson_is_rendered_once_and_each_page_has_its_own_kernel_told_its_id_
     (first, _), (second, _) = seen
     assert kernel_id_of(first) != kernel_id_of(second)  # one kernel per page
     assert second == first.replace(kernel_id_of(first), kernel_id_of(second))  # the same page otherwise
-    log = served.log.read_text(errors="replace")
+    log = served.log.read_text(errors="replace")[len(before):]
     assert log.count("Page of fr/lesson.ipynb sent as kept") == 2 and "Page of fr/lesson.ipynb kept" not in log
-    assert len(re.findall(r"Warm kernel \S+ handed over", log)) == 1  # the second page's kernel was started for it
     for html, says in seen:  # each kernel knows its own id, the request it serves and its folder
         assert says == [kernel_id_of(html), "/voila/render/fr/lesson.ipynb", "127.0.0.1", "fr"]
 
@@ -137,4 +141,22 @@ def test_a_lesson_is_rendered_once_and_each_page_has_its_own_kernel_told_its_id_
     expect(page.locator("h1", has_text="Second version")).to_be_visible(timeout=TIMEOUT)  # rendered again
     page.close(run_before_unload=True)
     context.close()
-    assert served.log.read_text(errors="replace").count("Page of fr/lesson.ipynb kept") == 1  # by that visit
+    assert served.log.read_text(errors="replace")[len(before):].count("Page of fr/lesson.ipynb kept") == 1
+
+
+@pytest.mark.browser
+def test_a_notebook_without_code_is_a_page_of_text_in_its_language_and_starts_no_kernel(
+        browser: Browser, served: SimpleNamespace) -> None:
+    wait_for_log(served.log, r"Pages of 3 notebooks rendered ahead")
+    before = served.log.read_text(errors="replace")
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(served.base, timeout=TIMEOUT)  # the folder opens on its index
+    expect(page.locator("h1", has_text="Leçons")).to_be_visible(timeout=TIMEOUT)
+    assert page.locator("html").get_attribute("lang") == "fr" and page.title() == "Leçons"
+    assert "Kernel started" not in served.log.read_text(errors="replace")[len(before):]  # no kernel for it
+    page.locator("a", has_text="La leçon").click()
+    expect(page.locator(".jp-OutputArea-output pre", has_text="|").first).to_be_visible(timeout=TIMEOUT)
+    assert page.url == served.url  # the lesson linked from it, run by a kernel of its own
+    page.close(run_before_unload=True)
+    context.close()

@@ -300,6 +300,11 @@ class PageGuard(RenderOnce, HostGuard):
         fixed = [name for name in self.request.arguments if any(word in name.lower() for word in FIXED)]
         if fixed:
             raise self.refuse_request(400, f"the template and theme are fixed on this server ({fixed[0]!r})")
+        text = self.text_page(path)  # a notebook that runs no code (the lessons' index): no kernel, no seat
+        if text is not None:
+            self.set_header("Content-Type", "text/html; charset=UTF-8")
+            self.set_header("Cache-Control", "no-cache")
+            return self.finish(text)
         room: Room = self.settings[ROOM]
         try:
             self._seat = self.take_seat()

@@ -14,10 +14,21 @@ started, the same request environment, ``VOILA_KERNEL_ID`` set in it) and that p
 kernel's id. Nothing of a visitor is kept: the page is rendered before any cell ran and holds no
 output, and each visit executes its own copy of the notebook.
 
+A notebook that runs no code (the lessons' index, the page saying which extra a lesson needs)
+needs no kernel at all: :func:`text_page` draws its text as a plain page, in its language (the
+``danish_nb.lang`` of its metadata, written by :mod:`danish_nb.lessons`), without Voila's
+scripts; its visit costs no kernel (about 0.9 s of CPU to start) and no place in the room.
+
 >>> page = "<script>{\\"kernelId\\": \\"0a1b\\"}</script>"
 >>> kept = keep(page, "0a1b"); MARK in kept and "0a1b" not in kept
 True
 >>> for_kernel(kept, "9f8e") == page.replace("0a1b", "9f8e")
+True
+>>> import nbformat
+>>> text = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Leçons\\n\\n*Bienvenue*")],
+...                                 metadata={"danish_nb": {"lang": "fr"}})
+>>> html = text_page(text)
+>>> '<html lang="fr">' in html and "<title>Leçons</title>" in html and "<em>Bienvenue</em>" in html
 True
 """
 
@@ -25,14 +36,18 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import html
 import os
+import re
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import nbformat
 from jupyter_core.utils import ensure_async
+from nbconvert.filters.markdown_mistune import markdown2html_mistune
 from nbconvert.preprocessors import ClearOutputPreprocessor
 from tornado.httputil import split_host_and_port
 from voila._version import __version__ as VOILA_VERSION
@@ -46,14 +61,42 @@ MARK = "danish-nb-kernel-id"
 PAGES = "danish_nb_rendered_pages"
 
 
-def keep(html: str, kernel_id: str) -> str:
-    """``html`` rendered for ``kernel_id``, with :data:`MARK` where the id was."""
-    return html.replace(kernel_id, MARK)
+#: The look of a page of text (:func:`text_page`): JupyterLab's fonts and measure, light or dark.
+TEXT_STYLE = """
+:root { color-scheme: light dark; }
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif;
+       font-size: 15px; line-height: 1.5; max-width: 60rem; margin: 0 auto; padding: 1.5rem 2rem; }
+a.anchor-link { display: none; }
+ol.dn-lesson-list > li { margin: 0 0 0.8em; }
+"""
+
+
+def keep(page: str, kernel_id: str) -> str:
+    """``page`` rendered for ``kernel_id``, with :data:`MARK` where the id was."""
+    return page.replace(kernel_id, MARK)
 
 
 def for_kernel(kept: str, kernel_id: str) -> str:
     """A kept page for ``kernel_id``."""
     return kept.replace(MARK, kernel_id)
+
+
+def runs_code(notebook: Any) -> bool:
+    """Whether ``notebook`` has a code cell."""
+    return any(cell.get("cell_type") == "code" for cell in notebook.get("cells", []))
+
+
+def text_page(notebook: Any) -> str:
+    """The page of a notebook that runs no code: its markdown cells as HTML (raw HTML in them
+    kept, as Jupyter shows it), titled by its first heading, in its language."""
+    body = "\n".join(markdown2html_mistune(cell.source) for cell in notebook.cells if cell.cell_type == "markdown")
+    heading = re.search(r"<h1[^>]*>(.*?)</h1>", body, re.S)
+    title = html.unescape(re.sub(r"<[^>]+>", "", heading.group(1))).replace("¶", "").strip() if heading else ""
+    lang = notebook.metadata.get("danish_nb", {}).get("lang", "en")
+    return (f'<!DOCTYPE html>\n<html lang="{html.escape(lang)}">\n<head>\n<meta charset="utf-8">\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>{html.escape(title)}</title>\n<style>{TEXT_STYLE}</style>\n</head>\n"
+            f"<body>\n<main>\n{body}\n</main>\n</body>\n</html>\n")
 
 
 @dataclass(frozen=True)
@@ -108,6 +151,25 @@ class RenderOnce:
 
     def _file(self, notebook: str) -> Path:
         return Path(self.contents_manager.root_dir, notebook)
+
+    def text_page(self, path: str | None) -> str | None:
+        """The page of the notebook at ``path`` if it runs no code (:func:`text_page`), on a server
+        that keeps pages; else None (Voila's page, with a kernel)."""
+        notebook = self.notebook_path or path
+        if not notebook or not self._may_keep(path) or self._file(notebook).suffix != ".ipynb":
+            return None
+        version = _version(self._file(notebook))
+        kept = self._kept_pages().get(notebook)
+        if kept is None or kept.version != version:
+            try:
+                read = nbformat.read(self._file(notebook), as_version=4)
+            except (OSError, ValueError, AttributeError):
+                return None
+            kept = Kept(version, text_page(read), None) if not runs_code(read) and version else None
+            if kept is None:
+                return None
+            self._kept_pages()[notebook] = kept
+        return kept.html if kept.notebook is None else None
 
     async def page(self, path: str | None = None) -> AsyncIterator[str]:
         """The page's HTML: Voila's (kept when it can be), or a kept one with a new kernel."""
@@ -230,6 +292,9 @@ async def render_all(root: Path, settings: dict[str, Any], handler_options: dict
                 continue
             model = await ensure_async(settings["contents_manager"].get(path=notebook))
             if model.get("type") != "notebook":
+                continue
+            if not runs_code(model["content"]):
+                pages[notebook] = Kept(_version(root / notebook) or (0, 0), text_page(model["content"]), None)
                 continue
             kept = await asyncio.to_thread(asyncio.run, render(root, notebook, model, settings, handler_options, log))
         except Exception:  # a notebook that cannot be rendered: its visitors get Voila's page
