@@ -4,15 +4,16 @@ sends that again.
 
 With progressive rendering (the lessons) Voila's page holds no output: each visit it loads the
 notebook, validates it and renders its ~200 cells to ~120 kB of HTML (0.3-0.6 s of the server's
-CPU on 2 cores, about 1 s with the machine busy), and the page's scripts load only once that HTML
-has arrived (they are at its end). :class:`RenderOnce` keeps each notebook's page (its kernel's
-id replaced by :data:`MARK`) with the notebook as Voila executes it: rendered when the server
-starts (:func:`render_all`, in a thread beside the event loop, the lessons before their
-translations), and again by the first visit after its file changed. A visit to an unchanged
-notebook (same modification time and size) gets a kernel as Voila would give it one (warm or
-started, the same request environment, ``VOILA_KERNEL_ID`` set in it) and that page with its own
-kernel's id. Nothing of a visitor is kept: the page is rendered before any cell ran and holds no
-output, and each visit executes its own copy of the notebook.
+CPU on 2 cores; lesson 01's HTML arrived 1.2-2.1 s after the request with the machine busy,
+0.4-0.7 s once kept), and the page's scripts load only once that HTML has arrived (they are at its
+end). :class:`RenderOnce` keeps each notebook's page (its kernel's id replaced by :data:`MARK`)
+with the notebook as Voila executes it: rendered when the server starts (:func:`render_all`, in a
+thread beside the event loop, the lessons before their translations), and again by the first visit
+after its file changed. A visit to an unchanged notebook (same modification time and size) gets
+a kernel as Voila would give it one (warm or started, the same request environment,
+``VOILA_KERNEL_ID`` set in it) and that page with its own kernel's id. Nothing of a visitor is
+kept: the page is rendered before any cell ran and holds no output, and each visit executes its
+own copy of the notebook.
 
 A notebook that runs no code (the lessons' index, the page saying which extra a lesson needs)
 needs no kernel at all: :func:`text_page` draws its text as a plain page, in its language (the

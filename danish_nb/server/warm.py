@@ -17,7 +17,8 @@ page is still known only from its browser, once the page has opened
 (:mod:`danish_nb.widgets.learner_keeper`).
 
 A page whose notebook runs no code (the lessons' index) is not given a warm kernel: the
-lesson opened from it is. The pool is refilled one kernel at a time, once no page has taken one
+lesson opened from it is (a server that keeps its pages serves such a notebook with no kernel at
+all: :mod:`danish_nb.server.rendered`). The pool is refilled one kernel at a time, once no page has taken one
 for :attr:`~WarmPool.refill_after` seconds, so neither the page that just took one nor a class
 arriving together is slowed by kernels starting; waiting kernels are never culled.
 """
