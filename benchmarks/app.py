@@ -17,9 +17,11 @@ rendering, no preheated kernel): from opening lesson 01 in a fresh context to it
 buttons on screen, then from a click on its first answer to the engine's verdict shown (at once,
 while the lesson's later cells run, and again once every cell ran); N visits with a kernel
 started for the page and with a warm kernel (:mod:`danish_nb.server.warm`) in turns (or, with
-``--before DIR``, the code of a checkout against this one), on a quiet machine or with a CPU hog
-per core beside the server (``--busy``); and the memory a waiting warm kernel holds. Targets:
-first quiz <= 3 s busy, answers <= 0.5 s.
+``--before DIR``, the code of a checkout against this one, both with a warm kernel), on a quiet
+machine or with a CPU hog per core beside the server (``--busy``); and the memory a waiting warm
+kernel holds. ``--phases`` adds when each page reached each step (its HTML, scripts, websockets,
+first cells, first widget model, first quiz), to see where the wait goes. Targets: first quiz
+<= 3 s busy, answers <= 0.5 s.
 
 Targets (measured, never asserted): click median <= 100 ms, p95 <= 150 ms, first board
 <= 3.5 s preheated, <= 2 comm messages per move, <= 80 MB per session.
@@ -220,6 +222,49 @@ QUIZ_BUTTON = ".dn-quiz button"
 #: The lesson's last cell (its practice) drawn: every cell has run.
 LESSON_DONE = ".dn-practice"
 WARM_READY = re.compile(r"Warm kernel ([0-9a-f-]+) ready")
+#: The server's log once it rendered the lessons' pages ahead (:mod:`danish_nb.server.rendered`).
+RENDERED_AHEAD = re.compile(r"Pages of \d+ notebooks rendered ahead")
+
+
+@dataclass
+class Phases:
+    """When (s from ``page.goto``) a lesson's page reached each step: its HTML's first byte and
+    last, the page's load event, the kernel's websocket, the first code cell's output and the
+    first quiz's (their ``execution_result``), the first widget model (``comm_open``), the
+    first quiz's buttons on screen."""
+
+    t0: float = 0.0
+    seen: dict[str, float] = field(default_factory=dict)
+
+    def mark(self, what: str) -> None:
+        self.seen.setdefault(what, time.perf_counter() - self.t0)
+
+    def watch(self, page: Page) -> None:
+        page.on("response", lambda r: self.mark("HTML first byte") if r.url.endswith(LESSON) else None)
+        page.on("requestfinished", lambda r: self.mark("HTML received") if r.url.endswith(LESSON) else None)
+        page.on("load", lambda: self.mark("scripts loaded"))
+        page.on("websocket", self._socket)
+
+    def _socket(self, ws: WebSocket) -> None:
+        if "/voila/execution/" in ws.url:
+            self.mark("websockets open")
+            ws.on("framereceived", self._result)
+        else:
+            ws.on("framereceived", lambda payload: self.mark("first widget model") if _describe(payload)[0] ==
+                  "comm_open" else None)
+
+    def _result(self, payload: str | bytes) -> None:
+        message = json.loads(payload)
+        if message.get("action") == "execution_result":
+            index = message["payload"]["cell_index"]
+            if index == FIRST_CODE_CELL:
+                self.mark("first code cell ran")
+            elif index == FIRST_QUIZ_CELL:
+                self.mark("first quiz cell ran")
+
+
+#: Lesson 01's first code cell (imports, styles) and its first quiz's cell.
+FIRST_CODE_CELL, FIRST_QUIZ_CELL = 1, 6
 
 
 def answer_s(page: Page, button_index: int) -> float:
@@ -233,7 +278,8 @@ def answer_s(page: Page, button_index: int) -> float:
     return time.perf_counter() - t0
 
 
-def lesson_visit(browser: Browser, url: str, from_index: bool = False) -> tuple[float, float, float]:
+def lesson_visit(browser: Browser, url: str, from_index: bool = False,
+                 phases: Phases | None = None) -> tuple[float, float, float]:
     """Seconds from opening lesson 01 in a fresh context (cold cache; ``from_index``: from the
     lessons' index, whose page left Voila's scripts in the cache) to its first quiz's buttons on
     screen, from a click on its first answer at once to the verdict (the lesson's later cells
@@ -243,10 +289,16 @@ def lesson_visit(browser: Browser, url: str, from_index: bool = False) -> tuple[
     if from_index:
         page.goto(url + "voila/render/index.ipynb", timeout=TIMEOUT * 3)
         page.wait_for_load_state("load")
+    if phases is not None:
+        phases.watch(page)
     t0 = time.perf_counter()
+    if phases is not None:
+        phases.t0 = t0
     page.goto(url + LESSON, timeout=TIMEOUT * 3)
     page.locator(QUIZ_BUTTON).first.wait_for(timeout=TIMEOUT * 3)
     quiz = time.perf_counter() - t0
+    if phases is not None:
+        phases.mark("first quiz on screen")
     at_once = answer_s(page, 0)
     page.locator(LESSON_DONE).first.wait_for(timeout=TIMEOUT * 3)
     later = answer_s(page, 1)
@@ -257,13 +309,18 @@ def lesson_visit(browser: Browser, url: str, from_index: bool = False) -> tuple[
 
 def wait_for_warm(log_path: Path, timeout: float = 180.0) -> str:
     """The id of the server's first warm kernel, once its log says it is ready."""
+    return wait_for_log(log_path, WARM_READY, timeout).group(1)
+
+
+def wait_for_log(log_path: Path, pattern: re.Pattern[str], timeout: float = 180.0) -> re.Match[str]:
+    """The first match of ``pattern`` in the server's log, once there is one."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        found = WARM_READY.search(log_path.read_text(errors="replace"))
+        found = pattern.search(log_path.read_text(errors="replace"))
         if found:
-            return found.group(1)
+            return found
         time.sleep(0.2)
-    raise TimeoutError("no warm kernel was ready in time")
+    raise TimeoutError(f"the server's log never matched {pattern.pattern!r}")
 
 
 @contextlib.contextmanager
@@ -278,7 +335,8 @@ def lessons_served(folder: Path, log_path: Path, warm: int, code: Path | None = 
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(code), env.get("PYTHONPATH", "")) if p)
     argv = app_server.command(port, notebook=folder, preheat=False, progressive=True, warm=warm)
     with open(log_path, "w", encoding="utf-8") as log:
-        proc = app_server.start(argv, stdout=log, stderr=subprocess.STDOUT, env=env)
+        # run from ``code``: ``python -m`` puts the working directory first on the path, before PYTHONPATH
+        proc = app_server.start(argv, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=code or Path.cwd())
         try:
             app_server.wait_ready(app_server.url(port), 180, proc)
             yield app_server.url(port)
@@ -287,16 +345,20 @@ def lessons_served(folder: Path, log_path: Path, warm: int, code: Path | None = 
 
 
 def lesson_rows(browser: Browser, visits: int, busy: bool, before: Path | None = None,
-                from_index: bool = False) -> list[tuple[str, str, str]]:
+                from_index: bool = False, phases: bool = False) -> list[tuple[str, str, str]]:
     """Rows of the first quiz and the answers' seconds in two modes taken in turns, each visit
     on a fresh server (a warm one: once its kernel is ready): a kernel started for the page and
     a warm kernel (:mod:`danish_nb.server.warm`), or with ``before`` (a checkout of the code
     before) that code against this one with its warm kernel; and the memory a waiting warm
-    kernel holds."""
+    kernel holds; ``phases``: when each visit's page reached each step (:class:`Phases`), as
+    medians. This code's server is visited once it rendered the lessons' pages ahead (as a
+    class's server has, which starts before the lesson)."""
     from danish_nb import lessons
 
-    modes = {("before" if before else "kernel started for the page"): (0, before), "warm kernel": (1, None)}
+    modes = {"before, warm kernel": (1, before), "this code, warm kernel": (1, None)} if before else \
+        {"kernel started for the page": (0, None), "warm kernel": (1, None)}
     found: dict[str, list[tuple[float, float, float]]] = {label: [] for label in modes}
+    steps: dict[str, list[dict[str, float]]] = {label: [] for label in modes}
     memory: list[dict[str, float]] = []
     hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(os.cpu_count() or 1)] \
         if busy else []
@@ -309,9 +371,14 @@ def lesson_rows(browser: Browser, visits: int, busy: bool, before: Path | None =
                     with lessons_served(folder, log_path, warm, code) as url:
                         if warm:
                             kernel_id = wait_for_warm(log_path)
+                            if code is None:  # the code before (and its log) may not render ahead
+                                wait_for_log(log_path, RENDERED_AHEAD)
                             time.sleep(1)  # its warm-up reply and the refill's bookkeeping
                             memory.append(kernel_memory_mb(kernel_id))
-                        found[label].append(lesson_visit(browser, url, from_index))
+                        seen = Phases() if phases else None
+                        found[label].append(lesson_visit(browser, url, from_index, seen))
+                        if seen is not None:
+                            steps[label].append(seen.seen)
     finally:
         for hog in hogs:
             hog.kill()
@@ -324,6 +391,11 @@ def lesson_rows(browser: Browser, visits: int, busy: bool, before: Path | None =
             values = [r[index] for r in runs]
             rows.append((f"lesson 01 {what}, {label} (s)", f"{statistics.median(values):.2f} median",
                          " ".join(f"{v:.2f}" for v in values) + (f" ({where})" if index == 0 else "")))
+    for label, visits_seen in steps.items():
+        for step in (visits_seen[0] if visits_seen else {}):
+            values = [seen[step] for seen in visits_seen if step in seen]
+            rows.append((f"  {label}: {step} (s)", f"{statistics.median(values):.2f} median",
+                         " ".join(f"{v:.2f}" for v in values)))
     each = "per kernel of the pool (1 by default, the class size with --class-size)"
     rows += [(f"a waiting warm kernel {key.upper()} (MB)", f"{statistics.median(m[key] for m in memory):.1f} median",
               each) for key in ("rss", "pss", "uss")]
@@ -339,6 +411,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--busy", action="store_true", help="with --lesson: a CPU hog per core beside the server")
     parser.add_argument("--from-index", action="store_true",
                         help="with --lesson: open the lesson from the lessons' index (Voila's scripts cached)")
+    parser.add_argument("--phases", action="store_true",
+                        help="with --lesson: when each page reached each step (HTML, scripts, websockets, cells, quiz)")
     parser.add_argument("--before", type=Path, metavar="DIR",
                         help="with --lesson: a checkout of the code before (e.g. `git archive REV danish_nb | tar -x "
                              "-C DIR`), served in turns with this code")
@@ -350,7 +424,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.lesson:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium)
-            print_rows(lesson_rows(browser, args.lesson, args.busy, args.before, args.from_index), value_width=12)
+            print_rows(lesson_rows(browser, args.lesson, args.busy, args.before, args.from_index,
+                                        args.phases), value_width=12)
             browser.close()
         return 0
     rows: list[tuple[str, str, str]] = []

@@ -164,14 +164,15 @@ def with_index(source: Path, into: Path, lang: str = "en") -> Path:
     for entry in source.iterdir():
         if not entry.name.startswith("."):
             (into / entry.name).symlink_to(entry.resolve(), target_is_directory=entry.is_dir())
-    index = _notebook([_markdown(folder_index_html(source, lang))])
+    index = _notebook([_markdown(folder_index_html(source, lang))], lang)
     (into / INDEX).write_text(json.dumps(index, ensure_ascii=False), encoding="utf-8")
     return into
 
 
-def _notebook(cells: list[dict]) -> dict:
+def _notebook(cells: list[dict], lang: str) -> dict:
+    """A notebook of ``cells`` written in ``lang`` (the server draws one without code in it)."""
     return {"cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                                        "language": "python"}},
+                                                        "language": "python"}, "danish_nb": {"lang": lang}},
             "nbformat": 4, "nbformat_minor": 5}
 
 
@@ -200,8 +201,8 @@ def prepare(into: Path, lang: str = "en") -> Path:
             text = f"# {tr(lesson.title)}\n\n{tr(lesson.line)}\n\n**{_needs(lesson, lang)}**\n"
             for page in {into / lesson.file, into / href(lesson, lang)}:  # where the index links it too
                 page.parent.mkdir(exist_ok=True)
-                page.write_text(json.dumps(_notebook([_markdown(text)]), ensure_ascii=False), encoding="utf-8")
-    index = _notebook([_markdown(index_html(lang))])
+                page.write_text(json.dumps(_notebook([_markdown(text)], lang), ensure_ascii=False), encoding="utf-8")
+    index = _notebook([_markdown(index_html(lang))], lang)
     (into / INDEX).write_text(json.dumps(index, ensure_ascii=False), encoding="utf-8")
     return into
 

@@ -75,6 +75,7 @@ from danish_nb.server.pages import (
     watchdog,
 )
 from danish_nb.server.pool import gentle_pool
+from danish_nb.server.rendered import PAGES, RenderOnce, render_all
 from danish_nb.server.visitor import forget_visitor, write_visitor
 from danish_nb.server.warm import WarmPool
 
@@ -227,14 +228,18 @@ class _Recorder:
         return kernel_id
 
 
-class PageGuard(HostGuard):
-    """The notebook page, within the room's caps, bound to its kernel, never silently blank."""
+class PageGuard(RenderOnce, HostGuard):
+    """The notebook page, within the room's caps, bound to its kernel, never silently blank (a
+    progressive page rendered once per notebook: :mod:`danish_nb.server.rendered`)."""
 
     _seat: Seat | None = None
 
     @property
     def kernel_manager(self) -> Any:
         return _Recorder(self.settings["kernel_manager"], self._bind)
+
+    def page_kernel(self) -> str | None:
+        return self._seat.kernel_id if self._seat is not None else None
 
     def _bind(self, kernel_id: str) -> None:
         """The page got ``kernel_id``: set the page's secret cookies before any byte is sent."""
@@ -295,6 +300,11 @@ class PageGuard(HostGuard):
         fixed = [name for name in self.request.arguments if any(word in name.lower() for word in FIXED)]
         if fixed:
             raise self.refuse_request(400, f"the template and theme are fixed on this server ({fixed[0]!r})")
+        text = self.text_page(path)  # a notebook that runs no code (the lessons' index): no kernel, no seat
+        if text is not None:
+            self.set_header("Content-Type", "text/html; charset=UTF-8")
+            self.set_header("Cache-Control", "no-cache")
+            return self.finish(text)
         room: Room = self.settings[ROOM]
         try:
             self._seat = self.take_seat()
@@ -303,7 +313,7 @@ class PageGuard(HostGuard):
         self.xsrf_token  # noqa: B018 - sets the _xsrf cookie, which the page's shutdown beacon sends back
         widget = error = watching = False
         try:
-            async for html in self.get_generator(path=path):
+            async for html in self.page(path):
                 widget = widget or WIDGET_OUTPUT in html
                 error = error or CELL_ERROR in html
                 if not watching and self._seat.kernel_id is not None and "</head>" in html:
@@ -485,6 +495,10 @@ class ClassroomVoila(Voila):
                              "adds (only when nothing but the proxy can reach this server).")
     grace = Float(GRACE, config=True, help="Seconds a kernel whose page's websocket closed waits for it to "
                                            "come back before it is shut down.")
+    _page_options: dict[str, Any] | None = None
+    render_once = Bool(True, config=True, help="Render each page of a folder served progressively (the lessons) "
+                                               "once, ahead, and send it again with each visitor's kernel id "
+                                               "(danish_nb.server.rendered); False: Voila renders each visit.")
     kernel_websocket_connection_class = Type(
         default_value=StderrOnServer, klass=BaseKernelWebsocketConnection, config=True,
         help="The kernel websocket connection class (default: kernel stderr stays on the server).")
@@ -516,11 +530,18 @@ class ClassroomVoila(Voila):
             RETRY: self.retry_seconds,
             QUEUE: Queue(forget_after=3 * self.queue_seconds + 10),
             QUEUE_RETRY: self.queue_seconds,
+            **({PAGES: {}} if self._renders_once() else {}),
             "log_function": log_request,
             # the page's shutdown beacon reads _xsrf from document.cookie, so not httponly
             "xsrf_cookie_kwargs": {"samesite": "Strict"},
         })
         return settings
+
+    def _renders_once(self) -> bool:
+        """Whether pages are kept (:mod:`danish_nb.server.rendered`): a folder served progressively."""
+        configuration = self.voila_configuration
+        return self.render_once and not self.notebook_path and configuration.progressive_rendering and \
+            not configuration.preheat_kernel
 
     def free_if_abandoned(self, kernel_id: str) -> None:
         """The page of ``kernel_id`` closed its last websocket :attr:`grace` s ago: if none came
@@ -566,6 +587,9 @@ class ClassroomVoila(Voila):
                               "another port", self.port, self.ip)
             shutil.rmtree(self.connection_dir, ignore_errors=True)
             self.exit(1)
+        if PAGES in self.app.settings and self._page_options is not None:
+            IOLoop.current().add_callback(render_all, Path(self.root_dir), self.app.settings, self._page_options,
+                                          self.log)
         if self.behind_proxy:
             listen = self.app.listen
             self.app.listen = lambda *args, **kwargs: listen(*args, xheaders=True, **kwargs)
@@ -576,9 +600,12 @@ class ClassroomVoila(Voila):
         :mod:`danish_nb.lessons`) shows it at ``/`` instead of Voila's file list."""
         index = None if self.notebook_path or not (Path(self.root_dir) / INDEX).is_file() else \
             url_path_join(self.server_url, "voila/render", INDEX)
+        handlers = super().init_handlers()
+        self._page_options = next((rest[0] for _, handler, *rest in handlers
+                                   if handler is TornadoVoilaHandler and rest), None)
         return [(pattern, _guarded(web.RedirectHandler), {"url": index})
                 if index and handler is TornadoVoilaTreeHandler else (pattern, _guarded(handler), *rest)
-                for pattern, handler, *rest in super().init_handlers()
+                for pattern, handler, *rest in handlers
                 if handler is not RequestInfoSocketHandler]
 
 

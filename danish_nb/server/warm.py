@@ -17,7 +17,8 @@ page is still known only from its browser, once the page has opened
 (:mod:`danish_nb.widgets.learner_keeper`).
 
 A page whose notebook runs no code (the lessons' index) is not given a warm kernel: the
-lesson opened from it is. The pool is refilled one kernel at a time, once no page has taken one
+lesson opened from it is (a server that keeps its pages serves such a notebook with no kernel at
+all: :mod:`danish_nb.server.rendered`). The pool is refilled one kernel at a time, once no page has taken one
 for :attr:`~WarmPool.refill_after` seconds, so neither the page that just took one nor a class
 arriving together is slowed by kernels starting; waiting kernels are never culled.
 """
@@ -44,6 +45,8 @@ import ipywidgets, danish_nb, danish_nb.lessons, danish_nb.widgets.lesson, danis
 del ipywidgets, danish_nb
 """
 
+#: Where a page's kernel finds its id (Voila's name).
+KERNEL_ID_ENV = "VOILA_KERNEL_ID"
 #: What a warm kernel runs when handed over: the page's working directory and environment.
 HAND_OVER_CODE = """\
 import os as _os
@@ -86,6 +89,7 @@ class WarmPool(LoggingConfigurable):
         super().__init__(**kwargs)
         self._warm: list[str] = []
         self._warming: set[str] = set()
+        self._told: set[str] = set()  # handed over, and told their id at the hand-over
         self._next: asyncio.Future[str | None] | None = None
         self._closing = False
         self._last_handover = float("-inf")
@@ -210,11 +214,26 @@ class WarmPool(LoggingConfigurable):
         started = time.monotonic()
         cwd = self.cwd_for_path(path) if path is not None else self.root_dir  # type: ignore[attr-defined]
         changed = {key: value for key, value in env.items() if os.environ.get(key) != value}
+        changed[KERNEL_ID_ENV] = kernel_id  # as Voila's page tells it (:func:`tell_id`)
         await self._run(kernel_id, HAND_OVER_CODE.format(cwd=cwd, env=json.dumps(changed)), ready=True)
+        self._told.add(kernel_id)
         self.get_kernel(kernel_id).last_activity = utcnow()  # type: ignore[attr-defined]
         self.log.info("Warm kernel %s handed over (%.2f s)", kernel_id, time.monotonic() - started)
 
     # ------------------------------------------------------------------ the rest of its life
+    async def tell_id(self, kernel_id: str) -> None:
+        """Make sure the kernel ``kernel_id`` (started or starting) knows its id, as Voila's page
+        template tells it (``$VOILA_KERNEL_ID``): a warm kernel was told at its hand-over."""
+        if kernel_id in self._told:
+            self._told.discard(kernel_id)
+            return
+        code = HAND_OVER_CODE.format(cwd=".", env=json.dumps({KERNEL_ID_ENV: kernel_id}))
+        await asyncio.wait_for(self._run(kernel_id, code), self.kernel_timeout)
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        self._told.discard(kernel_id)
+        await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[misc]
+
     def waiting(self) -> list[str]:
         """The warm kernels waiting for a page."""
         return list(self._warm)
