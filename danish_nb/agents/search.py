@@ -62,7 +62,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import GAMES, DanishNbError, Private, Result, State, Text, View, get_game
+from ..core import GAMES, DanishNbError, Private, Result, State, Text, View, Working, get_game
 from ..i18n import M, _n, in_turn
 from ..words import words_of
 from .base import AGENTS, Choice, game_over, make_agent
@@ -390,19 +390,22 @@ def sample_world(view: View, rng: random.Random, tries: int = AUCTION_TRIES) -> 
 def _play_out(state: Any, rollers: Sequence[Any], deal: int | None = None) -> Any:
     """The result of playing ``state`` out with ``rollers`` (one per seat; ``None``: no end).
     With ``deal`` (a match's deal number) it stops when that deal is over: the standing then
-    (:func:`standing`) is the result."""
+    (:func:`standing`) is the result. ``state`` may be a working copy (played on in place),
+    else it is played out on one (:meth:`~danish_nb.core.RulesState.working`), unchanged."""
     return _play_out_counted(state, rollers, deal)[0]
 
 
 def _play_out_counted(state: Any, rollers: Sequence[Any], deal: int | None = None) -> tuple[Any, int]:
     """:func:`_play_out`'s result and the number of moves played."""
+    working = state if isinstance(state, Working) else state.working()
+    step = working.step
     for played in range(MAX_PLAYOUT):
-        if state.is_over:
-            return state.result, played
-        if deal is not None and state.match.deal != deal:
-            return standing(state.scores), played
-        state = state.apply(rollers[state.current_player].choose(state).move)[0]
-    return (state.result if state.is_over else None), MAX_PLAYOUT
+        if working.is_over:
+            return working.result, played
+        if deal is not None and working.match.deal != deal:
+            return standing(working.scores), played
+        step(rollers[working.current_player].choose(working).move)
+    return (working.result if working.is_over else None), MAX_PLAYOUT
 
 
 def move_capped(world: Any, game_id: str, rng: random.Random, budget: int, cap: int, deal: int | None,
@@ -516,7 +519,9 @@ def _halving(view: Any, draw: Callable[[], Any], world: Any, moves: Sequence[Any
                 if m not in legal:
                     continue
                 rollers = [make_agent("rule-of-thumb", game_id, roll_seed + s) for s in range(players)]
-                result = _play_out(sample.apply(m)[0], rollers, deal)
+                working = sample.working()
+                working.step(m)
+                result = _play_out(working, rollers, deal)
                 value = judge(result)[me]
                 entry = stats[m]
                 entry[0] += 1
@@ -557,9 +562,11 @@ def _wins_at_once(move: Any, worlds: Sequence[Any], me: int) -> bool:
 
 def _iterate(root: _Node, state: Any, rng: random.Random, rollers: Sequence[Any], me: int, deal: int | None,
              judge: Callable[[Any], tuple[float, ...]]) -> None:
-    """One ISMCTS iteration on the world ``state``: select, expand one node, play out, credit."""
+    """One ISMCTS iteration on the world ``state`` (played on a working copy, ``state`` unchanged):
+    select, expand one node, play out, credit."""
     path = [root]
     node = root
+    state = state.working()
     while not state.is_over:
         moves = state.legal_moves()
         mover = state.current_player
@@ -572,14 +579,14 @@ def _iterate(root: _Node, state: Any, rng: random.Random, rollers: Sequence[Any]
             move = rng.choice(fresh)
             child = node.children[move] = _Node(mover)
             child.avail = 1
-            state = state.apply(move)[0]
+            state.step(move)
             path.append(child)
             break
         children = node.children
         move = max(moves, key=lambda m: children[m].reward / children[m].visits
                    + EXPLORATION * math.sqrt(math.log(children[m].avail) / children[m].visits))
         node = children[move]
-        state = state.apply(move)[0]
+        state.step(move)
         path.append(node)
     result = _play_out(state, rollers, deal)
     values = judge(result)
