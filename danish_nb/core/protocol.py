@@ -219,10 +219,12 @@ class RulesState:
         """
         working = self.working()
         step, played = working.step, 0
-        if isinstance(choose, random.Random):
-            pick, moves = choose.choice, working._moves
+        if isinstance(choose, random.Random):  # a move picked from the legal moves is played at once
+            pick, moves, apply, load = choose.choice, working._moves, working._apply, working.load
             while not working.is_over and (limit is None or played < limit):
-                step(pick(moves()))
+                state = apply(pick(moves()))[0]
+                if state is not working:
+                    load(working, state)
                 played += 1
         else:
             while not working.is_over and (limit is None or played < limit):
@@ -334,7 +336,7 @@ class Working:
         """The legal moves, not copied (a playout only reads them)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._generate_moves()
+            legal = self._legal = self._generate_moves()  # type: ignore[misc]  # a working class writes plainly
         return legal
 
     def snapshot(self) -> Any:
@@ -351,11 +353,11 @@ class Working:
 
 
 #: Per state class, its working class (see :func:`_working`) and its builder class (:func:`_builder`).
-_WORKERS: dict[type, type] = {}
+_WORKERS: dict[type, type[Working]] = {}
 _BUILDERS: dict[type, type] = {}
 
 
-def _working(cls: type) -> type:
+def _working(cls: type) -> type[Working]:
     """The working class of the state class ``cls`` (made once): :class:`Working` over ``cls``,
     plain attribute writes, a ``copy`` that writes in place and resets the caches, and ``load``
     (every field of one state written into another, caches reset).
