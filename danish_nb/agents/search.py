@@ -62,7 +62,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import GAMES, DanishNbError, Private, Result, State, Text, View, Working, get_game
+from ..core import GAMES, DanishNbError, Private, Result, State, Text, View, get_game
 from ..i18n import M, _n, in_turn
 from ..words import words_of
 from .base import AGENTS, Choice, game_over, make_agent
@@ -387,18 +387,21 @@ def sample_world(view: View, rng: random.Random, tries: int = AUCTION_TRIES) -> 
     return world
 
 
-def _play_out(state: Any, rollers: Sequence[Any], deal: int | None = None) -> Any:
-    """The result of playing ``state`` out with ``rollers`` (one per seat; ``None``: no end).
-    With ``deal`` (a match's deal number) it stops when that deal is over: the standing then
-    (:func:`standing`) is the result. ``state`` may be a working copy (played on in place),
-    else it is played out on one (:meth:`~danish_nb.core.RulesState.working`), unchanged."""
-    return _play_out_counted(state, rollers, deal)[0]
+def _play_out(state: Any, rollers: Sequence[Any], deal: int | None = None, first: Any = None) -> Any:
+    """The result of playing ``state`` out with ``rollers`` (one per seat; ``None``: no end),
+    after the move ``first`` if one is given. With ``deal`` (a match's deal number) it stops
+    when that deal is over: the standing then (:func:`standing`) is the result. It plays on a
+    working copy (:meth:`~danish_nb.core.RulesState.working`): ``state`` is not changed."""
+    return _play_out_counted(state, rollers, deal, first)[0]
 
 
-def _play_out_counted(state: Any, rollers: Sequence[Any], deal: int | None = None) -> tuple[Any, int]:
-    """:func:`_play_out`'s result and the number of moves played."""
-    working = state if isinstance(state, Working) else state.working()
+def _play_out_counted(state: Any, rollers: Sequence[Any], deal: int | None = None,
+                      first: Any = None) -> tuple[Any, int]:
+    """:func:`_play_out`'s result and the number of moves played (``first`` not counted)."""
+    working = state.working()
     step = working.step
+    if first is not None:
+        step(first)
     for played in range(MAX_PLAYOUT):
         if working.is_over:
             return working.result, played
@@ -519,9 +522,7 @@ def _halving(view: Any, draw: Callable[[], Any], world: Any, moves: Sequence[Any
                 if m not in legal:
                     continue
                 rollers = [make_agent("rule-of-thumb", game_id, roll_seed + s) for s in range(players)]
-                working = sample.working()
-                working.step(m)
-                result = _play_out(working, rollers, deal)
+                result = _play_out(sample, rollers, deal, first=m)
                 value = judge(result)[me]
                 entry = stats[m]
                 entry[0] += 1
@@ -566,7 +567,7 @@ def _iterate(root: _Node, state: Any, rng: random.Random, rollers: Sequence[Any]
     select, expand one node, play out, credit."""
     path = [root]
     node = root
-    state = state.working()
+    state = state.working()  # played on in place, then played out on a copy of its own
     while not state.is_over:
         moves = state.legal_moves()
         mover = state.current_player
