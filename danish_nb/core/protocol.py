@@ -114,6 +114,10 @@ class RulesState:
     checked and normalized). Legality is decided here, once, for every game: ``apply`` plays
     exactly the moves ``legal_moves`` lists, and refuses anything else with the verdict of
     ``explain``.
+
+    The same ``_apply`` also plays a working copy in place (:meth:`working`, :meth:`playout`):
+    there ``self.copy(...)`` changes ``self`` and returns it, so an ``_apply`` reads what it
+    needs of ``self`` before it copies (``tests/test_playout_path.py`` holds the two paths equal).
     """
 
     __slots__ = ()
