@@ -132,3 +132,13 @@ def test_the_golden_seeds_play_out_the_same(game_id):
         for step in game.history:
             assert working.step(step.move) == step.events
         assert working.snapshot() == game.state
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_yardstick_s_three_paths_play_the_same_games(game_id):
+    """``benchmarks.engine --instructions`` divides by the moves each path plays: the public,
+    state and playout paths play the same games (the same random choices), so the same moves."""
+    from benchmarks.engine import PATHS, PLAYER_COUNTS, play
+
+    players = PLAYER_COUNTS[game_id][0]
+    assert len({play(f"{path}{game_id}", players, 2) for path in PATHS if path != "plain:"}) == 1
