@@ -14,7 +14,9 @@ does not count). It also measures, per game, the memory a game's history holds p
 (``tracemalloc``) and the time one ``game.explain(move)`` takes.
 
 ``--instructions`` counts machine instructions per move instead, which load does not move:
-each game's public path and its plain playout run, one after the other, under ``valgrind
+each game's public path, state path, playout path (``state.playout(rng)``: one working copy
+played in place, see :meth:`danish_nb.core.RulesState.working`) and plain playout run, one after
+the other, under ``valgrind
 --tool=callgrind`` with a fixed hash seed, once with ``--games`` games and once with none (both
 after one warm-up game); the difference is divided by the moves played, and the two give the
 game's ratio.
@@ -84,6 +86,16 @@ def state_round(game_id: str, players: int, games: int, first_seed: int) -> tupl
     """The state path: ``state.apply(rng.choice(state.legal_moves()))``; (seconds, moves)."""
     start = time.process_time()
     _, moves, _ = playout_round(game_id, players, games, first_seed)
+    return time.process_time() - start, moves
+
+
+def working_round(game_id: str, players: int, games: int, first_seed: int) -> tuple[float, int]:
+    """The playout path: ``state.playout(rng)`` (one working copy played in place, the same
+    random choices as the state path); (seconds, moves)."""
+    moves = 0
+    start = time.process_time()
+    for seed in range(first_seed, first_seed + games):
+        moves += dn.new_game(game_id, players=players, seed=seed).state.playout(random.Random(seed))[1]
     return time.process_time() - start, moves
 
 
@@ -200,15 +212,18 @@ def instructions(game_id: str, players: int, games: int) -> float:
     return (counted - run(0)[1]) / moves
 
 
+#: The paths measured, by the prefix of a ``--play`` game id (none: the public path).
+PATHS = {"": public_round, "state:": state_round, "playout:": working_round, "plain:": plain_round}
+
+
 def play(game_id: str, players: int, games: int) -> int:
     """One warm-up game (seed 1000), then ``games`` games (seeds 0, 1, ...) of the public path
-    (``"plain:<game id>"``: the game's plain playout); the moves played after the warm-up."""
-    if game_id.startswith("plain:"):
-        playout = PLAIN[game_id.removeprefix("plain:")]
-        playout(players, 1000)
-        return sum(playout(players, seed) for seed in range(games))
-    public_round(game_id, players, 1, 1000)
-    return public_round(game_id, players, games, 0)[1]
+    (``"state:<game id>"``: the state path, ``"playout:<game id>"``: the playout path,
+    ``"plain:<game id>"``: the game's plain playout); the moves played after the warm-up."""
+    prefix, _, game = game_id.rpartition(":")
+    run = PATHS[prefix and prefix + ":"]
+    run(game, players, 1, 1000)
+    return run(game, players, games, 0)[1]
 
 
 def main() -> None:
@@ -225,12 +240,14 @@ def main() -> None:
         print(play(args.play[0], int(args.play[1]), int(args.play[2])))
         return
     if args.instructions:
-        print(f"{'game':16} {'players':>7} {'public':>10} {'plain':>10} {'ratio':>6}  (instructions/move)")
+        print(f"{'game':16} {'players':>7} {'public':>9} {'state':>9} {'playout':>9} {'plain':>9}  "
+              f"{'public/plain':>12} {'state/plain':>11} {'playout/plain':>13}  (instructions/move)")
         for game_id, counts in PLAYER_COUNTS.items():
             if not args.game or game_id in args.game:
-                public = instructions(game_id, counts[0], args.games)
-                plain = instructions(f"plain:{game_id}", counts[0], args.games)
-                print(f"{game_id:16} {counts[0]:7} {public:10.0f} {plain:10.0f} {public / plain:6.2f}", flush=True)
+                n = {path: instructions(f"{path}{game_id}", counts[0], args.games) for path in PATHS}
+                plain = n["plain:"]
+                print(f"{game_id:16} {counts[0]:7} {n['']:9.0f} {n['state:']:9.0f} {n['playout:']:9.0f} {plain:9.0f}  "
+                      f"{n[''] / plain:12.2f} {n['state:'] / plain:11.2f} {n['playout:'] / plain:13.2f}", flush=True)
         return
     print_compare(args.games, args.rounds)
     if args.compare_only:

@@ -1,12 +1,16 @@
-"""A bare plain-list playout of Danish Bastard: the speed a Python engine without objects,
+"""Bare plain-list playouts of the five games: the speed a Python engine without objects,
 explanations, events or histories reaches, as the yardstick of ``benchmarks.engine``.
 
-Cards are ints (2-14, 15 the red joker, 16 the black joker), piles are lists mutated in
-place, a move is a ``(kind, rank, count)`` tuple. It plays the default rules' decisions (face-up
-choice, equal or higher, the 7, the 2, the 10 and four of a kind burning, jokers, the stock card,
-taking the pile, open then closed cards, refilling to three, the turn limit) but not the
-repetition draw, and it counts several cards of one rank by their number, not their suits: a
-reference for speed, not a second engine.
+Danish Bastard's cards are ints ``rank * 4 + suit`` (ranks 2-14, 15 the red joker, 16 the
+black joker; two packs repeat them), piles are lists mutated in place. It plays the default
+rules' decisions as the engine lists them (``tests/test_plain_playout.py`` holds them equal):
+the face-up choice; from the hand, each distinct set of one kind's cards that fits (DB-13 to
+DB-23: equal or higher, the 7, the 2 and the red joker, the 10 not on a 7 or a joker, the black
+joker), the stock card by choice but not as the game's first card, taking the pile only when
+nothing fits and the stock is gone or a black joker is on top; the 10 and four of a kind burning
+and the burner playing again in reversed order; refilling to three; then the face-up cards (of
+one rank together) and the face-down ones blind; the repetition draw (the same position a third
+time when the pile is taken) and the turn limit. A reference for speed, not a second engine.
 
 >>> plain_game(3, seed=1) > 0
 True
@@ -22,85 +26,129 @@ TURN_LIMIT = 2000
 TURN_LIMIT_RB = 1000  # Rat Bastard 17's default turn limit (ruling RB-p)
 
 
-def fits(card: int, top: int | None) -> bool:
-    if top is None or card >= RED or card == 2 or top == 2 or top == RED:
+def fits(rank: int, top: int | None) -> bool:
+    """Whether a card of ``rank`` may go on a ``top`` rank (``None``: an empty pile) under
+    Danish Bastard's default options (DB-13 to DB-23; the engine's ``placement``)."""
+    if top is None or rank >= RED:
         return True
     if top == BLACK:
         return False
-    return card <= 7 if top == 7 else card >= top
+    if rank == 10:
+        return top != 7 and top != RED
+    if top == 7:
+        return rank <= 7
+    return rank == 2 or top == 2 or top == RED or rank >= top
 
 
 def plain_game(players: int, seed: int) -> int:
-    """Play one random game; return the number of moves (decisions) played."""
+    """Play one random game of Danish Bastard; return the number of moves (decisions) played."""
     rng = random.Random(seed)
-    deck = [r for r in range(2, 15) for _ in range(4)] * ((players + 3) // 4)
-    deck += [RED, BLACK] * ((players + 3) // 4)
+    deck = (list(range(8, 60)) + [RED * 4, BLACK * 4]) * ((players + 3) // 4)
     rng.shuffle(deck)
     closed = [deck[i * 9:i * 9 + 3] for i in range(players)]
-    table = [deck[i * 9 + 3:i * 9 + 9] for i in range(players)]
-    stock = deck[players * 9:]
     hands, opens = [], []
-    for cards in table:  # the face-up choice: one decision per player
+    for i in range(players):  # the face-up choice: one decision per player
+        cards = deck[i * 9 + 3:i * 9 + 9]
         rng.shuffle(cards)
         opens.append(cards[:3])
         hands.append(cards[3:])
+    stock = deck[players * 9:]
+    sets = _ld_sets if players > 4 else _one_pack_sets
     pile: list[int] = []
     out = [False] * players
-    left, p, moves = players, 0, players
-    while left > 1 and moves < TURN_LIMIT:
-        hand, top = hands[p], (pile[-1] if pile else None)
-        source = hand if (stock or hand) else opens[p] if opens[p] else None
-        options: list[tuple[str, int, int]] = []
-        if source is not None:
-            for rank in set(source):
-                if fits(rank, top):
-                    options += [("play", rank, n) for n in range(1, source.count(rank) + 1)]
-            if source is hand and stock:
-                options.append(("stock", 0, 0))
-            if not options and pile:
-                options.append(("take", 0, 0))
-            if source is not hand and not options:
-                options.append(("play", source[0], 1))
+    finished = 0
+    positions: list[tuple] = []
+    p, direction, turn, burned = 0, 1, players, False
+    while True:
+        hand, top = hands[p], (pile[-1] >> 2 if pile else None)
+        taken: list[int] | None = None
+        if stock or hand:
+            groups: dict[int, list[int]] = {}
+            for card in hand:
+                if fits(card >> 2, top):
+                    groups.setdefault(card >> 2, []).append(card)
+            options: list = [cards for group in groups.values() for cards in sets(group)]
+            if stock and (not options or turn > players or pile or burned):  # DB-12, DB-24, ruling DB-s
+                options.append("stock")
+            if pile and not groups and (top == BLACK or not stock):  # DB-32, DB-21, DB-24
+                options.append("take")
+            pick = rng.choice(options)
+            if pick == "take":
+                taken = pile
+            elif pick == "stock":
+                cards = [stock.pop()]
+                if not fits(cards[0] >> 2, top):
+                    taken = pile + cards
+            else:
+                cards = list(pick)
+                for card in cards:
+                    hand.remove(card)
+        elif opens[p]:
+            table = opens[p]
+            groups = {}
+            for card in table:
+                groups.setdefault(card >> 2, []).append(card)
+            fitting = [cards for rank, group in groups.items() if fits(rank, top) for cards in sets(group)]
+            cards = list(rng.choice(fitting or [(card,) for card in dict.fromkeys(table)]))  # DB-27, DB-28
+            for card in cards:
+                table.remove(card)
+            if not fitting:
+                taken = pile + cards
         else:
-            options.append(("closed", 0, 0))
-        kind, rank, count = rng.choice(options)
-        moves += 1
-        if kind == "take":
-            hand += pile
+            cards = [closed[p].pop(rng.randrange(len(closed[p])))]  # DB-29, DB-30
+            if not fits(cards[0] >> 2, top):
+                taken = pile + cards
+        turn += 1
+        if taken is not None:  # the pile goes into the hand; the next player starts a new one (DB-24)
+            hand += taken
             pile = []
-            p = _next(p, out)
-            continue
-        if kind == "play":
-            cards = [rank] * count
-            for _ in range(count):
-                source.remove(rank)
-        else:
-            cards = [stock.pop() if kind == "stock" else closed[p].pop()]
-        if not fits(cards[0], top):
-            hand += pile + cards
-            pile = []
-            p = _next(p, out)
+            p = _next(p, out, direction)
+            key = (tuple(stock), p, direction, *(tuple(sorted(h)) for h in hands), *(tuple(sorted(o)) for o in opens),
+                   *(tuple(c) for c in closed))
+            positions.append(key)
+            if positions.count(key) >= 3 or turn >= TURN_LIMIT:  # the repetition draw (DB-1), the turn limit
+                return turn
             continue
         pile += cards
-        again = cards[0] == 10 or (len(pile) >= 4 and pile[-4:].count(pile[-1]) == 4 and pile[-1] < RED)
-        if again:
+        rank = cards[0] >> 2
+        burn = rank == 10 or (len(pile) >= 4 and rank < RED and pile[-4] >> 2 == rank and pile[-3] >> 2 == rank
+                              and pile[-2] >> 2 == rank)  # DB-17, DB-18
+        if burn:
             pile = []
-        while stock and len(hand) < 3:
-            hand.append(stock.pop())
+            burned = True
+        if stock and len(hand) < 3:  # DB-26
+            drawn = stock[max(0, len(stock) - 3 + len(hand)):]
+            del stock[len(stock) - len(drawn):]
+            hand += drawn
         if not (stock or hand or opens[p] or closed[p]):
             out[p] = True
-            left -= 1
-        if not again or out[p]:
-            p = _next(p, out)
-    return moves
+            finished += 1
+            if players - finished <= 1:  # DB-31
+                return turn
+        if burn:  # the burner plays again, then the order reverses (DB-19, ruling DB-d)
+            direction = -direction
+            if out[p]:
+                p = _next(p, out, direction)
+        else:
+            p = _next(p, out, direction)
+        if turn >= TURN_LIMIT:
+            return turn
 
 
-def _next(p: int, out: list[bool]) -> int:
+def _next(p: int, out: list[bool], direction: int = 1) -> int:
+    """The next seat in ``direction`` whose player still holds cards."""
     for _ in out:
-        p = (p + 1) % len(out)
+        p = (p + direction) % len(out)
         if not out[p]:
             break
     return p
+
+
+def _one_pack_sets(group: list[int]) -> list[tuple[int, ...]]:
+    """Each non-empty set of ``group``'s cards (one pack: no card twice)."""
+    if len(group) == 1:
+        return [(group[0],)]
+    return [c for n in range(1, len(group) + 1) for c in combinations(group, n)]
 
 
 # --------------------------------------------------------------------------- Le danish

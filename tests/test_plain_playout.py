@@ -22,7 +22,7 @@ from hypothesis import given, settings, strategies as st
 from benchmarks import plain_playout
 from danish_nb.cards import Card, Rank, Suit
 from danish_nb.families.running_total import RatMove
-from danish_nb.families.shedding import group_moves
+from danish_nb.families.shedding import ShedMove, group_moves
 from danish_nb.games.rat_bastard_17 import Options, RatBastard17, blind_value, card_value
 
 UP_SLOTS = (1, 3)
@@ -200,3 +200,94 @@ def test_le_danish_plain_playout_picks_among_the_engine_plays(hand: set[int]) ->
     assert mine == engine and set(mine.values()) == {1}
     with pytest.raises(IndexError):
         plain_playout._ld_set(groups, count)
+
+
+# --------------------------------------------------------------------------- Danish Bastard
+
+def db_code(card: Card) -> int:
+    """Danish Bastard's plain playout's int for a card: ``rank * 4 + suit``, the jokers 60 and 64."""
+    if card.is_joker:
+        return (plain_playout.RED if card.suit is Suit.RED else plain_playout.BLACK) * 4
+    return int(card.rank) * 4 + "CDHS".index(card.suit.value)
+
+
+class DanishLockstep(random.Random):
+    """Danish Bastard's plain playout's random source, driving the engine alongside it: its deck
+    is the engine's deal; each face-up choice, and each decision's options (read as the cards
+    they play) must be the engine's legal moves, and its pick is played by the engine."""
+
+    def __init__(self, seed: int, players: int) -> None:
+        super().__init__(seed)
+        self.state: Any = dn_new(players, seed)
+        self.shuffles = 0
+        self.decisions = 0
+        self.cards = {db_code(c): c for c in self.state.all_cards()}
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        s = self.state
+        self.shuffles += 1
+        if self.shuffles == 1:  # the deal: each seat's closed cards, then its six others, then the stock
+            x[:] = [db_code(c) for p in range(s.players) for c in (*s.closed[p], *s.open[p], *s.hands[p])] \
+                + [db_code(c) for c in s.stock]
+            return
+        super().shuffle(x)
+        p = s.current_player
+        self.apply(s.legal_move(ShedMove(p, "face-up", tuple(self.cards[c] for c in x[:3]))))
+
+    def apply(self, move: Any) -> None:
+        assert move is not None and move in self.state.legal_moves(), (move, self.state.legal_moves())
+        self.state = self.state.apply(move)[0]
+        self.decisions += 1
+
+    def choice(self, options: Any) -> Any:
+        legal = {}
+        for move in self.state.legal_moves():
+            key = tuple(sorted(db_code(c) for c in move.cards)) if move.action in ("play", "open") else move.action
+            assert key not in legal, key
+            legal[key] = move
+        mine = [option if isinstance(option, str) else tuple(sorted(option)) for option in options]
+        assert sorted(map(str, mine)) == sorted(map(str, legal)) and len(set(mine)) == len(mine), \
+            (self.state, mine, sorted(legal, key=str))
+        picked = super().choice(options)
+        self.apply(legal[picked if isinstance(picked, str) else tuple(sorted(picked))])
+        return picked
+
+    def randrange(self, *args: Any, **kwargs: Any) -> int:  # a face-down card: any position (DB-29)
+        index = super().randrange(*args, **kwargs)
+        moves = self.state.legal_moves()
+        assert [m.action for m in moves] == ["closed"] * args[0], moves
+        self.apply(moves[index])
+        return index
+
+
+def dn_new(players: int, seed: int) -> Any:
+    import danish_nb as dn
+    return dn.new_game("danish-bastard", players=players, seed=seed).state
+
+
+def db_replay(monkeypatch: pytest.MonkeyPatch, players: int, seed: int) -> tuple[int, DanishLockstep]:
+    """Danish Bastard's plain playout of ``seed`` in lockstep with the engine: its moves and the
+    random source holding the engine's state at the end."""
+    sources: list[DanishLockstep] = []
+
+    def make(seed: int) -> DanishLockstep:
+        sources.append(DanishLockstep(seed, players))
+        return sources[-1]
+
+    monkeypatch.setattr(plain_playout, "random", SimpleNamespace(Random=make))
+    return plain_playout.plain_game(players, seed), sources[0]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(p, s) for p in (2, 3, 4, 6) for s in range(6)])
+def test_danish_bastard_plain_playout_plays_the_engine_rules(monkeypatch: pytest.MonkeyPatch, players: int,
+                                                            seed: int) -> None:
+    moves, rng = db_replay(monkeypatch, players, seed)
+    assert rng.state.is_over and moves == rng.state.turn == rng.decisions
+
+
+def test_danish_bastard_plain_playout_reaches_every_ending(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over replayed seeds the games end by a player left holding cards, the repetition draw
+    and the turn limit, so the lockstep test checks the plain playout on each."""
+    ends = Counter(db_replay(monkeypatch, players, seed)[1].state.result.reason_id
+                   for players in (2, 4) for seed in range(6))
+    assert ends["out-of-cards"] and ends["repetition"] and ends["turn-limit"], ends

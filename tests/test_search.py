@@ -212,6 +212,17 @@ def test_halving_judges_its_survivors_on_the_last_rounds_fresh_worlds(monkeypatc
         def apply(self, move):
             return Over(values[move](self.index)), ()
 
+        def working(self):  # the search plays on a working copy (see RulesState.working)
+            return Playing(self.index)
+
+    class Playing(World):
+        is_over, result = False, None
+
+        def step(self, move):
+            over = self.apply(move)[0]
+            self.is_over, self.result = over.is_over, over.result
+            return ()
+
     class RuleOfThumb:
         def choose(self, state):
             return Choice("a", "")

@@ -387,22 +387,28 @@ def sample_world(view: View, rng: random.Random, tries: int = AUCTION_TRIES) -> 
     return world
 
 
-def _play_out(state: Any, rollers: Sequence[Any], deal: int | None = None) -> Any:
-    """The result of playing ``state`` out with ``rollers`` (one per seat; ``None``: no end).
-    With ``deal`` (a match's deal number) it stops when that deal is over: the standing then
-    (:func:`standing`) is the result."""
-    return _play_out_counted(state, rollers, deal)[0]
+def _play_out(state: Any, rollers: Sequence[Any], deal: int | None = None, first: Any = None) -> Any:
+    """The result of playing ``state`` out with ``rollers`` (one per seat; ``None``: no end),
+    after the move ``first`` if one is given. With ``deal`` (a match's deal number) it stops
+    when that deal is over: the standing then (:func:`standing`) is the result. It plays on a
+    working copy (:meth:`~danish_nb.core.RulesState.working`): ``state`` is not changed."""
+    return _play_out_counted(state, rollers, deal, first)[0]
 
 
-def _play_out_counted(state: Any, rollers: Sequence[Any], deal: int | None = None) -> tuple[Any, int]:
-    """:func:`_play_out`'s result and the number of moves played."""
+def _play_out_counted(state: Any, rollers: Sequence[Any], deal: int | None = None,
+                      first: Any = None) -> tuple[Any, int]:
+    """:func:`_play_out`'s result and the number of moves played (``first`` not counted)."""
+    working = state.working()
+    step = working.step
+    if first is not None:
+        step(first)
     for played in range(MAX_PLAYOUT):
-        if state.is_over:
-            return state.result, played
-        if deal is not None and state.match.deal != deal:
-            return standing(state.scores), played
-        state = state.apply(rollers[state.current_player].choose(state).move)[0]
-    return (state.result if state.is_over else None), MAX_PLAYOUT
+        if working.is_over:
+            return working.result, played
+        if deal is not None and working.match.deal != deal:
+            return standing(working.scores), played
+        step(rollers[working.current_player].choose(working).move)
+    return (working.result if working.is_over else None), MAX_PLAYOUT
 
 
 def move_capped(world: Any, game_id: str, rng: random.Random, budget: int, cap: int, deal: int | None,
@@ -516,7 +522,7 @@ def _halving(view: Any, draw: Callable[[], Any], world: Any, moves: Sequence[Any
                 if m not in legal:
                     continue
                 rollers = [make_agent("rule-of-thumb", game_id, roll_seed + s) for s in range(players)]
-                result = _play_out(sample.apply(m)[0], rollers, deal)
+                result = _play_out(sample, rollers, deal, first=m)
                 value = judge(result)[me]
                 entry = stats[m]
                 entry[0] += 1
@@ -557,9 +563,11 @@ def _wins_at_once(move: Any, worlds: Sequence[Any], me: int) -> bool:
 
 def _iterate(root: _Node, state: Any, rng: random.Random, rollers: Sequence[Any], me: int, deal: int | None,
              judge: Callable[[Any], tuple[float, ...]]) -> None:
-    """One ISMCTS iteration on the world ``state``: select, expand one node, play out, credit."""
+    """One ISMCTS iteration on the world ``state`` (played on a working copy, ``state`` unchanged):
+    select, expand one node, play out, credit."""
     path = [root]
     node = root
+    state = state.working()  # played on in place, then played out on a copy of its own
     while not state.is_over:
         moves = state.legal_moves()
         mover = state.current_player
@@ -572,14 +580,14 @@ def _iterate(root: _Node, state: Any, rng: random.Random, rollers: Sequence[Any]
             move = rng.choice(fresh)
             child = node.children[move] = _Node(mover)
             child.avail = 1
-            state = state.apply(move)[0]
+            state.step(move)
             path.append(child)
             break
         children = node.children
         move = max(moves, key=lambda m: children[m].reward / children[m].visits
                    + EXPLORATION * math.sqrt(math.log(children[m].avail) / children[m].visits))
         node = children[move]
-        state = state.apply(move)[0]
+        state.step(move)
         path.append(node)
     result = _play_out(state, rollers, deal)
     values = judge(result)

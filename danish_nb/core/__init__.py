@@ -3,7 +3,8 @@
 - :mod:`~danish_nb.core.texts`: rules and rulings, reasons and verdicts, events, results, and
   the texts for learners they carry;
 - :mod:`~danish_nb.core.options`: rule options and their checks;
-- :mod:`~danish_nb.core.protocol`: what every game's immutable state offers;
+- :mod:`~danish_nb.core.protocol`: what every game's immutable state offers, and its working copy
+  for playouts;
 - :mod:`~danish_nb.core.registry`: what a game declares, and the games by id;
 - :mod:`~danish_nb.core.session`: the ``Game`` session (play, explain, undo, redo, records).
 
@@ -35,7 +36,7 @@ from ..errors import (
 )
 from ..records import RECORD_FORMAT, RECORD_VERSION
 from .options import OptionInfo, OptionsT, make_options, option, option_infos
-from .protocol import RulesState, State, View, _builder
+from .protocol import RulesState, State, View, Working, _builder
 from .registry import (
     FAMILIES,
     GAMES,
@@ -71,6 +72,6 @@ __all__ = ["FAMILIES", "GAMES", "KEEP_EVERY", "LANGUAGES", "MAX_DEPTH", "MAX_ITE
            "DanishNbError", "Event", "Game", "GameCard", "GameInfo", "GameParts", "GameRegistry", "GameRules",
            "IllegalMove", "MoveParseError", "OptionInfo", "OptionsError", "OptionsT", "Private", "Reason",
            "RecordError", "Result", "Rule", "RulesState", "Ruling", "State", "Step", "Text", "Verdict", "View",
-           "_builder", "_short", "check_keys", "check_plain", "cited", "get_game", "load_object", "load_record",
-           "make_options", "move_text", "new_game", "option", "option_infos", "register", "render_text", "setup",
-           "source_text"]
+           "Working", "_builder", "_short", "check_keys", "check_plain", "cited", "get_game", "load_object",
+           "load_record", "make_options", "move_text", "new_game", "option", "option_infos", "register",
+           "render_text", "setup", "source_text"]

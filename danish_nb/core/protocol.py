@@ -114,6 +114,10 @@ class RulesState:
     checked and normalized). Legality is decided here, once, for every game: ``apply`` plays
     exactly the moves ``legal_moves`` lists, and refuses anything else with the verdict of
     ``explain``.
+
+    The same ``_apply`` also plays a working copy in place (:meth:`working`, :meth:`playout`):
+    there ``self.copy(...)`` changes ``self`` and returns it, so an ``_apply`` reads what it
+    needs of ``self`` before it copies (``tests/test_playout_path.py`` holds the two paths equal).
     """
 
     __slots__ = ()
@@ -188,6 +192,50 @@ class RulesState:
         kept in a history does."""
         object.__setattr__(self, "_legal", None)
 
+    def working(self) -> Any:
+        """A working copy of this state for a playout: one mutable object that plays move after
+        move in place (:meth:`Working.step`), through this game's own ``_apply``, so a playout
+        does not copy the state at every move. This state is not changed; the working copy is
+        never handed out as a state (:meth:`Working.snapshot` is this game's immutable state).
+
+        >>> import danish_nb as dn
+        >>> state = dn.new_game("bastard", players=3, seed=2).state
+        >>> working = state.working()
+        >>> move = working.legal_moves()[0]
+        >>> working.step(move) == state.apply(move)[1], working.snapshot() == state.apply(move)[0]
+        (True, True)
+        """
+        working = _working(getattr(self, "_state_class", type(self)))
+        return working.load(object.__new__(working), self)
+
+    def playout(self, choose: random.Random | Callable[[Any], Any], limit: int | None = None) -> tuple[Any, int]:
+        """Play this state out on a working copy (:meth:`working`): at each step the move
+        ``choose(working)`` returns (``choose`` a ``random.Random``: a random legal move), until
+        the game is over or ``limit`` moves are played. Returns the last state (immutable, as
+        :meth:`apply` would have reached it) and the moves played; this state is not changed.
+
+        >>> import random
+        >>> import danish_nb as dn
+        >>> state = dn.new_game("rat-bastard-17", players=2, seed=1).state
+        >>> final, moves = state.playout(random.Random(5))
+        >>> final.is_over, moves > 0, state.turn
+        (True, True, 0)
+        """
+        working = self.working()
+        step, played = working.step, 0
+        if isinstance(choose, random.Random):  # a move picked from the legal moves is played at once
+            pick, moves, apply, load = choose.choice, working._moves, working._apply, working.load
+            while not working.is_over and (limit is None or played < limit):
+                state = apply(pick(moves()))[0]
+                if state is not working:
+                    load(working, state)
+                played += 1
+        else:
+            while not working.is_over and (limit is None or played < limit):
+                step(choose(working))
+                played += 1
+        return working.snapshot(), played
+
     def copy(self, **changes: Any) -> Any:
         """This state with some fields changed (the one way states are copied; caches are not).
         Like ``dataclasses.replace``, by a function generated once per class (it is on every
@@ -254,3 +302,93 @@ def _copy_other(state: Any, given: dict[str, Any]) -> Any:
     """``state.copy(**given)`` by the copy function of ``state``'s own class, ``given`` less the
     fields left as they are."""
     return RulesState.copy(state, **{name: value for name, value in given.items() if value is not _KEEP})
+
+
+class Working:
+    """What a working copy (:meth:`RulesState.working`) adds to its state class: it plays moves
+    in place. Its class is a subclass of the state's class (made once per class by
+    :func:`_working`) whose ``copy(**changes)`` writes the changes into the object itself and
+    returns it, so the game's ``_apply`` runs unchanged: the same rule code, one object."""
+
+    __slots__ = ()
+
+    #: The state class this working class plays.
+    _state_class: ClassVar[type]
+
+    if TYPE_CHECKING:
+        _legal: list[Any] | None
+
+        def legal_move(self, move: Any) -> Any | None: ...
+        def explain(self, move: Any) -> Verdict: ...
+        def _apply(self, move: Any) -> tuple[Any, tuple[Event, ...]]: ...
+        def _generate_moves(self) -> list[Any]: ...
+
+        @staticmethod
+        def load(target: Any, source: Any) -> Any: ...
+
+    def step(self, move: Any) -> tuple[Event, ...]:
+        """Play ``move`` in place; what happened. Raises :class:`IllegalMove` (nothing changed)."""
+        found = self.legal_move(move)
+        if found is None:
+            raise IllegalMove(self.explain(move))
+        state, events = self._apply(found)
+        if state is not self:  # a rule that builds its next state anew
+            self.load(self, state)
+        return events
+
+    def _moves(self) -> list[Any]:
+        """The legal moves, not copied (a playout only reads them)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate_moves()  # type: ignore[misc]  # a working class writes plainly
+        return legal
+
+    def snapshot(self) -> Any:
+        """This working copy's state as the game's immutable state (a copy: playing on changes
+        nothing in it)."""
+        cls = self._state_class
+        builder = _BUILDERS.get(cls) or _BUILDERS.setdefault(cls, _builder(cls))
+        state = self.load(object.__new__(builder), self)
+        state.__class__ = cls
+        return state
+
+    def __hash__(self) -> int:
+        raise TypeError("a working copy changes: it has no hash (snapshot() it)")
+
+
+#: Per state class, its working class (see :func:`_working`) and its builder class (:func:`_builder`).
+_WORKERS: dict[type, type[Working]] = {}
+_BUILDERS: dict[type, type] = {}
+
+
+def _working(cls: type) -> type[Working]:
+    """The working class of the state class ``cls`` (made once): :class:`Working` over ``cls``,
+    plain attribute writes, a ``copy`` that writes in place and resets the caches, and ``load``
+    (every field of one state written into another, caches reset).
+
+    >>> import danish_nb as dn
+    >>> _working(type(dn.new_game("sjavs", players=3).state)).__name__
+    '_WorkingSjavsState'
+    """
+    made = _WORKERS.get(cls)
+    if made is not None:
+        return made
+    fields = dataclasses.fields(cls)
+    names = [f.name for f in fields if f.init]
+    caches = {f.name: None if f.default is dataclasses.MISSING else f.default for f in fields if not f.init}
+    defaults = {f"_default{i}": caches[name] for i, name in enumerate(caches)}
+    resets = [f"    _self_.{name} = {default}" for name, default in zip(caches, defaults)]
+    lines = [f"def factory(_keep, {', '.join(defaults) or '_none=None'}):",
+             f"  def copy(_self_, *, {', '.join(f'{n}=_KEEP' for n in names)}):"]
+    lines += [f"    if {name} is not _keep: _self_.{name} = {name}" for name in names]
+    lines += [*resets, "    return _self_",
+              "  def load(_self_, _from_):"]
+    lines += [f"    _self_.{name} = _from_.{name}" for name in names]
+    lines += [*resets, "    return _self_", "  return copy, load"]
+    spaces: dict[str, Any] = {"_KEEP": _KEEP}
+    exec("\n".join(lines), spaces)  # noqa: S102 - code built from the class's own field names
+    copy, load = spaces["factory"](_KEEP, *defaults.values())
+    made = _WORKERS[cls] = type(f"_Working{cls.__name__}", (Working, cls), {
+        "__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__,
+        "copy": copy, "load": staticmethod(load), "_state_class": cls})
+    return made

@@ -619,10 +619,11 @@ class DanishBastardState(ShedTable):
                 events.append(_turn_event("again", p))
         else:
             current = next_in(p, direction, finished, self.players)
+        nobody_finished = finished is self.finished  # read before the copy (a playout copies in place)
         state = self.copy(hands=hands, open=opens, closed=closed, stock=stock, pile=pile, burned=burned,
                           current=current, direction=direction, phase="play", finished=finished,
                           turn=self.turn + 1, known=known, _hand_cache=hand_cache)
-        if finished is self.finished and state.turn < self.options.turn_limit:
+        if nobody_finished and state.turn < self.options.turn_limit:
             # nobody finished, so two or more still hold cards (DB-31); a lone play event is a shared tuple
             return state, played if len(events) == 1 else tuple(events)
         return state._settle(events)

@@ -796,8 +796,8 @@ class SjavsState(MatchState):
         s = self.soloist
         if self.contract == "play" and self.skat:
             hand = by_suit(self.hands[s] + self.skat)
-            state = self.copy(hands=self._hands_with(s, hand), skat=(), phase="discard", turn=s)
             taken = Private(self.skat, owner=s, public=n_cards(len(self.skat)))
+            state = self.copy(hands=self._hands_with(s, hand), skat=(), phase="discard", turn=s)
             text = M("P{s} takes the skat ({cards}) and will discard as many", s=s + 1, cards=taken)
             return state, (Event("skat", s, text, (), R["SJ-8"]),)
         eldest = self.contract == "play"
