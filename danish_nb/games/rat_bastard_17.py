@@ -768,7 +768,8 @@ _AT_AN_END = Why(True, "RB-20", N_("position {position} is at an end of the row"
 _NO_BLIND_VALUE = Why(False, "RB-4", N_("a face-down hole card is played blind: its value cannot be chosen beforehand "
                                         "(a wild one takes the best value)"), "RB-m")
 _BLIND = Why(True, "RB-4", N_("P{p} turns over the face-down card at position {position} blind; if it takes the "
-                              "total over 17, P{p} picks up from the top of the pile up to 5 cards by rule RB-21"), "RB-c")
+                              "total over 17, P{p} picks up from the top of the pile up to 5 cards by rule RB-21"),
+             "RB-c")
 
 #: The values a wild card may be given (RB-1, ruling RB-a).
 _WILD_VALUES = tuple(range(1, 11))
