@@ -185,7 +185,7 @@ class Coach:
         teaching mode), with the rule-of-thumb player's advice."""
         tr, board, seat = self._tr(), self.board, self.seat()
         if not self.can_hint() or seat is None:
-            return self._say(escape(tr("Ignored: {text}.", text=tr("it is not your turn"))))
+            return self._say(escape(tr("Ignored — {text}.", text=tr("it is not your turn"))))
         state, moves = board.game.state, len(board.game.history)
         view = state.view(seat, reveal_hands=True) if board.teaching else state.view(seat)
         from . import coach  # the coach's search imported when first asked (not before a page's first board)
@@ -204,7 +204,7 @@ class Coach:
         ``shown(html)`` hears the findings so far each time one more is found (the review goes on)."""
         tr, board, seat = self._tr(), self.board, self.seat()
         if not self.can_review() or seat is None:
-            return self._say(escape(tr("Ignored: {text}.", text=tr("the game is not over yet"))))
+            return self._say(escape(tr("Ignored — {text}.", text=tr("the game is not over yet"))))
         weighed = [0, 0]
         found: list[Mistake] = []
         won = won_by(board.game, seat)
@@ -348,7 +348,7 @@ class AppModel:
         try:
             structure = self._stage(values)
         except DanishNbError as exc:
-            self.message = f'<span class="dn-message">{escape(translator(self.lang)("Ignored: {text}.", text=exc))}' \
+            self.message = f'<span class="dn-message">{escape(translator(self.lang)("Ignored — {text}.", text=exc))}' \
                 '</span>'
             return False
         for name, on in self.board_settings.items():

@@ -374,6 +374,6 @@ def test_a_table_board_is_the_familys_own_board_with_a_table_seating(store: Stor
     assert type(first) is TrickBoard and type(second) is TrickBoard
     assert isinstance(first.seating, TableSeating) and first.seating.session is ada and second.seating.session is bo
     assert (first.viewer, second.viewer) == (0, 1) and first.agents == {} and first.undo() is None
-    assert "Ignored: there is no move of yours to take back." in first.message
+    assert "Ignored — there is no move of yours to take back." in first.message
     first.close()
     second.close()

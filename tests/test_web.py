@@ -60,9 +60,9 @@ def test_the_boards_messages_play_a_legal_move_and_a_refused_one_changes_nothing
     assert len(app.board.game.history) == 3 and "move 3 of 3" in shown["board"]  # and both computers' choices
     moves = app.board.game.history[:]
     refused = app.message_to_board({"act": "card", "zone": "hand", "idx": "99"})
-    assert "Ignored: a card the board did not offer" in refused["board"]
+    assert "Ignored — a card the board did not offer" in refused["board"]
     forged = app.message_to_board({"act": "move", "move": "P1 take"})
-    assert "Ignored: the move 'P1 take' was not offered" in html.unescape(forged["board"])
+    assert "Ignored — the move 'P1 take' was not offered" in html.unescape(forged["board"])
     assert app.board.game.history == moves
     (zone, idx), code = next((spot, code) for spot, code in spots(app).items() if spot in app.board._offer.cards
                              and app.board.game.state.explain(app.board.game.parse_move(f"P1 play {code}")).legal)
@@ -76,7 +76,7 @@ def test_the_settings_wait_for_new_game_and_a_value_the_form_never_offers_change
     staged = app.change({"game": "sjavs"})
     assert "settings" in staged and staged["note"] and app.board.game.rules.id == "danish-bastard"
     refused = app.change({"game": "poker"})
-    assert "Ignored: there is no game 'poker' to choose." in html.unescape(refused["message"])
+    assert "Ignored — there is no game 'poker' to choose." in html.unescape(refused["message"])
     assert app.game_id == "sjavs"
     assert "there is no seat kind 'wizard'" in html.unescape(app.change({"seat-2": "wizard"})["message"])
     assert app.seats[1] == "rule-of-thumb"
@@ -257,7 +257,7 @@ def test_the_practice_screen_counts_the_moves_tried_on_the_board_and_answers_the
     chosen = app.message_to_practice({"act": "choice", "code": choice.key, "zone": choice.group, "move": item.id})
     assert 'aria-pressed="true"' in chosen["practice"]
     forged = app.message_to_practice({"act": "choice", "code": "nope", "zone": "answer", "move": item.id})
-    assert "Ignored: that choice is not one of this question" in html.unescape(forged["practice"])
+    assert "Ignored — that choice is not one of this question" in html.unescape(forged["practice"])
     app.screen("play")
     for zone, idx in list(spots(app))[:3]:
         click(app, zone, idx)

@@ -868,7 +868,7 @@ class Board(ABC):
 
     def _refuse(self, text: str | Message) -> None:
         instead = self.seating.refusal(self._act)
-        self._say(M("Ignored: {text}.", text=text) if instead is None else instead)
+        self._say(M("Ignored — {text}.", text=text) if instead is None else instead)
         return None
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -22,7 +22,7 @@ def handle_message(board: Any, content: Any) -> Message | None:
     """Act on a message from ``board``'s page, checked against what the board offered on the
     page it last drew (``board.offer``) and done through the board's public methods; a family's
     own controls are in its ``FAMILY_ACTS`` (action -> method). The reason it is refused, if it
-    is (the board says "Ignored: ..."); a :class:`~danish_nb.errors.DanishNbError` raised while
+    is (the board says "Ignored — ..."); a :class:`~danish_nb.errors.DanishNbError` raised while
     acting comes out as it is.
 
     >>> import danish_nb as dn

@@ -298,7 +298,7 @@ class PracticeWidget:
         self._render()
 
     def _refuse(self, text: str | Message) -> Any:
-        self._say(M("Ignored: {text}.", text=text))
+        self._say(M("Ignored — {text}.", text=text))
         return None
 
     def html(self) -> str:

@@ -142,7 +142,7 @@ class PracticeTeacher:
         elif act == "csv":
             self.csv()
         else:
-            self._say(M("Ignored: {text}.", text=M("a message the practice did not understand")))
+            self._say(M("Ignored — {text}.", text=M("a message the practice did not understand")))
 
     def _refuse(self) -> None:
         self._say(M("Type the teacher key first."))
