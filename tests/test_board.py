@@ -320,7 +320,7 @@ def test_forged_messages_change_nothing_and_say_so(content):
     send(board, content)
     assert snapshot(board) == before
     assert board.message.startswith(("Ignored", "Not played")), board.message
-    assert 'class="dn-message">' in board.html and board.message.split(":")[0] in board.html
+    assert 'class="dn-message">' in board.html and board.message.split(":")[0].split(" — ")[0] in board.html
 
 
 def test_setting_the_html_trait_from_the_browser_changes_no_game():

@@ -294,7 +294,7 @@ def test_a_lessons_quiz_replay_and_board_answer_from_the_engine_in_every_languag
     sheet = page.locator("details.dn-answers").first
     sheet.locator("summary").click()
     first = Quiz.from_spec(spec, "de")
-    expect(sheet.locator("pre[data-lang=de]")).to_contain_text(f"{first.words(first.moves[0])} → ")  # words
+    expect(sheet.locator("pre[data-lang=de]")).to_contain_text(f"{first.words(first.moves[0])}? ")  # a sentence
     assert sheet.locator("pre[data-lang=de]").inner_text().count("\n") == len(moves) - 1
     assert " -> " not in sheet.locator("pre[data-lang=de]").inner_text()
 
@@ -313,7 +313,7 @@ def test_a_lessons_quiz_replay_and_board_answer_from_the_engine_in_every_languag
     # The replay steps through its game, and the lesson's board plays, both in German.
     replay = page.locator(".dn-replay [data-lang=de]")
     replay.locator("button[data-step=forward]").click()
-    expect(replay.locator(".dn-replay-view")).to_contain_text("Zug 1:")
+    expect(replay.locator(".dn-replay-view")).to_contain_text("Zug 1 (P1): ")
     board = page.locator(".dn-lesson-board").first
     expect(board.locator(".dn-seat").first).to_be_visible()
     expect(board.locator(".dn-position")).to_contain_text("Zug")
