@@ -10,9 +10,10 @@ came back 0.2-0.3 s after the click but showed 0.8-1.4 s after it). With :func:`
 the page, the page asks for paced execution and says when it caught up with each cell's result
 (its outputs drawn, the page idle: ``requestIdleCallback``); :class:`PacedExecution` then sends a
 cell with outputs only once the page caught up with all but the last :data:`AHEAD` of them (the
-kernel runs the next cell while the page draws this one). A page without the script (or a client
-that does not ask) gets Voila's execution unchanged; a page that stops answering (a tab in the
-background, whose idle callbacks wait) is waited for at most :data:`PATIENCE` s a cell.
+kernel runs the next cell while the page draws this one). A tab in the background says it caught
+up at once (nobody clicks there, and its frames and idle time are held back); a page that stops
+answering is waited for at most :data:`PATIENCE` s a cell; a page without the script (or a client
+that does not ask) gets Voila's execution unchanged.
 
 >>> wanted = [1, 3, 4]; caught_up_to(wanted, ahead=1)
 3
@@ -36,9 +37,10 @@ PATIENCE = 5.0
 
 _PACER_JS = """(() => {
   const Native = window.WebSocket;
+  // drawn and idle; a tab in the background (its frames and idle time held back) is not paced
   const when = (task) => {
     const idle = () => (window.requestIdleCallback ? requestIdleCallback(task, {timeout: 1000}) : setTimeout(task, 0));
-    if (document.visibilityState === 'visible') requestAnimationFrame(idle); else idle();
+    if (document.visibilityState === 'visible') requestAnimationFrame(idle); else task();
   };
   class Paced extends Native {
     constructor(url, protocols) {
