@@ -10,7 +10,8 @@ came back 0.2-0.3 s after the click but showed 0.8-1.4 s after it). With :func:`
 the page, the page asks for paced execution and says when it caught up with each cell's result
 (its outputs drawn, the page idle: ``requestIdleCallback``); :class:`PacedExecution` then sends a
 cell with outputs only once the page caught up with all but the last :data:`AHEAD` of them (the
-kernel runs the next cell while the page draws this one). A tab in the background says it caught
+kernel runs the next cell while the page draws this one), and not within :data:`HOLD_MS` ms of a
+learner's click or key (the click's answer comes first). A tab in the background says it caught
 up at once (nobody clicks there, and its frames and idle time are held back); a page that stops
 answering is waited for at most :data:`PATIENCE` s a cell; a page without the script (or a client
 that does not ask) gets Voila's execution unchanged.
@@ -32,14 +33,26 @@ from voila.tornado.execution_request_handler import ExecutionRequestHandler
 
 #: Cells with outputs the kernel may run beyond those the page has drawn.
 AHEAD = 1
+#: Milliseconds the page holds back the next cells after a learner's click or key, so that the
+#: kernel answers it and the page draws the answer before more cells come.
+HOLD_MS = 500
 #: Seconds a cell waits for a page that does not say it caught up, before the next runs anyway.
 PATIENCE = 5.0
 
 _PACER_JS = """(() => {
   const Native = window.WebSocket;
+  // a learner's click or key: its answer first, no more cells for a moment
+  let quietUntil = 0;
+  const quiet = () => { quietUntil = performance.now() + %(hold)d; };
+  addEventListener('pointerdown', quiet, true);
+  addEventListener('keydown', quiet, true);
   // drawn and idle; a tab in the background (its frames and idle time held back) is not paced
   const when = (task) => {
-    const idle = () => (window.requestIdleCallback ? requestIdleCallback(task, {timeout: 1000}) : setTimeout(task, 0));
+    const go = () => {
+      const wait = quietUntil - performance.now();
+      if (wait > 0) setTimeout(go, wait); else task();
+    };
+    const idle = () => (window.requestIdleCallback ? requestIdleCallback(go, {timeout: 1000}) : setTimeout(go, 0));
     if (document.visibilityState === 'visible') requestAnimationFrame(idle); else task();
   };
   class Paced extends Native {
@@ -73,7 +86,7 @@ _PACER_JS = """(() => {
 def pacer() -> str:
     """The script, put in the head of a progressive page before Voila's scripts, that asks for
     paced execution and says when the page caught up with each cell."""
-    return f"<script>{_PACER_JS}</script>\n"
+    return f"<script>{_PACER_JS % {'hold': HOLD_MS}}</script>\n"
 
 
 def caught_up_to(wanted: list[int], ahead: int = AHEAD) -> int:
