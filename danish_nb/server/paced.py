@@ -15,8 +15,8 @@ learner's click or key (the click's answer comes first). A tab in the background
 up at once (nobody clicks there, and its frames and idle time are held back); a page that stops
 answering is waited for at most :data:`PATIENCE` s a cell; a page without the script (or a client
 that does not ask) gets Voila's execution unchanged. Measured (``python -m benchmarks.app
---lesson 3 --busy --before DIR``, load average 10-11): answers clicked while lesson 01 arrives
-0.38 s median, 0.65 s at worst (before: 0.45 s, 1.37 s), the whole lesson drawn in 10.4 s (6.5 s).
+--lesson 3 --busy --before DIR``): answers clicked while lesson 01 arrives 0.30 s median, 0.45 s
+at worst (before: 0.73 s, 1.96 s; load average 5-7), the whole lesson drawn in 10.6 s (7.6 s).
 
 >>> wanted = [1, 3, 4]; caught_up_to(wanted, ahead=1)
 3
