@@ -14,9 +14,10 @@ Run ``python -m benchmarks.app`` (needs the system Chromium). It prints a table 
 
 ``--lesson N`` measures instead a lesson served by Voila (``danish-nb --lessons``: progressive
 rendering, no preheated kernel): from opening lesson 01 in a fresh context to its first quiz's
-buttons on screen, then from a click on its first answer to the engine's verdict shown (at once,
-while the lesson's later cells run, and again once every cell ran); N visits with a kernel
-started for the page and with a warm kernel (:mod:`danish_nb.server.warm`) in turns (or, with
+buttons on screen, then from a click on an answer to the engine's verdict shown (up to three
+answers while the lesson's later cells still arrive, and one once every cell ran), and to every
+cell drawn; N visits with a kernel started for the page and with a warm kernel
+(:mod:`danish_nb.server.warm`) in turns (or, with
 ``--before DIR``, the code of a checkout against this one, both with a warm kernel), on a quiet
 machine or with a CPU hog per core beside the server (``--busy``); and the memory a waiting warm
 kernel holds. ``--phases`` adds when each page reached each step (its HTML, scripts, websockets,
@@ -278,12 +279,18 @@ def answer_s(page: Page, button_index: int) -> float:
     return time.perf_counter() - t0
 
 
+#: Answers clicked while the lesson's later cells still arrive (at most; fewer if it is drawn first).
+LOADING_ANSWERS = 3
+
+
 def lesson_visit(browser: Browser, url: str, from_index: bool = False,
-                 phases: Phases | None = None) -> tuple[float, float, float]:
+                 phases: Phases | None = None) -> tuple[float, list[float], float, float]:
     """Seconds from opening lesson 01 in a fresh context (cold cache; ``from_index``: from the
     lessons' index, whose page left Voila's scripts in the cache) to its first quiz's buttons on
-    screen, from a click on its first answer at once to the verdict (the lesson's later cells
-    still running), and from a click on its second answer once every cell ran."""
+    screen; from each click on an answer (the first and second in turns, up to
+    :data:`LOADING_ANSWERS` of them) to its verdict shown while the lesson's later cells still
+    arrive; to every cell drawn (its last cell on screen); and from a click on another answer
+    once every cell ran."""
     context = browser.new_context()
     page = context.new_page()
     if from_index:
@@ -299,12 +306,15 @@ def lesson_visit(browser: Browser, url: str, from_index: bool = False,
     quiz = time.perf_counter() - t0
     if phases is not None:
         phases.mark("first quiz on screen")
-    at_once = answer_s(page, 0)
+    loading = [answer_s(page, 0)]
+    while len(loading) < LOADING_ANSWERS and not page.locator(LESSON_DONE).count():
+        loading.append(answer_s(page, len(loading) % 2))
     page.locator(LESSON_DONE).first.wait_for(timeout=TIMEOUT * 3)
-    later = answer_s(page, 1)
+    drawn = time.perf_counter() - t0
+    later = answer_s(page, len(loading) % 2)
     page.close(run_before_unload=True)
     context.close()
-    return quiz, at_once, later
+    return quiz, loading, drawn, later
 
 
 def wait_for_warm(log_path: Path, timeout: float = 180.0) -> str:
@@ -357,7 +367,7 @@ def lesson_rows(browser: Browser, visits: int, busy: bool, before: Path | None =
 
     modes = {"before, warm kernel": (1, before), "this code, warm kernel": (1, None)} if before else \
         {"kernel started for the page": (0, None), "warm kernel": (1, None)}
-    found: dict[str, list[tuple[float, float, float]]] = {label: [] for label in modes}
+    found: dict[str, list[tuple[float, list[float], float, float]]] = {label: [] for label in modes}
     steps: dict[str, list[dict[str, float]]] = {label: [] for label in modes}
     memory: list[dict[str, float]] = []
     hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(os.cpu_count() or 1)] \
@@ -387,10 +397,15 @@ def lesson_rows(browser: Browser, visits: int, busy: bool, before: Path | None =
                                                                                      else ", cold cache")
     rows = []
     for label, runs in found.items():
-        for index, what in enumerate(("first quiz", "answer at once", "answer once all ran")):
-            values = [r[index] for r in runs]
+        quiz, loading = [r[0] for r in runs], [a for r in runs for a in r[1]]
+        rows.append((f"lesson 01 first quiz, {label} (s)", f"{statistics.median(quiz):.2f} median",
+                     " ".join(f"{v:.2f}" for v in quiz) + f" ({where})"))
+        rows.append((f"lesson 01 answers while cells arrive, {label} (s)", f"{statistics.median(loading):.2f} median",
+                     f"max {max(loading):.2f}: " + " ".join(f"{v:.2f}" for v in loading)))
+        for index, what in ((2, "every cell drawn"), (3, "answer once all ran")):
+            values = [r[index] for r in runs]  # type: ignore[misc]
             rows.append((f"lesson 01 {what}, {label} (s)", f"{statistics.median(values):.2f} median",
-                         " ".join(f"{v:.2f}" for v in values) + (f" ({where})" if index == 0 else "")))
+                         " ".join(f"{v:.2f}" for v in values)))
     for label, visits_seen in steps.items():
         for step in (visits_seen[0] if visits_seen else {}):
             values = [seen[step] for seen in visits_seen if step in seen]

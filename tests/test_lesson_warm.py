@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import subprocess
+import sys
 import time
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -23,6 +25,7 @@ from playwright.sync_api import Browser, expect
 from danish_nb import app_server
 from danish_nb.practice.progress import Learner, ProgressStore
 from danish_nb.server.app import Kernels
+from danish_nb.server.warm import WARM_CODE
 from danish_nb.tables import open_store
 from test_classroom_lessons import answer_first_choices, lesson_page, served_lesson
 
@@ -182,3 +185,25 @@ def test_two_browsers_on_warm_kernels_keep_two_records(browser: Browser, warm_se
     left = kept_answers(warm_server.store)
     (ada_key,) = left  # Bo's record erased, Ada's kept
     assert ("quiz", False) in left[ada_key] and ada_key in both
+
+
+#: A quiz's first answer, after a warm kernel's code: prints the modules the answer imported.
+FIRST_ANSWER = """
+import sys
+{warm}
+import danish_nb as dn
+from danish_nb.widgets.lesson import PositionQuiz
+quiz = PositionQuiz(dn.setup("danish-bastard", {{"hands": [["KD"], ["3H", "8S", "JC"]], "pile": ["9C"]}}),
+                    try_moves=["P1 take"])
+before = set(sys.modules)
+quiz.buttons[0].click()
+assert quiz.verdict is not None
+print(sorted(set(sys.modules) - before))
+"""
+
+
+def test_a_warm_kernel_has_imported_what_a_quiz_s_first_answer_imports() -> None:
+    """The first answer clicked waits for no import (the learner keeper pulls in anywidget: 0.2-0.3 s)."""
+    said = subprocess.run([sys.executable, "-c", FIRST_ANSWER.format(warm=WARM_CODE)], capture_output=True,
+                          text=True, check=True, env={**os.environ, "VOILA_KERNEL_ID": ""}).stdout
+    assert said.strip() == "[]"

@@ -58,12 +58,14 @@ from traitlets import Bool, Float, Integer, List, Type, Unicode
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.tornado.execution_request_handler import ExecutionRequestHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from danish_nb.i18n import _n
 from danish_nb.server.guard import HostNames, Queue, Refusal, Room, Seat
+from danish_nb.server.paced import PacedExecution, pacer
 from danish_nb.server.pages import (
     CELL_ERROR,
     ROOM_FULL,
@@ -317,7 +319,8 @@ class PageGuard(RenderOnce, HostGuard):
                 widget = widget or WIDGET_OUTPUT in html
                 error = error or CELL_ERROR in html
                 if not watching and self._seat.kernel_id is not None and "</head>" in html:
-                    html = html.replace("</head>", watchdog() + "</head>", 1)
+                    paced = pacer() if self.voila_configuration.progressive_rendering else ""
+                    html = html.replace("</head>", watchdog() + paced + "</head>", 1)
                     watching = True
                 self.write(html)
                 self.flush()
@@ -603,6 +606,8 @@ class ClassroomVoila(Voila):
         handlers = super().init_handlers()
         self._page_options = next((rest[0] for _, handler, *rest in handlers
                                    if handler is TornadoVoilaHandler and rest), None)
+        handlers = [(pattern, PacedExecution if handler is ExecutionRequestHandler else handler, *rest)
+                    for pattern, handler, *rest in handlers]
         return [(pattern, _guarded(web.RedirectHandler), {"url": index})
                 if index and handler is TornadoVoilaTreeHandler else (pattern, _guarded(handler), *rest)
                 for pattern, handler, *rest in handlers

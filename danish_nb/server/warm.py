@@ -39,9 +39,12 @@ from jupyter_server._tz import utcnow
 from traitlets import Float, Integer, Unicode
 from traitlets.config import LoggingConfigurable
 
-#: What a warm kernel runs before it waits: the modules a lesson's first cell imports.
+#: What a warm kernel runs before it waits: the modules a lesson's first cell imports, and the
+#: keeper a quiz's first answer imports (anywidget with it: 0.2-0.3 s of the kernel's CPU, which
+#: the first answer clicked waited for).
 WARM_CODE = """\
 import ipywidgets, danish_nb, danish_nb.lessons, danish_nb.widgets.lesson, danish_nb.widgets.practice
+import danish_nb.widgets.learner_keeper
 del ipywidgets, danish_nb
 """
 

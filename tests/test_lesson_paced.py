@@ -1,0 +1,113 @@
+"""A progressive page paces its cells (:mod:`danish_nb.server.paced`): the page says when it caught
+up with each cell, and the server sends a cell with outputs only once the page caught up with all
+but the last :data:`~danish_nb.server.paced.AHEAD` of them; a page that does not ask gets every
+cell as Voila sends it. ``python -m benchmarks.app --lesson 3 --busy --before DIR`` measures what
+it saves (an answer clicked while the lesson still arrives)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import nbformat
+import pytest
+from playwright.sync_api import Browser, WebSocket, expect
+
+from danish_nb import app_server
+from danish_nb.server.paced import AHEAD, caught_up_to
+
+TIMEOUT = 120_000
+CELLS = 8
+
+
+def test_the_page_must_have_caught_up_with_all_but_the_last_cells_with_outputs() -> None:
+    assert [caught_up_to([2, 5, 9][:n], ahead=1) for n in range(4)] == [-1, -1, 2, 5]
+    assert caught_up_to([2, 5, 9], ahead=0) == 9
+
+
+def notebook_folder(folder: Path) -> Path:
+    """A lesson of :data:`CELLS` code cells, each drawing a widget, a text cell between them."""
+    cells = [nbformat.v4.new_markdown_cell("# Paced")]
+    cells.append(nbformat.v4.new_code_cell("import ipywidgets as widgets"))
+    for n in range(CELLS):
+        cells.append(nbformat.v4.new_markdown_cell(f"Cell {n}"))
+        cells.append(nbformat.v4.new_code_cell(f"widgets.HTML('<b class=\"drawn\">drawn {n}</b>')"))
+    lessons = folder / "lessons"
+    lessons.mkdir()
+    nbformat.write(nbformat.v4.new_notebook(cells=cells), lessons / "paced.ipynb")
+    return lessons
+
+
+@contextlib.contextmanager
+def serving(lessons: Path, log: Path) -> Iterator[str]:
+    """``lessons`` served as the lessons are (progressive, a warm kernel); yields the lesson's URL."""
+    port = app_server.free_port()
+    argv = app_server.command(port, notebook=lessons, preheat=False, progressive=True, warm=1)
+    with open(log, "w", encoding="utf-8") as out:
+        proc = app_server.start(argv, stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ))
+        try:
+            app_server.wait_ready(app_server.url(port), 120, proc)
+            yield app_server.url(port) + "voila/render/paced.ipynb"
+        finally:
+            app_server.stop(proc)
+
+
+@pytest.fixture(scope="module")
+def lesson(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    folder = tmp_path_factory.mktemp("paced")
+    with serving(notebook_folder(folder), folder / "voila.log") as url:
+        yield url
+
+
+def visit(browser: Browser, url: str, unpaced: bool = False) -> list[tuple[str, dict]]:
+    """The frames of the page's execution websocket, in order, as ("sent" | "received", message),
+    once every cell is drawn; ``unpaced``: the pacing script kept out of the page's way."""
+    frames: list[tuple[str, dict]] = []
+
+    def watch(ws: WebSocket) -> None:
+        if "/voila/execution/" in ws.url:
+            ws.on("framesent", lambda payload: frames.append(("sent", json.loads(payload))))
+            ws.on("framereceived", lambda payload: frames.append(("received", json.loads(payload))))
+
+    context = browser.new_context()
+    page = context.new_page()
+    if unpaced:  # the pacing script cannot put its WebSocket in place
+        page.add_init_script("Object.defineProperty(window, 'WebSocket', {value: window.WebSocket, writable: false})")
+    page.on("websocket", watch)
+    page.goto(url, timeout=TIMEOUT)
+    expect(page.locator(".drawn")).to_have_count(CELLS, timeout=TIMEOUT)
+    expect(page.locator(".drawn").last).to_have_text(f"drawn {CELLS - 1}")
+    page.close(run_before_unload=True)
+    context.close()
+    return frames
+
+
+@pytest.mark.browser
+def test_the_server_sends_a_cell_with_outputs_only_once_the_page_caught_up(browser: Browser, lesson: str) -> None:
+    frames = visit(browser, lesson)
+    execute = [message for way, message in frames if way == "sent" and message["action"] == "execute"]
+    assert len(execute) == 1 and execute[0]["payload"]["paced"] is True
+    caught_up: set[int] = set()
+    with_outputs: list[int] = []
+    for way, message in frames:
+        if way == "sent" and message["action"] == "caught_up":
+            caught_up.add(message["payload"]["cell_index"])
+        elif way == "received" and message["action"] == "execution_result" and \
+                message["payload"]["output_cell"].get("outputs"):
+            # the page had caught up with every cell with outputs but the last AHEAD sent before this one
+            assert caught_up_to(with_outputs + [message["payload"]["cell_index"]]) in caught_up | {-1}
+            with_outputs.append(message["payload"]["cell_index"])
+    assert len(with_outputs) == CELLS and len(caught_up) >= CELLS - AHEAD
+
+
+@pytest.mark.browser
+def test_a_page_that_does_not_ask_gets_every_cell_unpaced(browser: Browser, lesson: str) -> None:
+    frames = visit(browser, lesson, unpaced=True)
+    sent = [message for way, message in frames if way == "sent"]
+    assert [message["action"] for message in sent] == ["execute"] and "paced" not in sent[0]["payload"]
+    results = [message for way, message in frames if way == "received" and message["action"] == "execution_result"]
+    assert len(results) == 2 + 2 * CELLS
