@@ -808,7 +808,8 @@ class ShedTable(RulesState):
         if not stock or missing <= 0:
             return hands, stock
         drawn = stock[max(0, len(stock) - missing):]
-        events.append(self._draw_event(p, len(drawn)))
+        if self._watched:  # events only when someone reads them (RulesState)
+            events.append(self._draw_event(p, len(drawn)))
         return replace_at(hands, p, sorted_cards(hands[p] + drawn)), stock[:len(stock) - len(drawn)]
 
     @classmethod

@@ -746,6 +746,8 @@ class SjavsState(MatchState):
             return self._apply_bid(move)
         if self.phase == "trump":
             state, events = self.copy(trumps=TRUMPS[move.suit])._after_trumps()
+            if not self._watched:
+                return state, events
             named = Event("trump", move.player, M("P{player} names {suit_name} as trumps",
                                                   player=move.player + 1, suit_name=SUIT_TEXTS[move.suit]),
                           (), R["SJ-25"])
@@ -755,6 +757,8 @@ class SjavsState(MatchState):
             hand = tuple(c for c in self.hands[p] if c not in move.cards)
             state = self.copy(hands=self._hands_with(p, hand), skat=move.cards, phase="play",
                                   leader=self.eldest)
+            if not self._watched:
+                return state, ()
             aside = Private(move.cards, owner=p, public=n_cards(len(move.cards)), in_hand=False)
             text = M("P{p} discards {cards} face down; P{eldest} (eldest) leads", p=p + 1, cards=aside,
                      eldest=self.eldest + 1)
@@ -825,22 +829,25 @@ class SjavsState(MatchState):
         """Score the deal line by line, then deal again or end the match (SJ-16 to SJ-20)."""
         score = score_deal(soloist=self.soloist, contract=self.contract, won=self.won, out_of_play=self.skat,
                            exchanged=self.exchanged, match=self.match, plan=self.layout, options=self.options)
-        events += [line.event(CATALOGUE) for line in score.lines]
         match = self.match.scored(score)
-        lost = ", ".join(f"P{seat + 1} {pts:+d}" for seat, pts in enumerate(score.points))
-        totals = ", ".join(f"P{seat + 1} {pts}" for seat, pts in enumerate(match.scores))
-        events.append(Event("deal-scored", None, M("deal {deal}: {lost}; game points: {totals}",
-                                                   deal=match.deal + 1, lost=lost, totals=totals),
-                            (), R["SJ-16"]))
+        watched = self._watched  # events only when someone reads them (RulesState)
+        if watched:
+            events += [line.event(CATALOGUE) for line in score.lines]
+            lost = ", ".join(f"P{seat + 1} {pts:+d}" for seat, pts in enumerate(score.points))
+            totals = ", ".join(f"P{seat + 1} {pts}" for seat, pts in enumerate(match.scores))
+            events.append(Event("deal-scored", None, M("deal {deal}: {lost}; game points: {totals}",
+                                                       deal=match.deal + 1, lost=lost, totals=totals),
+                                (), R["SJ-16"]))
         if min(match.scores) <= 0:
             return self._finish(match, events)
         if match.deal + 1 >= self.options.max_deals:
             return self._finish(match, events, capped=True)
         state = deal_state(self.options, self.players, match.next_deal())
-        events.append(Event("deal", state.eldest, M("deal {deal}: P{dealer} deals; P{eldest} bids first",
-                                                    deal=state.match.deal + 1, dealer=state.match.dealer + 1,
-                                                    eldest=state.eldest + 1), (), R[state.layout.rule_id],
-                            RULING[DEAL_RULINGS[state.layout.rule_id]]))
+        if watched:
+            events.append(Event("deal", state.eldest, M("deal {deal}: P{dealer} deals; P{eldest} bids first",
+                                                        deal=state.match.deal + 1, dealer=state.match.dealer + 1,
+                                                        eldest=state.eldest + 1), (), R[state.layout.rule_id],
+                                RULING[DEAL_RULINGS[state.layout.rule_id]]))
         return state, tuple(events)
 
     def _finish(self, match: Match, events: list[Event], capped: bool = False) -> tuple[SjavsState, tuple[Event, ...]]:
