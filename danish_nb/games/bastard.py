@@ -435,6 +435,8 @@ class BastardState(MatchState):
         p = move.player
         if move.action == "trump":
             trumps = _TRUMPS[move.suit]
+            if not self._watched:  # events only when someone reads them (RulesState)
+                return self.copy(trumps=trumps), ()
             text = M("P{p} declares no trumps", p=p + 1) if move.suit is None else \
                 M("P{p} names {name} as trumps", p=p + 1, name=trumps.text)
             return self.copy(trumps=trumps), (Event("trump", p, text, (), R["BA-8"]),)
@@ -455,7 +457,9 @@ class BastardState(MatchState):
                                 (), R["BA-13"]))
         if self._match_over(match):
             result = match_result(match.scores)
-            events.append(Event("end", None, result.text, (), R["BA-19"], RULING["BA-j" if result.draw else "BA-h"]))
+            if watched:
+                events.append(Event("end", None, result.text, (), R["BA-19"],
+                                    RULING["BA-j" if result.draw else "BA-h"]))
             return self.copy(match=match, result=result), tuple(events)
         state = deal_state(self.options, self.players, match.next_deal())
         caller = state.leader

@@ -741,13 +741,17 @@ class LeDanishState(ShedTable):
         for seat, to in receiver.items():
             passed[to] = hands[seat]
         known = pass_known(known, self.players, receiver, hands)
-        events.append(Event("pass-hands", p, M("everyone passes their hand to the player on their right"),
-                            (), R["LD-31"]))
+        watched = self._watched  # events only when someone reads them (RulesState)
+        if watched:
+            events.append(Event("pass-hands", p, M("everyone passes their hand to the player on their right"),
+                                (), R["LD-31"]))
         for step in range(self.players):
             seat = (p + step) % self.players
             if not out[seat] and not (passed[seat] or self.open[seat] or closed[seat]):
                 finished += (seat,)
-                events.append(Event("finish", seat, M("P{seat} is left with no cards", seat=seat + 1), (), R["LD-34"]))
+                if watched:
+                    events.append(Event("finish", seat, M("P{seat} is left with no cards", seat=seat + 1), (),
+                                        R["LD-34"]))
         return tuple(passed), finished, known
 
     def _game_ends(self, finished: tuple[int, ...]) -> bool:
@@ -774,15 +778,20 @@ class LeDanishState(ShedTable):
 
     def _apply_pass(self, move: ShedMove) -> tuple[LeDanishState, tuple[Event, ...]]:
         p = move.player
+        watched = self._watched  # events only when someone reads them (RulesState)
         if self.phase == "chain":
-            events = [Event("pass", p, M("P{p} stops turning face-down cards", p=p + 1), (), R["LD-22"])]
+            events = [Event("pass", p, M("P{p} stops turning face-down cards", p=p + 1), (), R["LD-22"])] \
+                if watched else []
             return self.copy(current=self.resume, phase="play", resume=None,
                                  turn=self.turn + 1)._settle(events)
-        events = [Event("pass", p, M("P{p} does not complete the four", p=p + 1), (), R["LD-33"])]
+        events = [Event("pass", p, M("P{p} does not complete the four", p=p + 1), (), R["LD-33"])] \
+            if watched else []
         rest = self.offer[1:]
         if rest:
-            events.append(Event("offer", rest[0], M("P{rest} may complete the four {ranks}", rest=rest[0] + 1,
-                                                    ranks=rank_words(self.pile[-1].rank, plural=True)), (), R["LD-33"]))
+            if watched:
+                events.append(Event("offer", rest[0], M("P{rest} may complete the four {ranks}", rest=rest[0] + 1,
+                                                        ranks=rank_words(self.pile[-1].rank, plural=True)), (),
+                                    R["LD-33"]))
             return self.copy(current=rest[0], offer=rest, turn=self.turn + 1)._settle(events)
         return self.copy(current=self.resume, phase="play", offer=(), resume=None,
                              turn=self.turn + 1)._settle(events)

@@ -656,12 +656,14 @@ class RatBastardState(RulesState):
             state = self.copy(seen=self.seen + (key,))
             if state.seen.count(key) >= self.options.repetitions:
                 result = Result(draw=True, reason=repetition_text(self.options.repetitions), reason_id="repetition")
-                events.append(Event("draw", None, result.text, (), R["RB-2"], RULING["RB-p"]))
+                if self._watched:
+                    events.append(Event("draw", None, result.text, (), R["RB-2"], RULING["RB-p"]))
                 return state.copy(phase="over", result=result), tuple(events)
         if state.turn >= self.options.turn_limit:
             result = Result(draw=True, reason=M("draw: the turn limit of {turn_limit} moves was reached",
                                                 turn_limit=self.options.turn_limit), reason_id="turn-limit")
-            events.append(Event("draw", None, result.text, (), R["RB-2"], RULING["RB-p"]))
+            if self._watched:
+                events.append(Event("draw", None, result.text, (), R["RB-2"], RULING["RB-p"]))
             return state.copy(phase="over", result=result), tuple(events)
         return state, tuple(events)
 
@@ -688,25 +690,30 @@ class RatBastardState(RulesState):
         """Each player draws the top card of the deck until one is higher (RB-9, RB-10, ruling RB-h)."""
         deck, drawn = self.deck, ()
         first = 0
+        watched = self._watched  # events only when someone reads them (RulesState)
         while True:
             if len(deck) < 2:
-                events.append(Event("start", 0, M("the deck ran out before the tie was broken: P1 starts"),
-                                    (), R["RB-10"], RULING["RB-k"]))
+                if watched:
+                    events.append(Event("start", 0, M("the deck ran out before the tie was broken: P1 starts"),
+                                        (), R["RB-10"], RULING["RB-k"]))
                 break
             one, two = deck[-1], deck[-2]
             deck, drawn = deck[:-2], drawn + (one, two)
             v1, v2 = draw_value(one, self.options), draw_value(two, self.options)
-            wild = is_wild(one, self.options) or is_wild(two, self.options)
-            events.append(Event("pick", None, M("to decide who starts, P1 draws {one}, worth {v1}, and P2 "
-                                                "draws {two}, worth {v2}", one=one, v1=v1, two=two,
-                                                v2=v2), (one, two), R["RB-9"], RULING["RB-k" if wild else "RB-h"]))
+            if watched:
+                wild = is_wild(one, self.options) or is_wild(two, self.options)
+                events.append(Event("pick", None, M("to decide who starts, P1 draws {one}, worth {v1}, and P2 "
+                                                    "draws {two}, worth {v2}", one=one, v1=v1, two=two,
+                                                    v2=v2), (one, two), R["RB-9"], RULING["RB-k" if wild else "RB-h"]))
             if v1 != v2:
                 first = 0 if v1 > v2 else 1
-                events.append(Event("start", first, M("P{first} has the higher card and goes first; the drawn "
-                                                      "cards are discarded",
-                                                      first=first + 1), drawn, R["RB-10"], RULING["RB-h"]))
+                if watched:
+                    events.append(Event("start", first, M("P{first} has the higher card and goes first; the drawn "
+                                                          "cards are discarded",
+                                                          first=first + 1), drawn, R["RB-10"], RULING["RB-h"]))
                 break
-            events.append(Event("tie", None, M("equal values: both draw again"), (), R["RB-9"]))
+            if watched:
+                events.append(Event("tie", None, M("equal values: both draw again"), (), R["RB-9"]))
         state = self.copy(deck=deck, discard=self.discard + drawn, current=first)
         return state._settle(events)
 
