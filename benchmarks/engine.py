@@ -14,8 +14,8 @@ does not count). It also measures, per game, the memory a game's history holds p
 (``tracemalloc``) and the time one ``game.explain(move)`` takes.
 
 ``--instructions`` counts machine instructions per move instead, which load does not move:
-each game's public path, state path, playout path (``state.playout(rng)``: one working copy
-played in place, see :meth:`danish_nb.core.RulesState.working`) and plain playout run, one after
+each game's public path, state path, playout path (``state.playout(rng)``: one quiet working copy
+played in place, building no events, see :meth:`danish_nb.core.RulesState.working`) and plain playout run, one after
 the other, under ``valgrind
 --tool=callgrind`` with a fixed hash seed, once with ``--games`` games and once with none (both
 after one warm-up game); the difference is divided by the moves played, and the two give the
@@ -90,8 +90,8 @@ def state_round(game_id: str, players: int, games: int, first_seed: int) -> tupl
 
 
 def working_round(game_id: str, players: int, games: int, first_seed: int) -> tuple[float, int]:
-    """The playout path: ``state.playout(rng)`` (one working copy played in place, the same
-    random choices as the state path); (seconds, moves)."""
+    """The playout path: ``state.playout(rng)`` (one quiet working copy played in place, no
+    events built, the same random choices as the state path); (seconds, moves)."""
     moves = 0
     start = time.process_time()
     for seed in range(first_seed, first_seed + games):

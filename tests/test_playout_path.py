@@ -50,21 +50,25 @@ def test_the_playout_path_goes_through_the_states_of_the_immutable_path(game, ch
     seats = [make_agent(chooser, game.rules.id, seed + i) for i in range(state.players)]
     twins = [make_agent(chooser, game.rules.id, seed + i) for i in range(state.players)]  # they choose on it
     working = state.working()
+    quiet = state.working(watched=False)  # builds no events: the same game all the same
     handed_out = []  # (snapshot, its fields then): playing on must change none of them
     for _ in range(600):
         if state.is_over:
             break
         legal = state.legal_moves()
-        assert working.legal_moves() == legal
+        assert working.legal_moves() == legal and quiet.legal_moves() == legal
         move = seats[state.current_player].choose(state).move
         assert twins[working.current_player].choose(working).move == move
         state, events = state.apply(move)
         assert working.step(move) == events
+        assert quiet.step(move) == ()
         snapshot = working.snapshot()
         assert snapshot == state and type(snapshot) is type(state)
+        assert quiet.snapshot() == state
         assert Counter(working.all_cards()) == dealt
         handed_out.append((snapshot, fields(snapshot)))
     assert working.is_over == state.is_over and working.result == state.result
+    assert quiet.is_over == state.is_over and quiet.result == state.result
     for snapshot, then in handed_out:
         assert all(getattr(snapshot, name) is value for name, value in then.items())
 
@@ -142,3 +146,39 @@ def test_the_yardstick_s_three_paths_play_the_same_games(game_id):
 
     players = PLAYER_COUNTS[game_id][0]
     assert len({play(f"{path}{game_id}", players, 2) for path in PATHS if path != "plain:"}) == 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_quiet_copy_builds_no_events_and_plays_the_same_game(game_id, monkeypatch):
+    """A quiet working copy (``working(watched=False)``, what a playout plays) makes no event
+    anew: with ``Event`` made to fail in the game's modules, it still plays the golden seeds'
+    games to the same states, while the public path (watched) would fail at once."""
+    import importlib
+
+    from danish_nb.core.texts import Event
+
+    game = dn.new_game(game_id, players=3 if game_id != "rat-bastard-17" else 2, seed=1)
+    rng = random.Random(1)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    start = game.initial_state
+    quiet, watched = start.working(watched=False), start.working()
+
+    def no_event(*args, **kwargs):
+        raise AssertionError("an event was built on the quiet path")
+
+    modules = ["danish_nb.families.shedding", "danish_nb.families.tricks",
+               f"danish_nb.games.{game_id.replace('-', '_')}"]
+    for name in modules:
+        if getattr(importlib.import_module(name), "Event", None) is Event:
+            monkeypatch.setattr(f"{name}.Event", no_event)
+    built = 0
+    for step in game.history:
+        assert quiet.step(step.move) == ()
+        try:
+            watched.step(step.move)
+        except AssertionError:
+            built += 1
+            watched = quiet.snapshot().working()
+    assert quiet.snapshot() == game.state
+    assert built > 0  # the watched path does build them (so the patch bites)

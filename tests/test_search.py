@@ -212,7 +212,7 @@ def test_halving_judges_its_survivors_on_the_last_rounds_fresh_worlds(monkeypatc
         def apply(self, move):
             return Over(values[move](self.index)), ()
 
-        def working(self):  # the search plays on a working copy (see RulesState.working)
+        def working(self, watched=True):  # the search plays on a (quiet) working copy (see RulesState.working)
             return Playing(self.index)
 
     class Playing(World):

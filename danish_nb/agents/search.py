@@ -398,7 +398,7 @@ def _play_out(state: Any, rollers: Sequence[Any], deal: int | None = None, first
 def _play_out_counted(state: Any, rollers: Sequence[Any], deal: int | None = None,
                       first: Any = None) -> tuple[Any, int]:
     """:func:`_play_out`'s result and the number of moves played (``first`` not counted)."""
-    working = state.working()
+    working = state.working(watched=False)  # nobody reads a rollout's events
     step = working.step
     if first is not None:
         step(first)
@@ -567,7 +567,7 @@ def _iterate(root: _Node, state: Any, rng: random.Random, rollers: Sequence[Any]
     select, expand one node, play out, credit."""
     path = [root]
     node = root
-    state = state.working()  # played on in place, then played out on a copy of its own
+    state = state.working(watched=False)  # played on in place (its events unread), then played out on a copy of its own
     while not state.is_over:
         moves = state.legal_moves()
         mover = state.current_player

@@ -118,10 +118,17 @@ class RulesState:
     The same ``_apply`` also plays a working copy in place (:meth:`working`, :meth:`playout`):
     there ``self.copy(...)`` changes ``self`` and returns it, so an ``_apply`` reads what it
     needs of ``self`` before it copies (``tests/test_playout_path.py`` holds the two paths equal).
+
+    Events are built only when someone reads them: ``_apply`` builds an event anew only if
+    ``self._watched`` (true on every state and on a working copy from :meth:`working`; false on
+    the quiet working copy a playout plays, whose events nobody reads). The rule itself, the next
+    state, is the same either way; events shared between moves (cached) may be returned anyway.
     """
 
     __slots__ = ()
     move_type: ClassVar[type] = object
+    #: Whether anyone reads the events ``_apply`` returns (see above).
+    _watched: ClassVar[bool] = True
 
     if TYPE_CHECKING:  # what the dataclass declares and implements (see above), for the type checker
         _legal: list[Any] | None
@@ -192,11 +199,13 @@ class RulesState:
         kept in a history does."""
         object.__setattr__(self, "_legal", None)
 
-    def working(self) -> Any:
+    def working(self, watched: bool = True) -> Any:
         """A working copy of this state for a playout: one mutable object that plays move after
         move in place (:meth:`Working.step`), through this game's own ``_apply``, so a playout
         does not copy the state at every move. This state is not changed; the working copy is
         never handed out as a state (:meth:`Working.snapshot` is this game's immutable state).
+        ``watched=False``: a quiet copy, whose ``_apply`` builds no events anew (nobody reads
+        them) and whose :meth:`Working.step` returns none; the same states and legal moves.
 
         >>> import danish_nb as dn
         >>> state = dn.new_game("bastard", players=3, seed=2).state
@@ -204,12 +213,15 @@ class RulesState:
         >>> move = working.legal_moves()[0]
         >>> working.step(move) == state.apply(move)[1], working.snapshot() == state.apply(move)[0]
         (True, True)
+        >>> quiet = state.working(watched=False)
+        >>> quiet.step(move), quiet.snapshot() == working.snapshot()
+        ((), True)
         """
-        working = _working(getattr(self, "_state_class", type(self)))
+        working = _working(getattr(self, "_state_class", type(self)), watched)
         return working.load(object.__new__(working), self)
 
     def playout(self, choose: random.Random | Callable[[Any], Any], limit: int | None = None) -> tuple[Any, int]:
-        """Play this state out on a working copy (:meth:`working`): at each step the move
+        """Play this state out on a quiet working copy (:meth:`working`): at each step the move
         ``choose(working)`` returns (``choose`` a ``random.Random``: a random legal move), until
         the game is over or ``limit`` moves are played. Returns the last state (immutable, as
         :meth:`apply` would have reached it) and the moves played; this state is not changed.
@@ -221,7 +233,7 @@ class RulesState:
         >>> final.is_over, moves > 0, state.turn
         (True, True, 0)
         """
-        working = self.working()
+        working = self.working(watched=False)
         step, played = working.step, 0
         if isinstance(choose, random.Random):  # a move picked from the legal moves is played at once
             pick, moves, apply, load = choose.choice, working._moves, working._apply, working.load
@@ -314,6 +326,8 @@ class Working:
 
     #: The state class this working class plays.
     _state_class: ClassVar[type]
+    #: Whether anyone reads its events (false: a quiet copy, see :meth:`RulesState.working`).
+    _watched: ClassVar[bool]
 
     if TYPE_CHECKING:
         _legal: list[Any] | None
@@ -327,14 +341,15 @@ class Working:
         def load(target: Any, source: Any) -> Any: ...
 
     def step(self, move: Any) -> tuple[Event, ...]:
-        """Play ``move`` in place; what happened. Raises :class:`IllegalMove` (nothing changed)."""
+        """Play ``move`` in place; what happened (a quiet copy: nothing, see
+        :meth:`RulesState.working`). Raises :class:`IllegalMove` (nothing changed)."""
         found = self.legal_move(move)
         if found is None:
             raise IllegalMove(self.explain(move))
         state, events = self._apply(found)
         if state is not self:  # a rule that builds its next state anew
             self.load(self, state)
-        return events
+        return events if self._watched else ()
 
     def _moves(self) -> list[Any]:
         """The legal moves, not copied (a playout only reads them)."""
@@ -356,21 +371,24 @@ class Working:
         raise TypeError("a working copy changes: it has no hash (snapshot() it)")
 
 
-#: Per state class, its working class (see :func:`_working`) and its builder class (:func:`_builder`).
-_WORKERS: dict[type, type[Working]] = {}
+#: Per state class and watched or quiet, its working class (see :func:`_working`); per state
+#: class, its builder class (:func:`_builder`).
+_WORKERS: dict[tuple[type, bool], type[Working]] = {}
 _BUILDERS: dict[type, type] = {}
 
 
-def _working(cls: type) -> type[Working]:
-    """The working class of the state class ``cls`` (made once): :class:`Working` over ``cls``,
-    plain attribute writes, a ``copy`` that writes in place and resets the caches, and ``load``
-    (every field of one state written into another, caches reset).
+def _working(cls: type, watched: bool = True) -> type[Working]:
+    """The working class of the state class ``cls`` (made once; ``watched=False``: the quiet one,
+    see :meth:`RulesState.working`): :class:`Working` over ``cls``, plain attribute writes, a
+    ``copy`` that writes in place and resets the caches, and ``load`` (every field of one state
+    written into another, caches reset).
 
     >>> import danish_nb as dn
-    >>> _working(type(dn.new_game("sjavs", players=3).state)).__name__
-    '_WorkingSjavsState'
+    >>> sjavs = type(dn.new_game("sjavs", players=3).state)
+    >>> _working(sjavs).__name__, _working(sjavs, watched=False).__name__
+    ('_WorkingSjavsState', '_QuietSjavsState')
     """
-    made = _WORKERS.get(cls)
+    made = _WORKERS.get((cls, watched))
     if made is not None:
         return made
     fields = dataclasses.fields(cls)
@@ -388,7 +406,7 @@ def _working(cls: type) -> type[Working]:
     spaces: dict[str, Any] = {"_KEEP": _KEEP}
     exec("\n".join(lines), spaces)  # noqa: S102 - code built from the class's own field names
     copy, load = spaces["factory"](_KEEP, *defaults.values())
-    made = _WORKERS[cls] = type(f"_Working{cls.__name__}", (Working, cls), {
+    made = _WORKERS[cls, watched] = type(f"_{'Working' if watched else 'Quiet'}{cls.__name__}", (Working, cls), {
         "__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__,
-        "copy": copy, "load": staticmethod(load), "_state_class": cls})
+        "copy": copy, "load": staticmethod(load), "_state_class": cls, "_watched": watched})
     return made

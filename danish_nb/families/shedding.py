@@ -788,11 +788,12 @@ class ShedTable(RulesState):
         """The face-up choice: face-up cards taken into the hand are seen going there."""
         p = move.player
         hand = remove_cards(self.hands[p] + self.open[p], move.cards)
-        events = [self._event("face-up", p, M("P{p} leaves {cards} face up",
+        watched = self._watched  # events only when someone reads them (RulesState)
+        events = [] if not watched else [self._event("face-up", p, M("P{p} leaves {cards} face up",
                                               p=p + 1, cards=cards_text(move.cards)), move.cards,
                               "face-up", with_ruling=False)]
         last = p == self.players - 1
-        if last:
+        if last and watched:
             events.append(self._event("start", 0, self.words["start"], (), "start"))
         state = self.copy(hands=replace_at(self.hands, p, sorted_cards(hand)),
                           open=replace_at(self.open, p, sorted_cards(move.cards)),
@@ -808,7 +809,8 @@ class ShedTable(RulesState):
         if not stock or missing <= 0:
             return hands, stock
         drawn = stock[max(0, len(stock) - missing):]
-        events.append(self._draw_event(p, len(drawn)))
+        if self._watched:  # events only when someone reads them (RulesState)
+            events.append(self._draw_event(p, len(drawn)))
         return replace_at(hands, p, sorted_cards(hands[p] + drawn)), stock[:len(stock) - len(drawn)]
 
     @classmethod
@@ -836,7 +838,8 @@ class ShedTable(RulesState):
                                                                      "would go round forever",
                                                                      repetition=self.words['repetition']),
                             reason_id="repetition")
-            events.append(self._event("draw", None, result.text, (), "repetition"))
+            if self._watched:
+                events.append(self._event("draw", None, result.text, (), "repetition"))
             return state.copy(phase="over", result=result), tuple(events)
         return state._settle(events)
 
@@ -844,14 +847,16 @@ class ShedTable(RulesState):
         """End the game if it is over (:meth:`_final_result`), or a draw at the turn limit."""
         result = self._final_result()
         if result is not None:
-            events.append(self._event("end", None, result.text, (), "end"))
+            kind, why = "end", "end"
         elif self.turn >= self.options.turn_limit:
             result = Result(order=self.finished, draw=True,
                             reason=M("draw: the turn limit of {turn_limit} moves was reached",
                                      turn_limit=self.options.turn_limit), reason_id="turn-limit")
-            events.append(self._event("draw", None, result.text, (), "turn-limit"))
+            kind, why = "draw", "turn-limit"
         else:
             return self, tuple(events)
+        if self._watched:
+            events.append(self._event(kind, None, result.text, (), why))
         return self.copy(phase="over", result=result), tuple(events)
 
 

@@ -1059,7 +1059,8 @@ class MatchState(RulesState):
         at = hand.index(card)
         hands = replace_at(self.hands, p, hand[:at] + hand[at + 1:])
         trick = self.trick + (_play(p, card),)
-        played = _played(p, card)
+        watched = self._watched  # events only when someone reads them (RulesState)
+        played = _played(p, card) if watched else ()
         if len(trick) < self.players:
             return self.copy(hands=hands, trick=trick), played
         winner, why = trick_winner(trick, self.trumps)
@@ -1067,10 +1068,12 @@ class MatchState(RulesState):
         record = TrickRecord(trick, w, why)
         cards = record.cards
         won = replace_at(self.won, w, self.won[w] + (cards,))
-        worth = _worth(points(cards)) if points else ""
-        text = M("P{w} wins the trick ({worth}): {why}; P{w} leads next", w=w + 1, worth=worth, why=why) if worth \
-            else M("P{w} wins the trick: {why}; P{w} leads next", w=w + 1, why=why)
-        events = [*played, Event("trick", w, text, cards, rule)]
+        events = []
+        if watched:
+            worth = _worth(points(cards)) if points else ""
+            text = M("P{w} wins the trick ({worth}): {why}; P{w} leads next", w=w + 1, worth=worth, why=why) \
+                if worth else M("P{w} wins the trick: {why}; P{w} leads next", w=w + 1, why=why)
+            events = [*played, Event("trick", w, text, cards, rule)]
         state = self.copy(hands=hands, trick=(), leader=w, won=won, last_trick=record,
                           tricks=self.tricks + (record,))
         return state._end_deal(events) if not any(hands) else (state, tuple(events))

@@ -435,6 +435,8 @@ class BastardState(MatchState):
         p = move.player
         if move.action == "trump":
             trumps = _TRUMPS[move.suit]
+            if not self._watched:  # events only when someone reads them (RulesState)
+                return self.copy(trumps=trumps), ()
             text = M("P{p} declares no trumps", p=p + 1) if move.suit is None else \
                 M("P{p} names {name} as trumps", p=p + 1, name=trumps.text)
             return self.copy(trumps=trumps), (Event("trump", p, text, (), R["BA-8"]),)
@@ -444,22 +446,27 @@ class BastardState(MatchState):
         """Score the deal (line by line), then deal again or end the match."""
         match = self.match
         score = score_deal(self.won, match.deal, match.dealer, self.options)
-        events += [line.event(CATALOGUE) for line in score.lines]
         match = match.scored(score)
-        deal_text = ", ".join(f"P{seat + 1} {pts:+d}" for seat, pts in enumerate(score.points))
-        totals = ", ".join(f"P{seat + 1} {pts}" for seat, pts in enumerate(match.scores))
-        events.append(Event("deal-scored", None, M("deal {deal}: {deal_text}; totals: {totals}",
-                                                   deal=match.deal + 1, deal_text=deal_text, totals=totals),
-                            (), R["BA-13"]))
+        watched = self._watched  # events only when someone reads them (RulesState)
+        if watched:
+            events += [line.event(CATALOGUE) for line in score.lines]
+            deal_text = ", ".join(f"P{seat + 1} {pts:+d}" for seat, pts in enumerate(score.points))
+            totals = ", ".join(f"P{seat + 1} {pts}" for seat, pts in enumerate(match.scores))
+            events.append(Event("deal-scored", None, M("deal {deal}: {deal_text}; totals: {totals}",
+                                                       deal=match.deal + 1, deal_text=deal_text, totals=totals),
+                                (), R["BA-13"]))
         if self._match_over(match):
             result = match_result(match.scores)
-            events.append(Event("end", None, result.text, (), R["BA-19"], RULING["BA-j" if result.draw else "BA-h"]))
+            if watched:
+                events.append(Event("end", None, result.text, (), R["BA-19"],
+                                    RULING["BA-j" if result.draw else "BA-h"]))
             return self.copy(match=match, result=result), tuple(events)
         state = deal_state(self.options, self.players, match.next_deal())
         caller = state.leader
-        events.append(Event("deal", caller, M("deal {deal}: P{dealer} deals; P{caller} names trumps",
-                                              deal=state.match.deal + 1, dealer=state.match.dealer + 1,
-                                              caller=caller + 1), (), R["BA-7"], RULING["BA-i"]))
+        if watched:
+            events.append(Event("deal", caller, M("deal {deal}: P{dealer} deals; P{caller} names trumps",
+                                                  deal=state.match.deal + 1, dealer=state.match.dealer + 1,
+                                                  caller=caller + 1), (), R["BA-7"], RULING["BA-i"]))
         return state, tuple(events)
 
     def _match_over(self, match: Match) -> bool:

@@ -542,7 +542,7 @@ class DanishBastardState(ShedTable):
             rule, ruling = ("DB-21", "DB-f") if self.top == BLACK_JOKER else ("DB-32", "DB-h") \
                 if not self.options.must_play else ("DB-24", None if self.stock else "DB-n")
             events = [Event("take", p, _take_text(p, len(self.pile)), self.pile, R[rule],
-                            RULING[ruling] if ruling else None)]
+                            RULING[ruling] if ruling else None)] if self._watched else []
             return self._pick_up(p, self.hands[p] + self.pile, events, known=learn(self.known, self.players, p,
                                                                                     self.pile))
         hands, opens, closed, stock, known = self.hands, self.open, self.closed, self.stock, self.known
@@ -580,11 +580,13 @@ class DanishBastardState(ShedTable):
                                          index=(move.index or 0) + 1), cards, R[rule]),
                       Event("take", p, M("P{p} takes {cards} with the pile of {x}",
                                          p=p + 1, cards=cards_text(cards),
-                                         x=n_cards(len(self.pile) + len(cards))), self.pile + cards, R[rule])]
+                                         x=n_cards(len(self.pile) + len(cards))), self.pile + cards, R[rule])] \
+                if self._watched else []
             known = learn(known, self.players, p, self.pile + cards)
             return self._pick_up(p, hands[p] + self.pile + cards, events, hands=hands, open=opens, closed=closed,
                                  stock=stock, known=known)
-        played = _played(move, cards, top)
+        watched = self._watched  # events only when someone reads them (RulesState)
+        played = _played(move, cards, top) if watched else ()
         events = [*played]
         pile += cards
         burned = self.burned
@@ -596,26 +598,29 @@ class DanishBastardState(ShedTable):
                 and pile[-2][0] == rank:  # top_run(pile) >= 4, read off the top four cards
             burn_rule = R["DB-17"]
         if burn_rule is not None:
-            events.append(Event("burn", p, M("the pile ({pile}) is burned", pile=n_cards(len(pile))), pile, burn_rule))
+            if watched:
+                events.append(Event("burn", p, M("the pile ({pile}) is burned", pile=n_cards(len(pile))), pile,
+                                    burn_rule))
             burned, pile = burned + pile, ()
-        elif cards[0] == BLACK_JOKER:
+        elif watched and cards[0] == BLACK_JOKER:
             events.append(_turn_event("black-joker", p))
         if stock and len(hands[p]) < 3:
             hands, stock = self._refill(p, hands, stock, events)
         finished = self.finished
         if not (stock or hands[p] or opens[p] or closed[p]):
             finished += (p,)
-            place = len(finished)
-            events.append(Event("finish", p, M("P{p} has played all their cards and {finishes}",
-                                               p=p + 1, finishes=finishes(place)), (), R["DB-31"]))
+            if watched:
+                events.append(Event("finish", p, M("P{p} has played all their cards and {finishes}",
+                                                   p=p + 1, finishes=finishes(len(finished))), (), R["DB-31"]))
         direction = self.direction
         if burn_rule is not None:
             out = [seat in finished for seat in range(self.players)]
             if self.options.reverse_after_burn:
                 direction = -direction
-                events.append(_turn_event("reverse", p))
+                if watched:
+                    events.append(_turn_event("reverse", p))
             current = p if not out[p] else next_seat(p, direction, out)
-            if not out[p]:
+            if watched and not out[p]:
                 events.append(_turn_event("again", p))
         else:
             current = next_in(p, direction, finished, self.players)
@@ -625,7 +630,7 @@ class DanishBastardState(ShedTable):
                           turn=self.turn + 1, known=known, _hand_cache=hand_cache)
         if nobody_finished and state.turn < self.options.turn_limit:
             # nobody finished, so two or more still hold cards (DB-31); a lone play event is a shared tuple
-            return state, played if len(events) == 1 else tuple(events)
+            return state, played if len(events) == 1 else tuple(events)  # quiet: () either way
         return state._settle(events)
 
     def _pick_up(self, p: int, hand: tuple[Card, ...], events: list[Event],

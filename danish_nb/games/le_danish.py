@@ -622,14 +622,16 @@ class LeDanishState(ShedTable):
             return self._apply_pass(move)
         if action == "take":
             events = [Event("take", p, M("P{p} cannot play and picks up the pile ({pile}); P{p} cocogne",
-                                         p=p + 1, pile=n_cards(len(self.pile))), self.pile, R["LD-16"])]
+                                         p=p + 1, pile=n_cards(len(self.pile))), self.pile, R["LD-16"])] \
+                if self._watched else []
             return self._pick_up(p, self.hands[p] + self.pile, self.closed,
                                  learn(self.known, self.players, p, self.pile), events)
         if action == "pick-up-open":
             hands = replace_at(self.hands, p, sorted_cards(self.open[p]))
             opens = replace_at(self.open, p, ())
-            text = M("P{p} takes the face-up cards ({open}) into the hand", p=p + 1, open=cards_text(self.open[p]))
-            events = [Event("pick-up-open", p, text, self.open[p], R["LD-20"])]
+            events = [Event("pick-up-open", p, M("P{p} takes the face-up cards ({open}) into the hand", p=p + 1,
+                                                 open=cards_text(self.open[p])), self.open[p], R["LD-20"])] \
+                if self._watched else []
             known = learn(self.known, self.players, p, self.open[p])
             return self.copy(hands=hands, open=opens, turn=self.turn + 1, known=known)._settle(events)
         if action == "closed":
@@ -640,7 +642,8 @@ class LeDanishState(ShedTable):
                                              p=p + 1, index=move.index + 1, card=card, pile=self.pile[-1]),
                                 (card,), R["LD-23"]),
                           Event("take", p, M("P{p} picks up the pile with it ({pile} cards)",
-                                             p=p + 1, pile=len(self.pile) + 1), self.pile + (card,), R["LD-23"])]
+                                             p=p + 1, pile=len(self.pile) + 1), self.pile + (card,), R["LD-23"])] \
+                    if self._watched else []
                 known = learn(self.known, self.players, p, self.pile + (card,))
                 return self._pick_up(p, self.hands[p] + self.pile + (card,), closed, known, events)
             return self._put(move, (card,), self.hands, closed, chained=True)
@@ -653,7 +656,8 @@ class LeDanishState(ShedTable):
         opts = self.options
         p = move.player
         top = self.pile[-1] if self.pile else None
-        events = [_put_event(move, cards, top)]
+        watched = self._watched  # events only when someone reads them (RulesState)
+        events = [_put_event(move, cards, top)] if watched else []
         pile, stock, burned, direction = self.pile + cards, self.stock, self.burned, self.direction
         known = self.known if chained else forget(self.known, p, cards)
         rank = cards[0].rank
@@ -661,24 +665,26 @@ class LeDanishState(ShedTable):
         finished = self.finished
         if not (hands[p] or self.open[p] or closed[p]):
             finished += (p,)
-            events.append(Event("finish", p, M("P{p} has no cards left: P{p} is Danish", p=p + 1)
-                                if not self.finished else M("P{p} has no cards left and {finishes}", p=p + 1,
-                                                            finishes=finishes(len(finished))), (), R["LD-34"]))
+            if watched:
+                events.append(Event("finish", p, M("P{p} has no cards left: P{p} is Danish", p=p + 1)
+                                    if not self.finished else M("P{p} has no cards left and {finishes}", p=p + 1,
+                                                                finishes=finishes(len(finished))), (), R["LD-34"]))
         burn = None
         if rank is _TEN:
             burn = R["LD-28"]
         elif opts.four_of_a_kind_burns and top_run(pile) >= 4:
             burn = R["LD-30"]
         if burn is not None:
-            events.append(Event("burn", p, M("the pile ({pile}) is removed from the game",
-                                             pile=n_cards(len(pile))), pile,
-                                burn))
+            if watched:
+                events.append(Event("burn", p, M("the pile ({pile}) is removed from the game",
+                                                 pile=n_cards(len(pile))), pile, burn))
             burned, pile = burned + pile, ()
         if rank is _THREE and opts.three_passes_hands:
             hands, finished, known = self._pass_hands(p, hands, closed, finished, known, events)
         if rank is _SIX and opts.six_reverses:
             direction = -direction
-            events.append(_seat_event("reverse", p, "LD-32", N_("the direction of play is reversed")))
+            if watched:
+                events.append(_seat_event("reverse", p, "LD-32", N_("the direction of play is reversed")))
         out = [seat in finished for seat in range(self.players)]
         table = dict(hands=hands, closed=closed, stock=stock, pile=pile, burned=burned, direction=direction,
                      finished=finished, turn=self.turn + 1, last=p, offer=(), resume=None, known=known)
@@ -686,29 +692,34 @@ class LeDanishState(ShedTable):
             return self.copy(**table, phase="play")._settle(events)
         if burn is not None:
             leader = p if not out[p] else next_seat(p, direction, out)
-            events.append(_seat_event("again", leader, "LD-28" if rank is _TEN else "LD-30",
-                                      N_("P{leader} plays again on the empty table"), "leader"))
+            if watched:
+                events.append(_seat_event("again", leader, "LD-28" if rank is _TEN else "LD-30",
+                                          N_("P{leader} plays again on the empty table"), "leader"))
             return self.copy(**table, current=leader, phase="play")._settle(events)
         if rank is _ACE:
-            events.append(_seat_event("ace", p, "LD-29", N_("P{p} chooses who gets the pile"), "p"))
+            if watched:
+                events.append(_seat_event("ace", p, "LD-29", N_("P{p} chooses who gets the pile"), "p"))
             return self.copy(**table, current=p, phase="send")._settle(events)
         eights = len(cards) if rank is _EIGHT else 0
         seat = p
         for _ in range(eights):
             seat = next_seat(seat, direction, out)
-            events.append(_seat_event("skip", seat, "LD-27", N_("P{seat} misses their turn because of an 8"),
-                                      "seat"))
+            if watched:
+                events.append(_seat_event("skip", seat, "LD-27", N_("P{seat} misses their turn because of an 8"),
+                                          "seat"))
         nxt = next_seat(seat, direction, out)
         if pair and len(cards) == 2 and opts.complete_four:
             asked = self._offered(p, rank, hands, direction, out)
             if asked:
-                events.append(Event("offer", asked[0], M("P{asked} may complete the four {ranks}",
-                                                         asked=asked[0] + 1,
-                                                         ranks=rank_words(rank, plural=True)), (), R["LD-33"]))
+                if watched:
+                    events.append(Event("offer", asked[0], M("P{asked} may complete the four {ranks}",
+                                                             asked=asked[0] + 1,
+                                                             ranks=rank_words(rank, plural=True)), (), R["LD-33"]))
                 table.update(offer=asked, resume=nxt)
                 return self.copy(**table, current=asked[0], phase="offer")._settle(events)
         if chained and opts.chain_face_down and closed[p] and not out[p]:
-            events.append(Event("chain", p, M("P{p} may turn the next face-down card", p=p + 1), (), R["LD-22"]))
+            if watched:
+                events.append(Event("chain", p, M("P{p} may turn the next face-down card", p=p + 1), (), R["LD-22"]))
             table.update(resume=nxt)
             return self.copy(**table, current=p, phase="chain")._settle(events)
         return self.copy(**table, current=nxt, phase="play")._settle(events)
@@ -730,13 +741,17 @@ class LeDanishState(ShedTable):
         for seat, to in receiver.items():
             passed[to] = hands[seat]
         known = pass_known(known, self.players, receiver, hands)
-        events.append(Event("pass-hands", p, M("everyone passes their hand to the player on their right"),
-                            (), R["LD-31"]))
+        watched = self._watched  # events only when someone reads them (RulesState)
+        if watched:
+            events.append(Event("pass-hands", p, M("everyone passes their hand to the player on their right"),
+                                (), R["LD-31"]))
         for step in range(self.players):
             seat = (p + step) % self.players
             if not out[seat] and not (passed[seat] or self.open[seat] or closed[seat]):
                 finished += (seat,)
-                events.append(Event("finish", seat, M("P{seat} is left with no cards", seat=seat + 1), (), R["LD-34"]))
+                if watched:
+                    events.append(Event("finish", seat, M("P{seat} is left with no cards", seat=seat + 1), (),
+                                        R["LD-34"]))
         return tuple(passed), finished, known
 
     def _game_ends(self, finished: tuple[int, ...]) -> bool:
@@ -746,9 +761,9 @@ class LeDanishState(ShedTable):
 
     def _apply_send(self, move: ShedMove) -> tuple[LeDanishState, tuple[Event, ...]]:
         p, t = move.player, move.index
-        events = [Event("send", t, M("P{p} sends the pile ({pile}) to P{t}",
-                                     p=p + 1, pile=n_cards(len(self.pile)), t=t + 1),
-                        self.pile, R["LD-29"])]
+        watched = self._watched
+        events = [Event("send", t, M("P{p} sends the pile ({pile}) to P{t}", p=p + 1, pile=n_cards(len(self.pile)),
+                                     t=t + 1), self.pile, R["LD-29"])] if watched else []
         hands = replace_at(self.hands, t, sorted_cards(self.hands[t] + self.pile))
         known = learn(self.known, self.players, t, self.pile)
         out = [seat in self.finished for seat in range(self.players)]
@@ -756,20 +771,27 @@ class LeDanishState(ShedTable):
             leader = p
         else:
             leader = next_seat(p, self.direction, out)
-        events.append(Event("lead", leader, M("P{leader} leads on the empty table", leader=leader + 1), (), R["LD-29"]))
+        if watched:
+            events.append(Event("lead", leader, M("P{leader} leads on the empty table", leader=leader + 1), (),
+                                R["LD-29"]))
         return self._pile_taken(events, hands=hands, current=leader, known=known, offer=(), resume=None)
 
     def _apply_pass(self, move: ShedMove) -> tuple[LeDanishState, tuple[Event, ...]]:
         p = move.player
+        watched = self._watched  # events only when someone reads them (RulesState)
         if self.phase == "chain":
-            events = [Event("pass", p, M("P{p} stops turning face-down cards", p=p + 1), (), R["LD-22"])]
+            events = [Event("pass", p, M("P{p} stops turning face-down cards", p=p + 1), (), R["LD-22"])] \
+                if watched else []
             return self.copy(current=self.resume, phase="play", resume=None,
                                  turn=self.turn + 1)._settle(events)
-        events = [Event("pass", p, M("P{p} does not complete the four", p=p + 1), (), R["LD-33"])]
+        events = [Event("pass", p, M("P{p} does not complete the four", p=p + 1), (), R["LD-33"])] \
+            if watched else []
         rest = self.offer[1:]
         if rest:
-            events.append(Event("offer", rest[0], M("P{rest} may complete the four {ranks}", rest=rest[0] + 1,
-                                                    ranks=rank_words(self.pile[-1].rank, plural=True)), (), R["LD-33"]))
+            if watched:
+                events.append(Event("offer", rest[0], M("P{rest} may complete the four {ranks}", rest=rest[0] + 1,
+                                                        ranks=rank_words(self.pile[-1].rank, plural=True)), (),
+                                    R["LD-33"]))
             return self.copy(current=rest[0], offer=rest, turn=self.turn + 1)._settle(events)
         return self.copy(current=self.resume, phase="play", offer=(), resume=None,
                              turn=self.turn + 1)._settle(events)
@@ -782,13 +804,15 @@ class LeDanishState(ShedTable):
             leader = next_seat(p, self.direction, out)
         else:
             leader = self.last if not out[self.last] else next_seat(self.last, self.direction, out)
-        if self.options.after_pickup == "last-player" and self.last is not None:
-            events.append(Event("lead", leader, M("P{leader}, the last player to put cards down, leads on the "
-                                                  "empty table", leader=leader + 1), (), R["LD-18"], RULING["LD-b"]))
-        else:
-            events.append(Event("lead", leader, M("P{leader}, the player after the one who picked up, leads on "
-                                                  "the empty table (option “{option}”)", leader=leader + 1,
-                                                  option=M("after pickup")), (), R["LD-16"], RULING["LD-b"]))
+        if self._watched:
+            if self.options.after_pickup == "last-player" and self.last is not None:
+                events.append(Event("lead", leader, M("P{leader}, the last player to put cards down, leads on the "
+                                                      "empty table", leader=leader + 1), (), R["LD-18"],
+                                    RULING["LD-b"]))
+            else:
+                events.append(Event("lead", leader, M("P{leader}, the player after the one who picked up, leads on "
+                                                      "the empty table (option “{option}”)", leader=leader + 1,
+                                                      option=M("after pickup")), (), R["LD-16"], RULING["LD-b"]))
         return self._pile_taken(events, hands=hands, closed=closed, current=leader, known=known, offer=(),
                                 resume=None)
 

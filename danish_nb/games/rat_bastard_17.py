@@ -556,13 +556,15 @@ class RatBastardState(RulesState):
         total = self.total + value
         pile = self.pile + (card,)
         deck_gone = not self.deck
-        events = [_play_event(move, card, value, total, own is None)]
+        watched = self._watched  # events only when someone reads them (RulesState)
+        events = [_play_event(move, card, value, total, own is None)] if watched else []
         deck = self.deck
         if deck and len(hands[p]) < HAND_SIZE:
             drawn = deck[max(0, len(deck) - (HAND_SIZE - len(hands[p]))):]
             hands = replace_at(hands, p, sorted_cards(hands[p] + drawn))
             deck = deck[:len(deck) - len(drawn)]
-            events.append(_refill_event(p, drawn))
+            if watched:
+                events.append(_refill_event(p, drawn))
         won = not hands[p] and not any(c is not None for c in holes[p])
         passes = total < TARGET and not won  # the usual case: the other player's turn, one copy
         state = self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total, turn=self.turn + 1,
@@ -570,20 +572,23 @@ class RatBastardState(RulesState):
         if passes:
             return state._settle(events)
         if total > TARGET:
-            events.append(Event("over", p, M("the total went over 17 with a blind hole card"), (), R["RB-21"]))
+            if watched:
+                events.append(Event("over", p, M("the total went over 17 with a blind hole card"), (), R["RB-21"]))
             return state._pick_up(p, HAND_SIZE, "RB-21", "RB-l", events)
         if won:
             result = Result(order=(p, 1 - p), loser=1 - p,
                             reason=M("P{p} has got rid of all their cards and wins: P{x} is the Rat Bastard",
                                      p=p + 1, x=2 - p), reason_id="out-of-cards")
-            events.append(Event("win", p, result.text, (), R["RB-22"], RULING["RB-o"]))
+            if watched:
+                events.append(Event("win", p, result.text, (), R["RB-22"], RULING["RB-o"]))
             return state.copy(phase="over", result=result), tuple(events)
         if total == TARGET:  # noqa: SIM102 - the comment below is about the inner test alone
             if not deck_gone:
                 # the deck was not gone when the card went down, even if the refill emptied it (RB-n)
-                events.append(Event("discard", p, M("17! The pile ({pile}) is discarded; P{p} starts again "
-                                                    "from 0", pile=n_cards(len(pile)),
-                                                    p=p + 1), pile, R["RB-17"], RULING["RB-f" if deck else "RB-n"]))
+                if watched:
+                    events.append(Event("discard", p, M("17! The pile ({pile}) is discarded; P{p} starts again "
+                                                        "from 0", pile=n_cards(len(pile)), p=p + 1),
+                                        pile, R["RB-17"], RULING["RB-f" if deck else "RB-n"]))
                 state = state.copy(pile=(), total=0, discard=self.discard + pile, current=p)
                 return state._settle(events, repeat=True)
         return state._pick_up(1 - p, HAND_SIZE, "RB-18", "RB-f", events, restart=p)
@@ -603,7 +608,8 @@ class RatBastardState(RulesState):
             rule = "RB-16"
             hands = replace_at(self.hands, p, sorted_cards(self.hands[p] + self.pile))
             events = [Event("take", p, M("P{p} picks up all the pile ({pile}); P{x} starts again from 0",
-                                         p=p + 1, pile=n_cards(len(self.pile)), x=2 - p), self.pile, R[rule])]
+                                         p=p + 1, pile=n_cards(len(self.pile)), x=2 - p), self.pile, R[rule])] \
+                if self._watched else []
             state = state.copy(hands=hands, pile=(), total=0, current=1 - p, known=self._known_with(p, self.pile))
             return state._settle(events, repeat=True)
         if self.hands[p]:
@@ -620,18 +626,20 @@ class RatBastardState(RulesState):
         taken = self.pile[len(self.pile) - count:]
         rest = self.pile[:len(self.pile) - count]
         hands = replace_at(self.hands, taker, sorted_cards(self.hands[taker] + taken))
-        if taken:
+        watched = self._watched
+        if taken and watched:
             events.append(Event("take", taker, M("P{taker} picks up {count} from the top of the pile",
                                                  taker=taker + 1, count=n_cards(count)),
                                 taken, R[rule], RULING[ruling]))
-        if rest:  # a taker who already holds enough picks up none: the whole pile goes (RB-f)
+        if rest and watched:  # a taker who already holds enough picks up none: the whole pile goes (RB-f)
             said = M("the rest of the pile ({rest}) is discarded", rest=n_cards(len(rest))) if taken else \
                 M("P{taker} already holds {held} and picks up none; the whole pile ({rest}) is discarded",
                   taker=taker + 1, held=n_cards(len(self.hands[taker])), rest=n_cards(len(rest)))
             events.append(Event("discard", None, said, rest, R[rule], RULING[ruling]))
         current = 1 - taker if restart is None else restart
-        who_restarts = "RB-l" if ruling == "RB-g" else ruling  # RB-l: after going over, the other starts
-        events.append(_restart_event(current, rule, who_restarts))
+        if watched:
+            who_restarts = "RB-l" if ruling == "RB-g" else ruling  # RB-l: after going over, the other starts
+            events.append(_restart_event(current, rule, who_restarts))
         state = self.copy(hands=hands, pile=(), total=0, discard=self.discard + rest, current=current,
                           known=self._known_with(taker, taken))
         return state._settle(events, repeat=True)
@@ -648,12 +656,14 @@ class RatBastardState(RulesState):
             state = self.copy(seen=self.seen + (key,))
             if state.seen.count(key) >= self.options.repetitions:
                 result = Result(draw=True, reason=repetition_text(self.options.repetitions), reason_id="repetition")
-                events.append(Event("draw", None, result.text, (), R["RB-2"], RULING["RB-p"]))
+                if self._watched:
+                    events.append(Event("draw", None, result.text, (), R["RB-2"], RULING["RB-p"]))
                 return state.copy(phase="over", result=result), tuple(events)
         if state.turn >= self.options.turn_limit:
             result = Result(draw=True, reason=M("draw: the turn limit of {turn_limit} moves was reached",
                                                 turn_limit=self.options.turn_limit), reason_id="turn-limit")
-            events.append(Event("draw", None, result.text, (), R["RB-2"], RULING["RB-p"]))
+            if self._watched:
+                events.append(Event("draw", None, result.text, (), R["RB-2"], RULING["RB-p"]))
             return state.copy(phase="over", result=result), tuple(events)
         return state, tuple(events)
 
@@ -666,10 +676,11 @@ class RatBastardState(RulesState):
             holes = replace_at(self.holes, p, replace_at(self.holes[p], slot, move.card))
             events = [Event("swap", p, M("P{p} puts {card} face up at position {slot} and takes {other} into "
                                          "the hand", p=p + 1, card=move.card,
-                                         slot=slot + 1, other=move.other), (move.card, move.other), R["RB-7"])]
+                                         slot=slot + 1, other=move.other), (move.card, move.other), R["RB-7"])] \
+                if self._watched else []
             return self.copy(hands=hands, holes=holes, swapped=self.swapped + (slot,), turn=self.turn + 1,
                              known=self._known_with(p, (move.other,), drop=move.card))._settle(events)
-        events = [Event("keep", p, M("P{p} is done swapping", p=p + 1), (), R["RB-7"])]
+        events = [Event("keep", p, M("P{p} is done swapping", p=p + 1), (), R["RB-7"])] if self._watched else []
         if p == 0:
             return self.copy(current=1, swapped=(), turn=self.turn + 1)._settle(events)
         state = self.copy(swapped=(), turn=self.turn + 1, phase="play")
@@ -679,25 +690,30 @@ class RatBastardState(RulesState):
         """Each player draws the top card of the deck until one is higher (RB-9, RB-10, ruling RB-h)."""
         deck, drawn = self.deck, ()
         first = 0
+        watched = self._watched  # events only when someone reads them (RulesState)
         while True:
             if len(deck) < 2:
-                events.append(Event("start", 0, M("the deck ran out before the tie was broken: P1 starts"),
-                                    (), R["RB-10"], RULING["RB-k"]))
+                if watched:
+                    events.append(Event("start", 0, M("the deck ran out before the tie was broken: P1 starts"),
+                                        (), R["RB-10"], RULING["RB-k"]))
                 break
             one, two = deck[-1], deck[-2]
             deck, drawn = deck[:-2], drawn + (one, two)
             v1, v2 = draw_value(one, self.options), draw_value(two, self.options)
-            wild = is_wild(one, self.options) or is_wild(two, self.options)
-            events.append(Event("pick", None, M("to decide who starts, P1 draws {one}, worth {v1}, and P2 "
-                                                "draws {two}, worth {v2}", one=one, v1=v1, two=two,
-                                                v2=v2), (one, two), R["RB-9"], RULING["RB-k" if wild else "RB-h"]))
+            if watched:
+                wild = is_wild(one, self.options) or is_wild(two, self.options)
+                events.append(Event("pick", None, M("to decide who starts, P1 draws {one}, worth {v1}, and P2 "
+                                                    "draws {two}, worth {v2}", one=one, v1=v1, two=two,
+                                                    v2=v2), (one, two), R["RB-9"], RULING["RB-k" if wild else "RB-h"]))
             if v1 != v2:
                 first = 0 if v1 > v2 else 1
-                events.append(Event("start", first, M("P{first} has the higher card and goes first; the drawn "
-                                                      "cards are discarded",
-                                                      first=first + 1), drawn, R["RB-10"], RULING["RB-h"]))
+                if watched:
+                    events.append(Event("start", first, M("P{first} has the higher card and goes first; the drawn "
+                                                          "cards are discarded",
+                                                          first=first + 1), drawn, R["RB-10"], RULING["RB-h"]))
                 break
-            events.append(Event("tie", None, M("equal values: both draw again"), (), R["RB-9"]))
+            if watched:
+                events.append(Event("tie", None, M("equal values: both draw again"), (), R["RB-9"]))
         state = self.copy(deck=deck, discard=self.discard + drawn, current=first)
         return state._settle(events)
 

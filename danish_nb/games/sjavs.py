@@ -746,6 +746,8 @@ class SjavsState(MatchState):
             return self._apply_bid(move)
         if self.phase == "trump":
             state, events = self.copy(trumps=TRUMPS[move.suit])._after_trumps()
+            if not self._watched:
+                return state, events
             named = Event("trump", move.player, M("P{player} names {suit_name} as trumps",
                                                   player=move.player + 1, suit_name=SUIT_TEXTS[move.suit]),
                           (), R["SJ-25"])
@@ -755,6 +757,8 @@ class SjavsState(MatchState):
             hand = tuple(c for c in self.hands[p] if c not in move.cards)
             state = self.copy(hands=self._hands_with(p, hand), skat=move.cards, phase="play",
                                   leader=self.eldest)
+            if not self._watched:
+                return state, ()
             aside = Private(move.cards, owner=p, public=n_cards(len(move.cards)), in_hand=False)
             text = M("P{p} discards {cards} face down; P{eldest} (eldest) leads", p=p + 1, cards=aside,
                      eldest=self.eldest + 1)
@@ -767,23 +771,23 @@ class SjavsState(MatchState):
     def _apply_bid(self, move: TrickMove) -> tuple[SjavsState, tuple[Event, ...]]:
         p = move.player
         bids = self.bids + ((p, move.bid or PASS),)
+        watched = self._watched  # events only when someone reads them (RulesState)
         if move.action == PASS:
-            event = _auction_event("pass", p, None)
+            event = _auction_event("pass", p, None) if watched else None
             soloist, contract = self.soloist, self.contract
         else:
-            event = _auction_event("bid", p, move.bid)
+            event = _auction_event("bid", p, move.bid) if watched else None
             soloist, contract = p, move.bid
         state = self.copy(bids=bids, soloist=soloist, contract=contract)
         passed = state.passed
         if contract is None and len(passed) == self.players:
             return state._throw_in(event)
         if contract == "slam" or (contract is not None and len(passed) == self.players - 1):
-            end = _auction_event("auction", soloist, contract)
             state, events = state._after_auction()
-            return state, (event, end) + events
+            return state, (event, _auction_event("auction", soloist, contract)) + events if event else ()
         turn = next(seat for seat in ((p + k) % self.players for k in range(1, self.players + 1))
                     if seat not in passed)
-        return state.copy(turn=turn), (event,)
+        return state.copy(turn=turn), (event,) if event else ()
 
     def _after_auction(self) -> tuple[SjavsState, tuple[Event, ...]]:
         """The soloist names trumps (Farvesjavs), else the exchange or the play begins."""
@@ -798,54 +802,63 @@ class SjavsState(MatchState):
             hand = by_suit(self.hands[s] + self.skat)
             taken = Private(self.skat, owner=s, public=n_cards(len(self.skat)))
             state = self.copy(hands=self._hands_with(s, hand), skat=(), phase="discard", turn=s)
+            if not self._watched:  # events only when someone reads them (RulesState)
+                return state, ()
             text = M("P{s} takes the skat ({cards}) and will discard as many", s=s + 1, cards=taken)
             return state, (Event("skat", s, text, (), R["SJ-8"]),)
         eldest = self.contract == "play"
         leader = self.eldest if eldest else s
         state = self.copy(phase="play", leader=leader)
-        return state, (_lead_event(leader, eldest),)
+        return state, (_lead_event(leader, eldest),) if self._watched else ()
 
-    def _throw_in(self, event: Event) -> tuple[SjavsState, tuple[Event, ...]]:
+    def _throw_in(self, event: Event | None) -> tuple[SjavsState, tuple[Event, ...]]:
         """Everyone passed: the same dealer deals again (ruling SJ-c)."""
         m = self.match
         text = M("everyone passed: the cards are thrown in and P{dealer} deals again", dealer=m.dealer + 1)
         line = ScoreLine(self.eldest, 0, M("{text} (ruling SJ-c)", text=text), "SJ-6")
         match = m.scored(DealScore(m.deal, m.dealer, (0,) * self.players, (line,)))
-        events = [event, Event("throw-in", None, text, (), R["SJ-6"], RULING["SJ-c"])]
+        watched = self._watched  # events only when someone reads them (RulesState)
+        events = [event, Event("throw-in", None, text, (), R["SJ-6"], RULING["SJ-c"])] if watched else []
         if match.deal + 1 >= self.options.max_deals:
             return self._finish(match, events, capped=True)
         state = deal_state(self.options, self.players, Match(m.seed, m.deal + 1, m.dealer, match.scores,
                                                              match.history))
-        events.append(Event("deal", state.eldest, M("deal {deal}: P{dealer} deals again; P{eldest} bids first",
-                                                    deal=state.match.deal + 1, dealer=m.dealer + 1,
-                                                    eldest=state.eldest + 1), (), R["SJ-4"], RULING["SJ-c"]))
+        if watched:
+            events.append(Event("deal", state.eldest, M("deal {deal}: P{dealer} deals again; P{eldest} bids first",
+                                                        deal=state.match.deal + 1, dealer=m.dealer + 1,
+                                                        eldest=state.eldest + 1), (), R["SJ-4"], RULING["SJ-c"]))
         return state, tuple(events)
 
     def _end_deal(self, events: list[Event]) -> tuple[SjavsState, tuple[Event, ...]]:
         """Score the deal line by line, then deal again or end the match (SJ-16 to SJ-20)."""
         score = score_deal(soloist=self.soloist, contract=self.contract, won=self.won, out_of_play=self.skat,
                            exchanged=self.exchanged, match=self.match, plan=self.layout, options=self.options)
-        events += [line.event(CATALOGUE) for line in score.lines]
         match = self.match.scored(score)
-        lost = ", ".join(f"P{seat + 1} {pts:+d}" for seat, pts in enumerate(score.points))
-        totals = ", ".join(f"P{seat + 1} {pts}" for seat, pts in enumerate(match.scores))
-        events.append(Event("deal-scored", None, M("deal {deal}: {lost}; game points: {totals}",
-                                                   deal=match.deal + 1, lost=lost, totals=totals),
-                            (), R["SJ-16"]))
+        watched = self._watched  # events only when someone reads them (RulesState)
+        if watched:
+            events += [line.event(CATALOGUE) for line in score.lines]
+            lost = ", ".join(f"P{seat + 1} {pts:+d}" for seat, pts in enumerate(score.points))
+            totals = ", ".join(f"P{seat + 1} {pts}" for seat, pts in enumerate(match.scores))
+            events.append(Event("deal-scored", None, M("deal {deal}: {lost}; game points: {totals}",
+                                                       deal=match.deal + 1, lost=lost, totals=totals),
+                                (), R["SJ-16"]))
         if min(match.scores) <= 0:
             return self._finish(match, events)
         if match.deal + 1 >= self.options.max_deals:
             return self._finish(match, events, capped=True)
         state = deal_state(self.options, self.players, match.next_deal())
-        events.append(Event("deal", state.eldest, M("deal {deal}: P{dealer} deals; P{eldest} bids first",
-                                                    deal=state.match.deal + 1, dealer=state.match.dealer + 1,
-                                                    eldest=state.eldest + 1), (), R[state.layout.rule_id],
-                            RULING[DEAL_RULINGS[state.layout.rule_id]]))
+        if watched:
+            events.append(Event("deal", state.eldest, M("deal {deal}: P{dealer} deals; P{eldest} bids first",
+                                                        deal=state.match.deal + 1, dealer=state.match.dealer + 1,
+                                                        eldest=state.eldest + 1), (), R[state.layout.rule_id],
+                                RULING[DEAL_RULINGS[state.layout.rule_id]]))
         return state, tuple(events)
 
     def _finish(self, match: Match, events: list[Event], capped: bool = False) -> tuple[SjavsState, tuple[Event, ...]]:
         result = match_result(match.scores, match.deal + 1 if capped else None)
-        events.append(Event("end", result.loser, result.text, (), R["SJ-19"], RULING["SJ-j" if capped else "SJ-f"]))
+        if self._watched:
+            events.append(Event("end", result.loser, result.text, (), R["SJ-19"],
+                                RULING["SJ-j" if capped else "SJ-f"]))
         return self.copy(match=match, phase="over", result=result), tuple(events)
 
 
