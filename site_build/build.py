@@ -63,8 +63,8 @@ STARTUP_IMPORTS = ("danish_nb.web.session", "danish_nb.games.danish_bastard", "d
                    "danish_nb.widgets.rat_board", "danish_nb.agents.search", "danish_nb.coach")
 #: What worker.js runs after a first visit's first board (drawn in the visitor's language only) and
 #: before its snapshot: the imports, and every language's catalogue read, so that a restored
-#: interpreter draws the app's first board in any language with no file (before its wheels' files
-#: are written again).
+#: interpreter draws the app's first board in any language with no file (before its wheel is
+#: unpacked again).
 WARM_UP = (f"import {', '.join(STARTUP_IMPORTS)}\nfrom danish_nb.i18n import LANGUAGES, translator\n"
            "for lang in LANGUAGES:\n    translator(lang)('New game')\n")
 #: Standard modules no page needs, left out of the standard library's zip (1 MB of its 2.4): the
@@ -126,7 +126,7 @@ def npm_package(name: str, version: str) -> Path:
 
 
 #: The package's pure-Python dependencies the page's Python needs (practice's schedule), as wheels
-#: from PyPI at the versions installed here (those the tests ran with), imported from their zips as its own.
+#: from PyPI at the versions installed here (those the tests ran with), unpacked beside its own.
 BROWSER_DEPENDENCIES = ("fsrs", "typing-extensions")
 
 

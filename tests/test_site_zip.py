@@ -1,5 +1,7 @@
-"""The serverless page imports danish_nb from its wheel as it is, a zip on ``sys.path`` (zipimport,
-site_build/static/worker.js), not unpacked: every module of the page's wheel imports from the zip
+"""danish_nb imports from its page's wheel as it is, a zip on ``sys.path`` (zipimport), not
+unpacked: it reads its data files as resources. (The page itself unpacks its wheels: importing from
+the zip was tried and made a first visit's first click 0.3-0.9 s slower at 4x, while its first board
+was not measurably faster; see benchmarks/site.py.) Every module of the page's wheel imports from the zip
 and the page's session plays (its first board, the Practice screen with its styles, another
 language's catalogue, a hint) in a fresh interpreter that, like the page's Python, has no
 third-party package but the wheels the page ships (fsrs, typing-extensions)."""

@@ -3,17 +3,16 @@
 // the worker answers {id, result} with what danish_nb.web.session.Session.handle returned (or {id,
 // error}), one request after another.
 //
-// A first visit starts Python, puts the wheels on its path (imported from the zips, not unpacked)
-// and answers the first request (the app's first board imports what it needs, in the visitor's
-// language only). Then, once the page has drawn that board and before any other request (settle),
-// it runs the build's warm-up (the catalogues of every language, the modules a restored interpreter
-// needs before its wheels' files are written again) and takes a memory snapshot of the interpreter
+// A first visit starts Python, unpacks the wheels and answers the first request (the app's first
+// board imports what it needs, in the visitor's language only). Then, once the page has drawn that
+// board and before any other request (settle), it runs the build's warm-up (the catalogues of every language, the modules a restored interpreter needs
+// before its wheels are unpacked again) and takes a memory snapshot of the interpreter
 // (pyodide's _makeSnapshot) while Python holds no JavaScript object: the page's progress and
 // partial-answer callbacks reach Python through hooks set only after it. The snapshot is saved in
 // the Cache Storage. Later visits of the same build restore it (_loadSnapshot) instead of starting
 // and importing again, reseed Python's random numbers (a snapshot holds its generator's state: each
 // visit would deal the same "random" game) and start a new session. The file system is not in a
-// snapshot: the wheels' files are written again, once the app's first board (which needs nothing the
+// snapshot: the wheels are unpacked again, once the app's first board (which needs nothing the
 // snapshot has not imported) is drawn, before any other request. The underscore options are experimental: the
 // Pyodide version is pinned (site_build/build.py) and the snapshot is tested (tests/test_site.py).
 const BUILD = /*BUILD*/{};
@@ -31,9 +30,6 @@ dn_hooks = DnHooks()
 dn_session = Session(progress=lambda done, total: dn_hooks.progress(done, total),
                      partial=lambda text: dn_hooks.partial(text))
 dn_session.handle_json`;
-// where the wheels are written (Pyodide's file system, not kept in a snapshot)
-const WHEELS = "/lib/dn-wheels";
-const WHEEL_PATHS = [BUILD.wheel, ...BUILD.wheels];
 const HOOKS = "from js import dnPartial, dnProgress\ndn_hooks.progress, dn_hooks.partial = dnProgress, dnPartial";
 
 /** The saved snapshot as {bytes: a promise of them} (read while Pyodide loads), or null when there is none. */
@@ -63,7 +59,7 @@ async function start() {
     phases[name] = Math.round(now - last) / 1000;
     last = now;
   };
-  const wheels = WHEEL_PATHS.map((path) => fetch(new URL(path, import.meta.url)).then((response) => {
+  const wheels = [BUILD.wheel, ...BUILD.wheels].map((path) => fetch(new URL(path, import.meta.url)).then((response) => {
     if (!response.ok) throw new Error(`${response.status} ${response.url}`);
     return response.arrayBuffer();
   }));
@@ -83,19 +79,11 @@ async function start() {
   const restored = pyodide !== null;
   pyodide ??= await loadPyodide({ ...options, _makeSnapshot: KEEPS });
   step(restored ? "Pyodide from the snapshot" : "Pyodide");
-  // the wheels are not unpacked: each is written as it is to WHEELS and imported from there (a zip
-  // at the end of sys.path, where site-packages is, after the standard library: zipimport; the
-  // package reads its data files as resources); a restored interpreter has them on its path
-  // already and needs only the files again
   const unpack = async () => {
-    pyodide.FS.mkdirTree(WHEELS);
-    const paths = [];
-    for (const [i, wheel] of wheels.entries()) {
-      const path = `${WHEELS}/${WHEEL_PATHS[i].split("/").pop()}`;
-      pyodide.FS.writeFile(path, new Uint8Array(await wheel));
-      paths.push(path);
+    const sitePackages = pyodide.runPython("import site\nsite.getsitepackages()[0]");
+    for (const wheel of wheels) {
+      pyodide.unpackArchive(new Uint8Array(await wheel), "wheel", { extractDir: sitePackages });
     }
-    pyodide.runPython(`import sys\nsys.path += [p for p in ${JSON.stringify(paths)} if p not in sys.path]`);
   };
   if (!restored) {
     await unpack();
@@ -144,7 +132,7 @@ async function save(snapshot) {
   }
 }
 
-/** The wheels' files, if a restored interpreter still lacks them. */
+/** The wheel's files, if a restored interpreter still lacks them. */
 async function unpacked(ready) {
   if (ready.unpack) {
     const unpack = ready.unpack;
@@ -155,7 +143,7 @@ async function unpacked(ready) {
 
 let queue = Promise.resolve();
 let settling = false;
-/** The work left after the first answer (the wheels' files written again, the warm-up and snapshot),
+/** The work left after the first answer (the wheels unpacked again, the warm-up and snapshot),
  * queued once the page has drawn that answer (it says {drawn: true}; or 3 s after it, as a hidden
  * tab draws nothing), so that it does not take the processor from the first board's drawing. */
 function settle() {
