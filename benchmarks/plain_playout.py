@@ -166,7 +166,8 @@ def plain_le_danish(players: int, seed: int) -> int:
     higher, the 7, the wild 2, the 10 removing the pile and its player playing again, the Ace
     sending the pile to a chosen player, the 8 skipping a player per card, picking up the pile
     and the last player to put cards down leading, face-up cards taken into the hand, face-down
-    cards blind, refilling to three, ending at the first player out). Cards are ``rank * 4 +
+    cards blind, refilling to three, ending at the first player out, the repetition draw: the
+    same position a third time when the pile goes into a hand, LD-o). Cards are ``rank * 4 +
     suit`` (two packs repeat them); a play is any distinct set of one rank's cards in the hand
     (LD-11, LD-12: the player chooses which cards, as the engine's moves do). Returns the moves
     (decisions) played."""
@@ -182,6 +183,7 @@ def plain_le_danish(players: int, seed: int) -> int:
         hands.append(cards[3:])
     stock = deck[players * 9:]
     pile: list[int] = []
+    positions: list[tuple] = []
     p, last, moves = 0, None, players
     while moves < 3000:
         hand = hands[p]
@@ -197,6 +199,8 @@ def plain_le_danish(players: int, seed: int) -> int:
                 hand += pile + [card]
                 pile = []
                 p = last if last is not None else (p + 1) % players
+                if _ld_repeated(positions, stock, p, hands, opens, closed):
+                    break
                 continue
             cards = [card]
         else:
@@ -211,6 +215,8 @@ def plain_le_danish(players: int, seed: int) -> int:
                 hand += pile
                 pile = []
                 p = last if last is not None else (p + 1) % players
+                if _ld_repeated(positions, stock, p, hands, opens, closed):
+                    break
                 continue
             if players > 5:  # two packs: equal cards give each set once
                 cards = rng.choice([cards for group in groups.values() for cards in _ld_sets(group)])
@@ -232,9 +238,20 @@ def plain_le_danish(players: int, seed: int) -> int:
             moves += 1
             hands[rng.choice([t for t in range(players) if t != p])] += pile
             pile = []
+            if _ld_repeated(positions, stock, p, hands, opens, closed):
+                break
             continue
         p = (p + 1 + (count if rank == 8 else 0)) % players
     return moves
+
+
+def _ld_repeated(positions: list[tuple], stock: list[int], p: int, hands: list[list[int]], opens: list[list[int]],
+                 closed: list[list[int]]) -> bool:
+    """The pile went into a hand and ``p`` leads: whether this position comes a third time (the
+    repetition draw, ruling LD-o; ``positions`` the ones seen at such moments)."""
+    key = (tuple(stock), p, *(tuple(sorted(h)) for h in hands), *map(tuple, opens), *map(tuple, closed))
+    positions.append(key)
+    return positions.count(key) >= 3
 
 
 def _ld_set(groups: dict[int, list[int]], pick: int) -> list[int]:

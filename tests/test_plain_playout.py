@@ -4,8 +4,10 @@ Rat Bastard 17's plain playout is replayed through the engine in lockstep: its r
 deals the engine's cards, and at each of its decisions the options it lists must be the
 engine's legal moves (read as its cards and values) and its choice is applied to the engine; a take the
 plain playout makes without a decision must be the engine's only legal move; at the end both
-hold the same cards in the same places and agree on who won. Le danish's plain
-playout lists the same plays as the engine (each distinct set of one rank's cards).
+hold the same cards in the same places and agree on who won. Danish Bastard's and Le danish's
+plain playouts are replayed in lockstep the same way over whole games at several player counts
+(one and two packs), and Le danish's plays of a hand are also checked alone (each distinct set
+of one rank's cards).
 """
 
 from __future__ import annotations
@@ -291,3 +293,143 @@ def test_danish_bastard_plain_playout_reaches_every_ending(monkeypatch: pytest.M
     ends = Counter(db_replay(monkeypatch, players, seed)[1].state.result.reason_id
                    for players in (2, 4) for seed in range(6))
     assert ends["out-of-cards"] and ends["repetition"] and ends["turn-limit"], ends
+
+
+# --------------------------------------------------------------------------- Le danish in lockstep
+
+def ld_code(card: Card) -> int:
+    """Le danish's plain playout's int for a card: ``rank * 4 + suit``."""
+    return int(card.rank) * 4 + list(Suit).index(card.suit)
+
+
+class LeDanishLockstep(random.Random):
+    """Le danish's plain playout's random source, driving the engine alongside it: its deck is
+    the engine's deal; each face-up choice, and at each decision the options it lists (read as
+    the cards played, the face-down card turned or the player sent the pile) must be the engine's
+    legal moves, and its pick is played by the engine. A move the plain playout makes without a
+    decision (taking the pile, taking the face-up cards into the hand) must be the engine's only
+    legal move."""
+
+    def __init__(self, seed: int, players: int) -> None:
+        super().__init__(seed)
+        import danish_nb as dn
+        self.state: Any = dn.new_game("le-danish", players=players, seed=seed).state
+        self.shuffles = 0
+        self.decisions = 0
+        self.seen: Counter[str] = Counter()
+        self.cards = {ld_code(c): c for c in self.state.all_cards()}
+
+    def apply(self, move: Any) -> None:
+        assert move is not None and move in self.state.legal_moves(), (move, self.state.legal_moves())
+        before = self.state
+        self.state, events = before.apply(move)
+        self.seen.update(event.kind for event in events)
+        self.seen[move.action] += 1
+        if move.action == "closed" and before.hands[move.player] == self.state.hands[move.player]:
+            self.seen["closed fits"] += 1
+
+    def forced(self) -> None:
+        """The moves the plain playout makes without a decision: the engine's only legal move."""
+        while not self.state.is_over:
+            moves = self.state.legal_moves()
+            if len(moves) != 1 or moves[0].action not in ("take", "pick-up-open"):
+                return
+            self.apply(moves[0])
+
+    def legal(self, action: str) -> dict[Any, Any]:
+        self.forced()
+        moves = self.state.legal_moves()
+        assert moves and all(m.action == action for m in moves), (action, self.state, moves)
+        legal = {}
+        for move in moves:
+            key = move.index if action in ("send", "closed") else tuple(sorted(ld_code(c) for c in move.cards))
+            assert key not in legal, key
+            legal[key] = move
+        return legal
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        s = self.state
+        self.shuffles += 1
+        if self.shuffles == 1:  # the deal: each seat's face-down cards, then its six others, then the stock
+            x[:] = [ld_code(c) for p in range(s.players) for c in (*s.closed[p], *s.open[p], *s.hands[p])] \
+                + [ld_code(c) for c in s.stock]
+            return
+        super().shuffle(x)
+        p = s.current_player
+        self.apply(s.legal_move(ShedMove(p, "face-up", tuple(self.cards[c] for c in x[:3]))))
+
+    def choice(self, options: Any) -> Any:  # two packs' plays, or where the Ace sends the pile
+        action = "send" if isinstance(options[0], int) else "play"
+        legal = self.legal(action)
+        mine = [o if action == "send" else tuple(sorted(o)) for o in options]
+        assert sorted(mine) == sorted(legal) and len(set(mine)) == len(mine), (self.state, mine, sorted(legal))
+        picked = super().choice(options)
+        self.apply(legal[picked if action == "send" else tuple(sorted(picked))])
+        self.decisions += 1
+        return picked
+
+    def randrange(self, *args: Any, **kwargs: Any) -> int:  # a face-down card, or one pack's play
+        index = super().randrange(*args, **kwargs)
+        self.forced()
+        assert not self.state.is_over, self.state.result
+        if self.state.legal_moves()[0].action == "closed":
+            legal = self.legal("closed")
+            assert sorted(legal) == list(range(args[0])), (self.state, args)
+            self.apply(legal[index])
+            self.decisions += 1
+        return index
+
+    def play_set(self, groups: dict[int, list[int]], pick: int) -> list[int]:
+        """One pack's play (:func:`~benchmarks.plain_playout._ld_set`): its numbered sets are the
+        engine's plays; the picked one is played."""
+        count = sum((1 << len(g)) - 1 for g in groups.values())
+        mine = [tuple(sorted(_LD_SET(groups, i))) for i in range(count)]
+        legal = self.legal("play")
+        assert sorted(mine) == sorted(legal) and len(set(mine)) == len(mine), (self.state, mine, sorted(legal))
+        picked = _LD_SET(groups, pick)
+        self.apply(legal[tuple(sorted(picked))])
+        self.decisions += 1
+        return picked
+
+
+_LD_SET = plain_playout._ld_set
+
+
+def ld_replay(monkeypatch: pytest.MonkeyPatch, players: int, seed: int) -> tuple[int, LeDanishLockstep]:
+    """Le danish's plain playout of ``seed`` in lockstep with the engine: its moves and the
+    random source holding the engine's state at the end (the forced moves after its last
+    decision played too)."""
+    sources: list[LeDanishLockstep] = []
+
+    def make(seed: int) -> LeDanishLockstep:
+        sources.append(LeDanishLockstep(seed, players))
+        return sources[-1]
+
+    monkeypatch.setattr(plain_playout, "random", SimpleNamespace(Random=make))
+    monkeypatch.setattr(plain_playout, "_ld_set", lambda groups, pick: sources[0].play_set(groups, pick))
+    moves = plain_playout.plain_le_danish(players, seed)
+    sources[0].forced()
+    return moves, sources[0]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(p, s) for p in (2, 3, 5, 6, 8) for s in range(5)] + [(2, 65)])
+def test_le_danish_plain_playout_plays_the_engine_rules(monkeypatch: pytest.MonkeyPatch, players: int,
+                                                        seed: int) -> None:
+    moves, rng = ld_replay(monkeypatch, players, seed)
+    s = rng.state
+    assert rng.decisions > 10
+    assert s.is_over and moves == s.turn
+
+
+def test_le_danish_plain_playout_reaches_every_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over replayed seeds the engine goes through the 10, the Ace, the 8, taking the pile,
+    taking the face-up cards, face-down cards that fit and that fail, and ends by a Danish, the
+    repetition draw and the turn limit, so the lockstep test checks the plain playout on each."""
+    seen: Counter[str] = Counter()
+    for players, seed in [(p, s) for p in (2, 3, 6) for s in range(5)] + [(2, 65)]:  # seed 65: the turn limit
+        rng = ld_replay(monkeypatch, players, seed)[1]
+        seen.update(rng.seen)
+        seen[rng.state.result.reason_id] += 1
+    for kind in ("burn", "send", "skip", "take", "pick-up-open", "closed fits", "fail", "out-of-cards",
+                 "repetition", "turn-limit"):
+        assert seen[kind], (kind, seen)
