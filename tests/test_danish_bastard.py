@@ -18,7 +18,7 @@ from hypothesis import given, settings, strategies as st
 import danish_nb as dn
 from danish_nb.cards import packs
 from danish_nb.core import option_infos
-from danish_nb.families.shedding import ShedMove, group_moves
+from danish_nb.families.shedding import ShedMove, group_moves, hand_kinds, hand_moves
 from danish_nb.games import danish_bastard as db
 from danish_nb.games.danish_bastard import CATALOGUE, GAME, RULINGS, Options
 from helpers import BOOL_OPTIONS, DB, event_rules, expected, norm, play_out, ruling_ids, same_move, summary, table
@@ -623,5 +623,5 @@ def test_the_one_pass_hand_moves_are_the_grouped_ones(hand, tidy, top):
     """The move generator, reading a hand's moves off its kinds, lists the same moves, in the same
     order, as grouping the fitting cards by kind, for sorted hands and for any other order."""
     hand = tuple(sorted(hand)) if tidy else tuple(hand)
-    assert db._hand_moves(1, db._hand_kinds(1, hand), top, db.Options()) == \
+    assert hand_moves(hand_kinds(1, hand), db._fitting_kinds(top, db.Options())) == \
         group_moves(1, "play", db._groups(hand, top, db.Options()))

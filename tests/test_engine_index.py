@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import danish_nb as dn
+from danish_nb.families.shedding import hand_kinds
 from danish_nb.games import danish_bastard as db
 
 VARIANTS = [None, {"open_cards_together": False, "stock_by_choice": False}, {"must_play": False}]
@@ -35,7 +36,7 @@ def test_the_kinds_kept_always_equal_the_hand_s_and_the_moves_a_fresh_state_s(se
         for seat, entry in enumerate(state._hand_cache):
             if entry is not None and entry[0] is state.hands[seat]:
                 read += 1
-                assert entry[1] == db._hand_kinds(seat, state.hands[seat])
+                assert entry[1] == hand_kinds(seat, state.hands[seat])
                 assert list(entry[1]) == list(dict.fromkeys(c if c.is_joker else c.rank for c in state.hands[seat]))
         game.play(rng.choice(moves))
     assert read > 0

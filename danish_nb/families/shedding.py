@@ -385,6 +385,72 @@ def _subset_moves(player: int, action: str, group: tuple[Card, ...], limit: int 
     return tuple(new(ShedMove, (player, action, combo, None)) for combo in _subsets(group, limit))
 
 
+#: A hand's kinds (see :func:`hand_kinds`): per kind of card, the moves playing cards of it.
+Kinds = dict[Any, tuple[ShedMove, ...]]
+
+
+def kind_groups(cards: Sequence[Card], kinds: frozenset | None) -> dict[Any, list[Card]]:
+    """The cards of ``kinds`` (ranks, or jokers by colour; ``None``: all), grouped by kind in
+    the cards' order (the kinds in the order they first come).
+
+    >>> {str(k): format_cards(g) for k, g in kind_groups(parse_cards("7H 9C 7S RJ"), None).items()}
+    {'7': '7♥ 7♠', '9': '9♣', 'RJ': 'RJ'}
+    """
+    groups: dict[Any, list[Card]] = {}
+    for card in cards:
+        kind = card[0]
+        if kind is _JOKER:
+            kind = card
+        if kinds is None or kind in kinds:
+            group = groups.get(kind)
+            if group is None:
+                groups[kind] = [card]
+            else:
+                group.append(card)
+    return groups
+
+
+def hand_kinds(p: int, hand: tuple[Card, ...]) -> Kinds:
+    """Per kind of card in ``hand`` (a rank, or a joker by colour), in hand order: the moves
+    playing cards of that kind (:func:`kind_moves`; the last one plays them all)."""
+    return {kind: kind_moves(p, "play", tuple(group)) for kind, group in kind_groups(hand, None).items()}
+
+
+def kinds_after_play(kinds: Kinds, p: int, cards: tuple[Card, ...]) -> Kinds:
+    """:func:`hand_kinds` of a hand after ``p`` played ``cards`` (of one kind) from it, from
+    the hand's ``kinds``: only that kind's entry changes.
+
+    >>> kinds = kinds_after_play(hand_kinds(0, parse_cards("7H 7S 9C")), 0, parse_cards("7S"))
+    >>> kinds == hand_kinds(0, parse_cards("7H 9C"))
+    True
+    """
+    kinds = dict(kinds)
+    kind = cards[0][0]
+    if kind is _JOKER:
+        kind = cards[0]
+    group = kinds[kind][-1].cards
+    if len(group) == len(cards):
+        del kinds[kind]
+    else:
+        kinds[kind] = kind_moves(p, "play", without(group, cards))
+    return kinds
+
+
+def hand_moves(kinds: Kinds, fitting: frozenset) -> list[ShedMove]:
+    """The moves playing a hand's cards of the ``fitting`` kinds, read off its :func:`hand_kinds`:
+    :func:`group_moves` of those cards grouped by kind, in hand order.
+
+    >>> kinds = hand_kinds(0, parse_cards("5C 9H 9S KD"))
+    >>> [str(m) for m in hand_moves(kinds, frozenset({Rank.NINE, Rank.KING}))]
+    ['P1 play 9♥', 'P1 play 9♠', 'P1 play 9♥ 9♠', 'P1 play K♦']
+    """
+    moves: list[ShedMove] = []
+    for kind, moves_of_kind in kinds.items():
+        if kind in fitting:
+            moves += moves_of_kind
+    return moves
+
+
 def finishing_result(finished: tuple[int, ...], players: int, loser_name: Text) -> Result:
     """The result once at most one player holds cards: the order, and the loser if any."""
     remaining = [p for p in range(players) if p not in finished]
@@ -717,6 +783,31 @@ class ShedTable(RulesState):
         if self.phase == "swap":
             return self._check_face_up(move)
         return self._check_turn(move)
+
+    def _kinds(self, p: int) -> Kinds:
+        """:func:`hand_kinds` of ``p``'s hand, kept in :attr:`_hand_cache` for that hand (a
+        play from it works out the next hand's from it: :meth:`_cache_after_play`)."""
+        hand = self.hands[p]
+        cache = self._hand_cache
+        if cache:
+            entry = cache[p]
+            if entry is not None and entry[0] is hand:
+                return entry[1]
+        else:
+            cache = (None,) * self.players
+        kinds = hand_kinds(p, hand)
+        object.__setattr__(self, "_hand_cache", replace_at(cache, p, (hand, kinds)))
+        return kinds
+
+    def _cache_after_play(self, p: int, hand: tuple[Card, ...], left: tuple[Card, ...],
+                          cards: tuple[Card, ...]) -> tuple:
+        """:attr:`_hand_cache` once ``p`` played ``cards`` from ``hand``, leaving ``left``
+        (before any refill): the kinds of ``left`` worked out from ``hand``'s, if they were read."""
+        cache = self._hand_cache
+        entry = cache[p] if cache else None
+        if entry is None or entry[0] is not hand:
+            return cache
+        return replace_at(cache, p, (left, kinds_after_play(entry[1], p, cards)))
 
     def _wrong_player(self, player: int) -> Step:
         """The step refusing a move by ``player`` when it is not their turn."""

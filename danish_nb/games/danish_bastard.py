@@ -31,7 +31,8 @@ from ..families.shedding import (
     bare_move,
     finishing_result,
     forget,
-    kind_moves,
+    hand_moves,
+    kind_groups,
     learn,
     next_in,
     next_seat,
@@ -39,7 +40,6 @@ from ..families.shedding import (
     read_table_position,
     subsets,
     top_run,
-    without,
 )
 from ..i18n import N_, M, Message, _n
 
@@ -381,12 +381,13 @@ class DanishBastardState(ShedTable):
         if self.stock or hand:
             cache = self._hand_cache  # :meth:`_kinds`, its usual case read here (every move's path)
             entry = cache[p] if cache else None
-            moves = _hand_moves(p, entry[1] if entry is not None and entry[0] is hand else self._kinds(p), top, opts)
+            moves = hand_moves(entry[1] if entry is not None and entry[0] is hand else self._kinds(p),
+                               _fitting_kinds(top, opts))
             fitting = moves[0].cards[0] if moves else None
             if self.stock and self._stock_step(p, fitting)[0].ok:
                 moves.append(bare_move(p, "stock"))
         elif self.open[p]:
-            candidates = (ShedMove(p, "open", combo) for group in _kind_groups(self.open[p], None).values()
+            candidates = (ShedMove(p, "open", combo) for group in kind_groups(self.open[p], None).values()
                           for combo in subsets(group))
             moves = [move for move in candidates if passes(self._check_open(move)[-1])]
             fitting = None
@@ -397,21 +398,6 @@ class DanishBastardState(ShedTable):
         if self.pile and self._take_step(p, fitting)[0].ok:
             moves.append(bare_move(p, "take"))
         return moves
-
-    def _kinds(self, p: int) -> dict[Card | Rank, tuple[ShedMove, ...]]:
-        """:func:`_hand_kinds` of ``p``'s hand, kept in :attr:`_hand_cache` for that hand (a
-        play from it works out the next hand's from it: :meth:`_apply`)."""
-        hand = self.hands[p]
-        cache = self._hand_cache
-        if cache:
-            entry = cache[p]
-            if entry is not None and entry[0] is hand:
-                return entry[1]
-        else:
-            cache = (None,) * self.players
-        kinds = _hand_kinds(p, hand)
-        object.__setattr__(self, "_hand_cache", replace_at(cache, p, (hand, kinds)))
-        return kinds
 
     # -- the checks (any candidate move): each returns its steps, the last one deciding
     def _wrong_player(self, player: int) -> Step:
@@ -556,9 +542,8 @@ class DanishBastardState(ShedTable):
             else:
                 left = remove_cards(hand, cards)
             hands = replace_at(hands, p, left)
-            entry = hand_cache[p] if hand_cache else None
-            if entry is not None and entry[0] is hand and not (stock and len(left) < 3):  # not refilled
-                hand_cache = replace_at(hand_cache, p, (left, _kinds_after_play(entry[1], p, cards)))
+            if not (stock and len(left) < 3):  # not refilled
+                hand_cache = self._cache_after_play(p, hand, left, cards)
             if known:
                 known = forget(known, p, cards)
         elif action == "open":
@@ -762,64 +747,7 @@ def _same_value(cards: tuple[Card, ...]) -> Step | None:
 
 def _groups(cards: tuple[Card, ...], top: Card | None, options: Options) -> list[list[Card]]:
     """The cards that fit on ``top``, grouped by what may be played together."""
-    return list(_kind_groups(cards, _fitting_kinds(top, options)).values())
-
-
-def _hand_moves(p: int, kinds: dict[Card | Rank, tuple[ShedMove, ...]], top: Card | None,
-                options: Options) -> list[ShedMove]:
-    """The moves playing the cards of a hand that fit on ``top``, read off the hand's
-    :func:`_hand_kinds`: ``group_moves`` of :func:`_groups`, in hand order.
-
-    >>> from danish_nb.cards import parse_cards
-    >>> kinds = _hand_kinds(0, parse_cards("5C 9H 9S KD"))
-    >>> [str(m) for m in _hand_moves(0, kinds, Card.parse("8C"), Options())]
-    ['P1 play 9♥', 'P1 play 9♠', 'P1 play 9♥ 9♠', 'P1 play K♦']
-    """
-    fitting = _fitting_kinds(top, options)
-    moves: list[ShedMove] = []
-    for kind, kind_moves_ in kinds.items():
-        if kind in fitting:
-            moves += kind_moves_
-    return moves
-
-
-def _hand_kinds(p: int, hand: tuple[Card, ...]) -> dict[Card | Rank, tuple[ShedMove, ...]]:
-    """Per kind of card in ``hand`` (a rank, or a joker by colour), in hand order: the moves
-    playing cards of that kind (:func:`kind_moves`; the last one plays them all)."""
-    return {kind: kind_moves(p, "play", tuple(group)) for kind, group in _kind_groups(hand, None).items()}
-
-
-def _kinds_after_play(kinds: dict[Card | Rank, tuple[ShedMove, ...]], p: int,
-                      cards: tuple[Card, ...]) -> dict[Card | Rank, tuple[ShedMove, ...]]:
-    """:func:`_hand_kinds` of a hand after ``p`` played ``cards`` (of one kind) from it, from
-    the hand's ``kinds``: only that kind's entry changes."""
-    kinds = dict(kinds)
-    kind = cards[0][0]
-    if kind is _JOKER:
-        kind = cards[0]
-    group = kinds[kind][-1].cards
-    if len(group) == len(cards):
-        del kinds[kind]
-    else:
-        kinds[kind] = kind_moves(p, "play", without(group, cards))
-    return kinds
-
-
-def _kind_groups(cards: tuple[Card, ...], kinds: frozenset[Card | Rank] | None) -> dict[Card | Rank, list[Card]]:
-    """The cards of ``kinds`` (ranks, or jokers by colour; ``None``: all), grouped by kind in
-    hand order."""
-    groups: dict[Card | Rank, list[Card]] = {}
-    for card in cards:
-        kind = card[0]
-        if kind is _JOKER:
-            kind = card
-        if kinds is None or kind in kinds:
-            group = groups.get(kind)
-            if group is None:
-                groups[kind] = [card]
-            else:
-                group.append(card)
-    return groups
+    return list(kind_groups(cards, _fitting_kinds(top, options)).values())
 
 
 #: Ranks read on every move's path, as module constants: an enum member read off its class
