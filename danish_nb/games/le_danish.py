@@ -27,10 +27,12 @@ from ..families.common import copies, finishes, missing_cards, options_cache, re
 from ..families.shedding import (
     ShedMove,
     ShedTable,
+    bare_move,
     finishing_result,
     forget,
-    group_moves,
+    hand_moves,
     learn,
+    next_in,
     next_seat,
     parse_shed_move,
     pass_known,
@@ -411,18 +413,18 @@ class LeDanishState(ShedTable):
         lets go on the pile (read off :func:`_fits`), or else taking the pile; in the other
         phases, and from an empty hand, each candidate that its check passes."""
         phase = self.phase
-        hand = self.hands[p]
-        if phase == "play" and hand:
-            limit = 3 if self.options.at_most_three else None
-            moves = group_moves(p, "play", _groups(hand, effective_top(self.pile, self.options), self.options), limit)
-            candidates = [] if moves else [ShedMove(p, "take")]
+        if phase == "play" and self.hands[p]:
+            moves = self._plays(p)
+            candidates = [] if moves else [bare_move(p, "take")]
             if self._may_turn_closed(p):
                 candidates += self._closed_moves(p)
+            elif not candidates:
+                return moves
         elif phase == "send":
             moves, candidates = [], [ShedMove(p, "send", (), t) for t in range(self.players)]
         elif phase == "offer":
             rank = self.pile[-1].rank
-            group = [c for c in hand if c.rank is rank]
+            group = [c for c in self.hands[p] if c.rank is rank]
             moves = []
             candidates = [ShedMove(p, "complete", combo) for combo in dict.fromkeys(combinations(group, 2))]
             candidates.append(ShedMove(p, "pass"))
@@ -431,6 +433,16 @@ class LeDanishState(ShedTable):
         else:
             moves, candidates = [], [ShedMove(p, "pick-up-open"), *self._closed_moves(p)]
         return moves + [move for move in candidates if passes(self._check_turn(move)[-1])]
+
+    def _plays(self, p: int) -> list[ShedMove]:
+        """``p``'s plays from the hand whose cards :func:`placement` lets go on the pile (read
+        off :func:`_fitting_ranks` and the hand's kinds), in hand order."""
+        opts = self.options
+        pile = self.pile
+        moves = hand_moves(self._kinds(p), _fitting_ranks(effective_top(pile, opts) if pile else None, opts))
+        if opts.at_most_three:
+            return [move for move in moves if len(move.cards) <= 3]
+        return moves
 
     def _closed_moves(self, p: int) -> list[ShedMove]:
         """Turning each of ``p``'s face-down cards (candidates)."""
@@ -518,9 +530,9 @@ class LeDanishState(ShedTable):
             return [_empty_hand(self, p)]
         if not self.pile:
             return [(_NO_PILE,)]
-        fitting = _groups(self.hands[p], effective_top(self.pile, self.options), self.options)
+        fitting = self._plays(p)
         if fitting:
-            return [(_CAN_PLAY, fitting[0][0])]
+            return [(_CAN_PLAY, fitting[0].cards[0])]
         return [(_PICKS_UP, p + 1, self.pile[-1], len(self.pile)), (_PLAYS_WITH_THEM, p + 1)]
 
     def _check_pick_up_open(self, move: ShedMove) -> list[Step]:
@@ -614,6 +626,16 @@ class LeDanishState(ShedTable):
     def _apply(self, move: Any) -> tuple[LeDanishState, tuple[Event, ...]]:
         """The next state and what happened (``move`` is legal: see :meth:`RulesState.apply`)."""
         p, action = move.player, move.action
+        if action == "play" or action == "complete":  # from the hand (the usual case first)
+            hand, cards = self.hands[p], move.cards
+            if len(cards) == 1:  # one card, whose place in the hand is found at once
+                at = hand.index(cards[0])
+                left = hand[:at] + hand[at + 1:]
+            else:
+                left = remove_cards(hand, cards)
+            refilled = self.stock and len(left) < 3
+            return self._put(move, cards, replace_at(self.hands, p, left), self.closed, pair=action == "play",
+                             hand_cache=self._hand_cache if refilled else self._cache_after_play(p, hand, left, cards))
         if action == "face-up":
             return self._apply_face_up(move)
         if action == "send":
@@ -646,22 +668,24 @@ class LeDanishState(ShedTable):
                     if self._watched else []
                 known = learn(self.known, self.players, p, self.pile + (card,))
                 return self._pick_up(p, self.hands[p] + self.pile + (card,), closed, known, events)
-            return self._put(move, (card,), self.hands, closed, chained=True)
-        hands = replace_at(self.hands, p, remove_cards(self.hands[p], move.cards))
-        return self._put(move, move.cards, hands, self.closed, pair=action == "play")
+            return self._put(move, (card,), self.hands, closed, chained=True, hand_cache=self._hand_cache)
+        raise AssertionError(action)  # every action of the game is played above
 
     def _put(self, move: ShedMove, cards: tuple[Card, ...], hands, closed, *, pair: bool = False,
-             chained: bool = False) -> tuple[LeDanishState, tuple[Event, ...]]:
-        """Cards go on the pile by ``move``: draw, effects, who plays next."""
+             chained: bool = False, hand_cache: tuple) -> tuple[LeDanishState, tuple[Event, ...]]:
+        """Cards go on the pile by ``move``: draw, effects, who plays next (``hand_cache``: the
+        hand's kinds after the play, see :meth:`ShedTable._cache_after_play`)."""
         opts = self.options
         p = move.player
-        top = self.pile[-1] if self.pile else None
+        pile = self.pile
         watched = self._watched  # events only when someone reads them (RulesState)
-        events = [_put_event(move, cards, top)] if watched else []
-        pile, stock, burned, direction = self.pile + cards, self.stock, self.burned, self.direction
-        known = self.known if chained else forget(self.known, p, cards)
-        rank = cards[0].rank
-        hands, stock = self._refill(p, hands, stock, events)
+        events = [_put_event(move, cards, pile[-1] if pile else None)] if watched else []
+        pile, stock, burned, direction, known = pile + cards, self.stock, self.burned, self.direction, self.known
+        if known and not chained:
+            known = forget(known, p, cards)
+        rank = cards[0][0]
+        if stock and len(hands[p]) < 3:
+            hands, stock = self._refill(p, hands, stock, events)
         finished = self.finished
         if not (hands[p] or self.open[p] or closed[p]):
             finished += (p,)
@@ -685,51 +709,55 @@ class LeDanishState(ShedTable):
             direction = -direction
             if watched:
                 events.append(_seat_event("reverse", p, "LD-32", N_("the direction of play is reversed")))
-        out = [seat in finished for seat in range(self.players)]
-        table = dict(hands=hands, closed=closed, stock=stock, pile=pile, burned=burned, direction=direction,
-                     finished=finished, turn=self.turn + 1, last=p, offer=(), resume=None, known=known)
-        if self._game_ends(finished):
-            return self.copy(**table, phase="play")._settle(events)
-        if burn is not None:
-            leader = p if not out[p] else next_seat(p, direction, out)
+        players, offer, resume = self.players, (), None
+        ended = finished is not self.finished and self._game_ends(finished)
+        if ended:
+            current, phase = self.current, "play"
+        elif burn is not None:
+            current, phase = p if p not in finished else next_in(p, direction, finished, players), "play"
             if watched:
-                events.append(_seat_event("again", leader, "LD-28" if rank is _TEN else "LD-30",
+                events.append(_seat_event("again", current, "LD-28" if rank is _TEN else "LD-30",
                                           N_("P{leader} plays again on the empty table"), "leader"))
-            return self.copy(**table, current=leader, phase="play")._settle(events)
-        if rank is _ACE:
+        elif rank is _ACE:
+            current, phase = p, "send"
             if watched:
                 events.append(_seat_event("ace", p, "LD-29", N_("P{p} chooses who gets the pile"), "p"))
-            return self.copy(**table, current=p, phase="send")._settle(events)
-        eights = len(cards) if rank is _EIGHT else 0
-        seat = p
-        for _ in range(eights):
-            seat = next_seat(seat, direction, out)
-            if watched:
-                events.append(_seat_event("skip", seat, "LD-27", N_("P{seat} misses their turn because of an 8"),
-                                          "seat"))
-        nxt = next_seat(seat, direction, out)
-        if pair and len(cards) == 2 and opts.complete_four:
-            asked = self._offered(p, rank, hands, direction, out)
-            if asked:
+        else:
+            seat = p
+            if rank is _EIGHT:
+                for _ in cards:
+                    seat = next_in(seat, direction, finished, players)
+                    if watched:
+                        events.append(_seat_event("skip", seat, "LD-27",
+                                                  N_("P{seat} misses their turn because of an 8"), "seat"))
+            current, phase = next_in(seat, direction, finished, players), "play"
+            offer = self._offered(p, rank, hands, direction, finished) \
+                if pair and len(cards) == 2 and opts.complete_four else ()
+            if offer:
                 if watched:
-                    events.append(Event("offer", asked[0], M("P{asked} may complete the four {ranks}",
-                                                             asked=asked[0] + 1,
+                    events.append(Event("offer", offer[0], M("P{asked} may complete the four {ranks}",
+                                                             asked=offer[0] + 1,
                                                              ranks=rank_words(rank, plural=True)), (), R["LD-33"]))
-                table.update(offer=asked, resume=nxt)
-                return self.copy(**table, current=asked[0], phase="offer")._settle(events)
-        if chained and opts.chain_face_down and closed[p] and not out[p]:
-            if watched:
-                events.append(Event("chain", p, M("P{p} may turn the next face-down card", p=p + 1), (), R["LD-22"]))
-            table.update(resume=nxt)
-            return self.copy(**table, current=p, phase="chain")._settle(events)
-        return self.copy(**table, current=nxt, phase="play")._settle(events)
+                current, phase, resume = offer[0], "offer", current
+            elif chained and opts.chain_face_down and closed[p] and p not in finished:
+                if watched:
+                    events.append(Event("chain", p, M("P{p} may turn the next face-down card", p=p + 1), (),
+                                        R["LD-22"]))
+                current, phase, resume = p, "chain", current
+        nobody_finished = finished is self.finished  # read before the copy (a playout copies in place)
+        state = self.copy(hands=hands, closed=closed, stock=stock, pile=pile, burned=burned, direction=direction,
+                          finished=finished, turn=self.turn + 1, last=p, offer=offer, resume=resume, known=known,
+                          current=current, phase=phase, _hand_cache=hand_cache)
+        if nobody_finished and state.turn < opts.turn_limit:  # not over (LD-34, LD-m) nor at the turn limit
+            return state, tuple(events)
+        return state._settle(events)
 
-    def _offered(self, p: int, rank: Rank, hands, direction: int, out: list[bool]) -> tuple[int, ...]:
+    def _offered(self, p: int, rank: Rank, hands, direction: int, finished: tuple[int, ...]) -> tuple[int, ...]:
         """The other players still in holding 2 more of ``rank``, in turn order from ``p``."""
         order, seat = [], p
         for _ in range(self.players - 1):
             seat = (seat + direction) % self.players
-            if not out[seat] and sum(c.rank is rank for c in hands[seat]) >= 2:
+            if seat not in finished and sum(c.rank is rank for c in hands[seat]) >= 2:
                 order.append(seat)
         return tuple(order)
 
@@ -899,21 +927,6 @@ def _empty_hand(state: LeDanishState, p: int) -> Step:
     return (Why.of(False, "LD-21",
                    N_("P{p}'s hand is empty: turn a face-down card; if it does not fit, the pile is picked "
                       "up with it")), p + 1)
-
-
-def _groups(cards: tuple[Card, ...], top: Card | None, options: Options) -> list[list[Card]]:
-    """The hand's cards that fit on ``top``, grouped by rank."""
-    ranks = _fitting_ranks(top, options)
-    groups: dict[Rank, list[Card]] = {}
-    for card in cards:
-        rank = card[0]
-        if rank in ranks:
-            group = groups.get(rank)
-            if group is None:
-                groups[rank] = [card]
-            else:
-                group.append(card)
-    return list(groups.values())
 
 
 # --------------------------------------------------------------------------- the game
