@@ -373,7 +373,8 @@ def kind_moves(player: int, action: str, group: tuple[Card, ...]) -> tuple[ShedM
     ['P1 play 7♥', 'P1 play 7♠', 'P1 play 7♥ 7♠']
     """
     if len(group) == 1:
-        return (single_move(player, action, group[0]),)
+        move = single_moves(player, action).get(group[0])
+        return (move if move is not None else single_move(player, action, group[0]),)
     return _subset_moves(player, action, group, None)
 
 
@@ -932,6 +933,8 @@ class ShedTable(RulesState):
             if self._watched:
                 events.append(self._event("draw", None, result.text, (), "repetition"))
             return state.copy(phase="over", result=result), tuple(events)
+        if state.turn < self.options.turn_limit:  # nobody finishes by taking cards: only the turn limit ends it
+            return state, tuple(events)
         return state._settle(events)
 
     def _settle(self, events: list[Event]) -> tuple[Self, tuple[Event, ...]]:

@@ -410,21 +410,29 @@ class LeDanishState(ShedTable):
     # -- legal moves (fast path; tests check it agrees with explain)
     def _turn_moves(self, p: int) -> list[ShedMove]:
         """The moves the checks allow: of the hand's plays, those whose cards :func:`placement`
-        lets go on the pile (read off :func:`_fits`), or else taking the pile; in the other
+        lets go on the pile (:meth:`_plays`), or else taking the pile; in the other
         phases, and from an empty hand, each candidate that its check passes."""
         phase = self.phase
-        if phase == "play" and self.hands[p]:
-            moves = self._plays(p)
+        hand = self.hands[p]
+        if phase == "play" and hand:
+            cache = self._hand_cache  # :meth:`_plays`, its usual case read here (every move's path)
+            entry = cache[p] if cache else None
+            opts = self.options
+            if entry is not None and entry[0] is hand and not opts.at_most_three:
+                pile = self.pile
+                moves = hand_moves(entry[1], _fitting_ranks(effective_top(pile, opts) if pile else None, opts))
+            else:
+                moves = self._plays(p)
+            if moves and not opts.face_down_below_three:  # no other candidate (see :meth:`_may_turn_closed`)
+                return moves
             candidates = [] if moves else [bare_move(p, "take")]
             if self._may_turn_closed(p):
                 candidates += self._closed_moves(p)
-            elif not candidates:
-                return moves
         elif phase == "send":
             moves, candidates = [], [ShedMove(p, "send", (), t) for t in range(self.players)]
         elif phase == "offer":
             rank = self.pile[-1].rank
-            group = [c for c in self.hands[p] if c.rank is rank]
+            group = [c for c in hand if c.rank is rank]
             moves = []
             candidates = [ShedMove(p, "complete", combo) for combo in dict.fromkeys(combinations(group, 2))]
             candidates.append(ShedMove(p, "pass"))
@@ -794,11 +802,11 @@ class LeDanishState(ShedTable):
                                      t=t + 1), self.pile, R["LD-29"])] if watched else []
         hands = replace_at(self.hands, t, sorted_cards(self.hands[t] + self.pile))
         known = learn(self.known, self.players, t, self.pile)
-        out = [seat in self.finished for seat in range(self.players)]
-        if self.options.after_ace == "sender" and not out[p]:
+        finished = self.finished
+        if self.options.after_ace == "sender" and p not in finished:
             leader = p
         else:
-            leader = next_seat(p, self.direction, out)
+            leader = next_in(p, self.direction, finished, self.players)
         if watched:
             events.append(Event("lead", leader, M("P{leader} leads on the empty table", leader=leader + 1), (),
                                 R["LD-29"]))
@@ -827,11 +835,11 @@ class LeDanishState(ShedTable):
     def _pick_up(self, p: int, hand: tuple[Card, ...], closed, known,
                  events: list[Event]) -> tuple[LeDanishState, tuple[Event, ...]]:
         hands = replace_at(self.hands, p, sorted_cards(hand))
-        out = [seat in self.finished for seat in range(self.players)]
-        if self.options.after_pickup == "next-player" or self.last is None:
-            leader = next_seat(p, self.direction, out)
+        finished, last = self.finished, self.last
+        if self.options.after_pickup == "next-player" or last is None:
+            leader = next_in(p, self.direction, finished, self.players)
         else:
-            leader = self.last if not out[self.last] else next_seat(self.last, self.direction, out)
+            leader = last if last not in finished else next_in(last, self.direction, finished, self.players)
         if self._watched:
             if self.options.after_pickup == "last-player" and self.last is not None:
                 events.append(Event("lead", leader, M("P{leader}, the last player to put cards down, leads on the "
