@@ -399,7 +399,7 @@ def kind_groups(cards: Sequence[Card], kinds: frozenset | None) -> dict[Any, lis
     """
     groups: dict[Any, list[Card]] = {}
     for card in cards:
-        kind = card[0]
+        kind: Card | Rank = card[0]
         if kind is _JOKER:
             kind = card
         if kinds is None or kind in kinds:
@@ -426,7 +426,7 @@ def kinds_after_play(kinds: Kinds, p: int, cards: tuple[Card, ...]) -> Kinds:
     True
     """
     kinds = dict(kinds)
-    kind = cards[0][0]
+    kind: Card | Rank = cards[0][0]
     if kind is _JOKER:
         kind = cards[0]
     group = kinds[kind][-1].cards
