@@ -117,6 +117,16 @@ class Trumps:
         """The suit ``card`` belongs to for following (a permanent trump: the trump suit)."""
         return self._suits[card]
 
+    def count(self, cards: Iterable[Card]) -> int:
+        """How many of ``cards`` are trumps.
+
+        >>> from ..cards import parse_cards
+        >>> Trumps(Suit.HEARTS).count(parse_cards("2H AS KH")), Trumps(None).count(parse_cards("2H"))
+        (2, 0)
+        """
+        suits, suit = self._suits, self.suit
+        return 0 if suit is None else sum([suits[c] is suit for c in cards])
+
     def is_trump(self, card: Card) -> bool:
         return self.suit is not None and self._suits[card] is self.suit
 

@@ -461,7 +461,7 @@ class BastardState(MatchState):
                 events.append(Event("end", None, result.text, (), R["BA-19"],
                                     RULING["BA-j" if result.draw else "BA-h"]))
             return self.copy(match=match, result=result), tuple(events)
-        state = deal_state(self.options, self.players, match.next_deal())
+        state = deal_state(self.options, self.players, match.next_deal(), self)
         caller = state.leader
         if watched:
             events.append(Event("deal", caller, M("deal {deal}: P{dealer} deals; P{caller} names trumps",
@@ -486,14 +486,18 @@ _CALLS = Why(True, "BA-8", N_("{who}, on the dealer's left, names {suit_name} as
 _CALLED = Why(False, "BA-8", N_("trumps were named already for this deal: {name}"), "BA-b")
 
 
-def deal_state(options: Options, players: int, match: Match) -> BastardState:
+def deal_state(options: Options, players: int, match: Match, base: BastardState | None = None) -> BastardState:
     """A fresh deal of the match: the pack shuffled by the deal's seed, dealt one card at a time
-    from the dealer's left (BA-7, ruling BA-i); trumps still to be named."""
+    from the dealer's left (BA-7, ruling BA-i); trumps still to be named. ``base``: a state of
+    the match to copy (a working copy deals in place)."""
     deck = shuffled(pack_for(players), match.shuffle_seed)
     first = match.first_player
     hands = [()] * players
     for k in range(players):
         hands[(first + k) % players] = by_suit(deck[k::players])
+    if base is not None:
+        return base.copy(match=match, hands=tuple(hands), trumps=None, trick=(), leader=first,
+                         won=((),) * players, last_trick=None, tricks=())
     return BastardState(options, players, match, tuple(hands), trumps=None, trick=(), leader=first,
                         won=((),) * players)
 

@@ -299,14 +299,14 @@ def layout(players: int, options: Options) -> Layout:
     5
     """
     if players == 4:
-        if options.four_player_deal == "no-skat":
-            return Layout(FULL_PACK, (3, 2), 0, 61, 31, "SJ-24")
-        return Layout(SHORT_PACK, (2, 2), 2, 59, 29, "SJ-23")
-    if options.red_queens:
-        return Layout(FULL_PACK, (3, 3), 2, 61, 31, "SJ-4")
-    return Layout(SHORT_PACK, (3, 2), 3, 59, 29, "SJ-21")
+        return _LAYOUTS["SJ-24" if options.four_player_deal == "no-skat" else "SJ-23"]
+    return _LAYOUTS["SJ-4" if options.red_queens else "SJ-21"]
 
 
+#: The four ways of dealing, by the rule that states each (one object each: a state reads its own often).
+_LAYOUTS = {plan.rule_id: plan for plan in (
+    Layout(FULL_PACK, (3, 2), 0, 61, 31, "SJ-24"), Layout(SHORT_PACK, (2, 2), 2, 59, 29, "SJ-23"),
+    Layout(FULL_PACK, (3, 3), 2, 61, 31, "SJ-4"), Layout(SHORT_PACK, (3, 2), 3, 59, 29, "SJ-21"))}
 
 
 def deal(players: int, options: Options, seed: int, eldest: int) -> tuple[Hands, tuple[Card, ...]]:
@@ -324,11 +324,6 @@ def deal(players: int, options: Options, seed: int, eldest: int) -> tuple[Hands,
     return tuple(by_suit(h) for h in hands), by_suit(skat)
 
 
-def trump_count(hand: Sequence[Card], trumps: Trumps) -> int:
-    """How many of ``hand`` are trumps."""
-    return sum(trumps.is_trump(c) for c in hand)
-
-
 def best_trump_count(hand: Sequence[Card], farvesjavs: bool) -> tuple[int, Suit]:
     """The trumps a bidder holds (and in which suit): clubs, or in Farvesjavs the suit that would
     give the most (ruling SJ-b).
@@ -337,8 +332,8 @@ def best_trump_count(hand: Sequence[Card], farvesjavs: bool) -> tuple[int, Suit]
     (4, <Suit.HEARTS: 'H'>)
     """
     if not farvesjavs:
-        return trump_count(hand, TRUMPS[Suit.CLUBS]), Suit.CLUBS
-    return max((trump_count(hand, TRUMPS[suit]), suit) for suit in SUITS)
+        return TRUMPS[Suit.CLUBS].count(hand), Suit.CLUBS
+    return max((TRUMPS[suit].count(hand), suit) for suit in SUITS)
 
 
 # --------------------------------------------------------------------------- scoring
@@ -822,7 +817,7 @@ class SjavsState(MatchState):
         if match.deal + 1 >= self.options.max_deals:
             return self._finish(match, events, capped=True)
         state = deal_state(self.options, self.players, Match(m.seed, m.deal + 1, m.dealer, match.scores,
-                                                             match.history))
+                                                             match.history), self)
         if watched:
             events.append(Event("deal", state.eldest, M("deal {deal}: P{dealer} deals again; P{eldest} bids first",
                                                         deal=state.match.deal + 1, dealer=m.dealer + 1,
@@ -846,7 +841,7 @@ class SjavsState(MatchState):
             return self._finish(match, events)
         if match.deal + 1 >= self.options.max_deals:
             return self._finish(match, events, capped=True)
-        state = deal_state(self.options, self.players, match.next_deal())
+        state = deal_state(self.options, self.players, match.next_deal(), self)
         if watched:
             events.append(Event("deal", state.eldest, M("deal {deal}: P{dealer} deals; P{eldest} bids first",
                                                         deal=state.match.deal + 1, dealer=state.match.dealer + 1,
@@ -902,11 +897,16 @@ _DISCARDS = Why(True, "SJ-8", N_("{who} discards {cards}: any cards may be disca
                                  "end, like the skat"), "SJ-d", shows={"cards": cards_text})
 
 
-def deal_state(options: Options, players: int, match: Match) -> SjavsState:
-    """A fresh deal of the match: shuffled by the deal's seed, eldest to bid (SJ-4, SJ-6)."""
+def deal_state(options: Options, players: int, match: Match, base: SjavsState | None = None) -> SjavsState:
+    """A fresh deal of the match: shuffled by the deal's seed, eldest to bid (SJ-4, SJ-6).
+    ``base``: a state of the match to copy (a working copy deals in place)."""
     eldest = match.first_player
     hands, skat = deal(players, options, match.shuffle_seed, eldest)
     trumps = None if options.farvesjavs else TRUMPS[Suit.CLUBS]
+    if base is not None:
+        return base.copy(match=match, hands=hands, skat=skat, phase="bid", turn=eldest, bids=(), soloist=None,
+                         contract=None, trumps=trumps, trick=(), leader=eldest, won=((),) * players,
+                         last_trick=None, tricks=())
     return SjavsState(options, players, match, hands, skat, "bid", eldest, trumps=trumps,
                       leader=eldest, won=((),) * players)
 
