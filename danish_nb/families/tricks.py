@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, cards_text, format_cards, n_cards, standard_pack
-from ..checks import Step, Why, made, passes
+from ..checks import Step, Why, made
 from ..core import (
     NOT_WELL_FORMED,
     Catalogue,
@@ -307,7 +307,7 @@ def tricks_won(won: Sequence[Sequence[Sequence[Card]]]) -> tuple[int, ...]:
 
 def cards_won(tricks: Sequence[Sequence[Card]]) -> tuple[Card, ...]:
     """Every card of one player's won tricks."""
-    return tuple(card for trick in tricks for card in trick)
+    return tuple([card for trick in tricks for card in trick])
 
 
 def voids(tricks: Iterable[TrickRecord], trick: Sequence[Play], trumps: Trumps | None,
@@ -997,7 +997,8 @@ class MatchState(RulesState):
         if self.phase == "play":
             moves = _PLAY_MOVES[p]  # one shared move per card
             return [moves[card] for card in playable(self.hands[p], self.trick, self.trumps)]
-        return [move for move in self._phase_moves(p) if passes(self._check_phase(move))]
+        check = self._check_phase
+        return [move for move in self._phase_moves(p) if check(move)[0].ok]  # passes(step), read inline
 
     def _check_phase(self, move: TrickMove) -> Step:
         """The step deciding a well-formed move while the match goes on (each game writes its own)."""

@@ -290,11 +290,12 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
 def score_deal(won: Won, deal: int, dealer: int, options: Options) -> DealScore:
     """The whole deal's score: every player's lines and points (BA-13 to BA-18)."""
     lines: list[ScoreLine] = []
-    counts = tricks_won(won)
+    points = []
     for seat, tricks in enumerate(won):
-        lines += score_player(seat, cards_won(tricks), counts[seat], options)
-    points = tuple(sum(line.points for line in lines if line.player == seat) for seat in range(len(won)))
-    return DealScore(deal, dealer, points, tuple(lines))
+        mine = score_player(seat, cards_won(tricks), len(tricks), options)
+        lines += mine
+        points.append(sum([line.points for line in mine]))
+    return DealScore(deal, dealer, tuple(points), tuple(lines))
 
 
 def match_result(scores: tuple[int, ...]) -> Result:

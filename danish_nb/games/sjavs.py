@@ -313,15 +313,18 @@ def deal(players: int, options: Options, seed: int, eldest: int) -> tuple[Hands,
     """The hands and the skat of one deal: the pack shuffled by ``seed``, dealt in batches from
     eldest, the skat after the first batch (SJ-4, SJ-5)."""
     plan = layout(players, options)
-    deck = list(shuffled(plan.pack, seed))
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    skat: list[Card] = []
+    deck = shuffled(plan.pack, seed)[::-1]  # dealt from the top: the shuffled order's end
+    hands: list[tuple[Card, ...]] = [()] * players
+    skat: tuple[Card, ...] = ()
+    top = 0
     for number, size in enumerate(plan.batches):
         for k in range(players):
-            hands[(eldest + k) % players] += [deck.pop() for _ in range(size)]
+            hands[(eldest + k) % players] += deck[top:top + size]
+            top += size
         if number == 0:
-            skat = [deck.pop() for _ in range(plan.skat)]
-    return tuple(by_suit(h) for h in hands), by_suit(skat)
+            skat = deck[top:top + plan.skat]
+            top += plan.skat
+    return tuple([by_suit(h) for h in hands]), by_suit(skat)
 
 
 def best_trump_count(hand: Sequence[Card], farvesjavs: bool) -> tuple[int, Suit]:
