@@ -45,7 +45,7 @@ from ..core import (
     get_game,
     render_text,
 )
-from ..i18n import N_, Listed, M, Message, _n
+from ..i18n import N_, Listed, M, Message, _n, joined
 from .common import CODES, card_codes, parse_player, position_cards
 from .worlds import deal_unseen
 
@@ -542,6 +542,18 @@ class ScoreLine(NamedTuple):
         """The ``'score'`` event of this line, citing its rule and ruling from ``catalogue``."""
         ruling = catalogue.ruling(self.ruling_id) if self.ruling_id else None
         return Event("score", self.player, self.text, (), catalogue[self.rule_id], ruling)
+
+
+def seat_points(points: Sequence[int], signed: bool = False) -> Listed:
+    """Each seat's points as a list joined as the reader's language joins one (``signed``: a
+    deal's points, written ``+3``).
+
+    >>> str(seat_points((3, -1, 5))), seat_points((3, -1, 5), signed=True).text_in("fr")
+    ('P1 3, P2 -1 and P3 5', 'P1 +3, P2 -1 et P3 +5')
+    """
+    if signed:
+        return joined(M("P{seat} {points:+d}", seat=seat + 1, points=pts) for seat, pts in enumerate(points))
+    return joined(M("P{seat} {points}", seat=seat + 1, points=pts) for seat, pts in enumerate(points))
 
 
 @lru_cache(maxsize=64)

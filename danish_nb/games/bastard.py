@@ -52,6 +52,7 @@ from ..families.tricks import (
     position_trick,
     position_whole,
     position_won,
+    seat_points,
     tricks_won,
 )
 from ..i18n import N_, M, _n, joined
@@ -303,7 +304,7 @@ def match_result(scores: tuple[int, ...]) -> Result:
     order = tuple(sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat)))
     best = scores[order[0]]
     top = [seat for seat in order if scores[seat] == best]
-    totals = joined(M("P{seat} {points}", seat=seat + 1, points=scores[seat]) for seat in range(len(scores)))
+    totals = seat_points(scores)
     if len(top) > 1:
         names = joined(f"P{seat + 1}" for seat in top)
         reason = _n("{names} share first place with {best} point; totals: {totals}",
@@ -451,10 +452,9 @@ class BastardState(MatchState):
         watched = self._watched  # events only when someone reads them (RulesState)
         if watched:
             events += [line.event(CATALOGUE) for line in score.lines]
-            deal_text = ", ".join(f"P{seat + 1} {pts:+d}" for seat, pts in enumerate(score.points))
-            totals = ", ".join(f"P{seat + 1} {pts}" for seat, pts in enumerate(match.scores))
             events.append(Event("deal-scored", None, M("deal {deal}: {deal_text}; totals: {totals}",
-                                                       deal=match.deal + 1, deal_text=deal_text, totals=totals),
+                                                       deal=match.deal + 1, deal_text=seat_points(score.points, True),
+                                                       totals=seat_points(match.scores)),
                                 (), R["BA-13"]))
         if self._match_over(match):
             result = match_result(match.scores)

@@ -73,6 +73,7 @@ from ..families.tricks import (
     position_trick,
     position_whole,
     position_won,
+    seat_points,
     tricks_won,
 )
 from ..glossary import Named
@@ -478,7 +479,7 @@ def match_result(scores: tuple[int, ...], capped: int | None = None) -> Result:
     order = tuple(sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat)))
     low = min(scores)
     losers = tuple(seat for seat in range(len(scores)) if scores[seat] == low)
-    table = ", ".join(f"P{seat + 1} {scores[seat]}" for seat in range(len(scores)))
+    table = seat_points(scores)
     if len(losers) == 1:
         loss = (M("P{loser} has the fewest game points ({low}) and loses", loser=losers[0] + 1, low=low)
                 if capped is not None else M("P{loser} reaches zero ({low}) and loses", loser=losers[0] + 1, low=low))
@@ -835,10 +836,9 @@ class SjavsState(MatchState):
         watched = self._watched  # events only when someone reads them (RulesState)
         if watched:
             events += [line.event(CATALOGUE) for line in score.lines]
-            lost = ", ".join(f"P{seat + 1} {pts:+d}" for seat, pts in enumerate(score.points))
-            totals = ", ".join(f"P{seat + 1} {pts}" for seat, pts in enumerate(match.scores))
             events.append(Event("deal-scored", None, M("deal {deal}: {lost}; game points: {totals}",
-                                                       deal=match.deal + 1, lost=lost, totals=totals),
+                                                       deal=match.deal + 1, lost=seat_points(score.points, True),
+                                                       totals=seat_points(match.scores)),
                                 (), R["SJ-16"]))
         if min(match.scores) <= 0:
             return self._finish(match, events)
