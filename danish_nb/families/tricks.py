@@ -1079,7 +1079,7 @@ class MatchState(RulesState):
         hand = hands[p]
         at = hand.index(card)
         hands[p] = hand[:at] + hand[at + 1:]
-        trick = self.trick + (_PLAYS[p][card],)
+        trick = self.trick + (_PLAYS[p][card],)  # type: ignore[index]  # a legal play names its card
         watched = self._watched  # events only when someone reads them (RulesState)
         played = _played(p, card) if watched else ()
         if len(trick) < self.players:
@@ -1088,9 +1088,9 @@ class MatchState(RulesState):
         w = winner.player
         record = TrickRecord(trick, w, why)
         cards = tuple([play.card for play in trick])
-        won = list(self.won)
-        won[w] += (cards,)
-        won = tuple(won)
+        gained = list(self.won)
+        gained[w] += (cards,)
+        won = tuple(gained)
         events = []
         if watched:
             worth = _worth(points(cards)) if points else ""
