@@ -458,11 +458,34 @@ def _play_tricks(rng: random.Random, hands: list[list[int]], leader: int, suit_o
     return won
 
 
+#: Bastard's jack penalties by suit (clubs, diamonds, hearts, spades; BA-14, ruling BA-e).
+BA_JACKS = (-2, -3, -4, -1)
+BA_CHARM, BA_NASTY = 0 * 16 + 7, 1 * 16 + 7  # the seven of clubs and the seven of diamonds
+
+
 def plain_bastard(players: int, seed: int) -> int:
-    """One random match of Bastard (one deal per player, the player left of the dealer naming
-    trumps or no trumps, following suit, the highest trump or else the highest card of the
-    suit led taking the trick, a point a trick, jacks and sevens scored as the default rules
-    score them). Cards are ``suit * 16 + rank``. Returns the moves."""
+    """One random match of Bastard under the default rules; returns the moves (see
+    :func:`bastard_match`).
+
+    >>> plain_bastard(3, seed=1)
+    156
+    """
+    return bastard_match(players, seed)[0]
+
+
+def bastard_match(players: int, seed: int) -> tuple[int, list[int]]:
+    """One random match of Bastard under the default rules, as the engine plays them: one deal
+    per player, the last seat dealing first and the deal passing left (ruling BA-i), the pack
+    without the queen of spades for three (BA-5), the player left of the dealer naming trumps
+    or no trumps and leading (BA-8, BA-9), following suit (BA-10), the highest trump or else
+    the highest card of the suit led taking the trick (BA-11), a point a trick, the jacks' -1
+    to -4, the seven of diamonds doubling them or paying 2 a trick without jacks, the seven of
+    clubs cancelling the doubling or paying 4 a trick without jacks (BA-13 to BA-18). Cards are
+    ``suit * 16 + rank`` (clubs, diamonds, hearts, spades). Returns the moves and the totals.
+
+    >>> bastard_match(4, seed=2)[0]
+    212
+    """
     rng = random.Random(seed)
     pack = [s * 16 + r for s in range(4) for r in range(2, 15) if players == 4 or (s, r) != (3, 12)]
     scores = [0] * players
@@ -470,32 +493,61 @@ def plain_bastard(players: int, seed: int) -> int:
     for deal in range(players):
         rng.shuffle(pack)
         hands = [pack[k::players] for k in range(players)]
-        leader = (deal + 1) % players
         trump = rng.choice((0, 1, 2, 3, None))
         moves += 1
 
         def strength(card: int, led: int, trump: int | None = trump) -> int:
             suit = card >> 4
             return (card & 15) + (40 if suit == trump else 20 if suit == led >> 4 else 0)
-        won = _play_tricks(rng, hands, leader, lambda c: c >> 4, strength)
+        won = _play_tricks(rng, hands, deal % players, lambda c: c >> 4, strength)
         moves += len(pack) // players * players
         for seat, cards in enumerate(won):
-            jacks = sum(c & 15 == 11 for c in cards)
-            sevens = sum(c in (0 * 16 + 7, 1 * 16 + 7) for c in cards)
-            scores[seat] += len(cards) // players + 2 * sevens - 3 * jacks
-    return moves
+            tricks = len(cards) // players
+            jacks = [BA_JACKS[c >> 4] for c in cards if c & 15 == 11]
+            nasty, charm = BA_NASTY in cards, BA_CHARM in cards
+            if jacks:
+                scores[seat] += tricks + sum(jacks) * (2 if nasty and not charm else 1)
+            else:
+                scores[seat] += tricks * (4 if charm else 2 if nasty else 1)
+    return moves, scores
+
+
+#: Sjavs's six permanent trumps, highest first (SJ-1): the black queens, then the jacks (clubs,
+#: spades, hearts, diamonds).
+SJ_PERMANENT = (0 * 16 + 12, 3 * 16 + 12, 0 * 16 + 11, 3 * 16 + 11, 2 * 16 + 11, 1 * 16 + 11)
+SJ_POINTS = {10: 10, 11: 2, 12: 3, 13: 4, 14: 11}  # card points (SJ-3)
 
 
 def plain_sjavs(players: int, seed: int) -> int:
-    """One random match of Sjavs (Klørsjavs) for three players with the 20-card pack: the
-    auction (an obliged bid with four trumps), the skat taken and as many cards discarded to a
-    Play, following the trump suit or the suit led, the six permanent trumps, card points, game
-    points counted down from 65 (5, 10 or 15 lost), until someone reaches zero (at most 200
-    deals). Cards are ``suit * 16 + rank`` (clubs 0). Returns the moves."""
+    """One random match of Sjavs under the default rules for three; returns the moves (see
+    :func:`sjavs_match`).
+
+    >>> plain_sjavs(3, seed=1) > 0
+    True
+    """
+    return sjavs_match(players, seed)[0]
+
+
+def sjavs_match(players: int, seed: int) -> tuple[int, list[int], int]:
+    """One random match of Sjavs (Klørsjavs) for three players with the 20-card pack under the
+    default rules, as the engine plays them: the last seat dealing first, six cards each and a
+    skat of two (SJ-4, SJ-5); the auction from eldest, each bid higher, a pass final, an obliged
+    bid with four trumps while nobody has bid, ending when all but the highest bidder passed or
+    at a Slam (SJ-6, SJ-7, ruling SJ-b); everyone passing: the same dealer deals again (ruling
+    SJ-c); a Play's soloist taking the skat and discarding two, which count for them (SJ-8,
+    SJ-10); eldest leading to a Play, the soloist to a Strike or Slam (SJ-12); following the
+    trump suit (the six permanent trumps in it) or the suit led (SJ-13, SJ-14); card points,
+    61 to win, a Slam every trick; the opponents deducting 5, 10 under 31, 15 without a trick,
+    a lost soloist 5, 10 or 15 (SJ-16 to SJ-18); until someone is at zero or 200 deals (SJ-19,
+    ruling SJ-j); the deal passing left. Cards are ``suit * 16 + rank`` (clubs 0). Returns the
+    moves, the game points and the deals played.
+
+    >>> sjavs_match(3, seed=4)[1:]
+    ([20, 65, 0], 8)
+    """
     rng = random.Random(seed)
     pack = [s * 16 + r for s in range(4) for r in (10, 11, 12, 13, 14)]
-    permanent = (0 * 16 + 12, 3 * 16 + 12, 0 * 16 + 11, 3 * 16 + 11, 1 * 16 + 11, 2 * 16 + 11)
-    points = {10: 10, 11: 2, 12: 3, 13: 4, 14: 11}
+    permanent = SJ_PERMANENT
 
     def suit_of(card: int) -> int:
         return 0 if card in permanent else card >> 4
@@ -507,9 +559,12 @@ def plain_sjavs(players: int, seed: int) -> int:
 
     scores = [65] * players
     moves = 0
-    for deal in range(200):
+    dealer = players - 1
+    deal = 0
+    while deal < 200:
+        deal += 1
         rng.shuffle(pack)
-        eldest = (deal + 1) % players
+        eldest = (dealer + 1) % players
         hands = [pack[k * 6:k * 6 + 6] for k in range(players)]
         skat = pack[18:20]
         soloist, contract, passed = None, -1, set()
@@ -523,26 +578,28 @@ def plain_sjavs(players: int, seed: int) -> int:
             else:
                 soloist, contract = seat, choice
             seat = next((s for s in ((seat + k) % players for k in range(1, players + 1)) if s not in passed), seat)
-        if soloist is None:
+        if soloist is None:  # a throw-in: the same dealer deals again
             continue
+        dealer = eldest
         aside = skat
         if contract == 0:
             hand = hands[soloist] + skat
-            aside = rng.sample(hand, 2)
+            aside = list(rng.choice(list(combinations(hand, 2))))
             hands[soloist] = [c for c in hand if c not in aside]
             moves += 1
         won = _play_tricks(rng, hands, eldest if contract == 0 else soloist, suit_of, strength)
         moves += 6 * players
-        mine = sum(points[c & 15] for c in won[soloist] + aside)
-        if mine >= 61:
+        mine = sum(SJ_POINTS[c & 15] for c in won[soloist] + aside)
+        their_tricks = 6 - len(won[soloist]) // players
+        if (their_tricks == 0) if contract == 2 else mine >= 61:
             for s in range(players):
                 if s != soloist:
-                    scores[s] -= 10 if 120 - mine < 31 else 5
+                    scores[s] -= 15 if their_tricks == 0 else 10 if 120 - mine < 31 else 5
         else:
             scores[soloist] -= (5, 10, 15)[contract]
         if min(scores) <= 0:
             break
-    return moves
+    return moves, scores, deal
 
 
 #: Per game id, its plain playout: ``playout(players, seed)`` -> moves played.

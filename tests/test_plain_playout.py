@@ -7,7 +7,9 @@ plain playout makes without a decision must be the engine's only legal move; at 
 hold the same cards in the same places and agree on who won. Danish Bastard's and Le danish's
 plain playouts are replayed in lockstep the same way over whole games at several player counts
 (one and two packs), and Le danish's plays of a hand are also checked alone (each distinct set
-of one rank's cards).
+of one rank's cards). Bastard's and Sjavs's plain playouts are replayed in lockstep over whole
+matches (every deal's cards, the trump call, the auction, the discards, every card, and the match
+totals at the end).
 """
 
 from __future__ import annotations
@@ -433,3 +435,132 @@ def test_le_danish_plain_playout_reaches_every_rule(monkeypatch: pytest.MonkeyPa
     for kind in ("burn", "send", "skip", "take", "pick-up-open", "closed fits", "fail", "out-of-cards",
                  "repetition", "turn-limit"):
         assert seen[kind], (kind, seen)
+
+
+# --------------------------------------------------------------------------- Bastard and Sjavs
+
+def trick_code(card: Card) -> int:
+    """The trick games' plain playouts' int for a card: ``suit * 16 + rank`` (clubs, diamonds,
+    hearts, spades)."""
+    return "CDHS".index(card.suit.value) * 16 + int(card.rank)
+
+
+class TrickLockstep(random.Random):
+    """A trick game's plain playout's random source, driving the engine alongside it: each
+    shuffle deals the engine's cards of the deal it is at (``deal(state)``: the codes in the
+    plain playout's order); at each decision the plain playout's options, read as moves
+    (``key(move)``), must be the engine's legal moves, and its pick is played by the engine."""
+
+    def __init__(self, seed: int, game: str, players: int) -> None:
+        super().__init__(seed)
+        import danish_nb as dn
+        self.state: Any = dn.new_game(game, players=players, seed=seed).state
+        self.decisions = 0
+        self.deals = 0
+
+    def deal(self) -> list[int]:
+        raise NotImplementedError
+
+    def key(self, move: Any) -> Any:
+        raise NotImplementedError
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        assert not self.state.is_over and not self.state.trick and not any(self.state.won or ())
+        self.deals += 1
+        x[:] = self.deal()
+
+    def choice(self, options: Any) -> Any:
+        legal: dict[Any, Any] = {}
+        for move in self.state.legal_moves():
+            assert self.key(move) not in legal, move
+            legal[self.key(move)] = move
+        mine = [frozenset(o) if isinstance(o, tuple) else o for o in options]
+        assert len(set(mine)) == len(mine) and set(mine) == set(legal), (self.state, options, list(legal))
+        picked = super().choice(options)
+        move = legal[frozenset(picked) if isinstance(picked, tuple) else picked]
+        self.state = self.state.apply(move)[0]
+        self.decisions += 1
+        return picked
+
+
+class BastardLockstep(TrickLockstep):
+    def deal(self) -> list[int]:  # seat k's hand is the plain playout's pack[k::players]
+        hands = self.state.hands
+        return [trick_code(hands[k][i]) for i in range(len(hands[0])) for k in range(len(hands))]
+
+    def key(self, move: Any) -> Any:
+        if move.action == "trump":
+            return None if move.suit is None else "CDHS".index(move.suit.value)
+        return trick_code(move.card)
+
+
+class SjavsLockstep(TrickLockstep):
+    def deal(self) -> list[int]:  # seat k's hand is the plain playout's pack[6k:6k + 6], then the skat
+        return [trick_code(c) for hand in self.state.hands for c in hand] + [trick_code(c) for c in self.state.skat]
+
+    def key(self, move: Any) -> Any:
+        if move.action in ("bid", "pass"):
+            return None if move.action == "pass" else ("play", "strike", "slam").index(move.bid)
+        if move.action == "discard":
+            return frozenset(map(trick_code, move.cards))
+        return trick_code(move.card)
+
+
+def trick_replay(monkeypatch: pytest.MonkeyPatch, kind: type[TrickLockstep], game: str, players: int,
+                 seed: int) -> tuple[tuple, TrickLockstep]:
+    """A trick game's plain playout of ``seed`` in lockstep with the engine: its result and the
+    random source holding the engine's state at the end."""
+    sources: list[TrickLockstep] = []
+
+    def make(seed: int) -> TrickLockstep:
+        sources.append(kind(seed, game, players))
+        return sources[-1]
+
+    monkeypatch.setattr(plain_playout, "random", SimpleNamespace(Random=make))
+    run = plain_playout.bastard_match if game == "bastard" else plain_playout.sjavs_match
+    return run(players, seed), sources[0]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(p, s) for p in (3, 4) for s in range(5)])
+def test_bastard_plain_playout_plays_the_engine_rules(monkeypatch: pytest.MonkeyPatch, players: int,
+                                                      seed: int) -> None:
+    (moves, scores), rng = trick_replay(monkeypatch, BastardLockstep, "bastard", players, seed)
+    s = rng.state
+    assert s.is_over and rng.deals == players and moves == rng.decisions
+    assert tuple(scores) == s.scores == s.result.scores
+
+
+def test_bastard_plain_playout_scores_every_case(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the replayed matches the deals score every line of BA-13 to BA-18 (jacks plain and
+    doubled, the sevens with and without jacks), so the lockstep test checks the plain
+    playout's scoring on each."""
+    matches = [trick_replay(monkeypatch, BastardLockstep, "bastard", players, seed)[1].state
+               for players in (3, 4) for seed in range(5)]
+    rules = Counter(line.rule_id for s in matches for deal in s.deal_scores for line in deal.lines)
+    assert all(rules[f"BA-{n}"] for n in range(13, 19)), rules
+
+
+#: Seeds whose matches, together, reach every rule of the scoring (see the test below).
+SJAVS_SEEDS = (*range(8), 20, 22)
+
+
+@pytest.mark.parametrize("seed", SJAVS_SEEDS)
+def test_sjavs_plain_playout_plays_the_engine_rules(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    (moves, scores, deals), rng = trick_replay(monkeypatch, SjavsLockstep, "sjavs", 3, seed)
+    s = rng.state
+    assert s.is_over and rng.deals == deals == len(s.deal_scores) and moves == rng.decisions
+    assert tuple(scores) == s.scores == s.result.scores
+
+
+def test_sjavs_plain_playout_reaches_every_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the replayed matches the engine goes through a throw-in, each bid won and lost, a
+    Play's discards, the opponents deducting 5, 10 and 15 and a match ending at zero, so the
+    lockstep test checks the plain playout on each."""
+    seen: Counter[str] = Counter()
+    for seed in SJAVS_SEEDS:
+        s = trick_replay(monkeypatch, SjavsLockstep, "sjavs", 3, seed)[1].state
+        for deal in s.deal_scores:
+            seen.update(f"{line.rule_id} {line.points}" for line in deal.lines if line.points or line.rule_id == "SJ-6")
+        seen[s.result.reason_id] += 1
+    wanted = ["SJ-6 0", "SJ-17 -5", "SJ-17 -10", "SJ-17 -15", "SJ-18 -5", "SJ-18 -10", "points"]
+    assert all(seen[k] for k in wanted), seen

@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, cards_text, format_cards, n_cards, standard_pack
-from ..checks import Step, Why, made, passes
+from ..checks import Step, Why, made
 from ..core import (
     NOT_WELL_FORMED,
     Catalogue,
@@ -45,8 +45,8 @@ from ..core import (
     get_game,
     render_text,
 )
-from ..i18n import N_, Listed, M, Message, _n
-from .common import CODES, card_codes, parse_player, position_cards, replace_at
+from ..i18n import N_, Listed, M, Message, _n, joined
+from .common import CODES, card_codes, parse_player, position_cards
 from .worlds import deal_unseen
 
 SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
@@ -116,6 +116,16 @@ class Trumps:
     def suit_of(self, card: Card) -> Suit:
         """The suit ``card`` belongs to for following (a permanent trump: the trump suit)."""
         return self._suits[card]
+
+    def count(self, cards: Iterable[Card]) -> int:
+        """How many of ``cards`` are trumps.
+
+        >>> from ..cards import parse_cards
+        >>> Trumps(Suit.HEARTS).count(parse_cards("2H AS KH")), Trumps(None).count(parse_cards("2H"))
+        (2, 0)
+        """
+        suits, suit = self._suits, self.suit
+        return 0 if suit is None else sum([suits[c] is suit for c in cards])
 
     def is_trump(self, card: Card) -> bool:
         return self.suit is not None and self._suits[card] is self.suit
@@ -297,7 +307,7 @@ def tricks_won(won: Sequence[Sequence[Sequence[Card]]]) -> tuple[int, ...]:
 
 def cards_won(tricks: Sequence[Sequence[Card]]) -> tuple[Card, ...]:
     """Every card of one player's won tricks."""
-    return tuple(card for trick in tricks for card in trick)
+    return tuple([card for trick in tricks for card in trick])
 
 
 def voids(tricks: Iterable[TrickRecord], trick: Sequence[Play], trumps: Trumps | None,
@@ -532,6 +542,18 @@ class ScoreLine(NamedTuple):
         """The ``'score'`` event of this line, citing its rule and ruling from ``catalogue``."""
         ruling = catalogue.ruling(self.ruling_id) if self.ruling_id else None
         return Event("score", self.player, self.text, (), catalogue[self.rule_id], ruling)
+
+
+def seat_points(points: Sequence[int], signed: bool = False) -> Listed:
+    """Each seat's points as a list joined as the reader's language joins one (``signed``: a
+    deal's points, written ``+3``).
+
+    >>> str(seat_points((3, -1, 5))), seat_points((3, -1, 5), signed=True).text_in("fr")
+    ('P1 3, P2 -1 and P3 5', 'P1 +3, P2 -1 et P3 +5')
+    """
+    if signed:
+        return joined(M("P{seat} {points:+d}", seat=seat + 1, points=pts) for seat, pts in enumerate(points))
+    return joined(M("P{seat} {points}", seat=seat + 1, points=pts) for seat, pts in enumerate(points))
 
 
 @lru_cache(maxsize=64)
@@ -985,8 +1007,10 @@ class MatchState(RulesState):
             return []
         p = self.current_player
         if self.phase == "play":
-            return self._play_moves(p)
-        return [move for move in self._phase_moves(p) if passes(self._check_phase(move))]
+            moves = _PLAY_MOVES[p]  # one shared move per card
+            return [moves[card] for card in playable(self.hands[p], self.trick, self.trumps)]
+        check = self._check_phase
+        return [move for move in self._phase_moves(p) if check(move)[0].ok]  # passes(step), read inline
 
     def _check_phase(self, move: TrickMove) -> Step:
         """The step deciding a well-formed move while the match goes on (each game writes its own)."""
@@ -1011,10 +1035,6 @@ class MatchState(RulesState):
 
     def _follow_note(self) -> Text:
         return ""
-
-    def _play_moves(self, p: int) -> list[TrickMove]:
-        """Player ``p``'s legal plays: the cards that follow suit, else any (see :func:`playable`)."""
-        return [play_move(p, card) for card in playable(self.hands[p], self.trick, self.trumps)]
 
     def _first_lead_text(self, who: str) -> Text:
         """Why ``who`` may lead the deal's first trick with any card."""
@@ -1055,45 +1075,37 @@ class MatchState(RulesState):
         is won (by ``rule``; ``points(cards)`` adds the trick's card points to the event), its
         winner leads, and after the last trick the game's ``_end_deal(events)`` scores the deal."""
         p, card = move.player, move.card
-        hand = self.hands[p]
+        hands = list(self.hands)
+        hand = hands[p]
         at = hand.index(card)
-        hands = replace_at(self.hands, p, hand[:at] + hand[at + 1:])
-        trick = self.trick + (_play(p, card),)
+        hands[p] = hand[:at] + hand[at + 1:]
+        trick = self.trick + (_PLAYS[p][card],)  # type: ignore[index]  # a legal play names its card
         watched = self._watched  # events only when someone reads them (RulesState)
         played = _played(p, card) if watched else ()
         if len(trick) < self.players:
-            return self.copy(hands=hands, trick=trick), played
+            return self.copy(hands=tuple(hands), trick=trick), played
         winner, why = trick_winner(trick, self.trumps)
         w = winner.player
         record = TrickRecord(trick, w, why)
-        cards = record.cards
-        won = replace_at(self.won, w, self.won[w] + (cards,))
+        cards = tuple([play.card for play in trick])
+        gained = list(self.won)
+        gained[w] += (cards,)
+        won = tuple(gained)
         events = []
         if watched:
             worth = _worth(points(cards)) if points else ""
             text = M("P{w} wins the trick ({worth}): {why}; P{w} leads next", w=w + 1, worth=worth, why=why) \
                 if worth else M("P{w} wins the trick: {why}; P{w} leads next", w=w + 1, why=why)
             events = [*played, Event("trick", w, text, cards, rule)]
-        state = self.copy(hands=hands, trick=(), leader=w, won=won, last_trick=record,
+        state = self.copy(hands=tuple(hands), trick=(), leader=w, won=won, last_trick=record,
                           tricks=self.tricks + (record,))
-        return state._end_deal(events) if not any(hands) else (state, tuple(events))
+        return state._end_deal(events) if not hands[0] else (state, tuple(events))
 
 
-@lru_cache(maxsize=512)
-def play_move(player: int, card: Card) -> TrickMove:
-    """``player``'s move playing ``card``, one shared object per player and card (legal moves
-    list it, and a history keeps the move played).
-
-    >>> play_move(0, Card.parse("7H")) is play_move(0, Card.parse("7H")), str(play_move(0, Card.parse("7H")))
-    (True, 'P1 play 7♥')
-    """
-    return TrickMove(player, "play", card)
-
-
-@lru_cache(maxsize=512)
-def _play(player: int, card: Card) -> Play:
-    """``Play(player, card)``, shared (a trick and a history hold each once)."""
-    return Play(player, card)
+#: Per seat (a trick game seats at most four), each card's move playing it and its ``Play``:
+#: one shared object each (legal moves list the move, a history keeps it; a trick holds the play).
+_PLAY_MOVES = tuple({card: TrickMove(p, "play", card) for card in standard_pack()} for p in range(4))
+_PLAYS = tuple({card: Play(p, card) for card in standard_pack()} for p in range(4))
 
 
 @lru_cache(maxsize=512)

@@ -52,6 +52,7 @@ from ..families.tricks import (
     position_trick,
     position_whole,
     position_won,
+    seat_points,
     tricks_won,
 )
 from ..i18n import N_, M, _n, joined
@@ -290,11 +291,12 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
 def score_deal(won: Won, deal: int, dealer: int, options: Options) -> DealScore:
     """The whole deal's score: every player's lines and points (BA-13 to BA-18)."""
     lines: list[ScoreLine] = []
-    counts = tricks_won(won)
+    points = []
     for seat, tricks in enumerate(won):
-        lines += score_player(seat, cards_won(tricks), counts[seat], options)
-    points = tuple(sum(line.points for line in lines if line.player == seat) for seat in range(len(won)))
-    return DealScore(deal, dealer, points, tuple(lines))
+        mine = score_player(seat, cards_won(tricks), len(tricks), options)
+        lines += mine
+        points.append(sum([line.points for line in mine]))
+    return DealScore(deal, dealer, tuple(points), tuple(lines))
 
 
 def match_result(scores: tuple[int, ...]) -> Result:
@@ -302,7 +304,7 @@ def match_result(scores: tuple[int, ...]) -> Result:
     order = tuple(sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat)))
     best = scores[order[0]]
     top = [seat for seat in order if scores[seat] == best]
-    totals = joined(M("P{seat} {points}", seat=seat + 1, points=scores[seat]) for seat in range(len(scores)))
+    totals = seat_points(scores)
     if len(top) > 1:
         names = joined(f"P{seat + 1}" for seat in top)
         reason = _n("{names} share first place with {best} point; totals: {totals}",
@@ -450,10 +452,9 @@ class BastardState(MatchState):
         watched = self._watched  # events only when someone reads them (RulesState)
         if watched:
             events += [line.event(CATALOGUE) for line in score.lines]
-            deal_text = ", ".join(f"P{seat + 1} {pts:+d}" for seat, pts in enumerate(score.points))
-            totals = ", ".join(f"P{seat + 1} {pts}" for seat, pts in enumerate(match.scores))
             events.append(Event("deal-scored", None, M("deal {deal}: {deal_text}; totals: {totals}",
-                                                       deal=match.deal + 1, deal_text=deal_text, totals=totals),
+                                                       deal=match.deal + 1, deal_text=seat_points(score.points, True),
+                                                       totals=seat_points(match.scores)),
                                 (), R["BA-13"]))
         if self._match_over(match):
             result = match_result(match.scores)
@@ -461,7 +462,7 @@ class BastardState(MatchState):
                 events.append(Event("end", None, result.text, (), R["BA-19"],
                                     RULING["BA-j" if result.draw else "BA-h"]))
             return self.copy(match=match, result=result), tuple(events)
-        state = deal_state(self.options, self.players, match.next_deal())
+        state = deal_state(self.options, self.players, match.next_deal(), self)
         caller = state.leader
         if watched:
             events.append(Event("deal", caller, M("deal {deal}: P{dealer} deals; P{caller} names trumps",
@@ -486,14 +487,18 @@ _CALLS = Why(True, "BA-8", N_("{who}, on the dealer's left, names {suit_name} as
 _CALLED = Why(False, "BA-8", N_("trumps were named already for this deal: {name}"), "BA-b")
 
 
-def deal_state(options: Options, players: int, match: Match) -> BastardState:
+def deal_state(options: Options, players: int, match: Match, base: BastardState | None = None) -> BastardState:
     """A fresh deal of the match: the pack shuffled by the deal's seed, dealt one card at a time
-    from the dealer's left (BA-7, ruling BA-i); trumps still to be named."""
+    from the dealer's left (BA-7, ruling BA-i); trumps still to be named. ``base``: a state of
+    the match to copy (a working copy deals in place)."""
     deck = shuffled(pack_for(players), match.shuffle_seed)
     first = match.first_player
     hands = [()] * players
     for k in range(players):
         hands[(first + k) % players] = by_suit(deck[k::players])
+    if base is not None:
+        return base.copy(match=match, hands=tuple(hands), trumps=None, trick=(), leader=first,
+                         won=((),) * players, last_trick=None, tricks=())
     return BastardState(options, players, match, tuple(hands), trumps=None, trick=(), leader=first,
                         won=((),) * players)
 

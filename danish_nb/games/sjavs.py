@@ -73,6 +73,7 @@ from ..families.tricks import (
     position_trick,
     position_whole,
     position_won,
+    seat_points,
     tricks_won,
 )
 from ..glossary import Named
@@ -299,34 +300,32 @@ def layout(players: int, options: Options) -> Layout:
     5
     """
     if players == 4:
-        if options.four_player_deal == "no-skat":
-            return Layout(FULL_PACK, (3, 2), 0, 61, 31, "SJ-24")
-        return Layout(SHORT_PACK, (2, 2), 2, 59, 29, "SJ-23")
-    if options.red_queens:
-        return Layout(FULL_PACK, (3, 3), 2, 61, 31, "SJ-4")
-    return Layout(SHORT_PACK, (3, 2), 3, 59, 29, "SJ-21")
+        return _LAYOUTS["SJ-24" if options.four_player_deal == "no-skat" else "SJ-23"]
+    return _LAYOUTS["SJ-4" if options.red_queens else "SJ-21"]
 
 
+#: The four ways of dealing, by the rule that states each (one object each: a state reads its own often).
+_LAYOUTS = {plan.rule_id: plan for plan in (
+    Layout(FULL_PACK, (3, 2), 0, 61, 31, "SJ-24"), Layout(SHORT_PACK, (2, 2), 2, 59, 29, "SJ-23"),
+    Layout(FULL_PACK, (3, 3), 2, 61, 31, "SJ-4"), Layout(SHORT_PACK, (3, 2), 3, 59, 29, "SJ-21"))}
 
 
 def deal(players: int, options: Options, seed: int, eldest: int) -> tuple[Hands, tuple[Card, ...]]:
     """The hands and the skat of one deal: the pack shuffled by ``seed``, dealt in batches from
     eldest, the skat after the first batch (SJ-4, SJ-5)."""
     plan = layout(players, options)
-    deck = list(shuffled(plan.pack, seed))
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    skat: list[Card] = []
+    deck = shuffled(plan.pack, seed)[::-1]  # dealt from the top: the shuffled order's end
+    hands: list[tuple[Card, ...]] = [()] * players
+    skat: tuple[Card, ...] = ()
+    top = 0
     for number, size in enumerate(plan.batches):
         for k in range(players):
-            hands[(eldest + k) % players] += [deck.pop() for _ in range(size)]
+            hands[(eldest + k) % players] += deck[top:top + size]
+            top += size
         if number == 0:
-            skat = [deck.pop() for _ in range(plan.skat)]
-    return tuple(by_suit(h) for h in hands), by_suit(skat)
-
-
-def trump_count(hand: Sequence[Card], trumps: Trumps) -> int:
-    """How many of ``hand`` are trumps."""
-    return sum(trumps.is_trump(c) for c in hand)
+            skat = deck[top:top + plan.skat]
+            top += plan.skat
+    return tuple([by_suit(h) for h in hands]), by_suit(skat)
 
 
 def best_trump_count(hand: Sequence[Card], farvesjavs: bool) -> tuple[int, Suit]:
@@ -337,8 +336,8 @@ def best_trump_count(hand: Sequence[Card], farvesjavs: bool) -> tuple[int, Suit]
     (4, <Suit.HEARTS: 'H'>)
     """
     if not farvesjavs:
-        return trump_count(hand, TRUMPS[Suit.CLUBS]), Suit.CLUBS
-    return max((trump_count(hand, TRUMPS[suit]), suit) for suit in SUITS)
+        return TRUMPS[Suit.CLUBS].count(hand), Suit.CLUBS
+    return max((TRUMPS[suit].count(hand), suit) for suit in SUITS)
 
 
 # --------------------------------------------------------------------------- scoring
@@ -480,7 +479,7 @@ def match_result(scores: tuple[int, ...], capped: int | None = None) -> Result:
     order = tuple(sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat)))
     low = min(scores)
     losers = tuple(seat for seat in range(len(scores)) if scores[seat] == low)
-    table = ", ".join(f"P{seat + 1} {scores[seat]}" for seat in range(len(scores)))
+    table = seat_points(scores)
     if len(losers) == 1:
         loss = (M("P{loser} has the fewest game points ({low}) and loses", loser=losers[0] + 1, low=low)
                 if capped is not None else M("P{loser} reaches zero ({low}) and loses", loser=losers[0] + 1, low=low))
@@ -822,7 +821,7 @@ class SjavsState(MatchState):
         if match.deal + 1 >= self.options.max_deals:
             return self._finish(match, events, capped=True)
         state = deal_state(self.options, self.players, Match(m.seed, m.deal + 1, m.dealer, match.scores,
-                                                             match.history))
+                                                             match.history), self)
         if watched:
             events.append(Event("deal", state.eldest, M("deal {deal}: P{dealer} deals again; P{eldest} bids first",
                                                         deal=state.match.deal + 1, dealer=m.dealer + 1,
@@ -837,16 +836,15 @@ class SjavsState(MatchState):
         watched = self._watched  # events only when someone reads them (RulesState)
         if watched:
             events += [line.event(CATALOGUE) for line in score.lines]
-            lost = ", ".join(f"P{seat + 1} {pts:+d}" for seat, pts in enumerate(score.points))
-            totals = ", ".join(f"P{seat + 1} {pts}" for seat, pts in enumerate(match.scores))
             events.append(Event("deal-scored", None, M("deal {deal}: {lost}; game points: {totals}",
-                                                       deal=match.deal + 1, lost=lost, totals=totals),
+                                                       deal=match.deal + 1, lost=seat_points(score.points, True),
+                                                       totals=seat_points(match.scores)),
                                 (), R["SJ-16"]))
         if min(match.scores) <= 0:
             return self._finish(match, events)
         if match.deal + 1 >= self.options.max_deals:
             return self._finish(match, events, capped=True)
-        state = deal_state(self.options, self.players, match.next_deal())
+        state = deal_state(self.options, self.players, match.next_deal(), self)
         if watched:
             events.append(Event("deal", state.eldest, M("deal {deal}: P{dealer} deals; P{eldest} bids first",
                                                         deal=state.match.deal + 1, dealer=state.match.dealer + 1,
@@ -902,11 +900,16 @@ _DISCARDS = Why(True, "SJ-8", N_("{who} discards {cards}: any cards may be disca
                                  "end, like the skat"), "SJ-d", shows={"cards": cards_text})
 
 
-def deal_state(options: Options, players: int, match: Match) -> SjavsState:
-    """A fresh deal of the match: shuffled by the deal's seed, eldest to bid (SJ-4, SJ-6)."""
+def deal_state(options: Options, players: int, match: Match, base: SjavsState | None = None) -> SjavsState:
+    """A fresh deal of the match: shuffled by the deal's seed, eldest to bid (SJ-4, SJ-6).
+    ``base``: a state of the match to copy (a working copy deals in place)."""
     eldest = match.first_player
     hands, skat = deal(players, options, match.shuffle_seed, eldest)
     trumps = None if options.farvesjavs else TRUMPS[Suit.CLUBS]
+    if base is not None:
+        return base.copy(match=match, hands=hands, skat=skat, phase="bid", turn=eldest, bids=(), soloist=None,
+                         contract=None, trumps=trumps, trick=(), leader=eldest, won=((),) * players,
+                         last_trick=None, tricks=())
     return SjavsState(options, players, match, hands, skat, "bid", eldest, trumps=trumps,
                       leader=eldest, won=((),) * players)
 
