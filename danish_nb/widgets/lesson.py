@@ -47,7 +47,7 @@ def style_html() -> str:
 
 
 W = TypeVar("W", bound=widgets.Widget)
-#: Models every quiz and replay of this kernel shares (layouts, styles, the style sheet): a lesson
+#: Models every replay (and quiz: its layout) of this kernel shares (layouts, styles, the style sheet): a lesson
 #: of 35 quizzes sent its browser 1172 models (2.3 MB) when each widget had its own, and the
 #: browser, busy making them, answered a click late.
 _SHARED: dict[str, widgets.Widget] = {}
@@ -77,8 +77,8 @@ def _html(value: str = "") -> widgets.HTML:
 
 
 def style_sheet() -> widgets.HTML:
-    """The package's styles as one hidden widget shared by every quiz and replay of the kernel
-    (sent to the browser once; each quiz still carries it, so one shown alone is styled)."""
+    """The package's styles as one hidden widget shared by every replay of the kernel (sent to
+    the browser once; each replay still carries it, so one shown alone is styled)."""
     return _shared("style sheet", lambda: widgets.HTML(style_html(), layout=widgets.Layout(display="none"),
                                                        style=_style(HTMLStyle)))
 
@@ -203,22 +203,27 @@ def _keep_answer(game: Game, verdict: Verdict) -> None:
         page.quiz_answered(game, verdict)
 
 
-class _Shown:
-    """A part of a quiz's one model read (and, but for the table, written) as ``.value``, as its
-    parts were when each was a widget: the table drawn, the verdict shown."""
+class Drawn:
+    """A part of a quiz drawn once, read as ``.value`` (HTML), as when it was a widget: its table."""
 
-    def __init__(self, quiz: PositionQuiz, trait: str | None, value: str = ""):
-        self._quiz, self._trait, self._value = quiz, trait, value
+    def __init__(self, value: str):
+        self.value = value
+
+
+class VerdictBox:
+    """Where a quiz shows its verdict, read and written as ``.value`` (HTML), as when it was a
+    widget: the quiz's synced ``verdict_html``."""
+
+    def __init__(self, quiz: PositionQuiz):
+        self._quiz = quiz
 
     @property
     def value(self) -> str:
-        return getattr(self._quiz, self._trait) if self._trait else self._value
+        return self._quiz.verdict_html
 
     @value.setter
-    def value(self, value: str) -> None:
-        if self._trait is None:
-            raise AttributeError("a quiz's table is drawn once")
-        setattr(self._quiz, self._trait, value)
+    def value(self, shown: str) -> None:
+        self._quiz.verdict_html = shown
 
 
 class QuizButton:
@@ -254,7 +259,7 @@ class CardToggle:
         self._quiz.chosen = sorted([*others, self._index]) if picked else others
 
 
-class PositionQuiz(anywidget.AnyWidget):  # type: ignore[misc]
+class PositionQuiz(anywidget.AnyWidget):
     """"Here is the table: what may you play, and why?", drawn from its
     :class:`~danish_nb.render.quiz.Quiz` (``quiz.model``: the moves, their words, the card picker,
     the verdicts and the answer sheet) as the serverless page draws it
@@ -291,9 +296,9 @@ class PositionQuiz(anywidget.AnyWidget):  # type: ignore[misc]
         self.verdict: Verdict | None = None
         view = model.view()
         table = render(view) if render else lesson_table(view, lang)
-        super().__init__(html=quiz_body(model, table, prompt), marks=[""] * len(model.buttons))
-        self.table = _Shown(self, None, table)
-        self.verdict_box = _Shown(self, "verdict_html")
+        super().__init__(html=quiz_body(model, table, prompt), marks=[""] * len(model.buttons), layout=_layout())
+        self.table = Drawn(table)
+        self.verdict_box = VerdictBox(self)
         self.buttons = tuple(QuizButton(self, i, model.words(move)) for i, move in enumerate(model.buttons))
         self._cards = model.cards
         self.card_toggles = tuple(CardToggle(self, i, face_text(card, lang), model.card_words(card))
