@@ -18,8 +18,9 @@ quiz back 0.6-0.9 s on a busy machine: the page, still busy starting, was seldom
 the background says it caught up at once (nobody clicks there, and its frames and idle time are
 held back); a page that stops answering is waited for at most :data:`PATIENCE` s a cell; a page
 without the script (or a client that does not ask) gets Voila's execution unchanged. Measured
-(``python -m benchmarks.app --lesson 3 --busy --before DIR``): answers clicked while lesson 01 arrives 0.30 s median, 0.45 s
-at worst (before: 0.73 s, 1.96 s; load average 5-7), the whole lesson drawn in 10.6 s (7.6 s).
+(``python -m benchmarks.app --lesson 3 --busy --before DIR``): answers clicked while lesson 01
+arrives 0.30 s median, 0.45 s at worst (before: 0.73 s, 1.96 s; load average 5-7), the whole
+lesson drawn in 10.6 s (7.6 s).
 
 >>> wanted = [1, 3, 4]; caught_up_to(wanted, ahead=1)
 3
