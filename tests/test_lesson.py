@@ -157,6 +157,41 @@ def test_the_quiz_only_evaluates_moves_it_offered():
     assert quiz.verdict is None and quiz.verdict_box.value == ""
 
 
+def test_the_browsers_messages_are_answered_as_clicks_and_checked_against_the_quiz():
+    """The quiz is one widget model: a click in the browser is a message naming the move (its
+    notation), which the quiz checks is one it offered (a visitor can send any message)."""
+    g = dn.setup(GAME, {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
+    quiz = PositionQuiz(g, try_moves=["P1 play 4C"])
+    assert quiz.marks == ["", ""] and 'data-move="P1 play 4♣"' in quiz.html
+    for forged in ({"act": "answer", "move": "P1 take"}, {"act": "answer", "move": "P1 fly"},
+                   {"act": "answer", "move": 0}, {"act": "check"}, {"act": "fly"}, ["answer"]):
+        quiz._heard(quiz, forged, [])
+        assert quiz.verdict is None and quiz.verdict_html == "" and quiz.marks == ["", ""], forged
+    quiz._heard(quiz, {"act": "answer", "move": "P1 play 4♣"}, [])  # the notation the button carries
+    assert quiz.verdict == g.explain("P1 play 4C") and "DB-13" in quiz.verdict_html
+    assert quiz.marks == ["illegal", ""] and [b.button_style for b in quiz.buttons] == ["danger", ""]
+    quiz.buttons[1].click()
+    assert quiz.marks == ["illegal", "legal"] and quiz.verdict.legal and g.history == []
+
+
+def test_the_browsers_picked_cards_are_checked_by_the_engine():
+    """The picker's cards the browser shows pressed are the synced ``chosen`` (indices); a "check"
+    message asks the engine about the move they make, whatever was picked."""
+    game = dn.new_game(GAME, players=3, seed=1)
+    quiz = PositionQuiz(game)
+    quiz.set_state({"chosen": [0, 1]})  # as the browser sends two cards pressed
+    assert [t.value for t in quiz.card_toggles] == [True, True, False, False, False, False]
+    quiz._heard(quiz, {"act": "check"}, [])
+    assert not quiz.verdict.legal and "exactly 3" in quiz.verdict_html
+    quiz.card_toggles[4].value = True
+    assert quiz.chosen == [0, 1, 4]
+    quiz._heard(quiz, {"act": "check"}, [])
+    assert quiz.verdict.legal and game.history == []
+    quiz.set_state({"chosen": [0, 1, 4, 99]})  # a card the picker does not have is no card
+    quiz._heard(quiz, {"act": "check"}, [])
+    assert quiz.verdict.legal
+
+
 def test_the_quizs_synced_state_holds_no_hidden_card():
     checked = 0
     for g in random_positions():
