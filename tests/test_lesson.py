@@ -16,7 +16,15 @@ from danish_nb.agents import make_agent
 from danish_nb.cards import Card
 from danish_nb.core import DanishNbError, MoveParseError, get_game
 from danish_nb.games.danish_bastard import CATALOGUE
-from danish_nb.widgets.lesson import PositionQuiz, Replay, games_table, options_table, rulings_table, show_rule
+from danish_nb.widgets.lesson import (
+    BOARD_CSS,
+    PositionQuiz,
+    Replay,
+    games_table,
+    options_table,
+    rulings_table,
+    show_rule,
+)
 from danish_nb.widgets.settings import label_of
 from danish_nb.words import move_words
 
@@ -399,3 +407,16 @@ def test_many_card_moves_are_picked_card_by_card_not_a_wall_of_buttons():
     quiz.card_toggles[2].value = True
     assert quiz.check_selection().legal and quiz.verdict in [game.explain(m) for m in quiz.moves]
     assert len(quiz.answers().splitlines()) == 20  # the answer sheet still lists every move
+
+
+def test_one_live_quiz_of_the_kernel_carries_the_styles():
+    """The styles (11 kB) go to the browser with one quiz's model, which the browser keeps; the
+    others carry none while it lives, and the next quiz made once it is closed carries them."""
+    g = dn.setup(GAME, {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
+    if PositionQuiz._styled is not None:
+        PositionQuiz._styled.close()  # a quiz of an earlier test
+    first, second = PositionQuiz(g), PositionQuiz(g)
+    assert first.get_state()["_css"] == BOARD_CSS and second.get_state()["_css"] == ""
+    first.close()
+    third, fourth = PositionQuiz(g), PositionQuiz(g)
+    assert third.get_state()["_css"] == BOARD_CSS and fourth.get_state()["_css"] == ""

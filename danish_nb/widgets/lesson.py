@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import anywidget
 import ipywidgets as widgets
@@ -286,6 +286,9 @@ class PositionQuiz(anywidget.AnyWidget):
     marks = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: The picker's cards picked (their indices; the browser sets it as the learner picks).
     chosen = traitlets.List(traitlets.Int()).tag(sync=True)
+    #: The kernel's quiz whose model carries the styles (``_css``, 11 kB): the browser loads them
+    #: when it makes that model and keeps them, so while it lives the other quizzes carry none.
+    _styled: ClassVar[PositionQuiz | None] = None
 
     def __init__(self, game: Game, try_moves: Iterable[Any] = (), *, player: int | None = None,
                  prompt: str = PROMPT, render: Callable[[Any], str] | None = None, lang: str = "en"):
@@ -296,7 +299,12 @@ class PositionQuiz(anywidget.AnyWidget):
         self.verdict: Verdict | None = None
         view = model.view()
         table = render(view) if render else lesson_table(view, lang)
-        super().__init__(html=quiz_body(model, table, prompt), marks=[""] * len(model.buttons), layout=_layout())
+        carrier = PositionQuiz._styled
+        styled = carrier is not None and getattr(carrier, "comm", None) is not None
+        super().__init__(html=quiz_body(model, table, prompt), marks=[""] * len(model.buttons), layout=_layout(),
+                         **({"_css": ""} if styled else {}))
+        if not styled:
+            PositionQuiz._styled = self
         self.table = Drawn(table)
         self.verdict_box = VerdictBox(self)
         self.buttons = tuple(QuizButton(self, i, model.words(move)) for i, move in enumerate(model.buttons))
