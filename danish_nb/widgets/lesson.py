@@ -265,8 +265,8 @@ class PositionQuiz(anywidget.AnyWidget):
     the verdicts and the answer sheet) as the serverless page draws it
     (:func:`~danish_nb.web.lessons.quiz_body`), in one widget model: the quiz is sent to the browser
     once, and a click on a move is one message back and the verdict one message out (lesson 01's
-    29 quizzes were 241 ipywidgets models; they are 30, and the page's main thread works about a
-    third less to draw the lesson: ``python -m benchmarks.app --lesson 3 --busy --phases``).
+    29 quizzes were 241 ipywidgets models; they are 30, and the browser spends about a fifth less
+    CPU drawing the lesson, 6.7 s against 8.1: ``python -m benchmarks.app --lesson 2 --busy --phases``).
 
     Shows the table from the view of the player to move (or ``player``) and one button per
     candidate move: every legal move plus the tempting ``try_moves``. A click shows the engine's
