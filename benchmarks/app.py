@@ -21,7 +21,9 @@ cell drawn; N visits with a kernel started for the page and with a warm kernel
 ``--before DIR``, the code of a checkout against this one, both with a warm kernel), on a quiet
 machine or with a CPU hog per core beside the server (``--busy``); and the memory a waiting warm
 kernel holds. ``--phases`` adds when each page reached each step (its HTML, scripts, websockets,
-first cells, first widget model, first quiz), to see where the wait goes. Targets: first quiz
+first cells, first widget model, first quiz), to see where the wait goes, and how long the page's
+main thread was busy and how much CPU the browser used until its first quiz and until every cell
+was drawn (its work, which load stretches less than the wait, the CPU time least). Targets: first quiz
 <= 3 s busy, answers <= 0.5 s.
 
 Targets (measured, never asserted): click median <= 100 ms, p95 <= 150 ms, first board
@@ -45,6 +47,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
 
@@ -268,6 +271,37 @@ class Phases:
 FIRST_CODE_CELL, FIRST_QUIZ_CELL = 1, 6
 
 
+def browser_cpu_s() -> float:
+    """CPU seconds (user and system) the browser this process started has used so far, all its
+    processes (renderers, GPU, network): its work, which a loaded machine hardly changes."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parents, cpu = {}, {}
+    for proc in Path("/proc").iterdir():
+        try:
+            fields = (proc / "stat").read_text().rsplit(")", 1)
+            name, rest = fields[0].split("(", 1)[1], fields[1].split()
+        except (OSError, IndexError):
+            continue
+        parents[proc.name] = rest[1]
+        if name.startswith("chrom"):
+            cpu[proc.name] = (int(rest[11]) + int(rest[12])) / tick
+
+    def mine(pid: str) -> bool:
+        while pid in parents:
+            if pid == str(os.getpid()):
+                return True
+            pid = parents[pid]
+        return False
+    return sum(seconds for pid, seconds in cpu.items() if mine(pid))
+
+
+def main_thread_s(cdp: Any) -> float:
+    """Seconds the page's main thread has been busy running tasks (scripts, style, layout, paint)
+    so far: its work, which a busy machine stretches much less than the wall time it takes."""
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    return float(metrics["TaskDuration"])
+
+
 def answer_s(page: Page, button_index: int) -> float:
     """Seconds from a click on the first quiz's ``button_index``-th answer to its verdict shown."""
     quiz_box = page.locator(".dn-quiz").first
@@ -296,8 +330,12 @@ def lesson_visit(browser: Browser, url: str, from_index: bool = False,
     if from_index:
         page.goto(url + "voila/render/index.ipynb", timeout=TIMEOUT * 3)
         page.wait_for_load_state("load")
+    cdp = None
     if phases is not None:
         phases.watch(page)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Performance.enable")
+        cpu0 = browser_cpu_s()
     t0 = time.perf_counter()
     if phases is not None:
         phases.t0 = t0
@@ -306,11 +344,16 @@ def lesson_visit(browser: Browser, url: str, from_index: bool = False,
     quiz = time.perf_counter() - t0
     if phases is not None:
         phases.mark("first quiz on screen")
+        phases.seen["page's main thread busy to first quiz"] = main_thread_s(cdp)
+        phases.seen["browser's CPU to first quiz"] = browser_cpu_s() - cpu0
     loading = [answer_s(page, 0)]
     while len(loading) < LOADING_ANSWERS and not page.locator(LESSON_DONE).count():
         loading.append(answer_s(page, len(loading) % 2))
     page.locator(LESSON_DONE).first.wait_for(timeout=TIMEOUT * 3)
     drawn = time.perf_counter() - t0
+    if phases is not None:
+        phases.seen["page's main thread busy to every cell drawn"] = main_thread_s(cdp)
+        phases.seen["browser's CPU to every cell drawn"] = browser_cpu_s() - cpu0
     later = answer_s(page, len(loading) % 2)
     page.close(run_before_unload=True)
     context.close()

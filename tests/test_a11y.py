@@ -346,7 +346,8 @@ def test_each_lesson_served_by_voila_has_no_violation_as_a_learner_uses_it(conte
         quizzes = page.locator(".dn-quiz")
         forward = page.locator("button.widget-button[title='one move forward']")
         try:
-            expect(quizzes).to_have_count(html.count("PositionQuiz(children"), timeout=LESSON_TIMEOUT)
+            expect(quizzes).to_have_count(html.count("danish_nb.widgets.lesson.PositionQuiz object"),
+                                          timeout=LESSON_TIMEOUT)
             expect(forward).to_have_count(html.count("Replay(children"), timeout=LESSON_TIMEOUT)
         except AssertionError as short:
             # Views that never render (seen once in 2026-11 under load): the browser's console is the lead.

@@ -216,7 +216,7 @@ def test_a_lesson_whose_kernel_died_while_it_loaded_comes_back_with_every_widget
         before = kernel_of(page)
         os.kill(kernel_process(server, before), signal.SIGKILL)
         quizzes = page.locator(".dn-quiz")
-        expect(quizzes).to_have_count(html.count("PositionQuiz(children"), timeout=300_000)
+        expect(quizzes).to_have_count(html.count("danish_nb.widgets.lesson.PositionQuiz object"), timeout=300_000)
         assert kernel_of(page) != before and server.wait_kernel_gone(before, 30)
         expect(page.locator("text=Error displaying widget")).to_have_count(0)
         page.close(run_before_unload=True)

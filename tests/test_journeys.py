@@ -321,7 +321,8 @@ def lesson_opens_with_every_widget(context: BrowserContext, url: str, lesson: st
     page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
     try:
         html = page.goto(f"{url}voila/render/{lesson}", timeout=LESSON_TIMEOUT).text()
-        counts = {"quiz": html.count("PositionQuiz(children"), "replay": html.count("Replay(children"),
+        counts = {"quiz": html.count("danish_nb.widgets.lesson.PositionQuiz object"),
+                  "replay": html.count("Replay(children"),
                   "board": html.count("danish_nb.widgets.pad.HtmlPad") + html.count("ToggleButtons(_dom_classes=(")}
         assert counts["quiz"] and counts["board"], counts
         try:

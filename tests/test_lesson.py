@@ -16,7 +16,15 @@ from danish_nb.agents import make_agent
 from danish_nb.cards import Card
 from danish_nb.core import DanishNbError, MoveParseError, get_game
 from danish_nb.games.danish_bastard import CATALOGUE
-from danish_nb.widgets.lesson import PositionQuiz, Replay, games_table, options_table, rulings_table, show_rule
+from danish_nb.widgets.lesson import (
+    BOARD_CSS,
+    PositionQuiz,
+    Replay,
+    games_table,
+    options_table,
+    rulings_table,
+    show_rule,
+)
 from danish_nb.widgets.settings import label_of
 from danish_nb.words import move_words
 
@@ -157,6 +165,41 @@ def test_the_quiz_only_evaluates_moves_it_offered():
     assert quiz.verdict is None and quiz.verdict_box.value == ""
 
 
+def test_the_browsers_messages_are_answered_as_clicks_and_checked_against_the_quiz():
+    """The quiz is one widget model: a click in the browser is a message naming the move (its
+    notation), which the quiz checks is one it offered (a visitor can send any message)."""
+    g = dn.setup(GAME, {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
+    quiz = PositionQuiz(g, try_moves=["P1 play 4C"])
+    assert quiz.marks == ["", ""] and 'data-move="P1 play 4♣"' in quiz.html
+    for forged in ({"act": "answer", "move": "P1 take"}, {"act": "answer", "move": "P1 fly"},
+                   {"act": "answer", "move": 0}, {"act": "check"}, {"act": "fly"}, ["answer"]):
+        quiz._heard(quiz, forged, [])
+        assert quiz.verdict is None and quiz.verdict_html == "" and quiz.marks == ["", ""], forged
+    quiz._heard(quiz, {"act": "answer", "move": "P1 play 4♣"}, [])  # the notation the button carries
+    assert quiz.verdict == g.explain("P1 play 4C") and "DB-13" in quiz.verdict_html
+    assert quiz.marks == ["illegal", ""] and [b.button_style for b in quiz.buttons] == ["danger", ""]
+    quiz.buttons[1].click()
+    assert quiz.marks == ["illegal", "legal"] and quiz.verdict.legal and g.history == []
+
+
+def test_the_browsers_picked_cards_are_checked_by_the_engine():
+    """The picker's cards the browser shows pressed are the synced ``chosen`` (indices); a "check"
+    message asks the engine about the move they make, whatever was picked."""
+    game = dn.new_game(GAME, players=3, seed=1)
+    quiz = PositionQuiz(game)
+    quiz.set_state({"chosen": [0, 1]})  # as the browser sends two cards pressed
+    assert [t.value for t in quiz.card_toggles] == [True, True, False, False, False, False]
+    quiz._heard(quiz, {"act": "check"}, [])
+    assert not quiz.verdict.legal and "exactly 3" in quiz.verdict_html
+    quiz.card_toggles[4].value = True
+    assert quiz.chosen == [0, 1, 4]
+    quiz._heard(quiz, {"act": "check"}, [])
+    assert quiz.verdict.legal and game.history == []
+    quiz.set_state({"chosen": [0, 1, 4, 99]})  # a card the picker does not have is no card
+    quiz._heard(quiz, {"act": "check"}, [])
+    assert quiz.verdict.legal
+
+
 def test_the_quizs_synced_state_holds_no_hidden_card():
     checked = 0
     for g in random_positions():
@@ -166,7 +209,7 @@ def test_the_quizs_synced_state_holds_no_hidden_card():
             button.click()
         hidden, visible = hidden_and_visible(g.state, me)
         texts = synced_strings(quiz)
-        assert len(texts) > len(quiz.buttons)  # the walk reached the buttons and their children
+        assert all(escape(b.description) in "".join(texts) for b in quiz.buttons)  # the walk reached every button
         assert leaked(texts, hidden, visible) == []
         checked += 1
     assert checked >= 8
@@ -364,3 +407,16 @@ def test_many_card_moves_are_picked_card_by_card_not_a_wall_of_buttons():
     quiz.card_toggles[2].value = True
     assert quiz.check_selection().legal and quiz.verdict in [game.explain(m) for m in quiz.moves]
     assert len(quiz.answers().splitlines()) == 20  # the answer sheet still lists every move
+
+
+def test_one_live_quiz_of_the_kernel_carries_the_styles():
+    """The styles (11 kB) go to the browser with one quiz's model, which the browser keeps; the
+    others carry none while it lives, and the next quiz made once it is closed carries them."""
+    g = dn.setup(GAME, {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
+    if PositionQuiz._styled is not None:
+        PositionQuiz._styled.close()  # a quiz of an earlier test
+    first, second = PositionQuiz(g), PositionQuiz(g)
+    assert first.get_state()["_css"] == BOARD_CSS and second.get_state()["_css"] == ""
+    first.close()
+    third, fourth = PositionQuiz(g), PositionQuiz(g)
+    assert third.get_state()["_css"] == BOARD_CSS and fourth.get_state()["_css"] == ""

@@ -1,6 +1,6 @@
 """A progressive page paces its cells (:mod:`danish_nb.server.paced`): the page says when it caught
-up with each cell, and the server sends a cell with outputs only once the page caught up with all
-but the last :data:`~danish_nb.server.paced.AHEAD` of them; a page that does not ask gets every
+up with each cell, and from the first widget on the server sends a cell with outputs only once the
+page caught up with all but the last :data:`~danish_nb.server.paced.AHEAD` of them; a page that does not ask gets every
 cell as Voila sends it. ``python -m benchmarks.app --lesson 3 --busy --before DIR`` measures what
 it saves (an answer clicked while the lesson still arrives)."""
 
@@ -18,10 +18,11 @@ import pytest
 from playwright.sync_api import Browser, WebSocket, expect
 
 from danish_nb import app_server
-from danish_nb.server.paced import AHEAD, caught_up_to
+from danish_nb.server.paced import AHEAD, caught_up_to, shows_widget
 
 TIMEOUT = 120_000
 CELLS = 8
+BEFORE = 3
 
 
 def test_the_page_must_have_caught_up_with_all_but_the_last_cells_with_outputs() -> None:
@@ -29,10 +30,19 @@ def test_the_page_must_have_caught_up_with_all_but_the_last_cells_with_outputs()
     assert caught_up_to([2, 5, 9], ahead=0) == 9
 
 
+def test_pacing_starts_with_the_first_output_showing_a_widget() -> None:
+    view = {"application/vnd.jupyter.widget-view+json": {"model_id": "0a1b", "version_major": 2}}
+    assert shows_widget([{"output_type": "stream", "text": "x"}, {"output_type": "display_data", "data": view}])
+    assert not shows_widget([{"output_type": "display_data", "data": {"text/html": "<p>DB-1</p>"}}])
+    assert not shows_widget([{"output_type": "stream", "text": "x"}]) and not shows_widget([])
+
+
 def notebook_folder(folder: Path) -> Path:
-    """A lesson of :data:`CELLS` code cells, each drawing a widget, a text cell between them."""
+    """A lesson of :data:`CELLS` code cells, each drawing a widget, a text cell between them,
+    after :data:`BEFORE` cells of HTML (a lesson's rules before its first quiz)."""
     cells = [nbformat.v4.new_markdown_cell("# Paced")]
-    cells.append(nbformat.v4.new_code_cell("import ipywidgets as widgets"))
+    cells.append(nbformat.v4.new_code_cell("import ipywidgets as widgets\nfrom IPython.display import HTML"))
+    cells += [nbformat.v4.new_code_cell(f"HTML('<p class=\"rule\">rule {n}</p>')") for n in range(BEFORE)]
     for n in range(CELLS):
         cells.append(nbformat.v4.new_markdown_cell(f"Cell {n}"))
         cells.append(nbformat.v4.new_code_cell(f"widgets.HTML('<b class=\"drawn\">drawn {n}</b>')"))
@@ -87,7 +97,8 @@ def visit(browser: Browser, url: str, unpaced: bool = False) -> list[tuple[str, 
 
 
 @pytest.mark.browser
-def test_the_server_sends_a_cell_with_outputs_only_once_the_page_caught_up(browser: Browser, lesson: str) -> None:
+def test_from_the_first_widget_the_server_sends_a_cell_only_once_the_page_caught_up(browser: Browser,
+                                                                                  lesson: str) -> None:
     frames = visit(browser, lesson)
     execute = [message for way, message in frames if way == "sent" and message["action"] == "execute"]
     assert len(execute) == 1 and execute[0]["payload"]["paced"] is True
@@ -97,8 +108,8 @@ def test_the_server_sends_a_cell_with_outputs_only_once_the_page_caught_up(brows
         if way == "sent" and message["action"] == "caught_up":
             caught_up.add(message["payload"]["cell_index"])
         elif way == "received" and message["action"] == "execution_result" and \
-                message["payload"]["output_cell"].get("outputs"):
-            # of the cells with outputs sent before this one, the page had caught up with all but the
+                shows_widget(message["payload"]["output_cell"].get("outputs") or []):
+            # of the cells with widgets sent before this one, the page had caught up with all but the
             # last AHEAD (the kernel runs this cell while the page draws those)
             assert caught_up_to(with_outputs) in caught_up | {-1}
             with_outputs.append(message["payload"]["cell_index"])
@@ -111,4 +122,4 @@ def test_a_page_that_does_not_ask_gets_every_cell_unpaced(browser: Browser, less
     sent = [message for way, message in frames if way == "sent"]
     assert [message["action"] for message in sent] == ["execute"] and "paced" not in sent[0]["payload"]
     results = [message for way, message in frames if way == "received" and message["action"] == "execution_result"]
-    assert len(results) == 2 + 2 * CELLS
+    assert len(results) == 2 + BEFORE + 2 * CELLS

@@ -11,17 +11,23 @@ the page, the page asks for paced execution and says when it caught up with each
 (its outputs drawn, the page idle: ``requestIdleCallback``); :class:`PacedExecution` then sends a
 cell with outputs only once the page caught up with all but the last :data:`AHEAD` of them (the
 kernel runs the next cell while the page draws this one), and not within :data:`HOLD_MS` ms of a
-learner's click or key (the click's answer comes first). A tab in the background says it caught
-up at once (nobody clicks there, and its frames and idle time are held back); a page that stops
-answering is waited for at most :data:`PATIENCE` s a cell; a page without the script (or a client
-that does not ask) gets Voila's execution unchanged. Measured (``python -m benchmarks.app
---lesson 3 --busy --before DIR``): answers clicked while lesson 01 arrives 0.30 s median, 0.45 s
-at worst (before: 0.73 s, 1.96 s; load average 5-7), the whole lesson drawn in 10.6 s (7.6 s).
+learner's click or key (the click's answer comes first). Pacing starts with the first widget
+(:func:`shows_widget`): before it the page has nothing to click, so the cells before a lesson's
+first quiz (its rules, as HTML) go as fast as the kernel runs them (paced, they held the first
+quiz back 0.6-0.9 s on a busy machine: the page, still busy starting, was seldom idle). A tab in
+the background says it caught up at once (nobody clicks there, and its frames and idle time are
+held back); a page that stops answering is waited for at most :data:`PATIENCE` s a cell; a page
+without the script (or a client that does not ask) gets Voila's execution unchanged. Measured
+(``python -m benchmarks.app --lesson 3 --busy --before DIR``): answers clicked while lesson 01
+arrives 0.30 s median, 0.45 s at worst (before: 0.73 s, 1.96 s; load average 5-7), the whole
+lesson drawn in 10.6 s (7.6 s).
 
 >>> wanted = [1, 3, 4]; caught_up_to(wanted, ahead=1)
 3
 >>> caught_up_to([4], ahead=1)
 -1
+>>> shows_widget([{"data": {"text/plain": "Quiz", WIDGET_VIEW: {"model_id": "0a1b"}}}]), shows_widget([{"data": {}}])
+(True, False)
 """
 
 from __future__ import annotations
@@ -33,6 +39,8 @@ from typing import Any
 
 from voila.tornado.execution_request_handler import ExecutionRequestHandler
 
+#: An output showing a widget (its view), by its MIME type.
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 #: Cells with outputs the kernel may run beyond those the page has drawn.
 AHEAD = 1
 #: Milliseconds the page holds back the next cells after a learner's click or key, so that the
@@ -91,6 +99,11 @@ def pacer() -> str:
     return f"<script>{_PACER_JS % {'hold': HOLD_MS}}</script>\n"
 
 
+def shows_widget(outputs: list[dict[str, Any]]) -> bool:
+    """Whether a cell's ``outputs`` show a widget (from the first one on, the page is paced)."""
+    return any(WIDGET_VIEW in (output.get("data") or {}) for output in outputs)
+
+
 def caught_up_to(wanted: list[int], ahead: int = AHEAD) -> int:
     """The cell the page must have caught up with before the kernel goes on, given the cells with
     outputs sent so far (``wanted``, in order): all but the last ``ahead``; -1 for none."""
@@ -142,9 +155,11 @@ class PacedExecution(ExecutionRequestHandler):  # type: ignore[misc]
         return sent
 
     async def _after(self, sent: Any, payload: dict[str, Any]) -> None:
-        """Once ``payload``'s result is sent: wait until the page caught up enough to go on."""
+        """Once ``payload``'s result is sent: wait until the page caught up enough to go on (with
+        the cells with outputs from the first widget on)."""
         await sent
-        if payload.get("output_cell", {}).get("outputs"):
+        outputs = payload.get("output_cell", {}).get("outputs") or []
+        if outputs and (self._wanted or shows_widget(outputs)):  # paced from the first widget on
             self._wanted.append(payload["cell_index"])
         target = caught_up_to(self._wanted)
         deadline = time.monotonic() + PATIENCE

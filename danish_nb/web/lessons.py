@@ -49,22 +49,35 @@ def quiz_moves(spec: Spec, lang: str = "en") -> list[tuple[str, str]]:
 
 
 def quiz_html(spec: Spec, lang: str = "en") -> str:
-    """The quiz as the page first shows it: the table from the viewer's view, the question, the
-    card picker if it has one (``data-pick``: a card's code) and one button per other move
-    (``data-move``: its notation, which the learner never reads); verdicts come from :func:`quiz_answer`."""
+    """The quiz as the page first shows it (:func:`quiz_body`, its table from the viewer's view);
+    verdicts come from :func:`quiz_answer`."""
     quiz = Quiz.from_spec(spec, lang)
-    tr = translator(lang)
+    return quiz_body(quiz, lesson_table(quiz.view(), quiz.lang))
+
+
+def quiz_body(quiz: Quiz, table: str, prompt: Any = PROMPT) -> str:
+    """A quiz as every host first shows it (the page, and Jupyter and Voila's
+    :class:`~danish_nb.widgets.lesson.PositionQuiz`): ``table`` (its drawing of the viewer's view),
+    the question (``prompt``), the card picker if it has one (``data-pick``: a card's code) and one button per
+    other move (``data-move``: its notation, which the learner never reads), and where the verdict goes.
+
+    >>> import danish_nb as dn
+    >>> quiz = Quiz(dn.setup("danish-bastard", {"hands": [["8H"], ["9S"]], "pile": ["6C"]}))
+    >>> quiz_body(quiz, "")[:98]
+    '<p><b>What may you play? Click a move to see what the rules say.</b></p><div class="dn-quiz-moves"'
+    """
+    tr = translator(quiz.lang)
     buttons = "".join(f'<button type="button" data-move="{escape(str(move), quote=True)}">'
                       f"{escape(quiz.words(move))}</button>" for move in quiz.buttons)
     picker = ""
     if quiz.picked:
         cards = "".join(f'<button type="button" data-pick="{card.code}" aria-pressed="false" '
                         f'aria-label="{escape(quiz.card_words(card), quote=True)}" '
-                        f'title="{escape(quiz.card_words(card), quote=True)}">{escape(face_text(card, lang))}</button>'
-                        for card in quiz.cards)
+                        f'title="{escape(quiz.card_words(card), quote=True)}">'
+                        f"{escape(face_text(card, quiz.lang))}</button>" for card in quiz.cards)
         picker = (f'<p>{escape(tr(PICK))}</p><div class="dn-quiz-cards" role="group">{cards} '
                   f'<button type="button" class="dn-quiz-check" data-check="1">{escape(tr(CHECK))}</button></div>')
-    return (f"{lesson_table(quiz.view(), lang)}<p><b>{escape(tr(PROMPT))}</b></p>{picker}"
+    return (f"{table}<p><b>{escape(tr.render(prompt))}</b></p>{picker}"
             f'<div class="dn-quiz-moves" role="group">{buttons}</div><div class="dn-quiz-verdict" role="status"></div>')
 
 

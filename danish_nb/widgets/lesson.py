@@ -19,23 +19,26 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 from IPython.display import HTML
-from ipywidgets.widgets.widget_bool import ToggleButtonStyle
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..core import GAMES, DanishNbError, Game, Text, Verdict, get_game, option_infos, render_text
 from ..i18n import N_, joined, translator
 from ..render.html import rule_html, verdict_html
-from ..render.quiz import CHECK, PICK, PROMPT, Quiz, face_text
+from ..render.quiz import PROMPT, Quiz, face_text
 from ..render.replay import step_lines
 from ..render.views import lesson_table
+from ..web.lessons import quiz_body
 from .settings import label_of
 
+_HERE = Path(__file__).parent
 #: Every style of the package's pages (cards, tables, boards, lessons): one file.
-BOARD_CSS = (Path(__file__).parent / "board.css").read_text(encoding="utf-8")
+BOARD_CSS = (_HERE / "board.css").read_text(encoding="utf-8")
 
 
 def style_html() -> str:
@@ -44,7 +47,7 @@ def style_html() -> str:
 
 
 W = TypeVar("W", bound=widgets.Widget)
-#: Models every quiz and replay of this kernel shares (layouts, styles, the style sheet): a lesson
+#: Models every replay (and quiz: its layout) of this kernel shares (layouts, styles, the style sheet): a lesson
 #: of 35 quizzes sent its browser 1172 models (2.3 MB) when each widget had its own, and the
 #: browser, busy making them, answered a click late.
 _SHARED: dict[str, widgets.Widget] = {}
@@ -74,8 +77,8 @@ def _html(value: str = "") -> widgets.HTML:
 
 
 def style_sheet() -> widgets.HTML:
-    """The package's styles as one hidden widget shared by every quiz and replay of the kernel
-    (sent to the browser once; each quiz still carries it, so one shown alone is styled)."""
+    """The package's styles as one hidden widget shared by every replay of the kernel (sent to
+    the browser once; each replay still carries it, so one shown alone is styled)."""
     return _shared("style sheet", lambda: widgets.HTML(style_html(), layout=widgets.Layout(display="none"),
                                                        style=_style(HTMLStyle)))
 
@@ -200,66 +203,142 @@ def _keep_answer(game: Game, verdict: Verdict) -> None:
         page.quiz_answered(game, verdict)
 
 
-class PositionQuiz(widgets.VBox):
-    """"Here is the table: what may you play, and why?", drawn with ipywidgets from its
+class Drawn:
+    """A part of a quiz drawn once, read as ``.value`` (HTML), as when it was a widget: its table."""
+
+    def __init__(self, value: str):
+        self.value = value
+
+
+class VerdictBox:
+    """Where a quiz shows its verdict, read and written as ``.value`` (HTML), as when it was a
+    widget: the quiz's synced ``verdict_html``."""
+
+    def __init__(self, quiz: PositionQuiz):
+        self._quiz = quiz
+
+    @property
+    def value(self) -> str:
+        return self._quiz.verdict_html
+
+    @value.setter
+    def value(self, shown: str) -> None:
+        self._quiz.verdict_html = shown
+
+
+class QuizButton:
+    """A move's button of a quiz, as Python sees it: its words, its mark once tried
+    (``button_style``: ``"success"`` legal, ``"danger"`` not), and :meth:`click`, which asks for
+    the move's verdict as a click in the browser does."""
+
+    def __init__(self, quiz: PositionQuiz, index: int, description: str):
+        self._quiz, self._index, self.description = quiz, index, description
+
+    @property
+    def button_style(self) -> str:
+        return {"legal": "success", "illegal": "danger"}.get(self._quiz.marks[self._index], "")
+
+    def click(self) -> None:
+        self._quiz.answer(self._quiz.model.buttons[self._index])
+
+
+class CardToggle:
+    """A card of a quiz's picker, as Python sees it: its face (``description``), its name in
+    words (``tooltip``) and whether it is picked (``value``, what the browser shows pressed)."""
+
+    def __init__(self, quiz: PositionQuiz, index: int, description: str, tooltip: str):
+        self._quiz, self._index, self.description, self.tooltip = quiz, index, description, tooltip
+
+    @property
+    def value(self) -> bool:
+        return self._index in self._quiz.chosen
+
+    @value.setter
+    def value(self, picked: bool) -> None:
+        others = [i for i in self._quiz.chosen if i != self._index]
+        self._quiz.chosen = sorted([*others, self._index]) if picked else others
+
+
+class PositionQuiz(anywidget.AnyWidget):
+    """"Here is the table: what may you play, and why?", drawn from its
     :class:`~danish_nb.render.quiz.Quiz` (``quiz.model``: the moves, their words, the card picker,
-    the verdicts and the answer sheet, which the serverless page draws too).
+    the verdicts and the answer sheet) as the serverless page draws it
+    (:func:`~danish_nb.web.lessons.quiz_body`), in one widget model: the quiz is sent to the browser
+    once, and a click on a move is one message back and the verdict one message out (lesson 01's
+    29 quizzes were 241 ipywidgets models; they are 30, and the browser spends about a fifth less
+    CPU drawing the lesson, 6.7 s against 8.1: ``python -m benchmarks.app --lesson 2 --busy --phases``).
 
     Shows the table from the view of the player to move (or ``player``) and one button per
     candidate move: every legal move plus the tempting ``try_moves``. A click shows the engine's
     verdict (legal or not, each reason with its rule quoted and any ruling); the game is never
     changed. The table is drawn by the drawing registered for the view's type (any game), or by
     ``render`` (a view to HTML). ``lang`` is the language of its words, moves and verdicts.
+    Python sees its parts as ``buttons`` (:class:`QuizButton`), ``card_toggles``
+    (:class:`CardToggle`), ``table`` and ``verdict_box`` (their ``.value``: HTML).
     """
+
+    _esm = _HERE / "quiz.js"
+    _css = BOARD_CSS
+    #: The quiz as first shown (table, question, picker, buttons: drawn once).
+    html = traitlets.Unicode("").tag(sync=True)
+    #: The verdict shown (HTML), empty before the first answer.
+    verdict_html = traitlets.Unicode("").tag(sync=True)
+    #: Each move button's mark: "" untried, "legal" or "illegal".
+    marks = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: The picker's cards picked (their indices; the browser sets it as the learner picks).
+    chosen = traitlets.List(traitlets.Int()).tag(sync=True)
+    #: The kernel's quiz whose model carries the styles (``_css``, 11 kB): the browser loads them
+    #: when it makes that model and keeps them, so while it lives the other quizzes carry none.
+    _styled: ClassVar[PositionQuiz | None] = None
 
     def __init__(self, game: Game, try_moves: Iterable[Any] = (), *, player: int | None = None,
                  prompt: str = PROMPT, render: Callable[[Any], str] | None = None, lang: str = "en"):
-        tr = translator(lang)
         self.lang = lang
         self.model = model = Quiz(game, try_moves, player=player, lang=lang)
         self.game, self.state, self.seat, self.moves, self.picked = game, model.state, model.seat, model.moves, \
             model.picked
         self.verdict: Verdict | None = None
         view = model.view()
-        self.table = _html(render(view) if render else lesson_table(view, lang))
-        auto, button_style = _layout(width="auto"), _style(widgets.ButtonStyle)
-        self.buttons: tuple[widgets.Button, ...] = tuple(
-            widgets.Button(description=model.words(move), layout=auto, style=button_style)
-            for move in model.buttons)
-        self._button_of = dict(zip(model.buttons, self.buttons))
-        for button, move in zip(self.buttons, model.buttons):
-            button.on_click(lambda _b, move=move: self.answer(move))
-        self.card_toggles: tuple[widgets.ToggleButton, ...] = ()
-        picker: list[widgets.Widget] = []
-        wrap = _layout(flex_flow="row wrap")
-        if model.picked:
-            self._cards = model.cards
-            toggle_style = _style(ToggleButtonStyle)
-            self.card_toggles = tuple(widgets.ToggleButton(description=face_text(card, lang),
-                                                           tooltip=model.card_words(card), layout=auto,
-                                                           style=toggle_style) for card in self._cards)
-            self.check_button = widgets.Button(description=tr(CHECK), button_style="info", layout=auto,
-                                               style=button_style)
-            self.check_button.on_click(lambda _b: self.check_selection())
-            self.check_button.add_class("dn-quiz-check")
-            picker = [_html(escape(tr(PICK))), widgets.HBox([*self.card_toggles, self.check_button], layout=wrap)]
-        self.verdict_box = _html()
-        super().__init__([style_sheet(), self.table, _html(f"<b>{escape(tr.render(prompt))}</b>"), *picker,
-                          widgets.HBox(list(self.buttons), layout=wrap), self.verdict_box], layout=_layout())
-        self.add_class("dn-quiz")
+        table = render(view) if render else lesson_table(view, lang)
+        carrier = PositionQuiz._styled
+        styled = carrier is not None and getattr(carrier, "comm", None) is not None
+        super().__init__(html=quiz_body(model, table, prompt), marks=[""] * len(model.buttons), layout=_layout(),
+                         **({"_css": ""} if styled else {}))
+        if not styled:
+            PositionQuiz._styled = self
+        self.table = Drawn(table)
+        self.verdict_box = VerdictBox(self)
+        self.buttons = tuple(QuizButton(self, i, model.words(move)) for i, move in enumerate(model.buttons))
+        self._cards = model.cards
+        self.card_toggles = tuple(CardToggle(self, i, face_text(card, lang), model.card_words(card))
+                                  for i, card in enumerate(model.cards))
+        self.on_msg(self._heard)
+
+    def _heard(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A message from the browser: a move's button clicked (``{"act": "answer", "move": notation}``,
+        checked to be one the quiz offers) or the picked cards to check (``{"act": "check"}``)."""
+        if not isinstance(content, dict):
+            return
+        try:
+            if content.get("act") == "answer" and isinstance(content.get("move"), str):
+                self.answer(content["move"])
+            elif content.get("act") == "check" and self.picked:
+                self.check_selection()
+        except DanishNbError:  # not a move of this quiz: nothing to show
+            return
 
     def check_selection(self) -> Verdict | None:
         """The verdict on the move the picked cards make (any choice of them: the engine says
         why a wrong one is refused); ``None`` and a note if no card is picked."""
-        chosen = [card for card, toggle in zip(self._cards, self.card_toggles) if toggle.value]
+        chosen = [card for i, card in enumerate(self._cards) if i in self.chosen]
         try:
             verdict = self.model.check(chosen)
         except DanishNbError as exc:
-            self.verdict_box.value = escape(exc.text_in(self.lang))
+            self.verdict_html = escape(exc.text_in(self.lang))
             return None
         self.verdict = verdict
         _keep_answer(self.game, verdict)
-        self.verdict_box.value = verdict_html(verdict, self.lang, viewer=self.seat)
+        self.verdict_html = verdict_html(verdict, self.lang, viewer=self.seat)
         return verdict
 
     def answers(self) -> str:
@@ -296,9 +375,11 @@ class PositionQuiz(widgets.VBox):
         self.verdict = verdict
         _keep_answer(self.game, verdict)
         with self.hold_sync():
-            self.verdict_box.value = verdict_html(verdict, self.lang, viewer=self.seat)
-            if move in self._button_of:
-                self._button_of[move].button_style = "success" if verdict.legal else "danger"
+            self.verdict_html = verdict_html(verdict, self.lang, viewer=self.seat)
+            if move in self.model.buttons:
+                marks = list(self.marks)
+                marks[self.model.buttons.index(move)] = "legal" if verdict.legal else "illegal"
+                self.marks = marks
         return verdict
 
 
