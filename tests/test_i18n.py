@@ -311,3 +311,25 @@ def test_a_message_is_not_a_string_and_says_so():
     for half_string in (lambda: text + "!", lambda: "P1" in text, lambda: text.startswith("P1"), lambda: len(text)):
         with pytest.raises((TypeError, AttributeError)):
             half_string()
+
+
+def test_a_rule_is_never_cited_in_a_second_parenthesis_beside_the_text_s_own():
+    """A reason that ends in its own parenthesis cites its rule after a comma ("(option ... is off),
+    by rule DB-16"), in every language: never two parentheses side by side."""
+    g = dn.setup("danish-bastard", {"hands": [["2C", "4D"], ["3H", "8S", "JC"]], "pile": ["KS"]},
+                 {"two_on_anything": False})
+    said = {lang: g.explain("P1 play 2C").summary(lang) for lang in LANGUAGES}
+    assert said["en"].endswith("(option “two on anything” is off), by rule DB-16 [ruling DB-a]"), said
+    assert said["fr"].endswith("désactivée), selon la règle DB-16 [décision DB-a]"), said
+    assert said["de"].endswith("ist aus), nach Regel DB-16 [Auslegung DB-a]"), said
+    plain = g.explain("P1 play 4D").summary("de")  # a text without its own parenthesis: cited as before
+    assert plain.endswith("(Regel DB-13)") and ") (" not in plain, plain
+    for lang in LANGUAGES:
+        game = dn.new_game("le-danish", players=3, seed=2)
+        for _ in range(60):
+            if game.is_over:
+                break
+            for move in game.legal_moves()[:4]:
+                assert not re.search(r"\)\s*\(", game.explain(move).summary(lang))
+            for event in game.play(game.legal_moves()[-1]):
+                assert not re.search(r"\)\s*\(", event.text_for(None, lang=lang)), event.text_for(None, lang=lang)
