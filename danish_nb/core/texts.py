@@ -266,7 +266,7 @@ def cited(text: Text, rule: Rule | None, ruling: Ruling | None = None) -> Text:
     ('P1 picks up the pile (2 cards), by rule X-1', 'x (y), selon la règle X-1')
     """
     if rule is not None:
-        text = _Cited(_("{text} (rule {rule})"), text=text, rule=rule.id)
+        text = _Cited(N_("{text} (rule {rule})"), text=text, rule=rule.id)
     return text if ruling is None else _("{text} [ruling {ruling}]", text=text, ruling=ruling.id)
 
 

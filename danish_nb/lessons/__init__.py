@@ -227,6 +227,21 @@ def setting(game_id: str, name: str, value: Any) -> Message:
     return M("Option “{option}” set to “{choice}”:", option=option, choice=Message(info.choice_label(value)))
 
 
+def choice(game_id: str, name: str, value: Any) -> Message:
+    """A rule option set to ``value``, in a few words, for a table's cell (the option's label and
+    the value's words, as the settings panel names them, never the program's ``name=value``).
+
+    >>> str(choice("rat-bastard-17", "wild", "none")), choice("danish-bastard", "must_play", False).render("de")
+    ('wild “none: no jokers in the pack”', 'Spielpflicht aus')
+    """
+    info = get_game(game_id).info.option(name)
+    info.check(value)
+    option = Message(info.label)
+    if isinstance(value, bool):
+        return M("{option} on", option=option) if value else M("{option} off", option=option)
+    return M("{option} “{choice}”", option=option, choice=Message(info.choice_label(value)))
+
+
 def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
     """``print`` for a lesson: what the engine says (an event, a verdict, a result, an error, a
     text) in the learner's language, anything else (a card, a number) as ``print`` writes it. In English it prints
@@ -255,5 +270,5 @@ def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
     print(*map(text, values), sep=sep)
 
 
-__all__ = ["INDEX", "LESSONS", "Lesson", "M", "_n", "first_heading", "folder", "folder_index_html", "index_html",
-           "joined", "missing_extra", "prepare", "say", "setting", "with_index"]
+__all__ = ["INDEX", "LESSONS", "Lesson", "M", "_n", "choice", "first_heading", "folder", "folder_index_html",
+           "index_html", "joined", "missing_extra", "prepare", "say", "setting", "with_index"]
