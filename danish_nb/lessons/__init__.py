@@ -244,16 +244,17 @@ def choice(game_id: str, name: str, value: Any) -> Message:
 
 def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
     """``print`` for a lesson: what the engine says (an event, a verdict, a result, an error, a
-    text) in the learner's language, anything else (a card, a number) as ``print`` writes it. In English it prints
-    what ``print`` prints.
+    text) and a truth value (yes or no) in the learner's language, anything else (a card, a
+    number) as ``print`` writes it.
 
     >>> import danish_nb as dn
     >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
     >>> say("P1:", g.explain("P1 play 4C"), lang="fr")
     P1: illégal ; le quatre de trèfle sur le six de trèfle : plus faible que la carte précédente (règle DB-13)
-    >>> say(*g.play("P1 play 8H"), (3, 3), sep="\\n", lang="de")
+    >>> say(*g.play("P1 play 8H"), (3, 3), True, sep="\\n", lang="de")
     P1 spielt Herz-Acht auf Kreuz-Sechs
     (3, 3)
+    ja
     """
     lang = check_lang(lang)
 
@@ -264,7 +265,7 @@ def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
             return value.summary(lang)
         if isinstance(value, Result):
             return value.reason_in(lang)
-        if isinstance(value, (Message, DanishNbError)):
+        if isinstance(value, (Message, DanishNbError, bool)):  # a truth value as a word: yes, oui, ja
             return render_text(value, lang=lang)
         return str(value)
     print(*map(text, values), sep=sep)
