@@ -141,7 +141,7 @@ class Card(NamedTuple):
         True
         """
         if not isinstance(text, str):
-            raise CardParseError(M("a card is written as text like '7H', not a {kind}", kind=type(text).__name__))
+            raise CardParseError(M("a card is written as text like “7H”, not a {kind}", kind=type(text).__name__))
         cleaned = text.strip().upper() if len(text) <= MAX_CARD_TEXT else ""
         if cleaned in ("RJ", "BJ"):
             return JOKERS[cleaned]
@@ -149,8 +149,8 @@ class Card(NamedTuple):
         suit = _SUIT_BY_TEXT.get(cleaned[-1:])
         if rank is None or suit is None:
             raise CardParseError(
-                M("{text} is not a card: write a rank (2-10, J, Q, K, A) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), "
-                  "e.g. '7H', '10♠'; jokers are 'RJ' and 'BJ'", text=_short(text)))
+                M("“{text}” is not a card: write a rank (2-10, J, Q, K, A) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), "
+                  "e.g. “7H” or “10♠”, or a joker, “RJ” or “BJ”", text=text.strip()[:MAX_CARD_TEXT]))
         return _CARDS[rank, suit]
 
 

@@ -76,7 +76,7 @@ def test_bad_card_text_raises_a_clear_value_error(text):
     with pytest.raises(CardParseError) as info:
         Card.parse(text)
     assert isinstance(info.value, ValueError)
-    assert repr(text) in str(info.value) and "'7H'" in str(info.value)
+    assert f"“{text.strip()}” is not a card" in str(info.value) and "“7H”" in str(info.value)
 
 
 def test_parse_and_format_card_lists_round_trip():

@@ -206,7 +206,8 @@ def test_errors_carry_a_message_in_each_language():
     the English text (records, tests and notebooks read as before)."""
     g = dn.new_game("danish-bastard", players=3, seed=1)
     cases = [(lambda: g.parse_move("P1 jump"),
-              "unknown action 'jump'", "action inconnue 'jump'", "unbekannte Aktion 'jump'"),
+              "“jump” is an unknown action", "«\u202fjump\u202f» est une action inconnue",
+              "„jump“ eine unbekannte Aktion"),
              (lambda: g.parse_move("P1 play 7X"), "is not a card", "n’est pas une carte", "ist keine Karte"),
              (lambda: dn.new_game("bastard", players=3, options={"nope": 1}), "unknown option", "option inconnue",
               "unbekannte Option"),
@@ -226,18 +227,43 @@ def test_errors_carry_a_message_in_each_language():
         assert error.text_in("fr") != str(error) and "{" not in error.text_in("de")
 
 
+#: Bad move texts of each game (issue 41's words left-overs: each quotes the player's text).
+BAD_MOVES = [("danish-bastard", "P1 foo"), ("danish-bastard", "P1 play 9X"), ("danish-bastard", "X1 play"),
+             ("danish-bastard", "P1 take 3"), ("danish-bastard", "P1 closed x"), ("danish-bastard", "P1"),
+             ("le-danish", "P1 send"), ("rat-bastard-17", "P1 play 9H 4C"), ("rat-bastard-17", "P1 play RJ=x"),
+             ("rat-bastard-17", "P1 hole 9"), ("rat-bastard-17", "P1 swap 7H"), ("sjavs", "P1 bid 7"),
+             ("bastard", "P1 bid x"), ("bastard", "P1 trump blue"), ("bastard", "P1 play 7H 8H")]
+
+
+@pytest.mark.parametrize("game_id, text", BAD_MOVES)
+def test_a_bad_move_s_error_quotes_the_text_as_each_language_does(game_id, text):
+    """The player's text is quoted as each language writes a quotation (“…”, «\u202f…\u202f», „…“),
+    never with Python's quotes, in one sentence (no chained colons: at most one)."""
+    g = dn.new_game(game_id, players=2 if game_id == "rat-bastard-17" else 3, seed=1)
+    with pytest.raises(dn.MoveParseError) as caught:
+        g.parse_move(text)
+    quoted = text.split()[-1] if game_id == "bastard" and "trump" in text else text
+    said = {lang: caught.value.text_in(lang) for lang in ("en", "fr", "de")}
+    assert f"“{quoted}”" in said["en"] and f"«\u202f{quoted}\u202f»" in said["fr"] and f"„{quoted}“" in said["de"], said
+    for line in said.values():
+        assert not re.search(r"(?<!\w)'|\"", line), line  # no quote mark but an apostrophe
+        assert line.count(":") <= 1, line
+
+
 def test_a_nested_error_is_translated_inside_its_frame():
     g = dn.new_game("bastard", players=3, seed=1)
     with pytest.raises(dn.MoveParseError) as caught:
         g.parse_move("P1 play 7X")
-    assert caught.value.text_in("de").startswith("'P1 play 7X': '7X' ist keine Karte")
+    assert caught.value.text_in("de").startswith("„7X“ ist keine Karte")
+    assert caught.value.text_in("de").endswith("(im Zug „P1 play 7X“)")
 
 
 def test_a_french_board_explains_bad_input_in_french():
     from danish_nb.widgets import board_for
     board = board_for(dn.new_game("danish-bastard", players=2, seed=1), seats=("human", "human"), lang="fr")
     board.choose("P1 jump")
-    assert board.message.startswith("Ignoré — 'P1 jump'\u202f: action inconnue 'jump'"), board.message
+    assert board.message.startswith("Ignoré — Dans «\u202fP1 jump\u202f», «\u202fjump\u202f» est une action "
+                                    "inconnue\u202f:"), board.message
     board.click_closed(7)
     assert board.message == "Ignoré — vous n’avez pas de carte cachée en position 8 à jouer maintenant."
     board.widget._handle_custom_msg({"act": "card", "zone": "hand", "idx": 99}, [])
@@ -285,3 +311,25 @@ def test_a_message_is_not_a_string_and_says_so():
     for half_string in (lambda: text + "!", lambda: "P1" in text, lambda: text.startswith("P1"), lambda: len(text)):
         with pytest.raises((TypeError, AttributeError)):
             half_string()
+
+
+def test_a_rule_is_never_cited_in_a_second_parenthesis_beside_the_text_s_own():
+    """A reason that ends in its own parenthesis cites its rule after a comma ("(option ... is off),
+    by rule DB-16"), in every language: never two parentheses side by side."""
+    g = dn.setup("danish-bastard", {"hands": [["2C", "4D"], ["3H", "8S", "JC"]], "pile": ["KS"]},
+                 {"two_on_anything": False})
+    said = {lang: g.explain("P1 play 2C").summary(lang) for lang in LANGUAGES}
+    assert said["en"].endswith("(option “two on anything” is off), by rule DB-16 [ruling DB-a]"), said
+    assert said["fr"].endswith("désactivée), selon la règle DB-16 [décision DB-a]"), said
+    assert said["de"].endswith("ist aus), nach Regel DB-16 [Auslegung DB-a]"), said
+    plain = g.explain("P1 play 4D").summary("de")  # a text without its own parenthesis: cited as before
+    assert plain.endswith("(Regel DB-13)") and ") (" not in plain, plain
+    for lang in LANGUAGES:
+        game = dn.new_game("le-danish", players=3, seed=2)
+        for _ in range(60):
+            if game.is_over:
+                break
+            for move in game.legal_moves()[:4]:
+                assert not re.search(r"\)\s*\(", game.explain(move).summary(lang))
+            for event in game.play(game.legal_moves()[-1]):
+                assert not re.search(r"\)\s*\(", event.text_for(None, lang=lang)), event.text_for(None, lang=lang)

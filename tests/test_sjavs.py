@@ -664,9 +664,9 @@ def test_a_discard_position():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("P1 bid double", "'bid' takes one bid \\(play, strike, slam\\)"),
-    ("P1 bid", "'bid' takes one bid"),
-    ("P1 discard", "'discard' takes the cards"),
+    ("P1 bid double", "“bid” takes one bid \\(play, strike and slam\\)"),
+    ("P1 bid", "“bid” takes one bid"),
+    ("P1 discard", "“discard” takes the cards"),
     ("P1 discard 7X", "is not a card"),
     ("P1 pass now", "takes nothing after it"),
     ("P1 redouble", "unknown action"),

@@ -15,7 +15,7 @@ from importlib import resources
 from typing import Any, NamedTuple
 
 from ..errors import DanishNbError, _short
-from ..i18n import DEFAULT, Listed, Message, _, _part, in_turn, note_text, rule_rendering, ruling_text
+from ..i18n import DEFAULT, N_, Listed, Message, _, _part, in_turn, note_text, rule_rendering, ruling_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,14 +239,34 @@ class Private:
 Text = str | Message | tuple["str | Message | Private", ...]
 
 
+#: A rule cited after a text that ends in a parenthesis of its own (never two side by side).
+_BY_RULE = N_("{text}, by rule {rule}")
+
+
+class _Cited(Message):
+    """``text (rule X-1)``, or ``text, by rule X-1`` where ``text`` as read ends in a parenthesis
+    of its own, so a reader never meets two parentheses side by side ("P1 picks up the pile
+    (2 cards), by rule LD-23", never "(2 cards) (rule LD-23)")."""
+
+    __slots__ = ()
+
+    def render(self, lang: str = DEFAULT, part: Any = None) -> str:
+        text = self.params["text"]
+        shown = part(text) if part else text.render(lang) if isinstance(text, Message) else _part(text, lang)
+        msgid = _BY_RULE if shown.endswith(")") else self.msgid
+        return Message(msgid, text=shown, rule=self.params["rule"]).render(lang, part)
+
+
 def cited(text: Text, rule: Rule | None, ruling: Ruling | None = None) -> Text:
     """``text`` followed by the rule (and ruling) it rests on, as a text to render.
 
     >>> str(cited("P1 plays", Rule("X-1", "q"), Ruling("X-a", "?", ".")))
     'P1 plays (rule X-1) [ruling X-a]'
+    >>> str(cited("P1 picks up the pile (2 cards)", Rule("X-1", "q"))), cited("x (y)", Rule("X-1", "q")).render("fr")
+    ('P1 picks up the pile (2 cards), by rule X-1', 'x (y), selon la règle X-1')
     """
     if rule is not None:
-        text = _("{text} (rule {rule})", text=text, rule=rule.id)
+        text = _Cited(N_("{text} (rule {rule})"), text=text, rule=rule.id)
     return text if ruling is None else _("{text} [ruling {ruling}]", text=text, ruling=ruling.id)
 
 

@@ -55,9 +55,9 @@ def parse_player(word: str, text: str, usage: str | Message = "") -> int:
     number = parse_number(word[1:]) if word[:1] in ("P", "p") else None
     if number is None or number < 1:
         if usage:
-            raise MoveParseError(M("{text!r}: {word!r} is not a player (P1, P2, ...); {usage}", text=text,
+            raise MoveParseError(M("In “{text}”, “{word}” is not a player (P1, P2, ...): {usage}", text=text,
                                    word=word[:20], usage=usage))
-        raise MoveParseError(M("{text!r}: {word!r} is not a player (P1, P2, ...)", text=text, word=word[:20]))
+        raise MoveParseError(M("In “{text}”, “{word}” is not a player (P1, P2, ...)", text=text, word=word[:20]))
     return number - 1
 
 

@@ -161,38 +161,39 @@ def parse_move(text: str) -> RatMove:
     True
     """
     if not isinstance(text, str):
-        raise MoveParseError(M("a move is text like 'P1 play 7H', not {kind}", kind=type(text).__name__))
-    usage = M("write a player then an action, e.g. 'P1 play 7H', 'P1 play RJ=7', 'P1 hole 1', 'P1 take', "
-              "'P1 swap 7H KS', 'P1 keep'")
+        raise MoveParseError(M("a move is text like “P1 play 7H”, not {kind}", kind=type(text).__name__))
+    usage = M("write a player then an action, e.g. “P1 play 7H”, “P1 play RJ=7”, “P1 hole 1”, “P1 take”, "
+              "“P1 swap 7H KS” or “P1 keep”")
     words = text.split()
     if len(words) < 2:
-        raise MoveParseError(M("{text!r} is not a move: {usage}", text=text, usage=usage))
+        raise MoveParseError(M("“{text}” is not a move: {usage}", text=text, usage=usage))
     who, action, args = words[0], words[1].lower(), words[2:]
     player = parse_player(who, text, usage)
     if action not in ACTIONS:
-        raise MoveParseError(M("{text!r}: unknown action {words!r}; {usage}", text=text, words=words[1], usage=usage))
+        raise MoveParseError(M("In “{text}”, “{words}” is an unknown action: {usage}", text=text, words=words[1],
+                               usage=usage))
     if action in ("keep", "take"):
         if args:
-            raise MoveParseError(M("{text!r}: '{action}' takes nothing after it", text=text, action=action))
+            raise MoveParseError(M("In “{text}”, “{action}” takes nothing after it", text=text, action=action))
         return RatMove(player, action)
     if action == "swap":
         if len(args) != 2:
-            raise MoveParseError(M("{text!r}: 'swap' takes a hand card then a face-up hole card, e.g. 'P1 swap 7H KS'",
-                                   text=text))
+            raise MoveParseError(M("In “{text}”, “swap” takes a hand card then a face-up hole card, "
+                                   "e.g. “P1 swap 7H KS”", text=text))
         return RatMove(player, action, _card(args[0], text), other=_card(args[1], text))
     if len(args) != 1:
-        raise MoveParseError(M("{text!r}: one card per turn (ruling RB-d), e.g. 'P1 {action} {value}'",
+        raise MoveParseError(M("In “{text}”, a turn plays one card (ruling RB-d), e.g. “P1 {action} {value}”",
                                text=text, action=action, value='7H' if action == 'play' else '1'))
     word, _, value_text = args[0].partition("=")
     value = parse_number(value_text) if "=" in args[0] else None
     if "=" in args[0] and value is None:
-        raise MoveParseError(M("{text!r}: a wild card's value is a whole number from 1 to 10, "
-                               "e.g. 'RJ=7', not {value_text!r}", text=text, value_text=value_text[:20]))
+        raise MoveParseError(M("In “{text}”, a wild card's value is a whole number from 1 to 10, "
+                               "e.g. “RJ=7”, not “{value_text}”", text=text, value_text=value_text[:20]))
     if action == "play":
         return RatMove(player, action, _card(word, text), value)
     slot = parse_number(word)
     if slot is None or not 1 <= slot <= ROW:
-        raise MoveParseError(M("{text!r}: 'hole' takes a position 1 to 5, e.g. 'P1 hole 1'", text=text))
+        raise MoveParseError(M("In “{text}”, “hole” takes a position 1 to 5, e.g. “P1 hole 1”", text=text))
     return RatMove(player, action, None, value, slot)
 
 
@@ -200,7 +201,7 @@ def _card(word: str, text: str) -> Card:
     try:
         return Card.parse(word)
     except CardParseError as exc:
-        raise MoveParseError(M("{text!r}: {error}", text=text, error=exc)) from None
+        raise MoveParseError(M("In “{text}”, {error}", text=text, error=exc)) from None
 
 
 def move_problem(move: Any) -> str | None:

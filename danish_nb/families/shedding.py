@@ -201,37 +201,40 @@ def parse_shed_move(text: str, actions: Iterable[str] = ACTIONS) -> ShedMove:
     """Read a move written as ``str(move)`` writes it: ``'P1 play 7H 7D'``, ``'P3 closed 2'``,
     ``'P2 take'``, ``'P1 send P3'``. Raises :class:`MoveParseError` with what was expected."""
     if not isinstance(text, str):
-        raise MoveParseError(M("a move is text like 'P1 play 7H', not {kind}", kind=type(text).__name__))
+        raise MoveParseError(M("a move is text like “P1 play 7H”, not {kind}", kind=type(text).__name__))
     allowed = tuple(actions)
     words = text.split()
-    usage = M("write a player then an action, e.g. 'P1 play 7H 7D'; actions: {actions}", actions=", ".join(allowed))
+    usage = M("write a player then an action, e.g. “P1 play 7H 7D” (the actions are {actions})",
+              actions=Listed(allowed))
     if len(words) < 2:
-        raise MoveParseError(M("{text!r} is not a move: {usage}", text=text, usage=usage))
+        raise MoveParseError(M("“{text}” is not a move: {usage}", text=text, usage=usage))
     who, action, args = words[0], words[1].lower(), words[2:]
     player = parse_player(who, text, usage)
     if action not in allowed:
-        raise MoveParseError(M("{text!r}: unknown action {words!r}; {usage}", text=text, words=words[1], usage=usage))
+        raise MoveParseError(M("In “{text}”, “{words}” is an unknown action: {usage}", text=text, words=words[1],
+                               usage=usage))
     if action in BARE_ACTIONS:
         if args:
-            raise MoveParseError(M("{text!r}: '{action}' takes nothing after it", text=text, action=action))
+            raise MoveParseError(M("In “{text}”, “{action}” takes nothing after it", text=text, action=action))
         return ShedMove(player, action)
     if action == "closed":
         index = parse_number(args[0]) if len(args) == 1 else None
         if index is None or index < 1:
-            raise MoveParseError(M("{text!r}: 'closed' takes a face-down card's position, "
-                                   "1 or more, e.g. 'P1 closed 2'", text=text))
+            raise MoveParseError(M("In “{text}”, “closed” takes a face-down card's position, "
+                                   "1 or more, e.g. “P1 closed 2”", text=text))
         return ShedMove(player, action, (), index - 1)
     if action == "send":
         if len(args) != 1:
-            raise MoveParseError(M("{text!r}: 'send' takes the player who gets the pile, e.g. 'P1 send P3'", text=text))
+            raise MoveParseError(M("In “{text}”, “send” takes the player who gets the pile, e.g. “P1 send P3”",
+                                   text=text))
         return ShedMove(player, action, (), parse_player(args[0], text, usage))
     if not args:
-        raise MoveParseError(M("{text!r}: '{action}' needs at least one card, e.g. 'P1 {action} 7H'",
+        raise MoveParseError(M("In “{text}”, “{action}” needs at least one card, e.g. “P1 {action} 7H”",
                                text=text, action=action))
     try:
         cards = parse_cards(" ".join(args))
     except CardParseError as exc:
-        raise MoveParseError(M("{text!r}: {error}", text=text, error=exc)) from None
+        raise MoveParseError(M("In “{text}”, {error}", text=text, error=exc)) from None
     return ShedMove(player, action, cards)
 
 

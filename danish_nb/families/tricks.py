@@ -151,7 +151,7 @@ def parse_trump(text: str) -> Suit | None:
         return None
     if word in _SUIT_WORDS:
         return _SUIT_WORDS[word]
-    raise MoveParseError(M("{text!r} is not a trump call: write clubs, diamonds, hearts, spades (or C D H S, "
+    raise MoveParseError(M("“{text}” is not a trump call: write clubs, diamonds, hearts, spades (or C D H S, "
                            "♣ ♦ ♥ ♠) or none for no trumps", text=text))
 
 
@@ -484,45 +484,46 @@ def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
     'P1 bid strike'
     """
     if not isinstance(text, str):
-        raise MoveParseError(M("a move is text like 'P1 play 7H', not {kind}", kind=type(text).__name__))
+        raise MoveParseError(M("a move is text like “P1 play 7H”, not {kind}", kind=type(text).__name__))
     allowed = tuple(actions)
-    usage = M("write a player then an action, e.g. 'P1 play 7H' or 'P1 trump hearts'; actions: {actions}",
-              actions=", ".join(allowed))
+    usage = M("write a player then an action, e.g. “P1 play 7H” or “P1 trump hearts” (the actions are {actions})",
+              actions=Listed(allowed))
     words = text.split()
     if len(words) < 2:
-        raise MoveParseError(M("{text!r} is not a move: {usage}", text=text, usage=usage))
+        raise MoveParseError(M("“{text}” is not a move: {usage}", text=text, usage=usage))
     who, action, args = words[0], words[1].lower(), words[2:]
     player = parse_player(who, text, usage)
     if action not in allowed:
-        raise MoveParseError(M("{text!r}: unknown action {words!r}; {usage}", text=text, words=words[1], usage=usage))
+        raise MoveParseError(M("In “{text}”, “{words}” is an unknown action: {usage}", text=text, words=words[1],
+                               usage=usage))
     if action == "play":
         if len(args) != 1:
-            raise MoveParseError(M("{text!r}: 'play' takes exactly one card, e.g. 'P1 play 7H'", text=text))
+            raise MoveParseError(M("In “{text}”, “play” takes exactly one card, e.g. “P1 play 7H”", text=text))
         try:
             return TrickMove(player, action, Card.parse(args[0]))
         except CardParseError as exc:
-            raise MoveParseError(M("{text!r}: {error}", text=text, error=exc)) from None
+            raise MoveParseError(M("In “{text}”, {error}", text=text, error=exc)) from None
     if action == "trump":
         if len(args) != 1:
-            raise MoveParseError(M("{text!r}: 'trump' takes a suit or none, e.g. 'P1 trump hearts'", text=text))
+            raise MoveParseError(M("In “{text}”, “trump” takes a suit or none, e.g. “P1 trump hearts”", text=text))
         return TrickMove(player, action, None, parse_trump(args[0]))
     if action == "bid":
         if len(args) != 1 or args[0].lower() not in bids:
-            raise MoveParseError(M("{text!r}: 'bid' takes one bid ({bids}), e.g. 'P1 bid {first}'",
-                                   text=text, bids=", ".join(bids), first=bids[0])
-                                 if bids else M("{text!r}: this game has no bids", text=text))
+            raise MoveParseError(M("In “{text}”, “bid” takes one bid ({bids}), e.g. “P1 bid {first}”",
+                                   text=text, bids=Listed(bids), first=bids[0])
+                                 if bids else M("In “{text}”, “bid” is not a move: this game has no bids", text=text))
         return TrickMove(player, action, bid=args[0].lower())
     if action == "discard":
         if not args:
-            raise MoveParseError(M("{text!r}: 'discard' takes the cards laid aside, e.g. 'P1 discard 10H KD'",
+            raise MoveParseError(M("In “{text}”, “discard” takes the cards laid aside, e.g. “P1 discard 10H KD”",
                                    text=text))
         try:
             cards = tuple(Card.parse(arg) for arg in args)
         except CardParseError as exc:
-            raise MoveParseError(M("{text!r}: {error}", text=text, error=exc)) from None
+            raise MoveParseError(M("In “{text}”, {error}", text=text, error=exc)) from None
         return TrickMove(player, action, cards=by_suit(cards))
     if args:
-        raise MoveParseError(M("{text!r}: '{action}' takes nothing after it", text=text, action=action))
+        raise MoveParseError(M("In “{text}”, “{action}” takes nothing after it", text=text, action=action))
     return TrickMove(player, action)
 
 

@@ -227,18 +227,34 @@ def setting(game_id: str, name: str, value: Any) -> Message:
     return M("Option “{option}” set to “{choice}”:", option=option, choice=Message(info.choice_label(value)))
 
 
+def choice(game_id: str, name: str, value: Any) -> Message:
+    """A rule option set to ``value``, in a few words, for a table's cell (the option's label and
+    the value's words, as the settings panel names them, never the program's ``name=value``).
+
+    >>> str(choice("rat-bastard-17", "wild", "none")), choice("danish-bastard", "must_play", False).render("de")
+    ('wild “none: no jokers in the pack”', 'Spielpflicht aus')
+    """
+    info = get_game(game_id).info.option(name)
+    info.check(value)
+    option = Message(info.label)
+    if isinstance(value, bool):
+        return M("{option} on", option=option) if value else M("{option} off", option=option)
+    return M("{option} “{choice}”", option=option, choice=Message(info.choice_label(value)))
+
+
 def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
     """``print`` for a lesson: what the engine says (an event, a verdict, a result, an error, a
-    text) in the learner's language, anything else (a card, a number) as ``print`` writes it. In English it prints
-    what ``print`` prints.
+    text) and a truth value (yes or no) in the learner's language, anything else (a card, a
+    number) as ``print`` writes it.
 
     >>> import danish_nb as dn
     >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
     >>> say("P1:", g.explain("P1 play 4C"), lang="fr")
     P1: illégal ; le quatre de trèfle sur le six de trèfle : plus faible que la carte précédente (règle DB-13)
-    >>> say(*g.play("P1 play 8H"), (3, 3), sep="\\n", lang="de")
+    >>> say(*g.play("P1 play 8H"), (3, 3), True, sep="\\n", lang="de")
     P1 spielt Herz-Acht auf Kreuz-Sechs
     (3, 3)
+    ja
     """
     lang = check_lang(lang)
 
@@ -249,11 +265,11 @@ def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
             return value.summary(lang)
         if isinstance(value, Result):
             return value.reason_in(lang)
-        if isinstance(value, (Message, DanishNbError)):
+        if isinstance(value, (Message, DanishNbError, bool)):  # a truth value as a word: yes, oui, ja
             return render_text(value, lang=lang)
         return str(value)
     print(*map(text, values), sep=sep)
 
 
-__all__ = ["INDEX", "LESSONS", "Lesson", "M", "_n", "first_heading", "folder", "folder_index_html", "index_html",
-           "joined", "missing_extra", "prepare", "say", "setting", "with_index"]
+__all__ = ["INDEX", "LESSONS", "Lesson", "M", "_n", "choice", "first_heading", "folder", "folder_index_html",
+           "index_html", "joined", "missing_extra", "prepare", "say", "setting", "with_index"]

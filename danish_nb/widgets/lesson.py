@@ -141,6 +141,8 @@ def rulings_table(game_id: str, lang: str = "en") -> HTML:
         if name is None:
             return tr("(documented ruling)")
         info = game.info.option(name)
+        if info.choice_labels and not isinstance(info.default, bool):  # a choice's words may hold a colon
+            return tr("{option} “{choice}”", option=label_of(info, lang), choice=_value_words(info, info.default, lang))
         return tr("{option}: {value}", option=label_of(info, lang), value=_value_words(info, info.default, lang))
     rows = [(r.id, r.question_in(lang), r.reading_in(lang), ", ".join(r.rules), option(r.option))
             for r in game.catalogue.rulings.values()]
