@@ -52,6 +52,7 @@ lessons-check: $(STAMP)  ## every lesson in en/fr/de from a clean venv holding t
 
 fuzz: $(STAMP)  ## long fuzz and contract runs (minutes): bad input at every boundary, random play of every game
 	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_fuzz.py tests/test_contract.py
+	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_bridges_openspiel.py -k random_simulation
 	$(BIN)/python -m benchmarks.fuzz
 
 bench: $(STAMP)  ## engine, observers, board, simulation, class tables, practice, bridges, strength, app and static site benchmarks

@@ -69,7 +69,6 @@ def tables_page(context: BrowserContext, url: str, frames: list[str] | None = No
     expect(switch).to_be_visible()
     if not page.locator(STATUS).is_visible():
         switch.click()
-        drawn(page, *MENU)  # the screen is built when first chosen: wait until it is all there
     return page
 
 
@@ -176,11 +175,11 @@ def test_two_learners_play_reload_and_see_no_hidden_card(browser: Browser, serve
     expect(bo.locator(STATUS)).to_contain_text("you are P2")
     expect(ada.locator(STATUS)).to_contain_text("Bo")  # the new seat reaches Ada without a click
     played = hints = 0
-    for _ in range(8):
-        page = ada if my_turn(ada) else bo if my_turn(bo) else None
-        if page is None:  # the computer's turn: wait for its move to arrive
-            ada.wait_for_timeout(1000)
-            continue
+    for _ in range(6):  # six moves by the learners (the computer's in between)
+        # the computer's turn: wait for its move to arrive (Ada's page shows a learner's turn)
+        expect(ada.locator(f"{STATUS} .dn-turn.dn-computer")).to_have_count(0)
+        page = ada if my_turn(ada) else bo
+        expect(page.locator(f"{STATUS} .dn-turn")).to_contain_text("(you)")  # (Bo's page may lag behind Ada's)
         if page is bo and not hints:  # Bo asks the coach: its answer comes over the same websocket
             bo.locator(".dn-tables .dn-coach button", has_text="Hint").click()
             expect(bo.locator(".dn-tables .dn-coach-text")).to_contain_text("Hint for P2")
@@ -298,6 +297,7 @@ def test_the_teacher_view_and_the_class_table_panels(browser: Browser, served: S
     ada_context, teacher_context = browser.new_context(), browser.new_context()
     try:
         ada = tables_page(ada_context, served.url)
+        drawn(ada, *MENU)  # the screen is built when first chosen: wait until it is all there
         assert_no_violations(ada, "class table: join, create and teacher panels")
         code = create_bastard(ada, "Ada")
         expect(ada.locator(MOVE_BUTTON).first).to_be_visible()  # the board, its moves (P1 calls trumps)
