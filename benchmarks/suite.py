@@ -7,7 +7,7 @@ Record a run (any pytest arguments; the plugin rides along on every xdist worker
 
     SUITE_TRACE=/tmp/trace.jsonl python -m pytest -p benchmarks.suite -n 2 --dist loadgroup ... tests
     python -m benchmarks.suite /tmp/trace.jsonl            # the report
-    python -m benchmarks.suite /tmp/old.jsonl /tmp/new.jsonl   # two runs side by side, per file
+    python -m benchmarks.suite /tmp/old.jsonl /tmp/new.jsonl   # two runs, over the tests both ran
 
 CPU seconds do not move much with the machine's load (waiting for a core is not counted); wall
 seconds do, so quote the load the report prints beside them.
@@ -140,14 +140,20 @@ def report(path: str, top: int = 30) -> str:
 
 
 def compare(old: str, new: str, top: int = 40) -> str:
-    """Two recorded runs side by side, per file (wall and CPU seconds)."""
-    a, b = summarise(read(old)), summarise(read(new))
-    lines = [f"old {a['total']} s (load {a['load']}), new {b['total']} s (load {b['load']})",
+    """Two recorded runs side by side over the tests both ran (a run stopped early compares on
+    what it did), per file: wall and CPU seconds (the worker's and its children's)."""
+    a, b = read(old), read(new)
+    ids = {r["id"] for r in a if "t0" in r} & {r["id"] for r in b if "t0" in r}
+    sa, sb = summarise([r for r in a if r.get("id", "") in ids]), summarise([r for r in b if r.get("id", "") in ids])
+    cpu = [round(sum(f["cpu"] for f in s["files"].values()), 1) for s in (sa, sb)]
+    wall = [round(sum(f["wall"] for f in s["files"].values()), 1) for s in (sa, sb)]
+    lines = [f"{len(ids)} tests in both runs: CPU {cpu[0]} -> {cpu[1]} s, summed wall {wall[0]} -> {wall[1]} s "
+             f"(mean load {sa['load']} -> {sb['load']})",
              f"  {'old wall':>9} {'new wall':>9} {'old cpu':>8} {'new cpu':>8}  file"]
-    names = sorted(set(a["files"]) | set(b["files"]), key=lambda n: -a["files"].get(n, {"wall": 0})["wall"])
     zero = {"wall": 0.0, "cpu": 0.0}
+    names = sorted(set(sa["files"]) | set(sb["files"]), key=lambda n: -sa["files"].get(n, zero)["cpu"])
     for n in names[:top]:
-        fa, fb = a["files"].get(n, zero), b["files"].get(n, zero)
+        fa, fb = sa["files"].get(n, zero), sb["files"].get(n, zero)
         lines.append(f"  {fa['wall']:9.1f} {fb['wall']:9.1f} {fa['cpu']:8.1f} {fb['cpu']:8.1f}  {n}")
     return "\n".join(lines)
 
