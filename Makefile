@@ -27,9 +27,11 @@ app: $(APP_STAMP)  ## serve the playable Voila app for one person (prints its UR
 lessons: $(APP_STAMP)  ## serve the lessons with Voila, from their index (prints its URL; PORT=8900, LANG_=fr)
 	$(BIN)/danish-nb --lessons $(if $(PORT),--port $(PORT)) $(if $(LANG_),--lang $(LANG_))
 
-# `make test` runs pytest on $(WORKERS) workers (pytest-xdist): tests/conftest.py puts every browser and
-# server test in one group that one worker runs in order, and each other module in a group of its own;
-# nbval runs each notebook on one worker. WORKERS=0 runs everything in this one process.
+# `make test` runs pytest on $(WORKERS) workers (pytest-xdist): tests/conftest.py puts the browser tests
+# against the session's app server in one group that one worker starts with, each other module in a
+# group of its own, and the modules with a browser or server of their own last, for whichever worker
+# is free (python -m benchmarks.suite shows where the time goes); nbval runs each notebook on one
+# worker. WORKERS=0 runs everything in this one process.
 #
 # Bytecode: uv installs no .pyc, and this machine's Python runs with PYTHONDONTWRITEBYTECODE set, so
 # every process of the suite (each pytest worker, Voila server and kernel)
