@@ -158,6 +158,24 @@ def compare(old: str, new: str, top: int = 40) -> str:
     return "\n".join(lines)
 
 
+def replay(durations: dict[str, float], groups: list[tuple[str, str]], workers: int = 2) -> dict[str, float]:
+    """The recorded ``durations`` (test id: wall seconds) replayed through ``--dist loadgroup``'s
+    hand-out: ``groups`` (test id, group) in run order; each worker, when free, takes the next
+    group in order of first appearance. Its end (``makespan``) and each worker's idle tail.
+
+    >>> replay({"a": 5.0, "b": 1.0, "c": 1.0, "d": 2.0}, [("a", "served"), ("b", "x"), ("c", "y"), ("d", "served")])
+    {'makespan': 7.0, 'idle_tail': 5.0}
+    """
+    units: dict[str, float] = {}
+    for test, group in groups:
+        units[group] = units.get(group, 0.0) + durations.get(test, 0.0)
+    free = [0.0] * workers
+    for seconds in units.values():
+        first = free.index(min(free))
+        free[first] += seconds
+    return {"makespan": round(max(free), 1), "idle_tail": round(max(free) - min(free), 1)}
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
     print(compare(*args) if len(args) == 2 else report(args[0]))
