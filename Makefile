@@ -28,10 +28,10 @@ lessons: $(APP_STAMP)  ## serve the lessons with Voila, from their index (prints
 	$(BIN)/danish-nb --lessons $(if $(PORT),--port $(PORT)) $(if $(LANG_),--lang $(LANG_))
 
 # `make test` runs pytest on $(WORKERS) workers (pytest-xdist): tests/conftest.py puts the browser tests
-# against the session's app server in one group that one worker starts with, each other module in a
-# group of its own, and the modules with a browser or server of their own last, for whichever worker
-# is free (python -m benchmarks.suite shows where the time goes); nbval runs each notebook on one
-# worker. WORKERS=0 runs everything in this one process.
+# against the session's app server in one group that one worker starts with, each module with a
+# browser or server of its own in a group of its own, next, and each other module in a group of its
+# own, last, for whichever worker is free (python -m benchmarks.suite shows where the time goes);
+# nbval runs each notebook on one worker. WORKERS=0 runs everything in this one process.
 #
 # Bytecode: uv installs no .pyc, and this machine's Python runs with PYTHONDONTWRITEBYTECODE set, so
 # every process of the suite (each pytest worker, Voila server and kernel)

@@ -80,7 +80,9 @@ def xdist_groups(items: list[pytest.Item]) -> dict[str, str]:
       (:func:`app_url`), on one worker one after another, so that server starts once;
     - ``served:<module>``: each other module that drives Chromium or starts a server of its own
       (whatever needs :func:`chromium_path`, and :data:`SERVED_MODULES`): one worker runs the
-      module in order, its server started once;
+      module in order, its server started once (the two workers may each run one such group at
+      once, as one already ran them beside the engine's tests: waits are on events, with 60 s
+      timeouts, for a busy machine);
     - ``postgres``: the modules that use the throwaway cluster (``pg_fixture``), so it starts once;
     - otherwise the test's own module, so its module-scoped fixtures are built once.
 
@@ -110,16 +112,17 @@ def xdist_groups(items: list[pytest.Item]) -> dict[str, str]:
 
 
 def run_order(group: str) -> int:
-    """Where a group's tests go in the run: the session server's group first (the longest
-    one-worker unit: one worker starts it while the other takes the rest), then the modules
-    without a browser or server, then the modules with a server of their own, taken by whichever
-    worker is free first (before, all browser and server tests were one group: the other worker
-    ran out of work and sat idle while that one went on).
+    """Where a group's tests go in the run, longest work units first, so that the last ones, which
+    decide when the run ends, are short: the session server's group (the longest: one worker
+    starts with it), then the modules with a browser or server of their own (minutes each: the
+    other worker starts with them), then the other modules, taken by whichever worker is free.
+    Before, every browser and server test was one group: the other worker ran out of work and
+    sat idle for the last third of the run while that one went on.
 
     >>> sorted(["tests/c.py", "served:tests/b.py", "served"], key=run_order)
-    ['served', 'tests/c.py', 'served:tests/b.py']
+    ['served', 'served:tests/b.py', 'tests/c.py']
     """
-    return 0 if group == "served" else 2 if group.startswith("served:") else 1
+    return 0 if group == "served" else 1 if group.startswith("served:") else 2
 
 
 @pytest.hookimpl(wrapper=True)
