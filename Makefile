@@ -27,14 +27,25 @@ app: $(APP_STAMP)  ## serve the playable Voila app for one person (prints its UR
 lessons: $(APP_STAMP)  ## serve the lessons with Voila, from their index (prints its URL; PORT=8900, LANG_=fr)
 	$(BIN)/danish-nb --lessons $(if $(PORT),--port $(PORT)) $(if $(LANG_),--lang $(LANG_))
 
-# `make test` runs pytest on $(WORKERS) workers (pytest-xdist): tests/conftest.py puts every browser and
-# server test in one group that one worker runs in order, and each other module in a group of its own;
+# `make test` runs pytest on $(WORKERS) workers (pytest-xdist): tests/conftest.py puts the browser tests
+# against the session's app server in one group that one worker starts with, each module with a
+# browser or server of its own in a group of its own, next, and each other module in a group of its
+# own, last, for whichever worker is free (python -m benchmarks.suite shows where the time goes);
 # nbval runs each notebook on one worker. WORKERS=0 runs everything in this one process.
+#
+# Bytecode: uv installs no .pyc, and this machine's Python runs with PYTHONDONTWRITEBYTECODE set, so
+# every process of the suite (each pytest worker, Voila server and kernel)
+# compiled what it imports from source again: a kernel's imports took 1.7 CPU s instead of 0.45 s,
+# and the collection's assertion rewriting most of a worker's 16 CPU s. The suite's processes
+# write their bytecode once, into the venv ($(PYCACHE), not beside the sources).
 WORKERS ?= 2
+PYCACHE := $(abspath $(VENV))/pycache
 test: $(STAMP)  ## run the whole suite: lint, types, docstring examples, engine, widgets, notebooks (nbval), browser
 	$(BIN)/ruff check danish_nb tests benchmarks site_build
 	$(BIN)/mypy
+	PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(PYCACHE) \
 	$(BIN)/python -m pytest -q -n $(WORKERS) --dist loadgroup --no-loadscope-reorder danish_nb site_build benchmarks tests
+	PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(PYCACHE) \
 	$(BIN)/python -m pytest -q -n $(WORKERS) --dist loadscope --nbval notebooks
 
 # tests/test_lessons_wheel.py: `make test` runs a sample of it (one lesson per language from the plain wheel)
@@ -43,6 +54,7 @@ lessons-check: $(STAMP)  ## every lesson in en/fr/de from a clean venv holding t
 
 fuzz: $(STAMP)  ## long fuzz and contract runs (minutes): bad input at every boundary, random play of every game
 	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_fuzz.py tests/test_contract.py
+	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_bridges_openspiel.py -k random_simulation
 	$(BIN)/python -m benchmarks.fuzz
 
 bench: $(STAMP)  ## engine, observers, board, simulation, class tables, practice, bridges, strength, app and static site benchmarks

@@ -68,41 +68,82 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
     return True if collection_path.name in NOT_SCANNED else None
 
 
-#: Modules that start a Voila server of their own without a browser (see :func:`xdist_group_of`).
+#: Modules that start a Voila server of their own without a browser (see :func:`xdist_groups`).
 SERVED_MODULES = frozenset({"test_app_server.py", "test_classroom.py", "test_classroom_pages.py"})
 
 
-def xdist_group_of(item: pytest.Item) -> str:
-    """The work unit ``make test`` gives a test under pytest-xdist (``--dist loadgroup``):
+def xdist_groups(items: list[pytest.Item]) -> dict[str, str]:
+    """The work unit ``make test`` gives each test (by node id) under pytest-xdist (``--dist
+    loadgroup``):
 
-    - ``served``: everything that drives Chromium or starts a Voila server (whatever needs
-      :func:`chromium_path`, and :data:`SERVED_MODULES`), on one worker one after another, as in
-      a plain run: their servers, kernels and browser do not fight each other for the 2 cores;
+    - ``served``: the modules whose tests drive Chromium against the session's app server
+      (:func:`app_url`), on one worker one after another, so that server starts once;
+    - ``served:<module>``: each other module that drives Chromium or starts a server of its own
+      (whatever needs :func:`chromium_path`, and :data:`SERVED_MODULES`): one worker runs the
+      module in order, its server started once (the two workers may each run one such group at
+      once, as one already ran them beside the engine's tests: waits are on events, with 60 s
+      timeouts, for a busy machine);
     - ``postgres``: the modules that use the throwaway cluster (``pg_fixture``), so it starts once;
     - otherwise the test's own module, so its module-scoped fixtures are built once.
+
+    >>> class Item:
+    ...     def __init__(self, nodeid, *fixtures):
+    ...         self.nodeid, self.fixturenames, self.module = nodeid, fixtures, None
+    >>> sorted(xdist_groups([Item("tests/a.py::t1", "app_url", "chromium_path"), Item("tests/a.py::t2"),
+    ...                      Item("tests/b.py::t", "chromium_path"), Item("tests/c.py::t")]).values())
+    ['served', 'served', 'served:tests/b.py', 'tests/c.py']
     """
-    path = item.nodeid.split("::", 1)[0]
-    if "chromium_path" in getattr(item, "fixturenames", ()) or path.rsplit("/", 1)[-1] in SERVED_MODULES:
-        return "served"
-    if "pg_fixture" in getattr(getattr(item, "module", None), "pytest_plugins", ()):
-        return "postgres"
-    return path
+    def path(item: pytest.Item) -> str:
+        return item.nodeid.split("::", 1)[0]
 
-
-@pytest.hookimpl(tryfirst=True)  # before xdist's worker reads the marks
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark each test with its :func:`xdist_group_of`, and run the served group first: it is the
-    longest one-worker unit, so under ``-n 2`` the other worker takes the rest meanwhile."""
+    session_app = {path(item) for item in items if "app_url" in getattr(item, "fixturenames", ())}
+    groups = {}
     for item in items:
-        item.add_marker(pytest.mark.xdist_group(xdist_group_of(item)))
-    items.sort(key=lambda item: xdist_group_of(item) != "served")  # stable: file order otherwise
+        where = path(item)
+        if where in session_app:
+            groups[item.nodeid] = "served"
+        elif "chromium_path" in getattr(item, "fixturenames", ()) or where.rsplit("/", 1)[-1] in SERVED_MODULES:
+            groups[item.nodeid] = f"served:{where}"
+        elif "pg_fixture" in getattr(getattr(item, "module", None), "pytest_plugins", ()):
+            groups[item.nodeid] = "postgres"
+        else:
+            groups[item.nodeid] = where
+    return groups
+
+
+def run_order(group: str) -> int:
+    """Where a group's tests go in the run, longest work units first, so that the last ones, which
+    decide when the run ends, are short: the session server's group (the longest: one worker
+    starts with it), then the modules with a browser or server of their own (minutes each: the
+    other worker starts with them), then the other modules, taken by whichever worker is free.
+    Before, every browser and server test was one group: the other worker ran out of work and
+    sat idle for the last third of the run while that one went on.
+
+    >>> sorted(["tests/c.py", "served:tests/b.py", "served"], key=run_order)
+    ['served', 'served:tests/b.py', 'tests/c.py']
+    """
+    return 0 if group == "served" else 1 if group.startswith("served:") else 2
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> Iterator[None]:
+    """Mark each test with its group (:func:`xdist_groups`) before xdist's worker reads the marks;
+    put the groups in :func:`run_order` after pytest's own reordering (which gathers the tests of
+    a session-scoped parameter, Playwright's browser, behind the first of them)."""
+    groups = xdist_groups(items)
+    for item in items:
+        item.add_marker(pytest.mark.xdist_group(groups[item.nodeid]))
+    order = {id(item): run_order(groups[item.nodeid]) for item in items}
+    yield
+    items.sort(key=lambda item: order[id(item)])  # stable: pytest's order otherwise
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's worker sends its collection (its groups are in the ids)
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Stop a ``--dist loadgroup`` run whose groups were lost: its browser tests would run on both
     workers at once (pytest 9.2 with pytest-xdist 3.8 drops them without a word)."""
-    grouped = [item.nodeid.endswith(f"@{xdist_group_of(item)}") for item in session.items]
+    groups = xdist_groups(session.items)
+    grouped = [item.nodeid.endswith(f"@{groups[item.nodeid]}") for item in session.items]
     if session.config.getoption("loadgroup", False) and not all(grouped):
         lost = next(item.nodeid for item, ok in zip(session.items, grouped) if not ok)
         raise pytest.UsageError(f"pytest-xdist did not group the tests (--dist loadgroup), e.g. {lost}: a "

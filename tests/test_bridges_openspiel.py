@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from helpers import FUZZ
 from rl_extra import import_or_skip
 
 pyspiel = import_or_skip("pyspiel")
@@ -58,7 +59,9 @@ def random_state(game: pyspiel.Game, seed: int, moves: int) -> pyspiel.State:
 
 @pytest.mark.parametrize("game_id, params, sims", SIMULATIONS)
 def test_openspiel_random_simulation_passes_with_serialisation(game_id: str, params: str, sims: int) -> None:
-    pyspiel.random_sim_test(load(game_id, params), num_sims=sims, serialize=True, verbose=False)
+    """``make test`` plays one whole random game of each case (each state serialised and read
+    back: 2-10 CPU s a game); ``make fuzz`` plays the case's ``sims``."""
+    pyspiel.random_sim_test(load(game_id, params), num_sims=sims if FUZZ else 1, serialize=True, verbose=False)
 
 
 def test_every_game_is_registered_with_its_type() -> None:

@@ -66,8 +66,10 @@ BOARD_MESSAGE = ".dn-tables .dn-board .dn-message"
 
 @pytest.fixture(scope="module")
 def cpu_hog() -> Iterator[subprocess.Popen]:
-    """One process spinning on a core for the whole module (a busy classroom server)."""
-    hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    """One process spinning on a core for the whole module (a busy classroom server); it stops
+    by itself when this test process is gone (a run stopped with Ctrl-C, a worker killed), not
+    left spinning on a shared machine."""
+    hog = subprocess.Popen([sys.executable, "-c", f"import os\nwhile os.getppid() == {os.getpid()}: pass"])
     try:
         yield hog
     finally:

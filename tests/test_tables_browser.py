@@ -40,7 +40,11 @@ def served(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
     folder = tmp_path_factory.mktemp("tables-browser")
     db = folder / "tables.sqlite3"
     port = app_server.free_port()
-    argv = app_server.command(port, pool_size=2, max_kernels=10, per_address=10)
+    # the pool refills as soon as it hands a kernel over, as the session's app server does (see
+    # conftest.app_url): these tests keep pages open while they open the next one, so the room is
+    # never quiet and each page would otherwise wait for a kernel to start and run the notebook
+    # (at load 11, longer than a page's 60 s)
+    argv = [*app_server.command(port, pool_size=2, max_kernels=10, per_address=10), "--GentlePool.refill_after=0"]
     env = {**os.environ, "DANISH_NB_STORE": f"sqlite:///{db}", "DANISH_NB_TEACHER_KEY": "sesame"}
     log = folder / "voila.log"
     with open(log, "w", encoding="utf-8") as out:
@@ -66,6 +70,22 @@ def tables_page(context: BrowserContext, url: str, frames: list[str] | None = No
     if not page.locator(STATUS).is_visible():
         switch.click()
     return page
+
+
+#: The class-table menu's controls (join, create, teacher), each a widget drawn on its own.
+MENU = (".dn-table-name input", ".dn-class-code input", ".dn-join-class", ".dn-table-code input", ".dn-join-table",
+        ".dn-table-game-picker select", ".dn-create-table", ".dn-teacher-key input", ".dn-teacher-view")
+#: The teacher's room: its list and every control under it.
+ROOM = (".dn-room-list", ".dn-table-picker select", ".dn-open-table", ".dn-close-table", ".dn-lock-table",
+        ".dn-seat-picker select", ".dn-free-seat", ".dn-rename-seat", ".dn-lobby-picker select", ".dn-assign-learner",
+        ".dn-lock-room", ".dn-sign-out")
+
+
+def drawn(page: Page, *selectors: str) -> None:
+    """Wait until each of ``selectors`` is on ``page`` (ipywidgets draws a screen's widgets one by
+    one, as their models arrive: a check of the whole page, axe's, must wait for the last)."""
+    for selector in selectors:
+        expect(page.locator(f".dn-tables {selector}").first).to_be_visible()
 
 
 def close(*contexts: BrowserContext) -> None:
@@ -155,11 +175,11 @@ def test_two_learners_play_reload_and_see_no_hidden_card(browser: Browser, serve
     expect(bo.locator(STATUS)).to_contain_text("you are P2")
     expect(ada.locator(STATUS)).to_contain_text("Bo")  # the new seat reaches Ada without a click
     played = hints = 0
-    for _ in range(8):
-        page = ada if my_turn(ada) else bo if my_turn(bo) else None
-        if page is None:  # the computer's turn: wait for its move to arrive
-            ada.wait_for_timeout(1000)
-            continue
+    for _ in range(6):  # six moves by the learners (the computer's in between)
+        # the computer's turn: wait for its move to arrive (Ada's page shows a learner's turn)
+        expect(ada.locator(f"{STATUS} .dn-turn.dn-computer")).to_have_count(0)
+        page = ada if my_turn(ada) else bo
+        expect(page.locator(f"{STATUS} .dn-turn")).to_contain_text("(you)")  # (Bo's page may lag behind Ada's)
         if page is bo and not hints:  # Bo asks the coach: its answer comes over the same websocket
             bo.locator(".dn-tables .dn-coach button", has_text="Hint").click()
             expect(bo.locator(".dn-tables .dn-coach-text")).to_contain_text("Hint for P2")
@@ -277,8 +297,11 @@ def test_the_teacher_view_and_the_class_table_panels(browser: Browser, served: S
     ada_context, teacher_context = browser.new_context(), browser.new_context()
     try:
         ada = tables_page(ada_context, served.url)
+        drawn(ada, *MENU)  # the screen is built when first chosen: wait until it is all there
         assert_no_violations(ada, "class table: join, create and teacher panels")
         code = create_bastard(ada, "Ada")
+        expect(ada.locator(MOVE_BUTTON).first).to_be_visible()  # the board, its moves (P1 calls trumps)
+        drawn(ada, ".dn-leave-table", ".dn-coach button")  # and the coach under it
         assert_no_violations(ada, "class table: the status line over a seat's board")
         teacher = tables_page(teacher_context, served.url)
         teacher.locator(".dn-teacher-key input").fill("not it")
@@ -289,11 +312,13 @@ def test_the_teacher_view_and_the_class_table_panels(browser: Browser, served: S
         row = teacher.locator(f'.dn-room-table[data-code="{code}"]')
         expect(row).to_contain_text("Ada")
         expect(row).to_contain_text("playing")
+        drawn(teacher, *ROOM)
         assert_no_violations(teacher, "teacher view: the room's tables")
         teacher.locator(".dn-table-picker select").select_option(label=f"{code} (Bastard)")
         teacher.locator(".dn-open-table").click()
         expect(teacher.locator(STATUS)).to_contain_text("watching")
         expect(teacher.locator(".dn-tables .dn-board")).to_be_visible()
+        drawn(teacher, ".dn-leave-table")
         assert_no_violations(teacher, "teacher view: a table in teaching mode")
         teacher.locator(".dn-leave-table").click()
         expect(row).to_be_visible()
@@ -303,6 +328,7 @@ def test_the_teacher_view_and_the_class_table_panels(browser: Browser, served: S
         expect(row).to_contain_text("closed")
         assert served.store.table(code).closed
         expect(ada.locator(STATUS)).to_contain_text("The teacher closed this table")  # without a click
+        expect(ada.locator(MOVE_BUTTON)).to_have_count(0)  # the board redrawn after the status: its moves withdrawn
         assert_no_violations(ada, "class table: a closed table")
     finally:
         close(ada_context, teacher_context)
