@@ -140,8 +140,11 @@ def test_interrupting_a_process_pool_keeps_the_finished_chunks():
     pd.testing.assert_frame_equal(partial, full.loc[partial.index])
 
 
+# The child answers Ctrl-C as a terminal's or a notebook's Python does, even when this suite runs as a
+# background job (a shell starts those with SIGINT ignored, and Python then leaves it ignored).
 CTRL_C = """
-import sys
+import signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)
 from danish_nb import sim
 df = sim.simulate("danish-bastard", players=3, games=5000, chunk_size=2, executor=sys.argv[1] or None, workers=2,
                   progress=False, on_chunk=lambda rows: print("chunk", flush=True))
