@@ -21,6 +21,7 @@ illegal: the eight of hearts (value 8) would take the total from 11 to 19: the t
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -386,11 +387,12 @@ class RatBastardState(RulesState):
         if self.phase == "swap":
             return self._swaps(p, hand) + [_move(p, "keep")]
         if hand:
-            plays = _table(self.options).plays[p][self.total]  # one pack: no card twice in a hand
+            last, options = _LAST, self.options  # the options' table (see _table), read inline
+            plays = (last[1] if last[0] is options else _table(options)).plays[p][self.total]  # one pack: no card twice
             moves: list[RatMove] = []
             for card in hand:
                 moves += plays[card]
-            return moves or [_move(p, "take")]
+            return moves or [_TAKES[p]]
         row, fits = self.holes[p], _table(self.options).fits[self.total]
         moves = []
         for slot in outer_slots(row):
@@ -400,7 +402,7 @@ class RatBastardState(RulesState):
             blind = _move(p, "hole", None, None, slot + 1)
             if passes(self._check_hole(blind)[-1]):
                 moves.append(blind)
-        return moves or [_move(p, "take")]
+        return moves or [_TAKES[p]]
 
     def _swaps(self, p: int, hand: tuple[Card, ...]) -> list[RatMove]:
         """The swaps :meth:`_check_swap` passes: whether a face-up position may be replaced does
@@ -408,8 +410,8 @@ class RatBastardState(RulesState):
         row, moves = self.holes[p], []
         for slot in UP_SLOTS:
             other = row[slot]
-            if other is not None and hand and passes(self._check_swap(_move(p, "swap", hand[0], other=other))[-1]):
-                moves += [_move(p, "swap", card, other=other) for card in hand]
+            if other is not None and hand and passes(self._check_swap(_move(p, "swap", hand[0], None, None, other))[-1]):
+                moves += [_move(p, "swap", card, None, None, other) for card in hand]
         return moves
 
     # -- explanations (any candidate move)
@@ -451,8 +453,10 @@ class RatBastardState(RulesState):
             return [(_SWAP_NAMES,)]
         if move.card not in self.hands[p]:
             return [(_SWAP_NOT_HELD, p + 1, move.card)]
-        slot = next((s for s in UP_SLOTS if row[s] == move.other), None)
-        if slot is None:
+        for slot in UP_SLOTS:
+            if row[slot] == move.other:
+                break
+        else:
             return [(_NOT_FACE_UP, move.other, p + 1)]
         if slot in self.swapped:
             return [(_REPLACED, slot + 1)]
@@ -547,30 +551,26 @@ class RatBastardState(RulesState):
     # -- applying
     def _apply(self, move: Any) -> tuple[RatBastardState, tuple[Event, ...]]:
         """The next state and what happened (``move`` is legal: see :meth:`RulesState.apply`)."""
-        action = move.action
+        p, action, card, given, position, _ = move  # a RatMove's fields at once
         if action != "play" and action != "hole":
-            return self._apply_take(move.player) if action == "take" else self._apply_swap(move)
-        p = move.player
-        hands, holes, known, total = self.hands, self.holes, self.known, self.total
-        own_values = _table(self.options).values
+            return self._apply_take(p) if action == "take" else self._apply_swap(move)
+        hands, holes, known, total, options = self.hands, self.holes, self.known, self.total, self.options
+        last = _LAST  # the options' table (see _table), read inline
+        own_values = (last[1] if last[0] is options else _table(options)).values
         hand = list(hands[p])
         if action == "play":
-            card = move.card
             hand.remove(card)
             if card in known[p]:  # a card everyone saw go into the hand
                 known = self._known_with(p, drop=card)
             own = own_values[card]  # None: a wild card
-            value = own if move.value is None else move.value
+            value = own if given is None else given
         else:
-            slot = move.position - 1
+            slot = position - 1
             row = list(holes[p])
             card, row[slot] = row[slot], None
-            holes = replace_at(holes, p, tuple(row))
+            holes = (tuple(row), holes[1]) if p == 0 else (holes[0], tuple(row))
             own = own_values[card]
-            if slot in UP_SLOTS:
-                value = own if move.value is None else move.value
-            else:
-                value = blind_value(card, total, self.options)
+            value = (own if given is None else given) if slot in UP_SLOTS else blind_value(card, total, options)
         total += value
         pile = self.pile + (card,)
         deck = self.deck
@@ -578,14 +578,16 @@ class RatBastardState(RulesState):
         watched = self._watched  # events only when someone reads them (RulesState)
         events = [_play_event(move, card, value, total, own is None)] if watched else []
         if deck and len(hand) < HAND_SIZE:
-            cut = max(0, len(deck) - HAND_SIZE + len(hand))
+            cut = len(deck) - HAND_SIZE + len(hand)
+            if cut < 0:
+                cut = 0
             drawn, deck = deck[cut:], deck[:cut]
-            hand += drawn
-            hand.sort()
+            for drawn_card in drawn:  # the hand stays in order (a card or two: no sort)
+                insort(hand, drawn_card)
             if watched:
                 events.append(_refill_event(p, drawn))
         hands = (tuple(hand), hands[1]) if p == 0 else (hands[0], tuple(hand))
-        won = not hand and holes[p].count(None) == ROW
+        won = not hand and not any(holes[p])  # no card in hand, none in the hole row (a card is never falsy)
         passes = total < TARGET and not won  # the usual case: the other player's turn, one copy
         state = self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total, turn=self.turn + 1,
                           known=known, current=1 - p if passes else p)
@@ -613,12 +615,13 @@ class RatBastardState(RulesState):
 
     def _known_with(self, seat: int, add: tuple[Card, ...] = (), drop: Card | None = None) -> tuple:
         """``known`` with cards everyone saw go into ``seat``'s hand, less one seen leaving it."""
-        mine = self.known[seat]
+        known, mine = list(self.known), list(self.known[seat])
         if drop in mine:
-            mine = remove_cards(mine, (drop,))
+            mine.remove(drop)
         elif not add:
             return self.known
-        return replace_at(self.known, seat, mine + add)
+        known[seat] = (*mine, *add)
+        return tuple(known)
 
     def _apply_take(self, p: int) -> tuple[RatBastardState, tuple[Event, ...]]:
         turn = self.turn + 1
@@ -851,6 +854,10 @@ def _move(player: int, action: str, card: Card | None = None, value: int | None 
     (True, 'P2 hole 5')
     """
     return RatMove(player, action, card, value, position, other)
+
+
+#: Each seat's take, the move when no card fits.
+_TAKES = (_move(0, "take"), _move(1, "take"))
 
 
 @lru_cache(maxsize=4096)
