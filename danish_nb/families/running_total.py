@@ -48,11 +48,15 @@ def outer_slots(row: Hole) -> tuple[int, ...]:
 
     >>> outer_slots((None, Card.parse("7H"), Card.parse("8H"), Card.parse("9H"), None))
     (1, 3)
+    >>> outer_slots((None, None, Card.parse("8H"), None, None)), outer_slots((None,) * 5)
+    ((2,), ())
     """
-    filled = [i for i, card in enumerate(row) if card is not None]
-    if not filled:
-        return ()
-    return tuple(dict.fromkeys((filled[0], filled[-1])))
+    first, last = 0, len(row) - 1
+    while first <= last and row[first] is None:
+        first += 1
+    while last > first and row[last] is None:
+        last -= 1
+    return () if first > last else (first,) if first == last else (first, last)
 
 
 # --------------------------------------------------------------------------- moves

@@ -21,10 +21,11 @@ illegal: the eight of hearts (value 8) would take the total from 11 to 19: the t
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from ..cards import Card, Rank, Suit, n_cards, shuffled, standard_pack
 from ..checks import Step, Why, passes, verdict
@@ -377,25 +378,41 @@ class RatBastardState(RulesState):
     def _generate_moves(self) -> list[RatMove]:
         """The legal moves, derived from the checks: the swaps :meth:`_check_swap` passes, then
         keep; in play, each hand card (the hand empty: each outer hole card) at each value the
-        checks allow (:meth:`_check_hole`, :meth:`_value_steps`); if none, taking the pile."""
+        total's check allows (:func:`_total_step`, read from the options' :class:`_Table`), a
+        face-down one as :meth:`_check_hole` allows it; if none, taking the pile."""
         if self.result is not None:
             return []
         p = self.current
         hand = self.hands[p]
         if self.phase == "swap":
-            row = self.holes[p]
-            swaps = (RatMove(p, "swap", card, other=row[slot]) for slot in UP_SLOTS if row[slot] is not None
-                     for card in hand)
-            return [move for move in swaps if passes(self._check_swap(move)[-1])] + [RatMove(p, "keep")]
+            return self._swaps(p, hand) + [_move(p, "keep")]
         if hand:
-            fitting = _hand_moves(p, self.total, self.options)  # one pack: no card twice in a hand
-            moves = [m for card in hand for m in fitting[card]]
-        else:
-            row = self.holes[p]
-            holes = (_move(p, "hole", None, value, slot + 1) for slot in outer_slots(row)
-                     for value in (_WILD_VALUES if slot in UP_SLOTS and is_wild(row[slot], self.options) else (None,)))
-            moves = [move for move in holes if passes(self._check_hole(move)[-1])]
-        return moves or [_move(p, "take")]
+            last, options = _LAST, self.options  # the options' table (see _table), read inline
+            plays = (last[1] if last[0] is options else _table(options)).plays[p][self.total]  # one pack: no card twice
+            moves: list[RatMove] = []
+            for card in hand:
+                moves += plays[card]
+            return moves or [_TAKES[p]]
+        row, fits = self.holes[p], _table(self.options).fits[self.total]
+        moves = []
+        for slot in outer_slots(row):
+            if slot in UP_SLOTS:
+                moves += [_move(p, "hole", None, value, slot + 1) for value in fits[row[slot]]]
+                continue
+            blind = _move(p, "hole", None, None, slot + 1)
+            if passes(self._check_hole(blind)[-1]):
+                moves.append(blind)
+        return moves or [_TAKES[p]]
+
+    def _swaps(self, p: int, hand: tuple[Card, ...]) -> list[RatMove]:
+        """The swaps :meth:`_check_swap` passes: whether a face-up position may be replaced does
+        not depend on the hand card put there, so each position is checked once, with the first."""
+        row, moves = self.holes[p], []
+        for slot in UP_SLOTS:
+            other = row[slot]
+            if other is not None and hand and passes(self._check_swap(_move(p, "swap", hand[0], None, None, other))[-1]):
+                moves += [_move(p, "swap", card, None, None, other) for card in hand]
+        return moves
 
     # -- explanations (any candidate move)
     def well_formed(self, move: Any) -> bool:
@@ -436,8 +453,10 @@ class RatBastardState(RulesState):
             return [(_SWAP_NAMES,)]
         if move.card not in self.hands[p]:
             return [(_SWAP_NOT_HELD, p + 1, move.card)]
-        slot = next((s for s in UP_SLOTS if row[s] == move.other), None)
-        if slot is None:
+        for slot in UP_SLOTS:
+            if row[slot] == move.other:
+                break
+        else:
             return [(_NOT_FACE_UP, move.other, p + 1)]
         if slot in self.swapped:
             return [(_REPLACED, slot + 1)]
@@ -485,7 +504,7 @@ class RatBastardState(RulesState):
         if value is None:
             if given is None:
                 return [(_WILD_CHOOSE, card)]
-            if not 1 <= given <= 10:
+            if given not in _WILD_VALUES:
                 return [(_WILD_RANGE, card, given)]
             value = given
             steps: list[Step] = [(_WILD_CHOSEN, card, self.current + 1, given)]
@@ -532,49 +551,52 @@ class RatBastardState(RulesState):
     # -- applying
     def _apply(self, move: Any) -> tuple[RatBastardState, tuple[Event, ...]]:
         """The next state and what happened (``move`` is legal: see :meth:`RulesState.apply`)."""
-        if self.phase == "swap":
-            return self._apply_swap(move)
-        if move.action == "take":
-            return self._apply_take(move.player)
-        p = move.player
-        hands, holes, known = self.hands, self.holes, self.known
-        if move.action == "play":
-            card = move.card
-            own = _card_values(self.options)[card]  # None: a wild card
-            hands = replace_at(hands, p, remove_cards(hands[p], (card,)))
-            known = self._known_with(p, drop=card)
-            value = move.value if move.value is not None else own
+        p, action, card, given, position, _ = move  # a RatMove's fields at once
+        if action != "play" and action != "hole":
+            return self._apply_take(p) if action == "take" else self._apply_swap(move)
+        hands, holes, known, total, options = self.hands, self.holes, self.known, self.total, self.options
+        last = _LAST  # the options' table (see _table), read inline
+        own_values = (last[1] if last[0] is options else _table(options)).values
+        hand = list(hands[p])
+        if action == "play":
+            hand.remove(card)
+            if card in known[p]:  # a card everyone saw go into the hand
+                known = self._known_with(p, drop=card)
+            own = own_values[card]  # None: a wild card
+            value = own if given is None else given
         else:
-            slot = move.position - 1
-            card = holes[p][slot]
-            own = _card_values(self.options)[card]
-            holes = replace_at(holes, p, replace_at(holes[p], slot, None))
-            if slot in UP_SLOTS:
-                value = move.value if move.value is not None else own
-            else:
-                value = blind_value(card, self.total, self.options)
-        total = self.total + value
+            slot = position - 1
+            row = list(holes[p])
+            card, row[slot] = row[slot], None
+            holes = (tuple(row), holes[1]) if p == 0 else (holes[0], tuple(row))
+            own = own_values[card]
+            value = (own if given is None else given) if slot in UP_SLOTS else blind_value(card, total, options)
+        total += value
         pile = self.pile + (card,)
-        deck_gone = not self.deck
+        deck = self.deck
+        deck_gone = not deck
         watched = self._watched  # events only when someone reads them (RulesState)
         events = [_play_event(move, card, value, total, own is None)] if watched else []
-        deck = self.deck
-        if deck and len(hands[p]) < HAND_SIZE:
-            drawn = deck[max(0, len(deck) - (HAND_SIZE - len(hands[p]))):]
-            hands = replace_at(hands, p, sorted_cards(hands[p] + drawn))
-            deck = deck[:len(deck) - len(drawn)]
+        if deck and len(hand) < HAND_SIZE:
+            cut = len(deck) - HAND_SIZE + len(hand)
+            if cut < 0:
+                cut = 0
+            drawn, deck = deck[cut:], deck[:cut]
+            for drawn_card in drawn:  # the hand stays in order (a card or two: no sort)
+                insort(hand, drawn_card)
             if watched:
                 events.append(_refill_event(p, drawn))
-        won = not hands[p] and not any(c is not None for c in holes[p])
+        hands = (tuple(hand), hands[1]) if p == 0 else (hands[0], tuple(hand))
+        won = not hand and not any(holes[p])  # no card in hand, none in the hole row (a card is never falsy)
         passes = total < TARGET and not won  # the usual case: the other player's turn, one copy
         state = self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total, turn=self.turn + 1,
-                          swapped=(), known=known, current=1 - p if passes else p)
+                          known=known, current=1 - p if passes else p)
         if passes:
             return state._settle(events)
         if total > TARGET:
             if watched:
                 events.append(Event("over", p, M("the total went over 17 with a blind hole card"), (), R["RB-21"]))
-            return state._pick_up(p, HAND_SIZE, "RB-21", "RB-l", events)
+            return state._pick_up(p, "RB-21", "RB-l", events)
         if won:
             result = Result(order=(p, 1 - p), loser=1 - p,
                             reason=M("P{p} has got rid of all their cards and wins: P{x} is the Rat Bastard",
@@ -582,50 +604,48 @@ class RatBastardState(RulesState):
             if watched:
                 events.append(Event("win", p, result.text, (), R["RB-22"], RULING["RB-o"]))
             return state.copy(phase="over", result=result), tuple(events)
-        if total == TARGET:  # noqa: SIM102 - the comment below is about the inner test alone
-            if not deck_gone:
-                # the deck was not gone when the card went down, even if the refill emptied it (RB-n)
-                if watched:
-                    events.append(Event("discard", p, M("17! The pile ({pile}) is discarded; P{p} starts again "
-                                                        "from 0", pile=n_cards(len(pile)), p=p + 1),
-                                        pile, R["RB-17"], RULING["RB-f" if deck else "RB-n"]))
-                state = state.copy(pile=(), total=0, discard=self.discard + pile, current=p)
-                return state._settle(events, repeat=True)
-        return state._pick_up(1 - p, HAND_SIZE, "RB-18", "RB-f", events, restart=p)
+        if not deck_gone:
+            # the deck was not gone when the card went down, even if the refill emptied it (RB-n)
+            if watched:
+                events.append(Event("discard", p, M("17! The pile ({pile}) is discarded; P{p} starts again from 0",
+                                                    pile=n_cards(len(pile)), p=p + 1),
+                                    pile, R["RB-17"], RULING["RB-f" if deck else "RB-n"]))
+            return state._restart(events, p, hands, state.discard + pile, known)
+        return state._pick_up(1 - p, "RB-18", "RB-f", events, restart=p)
 
     def _known_with(self, seat: int, add: tuple[Card, ...] = (), drop: Card | None = None) -> tuple:
         """``known`` with cards everyone saw go into ``seat``'s hand, less one seen leaving it."""
-        mine = self.known[seat]
+        known, mine = list(self.known), list(self.known[seat])
         if drop in mine:
-            mine = remove_cards(mine, (drop,))
+            mine.remove(drop)
         elif not add:
             return self.known
-        return replace_at(self.known, seat, mine + add)
+        known[seat] = (*mine, *add)
+        return tuple(known)
 
     def _apply_take(self, p: int) -> tuple[RatBastardState, tuple[Event, ...]]:
-        state = self.copy(turn=self.turn + 1)
+        turn = self.turn + 1
         if self.hands[p] and (self.deck or self.options.over_after_deck == "whole-pile"):
-            rule = "RB-16"
-            hands = replace_at(self.hands, p, sorted_cards(self.hands[p] + self.pile))
+            pile = self.pile
+            hands = replace_at(self.hands, p, sorted_cards(self.hands[p] + pile))
             events = [Event("take", p, M("P{p} picks up all the pile ({pile}); P{x} starts again from 0",
-                                         p=p + 1, pile=n_cards(len(self.pile)), x=2 - p), self.pile, R[rule])] \
+                                         p=p + 1, pile=n_cards(len(pile)), x=2 - p), pile, R["RB-16"])] \
                 if self._watched else []
-            state = state.copy(hands=hands, pile=(), total=0, current=1 - p, known=self._known_with(p, self.pile))
-            return state._settle(events, repeat=True)
+            return self._restart(events, 1 - p, hands, self.discard, self._known_with(p, pile), turn=turn)
         if self.hands[p]:
-            return state._pick_up(p, HAND_SIZE, "RB-16", "RB-g", [])
-        return state._pick_up(p, HAND_SIZE, "RB-21", "RB-q", [])
+            return self._pick_up(p, "RB-16", "RB-g", [], turn=turn)
+        return self._pick_up(p, "RB-21", "RB-q", [], turn=turn)
 
-    def _pick_up(self, taker: int, upto: int, rule: str, ruling: str, events: list[Event],
-                 restart: int | None = None) -> tuple[RatBastardState, tuple[Event, ...]]:
-        """``taker`` picks up from the top of the pile until ``upto`` in hand, the rest is discarded,
-        and ``restart`` (default: the other player) starts from 0; every event cites ``rule`` and
-        the ``ruling`` that reads it (RB-l after going over with a hole card, RB-q when no face-up
+    def _pick_up(self, taker: int, rule: str, ruling: str, events: list[Event], restart: int | None = None,
+                 **changes: Any) -> tuple[RatBastardState, tuple[Event, ...]]:
+        """``taker`` picks up from the top of the pile until 5 in hand, the rest is discarded, and
+        ``restart`` (default: the other player) starts from 0; every event cites ``rule`` and the
+        ``ruling`` that reads it (RB-l after going over with a hole card, RB-q when no face-up
         hole card fits, RB-g when no hand card fits after the deck is gone, RB-f after 17)."""
-        count = min(len(self.pile), max(0, upto - len(self.hands[taker])))
-        taken = self.pile[len(self.pile) - count:]
-        rest = self.pile[:len(self.pile) - count]
-        hands = replace_at(self.hands, taker, sorted_cards(self.hands[taker] + taken))
+        pile, held = self.pile, self.hands[taker]
+        count = min(len(pile), max(0, HAND_SIZE - len(held)))
+        taken, rest = pile[len(pile) - count:], pile[:len(pile) - count]
+        hands = replace_at(self.hands, taker, sorted_cards(held + taken))
         watched = self._watched
         if taken and watched:
             events.append(Event("take", taker, M("P{taker} picks up {count} from the top of the pile",
@@ -634,38 +654,42 @@ class RatBastardState(RulesState):
         if rest and watched:  # a taker who already holds enough picks up none: the whole pile goes (RB-f)
             said = M("the rest of the pile ({rest}) is discarded", rest=n_cards(len(rest))) if taken else \
                 M("P{taker} already holds {held} and picks up none; the whole pile ({rest}) is discarded",
-                  taker=taker + 1, held=n_cards(len(self.hands[taker])), rest=n_cards(len(rest)))
+                  taker=taker + 1, held=n_cards(len(held)), rest=n_cards(len(rest)))
             events.append(Event("discard", None, said, rest, R[rule], RULING[ruling]))
         current = 1 - taker if restart is None else restart
         if watched:
             who_restarts = "RB-l" if ruling == "RB-g" else ruling  # RB-l: after going over, the other starts
             events.append(_restart_event(current, rule, who_restarts))
-        state = self.copy(hands=hands, pile=(), total=0, discard=self.discard + rest, current=current,
-                          known=self._known_with(taker, taken))
-        return state._settle(events, repeat=True)
+        return self._restart(events, current, hands, self.discard + rest, self._known_with(taker, taken), **changes)
 
-    def _settle(self, events: list[Event], repeat: bool = False) -> tuple[RatBastardState, tuple[Event, ...]]:
-        """End the game as a draw when a position comes back ``repetitions`` times (checked when
-        the pile empties; a third time by default) or at the turn limit."""
-        state = self
-        if repeat and self.options.repetitions > 0:
+    def _restart(self, events: list[Event], current: int, hands: tuple, discard: tuple[Card, ...], known: tuple,
+                 **changes: Any) -> tuple[RatBastardState, tuple[Event, ...]]:
+        """The pile is emptied (into ``hands`` and ``discard``) and ``current`` starts again from 0,
+        in one copy that records the position for the repetition draw (:meth:`_settle`)."""
+        key = None
+        if self.options.repetitions > 0:
             # the position itself, not its hash(): a Card's hash changes between processes
             # (PYTHONHASHSEED), and a state restored elsewhere must recognise the positions it saw;
             # the deck first, as positions with decks of other sizes then differ at once
-            key = (self.deck, self.current, self.hands, self.holes)
-            state = self.copy(seen=self.seen + (key,))
-            if state.seen.count(key) >= self.options.repetitions:
-                result = Result(draw=True, reason=repetition_text(self.options.repetitions), reason_id="repetition")
-                if self._watched:
-                    events.append(Event("draw", None, result.text, (), R["RB-2"], RULING["RB-p"]))
-                return state.copy(phase="over", result=result), tuple(events)
-        if state.turn >= self.options.turn_limit:
+            key = (self.deck, current, hands, self.holes)
+            changes["seen"] = self.seen + (key,)
+        state = self.copy(hands=hands, pile=(), total=0, discard=discard, current=current, known=known, **changes)
+        return state._settle(events, key)
+
+    def _settle(self, events: list[Event], key: tuple | None = None) -> tuple[RatBastardState, tuple[Event, ...]]:
+        """End the game as a draw when the position ``key`` (recorded when the pile emptied, see
+        :meth:`_restart`) came ``repetitions`` times (a third time by default), or at the turn limit."""
+        options = self.options
+        if key is not None and self.seen.count(key) >= options.repetitions:
+            result = Result(draw=True, reason=repetition_text(options.repetitions), reason_id="repetition")
+        elif self.turn >= options.turn_limit:
             result = Result(draw=True, reason=M("draw: the turn limit of {turn_limit} moves was reached",
-                                                turn_limit=self.options.turn_limit), reason_id="turn-limit")
-            if self._watched:
-                events.append(Event("draw", None, result.text, (), R["RB-2"], RULING["RB-p"]))
-            return state.copy(phase="over", result=result), tuple(events)
-        return state, tuple(events)
+                                                turn_limit=options.turn_limit), reason_id="turn-limit")
+        else:
+            return self, tuple(events)
+        if self._watched:
+            events.append(Event("draw", None, result.text, (), R["RB-2"], RULING["RB-p"]))
+        return self.copy(phase="over", result=result), tuple(events)
 
     def _apply_swap(self, move: RatMove) -> tuple[RatBastardState, tuple[Event, ...]]:
         p = move.player
@@ -683,10 +707,9 @@ class RatBastardState(RulesState):
         events = [Event("keep", p, M("P{p} is done swapping", p=p + 1), (), R["RB-7"])] if self._watched else []
         if p == 0:
             return self.copy(current=1, swapped=(), turn=self.turn + 1)._settle(events)
-        state = self.copy(swapped=(), turn=self.turn + 1, phase="play")
-        return state._draw_for_first(events)
+        return self._draw_for_first(events, swapped=(), turn=self.turn + 1, phase="play")
 
-    def _draw_for_first(self, events: list[Event]) -> tuple[RatBastardState, tuple[Event, ...]]:
+    def _draw_for_first(self, events: list[Event], **changes: Any) -> tuple[RatBastardState, tuple[Event, ...]]:
         """Each player draws the top card of the deck until one is higher (RB-9, RB-10, ruling RB-h)."""
         deck, drawn = self.deck, ()
         first = 0
@@ -714,8 +737,7 @@ class RatBastardState(RulesState):
                 break
             if watched:
                 events.append(Event("tie", None, M("equal values: both draw again"), (), R["RB-9"]))
-        state = self.copy(deck=deck, discard=self.discard + drawn, current=first)
-        return state._settle(events)
+        return self.copy(deck=deck, discard=self.discard + drawn, current=first, **changes)._settle(events)
 
 
 def _total_step(card: Card | None, value: int, total: int, deck: bool, current: int) -> Step:
@@ -731,33 +753,45 @@ def _total_step(card: Card | None, value: int, total: int, deck: bool, current: 
     return _SEVENTEEN_LATE, card, value, 2 - current, current + 1
 
 
-def _hand_moves(p: int, total: int, options: Options) -> dict[Card, tuple[RatMove, ...]]:
-    """Per card of the pack, the moves of ``p`` playing it from the hand on ``total``: at its
-    value, or a wild card at each value, that the total's check allows (:func:`_allowed_values`;
-    cached per seat, total and options: the legal hand moves are read from it).
+class _Table(NamedTuple):
+    """What the options decide on every move's path, made once per options value (:func:`_table`):
+    each card's value (:func:`card_value`); per total, the values each card may be played at
+    (``fits[total][card]``: ``(None,)`` for its own value, the values a wild card may take, or
+    none), those the total's check allows (:func:`_allowed_values`); and each seat's hand plays
+    of them (``plays[seat][total][card]``: the legal hand moves are read from it).
 
-    >>> [str(m) for m in _hand_moves(0, 15, Options())[Card.parse("RJ")]]
-    ['P1 play RJ=1', 'P1 play RJ=2']
+    >>> [str(m) for m in _table(Options()).plays[0][15][Card.parse("RJ")]], _table(Options()).fits[15][Card.parse("3S")]
+    (['P1 play RJ=1', 'P1 play RJ=2'], ())
     """
-    cache = options_cache(options)
-    table = cache.get((p, total))
-    if table is None:
-        allowed = _allowed_values(total)
-        table = cache[p, total] = {}
-        for card, value in _card_values(options).items():
-            table[card] = tuple(_move(p, "play", card, v) for v in _WILD_VALUES if v in allowed) if value is None \
-                else (_move(p, "play", card),) if value in allowed else ()
-    return table
+
+    values: dict[Card, int | None]
+    fits: tuple[dict[Card, tuple[int | None, ...]], ...]
+    plays: tuple[tuple[dict[Card, tuple[RatMove, ...]], ...], ...]
 
 
-def _card_values(options: Options) -> dict[Card, int | None]:
-    """Every card's :func:`card_value` under ``options`` (read on every move's path; cached
-    with the options, :func:`~danish_nb.families.common.options_cache`)."""
-    cache = options_cache(options)
-    values = cache.get("values")
-    if values is None:
-        values = cache["values"] = {card: card_value(card, options) for card in standard_pack(jokers=2)}
-    return values
+def _make_table(options: Options) -> _Table:
+    values = {card: card_value(card, options) for card in standard_pack(jokers=2)}
+    fits = tuple({card: tuple(v for v in _WILD_VALUES if v in allowed) if value is None else
+                  (None,) if value in allowed else () for card, value in values.items()}
+                 for allowed in map(_allowed_values, range(TARGET)))
+    plays = tuple(tuple({card: tuple(_move(p, "play", card, v) for v in fit[card]) for card in values} for fit in fits)
+                  for p in range(PLAYERS))
+    return _Table(values, fits, plays)
+
+
+#: The options last asked about and their table: a playout asks about one options object over and over.
+_LAST: tuple[Any, Any] = (None, None)
+
+
+def _table(options: Options) -> _Table:
+    """The :class:`_Table` of ``options``, kept with them (:func:`~danish_nb.families.common.options_cache`)."""
+    global _LAST
+    last = _LAST
+    if last[0] is not options:
+        cache = options_cache(options)
+        table = cache.get("table") or cache.setdefault("table", _make_table(options))
+        last = _LAST = (options, table)
+    return last[1]
 
 
 @lru_cache(maxsize=32)
@@ -813,13 +847,17 @@ _CHECKS = {"swap": RatBastardState._check_swap, "keep": RatBastardState._check_k
 
 @lru_cache(maxsize=2048)
 def _move(player: int, action: str, card: Card | None = None, value: int | None = None,
-          position: int | None = None) -> RatMove:
-    """``RatMove(player, action, card, value, position)``, shared.
+          position: int | None = None, other: Card | None = None) -> RatMove:
+    """``RatMove(player, action, card, value, position, other)``, shared.
 
     >>> _move(0, "take") is _move(0, "take"), str(_move(1, "hole", None, None, 5))
     (True, 'P2 hole 5')
     """
-    return RatMove(player, action, card, value, position)
+    return RatMove(player, action, card, value, position, other)
+
+
+#: Each seat's take, the move when no card fits.
+_TAKES = (_move(0, "take"), _move(1, "take"))
 
 
 @lru_cache(maxsize=4096)
