@@ -284,8 +284,9 @@ def value_table(options: Options) -> dict[str, str]:
 
 
 def pack(options: Options) -> tuple[Card, ...]:
-    """The pack: 52 cards plus the 2 jokers unless ``wild`` is 'none' (ruling RB-b)."""
-    return standard_pack(jokers=0 if options.wild == "none" else 2)
+    """The pack: 52 cards plus the 2 jokers unless ``wild`` is 'none' (ruling RB-b; made once per
+    options value, in their :class:`_Table`)."""
+    return _table(options).pack
 
 
 def draw_value(card: Card, options: Options) -> int:
@@ -764,19 +765,21 @@ class _Table(NamedTuple):
     (['P1 play RJ=1', 'P1 play RJ=2'], ())
     """
 
+    pack: tuple[Card, ...]
     values: dict[Card, int | None]
     fits: tuple[dict[Card, tuple[int | None, ...]], ...]
     plays: tuple[tuple[dict[Card, tuple[RatMove, ...]], ...], ...]
 
 
 def _make_table(options: Options) -> _Table:
+    cards = standard_pack(jokers=0 if options.wild == "none" else 2)  # the pack (ruling RB-b)
     values = {card: card_value(card, options) for card in standard_pack(jokers=2)}
     fits = tuple({card: tuple(v for v in _WILD_VALUES if v in allowed) if value is None else
                   (None,) if value in allowed else () for card, value in values.items()}
                  for allowed in map(_allowed_values, range(TARGET)))
     plays = tuple(tuple({card: tuple(_move(p, "play", card, v) for v in fit[card]) for card in values} for fit in fits)
                   for p in range(PLAYERS))
-    return _Table(values, fits, plays)
+    return _Table(cards, values, fits, plays)
 
 
 #: The options last asked about and their table: a playout asks about one options object over and over.
@@ -982,12 +985,13 @@ class RatBastard17:
 
     def deal_events(self, state: RatBastardState) -> tuple[Event, ...]:
         """What the deal did (for the log of a new game; empty for other positions)."""
-        dealt = all(len(hand) == HAND_SIZE and None not in row for hand, row in zip(state.hands, state.holes))
-        if state.phase != "swap" or state.turn or not dealt or len(state.deck) != len(pack(state.options)) - 20:
+        cards = len(pack(state.options))  # all the game's cards, once dealt
+        if state.phase != "swap" or state.turn or len(state.deck) != cards - 20 or \
+                not all(len(hand) == HAND_SIZE and None not in row for hand, row in zip(state.hands, state.holes)):
             return ()
         return (Event("deal", None, M("{all_cards} cards: {pack}; each player gets 5 hole cards in a row "
                                       "(down, up, down, up, down) and 5 in hand; {deck} form the deck",
-                                      all_cards=len(state.all_cards()), deck=len(state.deck),
+                                      all_cards=cards, deck=len(state.deck),
                                       pack=M("one pack") if state.options.wild == "none"
                                       else M("one pack and its 2 jokers")),
                       (), R["RB-8"], RULING["RB-b"]),)
