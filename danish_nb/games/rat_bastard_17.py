@@ -673,13 +673,14 @@ class RatBastardState(RulesState):
             taken = pile[cut:]
             hands = replace_at(hands, taker, sorted_cards(hands[taker] + taken))
             known = self._known_with(taker, taken)
-        key, seen = None, self.seen
+        key, seen, deck = None, self.seen, self.deck
         if self.options.repetitions > 0:
             # the position itself, not its hash(): a Card's hash changes between processes
             # (PYTHONHASHSEED), and a state restored elsewhere must recognise the positions it saw;
-            # the deck first, as positions with decks of other sizes then differ at once
-            key = (self.deck, current, hands, self.holes)
-            seen += (key,)
+            # the deck first, as positions with decks of other sizes then differ at once. The deck
+            # only shrinks, so a position seen with another deck never comes back: those are dropped
+            key = (deck, current, hands, self.holes)
+            seen = (*seen, key) if seen and seen[-1][0] == deck else (key,)
         state = self.copy(hands=hands, pile=(), total=0, discard=self.discard + pile[:cut], current=current,
                           known=known, seen=seen, turn=self.turn if turn is None else turn)
         return state._settle(events, key)
