@@ -484,7 +484,7 @@ class RatBastardState(RulesState):
         if self.hands[p]:
             return [(Why.of(False, "RB-5", N_("the hole cards may not be used until all cards in the hand have been "
                                               "used; P{p} still holds {hands}")), p + 1, len(self.hands[p]))]
-        if move.card is not None or move.other is not None or move.position not in range(1, ROW + 1):
+        if move.card is not None or move.other is not None or move.position not in _POSITIONS:
             return [(Why.of(False, "RB-20", N_("a hole card is named by its position, 1 to 5: 'P1 hole 1'"), "RB-c"),)]
         slot = move.position - 1
         if row[slot] is None:
@@ -561,8 +561,10 @@ class RatBastardState(RulesState):
         hand = list(hands[p])
         if action == "play":
             hand.remove(card)
-            if card in known[p]:  # a card everyone saw go into the hand
-                known = self._known_with(p, drop=card)
+            mine = known[p]
+            if card in mine:  # a card everyone saw go into the hand leaves it
+                i = mine.index(card)
+                known = replace_at(known, p, mine[:i] + mine[i + 1:])
             own = own_values[card]  # None: a wild card
             value = own if given is None else given
         else:
@@ -622,9 +624,7 @@ class RatBastardState(RulesState):
             mine.remove(drop)
         elif not add:
             return self.known
-        known = list(self.known)
-        known[seat] = (*mine, *add)
-        return tuple(known)
+        return replace_at(self.known, seat, (*mine, *add))
 
     def _apply_take(self, p: int) -> tuple[RatBastardState, tuple[Event, ...]]:
         turn = self.turn + 1
@@ -831,6 +831,9 @@ _NO_BLIND_VALUE = Why(False, "RB-4", N_("a face-down hole card is played blind: 
 _BLIND = Why(True, "RB-4", N_("P{p} turns over the face-down card at position {position} blind; if it takes the "
                               "total over 17, P{p} picks up from the top of the pile up to 5 cards by rule RB-21"),
              "RB-c")
+
+#: The hole positions, 1 to 5 (ruling RB-c).
+_POSITIONS = range(1, ROW + 1)
 
 #: The values a wild card may be given (RB-1, ruling RB-a).
 _WILD_VALUES = tuple(range(1, 11))
