@@ -411,7 +411,9 @@ class RatBastardState(RulesState):
         row, moves = self.holes[p], []
         for slot in UP_SLOTS:
             other = row[slot]
-            if other is not None and hand and passes(self._check_swap(_move(p, "swap", hand[0], None, None, other))[-1]):
+            if other is None or not hand:
+                continue
+            if passes(self._check_swap(_move(p, "swap", hand[0], None, None, other))[-1]):
                 moves += [_move(p, "swap", card, None, None, other) for card in hand]
         return moves
 
