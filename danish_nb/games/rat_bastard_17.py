@@ -411,8 +411,9 @@ class RatBastardState(RulesState):
         row, moves = self.holes[p], []
         for slot in UP_SLOTS:
             other = row[slot]
-            if other is not None and hand and \
-                    passes(self._check_swap(_move(p, "swap", hand[0], None, None, other))[-1]):
+            if other is None or not hand:
+                continue
+            if passes(self._check_swap(_move(p, "swap", hand[0], None, None, other))[-1]):
                 moves += [_move(p, "swap", card, None, None, other) for card in hand]
         return moves
 
@@ -485,7 +486,7 @@ class RatBastardState(RulesState):
         if self.hands[p]:
             return [(Why.of(False, "RB-5", N_("the hole cards may not be used until all cards in the hand have been "
                                               "used; P{p} still holds {hands}")), p + 1, len(self.hands[p]))]
-        if move.card is not None or move.other is not None or move.position not in range(1, ROW + 1):
+        if move.card is not None or move.other is not None or move.position not in _POSITIONS:
             return [(Why.of(False, "RB-20", N_("a hole card is named by its position, 1 to 5: 'P1 hole 1'"), "RB-c"),)]
         slot = move.position - 1
         if row[slot] is None:
@@ -562,8 +563,10 @@ class RatBastardState(RulesState):
         hand = list(hands[p])
         if action == "play":
             hand.remove(card)
-            if card in known[p]:  # a card everyone saw go into the hand
-                known = self._known_with(p, drop=card)
+            mine = known[p]
+            if card in mine:  # a card everyone saw go into the hand leaves it
+                i = mine.index(card)
+                known = replace_at(known, p, mine[:i] + mine[i + 1:])
             own = own_values[card]  # None: a wild card
             value = own if given is None else given
         else:
@@ -612,70 +615,76 @@ class RatBastardState(RulesState):
                 events.append(Event("discard", p, M("17! The pile ({pile}) is discarded; P{p} starts again from 0",
                                                     pile=n_cards(len(pile)), p=p + 1),
                                     pile, R["RB-17"], RULING["RB-f" if deck else "RB-n"]))
-            return state._restart(events, p, hands, state.discard + pile, known)
+            return state._restart(events, p)
         return state._pick_up(1 - p, "RB-18", "RB-f", events, restart=p)
 
     def _known_with(self, seat: int, add: tuple[Card, ...] = (), drop: Card | None = None) -> tuple:
-        """``known`` with cards everyone saw go into ``seat``'s hand, less one seen leaving it."""
-        known, mine = list(self.known), list(self.known[seat])
-        if drop in mine:
+        """``known`` with the cards ``add`` everyone saw go into ``seat``'s hand, less ``drop`` if it
+        was one everyone saw go there."""
+        mine = list(self.known[seat])
+        if drop is not None and drop in mine:
             mine.remove(drop)
         elif not add:
             return self.known
-        known[seat] = (*mine, *add)
-        return tuple(known)
+        return replace_at(self.known, seat, (*mine, *add))
 
     def _apply_take(self, p: int) -> tuple[RatBastardState, tuple[Event, ...]]:
         turn = self.turn + 1
         if self.hands[p] and (self.deck or self.options.over_after_deck == "whole-pile"):
             pile = self.pile
-            hands = replace_at(self.hands, p, sorted_cards(self.hands[p] + pile))
             events = [Event("take", p, M("P{p} picks up all the pile ({pile}); P{x} starts again from 0",
                                          p=p + 1, pile=n_cards(len(pile)), x=2 - p), pile, R["RB-16"])] \
                 if self._watched else []
-            return self._restart(events, 1 - p, hands, self.discard, self._known_with(p, pile), turn=turn)
+            return self._restart(events, 1 - p, p, len(pile), turn)
         if self.hands[p]:
-            return self._pick_up(p, "RB-16", "RB-g", [], turn=turn)
-        return self._pick_up(p, "RB-21", "RB-q", [], turn=turn)
+            return self._pick_up(p, "RB-16", "RB-g", [], None, turn)
+        return self._pick_up(p, "RB-21", "RB-q", [], None, turn)
 
     def _pick_up(self, taker: int, rule: str, ruling: str, events: list[Event], restart: int | None = None,
-                 **changes: Any) -> tuple[RatBastardState, tuple[Event, ...]]:
+                 turn: int | None = None) -> tuple[RatBastardState, tuple[Event, ...]]:
         """``taker`` picks up from the top of the pile until 5 in hand, the rest is discarded, and
         ``restart`` (default: the other player) starts from 0; every event cites ``rule`` and the
         ``ruling`` that reads it (RB-l after going over with a hole card, RB-q when no face-up
         hole card fits, RB-g when no hand card fits after the deck is gone, RB-f after 17)."""
         pile, held = self.pile, self.hands[taker]
         count = min(len(pile), max(0, HAND_SIZE - len(held)))
-        taken, rest = pile[len(pile) - count:], pile[:len(pile) - count]
-        hands = replace_at(self.hands, taker, sorted_cards(held + taken))
-        watched = self._watched
-        if taken and watched:
-            events.append(Event("take", taker, M("P{taker} picks up {count} from the top of the pile",
-                                                 taker=taker + 1, count=n_cards(count)),
-                                taken, R[rule], RULING[ruling]))
-        if rest and watched:  # a taker who already holds enough picks up none: the whole pile goes (RB-f)
-            said = M("the rest of the pile ({rest}) is discarded", rest=n_cards(len(rest))) if taken else \
-                M("P{taker} already holds {held} and picks up none; the whole pile ({rest}) is discarded",
-                  taker=taker + 1, held=n_cards(len(held)), rest=n_cards(len(rest)))
-            events.append(Event("discard", None, said, rest, R[rule], RULING[ruling]))
         current = 1 - taker if restart is None else restart
-        if watched:
+        if self._watched:
+            taken, rest = pile[len(pile) - count:], pile[:len(pile) - count]
+            if taken:
+                events.append(Event("take", taker, M("P{taker} picks up {count} from the top of the pile",
+                                                     taker=taker + 1, count=n_cards(count)),
+                                    taken, R[rule], RULING[ruling]))
+            if rest:  # a taker who already holds enough picks up none: the whole pile goes (RB-f)
+                said = M("the rest of the pile ({rest}) is discarded", rest=n_cards(len(rest))) if taken else \
+                    M("P{taker} already holds {held} and picks up none; the whole pile ({rest}) is discarded",
+                      taker=taker + 1, held=n_cards(len(held)), rest=n_cards(len(rest)))
+                events.append(Event("discard", None, said, rest, R[rule], RULING[ruling]))
             who_restarts = "RB-l" if ruling == "RB-g" else ruling  # RB-l: after going over, the other starts
             events.append(_restart_event(current, rule, who_restarts))
-        return self._restart(events, current, hands, self.discard + rest, self._known_with(taker, taken), **changes)
+        return self._restart(events, current, taker, count, turn)
 
-    def _restart(self, events: list[Event], current: int, hands: tuple, discard: tuple[Card, ...], known: tuple,
-                 **changes: Any) -> tuple[RatBastardState, tuple[Event, ...]]:
-        """The pile is emptied (into ``hands`` and ``discard``) and ``current`` starts again from 0,
-        in one copy that records the position for the repetition draw (:meth:`_settle`)."""
-        key = None
+    def _restart(self, events: list[Event], current: int, taker: int = 0, count: int = 0,
+                 turn: int | None = None) -> tuple[RatBastardState, tuple[Event, ...]]:
+        """The pile is emptied, ``taker`` taking its top ``count`` cards into the hand and the rest
+        discarded, and ``current`` starts again from 0 (``turn``: the turn then, if not this state's):
+        in one copy, which records the position for the repetition draw (:meth:`_settle`)."""
+        pile, hands, known = self.pile, self.hands, self.known
+        cut = len(pile) - count
+        if count:
+            taken = pile[cut:]
+            hands = replace_at(hands, taker, sorted_cards(hands[taker] + taken))
+            known = self._known_with(taker, taken)
+        key, seen, deck = None, self.seen, self.deck
         if self.options.repetitions > 0:
             # the position itself, not its hash(): a Card's hash changes between processes
             # (PYTHONHASHSEED), and a state restored elsewhere must recognise the positions it saw;
-            # the deck first, as positions with decks of other sizes then differ at once
-            key = (self.deck, current, hands, self.holes)
-            changes["seen"] = self.seen + (key,)
-        state = self.copy(hands=hands, pile=(), total=0, discard=discard, current=current, known=known, **changes)
+            # the deck first, as positions with decks of other sizes then differ at once. The deck
+            # only shrinks, so a position seen with another deck never comes back: those are dropped
+            key = (deck, current, hands, self.holes)
+            seen = (*seen, key) if seen and seen[-1][0] == deck else (key,)
+        state = self.copy(hands=hands, pile=(), total=0, discard=self.discard + pile[:cut], current=current,
+                          known=known, seen=seen, turn=self.turn if turn is None else turn)
         return state._settle(events, key)
 
     def _settle(self, events: list[Event], key: tuple | None = None) -> tuple[RatBastardState, tuple[Event, ...]]:
@@ -824,6 +833,9 @@ _NO_BLIND_VALUE = Why(False, "RB-4", N_("a face-down hole card is played blind: 
 _BLIND = Why(True, "RB-4", N_("P{p} turns over the face-down card at position {position} blind; if it takes the "
                               "total over 17, P{p} picks up from the top of the pile up to 5 cards by rule RB-21"),
              "RB-c")
+
+#: The hole positions, 1 to 5 (ruling RB-c).
+_POSITIONS = range(1, ROW + 1)
 
 #: The values a wild card may be given (RB-1, ruling RB-a).
 _WILD_VALUES = tuple(range(1, 11))
