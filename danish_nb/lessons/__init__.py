@@ -219,12 +219,10 @@ def setting(game_id: str, name: str, value: Any) -> Message:
     Traceback (most recent call last):
     danish_nb.errors.OptionsError: option 'red_queens' takes a bool, not str 'yes'
     """
-    info = get_game(game_id).info.option(name)
-    info.check(value)
-    option = Message(info.label)
-    if isinstance(value, bool):
-        return M("Option “{option}” on:", option=option) if value else M("Option “{option}” off:", option=option)
-    return M("Option “{option}” set to “{choice}”:", option=option, choice=Message(info.choice_label(value)))
+    option, chosen = _option_words(game_id, name, value)
+    if isinstance(chosen, bool):
+        return M("Option “{option}” on:", option=option) if chosen else M("Option “{option}” off:", option=option)
+    return M("Option “{option}” set to “{choice}”:", option=option, choice=chosen)
 
 
 def choice(game_id: str, name: str, value: Any) -> Message:
@@ -234,12 +232,18 @@ def choice(game_id: str, name: str, value: Any) -> Message:
     >>> str(choice("rat-bastard-17", "wild", "none")), choice("danish-bastard", "must_play", False).render("de")
     ('wild “none: no jokers in the pack”', 'Spielpflicht aus')
     """
+    option, chosen = _option_words(game_id, name, value)
+    if isinstance(chosen, bool):
+        return M("{option} on", option=option) if chosen else M("{option} off", option=option)
+    return M("{option} “{choice}”", option=option, choice=chosen)
+
+
+def _option_words(game_id: str, name: str, value: Any) -> tuple[Message, bool | Message]:
+    """A rule option's label and ``value`` checked: a truth value as it is, a choice in its words
+    (what :func:`setting` and :func:`choice` put in their sentences)."""
     info = get_game(game_id).info.option(name)
     info.check(value)
-    option = Message(info.label)
-    if isinstance(value, bool):
-        return M("{option} on", option=option) if value else M("{option} off", option=option)
-    return M("{option} “{choice}”", option=option, choice=Message(info.choice_label(value)))
+    return Message(info.label), value if isinstance(value, bool) else Message(info.choice_label(value))
 
 
 def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
