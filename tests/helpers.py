@@ -210,6 +210,27 @@ def named(text: str, cards: set[Card]) -> set[Card]:
             if str(card) in text or re.search(rf"(?<![\w]){re.escape(card.code)}(?!\w)", text)}
 
 
+def frame_text(payload: str | bytes) -> str:
+    """A websocket frame's text: a binary frame of the kernel protocol (v1) read part by part (its
+    channel, header, content and buffers), without the table of offsets that starts it, whose bytes
+    can spell a card's code (``4H``) by chance.
+
+    >>> from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+    >>> frame_text(serialize_msg_to_ws_v1([b'{"a": 1}', b"7H"], "iopub"))
+    'iopub\\n{"a": 1}\\n7H'
+    """
+    if isinstance(payload, str):
+        return payload
+    # (only browser tests read frames: engine tests run without the server libraries)
+    from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+
+    try:
+        channel, parts = deserialize_msg_from_ws_v1(payload)
+    except (IndexError, UnicodeDecodeError):
+        return payload.decode("utf-8", "replace")
+    return "\n".join([channel, *(part.decode("utf-8", "replace") for part in parts)])
+
+
 def synced(*widgets: Any) -> str:
     """Every synced trait of ``widgets`` and their children, as JSON."""
     import ipywidgets  # only widget tests need it: engine tests run without the UI libraries

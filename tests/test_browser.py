@@ -16,12 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
 from playwright.sync_api import BrowserContext, Locator, Page, Response, WebSocket, expect
 
 import danish_nb as dn
 from danish_nb.cards import Card
-from helpers import said, start_app_game
+from helpers import frame_text, said, start_app_game
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 60_000
@@ -124,24 +123,6 @@ def card_pattern(cards: Iterable[Card]) -> re.Pattern[str]:
     names = {name for card in cards for name in (card.code, str(card), json.dumps(str(card))[1:-1])}
     return re.compile("|".join(rf"(?<![0-9A-Za-z]){re.escape(name)}(?![0-9A-Za-z])"
                                for name in sorted(names)))
-
-
-def frame_text(payload: str | bytes) -> str:
-    """A websocket frame's text: a binary frame of the kernel protocol (v1) read part by part (its
-    channel, header, content and buffers), without the table of offsets that starts it, whose bytes
-    can spell a card's code (``4H``) by chance.
-
-    >>> from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
-    >>> frame_text(serialize_msg_to_ws_v1([b'{"a": 1}', b"7H"], "iopub"))
-    'iopub\\n{"a": 1}\\n7H'
-    """
-    if isinstance(payload, str):
-        return payload
-    try:
-        channel, parts = deserialize_msg_from_ws_v1(payload)
-    except (IndexError, UnicodeDecodeError):
-        return payload.decode("utf-8", "replace")
-    return "\n".join([channel, *(part.decode("utf-8", "replace") for part in parts)])
 
 
 def log_moves(page: Page) -> list[str]:

@@ -23,6 +23,7 @@ import danish_nb as dn
 from danish_nb import app_server
 from danish_nb.tables import SeatTokenError, TableSession, Teacher, hash_token, open_store, replay
 from danish_nb.words import move_words
+from helpers import frame_text
 from test_a11y import assert_no_violations
 from test_tables_session import hidden_from, named
 
@@ -62,8 +63,7 @@ def tables_page(context: BrowserContext, url: str, frames: list[str] | None = No
     page = context.new_page()
     page.set_default_timeout(TIMEOUT)
     if frames is not None:
-        page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
-            payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(frame_text(payload))))
     page.goto(url)
     switch = page.locator(".dn-mode button", has_text="Class table")
     expect(switch).to_be_visible()
