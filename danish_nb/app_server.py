@@ -286,11 +286,36 @@ def class_code() -> str:
     return code
 
 
+#: Where :func:`free_port` picks from: below the range the system hands out for ``bind(port 0)``.
+PICKED_PORTS = range(20000, 32768)
+
+
 def free_port(host: str = DEFAULT_HOST) -> int:
-    """A TCP port that is free on ``host`` right now."""
-    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
+    """A TCP port that is free on ``host`` right now, picked at random below the system's own
+    range of ports for ``bind(port 0)``: a kernel starting meanwhile takes its ports from that
+    range (jupyter_client binds port 0), so it cannot take this one before its server binds it.
+
+    >>> port = free_port()
+    >>> port in PICKED_PORTS or port >= _handed_out_from()
+    True
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    picks = PICKED_PORTS if PICKED_PORTS.stop <= _handed_out_from() else range(0)
+    for port in secrets.SystemRandom().sample(picks, min(len(picks), 64)):
+        with socket.socket(family) as sock, contextlib.suppress(OSError):
+            sock.bind((host, port))
+            return port
+    with socket.socket(family) as sock:  # another machine's settings: any free port
         sock.bind((host, 0))
         return sock.getsockname()[1]
+
+
+def _handed_out_from() -> int:
+    """The first port of the system's range for ``bind(port 0)`` (Linux's setting; 32768 elsewhere)."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
 
 
 def _exit_on_signal(signum: int, _frame: object) -> None:
