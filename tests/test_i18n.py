@@ -117,7 +117,7 @@ def test_a_rule_page_holds_no_english_outside_the_document_and_the_click(lang):
 def test_a_verdict_in_each_language():
     lesson = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
     verdict = lesson.explain("P1 play 4C")
-    assert str(verdict) == "illegal: the four of clubs on the six of clubs: lower than the card before (rule DB-13)"
+    assert str(verdict) == "illegal. The four of clubs on the six of clubs: lower than the card before (rule DB-13)"
     # the verdict, then its reasons as a clause of their own (one colon a clause, issue 43)
     assert verdict.summary("fr") == ("illégal\u202f; le quatre de trèfle sur le six de trèfle\u202f: "
                                      "plus faible que la carte précédente (règle DB-13)")

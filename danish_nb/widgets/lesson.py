@@ -11,7 +11,7 @@ stock and other players' hands never reach the page.
 >>> [b.description for b in quiz.buttons]
 ['Play the four of clubs', 'Play the eight of hearts']
 >>> print(quiz.answer("P1 play 4C"))
-illegal: the four of clubs on the six of clubs: lower than the card before (rule DB-13)
+illegal. The four of clubs on the six of clubs: lower than the card before (rule DB-13)
 """
 
 from __future__ import annotations
