@@ -262,8 +262,12 @@ def test_a_french_board_explains_bad_input_in_french():
     from danish_nb.widgets import board_for
     board = board_for(dn.new_game("danish-bastard", players=2, seed=1), seats=("human", "human"), lang="fr")
     board.choose("P1 jump")
-    assert board.message.startswith("Ignoré — Dans «\u202fP1 jump\u202f», «\u202fjump\u202f» est une action "
+    assert board.message.startswith("Ignoré. Dans «\u202fP1 jump\u202f», «\u202fjump\u202f» est une action "
                                     "inconnue\u202f:"), board.message
+    for lang, start in (("en", "Ignored. In “P1 jump”, “jump” is an unknown action"), ("de", "Ignoriert. In „P1 jump“")):
+        other = board_for(dn.new_game("danish-bastard", players=2, seed=1), seats=("human", "human"), lang=lang)
+        other.choose("P1 jump")  # the error is a sentence of its own, after "Ignored." (never "— In …")
+        assert other.message.startswith(start), other.message
     board.click_closed(7)
     assert board.message == "Ignoré — vous n’avez pas de carte cachée en position 8 à jouer maintenant."
     board.widget._handle_custom_msg({"act": "card", "zone": "hand", "idx": 99}, [])
