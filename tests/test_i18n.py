@@ -264,7 +264,8 @@ def test_a_french_board_explains_bad_input_in_french():
     board.choose("P1 jump")
     assert board.message.startswith("Ignoré. Dans «\u202fP1 jump\u202f», «\u202fjump\u202f» est une action "
                                     "inconnue\u202f:"), board.message
-    for lang, start in (("en", "Ignored. In “P1 jump”, “jump” is an unknown action"), ("de", "Ignoriert. In „P1 jump“")):
+    starts = {"en": "Ignored. In “P1 jump”, “jump” is an unknown action", "de": "Ignoriert. In „P1 jump“"}
+    for lang, start in starts.items():
         other = board_for(dn.new_game("danish-bastard", players=2, seed=1), seats=("human", "human"), lang=lang)
         other.choose("P1 jump")  # the error is a sentence of its own, after "Ignored." (never "— In …")
         assert other.message.startswith(start), other.message
