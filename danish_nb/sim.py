@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = ["COLUMNS", "Table", "compare", "draw_kind", "draw_table", "game_seed", "option_variants", "plot_draws",
            "plot_lengths", "plot_options", "plot_seats", "rotations", "seat_table", "simulate", "strength_table",
-           "summary_table", "wilson"]
+           "summary_table", "variant_words", "wilson"]
 
 #: The result columns, in order (the ``options.<name>`` columns follow ``seed``).
 COLUMNS = ("game", "players", "seats", "seed", "moves", "deals", "draw", "draw_reason", "winner",
