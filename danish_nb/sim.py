@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = ["COLUMNS", "Table", "compare", "draw_kind", "draw_table", "game_seed", "option_variants", "plot_draws",
            "plot_lengths", "plot_options", "plot_seats", "rotations", "seat_table", "simulate", "strength_table",
-           "summary_table", "wilson"]
+           "summary_table", "variant_words", "wilson"]
 
 #: The result columns, in order (the ``options.<name>`` columns follow ``seed``).
 COLUMNS = ("game", "players", "seats", "seed", "moves", "deals", "draw", "draw_reason", "winner",
@@ -346,12 +346,38 @@ class Table(pd.DataFrame):
                              max_cols=pd.get_option("display.max_columns"))
 
 
-def _in(table: pd.DataFrame, lang: str) -> Table:
-    """``table`` with its column and index names in ``lang``, as a :class:`Table`.
+def variant_words(game_id: str, label: Any, lang: str = "en") -> Any:
+    """A row's label in words in ``lang``: a variant of :func:`option_variants` as the settings panel
+    names its option and choice, any other label (a computer player, a variant of the caller's)
+    through the catalogue (as it is if the catalogue has no entry); a number as it is.
+
+    >>> variant_words("le-danish", "after_pickup=next-player"), variant_words("le-danish", "at_most_three=True", "fr")
+    ('after pickup “the player after the one who picked up”', 'option «\u202ftrois au plus\u202f» activée')
+    >>> variant_words("sjavs", "defaults", "de"), variant_words("sjavs", "rule-of-thumb", "fr"), variant_words("", 2)
+    ('Standard', 'règle empirique', 2)
+    """
+    if not isinstance(label, str):
+        return label
+    tr = translator(lang)
+    changed = option_variants(game_id).get(label, {}).get("options", {})
+    if len(changed) == 1:
+        from .lessons import choice
+
+        ((name, value),) = changed.items()
+        return tr.render(choice(game_id, name, value))
+    return tr(label)
+
+
+def _in(table: pd.DataFrame, lang: str, game_id: str | None = None) -> Table:
+    """``table`` with its column and index names in ``lang``, as a :class:`Table`, and its rows'
+    labels in words (:func:`variant_words`) if ``game_id`` is given.
 
     >>> _in(pd.DataFrame({"wins": [1]}), "fr").columns.tolist()
     ['victoires']
     """
+    if game_id is not None:
+        words = {value: variant_words(game_id, value, lang) for value in table.index.get_level_values(0).unique()}
+        table = table.rename(index=words, level=0 if isinstance(table.index, pd.MultiIndex) else None)
     if lang != "en":
         tr = translator(lang)
         table = table.rename(columns=lambda c: tr(c) if c in HEADINGS else c)
@@ -367,6 +393,11 @@ def seat_table(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> Tab
     >>> t.index.tolist(), t.columns.tolist()
     ([1, 2], ['wins', 'games', 'rate', 'low', 'high', 'even share'])
     """
+    return _in(_seats(df, by), lang, _one_value(df, "game"))
+
+
+def _seats(df: pd.DataFrame, by: str | None) -> pd.DataFrame:
+    """:func:`seat_table`'s rows, labelled as the program names them."""
     players = _one_value(df, "players")
     rows = {}
     for key, group in _groups(df, by):
@@ -379,7 +410,7 @@ def seat_table(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> Tab
         table.index.name = "seat"
     else:
         table.index = pd.MultiIndex.from_tuples(table.index, names=[by, "seat"])
-    return _in(table, lang)
+    return table
 
 
 def _one_value(df: pd.DataFrame, column: str) -> Any:
@@ -395,6 +426,11 @@ def draw_table(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> Tab
     >>> draw_table(simulate("rat-bastard-17", games=10, executor="serial", progress=False)).columns.tolist()
     ['games', 'draws', 'rate', 'low', 'high', 'repetition', 'turn limit', 'tie']
     """
+    return _in(_draws(df, by), lang, _one_value(df, "game"))
+
+
+def _draws(df: pd.DataFrame, by: str | None) -> pd.DataFrame:
+    """:func:`draw_table`'s rows, labelled as the program names them."""
     reasons = ["repetition", "turn limit", "tie"] + sorted(set(df["draw_reason"].dropna()) -
                                                             {"repetition", "turn limit", "tie"})
     rows = {}
@@ -404,7 +440,7 @@ def draw_table(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> Tab
                      **{r: float((group["draw_reason"] == r).sum()) / len(group) for r in reasons}}
     table = pd.DataFrame.from_dict(rows, orient="index")
     table.index.name = by
-    return _in(table, lang)
+    return table
 
 
 def summary_table(df: pd.DataFrame, by: str = "variant", lang: str = "en") -> Table:
@@ -414,8 +450,13 @@ def summary_table(df: pd.DataFrame, by: str = "variant", lang: str = "en") -> Ta
     >>> df = compare("rat-bastard-17", option_variants("rat-bastard-17", ["court_value"]), games=4,
     ...              executor="serial", progress=False)
     >>> summary_table(df).index.tolist()
-    ['defaults', 'court_value=10']
+    ['defaults', 'court value “10”']
     """
+    return _in(_summary(df, by), lang, _one_value(df, "game"))
+
+
+def _summary(df: pd.DataFrame, by: str) -> pd.DataFrame:
+    """:func:`summary_table`'s rows, labelled as the program names them."""
     rows = {}
     for key, group in _groups(df, by):
         n, draws, p1 = len(group), int(group["draw"].sum()), int((group["winner"] == 1).sum())
@@ -426,7 +467,7 @@ def summary_table(df: pd.DataFrame, by: str = "variant", lang: str = "en") -> Ta
                      "P1 high": first["high"]}
     table = pd.DataFrame.from_dict(rows, orient="index")
     table.index.name = by
-    return _in(table, lang)
+    return table
 
 
 def strength_table(df: pd.DataFrame, lang: str = "en") -> Table:
@@ -448,7 +489,7 @@ def strength_table(df: pd.DataFrame, lang: str = "en") -> Table:
                    "even share": 1 / players} for name, n in sorted(played.items())}
     table = pd.DataFrame.from_dict(rows, orient="index")
     table.index.name = "player"
-    return _in(table, lang)
+    return _in(table, lang, _one_value(df, "game"))
 
 
 # --------------------------------------------------------------------------- plots
@@ -474,8 +515,8 @@ def _title(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> str:
 def plot_seats(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> Figure:
     """Bars: how often each seat wins, with 95% intervals, one colour per ``by`` group; dashed: an
     even share."""
-    tr = translator(lang)
-    table = seat_table(df, by)
+    tr, game = translator(lang), _one_value(df, "game")
+    table = _seats(df, by)
     players = _one_value(df, "players")
     fig, (ax,) = _figure()
     groups = [None] if by is None else list(dict.fromkeys(table.index.get_level_values(0)))
@@ -485,7 +526,7 @@ def plot_seats(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> Fig
         x = [seat - 1 - 0.4 + width * (i + 0.5) for seat in part.index]
         ax.bar(x, part["rate"], width, yerr=[(part["rate"] - part["low"]).clip(lower=0),
                                              (part["high"] - part["rate"]).clip(lower=0)],
-               capsize=3, color=f"C{i}", label=None if key is None else tr(str(key)))
+               capsize=3, color=f"C{i}", label=None if key is None else variant_words(game, key, lang))
     ax.set_xticks(range(players), [f"P{seat}" for seat in range(1, players + 1)])
     ax.axhline(1 / players, color="grey", linestyle="--", label=tr("even share"))
     ax.set_ylim(0, 1)
@@ -500,7 +541,7 @@ def plot_lengths(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> F
     group; on a log scale when the longest game is over ten times the shortest."""
     import numpy as np
 
-    tr = translator(lang)
+    tr, game = translator(lang), _one_value(df, "game")
     axis = {("moves", False): N_("moves per game"), ("moves", True): N_("moves per game (log scale)"),
             ("deals", False): N_("deals per game"), ("deals", True): N_("deals per game (log scale)")}
     varied = df["deals"].nunique() > 1
@@ -511,7 +552,7 @@ def plot_lengths(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> F
         edges = (np.geomspace(low, high + 1, 31) if log else
                  np.linspace(low - 0.5, high + 0.5, min(30, high - low + 1) + 1))
         for key, group in _groups(df, by):
-            ax.hist(group[column], bins=edges, alpha=0.6 if by else 1.0, label=tr(str(key)))
+            ax.hist(group[column], bins=edges, alpha=0.6 if by else 1.0, label=variant_words(game, key, lang))
         if log:
             ax.set_xscale("log")
         ax.set_xlabel(tr(axis[column, log]))
@@ -525,10 +566,10 @@ def plot_lengths(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> F
 def plot_draws(df: pd.DataFrame, by: str, lang: str = "en") -> Figure:
     """Stacked bars: the share of games drawn per ``by`` group, split by reason; whiskers: 95%
     interval of the whole draw rate."""
-    tr = translator(lang)
-    table = draw_table(df, by)
+    tr, game = translator(lang), _one_value(df, "game")
+    table = _draws(df, by)
     fig, (ax,) = _figure()
-    labels = [tr(str(k)) for k in table.index]
+    labels = [variant_words(game, k, lang) for k in table.index]
     bottom = pd.Series(0.0, index=table.index)
     for i, reason in enumerate(table.columns[5:]):
         if table[reason].any():
@@ -548,9 +589,9 @@ def plot_draws(df: pd.DataFrame, by: str, lang: str = "en") -> Figure:
 
 def plot_options(df: pd.DataFrame, by: str = "variant", lang: str = "en") -> Figure:
     """Side by side for each ``by`` group: mean moves, draw rate and P1's win rate (95% intervals)."""
-    tr = translator(lang)
-    table = summary_table(df, by)
-    labels = [tr(str(k)) for k in table.index]
+    tr, game = translator(lang), _one_value(df, "game")
+    table = _summary(df, by)
+    labels = [variant_words(game, k, lang) for k in table.index]
     fig, axes = _figure(10.0, 0.8 + 0.35 * len(labels), 3)
     axes[0].barh(labels, table["mean moves"], color="C0")
     axes[0].set_xlabel(tr("mean moves per game"))

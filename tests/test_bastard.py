@@ -196,7 +196,7 @@ def test_a_player_must_follow_the_suit_led():
     g.play("P1 play 2H")
     assert verdict(g, "P2 play KH") == (True, "BA-10", None)
     assert verdict(g, "P2 play 3C") == (False, "BA-10", None)
-    assert said("you must follow hearts: you hold K♥") in str(g.explain("P2 play 3C"))
+    assert said("you must follow hearts: you hold K♥") in g.explain("P2 play 3C").reasons_in()
 
 
 def test_a_player_without_the_suit_may_trump_or_discard():

@@ -55,8 +55,8 @@ def test_selecting_a_card_shows_its_verdict_before_playing():
     verdict = board.click_card("8H")
     assert verdict.legal and "DB-13" in verdict.rule_ids
     assert board.verdict_text == verdict.summary()
-    assert board.verdict_text.startswith("legal: ")
-    assert said("8♥ on 6♣: equal or higher (rule DB-13)") in board.verdict_text
+    assert board.verdict_text.startswith("legal. ")
+    assert said("of hearts on 6♣: equal or higher (rule DB-13)") in board.verdict_text
     assert 'class="dn-verdict"' in board.html and said("8♥ on 6♣: equal or higher") in board.html
     assert "dn-selected" in card_element(board.html, "8H")
     assert board.game.history == []

@@ -117,7 +117,7 @@ def test_a_rule_page_holds_no_english_outside_the_document_and_the_click(lang):
 def test_a_verdict_in_each_language():
     lesson = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
     verdict = lesson.explain("P1 play 4C")
-    assert str(verdict) == "illegal: the four of clubs on the six of clubs: lower than the card before (rule DB-13)"
+    assert str(verdict) == "illegal. The four of clubs on the six of clubs: lower than the card before (rule DB-13)"
     # the verdict, then its reasons as a clause of their own (one colon a clause, issue 43)
     assert verdict.summary("fr") == ("illégal\u202f; le quatre de trèfle sur le six de trèfle\u202f: "
                                      "plus faible que la carte précédente (règle DB-13)")
@@ -262,8 +262,13 @@ def test_a_french_board_explains_bad_input_in_french():
     from danish_nb.widgets import board_for
     board = board_for(dn.new_game("danish-bastard", players=2, seed=1), seats=("human", "human"), lang="fr")
     board.choose("P1 jump")
-    assert board.message.startswith("Ignoré — Dans «\u202fP1 jump\u202f», «\u202fjump\u202f» est une action "
+    assert board.message.startswith("Ignoré. Dans «\u202fP1 jump\u202f», «\u202fjump\u202f» est une action "
                                     "inconnue\u202f:"), board.message
+    starts = {"en": "Ignored. In “P1 jump”, “jump” is an unknown action", "de": "Ignoriert. In „P1 jump“"}
+    for lang, start in starts.items():
+        other = board_for(dn.new_game("danish-bastard", players=2, seed=1), seats=("human", "human"), lang=lang)
+        other.choose("P1 jump")  # the error is a sentence of its own, after "Ignored." (never "— In …")
+        assert other.message.startswith(start), other.message
     board.click_closed(7)
     assert board.message == "Ignoré — vous n’avez pas de carte cachée en position 8 à jouer maintenant."
     board.widget._handle_custom_msg({"act": "card", "zone": "hand", "idx": 99}, [])

@@ -186,7 +186,8 @@ def test_the_queen_of_spades_does_not_follow_spades():
     g = table({"hands": [["KH"], ["QS", "KS"], ["10S", "AH"]], "skat": ["AD", "KD"], "contract": "strike",
                "soloist": 0, "trick": ["AS"]})
     assert verdict(g, "P2 play QS") == (False, "SJ-13", "SJ-a")
-    assert said("you must follow spades: you hold K♠, as Q♠ counts as trumps (clubs)") in str(g.explain("P2 play QS"))
+    said_now = g.explain("P2 play QS").reasons_in()
+    assert said("you must follow spades: you hold K♠, as Q♠ counts as trumps (clubs)") in said_now
     assert verdict(g, "P2 play KS") == (True, "SJ-13", None)
 
 
@@ -195,7 +196,7 @@ def test_without_a_spade_the_queen_of_spades_trumps():
                "contract": "strike", "soloist": 0})
     g.play("P1 play AS")
     assert verdict(g, "P2 play QS")[:2] == (True, "SJ-13")
-    assert "no spades in hand" in str(g.explain("P2 play QS")) and verdict(g, "P2 play AH")[0]
+    assert "no spades in hand" in g.explain("P2 play QS").reasons_in() and verdict(g, "P2 play AH")[0]
 
 
 def test_a_permanent_trump_follows_when_trumps_are_led():
@@ -203,9 +204,9 @@ def test_a_permanent_trump_follows_when_trumps_are_led():
                "contract": "strike", "soloist": 0})
     g.play("P1 play AC")
     assert verdict(g, "P2 play JH") == (True, "SJ-13", "SJ-a")
-    assert said("J♥ follows trumps (clubs), as J♥ counts as trumps (clubs)") in str(g.explain("P2 play JH"))
+    assert said("J♥ follows trumps (clubs), as J♥ counts as trumps (clubs)") in g.explain("P2 play JH").reasons_in()
     assert verdict(g, "P2 play AH") == (False, "SJ-13", None)
-    assert said("you must follow trumps (clubs): you hold J♥") in str(g.explain("P2 play AH"))
+    assert said("you must follow trumps (clubs): you hold J♥") in g.explain("P2 play AH").reasons_in()
 
 
 def test_the_winner_of_a_trick_leads_the_next():
@@ -370,7 +371,7 @@ def test_strike_and_slam_play_without_exchange_and_the_soloist_leads():
         assert g.state.phase == "play" and g.current_player == 1
         assert g.state.skat == (C("QD"), C("QH")) and len(g.state.hands[1]) == 6
         assert verdict(g, "P2 play QS") == (True, "SJ-12", "SJ-e")
-        assert "the soloist leads to a" in str(g.explain("P2 play QS"))
+        assert "the soloist leads to a" in g.explain("P2 play QS").reasons_in()
         assert verdict(g, "P1 play AH")[:2] == (False, "SJ-12")
         assert verdict(g, "P2 discard QS JC")[:2] == (False, "SJ-6")
 

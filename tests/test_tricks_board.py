@@ -71,7 +71,7 @@ def test_clicking_a_card_that_may_not_be_played_says_why_before_playing():
     before = snapshot(board)
     verdict = board.click_card("AS")
     assert not verdict.legal and verdict.rule_ids == ("BA-10",)
-    assert board.verdict_text == said("illegal: you must follow hearts: you hold 2♥ (rule BA-10)")
+    assert board.verdict_text == said("illegal. You must follow hearts: you hold 2♥ (rule BA-10)")
     verdict_part = re.search(r'<div class="dn-verdict">.*?</div></li></ul></div>', board.html, re.DOTALL).group(0)
     assert said("you must follow hearts: you hold 2♥") in verdict_part and "BA-10" in verdict_part
     assert "dn-selected" in card_element(board.html, "AS")

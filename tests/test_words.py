@@ -47,3 +47,18 @@ def test_a_french_move_goes_on_in_small_letters_after_a_colon():
     assert move_words(move, lang="de", player=True) == "P1: Pik-Dame spielen"
     assert [small_start(t) for t in ("Passer", "P2 prend", "DB-8 L’échange", "Écarter")] == \
         ["passer", "P2 prend", "DB-8 L’échange", "écarter"]
+
+
+def test_a_german_practice_question_names_the_cards_it_plays_in_the_accusative():
+    """A practice question says the move as an infinitive phrase; in German its cards are its
+    object ("Darfst du den schwarzen Joker als 3 spielen?", "Kreuz-Buben und Pik-Buben"), never
+    the nominative ("der schwarze Joker", "Pik-Bube") it once read."""
+    from danish_nb.cards import Card, parse_cards
+    from danish_nb.families.running_total import RatMove
+    from danish_nb.families.shedding import ShedMove
+    from danish_nb.practice.words import move_words
+    said = [move_words(RatMove(0, "play", Card.parse("BJ"), 3)).render("de"),
+            move_words(ShedMove(0, "play", parse_cards("JC JS"))).render("de"),
+            move_words(ShedMove(0, "face-up", parse_cards("2D 6H QH"))).render("de")]
+    assert said == ["den schwarzen Joker als 3 spielen", "Kreuz-Buben und Pik-Buben spielen",
+                    "Karo-Zwei, Herz-Sechs und Herz-Dame offen liegen lassen"]

@@ -11,9 +11,9 @@ Its source document is one made-up paragraph (:data:`SOURCE_TEXT`):
 >>> import danish_nb as dn
 >>> g = dn.setup(ID, {"hands": [["AH", "9S"], ["KH", "QS"], ["9H"]], "trick": ["10H"], "leader": 2})
 >>> print(g.explain("P1 play 9S"))
-illegal: you must follow hearts: you hold the ace of hearts (rule TT-2)
+illegal. You must follow hearts: you hold the ace of hearts (rule TT-2)
 >>> print(g.explain("P1 play AH"))
-legal: the ace of hearts follows hearts (rule TT-2)
+legal. The ace of hearts follows hearts (rule TT-2)
 """
 
 from __future__ import annotations

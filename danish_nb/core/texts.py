@@ -196,10 +196,12 @@ class Verdict:
         return render_text(in_turn(cited(r.text, r.rule, r.ruling) for r in self.reasons), lang=lang)
 
     def summary(self, lang: str = DEFAULT) -> str:
-        """One line: ``'legal: the eight of hearts on the six of clubs: equal or higher (rule DB-13)'``, in ``lang``."""
+        """One line in ``lang``: whether the move is legal, then its reasons as a sentence of their own
+        (``'legal. The eight of hearts on the six of clubs: equal or higher (rule DB-13)'``: a reason's
+        own colon is then the only one in its sentence)."""
         reasons = self.reasons_in(lang)
-        return render_text(_("legal: {reasons}", reasons=reasons) if self.legal
-                           else _("illegal: {reasons}", reasons=reasons), lang=lang)
+        return render_text(_("legal. {reasons:cap}", reasons=reasons) if self.legal
+                           else _("illegal. {reasons:cap}", reasons=reasons), lang=lang)
 
     def __str__(self) -> str:
         return self.summary()

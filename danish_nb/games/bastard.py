@@ -10,9 +10,9 @@ that select among readings, then the scoring, the state and its moves.
 ...                          "trump": "spades", "trick": ["QH"], "leader": 2,
 ...                          "won": [[], [], [["2C", "3D", "4D"]]]})
 >>> print(g.explain("P1 play AS"))
-illegal: you must follow hearts: you hold the two of hearts (rule BA-10)
+illegal. You must follow hearts: you hold the two of hearts (rule BA-10)
 >>> print(g.explain("P1 play 2H"))
-legal: the two of hearts follows hearts (rule BA-10)
+legal. The two of hearts follows hearts (rule BA-10)
 """
 
 from __future__ import annotations

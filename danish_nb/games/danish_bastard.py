@@ -8,9 +8,9 @@ and its moves.
 >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"],
 ...                                 "closed": [["2D"], ["3D"]]})
 >>> print(g.explain("P1 play 8H"))
-legal: the eight of hearts on the six of clubs: equal or higher (rule DB-13)
+legal. The eight of hearts on the six of clubs: equal or higher (rule DB-13)
 >>> print(g.explain("P1 play 4C"))
-illegal: the four of clubs on the six of clubs: lower than the card before (rule DB-13)
+illegal. The four of clubs on the six of clubs: lower than the card before (rule DB-13)
 """
 
 from __future__ import annotations

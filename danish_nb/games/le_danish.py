@@ -7,9 +7,9 @@ readings and switch the variants on, then the state and its moves.
 >>> import danish_nb as dn
 >>> g = dn.setup("le-danish", {"hands": [["9H", "4C"], ["9S"]], "pile": ["6C"]})
 >>> print(g.explain("P1 play 9H"))
-legal: the nine of hearts on the six of clubs: equal or higher (rule LD-15)
+legal. The nine of hearts on the six of clubs: equal or higher (rule LD-15)
 >>> print(g.explain("P1 play 4C"))
-illegal: the four of clubs on the six of clubs: lower than the card before (rule LD-15)
+illegal. The four of clubs on the six of clubs: lower than the card before (rule LD-15)
 """
 
 from __future__ import annotations

@@ -14,9 +14,9 @@ cards and the view of a table belong to the running-total family
 >>> g = dn.setup("rat-bastard-17", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C", "5D"],
 ...                                 "holes": [["2D"], ["3D"]]})
 >>> print(g.explain("P1 play 4C"))
-legal: the four of clubs (value 4) brings the total from 11 to 15, not over 17 (rule RB-15)
+legal. The four of clubs (value 4) brings the total from 11 to 15, not over 17 (rule RB-15)
 >>> print(g.explain("P1 play 8H"))
-illegal: the eight of hearts (value 8) would take the total from 11 to 19: the total may not go over 17 (rule RB-15)
+illegal. The eight of hearts (value 8) would take the total from 11 to 19: the total may not go over 17 (rule RB-15)
 """
 
 from __future__ import annotations

@@ -13,9 +13,9 @@ the scoring, the state and its moves.
 1
 >>> _ = g.play("P2 play KS")
 >>> print(g.explain("P3 play KH"))
-illegal: you must follow spades: you hold the ten of spades (rule SJ-13)
+illegal. You must follow spades: you hold the ten of spades (rule SJ-13)
 >>> print(g.explain("P1 play QS"))
-illegal: P3 plays next (clockwise), not P1 (rule SJ-13)
+illegal. P3 plays next (clockwise), not P1 (rule SJ-13)
 """
 
 from __future__ import annotations

@@ -29,6 +29,7 @@ from typing import Any
 from ..core import Event, Result, Verdict, get_game, render_text
 from ..errors import DanishNbError
 from ..i18n import N_, M, Message, _n, check_lang, joined, translator
+from ..words import move_words
 
 
 @dataclass(frozen=True)
@@ -248,13 +249,15 @@ def _option_words(game_id: str, name: str, value: Any) -> tuple[Message, bool | 
 
 def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
     """``print`` for a lesson: what the engine says (an event, a verdict, a result, an error, a
-    text) and a truth value (yes or no) in the learner's language, anything else (a card, a
-    number) as ``print`` writes it.
+    text), a move in words (whose move first) and a truth value (yes or no) in the learner's
+    language, anything else (a card, a number) as ``print`` writes it.
 
     >>> import danish_nb as dn
     >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
     >>> say("P1:", g.explain("P1 play 4C"), lang="fr")
     P1: illégal ; le quatre de trèfle sur le six de trèfle : plus faible que la carte précédente (règle DB-13)
+    >>> say(g.parse_move("P1 play 8H"), lang="fr")
+    P1 : jouer le huit de cœur
     >>> say(*g.play("P1 play 8H"), (3, 3), True, sep="\\n", lang="de")
     P1 spielt Herz-Acht auf Kreuz-Sechs
     (3, 3)
@@ -269,6 +272,8 @@ def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
             return value.summary(lang)
         if isinstance(value, Result):
             return value.reason_in(lang)
+        if callable(getattr(value, "words", None)):  # a move
+            return move_words(value, lang=lang, player=True)
         if isinstance(value, (Message, DanishNbError, bool)):  # a truth value as a word: yes, oui, ja
             return render_text(value, lang=lang)
         return str(value)

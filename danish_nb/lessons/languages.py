@@ -48,7 +48,7 @@ SPEAKING = frozenset({"show_rule", "show_table", "games_table", "rulings_table",
                       "Replay", "board_for", "build_app", "for_notebook", "ShedBoard", "TrickBoard", "RatBoard",
                       "explanation", "say", "note_text", "seat_table", "draw_table", "summary_table",
                       "strength_table", "simulate", "plot_seats", "plot_lengths", "plot_draws", "plot_options",
-                      "translator", "cards_html"})
+                      "translator", "cards_html", "face_text", "face_letter"})
 
 
 def built(lang: str) -> list[str]:

@@ -41,7 +41,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..cards import Card
-from ..core import DanishNbError, Game, OptionsError, Text, Verdict, render_text
+from ..core import DanishNbError, Game, MoveParseError, OptionsError, Text, Verdict, render_text
 from ..i18n import N_, M, Message, check_lang, in_turn, translator
 from ..render.board import LogEntry
 from ..render.html import move_notation
@@ -340,7 +340,7 @@ class Board(ABC):
         try:
             code = Card.parse(code).code
         except DanishNbError as exc:
-            return self._refuse(exc.text_in(self.lang))
+            return self._refuse(exc)
         spots = [spot for spot, c in self._offer.cards.items() if c == code and (zone is None or spot[0] == zone)]
         if not spots:
             return self._refuse(M("{code} is not one of your cards you can select now", code=code))
@@ -379,7 +379,7 @@ class Board(ABC):
         try:
             move = self.game.parse_move(text) if isinstance(text, str) else text
         except DanishNbError as exc:
-            return self._refuse(exc.text_in(self.lang))
+            return self._refuse(exc)
         if str(move) not in self._offer.moves:
             return self._refuse(M("“{move}” is not a move offered now", move=self._words_of(move)))
         move = self._offer.moves[str(move)]
@@ -866,9 +866,15 @@ class Board(ABC):
         self._info = info
         self._render()
 
-    def _refuse(self, text: str | Message) -> None:
+    def _refuse(self, text: str | Message | DanishNbError) -> None:
+        """Say why an action is refused: "Ignored — " and what was wrong, or, for a move text that is
+        no move (an error that is a sentence of its own: "In “P1 jump”, ..."), "Ignored." and that sentence."""
         instead = self.seating.refusal(self._act)
-        self._say(M("Ignored — {text}.", text=text) if instead is None else instead)
+        if instead is None and isinstance(text, MoveParseError):
+            instead = M("Ignored. {error}.", error=text.message)
+        elif instead is None:
+            instead = M("Ignored — {text}.", text=text.message if isinstance(text, DanishNbError) else text)
+        self._say(instead)
         return None
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

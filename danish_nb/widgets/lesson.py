@@ -11,7 +11,7 @@ stock and other players' hands never reach the page.
 >>> [b.description for b in quiz.buttons]
 ['Play the four of clubs', 'Play the eight of hearts']
 >>> print(quiz.answer("P1 play 4C"))
-illegal: the four of clubs on the six of clubs: lower than the card before (rule DB-13)
+illegal. The four of clubs on the six of clubs: lower than the card before (rule DB-13)
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from IPython.display import HTML
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..core import GAMES, DanishNbError, Game, Text, Verdict, get_game, option_infos, render_text
-from ..i18n import N_, joined, translator
+from ..i18n import N_, in_turn, translator
 from ..render.html import rule_html, verdict_html
 from ..render.quiz import PROMPT, Quiz, face_text
 from ..render.replay import step_lines
@@ -158,7 +158,8 @@ def _value_words(info: Any, value: Any, lang: str) -> str:
 
 
 def options_table(game_id: str, lang: str = "en") -> HTML:
-    """A game's rule options in words (in ``lang``): its label, its default, the other choices,
+    """A game's rule options in words (in ``lang``): its label, its default, the other choices
+    (one after another, "2: the nasty card wins; 6: both pay": a choice may have a colon of its own),
     what it does and its ruling.
 
     >>> html = options_table("le-danish", "fr").data
@@ -171,7 +172,7 @@ def options_table(game_id: str, lang: str = "en") -> HTML:
     def value(info: Any, choice: Any) -> str:
         return _value_words(info, choice, lang)
     rows = [(label_of(i, lang), value(i, i.default),
-             joined(value(i, c) for c in i.choices if c != i.default).text_in(lang) if i.choices else "",
+             tr.render(in_turn(value(i, c) for c in i.choices if c != i.default)) if i.choices else "",
              tr.render(i.help), i.ruling or "") for i in game.info.options]
     return _info_table((N_("option"), N_("default"), N_("other choices"), N_("what it does"), N_("ruling")), rows,
                        lang)
