@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import Browser, WebSocket, expect
 
 from danish_nb import app_server
+from danish_nb.server import no_math
 from danish_nb.server.paced import AHEAD, caught_up_to, shows_widget
 
 TIMEOUT = 120_000
@@ -146,3 +147,20 @@ def test_the_cells_up_to_the_first_widget_ran_before_the_page_asked_and_each_com
     assert [result["cell_index"] for result in results] == list(range(2 + BEFORE + 2 * CELLS))
     printed = results[1]["output_cell"]["outputs"][0]["text"]
     assert float(printed) < asked  # the kernel ran the first code cell before the page asked for it
+
+
+@pytest.mark.browser
+def test_the_page_typesets_no_mathematics_and_loads_no_mathjax(browser: Browser, lesson: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    with page.expect_request(lambda request: no_math.PATH in request.url, timeout=TIMEOUT):
+        page.goto(lesson, timeout=TIMEOUT)  # its first HTML output (a rule) goes to the typesetter
+    expect(page.locator(".drawn")).to_have_count(CELLS, timeout=TIMEOUT)
+    expect(page.locator(".rule").first).to_have_text("rule 0")
+    page.close(run_before_unload=True)
+    context.close()
+    # the typesetter is a MathJax 2 that typesets nothing (the stand-in), and no MathJax was asked for
+    assert [url.split("?")[0] for url in requests if "math" in url.lower()] == \
+        [lesson.split("voila/render/")[0] + no_math.PATH], requests

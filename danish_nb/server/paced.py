@@ -22,6 +22,14 @@ without the script (or a client that does not ask) gets Voila's execution unchan
 arrives 0.30 s median, 0.45 s at worst (before: 0.73 s, 1.96 s; load average 5-7), the whole
 lesson drawn in 10.6 s (7.6 s).
 
+The page's style (:data:`CELLS_CSS`) leaves a cell out of sight unlaid and unpainted until it is
+scrolled near (``content-visibility: auto``): each output drawn made the browser lay out the
+lesson's ~200 cells again (JupyterLab's panels measure their children as each output is added),
+which kept the page's main thread busy for 14-17 s of lesson 01's 17-21 s, and an answer clicked
+meanwhile waited for it. With it (``--lesson 3 --busy --phases``, load 6-12): the main thread
+busy 2.7 s to the last cell (16.7 s), the browser's CPU 4.4 s (11.3 s), every cell drawn in
+9.3 s (20.2 s), answers while the cells arrive 0.31 s median, 0.51 s at worst (1.07 s, 1.52 s).
+
 >>> wanted = [1, 3, 4]; caught_up_to(wanted, ahead=1)
 3
 >>> caught_up_to([4], ahead=1)
@@ -95,11 +103,16 @@ _PACER_JS = """(() => {
   window.WebSocket = Paced;
 })();"""
 
+#: A cell out of sight is neither laid out nor painted until it is scrolled near (its height
+#: guessed, then remembered once drawn); it stays in the accessibility tree and find-in-page.
+CELLS_CSS = "div[cell-index] { content-visibility: auto; contain-intrinsic-size: auto 120px; }"
+
 
 def pacer() -> str:
-    """The script, put in the head of a progressive page before Voila's scripts, that asks for
-    paced execution and says when the page caught up with each cell."""
-    return f"<script>{_PACER_JS % {'hold': HOLD_MS}}</script>\n"
+    """The style and script, put in the head of a progressive page before Voila's scripts, that
+    spare the browser the cells out of sight and ask for paced execution (the page says when it
+    caught up with each cell)."""
+    return f"<style>{CELLS_CSS}</style>\n<script>{_PACER_JS % {'hold': HOLD_MS}}</script>\n"
 
 
 def caught_up_to(wanted: list[int], ahead: int = AHEAD) -> int:
