@@ -1,7 +1,8 @@
 """A progressive page paces its cells (:mod:`danish_nb.server.paced`): the page says when it caught
 up with each cell, and from the first widget on the server sends a cell with outputs only once the
 page caught up with all but the last :data:`~danish_nb.server.paced.AHEAD` of them; a page that does not ask gets every
-cell as Voila sends it. ``python -m benchmarks.app --lesson 3 --busy --before DIR`` measures what
+cell as Voila sends it. The cells up to the first widget ran before the page asked
+(:mod:`danish_nb.server.head_start`). ``python -m benchmarks.app --lesson 3 --busy --before DIR`` measures what
 it saves (an answer clicked while the lesson still arrives)."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import contextlib
 import json
 import os
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,6 +20,7 @@ import pytest
 from playwright.sync_api import Browser, WebSocket, expect
 
 from danish_nb import app_server
+from danish_nb.server import no_math
 from danish_nb.server.paced import AHEAD, caught_up_to, shows_widget
 
 TIMEOUT = 120_000
@@ -41,7 +44,8 @@ def notebook_folder(folder: Path) -> Path:
     """A lesson of :data:`CELLS` code cells, each drawing a widget, a text cell between them,
     after :data:`BEFORE` cells of HTML (a lesson's rules before its first quiz)."""
     cells = [nbformat.v4.new_markdown_cell("# Paced")]
-    cells.append(nbformat.v4.new_code_cell("import ipywidgets as widgets\nfrom IPython.display import HTML"))
+    cells.append(nbformat.v4.new_code_cell("import time\nimport ipywidgets as widgets\n"
+                                           "from IPython.display import HTML\nprint(time.time())"))
     cells += [nbformat.v4.new_code_cell(f"HTML('<p class=\"rule\">rule {n}</p>')") for n in range(BEFORE)]
     for n in range(CELLS):
         cells.append(nbformat.v4.new_markdown_cell(f"Cell {n}"))
@@ -73,14 +77,21 @@ def lesson(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
         yield url
 
 
-def visit(browser: Browser, url: str, unpaced: bool = False) -> list[tuple[str, dict]]:
+def visit(browser: Browser, url: str, unpaced: bool = False,
+          sent_at: list[float] | None = None) -> list[tuple[str, dict]]:
     """The frames of the page's execution websocket, in order, as ("sent" | "received", message),
-    once every cell is drawn; ``unpaced``: the pacing script kept out of the page's way."""
+    once every cell is drawn; ``unpaced``: the pacing script kept out of the page's way;
+    ``sent_at``: gets when (``time.time()``) the page sent each frame."""
     frames: list[tuple[str, dict]] = []
+
+    def sent(payload: str | bytes) -> None:
+        frames.append(("sent", json.loads(payload)))
+        if sent_at is not None:
+            sent_at.append(time.time())
 
     def watch(ws: WebSocket) -> None:
         if "/voila/execution/" in ws.url:
-            ws.on("framesent", lambda payload: frames.append(("sent", json.loads(payload))))
+            ws.on("framesent", sent)
             ws.on("framereceived", lambda payload: frames.append(("received", json.loads(payload))))
 
     context = browser.new_context()
@@ -123,3 +134,33 @@ def test_a_page_that_does_not_ask_gets_every_cell_unpaced(browser: Browser, less
     assert [message["action"] for message in sent] == ["execute"] and "paced" not in sent[0]["payload"]
     results = [message for way, message in frames if way == "received" and message["action"] == "execution_result"]
     assert len(results) == 2 + BEFORE + 2 * CELLS
+
+
+@pytest.mark.browser
+def test_the_cells_up_to_the_first_widget_ran_before_the_page_asked_and_each_comes_once(browser: Browser,
+                                                                                       lesson: str) -> None:
+    sent_at: list[float] = []
+    frames = visit(browser, lesson, sent_at=sent_at)
+    asked = sent_at[[message["action"] for way, message in frames if way == "sent"].index("execute")]
+    results = [message["payload"] for way, message in frames
+               if way == "received" and message["action"] == "execution_result"]
+    assert [result["cell_index"] for result in results] == list(range(2 + BEFORE + 2 * CELLS))
+    printed = results[1]["output_cell"]["outputs"][0]["text"]
+    assert float(printed) < asked  # the kernel ran the first code cell before the page asked for it
+
+
+@pytest.mark.browser
+def test_the_page_typesets_no_mathematics_and_loads_no_mathjax(browser: Browser, lesson: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    with page.expect_request(lambda request: no_math.PATH in request.url, timeout=TIMEOUT):
+        page.goto(lesson, timeout=TIMEOUT)  # its first HTML output (a rule) goes to the typesetter
+    expect(page.locator(".drawn")).to_have_count(CELLS, timeout=TIMEOUT)
+    expect(page.locator(".rule").first).to_have_text("rule 0")
+    page.close(run_before_unload=True)
+    context.close()
+    # the typesetter is a MathJax 2 that typesets nothing (the stand-in), and no MathJax was asked for
+    assert [url.split("?")[0] for url in requests if "math" in url.lower()] == \
+        [lesson.split("voila/render/")[0] + no_math.PATH], requests

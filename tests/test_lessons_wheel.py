@@ -137,7 +137,8 @@ def check_lesson(page: Page, address: str, notebook: Path) -> None:
                                f"&& drawn.every(Boolean); }}", timeout=LESSON_TIMEOUT)
     except PlaywrightTimeout:
         raise AssertionError(f"{address}: widget views drawn {page.evaluate(VIEWS)}, {expected} expected") from None
-    text = page.locator("body").inner_text()
+    # every cell's text, drawn or not (the page leaves a cell out of sight undrawn, and innerText skips it)
+    text = page.evaluate("() => [...document.querySelectorAll('.jp-Cell')].map((cell) => cell.textContent).join('\\n')")
     assert CELL_ERROR not in text and not ERRORS.search(text), f"{address}: {ERRORS.search(text)}"
     quiz = page.locator(".dn-quiz").first
     if page.locator(".dn-quiz").count():

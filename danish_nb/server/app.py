@@ -64,6 +64,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from danish_nb.i18n import _n
+from danish_nb.server import head_start, no_math
 from danish_nb.server.guard import HostNames, Queue, Refusal, Room, Seat
 from danish_nb.server.paced import PacedExecution, pacer
 from danish_nb.server.pages import (
@@ -334,6 +335,9 @@ class PageGuard(RenderOnce, HostGuard):
         if self._seat.kernel_id is not None:
             if not watching:
                 self.write(watchdog())
+            if self.voila_configuration.progressive_rendering:  # its first cells run while the page loads
+                head_start.start(self.settings["kernel_manager"], self._seat.kernel_id,
+                                 ExecutionRequestHandler._execution_data, app_log)
             notebook = self.notebook_path or path
             # rendered progressively (the lessons), the outputs come over the kernel's socket, not in the HTML
             if self.settings[EXPECTS_WIDGET](notebook) and not widget and not error and \
@@ -534,6 +538,8 @@ class ClassroomVoila(Voila):
             QUEUE: Queue(forget_after=3 * self.queue_seconds + 10),
             QUEUE_RETRY: self.queue_seconds,
             **({PAGES: {}} if self._renders_once() else {}),
+            # the lessons write no mathematics: no MathJax loaded before their first quiz
+            **(no_math.settings(self.base_url) if self.voila_configuration.progressive_rendering else {}),
             "log_function": log_request,
             # the page's shutdown beacon reads _xsrf from document.cookie, so not httponly
             "xsrf_cookie_kwargs": {"samesite": "Strict"},
@@ -608,6 +614,7 @@ class ClassroomVoila(Voila):
                                    if handler is TornadoVoilaHandler and rest), None)
         handlers = [(pattern, PacedExecution if handler is ExecutionRequestHandler else handler, *rest)
                     for pattern, handler, *rest in handlers]
+        handlers.insert(0, (url_path_join(self.server_url, no_math.PATH), no_math.StandIn))
         return [(pattern, _guarded(web.RedirectHandler), {"url": index})
                 if index and handler is TornadoVoilaTreeHandler else (pattern, _guarded(handler), *rest)
                 for pattern, handler, *rest in handlers

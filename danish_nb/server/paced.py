@@ -22,6 +22,14 @@ without the script (or a client that does not ask) gets Voila's execution unchan
 arrives 0.30 s median, 0.45 s at worst (before: 0.73 s, 1.96 s; load average 5-7), the whole
 lesson drawn in 10.6 s (7.6 s).
 
+The page's style (:data:`CELLS_CSS`) leaves a cell out of sight unlaid and unpainted until it is
+scrolled near (``content-visibility: auto``): each output drawn made the browser lay out the
+lesson's ~200 cells again (JupyterLab's panels measure their children as each output is added),
+which kept the page's main thread busy for 14-17 s of lesson 01's 17-21 s, and an answer clicked
+meanwhile waited for it. With it (``--lesson 3 --busy --phases``, load 6-12): the main thread
+busy 2.7 s to the last cell (16.7 s), the browser's CPU 4.4 s (11.3 s), every cell drawn in
+9.3 s (20.2 s), answers while the cells arrive 0.31 s median, 0.51 s at worst (1.07 s, 1.52 s).
+
 >>> wanted = [1, 3, 4]; caught_up_to(wanted, ahead=1)
 3
 >>> caught_up_to([4], ahead=1)
@@ -37,10 +45,13 @@ import json
 import time
 from typing import Any
 
+from jupyter_core.utils import ensure_async
 from voila.tornado.execution_request_handler import ExecutionRequestHandler
 
-#: An output showing a widget (its view), by its MIME type.
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+from .head_start import WIDGET_VIEW, HeadStart, result_message, run_cell, shows_widget
+
+__all__ = ["AHEAD", "HOLD_MS", "PATIENCE", "WIDGET_VIEW", "PacedExecution", "caught_up_to", "pacer", "shows_widget"]
+
 #: Cells with outputs the kernel may run beyond those the page has drawn.
 AHEAD = 1
 #: Milliseconds the page holds back the next cells after a learner's click or key, so that the
@@ -92,16 +103,17 @@ _PACER_JS = """(() => {
   window.WebSocket = Paced;
 })();"""
 
+#: A cell out of sight is neither laid out nor painted until it is scrolled near (its height
+#: guessed, then remembered once drawn); it stays in the accessibility tree and find-in-page, but
+#: ``innerText`` skips it (read ``textContent``). ``contain: content`` instead saved nothing.
+CELLS_CSS = "div[cell-index] { content-visibility: auto; contain-intrinsic-size: auto 120px; }"
+
 
 def pacer() -> str:
-    """The script, put in the head of a progressive page before Voila's scripts, that asks for
-    paced execution and says when the page caught up with each cell."""
-    return f"<script>{_PACER_JS % {'hold': HOLD_MS}}</script>\n"
-
-
-def shows_widget(outputs: list[dict[str, Any]]) -> bool:
-    """Whether a cell's ``outputs`` show a widget (from the first one on, the page is paced)."""
-    return any(WIDGET_VIEW in (output.get("data") or {}) for output in outputs)
+    """The style and script, put in the head of a progressive page before Voila's scripts, that
+    spare the browser the cells out of sight and ask for paced execution (the page says when it
+    caught up with each cell)."""
+    return f"<style>{CELLS_CSS}</style>\n<script>{_PACER_JS % {'hold': HOLD_MS}}</script>\n"
 
 
 def caught_up_to(wanted: list[int], ahead: int = AHEAD) -> int:
@@ -136,13 +148,29 @@ class PacedExecution(ExecutionRequestHandler):  # type: ignore[misc]
                 self._caught_up = cell
                 self._progress.set()
             return
-        if action == "execute" and payload.get("paced") is True and self._running is None:
-            self._paced = True
-            # run beside the socket: tornado delivers no message (no "caught up") while on_message runs
-            self._running = asyncio.create_task(super().on_message(message_str))
-            self._running.add_done_callback(self._ran)
+        if action != "execute" or self._running is not None:
+            await super().on_message(message_str)
             return
-        await super().on_message(message_str)
+        self._paced = payload.get("paced") is True
+        head = HeadStart.take(self._kernel_id) if payload.get("kernel_id") == self._kernel_id else None
+        # run beside the socket: tornado delivers no message (no "caught up") while on_message runs
+        self._running = asyncio.create_task(self._from_head_start(head) if head is not None else
+                                            super().on_message(message_str))
+        self._running.add_done_callback(self._ran)
+
+    async def _from_head_start(self, head: HeadStart) -> None:
+        """Send the cells ``head`` ran before the page asked, then run the others as Voila would
+        (:mod:`danish_nb.server.head_start`)."""
+        self._executor = executor = head.executor
+        async for message in head.results():
+            await self.write_message(message)
+        if executor.kc is None:
+            executor.km = await ensure_async(self.kernel_manager.get_kernel(self._kernel_id))
+            executor.kc = await executor.async_start_new_kernel_client()
+        cells = head.nb.cells
+        for index in range(head.next_cell, len(cells)):
+            output_cell = await run_cell(executor, cells[index], index, self.log)
+            await self.write_message(result_message(output_cell, index, len(cells)))
 
     def _ran(self, task: asyncio.Task[Any]) -> None:
         if not task.cancelled() and task.exception() is not None:
@@ -154,13 +182,13 @@ class PacedExecution(ExecutionRequestHandler):  # type: ignore[misc]
             return self._after(sent, message["payload"])
         return sent
 
-    async def _after(self, sent: Any, payload: dict[str, Any]) -> None:
+    async def _after(self, sent: Any, result: dict[str, Any]) -> None:
         """Once ``payload``'s result is sent: wait until the page caught up enough to go on (with
         the cells with outputs from the first widget on)."""
         await sent
-        outputs = payload.get("output_cell", {}).get("outputs") or []
+        outputs = result.get("output_cell", {}).get("outputs") or []
         if outputs and (self._wanted or shows_widget(outputs)):  # paced from the first widget on
-            self._wanted.append(payload["cell_index"])
+            self._wanted.append(result["cell_index"])
         target = caught_up_to(self._wanted)
         deadline = time.monotonic() + PATIENCE
         while self._caught_up < target and not self._closed:
