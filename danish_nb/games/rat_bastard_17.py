@@ -564,9 +564,10 @@ class RatBastardState(RulesState):
         if action == "play":
             hand.remove(card)
             mine = known[p]
-            if card in mine:  # a card everyone saw go into the hand leaves it
+            if mine and card in mine:  # a card everyone saw go into the hand leaves it
                 i = mine.index(card)
-                known = replace_at(known, p, mine[:i] + mine[i + 1:])
+                mine = mine[:i] + mine[i + 1:]
+                known = (mine, known[1]) if p == 0 else (known[0], mine)
             own = own_values[card]  # None: a wild card
             value = own if given is None else given
         else:
@@ -597,7 +598,7 @@ class RatBastardState(RulesState):
         state = self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total, turn=self.turn + 1,
                           known=known, current=1 - p if passes else p)
         if passes:
-            return state._settle(events)
+            return state._settle(events) if state.turn >= options.turn_limit else (state, tuple(events))
         if total > TARGET:
             if watched:
                 events.append(Event("over", p, M("the total went over 17 with a blind hole card"), (), R["RB-21"]))
@@ -675,14 +676,14 @@ class RatBastardState(RulesState):
             taken = pile[cut:]
             hands = replace_at(hands, taker, sorted_cards(hands[taker] + taken))
             known = self._known_with(taker, taken)
-        key, seen, deck = None, self.seen, self.deck
+        key, seen, deck, holes = None, self.seen, self.deck, self.holes
         if self.options.repetitions > 0:
             # the position itself, not its hash(): a Card's hash changes between processes
-            # (PYTHONHASHSEED), and a state restored elsewhere must recognise the positions it saw;
-            # the deck first, as positions with decks of other sizes then differ at once. The deck
-            # only shrinks, so a position seen with another deck never comes back: those are dropped
-            key = (deck, current, hands, self.holes)
-            seen = (*seen, key) if seen and seen[-1][0] == deck else (key,)
+            # (PYTHONHASHSEED), and a state restored elsewhere must recognise the positions it saw.
+            # In play the deck and the hole cards only shrink, so a position seen with other ones
+            # never comes back: those are dropped (and positions differ first in the hands)
+            key = (deck, holes, current, hands)
+            seen = (*seen, key) if seen and seen[-1][0] == deck and seen[-1][1] == holes else (key,)
         state = self.copy(hands=hands, pile=(), total=0, discard=self.discard + pile[:cut], current=current,
                           known=known, seen=seen, turn=self.turn if turn is None else turn)
         return state._settle(events, key)
