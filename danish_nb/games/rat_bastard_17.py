@@ -53,6 +53,7 @@ from ..families.running_total import (
     Hole,
     RatMove,
     RatView,
+    is_whole,
     move_problem,
     outer_slots,
     parse_move,
@@ -959,18 +960,18 @@ class RatBastard17:
         known = {"players", "hands", "holes", "deck", "pile", "total", "discard", "current", "phase",
                  "swapped"}
         check_keys(position, known)
-        if not _is_whole(position.get("players", PLAYERS)) or position.get("players", PLAYERS) != PLAYERS:
+        if not is_whole(position.get("players", PLAYERS)) or position.get("players", PLAYERS) != PLAYERS:
             raise OptionsError(M("Rat Bastard 17 is a game for exactly 2 players"))
         hands = tuple(sorted_cards(h) for h in _seats(position, "hands"))
         holes = tuple(_hole_row(row, p) for p, row in enumerate(_seats(position, "holes", raw=True)))
         deck, pile, discard = (position_cards(position, key) for key in ("deck", "pile", "discard"))
         current, phase = position.get("current", 0), position.get("phase", "play")
-        if not _is_whole(current) or current not in (0, 1):
+        if not is_whole(current) or current not in (0, 1):
             raise OptionsError(M("position['current'] is 0 (P1) or 1 (P2)"))
         if phase not in ("play", "swap"):
             raise OptionsError(M("position['phase'] is 'play' or 'swap'"))
         swapped = position.get("swapped", [])
-        if not isinstance(swapped, list) or any(not _is_whole(s) or s not in (2, 4) for s in swapped) or \
+        if not isinstance(swapped, list) or any(not is_whole(s) or s not in (2, 4) for s in swapped) or \
                 (swapped and phase != "swap"):
             raise OptionsError(M("position['swapped'] lists face-up positions (2, 4) already replaced, "
                                  "in the swap phase"))
@@ -1021,11 +1022,6 @@ class RatBastard17:
         return RatBastardState(view.options, hands, holes, deck, view.pile, view.total, view.discard,
                                current=view.current if view.current is not None else 0, phase=view.phase,
                                swapped=view.swapped, turn=view.turn, result=view.result, known=view.known)
-
-
-def _is_whole(value: Any) -> bool:
-    """An int, not a bool or a float (``1.0 == 1``, but a position names players by int)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _seats(position: Mapping[str, Any], key: str, raw: bool = False) -> tuple:
