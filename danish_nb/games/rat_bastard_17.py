@@ -620,16 +620,6 @@ class RatBastardState(RulesState):
             return state._restart(events, p)
         return state._pick_up(1 - p, "RB-18", "RB-f", events, restart=p)
 
-    def _known_with(self, seat: int, add: tuple[Card, ...] = (), drop: Card | None = None) -> tuple:
-        """``known`` with the cards ``add`` everyone saw go into ``seat``'s hand, less ``drop`` if it
-        was one everyone saw go there."""
-        mine = list(self.known[seat])
-        if drop is not None and drop in mine:
-            mine.remove(drop)
-        elif not add:
-            return self.known
-        return replace_at(self.known, seat, (*mine, *add))
-
     def _apply_take(self, p: int) -> tuple[RatBastardState, tuple[Event, ...]]:
         turn = self.turn + 1
         if self.hands[p] and (self.deck or self.options.over_after_deck == "whole-pile"):
@@ -676,7 +666,7 @@ class RatBastardState(RulesState):
         if count:
             taken = pile[cut:]
             hands = replace_at(hands, taker, sorted_cards(hands[taker] + taken))
-            known = self._known_with(taker, taken)
+            known = replace_at(known, taker, known[taker] + taken)  # everyone saw them go there
         key, seen, deck, holes = None, self.seen, self.deck, self.holes
         if self.options.repetitions > 0:
             # the position itself, not its hash(): a Card's hash changes between processes
@@ -711,12 +701,13 @@ class RatBastardState(RulesState):
             hands = replace_at(self.hands, p, sorted_cards(remove_cards(self.hands[p], (move.card,))
                                                            + (move.other,)))
             holes = replace_at(self.holes, p, replace_at(self.holes[p], slot, move.card))
+            mine = tuple(card for card in self.known[p] if card != move.card)  # one pack: each card once
             events = [Event("swap", p, M("P{p} puts {card} face up at position {slot} and takes {other} into "
                                          "the hand", p=p + 1, card=move.card,
                                          slot=slot + 1, other=move.other), (move.card, move.other), R["RB-7"])] \
                 if self._watched else []
             return self.copy(hands=hands, holes=holes, swapped=self.swapped + (slot,), turn=self.turn + 1,
-                             known=self._known_with(p, (move.other,), drop=move.card))._settle(events)
+                             known=replace_at(self.known, p, (*mine, move.other)))._settle(events)
         events = [Event("keep", p, M("P{p} is done swapping", p=p + 1), (), R["RB-7"])] if self._watched else []
         if p == 0:
             return self.copy(current=1, swapped=(), turn=self.turn + 1)._settle(events)
