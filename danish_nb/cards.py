@@ -178,9 +178,10 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join([texts.get(card) or str(card) for card in cards])
 
 
+@lru_cache(maxsize=256)
 def n_cards(count: int) -> Message:
     """``'1 card'``, ``'3 cards'``: a count of cards in words that read right (a message, shown in
-    the reader's language).
+    the reader's language; made once per count, as events say counts on every move).
 
     >>> str(n_cards(1)), str(n_cards(0)), n_cards(2).render("de")
     ('1 card', '0 cards', '2 Karten')

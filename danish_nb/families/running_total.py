@@ -208,6 +208,11 @@ def _card(word: str, text: str) -> Card:
         raise MoveParseError(M("In “{text}”, {error}", text=text, error=exc)) from None
 
 
+def is_whole(value: Any) -> bool:
+    """An int, not a bool or a float: moves and positions count players and places in whole numbers."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def move_problem(move: Any) -> str | None:
     """What is wrong with the fields of a would-be :class:`RatMove` (a player number, an action
     word, cards, whole numbers), or ``None``.
@@ -215,18 +220,17 @@ def move_problem(move: Any) -> str | None:
     >>> move_problem(RatMove(0, "keep")), move_problem(RatMove(True, "keep"))
     (None, 'its player is not a whole number')
     """
-    def whole(x: Any) -> bool:
-        return isinstance(x, int) and not isinstance(x, bool)
     if not isinstance(move, RatMove):
         return f"a {type(move).__name__} is not a running-total move"
-    if not whole(move.player):
+    if not is_whole(move.player):
         return "its player is not a whole number"
     if not isinstance(move.action, str):
         return "its action is not a word"
     if (move.card is not None and not isinstance(move.card, Card)) or \
             (move.other is not None and not isinstance(move.other, Card)):
         return "its cards are not cards"
-    if (move.value is not None and not whole(move.value)) or (move.position is not None and not whole(move.position)):
+    if (move.value is not None and not is_whole(move.value)) or \
+            (move.position is not None and not is_whole(move.position)):
         return "its value and position are not whole numbers"
     return None
 

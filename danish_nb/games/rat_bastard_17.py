@@ -53,6 +53,7 @@ from ..families.running_total import (
     Hole,
     RatMove,
     RatView,
+    is_whole,
     move_problem,
     outer_slots,
     parse_move,
@@ -564,9 +565,10 @@ class RatBastardState(RulesState):
         if action == "play":
             hand.remove(card)
             mine = known[p]
-            if card in mine:  # a card everyone saw go into the hand leaves it
+            if mine and card in mine:  # a card everyone saw go into the hand leaves it
                 i = mine.index(card)
-                known = replace_at(known, p, mine[:i] + mine[i + 1:])
+                mine = mine[:i] + mine[i + 1:]
+                known = (mine, known[1]) if p == 0 else (known[0], mine)
             own = own_values[card]  # None: a wild card
             value = own if given is None else given
         else:
@@ -597,7 +599,7 @@ class RatBastardState(RulesState):
         state = self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total, turn=self.turn + 1,
                           known=known, current=1 - p if passes else p)
         if passes:
-            return state._settle(events)
+            return state._settle(events) if state.turn >= options.turn_limit else (state, tuple(events))
         if total > TARGET:
             if watched:
                 events.append(Event("over", p, M("the total went over 17 with a blind hole card"), (), R["RB-21"]))
@@ -617,16 +619,6 @@ class RatBastardState(RulesState):
                                     pile, R["RB-17"], RULING["RB-f" if deck else "RB-n"]))
             return state._restart(events, p)
         return state._pick_up(1 - p, "RB-18", "RB-f", events, restart=p)
-
-    def _known_with(self, seat: int, add: tuple[Card, ...] = (), drop: Card | None = None) -> tuple:
-        """``known`` with the cards ``add`` everyone saw go into ``seat``'s hand, less ``drop`` if it
-        was one everyone saw go there."""
-        mine = list(self.known[seat])
-        if drop is not None and drop in mine:
-            mine.remove(drop)
-        elif not add:
-            return self.known
-        return replace_at(self.known, seat, (*mine, *add))
 
     def _apply_take(self, p: int) -> tuple[RatBastardState, tuple[Event, ...]]:
         turn = self.turn + 1
@@ -674,15 +666,15 @@ class RatBastardState(RulesState):
         if count:
             taken = pile[cut:]
             hands = replace_at(hands, taker, sorted_cards(hands[taker] + taken))
-            known = self._known_with(taker, taken)
-        key, seen, deck = None, self.seen, self.deck
+            known = replace_at(known, taker, known[taker] + taken)  # everyone saw them go there
+        key, seen, deck, holes = None, self.seen, self.deck, self.holes
         if self.options.repetitions > 0:
             # the position itself, not its hash(): a Card's hash changes between processes
-            # (PYTHONHASHSEED), and a state restored elsewhere must recognise the positions it saw;
-            # the deck first, as positions with decks of other sizes then differ at once. The deck
-            # only shrinks, so a position seen with another deck never comes back: those are dropped
-            key = (deck, current, hands, self.holes)
-            seen = (*seen, key) if seen and seen[-1][0] == deck else (key,)
+            # (PYTHONHASHSEED), and a state restored elsewhere must recognise the positions it saw.
+            # In play the deck and the hole cards only shrink, so a position seen with other ones
+            # never comes back: those are dropped (and positions differ first in the hands)
+            key = (deck, holes, current, hands)
+            seen = (*seen, key) if seen and seen[-1][0] == deck and seen[-1][1] == holes else (key,)
         state = self.copy(hands=hands, pile=(), total=0, discard=self.discard + pile[:cut], current=current,
                           known=known, seen=seen, turn=self.turn if turn is None else turn)
         return state._settle(events, key)
@@ -709,12 +701,13 @@ class RatBastardState(RulesState):
             hands = replace_at(self.hands, p, sorted_cards(remove_cards(self.hands[p], (move.card,))
                                                            + (move.other,)))
             holes = replace_at(self.holes, p, replace_at(self.holes[p], slot, move.card))
+            mine = tuple(card for card in self.known[p] if card != move.card)  # one pack: each card once
             events = [Event("swap", p, M("P{p} puts {card} face up at position {slot} and takes {other} into "
                                          "the hand", p=p + 1, card=move.card,
                                          slot=slot + 1, other=move.other), (move.card, move.other), R["RB-7"])] \
                 if self._watched else []
             return self.copy(hands=hands, holes=holes, swapped=self.swapped + (slot,), turn=self.turn + 1,
-                             known=self._known_with(p, (move.other,), drop=move.card))._settle(events)
+                             known=replace_at(self.known, p, (*mine, move.other)))._settle(events)
         events = [Event("keep", p, M("P{p} is done swapping", p=p + 1), (), R["RB-7"])] if self._watched else []
         if p == 0:
             return self.copy(current=1, swapped=(), turn=self.turn + 1)._settle(events)
@@ -958,18 +951,18 @@ class RatBastard17:
         known = {"players", "hands", "holes", "deck", "pile", "total", "discard", "current", "phase",
                  "swapped"}
         check_keys(position, known)
-        if not _is_whole(position.get("players", PLAYERS)) or position.get("players", PLAYERS) != PLAYERS:
+        if not is_whole(position.get("players", PLAYERS)) or position.get("players", PLAYERS) != PLAYERS:
             raise OptionsError(M("Rat Bastard 17 is a game for exactly 2 players"))
         hands = tuple(sorted_cards(h) for h in _seats(position, "hands"))
         holes = tuple(_hole_row(row, p) for p, row in enumerate(_seats(position, "holes", raw=True)))
         deck, pile, discard = (position_cards(position, key) for key in ("deck", "pile", "discard"))
         current, phase = position.get("current", 0), position.get("phase", "play")
-        if not _is_whole(current) or current not in (0, 1):
+        if not is_whole(current) or current not in (0, 1):
             raise OptionsError(M("position['current'] is 0 (P1) or 1 (P2)"))
         if phase not in ("play", "swap"):
             raise OptionsError(M("position['phase'] is 'play' or 'swap'"))
         swapped = position.get("swapped", [])
-        if not isinstance(swapped, list) or any(not _is_whole(s) or s not in (2, 4) for s in swapped) or \
+        if not isinstance(swapped, list) or any(not is_whole(s) or s not in (2, 4) for s in swapped) or \
                 (swapped and phase != "swap"):
             raise OptionsError(M("position['swapped'] lists face-up positions (2, 4) already replaced, "
                                  "in the swap phase"))
@@ -1020,11 +1013,6 @@ class RatBastard17:
         return RatBastardState(view.options, hands, holes, deck, view.pile, view.total, view.discard,
                                current=view.current if view.current is not None else 0, phase=view.phase,
                                swapped=view.swapped, turn=view.turn, result=view.result, known=view.known)
-
-
-def _is_whole(value: Any) -> bool:
-    """An int, not a bool or a float (``1.0 == 1``, but a position names players by int)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _seats(position: Mapping[str, Any], key: str, raw: bool = False) -> tuple:
