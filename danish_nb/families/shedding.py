@@ -17,7 +17,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, groupby
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from ..cards import Card, CardParseError, Rank, cards_text, format_cards, parse_cards, shuffled
@@ -242,6 +243,8 @@ def parse_shed_move(text: str, actions: Iterable[str] = ACTIONS) -> ShedMove:
 
 #: The joker rank as a module constant (an enum member read off its class costs ten times more).
 _JOKER = Rank.JOKER
+#: A card's rank, read at C speed (a card is the pair rank, suit).
+_RANK_OF = itemgetter(0)
 
 
 def top_run(pile: Sequence[Card]) -> int:
@@ -416,7 +419,27 @@ def kind_groups(cards: Sequence[Card], kinds: frozenset | None) -> dict[Any, lis
 
 def hand_kinds(p: int, hand: tuple[Card, ...]) -> Kinds:
     """Per kind of card in ``hand`` (a rank, or a joker by colour), in hand order: the moves
-    playing cards of that kind (:func:`kind_moves`; the last one plays them all)."""
+    playing cards of that kind (:func:`kind_moves`; the last one plays them all).
+
+    A tidy hand (:func:`~danish_nb.families.common.sorted_cards`, as hands are kept) holds each
+    kind's cards side by side, grouped at C speed; any other order is grouped card by card.
+    """
+    kinds: Kinds = {}
+    for rank, run in groupby(hand, _RANK_OF):
+        if rank is _JOKER:  # jokers are kinds by colour
+            for joker, jokers in groupby(run):
+                if joker in kinds:
+                    return _hand_kinds_any_order(p, hand)
+                kinds[joker] = kind_moves(p, "play", tuple(jokers))
+        elif rank in kinds:
+            return _hand_kinds_any_order(p, hand)
+        else:
+            kinds[rank] = kind_moves(p, "play", tuple(run))
+    return kinds
+
+
+def _hand_kinds_any_order(p: int, hand: tuple[Card, ...]) -> Kinds:
+    """:func:`hand_kinds` of a hand in any order."""
     return {kind: kind_moves(p, "play", tuple(group)) for kind, group in kind_groups(hand, None).items()}
 
 
@@ -429,12 +452,16 @@ def kinds_after_play(kinds: Kinds, p: int, cards: tuple[Card, ...]) -> Kinds:
     True
     """
     kinds = dict(kinds)
-    kind: Card | Rank = cards[0][0]
+    card = cards[0]
+    kind: Card | Rank = card[0]
     if kind is _JOKER:
-        kind = cards[0]
+        kind = card
     group = kinds[kind][-1].cards
     if len(group) == len(cards):
         del kinds[kind]
+    elif len(cards) == 1:  # the usual case: one card of several
+        at = group.index(card)
+        kinds[kind] = kind_moves(p, "play", group[:at] + group[at + 1:])
     else:
         kinds[kind] = kind_moves(p, "play", without(group, cards))
     return kinds
@@ -485,7 +512,7 @@ def learn(known: Known, players: int, seat: int, cards: tuple[Card, ...]) -> Kno
     if not cards:
         return known
     rows = known or (((),) * players,) * (players + 1)
-    if _shared(rows):
+    if rows.count(rows[0]) == len(rows):  # every player knows the same (see _shared): the usual case
         return (replace_at(rows[0], seat, sorted_cards(rows[0][seat] + cards)),) * len(rows)
     return tuple(replace_at(row, seat, sorted_cards(row[seat] + cards)) for row in rows)
 
@@ -508,13 +535,13 @@ def forget(known: Known, seat: int, played: Sequence[Card]) -> Known:
             card = played[0]
             if card not in held:
                 return known
-            rest = list(held)
-            rest.remove(card)
+            at = held.index(card)
+            rest = held[:at] + held[at + 1:]
         else:
-            rest = list(without(held, played))
+            rest = without(held, played)
             if len(rest) == len(held):
                 return known
-        return (replace_at(row, seat, tuple(rest)),) * len(known)
+        return (replace_at(row, seat, rest),) * len(known)
     return tuple(replace_at(row, seat, without(row[seat], played)) if row[seat] else row for row in known)
 
 
@@ -811,7 +838,9 @@ class ShedTable(RulesState):
         entry = cache[p] if cache else None
         if entry is None or entry[0] is not hand:
             return cache
-        return replace_at(cache, p, (left, kinds_after_play(entry[1], p, cards)))
+        changed = list(cache)
+        changed[p] = left, kinds_after_play(entry[1], p, cards)
+        return tuple(changed)
 
     def _wrong_player(self, player: int) -> Step:
         """The step refusing a move by ``player`` when it is not their turn."""

@@ -285,20 +285,31 @@ def effective_top(pile: tuple[Card, ...], options: Options) -> Card | None:
     return None
 
 
-def _fits(card: Card, top: Card | None, options: Options) -> bool:
-    """Whether ``card`` may go on a pile whose card to answer is ``top`` (:func:`effective_top`)."""
-    return card[0] in _fitting_ranks(top, options)
+#: The options :func:`fitting_ranks` last read, and their :func:`options_cache`.
+_FITTING_MEMO: list = [None, None]
 
 
-def _fitting_ranks(top: Card | None, options: Options) -> frozenset[Rank]:
-    """The ranks that may go on a pile whose card to answer is ``top``: those :func:`placement`
-    allows, read off it once per top and options value (cached)."""
-    cache = options_cache(options)
+def fitting_ranks(pile: tuple[Card, ...], options: Options) -> frozenset[Rank]:
+    """The ranks that may go on ``pile``: those :func:`placement` allows, worked out once per
+    card to answer and options value (cached). In wild mode the top card decides (a 2 on top
+    lets anything follow), so the look-up needs no :func:`effective_top`.
+
+    >>> sorted(int(r) for r in fitting_ranks((Card.parse("9H"), Card.parse("7C")), Options()))
+    [2, 3, 4, 5, 6, 7]
+    """
+    memo = _FITTING_MEMO  # the options last read and their cache (one game's options, move after move)
+    if memo[0] is options:
+        cache = memo[1]
+    else:
+        cache = options_cache(options)
+        memo[:] = options, cache
+    top = pile[-1] if pile else None
+    if top is not None and options.two_mode != "wild":
+        top = effective_top(pile, options)
     ranks = cache.get(top)
     if ranks is None:
-        pile = () if top is None else (top,)
-        ranks = cache[top] = frozenset(rank for rank in RANKS
-                                       if placement(Card(rank, Suit.SPADES), pile, options)[0].ok)
+        ranks = cache[top] = frozenset(rank for rank in RANKS if placement(Card(rank, Suit.SPADES),
+                                                                          () if top is None else (top,), options)[0].ok)
     return ranks
 
 
@@ -408,11 +419,15 @@ class LeDanishState(ShedTable):
         return ""
 
     # -- legal moves (fast path; tests check it agrees with explain)
-    def _turn_moves(self, p: int) -> list[ShedMove]:
+    def _generate_moves(self) -> list[ShedMove]:
         """The moves the checks allow: of the hand's plays, those whose cards :func:`placement`
         lets go on the pile (:meth:`_plays`), or else taking the pile; in the other
-        phases, and from an empty hand, each candidate that its check passes."""
+        phases, and from an empty hand, each candidate that its check passes (the face-up
+        choice and the end: :meth:`ShedTable._generate_moves`)."""
         phase = self.phase
+        if phase == "swap" or self.result is not None:
+            return ShedTable._generate_moves(self)
+        p = self.current
         hand = self.hands[p]
         if phase == "play" and hand:
             cache = self._hand_cache  # :meth:`_plays`, its usual case read here (every move's path)
@@ -420,7 +435,7 @@ class LeDanishState(ShedTable):
             opts = self.options
             if entry is not None and entry[0] is hand and not opts.at_most_three:
                 pile = self.pile
-                moves = hand_moves(entry[1], _fitting_ranks(effective_top(pile, opts) if pile else None, opts))
+                moves = hand_moves(entry[1], fitting_ranks(pile, opts))
             else:
                 moves = self._plays(p)
             if moves and not opts.face_down_below_three:  # no other candidate (see :meth:`_may_turn_closed`)
@@ -428,8 +443,13 @@ class LeDanishState(ShedTable):
             candidates = [] if moves else [bare_move(p, "take")]
             if self._may_turn_closed(p):
                 candidates += self._closed_moves(p)
-        elif phase == "send":
-            moves, candidates = [], [ShedMove(p, "send", (), t) for t in range(self.players)]
+        elif phase == "send":  # who may get the pile depends only on who sends and who is out
+            key = (self.players, p, self.finished)
+            sends = _LEGAL_SENDS.get(key)
+            if sends is None:
+                candidates = (ShedMove(p, "send", (), t) for t in range(self.players))
+                sends = _LEGAL_SENDS[key] = tuple(m for m in candidates if passes(self._check_send(m)[-1]))
+            return list(sends)
         elif phase == "offer":
             rank = self.pile[-1].rank
             group = [c for c in hand if c.rank is rank]
@@ -444,10 +464,10 @@ class LeDanishState(ShedTable):
 
     def _plays(self, p: int) -> list[ShedMove]:
         """``p``'s plays from the hand whose cards :func:`placement` lets go on the pile (read
-        off :func:`_fitting_ranks` and the hand's kinds), in hand order."""
+        off :func:`fitting_ranks` and the hand's kinds), in hand order."""
         opts = self.options
         pile = self.pile
-        moves = hand_moves(self._kinds(p), _fitting_ranks(effective_top(pile, opts) if pile else None, opts))
+        moves = hand_moves(self._kinds(p), fitting_ranks(pile, opts))
         if opts.at_most_three:
             return [move for move in moves if len(move.cards) <= 3]
         return moves
@@ -667,7 +687,7 @@ class LeDanishState(ShedTable):
         if action == "closed":
             card = self.closed[p][move.index]
             closed = replace_at(self.closed, p, self.closed[p][:move.index] + self.closed[p][move.index + 1:])
-            if not _fits(card, effective_top(self.pile, self.options), self.options):
+            if card[0] not in fitting_ranks(self.pile, self.options):
                 events = [Event("fail", p, M("P{p} turns face-down card {index}: {card} does not fit on {pile}",
                                              p=p + 1, index=move.index + 1, card=card, pile=self.pile[-1]),
                                 (card,), R["LD-23"]),
@@ -738,7 +758,8 @@ class LeDanishState(ShedTable):
                     if watched:
                         events.append(_seat_event("skip", seat, "LD-27",
                                                   N_("P{seat} misses their turn because of an 8"), "seat"))
-            current, phase = next_in(seat, direction, finished, players), "play"
+            current = (seat + direction) % players if not finished else next_in(seat, direction, finished, players)
+            phase = "play"
             offer = self._offered(p, rank, hands, direction, finished) \
                 if pair and len(cards) == 2 and opts.complete_four else ()
             if offer:
@@ -879,6 +900,9 @@ def _put_event(move: ShedMove, cards: tuple[Card, ...], top: Card | None) -> Eve
     return Event("play", move.player, M(_PUTS[action, top is not None], p=move.player + 1, cards=cards_text(cards),
                                         pile=top, index=(move.index or 0) + 1), cards)
 
+
+#: The legal sends after an Ace, by players, sender and players out (what :meth:`LeDanishState._check_send` allows).
+_LEGAL_SENDS: dict[tuple[int, int, tuple[int, ...]], tuple[ShedMove, ...]] = {}
 
 # Why the pile may be taken or sent, or not (:meth:`LeDanishState._check_take`, ``_check_send``).
 _TAKE_ALL = Why(False, "LD-16", N_("picking up takes the whole pile: write just 'take'"))
