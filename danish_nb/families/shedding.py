@@ -371,16 +371,17 @@ def group_moves(player: int, action: str, groups: Iterable[Sequence[Card]],
     return moves
 
 
+@lru_cache(maxsize=16384)
 def kind_moves(player: int, action: str, group: tuple[Card, ...]) -> tuple[ShedMove, ...]:
     """The moves playing each distinct set of ``group``'s cards (cards of one kind, in hand
-    order), shared objects; the last one plays the whole group.
+    order), shared objects; the last one plays the whole group (cached: a kind's few cards
+    come back often, and a hit is read at C speed).
 
     >>> [str(m) for m in kind_moves(0, "play", parse_cards("7H 7S"))]
     ['P1 play 7♥', 'P1 play 7♠', 'P1 play 7♥ 7♠']
     """
     if len(group) == 1:
-        move = single_moves(player, action).get(group[0])
-        return (move if move is not None else single_move(player, action, group[0]),)
+        return (single_move(player, action, group[0]),)
     return _subset_moves(player, action, group, None)
 
 
