@@ -290,42 +290,21 @@ def next_in(current: int, direction: int, finished: tuple[int, ...], players: in
     return seat
 
 
-def subsets(group: Sequence[Card], limit: int | None = None) -> list[tuple[Card, ...]]:
-    """Every distinct non-empty set of cards from one group (of at most ``limit`` cards);
-    equal cards from several packs give each set once.
+def subsets(group: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every distinct non-empty set of cards from one group; equal cards from several packs
+    give each set once.
 
     >>> [format_cards(s) for s in subsets(parse_cards("7H 7H 7S"))]
     ['7♥', '7♠', '7♥ 7♥', '7♥ 7♠', '7♥ 7♥ 7♠']
     """
-    if len(group) == 1:
-        return [tuple(group)]
-    return list(_subsets(tuple(group), limit))
+    return list(_subsets(tuple(group)))
 
 
-#: The one-card moves, one object per (player, action) and card, not a new one per position
-#: (moves are immutable; a history holds the ones played).
-_SINGLE_MOVES: dict[tuple[int, str], dict[Card, ShedMove]] = {}
-
-
-def single_moves(player: int, action: str) -> dict[Card, ShedMove]:
-    """The one-card moves of ``player`` and ``action`` made so far, by card (see :func:`single_move`)."""
-    moves = _SINGLE_MOVES.get((player, action))
-    if moves is None:
-        moves = _SINGLE_MOVES[player, action] = {}
-    return moves
-
-
-def single_move(player: int, action: str, card: Card) -> ShedMove:
-    """The move playing just ``card`` (one shared object).
-
-    >>> single_move(0, "play", Card.parse("7H")) is single_move(0, "play", Card.parse("7H"))
-    True
-    """
-    moves = single_moves(player, action)
-    move = moves.get(card)
-    if move is None:
-        move = moves[card] = tuple.__new__(ShedMove, (player, action, (card,), None))
-    return move
+@lru_cache(maxsize=4096)
+def _subsets(group: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """:func:`subsets`, cached (a rank's few cards come back often)."""
+    combos = (combo for size in range(1, len(group) + 1) for combo in combinations(group, size))
+    return tuple(dict.fromkeys(combos) if len(set(group)) < len(group) else combos)
 
 
 #: Moves without cards (``P1 take``, ``P1 stock``), one object each.
@@ -344,53 +323,29 @@ def bare_move(player: int, action: str) -> ShedMove:
     return move
 
 
-@lru_cache(maxsize=4096)
-def _subsets(group: tuple[Card, ...], limit: int | None) -> tuple[tuple[Card, ...], ...]:
-    """:func:`subsets` of two or more cards, cached (a rank's few cards come back often)."""
-    sizes = range(1, min(len(group), limit or len(group)) + 1)
-    combos = (combo for size in sizes for combo in combinations(group, size))
-    return tuple(dict.fromkeys(combos) if len(set(group)) < len(group) else combos)
-
-
-def group_moves(player: int, action: str, groups: Iterable[Sequence[Card]],
-                limit: int | None = None) -> list[ShedMove]:
+def group_moves(player: int, action: str, groups: Iterable[Sequence[Card]]) -> list[ShedMove]:
     """The moves playing each distinct set of cards (see :func:`subsets`) of each group, in order.
 
     >>> [str(m) for m in group_moves(0, "play", [parse_cards("7H 7S"), parse_cards("9C")])]
     ['P1 play 7♥', 'P1 play 7♠', 'P1 play 7♥ 7♠', 'P1 play 9♣']
     """
-    singles = single_moves(player, action)
-    moves = []
-    for group in groups:
-        if len(group) == 1:
-            card = group[0]
-            move = singles.get(card)
-            moves.append(move if move is not None else single_move(player, action, card))
-        else:
-            moves += _subset_moves(player, action, tuple(group), limit)
-    return moves
+    return [move for group in groups for move in kind_moves(player, action, tuple(group))]
 
 
 @lru_cache(maxsize=16384)
 def kind_moves(player: int, action: str, group: tuple[Card, ...]) -> tuple[ShedMove, ...]:
     """The moves playing each distinct set of ``group``'s cards (cards of one kind, in hand
-    order), shared objects; the last one plays the whole group (cached: a kind's few cards
-    come back often, and a hit is read at C speed).
+    order), one shared object each (moves are immutable; a history holds the ones played); the
+    last one plays the whole group. Cached: a kind's few cards come back often, and a hit is
+    read at C speed.
 
     >>> [str(m) for m in kind_moves(0, "play", parse_cards("7H 7S"))]
     ['P1 play 7♥', 'P1 play 7♠', 'P1 play 7♥ 7♠']
+    >>> kind_moves(0, "play", parse_cards("7H")) is kind_moves(0, "play", parse_cards("7H"))
+    True
     """
-    if len(group) == 1:
-        return (single_move(player, action, group[0]),)
-    return _subset_moves(player, action, group, None)
-
-
-@lru_cache(maxsize=16384)
-def _subset_moves(player: int, action: str, group: tuple[Card, ...], limit: int | None) -> tuple[ShedMove, ...]:
-    """The moves of :func:`group_moves` for one group of two or more cards, cached: shared
-    objects, as the same few cards of a rank come back often."""
     new = tuple.__new__
-    return tuple(new(ShedMove, (player, action, combo, None)) for combo in _subsets(group, limit))
+    return tuple(new(ShedMove, (player, action, combo, None)) for combo in _subsets(group))
 
 
 #: A hand's kinds (see :func:`hand_kinds`): per kind of card, the moves playing cards of it.

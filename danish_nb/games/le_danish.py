@@ -829,8 +829,7 @@ class LeDanishState(ShedTable):
         else:
             leader = next_in(p, self.direction, finished, self.players)
         if watched:
-            events.append(Event("lead", leader, M("P{leader} leads on the empty table", leader=leader + 1), (),
-                                R["LD-29"]))
+            events.append(_seat_event("lead", leader, "LD-29", N_("P{leader} leads on the empty table"), "leader"))
         return self._pile_taken(events, hands=hands, current=leader, known=known, offer=(), resume=None)
 
     def _apply_pass(self, move: ShedMove) -> tuple[LeDanishState, tuple[Event, ...]]:
@@ -863,9 +862,8 @@ class LeDanishState(ShedTable):
             leader = last if last not in finished else next_in(last, self.direction, finished, self.players)
         if self._watched:
             if self.options.after_pickup == "last-player" and self.last is not None:
-                events.append(Event("lead", leader, M("P{leader}, the last player to put cards down, leads on the "
-                                                      "empty table", leader=leader + 1), (), R["LD-18"],
-                                    RULING["LD-b"]))
+                events.append(_seat_event("lead", leader, "LD-18", N_("P{leader}, the last player to put cards down, "
+                                                                      "leads on the empty table"), "leader", "LD-b"))
             else:
                 events.append(Event("lead", leader, M("P{leader}, the player after the one who picked up, leads on "
                                                       "the empty table (option “{option}”)", leader=leader + 1,
@@ -919,15 +917,17 @@ _OUT = Why(False, "LD-29", N_("P{t} is out of the game"), "LD-i")
 _SENDS = Why(True, "LD-29", N_("P{p} sends the pile ({pile}) to P{t}"), "LD-i", shows={"pile": n_cards})
 
 @lru_cache(maxsize=512)
-def _seat_event(kind: str, seat: int, rule_id: str, msgid: str, name: str | None = None) -> Event:
+def _seat_event(kind: str, seat: int, rule_id: str, msgid: str, name: str | None = None,
+                ruling_id: str | None = None) -> Event:
     """The event ``kind`` of ``seat`` saying ``msgid`` (its parameter ``name``, if any, the seat
-    as P1, P2 ...) by rule ``rule_id``: one shared object each (events are immutable, and making
-    one costs more than looking it up).
+    as P1, P2 ...) by rule ``rule_id`` (and ruling ``ruling_id``): one shared object each (events
+    are immutable, and making one costs more than looking it up).
 
     >>> str(_seat_event("ace", 1, "LD-29", N_("P{p} chooses who gets the pile"), "p"))
     'P2 chooses who gets the pile (rule LD-29)'
     """
-    return Event(kind, seat, M(msgid, **({name: seat + 1} if name else {})), (), R[rule_id])
+    return Event(kind, seat, M(msgid, **({name: seat + 1} if name else {})), (), R[rule_id],
+                 RULING[ruling_id] if ruling_id else None)
 
 
 def _missing(n: int) -> Text:
