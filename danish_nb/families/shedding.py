@@ -21,7 +21,19 @@ from itertools import combinations, groupby
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
-from ..cards import Card, CardParseError, Rank, cards_text, format_cards, parse_cards, shuffled
+from ..cards import (
+    BLACK_JOKER,
+    RANKS,
+    RED_JOKER,
+    Card,
+    CardParseError,
+    Rank,
+    Suit,
+    cards_text,
+    format_cards,
+    parse_cards,
+    shuffled,
+)
 from ..checks import Step, Why, verdict
 from ..core import (
     NOT_WELL_FORMED,
@@ -40,6 +52,8 @@ from ..core import (
 from ..i18n import N_, Listed, M, _n
 from .common import (
     card_codes,
+    copies,
+    options_cache,
     parse_number,
     parse_player,
     position_cards,
@@ -436,6 +450,34 @@ def hand_moves(kinds: Kinds, fitting: frozenset) -> list[ShedMove]:
         if kind in fitting:
             moves += moves_of_kind
     return moves
+
+
+#: The options :func:`fitting_kinds` last read, and their
+#: :func:`~danish_nb.families.common.options_cache` (a game reads one options object move after move).
+_FITTING_MEMO: list = [None, None]
+
+
+def fitting_kinds(top: Card | None, options: Any, placement: Callable[[Card, Card | None, Any], Step]) -> frozenset:
+    """The kinds of card (ranks, and jokers by colour) that may go on ``top``: those the game's
+    ``placement(card, top, options)`` lets go there, worked out once per top and options value
+    (cached), so that the legal moves are read off the rule with one look-up per position.
+
+    >>> ok = lambda card, top, options: (Why.of(card.rank >= top.rank, "X-1", ""),)
+    >>> sorted(kind.name if isinstance(kind, Rank) else str(kind) for kind in fitting_kinds(Card.parse("KS"), (), ok))
+    ['ACE', 'BJ', 'KING', 'RJ']
+    """
+    memo = _FITTING_MEMO
+    if memo[0] is options:
+        cache = memo[1]
+    else:
+        cache = options_cache(options)
+        memo[:] = options, cache
+    kinds = cache.get(top)
+    if kinds is None:
+        kinds = [joker for joker in (RED_JOKER, BLACK_JOKER) if placement(joker, top, options)[0].ok]
+        kinds += [rank for rank in RANKS if placement(Card(rank, Suit.SPADES), top, options)[0].ok]
+        kinds = cache[top] = frozenset(kinds)
+    return kinds
 
 
 def finishing_result(finished: tuple[int, ...], players: int, loser_name: Text) -> Result:
@@ -940,6 +982,24 @@ class ShedTable(RulesState):
         if self._watched:
             events.append(self._event(kind, None, result.text, (), why))
         return self.copy(phase="over", result=result), tuple(events)
+
+
+def action_space(actions: Sequence[str]) -> Callable[[ShedTable, int], tuple[tuple[str, str, int], ...]]:
+    """The bridges' action space (see :attr:`~danish_nb.core.GameParts.actions`) of a shedding
+    game whose moves are ``actions``: the face-up choice of 3 cards, a rank (as many copies as
+    the deck holds) for a play of cards, a position for a face-down card, a player for a send,
+    nothing for the rest.
+
+    >>> import danish_nb as dn
+    >>> action_space(("face-up", "play", "closed", "send", "take"))(dn.new_game("le-danish", players=3).state, 3)
+    (('face-up', 'cards', 3), ('play', 'rank', 1), ('closed', 'index', 3), ('send', 'index', 3), ('take', 'none', 0))
+    """
+    def space(dealt: ShedTable, players: int) -> tuple[tuple[str, str, int], ...]:
+        packs = copies(dealt.all_cards())
+        sizes = {"face-up": ("cards", 3), "play": ("rank", packs), "open": ("rank", packs),
+                 "complete": ("rank", packs), "closed": ("index", 3), "send": ("index", players)}
+        return tuple((action, *sizes.get(action, ("none", 0))) for action in actions)
+    return space
 
 
 # --------------------------------------------------------------------------- positions

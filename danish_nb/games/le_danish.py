@@ -20,15 +20,17 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from ..cards import RANKS, Card, Rank, Suit, cards_text, n_cards, packs, rank_words
+from ..cards import Card, Rank, cards_text, n_cards, packs, rank_words
 from ..checks import Step, Why, passes
 from ..core import Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text, option, register
-from ..families.common import copies, finishes, missing_cards, options_cache, remove_cards, replace_at, sorted_cards
+from ..families.common import finishes, missing_cards, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (
     ShedMove,
     ShedTable,
+    action_space,
     bare_move,
     finishing_result,
+    fitting_kinds,
     forget,
     hand_moves,
     learn,
@@ -285,32 +287,23 @@ def effective_top(pile: tuple[Card, ...], options: Options) -> Card | None:
     return None
 
 
-#: The options :func:`fitting_ranks` last read, and their :func:`options_cache`.
-_FITTING_MEMO: list = [None, None]
-
-
 def fitting_ranks(pile: tuple[Card, ...], options: Options) -> frozenset[Rank]:
-    """The ranks that may go on ``pile``: those :func:`placement` allows, worked out once per
-    card to answer and options value (cached). In wild mode the top card decides (a 2 on top
-    lets anything follow), so the look-up needs no :func:`effective_top`.
+    """The ranks that may go on ``pile``: those :func:`placement` allows on its card to answer
+    (:func:`~danish_nb.families.shedding.fitting_kinds`, cached). In wild mode the top card decides
+    (a 2 on top lets anything follow), so the look-up needs no :func:`effective_top`.
 
     >>> sorted(int(r) for r in fitting_ranks((Card.parse("9H"), Card.parse("7C")), Options()))
     [2, 3, 4, 5, 6, 7]
     """
-    memo = _FITTING_MEMO  # the options last read and their cache (one game's options, move after move)
-    if memo[0] is options:
-        cache = memo[1]
-    else:
-        cache = options_cache(options)
-        memo[:] = options, cache
     top = pile[-1] if pile else None
     if top is not None and options.two_mode != "wild":
         top = effective_top(pile, options)
-    ranks = cache.get(top)
-    if ranks is None:
-        ranks = cache[top] = frozenset(rank for rank in RANKS if placement(Card(rank, Suit.SPADES),
-                                                                          () if top is None else (top,), options)[0].ok)
-    return ranks
+    return fitting_kinds(top, options, _placement_on)
+
+
+def _placement_on(card: Card, top: Card | None, options: Options) -> Step:
+    """:func:`placement` of ``card`` on a pile whose card to answer is ``top``."""
+    return placement(card, () if top is None else (top,), options)
 
 
 def _on(pile: Card, top: Card) -> Text:
@@ -468,8 +461,8 @@ class LeDanishState(ShedTable):
         opts = self.options
         pile = self.pile
         moves = hand_moves(self._kinds(p), fitting_ranks(pile, opts))
-        if opts.at_most_three:
-            return [move for move in moves if len(move.cards) <= 3]
+        if opts.at_most_three:  # the variant's limit, as :meth:`_check_play` states it
+            return [move for move in moves if passes(self._check_play(move)[-1])]
         return moves
 
     def _closed_moves(self, p: int) -> list[ShedMove]:
@@ -1016,11 +1009,8 @@ class LeDanish:
         last = position.get("last", next_seat(current, -direction, out))
         if not isinstance(last, int) or isinstance(last, bool) or not 0 <= last < players:
             raise OptionsError(M("position['last'] must be a player from 0 to {players}", players=players - 1))
-        for seat in range(players):
-            has_cards = hands[seat] or opens[seat] or closed[seat]
-            if out[seat] and has_cards:
-                raise OptionsError(M("P{seat} is listed as finished but still has cards", seat=seat + 1))
-            if not out[seat] and not has_cards:
+        for seat in range(players):  # a finished player holds no cards (read_table_position)
+            if not out[seat] and not (hands[seat] or opens[seat] or closed[seat]):
                 raise OptionsError(M("P{seat} has no cards: list them in 'finished' (or give them cards)",
                                      seat=seat + 1))
             if not out[seat] and stock and not hands[seat]:
@@ -1033,13 +1023,7 @@ class LeDanish:
         return parse_shed_move(text)
 
 
-def action_space(dealt: LeDanishState, players: int) -> tuple[tuple[str, str, int], ...]:
-    """The bridges' action space (see :attr:`~danish_nb.core.GameParts.actions`)."""
-    packs = copies(dealt.all_cards())
-    return (("face-up", "cards", 3), ("play", "rank", packs), ("complete", "rank", packs), ("closed", "index", 3),
-            ("send", "index", players), ("take", "none", 0), ("pick-up-open", "none", 0), ("pass", "none", 0))
-
-
 GAME = register(LeDanish(), GameParts(
     players=3, agents={"rule-of-thumb": "danish_nb.games.le_danish_player:LeDanishRuleOfThumb"}, iterations=100,
-    actions=action_space, sample=(3, 11), practice="danish_nb.games.le_danish_practice:PRACTICE"))
+    actions=action_space(("face-up", "play", "complete", "closed", "send", "take", "pick-up-open", "pass")),
+    sample=(3, 11), practice="danish_nb.games.le_danish_practice:PRACTICE"))
