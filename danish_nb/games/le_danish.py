@@ -695,7 +695,7 @@ class LeDanishState(ShedTable):
     def _put(self, move: ShedMove, cards: tuple[Card, ...], hands, closed, *, pair: bool = False,
              chained: bool = False, hand_cache: tuple) -> tuple[LeDanishState, tuple[Event, ...]]:
         """Cards go on the pile by ``move``: draw, effects, who plays next (``hand_cache``: the
-        hand's kinds after the play, see :meth:`ShedTable._cache_after_play`)."""
+        hand's kinds after the play, see :meth:`ShedTable._play_from_hand`)."""
         opts = self.options
         p = move.player
         pile = self.pile
@@ -757,14 +757,11 @@ class LeDanishState(ShedTable):
                 if pair and len(cards) == 2 and opts.complete_four else ()
             if offer:
                 if watched:
-                    events.append(Event("offer", offer[0], M("P{asked} may complete the four {ranks}",
-                                                             asked=offer[0] + 1,
-                                                             ranks=rank_words(rank, plural=True)), (), R["LD-33"]))
+                    events.append(_offer_event(offer[0], rank))
                 current, phase, resume = offer[0], "offer", current
             elif chained and opts.chain_face_down and closed[p] and p not in finished:
                 if watched:
-                    events.append(Event("chain", p, M("P{p} may turn the next face-down card", p=p + 1), (),
-                                        R["LD-22"]))
+                    events.append(_seat_event("chain", p, "LD-22", N_("P{p} may turn the next face-down card"), "p"))
                 current, phase, resume = p, "chain", current
         nobody_finished = finished is self.finished  # read before the copy (a playout copies in place)
         state = self.copy(hands=hands, closed=closed, stock=stock, pile=pile, burned=burned, direction=direction,
@@ -800,8 +797,7 @@ class LeDanishState(ShedTable):
             if not out[seat] and not (passed[seat] or self.open[seat] or closed[seat]):
                 finished += (seat,)
                 if watched:
-                    events.append(Event("finish", seat, M("P{seat} is left with no cards", seat=seat + 1), (),
-                                        R["LD-34"]))
+                    events.append(_seat_event("finish", seat, "LD-34", N_("P{seat} is left with no cards"), "seat"))
         return tuple(passed), finished, known
 
     def _game_ends(self, finished: tuple[int, ...]) -> bool:
@@ -829,18 +825,14 @@ class LeDanishState(ShedTable):
         p = move.player
         watched = self._watched  # events only when someone reads them (RulesState)
         if self.phase == "chain":
-            events = [Event("pass", p, M("P{p} stops turning face-down cards", p=p + 1), (), R["LD-22"])] \
-                if watched else []
+            events = [_seat_event("pass", p, "LD-22", N_("P{p} stops turning face-down cards"), "p")] if watched else []
             return self.copy(current=self.resume, phase="play", resume=None,
                                  turn=self.turn + 1)._settle(events)
-        events = [Event("pass", p, M("P{p} does not complete the four", p=p + 1), (), R["LD-33"])] \
-            if watched else []
+        events = [_seat_event("pass", p, "LD-33", N_("P{p} does not complete the four"), "p")] if watched else []
         rest = self.offer[1:]
         if rest:
             if watched:
-                events.append(Event("offer", rest[0], M("P{rest} may complete the four {ranks}", rest=rest[0] + 1,
-                                                        ranks=rank_words(self.pile[-1].rank, plural=True)), (),
-                                    R["LD-33"]))
+                events.append(_offer_event(rest[0], self.pile[-1].rank))
             return self.copy(current=rest[0], offer=rest, turn=self.turn + 1)._settle(events)
         return self.copy(current=self.resume, phase="play", offer=(), resume=None,
                              turn=self.turn + 1)._settle(events)
@@ -921,6 +913,13 @@ def _seat_event(kind: str, seat: int, rule_id: str, msgid: str, name: str | None
     """
     return Event(kind, seat, M(msgid, **({name: seat + 1} if name else {})), (), R[rule_id],
                  RULING[ruling_id] if ruling_id else None)
+
+
+@lru_cache(maxsize=256)
+def _offer_event(seat: int, rank: Rank) -> Event:
+    """``seat`` is asked whether to complete the four of ``rank`` out of turn (LD-33; one shared event each)."""
+    return Event("offer", seat, M("P{asked} may complete the four {ranks}", asked=seat + 1,
+                                  ranks=rank_words(rank, plural=True)), (), R["LD-33"])
 
 
 def _missing(n: int) -> Text:
