@@ -17,10 +17,23 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, groupby
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
-from ..cards import Card, CardParseError, Rank, cards_text, format_cards, parse_cards, shuffled
+from ..cards import (
+    BLACK_JOKER,
+    RANKS,
+    RED_JOKER,
+    Card,
+    CardParseError,
+    Rank,
+    Suit,
+    cards_text,
+    format_cards,
+    parse_cards,
+    shuffled,
+)
 from ..checks import Step, Why, verdict
 from ..core import (
     NOT_WELL_FORMED,
@@ -39,6 +52,8 @@ from ..core import (
 from ..i18n import N_, Listed, M, _n
 from .common import (
     card_codes,
+    copies,
+    options_cache,
     parse_number,
     parse_player,
     position_cards,
@@ -242,6 +257,8 @@ def parse_shed_move(text: str, actions: Iterable[str] = ACTIONS) -> ShedMove:
 
 #: The joker rank as a module constant (an enum member read off its class costs ten times more).
 _JOKER = Rank.JOKER
+#: A card's rank, read at C speed (a card is the pair rank, suit).
+_RANK_OF = itemgetter(0)
 
 
 def top_run(pile: Sequence[Card]) -> int:
@@ -287,42 +304,21 @@ def next_in(current: int, direction: int, finished: tuple[int, ...], players: in
     return seat
 
 
-def subsets(group: Sequence[Card], limit: int | None = None) -> list[tuple[Card, ...]]:
-    """Every distinct non-empty set of cards from one group (of at most ``limit`` cards);
-    equal cards from several packs give each set once.
+def subsets(group: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every distinct non-empty set of cards from one group; equal cards from several packs
+    give each set once.
 
     >>> [format_cards(s) for s in subsets(parse_cards("7H 7H 7S"))]
     ['7♥', '7♠', '7♥ 7♥', '7♥ 7♠', '7♥ 7♥ 7♠']
     """
-    if len(group) == 1:
-        return [tuple(group)]
-    return list(_subsets(tuple(group), limit))
+    return list(_subsets(tuple(group)))
 
 
-#: The one-card moves, one object per (player, action) and card, not a new one per position
-#: (moves are immutable; a history holds the ones played).
-_SINGLE_MOVES: dict[tuple[int, str], dict[Card, ShedMove]] = {}
-
-
-def single_moves(player: int, action: str) -> dict[Card, ShedMove]:
-    """The one-card moves of ``player`` and ``action`` made so far, by card (see :func:`single_move`)."""
-    moves = _SINGLE_MOVES.get((player, action))
-    if moves is None:
-        moves = _SINGLE_MOVES[player, action] = {}
-    return moves
-
-
-def single_move(player: int, action: str, card: Card) -> ShedMove:
-    """The move playing just ``card`` (one shared object).
-
-    >>> single_move(0, "play", Card.parse("7H")) is single_move(0, "play", Card.parse("7H"))
-    True
-    """
-    moves = single_moves(player, action)
-    move = moves.get(card)
-    if move is None:
-        move = moves[card] = tuple.__new__(ShedMove, (player, action, (card,), None))
-    return move
+@lru_cache(maxsize=4096)
+def _subsets(group: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """:func:`subsets`, cached (a rank's few cards come back often)."""
+    combos = (combo for size in range(1, len(group) + 1) for combo in combinations(group, size))
+    return tuple(dict.fromkeys(combos) if len(set(group)) < len(group) else combos)
 
 
 #: Moves without cards (``P1 take``, ``P1 stock``), one object each.
@@ -341,52 +337,29 @@ def bare_move(player: int, action: str) -> ShedMove:
     return move
 
 
-@lru_cache(maxsize=4096)
-def _subsets(group: tuple[Card, ...], limit: int | None) -> tuple[tuple[Card, ...], ...]:
-    """:func:`subsets` of two or more cards, cached (a rank's few cards come back often)."""
-    sizes = range(1, min(len(group), limit or len(group)) + 1)
-    combos = (combo for size in sizes for combo in combinations(group, size))
-    return tuple(dict.fromkeys(combos) if len(set(group)) < len(group) else combos)
-
-
-def group_moves(player: int, action: str, groups: Iterable[Sequence[Card]],
-                limit: int | None = None) -> list[ShedMove]:
+def group_moves(player: int, action: str, groups: Iterable[Sequence[Card]]) -> list[ShedMove]:
     """The moves playing each distinct set of cards (see :func:`subsets`) of each group, in order.
 
     >>> [str(m) for m in group_moves(0, "play", [parse_cards("7H 7S"), parse_cards("9C")])]
     ['P1 play 7♥', 'P1 play 7♠', 'P1 play 7♥ 7♠', 'P1 play 9♣']
     """
-    singles = single_moves(player, action)
-    moves = []
-    for group in groups:
-        if len(group) == 1:
-            card = group[0]
-            move = singles.get(card)
-            moves.append(move if move is not None else single_move(player, action, card))
-        else:
-            moves += _subset_moves(player, action, tuple(group), limit)
-    return moves
-
-
-def kind_moves(player: int, action: str, group: tuple[Card, ...]) -> tuple[ShedMove, ...]:
-    """The moves playing each distinct set of ``group``'s cards (cards of one kind, in hand
-    order), shared objects; the last one plays the whole group.
-
-    >>> [str(m) for m in kind_moves(0, "play", parse_cards("7H 7S"))]
-    ['P1 play 7♥', 'P1 play 7♠', 'P1 play 7♥ 7♠']
-    """
-    if len(group) == 1:
-        move = single_moves(player, action).get(group[0])
-        return (move if move is not None else single_move(player, action, group[0]),)
-    return _subset_moves(player, action, group, None)
+    return [move for group in groups for move in kind_moves(player, action, tuple(group))]
 
 
 @lru_cache(maxsize=16384)
-def _subset_moves(player: int, action: str, group: tuple[Card, ...], limit: int | None) -> tuple[ShedMove, ...]:
-    """The moves of :func:`group_moves` for one group of two or more cards, cached: shared
-    objects, as the same few cards of a rank come back often."""
+def kind_moves(player: int, action: str, group: tuple[Card, ...]) -> tuple[ShedMove, ...]:
+    """The moves playing each distinct set of ``group``'s cards (cards of one kind, in hand
+    order), one shared object each (moves are immutable; a history holds the ones played); the
+    last one plays the whole group. Cached: a kind's few cards come back often, and a hit is
+    read at C speed.
+
+    >>> [str(m) for m in kind_moves(0, "play", parse_cards("7H 7S"))]
+    ['P1 play 7♥', 'P1 play 7♠', 'P1 play 7♥ 7♠']
+    >>> kind_moves(0, "play", parse_cards("7H")) is kind_moves(0, "play", parse_cards("7H"))
+    True
+    """
     new = tuple.__new__
-    return tuple(new(ShedMove, (player, action, combo, None)) for combo in _subsets(group, limit))
+    return tuple(new(ShedMove, (player, action, combo, None)) for combo in _subsets(group))
 
 
 #: A hand's kinds (see :func:`hand_kinds`): per kind of card, the moves playing cards of it.
@@ -416,7 +389,27 @@ def kind_groups(cards: Sequence[Card], kinds: frozenset | None) -> dict[Any, lis
 
 def hand_kinds(p: int, hand: tuple[Card, ...]) -> Kinds:
     """Per kind of card in ``hand`` (a rank, or a joker by colour), in hand order: the moves
-    playing cards of that kind (:func:`kind_moves`; the last one plays them all)."""
+    playing cards of that kind (:func:`kind_moves`; the last one plays them all).
+
+    A tidy hand (:func:`~danish_nb.families.common.sorted_cards`, as hands are kept) holds each
+    kind's cards side by side, grouped at C speed; any other order is grouped card by card.
+    """
+    kinds: Kinds = {}
+    for rank, run in groupby(hand, _RANK_OF):
+        if rank is _JOKER:  # jokers are kinds by colour
+            for joker, jokers in groupby(run):
+                if joker in kinds:
+                    return _hand_kinds_any_order(p, hand)
+                kinds[joker] = kind_moves(p, "play", tuple(jokers))
+        elif rank in kinds:
+            return _hand_kinds_any_order(p, hand)
+        else:
+            kinds[rank] = kind_moves(p, "play", tuple(run))
+    return kinds
+
+
+def _hand_kinds_any_order(p: int, hand: tuple[Card, ...]) -> Kinds:
+    """:func:`hand_kinds` of a hand in any order."""
     return {kind: kind_moves(p, "play", tuple(group)) for kind, group in kind_groups(hand, None).items()}
 
 
@@ -429,12 +422,16 @@ def kinds_after_play(kinds: Kinds, p: int, cards: tuple[Card, ...]) -> Kinds:
     True
     """
     kinds = dict(kinds)
-    kind: Card | Rank = cards[0][0]
+    card = cards[0]
+    kind: Card | Rank = card[0]
     if kind is _JOKER:
-        kind = cards[0]
+        kind = card
     group = kinds[kind][-1].cards
     if len(group) == len(cards):
         del kinds[kind]
+    elif len(cards) == 1:  # the usual case: one card of several
+        at = group.index(card)
+        kinds[kind] = kind_moves(p, "play", group[:at] + group[at + 1:])
     else:
         kinds[kind] = kind_moves(p, "play", without(group, cards))
     return kinds
@@ -453,6 +450,34 @@ def hand_moves(kinds: Kinds, fitting: frozenset) -> list[ShedMove]:
         if kind in fitting:
             moves += moves_of_kind
     return moves
+
+
+#: The options :func:`fitting_kinds` last read, and their
+#: :func:`~danish_nb.families.common.options_cache` (a game reads one options object move after move).
+_FITTING_MEMO: list = [None, None]
+
+
+def fitting_kinds(top: Card | None, options: Any, placement: Callable[[Card, Card | None, Any], Step]) -> frozenset:
+    """The kinds of card (ranks, and jokers by colour) that may go on ``top``: those the game's
+    ``placement(card, top, options)`` lets go there, worked out once per top and options value
+    (cached), so that the legal moves are read off the rule with one look-up per position.
+
+    >>> ok = lambda card, top, options: (Why.of(card.rank >= top.rank, "X-1", ""),)
+    >>> sorted(kind.name if isinstance(kind, Rank) else str(kind) for kind in fitting_kinds(Card.parse("KS"), (), ok))
+    ['ACE', 'BJ', 'KING', 'RJ']
+    """
+    memo = _FITTING_MEMO
+    if memo[0] is options:
+        cache = memo[1]
+    else:
+        cache = options_cache(options)
+        memo[:] = options, cache
+    kinds = cache.get(top)
+    if kinds is None:
+        kinds = [joker for joker in (RED_JOKER, BLACK_JOKER) if placement(joker, top, options)[0].ok]
+        kinds += [rank for rank in RANKS if placement(Card(rank, Suit.SPADES), top, options)[0].ok]
+        kinds = cache[top] = frozenset(kinds)
+    return kinds
 
 
 def finishing_result(finished: tuple[int, ...], players: int, loser_name: Text) -> Result:
@@ -485,7 +510,7 @@ def learn(known: Known, players: int, seat: int, cards: tuple[Card, ...]) -> Kno
     if not cards:
         return known
     rows = known or (((),) * players,) * (players + 1)
-    if _shared(rows):
+    if rows.count(rows[0]) == len(rows):  # every player knows the same (see _shared): the usual case
         return (replace_at(rows[0], seat, sorted_cards(rows[0][seat] + cards)),) * len(rows)
     return tuple(replace_at(row, seat, sorted_cards(row[seat] + cards)) for row in rows)
 
@@ -508,13 +533,13 @@ def forget(known: Known, seat: int, played: Sequence[Card]) -> Known:
             card = played[0]
             if card not in held:
                 return known
-            rest = list(held)
-            rest.remove(card)
+            at = held.index(card)
+            rest = held[:at] + held[at + 1:]
         else:
-            rest = list(without(held, played))
+            rest = without(held, played)
             if len(rest) == len(held):
                 return known
-        return (replace_at(row, seat, tuple(rest)),) * len(known)
+        return (replace_at(row, seat, rest),) * len(known)
     return tuple(replace_at(row, seat, without(row[seat], played)) if row[seat] else row for row in known)
 
 
@@ -811,7 +836,9 @@ class ShedTable(RulesState):
         entry = cache[p] if cache else None
         if entry is None or entry[0] is not hand:
             return cache
-        return replace_at(cache, p, (left, kinds_after_play(entry[1], p, cards)))
+        changed = list(cache)
+        changed[p] = left, kinds_after_play(entry[1], p, cards)
+        return tuple(changed)
 
     def _wrong_player(self, player: int) -> Step:
         """The step refusing a move by ``player`` when it is not their turn."""
@@ -955,6 +982,24 @@ class ShedTable(RulesState):
         if self._watched:
             events.append(self._event(kind, None, result.text, (), why))
         return self.copy(phase="over", result=result), tuple(events)
+
+
+def action_space(actions: Sequence[str]) -> Callable[[ShedTable, int], tuple[tuple[str, str, int], ...]]:
+    """The bridges' action space (see :attr:`~danish_nb.core.GameParts.actions`) of a shedding
+    game whose moves are ``actions``: the face-up choice of 3 cards, a rank (as many copies as
+    the deck holds) for a play of cards, a position for a face-down card, a player for a send,
+    nothing for the rest.
+
+    >>> import danish_nb as dn
+    >>> action_space(("face-up", "play", "closed", "send", "take"))(dn.new_game("le-danish", players=3).state, 3)
+    (('face-up', 'cards', 3), ('play', 'rank', 1), ('closed', 'index', 3), ('send', 'index', 3), ('take', 'none', 0))
+    """
+    def space(dealt: ShedTable, players: int) -> tuple[tuple[str, str, int], ...]:
+        packs = copies(dealt.all_cards())
+        sizes = {"face-up": ("cards", 3), "play": ("rank", packs), "open": ("rank", packs),
+                 "complete": ("rank", packs), "closed": ("index", 3), "send": ("index", players)}
+        return tuple((action, *sizes.get(action, ("none", 0))) for action in actions)
+    return space
 
 
 # --------------------------------------------------------------------------- positions

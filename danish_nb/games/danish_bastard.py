@@ -21,15 +21,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..cards import BLACK_JOKER, RANKS, RED_JOKER, Card, Rank, Suit, cards_text, n_cards, packs, rank_words
+from ..cards import BLACK_JOKER, RED_JOKER, Card, Rank, cards_text, n_cards, packs, rank_words
 from ..checks import Step, Why, passes
 from ..core import Catalogue, Event, GameParts, Result, Rule, Ruling, Text, option, register
-from ..families.common import copies, finishes, missing_cards, options_cache, remove_cards, replace_at, sorted_cards
+from ..families.common import finishes, missing_cards, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (
     ShedMove,
     ShedTable,
+    action_space,
     bare_move,
     finishing_result,
+    fitting_kinds,
     forget,
     hand_moves,
     kind_groups,
@@ -303,20 +305,9 @@ def placement(card: Card, top: Card | None, options: Options) -> Step:
     return _LOWER, card, top
 
 
-def _fits(card: Card, top: Card | None, options: Options) -> bool:
-    return (card if card.rank is Rank.JOKER else card.rank) in _fitting_kinds(top, options)
-
-
 def _fitting_kinds(top: Card | None, options: Options) -> frozenset[Card | Rank]:
-    """What may go on ``top``: the ranks, and the jokers (by colour), that :func:`placement`
-    allows; one look-up per position instead of one per card (cached per options value)."""
-    cache = options_cache(options)
-    kinds = cache.get(top)
-    if kinds is None:
-        kinds = [card for card in (RED_JOKER, BLACK_JOKER) if placement(card, top, options)[0].ok]
-        kinds += [rank for rank in RANKS if placement(Card(rank, Suit.SPADES), top, options)[0].ok]
-        kinds = cache[top] = frozenset(kinds)
-    return kinds
+    """What may go on ``top``: the ranks, and the jokers (by colour), that :func:`placement` allows."""
+    return fitting_kinds(top, options, placement)
 
 
 # --------------------------------------------------------------------------- state
@@ -559,7 +550,7 @@ class DanishBastardState(ShedTable):
         top = pile[-1] if pile else None
         card = cards[0]
         # a hand card fits: legal moves play only those that do (DB-13); others are tried blind
-        if action != "play" and not _fits(card, top, self.options):
+        if action != "play" and (card if card[0] is _JOKER else card[0]) not in _fitting_kinds(top, self.options):
             rule = {"stock": "DB-24", "open": "DB-28", "closed": "DB-30"}[action]
             events = [Event("fail", p, M(_FAILS[action], p=p + 1, cards=cards_text(cards), top=top,
                                          index=(move.index or 0) + 1), cards, R[rule]),
@@ -809,12 +800,6 @@ class DanishBastard:
         return parse_shed_move(text, ("face-up", "play", "stock", "open", "closed", "take"))
 
 
-def action_space(dealt: DanishBastardState, players: int) -> tuple[tuple[str, str, int], ...]:
-    """The bridges' action space (see :attr:`~danish_nb.core.GameParts.actions`)."""
-    packs = copies(dealt.all_cards())
-    return (("face-up", "cards", 3), ("play", "rank", packs), ("open", "rank", packs), ("closed", "index", 3),
-            ("stock", "none", 0), ("take", "none", 0))
-
-
-GAME = register(DanishBastard(), GameParts(players=3, iterations=200, actions=action_space, sample=(3, 14),
-                                           practice="danish_nb.games.danish_bastard_practice:PRACTICE"))
+GAME = register(DanishBastard(), GameParts(
+    players=3, iterations=200, actions=action_space(("face-up", "play", "open", "closed", "stock", "take")),
+    sample=(3, 14), practice="danish_nb.games.danish_bastard_practice:PRACTICE"))

@@ -20,15 +20,17 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from ..cards import RANKS, Card, Rank, Suit, cards_text, n_cards, packs, rank_words
+from ..cards import Card, Rank, cards_text, n_cards, packs, rank_words
 from ..checks import Step, Why, passes
 from ..core import Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text, option, register
-from ..families.common import copies, finishes, missing_cards, options_cache, remove_cards, replace_at, sorted_cards
+from ..families.common import finishes, missing_cards, remove_cards, replace_at, sorted_cards
 from ..families.shedding import (
     ShedMove,
     ShedTable,
+    action_space,
     bare_move,
     finishing_result,
+    fitting_kinds,
     forget,
     hand_moves,
     learn,
@@ -285,21 +287,23 @@ def effective_top(pile: tuple[Card, ...], options: Options) -> Card | None:
     return None
 
 
-def _fits(card: Card, top: Card | None, options: Options) -> bool:
-    """Whether ``card`` may go on a pile whose card to answer is ``top`` (:func:`effective_top`)."""
-    return card[0] in _fitting_ranks(top, options)
+def fitting_ranks(pile: tuple[Card, ...], options: Options) -> frozenset[Rank]:
+    """The ranks that may go on ``pile``: those :func:`placement` allows on its card to answer
+    (:func:`~danish_nb.families.shedding.fitting_kinds`, cached). In wild mode the top card decides
+    (a 2 on top lets anything follow), so the look-up needs no :func:`effective_top`.
+
+    >>> sorted(int(r) for r in fitting_ranks((Card.parse("9H"), Card.parse("7C")), Options()))
+    [2, 3, 4, 5, 6, 7]
+    """
+    top = pile[-1] if pile else None
+    if top is not None and options.two_mode != "wild":
+        top = effective_top(pile, options)
+    return fitting_kinds(top, options, _placement_on)
 
 
-def _fitting_ranks(top: Card | None, options: Options) -> frozenset[Rank]:
-    """The ranks that may go on a pile whose card to answer is ``top``: those :func:`placement`
-    allows, read off it once per top and options value (cached)."""
-    cache = options_cache(options)
-    ranks = cache.get(top)
-    if ranks is None:
-        pile = () if top is None else (top,)
-        ranks = cache[top] = frozenset(rank for rank in RANKS
-                                       if placement(Card(rank, Suit.SPADES), pile, options)[0].ok)
-    return ranks
+def _placement_on(card: Card, top: Card | None, options: Options) -> Step:
+    """:func:`placement` of ``card`` on a pile whose card to answer is ``top``."""
+    return placement(card, () if top is None else (top,), options)
 
 
 def _on(pile: Card, top: Card) -> Text:
@@ -408,11 +412,15 @@ class LeDanishState(ShedTable):
         return ""
 
     # -- legal moves (fast path; tests check it agrees with explain)
-    def _turn_moves(self, p: int) -> list[ShedMove]:
+    def _generate_moves(self) -> list[ShedMove]:
         """The moves the checks allow: of the hand's plays, those whose cards :func:`placement`
         lets go on the pile (:meth:`_plays`), or else taking the pile; in the other
-        phases, and from an empty hand, each candidate that its check passes."""
+        phases, and from an empty hand, each candidate that its check passes (the face-up
+        choice and the end: :meth:`ShedTable._generate_moves`)."""
         phase = self.phase
+        if phase == "swap" or self.result is not None:
+            return ShedTable._generate_moves(self)
+        p = self.current
         hand = self.hands[p]
         if phase == "play" and hand:
             cache = self._hand_cache  # :meth:`_plays`, its usual case read here (every move's path)
@@ -420,7 +428,7 @@ class LeDanishState(ShedTable):
             opts = self.options
             if entry is not None and entry[0] is hand and not opts.at_most_three:
                 pile = self.pile
-                moves = hand_moves(entry[1], _fitting_ranks(effective_top(pile, opts) if pile else None, opts))
+                moves = hand_moves(entry[1], fitting_ranks(pile, opts))
             else:
                 moves = self._plays(p)
             if moves and not opts.face_down_below_three:  # no other candidate (see :meth:`_may_turn_closed`)
@@ -428,8 +436,13 @@ class LeDanishState(ShedTable):
             candidates = [] if moves else [bare_move(p, "take")]
             if self._may_turn_closed(p):
                 candidates += self._closed_moves(p)
-        elif phase == "send":
-            moves, candidates = [], [ShedMove(p, "send", (), t) for t in range(self.players)]
+        elif phase == "send":  # who may get the pile depends only on who sends and who is out
+            key = (self.players, p, self.finished)
+            sends = _LEGAL_SENDS.get(key)
+            if sends is None:
+                candidates = (ShedMove(p, "send", (), t) for t in range(self.players))
+                sends = _LEGAL_SENDS[key] = tuple(m for m in candidates if passes(self._check_send(m)[-1]))
+            return list(sends)
         elif phase == "offer":
             rank = self.pile[-1].rank
             group = [c for c in hand if c.rank is rank]
@@ -444,12 +457,12 @@ class LeDanishState(ShedTable):
 
     def _plays(self, p: int) -> list[ShedMove]:
         """``p``'s plays from the hand whose cards :func:`placement` lets go on the pile (read
-        off :func:`_fitting_ranks` and the hand's kinds), in hand order."""
+        off :func:`fitting_ranks` and the hand's kinds), in hand order."""
         opts = self.options
         pile = self.pile
-        moves = hand_moves(self._kinds(p), _fitting_ranks(effective_top(pile, opts) if pile else None, opts))
-        if opts.at_most_three:
-            return [move for move in moves if len(move.cards) <= 3]
+        moves = hand_moves(self._kinds(p), fitting_ranks(pile, opts))
+        if opts.at_most_three:  # the variant's limit, as :meth:`_check_play` states it
+            return [move for move in moves if passes(self._check_play(move)[-1])]
         return moves
 
     def _closed_moves(self, p: int) -> list[ShedMove]:
@@ -667,7 +680,7 @@ class LeDanishState(ShedTable):
         if action == "closed":
             card = self.closed[p][move.index]
             closed = replace_at(self.closed, p, self.closed[p][:move.index] + self.closed[p][move.index + 1:])
-            if not _fits(card, effective_top(self.pile, self.options), self.options):
+            if card[0] not in fitting_ranks(self.pile, self.options):
                 events = [Event("fail", p, M("P{p} turns face-down card {index}: {card} does not fit on {pile}",
                                              p=p + 1, index=move.index + 1, card=card, pile=self.pile[-1]),
                                 (card,), R["LD-23"]),
@@ -682,7 +695,7 @@ class LeDanishState(ShedTable):
     def _put(self, move: ShedMove, cards: tuple[Card, ...], hands, closed, *, pair: bool = False,
              chained: bool = False, hand_cache: tuple) -> tuple[LeDanishState, tuple[Event, ...]]:
         """Cards go on the pile by ``move``: draw, effects, who plays next (``hand_cache``: the
-        hand's kinds after the play, see :meth:`ShedTable._cache_after_play`)."""
+        hand's kinds after the play, see :meth:`ShedTable._play_from_hand`)."""
         opts = self.options
         p = move.player
         pile = self.pile
@@ -738,19 +751,17 @@ class LeDanishState(ShedTable):
                     if watched:
                         events.append(_seat_event("skip", seat, "LD-27",
                                                   N_("P{seat} misses their turn because of an 8"), "seat"))
-            current, phase = next_in(seat, direction, finished, players), "play"
+            current = (seat + direction) % players if not finished else next_in(seat, direction, finished, players)
+            phase = "play"
             offer = self._offered(p, rank, hands, direction, finished) \
                 if pair and len(cards) == 2 and opts.complete_four else ()
             if offer:
                 if watched:
-                    events.append(Event("offer", offer[0], M("P{asked} may complete the four {ranks}",
-                                                             asked=offer[0] + 1,
-                                                             ranks=rank_words(rank, plural=True)), (), R["LD-33"]))
+                    events.append(_offer_event(offer[0], rank))
                 current, phase, resume = offer[0], "offer", current
             elif chained and opts.chain_face_down and closed[p] and p not in finished:
                 if watched:
-                    events.append(Event("chain", p, M("P{p} may turn the next face-down card", p=p + 1), (),
-                                        R["LD-22"]))
+                    events.append(_seat_event("chain", p, "LD-22", N_("P{p} may turn the next face-down card"), "p"))
                 current, phase, resume = p, "chain", current
         nobody_finished = finished is self.finished  # read before the copy (a playout copies in place)
         state = self.copy(hands=hands, closed=closed, stock=stock, pile=pile, burned=burned, direction=direction,
@@ -786,8 +797,7 @@ class LeDanishState(ShedTable):
             if not out[seat] and not (passed[seat] or self.open[seat] or closed[seat]):
                 finished += (seat,)
                 if watched:
-                    events.append(Event("finish", seat, M("P{seat} is left with no cards", seat=seat + 1), (),
-                                        R["LD-34"]))
+                    events.append(_seat_event("finish", seat, "LD-34", N_("P{seat} is left with no cards"), "seat"))
         return tuple(passed), finished, known
 
     def _game_ends(self, finished: tuple[int, ...]) -> bool:
@@ -808,26 +818,21 @@ class LeDanishState(ShedTable):
         else:
             leader = next_in(p, self.direction, finished, self.players)
         if watched:
-            events.append(Event("lead", leader, M("P{leader} leads on the empty table", leader=leader + 1), (),
-                                R["LD-29"]))
+            events.append(_seat_event("lead", leader, "LD-29", N_("P{leader} leads on the empty table"), "leader"))
         return self._pile_taken(events, hands=hands, current=leader, known=known, offer=(), resume=None)
 
     def _apply_pass(self, move: ShedMove) -> tuple[LeDanishState, tuple[Event, ...]]:
         p = move.player
         watched = self._watched  # events only when someone reads them (RulesState)
         if self.phase == "chain":
-            events = [Event("pass", p, M("P{p} stops turning face-down cards", p=p + 1), (), R["LD-22"])] \
-                if watched else []
+            events = [_seat_event("pass", p, "LD-22", N_("P{p} stops turning face-down cards"), "p")] if watched else []
             return self.copy(current=self.resume, phase="play", resume=None,
                                  turn=self.turn + 1)._settle(events)
-        events = [Event("pass", p, M("P{p} does not complete the four", p=p + 1), (), R["LD-33"])] \
-            if watched else []
+        events = [_seat_event("pass", p, "LD-33", N_("P{p} does not complete the four"), "p")] if watched else []
         rest = self.offer[1:]
         if rest:
             if watched:
-                events.append(Event("offer", rest[0], M("P{rest} may complete the four {ranks}", rest=rest[0] + 1,
-                                                        ranks=rank_words(self.pile[-1].rank, plural=True)), (),
-                                    R["LD-33"]))
+                events.append(_offer_event(rest[0], self.pile[-1].rank))
             return self.copy(current=rest[0], offer=rest, turn=self.turn + 1)._settle(events)
         return self.copy(current=self.resume, phase="play", offer=(), resume=None,
                              turn=self.turn + 1)._settle(events)
@@ -842,9 +847,8 @@ class LeDanishState(ShedTable):
             leader = last if last not in finished else next_in(last, self.direction, finished, self.players)
         if self._watched:
             if self.options.after_pickup == "last-player" and self.last is not None:
-                events.append(Event("lead", leader, M("P{leader}, the last player to put cards down, leads on the "
-                                                      "empty table", leader=leader + 1), (), R["LD-18"],
-                                    RULING["LD-b"]))
+                events.append(_seat_event("lead", leader, "LD-18", N_("P{leader}, the last player to put cards down, "
+                                                                      "leads on the empty table"), "leader", "LD-b"))
             else:
                 events.append(Event("lead", leader, M("P{leader}, the player after the one who picked up, leads on "
                                                       "the empty table (option “{option}”)", leader=leader + 1,
@@ -880,6 +884,9 @@ def _put_event(move: ShedMove, cards: tuple[Card, ...], top: Card | None) -> Eve
                                         pile=top, index=(move.index or 0) + 1), cards)
 
 
+#: The legal sends after an Ace, by players, sender and players out (what :meth:`LeDanishState._check_send` allows).
+_LEGAL_SENDS: dict[tuple[int, int, tuple[int, ...]], tuple[ShedMove, ...]] = {}
+
 # Why the pile may be taken or sent, or not (:meth:`LeDanishState._check_take`, ``_check_send``).
 _TAKE_ALL = Why(False, "LD-16", N_("picking up takes the whole pile: write just 'take'"))
 _NO_PILE = Why(False, "LD-16", N_("there is no pile to pick up"))
@@ -895,15 +902,24 @@ _OUT = Why(False, "LD-29", N_("P{t} is out of the game"), "LD-i")
 _SENDS = Why(True, "LD-29", N_("P{p} sends the pile ({pile}) to P{t}"), "LD-i", shows={"pile": n_cards})
 
 @lru_cache(maxsize=512)
-def _seat_event(kind: str, seat: int, rule_id: str, msgid: str, name: str | None = None) -> Event:
+def _seat_event(kind: str, seat: int, rule_id: str, msgid: str, name: str | None = None,
+                ruling_id: str | None = None) -> Event:
     """The event ``kind`` of ``seat`` saying ``msgid`` (its parameter ``name``, if any, the seat
-    as P1, P2 ...) by rule ``rule_id``: one shared object each (events are immutable, and making
-    one costs more than looking it up).
+    as P1, P2 ...) by rule ``rule_id`` (and ruling ``ruling_id``): one shared object each (events
+    are immutable, and making one costs more than looking it up).
 
     >>> str(_seat_event("ace", 1, "LD-29", N_("P{p} chooses who gets the pile"), "p"))
     'P2 chooses who gets the pile (rule LD-29)'
     """
-    return Event(kind, seat, M(msgid, **({name: seat + 1} if name else {})), (), R[rule_id])
+    return Event(kind, seat, M(msgid, **({name: seat + 1} if name else {})), (), R[rule_id],
+                 RULING[ruling_id] if ruling_id else None)
+
+
+@lru_cache(maxsize=256)
+def _offer_event(seat: int, rank: Rank) -> Event:
+    """``seat`` is asked whether to complete the four of ``rank`` out of turn (LD-33; one shared event each)."""
+    return Event("offer", seat, M("P{asked} may complete the four {ranks}", asked=seat + 1,
+                                  ranks=rank_words(rank, plural=True)), (), R["LD-33"])
 
 
 def _missing(n: int) -> Text:
@@ -992,11 +1008,8 @@ class LeDanish:
         last = position.get("last", next_seat(current, -direction, out))
         if not isinstance(last, int) or isinstance(last, bool) or not 0 <= last < players:
             raise OptionsError(M("position['last'] must be a player from 0 to {players}", players=players - 1))
-        for seat in range(players):
-            has_cards = hands[seat] or opens[seat] or closed[seat]
-            if out[seat] and has_cards:
-                raise OptionsError(M("P{seat} is listed as finished but still has cards", seat=seat + 1))
-            if not out[seat] and not has_cards:
+        for seat in range(players):  # a finished player holds no cards (read_table_position)
+            if not out[seat] and not (hands[seat] or opens[seat] or closed[seat]):
                 raise OptionsError(M("P{seat} has no cards: list them in 'finished' (or give them cards)",
                                      seat=seat + 1))
             if not out[seat] and stock and not hands[seat]:
@@ -1009,13 +1022,7 @@ class LeDanish:
         return parse_shed_move(text)
 
 
-def action_space(dealt: LeDanishState, players: int) -> tuple[tuple[str, str, int], ...]:
-    """The bridges' action space (see :attr:`~danish_nb.core.GameParts.actions`)."""
-    packs = copies(dealt.all_cards())
-    return (("face-up", "cards", 3), ("play", "rank", packs), ("complete", "rank", packs), ("closed", "index", 3),
-            ("send", "index", players), ("take", "none", 0), ("pick-up-open", "none", 0), ("pass", "none", 0))
-
-
 GAME = register(LeDanish(), GameParts(
     players=3, agents={"rule-of-thumb": "danish_nb.games.le_danish_player:LeDanishRuleOfThumb"}, iterations=100,
-    actions=action_space, sample=(3, 11), practice="danish_nb.games.le_danish_practice:PRACTICE"))
+    actions=action_space(("face-up", "play", "complete", "closed", "send", "take", "pick-up-open", "pass")),
+    sample=(3, 11), practice="danish_nb.games.le_danish_practice:PRACTICE"))
