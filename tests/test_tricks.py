@@ -329,8 +329,7 @@ def test_it_decides_from_its_own_view_only():
         hands = list(state.hands)
         for seat in others:
             hands[seat], pool = tuple(pool[:len(hands[seat])]), pool[len(hands[seat]):]
-        shuffled_state = type(state)(state.options, state.players, state.match, tuple(hands), state.trumps,
-                                     state.trick, state.leader, state.won, state.last_trick)
+        shuffled_state = state.copy(hands=tuple(hands))
         agent = trick_agents.TrickRuleOfThumb()
         assert agent.choose(state) == agent.choose(shuffled_state)
 

@@ -84,6 +84,10 @@ class Trumps:
     order: tuple[Rank, ...] = RANKS
     _suits: dict = field(init=False, compare=False, repr=False)
     _strengths: dict = field(init=False, compare=False, repr=False)
+    #: Per card, whether another card belongs to the same suit for following (``frozenset.__contains__``).
+    _follows: dict = field(init=False, compare=False, repr=False)
+    #: Per suit led, each card's power to take the trick: trumps above the suit led, any other card below both.
+    _power: dict = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.suit is not None and self.suit not in SUITS:
@@ -100,8 +104,14 @@ class Trumps:
             elif card.rank in self.order:
                 suits[card] = card.suit
                 strengths[card] = self.order.index(card.rank)
+        members = {suit: frozenset(c for c in suits if suits[c] is suit).__contains__ for suit in SUITS}
+        top = 2 * (top + len(self.permanent))
+        power = {led: {c: strengths[c] + (2 * top if suits[c] is self.suit else top if suits[c] is led else 0)
+                       for c in suits} for led in SUITS}
         object.__setattr__(self, "_suits", suits)
         object.__setattr__(self, "_strengths", strengths)
+        object.__setattr__(self, "_follows", {card: members[suit] for card, suit in suits.items()})
+        object.__setattr__(self, "_power", power)
 
     @property
     def name(self) -> str:
@@ -195,9 +205,10 @@ def by_suit(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_SUIT_ORDER.__getitem__))
 
 
-#: Each card's place in :func:`by_suit` order (read on every deal: a suit's ``.value`` goes
-#: through the enum's descriptor, ten times a dict lookup).
-_SUIT_ORDER = {card: (card.suit.value, card.rank) for card in (Card(r, s) for s in Suit for r in Rank)}
+#: Each card's place in :func:`by_suit` order, a number (read on every deal: numbers compare
+#: faster than the ``(suit letter, rank)`` pairs they are sorted by).
+_SUIT_ORDER = {card: place for place, card in enumerate(sorted((Card(r, s) for s in Suit for r in Rank),
+                                                              key=lambda card: (card.suit.value, card.rank)))}
 
 
 def led_suit(trick: Sequence[Play], trumps: Trumps) -> Suit | None:
@@ -215,10 +226,7 @@ def playable(hand: Sequence[Card], trick: Sequence[Play], trumps: Trumps) -> tup
     """
     if not trick:
         return tuple(hand)
-    suits = trumps._suits  # suit_of, read inline: this is on every move's path
-    led = suits[trick[0].card]
-    following = tuple([c for c in hand if suits[c] is led])
-    return following or tuple(hand)
+    return tuple(filter(trumps._follows[trick[0].card], hand)) or tuple(hand)  # on every move's path: no loop in Python
 
 
 def _counted(card: Card, trumps: Trumps) -> Text:
@@ -279,14 +287,19 @@ def trick_winner(trick: Sequence[Play], trumps: Trumps) -> tuple[Play, Message]:
     """
     if not trick:
         raise ValueError("an empty trick has no winner")
-    suits, strengths, trump = trumps._suits, trumps._strengths, trumps.suit  # read inline: once a trick
-    led = suits[trick[0].card]
-    trumped = [play for play in trick if suits[play.card] is trump] if trump is not None else []
-    if trumped:
-        best = max(trumped, key=lambda play: strengths[play.card])
-        return best, _why(_ONLY_TRUMP if len(trumped) == 1 else _HIGHEST_TRUMP, best.card)
-    best = max([play for play in trick if suits[play.card] is led], key=lambda play: strengths[play.card])
-    return best, _why(_LED_WINS[led], best.card)
+    cards = [play.card for play in trick]
+    best, why = taken_by(cards, trumps)
+    return trick[best], why
+
+
+def taken_by(cards: Sequence[Card], trumps: Trumps) -> tuple[int, Message]:
+    """Which of the ``cards`` of a trick (in the order played) takes it, and why (see :func:`trick_winner`)."""
+    suits, trump = trumps._suits, trumps.suit  # read inline: once a trick
+    led = suits[cards[0]]
+    best = max(cards, key=trumps._power[led].__getitem__)  # the first of equal cards (several packs)
+    if trump is not None and suits[best] is trump:
+        return cards.index(best), _why(_ONLY_TRUMP if trumps.count(cards) == 1 else _HIGHEST_TRUMP, best)
+    return cards.index(best), _why(_LED_WINS[led], best)
 
 
 _ONLY_TRUMP = N_("{card} is the only trump")
@@ -962,7 +975,7 @@ _LEADS_NEXT, _PLAYS_NEXT = M("won the last trick and leads"), M("plays next (clo
 
 class MatchState(RulesState):
     """What the state of every trick-taking match shares (a mixin for a frozen dataclass with
-    the fields ``match``, ``result`` and ``_legal``; see :class:`~danish_nb.core.RulesState`)."""
+    the fields ``match``, ``result``, ``tricks`` and ``_legal``; see :class:`~danish_nb.core.RulesState`)."""
 
     __slots__ = ()
 
@@ -974,6 +987,11 @@ class MatchState(RulesState):
     def scores(self) -> tuple[int, ...]:
         """The match totals so far (deals finished)."""
         return self.match.scores
+
+    @property
+    def last_trick(self) -> TrickRecord | None:
+        """The deal's last finished trick (``None`` before the first)."""
+        return self.tricks[-1] if self.tricks else None
 
     @property
     def deal_scores(self) -> tuple[DealScore, ...]:
@@ -1007,9 +1025,8 @@ class MatchState(RulesState):
         if self.result is not None:
             return []
         p = self.current_player
-        if self.phase == "play":
-            moves = _PLAY_MOVES[p]  # one shared move per card
-            return [moves[card] for card in playable(self.hands[p], self.trick, self.trumps)]
+        if self.phase == "play":  # one shared move per card
+            return list(map(_PLAY_MOVES[p].__getitem__, playable(self.hands[p], self.trick, self.trumps)))
         check = self._check_phase
         return [move for move in self._phase_moves(p) if check(move)[0].ok]  # passes(step), read inline
 
@@ -1082,24 +1099,21 @@ class MatchState(RulesState):
         hands[p] = hand[:at] + hand[at + 1:]
         trick = self.trick + (_PLAYS[p][card],)  # type: ignore[index]  # a legal play names its card
         watched = self._watched  # events only when someone reads them (RulesState)
-        played = _played(p, card) if watched else ()
         if len(trick) < self.players:
-            return self.copy(hands=tuple(hands), trick=trick), played
-        winner, why = trick_winner(trick, self.trumps)
-        w = winner.player
-        record = TrickRecord(trick, w, why)
+            return self.copy(hands=tuple(hands), trick=trick), _played(p, card) if watched else ()
         cards = tuple([play.card for play in trick])
-        gained = list(self.won)
-        gained[w] += (cards,)
-        won = tuple(gained)
+        best, why = taken_by(cards, self.trumps)
+        w = trick[best].player
+        record = TrickRecord(trick, w, why)
+        won = list(self.won)
+        won[w] += (cards,)
         events = []
         if watched:
             worth = _worth(points(cards)) if points else ""
             text = M("P{w} wins the trick ({worth}): {why}; P{w} leads next", w=w + 1, worth=worth, why=why) \
                 if worth else M("P{w} wins the trick: {why}; P{w} leads next", w=w + 1, why=why)
-            events = [*played, Event("trick", w, text, cards, rule)]
-        state = self.copy(hands=tuple(hands), trick=(), leader=w, won=won, last_trick=record,
-                          tricks=self.tricks + (record,))
+            events = [*_played(p, card), Event("trick", w, text, cards, rule)]
+        state = self.copy(hands=tuple(hands), trick=(), leader=w, won=tuple(won), tricks=self.tricks + (record,))
         return state._end_deal(events) if not hands[0] else (state, tuple(events))
 
 

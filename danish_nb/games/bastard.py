@@ -339,7 +339,6 @@ class BastardState(MatchState):
     trick: tuple[Play, ...]
     leader: int
     won: Won
-    last_trick: TrickRecord | None = None
     result: Result | None = None
     tricks: tuple[TrickRecord, ...] = ()
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
@@ -498,7 +497,7 @@ def deal_state(options: Options, players: int, match: Match, base: BastardState 
         hands[(first + k) % players] = by_suit(deck[k::players])
     if base is not None:
         return base.copy(match=match, hands=tuple(hands), trumps=None, trick=(), leader=first,
-                         won=((),) * players, last_trick=None, tricks=())
+                         won=((),) * players, tricks=())
     return BastardState(options, players, match, tuple(hands), trumps=None, trick=(), leader=first,
                         won=((),) * players)
 
@@ -589,7 +588,7 @@ class Bastard:
         :meth:`TrickView.sample_world`; ``seed`` shuffles the later deals)."""
         match = Match(seed, view.deal, view.dealer, view.scores, view.deal_scores)
         return BastardState(view.options, view.players, match, hands, trumps=view.trumps, trick=view.trick,
-                            leader=view.leader, won=view.won, last_trick=view.last_trick, result=view.result,
+                            leader=view.leader, won=view.won, result=view.result,
                             tricks=view.tricks)
 
 

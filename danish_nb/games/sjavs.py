@@ -527,7 +527,6 @@ class SjavsState(MatchState):
     trick: tuple[Play, ...] = ()
     leader: int = 0
     won: Won = ()
-    last_trick: TrickRecord | None = None
     result: Result | None = None
     tricks: tuple[TrickRecord, ...] = ()
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
@@ -909,7 +908,7 @@ def deal_state(options: Options, players: int, match: Match, base: SjavsState | 
     if base is not None:
         return base.copy(match=match, hands=hands, skat=skat, phase="bid", turn=eldest, bids=(), soloist=None,
                          contract=None, trumps=trumps, trick=(), leader=eldest, won=((),) * players,
-                         last_trick=None, tricks=())
+                         tricks=())
     return SjavsState(options, players, match, hands, skat, "bid", eldest, trumps=trumps,
                       leader=eldest, won=((),) * players)
 
@@ -991,7 +990,7 @@ class Sjavs:
         return SjavsState(view.options, view.players, match, hands, skat if view.skat is None else view.skat,
                           view.phase, turn if turn is not None else view.leader, bids=view.bids,
                           soloist=view.soloist, contract=view.contract, trumps=view.trumps, trick=view.trick,
-                          leader=view.leader, won=view.won, last_trick=view.last_trick, result=view.result,
+                          leader=view.leader, won=view.won, result=view.result,
                           tricks=view.tricks)
 
 
