@@ -543,19 +543,42 @@ def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
 # --------------------------------------------------------------------------- matches
 
 class ScoreLine(NamedTuple):
-    """One line of a deal's score explanation: whose points, how many, why, by which rule (and
-    the ruling that reads it, if any)."""
+    """One line of a deal's score explanation: whose points, how many, and why, as a step
+    ``(why, *values)`` (a :class:`~danish_nb.checks.Why`: the rule and ruling the line rests on,
+    and its words, made only when read, so scoring a deal builds no text).
+
+    >>> line = ScoreLine(0, 3, (Why(True, "X-1", "{who}: 3 tricks", "X-a"), "P1"))
+    >>> str(line.text), line.rule_id, line.ruling_id
+    ('P1: 3 tricks', 'X-1', 'X-a')
+    """
 
     player: int
     points: int
-    text: str
-    rule_id: str
-    ruling_id: str | None = None
+    step: Step
+
+    @property
+    def text(self) -> Text:
+        """The line in words (a message, translated when shown)."""
+        return self.step[0].text(self.step[1:])
+
+    @property
+    def rule_id(self) -> str:
+        return self.step[0].rule_id
+
+    @property
+    def ruling_id(self) -> str | None:
+        return self.step[0].ruling_id
 
     def event(self, catalogue: Catalogue) -> Event:
         """The ``'score'`` event of this line, citing its rule and ruling from ``catalogue``."""
         ruling = catalogue.ruling(self.ruling_id) if self.ruling_id else None
         return Event("score", self.player, self.text, (), catalogue[self.rule_id], ruling)
+
+
+def step_words(step: Step) -> Text:
+    """The words of a step ``(why, *values)`` (a :class:`~danish_nb.checks.Why`'s ``shows``,
+    for a step given as a value of another)."""
+    return step[0].text(step[1:])
 
 
 def seat_points(points: Sequence[int], signed: bool = False) -> Listed:
@@ -616,7 +639,7 @@ class DealScore:
     def explanation(self, player: int | None = None, lang: str = "en") -> list[str]:
         """The lines of one player (or everyone's), each player's ending with their deal total (in ``lang``).
 
-        >>> DealScore(0, 2, (3, 0), (ScoreLine(0, 3, "P1: 3 tricks: +3", "X-1"),)).explanation()
+        >>> DealScore(0, 2, (3, 0), (ScoreLine(0, 3, (Why(True, "X-1", "P1: 3 tricks: +3"),)),)).explanation()
         ['P1: 3 tricks: +3', 'P1: deal total +3', 'P2: deal total +0']
         """
         seats = range(len(self.points)) if player is None else (player,)

@@ -243,49 +243,51 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
     """
     who = f"P{player + 1}"
     if tricks == 0:
-        return [ScoreLine(player, 0, M("{who}: no tricks, no points", who=who), "BA-13", "BA-d")]
+        return [ScoreLine(player, 0, (_NO_TRICKS, who))]
     held = set(cards)
     jacks = [jack for jack in JACKS if jack in held]
     nasty, charm = NASTY in held, CHARM in held
     if not jacks:
         if nasty and charm:
             per = options.both_sevens_per_trick
-            return [ScoreLine(player, tricks * per, M("{who}: the seven of clubs and the seven of diamonds but no "
-                                                      "jack, {n_tricks} × {per} points = {x:+d}",
-                                                      who=who, n_tricks=n_tricks(tricks),
-                                                      per=per, x=tricks * per), "BA-18", "BA-g")]
+            return [ScoreLine(player, tricks * per, (_BOTH_SEVENS_PAY, who, tricks, per, tricks * per))]
         if charm:
-            return [ScoreLine(player, tricks * 4,
-                              M("{who}: the seven of clubs but no jack, {n_tricks} × 4 points = {x:+d}",
-                                who=who, n_tricks=n_tricks(tricks), x=tricks * 4), "BA-18", "BA-g")]
+            return [ScoreLine(player, tricks * 4, (_CHARM_PAYS, who, tricks, tricks * 4))]
         if nasty:
-            return [ScoreLine(player, tricks * 2,
-                              M("{who}: the seven of diamonds but no jack, {n_tricks} × 2 points = {x:+d}",
-                                who=who, n_tricks=n_tricks(tricks), x=tricks * 2), "BA-16", "BA-f")]
+            return [ScoreLine(player, tricks * 2, (_NASTY_PAYS, who, tricks, tricks * 2))]
     per = options.points_per_trick
-    unit = M("point") if per == 1 else M("points")
-    lines = [ScoreLine(player, tricks * per, M("{who}: {n_tricks} × {per} {unit} = {x:+d}",
-                                               who=who, n_tricks=n_tricks(tricks), per=per, unit=unit, x=tricks * per),
-                       "BA-13", "BA-d")]
+    lines = [ScoreLine(player, tricks * per, (_PER_TRICK, who, tricks, per, tricks * per))]
     for jack in jacks:
         value = JACKS[jack]
         if nasty and not charm:
-            lines.append(ScoreLine(player, 2 * value, M("{who}: {jack} {value}, doubled by the seven of diamonds "
-                                                        "to {x}",
-                                                        who=who, jack=jack, value=value, x=2 * value), "BA-15", "BA-f"))
+            lines.append(ScoreLine(player, 2 * value, (_DOUBLED, who, jack, value, 2 * value)))
         elif nasty:
-            lines.append(ScoreLine(player, value, M("{who}: {jack} {value}, not doubled, as "
-                                                    "the seven of clubs cancels the seven of diamonds",
-                                                    who=who, jack=jack, value=value), "BA-17", "BA-g"))
+            lines.append(ScoreLine(player, value, (_NOT_DOUBLED, who, jack, value)))
         else:
-            lines.append(ScoreLine(player, value, M("{who}: {jack} {value}", who=who, jack=jack, value=value),
-                                   "BA-14", "BA-e"))
+            lines.append(ScoreLine(player, value, (_JACK, who, jack, value)))
     if charm and not nasty:
-        lines.append(ScoreLine(player, 0,
-                               M("{who}: the seven of clubs has no effect with jacks and without the seven of diamonds",
-                                            who=who),
-                               "BA-17", "BA-g"))
+        lines.append(ScoreLine(player, 0, (_CHARM_IDLE, who)))
     return lines
+
+
+# Why a player scores what they score (:func:`score_player`): the words made only when read.
+_TRICKS = {"n_tricks": n_tricks}
+_NO_TRICKS = Why(True, "BA-13", N_("{who}: no tricks, no points"), "BA-d")
+_BOTH_SEVENS_PAY = Why(True, "BA-18", N_("{who}: the seven of clubs and the seven of diamonds but no jack, "
+                                         "{n_tricks} × {per} points = {x:+d}"), "BA-g", shows=_TRICKS)
+_CHARM_PAYS = Why(True, "BA-18", N_("{who}: the seven of clubs but no jack, {n_tricks} × 4 points = {x:+d}"), "BA-g",
+                  shows=_TRICKS)
+_NASTY_PAYS = Why(True, "BA-16", N_("{who}: the seven of diamonds but no jack, {n_tricks} × 2 points = {x:+d}"), "BA-f",
+                  shows=_TRICKS)
+_PER_TRICK = Why(True, "BA-13", N_("{who}: {n_tricks} × {per} {unit} = {x:+d}"), "BA-d",
+                 make=lambda who, tricks, per, x: dict(who=who, n_tricks=n_tricks(tricks), per=per,
+                                                       unit=M("point") if per == 1 else M("points"), x=x))
+_DOUBLED = Why(True, "BA-15", N_("{who}: {jack} {value}, doubled by the seven of diamonds to {x}"), "BA-f")
+_NOT_DOUBLED = Why(True, "BA-17", N_("{who}: {jack} {value}, not doubled, as the seven of clubs cancels the seven of "
+                                     "diamonds"), "BA-g")
+_JACK = Why(True, "BA-14", N_("{who}: {jack} {value}"), "BA-e")
+_CHARM_IDLE = Why(True, "BA-17", N_("{who}: the seven of clubs has no effect with jacks and without the seven of "
+                                    "diamonds"), "BA-g")
 
 
 def score_deal(won: Won, deal: int, dealer: int, options: Options) -> DealScore:

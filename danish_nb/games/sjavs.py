@@ -74,6 +74,7 @@ from ..families.tricks import (
     position_whole,
     position_won,
     seat_points,
+    step_words,
     tricks_won,
 )
 from ..glossary import Named
@@ -400,7 +401,6 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     (SJ-10, SJ-17, SJ-18, SJ-20, SJ-22; ruling SJ-f). Points are negative: game points lost."""
     players = match.players
     who = f"P{soloist + 1}"
-    name = BID_TEXTS[contract]
     opponents = tuple(s for s in range(players) if s != soloist)
     counts = tricks_won(won)
     trick_points = [card_points(cards_won(w)) for w in won]
@@ -408,69 +408,79 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     mine = trick_points[soloist] + aside
     theirs = sum(trick_points[s] for s in opponents)
     their_tricks = sum(counts[s] for s in opponents)
-    lines = []
-    # one sentence each, its count of tricks through the plural forms ("1 pli sur 6")
-    said = dict(who=who, name=name, total=sum(counts), points=trick_points[soloist])
-    if not out_of_play:
-        counted = _n("{who} ({name}): {n} of {total} tricks, {points} card points",
-                     "{who} ({name}): {n} of {total} tricks, {points} card points", counts[soloist], **said)
-    elif exchanged:
-        counted = _n("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the discards "
-                     "({cards}), making {mine} in all", "{who} ({name}): {n} of {total} tricks, {points} card points, "
-                     "plus {aside} in the discards ({cards}), making {mine} in all", counts[soloist],
-                     cards=cards_text(out_of_play), aside=aside, mine=mine, **said)
-    else:
-        counted = _n("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the skat "
-                     "({cards}), making {mine} in all", "{who} ({name}): {n} of {total} tricks, {points} card points, "
-                     "plus {aside} in the skat ({cards}), making {mine} in all", counts[soloist],
-                     cards=cards_text(out_of_play), aside=aside, mine=mine, **said)
-    lines.append(ScoreLine(soloist, 0, counted, "SJ-10" if out_of_play else "SJ-3", "SJ-d" if out_of_play else None))
-    lines.append(ScoreLine(soloist, 0, M("the opponents ({seats}): {n_tricks}, {theirs} card points",
-                                         seats=_seats(opponents),
-                                         n_tricks=n_tricks(their_tricks), theirs=theirs), "SJ-3"))
-    target_rule = "SJ-22" if plan.target != 61 else BID_RULES[contract]
+    counted = (_COUNTED_DISCARDS if exchanged else _COUNTED_SKAT) if out_of_play else _COUNTED
+    lines = [ScoreLine(soloist, 0, (counted, who, contract, counts[soloist], sum(counts), trick_points[soloist],
+                                    out_of_play, aside, mine)),
+             ScoreLine(soloist, 0, (_OPPONENTS, opponents, their_tricks, theirs))]
     if contract == "slam":
         won_it = counts[soloist] == sum(counts)
-        lines.append(ScoreLine(soloist, 0, M("In a Slam {who} must win every trick, and won {counts} of {sum}: {x}",
-                                             who=who, counts=counts[soloist],
-                                             sum=sum(counts), x=M("won") if won_it else M("lost")), "SJ-11"))
+        lines.append(ScoreLine(soloist, 0, (_SLAM, who, counts[soloist], sum(counts), won_it)))
     else:
         won_it = mine >= plan.target
-        verdict = M("won") if won_it else M("lost, {short} short", short=plan.target - mine)
-        lines.append(ScoreLine(soloist, 0, M("{who} took {mine} against a target of {target}: {verdict}",
-                                             target=plan.target, who=who, mine=mine, verdict=verdict), target_rule,
-                               "SJ-g" if target_rule == "SJ-22" else "SJ-d"))
+        lines.append(ScoreLine(soloist, 0, (_TARGETS["SJ-22" if plan.target != 61 else BID_RULES[contract]],
+                                            who, mine, plan.target)))
     points = [0] * players
     if not won_it:
         loss = LOSS[contract]
-        lines.append(ScoreLine(soloist, -loss, M("{who} deducts {loss} for losing a {name}",
-                                                 who=who, loss=loss, name=name), "SJ-18", "SJ-f"))
+        lines.append(ScoreLine(soloist, -loss, (_SOLOIST_LOSES, who, loss, contract)))
         points[soloist] = -loss
     else:
         if their_tricks == 0:
-            loss, why, rule = 15, M("the opponents lost every trick"), "SJ-17"
+            loss, why = 15, (_NO_TRICK_TAKEN,)
         elif theirs < plan.double_under:
-            loss, why = 10, M("the opponents took {theirs}, under {under}", theirs=theirs, under=plan.double_under)
-            rule = "SJ-22" if plan.double_under != 31 else "SJ-17"
+            loss, why = 10, (_UNDER if plan.double_under != 31 else _UNDER_31, theirs, plan.double_under)
         else:
-            loss, why, rule = 5, M("the opponents took {theirs}, at least {under}", theirs=theirs,
-                                   under=plan.double_under), "SJ-17"
+            loss, why = 5, (_AT_LEAST, theirs, plan.double_under)
         for seat in opponents:
             have = match.scores[seat]
             floor = options.last_points
             if floor and have - loss < floor:
                 kept = max(0, have - floor)
-                lines.append(ScoreLine(seat, -kept, M("P{seat} deducts {kept}, not {loss}: down to the last "
-                                                      "game points ({floor}), an opponent is not brought lower",
-                                                      seat=seat + 1,
-                                                      kept=kept, loss=loss, floor=floor), "SJ-20", "SJ-f"))
+                lines.append(ScoreLine(seat, -kept, (_LAST_POINTS, seat + 1, kept, loss, floor)))
                 points[seat] = -kept
             else:
-                lines.append(ScoreLine(seat, -loss, M("P{seat} deducts {loss}: {who} won the {name}; {why}",
-                                                      seat=seat + 1, loss=loss, who=who, name=name, why=why),
-                                       rule, "SJ-g" if rule == "SJ-22" else "SJ-f"))
+                lines.append(ScoreLine(seat, -loss, (_DEDUCTS[why[0].rule_id], seat + 1, loss, who, contract, why)))
                 points[seat] = -loss
     return DealScore(match.deal, match.dealer, tuple(points), tuple(lines))
+
+
+def _counted(msgid: str, rule_id: str, ruling_id: str | None) -> Why:
+    """Why the soloist's card points are what they are (the discards or skat counted for them, if any)."""
+    return Why(True, rule_id, "", ruling_id, words=lambda who, bid, n, total, points, cards, aside, mine: _n(
+        msgid, msgid, n, who=who, name=BID_TEXTS[bid], total=total, points=points, cards=cards_text(cards),
+        aside=aside, mine=mine))
+
+
+# Why a deal scores what it scores (:func:`score_deal`): the words made only when read.
+_COUNTED = _counted(N_("{who} ({name}): {n} of {total} tricks, {points} card points"), "SJ-3", None)
+_COUNTED_DISCARDS = _counted(N_("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the "
+                                "discards ({cards}), making {mine} in all"), "SJ-10", "SJ-d")
+_COUNTED_SKAT = _counted(N_("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the skat "
+                            "({cards}), making {mine} in all"), "SJ-10", "SJ-d")
+_OPPONENTS = Why(True, "SJ-3", N_("the opponents ({seats}): {n_tricks}, {theirs} card points"),
+                 shows={"seats": lambda seats: _seats(seats), "n_tricks": n_tricks})
+_SLAM = Why(True, "SJ-11", N_("In a Slam {who} must win every trick, and won {counts} of {sum}: {x}"),
+            shows={"x": lambda won_it: M("won") if won_it else M("lost")})
+_TARGETS = {rule_id: Why(True, rule_id, N_("{who} took {mine} against a target of {target}: {verdict}"), ruling_id,
+                         make=lambda who, mine, target: dict(who=who, mine=mine, target=target, verdict=M(
+                             "won") if mine >= target else M("lost, {short} short", short=target - mine)))
+            for rule_id, ruling_id in (("SJ-8", "SJ-d"), ("SJ-9", "SJ-d"), ("SJ-22", "SJ-g"))}
+_SOLOIST_LOSES = Why(True, "SJ-18", N_("{who} deducts {loss} for losing a {name}"), "SJ-f",
+                     shows={"name": BID_TEXTS.__getitem__})
+_LAST_POINTS = Why(True, "SJ-20", N_("P{seat} deducts {kept}, not {loss}: down to the last game points ({floor}), an "
+                                     "opponent is not brought lower"), "SJ-f")
+
+
+_DEALS_AGAIN = Why(True, "SJ-6", N_("everyone passed: the cards are thrown in and P{dealer} deals again"), "SJ-c")
+_THROWN_IN = Why(True, "SJ-6", N_("{text} (ruling SJ-c)"), shows={"text": step_words})
+#: Why the opponents deduct what they deduct, by the rule that says so (a step given to the line that says it).
+_NO_TRICK_TAKEN = Why(True, "SJ-17", N_("the opponents lost every trick"))
+_UNDER_31 = Why(True, "SJ-17", N_("the opponents took {theirs}, under {under}"))
+_UNDER = Why(True, "SJ-22", N_("the opponents took {theirs}, under {under}"))
+_AT_LEAST = Why(True, "SJ-17", N_("the opponents took {theirs}, at least {under}"))
+_DEDUCTS = {rule_id: Why(True, rule_id, N_("P{seat} deducts {loss}: {who} won the {name}; {why}"), ruling_id,
+                         shows={"name": BID_TEXTS.__getitem__, "why": step_words})
+            for rule_id, ruling_id in (("SJ-17", "SJ-f"), ("SJ-22", "SJ-g"))}
 
 
 def match_result(scores: tuple[int, ...], capped: int | None = None) -> Result:
@@ -812,11 +822,11 @@ class SjavsState(MatchState):
     def _throw_in(self, event: Event | None) -> tuple[SjavsState, tuple[Event, ...]]:
         """Everyone passed: the same dealer deals again (ruling SJ-c)."""
         m = self.match
-        text = M("everyone passed: the cards are thrown in and P{dealer} deals again", dealer=m.dealer + 1)
-        line = ScoreLine(self.eldest, 0, M("{text} (ruling SJ-c)", text=text), "SJ-6")
+        line = ScoreLine(self.eldest, 0, (_THROWN_IN, (_DEALS_AGAIN, m.dealer + 1)))
         match = m.scored(DealScore(m.deal, m.dealer, (0,) * self.players, (line,)))
         watched = self._watched  # events only when someone reads them (RulesState)
-        events = [event, Event("throw-in", None, text, (), R["SJ-6"], RULING["SJ-c"])] if watched else []
+        events = [event, Event("throw-in", None, step_words(line.step[1]), (), R["SJ-6"], RULING["SJ-c"])] \
+            if watched else []
         if match.deal + 1 >= self.options.max_deals:
             return self._finish(match, events, capped=True)
         state = deal_state(self.options, self.players, Match(m.seed, m.deal + 1, m.dealer, match.scores,
