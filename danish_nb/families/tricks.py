@@ -226,7 +226,7 @@ def playable(hand: Sequence[Card], trick: Sequence[Play], trumps: Trumps) -> tup
     """
     if not trick:
         return tuple(hand)
-    return tuple(filter(trumps._follows[trick[0].card], hand)) or tuple(hand)  # on every move's path: no loop in Python
+    return tuple(filter(trumps._follows[trick[0][1]], hand)) or tuple(hand)  # on every move's path: no loop in Python
 
 
 def _counted(card: Card, trumps: Trumps) -> Text:
@@ -1047,11 +1047,12 @@ class MatchState(RulesState):
         (a trump call, bids, discards ...) that its check ``_check`` passes."""
         if self.result is not None:
             return []
-        p = self.current_player
-        if self.phase == "play":  # one shared move per card
-            return list(map(_PLAY_MOVES[p].__getitem__, playable(self.hands[p], self.trick, self.trumps)))
+        trick = self.trick
+        if trick or self.phase == "play":  # one shared move per card
+            p = (self.leader + len(trick)) % self.players  # current_player in the trick play, read inline
+            return list(map(_PLAY_MOVES[p].__getitem__, playable(self.hands[p], trick, self.trumps)))
         check = self._check_phase
-        return [move for move in self._phase_moves(p) if check(move)[0].ok]  # passes(step), read inline
+        return [move for move in self._phase_moves(self.current_player) if check(move)[0].ok]  # passes(step)
 
     def _check_phase(self, move: TrickMove) -> Step:
         """The step deciding a well-formed move while the match goes on (each game writes its own)."""
@@ -1115,7 +1116,7 @@ class MatchState(RulesState):
         """The state after ``move`` puts its card on the trick, and what happened: a full trick
         is won (by ``rule``; ``points(cards)`` adds the trick's card points to the event), its
         winner leads, and after the last trick the game's ``_end_deal(events)`` scores the deal."""
-        p, card = move.player, move.card
+        p, _, card = move[:3]  # player, action, card (a NamedTuple's fields by name go through descriptors)
         hands = list(self.hands)
         hand = hands[p]
         at = hand.index(card)
@@ -1124,9 +1125,9 @@ class MatchState(RulesState):
         watched = self._watched  # events only when someone reads them (RulesState)
         if len(trick) < self.players:
             return self.copy(hands=tuple(hands), trick=trick), _played(p, card) if watched else ()
-        cards = tuple([play.card for play in trick])
+        cards = tuple([c for _, c in trick])
         best, why = taken_by(cards, self.trumps)
-        w = trick[best].player
+        w = trick[best][0]
         record = TrickRecord(trick, w, why)
         won = list(self.won)
         won[w] += (cards,)

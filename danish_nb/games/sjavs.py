@@ -509,6 +509,8 @@ def match_result(scores: tuple[int, ...], capped: int | None = None) -> Result:
 # --------------------------------------------------------------------------- state
 
 PHASES = ("bid", "trump", "discard", "play", "over")
+#: The rule a trick is taken by (SJ-14).
+_TAKES = R["SJ-14"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -750,6 +752,8 @@ class SjavsState(MatchState):
     # -- applying
     def _apply(self, move: Any) -> tuple[SjavsState, tuple[Event, ...]]:
         """The next state and what happened (``move`` is legal: see :meth:`RulesState.apply`)."""
+        if self.phase == "play":
+            return self._play_card(move, _TAKES, card_points)
         if self.phase == "bid":
             return self._apply_bid(move)
         if self.phase == "trump":
@@ -760,18 +764,15 @@ class SjavsState(MatchState):
                                                   player=move.player + 1, suit_name=SUIT_TEXTS[move.suit]),
                           (), R["SJ-25"])
             return state, (named,) + events
-        if self.phase == "discard":
-            p = move.player
-            hand = tuple(c for c in self.hands[p] if c not in move.cards)
-            state = self.copy(hands=self._hands_with(p, hand), skat=move.cards, phase="play",
-                                  leader=self.eldest)
-            if not self._watched:
-                return state, ()
-            aside = Private(move.cards, owner=p, public=n_cards(len(move.cards)), in_hand=False)
-            text = M("P{p} discards {cards} face down; P{eldest} (eldest) leads", p=p + 1, cards=aside,
-                     eldest=self.eldest + 1)
-            return state, (Event("discard", p, text, (), R["SJ-8"]),)
-        return self._play_card(move, R["SJ-14"], card_points)
+        p = move.player  # the discard
+        hand = tuple(c for c in self.hands[p] if c not in move.cards)
+        state = self.copy(hands=self._hands_with(p, hand), skat=move.cards, phase="play", leader=self.eldest)
+        if not self._watched:
+            return state, ()
+        aside = Private(move.cards, owner=p, public=n_cards(len(move.cards)), in_hand=False)
+        text = M("P{p} discards {cards} face down; P{eldest} (eldest) leads", p=p + 1, cards=aside,
+                 eldest=self.eldest + 1)
+        return state, (Event("discard", p, text, (), R["SJ-8"]),)
 
     def _hands_with(self, seat: int, hand: tuple[Card, ...]) -> Hands:
         return self.hands[:seat] + (hand,) + self.hands[seat + 1:]
