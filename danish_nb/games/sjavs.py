@@ -680,7 +680,7 @@ class SjavsState(MatchState):
         return self._check_card(move)
 
     def _check_bid(self, move: TrickMove) -> Step:
-        p, who = self.current_player, f"P{move.player + 1}"
+        p, who = self.turn, f"P{move.player + 1}"  # the auction's turn (current_player, read inline)
         if move.action not in ("bid", PASS):
             return _AUCTION_FIRST, p + 1
         if move.player != p:
@@ -700,7 +700,7 @@ class SjavsState(MatchState):
             return _NO_SUCH_BID, move.bid
         if self.contract is not None and BIDS.index(move.bid) <= BIDS.index(self.contract):
             return _NOT_HIGHER, self.soloist + 1, BID_TEXTS[self.contract]
-        return _BIDS[move.bid], who, move.bid, self.layout
+        return _BIDS[move.bid], who, move.bid, self  # the words read the state's layout
 
     def _check_trump(self, move: TrickMove) -> Step:
         if not self.options.farvesjavs:
@@ -899,7 +899,8 @@ _PASSES_FEW_TRUMPS = Why(True, "SJ-6", "", "SJ-b", words=lambda who, count: _n(
 _PASSES = Why(True, "SJ-6", N_("{who} passes (a pass is final)"), "SJ-b")
 _NO_SUCH_BID = Why(False, "SJ-6", N_("{bid!r} is not a bid: Play, Strike or Slam"), "SJ-b")
 _NOT_HIGHER = Why(False, "SJ-6", N_("a bid must be higher than any before: P{soloist} bid {bid_name}"), "SJ-b")
-_BIDS = {bid: Why(True, BID_RULES[bid], "", "SJ-d", words=_bid_words) for bid in BIDS}
+_BIDS = {bid: Why(True, BID_RULES[bid], "", "SJ-d", words=lambda who, bid, state: _bid_words(who, bid, state.layout))
+         for bid in BIDS}
 _DISCARD_FIRST = Why(False, "SJ-8", N_("P{p} took the skat and first discards {k} cards"), "SJ-d")
 _SOLOIST_DISCARDS = Why(False, "SJ-8", N_("P{p}, the soloist, discards, not {who}"), "SJ-d")
 _DISCARD_EXACTLY = Why(False, "SJ-8", N_("{who} discards exactly {k} cards (as many as the skat held)"), "SJ-d")
