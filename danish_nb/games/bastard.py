@@ -180,6 +180,8 @@ RULINGS = (
 CATALOGUE = Catalogue(RULES, RULINGS)
 R = CATALOGUE.rules
 RULING = CATALOGUE.rulings
+#: The rule a trick is taken by (BA-11).
+_TAKES = R["BA-11"]
 #: The trump orders a deal may name (a suit, or ``None``: no trumps), built once: a history keeps one per deal.
 _TRUMPS = {suit: Trumps(suit) for suit in (*SUITS, None)}
 
@@ -435,15 +437,15 @@ class BastardState(MatchState):
     # -- applying
     def _apply(self, move: Any) -> tuple[BastardState, tuple[Event, ...]]:
         """The next state and what happened (``move`` is legal: see :meth:`RulesState.apply`)."""
-        p = move.player
-        if move.action == "trump":
-            trumps = _TRUMPS[move.suit]
-            if not self._watched:  # events only when someone reads them (RulesState)
-                return self.copy(trumps=trumps), ()
-            text = M("P{p} declares no trumps", p=p + 1) if move.suit is None else \
-                M("P{p} names {name} as trumps", p=p + 1, name=trumps.text)
-            return self.copy(trumps=trumps), (Event("trump", p, text, (), R["BA-8"]),)
-        return self._play_card(move, R["BA-11"])
+        if self.trumps is not None:  # the trick play
+            return self._play_card(move, _TAKES)
+        p = move.player  # the trump call
+        trumps = _TRUMPS[move.suit]
+        if not self._watched:  # events only when someone reads them (RulesState)
+            return self.copy(trumps=trumps), ()
+        text = M("P{p} declares no trumps", p=p + 1) if move.suit is None else \
+            M("P{p} names {name} as trumps", p=p + 1, name=trumps.text)
+        return self.copy(trumps=trumps), (Event("trump", p, text, (), R["BA-8"]),)
 
     def _end_deal(self, events: list[Event]) -> tuple[BastardState, tuple[Event, ...]]:
         """Score the deal (line by line), then deal again or end the match."""
