@@ -458,7 +458,7 @@ _COUNTED_DISCARDS = _counted(N_("{who} ({name}): {n} of {total} tricks, {points}
 _COUNTED_SKAT = _counted(N_("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the skat "
                             "({cards}), making {mine} in all"), "SJ-10", "SJ-d")
 _OPPONENTS = Why(True, "SJ-3", N_("the opponents ({seats}): {n_tricks}, {theirs} card points"),
-                 shows={"seats": lambda seats: _seats(seats), "n_tricks": n_tricks})
+                 shows={"seats": _seats, "n_tricks": n_tricks})
 _SLAM = Why(True, "SJ-11", N_("In a Slam {who} must win every trick, and won {counts} of {sum}: {x}"),
             shows={"x": lambda won_it: M("won") if won_it else M("lost")})
 _TARGETS = {rule_id: Why(True, rule_id, N_("{who} took {mine} against a target of {target}: {verdict}"), ruling_id,
