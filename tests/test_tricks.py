@@ -28,6 +28,7 @@ from danish_nb.families.tricks import (
     parse_trick_move,
     parse_trump,
     playable,
+    score_reason,
     trick_winner,
 )
 from helpers import said
@@ -227,7 +228,7 @@ def test_deal_seeds_are_a_pure_function_of_seed_and_deal_number():
 def test_a_match_adds_deal_scores_and_passes_the_deal_left():
     match = Match(seed=1, deal=0, dealer=3, scores=(0, 0, 0, 0))
     assert match.first_player == 0
-    score = DealScore(0, 3, (2, -1, 0, 5), (ScoreLine(0, 2, (Why(True, "X", "P1: 2 tricks"),)),))
+    score = DealScore(0, 3, (2, -1, 0, 5), (ScoreLine(0, 2, (score_reason("X 2", Why(True, "X", "P1: 2 tricks")),)),))
     later = match.scored(score).next_deal()
     assert (later.deal, later.dealer, later.first_player, later.scores) == (1, 0, 1, (2, -1, 0, 5))
     assert later.history == (score,)
@@ -235,8 +236,9 @@ def test_a_match_adds_deal_scores_and_passes_the_deal_left():
 
 
 def test_a_deal_score_explains_each_player_with_a_total():
-    score = DealScore(0, 0, (1, -6), (ScoreLine(0, 1, (Why(True, "X", "P1: 1 trick"),)),
-                                      ScoreLine(1, -6, (Why(True, "Y", "P2: J♦ -3, doubled by the 7♦: -6"),))))
+    doubled = score_reason("Y", Why(True, "Y", "P2: J♦ -3, doubled by the 7♦: -6"))
+    score = DealScore(0, 0, (1, -6), (ScoreLine(0, 1, (score_reason("X 1", Why(True, "X", "P1: 1 trick")),)),
+                                      ScoreLine(1, -6, (doubled,))))
     assert score.explanation(1) == ["P2: J♦ -3, doubled by the 7♦: -6", "P2: deal total -6"]
     assert score.explanation()[:2] == ["P1: 1 trick", "P1: deal total +1"]
 

@@ -542,12 +542,24 @@ def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
 
 # --------------------------------------------------------------------------- matches
 
+#: The reasons score lines give, by key (see :func:`score_reason`).
+SCORE_REASONS: dict[str, Why] = {}
+
+
+def score_reason(key: str, why: Why) -> str:
+    """Register ``why`` (a :class:`~danish_nb.checks.Why`: a rule, a ruling, words made when read)
+    as the reason of score lines under ``key``, and return the key: a line names its reason by
+    key, so a state kept or sent (pickled) holds no function and compares equal when restored."""
+    SCORE_REASONS[key] = why
+    return key
+
+
 class ScoreLine(NamedTuple):
     """One line of a deal's score explanation: whose points, how many, and why, as a step
-    ``(why, *values)`` (a :class:`~danish_nb.checks.Why`: the rule and ruling the line rests on,
+    ``(reason, *values)`` (a key of :func:`score_reason`: the rule and ruling the line rests on,
     and its words, made only when read, so scoring a deal builds no text).
 
-    >>> line = ScoreLine(0, 3, (Why(True, "X-1", "{who}: 3 tricks", "X-a"), "P1"))
+    >>> line = ScoreLine(0, 3, (score_reason("X-1 tricks", Why(True, "X-1", "{who}: 3 tricks", "X-a")), "P1"))
     >>> str(line.text), line.rule_id, line.ruling_id
     ('P1: 3 tricks', 'X-1', 'X-a')
     """
@@ -559,15 +571,15 @@ class ScoreLine(NamedTuple):
     @property
     def text(self) -> Text:
         """The line in words (a message, translated when shown)."""
-        return self.step[0].text(self.step[1:])
+        return step_words(self.step)
 
     @property
     def rule_id(self) -> str:
-        return self.step[0].rule_id
+        return SCORE_REASONS[self.step[0]].rule_id
 
     @property
     def ruling_id(self) -> str | None:
-        return self.step[0].ruling_id
+        return SCORE_REASONS[self.step[0]].ruling_id
 
     def event(self, catalogue: Catalogue) -> Event:
         """The ``'score'`` event of this line, citing its rule and ruling from ``catalogue``."""
@@ -576,9 +588,8 @@ class ScoreLine(NamedTuple):
 
 
 def step_words(step: Step) -> Text:
-    """The words of a step ``(why, *values)`` (a :class:`~danish_nb.checks.Why`'s ``shows``,
-    for a step given as a value of another)."""
-    return step[0].text(step[1:])
+    """The words of a score step ``(reason, *values)`` (also a value a reason shows)."""
+    return SCORE_REASONS[step[0]].text(step[1:])
 
 
 def seat_points(points: Sequence[int], signed: bool = False) -> Listed:
@@ -639,7 +650,8 @@ class DealScore:
     def explanation(self, player: int | None = None, lang: str = "en") -> list[str]:
         """The lines of one player (or everyone's), each player's ending with their deal total (in ``lang``).
 
-        >>> DealScore(0, 2, (3, 0), (ScoreLine(0, 3, (Why(True, "X-1", "P1: 3 tricks: +3"),)),)).explanation()
+        >>> line = ScoreLine(0, 3, (score_reason("X-1", Why(True, "X-1", "P1: 3 tricks: +3")),))
+        >>> DealScore(0, 2, (3, 0), (line,)).explanation()
         ['P1: 3 tricks: +3', 'P1: deal total +3', 'P2: deal total +0']
         """
         seats = range(len(self.points)) if player is None else (player,)

@@ -52,6 +52,7 @@ from ..families.tricks import (
     position_trick,
     position_whole,
     position_won,
+    score_reason,
     seat_points,
     tricks_won,
 )
@@ -274,22 +275,31 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
 
 # Why a player scores what they score (:func:`score_player`): the words made only when read.
 _TRICKS = {"n_tricks": n_tricks}
-_NO_TRICKS = Why(True, "BA-13", N_("{who}: no tricks, no points"), "BA-d")
-_BOTH_SEVENS_PAY = Why(True, "BA-18", N_("{who}: the seven of clubs and the seven of diamonds but no jack, "
-                                         "{n_tricks} × {per} points = {x:+d}"), "BA-g", shows=_TRICKS)
-_CHARM_PAYS = Why(True, "BA-18", N_("{who}: the seven of clubs but no jack, {n_tricks} × 4 points = {x:+d}"), "BA-g",
-                  shows=_TRICKS)
-_NASTY_PAYS = Why(True, "BA-16", N_("{who}: the seven of diamonds but no jack, {n_tricks} × 2 points = {x:+d}"), "BA-f",
-                  shows=_TRICKS)
-_PER_TRICK = Why(True, "BA-13", N_("{who}: {n_tricks} × {per} {unit} = {x:+d}"), "BA-d",
-                 make=lambda who, tricks, per, x: dict(who=who, n_tricks=n_tricks(tricks), per=per,
-                                                       unit=M("point") if per == 1 else M("points"), x=x))
-_DOUBLED = Why(True, "BA-15", N_("{who}: {jack} {value}, doubled by the seven of diamonds to {x}"), "BA-f")
-_NOT_DOUBLED = Why(True, "BA-17", N_("{who}: {jack} {value}, not doubled, as the seven of clubs cancels the seven of "
-                                     "diamonds"), "BA-g")
-_JACK = Why(True, "BA-14", N_("{who}: {jack} {value}"), "BA-e")
-_CHARM_IDLE = Why(True, "BA-17", N_("{who}: the seven of clubs has no effect with jacks and without the seven of "
-                                    "diamonds"), "BA-g")
+
+
+def _per_trick_words(who: str, tricks: int, per: int, x: int) -> dict[str, Any]:
+    return dict(who=who, n_tricks=n_tricks(tricks), per=per, unit=M("point") if per == 1 else M("points"), x=x)
+
+
+_NO_TRICKS = score_reason("BA no tricks", Why(True, "BA-13", N_("{who}: no tricks, no points"), "BA-d"))
+_BOTH_SEVENS_PAY = score_reason("BA both sevens", Why(
+    True, "BA-18", N_("{who}: the seven of clubs and the seven of diamonds but no jack, {n_tricks} × {per} points = "
+                      "{x:+d}"), "BA-g", shows=_TRICKS))
+_CHARM_PAYS = score_reason("BA charm", Why(
+    True, "BA-18", N_("{who}: the seven of clubs but no jack, {n_tricks} × 4 points = {x:+d}"), "BA-g", shows=_TRICKS))
+_NASTY_PAYS = score_reason("BA nasty", Why(
+    True, "BA-16", N_("{who}: the seven of diamonds but no jack, {n_tricks} × 2 points = {x:+d}"), "BA-f",
+    shows=_TRICKS))
+_PER_TRICK = score_reason("BA per trick", Why(True, "BA-13", N_("{who}: {n_tricks} × {per} {unit} = {x:+d}"), "BA-d",
+                                              make=_per_trick_words))
+_DOUBLED = score_reason("BA doubled", Why(
+    True, "BA-15", N_("{who}: {jack} {value}, doubled by the seven of diamonds to {x}"), "BA-f"))
+_NOT_DOUBLED = score_reason("BA not doubled", Why(
+    True, "BA-17", N_("{who}: {jack} {value}, not doubled, as the seven of clubs cancels the seven of diamonds"),
+    "BA-g"))
+_JACK = score_reason("BA jack", Why(True, "BA-14", N_("{who}: {jack} {value}"), "BA-e"))
+_CHARM_IDLE = score_reason("BA charm idle", Why(
+    True, "BA-17", N_("{who}: the seven of clubs has no effect with jacks and without the seven of diamonds"), "BA-g"))
 
 
 def score_deal(won: Won, deal: int, dealer: int, options: Options) -> DealScore:

@@ -45,6 +45,7 @@ from ..core import (
 from ..families.common import position_cards
 from ..families.tricks import (
     BID_NAMES,
+    SCORE_REASONS,
     SUIT_TEXTS,
     AuctionView,
     CardPlay,
@@ -73,6 +74,7 @@ from ..families.tricks import (
     position_trick,
     position_whole,
     position_won,
+    score_reason,
     seat_points,
     step_words,
     tricks_won,
@@ -435,6 +437,7 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
             loss, why = 10, (_UNDER if plan.double_under != 31 else _UNDER_31, theirs, plan.double_under)
         else:
             loss, why = 5, (_AT_LEAST, theirs, plan.double_under)
+        deducts = _DEDUCTS[SCORE_REASONS[why[0]].rule_id]  # the rule the deduction rests on
         for seat in opponents:
             have = match.scores[seat]
             floor = options.last_points
@@ -443,48 +446,58 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
                 lines.append(ScoreLine(seat, -kept, (_LAST_POINTS, seat + 1, kept, loss, floor)))
                 points[seat] = -kept
             else:
-                lines.append(ScoreLine(seat, -loss, (_DEDUCTS[why[0].rule_id], seat + 1, loss, who, contract, why)))
+                lines.append(ScoreLine(seat, -loss, (deducts, seat + 1, loss, who, contract, why)))
                 points[seat] = -loss
     return DealScore(match.deal, match.dealer, tuple(points), tuple(lines))
 
 
-def _counted(msgid: str, rule_id: str, ruling_id: str | None) -> Why:
+def _counted(key: str, msgid: str, rule_id: str, ruling_id: str | None) -> str:
     """Why the soloist's card points are what they are (the discards or skat counted for them, if any)."""
-    return Why(True, rule_id, "", ruling_id, words=lambda who, bid, n, total, points, cards, aside, mine: _n(
-        msgid, msgid, n, who=who, name=BID_TEXTS[bid], total=total, points=points, cards=cards_text(cards),
-        aside=aside, mine=mine))
+    return score_reason(key, Why(True, rule_id, "", ruling_id, words=lambda who, bid, n, total, points, cards, aside,
+                                 mine: _n(msgid, msgid, n, who=who, name=BID_TEXTS[bid], total=total, points=points,
+                                          cards=cards_text(cards), aside=aside, mine=mine)))
 
 
 # Why a deal scores what it scores (:func:`score_deal`): the words made only when read.
-_COUNTED = _counted(N_("{who} ({name}): {n} of {total} tricks, {points} card points"), "SJ-3", None)
-_COUNTED_DISCARDS = _counted(N_("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the "
-                                "discards ({cards}), making {mine} in all"), "SJ-10", "SJ-d")
-_COUNTED_SKAT = _counted(N_("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the skat "
-                            "({cards}), making {mine} in all"), "SJ-10", "SJ-d")
-_OPPONENTS = Why(True, "SJ-3", N_("the opponents ({seats}): {n_tricks}, {theirs} card points"),
-                 shows={"seats": _seats, "n_tricks": n_tricks})
-_SLAM = Why(True, "SJ-11", N_("In a Slam {who} must win every trick, and won {counts} of {sum}: {x}"),
-            shows={"x": lambda won_it: M("won") if won_it else M("lost")})
-_TARGETS = {rule_id: Why(True, rule_id, N_("{who} took {mine} against a target of {target}: {verdict}"), ruling_id,
-                         make=lambda who, mine, target: dict(who=who, mine=mine, target=target, verdict=M(
-                             "won") if mine >= target else M("lost, {short} short", short=target - mine)))
-            for rule_id, ruling_id in (("SJ-8", "SJ-d"), ("SJ-9", "SJ-d"), ("SJ-22", "SJ-g"))}
-_SOLOIST_LOSES = Why(True, "SJ-18", N_("{who} deducts {loss} for losing a {name}"), "SJ-f",
-                     shows={"name": BID_TEXTS.__getitem__})
-_LAST_POINTS = Why(True, "SJ-20", N_("P{seat} deducts {kept}, not {loss}: down to the last game points ({floor}), an "
-                                     "opponent is not brought lower"), "SJ-f")
+_COUNTED = _counted("SJ counted", N_("{who} ({name}): {n} of {total} tricks, {points} card points"), "SJ-3", None)
+_COUNTED_DISCARDS = _counted("SJ discards", N_("{who} ({name}): {n} of {total} tricks, {points} card points, plus "
+                                               "{aside} in the discards ({cards}), making {mine} in all"),
+                             "SJ-10", "SJ-d")
+_COUNTED_SKAT = _counted("SJ skat", N_("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} "
+                                       "in the skat ({cards}), making {mine} in all"), "SJ-10", "SJ-d")
+_OPPONENTS = score_reason("SJ opponents", Why(
+    True, "SJ-3", N_("the opponents ({seats}): {n_tricks}, {theirs} card points"),
+    shows={"seats": _seats, "n_tricks": n_tricks}))
+_SLAM = score_reason("SJ slam", Why(
+    True, "SJ-11", N_("In a Slam {who} must win every trick, and won {counts} of {sum}: {x}"),
+    shows={"x": lambda won_it: M("won") if won_it else M("lost")}))
 
 
-_DEALS_AGAIN = Why(True, "SJ-6", N_("everyone passed: the cards are thrown in and P{dealer} deals again"), "SJ-c")
-_THROWN_IN = Why(True, "SJ-6", N_("{text} (ruling SJ-c)"), shows={"text": step_words})
+def _target_words(who: str, mine: int, target: int) -> dict[str, Any]:
+    verdict = M("won") if mine >= target else M("lost, {short} short", short=target - mine)
+    return dict(who=who, mine=mine, target=target, verdict=verdict)
+
+
+_TARGETS = {rule_id: score_reason(f"SJ target {rule_id}", Why(
+    True, rule_id, N_("{who} took {mine} against a target of {target}: {verdict}"), ruling_id, make=_target_words))
+    for rule_id, ruling_id in (("SJ-8", "SJ-d"), ("SJ-9", "SJ-d"), ("SJ-22", "SJ-g"))}
+_SOLOIST_LOSES = score_reason("SJ soloist loses", Why(
+    True, "SJ-18", N_("{who} deducts {loss} for losing a {name}"), "SJ-f", shows={"name": BID_TEXTS.__getitem__}))
+_LAST_POINTS = score_reason("SJ last points", Why(
+    True, "SJ-20", N_("P{seat} deducts {kept}, not {loss}: down to the last game points ({floor}), an opponent is "
+                      "not brought lower"), "SJ-f"))
+_DEALS_AGAIN = score_reason("SJ deals again", Why(
+    True, "SJ-6", N_("everyone passed: the cards are thrown in and P{dealer} deals again"), "SJ-c"))
+_THROWN_IN = score_reason("SJ thrown in", Why(True, "SJ-6", N_("{text} (ruling SJ-c)"), shows={"text": step_words}))
 #: Why the opponents deduct what they deduct, by the rule that says so (a step given to the line that says it).
-_NO_TRICK_TAKEN = Why(True, "SJ-17", N_("the opponents lost every trick"))
-_UNDER_31 = Why(True, "SJ-17", N_("the opponents took {theirs}, under {under}"))
-_UNDER = Why(True, "SJ-22", N_("the opponents took {theirs}, under {under}"))
-_AT_LEAST = Why(True, "SJ-17", N_("the opponents took {theirs}, at least {under}"))
-_DEDUCTS = {rule_id: Why(True, rule_id, N_("P{seat} deducts {loss}: {who} won the {name}; {why}"), ruling_id,
-                         shows={"name": BID_TEXTS.__getitem__, "why": step_words})
-            for rule_id, ruling_id in (("SJ-17", "SJ-f"), ("SJ-22", "SJ-g"))}
+_NO_TRICK_TAKEN = score_reason("SJ no trick", Why(True, "SJ-17", N_("the opponents lost every trick")))
+_UNDER_31 = score_reason("SJ under 31", Why(True, "SJ-17", N_("the opponents took {theirs}, under {under}")))
+_UNDER = score_reason("SJ under", Why(True, "SJ-22", N_("the opponents took {theirs}, under {under}")))
+_AT_LEAST = score_reason("SJ at least", Why(True, "SJ-17", N_("the opponents took {theirs}, at least {under}")))
+_DEDUCTS = {rule_id: score_reason(f"SJ deducts {rule_id}", Why(
+    True, rule_id, N_("P{seat} deducts {loss}: {who} won the {name}; {why}"), ruling_id,
+    shows={"name": BID_TEXTS.__getitem__, "why": step_words}))
+    for rule_id, ruling_id in (("SJ-17", "SJ-f"), ("SJ-22", "SJ-g"))}
 
 
 def match_result(scores: tuple[int, ...], capped: int | None = None) -> Result:
