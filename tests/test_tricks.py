@@ -14,6 +14,7 @@ import danish_nb as dn
 from danish_nb.agents import make_agent, tricks as trick_agents
 from danish_nb.agents.base import AGENTS
 from danish_nb.cards import SUITS, Card, Suit, parse_cards, standard_pack
+from danish_nb.checks import Why
 from danish_nb.families.tricks import (
     DealScore,
     Match,
@@ -27,6 +28,7 @@ from danish_nb.families.tricks import (
     parse_trick_move,
     parse_trump,
     playable,
+    score_reason,
     trick_winner,
 )
 from helpers import said
@@ -226,7 +228,7 @@ def test_deal_seeds_are_a_pure_function_of_seed_and_deal_number():
 def test_a_match_adds_deal_scores_and_passes_the_deal_left():
     match = Match(seed=1, deal=0, dealer=3, scores=(0, 0, 0, 0))
     assert match.first_player == 0
-    score = DealScore(0, 3, (2, -1, 0, 5), (ScoreLine(0, 2, "P1: 2 tricks", "X"),))
+    score = DealScore(0, 3, (2, -1, 0, 5), (ScoreLine(0, 2, (score_reason("X 2", Why(True, "X", "P1: 2 tricks")),)),))
     later = match.scored(score).next_deal()
     assert (later.deal, later.dealer, later.first_player, later.scores) == (1, 0, 1, (2, -1, 0, 5))
     assert later.history == (score,)
@@ -234,8 +236,9 @@ def test_a_match_adds_deal_scores_and_passes_the_deal_left():
 
 
 def test_a_deal_score_explains_each_player_with_a_total():
-    score = DealScore(0, 0, (1, -6), (ScoreLine(0, 1, "P1: 1 trick", "X"),
-                                      ScoreLine(1, -6, "P2: J♦ -3, doubled by the 7♦: -6", "Y")))
+    doubled = score_reason("Y", Why(True, "Y", "P2: J♦ -3, doubled by the 7♦: -6"))
+    score = DealScore(0, 0, (1, -6), (ScoreLine(0, 1, (score_reason("X 1", Why(True, "X", "P1: 1 trick")),)),
+                                      ScoreLine(1, -6, (doubled,))))
     assert score.explanation(1) == ["P2: J♦ -3, doubled by the 7♦: -6", "P2: deal total -6"]
     assert score.explanation()[:2] == ["P1: 1 trick", "P1: deal total +1"]
 
@@ -329,8 +332,7 @@ def test_it_decides_from_its_own_view_only():
         hands = list(state.hands)
         for seat in others:
             hands[seat], pool = tuple(pool[:len(hands[seat])]), pool[len(hands[seat]):]
-        shuffled_state = type(state)(state.options, state.players, state.match, tuple(hands), state.trumps,
-                                     state.trick, state.leader, state.won, state.last_trick)
+        shuffled_state = state.copy(hands=tuple(hands))
         agent = trick_agents.TrickRuleOfThumb()
         assert agent.choose(state) == agent.choose(shuffled_state)
 

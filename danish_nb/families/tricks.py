@@ -84,6 +84,10 @@ class Trumps:
     order: tuple[Rank, ...] = RANKS
     _suits: dict = field(init=False, compare=False, repr=False)
     _strengths: dict = field(init=False, compare=False, repr=False)
+    #: Per card, whether another card belongs to the same suit for following (``frozenset.__contains__``).
+    _follows: dict = field(init=False, compare=False, repr=False)
+    #: Per suit led, each card's power to take the trick: trumps above the suit led, any other card below both.
+    _power: dict = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.suit is not None and self.suit not in SUITS:
@@ -100,8 +104,14 @@ class Trumps:
             elif card.rank in self.order:
                 suits[card] = card.suit
                 strengths[card] = self.order.index(card.rank)
+        members = {suit: frozenset(c for c in suits if suits[c] is suit).__contains__ for suit in SUITS}
+        top = 2 * (top + len(self.permanent))
+        power = {led: {c: strengths[c] + (2 * top if suits[c] is self.suit else top if suits[c] is led else 0)
+                       for c in suits} for led in SUITS}
         object.__setattr__(self, "_suits", suits)
         object.__setattr__(self, "_strengths", strengths)
+        object.__setattr__(self, "_follows", {card: members[suit] for card, suit in suits.items()})
+        object.__setattr__(self, "_power", power)
 
     @property
     def name(self) -> str:
@@ -195,9 +205,10 @@ def by_suit(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_SUIT_ORDER.__getitem__))
 
 
-#: Each card's place in :func:`by_suit` order (read on every deal: a suit's ``.value`` goes
-#: through the enum's descriptor, ten times a dict lookup).
-_SUIT_ORDER = {card: (card.suit.value, card.rank) for card in (Card(r, s) for s in Suit for r in Rank)}
+#: Each card's place in :func:`by_suit` order, a number (read on every deal: numbers compare
+#: faster than the ``(suit letter, rank)`` pairs they are sorted by).
+_SUIT_ORDER = {card: place for place, card in enumerate(sorted((Card(r, s) for s in Suit for r in Rank),
+                                                              key=lambda card: (card.suit.value, card.rank)))}
 
 
 def led_suit(trick: Sequence[Play], trumps: Trumps) -> Suit | None:
@@ -215,10 +226,7 @@ def playable(hand: Sequence[Card], trick: Sequence[Play], trumps: Trumps) -> tup
     """
     if not trick:
         return tuple(hand)
-    suits = trumps._suits  # suit_of, read inline: this is on every move's path
-    led = suits[trick[0].card]
-    following = tuple([c for c in hand if suits[c] is led])
-    return following or tuple(hand)
+    return tuple(filter(trumps._follows[trick[0][1]], hand)) or tuple(hand)  # on every move's path: no loop in Python
 
 
 def _counted(card: Card, trumps: Trumps) -> Text:
@@ -279,14 +287,19 @@ def trick_winner(trick: Sequence[Play], trumps: Trumps) -> tuple[Play, Message]:
     """
     if not trick:
         raise ValueError("an empty trick has no winner")
-    suits, strengths, trump = trumps._suits, trumps._strengths, trumps.suit  # read inline: once a trick
-    led = suits[trick[0].card]
-    trumped = [play for play in trick if suits[play.card] is trump] if trump is not None else []
-    if trumped:
-        best = max(trumped, key=lambda play: strengths[play.card])
-        return best, _why(_ONLY_TRUMP if len(trumped) == 1 else _HIGHEST_TRUMP, best.card)
-    best = max([play for play in trick if suits[play.card] is led], key=lambda play: strengths[play.card])
-    return best, _why(_LED_WINS[led], best.card)
+    cards = [play.card for play in trick]
+    best, why = taken_by(cards, trumps)
+    return trick[best], why
+
+
+def taken_by(cards: Sequence[Card], trumps: Trumps) -> tuple[int, Message]:
+    """Which of the ``cards`` of a trick (in the order played) takes it, and why (see :func:`trick_winner`)."""
+    suits, trump = trumps._suits, trumps.suit  # read inline: once a trick
+    led = suits[cards[0]]
+    best = max(cards, key=trumps._power[led].__getitem__)  # the first of equal cards (several packs)
+    if trump is not None and suits[best] is trump:
+        return cards.index(best), _why(_ONLY_TRUMP if trumps.count(cards) == 1 else _HIGHEST_TRUMP, best)
+    return cards.index(best), _why(_LED_WINS[led], best)
 
 
 _ONLY_TRUMP = N_("{card} is the only trump")
@@ -529,20 +542,54 @@ def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
 
 # --------------------------------------------------------------------------- matches
 
+#: The reasons score lines give, by key (see :func:`score_reason`).
+SCORE_REASONS: dict[str, Why] = {}
+
+
+def score_reason(key: str, why: Why) -> str:
+    """Register ``why`` (a :class:`~danish_nb.checks.Why`: a rule, a ruling, words made when read)
+    as the reason of score lines under ``key``, and return the key: a line names its reason by
+    key, so a state kept or sent (pickled) holds no function and compares equal when restored."""
+    SCORE_REASONS[key] = why
+    return key
+
+
 class ScoreLine(NamedTuple):
-    """One line of a deal's score explanation: whose points, how many, why, by which rule (and
-    the ruling that reads it, if any)."""
+    """One line of a deal's score explanation: whose points, how many, and why, as a step
+    ``(reason, *values)`` (a key of :func:`score_reason`: the rule and ruling the line rests on,
+    and its words, made only when read, so scoring a deal builds no text).
+
+    >>> line = ScoreLine(0, 3, (score_reason("X-1 tricks", Why(True, "X-1", "{who}: 3 tricks", "X-a")), "P1"))
+    >>> str(line.text), line.rule_id, line.ruling_id
+    ('P1: 3 tricks', 'X-1', 'X-a')
+    """
 
     player: int
     points: int
-    text: str
-    rule_id: str
-    ruling_id: str | None = None
+    step: Step
+
+    @property
+    def text(self) -> Text:
+        """The line in words (a message, translated when shown)."""
+        return step_words(self.step)
+
+    @property
+    def rule_id(self) -> str:
+        return SCORE_REASONS[self.step[0]].rule_id
+
+    @property
+    def ruling_id(self) -> str | None:
+        return SCORE_REASONS[self.step[0]].ruling_id
 
     def event(self, catalogue: Catalogue) -> Event:
         """The ``'score'`` event of this line, citing its rule and ruling from ``catalogue``."""
         ruling = catalogue.ruling(self.ruling_id) if self.ruling_id else None
         return Event("score", self.player, self.text, (), catalogue[self.rule_id], ruling)
+
+
+def step_words(step: Step) -> Text:
+    """The words of a score step ``(reason, *values)`` (also a value a reason shows)."""
+    return SCORE_REASONS[step[0]].text(step[1:])
 
 
 def seat_points(points: Sequence[int], signed: bool = False) -> Listed:
@@ -603,7 +650,8 @@ class DealScore:
     def explanation(self, player: int | None = None, lang: str = "en") -> list[str]:
         """The lines of one player (or everyone's), each player's ending with their deal total (in ``lang``).
 
-        >>> DealScore(0, 2, (3, 0), (ScoreLine(0, 3, "P1: 3 tricks: +3", "X-1"),)).explanation()
+        >>> line = ScoreLine(0, 3, (score_reason("X-1", Why(True, "X-1", "P1: 3 tricks: +3")),))
+        >>> DealScore(0, 2, (3, 0), (line,)).explanation()
         ['P1: 3 tricks: +3', 'P1: deal total +3', 'P2: deal total +0']
         """
         seats = range(len(self.points)) if player is None else (player,)
@@ -962,7 +1010,7 @@ _LEADS_NEXT, _PLAYS_NEXT = M("won the last trick and leads"), M("plays next (clo
 
 class MatchState(RulesState):
     """What the state of every trick-taking match shares (a mixin for a frozen dataclass with
-    the fields ``match``, ``result`` and ``_legal``; see :class:`~danish_nb.core.RulesState`)."""
+    the fields ``match``, ``result``, ``tricks`` and ``_legal``; see :class:`~danish_nb.core.RulesState`)."""
 
     __slots__ = ()
 
@@ -974,6 +1022,11 @@ class MatchState(RulesState):
     def scores(self) -> tuple[int, ...]:
         """The match totals so far (deals finished)."""
         return self.match.scores
+
+    @property
+    def last_trick(self) -> TrickRecord | None:
+        """The deal's last finished trick (``None`` before the first)."""
+        return self.tricks[-1] if self.tricks else None
 
     @property
     def deal_scores(self) -> tuple[DealScore, ...]:
@@ -1006,12 +1059,12 @@ class MatchState(RulesState):
         (a trump call, bids, discards ...) that its check ``_check`` passes."""
         if self.result is not None:
             return []
-        p = self.current_player
-        if self.phase == "play":
-            moves = _PLAY_MOVES[p]  # one shared move per card
-            return [moves[card] for card in playable(self.hands[p], self.trick, self.trumps)]
+        trick = self.trick
+        if trick or self.phase == "play":  # one shared move per card
+            p = (self.leader + len(trick)) % self.players  # current_player in the trick play, read inline
+            return list(map(_PLAY_MOVES[p].__getitem__, playable(self.hands[p], trick, self.trumps)))
         check = self._check_phase
-        return [move for move in self._phase_moves(p) if check(move)[0].ok]  # passes(step), read inline
+        return [move for move in self._phase_moves(self.current_player) if check(move)[0].ok]  # passes(step)
 
     def _check_phase(self, move: TrickMove) -> Step:
         """The step deciding a well-formed move while the match goes on (each game writes its own)."""
@@ -1075,31 +1128,28 @@ class MatchState(RulesState):
         """The state after ``move`` puts its card on the trick, and what happened: a full trick
         is won (by ``rule``; ``points(cards)`` adds the trick's card points to the event), its
         winner leads, and after the last trick the game's ``_end_deal(events)`` scores the deal."""
-        p, card = move.player, move.card
+        p, _, card = move[:3]  # player, action, card (a NamedTuple's fields by name go through descriptors)
         hands = list(self.hands)
         hand = hands[p]
         at = hand.index(card)
         hands[p] = hand[:at] + hand[at + 1:]
         trick = self.trick + (_PLAYS[p][card],)  # type: ignore[index]  # a legal play names its card
         watched = self._watched  # events only when someone reads them (RulesState)
-        played = _played(p, card) if watched else ()
         if len(trick) < self.players:
-            return self.copy(hands=tuple(hands), trick=trick), played
-        winner, why = trick_winner(trick, self.trumps)
-        w = winner.player
+            return self.copy(hands=tuple(hands), trick=trick), _played(p, card) if watched else ()
+        cards = tuple([c for _, c in trick])
+        best, why = taken_by(cards, self.trumps)
+        w = trick[best][0]
         record = TrickRecord(trick, w, why)
-        cards = tuple([play.card for play in trick])
-        gained = list(self.won)
-        gained[w] += (cards,)
-        won = tuple(gained)
+        won = list(self.won)
+        won[w] += (cards,)
         events = []
         if watched:
             worth = _worth(points(cards)) if points else ""
             text = M("P{w} wins the trick ({worth}): {why}; P{w} leads next", w=w + 1, worth=worth, why=why) \
                 if worth else M("P{w} wins the trick: {why}; P{w} leads next", w=w + 1, why=why)
-            events = [*played, Event("trick", w, text, cards, rule)]
-        state = self.copy(hands=tuple(hands), trick=(), leader=w, won=won, last_trick=record,
-                          tricks=self.tricks + (record,))
+            events = [*_played(p, card), Event("trick", w, text, cards, rule)]
+        state = self.copy(hands=tuple(hands), trick=(), leader=w, won=tuple(won), tricks=self.tricks + (record,))
         return state._end_deal(events) if not hands[0] else (state, tuple(events))
 
 

@@ -52,6 +52,7 @@ from ..families.tricks import (
     position_trick,
     position_whole,
     position_won,
+    score_reason,
     seat_points,
     tricks_won,
 )
@@ -180,6 +181,8 @@ RULINGS = (
 CATALOGUE = Catalogue(RULES, RULINGS)
 R = CATALOGUE.rules
 RULING = CATALOGUE.rulings
+#: The rule a trick is taken by (BA-11).
+_TAKES = R["BA-11"]
 #: The trump orders a deal may name (a suit, or ``None``: no trumps), built once: a history keeps one per deal.
 _TRUMPS = {suit: Trumps(suit) for suit in (*SUITS, None)}
 
@@ -243,49 +246,60 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
     """
     who = f"P{player + 1}"
     if tricks == 0:
-        return [ScoreLine(player, 0, M("{who}: no tricks, no points", who=who), "BA-13", "BA-d")]
+        return [ScoreLine(player, 0, (_NO_TRICKS, who))]
     held = set(cards)
     jacks = [jack for jack in JACKS if jack in held]
     nasty, charm = NASTY in held, CHARM in held
     if not jacks:
         if nasty and charm:
             per = options.both_sevens_per_trick
-            return [ScoreLine(player, tricks * per, M("{who}: the seven of clubs and the seven of diamonds but no "
-                                                      "jack, {n_tricks} × {per} points = {x:+d}",
-                                                      who=who, n_tricks=n_tricks(tricks),
-                                                      per=per, x=tricks * per), "BA-18", "BA-g")]
+            return [ScoreLine(player, tricks * per, (_BOTH_SEVENS_PAY, who, tricks, per, tricks * per))]
         if charm:
-            return [ScoreLine(player, tricks * 4,
-                              M("{who}: the seven of clubs but no jack, {n_tricks} × 4 points = {x:+d}",
-                                who=who, n_tricks=n_tricks(tricks), x=tricks * 4), "BA-18", "BA-g")]
+            return [ScoreLine(player, tricks * 4, (_CHARM_PAYS, who, tricks, tricks * 4))]
         if nasty:
-            return [ScoreLine(player, tricks * 2,
-                              M("{who}: the seven of diamonds but no jack, {n_tricks} × 2 points = {x:+d}",
-                                who=who, n_tricks=n_tricks(tricks), x=tricks * 2), "BA-16", "BA-f")]
+            return [ScoreLine(player, tricks * 2, (_NASTY_PAYS, who, tricks, tricks * 2))]
     per = options.points_per_trick
-    unit = M("point") if per == 1 else M("points")
-    lines = [ScoreLine(player, tricks * per, M("{who}: {n_tricks} × {per} {unit} = {x:+d}",
-                                               who=who, n_tricks=n_tricks(tricks), per=per, unit=unit, x=tricks * per),
-                       "BA-13", "BA-d")]
+    lines = [ScoreLine(player, tricks * per, (_PER_TRICK, who, tricks, per, tricks * per))]
     for jack in jacks:
         value = JACKS[jack]
         if nasty and not charm:
-            lines.append(ScoreLine(player, 2 * value, M("{who}: {jack} {value}, doubled by the seven of diamonds "
-                                                        "to {x}",
-                                                        who=who, jack=jack, value=value, x=2 * value), "BA-15", "BA-f"))
+            lines.append(ScoreLine(player, 2 * value, (_DOUBLED, who, jack, value, 2 * value)))
         elif nasty:
-            lines.append(ScoreLine(player, value, M("{who}: {jack} {value}, not doubled, as "
-                                                    "the seven of clubs cancels the seven of diamonds",
-                                                    who=who, jack=jack, value=value), "BA-17", "BA-g"))
+            lines.append(ScoreLine(player, value, (_NOT_DOUBLED, who, jack, value)))
         else:
-            lines.append(ScoreLine(player, value, M("{who}: {jack} {value}", who=who, jack=jack, value=value),
-                                   "BA-14", "BA-e"))
+            lines.append(ScoreLine(player, value, (_JACK, who, jack, value)))
     if charm and not nasty:
-        lines.append(ScoreLine(player, 0,
-                               M("{who}: the seven of clubs has no effect with jacks and without the seven of diamonds",
-                                            who=who),
-                               "BA-17", "BA-g"))
+        lines.append(ScoreLine(player, 0, (_CHARM_IDLE, who)))
     return lines
+
+
+# Why a player scores what they score (:func:`score_player`): the words made only when read.
+_TRICKS = {"n_tricks": n_tricks}
+
+
+def _per_trick_words(who: str, tricks: int, per: int, x: int) -> dict[str, Any]:
+    return dict(who=who, n_tricks=n_tricks(tricks), per=per, unit=M("point") if per == 1 else M("points"), x=x)
+
+
+_NO_TRICKS = score_reason("BA no tricks", Why(True, "BA-13", N_("{who}: no tricks, no points"), "BA-d"))
+_BOTH_SEVENS_PAY = score_reason("BA both sevens", Why(
+    True, "BA-18", N_("{who}: the seven of clubs and the seven of diamonds but no jack, {n_tricks} × {per} points = "
+                      "{x:+d}"), "BA-g", shows=_TRICKS))
+_CHARM_PAYS = score_reason("BA charm", Why(
+    True, "BA-18", N_("{who}: the seven of clubs but no jack, {n_tricks} × 4 points = {x:+d}"), "BA-g", shows=_TRICKS))
+_NASTY_PAYS = score_reason("BA nasty", Why(
+    True, "BA-16", N_("{who}: the seven of diamonds but no jack, {n_tricks} × 2 points = {x:+d}"), "BA-f",
+    shows=_TRICKS))
+_PER_TRICK = score_reason("BA per trick", Why(True, "BA-13", N_("{who}: {n_tricks} × {per} {unit} = {x:+d}"), "BA-d",
+                                              make=_per_trick_words))
+_DOUBLED = score_reason("BA doubled", Why(
+    True, "BA-15", N_("{who}: {jack} {value}, doubled by the seven of diamonds to {x}"), "BA-f"))
+_NOT_DOUBLED = score_reason("BA not doubled", Why(
+    True, "BA-17", N_("{who}: {jack} {value}, not doubled, as the seven of clubs cancels the seven of diamonds"),
+    "BA-g"))
+_JACK = score_reason("BA jack", Why(True, "BA-14", N_("{who}: {jack} {value}"), "BA-e"))
+_CHARM_IDLE = score_reason("BA charm idle", Why(
+    True, "BA-17", N_("{who}: the seven of clubs has no effect with jacks and without the seven of diamonds"), "BA-g"))
 
 
 def score_deal(won: Won, deal: int, dealer: int, options: Options) -> DealScore:
@@ -339,7 +353,6 @@ class BastardState(MatchState):
     trick: tuple[Play, ...]
     leader: int
     won: Won
-    last_trick: TrickRecord | None = None
     result: Result | None = None
     tricks: tuple[TrickRecord, ...] = ()
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
@@ -434,15 +447,15 @@ class BastardState(MatchState):
     # -- applying
     def _apply(self, move: Any) -> tuple[BastardState, tuple[Event, ...]]:
         """The next state and what happened (``move`` is legal: see :meth:`RulesState.apply`)."""
-        p = move.player
-        if move.action == "trump":
-            trumps = _TRUMPS[move.suit]
-            if not self._watched:  # events only when someone reads them (RulesState)
-                return self.copy(trumps=trumps), ()
-            text = M("P{p} declares no trumps", p=p + 1) if move.suit is None else \
-                M("P{p} names {name} as trumps", p=p + 1, name=trumps.text)
-            return self.copy(trumps=trumps), (Event("trump", p, text, (), R["BA-8"]),)
-        return self._play_card(move, R["BA-11"])
+        if self.trumps is not None:  # the trick play
+            return self._play_card(move, _TAKES)
+        p = move.player  # the trump call
+        trumps = _TRUMPS[move.suit]
+        if not self._watched:  # events only when someone reads them (RulesState)
+            return self.copy(trumps=trumps), ()
+        text = M("P{p} declares no trumps", p=p + 1) if move.suit is None else \
+            M("P{p} names {name} as trumps", p=p + 1, name=trumps.text)
+        return self.copy(trumps=trumps), (Event("trump", p, text, (), R["BA-8"]),)
 
     def _end_deal(self, events: list[Event]) -> tuple[BastardState, tuple[Event, ...]]:
         """Score the deal (line by line), then deal again or end the match."""
@@ -498,7 +511,7 @@ def deal_state(options: Options, players: int, match: Match, base: BastardState 
         hands[(first + k) % players] = by_suit(deck[k::players])
     if base is not None:
         return base.copy(match=match, hands=tuple(hands), trumps=None, trick=(), leader=first,
-                         won=((),) * players, last_trick=None, tricks=())
+                         won=((),) * players, tricks=())
     return BastardState(options, players, match, tuple(hands), trumps=None, trick=(), leader=first,
                         won=((),) * players)
 
@@ -589,7 +602,7 @@ class Bastard:
         :meth:`TrickView.sample_world`; ``seed`` shuffles the later deals)."""
         match = Match(seed, view.deal, view.dealer, view.scores, view.deal_scores)
         return BastardState(view.options, view.players, match, hands, trumps=view.trumps, trick=view.trick,
-                            leader=view.leader, won=view.won, last_trick=view.last_trick, result=view.result,
+                            leader=view.leader, won=view.won, result=view.result,
                             tricks=view.tricks)
 
 

@@ -45,6 +45,7 @@ from ..core import (
 from ..families.common import position_cards
 from ..families.tricks import (
     BID_NAMES,
+    SCORE_REASONS,
     SUIT_TEXTS,
     AuctionView,
     CardPlay,
@@ -73,7 +74,9 @@ from ..families.tricks import (
     position_trick,
     position_whole,
     position_won,
+    score_reason,
     seat_points,
+    step_words,
     tricks_won,
 )
 from ..glossary import Named
@@ -237,7 +240,11 @@ def card_points(cards: Sequence[Card]) -> int:
     >>> card_points(parse_cards("AC 10H KD QH JS"))
     30
     """
-    return sum(CARD_POINTS[c.rank] for c in cards)
+    return sum(map(_POINTS.__getitem__, cards))
+
+
+#: Each card's points (read per card, with no loop in Python).
+_POINTS = {Card(rank, suit): points for rank, points in CARD_POINTS.items() for suit in SUITS}
 
 
 # --------------------------------------------------------------------------- options
@@ -400,7 +407,6 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     (SJ-10, SJ-17, SJ-18, SJ-20, SJ-22; ruling SJ-f). Points are negative: game points lost."""
     players = match.players
     who = f"P{soloist + 1}"
-    name = BID_TEXTS[contract]
     opponents = tuple(s for s in range(players) if s != soloist)
     counts = tricks_won(won)
     trick_points = [card_points(cards_won(w)) for w in won]
@@ -408,69 +414,90 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     mine = trick_points[soloist] + aside
     theirs = sum(trick_points[s] for s in opponents)
     their_tricks = sum(counts[s] for s in opponents)
-    lines = []
-    # one sentence each, its count of tricks through the plural forms ("1 pli sur 6")
-    said = dict(who=who, name=name, total=sum(counts), points=trick_points[soloist])
-    if not out_of_play:
-        counted = _n("{who} ({name}): {n} of {total} tricks, {points} card points",
-                     "{who} ({name}): {n} of {total} tricks, {points} card points", counts[soloist], **said)
-    elif exchanged:
-        counted = _n("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the discards "
-                     "({cards}), making {mine} in all", "{who} ({name}): {n} of {total} tricks, {points} card points, "
-                     "plus {aside} in the discards ({cards}), making {mine} in all", counts[soloist],
-                     cards=cards_text(out_of_play), aside=aside, mine=mine, **said)
-    else:
-        counted = _n("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the skat "
-                     "({cards}), making {mine} in all", "{who} ({name}): {n} of {total} tricks, {points} card points, "
-                     "plus {aside} in the skat ({cards}), making {mine} in all", counts[soloist],
-                     cards=cards_text(out_of_play), aside=aside, mine=mine, **said)
-    lines.append(ScoreLine(soloist, 0, counted, "SJ-10" if out_of_play else "SJ-3", "SJ-d" if out_of_play else None))
-    lines.append(ScoreLine(soloist, 0, M("the opponents ({seats}): {n_tricks}, {theirs} card points",
-                                         seats=_seats(opponents),
-                                         n_tricks=n_tricks(their_tricks), theirs=theirs), "SJ-3"))
-    target_rule = "SJ-22" if plan.target != 61 else BID_RULES[contract]
+    counted = (_COUNTED_DISCARDS if exchanged else _COUNTED_SKAT) if out_of_play else _COUNTED
+    lines = [ScoreLine(soloist, 0, (counted, who, contract, counts[soloist], sum(counts), trick_points[soloist],
+                                    out_of_play, aside, mine)),
+             ScoreLine(soloist, 0, (_OPPONENTS, opponents, their_tricks, theirs))]
     if contract == "slam":
         won_it = counts[soloist] == sum(counts)
-        lines.append(ScoreLine(soloist, 0, M("In a Slam {who} must win every trick, and won {counts} of {sum}: {x}",
-                                             who=who, counts=counts[soloist],
-                                             sum=sum(counts), x=M("won") if won_it else M("lost")), "SJ-11"))
+        lines.append(ScoreLine(soloist, 0, (_SLAM, who, counts[soloist], sum(counts), won_it)))
     else:
         won_it = mine >= plan.target
-        verdict = M("won") if won_it else M("lost, {short} short", short=plan.target - mine)
-        lines.append(ScoreLine(soloist, 0, M("{who} took {mine} against a target of {target}: {verdict}",
-                                             target=plan.target, who=who, mine=mine, verdict=verdict), target_rule,
-                               "SJ-g" if target_rule == "SJ-22" else "SJ-d"))
+        lines.append(ScoreLine(soloist, 0, (_TARGETS["SJ-22" if plan.target != 61 else BID_RULES[contract]],
+                                            who, mine, plan.target)))
     points = [0] * players
     if not won_it:
         loss = LOSS[contract]
-        lines.append(ScoreLine(soloist, -loss, M("{who} deducts {loss} for losing a {name}",
-                                                 who=who, loss=loss, name=name), "SJ-18", "SJ-f"))
+        lines.append(ScoreLine(soloist, -loss, (_SOLOIST_LOSES, who, loss, contract)))
         points[soloist] = -loss
     else:
         if their_tricks == 0:
-            loss, why, rule = 15, M("the opponents lost every trick"), "SJ-17"
+            loss, why = 15, (_NO_TRICK_TAKEN,)
         elif theirs < plan.double_under:
-            loss, why = 10, M("the opponents took {theirs}, under {under}", theirs=theirs, under=plan.double_under)
-            rule = "SJ-22" if plan.double_under != 31 else "SJ-17"
+            loss, why = 10, (_UNDER if plan.double_under != 31 else _UNDER_31, theirs, plan.double_under)
         else:
-            loss, why, rule = 5, M("the opponents took {theirs}, at least {under}", theirs=theirs,
-                                   under=plan.double_under), "SJ-17"
+            loss, why = 5, (_AT_LEAST, theirs, plan.double_under)
+        deducts = _DEDUCTS[SCORE_REASONS[why[0]].rule_id]  # the rule the deduction rests on
         for seat in opponents:
             have = match.scores[seat]
             floor = options.last_points
             if floor and have - loss < floor:
                 kept = max(0, have - floor)
-                lines.append(ScoreLine(seat, -kept, M("P{seat} deducts {kept}, not {loss}: down to the last "
-                                                      "game points ({floor}), an opponent is not brought lower",
-                                                      seat=seat + 1,
-                                                      kept=kept, loss=loss, floor=floor), "SJ-20", "SJ-f"))
+                lines.append(ScoreLine(seat, -kept, (_LAST_POINTS, seat + 1, kept, loss, floor)))
                 points[seat] = -kept
             else:
-                lines.append(ScoreLine(seat, -loss, M("P{seat} deducts {loss}: {who} won the {name}; {why}",
-                                                      seat=seat + 1, loss=loss, who=who, name=name, why=why),
-                                       rule, "SJ-g" if rule == "SJ-22" else "SJ-f"))
+                lines.append(ScoreLine(seat, -loss, (deducts, seat + 1, loss, who, contract, why)))
                 points[seat] = -loss
     return DealScore(match.deal, match.dealer, tuple(points), tuple(lines))
+
+
+def _counted(key: str, msgid: str, rule_id: str, ruling_id: str | None) -> str:
+    """Why the soloist's card points are what they are (the discards or skat counted for them, if any)."""
+    return score_reason(key, Why(True, rule_id, "", ruling_id, words=lambda who, bid, n, total, points, cards, aside,
+                                 mine: _n(msgid, msgid, n, who=who, name=BID_TEXTS[bid], total=total, points=points,
+                                          cards=cards_text(cards), aside=aside, mine=mine)))
+
+
+# Why a deal scores what it scores (:func:`score_deal`): the words made only when read.
+_COUNTED = _counted("SJ counted", N_("{who} ({name}): {n} of {total} tricks, {points} card points"), "SJ-3", None)
+_COUNTED_DISCARDS = _counted("SJ discards", N_("{who} ({name}): {n} of {total} tricks, {points} card points, plus "
+                                               "{aside} in the discards ({cards}), making {mine} in all"),
+                             "SJ-10", "SJ-d")
+_COUNTED_SKAT = _counted("SJ skat", N_("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} "
+                                       "in the skat ({cards}), making {mine} in all"), "SJ-10", "SJ-d")
+_OPPONENTS = score_reason("SJ opponents", Why(
+    True, "SJ-3", N_("the opponents ({seats}): {n_tricks}, {theirs} card points"),
+    shows={"seats": _seats, "n_tricks": n_tricks}))
+_SLAM = score_reason("SJ slam", Why(
+    True, "SJ-11", N_("In a Slam {who} must win every trick, and won {counts} of {sum}: {x}"),
+    shows={"x": lambda won_it: M("won") if won_it else M("lost")}))
+
+
+def _target_words(who: str, mine: int, target: int) -> dict[str, Any]:
+    verdict = M("won") if mine >= target else M("lost, {short} short", short=target - mine)
+    return dict(who=who, mine=mine, target=target, verdict=verdict)
+
+
+_TARGETS = {rule_id: score_reason(f"SJ target {rule_id}", Why(
+    True, rule_id, N_("{who} took {mine} against a target of {target}: {verdict}"), ruling_id, make=_target_words))
+    for rule_id, ruling_id in (("SJ-8", "SJ-d"), ("SJ-9", "SJ-d"), ("SJ-22", "SJ-g"))}
+_SOLOIST_LOSES = score_reason("SJ soloist loses", Why(
+    True, "SJ-18", N_("{who} deducts {loss} for losing a {name}"), "SJ-f", shows={"name": BID_TEXTS.__getitem__}))
+_LAST_POINTS = score_reason("SJ last points", Why(
+    True, "SJ-20", N_("P{seat} deducts {kept}, not {loss}: down to the last game points ({floor}), an opponent is "
+                      "not brought lower"), "SJ-f"))
+_DEALS_AGAIN = score_reason("SJ deals again", Why(
+    True, "SJ-6", N_("everyone passed: the cards are thrown in and P{dealer} deals again"), "SJ-c"))
+_THROWN_IN = score_reason("SJ thrown in", Why(True, "SJ-6", N_("{text} (ruling SJ-c)"), shows={"text": step_words}))
+#: Why the opponents deduct what they deduct, by the rule that says so (a step given to the line that says it).
+_NO_TRICK_TAKEN = score_reason("SJ no trick", Why(True, "SJ-17", N_("the opponents lost every trick")))
+_UNDER_31 = score_reason("SJ under 31", Why(True, "SJ-17", N_("the opponents took {theirs}, under {under}")))
+_UNDER = score_reason("SJ under", Why(True, "SJ-22", N_("the opponents took {theirs}, under {under}")))
+_AT_LEAST = score_reason("SJ at least", Why(True, "SJ-17", N_("the opponents took {theirs}, at least {under}")))
+_DEDUCTS = {rule_id: score_reason(f"SJ deducts {rule_id}", Why(
+    True, rule_id, N_("P{seat} deducts {loss}: {who} won the {name}; {why}"), ruling_id,
+    shows={"name": BID_TEXTS.__getitem__, "why": step_words}))
+    for rule_id, ruling_id in (("SJ-17", "SJ-f"), ("SJ-22", "SJ-g"))}
 
 
 def match_result(scores: tuple[int, ...], capped: int | None = None) -> Result:
@@ -499,6 +526,8 @@ def match_result(scores: tuple[int, ...], capped: int | None = None) -> Result:
 # --------------------------------------------------------------------------- state
 
 PHASES = ("bid", "trump", "discard", "play", "over")
+#: The rule a trick is taken by (SJ-14).
+_TAKES = R["SJ-14"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -527,7 +556,6 @@ class SjavsState(MatchState):
     trick: tuple[Play, ...] = ()
     leader: int = 0
     won: Won = ()
-    last_trick: TrickRecord | None = None
     result: Result | None = None
     tricks: tuple[TrickRecord, ...] = ()
     _legal: list | None = field(default=None, init=False, compare=False, repr=False)
@@ -669,7 +697,7 @@ class SjavsState(MatchState):
         return self._check_card(move)
 
     def _check_bid(self, move: TrickMove) -> Step:
-        p, who = self.current_player, f"P{move.player + 1}"
+        p, who = self.turn, f"P{move.player + 1}"  # the auction's turn (current_player, read inline)
         if move.action not in ("bid", PASS):
             return _AUCTION_FIRST, p + 1
         if move.player != p:
@@ -689,7 +717,7 @@ class SjavsState(MatchState):
             return _NO_SUCH_BID, move.bid
         if self.contract is not None and BIDS.index(move.bid) <= BIDS.index(self.contract):
             return _NOT_HIGHER, self.soloist + 1, BID_TEXTS[self.contract]
-        return _BIDS[move.bid], who, move.bid, self.layout
+        return _BIDS[move.bid], who, move.bid, self  # the words read the state's layout
 
     def _check_trump(self, move: TrickMove) -> Step:
         if not self.options.farvesjavs:
@@ -741,6 +769,8 @@ class SjavsState(MatchState):
     # -- applying
     def _apply(self, move: Any) -> tuple[SjavsState, tuple[Event, ...]]:
         """The next state and what happened (``move`` is legal: see :meth:`RulesState.apply`)."""
+        if self.phase == "play":
+            return self._play_card(move, _TAKES, card_points)
         if self.phase == "bid":
             return self._apply_bid(move)
         if self.phase == "trump":
@@ -751,18 +781,15 @@ class SjavsState(MatchState):
                                                   player=move.player + 1, suit_name=SUIT_TEXTS[move.suit]),
                           (), R["SJ-25"])
             return state, (named,) + events
-        if self.phase == "discard":
-            p = move.player
-            hand = tuple(c for c in self.hands[p] if c not in move.cards)
-            state = self.copy(hands=self._hands_with(p, hand), skat=move.cards, phase="play",
-                                  leader=self.eldest)
-            if not self._watched:
-                return state, ()
-            aside = Private(move.cards, owner=p, public=n_cards(len(move.cards)), in_hand=False)
-            text = M("P{p} discards {cards} face down; P{eldest} (eldest) leads", p=p + 1, cards=aside,
-                     eldest=self.eldest + 1)
-            return state, (Event("discard", p, text, (), R["SJ-8"]),)
-        return self._play_card(move, R["SJ-14"], card_points)
+        p = move.player  # the discard
+        hand = tuple(c for c in self.hands[p] if c not in move.cards)
+        state = self.copy(hands=self._hands_with(p, hand), skat=move.cards, phase="play", leader=self.eldest)
+        if not self._watched:
+            return state, ()
+        aside = Private(move.cards, owner=p, public=n_cards(len(move.cards)), in_hand=False)
+        text = M("P{p} discards {cards} face down; P{eldest} (eldest) leads", p=p + 1, cards=aside,
+                 eldest=self.eldest + 1)
+        return state, (Event("discard", p, text, (), R["SJ-8"]),)
 
     def _hands_with(self, seat: int, hand: tuple[Card, ...]) -> Hands:
         return self.hands[:seat] + (hand,) + self.hands[seat + 1:]
@@ -813,11 +840,11 @@ class SjavsState(MatchState):
     def _throw_in(self, event: Event | None) -> tuple[SjavsState, tuple[Event, ...]]:
         """Everyone passed: the same dealer deals again (ruling SJ-c)."""
         m = self.match
-        text = M("everyone passed: the cards are thrown in and P{dealer} deals again", dealer=m.dealer + 1)
-        line = ScoreLine(self.eldest, 0, M("{text} (ruling SJ-c)", text=text), "SJ-6")
+        line = ScoreLine(self.eldest, 0, (_THROWN_IN, (_DEALS_AGAIN, m.dealer + 1)))
         match = m.scored(DealScore(m.deal, m.dealer, (0,) * self.players, (line,)))
         watched = self._watched  # events only when someone reads them (RulesState)
-        events = [event, Event("throw-in", None, text, (), R["SJ-6"], RULING["SJ-c"])] if watched else []
+        events = [event, Event("throw-in", None, step_words(line.step[1]), (), R["SJ-6"], RULING["SJ-c"])] \
+            if watched else []
         if match.deal + 1 >= self.options.max_deals:
             return self._finish(match, events, capped=True)
         state = deal_state(self.options, self.players, Match(m.seed, m.deal + 1, m.dealer, match.scores,
@@ -889,7 +916,8 @@ _PASSES_FEW_TRUMPS = Why(True, "SJ-6", "", "SJ-b", words=lambda who, count: _n(
 _PASSES = Why(True, "SJ-6", N_("{who} passes (a pass is final)"), "SJ-b")
 _NO_SUCH_BID = Why(False, "SJ-6", N_("{bid!r} is not a bid: Play, Strike or Slam"), "SJ-b")
 _NOT_HIGHER = Why(False, "SJ-6", N_("a bid must be higher than any before: P{soloist} bid {bid_name}"), "SJ-b")
-_BIDS = {bid: Why(True, BID_RULES[bid], "", "SJ-d", words=_bid_words) for bid in BIDS}
+_BIDS = {bid: Why(True, BID_RULES[bid], "", "SJ-d", words=lambda who, bid, state: _bid_words(who, bid, state.layout))
+         for bid in BIDS}
 _DISCARD_FIRST = Why(False, "SJ-8", N_("P{p} took the skat and first discards {k} cards"), "SJ-d")
 _SOLOIST_DISCARDS = Why(False, "SJ-8", N_("P{p}, the soloist, discards, not {who}"), "SJ-d")
 _DISCARD_EXACTLY = Why(False, "SJ-8", N_("{who} discards exactly {k} cards (as many as the skat held)"), "SJ-d")
@@ -909,7 +937,7 @@ def deal_state(options: Options, players: int, match: Match, base: SjavsState | 
     if base is not None:
         return base.copy(match=match, hands=hands, skat=skat, phase="bid", turn=eldest, bids=(), soloist=None,
                          contract=None, trumps=trumps, trick=(), leader=eldest, won=((),) * players,
-                         last_trick=None, tricks=())
+                         tricks=())
     return SjavsState(options, players, match, hands, skat, "bid", eldest, trumps=trumps,
                       leader=eldest, won=((),) * players)
 
@@ -991,7 +1019,7 @@ class Sjavs:
         return SjavsState(view.options, view.players, match, hands, skat if view.skat is None else view.skat,
                           view.phase, turn if turn is not None else view.leader, bids=view.bids,
                           soloist=view.soloist, contract=view.contract, trumps=view.trumps, trick=view.trick,
-                          leader=view.leader, won=view.won, last_trick=view.last_trick, result=view.result,
+                          leader=view.leader, won=view.won, result=view.result,
                           tricks=view.tricks)
 
 
