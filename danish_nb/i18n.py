@@ -32,7 +32,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "N_", "Forms", "Listed", "M", "Message", "Number",
+__all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "N_", "Forms", "Listed", "M", "Message", "Nn_", "Number",
            "Translator", "_", "_n", "check_lang", "french_after", "in_turn", "joined", "note_text", "rule_rendering",
            "ruling_text", "small_start", "title_in", "translator"]
 
@@ -360,6 +360,16 @@ def N_(msgid: str) -> str:
     """
     return msgid
 
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a text with plural forms kept as data for extraction (as :func:`N_` marks one);
+    it is said with :func:`_n` where it is shown.
+
+    >>> _n(*Nn_("{n} trick", "{n} tricks"), 2).render("en")
+    '2 tricks'
+    """
+    return singular, plural
 
 #: A truth value in a sentence, as words (see :func:`_part`).
 _YES, _NO = N_("yes"), N_("no")

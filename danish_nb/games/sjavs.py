@@ -80,7 +80,7 @@ from ..families.tricks import (
     tricks_won,
 )
 from ..glossary import Named
-from ..i18n import N_, Listed, M, _n, joined
+from ..i18n import N_, Listed, M, Nn_, _n, joined
 
 SOURCE = "5-sjavs-penguin-p77.en.txt"
 
@@ -451,20 +451,25 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     return DealScore(match.deal, match.dealer, tuple(points), tuple(lines))
 
 
-def _counted(key: str, msgid: str, rule_id: str, ruling_id: str | None) -> str:
+def _counted(key: str, msgids: tuple[str, str], rule_id: str, ruling_id: str | None) -> str:
     """Why the soloist's card points are what they are (the discards or skat counted for them, if any)."""
     return score_reason(key, Why(True, rule_id, "", ruling_id, words=lambda who, bid, n, total, points, cards, aside,
-                                 mine: _n(msgid, msgid, n, who=who, name=BID_TEXTS[bid], total=total, points=points,
+                                 mine: _n(*msgids, n, who=who, name=BID_TEXTS[bid], total=total, points=points,
                                           cards=cards_text(cards), aside=aside, mine=mine)))
 
 
 # Why a deal scores what it scores (:func:`score_deal`): the words made only when read.
-_COUNTED = _counted("SJ counted", N_("{who} ({name}): {n} of {total} tricks, {points} card points"), "SJ-3", None)
-_COUNTED_DISCARDS = _counted("SJ discards", N_("{who} ({name}): {n} of {total} tricks, {points} card points, plus "
-                                               "{aside} in the discards ({cards}), making {mine} in all"),
-                             "SJ-10", "SJ-d")
-_COUNTED_SKAT = _counted("SJ skat", N_("{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} "
-                                       "in the skat ({cards}), making {mine} in all"), "SJ-10", "SJ-d")
+# (one sentence each, its count of tricks through the plural forms: "1 pli sur 6")
+_COUNTED = _counted("SJ counted", Nn_("{who} ({name}): {n} of {total} tricks, {points} card points",
+                                      "{who} ({name}): {n} of {total} tricks, {points} card points"), "SJ-3", None)
+_COUNTED_DISCARDS = _counted("SJ discards", Nn_(
+    "{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the discards ({cards}), making "
+    "{mine} in all", "{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the discards "
+    "({cards}), making {mine} in all"), "SJ-10", "SJ-d")
+_COUNTED_SKAT = _counted("SJ skat", Nn_(
+    "{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the skat ({cards}), making {mine} "
+    "in all", "{who} ({name}): {n} of {total} tricks, {points} card points, plus {aside} in the skat ({cards}), "
+    "making {mine} in all"), "SJ-10", "SJ-d")
 _OPPONENTS = score_reason("SJ opponents", Why(
     True, "SJ-3", N_("the opponents ({seats}): {n_tricks}, {theirs} card points"),
     shows={"seats": _seats, "n_tricks": n_tricks}))

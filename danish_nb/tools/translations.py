@@ -133,7 +133,7 @@ def marked(source: str) -> list[tuple[int, str | tuple[str, str]]]:
     >>> marked('say(M("P{seat} now holds {cards}", seat=1, cards=c))\\nx = _n("{n} card", "{n} cards", 2)')
     [(2, ('{n} card', '{n} cards')), (1, 'P{seat} now holds {cards}')]
     """
-    single, plural = {"_", "M", "N_", "tr"}, {"_n"}
+    single, plural = {"_", "M", "N_", "tr"}, {"_n", "Nn_"}
     found: list[tuple[int, str | tuple[str, str]]] = []
     for node in ast.walk(ast.parse(source)):
         if not isinstance(node, ast.Call) or not node.args:
@@ -177,8 +177,10 @@ def update(template: Catalog) -> None:
                 found = old.get(message.id, context=message.context)
                 if found is not None and found.string:
                     message.string = found.string[:2] if isinstance(found.string, tuple) else found.string
-        with path.open("wb") as out:
+        written = path.with_suffix(".po.new")  # (a write that fails leaves the catalogue whole)
+        with written.open("wb") as out:
             write_po(out, own, omit_header=False, sort_output=False, width=100, include_previous=False)
+        written.replace(path)
 
 
 def compile_all() -> None:
