@@ -19,10 +19,15 @@ const BUILD = JSON.parse(worker.match(/const BUILD = (\{.*\});/)[1]);
 const SESSION = worker.includes("const SESSION = \"") ? JSON.parse(worker.match(/const SESSION = ("[^\n]*");/)[1])
   : JSON.parse(`"${worker.match(/const SESSION = `([^`]*)`;/)?.[1].replaceAll("\n", "\\n") ?? ""}"`);
 const FORGET_LISTINGS = JSON.parse(worker.match(/const FORGET_LISTINGS = ("[^\n]*");/)?.[1] ?? '""');
-// the worker's own unzip (sites that have one: it writes the wheels' files in JavaScript)
-const unzipSource = worker.match(/\nfunction unzip\([\s\S]*?\n\}\n/)?.[0];
-const unzip = unzipSource && (await import(`data:text/javascript,${encodeURIComponent(
-  unzipSource.replace("function unzip", "export default function"))}`)).default;
+// a function of the worker's own (sites that have it), such as unzip (it writes the wheels' files in
+// JavaScript) or unpacked (the snapshot from its file)
+const workerFunction = async (name) => {
+  const source = worker.match(new RegExp(`\\nfunction ${name}\\([\\s\\S]*?\\n\\}\\n`))?.[0];
+  return source && (await import(`data:text/javascript,${encodeURIComponent(
+    source.replace(`function ${name}`, "export default function"))}`)).default;
+};
+const unzip = await workerFunction("unzip");
+const unpacked = await workerFunction("unpacked");
 const wheels = () => [BUILD.wheel, ...BUILD.wheels].map((path) => new Uint8Array(readFileSync(join(site, path))));
 let start = process.cpuUsage();
 const cpu = () => {
@@ -59,7 +64,8 @@ cpu();
 if (BUILD.snapshot && existsSync(join(site, BUILD.snapshot))) {
   const empty = join(mkdtempSync(join(tmpdir(), "dn-steps-")), "empty.zip");
   writeFileSync(empty, new Uint8Array());
-  const snapshot = readFileSync(join(site, BUILD.snapshot));
+  const file = readFileSync(join(site, BUILD.snapshot));
+  const snapshot = unpacked ? unpacked(file.buffer.slice(file.byteOffset, file.byteOffset + file.length)) : file;
   steps["snapshot read"] = cpu();
   const restored = await loadPyodide({ ...options, stdLibURL: empty, _loadSnapshot: snapshot });
   steps.restore = cpu();
