@@ -162,20 +162,23 @@ function settle() {
   });
 }
 
-/** Import ``names`` one at a time, each queued after the requests that came before it. */
+/** Import ``names`` one at a time, each a second after the last (the first clicks after the first
+ * board come before them) and queued after the requests that came meanwhile. */
 function warmUp(pyodide, names) {
   if (!names.length) {
     postMessage({ settled: true });
     return;
   }
-  queue = queue.then(() => {
-    try {
-      pyodide.runPython(`import ${names[0]}`);
-    } catch (error) {
-      console.error(error);
-    }
-    warmUp(pyodide, names.slice(1));
-  });
+  setTimeout(() => {
+    queue = queue.then(() => {
+      try {
+        pyodide.runPython(`import ${names[0]}`);
+      } catch (error) {
+        console.error(error);
+      }
+      warmUp(pyodide, names.slice(1));
+    });
+  }, 1000);
 }
 
 self.onmessage = (event) => {
