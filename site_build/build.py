@@ -18,7 +18,7 @@ to :mod:`danish_nb.web` in the worker. ``make site`` runs ``python -m site_build
    under a version stamp (a rebuilt site replaces the old offline copy);
    the worker's start-up snapshot (``pyodide/snapshot.bin``, snapshot.mjs): Python started, the
    wheels unpacked and the first board's modules imported, taken once here so that no visit, first
-   or not, starts Python (a 4x slower device: about 5 s of its start, 3.5 MB in brotli);
+   or not, starts Python (a 4x slower device: about 3 s of its first board, 3.4 MB in brotli);
 4. a brotli (``.br``) and a gzip (``.gz``) copy beside each text or WebAssembly file they shrink,
    for hosts that serve precompressed files (site_build/serve.py says which and does it too).
 
