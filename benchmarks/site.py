@@ -10,9 +10,9 @@ It prints:
   (empty caches, no service worker), with where the worker's start went (its steps, seconds) and
   when the page asked for the worker, heard that Python was ready and drew the first board;
   and the bytes the server sent for that first visit once it has settled (the service worker
-  holding the whole site, the start-up snapshot saved), by part;
-- first board, warm: a second visit in the same profile (the service worker answers, Python
-  restores its snapshot) and the bytes sent then;
+  holding the whole site, the worker its files), by part;
+- first board, warm: a second visit in the same profile (the service worker answers) and the
+  bytes sent then;
 - New game: from the click to the new seed shown (the engine and board in the worker).
 
 Each run is a cold visit then a warm one in a new profile; several sites (``--site``, repeated)
@@ -24,7 +24,8 @@ Bytes and requests "before the first board" are what the server answered from th
 to the first board on screen (the precompressed copies' bytes when the browser takes them, as
 a host serving them sends). ``--steps N`` measures instead, N times per
 site in turns, the CPU seconds of each step of the worker's start in Pyodide under Node.js
-(site_steps.mjs): Pyodide, the wheel, the imports, the snapshot, a restore. A proxy for the
+(site_steps.mjs): the build's snapshot restored, the first board, the files after it, and a fresh
+start for comparison (older sites: Pyodide, the wheel, the imports, the snapshot, a restore). A proxy for the
 worker that a busy machine disturbs less than wall time (no page, no WebAssembly code cache).
 ``--coach N`` measures the wall-clock seconds of the coach's Hint and "Review my game" in the
 site's Python under Node.js (site_coach.mjs), N runs per site in turns (``--slow`` applies).
@@ -34,7 +35,7 @@ Playwright's routing would turn the HTTP cache off). The server sends files unco
 Targets (measured, never asserted): first board <= 4 s cold and <= 1.5 s warm with the browser
 slowed 4x (``--slow 4``); <= 6 MB before the first board; a site of <= 15 MB; nothing from another
 host. The page's marks ("since the navigation") and the worker's steps say where a first board's
-time went; a first visit's warm-up and snapshot come after its first board (``data-snapshot-seconds``).
+time went.
 """
 
 from __future__ import annotations
@@ -66,10 +67,12 @@ APP_PAGE = "index.html"
 BOARD = ".dn-seat.dn-me .dn-card"
 TIMEOUT = 180_000
 MB = 1e6
-#: A first visit has settled when the service worker holds the site and the snapshot is saved.
+#: A first visit has settled when the service worker holds the site and the worker its files (the
+#: standard library and the wheels after the first board; older sites: the snapshot saved).
 SETTLED = """async () => {
   await navigator.serviceWorker.ready;
-  for (let i = 0; i < 600 && !document.documentElement.dataset.snapshotSaved; i++) {
+  const done = (data) => data.pythonSettled || data.snapshotSaved;
+  for (let i = 0; i < 600 && !done(document.documentElement.dataset); i++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }"""
@@ -78,12 +81,14 @@ SETTLED = """async () => {
 def part(path: str) -> str:
     """Which part of the site a path (relative, without leading slash) belongs to.
 
-    >>> part("pyodide/pyodide.asm.wasm"), part("pyodide/danish_nb-0.1.0-py3-none-any.whl")
-    ('Pyodide core', 'danish_nb wheel')
+    >>> part("pyodide/pyodide.asm.wasm"), part("pyodide/danish_nb-0.1.0-py3-none-any.whl"), part("pyodide/snapshot.bin")
+    ('Pyodide core', 'danish_nb wheel', 'start-up snapshot')
     >>> part("lessons/01-danish-bastard.html"), part("app.js"), part("")
     ('lessons', 'app', 'app')
     """
     if path.startswith("pyodide/"):
+        if path.endswith(".bin"):
+            return "start-up snapshot"
         return "danish_nb wheel" if path.endswith(".whl") else "Pyodide core"
     if path.startswith("lessons/"):
         return "lessons"
@@ -277,8 +282,8 @@ def steps_rows(sites: list[Path], rounds: int) -> list[tuple]:
     for site, found in runs.items():
         prefix = f"{site}: " if len(sites) > 1 else ""
         medians = {step: statistics.median(run[step] for run in found) for step in found[0]}
-        fresh = sum(medians.get(k, 0) for k in ("pyodide", "wheel", "first board"))
-        rows.append((f"{prefix}start-up CPU to the first board, Node (s)", f"{fresh:.2f} median",
+        total = medians.pop("to the first board")
+        rows.append((f"{prefix}start-up CPU to the first board, Node (s)", f"{total:.2f} median",
                      ", ".join(f"{step} {value:.2f}" for step, value in medians.items())))
     rows.append(("machine load", load(), f"{os.cpu_count()} cores"))
     return rows

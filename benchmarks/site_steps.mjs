@@ -1,18 +1,33 @@
 // node benchmarks/site_steps.mjs SITE: the CPU seconds of each step of a built site's Python start,
 // as its worker (worker.js) takes them, in Pyodide under Node.js: a proxy for the page's worker that
-// a busy machine disturbs less than wall time (no page, no WebAssembly code cache). Pyodide itself,
-// the wheels (put on the path as zips, or unpacked by sites built before that), the session and a
-// first board; then, after the first board as in the worker, the warm-up and the snapshot; then a
-// restore from that snapshot, its first board (before the wheels' files are back, as in the
-// worker) and the wheels again. Prints one JSON object.
-import { readFileSync } from "node:fs";
+// a busy machine disturbs less than wall time (no page, no WebAssembly code cache). A site whose
+// build took the start-up snapshot (pyodide/snapshot.bin): Pyodide restoring it (an empty standard
+// library), the session and first board, then, after it as in the worker, the standard library and
+// the wheels written and the warm-up; then, for comparison, a fresh start (Pyodide, the wheels, the
+// first board's imports). An older site: Pyodide itself, the wheels, the session and a first board;
+// then the warm-up and the snapshot the worker took after its first board; then a restore from that
+// snapshot, its first board (before the wheels' files are back) and the wheels again. Prints one
+// JSON object.
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const site = process.argv[2];
 const worker = readFileSync(join(site, "worker.js"), "utf8");
 const BUILD = JSON.parse(worker.match(/const BUILD = (\{.*\});/)[1]);
-const SESSION = JSON.parse(`"${worker.match(/const SESSION = `([^`]*)`;/)?.[1].replaceAll("\n", "\\n") ?? ""}"`);
+const SESSION = worker.includes("const SESSION = \"") ? JSON.parse(worker.match(/const SESSION = ("[^\n]*");/)[1])
+  : JSON.parse(`"${worker.match(/const SESSION = `([^`]*)`;/)?.[1].replaceAll("\n", "\\n") ?? ""}"`);
+const FORGET_LISTINGS = JSON.parse(worker.match(/const FORGET_LISTINGS = ("[^\n]*");/)?.[1] ?? '""');
+// a function of the worker's own (sites that have it), such as unzip (it writes the wheels' files in
+// JavaScript) or unpacked (the snapshot from its file)
+const workerFunction = async (name) => {
+  const source = worker.match(new RegExp(`\\nfunction ${name}\\([\\s\\S]*?\\n\\}\\n`))?.[0];
+  return source && (await import(`data:text/javascript,${encodeURIComponent(
+    source.replace(`function ${name}`, "export default function"))}`)).default;
+};
+const unzip = await workerFunction("unzip");
+const unpacked = await workerFunction("unpacked");
 const wheels = () => [BUILD.wheel, ...BUILD.wheels].map((path) => new Uint8Array(readFileSync(join(site, path))));
 let start = process.cpuUsage();
 const cpu = () => {
@@ -46,19 +61,51 @@ const board = (pyodide) => {
 };
 const steps = {};
 cpu();
+if (BUILD.snapshot && existsSync(join(site, BUILD.snapshot))) {
+  const empty = join(mkdtempSync(join(tmpdir(), "dn-steps-")), "empty.zip");
+  writeFileSync(empty, new Uint8Array());
+  const file = readFileSync(join(site, BUILD.snapshot));
+  const snapshot = unpacked ? unpacked(file.buffer.slice(file.byteOffset, file.byteOffset + file.length)) : file;
+  steps["snapshot read"] = cpu();
+  const restored = await loadPyodide({ ...options, stdLibURL: empty, _loadSnapshot: snapshot });
+  steps.restore = cpu();
+  const handle = restored.runPython(SESSION);
+  handle(JSON.stringify({ op: "app.open", seed: 1 }));
+  steps["first board after restore"] = cpu();
+  steps["to the first board"] = steps["snapshot read"] + steps.restore + steps["first board after restore"];
+  const zip = restored.runPython("import sys\nnext(p for p in sys.path if p.endswith('.zip'))");
+  restored.FS.writeFile(zip, new Uint8Array(readFileSync(join(site, "pyodide", "python_stdlib.zip"))));
+  if (unzip) {
+    const sitePackages = restored.runPython("import site\nsite.getsitepackages()[0]");
+    for (const wheel of wheels()) unzip(restored.FS, wheel, sitePackages);
+  } else unpack(restored);
+  restored.runPython(FORGET_LISTINGS);
+  steps["files after the first board"] = cpu();
+  for (const name of BUILD.warmUp) restored.runPython(`import ${name}`);
+  steps["warm-up"] = cpu();
+  const fresh = await loadPyodide(options);
+  steps["fresh: pyodide"] = cpu();
+  unpack(fresh);
+  fresh.runPython(BUILD.prepare);
+  steps["fresh: wheel and first board"] = cpu();
+  steps.bytes = snapshot.length / 1e6;
+  console.log(JSON.stringify(steps));
+  process.exit(0);
+}
 const pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
 steps.pyodide = cpu();
 unpack(pyodide);
 steps.wheel = cpu();
 board(pyodide);
 steps["first board"] = cpu();
+steps["to the first board"] = steps.pyodide + steps.wheel + steps["first board"];
 pyodide.runPython(BUILD.warmUp);
 steps["warm-up"] = cpu();
 const snapshot = pyodide.makeMemorySnapshot();
 steps.snapshot = cpu();
 const again = await loadPyodide({ ...options, _loadSnapshot: snapshot });
 steps.restore = cpu();
-board(again); // as worker.js does: the first board before the wheel is unpacked again
+board(again); // as worker.js did: the first board before the wheel is unpacked again
 steps["first board after restore"] = cpu();
 unpack(again);
 steps["wheel again"] = cpu();

@@ -15,7 +15,10 @@ to :mod:`danish_nb.web` in the worker. ``make site`` runs ``python -m site_build
 3. the app page, its scripts (``static/``, each given its build's constants where it says
    ``/*BUILD*/``), the boards' script and styles from the package, the lesson pages (lessons.py),
    a web manifest (an installable page) and a service worker listing every file of this build
-   under a version stamp (a rebuilt site replaces the old offline copy and start-up snapshot);
+   under a version stamp (a rebuilt site replaces the old offline copy);
+   the worker's start-up snapshot (``pyodide/snapshot.bin``, snapshot.mjs): Python started, the
+   wheels unpacked and the first board's modules imported, taken once here so that no visit, first
+   or not, starts Python (a 4x slower device: about 3 s of its first board, 3.4 MB in brotli);
 4. a brotli (``.br``) and a gzip (``.gz``) copy beside each text or WebAssembly file they shrink,
    for hosts that serve precompressed files (site_build/serve.py says which and does it too).
 
@@ -61,12 +64,32 @@ PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_std
 #: not import): compiled to bytecode here.
 STARTUP_IMPORTS = ("danish_nb.web.session", "danish_nb.games.danish_bastard", "danish_nb.widgets.tricks_board",
                    "danish_nb.widgets.rat_board", "danish_nb.agents.search", "danish_nb.coach")
-#: What worker.js runs after a first visit's first board (drawn in the visitor's language only) and
-#: before its snapshot: the imports, and every language's catalogue read, so that a restored
-#: interpreter draws the app's first board in any language with no file (before its wheel is
-#: unpacked again).
-WARM_UP = (f"import {', '.join(STARTUP_IMPORTS)}\nfrom danish_nb.i18n import LANGUAGES, translator\n"
-           "for lang in LANGUAGES:\n    translator(lang)('New game')\n")
+#: What the build runs in Python before its snapshot (snapshot.mjs), and worker.js if the snapshot
+#: does not load: the session's module and its callbacks' hooks (set to the page's only after a
+#: restore: no JavaScript object in a snapshot), the app's first board drawn once in English (its
+#: imports), and every language's catalogue read, so that a restored interpreter draws the first
+#: board in any language with no file (the standard library and the wheels are written after it).
+PREPARE = """from danish_nb.web.session import Session
+class DnHooks:
+    progress = partial = staticmethod(lambda *args: None)
+dn_hooks = DnHooks()
+def dn_new_session():
+    global dn_session
+    dn_session = Session(progress=lambda done, total: dn_hooks.progress(done, total),
+                         partial=lambda text: dn_hooks.partial(text))
+    return dn_session.handle_json
+dn_new_session()('{"op": "app.open", "seed": 1}')
+dn_session = None
+from danish_nb.i18n import LANGUAGES, translator
+for lang in LANGUAGES:
+    translator(lang)('New game')
+"""
+#: What worker.js imports once the files are back after the first board, one module at a time
+#: (a click waits for one at most): the other families' boards, the strong player's search, the
+#: coach, not in the snapshot, which a first visit fetches before its first board.
+WARM_UP = [name for name in STARTUP_IMPORTS if name not in ("danish_nb.web.session", "danish_nb.games.danish_bastard")]
+#: The worker's start-up snapshot, made by snapshot.mjs.
+SNAPSHOT = "pyodide/snapshot.bin"
 #: Standard modules no page needs, left out of the standard library's zip (1 MB of its 2.4): the
 #: build checks that neither Pyodide's start nor any danish_nb module that imports in Pyodide
 #: imports one (bytecode.mjs).
@@ -126,7 +149,8 @@ def npm_package(name: str, version: str) -> Path:
 
 
 #: The package's pure-Python dependencies the page's Python needs (practice's schedule), as wheels
-#: from PyPI at the versions installed here (those the tests ran with), unpacked beside its own.
+#: from PyPI at the versions installed here (those the tests ran with, their members stored), unpacked
+#: beside its own.
 BROWSER_DEPENDENCIES = ("fsrs", "typing-extensions")
 
 
@@ -140,21 +164,40 @@ def dependency_wheels(folder: Path) -> list[Path]:
     for pin in pins:
         name, _, release = pin.partition("==")
         (wheel,) = where.glob(f"{name.replace('-', '_')}-{release}-py3-none-any.whl")
-        wheels.append(Path(shutil.copy2(wheel, folder / wheel.name)))
+        wheels.append(stored(wheel, folder / wheel.name))
     return wheels
+
+
+def stored(wheel: Path, target: Path) -> Path:
+    r"""A copy of ``wheel`` at ``target`` with its members stored, not deflated (worker.js writes
+    them as they are; the host compresses the whole wheel).
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> with zipfile.ZipFile(folder / "a.whl", "w", zipfile.ZIP_DEFLATED) as z:
+    ...     z.writestr("a.py", "x = 1\n" * 100)
+    >>> [i.compress_type for i in zipfile.ZipFile(stored(folder / "a.whl", folder / "b.whl")).infolist()]
+    [0]
+    """
+    with zipfile.ZipFile(wheel) as original, zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as out:
+        for info in original.infolist():
+            out.writestr(info, original.read(info), zipfile.ZIP_STORED)
+    return target
 
 
 def project_wheel(folder: Path) -> Path:
     """danish_nb's own wheel, built from this checkout into ``folder``, without the files no page
     reads (:func:`page_member`: the lesson notebooks the ``danish-nb`` command serves, the server
     side; the README in its METADATA), its catalogues without the lessons' prose
-    (:func:`page_catalogue`) and a RECORD that lists the files as they are."""
+    (:func:`page_catalogue`) and a RECORD that lists the files as they are. Its members are stored,
+    not deflated: the worker writes them as they are (the host compresses the whole wheel, as its
+    precompressed copies do)."""
     dist = WORK / "dist"
     shutil.rmtree(dist, ignore_errors=True)
     run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", dist, ROOT)
     (wheel,) = dist.glob("danish_nb-*.whl")
     target = folder / wheel.name
-    with zipfile.ZipFile(wheel) as original, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+    with zipfile.ZipFile(wheel) as original, zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as out:
         metadata = next(n for n in original.namelist() if n.endswith(".dist-info/METADATA"))
         record = next(n for n in original.namelist() if n.endswith(".dist-info/RECORD"))
         lines = []
@@ -166,10 +209,10 @@ def project_wheel(folder: Path) -> Path:
                 body = short_metadata(body.decode()).encode()
             elif CATALOGUE.fullmatch(info.filename):
                 body = page_catalogue(ROOT / Path(info.filename).with_suffix(".po"))
-            out.writestr(info, body, zipfile.ZIP_DEFLATED)
+            out.writestr(info, body, zipfile.ZIP_STORED)
             digest = base64.urlsafe_b64encode(hashlib.sha256(body).digest()).rstrip(b"=").decode()
             lines.append(f"{info.filename},sha256={digest},{len(body)}\n")
-        out.writestr(original.getinfo(record), "".join([*lines, f"{record},,\n"]), zipfile.ZIP_DEFLATED)
+        out.writestr(original.getinfo(record), "".join([*lines, f"{record},,\n"]), zipfile.ZIP_STORED)
     return target
 
 
@@ -266,6 +309,17 @@ def compile_bytecode(pyodide_dir: Path, lock: Path, wheel: Path) -> None:
     print("  bytecode added to", ", ".join(rewritten))
 
 
+def make_snapshot(site: Path) -> None:
+    """The worker's start-up snapshot (:data:`SNAPSHOT`), taken and checked in the site's Pyodide
+    under Node.js (snapshot.mjs)."""
+    print("+ node site_build/snapshot.mjs (the start-up snapshot)", flush=True)
+    done = subprocess.run(["node", HERE / "snapshot.mjs", site], capture_output=True, text=True)
+    if done.returncode:
+        tail = "\n".join(line[:300] for line in done.stderr.splitlines()[-20:] if not line.startswith("var Module"))
+        raise SystemExit(f"snapshot.mjs failed (exit {done.returncode}):\n{tail}")
+    print(f"  {SNAPSHOT}: {int(done.stdout.split()[-1]) / 1e6:.1f} MB")
+
+
 def with_build(text: str, constants: dict[str, Any], name: str) -> str:
     """A script's text with its build's constants where it says ``/*BUILD*/{}``.
 
@@ -329,9 +383,9 @@ def site_files(site: Path) -> list[str]:
                   if p.is_file() and p.name not in ("sw.js", INPUTS_FILE) and p.suffix not in COMPRESSED)
 
 
-#: Files a host serves compressed when the browser takes it: text and WebAssembly (a zip, a wheel
-#: or a PNG is compressed already).
-COMPRESSIBLE = frozenset({".wasm", ".js", ".mjs", ".css", ".html", ".json", ".svg", ".webmanifest"})
+#: Files a host serves compressed when the browser takes it: text, WebAssembly, the start-up
+#: snapshot and the page's wheel (its members stored); a zip or a PNG is compressed already.
+COMPRESSIBLE = frozenset({".wasm", ".bin", ".whl", ".js", ".mjs", ".css", ".html", ".json", ".svg", ".webmanifest"})
 #: The suffixes of the precompressed copies (site_build/serve.py serves them as a host would).
 COMPRESSED = (".br", ".gz")
 
@@ -425,8 +479,8 @@ def build(force: bool = False) -> Path:
         shutil.copy2(ROOT / "danish_nb" / name, staged / Path(name).name)
     words = {lang: page_words(lang) for lang in LANGUAGES}
     lock = {"info": json.loads((npm_pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["info"], "packages": {}}
-    constants = {"worker.js": {"version": version, "wheel": f"pyodide/{wheel.name}", "lock": lock, "warmUp": WARM_UP,
-                               "wheels": [f"pyodide/{w.name}" for w in dependencies]},
+    constants = {"worker.js": {"wheel": f"pyodide/{wheel.name}", "lock": lock, "prepare": PREPARE, "warmUp": WARM_UP,
+                               "snapshot": SNAPSHOT, "wheels": [f"pyodide/{w.name}" for w in dependencies]},
                  "app.js": {"languages": list(LANGUAGES), "words": words},
                  "lesson.js": {"words": words}}
     for path in STATIC.iterdir():
@@ -437,6 +491,7 @@ def build(force: bool = False) -> Path:
             shutil.copy2(path, staged / path.name)
     (staged / "index.html").write_text(app_page(words[DEFAULT]), encoding="utf-8")
     (staged / "manifest.webmanifest").write_text(manifest(words[DEFAULT]), encoding="utf-8")
+    make_snapshot(staged)
     lessons = build_lessons(staged / "lessons")
     print(f"lessons: {len(lessons)} pages in {len(LANGUAGES)} languages in lessons/")
     remote = external_links(staged)

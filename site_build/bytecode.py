@@ -49,7 +49,7 @@ def bytecode(source: bytes, path: str) -> bytes:
 
 def compiled(data: bytes, wanted: set[str]) -> bytes | None:
     """The zip archive ``data`` with bytecode in place of its members named in ``wanted`` (see
-    the module's docstring), or None when it has none of them."""
+    the module's docstring), each member compressed as it was, or None when it has none of them."""
     original = zipfile.ZipFile(io.BytesIO(data))
     if not wanted & set(original.namelist()):
         return None
@@ -63,17 +63,17 @@ def compiled(data: bytes, wanted: set[str]) -> bytes | None:
                 record = info
                 continue
             if info.filename not in wanted:
-                archive.writestr(info, body, zipfile.ZIP_DEFLATED)
+                archive.writestr(info, body, info.compress_type)
                 continue
             pyc = bytecode(body, info.filename)
             target = info.filename + "c"
-            archive.writestr(zipfile.ZipInfo(target, info.date_time), pyc, zipfile.ZIP_DEFLATED)
+            archive.writestr(zipfile.ZipInfo(target, info.date_time), pyc, info.compress_type)
             digest = base64.urlsafe_b64encode(hashlib.sha256(pyc).digest()).rstrip(b"=").decode()
             added.append(f"{target},sha256={digest},{len(pyc)}\n")
         if record is not None:
             kept = [line for line in original.read(record).decode().splitlines(keepends=True)
                     if line.split(",")[0] not in wanted]
-            archive.writestr(record, "".join(kept + added).encode(), zipfile.ZIP_DEFLATED)
+            archive.writestr(record, "".join(kept + added).encode(), record.compress_type)
     return out.getvalue()
 
 

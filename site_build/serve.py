@@ -4,15 +4,16 @@ The server counts what it sends, so the benchmark can say how many bytes a visit
 
 Caching, as a teacher's web host should do it too (``Cache-Control``):
 
-- Pyodide's core (``pyodide/``, fixed by the pinned version): kept a day unasked;
-- the rest (pages, scripts, the wheel, the service worker): revalidated on each visit
+- Pyodide's runtime (``pyodide/pyodide.*``, fixed by the pinned version): kept a day unasked;
+- the rest (pages, scripts, the wheels, the standard library and the start-up snapshot, which
+  must come from one build, the service worker): revalidated on each visit
   (``no-cache``: ``304 Not Modified`` when unchanged, by ``Last-Modified``), so that a rebuilt
   site is never mixed with an old one. Once the service worker holds the site, a visit asks the
   host for nothing but the service worker's own script (and works without it).
 
 >>> [cache_control(p) for p in ("/pyodide/pyodide.asm.wasm", "/index.html?lang=fr", "/", "/sw.js",
-...     "/pyodide/danish_nb-0.1.0-py3-none-any.whl")]
-['public, max-age=86400', 'no-cache', 'no-cache', 'no-cache', 'no-cache']
+...     "/pyodide/danish_nb-0.1.0-py3-none-any.whl", "/pyodide/snapshot.bin", "/pyodide/python_stdlib.zip")]
+['public, max-age=86400', 'no-cache', 'no-cache', 'no-cache', 'no-cache', 'no-cache', 'no-cache']
 
 >>> handler = SiteHandler.extensions_map
 >>> handler[".wasm"], handler[".mjs"]
@@ -56,7 +57,7 @@ def encoded_variant(accept: str | None) -> tuple[str, ...]:
 def cache_control(path: str) -> str:
     """The ``Cache-Control`` header for a path of the site (see the module's docstring)."""
     path = path.split("?")[0]
-    return "public, max-age=86400" if path.startswith("/pyodide/") and not path.endswith(".whl") else "no-cache"
+    return "public, max-age=86400" if path.startswith("/pyodide/pyodide.") else "no-cache"
 
 
 class SiteHandler(SimpleHTTPRequestHandler):

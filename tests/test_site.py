@@ -132,12 +132,12 @@ def test_the_build_writes_precompressed_copies_that_shrink_and_keeps_them_out_of
     (tmp_path / "big.js").write_text("const cards = 'hearts spades clubs diamonds';\n" * 500)
     noise = rnd.Random(1)
     (tmp_path / "noise.js").write_bytes(bytes(noise.randrange(256) for _ in range(5000)))
-    (tmp_path / "w.whl").write_bytes(b"zip " * 1000)
+    (tmp_path / "w.zip").write_bytes(b"zip " * 1000)
     site_build.build.precompress(tmp_path)
     assert gzip.decompress((tmp_path / "big.js.gz").read_bytes()) == (tmp_path / "big.js").read_bytes()
     assert (tmp_path / "big.js.br").exists()
-    assert not list(tmp_path.glob("noise.js.*")) and not list(tmp_path.glob("w.whl.*"))
-    assert site_build.build.site_files(tmp_path) == ["big.js", "noise.js", "w.whl"]
+    assert not list(tmp_path.glob("noise.js.*")) and not list(tmp_path.glob("w.zip.*"))
+    assert site_build.build.site_files(tmp_path) == ["big.js", "noise.js", "w.zip"]
 
 
 # --------------------------------------------------------------------------- the built site
@@ -164,7 +164,7 @@ def test_the_service_worker_keeps_every_file_of_this_build_under_its_version(sit
     text = (site / "sw.js").read_text(encoding="utf-8")
     build = json.loads(re.search(r"const BUILD = (\{.*\});", text).group(1))
     version = (site / ".inputs").read_text()[:16]
-    assert build["version"] == version and f'"version": "{version}"' in (site / "worker.js").read_text(encoding="utf-8")
+    assert build["version"] == version
     assert build["files"] == site_build.build.site_files(site) and "index.html" in build["files"]
     assert site_build.build.external_links(site) == []
 
@@ -334,16 +334,15 @@ GONE = """async (old) => {
 @pytest.mark.browser
 def test_after_the_first_visit_the_site_opens_and_plays_with_the_network_cut(site: Path, browser: Any,
                                                                               tmp_path: Path) -> None:
-    """The service worker keeps the whole site; Python restores its snapshot; a rebuilt site (a
-    new version) replaces the offline copy and the snapshot."""
+    """The service worker keeps the whole site; Python restores the build's snapshot, on a first
+    visit as on the next; a rebuilt site (a new version) replaces the offline copy."""
     copy = tmp_path / "site"
     shutil.copytree(site, copy)
     with serving(copy) as server:
         context = browser.new_context()
         only_this_host(context, server.url)
         page = open_app(context, server.url)
-        assert page.locator("html").get_attribute("data-python-start") == "fresh"
-        expect(page.locator("html")).to_have_attribute("data-snapshot-saved", re.compile(r"\d+"))
+        assert page.locator("html").get_attribute("data-python-start") == "snapshot"
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         url = server.url
     # The host is gone: no server on that port any more.
@@ -366,10 +365,9 @@ def test_after_the_first_visit_the_site_opens_and_plays_with_the_network_cut(sit
 
     # A new build on the same host: its service worker takes over and drops the old copy.
     version = (copy / ".inputs").read_text()[:16]
-    for name in ("sw.js", "worker.js"):
-        path = copy / name
-        path.write_text(path.read_text(encoding="utf-8").replace(version, "0123456789abcdef"), encoding="utf-8")
-        site_build.build.precompress_file(path)  # as a build writes its copies anew
+    path = copy / "sw.js"
+    path.write_text(path.read_text(encoding="utf-8").replace(version, "0123456789abcdef"), encoding="utf-8")
+    site_build.build.precompress_file(path)  # as a build writes its copies anew
     with serving(copy, port=int(url.rsplit(":", 1)[1].strip("/"))) as server:
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
         names = page.evaluate(GONE, version)
@@ -450,7 +448,7 @@ def test_axe_finds_no_violation_on_the_app_and_a_lesson(visit, lang: str) -> Non
 @pytest.mark.browser
 def test_over_plain_http_the_site_plays_with_no_offline_copy(site: Path, launch_browser: Any) -> None:
     """A school host without HTTPS: no service worker nor Cache Storage there (not a secure
-    context), so Python starts afresh each visit, and the app and the lessons still work."""
+    context); Python restores the build's snapshot all the same, and the app and the lessons work."""
     browser = launch_browser(args=["--host-resolver-rules=MAP school.test 127.0.0.1, MAP * ~NOTFOUND",
                                    "--disable-background-networking", "--disable-component-update"])
     with serving(site) as server:
@@ -468,5 +466,5 @@ def test_over_plain_http_the_site_plays_with_no_offline_copy(site: Path, launch_
         expect(page.locator("html")).to_have_attribute("data-page-ready", "true")
         quiz.locator("button[data-move]").first.click()
         expect(quiz.locator(".dn-quiz-verdict .dn-verdict")).to_be_visible(timeout=FIRST_BOARD)
-        assert messages == [] and page.locator("html").get_attribute("data-python-start") == "fresh"
+        assert messages == [] and page.locator("html").get_attribute("data-python-start") == "snapshot"
     browser.close()

@@ -34,11 +34,8 @@ export class Python {
     else if (data.failed) this._ready[1](new Error(data.failed));
     else if (data.progress) this.onprogress(...data.progress);
     else if (data.partial) this.onpartial(data.partial);
-    else if (data.saved) {
-      // the snapshot's bytes and the seconds its warm-up and making took (after the first board)
-      document.documentElement.dataset.snapshotSeconds = String(data.seconds);
-      document.documentElement.dataset.snapshotSaved = String(data.saved);
-    }
+    // the worker has its files back and the rest imported (after the first board), for the tests
+    else if (data.settled) document.documentElement.dataset.pythonSettled = "true";
     else {
       const waiting = this.waiting.get(data.id);
       this.waiting.delete(data.id);

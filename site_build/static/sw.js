@@ -1,6 +1,6 @@
 // Offline copy of the whole site, one cache per build: the build writes its version and files
 // below, so a rebuilt site is a new service worker whose cache replaces the old one (and the old
-// start-up snapshot, worker.js) once it is complete. Every request is answered from the cache;
+// start-up snapshots earlier builds kept) once it is complete. Every request is answered from the cache;
 // what is not in it (another site's page, say) goes to the network as usual.
 const BUILD = /*BUILD*/{};
 const CACHE = `danish-nb-site-${BUILD.version}`;
@@ -18,7 +18,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith("danish-nb-") && name !== CACHE && !name.endsWith(`-${BUILD.version}`)) {
+      if (name.startsWith("danish-nb-") && name !== CACHE) {
         await caches.delete(name);
       }
     }
