@@ -17,7 +17,7 @@ from danish_nb.widgets import ShedBoard, board_for
 from danish_nb.widgets.news import LONGEST, News, shorten, verdict_words
 from test_board import send
 
-CODES = re.compile(r"\(rule |\[ruling |\b(DB|LD|RB|BA|SJ)-\w+|\bP\d (play|take|stock)\b")
+CODES = re.compile(r"\(rule (?!of thumb)|\[ruling |\b(DB|LD|RB|BA|SJ)-\w+|\bP\d (play|take|stock)\b")
 
 
 def items(board) -> list[str]:
@@ -135,7 +135,7 @@ def check_said(heard: list[str], moves: list[list[str]], lang: str = "en") -> No
 
 def test_the_check_of_what_was_said_finds_a_move_missing_or_said_twice() -> None:
     moves = [["P1 plays the nine of hearts"], ["P2 takes the pile (2 cards)"]]
-    good = ["P1 plays the nine of hearts.", "P2 (rule-of-thumb) to play", "P2 takes the pile (2 cards).",
+    good = ["P1 plays the nine of hearts.", "P2 (rule of thumb) to play", "P2 takes the pile (2 cards).",
             "Your turn"]
     check_said(good, moves)
     for bad in (good[1:], good[:3] + good[2:], [*good, "P1 play 9H"], [*good, "Illegal: x (rule DB-11)"]):

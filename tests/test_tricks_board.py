@@ -181,8 +181,8 @@ def test_the_last_trick_is_shown_and_hidden_on_demand():
 
 def test_seats_are_marked_with_trick_counts_and_the_dealer():
     board = make()
-    assert re.search(r'data-seat="2" role="group" aria-label="P3 \(rule-of-thumb\)"><div class="dn-name">'
-                     r'P3 \(rule-of-thumb\) <small class="dn-dealer-mark">'
+    assert re.search(r'data-seat="2" role="group" aria-label="P3 \(rule of thumb\)"><div class="dn-name">'
+                     r'P3 \(rule of thumb\) <small class="dn-dealer-mark">'
                      r'· dealer</small> · <span class="dn-won">1 trick</span>', board.html)
     assert "1 in hand" in board.html and "2 in hand" in board.html
 

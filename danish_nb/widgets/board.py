@@ -49,8 +49,8 @@ from ..words import move_words
 from .computers import ComputerPlayers, Search
 from .drawing import LOG_LENGTH, SEAT_WORDS, Button, Drawing, Frame, Log, Offer, Spot, Spots
 from .messages import handle_message
-from .news import News
-from .seating import NOT_PLAYED, Seating
+from .news import NOT_PLAYED, News
+from .seating import Seating
 
 if TYPE_CHECKING:  # imported on first use: a board on another pad needs no widget package
     import ipywidgets

@@ -37,8 +37,8 @@ from .news import Said
 Spot = tuple[str, int]
 #: How many moves the log shows (older ones are counted, to keep each update small).
 LOG_LENGTH = 40
-#: Who sits at a seat, in words (``P2 (rule-of-thumb)``; ``you``: the person at the screen).
-SEAT_WORDS = {"you": N_("you"), "human": N_("human"), "random": N_("random"), "rule-of-thumb": N_("rule-of-thumb"),
+#: Who sits at a seat, in words (``P2 (rule of thumb)``; ``you``: the person at the screen).
+SEAT_WORDS = {"you": N_("you"), "human": N_("human"), "random": N_("random"), "rule-of-thumb": N_("rule of thumb"),
               "strong": N_("strong")}
 
 

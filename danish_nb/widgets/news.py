@@ -25,7 +25,7 @@ from typing import Any
 
 from ..core import Verdict, render_text
 from ..core.texts import Rule
-from ..i18n import in_turn, translator
+from ..i18n import M, in_turn, translator
 from ..words import move_words
 
 #: The longest item said at once (a longer one is cut at its last sentence or clause that fits:
@@ -33,6 +33,8 @@ from ..words import move_words
 LONGEST = 240
 #: The most moves said on a board's first drawing (those since the viewer's last move).
 FIRST = 12
+#: What a refused move says above the verdict that explains it.
+NOT_PLAYED = M("Not played: the rules do not allow it (see why below).")
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,8 +197,6 @@ def _since_last_turn(board: Any) -> int:
 
 def _not_played(message: str, lang: str) -> bool:
     """Whether ``message`` only says a move was not played (the verdict said so, and why)."""
-    from .seating import NOT_PLAYED
-
     return message == translator(lang).render(NOT_PLAYED)
 
 
@@ -213,4 +213,4 @@ def _turn_words(board: Any, tr: Any) -> str:
     return tr("{name} to play", name=board.names()[turn])
 
 
-__all__ = ["FIRST", "LONGEST", "News", "Said", "rule_words", "shorten", "verdict_words"]
+__all__ = ["FIRST", "LONGEST", "NOT_PLAYED", "News", "Said", "rule_words", "shorten", "verdict_words"]

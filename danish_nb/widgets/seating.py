@@ -20,8 +20,9 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..core import Game, IllegalMove, Verdict
-from ..i18n import M, Message, translator
+from ..i18n import Message, translator
 from .drawing import SEAT_WORDS
+from .news import NOT_PLAYED
 
 
 class Seated(Protocol):
@@ -36,10 +37,6 @@ class Seated(Protocol):
     chosen: Any
 
     def names(self) -> tuple[str, ...]: ...
-
-
-#: What a refused move says above the verdict that explains it.
-NOT_PLAYED = M("Not played: the rules do not allow it (see why below).")
 
 
 class Seating:
@@ -61,7 +58,7 @@ class Seating:
         return next((seat for seat, kind in enumerate(seats) if kind == "human"), None)
 
     def names(self, board: Seated) -> tuple[str, ...]:
-        """Each seat in words: ``P1 (you)``, ``P2 (rule-of-thumb)``."""
+        """Each seat in words: ``P1 (you)``, ``P2 (rule of thumb)``."""
         tr = translator(board.lang)
 
         def name(seat: int) -> str:
@@ -106,4 +103,4 @@ class Seating:
         return ()
 
 
-__all__ = ["NOT_PLAYED", "Seating"]
+__all__ = ["Seating"]

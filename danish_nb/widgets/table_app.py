@@ -77,8 +77,8 @@ PRESENCE_EVERY = 2.0
 #: a page sending more is not believed more often).
 BEAT_FLOOR = 1.0
 #: What a seat box offers: a learner, or a computer player.
-SEAT_CHOICES = ((N_("a learner"), HUMAN), (N_("computer (rule of thumb)"), "rule-of-thumb"),
-                (N_("computer (random)"), "random"))
+SEAT_CHOICES = ((N_("a learner"), HUMAN), (N_("computer: rule of thumb"), "rule-of-thumb"),
+                (N_("computer: random"), "random"))
 #: How the status line names a computer's seat.
 COMPUTER = N_("computer")
 
