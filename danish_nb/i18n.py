@@ -33,8 +33,8 @@ from importlib import resources
 from typing import Any
 
 __all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "N_", "Forms", "Listed", "M", "Message", "Nn_", "Number",
-           "Translator", "_", "_n", "check_lang", "french_after", "in_turn", "joined", "note_text", "rule_rendering",
-           "ruling_text", "small_start", "title_in", "translator"]
+           "Translator", "_", "_n", "capital_start", "check_lang", "french_after", "in_turn", "joined", "note_text",
+           "rule_rendering", "ruling_text", "small_start", "title_in", "translator"]
 
 #: The interface languages, English first (the source of every template).
 LANGUAGES: tuple[str, ...] = ("en", "fr", "de")
@@ -99,8 +99,7 @@ class _Grammar(string.Formatter):
         if format_spec == "low":
             return small_start(str(value))
         if format_spec == "cap":
-            text = str(value)
-            return text[:1].upper() + text[1:]
+            return capital_start(str(value))
         if isinstance(value, Forms):
             return value.form(format_spec) if format_spec else str(value)
         if format_spec in GRAMMATICAL_FORMS:
@@ -116,6 +115,15 @@ class _Grammar(string.Formatter):
 #: ``cap``, a clause as it starts a sentence ("{verdict}. {reasons:cap}": "… The six on the ten").
 GRAMMATICAL_FORMS = ("bare", "de", "à", "acc", "dat", "a", "the", "a_acc", "a_dat", "the_acc", "the_dat", "low",
                      "cap")
+
+
+def capital_start(text: str) -> str:
+    """``text`` with a capital first letter, as a sentence starts (``{x:cap}`` in a catalogue entry).
+
+    >>> capital_start("légal ; P1 laisse le trois"), capital_start("")
+    ('Légal ; P1 laisse le trois', '')
+    """
+    return text[:1].upper() + text[1:]
 
 
 def small_start(text: str) -> str:

@@ -42,6 +42,7 @@ import pandas as pd
 from .agents import make_agent, play_out
 from .core import GAMES, Game, OptionsError, Result, get_game, new_game, option_infos
 from .i18n import N_, check_lang, joined, translator
+from .words import SEAT_WORDS
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -365,7 +366,7 @@ def variant_words(game_id: str, label: Any, lang: str = "en") -> Any:
 
         ((name, value),) = changed.items()
         return tr.render(choice(game_id, name, value))
-    return tr(label)
+    return tr(SEAT_WORDS.get(label, label))
 
 
 def _in(table: pd.DataFrame, lang: str, game_id: str | None = None) -> Table:
@@ -477,7 +478,7 @@ def strength_table(df: pd.DataFrame, lang: str = "en") -> Table:
     >>> df = simulate("rat-bastard-17", seats=("rule-of-thumb", "random"), games=4, executor="serial",
     ...               progress=False)
     >>> strength_table(df).index.tolist()
-    ['random', 'rule-of-thumb']
+    ['random', 'rule of thumb']
     """
     players = _one_value(df, "players")
     played: dict[str, int] = {}
@@ -502,9 +503,10 @@ def _figure(width: float = 6.0, height: float = 3.2, ncols: int = 1) -> tuple[Fi
 
 
 def _title(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> str:
-    """``'Bastard, 3 players (random and rule-of-thumb), 100 games per variant'``"""
+    """``'Bastard, 3 players (random and rule of thumb), 100 games per variant'``"""
     tr = translator(lang)
-    names = tr.render(joined(tr(name) for name in sorted({name for seats in df["seats"] for name in seats})))
+    seated = sorted({name for seats in df["seats"] for name in seats})
+    names = tr.render(joined(tr(SEAT_WORDS.get(name, name)) for name in seated))
     n = len(df) if by is None else int(df.groupby(by, observed=True).size().max())
     games = tr.n("{n} game", "{n} games", n) if by is None else \
         tr.n("{n} game per {group}", "{n} games per {group}", n, group=tr(by))

@@ -26,7 +26,11 @@ from __future__ import annotations
 from typing import Any
 
 from .core import NOT_WELL_FORMED, Text, render_text
-from .i18n import DEFAULT, M
+from .i18n import DEFAULT, N_, M
+
+#: Who sits at a seat, in words (``P2 (rule of thumb)``; ``you``: the person at the screen).
+SEAT_WORDS = {"you": N_("you"), "human": N_("human"), "random": N_("random"), "rule-of-thumb": N_("rule of thumb"),
+              "strong": N_("strong")}
 
 
 def words_of(move: Any) -> Text:
@@ -58,4 +62,4 @@ def move_words(move: Any, viewer: int | None = None, *, lang: str = DEFAULT, rev
     return render_text(text, viewer, reveal_hands, lang=lang)
 
 
-__all__ = ["move_words", "words_of"]
+__all__ = ["SEAT_WORDS", "move_words", "words_of"]

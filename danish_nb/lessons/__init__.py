@@ -28,7 +28,7 @@ from typing import Any
 
 from ..core import Event, Result, Verdict, get_game, render_text
 from ..errors import DanishNbError
-from ..i18n import N_, M, Message, _n, check_lang, joined, translator
+from ..i18n import N_, M, Message, _n, capital_start, check_lang, joined, translator
 from ..words import move_words
 
 
@@ -250,10 +250,14 @@ def _option_words(game_id: str, name: str, value: Any) -> tuple[Message, bool | 
 def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
     """``print`` for a lesson: what the engine says (an event, a verdict, a result, an error, a
     text), a move in words (whose move first) and a truth value (yes or no) in the learner's
-    language, anything else (a card, a number) as ``print`` writes it.
+    language, anything else (a card, a number) as ``print`` writes it. What the engine says
+    starts with a capital where it starts a line (a verdict's ``legal.`` reads ``Legal.``), and
+    as it is after a text of the lesson's own (``P1: illegal. ...``).
 
     >>> import danish_nb as dn
     >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})
+    >>> say(g.explain("P1 play 8H"))
+    Legal. The eight of hearts on the six of clubs: equal or higher (rule DB-13)
     >>> say("P1:", g.explain("P1 play 4C"), lang="fr")
     P1: illégal ; le quatre de trèfle sur le six de trèfle : plus faible que la carte précédente (règle DB-13)
     >>> say(g.parse_move("P1 play 8H"), lang="fr")
@@ -261,7 +265,7 @@ def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
     >>> say(*g.play("P1 play 8H"), (3, 3), True, sep="\\n", lang="de")
     P1 spielt Herz-Acht auf Kreuz-Sechs
     (3, 3)
-    ja
+    Ja
     """
     lang = check_lang(lang)
 
@@ -277,7 +281,11 @@ def say(*values: Any, sep: str = " ", lang: str = "en") -> None:
         if isinstance(value, (Message, DanishNbError, bool)):  # a truth value as a word: yes, oui, ja
             return render_text(value, lang=lang)
         return str(value)
-    print(*map(text, values), sep=sep)
+    texts = [text(value) for value in values]
+    for index in range(len(texts)) if "\n" in sep else range(min(1, len(texts))):  # a line's start
+        if not isinstance(values[index], str):
+            texts[index] = capital_start(texts[index])
+    print(*texts, sep=sep)
 
 
 __all__ = ["INDEX", "LESSONS", "Lesson", "M", "_n", "choice", "first_heading", "folder", "folder_index_html",

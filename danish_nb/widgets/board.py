@@ -45,9 +45,9 @@ from ..core import DanishNbError, Game, MoveParseError, OptionsError, Text, Verd
 from ..i18n import N_, M, Message, check_lang, in_turn, translator
 from ..render.board import LogEntry
 from ..render.html import move_notation
-from ..words import move_words
+from ..words import SEAT_WORDS, move_words
 from .computers import ComputerPlayers, Search
-from .drawing import LOG_LENGTH, SEAT_WORDS, Button, Drawing, Frame, Log, Offer, Spot, Spots
+from .drawing import LOG_LENGTH, Button, Drawing, Frame, Log, Offer, Spot, Spots
 from .messages import handle_message
 from .news import NOT_PLAYED, News
 from .seating import Seating

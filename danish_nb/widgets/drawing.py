@@ -19,7 +19,7 @@ from itertools import groupby
 from typing import Any
 
 from ..core import Verdict, render_text
-from ..i18n import N_, translator
+from ..i18n import translator
 from ..render.board import (
     LogEntry,
     button_html,
@@ -37,9 +37,6 @@ from .news import Said
 Spot = tuple[str, int]
 #: How many moves the log shows (older ones are counted, to keep each update small).
 LOG_LENGTH = 40
-#: Who sits at a seat, in words (``P2 (rule of thumb)``; ``you``: the person at the screen).
-SEAT_WORDS = {"you": N_("you"), "human": N_("human"), "random": N_("random"), "rule-of-thumb": N_("rule of thumb"),
-              "strong": N_("strong")}
 
 
 @dataclass
@@ -315,4 +312,4 @@ class Drawing:
         return log_html(log.entries, position=frame.position, hidden=log.hidden, opening=log.opening, lang=frame.lang)
 
 
-__all__ = ["LOG_LENGTH", "SEAT_WORDS", "Button", "Drawing", "Frame", "Log", "Offer", "Spot", "Spots"]
+__all__ = ["LOG_LENGTH", "Button", "Drawing", "Frame", "Log", "Offer", "Spot", "Spots"]

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from ..core import Game, IllegalMove, Verdict
 from ..i18n import Message, translator
-from .drawing import SEAT_WORDS
+from ..words import SEAT_WORDS
 from .news import NOT_PLAYED
 
 

@@ -57,9 +57,9 @@ from ..tables.keys import Guesses
 from ..tables.roster import DEVICE_CODE_LENGTH, Member, Roster, RosterError
 from ..tables.session import new_device, present
 from ..tables.store import UNAVAILABLE
+from ..words import SEAT_WORDS
 from . import has_board
 from .board import Board
-from .drawing import SEAT_WORDS
 from .seat_keeper import SeatKeeper, read_report
 from .settings import GameForm
 from .table_board import table_board

@@ -34,10 +34,9 @@ from ..core import DanishNbError, IllegalMove
 from ..i18n import M, Message, translator
 from ..tables import HUMAN, MoveConflict, NotSaved, TableError, TableSession
 from ..tables.session import seat_rows
-from ..words import move_words
+from ..words import SEAT_WORDS, move_words
 from . import board_class, has_board
 from .board import PLAY_ACTS, SEAT_KINDS, Board
-from .drawing import SEAT_WORDS
 from .seating import Seated, Seating
 from .table_words import seat_name
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..i18n import N_, Translator
 from ..tables import HUMAN
-from .drawing import SEAT_WORDS
+from ..words import SEAT_WORDS
 
 #: A learner seat nobody has taken.
 FREE_SEAT = N_("free seat")
