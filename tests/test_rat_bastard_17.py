@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -607,6 +608,28 @@ def test_repetition_draw_says_how_many_times_the_option_counts(times, played, sa
     assert g.result.reason_in("fr") != g.result.reason and g.result.reason_in("de") != g.result.reason
     assert (str(times) in g.result.reason_in("fr")) == (times != 3)
 
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), times=st.integers(2, 4))
+def test_the_pruned_repetition_record_draws_when_the_whole_history_would(seed, times):
+    """A state keeps only the positions recorded with its deck and hole cards (both only shrink):
+    the draw comes exactly when the position's count over the whole game reaches ``repetitions``,
+    as a record of every position recorded since the deal would find it."""
+    g = dn.new_game(RB, players=2, seed=seed, options={"repetitions": times, "turn_limit": 2_000})
+    rng = random.Random(seed)
+    while not g.is_over:
+        g.play(rng.choice(g.legal_moves()))
+    recorded = []  # every position recorded when the pile emptied, in order, none dropped
+    first_repeat = None
+    for before, after in pairwise(g.states()):
+        if after.seen != before.seen:
+            recorded.append(after.seen[-1])
+            if first_repeat is None and recorded.count(after.seen[-1]) >= times:
+                first_repeat = after
+    drawn = [s for s in g.states() if s.result is not None and s.result.reason_id == "repetition"]
+    assert drawn == ([first_repeat] if first_repeat is not None else [])
+    assert (g.result.reason_id == "repetition") == (first_repeat is not None)
 
 def test_turn_limit_is_a_draw():
     g = dn.new_game(RB, players=2, seed=4, options={"turn_limit": 5})
