@@ -226,9 +226,9 @@ def test_the_class_arrives_and_sits_at_three_tables(room: SimpleNamespace):
     join(eve, codes["C"], "Eve")
     expect(anon_c.locator(STATUS)).to_contain_text(seat_line(2, "Eve", "connected"))
 
-    for code, seats in ((codes["A"], "P1 Ada, P2 Learner 2, P3 rule-of-thumb"),
-                        (codes["B"], "P1 Bo, P2 Cy, P3 rule-of-thumb"),
-                        (codes["C"], "P1 Learner 1, P2 Eve, P3 rule-of-thumb")):
+    for code, seats in ((codes["A"], "P1 Ada, P2 Learner 2, P3 rule of thumb"),
+                        (codes["B"], "P1 Bo, P2 Cy, P3 rule of thumb"),
+                        (codes["C"], "P1 Learner 1, P2 Eve, P3 rule of thumb")):
         expect(teacher.locator(f'.dn-room-table[data-code="{code}"]')).to_contain_text(seats)
     assert "free" not in teacher.locator(".dn-room-list").inner_text()
 

@@ -79,8 +79,9 @@ def test_what_a_lesson_says_reads_in_every_language_on_the_page() -> None:
         print("then:", 2)
     assert [block.kind for block in outputs.blocks] == ["said"]
     said = outputs.blocks[0].data
-    assert said["en"] == f"first:\n{g.explain('P1 play 4C')}\nthen: 2\n"
-    assert said["fr"].startswith("first:\nillégal\u202f; le quatre de trèfle") and said["fr"].endswith("then: 2\n")
-    assert said["de"].startswith("first:\nnicht erlaubt; Kreuz-Vier")
+    verdict = str(g.explain("P1 play 4C"))  # (it starts a line: with a capital, as say() prints it)
+    assert said["en"] == f"first:\n{verdict[:1].upper()}{verdict[1:]}\nthen: 2\n"
+    assert said["fr"].startswith("first:\nIllégal\u202f; le quatre de trèfle") and said["fr"].endswith("then: 2\n")
+    assert said["de"].startswith("first:\nNicht erlaubt; Kreuz-Vier")
     page = blocks_html(outputs.blocks, {lang: page_words(lang) for lang in LANGUAGES})
-    assert page.count("<pre") == 3 and 'data-lang="fr" lang="fr" hidden>first:\nillégal' in page
+    assert page.count("<pre") == 3 and 'data-lang="fr" lang="fr" hidden>first:\nIllégal' in page
