@@ -53,7 +53,15 @@ def notebook_folder(folder: Path) -> Path:
     lessons = folder / "lessons"
     lessons.mkdir()
     nbformat.write(nbformat.v4.new_notebook(cells=cells), lessons / "paced.ipynb")
+    boxed = [nbformat.v4.new_code_cell(BOXED_FIRST), nbformat.v4.new_code_cell(BOXED_NEXT)]
+    nbformat.write(nbformat.v4.new_notebook(cells=boxed), lessons / "boxed.ipynb")
     return lessons
+
+
+#: A lesson whose first widget (made while the page loads, by the head start) a later cell puts in
+#: a box, then keeps the kernel busy: the page cannot ask the kernel for the first widget meanwhile.
+BOXED_FIRST = "import time\nimport ipywidgets as widgets\ninner = widgets.HTML('<b class=\"inner\">inner</b>')\ninner"
+BOXED_NEXT = "display(widgets.VBox([inner, widgets.HTML('<b class=\"boxed\">boxed</b>')]))\ntime.sleep(4)"
 
 
 @contextlib.contextmanager
@@ -164,3 +172,21 @@ def test_the_page_typesets_no_mathematics_and_loads_no_mathjax(browser: Browser,
     # the typesetter is a MathJax 2 that typesets nothing (the stand-in), and no MathJax was asked for
     assert [url.split("?")[0] for url in requests if "math" in url.lower()] == \
         [lesson.split("voila/render/")[0] + no_math.PATH], requests
+
+
+@pytest.mark.browser
+def test_a_widget_made_before_the_page_connected_can_be_put_in_a_box_by_a_later_cell(browser: Browser,
+                                                                                    lesson: str) -> None:
+    """The cells after the head start wait until the page drew its widget: a box made earlier held a
+    widget the page did not know yet ("widget model not found"), one page in six on a busy machine."""
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(lesson.replace("paced.ipynb", "boxed.ipynb"), timeout=TIMEOUT)
+    expect(page.locator(".boxed")).to_have_text("boxed", timeout=TIMEOUT)
+    expect(page.locator(".inner")).to_have_count(2)  # on its own, and in the box
+    page.close(run_before_unload=True)
+    context.close()
+    assert errors == [], errors

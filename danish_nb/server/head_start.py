@@ -19,6 +19,13 @@ MathJax (:mod:`danish_nb.server.no_math`) and the cells out of sight left undraw
 after the page's websockets opened (0.4-0.7 s); what is left is the browser starting Voila's page
 (its scripts loaded 2.2 s, its websockets open 2.8 s).
 
+The page learns the widgets made before it connected by asking its kernel for them all at once,
+which the kernel answers only between cells; a later cell that put one of them in a box while the
+page waited for that answer broke the box ("widget model not found": the page waits 2 s for a
+widget it does not know, and the practice's cell took longer on a busy machine; one page in six).
+So a paced page's cells after the head start run only once the page has drawn the head start's
+widget (:data:`~danish_nb.server.paced.SETTLE`): it then knows every widget made before.
+
 Nothing runs that the page would not run: the same notebook, in the page's own kernel (already
 handed over and told its id), cell by cell in order, with Voila's executor and its handling of
 errors (:func:`run_cell`); a head start not taken by its page within :data:`UNCLAIMED_S` s is

@@ -1,26 +1,26 @@
-"""A progressive page's cells paced by the page: the kernel runs the next cell only once the page
-has drawn the one before last, so an answer clicked while a lesson still arrives is not queued
-behind the outputs and widget models of every later cell.
+"""A progressive page's cells paced by the page: the kernel runs the next cell only once the page has
+drawn the one before last, so an answer clicked while a lesson still arrives is not queued behind
+the outputs and widget models of every later cell.
 
-With progressive rendering (the lessons) Voila's page asks its server to execute the notebook
-over the ``voila/execution`` websocket, and the server runs every cell at once, as fast as the
-kernel goes: on a busy machine the browser's main thread then holds the outputs and widget models
-of 30-150 cells when a learner clicks an answer, and draws the verdict only after them (the verdict
-came back 0.2-0.3 s after the click but showed 0.8-1.4 s after it). With :func:`pacer`'s script in
-the page, the page asks for paced execution and says when it caught up with each cell's result
-(its outputs drawn, the page idle: ``requestIdleCallback``); :class:`PacedExecution` then sends a
-cell with outputs only once the page caught up with all but the last :data:`AHEAD` of them (the
-kernel runs the next cell while the page draws this one), and not within :data:`HOLD_MS` ms of a
-learner's click or key (the click's answer comes first). Pacing starts with the first widget
+With progressive rendering (the lessons) Voila's page asks its server to execute the notebook over
+the ``voila/execution`` websocket, and the server runs every cell at once, as fast as the kernel
+goes: on a busy machine the browser's main thread then holds the outputs and widget models of 30-150
+cells when a learner clicks an answer, and draws the verdict only after them (the verdict came back
+0.2-0.3 s after the click but showed 0.8-1.4 s after it). With :func:`pacer`'s script in the page,
+the page asks for paced execution and says when it caught up with each cell's result (its outputs
+drawn, its widgets' views in place, the page idle: ``requestIdleCallback``); :class:`PacedExecution`
+then sends a cell with outputs only once the page caught up with all but the last :data:`AHEAD` of
+them (the kernel runs the next cell while the page draws this one), and not within :data:`HOLD_MS`
+ms of a learner's click or key (the click's answer comes first). Pacing starts with the first widget
 (:func:`shows_widget`): before it the page has nothing to click, so the cells before a lesson's
-first quiz (its rules, as HTML) go as fast as the kernel runs them (paced, they held the first
-quiz back 0.6-0.9 s on a busy machine: the page, still busy starting, was seldom idle). A tab in
-the background says it caught up at once (nobody clicks there, and its frames and idle time are
-held back); a page that stops answering is waited for at most :data:`PATIENCE` s a cell; a page
-without the script (or a client that does not ask) gets Voila's execution unchanged. Measured
-(``python -m benchmarks.app --lesson 3 --busy --before DIR``): answers clicked while lesson 01
-arrives 0.30 s median, 0.45 s at worst (before: 0.73 s, 1.96 s; load average 5-7), the whole
-lesson drawn in 10.6 s (7.6 s).
+first quiz (its rules, as HTML) go as fast as the kernel runs them (paced, they held the first quiz
+back 0.6-0.9 s on a busy machine: the page, still busy starting, was seldom idle). A tab in the
+background says it caught up at once (nobody clicks there, and its frames and idle time are held
+back); a page that stops answering is waited for at most :data:`PATIENCE` s a cell; a page without
+the script (or a client that does not ask) gets Voila's execution unchanged. Measured (``python -m
+benchmarks.app --lesson 3 --busy --before DIR``): answers clicked while lesson 01 arrives 0.30 s
+median, 0.45 s at worst (before: 0.73 s, 1.96 s; load average 5-7), the whole lesson drawn in 10.6 s
+(7.6 s).
 
 The page's style (:data:`CELLS_CSS`) leaves a cell out of sight unlaid and unpainted until it is
 scrolled near (``content-visibility: auto``): each output drawn made the browser lay out the
@@ -59,6 +59,11 @@ AHEAD = 1
 HOLD_MS = 500
 #: Seconds a cell waits for a page that does not say it caught up, before the next runs anyway.
 PATIENCE = 5.0
+#: Milliseconds the page waits for a cell's outputs to be drawn (a widget's view in place, its
+#: model known to the page) before it says it caught up with the cell anyway.
+DRAWN_MS = 10_000
+#: Seconds the cells after a head start wait for the page to have drawn the head start's widget.
+SETTLE = 20.0
 
 _PACER_JS = """(() => {
   const Native = window.WebSocket;
@@ -67,11 +72,22 @@ _PACER_JS = """(() => {
   const quiet = () => { quietUntil = performance.now() + %(hold)d; };
   addEventListener('pointerdown', quiet, true);
   addEventListener('keydown', quiet, true);
+  // a cell's widgets all drawn: Voila adds a widget's output once the page knows its model, as a
+  // panel (the widget renderer) that holds the view, or says why not (Voila numbers cells from 1)
+  const drawn = (cell, widgets) => {
+    const node = document.querySelector(`[cell-index="${cell + 1}"]`);
+    if (!node) return true;
+    const views = [...node.querySelectorAll('.jp-OutputArea-output.lm-Panel')];
+    return views.length >= widgets && views.every((view) => view.childElementCount > 0 || view.textContent.trim());
+  };
   // drawn and idle; a tab in the background (its frames and idle time held back) is not paced
-  const when = (task) => {
+  const when = (cell, widgets, task) => {
+    const until = performance.now() + %(drawn_ms)d;
     const go = () => {
       const wait = quietUntil - performance.now();
-      if (wait > 0) setTimeout(go, wait); else task();
+      if (wait > 0) setTimeout(go, wait);
+      else if (!drawn(cell, widgets) && performance.now() < until) requestAnimationFrame(idle);
+      else task();
     };
     const idle = () => (window.requestIdleCallback ? requestIdleCallback(go, {timeout: 1000}) : setTimeout(go, 0));
     if (document.visibilityState === 'visible') requestAnimationFrame(idle); else task();
@@ -95,8 +111,10 @@ _PACER_JS = """(() => {
         try { message = JSON.parse(event.data); } catch (error) { return; }
         if (message.action !== 'execution_result') return;
         const cell = message.payload.cell_index;
+        const widgets = (message.payload.output_cell.outputs || []).filter(
+          (output) => output.data && output.data['%(widget)s']).length;
         const said = JSON.stringify({action: 'caught_up', payload: {cell_index: cell}});
-        when(() => { if (this.readyState === Native.OPEN) send(said); });
+        when(cell, widgets, () => { if (this.readyState === Native.OPEN) send(said); });
       });
     }
   }
@@ -113,7 +131,8 @@ def pacer() -> str:
     """The style and script, put in the head of a progressive page before Voila's scripts, that
     spare the browser the cells out of sight and ask for paced execution (the page says when it
     caught up with each cell)."""
-    return f"<style>{CELLS_CSS}</style>\n<script>{_PACER_JS % {'hold': HOLD_MS}}</script>\n"
+    script = _PACER_JS % {"hold": HOLD_MS, "drawn_ms": DRAWN_MS, "widget": WIDGET_VIEW}
+    return f"<style>{CELLS_CSS}</style>\n<script>{script}</script>\n"
 
 
 def caught_up_to(wanted: list[int], ahead: int = AHEAD) -> int:
@@ -164,6 +183,8 @@ class PacedExecution(ExecutionRequestHandler):  # type: ignore[misc]
         self._executor = executor = head.executor
         async for message in head.results():
             await self.write_message(message)
+        if self._paced and head.next_cell and not await self._page_drew(head.next_cell - 1, SETTLE):
+            self.log.info("page of kernel %s: its first widget not drawn in %s s; going on", self._kernel_id, SETTLE)
         if executor.kc is None:
             executor.km = await ensure_async(self.kernel_manager.get_kernel(self._kernel_id))
             executor.kc = await executor.async_start_new_kernel_client()
@@ -190,17 +211,22 @@ class PacedExecution(ExecutionRequestHandler):  # type: ignore[misc]
         if outputs and (self._wanted or shows_widget(outputs)):  # paced from the first widget on
             self._wanted.append(result["cell_index"])
         target = caught_up_to(self._wanted)
-        deadline = time.monotonic() + PATIENCE
-        while self._caught_up < target and not self._closed:
+        if not await self._page_drew(target, PATIENCE):
+            self.log.info("page of kernel %s: no word from it on cell %s; going on", self._kernel_id, target)
+
+    async def _page_drew(self, cell: int, patience: float) -> bool:
+        """Wait until the page says it caught up with ``cell``, or closed (True), or ``patience`` s passed (False)."""
+        deadline = time.monotonic() + patience
+        while self._caught_up < cell and not self._closed:
             self._progress.clear()
             left = deadline - time.monotonic()
             if left <= 0:
-                self.log.info("page of kernel %s: no word from it on cell %s; going on", self._kernel_id, target)
-                return
+                return False
             try:
                 await asyncio.wait_for(self._progress.wait(), left)
             except TimeoutError:
                 continue
+        return True
 
     def on_close(self) -> None:
         self._closed = True
