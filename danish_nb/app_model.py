@@ -34,8 +34,9 @@ from typing import TYPE_CHECKING, Any
 from .core import GAMES, DanishNbError, Game, GameRules, OptionInfo, OptionsError, Verdict, load_record, new_game
 from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, M, check_lang, translator
 from .render.html import escape
-from .widgets import BOARDS, SEAT_KINDS, Board, board_for
-from .widgets.app_words import BOARD_SETTINGS, SEAT_WORDS, applies, hint_html, label_of, review_html, won_by
+from .widgets import BOARDS, Board, board_for
+from .widgets.app_words import BOARD_SETTINGS, applies, hint_html, label_of, review_html, won_by
+from .words import SEAT_KINDS, SEATS
 
 if TYPE_CHECKING:
     from .coach import Mistake
@@ -298,7 +299,7 @@ class AppModel:
     def seat_choices(self) -> list[tuple[str, str]]:
         """The seat kinds as (kind, words)."""
         tr = translator(self.lang)
-        return [(kind, tr(SEAT_WORDS[kind])) for kind in SEAT_KINDS]
+        return [(kind, tr(SEATS[kind].choice)) for kind in SEAT_KINDS]
 
     def game_choices(self) -> list[tuple[str, str]]:
         return [(g, GAMES.card(g).title) for g in self.games]

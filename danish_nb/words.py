@@ -10,6 +10,9 @@ status lines) names a move by :func:`move_words`, built from the move itself by 
 trumps and hole cards in words, hidden cards hidden (a Sjavs discard reads "Discard 2 cards" to
 the others).
 
+A seat is named the same way, by its kind's words (:data:`SEATS`): the one table of seat kinds
+that the boards, the app's settings, the class tables, the simulations and the lessons read.
+
 >>> import danish_nb as dn
 >>> g = dn.new_game("sjavs", players=3, seed=1)
 >>> move = g.parse_move("P1 bid strike")
@@ -23,14 +26,37 @@ the others).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .core import NOT_WELL_FORMED, Text, render_text
 from .i18n import DEFAULT, N_, M
 
+
+@dataclass(frozen=True)
+class SeatWords:
+    """A seat kind in words: ``name`` says who sits there (a seat's label: ``P2 (rule of thumb)``),
+    ``choice`` offers the kind in the settings (``computer: rule of thumb``).
+
+    >>> from danish_nb.i18n import translator
+    >>> translator("fr")(SEATS["rule-of-thumb"].name), translator("de")(SEATS["human"].choice)
+    ('règle empirique', 'ein Mensch')
+    """
+
+    name: str
+    choice: str
+
+
+#: The seat kinds, in the settings' order, with their words: a person at the screen, or a computer
+#: player by name (:func:`danish_nb.agents.make_agent`).
+SEATS = {"human": SeatWords(N_("human"), N_("a person")),
+         "random": SeatWords(N_("random"), N_("computer: random")),
+         "rule-of-thumb": SeatWords(N_("rule of thumb"), N_("computer: rule of thumb")),
+         "strong": SeatWords(N_("strong"), N_("computer: strong (searches)"))}
+#: The seat kinds a board and the app take.
+SEAT_KINDS = tuple(SEATS)
 #: Who sits at a seat, in words (``P2 (rule of thumb)``; ``you``: the person at the screen).
-SEAT_WORDS = {"you": N_("you"), "human": N_("human"), "random": N_("random"), "rule-of-thumb": N_("rule of thumb"),
-              "strong": N_("strong")}
+SEAT_WORDS = {"you": N_("you")} | {kind: seat.name for kind, seat in SEATS.items()}
 
 
 def words_of(move: Any) -> Text:
@@ -62,4 +88,4 @@ def move_words(move: Any, viewer: int | None = None, *, lang: str = DEFAULT, rev
     return render_text(text, viewer, reveal_hands, lang=lang)
 
 
-__all__ = ["SEAT_WORDS", "move_words", "words_of"]
+__all__ = ["SEATS", "SEAT_KINDS", "SEAT_WORDS", "SeatWords", "move_words", "words_of"]

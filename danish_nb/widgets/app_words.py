@@ -1,7 +1,8 @@
 """What the app's settings and coach say, written once for every front end: the Jupyter and
 Voila app (:mod:`danish_nb.app`, :mod:`danish_nb.widgets.coach`) and the serverless page
 (:mod:`danish_nb.web.app`) build their inputs and texts from here, so a setting added once
-appears in all of them. No widget package is imported.
+appears in all of them. No widget package is imported (the seat kinds' words are
+:data:`danish_nb.words.SEATS`).
 
 >>> [setting.name for setting in BOARD_SETTINGS]
 ['teaching', 'confirm', 'notation']
@@ -22,9 +23,6 @@ from ..render.html import escape
 if TYPE_CHECKING:
     from ..coach import Hint
 
-#: What each seat kind is called in the settings.
-SEAT_WORDS = {"human": N_("a person"), "random": N_("computer: random"), "rule-of-thumb": N_("computer: rule of thumb"),
-              "strong": N_("computer: strong (searches)")}
 #: Player counts as an option's help names them ("Three players: ...").
 COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
@@ -108,5 +106,5 @@ def won_by(game: Any, seat: int) -> bool:
     return result is not None and bool(result.order) and result.order[0] == seat and not result.draw
 
 
-__all__ = ["BOARD_SETTINGS", "COUNT_WORDS", "SEAT_WORDS", "BoardSetting", "applies", "hint_html", "label_of",
+__all__ = ["BOARD_SETTINGS", "COUNT_WORDS", "BoardSetting", "applies", "hint_html", "label_of",
            "review_html", "won_by"]

@@ -45,7 +45,7 @@ from ..core import DanishNbError, Game, MoveParseError, OptionsError, Text, Verd
 from ..i18n import N_, M, Message, check_lang, in_turn, translator
 from ..render.board import LogEntry
 from ..render.html import move_notation
-from ..words import SEAT_WORDS, move_words
+from ..words import SEAT_KINDS, SEAT_WORDS, move_words
 from .computers import ComputerPlayers, Search
 from .drawing import LOG_LENGTH, Button, Drawing, Frame, Log, Offer, Spot, Spots
 from .messages import handle_message
@@ -57,8 +57,6 @@ if TYPE_CHECKING:  # imported on first use: a board on another pad needs no widg
 
     from .coach import CoachPanel
 
-#: Seat kinds: a person at the screen, or a computer player by name.
-SEAT_KINDS = ("human", "random", "rule-of-thumb", "strong")
 #: The most computer moves played in a row without a human.
 AUTO_LIMIT = 5000
 
