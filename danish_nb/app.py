@@ -20,10 +20,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from .app_model import ACTIONS, FIELDS, AppModel, header_html
+from .app_words import BOARD_SETTINGS
 from .core import GameRules
 from .i18n import translator
 from .widgets import Board
-from .widgets.app_words import BOARD_SETTINGS
 from .widgets.class_tables import ClassTables
 from .widgets.game_keeper import GameKeeper
 from .widgets.pad import PagePad
@@ -56,7 +56,7 @@ class App:
         for field, box in zip(model.seat_fields(), self.seat_boxes):
             box.add_class(field.css)
             self.fields[field.name] = box
-        #: The teacher's board settings (:data:`~danish_nb.widgets.app_words.BOARD_SETTINGS`), applied at once.
+        #: The teacher's board settings (:data:`~danish_nb.app_words.BOARD_SETTINGS`), applied at once.
         self.board_settings = {setting.name: widgets.Checkbox(value=False, indent=False) for setting in BOARD_SETTINGS}
         for setting in BOARD_SETTINGS:
             self.board_settings[setting.name].add_class(setting.css)

@@ -1,9 +1,11 @@
 """The app's state and behaviour, once for every host: the staged settings (game, players, seats,
 rule options, seed, language), the teacher's board settings, New game and Same deal again, the
 board being played, the message line, the coach's last words and the screens. No widget library
-is imported: the Voila app (:mod:`danish_nb.app`, ipywidgets) and the serverless page
-(:mod:`danish_nb.web.app`, HTML in a Web Worker) each draw this model and forward the visitor's
-actions to it, so a setting, a text or a screen added here appears in both.
+is imported, nor the widgets package (whose views import this model): the Voila app
+(:mod:`danish_nb.app`, ipywidgets) and the serverless page (:mod:`danish_nb.web.app`, HTML in a
+Web Worker) each draw this model and forward the visitor's actions to it, so a setting, a text or
+a screen added here appears in both. The board it plays on is the one :mod:`danish_nb.boards`
+names for the game (:class:`danish_nb.widgets.board.Board`, on the host's pad).
 
 The form's values have one name each, in both hosts: ``game``, ``players``, ``seed``, ``lang``,
 ``seat-1``..., ``opt-<option>`` and each board setting's name (:data:`BOARD_SETTINGS`).
@@ -29,13 +31,13 @@ import random
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from .app_words import BOARD_SETTINGS, applies, hint_html, label_of, review_html, won_by
+from .boards import BOARD_PATHS, board_class
 from .core import GAMES, DanishNbError, Game, GameRules, OptionInfo, OptionsError, Verdict, load_record, new_game
 from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, M, check_lang, translator
 from .render.html import escape
-from .widgets import BOARDS, Board, board_for
-from .widgets.app_words import BOARD_SETTINGS, applies, hint_html, label_of, review_html, won_by
 from .words import SEAT_KINDS, SEATS
 
 if TYPE_CHECKING:
@@ -51,6 +53,24 @@ INTRO = N_("Pick a game and play against the computer: every move is checked aga
 BROWSER_SHARE = 0.5
 #: A report of a long search's progress: (done, total).
 Progress = Callable[[int, int], None]
+
+
+class Board(Protocol):
+    """What the model and its coach ask of a board (:class:`danish_nb.widgets.board.Board` is one)."""
+
+    game: Game
+    seats: tuple[str, ...]
+    viewer: int | None
+    lang: str
+    teaching: bool
+    step_mode: bool
+    on_play_again: Callable[[], Any] | None
+    on_review: Callable[[], Any] | None
+    tried: list[Callable[[Verdict], Any]]
+
+    def _my_turn(self) -> bool: ...
+
+    def close(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -255,7 +275,7 @@ class AppModel:
                  background: bool = True, iterations: int | None = None, browser: bool = False,
                  coach_of: Callable[[Board], Coach] | None = None, shown: Callable[[Board], None] | None = None):
         self.lang = check_lang(lang)
-        self.games = [card.id for card in GAMES.cards() if card.family in BOARDS]  # imports no game
+        self.games = [card.id for card in GAMES.cards() if card.family in BOARD_PATHS]  # imports no game
         self.game_id = DEFAULT_GAME
         self.players = 3
         self.seed: Any = random.randrange(10_000) if seed is None else seed
@@ -459,9 +479,10 @@ class AppModel:
         """A board for ``game`` with the app's settings in place of the old one."""
         old = self.board
         extra: dict[str, Any] = {} if self.make_pad is None else {"pad": self.make_pad()}
-        board = board_for(game, seats=tuple(self.seats[:game.players]) if old is None or old.game is not game
-                          else old.seats, step_mode=old.step_mode if old is not None else False, lang=self.lang,
-                          background=self.background, **extra, **self.board_settings)
+        seats = tuple(self.seats[:game.players]) if old is None or old.game is not game else old.seats
+        board: Board = board_class(game.rules)(game, seats=seats, step_mode=old.step_mode if old is not None else False,
+                                               lang=self.lang, background=self.background, **extra,
+                                               **self.board_settings)
         board.on_play_again = self.new_game
         if self.coach_of is None:
             board.on_review = self.review

@@ -12,9 +12,9 @@ import pytest
 
 from danish_nb.app import build_app
 from danish_nb.app_model import ACTIONS, FIELDS, INTRO, RULE_OPTIONS, SCREENS, STAGED, AppModel
+from danish_nb.app_words import BOARD_SETTINGS
 from danish_nb.i18n import LANGUAGES, translator
 from danish_nb.web.app import PageApp
-from danish_nb.widgets.app_words import BOARD_SETTINGS
 from danish_nb.widgets.class_tables import MODES
 
 

@@ -29,11 +29,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..app_model import ACTIONS, FIELDS, INTRO, RULE_OPTIONS, SCREENS, THINKING, AppModel, Progress, option_choices
+from ..app_words import BOARD_SETTINGS
 from ..core import DanishNbError, OptionInfo
 from ..i18n import M, translator
 from ..render.html import escape
 from ..widgets import Board
-from ..widgets.app_words import BOARD_SETTINGS
 from .pad import PagePad
 
 

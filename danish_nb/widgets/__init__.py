@@ -1,6 +1,7 @@
 """ipywidgets boards on top of the rules engine (the core never imports this package): one
 :class:`~danish_nb.widgets.board.Board` with a small adapter per game family, each family's
-module imported when its board is first asked for (a page's first board loads only its own).
+module imported when its board is first asked for (a page's first board loads only its own);
+which board serves which game is :mod:`danish_nb.boards`'s table.
 
 >>> import danish_nb as dn
 >>> board = board_for(dn.new_game("danish-bastard", players=2, seed=1))
@@ -13,17 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..core import Game, GameRules, OptionsError, load_object
+from ..boards import BOARD_PATHS, board_class, has_board
+from ..core import Game, load_object
 from .board import SEAT_KINDS, Board
 
 if TYPE_CHECKING:
     from .rat_board import RatBoard
     from .shed_board import ShedBoard
     from .tricks_board import TrickBoard
-
-#: Where each family's board class lives ("module:name"), by game family.
-BOARD_PATHS = {"shedding": f"{__name__}.shed_board:ShedBoard", "tricks": f"{__name__}.tricks_board:TrickBoard",
-               "running-total": f"{__name__}.rat_board:RatBoard"}
 
 
 class _Boards(Mapping[str, type[Board]]):
@@ -54,17 +52,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def has_board(rules: GameRules) -> bool:
-    """Whether a game (its rules object) has a board: its own, or its family's."""
-    return rules.info.parts.board is not None or rules.info.family in BOARDS
-
-
-def board_class(rules: GameRules) -> type[Board]:
-    """A game's board class: its own (``GameParts.board``) or its family's (:data:`BOARDS`)."""
-    own = rules.info.parts.board
-    return load_object(own) if own else BOARDS[rules.info.family]
-
-
 def board_for(game: Game, *, lang: str = "en", **kwargs: Any) -> Board:
     """The board for a game's family, its texts in ``lang`` (one of ``danish_nb.i18n.LANGUAGES``:
     verdicts, the log, the computers' reasons; rule quotes stay in their own language, with their
@@ -75,9 +62,7 @@ def board_for(game: Game, *, lang: str = "en", **kwargs: Any) -> Board:
     >>> board.play("P1 play 4C").summary(board.lang)
     'illégal\u202f; le quatre de trèfle sur le six de trèfle\u202f: plus faible que la carte précédente (règle DB-13)'
     """
-    if not has_board(game.rules):
-        raise OptionsError(f"{game.rules.title} has no board yet")
-    return board_class(game.rules)(game, lang=lang, **kwargs)
+    return board_class(game.rules)(game, lang=lang, **kwargs)  # type: ignore[no-any-return]
 
 
 __all__ = ["BOARDS", "SEAT_KINDS", "Board", "RatBoard", "ShedBoard", "TrickBoard", "board_class", "board_for",

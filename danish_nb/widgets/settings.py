@@ -19,9 +19,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..app_words import applies, label_of
 from ..core import GAMES, GameRules, OptionInfo
 from ..i18n import translator
-from .app_words import applies, label_of
 
 
 def option_input(info: OptionInfo, lang: str = "en") -> widgets.ValueWidget:

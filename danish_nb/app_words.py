@@ -16,12 +16,12 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..core import OptionInfo, render_text
-from ..i18n import N_, M, translator
-from ..render.html import escape
+from .core import OptionInfo, render_text
+from .i18n import N_, M, translator
+from .render.html import escape
 
 if TYPE_CHECKING:
-    from ..coach import Hint
+    from .coach import Hint
 
 #: Player counts as an option's help names them ("Three players: ...").
 COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -71,7 +71,7 @@ def applies(info: OptionInfo, players: int | None) -> bool:
 def hint_html(found: Hint, seat: int, lang: str) -> str:
     """The coach's hint for ``seat`` as the page shows it: the best move and why, then the
     rule-of-thumb player's advice (``the same move`` when it agrees)."""
-    from .. import coach  # imported with the hint found (the coach's search: not before a first board)
+    from . import coach  # imported with the hint found (the coach's search: not before a first board)
 
     tr = translator(lang)
     advice = M("the same move: {why}", why=found.advice.why) if found.advice.move == found.move else \
