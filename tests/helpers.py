@@ -257,6 +257,18 @@ def open_app(context: Any, app_url: str) -> Any:
     return page
 
 
+#: A promise kept once two frames are drawn and the finite animations and transitions have ended.
+SETTLED = """() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))).then(() =>
+  Promise.all(document.getAnimations().filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+    .map((a) => a.finished.catch(() => null))))"""
+
+
+def settled(page: Any) -> None:
+    """Wait until the page has drawn two frames since now and its animations and transitions that
+    end have ended (the layout after a change of the viewport), not a guess of how long that takes."""
+    page.evaluate(SETTLED)
+
+
 def start_app_game(page: Any, seed: int, title: str | None = None) -> None:
     """In the app's settings pick the game ``title`` (if given) and ``seed``, press New game and
     wait for the app to say so."""
