@@ -37,6 +37,7 @@ True
 from __future__ import annotations
 
 import argparse
+import atexit
 import contextlib
 import errno
 import os
@@ -46,10 +47,11 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import IO
@@ -200,15 +202,56 @@ def wait_ready(base_url: str, timeout: float = 60.0, proc: subprocess.Popen | No
     raise TimeoutError(f"voila did not answer {probe} within {timeout} s")
 
 
+#: Servers :func:`start` started and :func:`stop` has not stopped: stopped when this interpreter exits.
+_STARTED: set[subprocess.Popen] = set()
+#: Linux's ``prctl`` option asking for a signal when the parent dies (``<sys/prctl.h>``).
+PR_SET_PDEATHSIG = 1
+
+
 def start(argv: Sequence[str], **popen_kwargs) -> subprocess.Popen:
-    """Start Voila in its own process group (so :func:`stop` ends it and its kernels)."""
+    """Start Voila (or any ``argv``) in its own process group, so :func:`stop` ends it and its
+    kernels, and bound to this process: it is stopped when this interpreter exits (``atexit``,
+    Ctrl-C included), and on Linux it gets SIGTERM when the thread that started it dies, even
+    by SIGKILL (``PR_SET_PDEATHSIG``; only for a start from the main thread, since a helper
+    thread's end would take the server with it). Its kernels end when it does (they watch their
+    parent). A test run stopped half-way leaves no server behind.
+
+    >>> proc = start([sys.executable, "-c", "import os; print(os.getpgid(0) == os.getpid())"],
+    ...              stdout=subprocess.PIPE, text=True)
+    >>> proc.communicate()[0], proc in _STARTED
+    ('True\\n', True)
+    >>> stop(proc); proc in _STARTED
+    False
+    """
     env = dict(popen_kwargs.pop("env", None) or os.environ)
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), env.get("JUPYTER_PATH", "")) if p)
-    return subprocess.Popen(list(argv), start_new_session=True, env=env, **popen_kwargs)
+    proc = subprocess.Popen(list(argv), start_new_session=True, env=env, preexec_fn=_dies_with_parent(),
+                            **popen_kwargs)
+    _STARTED.add(proc)
+    return proc
+
+
+def _dies_with_parent() -> Callable[[], None] | None:
+    """A ``preexec_fn`` giving the child SIGTERM when its parent (the calling thread) dies, on
+    Linux from the main thread; ``None`` elsewhere. Looked up here, in the parent: the child
+    between fork and exec only calls ``prctl``, and exits at once if its parent is already gone."""
+    if not sys.platform.startswith("linux") or threading.current_thread() is not threading.main_thread():
+        return None
+    import ctypes
+
+    prctl, parent = ctypes.CDLL(None, use_errno=True).prctl, os.getpid()
+
+    def bind() -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        if os.getppid() != parent:  # the parent died before the prctl: no signal would come
+            os._exit(1)
+
+    return bind
 
 
 def stop(proc: subprocess.Popen, timeout: float = 20.0) -> None:
     """SIGTERM Voila's process group (it shuts its kernels down), SIGKILL if it lingers."""
+    _STARTED.discard(proc)
     if proc.poll() is not None:
         return
     with contextlib.suppress(ProcessLookupError):
@@ -219,6 +262,13 @@ def stop(proc: subprocess.Popen, timeout: float = 20.0) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(5)
+
+
+@atexit.register
+def _stop_all() -> None:
+    """Stop every server still running when the interpreter exits (a test run interrupted)."""
+    for proc in list(_STARTED):
+        stop(proc, timeout=10.0)
 
 
 @contextlib.contextmanager

@@ -11,9 +11,11 @@ import json
 import os
 import re
 import subprocess
+import time
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
+from pathlib import Path
 from typing import IO, Any
 
 import danish_nb as dn
@@ -255,6 +257,18 @@ def open_app(context: Any, app_url: str) -> Any:
     return page
 
 
+#: A promise kept once two frames are drawn and the finite animations and transitions have ended.
+SETTLED = """() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))).then(() =>
+  Promise.all(document.getAnimations().filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+    .map((a) => a.finished.catch(() => null))))"""
+
+
+def settled(page: Any) -> None:
+    """Wait until the page has drawn two frames since now and its animations and transitions that
+    end have ended (the layout after a change of the viewport), not a guess of how long that takes."""
+    page.evaluate(SETTLED)
+
+
 def start_app_game(page: Any, seed: int, title: str | None = None) -> None:
     """In the app's settings pick the game ``title`` (if given) and ``seed``, press New game and
     wait for the app to say so."""
@@ -329,3 +343,40 @@ def voila_serving(argv: Sequence[str], port: int, log: IO) -> Iterator[str]:
         yield app_server.url(port)
     finally:
         app_server.stop(proc)
+
+
+def wait_until(condition: Callable[[], Any], timeout: float, what: str, every: float = 0.05) -> Any:
+    """Poll ``condition`` until it returns something true (returned), failing the test with
+    ``what`` after ``timeout`` s: a wait on the condition itself, not on a guess of its time.
+
+    >>> wait_until(lambda: 42, 1, "the answer")
+    42
+    """
+    deadline = time.monotonic() + timeout
+    while not (found := condition()):
+        assert time.monotonic() < deadline, f"{what}: not within {timeout} s"
+        time.sleep(every)
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie, ended but not reaped yet, does not).
+
+    >>> alive(os.getpid())
+    True
+    """
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+    return found

@@ -22,7 +22,7 @@ import danish_nb as dn
 from danish_nb import app_server
 from danish_nb.i18n import LANGUAGE_NAMES, translator
 from danish_nb.widgets.lesson import AnswerSheet, PositionQuiz, style_html
-from helpers import start_app_game, voila_serving
+from helpers import settled, start_app_game, voila_serving
 from test_browser import CELL_ERROR, TIMEOUT, moves_played, open_app
 
 pytestmark = pytest.mark.browser
@@ -93,6 +93,10 @@ LAYOUT = """() => {
     found.push(`the page scrolls sideways (${page.scrollWidth} > ${page.clientWidth} px)`);
   return [cards.length, found];
 }"""
+#: Whether the card of key ``key`` is drawn selected, or the game moved on from ``position``.
+SELECTED = """([key, position]) =>
+  document.querySelector(`[data-key='${key}']`)?.getAttribute('aria-pressed') === 'true'
+  || document.querySelector('.dn-position')?.innerText !== position"""
 FOCUSED = "document.activeElement && document.activeElement.closest('.dn-board') ? " \
           "(document.activeElement.dataset.key || '') : null"
 
@@ -139,6 +143,12 @@ def axe_violations(page: Page, tags: list[str] = WCAG) -> list[str]:
 def assert_no_violations(page: Page, where: str, tags: list[str] = WCAG) -> None:
     violations = axe_violations(page, tags)
     assert not violations, f"{where}:\n" + "\n".join(violations)
+
+
+def expect_my_turn(page: Page) -> None:
+    """Wait until the computers have replied: the board says it is the learner's turn again
+    (every family says "Your turn ..."; a slow computer may still be thinking after the move)."""
+    expect(page.locator(".dn-board .dn-turn")).to_contain_text("Your turn")
 
 
 def tab_into_board(page: Page) -> None:
@@ -205,7 +215,7 @@ def test_each_game_is_played_by_keyboard_alone_and_axe_finds_no_violation(page: 
     assert_no_violations(page, f"{game_id}, first phase")
     for _ in range(moves):
         keyboard_move(page)
-        page.wait_for_timeout(300)  # the computers' replies arrive
+        expect_my_turn(page)  # the computers' replies arrived
         assert_no_violations(page, f"{game_id}, after {moves_played(page)} moves")
 
 
@@ -235,7 +245,7 @@ def test_each_table_stays_legible_at_200_percent_zoom_and_reflows_at_320_css_px(
         expect(playable.first).to_have_attribute("aria-pressed", "true")
     for zoom, (viewport, _scale) in ZOOMS.items():
         page.set_viewport_size(viewport)
-        page.wait_for_timeout(200)  # the layout settles
+        settled(page)
         cards, problems = page.evaluate(LAYOUT)
         assert cards >= 8, f"{game_id} at {zoom}: only {cards} cards on the table"
         assert not problems, f"{game_id} at {zoom} ({viewport['width']} CSS px):\n" + "\n".join(problems[:20])
@@ -401,8 +411,9 @@ def move_from_the_focus(page: Page) -> int:
                 break
             if page.evaluate("document.activeElement.classList.contains('dn-playable') && "
                              "document.activeElement.getAttribute('aria-pressed') !== 'true'"):
+                key, position = page.evaluate(FOCUSED), page.locator(".dn-position").inner_text()
                 page.keyboard.press("Enter")
-                page.wait_for_timeout(100)  # the selection is drawn
+                page.wait_for_function(SELECTED, arg=[key, position])  # the selection (or the move) is drawn
                 continue
             page.keyboard.press("ArrowRight")
         expect(page.locator(".dn-verdict")).to_contain_text("Legal")
@@ -423,7 +434,7 @@ def test_five_moves_by_keyboard_with_p_and_at_most_three_tabs_between_them(page:
     for move in range(5):
         tabs = move_from_the_focus(page)
         assert move == 0 or tabs <= 3, f"{game_id}: {tabs} Tabs to the next move"
-        page.wait_for_timeout(300)  # the computers' replies and the focus's return
+        expect_my_turn(page)  # the computers' replies arrived; the board, redrawn, put the focus back
         where = page.evaluate(WHERE)
         assert where not in ("body", "outside"), f"{game_id}: after move {move + 1} the focus is on the {where}"
         muted = page.evaluate("document.activeElement.classList.contains('dn-not-legal')")

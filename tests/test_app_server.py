@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from danish_nb import app_server
+from helpers import alive, children, wait_until
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -220,6 +221,69 @@ def test_the_command_prints_its_url_and_key_logs_no_alarm_and_a_sigterm_stops_vo
     # trusted" for each page, "Kernel is running over TCP without encryption" for each kernel).
     for alarm in ("not trusted", "without encryption", "WARNING", "Traceback"):
         assert alarm not in "".join(log), "".join(log)
+
+
+#: A process (a pytest worker, say) that starts a real Voila with a preheated kernel, prints
+#: Voila's pid when it answers, and waits to be killed.
+STARTER = """
+import subprocess, sys
+from danish_nb import app_server
+port = app_server.free_port()
+with open(sys.argv[2], "w") as log:
+    proc = app_server.start(app_server.command(port, notebook=sys.argv[1], pool_size=1),
+                            stdout=log, stderr=subprocess.STDOUT)
+app_server.wait_ready(app_server.url(port), 120, proc)
+print(proc.pid, port, flush=True)
+sys.stdin.read()
+"""
+
+
+def test_a_server_and_its_kernels_die_with_the_process_that_started_them_even_by_sigkill(tmp_path: Path) -> None:
+    """A test run stopped half-way (its worker killed) left Voila and its kernels running: a
+    server started by :func:`app_server.start` gets SIGTERM when its starter dies, and its
+    kernels end with it (waited on, with deadlines)."""
+    notebook = tmp_path / "one.ipynb"
+    notebook.write_text(json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "one", "metadata": {},
+                   "outputs": [], "source": ["x = 1"]}],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4, "nbformat_minor": 5}), encoding="utf-8")
+    starter = subprocess.Popen([sys.executable, "-c", STARTER, str(notebook), str(tmp_path / "voila.log")],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        voila, port = map(int, starter.stdout.readline().split())
+        kernels = wait_until(lambda: children(voila), 180, "Voila's preheated kernel started")
+        assert alive(voila) and all(map(alive, kernels))
+        starter.kill()  # SIGKILL: no atexit, no finally
+        starter.wait(30)
+        wait_until(lambda: not alive(voila), 60, f"Voila ({voila}) still runs after its starter was killed")
+        wait_until(lambda: not any(map(alive, kernels)), 60, f"kernels {kernels} still run after Voila ended")
+    finally:
+        if starter.poll() is None:
+            starter.kill()
+        starter.communicate()
+    wait_until(lambda: refused(port), 30, f"something still listens on Voila's port {port}")
+
+
+def refused(port: int) -> bool:
+    """Whether nothing listens on ``port`` of 127.0.0.1 (a connection is refused)."""
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=5).close()
+    except ConnectionRefusedError:
+        return True
+    return False
+
+
+def test_servers_still_running_are_stopped_when_the_interpreter_exits(tmp_path: Path) -> None:
+    """A run that ends without stopping its server (Ctrl-C between a start and its ``finally``)
+    stops it at exit."""
+    code = ("import subprocess, sys\nfrom danish_nb import app_server\n"
+            "proc = app_server.start([sys.executable, '-c', 'import time; time.sleep(600)'])\n"
+            "print(proc.pid, flush=True)\nraise KeyboardInterrupt")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert "KeyboardInterrupt" in done.stderr
+    server = int(done.stdout)
+    wait_until(lambda: not alive(server), 30, f"the server ({server}) still runs after its starter exited")
 
 
 def test_a_class_behind_one_address_fits_and_the_join_addresses_are_the_machines(

@@ -240,7 +240,7 @@ def test_the_page_never_receives_a_card_the_player_may_not_see(context: BrowserC
         page.locator(".dn-back").click()  # stepping through history must not leak either
         expect(page.locator(".dn-position")).to_contain_text("move")
         page.locator(".dn-last").click()
-        page.wait_for_timeout(500)  # let the last frames arrive
+        expect(page.locator(".dn-position")).to_have_text(re.compile(r"^move (\d+) of \1$"))  # its frames arrived
         moves = log_moves(page)
         dom = page.content()
     finally:
@@ -295,7 +295,7 @@ def test_the_page_asks_no_other_host_for_anything(context: BrowserContext, app_u
     page.on("request", lambda request: requests.append(request.url))
     try:
         open_app(page, app_url, voila_log)
-        page.wait_for_timeout(1000)
+        page.wait_for_load_state("networkidle")  # every request the page makes once drawn (none for 500 ms)
     finally:
         page.close(run_before_unload=True)
     host = re.match(r"https?://[^/]+", app_url).group(0)

@@ -21,7 +21,7 @@ import danish_nb as dn
 import test_a11y
 from danish_nb.widgets import board_for
 from danish_nb.widgets.settings import label_of
-from helpers import said
+from helpers import said, settled
 from test_browser import ME, codes, log_moves, moves_played
 
 pytestmark = pytest.mark.browser
@@ -283,7 +283,7 @@ def test_choosing_face_up_cards_says_how_many_more_and_a_selected_card_stays_off
         card = page.locator(f"{ME} .dn-card-{code}")
         card.click()
         expect(card).to_have_attribute("aria-pressed", "true")
-        page.wait_for_timeout(300)  # the selection's highlight settles
+        settled(page)  # the selection's highlight drawn, its animations ended
         selected = box(page, f"{ME} .dn-card-{code}")
         for label in (f"{ME} .dn-name", f"{ME} .dn-hand-row .dn-label", f"{ME} .dn-table-row .dn-label"):
             assert not overlap(selected, box(page, label)), f"the selected {code} covers {label}"

@@ -88,7 +88,7 @@ def proxied(haproxy_path: str, postgres_url: str, folder: Path, max_kernels: int
             app_server.wait_ready(backend.server.url, 120, backend.proc)
         port = app_server.free_port()
         logs.append(open(folder / "haproxy.log", "w", encoding="utf-8"))  # noqa: SIM115 - closed below
-        proxy = subprocess.Popen(
+        proxy = app_server.start(  # (bound to this process, as the servers: it dies with the run)
             [haproxy_path, "-f", str(DEPLOY)], stdout=logs[-1], stderr=subprocess.STDOUT,
             env={**os.environ, "DN_BIND": f"127.0.0.1:{port}",
                  **{f"DN_SERVER_{n}": b.server.url[len("http://"):].rstrip("/") for n, b in enumerate(backends, 1)}})
@@ -97,8 +97,7 @@ def proxied(haproxy_path: str, postgres_url: str, folder: Path, max_kernels: int
             yield SimpleNamespace(url=app_server.url(port), backends=backends, store=store, folder=folder)
     finally:
         if proxy is not None:
-            proxy.terminate()
-            proxy.wait(30)
+            app_server.stop(proxy)
         for backend in backends:
             app_server.stop(backend.proc)
         for log in logs:

@@ -208,7 +208,10 @@ def test_a_following_page_carries_on_by_itself_through_a_postgresql_restart(clus
             await asyncio.to_thread(cluster.stop)
             click(ada, act="move", move="P1 trump clubs")
             assert ada.session.pending == "P1 trump clubs"
-            await asyncio.sleep(3)  # the follow tasks meet the outage
+            deadline = asyncio.get_running_loop().time() + 60
+            while not (ada._store_away and bo._store_away):  # the follow tasks met the outage, and said so
+                assert asyncio.get_running_loop().time() < deadline, "a page never noticed the outage"
+                await asyncio.sleep(0.05)
             await asyncio.to_thread(cluster.start)
             deadline = asyncio.get_running_loop().time() + 30
             while len(bo.session.game.history) < 1 and asyncio.get_running_loop().time() < deadline:

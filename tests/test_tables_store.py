@@ -233,14 +233,21 @@ def test_a_waiter_wakes_when_another_connection_stores_a_move(connect: Opener):
     waiter, writer = connect(), connect()
     code = new_table(writer)
     seen: list[tuple[int, float]] = []
+    read, waiting = waiter.version, threading.Event()
+
+    def version(table: str) -> int:  # the waiter's read before it waits: the move comes after it
+        found = read(table)
+        waiting.set()
+        return found
 
     def wait() -> None:
         start = time.monotonic()
         seen.append((waiter.wait_for_change(code, after=0, timeout=20), time.monotonic() - start))
 
+    waiter.version = version  # type: ignore[method-assign]
     thread = threading.Thread(target=wait)
     thread.start()
-    time.sleep(0.3)
+    assert waiting.wait(30), "the waiter never started waiting"
     writer.add_move(code, 1, seat=0, move="P1 trump clubs", turn=0, finished=False)
     thread.join(timeout=30)
     version, waited = seen[0]

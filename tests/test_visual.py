@@ -21,7 +21,7 @@ from PIL import Image, ImageChops
 from playwright.sync_api import BrowserContext, Page
 
 import danish_nb as dn
-from helpers import start_app_game
+from helpers import settled, start_app_game
 from test_browser import open_app
 
 pytestmark = pytest.mark.browser
@@ -79,7 +79,7 @@ def test_each_table_looks_as_its_reference_at_both_sizes(page: Page, game_id: st
     failures = []
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(300)
+        settled(page)  # the board laid out again for this size
         board = page.locator(".dn-board")
         reference = REFERENCES / f"{game_id}-{size}.png"
         if UPDATE or not reference.exists():
