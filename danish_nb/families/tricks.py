@@ -960,6 +960,16 @@ def check_pack(cards: Iterable[Card], pack: Iterable[Card], which: Message) -> N
         raise OptionsError(M("{items} is not in {which}", items=', '.join(foreign[:10]), which=which))
 
 
+def check_even(hands: Sequence[Sequence[Card]], trick: Sequence[Play]) -> None:
+    """Refuse a position whose hands are uneven (allowing for the cards on the ``trick``) or empty."""
+    played = {play.player for play in trick}
+    if len({len(hand) + (seat in played) for seat, hand in enumerate(hands)}) != 1:
+        raise OptionsError(M("hands must be even: each player holds as many cards as the others, "
+                             "one fewer for those who have played to the trick"))
+    if not any(hands):
+        raise OptionsError(M("a position needs cards in hand: the deal is over"))
+
+
 def position_seat(position: Mapping[str, Any], key: str, default: int, players: int) -> int:
     """A player (0-based) named under ``key`` of a set-up position."""
     value = position.get(key, default)

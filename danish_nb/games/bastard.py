@@ -42,6 +42,7 @@ from ..families.tricks import (
     Won,
     by_suit,
     cards_won,
+    check_even,
     check_pack,
     n_tricks,
     parse_trick_move,
@@ -614,13 +615,7 @@ def _check_cards(players: int, hands: Hands, won: Won, trick: tuple[Play, ...]) 
     cards = [play.card for play in trick] + [c for h in hands for c in h] + \
         [c for tricks in won for c in cards_won(tricks)]
     check_pack(cards, pack_for(players), M("the {players}-player pack (BA-1, BA-5)", players=players))
-    played = {play.player for play in trick}
-    sizes = {len(hands[seat]) + (seat in played) for seat in range(players)}
-    if len(sizes) != 1:
-        raise OptionsError(M("hands must be even: each player holds as many cards as the others, "
-                             "one fewer for those who have played to the trick"))
-    if not any(hands):
-        raise OptionsError(M("a position needs cards in hand: the deal is over"))
+    check_even(hands, trick)
 
 
 def endgame_scoring(state: BastardState, player: int, cards: list[Card], index: dict[Card, int]) -> EndgameScoring:

@@ -63,6 +63,7 @@ from ..families.tricks import (
     Won,
     by_suit,
     cards_won,
+    check_even,
     check_pack,
     n_tricks,
     parse_trick_move,
@@ -231,6 +232,8 @@ START_POINTS = 65
 #: The most deals the ``max_deals`` option allows (ruling SJ-j).
 MAX_DEALS = 1000
 PASS = "pass"
+#: The trumps that oblige a player to bid while nobody has (SJ-7, ruling SJ-b).
+OBLIGED_TRUMPS = 4
 #: The ruling that reads each way of dealing: who deals (SJ-j), without the red queens (SJ-g),
 #: four players (SJ-h).
 DEAL_RULINGS = {"SJ-4": "SJ-j", "SJ-21": "SJ-g", "SJ-23": "SJ-h", "SJ-24": "SJ-h"}
@@ -658,13 +661,6 @@ class SjavsState(MatchState):
             return [TrickMove(p, "trump", None, suit) for suit in SUITS]
         return [TrickMove(p, "discard", cards=combo) for combo in combinations(self.hands[p], self.layout.skat)]
 
-    def _obliged(self, seat: int, count: int | None = None) -> bool:
-        """Must ``seat`` bid? Nobody has bid and they hold four or more trumps (SJ-7, ruling SJ-b;
-        ``count``: their best trump count, if known)."""
-        if count is None:
-            count = best_trump_count(self.hands[seat], self.options.farvesjavs)[0]
-        return self.contract is None and count >= 4
-
     # -- explanations (any candidate move)
     def normalize(self, move: Any) -> Any:
         """The move written as :meth:`legal_moves` lists it (cards in hand order)."""
@@ -714,7 +710,7 @@ class SjavsState(MatchState):
             if self.contract is not None:
                 return _PASSES, p
             count, suit = best_trump_count(self.hands[p], self.options.farvesjavs)
-            if self._obliged(p, count):
+            if count >= OBLIGED_TRUMPS:  # nobody has bid and they hold four or more trumps (SJ-7, ruling SJ-b)
                 return _MUST_BID, p, count, suit if self.options.farvesjavs else None
             return _PASSES_FEW_TRUMPS, p, count
         if move.bid not in BIDS:
@@ -1015,7 +1011,7 @@ class Sjavs:
         shuffles the later deals)."""
         farve = view.options.farvesjavs
         for seat in _passed_unbid(view.bids):
-            if best_trump_count(hands[seat] + played_by(view.tricks, view.trick, seat), farve)[0] >= 4:
+            if best_trump_count(hands[seat] + played_by(view.tricks, view.trick, seat), farve)[0] >= OBLIGED_TRUMPS:
                 return None
         match = Match(seed, view.deal, view.dealer, view.scores, view.deal_scores)
         turn = view.soloist if view.current is None or view.phase == "play" else view.current
@@ -1114,13 +1110,7 @@ def _setup_contract(base: SjavsState, position: Mapping[str, Any]) -> SjavsState
     if not any(won) and leader != first:
         raise OptionsError(M("before any trick is won, P{first} leads (rule SJ-12)", first=first + 1))
     trick = position_trick(position, leader, players)
-    played = {play.player for play in trick}
-    sizes = {len(base.hands[seat]) + (seat in played) for seat in range(players)}
-    if len(sizes) != 1:
-        raise OptionsError(M("hands must be even: each player holds as many cards as the others, "
-                             "one fewer for those who have played to the trick"))
-    if not any(base.hands):
-        raise OptionsError(M("a position needs cards in hand: the deal is over"))
+    check_even(base.hands, trick)
     cards = [c for w in won for c in cards_won(w)] + [play.card for play in trick]
     _no_repeats(cards + base.all_cards(), plan, players)
     return state.copy(trick=trick, leader=leader, won=won)
