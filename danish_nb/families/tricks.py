@@ -25,6 +25,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, cards_text, format_cards, n_cards, standard_pack
@@ -88,6 +90,8 @@ class Trumps:
     _follows: dict = field(init=False, compare=False, repr=False)
     #: Per suit led, each card's power to take the trick: trumps above the suit led, any other card below both.
     _power: dict = field(init=False, compare=False, repr=False)
+    #: Whether a card is a trump (``frozenset.__contains__``; no trumps: none is).
+    _trump: Callable[[Card], bool] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.suit is not None and self.suit not in SUITS:
@@ -112,6 +116,7 @@ class Trumps:
         object.__setattr__(self, "_strengths", strengths)
         object.__setattr__(self, "_follows", {card: members[suit] for card, suit in suits.items()})
         object.__setattr__(self, "_power", power)
+        object.__setattr__(self, "_trump", frozenset(c for c in suits if suits[c] is self.suit).__contains__)
 
     @property
     def name(self) -> str:
@@ -134,11 +139,10 @@ class Trumps:
         >>> Trumps(Suit.HEARTS).count(parse_cards("2H AS KH")), Trumps(None).count(parse_cards("2H"))
         (2, 0)
         """
-        suits, suit = self._suits, self.suit
-        return 0 if suit is None else sum([suits[c] is suit for c in cards])
+        return sum(map(self._trump, cards))
 
     def is_trump(self, card: Card) -> bool:
-        return self.suit is not None and self._suits[card] is self.suit
+        return self._trump(card)
 
     def strength(self, card: Card) -> int:
         """How high ``card`` ranks within its suit (higher wins); permanent trumps top all."""
@@ -313,6 +317,15 @@ def _why(template: str, card: Card) -> Message:
     return Message(template, card=card)
 
 
+def seat_name(seat: int) -> str:
+    """A seat (from 0) as the words of a check name it, made only when read: ``seat_name(0)`` is ``'P1'``."""
+    return f"P{seat + 1}"
+
+
+#: A check's words showing a seat as ``P1`` (a :class:`~danish_nb.checks.Why`'s ``shows``).
+SHOWS_WHO = {"who": seat_name}
+
+
 def tricks_won(won: Sequence[Sequence[Sequence[Card]]]) -> tuple[int, ...]:
     """How many tricks each player has won, from each player's won tricks."""
     return tuple(len(tricks) for tricks in won)
@@ -320,7 +333,7 @@ def tricks_won(won: Sequence[Sequence[Sequence[Card]]]) -> tuple[int, ...]:
 
 def cards_won(tricks: Sequence[Sequence[Card]]) -> tuple[Card, ...]:
     """Every card of one player's won tricks."""
-    return tuple([card for trick in tricks for card in trick])
+    return tuple(chain.from_iterable(tricks))
 
 
 def voids(tricks: Iterable[TrickRecord], trick: Sequence[Play], trumps: Trumps | None,
@@ -947,6 +960,16 @@ def check_pack(cards: Iterable[Card], pack: Iterable[Card], which: Message) -> N
         raise OptionsError(M("{items} is not in {which}", items=', '.join(foreign[:10]), which=which))
 
 
+def check_even(hands: Sequence[Sequence[Card]], trick: Sequence[Play]) -> None:
+    """Refuse a position whose hands are uneven (allowing for the cards on the ``trick``) or empty."""
+    played = {play.player for play in trick}
+    if len({len(hand) + (seat in played) for seat, hand in enumerate(hands)}) != 1:
+        raise OptionsError(M("hands must be even: each player holds as many cards as the others, "
+                             "one fewer for those who have played to the trick"))
+    if not any(hands):
+        raise OptionsError(M("a position needs cards in hand: the deal is over"))
+
+
 def position_seat(position: Mapping[str, Any], key: str, default: int, players: int) -> int:
     """A player (0-based) named under ``key`` of a set-up position."""
     value = position.get(key, default)
@@ -1137,10 +1160,10 @@ class MatchState(RulesState):
         watched = self._watched  # events only when someone reads them (RulesState)
         if len(trick) < self.players:
             return self.copy(hands=tuple(hands), trick=trick), _played(p, card) if watched else ()
-        cards = tuple([c for _, c in trick])
+        cards = tuple(map(_CARD, trick))
         best, why = taken_by(cards, self.trumps)
         w = trick[best][0]
-        record = TrickRecord(trick, w, why)
+        record = _RECORD(TrickRecord, (trick, w, why))  # TrickRecord(trick, w, why), without its __new__ in Python
         won = list(self.won)
         won[w] += (cards,)
         events = []
@@ -1157,6 +1180,8 @@ class MatchState(RulesState):
 #: one shared object each (legal moves list the move, a history keeps it; a trick holds the play).
 _PLAY_MOVES = tuple({card: TrickMove(p, "play", card) for card in standard_pack()} for p in range(4))
 _PLAYS = tuple({card: Play(p, card) for card in standard_pack()} for p in range(4))
+#: A play's card; a tuple subclass made from its fields (on every trick's path: C calls).
+_CARD, _RECORD = itemgetter(1), tuple.__new__
 
 
 @lru_cache(maxsize=512)

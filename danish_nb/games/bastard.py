@@ -25,6 +25,7 @@ from ..cards import SUITS, Card, shuffled, standard_pack
 from ..checks import Step, Why, verdict
 from ..core import Catalogue, Event, GameParts, OptionsError, Result, Rule, Ruling, Text, Verdict, option, register
 from ..families.tricks import (
+    SHOWS_WHO,
     SUIT_TEXTS,
     CardPlay,
     DealScore,
@@ -41,6 +42,7 @@ from ..families.tricks import (
     Won,
     by_suit,
     cards_won,
+    check_even,
     check_pack,
     n_tricks,
     parse_trick_move,
@@ -425,19 +427,19 @@ class BastardState(MatchState):
 
     def _check_phase(self, move: TrickMove) -> Step:
         """The step deciding a well-formed move while the match goes on: the trump call, then the cards."""
-        p, who = self.current_player, f"P{move.player + 1}"
         if self.trumps is None:
+            p = self.current_player  # the caller, on the dealer's left
             if move.player != p:
-                return _CALLER, p + 1, who
+                return _CALLER, p + 1, move.player
             if move.action == "play":
-                return _CALL_FIRST, who
+                return _CALL_FIRST, p
             if move.card is not None or (move.suit is not None and move.suit not in SUITS):
                 return (_CALL_A_SUIT,)
             if move.suit is None:
-                return _NO_TRUMPS, who
-            return _CALLS, who, SUIT_TEXTS[move.suit]
+                return _NO_TRUMPS, p
+            return _CALLS, p, move.suit
         if move.action == "trump":
-            return _CALLED, self.trumps.text
+            return _CALLED, self.trumps
         return self._check_card(move)
 
     def _follow_ruling(self, card: Card, legal: bool) -> str | None:
@@ -492,12 +494,14 @@ class BastardState(MatchState):
 # Why a move is allowed or not before the trick play (:meth:`BastardState._check`).
 _NOT_A_MOVE = Why(False, "BA-10", N_("not a Bastard move: {problem}; write e.g. 'P1 play 7H' or 'P1 trump hearts'"))
 _MATCH_OVER = Why(False, "BA-19", N_("the match is over: {reason}"))
-_CALLER = Why(False, "BA-8", N_("P{p}, on the dealer's left, names trumps, not {who}"), "BA-b")
-_CALL_FIRST = Why(False, "BA-8", N_("first {who} names trumps (or no trumps), then leads"), "BA-b")
+_CALLER = Why(False, "BA-8", N_("P{p}, on the dealer's left, names trumps, not {who}"), "BA-b", shows=SHOWS_WHO)
+_CALL_FIRST = Why(False, "BA-8", N_("first {who} names trumps (or no trumps), then leads"), "BA-b", shows=SHOWS_WHO)
 _CALL_A_SUIT = Why(False, "BA-8", N_("a trump call names one of the four suits or none"), "BA-b")
-_NO_TRUMPS = Why(True, "BA-8", N_("{who} may declare no trumps: the deal is played without"), "BA-b")
-_CALLS = Why(True, "BA-8", N_("{who}, on the dealer's left, names {suit_name} as trumps"), "BA-b")
-_CALLED = Why(False, "BA-8", N_("trumps were named already for this deal: {name}"), "BA-b")
+_NO_TRUMPS = Why(True, "BA-8", N_("{who} may declare no trumps: the deal is played without"), "BA-b", shows=SHOWS_WHO)
+_CALLS = Why(True, "BA-8", N_("{who}, on the dealer's left, names {suit_name} as trumps"), "BA-b",
+             shows={**SHOWS_WHO, "suit_name": SUIT_TEXTS.__getitem__})
+_CALLED = Why(False, "BA-8", N_("trumps were named already for this deal: {name}"), "BA-b",
+              shows={"name": lambda trumps: trumps.text})
 
 
 def deal_state(options: Options, players: int, match: Match, base: BastardState | None = None) -> BastardState:
@@ -611,13 +615,7 @@ def _check_cards(players: int, hands: Hands, won: Won, trick: tuple[Play, ...]) 
     cards = [play.card for play in trick] + [c for h in hands for c in h] + \
         [c for tricks in won for c in cards_won(tricks)]
     check_pack(cards, pack_for(players), M("the {players}-player pack (BA-1, BA-5)", players=players))
-    played = {play.player for play in trick}
-    sizes = {len(hands[seat]) + (seat in played) for seat in range(players)}
-    if len(sizes) != 1:
-        raise OptionsError(M("hands must be even: each player holds as many cards as the others, "
-                             "one fewer for those who have played to the trick"))
-    if not any(hands):
-        raise OptionsError(M("a position needs cards in hand: the deal is over"))
+    check_even(hands, trick)
 
 
 def endgame_scoring(state: BastardState, player: int, cards: list[Card], index: dict[Card, int]) -> EndgameScoring:

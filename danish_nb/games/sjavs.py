@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, filterfalse
 from typing import Any, NamedTuple
 
 from ..cards import SUITS, Card, Rank, Suit, cards_text, n_cards, parse_cards, shuffled
@@ -46,6 +46,7 @@ from ..families.common import position_cards
 from ..families.tricks import (
     BID_NAMES,
     SCORE_REASONS,
+    SHOWS_WHO,
     SUIT_TEXTS,
     AuctionView,
     CardPlay,
@@ -62,6 +63,7 @@ from ..families.tricks import (
     Won,
     by_suit,
     cards_won,
+    check_even,
     check_pack,
     n_tricks,
     parse_trick_move,
@@ -75,6 +77,7 @@ from ..families.tricks import (
     position_whole,
     position_won,
     score_reason,
+    seat_name,
     seat_points,
     step_words,
     tricks_won,
@@ -229,6 +232,8 @@ START_POINTS = 65
 #: The most deals the ``max_deals`` option allows (ruling SJ-j).
 MAX_DEALS = 1000
 PASS = "pass"
+#: The trumps that oblige a player to bid while nobody has (SJ-7, ruling SJ-b).
+OBLIGED_TRUMPS = 4
 #: The ruling that reads each way of dealing: who deals (SJ-j), without the red queens (SJ-g),
 #: four players (SJ-h).
 DEAL_RULINGS = {"SJ-4": "SJ-j", "SJ-21": "SJ-g", "SJ-23": "SJ-h", "SJ-24": "SJ-h"}
@@ -322,17 +327,14 @@ def deal(players: int, options: Options, seed: int, eldest: int) -> tuple[Hands,
     eldest, the skat after the first batch (SJ-4, SJ-5)."""
     plan = layout(players, options)
     deck = shuffled(plan.pack, seed)[::-1]  # dealt from the top: the shuffled order's end
+    first, second = plan.batches
+    skat = players * first  # where the skat lies, then the second batch
+    rest = skat + plan.skat
     hands: list[tuple[Card, ...]] = [()] * players
-    skat: tuple[Card, ...] = ()
-    top = 0
-    for number, size in enumerate(plan.batches):
-        for k in range(players):
-            hands[(eldest + k) % players] += deck[top:top + size]
-            top += size
-        if number == 0:
-            skat = deck[top:top + plan.skat]
-            top += plan.skat
-    return tuple([by_suit(h) for h in hands]), by_suit(skat)
+    for k in range(players):  # the k-th player from eldest
+        hands[(eldest + k) % players] = by_suit(deck[k * first:(k + 1) * first] +
+                                                deck[rest + k * second:rest + (k + 1) * second])
+    return tuple(hands), by_suit(deck[skat:rest])
 
 
 def best_trump_count(hand: Sequence[Card], farvesjavs: bool) -> tuple[int, Suit]:
@@ -589,7 +591,7 @@ class SjavsState(MatchState):
 
     @property
     def passed(self) -> frozenset[int]:
-        return frozenset(seat for seat, bid in self.bids if bid == PASS)
+        return _passed(self.bids)
 
     @property
     def exchanged(self) -> bool:
@@ -659,13 +661,6 @@ class SjavsState(MatchState):
             return [TrickMove(p, "trump", None, suit) for suit in SUITS]
         return [TrickMove(p, "discard", cards=combo) for combo in combinations(self.hands[p], self.layout.skat)]
 
-    def _obliged(self, seat: int, count: int | None = None) -> bool:
-        """Must ``seat`` bid? Nobody has bid and they hold four or more trumps (SJ-7, ruling SJ-b;
-        ``count``: their best trump count, if known)."""
-        if count is None:
-            count = best_trump_count(self.hands[seat], self.options.farvesjavs)[0]
-        return self.contract is None and count >= 4
-
     # -- explanations (any candidate move)
     def normalize(self, move: Any) -> Any:
         """The move written as :meth:`legal_moves` lists it (cards in hand order)."""
@@ -702,27 +697,27 @@ class SjavsState(MatchState):
         return self._check_card(move)
 
     def _check_bid(self, move: TrickMove) -> Step:
-        p, who = self.turn, f"P{move.player + 1}"  # the auction's turn (current_player, read inline)
+        p = self.turn  # the auction's turn (current_player, read inline)
         if move.action not in ("bid", PASS):
             return _AUCTION_FIRST, p + 1
         if move.player != p:
-            return _SPEAKS_NEXT, p + 1, who
+            return _SPEAKS_NEXT, p + 1, move.player
         if move.card is not None or move.suit is not None or move.cards:
             return (_NOT_A_BID,)
         if move.action == PASS:
             if move.bid is not None:
                 return (_JUST_PASS,)
             if self.contract is not None:
-                return _PASSES, who
+                return _PASSES, p
             count, suit = best_trump_count(self.hands[p], self.options.farvesjavs)
-            if self._obliged(p, count):
-                return _MUST_BID, who, count, suit if self.options.farvesjavs else None
-            return _PASSES_FEW_TRUMPS, who, count
+            if count >= OBLIGED_TRUMPS:  # nobody has bid and they hold four or more trumps (SJ-7, ruling SJ-b)
+                return _MUST_BID, p, count, suit if self.options.farvesjavs else None
+            return _PASSES_FEW_TRUMPS, p, count
         if move.bid not in BIDS:
             return _NO_SUCH_BID, move.bid
         if self.contract is not None and BIDS.index(move.bid) <= BIDS.index(self.contract):
             return _NOT_HIGHER, self.soloist + 1, BID_TEXTS[self.contract]
-        return _BIDS[move.bid], who, move.bid, self  # the words read the state's layout
+        return _BIDS[move.bid], p, move.bid, self  # the words read the state's layout
 
     def _check_trump(self, move: TrickMove) -> Step:
         if not self.options.farvesjavs:
@@ -746,21 +741,20 @@ class SjavsState(MatchState):
          who, SUIT_TEXTS[move.suit], cards_text(ranks))
 
     def _check_discard(self, move: TrickMove) -> Step:
-        p, who = self.current_player, f"P{move.player + 1}"
-        k = self.layout.skat
+        p, k = self.turn, self.layout.skat  # the soloist's turn (current_player, read inline)
         if move.action != "discard":
             return _DISCARD_FIRST, p + 1, k
         if move.player != p:
-            return _SOLOIST_DISCARDS, p + 1, who
+            return _SOLOIST_DISCARDS, p + 1, move.player
         cards = move.cards
         if move.card is not None or move.suit is not None or move.bid is not None or len(cards) != k:
-            return _DISCARD_EXACTLY, who, k
-        missing = [c for c in cards if c not in self.hands[p]]
+            return _DISCARD_EXACTLY, p, k
+        missing = [*filterfalse(self.hands[p].__contains__, cards)]
         if missing:
-            return _NOT_HELD, who, missing
+            return _NOT_HELD, p, missing
         if len(set(cards)) != k:
-            return _NOT_DIFFERENT, who, k, cards
-        return _DISCARDS, who, cards
+            return _NOT_DIFFERENT, p, k, cards
+        return _DISCARDS, p, cards
 
     def _first_lead_text(self, who: str) -> Text:
         whose = M("eldest leads to a Play") if self.contract == "play" else \
@@ -809,16 +803,14 @@ class SjavsState(MatchState):
         else:
             event = _auction_event("bid", p, move.bid) if watched else None
             soloist, contract = p, move.bid
-        state = self.copy(bids=bids, soloist=soloist, contract=contract)
-        passed = state.passed
-        if contract is None and len(passed) == self.players:
-            return state._throw_in(event)
-        if contract == "slam" or (contract is not None and len(passed) == self.players - 1):
-            state, events = state._after_auction()
+        passed, players = _passed(bids), self.players
+        if contract is None and len(passed) == players:
+            return self.copy(bids=bids)._throw_in(event)
+        if contract == "slam" or (contract is not None and len(passed) == players - 1):
+            state, events = self.copy(bids=bids, soloist=soloist, contract=contract)._after_auction()
             return state, (event, _auction_event("auction", soloist, contract)) + events if event else ()
-        turn = next(seat for seat in ((p + k) % self.players for k in range(1, self.players + 1))
-                    if seat not in passed)
-        return state.copy(turn=turn), (event,) if event else ()
+        turn = next(seat for seat in [(p + k) % players for k in range(1, players + 1)] if seat not in passed)
+        return self.copy(bids=bids, soloist=soloist, contract=contract, turn=turn), (event,) if event else ()
 
     def _after_auction(self) -> tuple[SjavsState, tuple[Event, ...]]:
         """The soloist names trumps (Farvesjavs), else the exchange or the play begins."""
@@ -909,28 +901,30 @@ def _bid_words(who: str, bid: str, plan: Layout) -> Text:
 
 # Why a bid, a pass or a discard is allowed or not (:meth:`SjavsState._check_bid`, ``_check_discard``).
 _AUCTION_FIRST = Why(False, "SJ-6", N_("the auction comes first: P{p} bids or passes"), "SJ-b")
-_SPEAKS_NEXT = Why(False, "SJ-6", N_("P{p} speaks next in the auction, not {who}"), "SJ-b")
+_SPEAKS_NEXT = Why(False, "SJ-6", N_("P{p} speaks next in the auction, not {who}"), "SJ-b", shows=SHOWS_WHO)
 _NOT_A_BID = Why(False, "SJ-6", N_("a bid is 'P1 bid play', 'P1 bid strike', 'P1 bid slam' or 'P1 pass'"), "SJ-b")
 _JUST_PASS = Why(False, "SJ-6", N_("a pass is just 'P1 pass'"), "SJ-b")
 _MUST_BID = Why(False, "SJ-7", N_("{who} holds {count} trumps{where} and nobody has bid: {who} must bid"), "SJ-b",
-                make=lambda who, count, suit: dict(who=who, count=count, where="" if suit is None else M(
+                make=lambda who, count, suit: dict(who=seat_name(who), count=count, where="" if suit is None else M(
                     " (if {suit_name} were trumps)", suit_name=SUIT_TEXTS[suit])))
 _PASSES_FEW_TRUMPS = Why(True, "SJ-6", "", "SJ-b", words=lambda who, count: _n(
     "{who} passes (a pass is final); {who} holds {n} trump, fewer than four, so need not bid",
-    "{who} passes (a pass is final); {who} holds {n} trumps, fewer than four, so need not bid", count, who=who))
-_PASSES = Why(True, "SJ-6", N_("{who} passes (a pass is final)"), "SJ-b")
+    "{who} passes (a pass is final); {who} holds {n} trumps, fewer than four, so need not bid", count,
+    who=seat_name(who)))
+_PASSES = Why(True, "SJ-6", N_("{who} passes (a pass is final)"), "SJ-b", shows=SHOWS_WHO)
 _NO_SUCH_BID = Why(False, "SJ-6", N_("{bid!r} is not a bid: Play, Strike or Slam"), "SJ-b")
 _NOT_HIGHER = Why(False, "SJ-6", N_("a bid must be higher than any before: P{soloist} bid {bid_name}"), "SJ-b")
-_BIDS = {bid: Why(True, BID_RULES[bid], "", "SJ-d", words=lambda who, bid, state: _bid_words(who, bid, state.layout))
-         for bid in BIDS}
+_BIDS = {bid: Why(True, BID_RULES[bid], "", "SJ-d",
+                  words=lambda who, bid, state: _bid_words(seat_name(who), bid, state.layout)) for bid in BIDS}
 _DISCARD_FIRST = Why(False, "SJ-8", N_("P{p} took the skat and first discards {k} cards"), "SJ-d")
-_SOLOIST_DISCARDS = Why(False, "SJ-8", N_("P{p}, the soloist, discards, not {who}"), "SJ-d")
-_DISCARD_EXACTLY = Why(False, "SJ-8", N_("{who} discards exactly {k} cards (as many as the skat held)"), "SJ-d")
-_NOT_HELD = Why(False, "SJ-8", N_("{who} does not hold {shown}"), "SJ-d", shows={"shown": cards_text})
+_SOLOIST_DISCARDS = Why(False, "SJ-8", N_("P{p}, the soloist, discards, not {who}"), "SJ-d", shows=SHOWS_WHO)
+_DISCARD_EXACTLY = Why(False, "SJ-8", N_("{who} discards exactly {k} cards (as many as the skat held)"), "SJ-d",
+                       shows=SHOWS_WHO)
+_NOT_HELD = Why(False, "SJ-8", N_("{who} does not hold {shown}"), "SJ-d", shows={**SHOWS_WHO, "shown": cards_text})
 _NOT_DIFFERENT = Why(False, "SJ-8", N_("{who} discards {k} different cards, not {shown}"), "SJ-d",
-                     shows={"shown": cards_text})
+                     shows={**SHOWS_WHO, "shown": cards_text})
 _DISCARDS = Why(True, "SJ-8", N_("{who} discards {cards}: any cards may be discarded, and they count for {who} at the "
-                                 "end, like the skat"), "SJ-d", shows={"cards": cards_text})
+                                 "end, like the skat"), "SJ-d", shows={**SHOWS_WHO, "cards": cards_text})
 
 
 def deal_state(options: Options, players: int, match: Match, base: SjavsState | None = None) -> SjavsState:
@@ -1017,7 +1011,7 @@ class Sjavs:
         shuffles the later deals)."""
         farve = view.options.farvesjavs
         for seat in _passed_unbid(view.bids):
-            if best_trump_count(hands[seat] + played_by(view.tricks, view.trick, seat), farve)[0] >= 4:
+            if best_trump_count(hands[seat] + played_by(view.tricks, view.trick, seat), farve)[0] >= OBLIGED_TRUMPS:
                 return None
         match = Match(seed, view.deal, view.dealer, view.scores, view.deal_scores)
         turn = view.soloist if view.current is None or view.phase == "play" else view.current
@@ -1026,6 +1020,11 @@ class Sjavs:
                           soloist=view.soloist, contract=view.contract, trumps=view.trumps, trick=view.trick,
                           leader=view.leader, won=view.won, result=view.result,
                           tricks=view.tricks)
+
+
+def _passed(bids: tuple[tuple[int, str], ...]) -> frozenset[int]:
+    """The players who passed (a pass is final: SJ-6)."""
+    return frozenset([seat for seat, bid in bids if bid == PASS])
 
 
 def _passed_unbid(bids: Sequence[tuple[int, str]]) -> list[int]:
@@ -1111,13 +1110,7 @@ def _setup_contract(base: SjavsState, position: Mapping[str, Any]) -> SjavsState
     if not any(won) and leader != first:
         raise OptionsError(M("before any trick is won, P{first} leads (rule SJ-12)", first=first + 1))
     trick = position_trick(position, leader, players)
-    played = {play.player for play in trick}
-    sizes = {len(base.hands[seat]) + (seat in played) for seat in range(players)}
-    if len(sizes) != 1:
-        raise OptionsError(M("hands must be even: each player holds as many cards as the others, "
-                             "one fewer for those who have played to the trick"))
-    if not any(base.hands):
-        raise OptionsError(M("a position needs cards in hand: the deal is over"))
+    check_even(base.hands, trick)
     cards = [c for w in won for c in cards_won(w)] + [play.card for play in trick]
     _no_repeats(cards + base.all_cards(), plan, players)
     return state.copy(trick=trick, leader=leader, won=won)
