@@ -14,7 +14,9 @@ are left out: they are not the page's language on purpose.
 
 Checks (:func:`problems`), on lines in every language: a "(s)"-style plural, ASCII double quotes,
 more than one colon in a sentence, a small letter after ! or ?, "(X) (Y)", words run together; on
-French and German lines also English words left (:data:`ENGLISH_WORDS`), in French an ASCII space
+French and German lines also English words left (:data:`ENGLISH_WORDS`; a move's quoted notation
+aside, :data:`NOTATION`), numbers written the English way (:data:`ENGLISH_NUMBER`: 75.8, 10%; a
+printed Python value aside), in French an ASCII space
 or none before ``: ; ! ?`` (French sets a narrow no-break space) and a capital after a colon (a
 name aside: :data:`FRENCH_NAMES`), in German English quotes (German
 opens with „). A quotation (« », „ “, “ ”) keeps its own punctuation.
@@ -51,6 +53,14 @@ LANGS = ("en", "fr", "de")
 ENGLISH_WORDS = re.compile(r"\b(the|and|of|with|from|takes|plays|card|cards|player|players|must|may|cannot|trick|"
                            r"tricks|pile|you|your|which|when|this|that|not|only|lead|leads|trump|trumps|bids|"
                            r"play|face-up|face-down|stock|hole|wins|rule|ruling|turn)\b")
+#: A move's notation quoted in a sentence (« P1 play 7H », „P1 play 7H“): what the learner types, the same in
+#: every language.
+NOTATION = re.compile(r"(«\s?|„|“)P\d+ [^«»„“”]*(\s?»|“|”)")
+#: A number written the English way: a decimal point (75.8) or a percent sign without its space (10%); French
+#: writes 75,8 and 10\u202f%, German 75,8 and 10\u00a0%.
+ENGLISH_NUMBER = re.compile(r"\d\.\d|\d%")
+#: A Python value printed as it is (a list, a call, a pandas row: ``[0.5, -1.0]``, ``player_1 0.0``): notation.
+PYTHON_VALUE = re.compile(r"(\w+\()?[\[({]|\w+_\w+ ")
 #: Spoken attributes, read as lines of their own.
 SPOKEN = ("aria-label", "title", "aria-valuetext", "placeholder", "alt")
 BLOCKS = {"div", "li", "p", "section", "summary", "details", "h1", "h2", "h3", "h4", "tr", "td", "th", "button",
@@ -116,15 +126,18 @@ class _Lines(HTMLParser):
 
 
 def lines_of(html: str) -> list[str]:
-    """The lines a reader reads of an HTML fragment.
+    """The lines a reader reads of an HTML fragment: those with words, and those with a decimal or
+    a percentage (a table's cells: :data:`ENGLISH_NUMBER`).
 
     >>> lines_of('<div>Légal : <b>x</b><div class="dn-quote" lang="en">“y”</div><details>z</details></div>')
     ['Légal : x']
+    >>> lines_of("<tr><td>1</td><td>0,367</td></tr>")
+    ['0,367']
     """
     parser = _Lines()
     parser.feed(html)
     parser.close()
-    return [line for line in parser.lines if re.search(r"[^\W\d_]{2,}", line)]
+    return [line for line in parser.lines if re.search(r"[^\W\d_]{2,}|\d[.,]\d|\d\s?%", line)]
 
 
 @functools.cache
@@ -147,6 +160,10 @@ def problems(line: str, lang: str) -> list[str]:
     ['plural (s)', 'space before : ; ! ?']
     >>> problems("Il joue the card", "fr"), problems("„Gut“: ja", "de"), problems('"Gut"', "de")
     (['English'], [], ['ASCII quotes'])
+    >>> problems("Dans « P1 play 9H 4C », un tour joue une seule carte", "fr")  # notation is no English
+    []
+    >>> problems("Hasard 47% 26% 128.9", "fr"), problems("Zufall 47\u00a0% 128,9", "de"), problems("[0.5, -1.0]", "de")
+    (['English number'], [], [])
     >>> problems("le «\u202fBube: minus 2\u202f» sans précision\u202f?", "fr")  # a quotation keeps its punctuation
     []
     >>> problems("P3 wins the trick: the ace wins: the highest club", "en"), problems("the card", "en")
@@ -155,8 +172,10 @@ def problems(line: str, lang: str) -> list[str]:
     if line in documents():
         return []
     found = []
-    if lang != "en" and ENGLISH_WORDS.search(line):
+    if lang != "en" and ENGLISH_WORDS.search(NOTATION.sub("«»", line)):
         found.append("English")
+    if lang != "en" and ENGLISH_NUMBER.search(line) and not PYTHON_VALUE.match(line):
+        found.append("English number")
     if re.search(r"\w\((s|e|n|en|es|x)\)", line):
         found.append("plural (s)")
     if '"' in line:

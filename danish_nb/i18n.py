@@ -26,6 +26,7 @@ in ``danish_nb/locale/<lang>/LC_MESSAGES/danish_nb.po``; the compiled ``.mo`` fi
 from __future__ import annotations
 
 import gettext as _gettext
+import re
 import string
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
@@ -34,6 +35,7 @@ from typing import Any
 
 __all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "N_", "Forms", "Listed", "M", "Message", "Nn_", "Number",
            "Translator", "_", "_n", "capital_start", "check_lang", "french_after", "in_turn", "joined", "note_text",
+           "number_text",
            "rule_rendering", "ruling_text", "small_start", "title_in", "translator"]
 
 #: The interface languages, English first (the source of every template).
@@ -142,12 +144,20 @@ def small_start(text: str) -> str:
 _GRAMMAR = _Grammar()
 
 
-def _format(template: str, params: Mapping[str, Any], part: Callable[[Any], str]) -> str:
-    """``template`` with its parameters: numbers as they are (a template may say ``{points:+d}``),
-    anything else rendered by ``part`` (in the grammatical form a field asks for, see :class:`Forms`)."""
+def _format(template: str, params: Mapping[str, Any], part: Callable[[Any], str], lang: str = DEFAULT) -> str:
+    """``template`` with its parameters: numbers formatted as ``lang`` writes them by the spec the
+    template gives (``{points:+d}``, ``{share:.0%}``: :func:`number_text`), anything else rendered
+    by ``part`` (in the grammatical form a field asks for, see :class:`Forms`).
+
+    >>> _format("{moves:.1f} moves, {draws:.0%} drawn", {"moves": 75.8, "draws": 0.1}, str, "fr")
+    '75,8 moves, 10\\u202f% drawn'
+    """
     if not params:
         return template
-    values = {key: value if type(value) in (int, float) else part(value) for key, value in params.items()}
+    # written as the language writes them: in French and German a float, and an int the template formats
+    local = () if lang == DEFAULT else (int, float) if ":" in template else (float,)
+    values = {key: (_Localised(value, lang) if type(value) in local else value) if type(value) in (int, float)
+              else part(value) for key, value in params.items()}
     return _GRAMMAR.vformat(template, (), values) if ":" in template else template.format_map(values)
 
 
@@ -192,7 +202,7 @@ class Message:
             template = catalogue.gettext(self.msgid)
         else:
             template = catalogue.ngettext(self.msgid, self.plural, int(self.params["n"]))
-        return _format(template, self.params, part or default)
+        return _format(template, self.params, part or default, lang)
 
     def __str__(self) -> str:
         return self.render(DEFAULT)
@@ -293,9 +303,61 @@ class Listed:
         return hash(self.items)
 
 
+#: How French and German write a number's parts: the decimal sign, the thousands' separator and
+#: what comes before a percent sign (French: a narrow no-break space, as before its colons; German:
+#: a no-break space), as the CLDR writes them.
+_NUMBER_SIGNS: Mapping[str, tuple[str, str, str]] = {"en": (".", ",", ""), "fr": (",", "\u202f", "\u202f"),
+                                                     "de": (",", ".", "\u00a0")}
+#: A format spec's parts: padding (fill, align, width) apart from the number's own format.
+_SPEC = re.compile(r"(?P<pad>(?:.?[<>=^])?)(?P<sign>[-+ ]?)(?P<alt>z?#?)(?P<zero>0?)(?P<width>\d*)(?P<rest>.*)",
+                   re.DOTALL)
+
+
+def number_text(value: float, spec: str = "", lang: str = DEFAULT) -> str:
+    """``value`` formatted by ``spec`` (Python's format spec) as ``lang`` writes numbers: in French
+    and German a decimal comma, their thousands' separator and a space before the percent sign
+    (any padding the spec asks for counted on the written text). Every number a template or a
+    table shows goes through here.
+
+    >>> number_text(75.8, ".1f", "fr"), number_text(0.1, ">5.0%", "de"), number_text(12345.5, ",.1f", "fr")
+    ('75,8', ' 10\\xa0%', '12\\u202f345,5')
+    >>> number_text(0.1, ".0%", "fr"), number_text(-3, "+03d", "de"), number_text(1234.5, ",", "en")
+    ('10\\u202f%', '-03', '1,234.5')
+    """
+    if lang == DEFAULT or lang not in _NUMBER_SIGNS:
+        return format(value, spec)
+    parts = _SPEC.fullmatch(spec)
+    if parts is None:  # (never: each part of the pattern may be empty)
+        return format(value, spec)
+    text = format(value, parts["sign"] + parts["alt"] + parts["rest"])
+    decimal, thousands, before_percent = _NUMBER_SIGNS[lang]
+    text = text.translate({ord("."): decimal, ord(","): thousands})
+    if text.endswith("%"):
+        text = text[:-1] + before_percent + "%"
+    width = int(parts["width"] or 0)
+    if parts["zero"] and not parts["pad"]:  # zeros after the sign, as "05" or "+05"
+        sign = text[:1] if text[:1] in "+- " else ""
+        return sign + text[len(sign):].rjust(width - len(sign), "0")
+    return format(text, (parts["pad"] or ">") + parts["width"]) if width else text
+
+
+class _Localised:
+    """A number in a message's parameters, formatted as the reader's language writes it
+    (:func:`number_text`) by whatever spec the template gives."""
+
+    __slots__ = ("value", "lang")
+
+    def __init__(self, value: float, lang: str):
+        self.value = value
+        self.lang = lang
+
+    def __format__(self, spec: str) -> str:
+        return number_text(self.value, spec, self.lang)
+
+
 class Number:
     """A number written as the reader's language writes it (a decimal comma in French and
-    German), formatted by ``spec``.
+    German), formatted by ``spec`` (:func:`number_text`).
 
     >>> Number(12.5).text_in("de"), Number(12.5).text_in("en"), str(Number(0.125, ".0%"))
     ('12,5', '12.5', '12%')
@@ -308,8 +370,7 @@ class Number:
         self.spec = spec
 
     def text_in(self, lang: str = DEFAULT) -> str:
-        text = format(self.value, self.spec)
-        return text.replace(".", ",") if lang in ("fr", "de") else text
+        return number_text(self.value, self.spec, lang)
 
     def __str__(self) -> str:
         return self.text_in()

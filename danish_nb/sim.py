@@ -41,7 +41,7 @@ import pandas as pd
 
 from .agents import make_agent, play_out
 from .core import GAMES, Game, OptionsError, Result, get_game, new_game, option_infos
-from .i18n import N_, check_lang, joined, translator
+from .i18n import N_, check_lang, joined, number_text, translator
 from .words import SEAT_WORDS
 
 if TYPE_CHECKING:
@@ -331,20 +331,30 @@ class Table(pd.DataFrame):
     """A summary table: a DataFrame whose HTML (as Jupyter draws it) shows each named index
     level as a column under its own heading, and leaves unnamed levels out, so no header cell is
     empty (pandas leaves the index's corner cell empty: assistive technology reads an unnamed
-    column). Anything computed from it is a plain DataFrame.
+    column). A table in a language (``attrs["lang"]``, which :func:`seat_table` and the others
+    set) writes its numbers as that language does (:func:`~danish_nb.i18n.number_text`: "0,367"
+    in French and German); a table in none is the program's data, its headings the names code
+    reads (``df["winner"]``), marked as notation (``translate="no"``). Anything computed from
+    it is a plain DataFrame.
 
     >>> t = Table({"wins": [3]}, index=pd.Index(["P1"], name="seat"))
-    >>> "<th></th>" in t._repr_html_(), "<th>seat</th>" in t._repr_html_()
-    (False, True)
+    >>> "<th></th>" in t._repr_html_(), "<th>seat</th>" in t._repr_html_(), '<thead translate="no">' in t._repr_html_()
+    (False, True, True)
     >>> "<th></th>" in Table({"game": ["sjavs"]})._repr_html_()
     False
+    >>> "<td>0,367</td>" in _in(pd.DataFrame({"rate": [11 / 30]}), "fr")._repr_html_()
+    True
     """
 
     def _repr_html_(self) -> str:
         named = [i for i, name in enumerate(self.index.names) if name is not None]
         frame = self.reset_index(level=named) if named else self
-        return frame.to_html(index=False, max_rows=pd.get_option("display.max_rows"),
-                             max_cols=pd.get_option("display.max_columns"))
+        lang = self.attrs.get("lang")
+        html = frame.to_html(index=False, max_rows=pd.get_option("display.max_rows"),
+                             max_cols=pd.get_option("display.max_columns"),
+                             float_format=(lambda value: number_text(value, ".3f", lang)) if lang not in (None, "en")
+                             else None)
+        return html if lang is not None else html.replace("<thead>", '<thead translate="no">', 1)
 
 
 def variant_words(game_id: str, label: Any, lang: str = "en") -> Any:
@@ -383,7 +393,9 @@ def _in(table: pd.DataFrame, lang: str, game_id: str | None = None) -> Table:
         tr = translator(lang)
         table = table.rename(columns=lambda c: tr(c) if c in HEADINGS else c)
         table.index.names = [tr(n) if n in HEADINGS else n for n in table.index.names]
-    return Table(table)
+    shown = Table(table)
+    shown.attrs["lang"] = lang
+    return shown
 
 
 def seat_table(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> Table:
@@ -502,6 +514,25 @@ def _figure(width: float = 6.0, height: float = 3.2, ncols: int = 1) -> tuple[Fi
     return fig, axes[0]
 
 
+def _numbers_in(fig: Figure, lang: str) -> Figure:
+    """``fig`` with its axes' numbers written as ``lang`` writes them (:func:`~danish_nb.i18n.number_text`:
+    "0,2" in French and German); named ticks and log scales keep their own labels.
+
+    >>> fig, (ax,) = _figure(); ax.plot([0, 0.5], [0, 1]) and None
+    >>> _numbers_in(fig, "de").axes[0].yaxis.get_major_formatter()(0.25, 0)
+    '0,25'
+    """
+    if lang == "en":
+        return fig
+    from matplotlib.ticker import FuncFormatter, ScalarFormatter
+
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            if type(axis.get_major_formatter()) is ScalarFormatter:
+                axis.set_major_formatter(FuncFormatter(lambda value, _pos: number_text(value, "g", lang)))
+    return fig
+
+
 def _title(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> str:
     """``'Bastard, 3 players (random and rule of thumb), 100 games per variant'``"""
     tr = translator(lang)
@@ -535,7 +566,7 @@ def plot_seats(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> Fig
     ax.set_ylabel(tr("share of games won"))
     ax.legend(loc="upper right")
     fig.suptitle(f"{tr('How often each seat wins (95% intervals)')}\n{_title(df, by, lang)}", fontsize=10)
-    return fig
+    return _numbers_in(fig, lang)
 
 
 def plot_lengths(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> Figure:
@@ -562,7 +593,7 @@ def plot_lengths(df: pd.DataFrame, by: str | None = None, lang: str = "en") -> F
         if by:
             ax.legend()
     fig.suptitle(f"{tr('How long the games last')}\n{_title(df, by, lang)}", fontsize=10)
-    return fig
+    return _numbers_in(fig, lang)
 
 
 def plot_draws(df: pd.DataFrame, by: str, lang: str = "en") -> Figure:
@@ -586,7 +617,7 @@ def plot_draws(df: pd.DataFrame, by: str, lang: str = "en") -> Figure:
         ax.legend(title=tr("draw reason"), loc="upper right")
     fig.suptitle(f"{tr('How often the games end in a draw, and why (95% intervals)')}\n{_title(df, by, lang)}",
                  fontsize=10)
-    return fig
+    return _numbers_in(fig, lang)
 
 
 def plot_options(df: pd.DataFrame, by: str = "variant", lang: str = "en") -> Figure:
@@ -608,4 +639,4 @@ def plot_options(df: pd.DataFrame, by: str = "variant", lang: str = "en") -> Fig
         ax.invert_yaxis()
     fig.suptitle(f"{tr('What each rule option changes: length, draws, first seat (95% intervals)')}\n"
                  f"{tr('{title}, the same deals', title=_title(df, by, lang))}", fontsize=10)
-    return fig
+    return _numbers_in(fig, lang)

@@ -8,6 +8,7 @@ forms; the collector (:mod:`benchmarks.native_words`) reads the executed lessons
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -114,6 +115,21 @@ def test_the_lessons_replays_read_as_a_teacher_writes(shown, lang):
     assert len(shown[lang]) > 500 and len(replay) > 20
     wrong = {line: found for line in replay if (found := [p for p in problems(line, lang) if p not in CITED])}
     assert wrong == {}
+
+
+#: How French and German write a share and a mean in the lessons' tables (lesson 03's lines, lesson 06's cells).
+LOCAL_NUMBERS = {"fr": ("\u202f%", ","), "de": ("\u00a0%", ",")}
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_lessons_numbers_are_written_as_the_language_writes_them(shown, lang):
+    """Lesson 03's strength lines and lesson 06's tables wrote "75.8" and "10%" in French and
+    German; every number a lesson shows (a Python value printed as it is aside) is now "75,8" and
+    "10 %" (:func:`danish_nb.i18n.number_text`)."""
+    percent, comma = LOCAL_NUMBERS[lang]
+    assert sum(percent in line for line in shown[lang]) >= 10
+    assert sum(bool(re.fullmatch(rf"\d+{comma}\d+", line)) for line in shown[lang]) >= 100  # table cells
+    assert [line for line in shown[lang] if "English number" in problems(line, lang)] == []
 
 
 @pytest.mark.parametrize("lang, said", [

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..core import Verdict, render_text
 from ..core.texts import Rule
-from ..i18n import M, in_turn, translator
+from ..i18n import N_, M, Message, in_turn, translator
 from ..words import move_words
 
 #: The longest item said at once (a longer one is cut at its last sentence or clause that fits:
@@ -35,6 +35,30 @@ LONGEST = 240
 FIRST = 12
 #: What a refused move says above the verdict that explains it.
 NOT_PLAYED = M("Not played: the rules do not allow it (see why below).")
+#: What a class table's board says of a move the table did not store (:func:`not_played`): why, and
+#: the seat's move that came first if one did, each line a whole sentence of the catalogue.
+NOT_PLAYED_WHY = N_("Not played: {why}")
+NOT_PLAYED_AFTER = N_("Not played, because this move came first: {move}. {why:cap}")
+
+
+def not_played(why: Any, first: str | None = None) -> Message:
+    """What the board says of a move the class table did not store: ``why`` (an error or a
+    verdict's summary) after ``first``, the seat's move that came first, if any. An error that says
+    itself the move was not played (a lost race, :class:`~danish_nb.tables.errors.MoveConflict`)
+    is said alone, once.
+
+    >>> not_played("the table is closed").render("fr")
+    'Pas joué\u202f: the table is closed'
+    >>> not_played("illegal. The six is lower", first="Play the ten").render()
+    'Not played, because this move came first: Play the ten. Illegal. The six is lower'
+    """
+    from ..tables.errors import MoveConflict  # (imported by class tables' boards only)
+
+    if isinstance(why, MoveConflict):
+        return M("{why:cap}", why=why)
+    if first is not None:
+        return M(NOT_PLAYED_AFTER, move=first, why=why)
+    return M(NOT_PLAYED_WHY, why=why)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,4 +237,5 @@ def _turn_words(board: Any, tr: Any) -> str:
     return tr("{name} to play", name=board.names()[turn])
 
 
-__all__ = ["FIRST", "LONGEST", "NOT_PLAYED", "News", "Said", "rule_words", "shorten", "verdict_words"]
+__all__ = ["FIRST", "LONGEST", "NOT_PLAYED", "NOT_PLAYED_AFTER", "NOT_PLAYED_WHY", "News", "Said", "not_played",
+           "rule_words", "shorten", "verdict_words"]

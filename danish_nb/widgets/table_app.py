@@ -60,6 +60,7 @@ from ..tables.store import UNAVAILABLE
 from ..words import SEAT_WORDS
 from . import has_board
 from .board import Board
+from .news import not_played
 from .seat_keeper import SeatKeeper, read_report
 from .settings import GameForm
 from .table_board import table_board
@@ -459,7 +460,7 @@ class TableApp(TeacherView):
                 self.rejoin(moved_to, session.token)
                 return True
             if session.refused is not None and self.board is not None:  # the waiting move was refused
-                self.board._say(M("Not played: {why}", why=session.refused))
+                self.board._say(not_played(session.refused))
                 session.refused = None
             if changed or presence or session.info.version != self._drawn_version:
                 self._show_status()  # (a move refused by a closed table caught the session up too)

@@ -37,6 +37,7 @@ from ..tables.session import seat_rows
 from ..words import SEAT_WORDS, move_words
 from . import board_class, has_board
 from .board import PLAY_ACTS, SEAT_KINDS, Board
+from .news import not_played
 from .seating import Seated, Seating
 from .table_words import seat_name
 
@@ -114,7 +115,7 @@ class TableSeating(Seating):
 
     def refusal(self, act: str) -> Message | None:
         """A play refused because another page's move overtook it says so, not "nothing is selected"."""
-        return M("Not played: {why}", why=self.overtaken) if self.overtaken is not None and act in PLAY_ACTS else None
+        return not_played(self.overtaken) if self.overtaken is not None and act in PLAY_ACTS else None
 
     def store(self, board: Seated, move: Any) -> Message | None:
         """Store ``move`` through the session (see :meth:`Seating.store`); a move that lost a race
@@ -126,15 +127,14 @@ class TableSeating(Seating):
         except NotSaved as exc:  # the store is away: the move waits in the session, said plainly
             board.selection = []
             board.verdict = None
-            return exc.message if isinstance(exc.message, Message) else M("Not played: {why}", why=exc)
+            return exc.message if isinstance(exc.message, Message) else not_played(exc)
         except (IllegalMove, TableError) as exc:  # the session caught up first: say so
             board.selection = []
             board.verdict = exc.verdict if isinstance(exc, IllegalMove) else None
-            first = (M("this move came first: {move}; ",
-                       move=move_words(game.history[known].move, board.viewer, lang=board.lang))
-                     if len(game.history) > known and not isinstance(exc, MoveConflict) else "")
+            first = (move_words(game.history[known].move, board.viewer, lang=board.lang)
+                     if len(game.history) > known and not isinstance(exc, MoveConflict) else None)
             why = exc.verdict.summary(board.lang) if isinstance(exc, IllegalMove) else exc
-            return M("Not played: {first}{why}", first=first, why=why)
+            return not_played(why, first)
         finally:
             self.known = len(game.history)
         self.overtaken = None
