@@ -237,10 +237,13 @@ class RulesState:
         working = self.working(watched=False)
         step, played = working.step, 0
         if isinstance(choose, random.Random):  # a move picked from the legal moves is played at once
-            pick, moves, apply, load = choose.choice, working._moves, working._apply, working.load
+            pick, generate, apply, load = choose.choice, working._generate_moves, working._apply, working.load
             over = _reader(type(working), "is_over")
             while not over(working) and (limit is None or played < limit):
-                state = apply(pick(moves()))[0]
+                legal = working._legal  # what Working._moves does, without its call
+                if legal is None:
+                    legal = working._legal = generate()
+                state = apply(pick(legal))[0]
                 if state is not working:
                     load(working, state)
                 played += 1
