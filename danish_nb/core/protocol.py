@@ -7,6 +7,7 @@ generated once per state class.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
@@ -236,9 +237,13 @@ class RulesState:
         working = self.working(watched=False)
         step, played = working.step, 0
         if isinstance(choose, random.Random):  # a move picked from the legal moves is played at once
-            pick, moves, apply, load = choose.choice, working._moves, working._apply, working.load
-            while not working.is_over and (limit is None or played < limit):
-                state = apply(pick(moves()))[0]
+            pick, generate, apply, load = choose.choice, working._generate_moves, working._apply, working.load
+            over = _reader(type(working), "is_over")
+            while not over(working) and (limit is None or played < limit):
+                legal = working._legal  # what Working._moves does, without its call
+                if legal is None:
+                    legal = working._legal = generate()
+                state = apply(pick(legal))[0]
                 if state is not working:
                     load(working, state)
                 played += 1
@@ -260,6 +265,21 @@ class RulesState:
             if "copy" not in cls.__dict__:
                 type.__setattr__(cls, "copy", copier)
         return copier(self, **changes)
+
+
+def _reader(cls: type, name: str) -> Callable[[Any], Any]:
+    """A function reading the attribute ``name`` of an instance of ``cls``: a property's own
+    getter, called directly (a loop on every move skips the property lookup), else ``getattr``.
+
+    >>> import danish_nb as dn
+    >>> state = dn.new_game("sjavs", players=3, seed=1).state
+    >>> _reader(type(state), "is_over")(state), _reader(type(state), "players")(state)
+    (False, 3)
+    """
+    found = getattr(cls, name, None)
+    if isinstance(found, property) and found.fget is not None:
+        return found.fget
+    return operator.attrgetter(name)
 
 
 #: Per state class, its copy function (see :func:`_copier`).
@@ -396,8 +416,11 @@ def _working(cls: type, watched: bool = True) -> type[Working]:
     caches = {f.name: None if f.default is dataclasses.MISSING else f.default for f in fields if not f.init}
     defaults = {f"_default{i}": caches[name] for i, name in enumerate(caches)}
     resets = [f"    _self_.{name} = {default}" for name, default in zip(caches, defaults)]
+    # the fields' defaults are positional defaults (a tuple), not keyword-only ones (looked up
+    # by name at every call): a tenth of a working copy's cost. A field given by position is
+    # refused by the state's own copy, which runs the same rule code
     lines = [f"def factory(_keep, {', '.join(defaults) or '_none=None'}):",
-             f"  def copy(_self_, *, {', '.join(f'{n}=_KEEP' for n in names)}):"]
+             f"  def copy(_self_, {', '.join(f'{n}=_KEEP' for n in names)}):"]
     lines += [f"    if {name} is not _keep: _self_.{name} = {name}" for name in names]
     lines += [*resets, "    return _self_",
               "  def load(_self_, _from_):"]

@@ -332,6 +332,14 @@ class Result:
 
     >>> Result(draw=True, reason="draw: the turn limit of 9 moves was reached", reason_id="turn-limit").reason_id
     'turn-limit'
+
+    A ``reason`` given as a message is kept as ``message`` and written in English only when
+    ``reason`` is read (a playout ends many games nobody reads): the same text, later.
+
+    >>> from danish_nb.i18n import M
+    >>> later = Result(draw=True, reason=M("draw: the turn limit of {n} moves was reached", n=9))
+    >>> later.reason, later == Result(draw=True, reason="draw: the turn limit of 9 moves was reached")
+    ('draw: the turn limit of 9 moves was reached', True)
     """
 
     order: tuple[int, ...] = ()
@@ -346,9 +354,10 @@ class Result:
     def __post_init__(self) -> None:
         if self.reason_id not in REASON_IDS:
             raise DanishNbError(f"a result's reason_id is one of {', '.join(REASON_IDS)}, not {_short(self.reason_id)}")
-        if not isinstance(self.reason, str) or isinstance(self.reason, Message):
-            object.__setattr__(self, "message", self.reason)
-            object.__setattr__(self, "reason", render_text(self.reason))
+        reason = _REASON.__get__(self)
+        if not isinstance(reason, str) or isinstance(reason, Message):
+            object.__setattr__(self, "message", reason)
+            _REASON.__set__(self, _LATER)
 
     @property
     def text(self) -> Text:
@@ -365,6 +374,23 @@ class Result:
 
     def __str__(self) -> str:
         return self.reason_in()
+
+
+#: :attr:`Result.reason`'s slot, and what it holds until a reason given as a message is read.
+_REASON: Any = Result.__dict__["reason"]
+_LATER = object()
+
+
+def _reason(result: Result) -> str:
+    """:attr:`Result.reason`: the English of ``message``, written the first time it is read."""
+    reason = _REASON.__get__(result)
+    if reason is _LATER:
+        reason = render_text(result.message)
+        _REASON.__set__(result, reason)
+    return reason
+
+
+type.__setattr__(Result, "reason", property(_reason, _REASON.__set__, doc="Why the game ended, in English."))
 
 
 #: Why a game ends, as :attr:`Result.reason_id` says it: ``"out-of-cards"`` (players got rid of
