@@ -25,8 +25,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import chain
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, cards_text, format_cards, n_cards, standard_pack
@@ -333,7 +331,7 @@ def tricks_won(won: Sequence[Sequence[Sequence[Card]]]) -> tuple[int, ...]:
 
 def cards_won(tricks: Sequence[Sequence[Card]]) -> tuple[Card, ...]:
     """Every card of one player's won tricks."""
-    return tuple(chain.from_iterable(tricks))
+    return tuple([card for trick in tricks for card in trick])
 
 
 def voids(tricks: Iterable[TrickRecord], trick: Sequence[Play], trumps: Trumps | None,
@@ -1160,7 +1158,7 @@ class MatchState(RulesState):
         watched = self._watched  # events only when someone reads them (RulesState)
         if len(trick) < self.players:
             return self.copy(hands=tuple(hands), trick=trick), _played(p, card) if watched else ()
-        cards = tuple(map(_CARD, trick))
+        cards = tuple([c for _, c in trick])
         best, why = taken_by(cards, self.trumps)
         w = trick[best][0]
         record = _RECORD(TrickRecord, (trick, w, why))  # TrickRecord(trick, w, why), without its __new__ in Python
@@ -1180,8 +1178,10 @@ class MatchState(RulesState):
 #: one shared object each (legal moves list the move, a history keeps it; a trick holds the play).
 _PLAY_MOVES = tuple({card: TrickMove(p, "play", card) for card in standard_pack()} for p in range(4))
 _PLAYS = tuple({card: Play(p, card) for card in standard_pack()} for p in range(4))
-#: A play's card; a tuple subclass made from its fields (on every trick's path: C calls).
-_CARD, _RECORD = itemgetter(1), tuple.__new__
+#: A tuple subclass made from its fields (on every trick's path: a C call). A trick's cards and a
+#: player's won cards are tuples made from lists: made from an iterator, a tuple keeps unused room
+#: (20 bytes a step of a history: tests/test_engine_history.py).
+_RECORD = tuple.__new__
 
 
 @lru_cache(maxsize=512)
