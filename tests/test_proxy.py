@@ -30,7 +30,7 @@ from danish_nb import app_server
 from danish_nb.server.pages import texts
 from danish_nb.tables import open_store
 from learner_client import Server
-from test_tables_browser import POSITION, STATUS, create_bastard, join, moves_shown, my_turn, play_one, tables_page
+from test_tables_browser import POSITION, STATUS, create_bastard, join, play_next, tables_page
 
 pytestmark = pytest.mark.browser
 pytest_plugins = ("pg_fixture",)
@@ -130,15 +130,6 @@ def served_by(classroom: SimpleNamespace, page: Page) -> int:
     return found[0]
 
 
-def play_and_see(mover: Page, other: Page, classroom: SimpleNamespace, code: str) -> float:
-    """``mover`` plays a move; seconds until ``other`` shows it (after the mover's page did)."""
-    play_one(mover)
-    stored = len(classroom.store.moves(code))
-    start = time.monotonic()
-    expect(other.locator(POSITION)).to_have_text(re.compile(rf"of {stored}$"))
-    return time.monotonic() - start
-
-
 def teacher_sees(browser: Browser, classroom: SimpleNamespace, n: int, code: str, names: list[str]) -> None:
     context = on_server(browser, classroom, n)
     try:
@@ -166,15 +157,12 @@ def test_two_servers_behind_the_proxy_share_a_table_and_survive_one_dying(
         join(bo, code, "Bo")
         assert (served_by(classroom, ada), served_by(classroom, bo)) == (1, 2)
         expect(ada.locator(STATUS)).to_contain_text("Bo")  # Bo's seat reaches server 1's page
-        delays = []
-        while len(delays) < 4:  # moves from both servers reach the other one
-            if my_turn(ada):
-                delays.append(play_and_see(ada, bo, classroom, code))
-            elif my_turn(bo):
-                delays.append(play_and_see(bo, ada, classroom, code))
-            else:  # the computer's turn: its move arrives by itself
-                expect(ada.locator(POSITION)).not_to_have_text(re.compile(rf"of {moves_shown(ada)}$"))
-        record_property("seconds for a move to reach the other server's page", [round(d, 2) for d in delays])
+        seats: dict[int, Page] = {0: ada, 1: bo}
+        delays: list[float] = []
+        while len(delays) < 4:  # moves from both servers reach the other one (the computer's by themselves)
+            play_next(seats, [ada, bo], classroom.store, code, delays)
+        record_property("seconds from a learner's move stored to both servers' pages showing it",
+                        [round(d, 2) for d in delays])
         for n in (1, 2):
             teacher_sees(browser, classroom, n, code, ["Ada", "Bo"])
 
@@ -192,13 +180,7 @@ def test_two_servers_behind_the_proxy_share_a_table_and_survive_one_dying(
         assert classroom.store.moves(code)[:len(before)] == before  # nothing lost
         moved = 0
         while moved < 2:  # the game goes on, Ada's moves included
-            if my_turn(ada):
-                play_and_see(ada, bo, classroom, code)
-                moved += 1
-            elif my_turn(bo):
-                play_and_see(bo, ada, classroom, code)
-            else:
-                expect(ada.locator(POSITION)).not_to_have_text(re.compile(rf"of {moves_shown(ada)}$"))
+            moved += play_next(seats, [ada, bo], classroom.store, code) == 0
     finally:
         ada_context.close()
         bo_context.close()

@@ -13,8 +13,10 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import time
 from collections.abc import Iterator
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -144,8 +146,61 @@ def click_now(page: Page, selector: str) -> bool:
     }""", selector)
 
 
-def my_turn(page: Page) -> bool:
-    return any("(you)" in text for text in page.locator(f"{STATUS} .dn-turn").all_inner_texts())
+def seat_of(page: Page) -> int:
+    """The seat (from 0) the page sits at, as its status line says ("you are P2")."""
+    return int(re.search(r"you are P(\d+)", page.locator(STATUS).inner_text()).group(1)) - 1
+
+
+def wait_for_moves(store: Any, code: str, moves: int, timeout: float = 60.0) -> None:
+    """Wait (on the store's change signal) until table ``code`` holds at least ``moves`` moves."""
+    deadline = time.monotonic() + timeout
+    info = store.table(code)
+    while info.moves < moves:
+        left = deadline - time.monotonic()
+        assert left > 0, f"table {code} holds {info.moves} moves, not {moves}, after {timeout} s"
+        store.wait_for_change(code, info.version, min(left, 1.0))
+        info = store.table(code)
+
+
+def shows_at_least(page: Page, moves: int) -> None:
+    """Wait until ``page``'s board shows a position of at least ``moves`` moves."""
+    page.wait_for_function("([sel, n]) => { const m = (document.querySelector(sel)?.textContent || '')"
+                           ".match(/of (\\d+)/); return m !== null && Number(m[1]) >= n; }",
+                           arg=[POSITION, moves], timeout=60_000)
+
+
+def play_turns(pages: list[Page], moves: int, store: Any, code: str) -> int:
+    """Play ``moves`` moves at table ``code``, each by the page of the seat whose turn the store
+    says it is (a computer seat's move arrives by itself); every move reaches every page of the
+    table without a click. Returns how many moves the table holds then.
+
+    The store, not a page, says whose turn it is: a page that has not caught up yet would show
+    nobody's turn, and the test would wait for a computer that is not to move."""
+    seats = {seat_of(page): page for page in pages}
+    for _ in range(moves):
+        play_next(seats, pages, store, code)
+    return store.table(code).moves
+
+
+def play_next(seats: dict[int, Page], pages: list[Page], store: Any, code: str,
+              took: list[float] | None = None) -> int | None:
+    """The next move at table ``code``: played by the page of the seat whose turn it is (a
+    computer's arrives by itself), then waited for on every one of ``pages``; the learner's seat
+    that played, if any. ``took`` gets, for a learner's move, the seconds from its being stored
+    until every page showed it."""
+    info = store.table(code)
+    mover = seats.get(info.turn)
+    if mover is not None:
+        expect(mover.locator(POSITION)).to_have_text(re.compile(rf"of {info.moves}$"))
+        expect(mover.locator(f"{STATUS} .dn-turn")).to_contain_text("(you)")
+        play_one(mover)
+    wait_for_moves(store, code, info.moves + 1)
+    stored = time.monotonic()
+    for page in pages:
+        shows_at_least(page, info.moves + 1)
+    if took is not None and mover is not None:
+        took.append(time.monotonic() - stored)
+    return info.turn if mover is not None else None
 
 
 COMM_ID = re.compile(r'"comm_id":\s*"([0-9a-f-]+)"')
@@ -174,17 +229,17 @@ def test_two_learners_play_reload_and_see_no_hidden_card(browser: Browser, serve
     join(bo, code, "Bo")
     expect(bo.locator(STATUS)).to_contain_text("you are P2")
     expect(ada.locator(STATUS)).to_contain_text("Bo")  # the new seat reaches Ada without a click
-    played = hints = 0
-    for _ in range(6):  # six moves by the learners (the computer's in between)
-        # the computer's turn: wait for its move to arrive (Ada's page shows a learner's turn)
-        expect(ada.locator(f"{STATUS} .dn-turn.dn-computer")).to_have_count(0)
-        page = ada if my_turn(ada) else bo
-        expect(page.locator(f"{STATUS} .dn-turn")).to_contain_text("(you)")  # (Bo's page may lag behind Ada's)
-        if page is bo and not hints:  # Bo asks the coach: its answer comes over the same websocket
+    seats, played, hints = {0: ada, 1: bo}, 0, 0
+    while played < 6:  # six moves by the learners (the computer's arrive by themselves)
+        info = served.store.table(code)
+        if info.turn == 1 and not hints:  # Bo asks the coach: its answer comes over the same websocket
+            expect(bo.locator(POSITION)).to_have_text(re.compile(rf"of {info.moves}$"))
+            expect(bo.locator(f"{STATUS} .dn-turn")).to_contain_text("(you)")
             bo.locator(".dn-tables .dn-coach button", has_text="Hint").click()
             expect(bo.locator(".dn-tables .dn-coach-text")).to_contain_text("Hint for P2")
             hints += 1
-        play_one(page)
+        if play_next(seats, [ada, bo], served.store, code) is None:
+            continue  # the computer's move
         played += 1
         stored = served.store.table(code).moves
         for other in (ada, bo):  # every move reaches both boards without a click
