@@ -274,16 +274,34 @@ def refused(port: int) -> bool:
     return False
 
 
-def test_servers_still_running_are_stopped_when_the_interpreter_exits(tmp_path: Path) -> None:
+#: A run that starts a server from a helper thread (so no parent-death signal is asked for: only
+#: the exit can stop it) and ends by Ctrl-C before stopping it.
+EXITING = """
+import subprocess, sys, threading
+from danish_nb import app_server
+started = []
+thread = threading.Thread(target=lambda: started.append(
+    app_server.start([sys.executable, "-c", "import time; time.sleep(600)"], stdout=subprocess.DEVNULL,
+                     stderr=subprocess.DEVNULL)))
+thread.start()
+thread.join()
+print(started[0].pid, flush=True)
+raise KeyboardInterrupt
+"""
+
+
+def test_servers_still_running_are_stopped_when_the_interpreter_exits() -> None:
     """A run that ends without stopping its server (Ctrl-C between a start and its ``finally``)
-    stops it at exit."""
-    code = ("import subprocess, sys\nfrom danish_nb import app_server\n"
-            "proc = app_server.start([sys.executable, '-c', 'import time; time.sleep(600)'])\n"
-            "print(proc.pid, flush=True)\nraise KeyboardInterrupt")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    stops it at exit. Started from the main thread, the server would die with its starter anyway
+    (``PR_SET_PDEATHSIG``) and the test could not fail: it is started from a helper thread."""
+    done = subprocess.run([sys.executable, "-c", EXITING], capture_output=True, text=True, timeout=120)
     assert "KeyboardInterrupt" in done.stderr
     server = int(done.stdout)
-    wait_until(lambda: not alive(server), 30, f"the server ({server}) still runs after its starter exited")
+    try:
+        wait_until(lambda: not alive(server), 30, f"the server ({server}) still runs after its starter exited")
+    finally:
+        if alive(server):
+            os.killpg(server, signal.SIGKILL)
 
 
 def test_a_class_behind_one_address_fits_and_the_join_addresses_are_the_machines(
