@@ -306,8 +306,7 @@ class Listed:
 #: How French and German write a number's parts: the decimal sign, the thousands' separator and
 #: what comes before a percent sign (French: a narrow no-break space, as before its colons; German:
 #: a no-break space), as the CLDR writes them.
-_NUMBER_SIGNS: Mapping[str, tuple[str, str, str]] = {"en": (".", ",", ""), "fr": (",", "\u202f", "\u202f"),
-                                                     "de": (",", ".", "\u00a0")}
+_NUMBER_SIGNS: Mapping[str, tuple[str, str, str]] = {"fr": (",", "\u202f", "\u202f"), "de": (",", ".", "\u00a0")}
 #: A format spec's parts: padding (fill, align, width) apart from the number's own format.
 _SPEC = re.compile(r"(?P<pad>(?:.?[<>=^])?)(?P<sign>[-+ ]?)(?P<alt>z?#?)(?P<zero>0?)(?P<width>\d*)(?P<rest>.*)",
                    re.DOTALL)
@@ -323,22 +322,25 @@ def number_text(value: float, spec: str = "", lang: str = DEFAULT) -> str:
     ('75,8', ' 10\\xa0%', '12\\u202f345,5')
     >>> number_text(0.1, ".0%", "fr"), number_text(-3, "+03d", "de"), number_text(1234.5, ",", "en")
     ('10\\u202f%', '-03', '1,234.5')
+    >>> number_text(-2.5, "=6.1f", "de"), number_text(2.5, "*<6", "fr"), number_text(5, "<03", "fr")
+    ('-  2,5', '2,5***', '500')
     """
-    if lang == DEFAULT or lang not in _NUMBER_SIGNS:
+    if lang not in _NUMBER_SIGNS:  # English, as Python writes it
         return format(value, spec)
     parts = _SPEC.fullmatch(spec)
-    if parts is None:  # (never: each part of the pattern may be empty)
-        return format(value, spec)
+    assert parts is not None  # (each part of the pattern may be empty)
     text = format(value, parts["sign"] + parts["alt"] + parts["rest"])
     decimal, thousands, before_percent = _NUMBER_SIGNS[lang]
     text = text.translate({ord("."): decimal, ord(","): thousands})
     if text.endswith("%"):
         text = text[:-1] + before_percent + "%"
     width = int(parts["width"] or 0)
-    if parts["zero"] and not parts["pad"]:  # zeros after the sign, as "05" or "+05"
+    fill, align = parts["pad"][:-1] or ("0" if parts["zero"] else " "), parts["pad"][-1:]
+    align = align or ("=" if parts["zero"] else ">")  # a number's default: right, zeros after the sign
+    if align == "=":  # the fill after the sign ("05", "+05", "*=5"): a text's format has no "="
         sign = text[:1] if text[:1] in "+- " else ""
-        return sign + text[len(sign):].rjust(width - len(sign), "0")
-    return format(text, (parts["pad"] or ">") + parts["width"]) if width else text
+        return sign + text[len(sign):].rjust(width - len(sign), fill)
+    return format(text, fill + align + parts["width"]) if width else text
 
 
 class _Localised:
