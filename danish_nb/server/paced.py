@@ -204,8 +204,8 @@ class PacedExecution(ExecutionRequestHandler):  # type: ignore[misc]
         return sent
 
     async def _after(self, sent: Any, result: dict[str, Any]) -> None:
-        """Once ``payload``'s result is sent: wait until the page caught up enough to go on (with
-        the cells with outputs from the first widget on)."""
+        """Once ``result`` (a cell's result message's payload) is sent: wait until the page caught up
+        enough to go on (with the cells with outputs from the first widget on)."""
         await sent
         outputs = result.get("output_cell", {}).get("outputs") or []
         if outputs and (self._wanted or shows_widget(outputs)):  # paced from the first widget on
