@@ -6,6 +6,7 @@ Positions use the keys of ``DanishBastard.setup_state``; cards are codes like ``
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -356,6 +357,20 @@ def wait_until(condition: Callable[[], Any], timeout: float, what: str, every: f
     while not (found := condition()):
         assert time.monotonic() < deadline, f"{what}: not within {timeout} s"
         time.sleep(every)
+    return found
+
+
+async def wait_until_async(condition: Callable[[], Any], timeout: float, what: str, every: float = 0.05) -> Any:
+    """:func:`wait_until` in a coroutine: the event loop runs on between two looks.
+
+    >>> asyncio.run(wait_until_async(lambda: 42, 1, "the answer"))
+    42
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not (found := condition()):
+        assert loop.time() < deadline, f"{what}: not within {timeout} s"
+        await asyncio.sleep(every)
     return found
 
 

@@ -17,6 +17,7 @@ from jupyter_server._tz import utcnow
 from traitlets.config import LoggingConfigurable
 
 from danish_nb.server import pool
+from helpers import wait_until_async
 
 
 class VoilaLike(LoggingConfigurable):
@@ -94,9 +95,8 @@ def test_replacements_wait_for_a_quiet_room_start_two_at_a_time_and_stay_under_t
         assert len(manager.kernels) == 4
         for kernel_id in handed:  # the room goes quiet: replacements start, up to the cap only
             manager.kernels[kernel_id].last_activity = utcnow() - timedelta(seconds=60)
-        deadline = asyncio.get_running_loop().time() + 30
-        while (len(manager.kernels) < 5 or manager.running) and asyncio.get_running_loop().time() < deadline:
-            await asyncio.sleep(0.02)  # (the replacement the cap leaves room for starts)
+        await wait_until_async(lambda: len(manager.kernels) >= 5 and not manager.running, 30,
+                               "the replacement the cap leaves room for started", every=0.02)
         assert len(manager.kernels) == 5 and manager.most_kernels <= 5, (len(manager.kernels), manager.most_kernels)
         await manager.shutdown_all()
         with pytest.raises(pool.PoolClosed):  # a waiting replacement never starts after shut-down

@@ -27,6 +27,7 @@ from danish_nb.tables.pgcluster import Cluster, throwaway
 from danish_nb.tables.postgres import PostgresStore
 from danish_nb.tables.sqlite import SQLiteStore
 from danish_nb.widgets.table_app import TableApp
+from helpers import wait_until_async
 from test_tables_app import Keeper, click
 
 
@@ -208,14 +209,10 @@ def test_a_following_page_carries_on_by_itself_through_a_postgresql_restart(clus
             await asyncio.to_thread(cluster.stop)
             click(ada, act="move", move="P1 trump clubs")
             assert ada.session.pending == "P1 trump clubs"
-            deadline = asyncio.get_running_loop().time() + 60
-            while not (ada._store_away and bo._store_away):  # the follow tasks met the outage, and said so
-                assert asyncio.get_running_loop().time() < deadline, "a page never noticed the outage"
-                await asyncio.sleep(0.05)
+            # the follow tasks met the outage, and said so
+            await wait_until_async(lambda: ada._store_away and bo._store_away, 60, "both pages noticed the outage")
             await asyncio.to_thread(cluster.start)
-            deadline = asyncio.get_running_loop().time() + 30
-            while len(bo.session.game.history) < 1 and asyncio.get_running_loop().time() < deadline:
-                await asyncio.sleep(0.2)
+            await wait_until_async(lambda: bo.session.game.history, 30, "Bo's page got Ada's waiting move", every=0.2)
             for app in (ada, bo):
                 app._task.cancel()
             return ada_store.moves(code), len(bo.session.game.history)
