@@ -32,7 +32,7 @@ from typing import Any
 
 from ..core import DanishNbError, IllegalMove
 from ..i18n import M, Message, translator
-from ..tables import HUMAN, MoveConflict, NotSaved, TableError, TableSession
+from ..tables import HUMAN, NotSaved, TableError, TableSession
 from ..tables.session import seat_rows
 from ..words import SEAT_WORDS, move_words
 from . import board_class, has_board
@@ -131,10 +131,10 @@ class TableSeating(Seating):
         except (IllegalMove, TableError) as exc:  # the session caught up first: say so
             board.selection = []
             board.verdict = exc.verdict if isinstance(exc, IllegalMove) else None
-            first = (move_words(game.history[known].move, board.viewer, lang=board.lang)
-                     if len(game.history) > known and not isinstance(exc, MoveConflict) else None)
+            first = move_words(game.history[known].move, board.viewer, lang=board.lang) \
+                if len(game.history) > known else None
             why = exc.verdict.summary(board.lang) if isinstance(exc, IllegalMove) else exc
-            return not_played(why, first)
+            return not_played(why, first)  # (a lost race, MoveConflict, is said alone: see not_played)
         finally:
             self.known = len(game.history)
         self.overtaken = None
