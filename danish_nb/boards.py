@@ -27,7 +27,8 @@ def has_board(rules: GameRules) -> bool:
 
 def board_class(rules: GameRules) -> Any:
     """A game's board class (a :class:`danish_nb.widgets.board.Board`): its own
-    (``GameParts.board``) or its family's (:data:`BOARD_PATHS`), its module imported now."""
+    (``GameParts.board``) or its family's (:data:`BOARD_PATHS`), its module imported now;
+    :class:`~danish_nb.core.OptionsError` for a game with neither (:func:`has_board`)."""
     if not has_board(rules):
         raise OptionsError(f"{rules.title} has no board yet")
     own = rules.info.parts.board
