@@ -238,17 +238,16 @@ def test_two_learners_play_reload_and_see_no_hidden_card(browser: Browser, serve
             bo.locator(".dn-tables .dn-coach button", has_text="Hint").click()
             expect(bo.locator(".dn-tables .dn-coach-text")).to_contain_text("Hint for P2")
             hints += 1
+        # (play_next waits until the move reaches both boards, without a click)
         if play_next(seats, [ada, bo], served.store, code) is None:
             continue  # the computer's move
         played += 1
-        stored = served.store.table(code).moves
-        for other in (ada, bo):  # every move reaches both boards without a click
-            expect(other.locator(POSITION)).to_have_text(re.compile(rf"of {stored}$"))
         if played == 3:
+            stored = served.store.table(code).moves  # (the computer may answer meanwhile: at least these)
             bo.reload()  # mid-game: the browser's stored token gives the seat back
             expect(bo.locator(STATUS)).to_contain_text("you are P2")
             expect(bo.locator(".dn-table-message")).to_contain_text("Welcome back")
-            expect(bo.locator(POSITION)).to_have_text(re.compile(rf"of {stored}$"))
+            shows_at_least(bo, stored)
     # each learner's move stored once (the loop made six), and Bo keeps his seat through the reload
     assert sum(move.startswith(("P1 ", "P2 ")) for move in served.store.moves(code)) == played
     assert served.store.table(code).seats[1].name == "Bo"
