@@ -135,9 +135,10 @@ def rows(visits: int, games: list[str], lessons: list[str], before: Path | None)
     here = Path(__file__).resolve().parent.parent
     codes = {"before": before, "after": here} if before else {"": here}
     seen: dict[tuple[str, str, str], list[float]] = {}
-    for _ in range(visits):
+    for turn in range(visits):
         for label, code in codes.items():
             assert code is not None
+            print(f"visit {turn + 1} of {visits}: {label or 'this code'}", file=sys.stderr, flush=True)
             for game in games:
                 for name, value in visit(code, HINT_VISIT, game).items():
                     seen.setdefault((game, name, label), []).append(value)
