@@ -57,7 +57,7 @@ fuzz: $(STAMP)  ## long fuzz and contract runs (minutes): bad input at every bou
 	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_bridges_openspiel.py -k random_simulation
 	$(BIN)/python -m benchmarks.fuzz
 
-bench: $(STAMP)  ## engine, observers, board, simulation, class tables, practice, bridges, strength, app and static site benchmarks
+bench: $(STAMP)  ## engine, observers, board, simulation, class tables, practice, bridges, strength, app, waits (hint, quiz answers) and static site benchmarks
 	$(BIN)/python -m benchmarks.engine
 	$(BIN)/python -m benchmarks.observers
 	$(BIN)/python -m benchmarks.observers_tricks
@@ -68,6 +68,7 @@ bench: $(STAMP)  ## engine, observers, board, simulation, class tables, practice
 	$(BIN)/python -m benchmarks.bridges
 	$(BIN)/python -m benchmarks.strength
 	$(BIN)/python -m benchmarks.app
+	$(BIN)/python -m benchmarks.waits
 	$(MAKE) site
 	$(BIN)/python -m benchmarks.site
 

@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 import danish_nb as dn
 from danish_nb import app_server
 from danish_nb.practice.progress import Learner, ProgressStore
+from danish_nb.practice.session import PracticeSession
 from danish_nb.tables import open_store
 from danish_nb.tables.roster import Roster
 from danish_nb.widgets import learner_keeper
@@ -100,6 +101,21 @@ def test_a_learner_of_the_class_is_their_roster_self_in_the_lesson(served: str) 
     assert practice.session.learner == Learner.in_class(ada.learner, room="5B", name="Ada")
     stranger = new_page({"token": "e" * 24, "member": other_class.key})  # another class's key: not 5B's Cy
     assert stranger.session.learner.kind == "local"
+
+
+def test_a_page_known_before_its_practice_makes_the_first_question_once(served: str,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The practice cell of a lesson whose page said whose it is already makes its first question
+    once, as that learner: the question a practice made before the report is given then."""
+    told = new_page({"token": "g" * 24})  # the practice made first, then told whose it is
+    made: list[object] = []
+    next_item = PracticeSession.next_item
+    monkeypatch.setattr(PracticeSession, "next_item", lambda self, **kw: made.append(self) or next_item(self, **kw))
+    known = PracticeWidget.for_notebook("danish-bastard", seed=3)  # the same kernel: its page is known
+    assert len(made) == 1 and known.keeper is told.keeper
+    assert known.session.learner == told.session.learner and known.session.progress is not None
+    assert known.item is not None and told.item is not None and known.item.id == told.item.id
+    assert known.html() == told.html()
 
 
 def test_a_quiz_answer_is_kept_for_the_page_learner_only(served: str) -> None:

@@ -4,7 +4,10 @@ running its search in a background thread."""
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -18,6 +21,25 @@ from danish_nb.widgets import board_for
 from danish_nb.words import move_words
 
 GAMES = (("rat-bastard-17", 2), ("danish-bastard", 3), ("le-danish", 3), ("bastard", 3), ("sjavs", 4))
+
+
+#: A shedding game's hint in a fresh interpreter: which of the trick family's modules it imported.
+SHEDDING_HINT = """
+import json, sys
+import danish_nb as dn
+from danish_nb import coach
+g = dn.new_game("le-danish", players=3, seed=4)
+hint = coach.hint(g.state, iterations=10)
+print(json.dumps([hint.move in g.legal_moves(), sorted(m for m in sys.modules if m.endswith(".tricks"))]))
+"""
+
+
+def test_a_shedding_games_hint_does_not_import_the_trick_family() -> None:
+    """The trick family's rules and player (a fifth of a second to import) wait for a trick game:
+    a learner's first hint in a shedding game does not pay for them."""
+    done = subprocess.run([sys.executable, "-c", SHEDDING_HINT], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout.splitlines()[-1]) == [True, []]
 
 
 def forward(game_id: str, players: int, seed: int, moves: int) -> dn.Game:

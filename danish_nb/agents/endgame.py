@@ -31,12 +31,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
 from ..core import GAMES, DanishNbError, Private, Text, View, get_game
-from ..families.tricks import TrickMove, playable
 from ..i18n import M, Message, Number, _n, in_turn
+
+if TYPE_CHECKING:  # the trick family's rules are imported when a deal is solved (a shedding game's coach never is)
+    from ..families.tricks import TrickMove
 
 #: The strong player and the coach solve exactly once this many tricks (or fewer) remain.
 ENDGAME_TRICKS = 5
@@ -317,6 +319,8 @@ def solve(state: Any, player: int | None = None) -> Solution:
     """
     if not solvable(state):
         raise DanishNbError("the endgame solver needs the card play of a trick game that declares its endgame scoring")
+    from ..families.tricks import TrickMove, playable
+
     mover = state.current_player
     player = mover if player is None else player
     solver = _Solver(state, player)
@@ -382,6 +386,7 @@ def _why(me: int, move: TrickMove, values: dict[TrickMove, float], unit: str, wo
 
     >>> from danish_nb.cards import Card
     >>> from danish_nb.core import render_text
+    >>> from danish_nb.families.tricks import TrickMove
     >>> a, b = TrickMove(0, "play", Card.parse("AH")), TrickMove(0, "play", Card.parse("2H"))
     >>> why = _why(0, a, {a: 1, b: 0}, "points", 1)
     >>> render_text(why, 0)

@@ -16,9 +16,20 @@ _LAST_RESORTS = (("stock", M("no card fits: tries the stock card")), ("closed", 
                  ("send", M("sends the pile on")), ("take", M("nothing fits: takes the pile")))
 
 
+#: Each rank's cost (:func:`card_cost`), looked up once per legal move of every playout of the search.
+COST = {rank: POWER.get(rank, int(rank)) for rank in Rank}
+#: The reasons that name nothing, made once.
+_FACE_UP = M("leaves its strongest cards face up for later")
+_POWER_CARD, _LOWEST = M("power card, since nothing lower fits"), M("lowest card that fits")
+
+
 def card_cost(card: Card) -> int:
-    """How reluctant the player is to part with a card (low cards go first)."""
-    return POWER.get(card.rank, int(card.rank))
+    """How reluctant the player is to part with a card (low cards go first).
+
+    >>> card_cost(Card.parse("3C")), card_cost(Card.parse("AS")), card_cost(Card.parse("2H"))
+    (3, 14, 20)
+    """
+    return COST[card.rank]
 
 
 class ShedRuleOfThumb(SeededPlayer):
@@ -29,14 +40,22 @@ class ShedRuleOfThumb(SeededPlayer):
 
     def choose(self, state: Any) -> Choice:
         moves = self.moves(state)
-        plays = [m for m in moves if m.action in ("play", "open")]
-        face_up = [m for m in moves if m.action == "face-up"]
+        best, least = None, None  # the first play of the lowest cost, the most cards of it
+        face_up = []
+        for m in moves:  # one pass: the search's playouts ask this at every move
+            action = m.action
+            if action == "play" or action == "open":
+                cards = m.cards
+                key = (COST[cards[0].rank], -len(cards))
+                if least is None or key < least:
+                    best, least = m, key
+            elif action == "face-up":
+                face_up.append(m)
         if face_up:
-            best = max(face_up, key=lambda m: sorted((card_cost(c) for c in m.cards), reverse=True))
-            return Choice(best, M("leaves its strongest cards face up for later"))
-        if plays:
-            best = min(plays, key=lambda m: (card_cost(m.cards[0]), -len(m.cards)))
-            kind = M("power card, since nothing lower fits") if _is_power(best) else M("lowest card that fits")
+            chosen = max(face_up, key=lambda m: sorted((card_cost(c) for c in m.cards), reverse=True))
+            return Choice(chosen, _FACE_UP)
+        if best is not None:
+            kind = _POWER_CARD if _is_power(best) else _LOWEST
             many = M(" (all {cards} of them)", cards=len(best.cards)) if len(best.cards) > 1 else ""
             return Choice(best, M("plays its {kind}{many}", kind=kind, many=many))
         for action, why in _LAST_RESORTS:

@@ -99,6 +99,10 @@ class PracticeWidget:
         if page is None:
             progress, _problem = open_progress()
             return cls(game_id, learner=Learner.this_user(), progress=progress, lang=lang, seed=seed)
+        if page.learner is not None:  # the page said whose it is already: its first question made once
+            practice = cls(game_id, learner=page.learner, progress=page.progress, lang=lang, seed=seed)
+            practice.keeper = page.keeper
+            return practice
         practice = cls(game_id, lang=lang, seed=seed)  # (in memory until the page says whose it is)
         practice.keeper = page.keeper
         page.when_known(practice.become)
