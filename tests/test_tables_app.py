@@ -146,15 +146,16 @@ def test_a_confirmation_overtaken_by_another_page_says_which_move_came_first(sto
     assert "Confirm" in again.board.html
     click(ada, act="play")
     again.poll()  # the move reaches the second page before its Confirm does
-    assert ("Your choice was withdrawn: this move came first, from another page of your seat: Make clubs trumps"
-            in again.board.message)
+    assert again.board.message.startswith("Your choice was withdrawn, because another page of your seat played this "
+                                          "move first: Make clubs trumps. The table shows the new position.")
     assert "move 1 of 1" in again.board.html  # it shows the new position
     click(again, act="play")  # the Confirm sent before the new position showed
     assert store.moves(code) == ["P1 trump clubs"]
-    assert "Not played: this move came first, from another page of your seat: Make clubs trumps" in again.board.message
+    assert again.board.message.startswith("Not played, because another page of your seat played this move first: "
+                                          "Make clubs trumps. The table shows the new position.")
     assert "nothing is selected" not in again.board.message
     click(again, act="card", zone="hand", idx=0)  # a new choice: the note is done with
-    assert "came first" not in again.board.message
+    assert "played this move first" not in again.board.message
 
 
 def test_a_seat_opened_on_another_device_tells_the_first_page_and_the_teacher(store: Store, monkeypatch):

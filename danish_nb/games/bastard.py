@@ -152,11 +152,11 @@ RULINGS = (
     Ruling("BA-c", "Must a player who cannot follow suit play a trump?",
            "No: follow suit if possible, otherwise any card; there is no obligation to trump.",
            rules=("BA-10",)),
-    Ruling("BA-d", "Is a trick worth points? (the text only implies it: 'the most points', and the "
-           "sevens pay 'for each trick')",
+    Ruling("BA-d", "Is a trick worth points? (the text only implies it: “the most points”, and the "
+           "sevens pay “for each trick”)",
            "Each trick won scores 1 point; the sevens' 2 or 4 per trick replace it.",
            option="points_per_trick", rules=("BA-13",)),
-    Ruling("BA-e", "Which jack is the unqualified 'Bube: minus 2'?",
+    Ruling("BA-e", "Which jack is the unqualified “Bube: minus 2”?",
            "The jack of clubs: jack of spades -1, jack of clubs -2, jack of diamonds -3, jack of hearts -4 "
            "(the Knaves family's values).",
            rules=("BA-14",)),
@@ -172,7 +172,7 @@ RULINGS = (
            "One deal per player, so each deals once; the highest total wins. Alternatives: a number "
            "of deals, or deals until someone reaches a target score.", option="deals",
            rules=("BA-19", "BA-4")),
-    Ruling("BA-i", "The dealer is chosen 'by lot': how, turn by turn?",
+    Ruling("BA-i", "The dealer is chosen “by lot”: how, turn by turn?",
            "The last seat deals first, so P1 (on the dealer's left) names trumps; the deal then "
            "passes to the left each deal. Each deal's shuffle is fixed by the match seed and the "
            "deal number.", rules=("BA-6", "BA-8")),

@@ -139,9 +139,9 @@ RULES = (
 
 RULINGS = (
     Ruling("DB-a", "Can a 2 be played on anything, or only on an Ace?",
-           "On anything: it 'also beats an ace', the red joker 'plays the same as a TWO' and a joker "
+           "On anything: it “also beats an ace”, the red joker “plays the same as a TWO” and a joker "
            "goes on anything. Anything may follow a 2.", option="two_on_anything", rules=("DB-16",)),
-    Ruling("DB-b", "After a 7 the text says both 'must not be HIGHER' and 'must be LOWER'.",
+    Ruling("DB-b", "After a 7 the text says both “must not be HIGHER” and “must be LOWER”.",
            "A 7 or lower may follow (equal allowed); a 2 or a joker always may.",
            option="seven_allows_equal", rules=("DB-23",)),
     Ruling("DB-c", "Can a 10 go on a joker or a 7?",
@@ -157,43 +157,43 @@ RULINGS = (
            "passes on and the next player starts a new pile. While the stock lasts, the last-chance stock "
            "card may be tried instead (it fits only if it is a joker).", rules=("DB-21", "DB-24")),
     Ruling("DB-g", "The stock card: only as a last chance, or also by choice?",
-           "Both: the 'last chance' is compulsory when no hand card fits, and the text also lets a "
+           "Both: the “last chance” is compulsory when no hand card fits, and the text also lets a "
            "player play the stock card instead of a hand card.", option="stock_by_choice",
            rules=("DB-12", "DB-24")),
     Ruling("DB-h", "Is play compulsory?", "Yes: a player who can play must; the pile is taken only "
            "when nothing can be played.", option="must_play", rules=("DB-32",)),
-    Ruling("DB-i", "Who starts? ('the first person to have finished substituting')",
+    Ruling("DB-i", "Who starts? (“the first person to have finished substituting”)",
            "Turn by turn: players choose their face-up cards in seat order from the dealer's left, so "
            "the player left of the dealer (P1) finishes first and starts.", rules=("DB-9", "DB-8")),
     Ruling("DB-j", "Several open cards of one rank?", "May be played together, like hand cards.",
            option="open_cards_together", rules=("DB-14", "DB-27")),
     Ruling("DB-k", "How many packs, and how many players at most?", "One pack with its two jokers per 4 "
            "players: 2-4 players one pack, 5-8 two, 9-12 three, 13-16 four. The text sets no upper limit "
-           "('2 or more'); the package stops at 16 players: four packs (216 cards) are as many as can be "
+           "(“2 or more”); the package stops at 16 players: four packs (216 cards) are as many as can be "
            "shuffled and dealt by hand, and 16 seats are as many as the board lays out readably.",
            rules=("DB-33", "DB-3", "DB-2")),
     Ruling("DB-l", "When does the game end?", "When only one player still holds cards: that player is "
            "the Danish Bastard; the result is the full finishing order.", rules=("DB-31", "DB-1")),
     Ruling("DB-m", "Open cards that fail: may a player play a failing open card when another fits?",
-           "No: a failing open card is played only when none of the open cards fits (DB-32 'must "
-           "play'); it is then one card.", rules=("DB-28", "DB-32")),
+           "No: a failing open card is played only when none of the open cards fits (DB-32 “must "
+           "play”); it is then one card.", rules=("DB-28", "DB-32")),
     Ruling("DB-n", "After the stock is gone, what does a player do who cannot play from the hand?",
            "Takes the pile into the hand (there is no last-chance card any more); the next player "
            "starts a new pile.", rules=("DB-24", "DB-25")),
     Ruling("DB-o", "Can a red and a black joker be played together?",
-           "No: they play differently, so they are not 'the same face value'. Two jokers of one colour "
+           "No: they play differently, so they are not “the same face value”. Two jokers of one colour "
            "(with two packs) may go together.", rules=("DB-14", "DB-21", "DB-22")),
     Ruling("DB-p", "Games that would loop forever.",
            "A position repeated for the third time at a pick-up, or the turn limit, ends the game as a "
            "draw among the players still holding cards: those who have played all their cards keep their "
            "places.", option="turn_limit", rules=("DB-1",)),
     Ruling("DB-s", "May the very first card of the game be the stock card (DB-12 lets a player choose "
-           "it 'over playing one of their in-hand cards')?",
-           "No, as the text says: the first player 'start[s] play by placing one of their in-hand cards "
-           "on the table' (DB-9). Option: the stock card may open the game too.", option="stock_opening",
+           "it “over playing one of their in-hand cards”)?",
+           "No, as the text says: the first player “start[s] play by placing one of their in-hand cards "
+           "on the table” (DB-9). Option: the stock card may open the game too.", option="stock_opening",
            rules=("DB-9", "DB-12")),
-    Ruling("DB-r", "In which order do players play? The text only says that 'the order of play "
-           "reverses' (DB-19).", "Play passes to the left (P1, P2, P3, ...), from the player left of the "
+    Ruling("DB-r", "In which order do players play? The text only says that “the order of play "
+           "reverses” (DB-19).", "Play passes to the left (P1, P2, P3, ...), from the player left of the "
            "dealer, until a burn reverses it.", rules=("DB-19",)),
     Ruling("DB-q", "When is the hand refilled?",
            "After every play from the hand or the stock while the stock lasts, so a burner who plays "

@@ -97,7 +97,7 @@ RULES = (
     _rule("LD-16", "Picking up", "Quand un joueur ne peut pas jouer une ou plusieurs cartes de valeur "
           "supérieure, il ramasse la totalité des cartes jouées, le tas. On dit qu’il cocogne.",
           "When a player cannot play one or more cards of a higher value, they pick up all the "
-          "cards played, the pile. This is called 'cocogner'."),
+          "cards played, the pile. This is called ‘cocogner’."),
     _rule("LD-17", "After a pick-up", "Il doit désormais jouer avec toutes ces cartes en main. Il ne "
           "pourra piocher que si sa main descend en dessous de 3.", "From now on they must play with "
           "all these cards in hand. They may draw only when their hand drops below 3."),
@@ -150,10 +150,10 @@ RULES = (
 )
 
 RULINGS = (
-    Ruling("LD-a", "'Between one and three cards': a limit, or just what a starting hand allows?",
+    Ruling("LD-a", "“Between one and three cards”: a limit, or just what a starting hand allows?",
            "Any number of cards of one rank (after a pick-up a hand can hold four or more): the "
            "three is the size of a hand, not a limit.", option="at_most_three", rules=("LD-11", "LD-12")),
-    Ruling("LD-b", "Who leads after a pick-up ('le dernier joueur à avoir posé reprend la main')?",
+    Ruling("LD-b", "Who leads after a pick-up (“le dernier joueur à avoir posé reprend la main”)?",
            "The last player who put cards on the pile leads on the empty table (if that player is "
            "out, the next one still in).", option="after_pickup", rules=("LD-18", "LD-16")),
     Ruling("LD-c", "Are the face-up cards played from the table?",
@@ -161,15 +161,15 @@ RULINGS = (
            "hand (a move of its own, which does not end the turn) and plays from the hand.",
            rules=("LD-20", "LD-19")),
     Ruling("LD-d", "Face-down cards: one per turn, or several in a row?",
-           "One per turn: 'and so on' counts the turns. Option: after a face-down card that fits, "
+           "One per turn: “and so on” counts the turns. Option: after a face-down card that fits, "
            "the player may turn the next one or stop (pass).",
            option="chain_face_down", rules=("LD-22",)),
-    Ruling("LD-e", "After a failed face-down card: 'until the hand drops below 3' contradicts 'the hand "
-           "must be emptied first'.",
+    Ruling("LD-e", "After a failed face-down card: “until the hand drops below 3” contradicts “the hand "
+           "must be emptied first”.",
            "The hand must be empty again before the next face-down card. Option (as written): once "
            "the face-up cards are gone, a face-down card may be turned whenever the hand holds fewer "
            "than 3 cards.", option="face_down_below_three", rules=("LD-24", "LD-19")),
-    Ruling("LD-f", "The 2 'acts as a joker'.",
+    Ruling("LD-f", "The 2 “acts as a joker”.",
            "It goes on any card and anything may follow it; it is not combined with cards of "
            "another rank. Option (the 2 as a mirror): it takes the value of the card below it.",
            option="two_mode", rules=("LD-25",)),
@@ -177,17 +177,17 @@ RULINGS = (
            "As written: the turn moves on by 1 + the number of 8s played, over the players still in "
            "(with few players, the 8s' player can skip round to themselves).", rules=("LD-27",)),
     Ruling("LD-h", "The 10: where may it go, and who plays after the burn?",
-           "As the text says: only the 2 'peut être joué sur n'importe quelle carte' (LD-25); of the 10 "
-           "it says only that the pile is removed (LD-28), so a 10 follows 'de valeur égale ou supérieure' "
+           "As the text says: only the 2 “peut être joué sur n’importe quelle carte” (LD-25); of the 10 "
+           "it says only that the pile is removed (LD-28), so a 10 follows “de valeur égale ou supérieure” "
            "(LD-15) like any card; the burner plays again on the empty table. Option: the family's habit, "
            "a 10 goes on any card except a 7.", option="ten_on_anything", rules=("LD-28", "LD-15", "LD-26")),
-    Ruling("LD-i", "The Ace: 'le tas est envoyé au joueur de votre choix'.",
+    Ruling("LD-i", "The Ace: “le tas est envoyé au joueur de votre choix”.",
            "The Ace's player chooses another player still in, who takes the pile "
            "(Aces included) into the hand; the Ace's player then leads on the empty table. Option: "
            "the next player leads.", option="after_ace", rules=("LD-29",)),
     Ruling("LD-j", "The variants.",
            "Each is a switch, off by default. The 3 and the 6 act once per play, after the player "
-           "has drawn; 'to the right' is the previous seat clockwise whatever the direction of play, "
+           "has drawn; “to the right” is the previous seat clockwise whatever the direction of play, "
            "among the players still in. Four in a row counts equal ranks across players (2s count "
            "only as 2s); like the 10, its burner plays again.",
            option="four_of_a_kind_burns", rules=("LD-30", "LD-31", "LD-32")),

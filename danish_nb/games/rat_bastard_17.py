@@ -128,7 +128,7 @@ RULES = (
 )
 
 RULINGS = (
-    Ruling("RB-a", "Which cards are worth what ('values range from 0 to 10'), and which are wild?",
+    Ruling("RB-a", "Which cards are worth what (“values range from 0 to 10”), and which are wild?",
            "The ace counts 1, the 2 to the 10 their face value, the jacks, queens and kings 0 (the only "
            "way to reach 0); the two jokers are wild and take a value from 1 to 10 chosen when played. "
            "The court cards' value and the wild cards are options.",
@@ -136,9 +136,9 @@ RULINGS = (
            rules=("RB-1",)),
     Ruling("RB-b", "Which pack?", "One 52-card pack plus its 2 jokers (without jokers when the "
            "wild-card option says none): 10 cards dealt to each player, 34 form the deck.", rules=("RB-3", "RB-8")),
-    Ruling("RB-c", "How are the hole cards laid out? (the diagram 'shown below' is missing)",
+    Ruling("RB-c", "How are the hole cards laid out? (the diagram “shown below” is missing)",
            "In one row, positions 1 to 5 from the player's left: down, up, down, up, down. A position keeps "
-           "its number as cards leave; 'outer' means either end of what is left of the row. Face-down "
+           "its number as cards leave; “outer” means either end of what is left of the row. Face-down "
            "cards are played blind: turned over as they are played.", rules=("RB-3", "RB-4", "RB-20")),
     Ruling("RB-d", "How many cards per turn?", "One.", rules=("RB-11",)),
     Ruling("RB-e", "Must a player play if a card keeps the total at or under 17?",
@@ -172,11 +172,11 @@ RULINGS = (
     Ruling("RB-m", "What value does a wild card take when it is turned over blind from the hole?",
            "The best one for its player, chosen at once: 17 minus the total when that is at most 10, else "
            "10. It always fits.", rules=("RB-1", "RB-4")),
-    Ruling("RB-n", "When is 'the deck gone'?", "Judged when the card is put down, before the player "
-           "refills the hand: a play made while the deck still held cards follows the 'until the deck is "
-           "gone' rules even if its refill empties the deck.", rules=("RB-16", "RB-17", "RB-18")),
+    Ruling("RB-n", "When is “the deck gone”?", "Judged when the card is put down, before the player "
+           "refills the hand: a play made while the deck still held cards follows the “until the deck is "
+           "gone” rules even if its refill empties the deck.", rules=("RB-16", "RB-17", "RB-18")),
     Ruling("RB-o", "Winning: the hole cards are used, but is a card that went over 17 and was picked up "
-           "'used'?", "A player wins when hand and hole cards are all gone (RB-2). A last hole card that "
+           "“used”?", "A player wins when hand and hole cards are all gone (RB-2). A last hole card that "
            "goes over 17 is picked up again, so the game goes on.", rules=("RB-22", "RB-2")),
     Ruling("RB-p", "Games that would loop forever.", "A position repeated for the third time when the pile "
            "is emptied (hands, hole cards, deck and the player to start all the same), or the turn limit, "

@@ -236,7 +236,10 @@ def quoted(text: str, lang: str = "en") -> str:
 def rule_html(rule: Rule, lang: str = "en") -> str:
     """A rule as a learner of ``lang`` reads it: id and title, then the rule in the reader's
     language with the document's own words quoted beside it; the English rendering of a French
-    or German document only behind a click (a ``<details>``). A document quoted in the reader's
+    or German document only behind a click (a ``<details>`` whose summary is in the reader's language
+    and whose English is marked ``lang="en"``, for a screen reader's voice and for checkers of the
+    page's language). This is the one place that writes it (boards' verdicts, lessons, practice and
+    the static site's lesson pages show what it writes). A document quoted in the reader's
     own language stands alone (Le danish on a French page), unless it is restated (the German
     Bastard document, a machine translation: see :meth:`~danish_nb.core.Rule.rendering`). An
     English page shows the quote and the English rendering.
@@ -245,6 +248,8 @@ def rule_html(rule: Rule, lang: str = "en") -> str:
     >>> html = rule_html(GAMES["bastard"].catalogue["BA-2"], "de")
     >>> html.index("Drei oder vier") < html.index("Anzahl der Spieler") < html.index("<details")
     True
+    >>> html[html.index("<summary>"):-16]  # the summary in the page's language, the English marked as English
+    '<summary>Auf Englisch</summary><span lang="en">“Three or four players.”</span>'
     >>> "<details" in rule_html(GAMES["le-danish"].catalogue["LD-1"], "fr")
     False
     """

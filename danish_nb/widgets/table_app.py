@@ -57,7 +57,7 @@ from ..tables.keys import Guesses
 from ..tables.roster import DEVICE_CODE_LENGTH, Member, Roster, RosterError
 from ..tables.session import new_device, present
 from ..tables.store import UNAVAILABLE
-from ..words import SEAT_WORDS
+from ..words import SEAT_WORDS, SEATS
 from . import has_board
 from .board import Board
 from .news import not_played
@@ -77,9 +77,9 @@ PRESENCE_EVERY = 2.0
 #: The fewest seconds between two beats of a page that count (a page beats every few seconds;
 #: a page sending more is not believed more often).
 BEAT_FLOOR = 1.0
-#: What a seat box offers: a learner, or a computer player.
-SEAT_CHOICES = ((N_("a learner"), HUMAN), (N_("computer: rule of thumb"), "rule-of-thumb"),
-                (N_("computer: random"), "random"))
+#: What a seat box offers: a learner (a class table's person at a screen), or a computer player in
+#: the words the app's settings offer it (:data:`~danish_nb.words.SEATS`).
+SEAT_CHOICES = ((N_("a learner"), HUMAN), *((SEATS[kind].choice, kind) for kind in ("rule-of-thumb", "random")))
 #: How the status line names a computer's seat.
 COMPUTER = N_("computer")
 

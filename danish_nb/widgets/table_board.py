@@ -57,9 +57,9 @@ class TableSeating(Seating):
         self.session = session
         #: How many moves the board has seen (to tell which moves arrived from elsewhere).
         self.known = len(session.game.history)
-        #: What a click on a choice that another page of the seat overtook is told (which move
-        #: came first), until the learner chooses again.
-        self.overtaken: Message | None = None
+        #: The move, in words, that another page of the seat played before a choice made here
+        #: (what a click on that choice is told), until the learner chooses again.
+        self.overtaken: str | None = None
 
     def viewer(self, seats: Sequence[str]) -> int | None:
         return self.session.seat
@@ -106,16 +106,19 @@ class TableSeating(Seating):
         if str(mine[0]) == self.session.pending:  # the move that waited for the store is saved now
             return M("Saved: your move {move} is at the table now.",
                      move=move_words(mine[0], board.viewer, lang=board.lang))
-        self.overtaken = M("this move came first, from another page of your seat: {first}; the table "
-                           "shows the new position", first=move_words(mine[0], board.viewer, lang=board.lang))
-        return M("Your choice was withdrawn: {why}", why=self.overtaken) if chosen else None
+        self.overtaken = move_words(mine[0], board.viewer, lang=board.lang)
+        return M("Your choice was withdrawn, because another page of your seat played this move first: "
+                 "{move}. The table shows the new position.", move=self.overtaken) if chosen else None
 
     def choosing(self) -> None:
         self.overtaken = None
 
     def refusal(self, act: str) -> Message | None:
         """A play refused because another page's move overtook it says so, not "nothing is selected"."""
-        return not_played(self.overtaken) if self.overtaken is not None and act in PLAY_ACTS else None
+        if self.overtaken is None or act not in PLAY_ACTS:
+            return None
+        return M("Not played, because another page of your seat played this move first: {move}. The table "
+                 "shows the new position.", move=self.overtaken)
 
     def store(self, board: Seated, move: Any) -> Message | None:
         """Store ``move`` through the session (see :meth:`Seating.store`); a move that lost a race
