@@ -1010,12 +1010,15 @@ class RatBastard17:
         if state.phase != "swap" or state.turn or len(state.deck) != cards - 20 or \
                 not all(len(hand) == HAND_SIZE and None not in row for hand, row in zip(state.hands, state.holes)):
             return ()
-        return (Event("deal", None, M("{all_cards} cards: {pack}; each player gets 5 hole cards in a row "
-                                      "(down, up, down, up, down) and 5 in hand; {deck} form the deck",
-                                      all_cards=cards, deck=len(state.deck),
-                                      pack=M("one pack") if state.options.wild == "none"
-                                      else M("one pack and its 2 jokers")),
-                      (), R["RB-8"], RULING["RB-b"]),)
+        cache = options_cache(state.options)  # the deal says the same for every game of these options
+        if "deal" not in cache:
+            cache["deal"] = (Event("deal", None, M("{all_cards} cards: {pack}; each player gets 5 hole cards in a row "
+                                                   "(down, up, down, up, down) and 5 in hand; {deck} form the deck",
+                                                   all_cards=cards, deck=len(state.deck),
+                                                   pack=M("one pack") if state.options.wild == "none"
+                                                   else M("one pack and its 2 jokers")),
+                                   (), R["RB-8"], RULING["RB-b"]),)
+        return cache["deal"]
 
     def pack(self, options: Options) -> tuple[Card, ...]:
         """The cards of the game (for :meth:`RatView.sample_world`)."""
