@@ -41,6 +41,7 @@ from ..core import (
     Ruling,
     Text,
     Verdict,
+    Working,
     check_keys,
     option,
     register,
@@ -535,22 +536,18 @@ class RatBastardState(RulesState):
                                                                  position=first.position)
             return [(Why.of(False, "RB-16", N_("{what} keeps the total at or under 17: the pile is taken only when no "
                                                "card fits"), "RB-e"), what)]
-        other = 2 - p
-        if self.hands[p]:
-            if self.deck:
-                return [(Why.of(True, "RB-16", N_("no card in P{p}'s hand keeps the total at or under 17: P{p} picks "
-                                                  "up all the pile and P{other} starts again from 0"), "RB-e"),
-                         p + 1, other)]
-            if self.options.over_after_deck == "whole-pile":
-                return [(Why.of(True, "RB-16", N_("no card fits and the deck is gone: P{p} picks up the whole pile "
-                                                  "(option “{option}”) and P{other} starts again from 0"), "RB-g"),
-                         p + 1, M("over after deck"), other)]
-            return [(Why.of(True, "RB-16", N_("no card fits and the deck is gone: P{p} picks up from the top of the "
-                                              "pile until 5 in hand, the rest is discarded, and P{other} starts again "
-                                              "from 0"), "RB-g"), p + 1, other)]
-        return [(Why.of(True, "RB-21", N_("P{p}'s outer hole cards are face up and all too high: P{p} picks up from "
-                                          "the top of the pile up to 5 cards, the rest is discarded, and P{other} "
-                                          "starts again from 0"), "RB-q"), p + 1, other)]
+        other, take = 2 - p, self._take(p)
+        if take == "whole-pile":
+            return [(_TAKES_WHY[take], p + 1, M("over after deck"), other)]
+        return [(_TAKES_WHY[take], p + 1, other)]
+
+    def _take(self, p: int) -> str:
+        """Which take applies when no card of ``p`` fits: the whole pile while the deck lasts
+        (``"pile"``, RB-16) or, after it, by the option ``over_after_deck`` (``"whole-pile"`` or
+        ``"top-up"``, ruling RB-g); from the hole cards, topping up (``"hole"``, ruling RB-q)."""
+        if not self.hands[p]:
+            return "hole"
+        return "pile" if self.deck else self.options.over_after_deck
 
     # -- applying
     def _apply(self, move: Any) -> tuple[RatBastardState, tuple[Event, ...]]:
@@ -596,8 +593,13 @@ class RatBastardState(RulesState):
         hands = (tuple(hand), hands[1]) if p == 0 else (hands[0], tuple(hand))
         won = not hand and not any(holes[p])  # no card in hand, none in the hole row (a card is never falsy)
         passes = total < TARGET and not won  # the usual case: the other player's turn, one copy
-        state = self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total, turn=self.turn + 1,
-                          known=known, current=1 - p if passes else p)
+        if isinstance(self, Working):  # a working copy plays in place: plain writes, not its generic copy
+            self.hands, self.holes, self.deck, self.pile, self.total = hands, holes, deck, pile, total  # type: ignore[misc]
+            self.turn, self.known, self.current, self._legal = self.turn + 1, known, 1 - p if passes else p, None  # type: ignore[misc]
+            state = self
+        else:
+            state = self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total, turn=self.turn + 1,
+                              known=known, current=1 - p if passes else p)
         if passes:
             return state._settle(events) if state.turn >= options.turn_limit else (state, tuple(events))
         if total > TARGET:
@@ -621,14 +623,14 @@ class RatBastardState(RulesState):
         return state._pick_up(1 - p, "RB-18", "RB-f", events, restart=p)
 
     def _apply_take(self, p: int) -> tuple[RatBastardState, tuple[Event, ...]]:
-        turn = self.turn + 1
-        if self.hands[p] and (self.deck or self.options.over_after_deck == "whole-pile"):
+        turn, take = self.turn + 1, self._take(p)
+        if take == "pile" or take == "whole-pile":
             pile = self.pile
             events = [Event("take", p, M("P{p} picks up all the pile ({pile}); P{x} starts again from 0",
                                          p=p + 1, pile=n_cards(len(pile)), x=2 - p), pile, R["RB-16"])] \
                 if self._watched else []
             return self._restart(events, 1 - p, p, len(pile), turn)
-        if self.hands[p]:
+        if take == "top-up":
             return self._pick_up(p, "RB-16", "RB-g", [], None, turn)
         return self._pick_up(p, "RB-21", "RB-q", [], None, turn)
 
@@ -847,6 +849,19 @@ _SEVENTEEN_LATE = Why(True, "RB-18", N_("{card} (value {value}) reaches exactly 
                                         "P{current} starts again from 0"), "RB-f")
 _UNDER = Why(True, "RB-15", N_("{card} (value {value}) brings the total from {total} to {new}, not over 17"))
 
+# Why taking the pile is allowed, per take (:meth:`RatBastardState._take`).
+_TAKES_WHY = {
+    "pile": Why(True, "RB-16", N_("no card in P{p}'s hand keeps the total at or under 17: P{p} picks up all the pile "
+                                  "and P{other} starts again from 0"), "RB-e"),
+    "whole-pile": Why(True, "RB-16", N_("no card fits and the deck is gone: P{p} picks up the whole pile (option "
+                                        "“{option}”) and P{other} starts again from 0"), "RB-g"),
+    "top-up": Why(True, "RB-16", N_("no card fits and the deck is gone: P{p} picks up from the top of the pile until 5 "
+                                    "in hand, the rest is discarded, and P{other} starts again from 0"), "RB-g"),
+    "hole": Why(True, "RB-21", N_("P{p}'s outer hole cards are face up and all too high: P{p} picks up from the top of "
+                                  "the pile up to 5 cards, the rest is discarded, and P{other} starts again from 0"),
+                "RB-q"),
+}
+
 _CHECKS = {"swap": RatBastardState._check_swap, "keep": RatBastardState._check_keep,
            "play": RatBastardState._check_play, "hole": RatBastardState._check_hole,
            "take": RatBastardState._check_take}
@@ -995,12 +1010,15 @@ class RatBastard17:
         if state.phase != "swap" or state.turn or len(state.deck) != cards - 20 or \
                 not all(len(hand) == HAND_SIZE and None not in row for hand, row in zip(state.hands, state.holes)):
             return ()
-        return (Event("deal", None, M("{all_cards} cards: {pack}; each player gets 5 hole cards in a row "
-                                      "(down, up, down, up, down) and 5 in hand; {deck} form the deck",
-                                      all_cards=cards, deck=len(state.deck),
-                                      pack=M("one pack") if state.options.wild == "none"
-                                      else M("one pack and its 2 jokers")),
-                      (), R["RB-8"], RULING["RB-b"]),)
+        cache = options_cache(state.options)  # the deal says the same for every game of these options
+        if "deal" not in cache:
+            cache["deal"] = (Event("deal", None, M("{all_cards} cards: {pack}; each player gets 5 hole cards in a row "
+                                                   "(down, up, down, up, down) and 5 in hand; {deck} form the deck",
+                                                   all_cards=cards, deck=len(state.deck),
+                                                   pack=M("one pack") if state.options.wild == "none"
+                                                   else M("one pack and its 2 jokers")),
+                                   (), R["RB-8"], RULING["RB-b"]),)
+        return cache["deal"]
 
     def pack(self, options: Options) -> tuple[Card, ...]:
         """The cards of the game (for :meth:`RatView.sample_world`)."""
