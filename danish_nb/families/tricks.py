@@ -25,6 +25,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, cards_text, format_cards, n_cards, standard_pack
@@ -84,8 +86,8 @@ class Trumps:
     order: tuple[Rank, ...] = RANKS
     _suits: dict = field(init=False, compare=False, repr=False)
     _strengths: dict = field(init=False, compare=False, repr=False)
-    #: Per card, whether another card belongs to the same suit for following (``frozenset.__contains__``).
-    _follows: dict = field(init=False, compare=False, repr=False)
+    #: Per card led, per seat, the moves playing a card that follows it (card -> move; see :func:`playable_moves`).
+    _follow_moves: dict = field(init=False, compare=False, repr=False)
     #: Per suit led, each card's power to take the trick: trumps above the suit led, any other card below both.
     _power: dict = field(init=False, compare=False, repr=False)
     #: Whether a card is a trump (``frozenset.__contains__``; no trumps: none is).
@@ -106,13 +108,14 @@ class Trumps:
             elif card.rank in self.order:
                 suits[card] = card.suit
                 strengths[card] = self.order.index(card.rank)
-        members = {suit: frozenset(c for c in suits if suits[c] is suit).__contains__ for suit in SUITS}
+        members = {suit: tuple({c: _PLAY_MOVES[p][c] for c in suits if suits[c] is suit} for p in range(4))
+                   for suit in SUITS}
         top = 2 * (top + len(self.permanent))
         power = {led: {c: strengths[c] + (2 * top if suits[c] is self.suit else top if suits[c] is led else 0)
                        for c in suits} for led in SUITS}
         object.__setattr__(self, "_suits", suits)
         object.__setattr__(self, "_strengths", strengths)
-        object.__setattr__(self, "_follows", {card: members[suit] for card, suit in suits.items()})
+        object.__setattr__(self, "_follow_moves", {card: members[suit] for card, suit in suits.items()})
         object.__setattr__(self, "_power", power)
         object.__setattr__(self, "_trump", frozenset(c for c in suits if suits[c] is self.suit).__contains__)
 
@@ -218,17 +221,30 @@ def led_suit(trick: Sequence[Play], trumps: Trumps) -> Suit | None:
     return trumps.suit_of(trick[0].card) if trick else None
 
 
+def playable_moves(seat: int, hand: Sequence[Card], trick: Sequence[Play], trumps: Trumps) -> list[TrickMove]:
+    """The moves of ``seat`` putting a card of ``hand`` on ``trick``: the led suit if held, else
+    any card (the one statement of the rule; one shared move per seat and card).
+
+    >>> from ..cards import parse_cards
+    >>> [str(m) for m in playable_moves(1, parse_cards("2H 9H AS"), (Play(0, Card.parse("KH")),), Trumps(None))]
+    ['P2 play 2♥', 'P2 play 9♥']
+    """
+    if trick:  # on every move's path: one look-up a card, no loop in Python
+        follows = [*filter(None, map(trumps._follow_moves[trick[0][1]][seat].get, hand))]
+        if follows:
+            return follows
+    return list(map(_PLAY_MOVES[seat].__getitem__, hand))
+
+
 def playable(hand: Sequence[Card], trick: Sequence[Play], trumps: Trumps) -> tuple[Card, ...]:
-    """The cards of ``hand`` that may go on ``trick``: the led suit if held, else any card.
+    """The cards of ``hand`` that may go on ``trick`` (:func:`playable_moves`).
 
     >>> t = Trumps(Suit.SPADES)
     >>> from ..cards import parse_cards
     >>> playable(parse_cards("2H 9H AS"), (Play(0, Card.parse("KH")),), t)
     (Card('2♥'), Card('9♥'))
     """
-    if not trick:
-        return tuple(hand)
-    return tuple(filter(trumps._follows[trick[0][1]], hand)) or tuple(hand)  # on every move's path: no loop in Python
+    return tuple([cast(Card, move[2]) for move in playable_moves(0, hand, trick, trumps)])
 
 
 def _counted(card: Card, trumps: Trumps) -> Text:
@@ -330,8 +346,8 @@ def tricks_won(won: Sequence[Sequence[Sequence[Card]]]) -> tuple[int, ...]:
 
 
 def cards_won(tricks: Sequence[Sequence[Card]]) -> tuple[Card, ...]:
-    """Every card of one player's won tricks."""
-    return tuple([card for trick in tricks for card in trick])
+    """Every card of one player's won tricks (joined in C: scoring reads it once a deal per player)."""
+    return tuple([*chain.from_iterable(tricks)])
 
 
 def voids(tricks: Iterable[TrickRecord], trick: Sequence[Play], trumps: Trumps | None,
@@ -1075,7 +1091,7 @@ class MatchState(RulesState):
     card_play: ClassVar[CardPlay]
 
     def _generate_moves(self) -> list[TrickMove]:
-        """The legal moves: in the trick play, the cards :func:`playable` allows (the rule the
+        """The legal moves: in the trick play, the moves :func:`playable_moves` allows (the rule the
         card check decides by); before it, those of the game's candidates ``_phase_moves(p)``
         (a trump call, bids, discards ...) that its check ``_check`` passes."""
         if self.result is not None:
@@ -1083,7 +1099,7 @@ class MatchState(RulesState):
         trick = self.trick
         if trick or self.phase == "play":  # one shared move per card
             p = (self.leader + len(trick)) % self.players  # current_player in the trick play, read inline
-            return list(map(_PLAY_MOVES[p].__getitem__, playable(self.hands[p], trick, self.trumps)))
+            return playable_moves(p, self.hands[p], trick, self.trumps)
         check = self._check_phase
         return [move for move in self._phase_moves(self.current_player) if check(move)[0].ok]  # passes(step)
 
@@ -1149,7 +1165,8 @@ class MatchState(RulesState):
         """The state after ``move`` puts its card on the trick, and what happened: a full trick
         is won (by ``rule``; ``points(cards)`` adds the trick's card points to the event), its
         winner leads, and after the last trick the game's ``_end_deal(events)`` scores the deal."""
-        p, _, card = move[:3]  # player, action, card (a NamedTuple's fields by name go through descriptors)
+        p = move[0]  # player and card (a NamedTuple's fields by name go through descriptors)
+        card = move[2]
         hands = list(self.hands)
         hand = hands[p]
         at = hand.index(card)
@@ -1158,7 +1175,7 @@ class MatchState(RulesState):
         watched = self._watched  # events only when someone reads them (RulesState)
         if len(trick) < self.players:
             return self.copy(hands=tuple(hands), trick=trick), _played(p, card) if watched else ()
-        cards = tuple([c for _, c in trick])
+        cards = tuple([*map(_CARD, trick)])  # a C loop (a comprehension makes a function each trick)
         best, why = taken_by(cards, self.trumps)
         w = trick[best][0]
         record = _RECORD(TrickRecord, (trick, w, why))  # TrickRecord(trick, w, why), without its __new__ in Python
@@ -1182,6 +1199,8 @@ _PLAYS = tuple({card: Play(p, card) for card in standard_pack()} for p in range(
 #: player's won cards are tuples made from lists: made from an iterator, a tuple keeps unused room
 #: (20 bytes a step of a history: tests/test_engine_history.py).
 _RECORD = tuple.__new__
+#: A play's card.
+_CARD = itemgetter(1)
 
 
 @lru_cache(maxsize=512)
