@@ -363,7 +363,8 @@ def wait_until(condition: Callable[[], Any], timeout: float, what: str, every: f
 async def wait_until_async(condition: Callable[[], Any], timeout: float, what: str, every: float = 0.05) -> Any:
     """:func:`wait_until` in a coroutine: the event loop runs on between two looks.
 
-    >>> asyncio.run(wait_until_async(lambda: 42, 1, "the answer"))
+    >>> from concurrent.futures import ThreadPoolExecutor  # (a thread: this one may run a loop already)
+    >>> ThreadPoolExecutor(1).submit(asyncio.run, wait_until_async(lambda: 42, 1, "the answer")).result()
     42
     """
     loop = asyncio.get_running_loop()
