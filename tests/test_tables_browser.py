@@ -105,6 +105,9 @@ def create_bastard(page: Page, name: str) -> str:
     """Create a Bastard table (P1, P2 learners, P3 computer) from ``page``, sitting at P1."""
     page.locator(".dn-table-name input").fill(name)
     page.locator(".dn-table-game-picker select").select_option(label="Bastard")
+    # Bastard's own rule options are drawn (the kernel has the game): they push the Create button
+    # down, and a click aimed before that lands beside it (CI lost one so)
+    expect(page.get_by_role("combobox", name="Points per trick")).to_be_visible()
     expect(page.locator(".dn-table-seat-3 select")).to_be_visible()
     page.locator(".dn-create-table").click()
     expect(page.locator(STATUS)).to_contain_text("you are P1")
