@@ -68,7 +68,7 @@ class Board(Protocol):
     on_review: Callable[[], Any] | None
     tried: list[Callable[[Verdict], Any]]
 
-    def _my_turn(self) -> bool: ...
+    def my_turn(self) -> bool: ...
 
     def close(self) -> None: ...
 
@@ -189,7 +189,7 @@ class Coach:
 
     def can_hint(self) -> bool:
         """The human's turn, the board live, no privacy screen."""
-        return self.board._my_turn()
+        return self.board.my_turn()
 
     def can_review(self) -> bool:
         return self.seat() is not None and self.board.game.is_over

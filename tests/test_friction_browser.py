@@ -19,8 +19,8 @@ from playwright.sync_api import Page, expect
 
 import danish_nb as dn
 import test_a11y
+from danish_nb.app_words import label_of
 from danish_nb.widgets import board_for
-from danish_nb.widgets.settings import label_of
 from helpers import said, settled
 from test_browser import ME, codes, log_moves, moves_played
 

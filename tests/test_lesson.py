@@ -13,6 +13,7 @@ import pytest
 
 import danish_nb as dn
 from danish_nb.agents import make_agent
+from danish_nb.app_words import label_of
 from danish_nb.cards import Card
 from danish_nb.core import DanishNbError, MoveParseError, get_game
 from danish_nb.games.danish_bastard import CATALOGUE
@@ -25,7 +26,6 @@ from danish_nb.widgets.lesson import (
     rulings_table,
     show_rule,
 )
-from danish_nb.widgets.settings import label_of
 from danish_nb.words import move_words
 
 GAME = "danish-bastard"

@@ -318,7 +318,8 @@ class Board(ABC):
         self._render()
         return True
 
-    def _my_turn(self) -> bool:
+    def my_turn(self) -> bool:
+        """Whether the viewer, a human, may move now: the board live, unscreened, not paused, its turn."""
         return (self.live and not self.screened and self.viewer is not None and not self._paused()
                 and self.game.current_player == self.viewer and self.seats[self.viewer] == "human"
                 and self.seating.may_move())
@@ -328,7 +329,7 @@ class Board(ABC):
         return False
 
     def _my_moves(self) -> list[Any]:
-        return self.game.legal_moves() if self._my_turn() else []
+        return self.game.legal_moves() if self.my_turn() else []
 
     # ------------------------------------------------------------------ card selection
     @_locked
@@ -424,7 +425,7 @@ class Board(ABC):
     def play(self, text: str) -> Verdict | None:
         """Play a move written in notation (``'P1 take'``) for the human at the screen."""
         move = self.game.parse_move(text)
-        if not self._my_turn() or move.player != self.viewer:
+        if not self.my_turn() or move.player != self.viewer:
             return self._refuse(M("“{move}”: it is not your turn to play that", move=self._words_of(move)))
         return self._try(move)
 

@@ -27,6 +27,7 @@ import traitlets
 from IPython.display import HTML
 from ipywidgets.widgets.widget_string import HTMLStyle
 
+from ..app_words import label_of
 from ..core import GAMES, DanishNbError, Game, Text, Verdict, get_game, option_infos, render_text
 from ..i18n import N_, in_turn, translator
 from ..render.html import rule_html, verdict_html
@@ -34,7 +35,6 @@ from ..render.quiz import PROMPT, Quiz, face_text
 from ..render.replay import step_lines
 from ..render.views import lesson_table
 from ..web.lessons import quiz_body
-from .settings import label_of
 
 _HERE = Path(__file__).parent
 #: Every style of the package's pages (cards, tables, boards, lessons): one file.

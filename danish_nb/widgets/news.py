@@ -90,12 +90,12 @@ def shorten(text: str, longest: int = LONGEST) -> str:
     return head.rstrip() + " …"
 
 
-def rule_words(rule: Rule | None, lang: str) -> tuple[str, str]:
+def rule_quote(rule: Rule | None, lang: str) -> tuple[str, str]:
     """A rule's own words for a reader of ``lang``, never its code, and the language they are
     in: the quote if it is in ``lang``, else its rendering in ``lang``, else in English.
 
     >>> import danish_nb as dn
-    >>> text, lang = rule_words(dn.GAMES["danish-bastard"].catalogue["DB-11"], "en")
+    >>> text, lang = rule_quote(dn.GAMES["danish-bastard"].catalogue["DB-11"], "en")
     >>> text[:30], lang
     ('During this section of play, a', 'en')
     """
@@ -169,7 +169,7 @@ class News:
         for text in said:
             self._count += 1
             items.append((self._count, shorten(text)))
-        words = tuple((_sentence(text), where) for text, where in dict.fromkeys(rule_words(r, lang) for r in rules)
+        words = tuple((_sentence(text), where) for text, where in dict.fromkeys(rule_quote(r, lang) for r in rules)
                       if text)
         self.last = Said(tuple(items), words)
         return self.last
@@ -237,5 +237,4 @@ def _turn_words(board: Any, tr: Any) -> str:
     return tr("{name} to play", name=board.names()[turn])
 
 
-__all__ = ["FIRST", "LONGEST", "NOT_PLAYED", "NOT_PLAYED_AFTER", "NOT_PLAYED_WHY", "News", "Said", "not_played",
-           "rule_words", "shorten", "verdict_words"]
+__all__ = ["LONGEST", "NOT_PLAYED", "News", "Said", "not_played", "shorten", "verdict_words"]
