@@ -25,7 +25,7 @@ def closed(n: int) -> list[list[str]]:
 
 @pytest.mark.parametrize("hand, pile, move, why", [
     (["3C", "5D", "9H", "KS"], ["4C"], "P1 play 5♦", "plays its lowest card that fits"),
-    (["5C", "5D", "9H"], ["4C"], "P1 play 5♣ 5♦", "plays its lowest card that fits (all 2 of them)"),
+    (["5C", "5D", "9H"], ["4C"], "P1 play 5♣ 5♦", "plays its 2 lowest cards that fit, all of one rank"),
     (["2C", "10H", "RJ", "8D"], ["6C"], "P1 play 8♦", "plays its lowest card that fits"),
     (["2C", "10H", "RJ", "AD"], ["KC"], "P1 play A♦", "plays its lowest card that fits"),
     (["10H", "2C", "3C"], ["KC"], "P1 play 2♣", "plays its power card, since nothing lower fits"),

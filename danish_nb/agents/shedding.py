@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card, Rank
-from ..i18n import M
+from ..i18n import N_, M
 from .base import AGENTS, Choice, SeededPlayer
 
 #: Cards worth keeping: the higher, the later they are played.
@@ -20,7 +20,10 @@ _LAST_RESORTS = (("stock", M("no card fits: tries the stock card")), ("closed", 
 COST = {rank: POWER.get(rank, int(rank)) for rank in Rank}
 #: The reasons that name nothing, made once.
 _FACE_UP = M("leaves its strongest cards face up for later")
-_POWER_CARD, _LOWEST = M("power card, since nothing lower fits"), M("lowest card that fits")
+_POWER_CARD, _LOWEST = M("plays its power card, since nothing lower fits"), M("plays its lowest card that fits")
+#: The same reasons when the play is several cards of that rank.
+_POWER_CARDS = N_("plays its {cards} power cards of one rank, since nothing lower fits")
+_LOWEST_CARDS = N_("plays its {cards} lowest cards that fit, all of one rank")
 
 
 def card_cost(card: Card) -> int:
@@ -55,9 +58,10 @@ class ShedRuleOfThumb(SeededPlayer):
             chosen = max(face_up, key=lambda m: sorted((card_cost(c) for c in m.cards), reverse=True))
             return Choice(chosen, _FACE_UP)
         if best is not None:
-            kind = _POWER_CARD if _is_power(best) else _LOWEST
-            many = M(" (all {cards} of them)", cards=len(best.cards)) if len(best.cards) > 1 else ""
-            return Choice(best, M("plays its {kind}{many}", kind=kind, many=many))
+            power, many = _is_power(best), len(best.cards)
+            if many == 1:
+                return Choice(best, _POWER_CARD if power else _LOWEST)
+            return Choice(best, M(_POWER_CARDS if power else _LOWEST_CARDS, cards=many))
         for action, why in _LAST_RESORTS:
             options = [m for m in moves if m.action == action]
             if options:
