@@ -397,6 +397,17 @@ def lessons_served(folder: Path, log_path: Path, warm: int, code: Path | None = 
             app_server.stop(proc)
 
 
+def renders_ahead(code: Path | None) -> bool:
+    """Whether the server of ``code`` (a checkout; ``None``: this code) renders the lessons' pages
+    ahead (:mod:`danish_nb.server.rendered`): a visit waits until it has, or the rendering (seconds
+    of the server's CPU, in a thread) slows that visit's page and not the other code's.
+
+    >>> renders_ahead(None), renders_ahead(Path("/nowhere"))
+    (True, False)
+    """
+    return code is None or (code / "danish_nb" / "server" / "rendered.py").exists()
+
+
 def lesson_rows(browser: Browser, visits: int, busy: bool, before: Path | None = None,
                 from_index: bool = False, phases: bool = False) -> list[tuple[str, str, str]]:
     """Rows of the first quiz and the answers' seconds in two modes taken in turns, each visit
@@ -404,7 +415,7 @@ def lesson_rows(browser: Browser, visits: int, busy: bool, before: Path | None =
     a warm kernel (:mod:`danish_nb.server.warm`), or with ``before`` (a checkout of the code
     before) that code against this one with its warm kernel; and the memory a waiting warm
     kernel holds; ``phases``: when each visit's page reached each step (:class:`Phases`), as
-    medians. This code's server is visited once it rendered the lessons' pages ahead (as a
+    medians. Each server is visited once it rendered the lessons' pages ahead, if it does (as a
     class's server has, which starts before the lesson)."""
     from danish_nb import lessons
 
@@ -424,7 +435,7 @@ def lesson_rows(browser: Browser, visits: int, busy: bool, before: Path | None =
                     with lessons_served(folder, log_path, warm, code) as url:
                         if warm:
                             kernel_id = wait_for_warm(log_path)
-                            if code is None:  # the code before (and its log) may not render ahead
+                            if renders_ahead(code):  # its pages rendered first (they take its CPU meanwhile)
                                 wait_for_log(log_path, RENDERED_AHEAD)
                             time.sleep(1)  # its warm-up reply and the refill's bookkeeping
                             memory.append(kernel_memory_mb(kernel_id))
