@@ -52,9 +52,10 @@ test: $(STAMP)  ## run the whole suite: lint, types, docstring examples, engine,
 lessons-check: $(STAMP)  ## every lesson in en/fr/de from a clean venv holding the wheel (and its sim, rl extras), in Chromium (minutes)
 	DANISH_NB_WHEEL_LESSONS=all $(BIN)/python -m pytest -q -n 0 -p no:randomly tests/test_lessons_wheel.py
 
-fuzz: $(STAMP)  ## long fuzz and contract runs (minutes): bad input at every boundary, random play of every game
+fuzz: $(STAMP)  ## long fuzz and contract runs (minutes): bad input at every boundary, random play of every game, every game by keyboard in every language
 	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_fuzz.py tests/test_contract.py
 	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_bridges_openspiel.py -k random_simulation
+	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_a11y_board.py -k whole_game_by_keyboard
 	$(BIN)/python -m benchmarks.fuzz
 
 bench: $(STAMP)  ## engine, observers, board, simulation, class tables, practice, bridges, strength, app, waits (hint, quiz answers) and static site benchmarks

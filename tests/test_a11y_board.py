@@ -2,7 +2,8 @@
 game played by keyboard alone, with everything the board's live region said collected and checked
 against the moves made (none missing, none repeated, no notation, nothing long); refused moves
 exposed as refused in the accessibility tree; a wild card's value in one radio group; axe-core with
-its best-practice rules on; in English, French and German.
+its best-practice rules on; in English, French and German (``make test`` plays each game in one of
+them, in turn; ``make fuzz`` each game in each).
 
 The board runs here without Voila: the page loads the same ``board.js`` and ``board.css`` (served
 by Playwright's router) on a small model like the serverless page's, and every message goes to
@@ -26,6 +27,7 @@ from danish_nb.core import render_text
 from danish_nb.i18n import translator
 from danish_nb.web.pad import PagePad
 from danish_nb.widgets import board_for
+from helpers import FUZZ
 from test_a11y import AXE, WCAG
 from test_news import check_said
 
@@ -179,8 +181,20 @@ def check_heard(table: Table, lang: str = "en") -> list[str]:
     return heard
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "de"])
-@pytest.mark.parametrize("game_id", list(GAMES))
+def whole_games(fuzz: bool = FUZZ) -> list[tuple[str, str]]:
+    """The whole games played by keyboard: ``make test`` plays each game once, in the three
+    languages in turn (each language at least once); ``make fuzz`` plays each in every language.
+
+    >>> whole_games(fuzz=False)
+    [('danish-bastard', 'en'), ('le-danish', 'fr'), ('rat-bastard-17', 'de'), ('bastard', 'en'), ('sjavs', 'fr')]
+    >>> len(whole_games(fuzz=True))
+    15
+    """
+    langs = ("en", "fr", "de")
+    return [(game_id, lang) for i, game_id in enumerate(GAMES) for j, lang in enumerate(langs) if fuzz or j == i % 3]
+
+
+@pytest.mark.parametrize("game_id, lang", whole_games())
 def test_a_whole_game_by_keyboard_says_every_move_once_in_words(browser: Browser, tables: list[Table],
                                                                 game_id: str, lang: str) -> None:
     players, seed = GAMES[game_id]

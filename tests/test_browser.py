@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,7 @@ from playwright.sync_api import BrowserContext, Locator, Page, Response, WebSock
 
 import danish_nb as dn
 from danish_nb.cards import Card
-from helpers import frame_text, said, start_app_game
+from helpers import frame_text, said, start_app_game, wait_until
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 60_000
@@ -281,10 +280,8 @@ def test_closing_the_page_shuts_its_kernel_down(context: BrowserContext, app_url
     open_app(page, app_url, voila_log)
     page.close(run_before_unload=True)
     assert kernels
-    deadline = time.monotonic() + 30
-    while f"Kernel shutdown: {kernels[0]}" not in voila_log.read_text(encoding="utf-8"):
-        assert time.monotonic() < deadline, f"kernel {kernels[0]} still runs after its page closed"
-        time.sleep(0.2)
+    wait_until(lambda: f"Kernel shutdown: {kernels[0]}" in voila_log.read_text(encoding="utf-8"), 30,
+               f"kernel {kernels[0]} still runs after its page closed", every=0.2)
 
 
 def test_the_page_asks_no_other_host_for_anything(context: BrowserContext, app_url: str, voila_log: Path) -> None:

@@ -22,11 +22,23 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from danish_nb import app_server
 from danish_nb.server.pages import NOT_STARTED, WIDGET_IN_DOM, texts
-from helpers import open_app, start_app_game
+from helpers import open_app, start_app_game, wait_until
 from learner_client import Server, request
 from test_browser import OPEN, choose_face_up, codes
 
 TIMEOUT = 60_000
+#: Counts the response bodies the page has read as JSON (``window.dnAnswersRead``): the page's own
+#: callbacks on a body run in the same turn, before any ``page.evaluate`` can look (a wait on the
+#: watchdog's reading its kernel's state, not on a guess of how long the answer takes).
+ANSWERS_COUNTED = """(() => {
+  const json = Response.prototype.json;
+  window.dnAnswersRead = 0;
+  Response.prototype.json = function () {
+    const read = json.call(this);
+    read.then(() => { window.dnAnswersRead += 1; }, () => {});
+    return read;
+  };
+})()"""
 
 
 def lost_app(folder: Path, source: str) -> Path:
@@ -237,10 +249,11 @@ def test_a_slow_page_blames_the_server_only_while_its_kernel_works(context: Brow
     page.route("http://dn.test/", lambda route: route.fulfill(body=html, content_type="text/html"))
     page.route("http://dn.test/api/kernels/k1", lambda route: route.fulfill(
         body=json.dumps({"id": "k1", "execution_state": state}), content_type="application/json"))
+    page.add_init_script(ANSWERS_COUNTED)
     page.clock.install()
     page.goto("http://dn.test/")
-    page.clock.run_for(1500)  # the first check of the kernel
-    page.wait_for_timeout(300)  # (its answer arrives on the real clock)
+    page.clock.run_for(1500)  # the first check of the kernel: its answer arrives on the real clock
+    wait_until(lambda: page.evaluate("window.dnAnswersRead"), 60, "the page read its kernel's state", every=0.02)
     page.clock.run_for(15_000)
     expect(page.locator("#dn-server-notice")).to_have_text(texts()["en"][key])
     page.close()

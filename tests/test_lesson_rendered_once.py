@@ -10,7 +10,6 @@ import os
 import re
 import shutil
 import subprocess
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +21,7 @@ from playwright.sync_api import Browser, expect
 
 from danish_nb import app_server, lessons as dn_lessons
 from danish_nb.server.rendered import MARK, for_kernel, keep
+from helpers import wait_until
 
 TIMEOUT = 120_000
 #: What the lesson's kernel says about itself, in its page.
@@ -101,10 +101,9 @@ def test_a_page_rendered_ahead_is_the_page_voila_renders(tmp_path: Path) -> None
 
 
 def wait_for_log(log: Path, pattern: str, count: int = 1, timeout: float = 180.0) -> None:
-    deadline = time.monotonic() + timeout
-    while len(re.findall(pattern, log.read_text(errors="replace"))) < count:
-        assert time.monotonic() < deadline, f"the log never said {pattern!r} {count} times"
-        time.sleep(0.2)
+    """Wait until the server's ``log`` says ``pattern`` ``count`` times."""
+    wait_until(lambda: len(re.findall(pattern, log.read_text(errors="replace"))) >= count, timeout,
+               f"the log never said {pattern!r} {count} times", every=0.2)
 
 
 @pytest.mark.browser

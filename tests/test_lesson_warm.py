@@ -12,7 +12,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -27,6 +26,7 @@ from danish_nb.practice.progress import Learner, ProgressStore
 from danish_nb.server.app import Kernels
 from danish_nb.server.warm import WARM_CODE
 from danish_nb.tables import open_store
+from helpers import wait_until
 from test_classroom_lessons import answer_first_choices, lesson_page, served_lesson
 
 T = TypeVar("T")
@@ -129,10 +129,8 @@ def test_the_lessons_command_keeps_warm_kernels_and_the_app_does_not() -> None:
 
 def warm_ready(log: Path, count: int, timeout: float = 180.0) -> None:
     """Wait until the server's log says ``count`` warm kernels were made ready."""
-    deadline = time.monotonic() + timeout
-    while len(re.findall(r"Warm kernel \S+ ready", log.read_text(errors="replace"))) < count:
-        assert time.monotonic() < deadline, "no warm kernel was ready in time"
-        time.sleep(0.2)
+    wait_until(lambda: len(re.findall(r"Warm kernel \S+ ready", log.read_text(errors="replace"))) >= count, timeout,
+               f"{count} warm kernels were not ready in time", every=0.2)
 
 
 @pytest.fixture(scope="module")
