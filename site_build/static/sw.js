@@ -26,14 +26,20 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// the cache, opened once per start of this service worker
+let opened = null;
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
+  opened ??= caches.open(CACHE);
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    let url = new URL(request.url);
-    if (url.pathname.endsWith("/")) url = new URL("index.html", url);
-    const found = await cache.match(url.href, { ignoreSearch: true });
+    const cache = await opened;
+    // the cached files' URLs have no query: looked up by the URL without its own, exactly (a
+    // match that ignores the query reads every entry of the cache, on each request)
+    const url = new URL(request.url);
+    url.search = "";
+    if (url.pathname.endsWith("/")) url.pathname += "index.html";
+    const found = await cache.match(url.href);
     return found || fetch(request);
   })());
 });

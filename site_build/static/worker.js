@@ -17,8 +17,11 @@
 // first board's imports). The underscore options are experimental: the Pyodide version is pinned
 // (site_build/build.py) and the snapshot is tested (tests/test_site.py).
 const BUILD = /*BUILD*/{};
-// Pyodide's module and the snapshot, asked for at once
-const pyodideModule = import("./pyodide/pyodide.mjs");
+// Pyodide's module, its runtime and the snapshot, asked for at once: loadPyodide would import the
+// runtime (pyodide.asm.js, 1 MB) only once its module has run, a second round trip before the
+// WebAssembly is compiled; the same URL, so it finds this import done or under way
+const pyodideModule = Promise.all([import("./pyodide/pyodide.mjs"), import("./pyodide/pyodide.asm.js")])
+  .then(([module]) => module);
 const url = (path) => new URL(path, import.meta.url);
 const bytes = (path) => fetch(url(path)).then((response) => {
   if (!response.ok) throw new Error(`${response.status} ${response.url}`);
