@@ -193,6 +193,8 @@ JACKS: dict[Card, int] = {Card.parse("JS"): -1, Card.parse("JC"): -2, Card.parse
                           Card.parse("JH"): -4}
 NASTY = Card.parse("7D")
 CHARM = Card.parse("7C")
+#: The cards that change a player's score: the jacks and the two sevens.
+_SCORING = frozenset((*JACKS, NASTY, CHARM))
 #: Most deals a match plays: the longest the ``deals`` option allows, and the deals a target-score
 #: match plays before the highest total wins anyway (ruling BA-h).
 MAX_DEALS = 60
@@ -249,7 +251,7 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
     who = f"P{player + 1}"
     if tricks == 0:
         return [ScoreLine(player, 0, (_NO_TRICKS, who))]
-    held = set(cards)
+    held = _SCORING.intersection(cards)  # the jacks and sevens taken (no set of every card)
     jacks = [jack for jack in JACKS if jack in held]
     nasty, charm = NASTY in held, CHARM in held
     if not jacks:
@@ -622,9 +624,8 @@ def endgame_scoring(state: BastardState, player: int, cards: list[Card], index: 
     """The exact endgame solver's scoring (see :class:`~danish_nb.families.tricks.EndgameScoring`):
     each for themselves, the player's points for the deal (BA-13 to BA-18: tricks, jacks, the
     sevens) counted at the end by :func:`score_player`."""
-    relevant = frozenset(JACKS) | {CHARM, NASTY}
-    before = tuple(c for trick in state.won[player] for c in trick if c in relevant)
-    counting = sum(1 << index[c] for c in cards if c in relevant)
+    before = tuple(c for trick in state.won[player] for c in trick if c in _SCORING)
+    counting = sum(1 << index[c] for c in cards if c in _SCORING)
     scores: dict[int, int] = {}
 
     def final(acc: int) -> int:

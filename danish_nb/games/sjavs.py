@@ -354,14 +354,9 @@ def best_trump_count(hand: Sequence[Card], farvesjavs: bool) -> tuple[int, Suit]
 # The auction's moves and events and the first lead's event recur: each is one shared object (events are
 # immutable), so a history holds it once.
 
-@lru_cache(maxsize=256)
-def _auction_move(p: int, bid: str | None) -> TrickMove:
-    """``p`` bids ``bid`` (``None``: passes), one shared move (a history keeps the move played).
-
-    >>> str(_auction_move(0, "slam")), _auction_move(1, None) is _auction_move(1, None)
-    ('P1 bid slam', True)
-    """
-    return TrickMove(p, PASS) if bid is None else TrickMove(p, "bid", bid=bid)
+#: Per seat, the auction's candidate moves, the pass then the bids: one shared move each (a
+#: history keeps the move played).
+_AUCTION_MOVES = tuple((TrickMove(p, PASS), *(TrickMove(p, "bid", bid=bid) for bid in BIDS)) for p in range(4))
 
 
 @lru_cache(maxsize=256)
@@ -652,11 +647,11 @@ class SjavsState(MatchState):
         return M("{target_text}; trumps {name}", target_text=self.target_text(), name=self.trumps.text)
 
     # -- legal moves (the trick play's are the family's)
-    def _phase_moves(self, p: int) -> list[TrickMove]:
+    def _phase_moves(self, p: int) -> Sequence[TrickMove]:
         """The candidates before the trick play (the check keeps the legal ones): the pass and
         the bids, the trump calls (Farvesjavs) or the discards."""
         if self.phase == "bid":
-            return [_auction_move(p, bid) for bid in (None, *BIDS)]
+            return _AUCTION_MOVES[p]
         if self.phase == "trump":
             return [TrickMove(p, "trump", None, suit) for suit in SUITS]
         return [TrickMove(p, "discard", cards=combo) for combo in combinations(self.hands[p], self.layout.skat)]
