@@ -592,59 +592,62 @@ class RatBastardState(RulesState):
                 events.append(_refill_event(p, drawn))
         hands = (tuple(hand), hands[1]) if p == 0 else (hands[0], tuple(hand))
         won = not hand and not any(holes[p])  # no card in hand, none in the hole row (a card is never falsy)
-        passes = total < TARGET and not won  # the usual case: the other player's turn, one copy
-        if isinstance(self, Working):  # a working copy plays in place: plain writes, not its generic copy
-            self.hands, self.holes, self.deck, self.pile, self.total = hands, holes, deck, pile, total  # type: ignore[misc]
-            self.turn, self.known, self.current, self._legal = self.turn + 1, known, 1 - p if passes else p, None  # type: ignore[misc]
-            state = self
-        else:
-            state = self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total, turn=self.turn + 1,
-                              known=known, current=1 - p if passes else p)
-        if passes:
-            return state._settle(events) if state.turn >= options.turn_limit else (state, tuple(events))
+        turn = self.turn + 1
+        if total < TARGET and not won:  # the usual case: the other player's turn, one copy
+            if isinstance(self, Working):  # a working copy plays in place: plain writes, not its generic copy
+                self.hands, self.holes, self.deck, self.pile, self.total = hands, holes, deck, pile, total  # type: ignore[misc]
+                self.turn, self.known, self.current, self._legal = turn, known, 1 - p, None  # type: ignore[misc]
+                state = self
+            else:
+                state = self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total, turn=turn, known=known,
+                                  current=1 - p)
+            return state._settle(events) if turn >= options.turn_limit else (state, tuple(events))
         if total > TARGET:
             if watched:
                 events.append(Event("over", p, M("the total went over 17 with a blind hole card"), (), R["RB-21"]))
-            return state._pick_up(p, "RB-21", "RB-l", events)
+            return self._empty_pile(events, hands, holes, deck, pile, known, turn, p, 1 - p, "RB-21", "RB-l")
         if won:
             result = Result(order=(p, 1 - p), loser=1 - p,
                             reason=M("P{p} has got rid of all their cards and wins: P{x} is the Rat Bastard",
                                      p=p + 1, x=2 - p), reason_id="out-of-cards")
             if watched:
                 events.append(Event("win", p, result.text, (), R["RB-22"], RULING["RB-o"]))
-            return state.copy(phase="over", result=result), tuple(events)
+            return self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total, turn=turn, known=known,
+                             current=p, phase="over", result=result), tuple(events)
         if not deck_gone:
             # the deck was not gone when the card went down, even if the refill emptied it (RB-n)
             if watched:
                 events.append(Event("discard", p, M("17! The pile ({pile}) is discarded; P{p} starts again from 0",
                                                     pile=n_cards(len(pile)), p=p + 1),
                                     pile, R["RB-17"], RULING["RB-f" if deck else "RB-n"]))
-            return state._restart(events, p)
-        return state._pick_up(1 - p, "RB-18", "RB-f", events, restart=p)
+            return self._empty_pile(events, hands, holes, deck, pile, known, turn, p, p)
+        return self._empty_pile(events, hands, holes, deck, pile, known, turn, 1 - p, p, "RB-18", "RB-f")
 
     def _apply_take(self, p: int) -> tuple[RatBastardState, tuple[Event, ...]]:
-        turn, take = self.turn + 1, self._take(p)
+        take, pile, fields = self._take(p), self.pile, (self.hands, self.holes, self.deck, self.pile, self.known)
         if take == "pile" or take == "whole-pile":
-            pile = self.pile
             events = [Event("take", p, M("P{p} picks up all the pile ({pile}); P{x} starts again from 0",
                                          p=p + 1, pile=n_cards(len(pile)), x=2 - p), pile, R["RB-16"])] \
                 if self._watched else []
-            return self._restart(events, 1 - p, p, len(pile), turn)
-        if take == "top-up":
-            return self._pick_up(p, "RB-16", "RB-g", [], None, turn)
-        return self._pick_up(p, "RB-21", "RB-q", [], None, turn)
+            return self._empty_pile(events, *fields, self.turn + 1, p, 1 - p, whole=True)
+        return self._empty_pile([], *fields, self.turn + 1, p, 1 - p, *(("RB-16", "RB-g") if take == "top-up"
+                                                                      else ("RB-21", "RB-q")))
 
-    def _pick_up(self, taker: int, rule: str, ruling: str, events: list[Event], restart: int | None = None,
-                 turn: int | None = None) -> tuple[RatBastardState, tuple[Event, ...]]:
-        """``taker`` picks up from the top of the pile until 5 in hand, the rest is discarded, and
-        ``restart`` (default: the other player) starts from 0; every event cites ``rule`` and the
-        ``ruling`` that reads it (RB-l after going over with a hole card, RB-q when no face-up
-        hole card fits, RB-g when no hand card fits after the deck is gone, RB-f after 17)."""
-        pile, held = self.pile, self.hands[taker]
-        count = min(len(pile), max(0, HAND_SIZE - len(held)))
-        current = 1 - taker if restart is None else restart
-        if self._watched:
-            taken, rest = pile[len(pile) - count:], pile[:len(pile) - count]
+    def _empty_pile(self, events: list[Event], hands: tuple[tuple[Card, ...], ...], holes: tuple[Hole, ...],
+                    deck: tuple[Card, ...], pile: tuple[Card, ...], known: tuple[tuple[Card, ...], ...], turn: int,
+                    taker: int, current: int, rule: str = "", ruling: str = "",
+                    whole: bool = False) -> tuple[RatBastardState, tuple[Event, ...]]:
+        """The pile is emptied and ``current`` starts again from 0, in one copy of this state with
+        these fields: ``taker`` takes the whole pile (``whole``, RB-16), or with a ``rule`` (read by
+        ``ruling``: RB-l after going over with a hole card, RB-q when no face-up hole card fits,
+        RB-g when no hand card fits after the deck is gone, RB-f after 17) picks up from its top
+        until 5 in hand, or else (17 while the deck lasts) takes none; the rest is discarded. The
+        position is recorded for the repetition draw (:meth:`_settle`)."""
+        held = hands[taker]
+        count = len(pile) if whole else min(len(pile), max(0, HAND_SIZE - len(held))) if rule else 0
+        cut = len(pile) - count
+        if rule and self._watched:
+            taken, rest = pile[cut:], pile[:cut]
             if taken:
                 events.append(Event("take", taker, M("P{taker} picks up {count} from the top of the pile",
                                                      taker=taker + 1, count=n_cards(count)),
@@ -656,20 +659,11 @@ class RatBastardState(RulesState):
                 events.append(Event("discard", None, said, rest, R[rule], RULING[ruling]))
             who_restarts = "RB-l" if ruling == "RB-g" else ruling  # RB-l: after going over, the other starts
             events.append(_restart_event(current, rule, who_restarts))
-        return self._restart(events, current, taker, count, turn)
-
-    def _restart(self, events: list[Event], current: int, taker: int = 0, count: int = 0,
-                 turn: int | None = None) -> tuple[RatBastardState, tuple[Event, ...]]:
-        """The pile is emptied, ``taker`` taking its top ``count`` cards into the hand and the rest
-        discarded, and ``current`` starts again from 0 (``turn``: the turn then, if not this state's):
-        in one copy, which records the position for the repetition draw (:meth:`_settle`)."""
-        pile, hands, known = self.pile, self.hands, self.known
-        cut = len(pile) - count
         if count:
             taken = pile[cut:]
-            hands = replace_at(hands, taker, sorted_cards(hands[taker] + taken))
-            known = replace_at(known, taker, known[taker] + taken)  # everyone saw them go there
-        key, seen, deck, holes = None, self.seen, self.deck, self.holes
+            hands = (tuple(sorted(held + taken)), hands[1]) if taker == 0 else (hands[0], tuple(sorted(held + taken)))
+            known = (known[0] + taken, known[1]) if taker == 0 else (known[0], known[1] + taken)  # all saw them go
+        key, seen = None, self.seen
         if self.options.repetitions > 0:
             # the position itself, not its hash(): a Card's hash changes between processes
             # (PYTHONHASHSEED), and a state restored elsewhere must recognise the positions it saw.
@@ -677,8 +671,8 @@ class RatBastardState(RulesState):
             # never comes back: those are dropped (and positions differ first in the hands)
             key = (deck, holes, current, hands)
             seen = (*seen, key) if seen and seen[-1][0] == deck and seen[-1][1] == holes else (key,)
-        state = self.copy(hands=hands, pile=(), total=0, discard=self.discard + pile[:cut], current=current,
-                          known=known, seen=seen, turn=self.turn if turn is None else turn)
+        state = self.copy(hands=hands, holes=holes, deck=deck, pile=(), total=0, discard=self.discard + pile[:cut],
+                          current=current, known=known, seen=seen, turn=turn)
         return state._settle(events, key)
 
     def _settle(self, events: list[Event], key: tuple | None = None) -> tuple[RatBastardState, tuple[Event, ...]]:
