@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple
 
 from ..cards import Card, Rank, Suit, n_cards, shuffled, standard_pack
-from ..checks import Step, Why, passes, verdict
+from ..checks import Step, Why, verdict
 from ..core import (
     Catalogue,
     Event,
@@ -46,7 +46,7 @@ from ..core import (
     option,
     register,
 )
-from ..families.common import options_cache, position_cards, remove_cards, replace_at, sorted_cards
+from ..families.common import options_cache, position_cards, replace_at, sorted_cards
 from ..families.running_total import (
     ACTIONS,
     ROW,
@@ -388,7 +388,7 @@ class RatBastardState(RulesState):
         p = self.current
         hand = self.hands[p]
         if self.phase == "swap":
-            return self._swaps(p, hand) + [_move(p, "keep")]
+            return self._swaps(p, hand) + [_KEEPS[p]]
         if hand:
             last, options = _LAST, self.options  # the options' table (see _table), read inline
             plays = (last[1] if last[0] is options else _table(options)).plays[p][self.total]  # one pack: no card twice
@@ -396,27 +396,25 @@ class RatBastardState(RulesState):
             for card in hand:
                 moves += plays[card]
             return moves or [_TAKES[p]]
-        row, fits = self.holes[p], _table(self.options).fits[self.total]
+        row, ups, total = self.holes[p], _table(self.options).ups[p], self.total
         moves = []
         for slot in outer_slots(row):
             if slot in UP_SLOTS:
-                moves += [_move(p, "hole", None, value, slot + 1) for value in fits[row[slot]]]
-                continue
-            blind = _move(p, "hole", None, None, slot + 1)
-            if passes(self._check_hole(blind)[-1]):
-                moves.append(blind)
+                moves += ups[slot][total][row[slot]]
+            elif self._check_hole(_BLINDS[p][slot])[-1][0].ok:
+                moves.append(_BLINDS[p][slot])
         return moves or [_TAKES[p]]
 
     def _swaps(self, p: int, hand: tuple[Card, ...]) -> list[RatMove]:
         """The swaps :meth:`_check_swap` passes: whether a face-up position may be replaced does
-        not depend on the hand card put there, so each position is checked once, with the first."""
+        not depend on the hand card put there, so each position is checked once, with the first
+        (a swap is made once a game: its moves are made as tuples, not shared)."""
         row, moves = self.holes[p], []
         for slot in UP_SLOTS:
             other = row[slot]
-            if other is None or not hand:
-                continue
-            if passes(self._check_swap(_move(p, "swap", hand[0], None, None, other))[-1]):
-                moves += [_move(p, "swap", card, None, None, other) for card in hand]
+            if other is not None and hand and \
+                    self._check_swap(_new(RatMove, (p, "swap", hand[0], None, None, other)))[-1][0].ok:
+                moves += [_new(RatMove, (p, "swap", card, None, None, other)) for card in hand]
         return moves
 
     # -- explanations (any candidate move)
@@ -677,7 +675,7 @@ class RatBastardState(RulesState):
 
     def _settle(self, events: list[Event], key: tuple | None = None) -> tuple[RatBastardState, tuple[Event, ...]]:
         """End the game as a draw when the position ``key`` (recorded when the pile emptied, see
-        :meth:`_restart`) came ``repetitions`` times (a third time by default), or at the turn limit."""
+        :meth:`_empty_pile`) came ``repetitions`` times (a third time by default), or at the turn limit."""
         options = self.options
         if key is not None and self.seen.count(key) >= options.repetitions:
             result = Result(draw=True, reason=repetition_text(options.repetitions), reason_id="repetition")
@@ -691,23 +689,27 @@ class RatBastardState(RulesState):
         return self.copy(phase="over", result=result), tuple(events)
 
     def _apply_swap(self, move: RatMove) -> tuple[RatBastardState, tuple[Event, ...]]:
-        p = move.player
-        if move.action == "swap":
-            slot = next(s for s in UP_SLOTS if self.holes[p][s] == move.other)
-            hands = replace_at(self.hands, p, sorted_cards(remove_cards(self.hands[p], (move.card,))
-                                                           + (move.other,)))
-            holes = replace_at(self.holes, p, replace_at(self.holes[p], slot, move.card))
-            mine = tuple(card for card in self.known[p] if card != move.card)  # one pack: each card once
-            events = [Event("swap", p, M("P{p} puts {card} face up at position {slot} and takes {other} into "
-                                         "the hand", p=p + 1, card=move.card,
-                                         slot=slot + 1, other=move.other), (move.card, move.other), R["RB-7"])] \
-                if self._watched else []
-            return self.copy(hands=hands, holes=holes, swapped=self.swapped + (slot,), turn=self.turn + 1,
-                             known=replace_at(self.known, p, (*mine, move.other)))._settle(events)
-        events = [Event("keep", p, M("P{p} is done swapping", p=p + 1), (), R["RB-7"])] if self._watched else []
-        if p == 0:
-            return self.copy(current=1, swapped=(), turn=self.turn + 1)._settle(events)
-        return self._draw_for_first(events, swapped=(), turn=self.turn + 1, phase="play")
+        p, action, card, _, _, other = move
+        turn, watched, hands, holes, known = self.turn + 1, self._watched, self.hands, self.holes, self.known
+        if action == "keep":
+            events = [Event("keep", p, M("P{p} is done swapping", p=p + 1), (), R["RB-7"])] if watched else []
+            if p == 0:
+                return self.copy(current=1, swapped=(), turn=turn)._settle(events)
+            return self._draw_for_first(events, swapped=(), turn=turn, phase="play")
+        row, hand, mine = list(holes[p]), list(hands[p]), list(known[p])
+        slot = UP_SLOTS[0] if row[UP_SLOTS[0]] == other else UP_SLOTS[1]
+        row[slot] = card
+        hand.remove(card)
+        insort(hand, other)  # the hand stays in order
+        if card in mine:  # one pack: each card once
+            mine.remove(card)
+        mine.append(other)
+        events = [Event("swap", p, M("P{p} puts {card} face up at position {slot} and takes {other} into the hand",
+                                     p=p + 1, card=card, slot=slot + 1, other=other), (card, other), R["RB-7"])] \
+            if watched else []
+        return self.copy(hands=replace_at(hands, p, tuple(hand)), holes=replace_at(holes, p, tuple(row)),
+                         swapped=self.swapped + (slot,), turn=turn,
+                         known=replace_at(known, p, tuple(mine)))._settle(events)
 
     def _draw_for_first(self, events: list[Event], **changes: Any) -> tuple[RatBastardState, tuple[Event, ...]]:
         """Each player draws the top card of the deck until one is higher (RB-9, RB-10, ruling RB-h)."""
@@ -762,12 +764,16 @@ class _Table(NamedTuple):
 
     >>> [str(m) for m in _table(Options()).plays[0][15][Card.parse("RJ")]], _table(Options()).fits[15][Card.parse("3S")]
     (['P1 play RJ=1', 'P1 play RJ=2'], ())
+    >>> [str(m) for m in _table(Options()).ups[1][3][12][Card.parse("5S")]]
+    ['P2 hole 4']
     """
 
     pack: tuple[Card, ...]
     values: dict[Card, int | None]
     fits: tuple[dict[Card, tuple[int | None, ...]], ...]
     plays: tuple[tuple[dict[Card, tuple[RatMove, ...]], ...], ...]
+    #: The same for a face-up hole card: ``ups[seat][slot][total][card]``.
+    ups: tuple[dict[int, tuple[dict[Card, tuple[RatMove, ...]], ...]], ...]
 
 
 def _make_table(options: Options) -> _Table:
@@ -778,7 +784,9 @@ def _make_table(options: Options) -> _Table:
                  for allowed in map(_allowed_values, range(TARGET)))
     plays = tuple(tuple({card: tuple(_move(p, "play", card, v) for v in fit[card]) for card in values} for fit in fits)
                   for p in range(PLAYERS))
-    return _Table(cards, values, fits, plays)
+    ups = tuple({slot: tuple({card: tuple(_move(p, "hole", None, v, slot + 1) for v in fit[card]) for card in values}
+                             for fit in fits) for slot in UP_SLOTS} for p in range(PLAYERS))
+    return _Table(cards, values, fits, plays, ups)
 
 
 #: The options last asked about and their table: a playout asks about one options object over and over.
@@ -874,8 +882,12 @@ def _move(player: int, action: str, card: Card | None = None, value: int | None 
     return RatMove(player, action, card, value, position, other)
 
 
-#: Each seat's take, the move when no card fits.
-_TAKES = (_move(0, "take"), _move(1, "take"))
+#: Each seat's blind play of each hole slot (a face-down card: ruling RB-c).
+_BLINDS = tuple(tuple(_move(p, "hole", None, None, slot + 1) for slot in range(ROW)) for p in range(PLAYERS))
+#: Each seat's take, the move when no card fits, and its keep, the move ending its swaps.
+_TAKES, _KEEPS = (_move(0, "take"), _move(1, "take")), (_move(0, "keep"), _move(1, "keep"))
+#: A tuple of a class (a move made without a call of the class's own ``__new__``).
+_new = tuple.__new__
 
 
 @lru_cache(maxsize=4096)
