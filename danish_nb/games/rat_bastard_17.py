@@ -700,7 +700,7 @@ class RatBastardState(RulesState):
         slot = UP_SLOTS[0] if row[UP_SLOTS[0]] == other else UP_SLOTS[1]
         row[slot] = card
         hand.remove(card)
-        insort(hand, other)  # the hand stays in order
+        insort(hand, other)  # type: ignore[misc]  # the hand stays in order (a legal swap names both cards)
         if card in mine:  # one pack: each card once
             mine.remove(card)
         mine.append(other)
