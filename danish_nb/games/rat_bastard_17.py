@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple
 
 from ..cards import Card, Rank, Suit, n_cards, shuffled, standard_pack
-from ..checks import Step, Why, passes, verdict
+from ..checks import Step, Why, verdict
 from ..core import (
     Catalogue,
     Event,
@@ -46,7 +46,7 @@ from ..core import (
     option,
     register,
 )
-from ..families.common import options_cache, position_cards, remove_cards, replace_at, sorted_cards
+from ..families.common import options_cache, position_cards, replace_at, sorted_cards
 from ..families.running_total import (
     ACTIONS,
     ROW,
@@ -388,7 +388,7 @@ class RatBastardState(RulesState):
         p = self.current
         hand = self.hands[p]
         if self.phase == "swap":
-            return self._swaps(p, hand) + [_move(p, "keep")]
+            return self._swaps(p, hand) + [_KEEPS[p]]
         if hand:
             last, options = _LAST, self.options  # the options' table (see _table), read inline
             plays = (last[1] if last[0] is options else _table(options)).plays[p][self.total]  # one pack: no card twice
@@ -396,27 +396,25 @@ class RatBastardState(RulesState):
             for card in hand:
                 moves += plays[card]
             return moves or [_TAKES[p]]
-        row, fits = self.holes[p], _table(self.options).fits[self.total]
+        row, ups, total = self.holes[p], _table(self.options).ups[p], self.total
         moves = []
         for slot in outer_slots(row):
             if slot in UP_SLOTS:
-                moves += [_move(p, "hole", None, value, slot + 1) for value in fits[row[slot]]]
-                continue
-            blind = _move(p, "hole", None, None, slot + 1)
-            if passes(self._check_hole(blind)[-1]):
-                moves.append(blind)
+                moves += ups[slot][total][row[slot]]
+            elif self._check_hole(_BLINDS[p][slot])[-1][0].ok:
+                moves.append(_BLINDS[p][slot])
         return moves or [_TAKES[p]]
 
     def _swaps(self, p: int, hand: tuple[Card, ...]) -> list[RatMove]:
         """The swaps :meth:`_check_swap` passes: whether a face-up position may be replaced does
-        not depend on the hand card put there, so each position is checked once, with the first."""
+        not depend on the hand card put there, so each position is checked once, with the first
+        (a swap is made once a game: its moves are made as tuples, not shared)."""
         row, moves = self.holes[p], []
         for slot in UP_SLOTS:
             other = row[slot]
-            if other is None or not hand:
-                continue
-            if passes(self._check_swap(_move(p, "swap", hand[0], None, None, other))[-1]):
-                moves += [_move(p, "swap", card, None, None, other) for card in hand]
+            if other is not None and hand and \
+                    self._check_swap(_new(RatMove, (p, "swap", hand[0], None, None, other)))[-1][0].ok:
+                moves += [_new(RatMove, (p, "swap", card, None, None, other)) for card in hand]
         return moves
 
     # -- explanations (any candidate move)
@@ -592,59 +590,62 @@ class RatBastardState(RulesState):
                 events.append(_refill_event(p, drawn))
         hands = (tuple(hand), hands[1]) if p == 0 else (hands[0], tuple(hand))
         won = not hand and not any(holes[p])  # no card in hand, none in the hole row (a card is never falsy)
-        passes = total < TARGET and not won  # the usual case: the other player's turn, one copy
-        if isinstance(self, Working):  # a working copy plays in place: plain writes, not its generic copy
-            self.hands, self.holes, self.deck, self.pile, self.total = hands, holes, deck, pile, total  # type: ignore[misc]
-            self.turn, self.known, self.current, self._legal = self.turn + 1, known, 1 - p if passes else p, None  # type: ignore[misc]
-            state = self
-        else:
-            state = self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total, turn=self.turn + 1,
-                              known=known, current=1 - p if passes else p)
-        if passes:
-            return state._settle(events) if state.turn >= options.turn_limit else (state, tuple(events))
+        turn = self.turn + 1
+        if total < TARGET and not won:  # the usual case: the other player's turn, one copy
+            if isinstance(self, Working):  # a working copy plays in place: plain writes, not its generic copy
+                self.hands, self.holes, self.deck, self.pile, self.total = hands, holes, deck, pile, total  # type: ignore[misc]
+                self.turn, self.known, self.current, self._legal = turn, known, 1 - p, None  # type: ignore[misc]
+                state = self
+            else:
+                state = self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total, turn=turn, known=known,
+                                  current=1 - p)
+            return state._settle(events) if turn >= options.turn_limit else (state, tuple(events))
         if total > TARGET:
             if watched:
                 events.append(Event("over", p, M("the total went over 17 with a blind hole card"), (), R["RB-21"]))
-            return state._pick_up(p, "RB-21", "RB-l", events)
+            return self._empty_pile(events, hands, holes, deck, pile, known, turn, p, 1 - p, "RB-21", "RB-l")
         if won:
             result = Result(order=(p, 1 - p), loser=1 - p,
                             reason=M("P{p} has got rid of all their cards and wins: P{x} is the Rat Bastard",
                                      p=p + 1, x=2 - p), reason_id="out-of-cards")
             if watched:
                 events.append(Event("win", p, result.text, (), R["RB-22"], RULING["RB-o"]))
-            return state.copy(phase="over", result=result), tuple(events)
+            return self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total, turn=turn, known=known,
+                             current=p, phase="over", result=result), tuple(events)
         if not deck_gone:
             # the deck was not gone when the card went down, even if the refill emptied it (RB-n)
             if watched:
                 events.append(Event("discard", p, M("17! The pile ({pile}) is discarded; P{p} starts again from 0",
                                                     pile=n_cards(len(pile)), p=p + 1),
                                     pile, R["RB-17"], RULING["RB-f" if deck else "RB-n"]))
-            return state._restart(events, p)
-        return state._pick_up(1 - p, "RB-18", "RB-f", events, restart=p)
+            return self._empty_pile(events, hands, holes, deck, pile, known, turn, p, p)
+        return self._empty_pile(events, hands, holes, deck, pile, known, turn, 1 - p, p, "RB-18", "RB-f")
 
     def _apply_take(self, p: int) -> tuple[RatBastardState, tuple[Event, ...]]:
-        turn, take = self.turn + 1, self._take(p)
+        take, pile, fields = self._take(p), self.pile, (self.hands, self.holes, self.deck, self.pile, self.known)
         if take == "pile" or take == "whole-pile":
-            pile = self.pile
             events = [Event("take", p, M("P{p} picks up all the pile ({pile}); P{x} starts again from 0",
                                          p=p + 1, pile=n_cards(len(pile)), x=2 - p), pile, R["RB-16"])] \
                 if self._watched else []
-            return self._restart(events, 1 - p, p, len(pile), turn)
-        if take == "top-up":
-            return self._pick_up(p, "RB-16", "RB-g", [], None, turn)
-        return self._pick_up(p, "RB-21", "RB-q", [], None, turn)
+            return self._empty_pile(events, *fields, self.turn + 1, p, 1 - p, whole=True)
+        return self._empty_pile([], *fields, self.turn + 1, p, 1 - p, *(("RB-16", "RB-g") if take == "top-up"
+                                                                      else ("RB-21", "RB-q")))
 
-    def _pick_up(self, taker: int, rule: str, ruling: str, events: list[Event], restart: int | None = None,
-                 turn: int | None = None) -> tuple[RatBastardState, tuple[Event, ...]]:
-        """``taker`` picks up from the top of the pile until 5 in hand, the rest is discarded, and
-        ``restart`` (default: the other player) starts from 0; every event cites ``rule`` and the
-        ``ruling`` that reads it (RB-l after going over with a hole card, RB-q when no face-up
-        hole card fits, RB-g when no hand card fits after the deck is gone, RB-f after 17)."""
-        pile, held = self.pile, self.hands[taker]
-        count = min(len(pile), max(0, HAND_SIZE - len(held)))
-        current = 1 - taker if restart is None else restart
-        if self._watched:
-            taken, rest = pile[len(pile) - count:], pile[:len(pile) - count]
+    def _empty_pile(self, events: list[Event], hands: tuple[tuple[Card, ...], ...], holes: tuple[Hole, ...],
+                    deck: tuple[Card, ...], pile: tuple[Card, ...], known: tuple[tuple[Card, ...], ...], turn: int,
+                    taker: int, current: int, rule: str = "", ruling: str = "",
+                    whole: bool = False) -> tuple[RatBastardState, tuple[Event, ...]]:
+        """The pile is emptied and ``current`` starts again from 0, in one copy of this state with
+        these fields: ``taker`` takes the whole pile (``whole``, RB-16), or with a ``rule`` (read by
+        ``ruling``: RB-l after going over with a hole card, RB-q when no face-up hole card fits,
+        RB-g when no hand card fits after the deck is gone, RB-f after 17) picks up from its top
+        until 5 in hand, or else (17 while the deck lasts) takes none; the rest is discarded. The
+        position is recorded for the repetition draw (:meth:`_settle`)."""
+        held = hands[taker]
+        count = len(pile) if whole else min(len(pile), max(0, HAND_SIZE - len(held))) if rule else 0
+        cut = len(pile) - count
+        if rule and self._watched:
+            taken, rest = pile[cut:], pile[:cut]
             if taken:
                 events.append(Event("take", taker, M("P{taker} picks up {count} from the top of the pile",
                                                      taker=taker + 1, count=n_cards(count)),
@@ -656,20 +657,11 @@ class RatBastardState(RulesState):
                 events.append(Event("discard", None, said, rest, R[rule], RULING[ruling]))
             who_restarts = "RB-l" if ruling == "RB-g" else ruling  # RB-l: after going over, the other starts
             events.append(_restart_event(current, rule, who_restarts))
-        return self._restart(events, current, taker, count, turn)
-
-    def _restart(self, events: list[Event], current: int, taker: int = 0, count: int = 0,
-                 turn: int | None = None) -> tuple[RatBastardState, tuple[Event, ...]]:
-        """The pile is emptied, ``taker`` taking its top ``count`` cards into the hand and the rest
-        discarded, and ``current`` starts again from 0 (``turn``: the turn then, if not this state's):
-        in one copy, which records the position for the repetition draw (:meth:`_settle`)."""
-        pile, hands, known = self.pile, self.hands, self.known
-        cut = len(pile) - count
         if count:
             taken = pile[cut:]
-            hands = replace_at(hands, taker, sorted_cards(hands[taker] + taken))
-            known = replace_at(known, taker, known[taker] + taken)  # everyone saw them go there
-        key, seen, deck, holes = None, self.seen, self.deck, self.holes
+            hands = (tuple(sorted(held + taken)), hands[1]) if taker == 0 else (hands[0], tuple(sorted(held + taken)))
+            known = (known[0] + taken, known[1]) if taker == 0 else (known[0], known[1] + taken)  # all saw them go
+        key, seen = None, self.seen
         if self.options.repetitions > 0:
             # the position itself, not its hash(): a Card's hash changes between processes
             # (PYTHONHASHSEED), and a state restored elsewhere must recognise the positions it saw.
@@ -677,13 +669,13 @@ class RatBastardState(RulesState):
             # never comes back: those are dropped (and positions differ first in the hands)
             key = (deck, holes, current, hands)
             seen = (*seen, key) if seen and seen[-1][0] == deck and seen[-1][1] == holes else (key,)
-        state = self.copy(hands=hands, pile=(), total=0, discard=self.discard + pile[:cut], current=current,
-                          known=known, seen=seen, turn=self.turn if turn is None else turn)
+        state = self.copy(hands=hands, holes=holes, deck=deck, pile=(), total=0, discard=self.discard + pile[:cut],
+                          current=current, known=known, seen=seen, turn=turn)
         return state._settle(events, key)
 
     def _settle(self, events: list[Event], key: tuple | None = None) -> tuple[RatBastardState, tuple[Event, ...]]:
         """End the game as a draw when the position ``key`` (recorded when the pile emptied, see
-        :meth:`_restart`) came ``repetitions`` times (a third time by default), or at the turn limit."""
+        :meth:`_empty_pile`) came ``repetitions`` times (a third time by default), or at the turn limit."""
         options = self.options
         if key is not None and self.seen.count(key) >= options.repetitions:
             result = Result(draw=True, reason=repetition_text(options.repetitions), reason_id="repetition")
@@ -697,23 +689,27 @@ class RatBastardState(RulesState):
         return self.copy(phase="over", result=result), tuple(events)
 
     def _apply_swap(self, move: RatMove) -> tuple[RatBastardState, tuple[Event, ...]]:
-        p = move.player
-        if move.action == "swap":
-            slot = next(s for s in UP_SLOTS if self.holes[p][s] == move.other)
-            hands = replace_at(self.hands, p, sorted_cards(remove_cards(self.hands[p], (move.card,))
-                                                           + (move.other,)))
-            holes = replace_at(self.holes, p, replace_at(self.holes[p], slot, move.card))
-            mine = tuple(card for card in self.known[p] if card != move.card)  # one pack: each card once
-            events = [Event("swap", p, M("P{p} puts {card} face up at position {slot} and takes {other} into "
-                                         "the hand", p=p + 1, card=move.card,
-                                         slot=slot + 1, other=move.other), (move.card, move.other), R["RB-7"])] \
-                if self._watched else []
-            return self.copy(hands=hands, holes=holes, swapped=self.swapped + (slot,), turn=self.turn + 1,
-                             known=replace_at(self.known, p, (*mine, move.other)))._settle(events)
-        events = [Event("keep", p, M("P{p} is done swapping", p=p + 1), (), R["RB-7"])] if self._watched else []
-        if p == 0:
-            return self.copy(current=1, swapped=(), turn=self.turn + 1)._settle(events)
-        return self._draw_for_first(events, swapped=(), turn=self.turn + 1, phase="play")
+        p, action, card, _, _, other = move
+        turn, watched, hands, holes, known = self.turn + 1, self._watched, self.hands, self.holes, self.known
+        if action == "keep":
+            events = [Event("keep", p, M("P{p} is done swapping", p=p + 1), (), R["RB-7"])] if watched else []
+            if p == 0:
+                return self.copy(current=1, swapped=(), turn=turn)._settle(events)
+            return self._draw_for_first(events, swapped=(), turn=turn, phase="play")
+        row, hand, mine = list(holes[p]), list(hands[p]), list(known[p])
+        slot = UP_SLOTS[0] if row[UP_SLOTS[0]] == other else UP_SLOTS[1]
+        row[slot] = card
+        hand.remove(card)
+        insort(hand, other)  # type: ignore[misc]  # the hand stays in order (a legal swap names both cards)
+        if card in mine:  # one pack: each card once
+            mine.remove(card)
+        mine.append(other)
+        events = [Event("swap", p, M("P{p} puts {card} face up at position {slot} and takes {other} into the hand",
+                                     p=p + 1, card=card, slot=slot + 1, other=other), (card, other), R["RB-7"])] \
+            if watched else []
+        return self.copy(hands=replace_at(hands, p, tuple(hand)), holes=replace_at(holes, p, tuple(row)),
+                         swapped=self.swapped + (slot,), turn=turn,
+                         known=replace_at(known, p, tuple(mine)))._settle(events)
 
     def _draw_for_first(self, events: list[Event], **changes: Any) -> tuple[RatBastardState, tuple[Event, ...]]:
         """Each player draws the top card of the deck until one is higher (RB-9, RB-10, ruling RB-h)."""
@@ -768,12 +764,16 @@ class _Table(NamedTuple):
 
     >>> [str(m) for m in _table(Options()).plays[0][15][Card.parse("RJ")]], _table(Options()).fits[15][Card.parse("3S")]
     (['P1 play RJ=1', 'P1 play RJ=2'], ())
+    >>> [str(m) for m in _table(Options()).ups[1][3][12][Card.parse("5S")]]
+    ['P2 hole 4']
     """
 
     pack: tuple[Card, ...]
     values: dict[Card, int | None]
     fits: tuple[dict[Card, tuple[int | None, ...]], ...]
     plays: tuple[tuple[dict[Card, tuple[RatMove, ...]], ...], ...]
+    #: The same for a face-up hole card: ``ups[seat][slot][total][card]``.
+    ups: tuple[dict[int, tuple[dict[Card, tuple[RatMove, ...]], ...]], ...]
 
 
 def _make_table(options: Options) -> _Table:
@@ -784,7 +784,9 @@ def _make_table(options: Options) -> _Table:
                  for allowed in map(_allowed_values, range(TARGET)))
     plays = tuple(tuple({card: tuple(_move(p, "play", card, v) for v in fit[card]) for card in values} for fit in fits)
                   for p in range(PLAYERS))
-    return _Table(cards, values, fits, plays)
+    ups = tuple({slot: tuple({card: tuple(_move(p, "hole", None, v, slot + 1) for v in fit[card]) for card in values}
+                             for fit in fits) for slot in UP_SLOTS} for p in range(PLAYERS))
+    return _Table(cards, values, fits, plays, ups)
 
 
 #: The options last asked about and their table: a playout asks about one options object over and over.
@@ -880,8 +882,12 @@ def _move(player: int, action: str, card: Card | None = None, value: int | None 
     return RatMove(player, action, card, value, position, other)
 
 
-#: Each seat's take, the move when no card fits.
-_TAKES = (_move(0, "take"), _move(1, "take"))
+#: Each seat's blind play of each hole slot (a face-down card: ruling RB-c).
+_BLINDS = tuple(tuple(_move(p, "hole", None, None, slot + 1) for slot in range(ROW)) for p in range(PLAYERS))
+#: Each seat's take, the move when no card fits, and its keep, the move ending its swaps.
+_TAKES, _KEEPS = (_move(0, "take"), _move(1, "take")), (_move(0, "keep"), _move(1, "keep"))
+#: A tuple of a class (a move made without a call of the class's own ``__new__``).
+_new = tuple.__new__
 
 
 @lru_cache(maxsize=4096)
