@@ -34,12 +34,16 @@ import hashlib
 import html
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
 import tarfile
+import time
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -129,6 +133,26 @@ def inputs_hash() -> str:
     for path in sorted(files):
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its children waited for (npm, pip, Node.js)."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+@contextmanager
+def step(name: str) -> Iterator[None]:
+    """Print the wall and CPU seconds a step of the build took (``make site``'s log says where
+    its time goes).
+
+    >>> with step("nothing"):
+    ...     pass
+    [nothing: 0.0 s, 0.0 CPU s]
+    """
+    wall, cpu = time.perf_counter(), cpu_seconds()
+    yield
+    print(f"[{name}: {time.perf_counter() - wall:.1f} s, {cpu_seconds() - cpu:.1f} CPU s]", flush=True)
 
 
 def run(*command: str | Path, cwd: Path = ROOT) -> None:
@@ -453,7 +477,8 @@ def precompress_file(path: Path) -> int:
 
 def build(force: bool = False) -> Path:
     """Build ``site/`` unless it is up to date; returns its path."""
-    key = inputs_hash()
+    with step("inputs' hash"):
+        key = inputs_hash()
     stamp = OUT / INPUTS_FILE
     if not force and stamp.exists() and stamp.read_text() == key and (OUT / "index.html").exists():
         print(f"{OUT.relative_to(ROOT)}/ is up to date")
@@ -468,31 +493,39 @@ def build(force: bool = False) -> Path:
     shutil.rmtree(staged, ignore_errors=True)
     pyodide_dir = staged / "pyodide"
     pyodide_dir.mkdir(parents=True)
-    npm_pyodide = npm_package(*PYODIDE)
-    for name in PYODIDE_CORE:
-        shutil.copy2(npm_pyodide / name, pyodide_dir / name)
-    wheel = project_wheel(pyodide_dir)
-    dependencies = dependency_wheels(pyodide_dir)
-    compile_bytecode(pyodide_dir, npm_pyodide / "pyodide-lock.json", wheel)
-    trim_stdlib(pyodide_dir / "python_stdlib.zip")
-    for name in PACKAGE_FILES:
-        shutil.copy2(ROOT / "danish_nb" / name, staged / Path(name).name)
-    words = {lang: page_words(lang) for lang in LANGUAGES}
-    lock = {"info": json.loads((npm_pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["info"], "packages": {}}
-    constants = {"worker.js": {"wheel": f"pyodide/{wheel.name}", "lock": lock, "prepare": PREPARE, "warmUp": WARM_UP,
-                               "snapshot": SNAPSHOT, "wheels": [f"pyodide/{w.name}" for w in dependencies]},
-                 "app.js": {"languages": list(LANGUAGES), "words": words},
-                 "lesson.js": {"words": words}}
-    for path in STATIC.iterdir():
-        if path.name in constants:
-            text = with_build(path.read_text(encoding="utf-8"), constants[path.name], path.name)
-            (staged / path.name).write_text(text, encoding="utf-8")
-        elif path.name != "sw.js":
-            shutil.copy2(path, staged / path.name)
-    (staged / "index.html").write_text(app_page(words[DEFAULT]), encoding="utf-8")
-    (staged / "manifest.webmanifest").write_text(manifest(words[DEFAULT]), encoding="utf-8")
-    make_snapshot(staged)
-    lessons = build_lessons(staged / "lessons")
+    with step("Pyodide from npm"):
+        npm_pyodide = npm_package(*PYODIDE)
+        for name in PYODIDE_CORE:
+            shutil.copy2(npm_pyodide / name, pyodide_dir / name)
+    with step("the wheels"):
+        wheel = project_wheel(pyodide_dir)
+        dependencies = dependency_wheels(pyodide_dir)
+    with step("bytecode"):
+        compile_bytecode(pyodide_dir, npm_pyodide / "pyodide-lock.json", wheel)
+        trim_stdlib(pyodide_dir / "python_stdlib.zip")
+    with step("pages and scripts"):
+        for name in PACKAGE_FILES:
+            shutil.copy2(ROOT / "danish_nb" / name, staged / Path(name).name)
+        words = {lang: page_words(lang) for lang in LANGUAGES}
+        lock = {"info": json.loads((npm_pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["info"],
+                "packages": {}}
+        constants = {"worker.js": {"wheel": f"pyodide/{wheel.name}", "lock": lock, "prepare": PREPARE,
+                                   "warmUp": WARM_UP, "snapshot": SNAPSHOT,
+                                   "wheels": [f"pyodide/{w.name}" for w in dependencies]},
+                     "app.js": {"languages": list(LANGUAGES), "words": words},
+                     "lesson.js": {"words": words}}
+        for path in STATIC.iterdir():
+            if path.name in constants:
+                text = with_build(path.read_text(encoding="utf-8"), constants[path.name], path.name)
+                (staged / path.name).write_text(text, encoding="utf-8")
+            elif path.name != "sw.js":
+                shutil.copy2(path, staged / path.name)
+        (staged / "index.html").write_text(app_page(words[DEFAULT]), encoding="utf-8")
+        (staged / "manifest.webmanifest").write_text(manifest(words[DEFAULT]), encoding="utf-8")
+    with step("start-up snapshot"):
+        make_snapshot(staged)
+    with step("lessons"):
+        lessons = build_lessons(staged / "lessons")
     print(f"lessons: {len(lessons)} pages in {len(LANGUAGES)} languages in lessons/")
     remote = external_links(staged)
     if remote:
@@ -501,7 +534,8 @@ def build(force: bool = False) -> Path:
     service_worker = with_build((STATIC / "sw.js").read_text(encoding="utf-8"), {"version": version, "files": files},
                                 "sw.js")
     (staged / "sw.js").write_text(service_worker, encoding="utf-8")
-    saved = precompress(staged)
+    with step("precompressed copies"):
+        saved = precompress(staged)
     print(f"precompressed copies (.br, .gz) save {saved / 1e6:.1f} MB on a visit a host serves them to")
     (staged / INPUTS_FILE).write_text(key)
     shutil.rmtree(OUT, ignore_errors=True)
