@@ -22,7 +22,10 @@ to :mod:`danish_nb.web` in the worker. ``make site`` runs ``python -m site_build
 4. a brotli (``.br``) and a gzip (``.gz``) copy beside each text or WebAssembly file they shrink,
    for hosts that serve precompressed files (site_build/serve.py says which and does it too).
 
-Downloads are cached in ``build/site-cache``; a site whose inputs (the package's files, these
+Downloads, and the precompressed copies of the files that are theirs unchanged (Pyodide's core, the
+dependencies' wheels), are cached for every checkout of this machine (:data:`SHARED_CACHE`, like
+npm's and pip's own caches: a clean clone does not compress Pyodide's WebAssembly again, half a
+minute of CPU); the other copies in ``build/site-cache``, by content. A site whose inputs (the package's files, these
 build files, the lessons, pyproject.toml) did not change is not rebuilt (``site/.inputs`` holds
 their hash, whose start is the version stamp).
 """
@@ -34,12 +37,17 @@ import hashlib
 import html
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
+import time
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -51,6 +59,11 @@ ROOT = HERE.parent
 OUT = ROOT / "site"
 WORK = ROOT / "build" / "site"
 CACHE = ROOT / "build" / "site-cache"
+#: The cache shared by the checkouts: ``$DANISH_NB_SITE_CACHE``, else ``danish-nb/site`` in the
+#: user's cache folder (``$XDG_CACHE_HOME``, else ``~/.cache``). It holds only what a version pin
+#: names (npm's Pyodide, the dependencies' wheels) and those files' precompressed copies.
+SHARED_CACHE = Path(os.environ.get("DANISH_NB_SITE_CACHE")
+                    or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "danish-nb" / "site")
 STATIC = HERE / "static"
 INPUTS_FILE = ".inputs"
 
@@ -131,6 +144,26 @@ def inputs_hash() -> str:
     return digest.hexdigest()
 
 
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its children waited for (npm, pip, Node.js)."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+@contextmanager
+def step(name: str) -> Iterator[None]:
+    """Print the wall and CPU seconds a step of the build took (``make site``'s log says where
+    its time goes).
+
+    >>> with step("nothing"):
+    ...     pass
+    [nothing: 0.0 s, 0.0 CPU s]
+    """
+    wall, cpu = time.perf_counter(), cpu_seconds()
+    yield
+    print(f"[{name}: {time.perf_counter() - wall:.1f} s, {cpu_seconds() - cpu:.1f} CPU s]", flush=True)
+
+
 def run(*command: str | Path, cwd: Path = ROOT) -> None:
     print("+", " ".join(str(c) for c in command), flush=True)
     subprocess.run([str(c) for c in command], cwd=cwd, check=True)
@@ -138,13 +171,16 @@ def run(*command: str | Path, cwd: Path = ROOT) -> None:
 
 def npm_package(name: str, version: str) -> Path:
     """The unpacked npm package ``name@version`` (``npm pack`` checks its registry integrity)."""
-    where = CACHE / "npm" / f"{name.replace('/', '+')}-{version}"
+    where = SHARED_CACHE / "npm" / f"{name.replace('/', '+')}-{version}"
     if not (where / "package" / "package.json").exists():
-        where.mkdir(parents=True, exist_ok=True)
-        run("npm", "pack", "--silent", "--pack-destination", where, f"{name}@{version}")
-        (tarball,) = where.glob("*.tgz")
+        where.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(dir=where.parent))  # another checkout may be fetching it too
+        run("npm", "pack", "--silent", "--pack-destination", staging, f"{name}@{version}")
+        (tarball,) = staging.glob("*.tgz")
         with tarfile.open(tarball) as archive:
-            archive.extractall(where, filter="data")
+            archive.extractall(staging, filter="data")
+        shutil.rmtree(where, ignore_errors=True)
+        staging.rename(where)
     return where / "package"
 
 
@@ -157,7 +193,7 @@ BROWSER_DEPENDENCIES = ("fsrs", "typing-extensions")
 def dependency_wheels(folder: Path) -> list[Path]:
     """The wheels of :data:`BROWSER_DEPENDENCIES` (``pip download``, cached), copied into ``folder``."""
     from importlib.metadata import version
-    where = CACHE / "wheels"
+    where = SHARED_CACHE / "wheels"
     pins = [f"{name}=={version(name)}" for name in BROWSER_DEPENDENCIES]
     run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:", "--dest", where, *pins)
     wheels = []
@@ -192,8 +228,8 @@ def project_wheel(folder: Path) -> Path:
     (:func:`page_catalogue`) and a RECORD that lists the files as they are. Its members are stored,
     not deflated: the worker writes them as they are (the host compresses the whole wheel, as its
     precompressed copies do)."""
-    dist = WORK / "dist"
-    shutil.rmtree(dist, ignore_errors=True)
+    WORK.mkdir(parents=True, exist_ok=True)
+    dist = Path(tempfile.mkdtemp(prefix="dist-", dir=WORK))  # tests build it too, maybe at once (test_site_zip.py)
     run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", dist, ROOT)
     (wheel,) = dist.glob("danish_nb-*.whl")
     target = folder / wheel.name
@@ -213,6 +249,7 @@ def project_wheel(folder: Path) -> Path:
             digest = base64.urlsafe_b64encode(hashlib.sha256(body).digest()).rstrip(b"=").decode()
             lines.append(f"{info.filename},sha256={digest},{len(body)}\n")
         out.writestr(original.getinfo(record), "".join([*lines, f"{record},,\n"]), zipfile.ZIP_STORED)
+    shutil.rmtree(dist)
     return target
 
 
@@ -390,9 +427,10 @@ COMPRESSIBLE = frozenset({".wasm", ".bin", ".whl", ".js", ".mjs", ".css", ".html
 COMPRESSED = (".br", ".gz")
 
 
-def compressed(data: bytes, coding: str) -> bytes:
+def compressed(data: bytes, coding: str, cache: Path = CACHE) -> bytes:
     """``data`` compressed for ``Content-Encoding: coding`` ("br" or "gzip"), at the best level,
-    cached by content (Pyodide's WebAssembly takes half a minute in brotli's best level).
+    cached by content in ``cache`` (Pyodide's WebAssembly takes half a minute in brotli's best
+    level, the start-up snapshot 40 s).
 
     >>> import gzip
     >>> gzip.decompress(compressed(b"abc" * 100, "gzip")) == b"abc" * 100
@@ -401,7 +439,7 @@ def compressed(data: bytes, coding: str) -> bytes:
     import gzip
 
     key = hashlib.sha256(data).hexdigest()
-    cached = CACHE / "compressed" / f"{key}.{coding}"
+    cached = cache / "compressed" / f"{key}.{coding}"
     if cached.exists():
         return cached.read_bytes()
     if coding == "br":
@@ -412,7 +450,9 @@ def compressed(data: bytes, coding: str) -> bytes:
         out = gzip.compress(data, compresslevel=9, mtime=0)
     if len(data) > 100_000:
         cached.parent.mkdir(parents=True, exist_ok=True)
-        cached.write_bytes(out)
+        partial = cached.with_name(f"{cached.name}.{os.getpid()}")  # whole or absent for another build
+        partial.write_bytes(out)
+        partial.replace(cached)
     return out
 
 
@@ -427,21 +467,29 @@ def codings() -> tuple[tuple[str, str], ...]:
     return (("br", ".br"), ("gzip", ".gz"))
 
 
-def precompress(site: Path) -> int:
+def precompress(site: Path, shared: frozenset[str] = frozenset()) -> int:
     """Write ``NAME.br`` and ``NAME.gz`` beside each compressible file of ``site`` that they make
-    at least a tenth smaller (static hosts that serve precompressed files: site_build/serve.py);
-    returns the bytes saved on the files compressed by brotli (else gzip)."""
-    return sum(precompress_file(path) for path in sorted(p for p in site.rglob("*")
-                                                         if p.is_file() and p.suffix in COMPRESSIBLE))
+    at least a tenth smaller (static hosts that serve precompressed files: site_build/serve.py),
+    the files on all cores at once, the largest first; those named in ``shared`` (relative
+    paths: the downloaded files) cached in :data:`SHARED_CACHE`. Returns the bytes saved on the
+    files compressed by brotli (else gzip)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    files = sorted((p for p in site.rglob("*") if p.is_file() and p.suffix in COMPRESSIBLE),
+                   key=lambda p: -p.stat().st_size)
+    caches = [SHARED_CACHE if p.relative_to(site).as_posix() in shared else CACHE for p in files]
+    codings()  # said once, here
+    with ProcessPoolExecutor(min(os.cpu_count() or 1, len(files) or 1)) as pool:
+        return sum(pool.map(precompress_file, files, caches))
 
 
-def precompress_file(path: Path) -> int:
+def precompress_file(path: Path, cache: Path = CACHE) -> int:
     """Write (or remove) the precompressed copies of one file (see :func:`precompress`); returns
     the bytes the best copy saves."""
     data = path.read_bytes()
     best = len(data)
     for coding, suffix in codings():
-        out = compressed(data, coding)
+        out = compressed(data, coding, cache)
         copy = path.with_name(path.name + suffix)
         if len(out) <= 0.9 * len(data):
             copy.write_bytes(out)
@@ -453,7 +501,8 @@ def precompress_file(path: Path) -> int:
 
 def build(force: bool = False) -> Path:
     """Build ``site/`` unless it is up to date; returns its path."""
-    key = inputs_hash()
+    with step("inputs' hash"):
+        key = inputs_hash()
     stamp = OUT / INPUTS_FILE
     if not force and stamp.exists() and stamp.read_text() == key and (OUT / "index.html").exists():
         print(f"{OUT.relative_to(ROOT)}/ is up to date")
@@ -468,31 +517,39 @@ def build(force: bool = False) -> Path:
     shutil.rmtree(staged, ignore_errors=True)
     pyodide_dir = staged / "pyodide"
     pyodide_dir.mkdir(parents=True)
-    npm_pyodide = npm_package(*PYODIDE)
-    for name in PYODIDE_CORE:
-        shutil.copy2(npm_pyodide / name, pyodide_dir / name)
-    wheel = project_wheel(pyodide_dir)
-    dependencies = dependency_wheels(pyodide_dir)
-    compile_bytecode(pyodide_dir, npm_pyodide / "pyodide-lock.json", wheel)
-    trim_stdlib(pyodide_dir / "python_stdlib.zip")
-    for name in PACKAGE_FILES:
-        shutil.copy2(ROOT / "danish_nb" / name, staged / Path(name).name)
-    words = {lang: page_words(lang) for lang in LANGUAGES}
-    lock = {"info": json.loads((npm_pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["info"], "packages": {}}
-    constants = {"worker.js": {"wheel": f"pyodide/{wheel.name}", "lock": lock, "prepare": PREPARE, "warmUp": WARM_UP,
-                               "snapshot": SNAPSHOT, "wheels": [f"pyodide/{w.name}" for w in dependencies]},
-                 "app.js": {"languages": list(LANGUAGES), "words": words},
-                 "lesson.js": {"words": words}}
-    for path in STATIC.iterdir():
-        if path.name in constants:
-            text = with_build(path.read_text(encoding="utf-8"), constants[path.name], path.name)
-            (staged / path.name).write_text(text, encoding="utf-8")
-        elif path.name != "sw.js":
-            shutil.copy2(path, staged / path.name)
-    (staged / "index.html").write_text(app_page(words[DEFAULT]), encoding="utf-8")
-    (staged / "manifest.webmanifest").write_text(manifest(words[DEFAULT]), encoding="utf-8")
-    make_snapshot(staged)
-    lessons = build_lessons(staged / "lessons")
+    with step("Pyodide from npm"):
+        npm_pyodide = npm_package(*PYODIDE)
+        for name in PYODIDE_CORE:
+            shutil.copy2(npm_pyodide / name, pyodide_dir / name)
+    with step("the wheels"):
+        wheel = project_wheel(pyodide_dir)
+        dependencies = dependency_wheels(pyodide_dir)
+    with step("bytecode"):
+        compile_bytecode(pyodide_dir, npm_pyodide / "pyodide-lock.json", wheel)
+        trim_stdlib(pyodide_dir / "python_stdlib.zip")
+    with step("pages and scripts"):
+        for name in PACKAGE_FILES:
+            shutil.copy2(ROOT / "danish_nb" / name, staged / Path(name).name)
+        words = {lang: page_words(lang) for lang in LANGUAGES}
+        lock = {"info": json.loads((npm_pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["info"],
+                "packages": {}}
+        constants = {"worker.js": {"wheel": f"pyodide/{wheel.name}", "lock": lock, "prepare": PREPARE,
+                                   "warmUp": WARM_UP, "snapshot": SNAPSHOT,
+                                   "wheels": [f"pyodide/{w.name}" for w in dependencies]},
+                     "app.js": {"languages": list(LANGUAGES), "words": words},
+                     "lesson.js": {"words": words}}
+        for path in STATIC.iterdir():
+            if path.name in constants:
+                text = with_build(path.read_text(encoding="utf-8"), constants[path.name], path.name)
+                (staged / path.name).write_text(text, encoding="utf-8")
+            elif path.name != "sw.js":
+                shutil.copy2(path, staged / path.name)
+        (staged / "index.html").write_text(app_page(words[DEFAULT]), encoding="utf-8")
+        (staged / "manifest.webmanifest").write_text(manifest(words[DEFAULT]), encoding="utf-8")
+    with step("start-up snapshot"):
+        make_snapshot(staged)
+    with step("lessons"):
+        lessons = build_lessons(staged / "lessons")
     print(f"lessons: {len(lessons)} pages in {len(LANGUAGES)} languages in lessons/")
     remote = external_links(staged)
     if remote:
@@ -501,7 +558,9 @@ def build(force: bool = False) -> Path:
     service_worker = with_build((STATIC / "sw.js").read_text(encoding="utf-8"), {"version": version, "files": files},
                                 "sw.js")
     (staged / "sw.js").write_text(service_worker, encoding="utf-8")
-    saved = precompress(staged)
+    with step("precompressed copies"):
+        downloaded = [f"pyodide/{name}" for name in PYODIDE_CORE] + [f"pyodide/{w.name}" for w in dependencies]
+        saved = precompress(staged, frozenset(downloaded))
     print(f"precompressed copies (.br, .gz) save {saved / 1e6:.1f} MB on a visit a host serves them to")
     (staged / INPUTS_FILE).write_text(key)
     shutil.rmtree(OUT, ignore_errors=True)
