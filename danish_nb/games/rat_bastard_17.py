@@ -669,9 +669,14 @@ class RatBastardState(RulesState):
             # never comes back: those are dropped (and positions differ first in the hands)
             key = (deck, holes, current, hands)
             seen = (*seen, key) if seen and seen[-1][0] == deck and seen[-1][1] == holes else (key,)
-        state = self.copy(hands=hands, holes=holes, deck=deck, pile=(), total=0, discard=self.discard + pile[:cut],
-                          current=current, known=known, seen=seen, turn=turn)
-        return state._settle(events, key)
+        discard = self.discard + pile[:cut]
+        if isinstance(self, Working):  # a working copy plays in place (as in _apply)
+            self.hands, self.holes, self.deck, self.pile, self.total = hands, holes, deck, (), 0  # type: ignore[misc]
+            self.discard, self.current, self.known, self.seen, self.turn = discard, current, known, seen, turn  # type: ignore[misc]
+            self._legal = None  # type: ignore[misc]
+            return self._settle(events, key)
+        return self.copy(hands=hands, holes=holes, deck=deck, pile=(), total=0, discard=discard, current=current,
+                         known=known, seen=seen, turn=turn)._settle(events, key)
 
     def _settle(self, events: list[Event], key: tuple | None = None) -> tuple[RatBastardState, tuple[Event, ...]]:
         """End the game as a draw when the position ``key`` (recorded when the pile emptied, see
