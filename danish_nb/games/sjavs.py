@@ -65,6 +65,7 @@ from ..families.tricks import (
     cards_won,
     check_even,
     check_pack,
+    deal_score,
     n_tricks,
     parse_trick_move,
     parse_trump,
@@ -76,6 +77,7 @@ from ..families.tricks import (
     position_trick,
     position_whole,
     position_won,
+    score_line,
     score_reason,
     seat_name,
     seat_points,
@@ -412,20 +414,20 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     theirs = sum(trick_points[s] for s in opponents)
     their_tricks = sum(counts[s] for s in opponents)
     counted = (_COUNTED_DISCARDS if exchanged else _COUNTED_SKAT) if out_of_play else _COUNTED
-    lines = [ScoreLine(soloist, 0, (counted, who, contract, counts[soloist], sum(counts), trick_points[soloist],
-                                    out_of_play, aside, mine)),
-             ScoreLine(soloist, 0, (_OPPONENTS, opponents, their_tricks, theirs))]
+    lines = [score_line((soloist, 0, (counted, who, contract, counts[soloist], sum(counts), trick_points[soloist],
+                                      out_of_play, aside, mine))),
+             score_line((soloist, 0, (_OPPONENTS, opponents, their_tricks, theirs)))]
     if contract == "slam":
         won_it = counts[soloist] == sum(counts)
-        lines.append(ScoreLine(soloist, 0, (_SLAM, who, counts[soloist], sum(counts), won_it)))
+        lines.append(score_line((soloist, 0, (_SLAM, who, counts[soloist], sum(counts), won_it))))
     else:
         won_it = mine >= plan.target
-        lines.append(ScoreLine(soloist, 0, (_TARGETS["SJ-22" if plan.target != 61 else BID_RULES[contract]],
-                                            who, mine, plan.target)))
+        lines.append(score_line((soloist, 0, (_TARGETS["SJ-22" if plan.target != 61 else BID_RULES[contract]],
+                                              who, mine, plan.target))))
     points = [0] * players
     if not won_it:
         loss = LOSS[contract]
-        lines.append(ScoreLine(soloist, -loss, (_SOLOIST_LOSES, who, loss, contract)))
+        lines.append(score_line((soloist, -loss, (_SOLOIST_LOSES, who, loss, contract))))
         points[soloist] = -loss
     else:
         if their_tricks == 0:
@@ -440,12 +442,12 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
             floor = options.last_points
             if floor and have - loss < floor:
                 kept = max(0, have - floor)
-                lines.append(ScoreLine(seat, -kept, (_LAST_POINTS, seat + 1, kept, loss, floor)))
+                lines.append(score_line((seat, -kept, (_LAST_POINTS, seat + 1, kept, loss, floor))))
                 points[seat] = -kept
             else:
-                lines.append(ScoreLine(seat, -loss, (deducts, seat + 1, loss, who, contract, why)))
+                lines.append(score_line((seat, -loss, (deducts, seat + 1, loss, who, contract, why))))
                 points[seat] = -loss
-    return DealScore(match.deal, match.dealer, tuple(points), tuple(lines))
+    return deal_score(match.deal, match.dealer, tuple(points), tuple(lines))
 
 
 def _counted(key: str, msgids: tuple[str, str], rule_id: str, ruling_id: str | None) -> str:
