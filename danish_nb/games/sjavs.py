@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from itertools import combinations, filterfalse
+from functools import lru_cache, partial
+from itertools import combinations, filterfalse, repeat
 from typing import Any, NamedTuple
 
 from ..cards import SUITS, Card, Rank, Suit, cards_text, n_cards, parse_cards, shuffled
@@ -356,6 +356,8 @@ def best_trump_count(hand: Sequence[Card], farvesjavs: bool) -> tuple[int, Suit]
 # The auction's moves and events and the first lead's event recur: each is one shared object (events are
 # immutable), so a history holds it once.
 
+#: ``_NEW_MOVE(fields)``: a :class:`TrickMove` from a tuple of its six fields, made in C.
+_NEW_MOVE = partial(tuple.__new__, TrickMove)
 #: Per seat, the auction's candidate moves, the pass then the bids: one shared move each (a
 #: history keeps the move played).
 _AUCTION_MOVES = tuple((TrickMove(p, PASS), *(TrickMove(p, "bid", bid=bid) for bid in BIDS)) for p in range(4))
@@ -656,7 +658,9 @@ class SjavsState(MatchState):
             return _AUCTION_MOVES[p]
         if self.phase == "trump":
             return [TrickMove(p, "trump", None, suit) for suit in SUITS]
-        return [TrickMove(p, "discard", cards=combo) for combo in combinations(self.hands[p], self.layout.skat)]
+        # TrickMove(p, "discard", cards=combo) for every combo, each made in C (a NamedTuple's __new__ runs in Python)
+        return [*map(_NEW_MOVE, zip(repeat(p), repeat("discard"), repeat(None), repeat(None),
+                                    combinations(self.hands[p], self.layout.skat), repeat(None)))]
 
     # -- explanations (any candidate move)
     def normalize(self, move: Any) -> Any:
