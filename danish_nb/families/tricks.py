@@ -24,9 +24,9 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import chain
-from operator import itemgetter
+from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from ..cards import RANKS, SUITS, Card, CardParseError, Rank, Suit, cards_text, format_cards, n_cards, standard_pack
@@ -47,6 +47,7 @@ from ..core import (
     get_game,
     render_text,
 )
+from ..core.protocol import _builder
 from ..i18n import N_, Listed, M, Message, _n, joined
 from .common import CODES, card_codes, parse_player, position_cards
 from .worlds import deal_unseen
@@ -614,6 +615,11 @@ class ScoreLine(NamedTuple):
         return Event("score", self.player, self.text, (), catalogue[self.rule_id], ruling)
 
 
+#: ``score_line((player, points, step))`` is ``ScoreLine(player, points, step)`` made by one C call
+#: (a NamedTuple's ``__new__`` runs in Python; every deal builds several lines).
+score_line = cast(Callable[[tuple[int, int, Step]], ScoreLine], partial(tuple.__new__, ScoreLine))
+
+
 def step_words(step: Step) -> Text:
     """The words of a score step ``(reason, *values)`` (also a value a reason shows)."""
     return SCORE_REASONS[step[0]].text(step[1:])
@@ -753,12 +759,47 @@ class Match:
 
     def scored(self, score: DealScore) -> Match:
         """The match with a finished deal's points added to the totals."""
-        totals = tuple(a + b for a, b in zip(self.scores, score.points))
-        return Match(self.seed, self.deal, self.dealer, totals, self.history + (score,))
+        totals = tuple([*map(add, self.scores, score.points)])  # a C loop
+        return _match(self.seed, self.deal, self.dealer, totals, self.history + (score,))
 
     def next_deal(self) -> Match:
         """The next deal: its number, and the deal passes to the left."""
-        return Match(self.seed, self.deal + 1, self.first_player, self.scores, self.history)
+        return _match(self.seed, self.deal + 1, (self.dealer + 1) % len(self.scores), self.scores, self.history)
+
+
+# Every deal builds a DealScore and two Matches: each is written in a subclass without the frozen
+# ``__setattr__`` by plain attribute writes, then made what it is (as a state's copy is: see
+# :meth:`~danish_nb.core.RulesState.copy`), a quarter of the cost of the dataclass's ``__init__``.
+_BUILDING_MATCH = _builder(Match)
+_BUILDING_SCORE = _builder(DealScore)
+_new: Callable[[type], Any] = object.__new__
+
+
+def _match(seed: int, deal: int, dealer: int, scores: tuple[int, ...], history: tuple[DealScore, ...]) -> Match:
+    """``Match(seed, deal, dealer, scores, history)``, built fast (see above)."""
+    match = _new(_BUILDING_MATCH)
+    match.seed = seed
+    match.deal = deal
+    match.dealer = dealer
+    match.scores = scores
+    match.history = history
+    match.__class__ = Match
+    return match
+
+
+def deal_score(deal: int, dealer: int, points: tuple[int, ...], lines: tuple[ScoreLine, ...]) -> DealScore:
+    """``DealScore(deal, dealer, points, lines)``, built fast (every deal builds one: see above).
+
+    >>> deal_score(0, 2, (3, -1), ()) == DealScore(0, 2, (3, -1), ())
+    True
+    """
+    score = _new(_BUILDING_SCORE)
+    score.deal = deal
+    score.dealer = dealer
+    score.points = points
+    score.lines = lines
+    score.__class__ = DealScore
+    return score
 
 
 # --------------------------------------------------------------------------- views

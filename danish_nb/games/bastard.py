@@ -44,6 +44,7 @@ from ..families.tricks import (
     cards_won,
     check_even,
     check_pack,
+    deal_score,
     n_tricks,
     parse_trick_move,
     parse_trump,
@@ -54,6 +55,7 @@ from ..families.tricks import (
     position_trick,
     position_whole,
     position_won,
+    score_line,
     score_reason,
     seat_points,
     tricks_won,
@@ -250,30 +252,30 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
     """
     who = f"P{player + 1}"
     if tricks == 0:
-        return [ScoreLine(player, 0, (_NO_TRICKS, who))]
+        return [score_line((player, 0, (_NO_TRICKS, who)))]
     held = _SCORING.intersection(cards)  # the jacks and sevens taken (no set of every card)
     jacks = [jack for jack in JACKS if jack in held]
     nasty, charm = NASTY in held, CHARM in held
     if not jacks:
         if nasty and charm:
             per = options.both_sevens_per_trick
-            return [ScoreLine(player, tricks * per, (_BOTH_SEVENS_PAY, who, tricks, per, tricks * per))]
+            return [score_line((player, tricks * per, (_BOTH_SEVENS_PAY, who, tricks, per, tricks * per)))]
         if charm:
-            return [ScoreLine(player, tricks * 4, (_CHARM_PAYS, who, tricks, tricks * 4))]
+            return [score_line((player, tricks * 4, (_CHARM_PAYS, who, tricks, tricks * 4)))]
         if nasty:
-            return [ScoreLine(player, tricks * 2, (_NASTY_PAYS, who, tricks, tricks * 2))]
+            return [score_line((player, tricks * 2, (_NASTY_PAYS, who, tricks, tricks * 2)))]
     per = options.points_per_trick
-    lines = [ScoreLine(player, tricks * per, (_PER_TRICK, who, tricks, per, tricks * per))]
+    lines = [score_line((player, tricks * per, (_PER_TRICK, who, tricks, per, tricks * per)))]
     for jack in jacks:
         value = JACKS[jack]
         if nasty and not charm:
-            lines.append(ScoreLine(player, 2 * value, (_DOUBLED, who, jack, value, 2 * value)))
+            lines.append(score_line((player, 2 * value, (_DOUBLED, who, jack, value, 2 * value))))
         elif nasty:
-            lines.append(ScoreLine(player, value, (_NOT_DOUBLED, who, jack, value)))
+            lines.append(score_line((player, value, (_NOT_DOUBLED, who, jack, value))))
         else:
-            lines.append(ScoreLine(player, value, (_JACK, who, jack, value)))
+            lines.append(score_line((player, value, (_JACK, who, jack, value))))
     if charm and not nasty:
-        lines.append(ScoreLine(player, 0, (_CHARM_IDLE, who)))
+        lines.append(score_line((player, 0, (_CHARM_IDLE, who))))
     return lines
 
 
@@ -314,7 +316,7 @@ def score_deal(won: Won, deal: int, dealer: int, options: Options) -> DealScore:
         mine = score_player(seat, cards_won(tricks), len(tricks), options)
         lines += mine
         points.append(sum([line.points for line in mine]))
-    return DealScore(deal, dealer, tuple(points), tuple(lines))
+    return deal_score(deal, dealer, tuple(points), tuple(lines))
 
 
 def match_result(scores: tuple[int, ...]) -> Result:
@@ -410,8 +412,8 @@ class BastardState(MatchState):
         return "" if led_trumps else M(" (trumps: {name})", name=self.trumps.text)
 
     def _phase_moves(self, p: int) -> list[TrickMove]:
-        """Before the play: the trump call (a suit or no trumps)."""
-        return [TrickMove(p, "trump", None, suit) for suit in (*SUITS, None)]
+        """Before the play: the trump call (a suit or no trumps), one shared move each."""
+        return list(_CALL_MOVES[p])
 
     # -- explanations (any candidate move)
     def explain(self, move: Any) -> Verdict:
@@ -504,6 +506,10 @@ _CALLS = Why(True, "BA-8", N_("{who}, on the dealer's left, names {suit_name} as
              shows={**SHOWS_WHO, "suit_name": SUIT_TEXTS.__getitem__})
 _CALLED = Why(False, "BA-8", N_("trumps were named already for this deal: {name}"), "BA-b",
               shows={"name": lambda trumps: trumps.text})
+
+
+#: Per seat, the trump calls (the four suits, then no trumps): one shared move each (a history keeps the move played).
+_CALL_MOVES = tuple(tuple(TrickMove(p, "trump", None, suit) for suit in (*SUITS, None)) for p in range(4))
 
 
 def deal_state(options: Options, players: int, match: Match, base: BastardState | None = None) -> BastardState:

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from itertools import combinations, filterfalse
+from functools import lru_cache, partial
+from itertools import combinations, filterfalse, repeat
 from typing import Any, NamedTuple
 
 from ..cards import SUITS, Card, Rank, Suit, cards_text, n_cards, parse_cards, shuffled
@@ -65,6 +65,7 @@ from ..families.tricks import (
     cards_won,
     check_even,
     check_pack,
+    deal_score,
     n_tricks,
     parse_trick_move,
     parse_trump,
@@ -76,6 +77,7 @@ from ..families.tricks import (
     position_trick,
     position_whole,
     position_won,
+    score_line,
     score_reason,
     seat_name,
     seat_points,
@@ -354,6 +356,8 @@ def best_trump_count(hand: Sequence[Card], farvesjavs: bool) -> tuple[int, Suit]
 # The auction's moves and events and the first lead's event recur: each is one shared object (events are
 # immutable), so a history holds it once.
 
+#: ``_NEW_MOVE(fields)``: a :class:`TrickMove` from a tuple of its six fields, made in C.
+_NEW_MOVE = partial(tuple.__new__, TrickMove)
 #: Per seat, the auction's candidate moves, the pass then the bids: one shared move each (a
 #: history keeps the move played).
 _AUCTION_MOVES = tuple((TrickMove(p, PASS), *(TrickMove(p, "bid", bid=bid) for bid in BIDS)) for p in range(4))
@@ -412,20 +416,20 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     theirs = sum(trick_points[s] for s in opponents)
     their_tricks = sum(counts[s] for s in opponents)
     counted = (_COUNTED_DISCARDS if exchanged else _COUNTED_SKAT) if out_of_play else _COUNTED
-    lines = [ScoreLine(soloist, 0, (counted, who, contract, counts[soloist], sum(counts), trick_points[soloist],
-                                    out_of_play, aside, mine)),
-             ScoreLine(soloist, 0, (_OPPONENTS, opponents, their_tricks, theirs))]
+    lines = [score_line((soloist, 0, (counted, who, contract, counts[soloist], sum(counts), trick_points[soloist],
+                                      out_of_play, aside, mine))),
+             score_line((soloist, 0, (_OPPONENTS, opponents, their_tricks, theirs)))]
     if contract == "slam":
         won_it = counts[soloist] == sum(counts)
-        lines.append(ScoreLine(soloist, 0, (_SLAM, who, counts[soloist], sum(counts), won_it)))
+        lines.append(score_line((soloist, 0, (_SLAM, who, counts[soloist], sum(counts), won_it))))
     else:
         won_it = mine >= plan.target
-        lines.append(ScoreLine(soloist, 0, (_TARGETS["SJ-22" if plan.target != 61 else BID_RULES[contract]],
-                                            who, mine, plan.target)))
+        lines.append(score_line((soloist, 0, (_TARGETS["SJ-22" if plan.target != 61 else BID_RULES[contract]],
+                                              who, mine, plan.target))))
     points = [0] * players
     if not won_it:
         loss = LOSS[contract]
-        lines.append(ScoreLine(soloist, -loss, (_SOLOIST_LOSES, who, loss, contract)))
+        lines.append(score_line((soloist, -loss, (_SOLOIST_LOSES, who, loss, contract))))
         points[soloist] = -loss
     else:
         if their_tricks == 0:
@@ -440,12 +444,12 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
             floor = options.last_points
             if floor and have - loss < floor:
                 kept = max(0, have - floor)
-                lines.append(ScoreLine(seat, -kept, (_LAST_POINTS, seat + 1, kept, loss, floor)))
+                lines.append(score_line((seat, -kept, (_LAST_POINTS, seat + 1, kept, loss, floor))))
                 points[seat] = -kept
             else:
-                lines.append(ScoreLine(seat, -loss, (deducts, seat + 1, loss, who, contract, why)))
+                lines.append(score_line((seat, -loss, (deducts, seat + 1, loss, who, contract, why))))
                 points[seat] = -loss
-    return DealScore(match.deal, match.dealer, tuple(points), tuple(lines))
+    return deal_score(match.deal, match.dealer, tuple(points), tuple(lines))
 
 
 def _counted(key: str, msgids: tuple[str, str], rule_id: str, ruling_id: str | None) -> str:
@@ -654,7 +658,9 @@ class SjavsState(MatchState):
             return _AUCTION_MOVES[p]
         if self.phase == "trump":
             return [TrickMove(p, "trump", None, suit) for suit in SUITS]
-        return [TrickMove(p, "discard", cards=combo) for combo in combinations(self.hands[p], self.layout.skat)]
+        # TrickMove(p, "discard", cards=combo) for every combo, each made in C (a NamedTuple's __new__ runs in Python)
+        return [*map(_NEW_MOVE, zip(repeat(p), repeat("discard"), repeat(None), repeat(None),
+                                    combinations(self.hands[p], self.layout.skat), repeat(None)))]
 
     # -- explanations (any candidate move)
     def normalize(self, move: Any) -> Any:
