@@ -59,6 +59,8 @@ NOTATION = re.compile(r"(«\s?|„|“)P\d+ [^«»„“”]*(\s?»|“|”)")
 #: A number written the English way: a decimal point (75.8) or a percent sign without its space (10%); French
 #: writes 75,8 and 10\u202f%, German 75,8 and 10\u00a0%.
 ENGLISH_NUMBER = re.compile(r"\d\.\d|\d%")
+#: German's thousands' separator (``9.480``, ``1.100``: :func:`danish_nb.i18n.number_text`), not a decimal point.
+GERMAN_THOUSANDS = re.compile(r"(?<=\d)\.(?=\d{3}(?![\d,]))")
 #: A Python value printed as it is (a list, a call, a pandas row: ``[0.5, -1.0]``, ``player_1 0.0``): notation.
 PYTHON_VALUE = re.compile(r"(\w+\()?[\[({]|\w+_\w+ ")
 #: Spoken attributes, read as lines of their own.
@@ -164,6 +166,8 @@ def problems(line: str, lang: str) -> list[str]:
     []
     >>> problems("Hasard 47% 26% 128.9", "fr"), problems("Zufall 47\u00a0% 128,9", "de"), problems("[0.5, -1.0]", "de")
     (['English number'], [], [])
+    >>> problems("9.480 Zustände, 1.100 Spiele", "de"), problems("9.48 Zustände", "de"), problems("1.100 parties", "fr")
+    ([], ['English number'], ['English number'])
     >>> problems("le «\u202fBube: minus 2\u202f» sans précision\u202f?", "fr")  # a quotation keeps its punctuation
     []
     >>> problems("P3 wins the trick: the ace wins: the highest club", "en"), problems("the card", "en")
@@ -174,7 +178,8 @@ def problems(line: str, lang: str) -> list[str]:
     found = []
     if lang != "en" and ENGLISH_WORDS.search(NOTATION.sub("«»", line)):
         found.append("English")
-    if lang != "en" and ENGLISH_NUMBER.search(line) and not PYTHON_VALUE.match(line):
+    if lang != "en" and ENGLISH_NUMBER.search(GERMAN_THOUSANDS.sub("", line) if lang == "de" else line) \
+            and not PYTHON_VALUE.match(line):
         found.append("English number")
     if re.search(r"\w\((s|e|n|en|es|x)\)", line):
         found.append("plural (s)")

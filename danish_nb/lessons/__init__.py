@@ -64,6 +64,8 @@ LESSONS = (
     Lesson("07-research.ipynb", N_("The five games for game-AI research"),
            N_("The games as OpenSpiel games and PettingZoo environments."), "rl", ("pyspiel", "pettingzoo", "numpy")),
 )
+#: The game whose rule options lesson 03 measures from games played ahead (:mod:`danish_nb.tools.option_games`).
+OPTIONS_GAME = "rat-bastard-17"
 #: The page a folder of lessons opens on (the server shows it at ``/``).
 INDEX = "index.ipynb"
 #: What the index says.

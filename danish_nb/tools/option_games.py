@@ -28,11 +28,12 @@ from typing import Any
 
 from ..agents import play_out
 from ..core import Game, RecordError, new_game
+from ..lessons import OPTIONS_GAME
 
-#: The game the lesson measures.
-GAME = "rat-bastard-17"
-#: Where the games are kept (the lesson reads ``records/rat-bastard-17-options.json`` beside it).
-RECORD = Path("notebooks/records/rat-bastard-17-options.json")
+#: The game the lesson measures (the lessons' index names it).
+GAME = OPTIONS_GAME
+#: Where the games are kept (the lesson reads ``records/<game>-options.json`` beside it).
+RECORD = Path(f"notebooks/records/{GAME}-options.json")
 #: What writes the record again (a stale record's error says so).
 COMMAND = "python -m danish_nb.tools.option_games"
 
