@@ -154,7 +154,7 @@ class App:
     # ------------------------------------------------------------------ drawing
     def draw(self, shape: bool = False) -> None:
         """Draw the model: the inputs' values, the words if the language changed, the options and
-        seats if the game or players did (``shape``), the note, the message and a new board."""
+        seats if the game or players did (``shape``), the note, a new board, then the message."""
         model = self.model
         self._drawing = True
         try:
@@ -175,10 +175,11 @@ class App:
                 if box is not None and box.value != value and not (name == "seed" and not isinstance(value, int)):
                     box.value = value
             self.staged.value = model.note()
-            self.message.value = model.message
             if model.generation != self._drawn and model.board is not None:
                 self._drawn = model.generation
                 self.board_box.children = [model.board.box]
+            # after the board: a page that reads "dealt" has been sent the new board first
+            self.message.value = model.message
         finally:
             self._drawing = False
 

@@ -270,6 +270,19 @@ def settled(page: Any) -> None:
     page.evaluate(SETTLED)
 
 
+def press_for_new_board(page: Any, press: Callable[[], Any]) -> None:
+    """Call ``press`` (a click that deals: New game, Same deal again) and wait until the page shows
+    the new board: the boards drawn before are marked, and the wait ends when none is left. The
+    app's message can say "dealt" while the old board, whose cards no longer take clicks, is still
+    on the page (its replacement is drawn once its widget's code has loaded)."""
+    from playwright.sync_api import expect
+
+    page.locator(".dn-board").evaluate_all("boards => boards.forEach((b) => { b.dataset.old = 'yes'; })")
+    press()
+    expect(page.locator(".dn-board[data-old]")).to_have_count(0)
+    expect(page.locator(".dn-board")).not_to_have_count(0)
+
+
 def start_app_game(page: Any, seed: int, title: str | None = None) -> None:
     """In the app's settings pick the game ``title`` (if given) and ``seed``, press New game and
     wait for the app to say so."""
@@ -287,7 +300,7 @@ def start_app_game(page: Any, seed: int, title: str | None = None) -> None:
             expect(page.locator(".dn-settings-note")).to_have_text(re.compile(r"\S"), timeout=60_000)
     seed_box.fill(str(seed))
     seed_box.press("Enter")
-    page.locator(".dn-new-game").click()
+    press_for_new_board(page, page.locator(".dn-new-game").click)
     if title is not None:
         expect(message).to_contain_text(f"{title}, ")
     expect(message).to_contain_text(f"seed {seed}")

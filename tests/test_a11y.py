@@ -330,8 +330,9 @@ def test_each_lessons_stored_outputs_have_no_violation(context: BrowserContext, 
 
 @pytest.fixture(scope="module")
 def lessons_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The lesson notebooks served as ``make lessons`` serves them (``danish-nb --lessons``: the
-    classroom server, the app's offline template); the log is kept for a failing lesson."""
+    """The lesson notebooks served by the classroom server with the app's offline template, as
+    whole pages (``danish-nb --lessons`` sends them progressively; whole, a page's HTML holds the
+    outputs this test counts the widgets in); the log is kept for a failing lesson."""
     port = app_server.free_port()
     argv = app_server.command(port, notebook=NOTEBOOKS, preheat=False, max_kernels=4, per_address=4)
     log = tmp_path_factory.mktemp("lessons") / "voila.log"

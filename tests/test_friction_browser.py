@@ -21,7 +21,7 @@ import danish_nb as dn
 import test_a11y
 from danish_nb.app_words import label_of
 from danish_nb.widgets import board_for
-from helpers import said, settled
+from helpers import press_for_new_board, said, settled
 from test_browser import ME, codes, log_moves, moves_played
 
 pytestmark = pytest.mark.browser
@@ -43,7 +43,7 @@ def deal(page: Page, game_id: str, seed: int, players: int, options: dict[str, A
         page.locator(".dn-options").get_by_label(label_of(rules.info.option(name)), exact=True).set_checked(value)
     page.locator(".dn-seed input").fill(str(seed))
     page.locator(".dn-seed input").press("Enter")
-    page.locator(".dn-new-game").click()
+    press_for_new_board(page, page.locator(".dn-new-game").click)
     expect(page.locator(".dn-app-message")).to_contain_text(f"{rules.title}, {players} players, seed {seed}")
     expect(page.locator(".dn-position")).to_have_text(re.compile(r"move \d+ of \d+"))
 
@@ -353,10 +353,7 @@ def test_the_first_screen_speaks_the_chosen_language_and_deals_new_cards(page: P
     message = page.locator(".dn-app-message")
     first = message.inner_text()
     hand = codes(page.locator(f"{ME} [data-act='card']"))
-    page.locator(".dn-board").evaluate_all("boards => boards.forEach((b) => { b.dataset.old = 'yes'; })")
-    page.locator(".dn-same-deal").click()
-    # a new board replaces the old one: wait for it, and for its hand, before reading the cards
-    expect(page.locator(".dn-board[data-old]")).to_have_count(0)
+    press_for_new_board(page, page.locator(".dn-same-deal").click)
     expect(page.locator(f"{ME} [data-act='card']")).to_have_count(len(hand))
     expect(page.locator(".dn-position")).to_have_text("coup 0 sur 0")
     assert message.inner_text() == first and codes(page.locator(f"{ME} [data-act='card']")) == hand

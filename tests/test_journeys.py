@@ -33,6 +33,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import nbformat
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -60,7 +61,7 @@ pytestmark = pytest.mark.browser
 TIMEOUT = 60_000
 expect.set_options(timeout=TIMEOUT)
 NOTEBOOKS = Path(__file__).parents[1] / "notebooks"
-#: Voila runs a whole lesson before its page shows: minutes on a busy machine.
+#: A lesson's cells reach its page one by one (progressive rendering): minutes on a busy machine.
 LESSON_TIMEOUT = 300_000
 #: A closed page is away everywhere within this many seconds (the issue's promise).
 AWAY_WITHIN = 15
@@ -93,8 +94,9 @@ def server(chromium_path: str, cpu_hog: subprocess.Popen,
     argv = app_server.command(port, pool_size=4, max_kernels=16, per_address=16)
     env = {**os.environ, "DANISH_NB_STORE": f"sqlite:///{db}", "DANISH_NB_TEACHER_KEY": "sesame",
            "DANISH_NB_ROOM": "5B"}
-    lessons = [sys.executable, "-m", "voila", str(NOTEBOOKS), "--no-browser", f"--port={lessons_port}",
-               "--Voila.ip=127.0.0.1", "--Voila.tornado_settings=disable_check_xsrf=True", "--template=danish-nb"]
+    # the lessons as ``danish-nb --lessons`` serves them to a class: progressively, from warm kernels
+    lessons = app_server.command(lessons_port, notebook=NOTEBOOKS, preheat=False, progressive=True, warm=1,
+                                 max_kernels=4, per_address=4)
     with open(folder / "voila.log", "w", encoding="utf-8") as out, \
             open(folder / "lessons.log", "w", encoding="utf-8") as lessons_out:
         proc = app_server.start(argv, stdout=out, stderr=subprocess.STDOUT, env=env)
@@ -267,17 +269,27 @@ def test_a_tab_closed_and_back_a_reload_and_two_clicks_at_once(room: SimpleNames
     second.close(run_before_unload=True)
 
 
+def widgets_shown(lesson: Path) -> dict[str, int]:
+    """How many quizzes, replays and boards ``lesson`` shows, counted in its stored outputs (the
+    notebooks are committed executed, and nbval holds those outputs to the lessons' code)."""
+    shown = [output["data"].get("text/plain", "") for cell in nbformat.read(lesson, as_version=4).cells
+             if cell.cell_type == "code" for output in cell.get("outputs", [])
+             if "application/vnd.jupyter.widget-view+json" in output.get("data", {})]
+    text = "\n".join("".join(plain) for plain in shown)
+    return {"quiz": text.count("danish_nb.widgets.lesson.PositionQuiz object"), "replay": text.count("Replay(children"),
+            "board": text.count("danish_nb.widgets.pad.HtmlPad") + text.count("ToggleButtons(_dom_classes=(")}
+
+
 def lesson_opens_with_every_widget(context: BrowserContext, url: str, lesson: str) -> None:
-    """Open ``lesson`` served by Voila and wait until every quiz, replay and board it made shows."""
+    """Open ``lesson`` served as the lessons are (progressively) and wait until every quiz, replay
+    and board it shows is drawn."""
     page = context.new_page()
     page.set_default_timeout(LESSON_TIMEOUT)
     console: list[str] = []
     page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
     try:
-        html = page.goto(f"{url}voila/render/{lesson}", timeout=LESSON_TIMEOUT).text()
-        counts = {"quiz": html.count("danish_nb.widgets.lesson.PositionQuiz object"),
-                  "replay": html.count("Replay(children"),
-                  "board": html.count("danish_nb.widgets.pad.HtmlPad") + html.count("ToggleButtons(_dom_classes=(")}
+        page.goto(f"{url}voila/render/{lesson}", timeout=LESSON_TIMEOUT)
+        counts = widgets_shown(NOTEBOOKS / lesson)
         assert counts["quiz"] and counts["board"], counts
         try:
             expect(page.locator(".dn-quiz")).to_have_count(counts["quiz"])
