@@ -144,7 +144,8 @@ _WATCHDOG_JS = """
     var waited = performance.now() / 1000, url = kernelUrl();
     if (done) {
       clearInterval(timer);
-    } else if (document.querySelector(%(widget)s)) {
+    } else if (Array.prototype.some.call(document.querySelectorAll(%(widget)s),
+                                         function (n) { return n.textContent !== LOST; })) {
       clearInterval(timer);
       sessionStorage.removeItem(KEY);
       if (!lost) { unsay(); }
@@ -163,6 +164,50 @@ _WATCHDOG_JS = """
       tick += 1;
     }
   }, 1000);
+  // A widget drawn again whose view was lost while the page restored the widgets of its kernel:
+  // ipywidgets 8.1's get_model waits 2 s for a model not restored yet and gives up without a last
+  // look, so on a busy machine a restore that ends during its last wait leaves "Error displaying
+  // widget: model not found" for a model the page holds. The model of each output is read from
+  // Voila's output scripts before they are drawn; a lost one is drawn again beside its message.
+  var LOST = "Error displaying widget: model not found", models = new Map(), looks = 0;
+  var watcher = new MutationObserver(redraw);
+  // Watch the output ``host`` until the widget ``id`` is drawn in it.
+  function mend(host, id) {
+    models.set(host, id);
+    watcher.observe(document.body, {childList: true, subtree: true});
+    redraw();
+  }
+  window.danishNbMend = mend;
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll('script[type="application/vnd.voila.cell-output+json"]').forEach(function (s) {
+      try {
+        var data = JSON.parse(s.textContent).data || {};
+        var view = Object.keys(data).map(function (k) { return data[k]; })
+          .filter(function (v) { return v && v.model_id; })[0];
+        if (view && s.parentElement) { mend(s.parentElement, view.model_id); }
+      } catch (e) { /* not an output of ours to mend */ }
+    });
+  });
+  // Each output until its widget is drawn: a lost one is drawn again once the page holds its model.
+  function redraw() {
+    var app = window.jupyterapp, manager = app && app.widgetManager, waiting = false;
+    models.forEach(function (id, host) {
+      var view = host.querySelector(%(widget)s);
+      if (!view) { return; }  // still loading
+      if (view.childElementCount || view.textContent !== LOST) { models.delete(host); return; }
+      if (!manager || !manager.has_model(id)) { waiting = true; return; }
+      models.delete(host);
+      var mime = manager.rendermime.mimeTypes.filter(function (t) { return /widget-view\\+json$/.test(t); })[0];
+      var renderer = manager.rendermime.createRenderer(mime);
+      renderer.constructor.attach(renderer, view.parentElement, view);
+      view.remove();
+      renderer.renderModel({data: {[mime]: {model_id: id, version_major: 2, version_minor: 0}},
+                            metadata: {}, trusted: true});
+      window.danishNbRedrawn = (window.danishNbRedrawn || 0) + 1;
+    });
+    if (!models.size) { watcher.disconnect(); }
+    if (waiting && looks++ < 60) { setTimeout(redraw, 1000); }
+  }
 })();
 """
 
@@ -182,7 +227,9 @@ def watchdog(retry_seconds: int = 5) -> str:
     is gone or after :data:`GIVE_UP_AFTER` s. :func:`retry_now` makes it reload at once. When the
     kernel's websocket closes (the server stopped or restarted), it says so at once and checks
     every :data:`PROBE_EVERY` s: a server that no longer holds the kernel makes the page reload
-    (back to its seat), a websocket that opens again clears the line.
+    (back to its seat), a websocket that opens again clears the line. A widget whose view was lost
+    while the page restored its kernel's widgets ("model not found" for a model the page holds) is
+    drawn again.
     """
     script = _WATCHDOG_JS % {
         "retry": retry_seconds, "style": json.dumps(_STYLE), "widget": json.dumps(WIDGET_IN_DOM),
