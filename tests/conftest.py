@@ -124,14 +124,17 @@ def run_order(group: str) -> int:
     """Where a group's tests go in the run, longest work units first, so that the last ones, which
     decide when the run ends, are short: the session server's group (the longest: one worker
     starts with it), then the modules with a browser or server of their own (minutes each: the
-    other worker starts with them), then the other modules, taken by whichever worker is free.
+    other worker starts with them), then the notebooks (nbval: a kernel each, up to a minute or
+    two for the research lessons), then the other modules, taken by whichever worker is free.
     Before, every browser and server test was one group: the other worker ran out of work and
     sat idle for the last third of the run while that one went on.
 
-    >>> sorted(["tests/c.py", "served:tests/b.py", "served"], key=run_order)
-    ['served', 'served:tests/b.py', 'tests/c.py']
+    >>> sorted(["tests/c.py", "notebooks/a.ipynb", "served:tests/b.py", "served"], key=run_order)
+    ['served', 'served:tests/b.py', 'notebooks/a.ipynb', 'tests/c.py']
     """
-    return 0 if group == "served" else 1 if group.startswith("served:") else 2
+    if group == "served":
+        return 0
+    return 1 if group.startswith("served:") else 2 if group.endswith(".ipynb") else 3
 
 
 @pytest.hookimpl(wrapper=True)
