@@ -30,8 +30,11 @@ lessons: $(APP_STAMP)  ## serve the lessons with Voila, from their index (prints
 # `make test` runs pytest on $(WORKERS) workers (pytest-xdist): tests/conftest.py puts the browser tests
 # against the session's app server in one group that one worker starts with, each module with a
 # browser or server of its own in a group of its own, next, and each other module in a group of its
-# own, last, for whichever worker is free (python -m benchmarks.suite shows where the time goes);
-# nbval runs each notebook on one worker. WORKERS=0 runs everything in this one process.
+# own, last, for whichever worker is free (python -m benchmarks.suite shows where the time goes).
+# nbval runs in the same run, each notebook on one worker, before those other modules: the browser
+# tests leave a core idle much of the time (waiting for pages and servers), and the notebooks' kernels
+# fill it (a run of their own after pytest took 2 minutes on CI; the package's copies of the
+# lessons, danish_nb/**/*.ipynb, are not run twice). WORKERS=0 runs everything in this one process.
 #
 # Bytecode: uv installs no .pyc, and this machine's Python runs with PYTHONDONTWRITEBYTECODE set, so
 # every process of the suite (each pytest worker, Voila server and kernel)
@@ -44,9 +47,8 @@ test: $(STAMP)  ## run the whole suite: lint, types, docstring examples, engine,
 	$(BIN)/ruff check danish_nb tests benchmarks site_build
 	$(BIN)/mypy
 	PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(PYCACHE) \
-	$(BIN)/python -m pytest -q -n $(WORKERS) --dist loadgroup --no-loadscope-reorder danish_nb site_build benchmarks tests
-	PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(PYCACHE) \
-	$(BIN)/python -m pytest -q -n $(WORKERS) --dist loadscope --nbval notebooks
+	$(BIN)/python -m pytest -q -n $(WORKERS) --dist loadgroup --no-loadscope-reorder \
+	  --nbval --ignore-glob='danish_nb/*.ipynb' danish_nb site_build benchmarks tests notebooks
 
 # tests/test_lessons_wheel.py: `make test` runs a sample of it (one lesson per language from the plain wheel)
 lessons-check: $(STAMP)  ## every lesson in en/fr/de from a clean venv holding the wheel (and its sim, rl extras), in Chromium (minutes)

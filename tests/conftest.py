@@ -77,7 +77,10 @@ def xdist_groups(items: list[pytest.Item]) -> dict[str, str]:
     loadgroup``):
 
     - ``served``: the modules whose tests drive Chromium against the session's app server
-      (:func:`app_url`), on one worker one after another, so that server starts once;
+      (:func:`app_url`), on one worker one after another, so that server starts once; their
+      tests that need neither Chromium nor a module-scoped fixture (the boards' widget tests, a
+      minute of CPU in all) are grouped as any other module's, below, and leave that worker's
+      long queue to whichever worker is free;
     - ``served:<module>``: each other module that drives Chromium or starts a server of its own
       (whatever needs :func:`chromium_path`, and :data:`SERVED_MODULES`): one worker runs the
       module in order, its server started once (the two workers may each run one such group at
@@ -91,16 +94,22 @@ def xdist_groups(items: list[pytest.Item]) -> dict[str, str]:
     ...         self.nodeid, self.fixturenames, self.module = nodeid, fixtures, None
     >>> sorted(xdist_groups([Item("tests/a.py::t1", "app_url", "chromium_path"), Item("tests/a.py::t2"),
     ...                      Item("tests/b.py::t", "chromium_path"), Item("tests/c.py::t")]).values())
-    ['served', 'served', 'served:tests/b.py', 'tests/c.py']
+    ['served', 'served:tests/b.py', 'tests/a.py', 'tests/c.py']
     """
     def path(item: pytest.Item) -> str:
         return item.nodeid.split("::", 1)[0]
+
+    def shares_the_module(item: pytest.Item) -> bool:
+        """Whether ``item`` drives Chromium or uses a fixture built once for its module."""
+        definitions = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
+        return ("chromium_path" in getattr(item, "fixturenames", ())
+                or any(defs[-1].scope == "module" for defs in definitions.values()))
 
     session_app = {path(item) for item in items if "app_url" in getattr(item, "fixturenames", ())}
     groups = {}
     for item in items:
         where = path(item)
-        if where in session_app:
+        if where in session_app and shares_the_module(item):
             groups[item.nodeid] = "served"
         elif "chromium_path" in getattr(item, "fixturenames", ()) or where.rsplit("/", 1)[-1] in SERVED_MODULES:
             groups[item.nodeid] = f"served:{where}"
@@ -115,14 +124,17 @@ def run_order(group: str) -> int:
     """Where a group's tests go in the run, longest work units first, so that the last ones, which
     decide when the run ends, are short: the session server's group (the longest: one worker
     starts with it), then the modules with a browser or server of their own (minutes each: the
-    other worker starts with them), then the other modules, taken by whichever worker is free.
+    other worker starts with them), then the notebooks (nbval: a kernel each, up to a minute or
+    two for the research lessons), then the other modules, taken by whichever worker is free.
     Before, every browser and server test was one group: the other worker ran out of work and
     sat idle for the last third of the run while that one went on.
 
-    >>> sorted(["tests/c.py", "served:tests/b.py", "served"], key=run_order)
-    ['served', 'served:tests/b.py', 'tests/c.py']
+    >>> sorted(["tests/c.py", "notebooks/a.ipynb", "served:tests/b.py", "served"], key=run_order)
+    ['served', 'served:tests/b.py', 'notebooks/a.ipynb', 'tests/c.py']
     """
-    return 0 if group == "served" else 1 if group.startswith("served:") else 2
+    if group == "served":
+        return 0
+    return 1 if group.startswith("served:") else 2 if group.endswith(".ipynb") else 3
 
 
 @pytest.hookimpl(wrapper=True)
