@@ -37,7 +37,7 @@ import dataclasses
 import hashlib
 import json
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -414,33 +414,56 @@ def _item(game: Game, rule_id: str, ask: _Ask, rng: random.Random, active: Seque
                 move_text, note, seed, deciders, [game])
 
 
-def _signature(game: Game, item: Item) -> Any:
-    """What decides the item's answer in ``game`` (its position replayed under some options)."""
-    state = game.state
+def _signature(state: Any, parse: Callable[[str], Any], item: Item) -> Any:
+    """What decides the item's answer in ``state`` (its position replayed under some options;
+    ``parse`` reads a move's notation)."""
     if item.kind == "pick":
         picks = _pick_moves([(m, state.explain(m)) for m in tries(state)])
         return frozenset((card_of(m).code, v.legal) for m, v in picks)
     if item.move is None:
         return tuple(str(why) for why in _position_asks(item, state))
-    verdict = state.explain(game.parse_move(item.move))
+    verdict = state.explain(parse(item.move))
     if item.kind == "legal" or not verdict.legal:
         return (verdict.legal, decider(verdict))
     return tuple(str(event) for event in state.apply(verdict.move)[1])
 
 
+def _replayed(record: dict[str, Any], moves: Sequence[Any]) -> Any | None:
+    """The position ``record`` reaches under its options, its ``moves`` (the record's, parsed)
+    played state by state as :func:`~danish_nb.core.load_record` plays them but without a game's
+    history; ``None`` where the record does not replay (a move not legal there, or the rules
+    failing on it, which ``load_record`` reports as the record's error)."""
+    try:
+        state = load_record({**record, "moves": []}).state
+    except DanishNbError:
+        return None
+    for move in moves:
+        try:
+            found = state.legal_move(move)
+            if found is None:
+                return None
+            state = state._apply(found)[0]
+        except Exception:  # noqa: BLE001 - load_record's RecordError: the record does not replay
+            return None
+    return state
+
+
 def _deciding_options(item: Item) -> tuple[tuple[Any, Any], ...]:
+    """:meth:`Item.deciding_options`: each other value of each option replays the record's moves
+    (parsed once: a move's notation reads the same under any options) from the record's start."""
     game = item.game()
-    here = _signature(game, item)
+    here = _signature(game.state, game.parse_move, item)
     values = dict(item.record.get("options") or {})
+    moves = [game.parse_move(text) for text in item.record["moves"]]
     found = []
     for info in game.rules.info.options:
         others = [v for v in (info.choices or ((True, False) if isinstance(info.default, bool) else ()))
                   if v != values.get(info.name, info.default)]
         for value in others:
+            state = _replayed({**item.record, "options": {**values, info.name: value}}, moves)
             try:
-                other = load_record({**item.record, "options": {**values, info.name: value}})
-                changed = _signature(other, item) != here
-            except DanishNbError:  # the moves to the position are not all legal under that value
+                changed = state is not None and _signature(state, game.parse_move, item) != here
+            except DanishNbError:  # the question cannot be asked there (its move not a move of that table)
                 changed = False
             if changed:
                 found.append((info, values.get(info.name, info.default)))

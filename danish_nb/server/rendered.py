@@ -15,6 +15,17 @@ a kernel as Voila would give it one (warm or started, the same request environme
 kept: the page is rendered before any cell ran and holds no output, and each visit executes its
 own copy of the notebook.
 
+Preloading the page's scripts was tried and left out (issue 41): a ``<link rel="preload"
+as="script">`` for each of the ~75 scripts lesson 01's page asks for (Voila's chunks, which it
+finds only once ``voila.js`` ran, and the widget extensions', found once its app started), in the
+head or just before ``voila.js``. With a CPU hog per core, in turns with the code before (``python
+-m benchmarks.app --lesson 5 --busy --before DIR --phases``, load average 8-30 from other work), the
+first quiz was 3.81 s median against 4.29 s over 16 visits in the head (better in 10, worse in 6;
+the page's HTML arrived later, 0.62-0.84 s against 0.37-0.53 s, its server sending scripts
+meanwhile) and 3.87 s against 3.56 s over 5 before ``voila.js``: the page's wait is its main
+thread running its scripts (2.3-3.3 s busy to the first quiz, the browser's CPU 2.9-3.1 s either
+way), not finding them.
+
 A notebook that runs no code (the lessons' index, the page saying which extra a lesson needs)
 needs no kernel at all: :func:`text_page` draws its text as a plain page, in its language (the
 ``danish_nb.lang`` of its metadata, written by :mod:`danish_nb.lessons`), without Voila's
