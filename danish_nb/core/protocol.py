@@ -10,6 +10,7 @@ import dataclasses
 import random
 from collections.abc import Callable
 from functools import cache
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, cast, runtime_checkable
 
 from ..cards import Card
@@ -240,10 +241,8 @@ class RulesState:
         step, played = working.step, 0
         if isinstance(choose, random.Random):  # a move picked from the legal moves is played at once
             pick, generate, apply, load = choose.choice, working._generate_moves, working._apply, working.load
-            while limit is None or played < limit:
-                legal = working._legal  # what Working._moves does, without its call
-                if legal is None:
-                    legal = working._legal = generate()
+            for _ in repeat(None) if limit is None else repeat(None, limit):
+                legal = generate()  # every move resets the working copy's cache: none to read or keep
                 if not legal:  # over: a game not over always has a move (the contract tests), so no is_over call
                     break
                 state = apply(pick(legal))[0]
