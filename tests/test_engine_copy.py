@@ -9,7 +9,7 @@ import random
 import pytest
 
 import danish_nb as dn
-from danish_nb.core import _builder
+from danish_nb.core.protocol import _unfrozen
 from danish_nb.games.danish_bastard import DanishBastardState
 from danish_nb.games.le_danish import LeDanishState
 
@@ -34,7 +34,7 @@ def test_a_copy_changes_the_given_fields_keeps_the_others_and_drops_the_cache():
 
 @pytest.mark.parametrize("cls", [DanishBastardState, LeDanishState, MarkedState])
 def test_a_class_with_one_or_two_layers_of_slots_is_copied_in_an_unfrozen_subclass(cls):
-    builder = _builder(cls)
+    builder = _unfrozen(cls)
     assert issubclass(builder, cls) and builder.__slots__ == () and builder.__setattr__ is object.__setattr__
     state = dn.new_game("le-danish" if cls is LeDanishState else "danish-bastard", players=3, seed=2).state
     if cls is MarkedState:  # its own slot over its parent's: two layers

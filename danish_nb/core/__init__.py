@@ -36,7 +36,7 @@ from ..errors import (
 )
 from ..records import RECORD_FORMAT, RECORD_VERSION
 from .options import OptionInfo, OptionsT, make_options, option, option_infos
-from .protocol import RulesState, State, View, Working, _builder
+from .protocol import RulesState, State, View, Working, builder
 from .registry import (
     FAMILIES,
     GAMES,
@@ -72,6 +72,6 @@ __all__ = ["FAMILIES", "GAMES", "KEEP_EVERY", "LANGUAGES", "MAX_DEPTH", "MAX_ITE
            "DanishNbError", "Event", "Game", "GameCard", "GameInfo", "GameParts", "GameRegistry", "GameRules",
            "IllegalMove", "MoveParseError", "OptionInfo", "OptionsError", "OptionsT", "Private", "Reason",
            "RecordError", "Result", "Rule", "RulesState", "Ruling", "State", "Step", "Text", "Verdict", "View",
-           "Working", "_builder", "_short", "check_keys", "check_plain", "cited", "get_game", "load_object",
+           "Working", "_short", "builder", "check_keys", "check_plain", "cited", "get_game", "load_object",
            "load_record", "make_options", "move_text", "new_game", "option", "option_infos", "register",
            "render_text", "setup", "source_text"]

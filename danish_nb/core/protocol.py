@@ -9,11 +9,15 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+from functools import cache
+from itertools import repeat
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, cast, runtime_checkable
 
 from ..cards import Card
 from ..errors import IllegalMove
 from .texts import Event, Result, Text, Verdict
+
+T = TypeVar("T")
 
 
 class State(Protocol):
@@ -237,10 +241,8 @@ class RulesState:
         step, played = working.step, 0
         if isinstance(choose, random.Random):  # a move picked from the legal moves is played at once
             pick, generate, apply, load = choose.choice, working._generate_moves, working._apply, working.load
-            while limit is None or played < limit:
-                legal = working._legal  # what Working._moves does, without its call
-                if legal is None:
-                    legal = working._legal = generate()
+            for _ in repeat(None) if limit is None else repeat(None, limit):
+                legal = generate()  # every move resets the working copy's cache: none to read or keep
                 if not legal:  # over: a game not over always has a move (the contract tests), so no is_over call
                     break
                 state = apply(pick(legal))[0]
@@ -276,7 +278,7 @@ def _copier(cls: type) -> Callable[..., Any]:
     ``dataclasses`` generates ``__init__``: each ``__init__`` field taken from ``changes`` or
     the state, each other field (a cache) reset to its default. An unknown field is a
     ``TypeError``, as for any call. A state of a subclass (which inherits this function as its
-    ``copy``) is copied by its own class's function. The copy is written in :func:`_builder`'s
+    ``copy``) is copied by its own class's function. The copy is written in :func:`_unfrozen`'s
     class with plain attribute writes, then becomes a ``cls``."""
     fields = dataclasses.fields(cls)
     names = [f.name for f in fields if f.init]
@@ -285,34 +287,66 @@ def _copier(cls: type) -> Callable[..., Any]:
     defaults = {f"_default{i}": caches[name] for i, name in enumerate(caches)}
     # the names the copy reads are the factory's arguments, so the copy reads them as closure
     # cells (LOAD_DEREF), not globals: a tenth of a copy's cost
-    lines = [f"def factory(_new, _cls, _builder, _keep, _other, {', '.join(defaults) or '_none=None'}):",
+    lines = [f"def factory(_new, _cls, _unfrozen, _keep, _other, {', '.join(defaults) or '_none=None'}):",
              f"  def copy(_self_, *, {', '.join(f'{n}=_KEEP' for n in names)}):",
              "    if type(_self_) is not _cls:",
              f"        return _other(_self_, {{{', '.join(f'{n!r}: {n}' for n in names)}}})",
-             "    new = _new(_builder)"]
+             "    new = _new(_unfrozen)"]
     lines += [f"    new.{name} = _self_.{name} if {name} is _keep else {name}" for name in names]
     lines += [f"    new.{name} = {default}" for name, default in zip(caches, defaults)]
     lines += ["    new.__class__ = _cls", "    return new", "  return copy"]
     exec("\n".join(lines), spaces)  # noqa: S102 - code built from the class's own field names
-    return spaces["factory"](object.__new__, cls, _builder(cls), _KEEP, _copy_other, *defaults.values())
+    return spaces["factory"](object.__new__, cls, _unfrozen(cls), _KEEP, _copy_other, *defaults.values())
 
 
 #: A field left as it is in :meth:`RulesState.copy`.
 _KEEP = object()
 
 
-def _builder(cls: type) -> type:
-    """A subclass of ``cls`` that adds no slots and drops the frozen ``__setattr__``, in which a
-    copy is written by plain attribute writes (Python's fastest: half the cost of a copy) before
-    it becomes a ``cls`` by ``__class__`` assignment (which Python allows: the layout is the same,
-    however many layers of slots ``cls`` has).
+@cache
+def _unfrozen(cls: type) -> type:
+    """A subclass of ``cls`` (one per class) that adds no slots and drops the frozen
+    ``__setattr__``, in which an object is written by plain attribute writes (Python's fastest:
+    half the cost of a copy) before it becomes a ``cls`` by ``__class__`` assignment (which
+    Python allows: the layout is the same, however many layers of slots ``cls`` has).
 
     >>> import danish_nb as dn
-    >>> _builder(type(dn.new_game("le-danish", players=3).state)).__name__
+    >>> _unfrozen(type(dn.new_game("le-danish", players=3).state)).__name__
     '_BuildingLeDanishState'
     """
     return type(f"_Building{cls.__name__}", (cls,), {"__slots__": (), "__setattr__": object.__setattr__,
                                                       "__delattr__": object.__delattr__})
+
+
+def builder(cls: type[T]) -> Callable[..., T]:
+    """A fast constructor of the frozen dataclass ``cls`` (for records built on every deal or
+    move): ``builder(cls)(*values)`` is ``cls(*values)``, every ``__init__`` field given in
+    order, each other field (a cache) at its default. Generated once from the class's own
+    fields, it writes them in :func:`_unfrozen`'s class, a quarter of the cost of the
+    dataclass's ``__init__``; a class that checks its fields (``__post_init__``) has none.
+
+    >>> @dataclasses.dataclass(frozen=True, slots=True)
+    ... class Pair:
+    ...     left: int
+    ...     right: tuple[int, ...] = ()
+    >>> pair = builder(Pair)(1, (2,))
+    >>> pair == Pair(1, (2,)), type(pair) is Pair
+    (True, True)
+    """
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__} checks its fields in __post_init__: build it by its constructor")
+    made: Any = cls  # a dataclass, as the caller says
+    fields = dataclasses.fields(made)
+    names = [f.name for f in fields if f.init]
+    caches = {f.name: None if f.default is dataclasses.MISSING else f.default for f in fields if not f.init}
+    lines = [f"def factory(_new_, _cls_, _unfrozen_, {''.join(f'_default{i}, ' for i in range(len(caches)))}):",
+             f"  def {cls.__name__}({', '.join(names)}):", "    _obj_ = _new_(_unfrozen_)"]
+    lines += [f"    _obj_.{name} = {name}" for name in names]
+    lines += [f"    _obj_.{name} = _default{i}" for i, name in enumerate(caches)]
+    lines += ["    _obj_.__class__ = _cls_", "    return _obj_", f"  return {cls.__name__}"]
+    spaces: dict[str, Any] = {}
+    exec("\n".join(lines), spaces)  # noqa: S102 - code built from the class's own field names
+    return cast(Callable[..., T], spaces["factory"](object.__new__, cls, _unfrozen(made), *caches.values()))
 
 
 def _copy_other(state: Any, given: dict[str, Any]) -> Any:
@@ -366,20 +400,16 @@ class Working:
     def snapshot(self) -> Any:
         """This working copy's state as the game's immutable state (a copy: playing on changes
         nothing in it)."""
-        cls = self._state_class
-        builder = _BUILDERS.get(cls) or _BUILDERS.setdefault(cls, _builder(cls))
-        state = self.load(object.__new__(builder), self)
-        state.__class__ = cls
+        state = self.load(object.__new__(_unfrozen(self._state_class)), self)
+        state.__class__ = self._state_class
         return state
 
     def __hash__(self) -> int:
         raise TypeError("a working copy changes: it has no hash (snapshot() it)")
 
 
-#: Per state class and watched or quiet, its working class (see :func:`_working`); per state
-#: class, its builder class (:func:`_builder`).
+#: Per state class and watched or quiet, its working class (see :func:`_working`).
 _WORKERS: dict[tuple[type, bool], type[Working]] = {}
-_BUILDERS: dict[type, type] = {}
 
 
 def _working(cls: type, watched: bool = True) -> type[Working]:

@@ -17,8 +17,10 @@ legal. The two of hearts follows hearts (rule BA-10)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 from ..cards import SUITS, Card, shuffled, standard_pack
@@ -243,7 +245,7 @@ def pack_for(players: int) -> tuple[Card, ...]:
     return PACKS[players]
 
 
-def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Options) -> list[ScoreLine]:
+def score_player(player: int, cards: Iterable[Card], tricks: int, options: Options) -> list[ScoreLine]:
     """One player's points for a deal, line by line, from the cards of the tricks they won.
 
     >>> from ..cards import parse_cards
@@ -254,7 +256,7 @@ def score_player(player: int, cards: tuple[Card, ...], tricks: int, options: Opt
     if tricks == 0:
         return [score_line((player, 0, (_NO_TRICKS, who)))]
     held = _SCORING.intersection(cards)  # the jacks and sevens taken (no set of every card)
-    jacks = [jack for jack in JACKS if jack in held]
+    jacks = [*filter(held.__contains__, JACKS)]
     nasty, charm = NASTY in held, CHARM in held
     if not jacks:
         if nasty and charm:
@@ -308,14 +310,18 @@ _CHARM_IDLE = score_reason("BA charm idle", Why(
     True, "BA-17", N_("{who}: the seven of clubs has no effect with jacks and without the seven of diamonds"), "BA-g"))
 
 
+#: A score line's points.
+_POINTS = itemgetter(1)
+
+
 def score_deal(won: Won, deal: int, dealer: int, options: Options) -> DealScore:
     """The whole deal's score: every player's lines and points (BA-13 to BA-18)."""
     lines: list[ScoreLine] = []
     points = []
     for seat, tricks in enumerate(won):
-        mine = score_player(seat, cards_won(tricks), len(tricks), options)
+        mine = score_player(seat, chain.from_iterable(tricks), len(tricks), options)
         lines += mine
-        points.append(sum([line.points for line in mine]))
+        points.append(sum(map(_POINTS, mine)))  # C loops, no comprehension
     return deal_score(deal, dealer, tuple(points), tuple(lines))
 
 
@@ -517,7 +523,7 @@ def deal_state(options: Options, players: int, match: Match, base: BastardState 
     from the dealer's left (BA-7, ruling BA-i); trumps still to be named. ``base``: a state of
     the match to copy (a working copy deals in place)."""
     deck = shuffled(pack_for(players), match.shuffle_seed)
-    first = match.first_player
+    first = (match.dealer + 1) % players
     hands = [()] * players
     for k in range(players):
         hands[(first + k) % players] = by_suit(deck[k::players])
