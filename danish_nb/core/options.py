@@ -7,6 +7,8 @@ reads them as :class:`OptionInfo`; :func:`make_options` builds a checked value f
 ...     jokers: int = option(2, "jokers in the pack", low=0, high=4)
 >>> make_options(Options, {"jokers": 3}), option_infos(Options)[0].label
 (Options(jokers=3), 'jokers')
+>>> make_options(Options, None) is make_options(Options, {}) == Options()
+True
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, TypeVar
 
 from ..errors import OptionsError, _short
@@ -76,8 +79,9 @@ class OptionInfo:
 OptionsT = TypeVar("OptionsT")
 
 
+@cache
 def option_infos(options_type: type) -> tuple[OptionInfo, ...]:
-    """The documented fields of an options dataclass, in declaration order."""
+    """The documented fields of an options dataclass, in declaration order (read once per type)."""
     return tuple(OptionInfo(f.name, f.default, f.metadata.get("help", ""), f.metadata.get("ruling"),
                             f.metadata.get("choices"), f.metadata.get("label") or f.name.replace("_", " "),
                             f.metadata.get("low"), f.metadata.get("high"), f.metadata.get("choice_labels"))
@@ -88,9 +92,11 @@ def make_options(options_type: type[OptionsT], given: Mapping[str, Any] | Option
     """Build an options value from a dict, checking names, types, choices and ranges.
 
     Raises :class:`OptionsError` naming the bad entry; unknown names are errors, not ignored.
+    No options (``None`` or an empty dict) are the defaults: one value per options type, made
+    once (options are frozen dataclasses), so rules that cache per options value find it at once.
     """
-    if given is None:
-        return options_type()
+    if given is None or (isinstance(given, Mapping) and not given):
+        return _defaults(options_type)
     if isinstance(given, options_type):
         given = dataclasses.asdict(given)  # type: ignore[call-overload]  # options types are dataclasses
     if not isinstance(given, Mapping):
@@ -105,3 +111,9 @@ def make_options(options_type: type[OptionsT], given: Mapping[str, Any] | Option
         info.check(value)
         values[name] = value
     return options_type(**values)
+
+
+@cache
+def _defaults(options_type: type[OptionsT]) -> OptionsT:
+    """The default value of ``options_type``, shared (see :func:`make_options`)."""
+    return options_type()
