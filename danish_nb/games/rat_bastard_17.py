@@ -406,15 +406,13 @@ class RatBastardState(RulesState):
         return moves or [_TAKES[p]]
 
     def _swaps(self, p: int, hand: tuple[Card, ...]) -> list[RatMove]:
-        """The swaps :meth:`_check_swap` passes: whether a face-up position may be replaced does
-        not depend on the hand card put there, so each position is checked once, with the first
-        (a swap is made once a game: its moves are made as tuples, not shared)."""
+        """The swaps :meth:`_check_swap` passes: each hand card for each face-up hole card whose
+        position was not replaced yet (ruling RB-j)."""
         row, moves = self.holes[p], []
         for slot in UP_SLOTS:
             other = row[slot]
-            if other is not None and hand and \
-                    self._check_swap(_new(RatMove, (p, "swap", hand[0], None, None, other)))[-1][0].ok:
-                moves += [_new(RatMove, (p, "swap", card, None, None, other)) for card in hand]
+            if other is not None and slot not in self.swapped:
+                moves += [_move(p, "swap", card, None, None, other) for card in hand]
         return moves
 
     # -- explanations (any candidate move)
@@ -891,8 +889,6 @@ def _move(player: int, action: str, card: Card | None = None, value: int | None 
 _BLINDS = tuple(tuple(_move(p, "hole", None, None, slot + 1) for slot in range(ROW)) for p in range(PLAYERS))
 #: Each seat's take, the move when no card fits, and its keep, the move ending its swaps.
 _TAKES, _KEEPS = (_move(0, "take"), _move(1, "take")), (_move(0, "keep"), _move(1, "keep"))
-#: A tuple of a class (a move made without a call of the class's own ``__new__``).
-_new = tuple.__new__
 
 
 @lru_cache(maxsize=4096)
