@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, TypeVar
 
 from ..errors import OptionsError, _short
@@ -79,13 +78,16 @@ class OptionInfo:
 OptionsT = TypeVar("OptionsT")
 
 
-@cache
 def option_infos(options_type: type) -> tuple[OptionInfo, ...]:
     """The documented fields of an options dataclass, in declaration order (read once per type)."""
-    return tuple(OptionInfo(f.name, f.default, f.metadata.get("help", ""), f.metadata.get("ruling"),
-                            f.metadata.get("choices"), f.metadata.get("label") or f.name.replace("_", " "),
-                            f.metadata.get("low"), f.metadata.get("high"), f.metadata.get("choice_labels"))
-                 for f in dataclasses.fields(options_type))
+    infos = _INFOS.get(options_type)
+    if infos is None:
+        infos = _INFOS[options_type] = tuple(
+            OptionInfo(f.name, f.default, f.metadata.get("help", ""), f.metadata.get("ruling"),
+                       f.metadata.get("choices"), f.metadata.get("label") or f.name.replace("_", " "),
+                       f.metadata.get("low"), f.metadata.get("high"), f.metadata.get("choice_labels"))
+            for f in dataclasses.fields(options_type))
+    return infos
 
 
 def make_options(options_type: type[OptionsT], given: Mapping[str, Any] | OptionsT | None) -> OptionsT:
@@ -96,7 +98,10 @@ def make_options(options_type: type[OptionsT], given: Mapping[str, Any] | Option
     once (options are frozen dataclasses), so rules that cache per options value find it at once.
     """
     if given is None or (isinstance(given, Mapping) and not given):
-        return _defaults(options_type)
+        defaults = _DEFAULTS.get(options_type)
+        if defaults is None:
+            defaults = _DEFAULTS[options_type] = options_type()
+        return defaults
     if isinstance(given, options_type):
         given = dataclasses.asdict(given)  # type: ignore[call-overload]  # options types are dataclasses
     if not isinstance(given, Mapping):
@@ -113,7 +118,6 @@ def make_options(options_type: type[OptionsT], given: Mapping[str, Any] | Option
     return options_type(**values)
 
 
-@cache
-def _defaults(options_type: type[OptionsT]) -> OptionsT:
-    """The default value of ``options_type``, shared (see :func:`make_options`)."""
-    return options_type()
+#: Per options type, its fields (:func:`option_infos`) and its default value (:func:`make_options`).
+_INFOS: dict[type, tuple[OptionInfo, ...]] = {}
+_DEFAULTS: dict[type, Any] = {}
