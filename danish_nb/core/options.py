@@ -7,6 +7,8 @@ reads them as :class:`OptionInfo`; :func:`make_options` builds a checked value f
 ...     jokers: int = option(2, "jokers in the pack", low=0, high=4)
 >>> make_options(Options, {"jokers": 3}), option_infos(Options)[0].label
 (Options(jokers=3), 'jokers')
+>>> make_options(Options, None) is make_options(Options, {}) == Options()
+True
 """
 
 from __future__ import annotations
@@ -77,20 +79,29 @@ OptionsT = TypeVar("OptionsT")
 
 
 def option_infos(options_type: type) -> tuple[OptionInfo, ...]:
-    """The documented fields of an options dataclass, in declaration order."""
-    return tuple(OptionInfo(f.name, f.default, f.metadata.get("help", ""), f.metadata.get("ruling"),
-                            f.metadata.get("choices"), f.metadata.get("label") or f.name.replace("_", " "),
-                            f.metadata.get("low"), f.metadata.get("high"), f.metadata.get("choice_labels"))
-                 for f in dataclasses.fields(options_type))
+    """The documented fields of an options dataclass, in declaration order (read once per type)."""
+    infos = _INFOS.get(options_type)
+    if infos is None:
+        infos = _INFOS[options_type] = tuple(
+            OptionInfo(f.name, f.default, f.metadata.get("help", ""), f.metadata.get("ruling"),
+                       f.metadata.get("choices"), f.metadata.get("label") or f.name.replace("_", " "),
+                       f.metadata.get("low"), f.metadata.get("high"), f.metadata.get("choice_labels"))
+            for f in dataclasses.fields(options_type))
+    return infos
 
 
 def make_options(options_type: type[OptionsT], given: Mapping[str, Any] | OptionsT | None) -> OptionsT:
     """Build an options value from a dict, checking names, types, choices and ranges.
 
     Raises :class:`OptionsError` naming the bad entry; unknown names are errors, not ignored.
+    No options (``None`` or an empty dict) are the defaults: one value per options type, made
+    once (options are frozen dataclasses), so rules that cache per options value find it at once.
     """
-    if given is None:
-        return options_type()
+    if given is None or (isinstance(given, Mapping) and not given):
+        defaults = _DEFAULTS.get(options_type)
+        if defaults is None:
+            defaults = _DEFAULTS[options_type] = options_type()
+        return defaults
     if isinstance(given, options_type):
         given = dataclasses.asdict(given)  # type: ignore[call-overload]  # options types are dataclasses
     if not isinstance(given, Mapping):
@@ -105,3 +116,8 @@ def make_options(options_type: type[OptionsT], given: Mapping[str, Any] | Option
         info.check(value)
         values[name] = value
     return options_type(**values)
+
+
+#: Per options type, its fields (:func:`option_infos`) and its default value (:func:`make_options`).
+_INFOS: dict[type, tuple[OptionInfo, ...]] = {}
+_DEFAULTS: dict[type, Any] = {}

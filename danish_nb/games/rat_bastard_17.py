@@ -406,14 +406,13 @@ class RatBastardState(RulesState):
         return moves or [_TAKES[p]]
 
     def _swaps(self, p: int, hand: tuple[Card, ...]) -> list[RatMove]:
-        """The swaps :meth:`_check_swap` passes: whether a face-up position may be replaced does
-        not depend on the hand card put there, so each position is checked once, with the first
-        (a swap is made once a game: its moves are made as tuples, not shared)."""
+        """The swaps :meth:`_check_swap` passes: each hand card for each face-up hole card whose
+        position was not replaced yet (ruling RB-j). A swap is made once a game: its moves are made
+        as tuples, not shared."""
         row, moves = self.holes[p], []
         for slot in UP_SLOTS:
             other = row[slot]
-            if other is not None and hand and \
-                    self._check_swap(_new(RatMove, (p, "swap", hand[0], None, None, other)))[-1][0].ok:
+            if other is not None and slot not in self.swapped:
                 moves += [_new(RatMove, (p, "swap", card, None, None, other)) for card in hand]
         return moves
 
@@ -564,21 +563,19 @@ class RatBastardState(RulesState):
                 i = mine.index(card)
                 mine = mine[:i] + mine[i + 1:]
                 known = (mine, known[1]) if p == 0 else (known[0], mine)
-            own = own_values[card]  # None: a wild card
-            value = own if given is None else given
+            value = own_values[card] if given is None else given  # a legal move gives a wild card's value
         else:
             slot = position - 1
             row = list(holes[p])
             card, row[slot] = row[slot], None
             holes = (tuple(row), holes[1]) if p == 0 else (holes[0], tuple(row))
-            own = own_values[card]
-            value = (own if given is None else given) if slot in UP_SLOTS else blind_value(card, total, options)
+            value = given if given is not None else own_values[card] if slot in UP_SLOTS else \
+                blind_value(card, total, options)
         total += value
         pile = self.pile + (card,)
-        deck = self.deck
-        deck_gone = not deck
+        deck = self.deck  # self.deck stays the deck as the card went down (ruling RB-n)
         watched = self._watched  # events only when someone reads them (RulesState)
-        events = [_play_event(move, card, value, total, own is None)] if watched else []
+        events = [_play_event(move, card, value, total, own_values[card] is None)] if watched else []
         if deck and len(hand) < HAND_SIZE:
             cut = len(deck) - HAND_SIZE + len(hand)
             if cut < 0:
@@ -589,9 +586,8 @@ class RatBastardState(RulesState):
             if watched:
                 events.append(_refill_event(p, drawn))
         hands = (tuple(hand), hands[1]) if p == 0 else (hands[0], tuple(hand))
-        won = not hand and not any(holes[p])  # no card in hand, none in the hole row (a card is never falsy)
         turn = self.turn + 1
-        if total < TARGET and not won:  # the usual case: the other player's turn, one copy
+        if total < TARGET and (hand or any(holes[p])):  # the usual case: the other player's turn, one copy
             if isinstance(self, Working):  # a working copy plays in place: plain writes, not its generic copy
                 self.hands, self.holes, self.deck, self.pile, self.total = hands, holes, deck, pile, total  # type: ignore[misc]
                 self.turn, self.known, self.current, self._legal = turn, known, 1 - p, None  # type: ignore[misc]
@@ -604,7 +600,7 @@ class RatBastardState(RulesState):
             if watched:
                 events.append(Event("over", p, M("the total went over 17 with a blind hole card"), (), R["RB-21"]))
             return self._empty_pile(events, hands, holes, deck, pile, known, turn, p, 1 - p, "RB-21", "RB-l")
-        if won:
+        if not hand and not any(holes[p]):  # no card in hand, none in the hole row (a card is never falsy)
             result = Result(order=(p, 1 - p), loser=1 - p,
                             reason=M("P{p} has got rid of all their cards and wins: P{x} is the Rat Bastard",
                                      p=p + 1, x=2 - p), reason_id="out-of-cards")
@@ -612,8 +608,7 @@ class RatBastardState(RulesState):
                 events.append(Event("win", p, result.text, (), R["RB-22"], RULING["RB-o"]))
             return self.copy(hands=hands, holes=holes, deck=deck, pile=pile, total=total, turn=turn, known=known,
                              current=p, phase="over", result=result), tuple(events)
-        if not deck_gone:
-            # the deck was not gone when the card went down, even if the refill emptied it (RB-n)
+        if self.deck:  # the deck was not gone when the card went down, even if the refill emptied it (RB-n)
             if watched:
                 events.append(Event("discard", p, M("17! The pile ({pile}) is discarded; P{p} starts again from 0",
                                                     pile=n_cards(len(pile)), p=p + 1),
