@@ -617,14 +617,14 @@ class RatBastardState(RulesState):
         return self._empty_pile(events, hands, holes, deck, pile, known, turn, 1 - p, p, "RB-18", "RB-f")
 
     def _apply_take(self, p: int) -> tuple[RatBastardState, tuple[Event, ...]]:
-        take, pile, fields = self._take(p), self.pile, (self.hands, self.holes, self.deck, self.pile, self.known)
-        if take == "pile" or take == "whole-pile":
-            events = [Event("take", p, M("P{p} picks up all the pile ({pile}); P{x} starts again from 0",
-                                         p=p + 1, pile=n_cards(len(pile)), x=2 - p), pile, R["RB-16"])] \
-                if self._watched else []
-            return self._empty_pile(events, *fields, self.turn + 1, p, 1 - p, whole=True)
-        return self._empty_pile([], *fields, self.turn + 1, p, 1 - p, *(("RB-16", "RB-g") if take == "top-up"
-                                                                      else ("RB-21", "RB-q")))
+        take, pile = self._take(p), self.pile
+        whole = take == "pile" or take == "whole-pile"
+        events = [Event("take", p, M("P{p} picks up all the pile ({pile}); P{x} starts again from 0", p=p + 1,
+                                     pile=n_cards(len(pile)), x=2 - p), pile, R["RB-16"])] \
+            if whole and self._watched else []
+        rule, ruling = ("", "") if whole else ("RB-16", "RB-g") if take == "top-up" else ("RB-21", "RB-q")
+        return self._empty_pile(events, self.hands, self.holes, self.deck, pile, self.known, self.turn + 1, p, 1 - p,
+                                rule, ruling, whole)
 
     def _empty_pile(self, events: list[Event], hands: tuple[tuple[Card, ...], ...], holes: tuple[Hole, ...],
                     deck: tuple[Card, ...], pile: tuple[Card, ...], known: tuple[tuple[Card, ...], ...], turn: int,
@@ -953,10 +953,10 @@ class RatBastard17:
         (RB-3, RB-6, RB-8). Play starts with the swap phase, P1 first (ruling RB-j)."""
         if players != PLAYERS:
             raise OptionsError(M("Rat Bastard 17 is a game for exactly 2 players, not {players}", players=players))
-        cards = shuffled(pack(options), seed)
-        holes = tuple(tuple(cards[i * 10:i * 10 + 5]) for i in range(PLAYERS))
-        hands = tuple(sorted_cards(cards[i * 10 + 5:i * 10 + 10]) for i in range(PLAYERS))
-        return RatBastardState(options, hands, holes, cards[PLAYERS * 10:], (), 0, (), 0, "swap")
+        cards = shuffled(pack(options), seed)  # a tuple: its slices are tuples
+        holes = (cards[0:5], cards[10:15])
+        hands = (sorted_cards(cards[5:10]), sorted_cards(cards[15:20]))
+        return RatBastardState(options, hands, holes, cards[20:], (), 0, (), 0, "swap")
 
     def setup_state(self, position: Mapping[str, Any], options: Options) -> RatBastardState:
         """A position from a dict: ``hands`` (two card lists), ``holes`` (per player up to 5 cards
