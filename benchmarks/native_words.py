@@ -2,8 +2,9 @@
 would check its form: issue 43's collector.
 
 Plays seeded games of all five games and collects, per language, each distinct line of: the
-verdicts of several candidate moves (legal, illegal, out of turn) as the board shows them and as
-a screen reader hears them (the board's news), every
+verdicts of several candidate moves (legal, illegal, out of turn, and moves legal at an earlier
+position) as the board shows them and as a screen reader hears them (the board's news), what a
+refused move and a move text that is no move say (the error a learner reads), every
 log line as each player and a spectator read it, the computer players' reasons, the coach's hint
 at a few positions and its review of P1's moves (the first seed's games), the boards (every text
 and spoken name) at a few positions, practice items and their feedback, and every rule as a page
@@ -46,6 +47,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 GAMES = ("danish-bastard", "le-danish", "rat-bastard-17", "bastard", "sjavs")
 LANGS = ("en", "fr", "de")
@@ -53,12 +55,15 @@ LANGS = ("en", "fr", "de")
 ENGLISH_WORDS = re.compile(r"\b(the|and|of|with|from|takes|plays|card|cards|player|players|must|may|cannot|trick|"
                            r"tricks|pile|you|your|which|when|this|that|not|only|lead|leads|trump|trumps|bids|"
                            r"play|face-up|face-down|stock|hole|wins|rule|ruling|turn)\b")
-#: A move's notation quoted in a sentence (« P1 play 7H », „P1 play 7H“): what the learner types, the same in
-#: every language.
-NOTATION = re.compile(r"(«\s?|„|“)P\d+ [^«»„“”]*(\s?»|“|”)")
+#: A move's notation quoted in a sentence (« P1 play 7H », „P1 play 7H“, or from its action word: « take »,
+#: « play 7H »): what the learner types, the same in every language.
+NOTATION = re.compile(r"(«\s?|„|“)(P\d+ |(play|take|stock|face-up|keep|pass|bid|trump|swap|hole|open|closed|send|"
+                      r"complete|discard|pick-up-open|strike|slam|clubs|diamonds|hearts|spades|none)\b)([^«»„“”]*)(\s?»|“|”)")
 #: A number written the English way: a decimal point (75.8) or a percent sign without its space (10%); French
 #: writes 75,8 and 10\u202f%, German 75,8 and 10\u00a0%.
 ENGLISH_NUMBER = re.compile(r"\d\.\d|\d%")
+#: A number of five digits or more written without its thousands' separators (100000: 100,000, 100 000, 100.000).
+LONG_NUMBER = re.compile(r"(?<![\w.,\u202f#-])\d{5,}(?![\w.,])")
 #: German's thousands' separator (``9.480``, ``1.100``: :func:`danish_nb.i18n.number_text`), not a decimal point.
 GERMAN_THOUSANDS = re.compile(r"(?<=\d)\.(?=\d{3}(?![\d,]))")
 #: A Python value printed as it is (a list, a call, a pandas row: ``[0.5, -1.0]``, ``player_1 0.0``): notation.
@@ -164,6 +169,10 @@ def problems(line: str, lang: str) -> list[str]:
     (['English'], [], ['ASCII quotes'])
     >>> problems("Dans « P1 play 9H 4C », un tour joue une seule carte", "fr")  # notation is no English
     []
+    >>> problems("Dans « play 7H », « hole » est une action inconnue", "fr"), problems("le « playing card »", "fr")
+    ([], ['English'])
+    >>> problems("de 1 à 100000", "fr"), problems("1 bis 100.000", "de"), problems("1 to 100,000; seed 4711", "en")
+    (['long number unseparated'], [], [])
     >>> problems("Hasard 47% 26% 128.9", "fr"), problems("Zufall 47\u00a0% 128,9", "de"), problems("[0.5, -1.0]", "de")
     (['English number'], [], [])
     >>> problems("9.480 Zustände, 1.100 Spiele", "de"), problems("9.48 Zustände", "de"), problems("1.100 parties", "fr")
@@ -181,6 +190,8 @@ def problems(line: str, lang: str) -> list[str]:
     if lang != "en" and ENGLISH_NUMBER.search(GERMAN_THOUSANDS.sub("", line) if lang == "de" else line) \
             and not PYTHON_VALUE.match(line):
         found.append("English number")
+    if LONG_NUMBER.search(line) and not PYTHON_VALUE.match(line):
+        found.append("long number unseparated")
     if re.search(r"\w\((s|e|n|en|es|x)\)", line):
         found.append("plural (s)")
     if '"' in line:
@@ -297,6 +308,7 @@ def _texts(seeds: range, moves: int, games: tuple[str, ...], *, coach: bool, boa
            practice: bool) -> Iterator[tuple[str, str, str]]:
     import danish_nb as dn
     from danish_nb.agents import make_agent
+    from danish_nb.errors import IllegalMove
     from danish_nb.render.html import rule_html, verdict_html
     from danish_nb.widgets.news import verdict_words
     for game_id in games:
@@ -306,19 +318,26 @@ def _texts(seeds: range, moves: int, games: tuple[str, ...], *, coach: bool, boa
         for seed in seeds:
             players = 2 if game_id == "rat-bastard-17" else 3
             game = dn.new_game(game_id, players=players, seed=seed)
+            if seed == seeds[0]:
+                yield from _unreadable(game)
             rng = random.Random(seed)
             thumb = make_agent("rule-of-thumb", game_id, seed)
+            met: list = []  # moves legal at earlier positions: tried again, most are refused here
             for step in range(moves):
                 if game.is_over:
                     break
                 legal = game.legal_moves()
                 mover = game.current_player
-                tried = legal[:3] + legal[-1:] + [legal[0]._replace(player=(mover + 1) % players)]
+                again = [move._replace(player=mover) for move in rng.sample(met, min(3, len(met)))]
+                met += legal[:6]
+                tried = legal[:3] + legal[-1:] + [legal[0]._replace(player=(mover + 1) % players)] + again
                 for move in tried:
                     verdict = game.explain(move)
                     for lang in LANGS:
                         yield lang, f"{game_id} verdict", verdict_html(verdict, lang, viewer=mover)
                         yield lang, f"{game_id} news", verdict_words(verdict, lang, viewer=mover)
+                        if not verdict.legal:
+                            yield lang, f"{game_id} refusal", IllegalMove(verdict).text_in(lang)
                 choice = thumb.choose(game.state)
                 for lang in LANGS:
                     yield lang, f"{game_id} reason", choice.why_for(mover, lang=lang)
@@ -340,6 +359,24 @@ def _texts(seeds: range, moves: int, games: tuple[str, ...], *, coach: bool, boa
                         yield lang, f"{game_id} review", mistake.text(lang)
         if practice:
             yield from _practice(game_id)
+
+
+#: Move texts a learner may type that are no move: each game's parser says what is wrong and how to write one.
+UNREADABLE = ("", "P1", "hello there", "P9 play 7H", "play 7H", "P1 fly", "P1 play", "P1 play ZZ", "P1 hole 9",
+              "P1 bid foo", "P1 trump", "P1 trump purple", "P1 take 3", "P1 swap 1", "P1 closed 7", "P1 send 4")
+
+
+def _unreadable(game: Any) -> Iterator[tuple[str, str, str]]:
+    """What a game's parser says, in each language, of move texts that are no move (:data:`UNREADABLE`)."""
+    from danish_nb.errors import DanishNbError
+    for text in UNREADABLE:
+        try:
+            game.play(text)
+        except DanishNbError as error:
+            for lang in LANGS:
+                yield lang, f"{game.rules.id} refusal", error.text_in(lang)
+        else:
+            raise AssertionError(f"{text!r} was played")
 
 
 def _boards(game: object, players: int) -> Iterator[tuple[str, str, str]]:

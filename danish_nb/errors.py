@@ -64,7 +64,7 @@ class IllegalMove(DanishNbError):
     >>> str(error)
     'illegal move P1 play 4♣: the four of clubs on the six of clubs: lower than the card before (rule DB-13)'
     >>> error.text_in("fr")
-    'coup refusé : le quatre de trèfle sur le six de trèfle : plus faible que la carte précédente (règle DB-13)'
+    'Coup refusé. Le quatre de trèfle sur le six de trèfle : plus faible que la carte précédente (règle DB-13).'
     """
 
     def __init__(self, verdict: Explained):
@@ -79,7 +79,7 @@ class IllegalMove(DanishNbError):
 
     def text_in(self, lang: str = DEFAULT) -> str:
         reasons = self.verdict.reasons_in(lang)
-        return reasons if self._malformed() else _("move refused: {reasons}", reasons=reasons).render(lang)
+        return reasons if self._malformed() else _("Move refused. {reasons:cap}.", reasons=reasons).render(lang)
 
 
 def cut(text: str, limit: int = 40) -> str:
@@ -95,7 +95,7 @@ def cut(text: str, limit: int = 40) -> str:
 
 class Cause:
     """What an error says is wrong, to end a sentence ("… does not replay, because {error}"): a
-    refused move's reasons alone (without "move refused:" before them), any other error's text.
+    refused move's reasons alone (without "Move refused." before them), any other error's text.
 
     >>> import danish_nb as dn
     >>> g = dn.setup("danish-bastard", {"hands": [["8H", "4C"], ["9S"]], "pile": ["6C"]})

@@ -114,9 +114,10 @@ class _Grammar(string.Formatter):
 #: (with the indefinite or definite article; German ``a_acc``, ``a_dat``, ``the_acc``, ``the_dat``);
 #: ``low``, a phrase as it goes on inside a sentence (:func:`small_start`: French
 #: « Illégal : {move:low} » reads « Illégal : jouer le six », where a button reads « Jouer le six »);
-#: ``cap``, a clause as it starts a sentence ("{verdict}. {reasons:cap}": "… The six on the ten").
+#: ``cap``, a clause as it starts a sentence ("{verdict}. {reasons:cap}": "… The six on the ten"); ``nor``, a
+#: list after a negation (:class:`Listed`).
 GRAMMATICAL_FORMS = ("bare", "de", "à", "acc", "dat", "a", "the", "a_acc", "a_dat", "the_acc", "the_dat", "low",
-                     "cap")
+                     "cap", "nor")
 
 
 def capital_start(text: str) -> str:
@@ -268,10 +269,13 @@ class Forms(str):
 class Listed:
     """Items said as a list in the reader's language: "a, b and c"; each item rendered as a
     message parameter is (cards in words, messages translated). Grammatical forms carry over
-    item by item (``{cards:de}`` in French: "du six et de la dame de cœur").
+    item by item (``{cards:de}`` in French: "du six et de la dame de cœur"); the ``nor`` form
+    is the list after a negation ("does not hold {cards:nor}": "a, b or c").
 
     >>> Listed(["P1", "P2", "P3"]).text_in("fr"), str(Listed(["P1"])), str(Listed([]))
     ('P1, P2 et P3', 'P1', '')
+    >>> f"{Listed(['P1', 'P2']).text_in('fr'):nor}", f"{Listed(['P1', 'P2']).text_in():nor}"
+    ('P1 ni P2', 'P1 or P2')
     """
 
     __slots__ = ("items",)
@@ -283,11 +287,12 @@ class Listed:
         parts = [_part(item, lang) for item in self.items]
         names = set().union(*(p.forms for p in parts if isinstance(p, Forms)))
 
-        def join(texts: list[str]) -> str:
+        def join(texts: list[str], end: str = _LIST_AND) -> str:
             if len(texts) < 2:
                 return "".join(texts)
-            return _catalogue(lang).gettext(_LIST_AND).format(items=", ".join(texts[:-1]), last=texts[-1])
-        return Forms(join([str(p) for p in parts]),
+            return _catalogue(lang).gettext(end).format(items=", ".join(texts[:-1]), last=texts[-1])
+        texts = [str(p) for p in parts]
+        return Forms(join(texts), nor=join(texts, _LIST_NOR),
                      **{name: join([p.form(name) if isinstance(p, Forms) else p for p in parts]) for name in names})
 
     def __str__(self) -> str:
@@ -448,6 +453,9 @@ _YES, _NO = N_("yes"), N_("no")
 
 #: How a list ends (:class:`Listed`): "a, b and c".
 _LIST_AND = N_("{items} and {last}")
+#: How a list ends after a negation (a list's ``nor`` form): "does not hold a, b or c" (French « n’a pas a,
+#: b ni c »), where "and" would say the cards are missing only together.
+_LIST_NOR = N_("{items} or {last}")
 #: How one sentence follows another (:func:`in_turn`): "a; b".
 _THEN = N_("{first}; {then}")
 

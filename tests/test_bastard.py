@@ -369,8 +369,8 @@ def test_equal_highest_totals_share_first_place():
 @pytest.mark.parametrize("options, message", [
     ({"deals": -1}, "'deals' must be from 0 to 60"),
     ({"deals": 61}, "'deals' must be from 0 to 60"),
-    ({"target_score": 10**100}, "'target_score' must be from 0 to 1000"),
-    ({"target_score": -5}, "'target_score' must be from 0 to 1000"),
+    ({"target_score": 10**100}, "'target_score' must be from 0 to 1,000"),
+    ({"target_score": -5}, "'target_score' must be from 0 to 1,000"),
     ({"points_per_trick": 2}, "must be one of"),
     ({"both_sevens_per_trick": 5}, "must be one of"),
     ({"trumps": True}, "unknown option"),

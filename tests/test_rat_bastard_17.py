@@ -254,9 +254,9 @@ def test_a_bool_player_is_refused_by_apply_and_explain_alike():
 
 
 @pytest.mark.parametrize("options, problem", [
-    ({"turn_limit": 0}, "'turn_limit' must be from 1 to 100000"),
-    ({"turn_limit": -5}, "'turn_limit' must be from 1 to 100000"),
-    ({"turn_limit": 10**12}, "'turn_limit' must be from 1 to 100000"),
+    ({"turn_limit": 0}, "'turn_limit' must be from 1 to 100,000"),
+    ({"turn_limit": -5}, "'turn_limit' must be from 1 to 100,000"),
+    ({"turn_limit": 10**12}, "'turn_limit' must be from 1 to 100,000"),
     ({"repetitions": -1}, "'repetitions' must be from 0 to 100"),
     ({"repetitions": 101}, "'repetitions' must be from 0 to 100"),
 ])

@@ -324,5 +324,5 @@ def test_jokers_beyond_the_packs_are_refused():
 @pytest.mark.parametrize("game_id", [DB, LD])
 @pytest.mark.parametrize("limit", [0, -1, 10**7, 10**100])
 def test_turn_limits_out_of_range_are_refused(game_id, limit):
-    with pytest.raises(dn.OptionsError, match="turn_limit' must be from 1 to 1000000"):
+    with pytest.raises(dn.OptionsError, match="turn_limit' must be from 1 to 1,000,000"):
         dn.new_game(game_id, players=2, seed=1, options={"turn_limit": limit})

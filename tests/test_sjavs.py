@@ -614,8 +614,8 @@ def test_a_match_stops_after_max_deals():
 # --------------------------------------------------------------------------- options and bad input
 
 @pytest.mark.parametrize("options, message", [
-    ({"max_deals": 0}, "'max_deals' must be from 1 to 1000"),
-    ({"max_deals": 10**9}, "'max_deals' must be from 1 to 1000"),
+    ({"max_deals": 0}, "'max_deals' must be from 1 to 1,000"),
+    ({"max_deals": 10**9}, "'max_deals' must be from 1 to 1,000"),
     ({"last_points": 3}, "must be one of"),
     ({"four_player_deal": "3-3"}, "must be one of"),
     ({"red_queens": "no"}, "takes a bool"),
@@ -665,7 +665,7 @@ def test_a_discard_position():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("P1 bid double", "“bid” takes one bid \\(play, strike and slam\\)"),
+    ("P1 bid double", "“bid” takes one bid \\(“play”, “strike” and “slam”\\)"),
     ("P1 bid", "“bid” takes one bid"),
     ("P1 discard", "“discard” takes the cards"),
     ("P1 discard 7X", "is not a card"),
@@ -734,7 +734,7 @@ def test_views_hide_other_hands_and_the_skat():
     assert g.state.view(0).skat is None and g.state.view(None).skat is None
     data = g.state.view(0).to_dict()
     assert data["skat"] is None and data["bids"] == [[0, "pass"], [1, "play"], [2, "pass"]]
-    assert data["soloist"] == 1 and data["target"] == "P2 plays a Play: at least 61 card points"
+    assert data["soloist"] == 1 and data["target"] == "P2 plays a Play and must take at least 61 card points"
 
 
 # --------------------------------------------------------------------------- the rule-of-thumb player

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..errors import OptionsError, _short
-from ..i18n import M
+from ..i18n import DEFAULT, M
 
 
 def option(default: Any, help: str, ruling: str | None = None, choices: Sequence[Any] | Mapping[Any, str] | None = None,
@@ -27,7 +27,11 @@ def option(default: Any, help: str, ruling: str | None = None, choices: Sequence
     """A rule-option field: its default, a line of help, the ruling it settles, allowed values
     (``choices``, or a whole-number range ``low``..``high``), and a short ``label`` for a settings
     panel (default: the name in words). ``choices`` may map each value to its words (what a
-    settings panel offers, translated where shown); values without words are shown as they are."""
+    settings panel offers, translated where shown); values without words are shown as they are.
+    The help names the range as ``{low}`` and ``{high}`` (``{high:,}``: with thousands), written
+    as the reader's language writes numbers (:meth:`OptionInfo.help_in`)."""
+    if (low is None) != (high is None):
+        raise TypeError("an option's range needs both ends, low and high")
     words = tuple(choices.values()) if isinstance(choices, Mapping) else None
     meta = {"help": help, "ruling": ruling, "choices": tuple(choices) if choices else None,
             "label": label, "low": low, "high": high, "choice_labels": words}
@@ -60,6 +64,17 @@ class OptionInfo:
             return self.choice_labels[self.choices.index(value)]
         return str(value)
 
+    def help_in(self, lang: str = DEFAULT) -> str:
+        """The help in ``lang``, its range's numbers written as the language writes them.
+
+        >>> import danish_nb as dn
+        >>> info = dn.GAMES["rat-bastard-17"].info.option("turn_limit")
+        >>> info.help_in(), info.help_in("de")
+        ('The game is declared a draw after this many moves (1 to 100,000).', \
+'Das Spiel wird nach so vielen Zügen für unentschieden erklärt (1 bis 100.000).')
+        """
+        return M(self.help, low=self.low, high=self.high).render(lang)
+
     def check(self, value: Any) -> None:
         """Raise :class:`OptionsError` naming the problem if ``value`` is not allowed."""
         expected = type(self.default)
@@ -71,7 +86,7 @@ class OptionInfo:
             raise OptionsError(M("option {name!r} must be one of {choices}, not {value}",
                                  name=self.name, choices=self.choices, value=_short(value)))
         if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-            raise OptionsError(M("option {name!r} must be from {low} to {high}, not {value}",
+            raise OptionsError(M("option {name!r} must be from {low:,} to {high:,}, not {value}",
                                  name=self.name, low=self.low, high=self.high, value=_short(value)))
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..cards import RANKS, SUITS, Card, CardParseError, format_cards, parse_cards
 from ..core import MoveParseError, OptionsError
-from ..i18n import M, Message
+from ..i18n import Listed, M, Message
 
 #: The longest player or position number a move may name (more digits is never a seat).
 MAX_NUMBER_DIGITS = 3
@@ -59,6 +59,16 @@ def parse_player(word: str, text: str, usage: str | Message = "") -> int:
                                    word=word[:20], usage=usage))
         raise MoveParseError(M("In “{text}”, “{word}” is not a player (P1, P2, ...)", text=text, word=word[:20]))
     return number - 1
+
+
+def quoted_notation(words: Iterable[str]) -> Listed:
+    """Words of move notation (a game's actions, its bids) as a sentence lists them, each quoted:
+    what a learner types, the same in every language.
+
+    >>> quoted_notation(["play", "take"]).text_in("fr"), str(quoted_notation(["play", "trump"]))
+    ('«\\u202fplay\\u202f» et «\\u202ftake\\u202f»', '“play” and “trump”')
+    """
+    return Listed(M("“{text}”", text=word) for word in words)
 
 
 # --------------------------------------------------------------------------- card lists

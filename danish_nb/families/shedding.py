@@ -58,6 +58,7 @@ from .common import (
     parse_player,
     position_cards,
     position_seats,
+    quoted_notation,
     remove_cards,
     replace_at,
     sorted_cards,
@@ -220,7 +221,7 @@ def parse_shed_move(text: str, actions: Iterable[str] = ACTIONS) -> ShedMove:
     allowed = tuple(actions)
     words = text.split()
     usage = M("write a player then an action, e.g. “P1 play 7H 7D” (the actions are {actions})",
-              actions=Listed(allowed))
+              actions=quoted_notation(allowed))
     if len(words) < 2:
         raise MoveParseError(M("“{text}” is not a move: {usage}", text=text, usage=usage))
     who, action, args = words[0], words[1].lower(), words[2:]

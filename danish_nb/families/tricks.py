@@ -49,7 +49,7 @@ from ..core import (
     render_text,
 )
 from ..i18n import N_, Listed, M, Message, _n, joined
-from .common import CODES, card_codes, parse_player, position_cards
+from .common import CODES, card_codes, parse_player, position_cards, quoted_notation
 from .worlds import deal_unseen
 
 SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
@@ -167,8 +167,8 @@ def parse_trump(text: str) -> Suit | None:
         return None
     if word in _SUIT_WORDS:
         return _SUIT_WORDS[word]
-    raise MoveParseError(M("“{text}” is not a trump call: write clubs, diamonds, hearts, spades (or C D H S, "
-                           "♣ ♦ ♥ ♠) or none for no trumps", text=text))
+    raise MoveParseError(M("“{text}” is not a trump call: write “clubs”, “diamonds”, “hearts” or “spades” (or C D H "
+                           "S, ♣ ♦ ♥ ♠), or “none” for no trumps", text=text))
 
 
 # --------------------------------------------------------------------------- tricks
@@ -528,7 +528,7 @@ def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
         raise MoveParseError(M("a move is text like “P1 play 7H”, not {kind}", kind=type(text).__name__))
     allowed = tuple(actions)
     usage = M("write a player then an action, e.g. “P1 play 7H” or “P1 trump hearts” (the actions are {actions})",
-              actions=Listed(allowed))
+              actions=quoted_notation(allowed))
     words = text.split()
     if len(words) < 2:
         raise MoveParseError(M("“{text}” is not a move: {usage}", text=text, usage=usage))
@@ -551,7 +551,7 @@ def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
     if action == "bid":
         if len(args) != 1 or args[0].lower() not in bids:
             raise MoveParseError(M("In “{text}”, “bid” takes one bid ({bids}), e.g. “P1 bid {first}”",
-                                   text=text, bids=Listed(bids), first=bids[0])
+                                   text=text, bids=quoted_notation(bids), first=bids[0])
                                  if bids else M("In “{text}”, “bid” is not a move: this game has no bids", text=text))
         return TrickMove(player, action, bid=args[0].lower())
     if action == "discard":

@@ -220,9 +220,9 @@ class Options:
                                         "wins) or 6 (both pay).", ruling="BA-g",
                                         choices={4: N_("4: the charm wins"), 2: N_("2: the nasty card wins"),
                                                  6: N_("6: both pay")})
-    deals: int = option(0, f"Deals in a match (at most {MAX_DEALS}); 0: one per player, so each deals once.",
+    deals: int = option(0, "Deals in a match (at most {high}); 0: one per player, so each deals once.",
                         ruling="BA-h", low=0, high=MAX_DEALS)
-    target_score: int = option(0, f"Above 0 (at most {MAX_TARGET}): play deals until someone's total reaches "
+    target_score: int = option(0, "Above 0 (at most {high:,}): play deals until someone's total reaches "
                                f"this score (at most {MAX_DEALS} deals); the deals option is then ignored.",
                                ruling="BA-h", low=0, high=MAX_TARGET)
 

@@ -676,7 +676,7 @@ _NOT_A_DB_MOVE = Why(False, "DB-10", N_("'{action}' is not a move of Danish Bast
 _NO_HAND_STOCK = Why(False, "DB-24", N_("P{p} has no cards in hand: play the stock card"))
 _NO_HAND_TABLE = Why(False, "DB-27", N_("P{p} has no cards in hand: play from the table"))
 _AT_LEAST_ONE = Why(False, "DB-14", N_("play at least one card"))
-_NOT_HELD = Why(False, "DB-14", N_("P{p} does not hold {cards}"), shows={"cards": cards_text})
+_NOT_HELD = Why(False, "DB-14", N_("P{p} does not hold {cards:nor}"), shows={"cards": cards_text})
 _NOT_SAME_VALUE = Why(False, "DB-14", N_("{cards} are not all of the same face value"), shows={"cards": cards_text})
 _TWO_JOKERS = Why(False, "DB-14", N_("a red and a black joker play differently, so they do not go down together"),
                   "DB-o")

@@ -506,7 +506,7 @@ class LeDanishState(ShedTable):
         if not move.cards or move.index is not None:
             return [(Why.of(False, "LD-11", N_("play one or more cards of the same value")),)]
         if remove_cards(hand, move.cards) is None:
-            return [(Why.of(False, "LD-12", N_("P{p} does not hold {cards}")), p + 1,
+            return [(Why.of(False, "LD-12", N_("P{p} does not hold {cards:nor}")), p + 1,
                      cards_text(missing_cards(hand, move.cards)))]
         if any(c.rank is not move.cards[0].rank for c in move.cards):
             two = "LD-f" if any(c.rank is Rank.TWO for c in move.cards) else None
@@ -626,7 +626,7 @@ class LeDanishState(ShedTable):
             return [(Why.of(False, "LD-33",
                             N_("complete the four with two {ranks}"), "LD-k"), rank_words(rank, plural=True))]
         if remove_cards(self.hands[p], move.cards) is None:
-            return [(Why.of(False, "LD-33", N_("P{p} does not hold {cards}"), "LD-k"), p + 1,
+            return [(Why.of(False, "LD-33", N_("P{p} does not hold {cards:nor}"), "LD-k"), p + 1,
                      cards_text(missing_cards(self.hands[p], move.cards)))]
         steps = self._placement_steps(move.cards)
         return [(Why.of(True, "LD-33",

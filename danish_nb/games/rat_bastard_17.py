@@ -215,10 +215,10 @@ class Options:
                                   "discarded; or picks up the whole pile.", ruling="RB-g",
                                   choices={"top-up": N_("pick up from the top until 5 in hand"),
                                            "whole-pile": N_("pick up the whole pile")})
-    turn_limit: int = option(1000, f"The game is declared a draw after this many moves (1 to {MAX_TURNS}).",
+    turn_limit: int = option(1000, "The game is declared a draw after this many moves ({low} to {high:,}).",
                              ruling="RB-p", low=1, high=MAX_TURNS)
     repetitions: int = option(3, "A position that comes back this many times when the pile is emptied ends "
-                              "the game as a draw (at most 100); 0: never (only the turn limit).", ruling="RB-p",
+                              "the game as a draw (at most {high}); 0: never (only the turn limit).", ruling="RB-p",
                               low=0, high=100)
 
 

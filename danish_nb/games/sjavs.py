@@ -274,7 +274,7 @@ class Options:
     last_points: int = option(0, "Last game points: an opponent never falls below this many game "
                               "points (0 turns it off, as in the page's main rule).", ruling="SJ-f",
                               choices={0: N_("off: the page's main rule"), 5: N_("5"), 10: N_("10")})
-    max_deals: int = option(200, f"A match stops after this many deals (throw-ins counted; 1 to {MAX_DEALS}); "
+    max_deals: int = option(200, "A match stops after this many deals (throw-ins counted; {low} to {high:,}); "
                             "the fewest game points then lose.", ruling="SJ-j", low=1, high=MAX_DEALS)
 
 
@@ -610,13 +610,14 @@ class SjavsState(MatchState):
         return cards
 
     def target_text(self) -> Text:
-        """What the soloist must do, e.g. ``'P2 plays a Strike: at least 61 card points'``."""
+        """What the soloist must do, e.g. ``'P2 plays a Strike and must take at least 61 card points'``."""
         if self.contract is None or self.phase == "bid":
             return ""
-        who = M("P{soloist} plays a {bid_name}", soloist=self.soloist + 1, bid_name=BID_TEXTS[self.contract])
+        soloist, bid_name = self.soloist + 1, BID_TEXTS[self.contract]
         if self.contract == "slam":
-            return M("{who}: every trick", who=who)
-        return M("{who}: at least {target} card points", who=who, target=self.layout.target)
+            return M("P{soloist} plays a {bid_name} and must win every trick", soloist=soloist, bid_name=bid_name)
+        return M("P{soloist} plays a {bid_name} and must take at least {target} card points", soloist=soloist,
+                 bid_name=bid_name, target=self.layout.target)
 
     def view(self, player: int | None, reveal_hands: bool = False) -> AuctionView:
         """What ``player`` may know (``None``: a spectator): their own hand, the bids, the trick and
@@ -921,7 +922,7 @@ _DISCARD_FIRST = Why(False, "SJ-8", N_("P{p} took the skat and first discards {k
 _SOLOIST_DISCARDS = Why(False, "SJ-8", N_("P{p}, the soloist, discards, not {who}"), "SJ-d", shows=SHOWS_WHO)
 _DISCARD_EXACTLY = Why(False, "SJ-8", N_("{who} discards exactly {k} cards (as many as the skat held)"), "SJ-d",
                        shows=SHOWS_WHO)
-_NOT_HELD = Why(False, "SJ-8", N_("{who} does not hold {shown}"), "SJ-d", shows={**SHOWS_WHO, "shown": cards_text})
+_NOT_HELD = Why(False, "SJ-8", N_("{who} does not hold {shown:nor}"), "SJ-d", shows={**SHOWS_WHO, "shown": cards_text})
 _NOT_DIFFERENT = Why(False, "SJ-8", N_("{who} discards {k} different cards, not {shown}"), "SJ-d",
                      shows={**SHOWS_WHO, "shown": cards_text})
 _DISCARDS = Why(True, "SJ-8", N_("{who} discards {cards}: any cards may be discarded, and they count for {who} at the "

@@ -122,7 +122,7 @@ def options_lines(item: Item, lang: str = "en") -> list[str]:
     lines = []
     for info, value in item.deciding_options():
         words = (tr("on") if value else tr("off")) if isinstance(value, bool) else tr(info.choice_label(value))
-        lines.append(tr("{rule} At this table: {value}.", rule=tr(info.help), value=words))
+        lines.append(tr("{rule} At this table: {value}.", rule=info.help_in(lang), value=words))
     return lines
 
 

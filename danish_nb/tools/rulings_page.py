@@ -47,11 +47,9 @@ def rulings_page() -> str:
             lines.append(f"| {ruling.id} | {_cell(ruling.question)} | {_cell(ruling.reading)} | {opts} |")
         lines += ["", "| option | default | allowed | ruling | what it does |", "|---|---|---|---|---|"]
         for o in info.options:
-            allowed = (", ".join(map(repr, o.choices)) if o.choices else
-                       f"{o.low if o.low is not None else '…'} to {o.high if o.high is not None else '…'}"
-                       if isinstance(o.default, int) and not isinstance(o.default, bool) else
-                       "True, False" if isinstance(o.default, bool) else "")
-            lines.append(f"| `{o.name}` | {o.default!r} | {allowed} | {o.ruling or ''} | {_cell(o.help)} |")
+            allowed = (", ".join(map(repr, o.choices)) if o.choices else "True, False" if isinstance(o.default, bool)
+                       else f"{o.low:,} to {o.high:,}" if o.low is not None else "")
+            lines.append(f"| `{o.name}` | {o.default!r} | {allowed} | {o.ruling or ''} | {_cell(o.help_in())} |")
         lines.append("")
     return "\n".join(lines)
 

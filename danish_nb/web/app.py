@@ -162,13 +162,13 @@ class PageApp:
             label = model.option_label(info)
             inputs.append(f'<label class="dn-option">{esc(label)} {self._option_control(info)}</label>')
             ruling = f' <small>({esc(tr("ruling {ruling}", ruling=info.ruling))})</small>' if info.ruling else ""
-            helps.append(f"<li><b>{esc(label)}</b>: {esc(tr(info.help))}{ruling}</li>")
+            helps.append(f"<li><b>{esc(label)}</b>: {esc(info.help_in(self.lang))}{ruling}</li>")
         return (f'<div class="dn-options"><b>{esc(tr(RULE_OPTIONS))}</b><ul class="dn-option-help">{"".join(helps)}'
                 f'</ul><div class="dn-settings-row">{"".join(inputs)}</div></div>')
 
     def _option_control(self, info: OptionInfo) -> str:
         """An option's input: a choice list in words, a tick box, a number or a text."""
-        value, name, tip = self.model.option(info), f"opt-{info.name}", esc(translator(self.lang)(info.help))
+        value, name, tip = self.model.option(info), f"opt-{info.name}", esc(info.help_in(self.lang))
         if info.choices:
             items = "".join(f'<option value="{esc(c)}"{" selected" if c == value else ""}>{esc(words)}</option>'
                             for c, words in option_choices(info, self.lang))

@@ -173,7 +173,7 @@ def options_table(game_id: str, lang: str = "en") -> HTML:
         return _value_words(info, choice, lang)
     rows = [(label_of(i, lang), value(i, i.default),
              tr.render(in_turn(value(i, c) for c in i.choices if c != i.default)) if i.choices else "",
-             tr.render(i.help), i.ruling or "") for i in game.info.options]
+             i.help_in(lang), i.ruling or "") for i in game.info.options]
     return _info_table((N_("option"), N_("default"), N_("other choices"), N_("what it does"), N_("ruling")), rows,
                        lang)
 

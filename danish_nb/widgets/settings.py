@@ -27,7 +27,7 @@ from ..i18n import translator
 def option_input(info: OptionInfo, lang: str = "en") -> widgets.ValueWidget:
     """An input for one option, labelled in words (in ``lang``), its help as tooltip: a dropdown
     for choices, a checkbox, or a number field."""
-    label = {"description": label_of(info, lang), "tooltip": translator(lang)(info.help),
+    label = {"description": label_of(info, lang), "tooltip": info.help_in(lang),
              "style": {"description_width": "initial"}, "layout": {"width": "auto", "max_width": "100%"}}
     if info.choices:
         tr = translator(lang)
@@ -48,7 +48,7 @@ def options_help(infos: tuple[OptionInfo, ...], lang: str = "en") -> str:
     def ruling(info: OptionInfo) -> str:
         words = tr("ruling {ruling}", ruling=info.ruling)
         return f" <small>({escape(words)})</small>" if info.ruling else ""
-    items = "".join(f"<li><b>{escape(label_of(info, lang))}</b>: {escape(tr(info.help))}{ruling(info)}</li>"
+    items = "".join(f"<li><b>{escape(label_of(info, lang))}</b>: {escape(info.help_in(lang))}{ruling(info)}</li>"
                     for info in infos)
     return f'<ul class="dn-option-help">{items}</ul>'
 
