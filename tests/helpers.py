@@ -283,6 +283,31 @@ def press_for_new_board(page: Any, press: Callable[[], Any]) -> None:
     expect(page.locator(".dn-board")).not_to_have_count(0)
 
 
+#: Each kind of widget a lesson shows: the plain-text stand-ins that name it (in a notebook's stored
+#: outputs and in the page Voila serves), and what the browser draws for it.
+LESSON_WIDGETS = {"quiz": (("danish_nb.widgets.lesson.PositionQuiz object",), ".dn-quiz"),
+                  "replay": (("Replay(children",), "button.widget-button[title='one move forward']"),
+                  "board": (("danish_nb.widgets.pad.HtmlPad", "ToggleButtons(_dom_classes=("), ".dn-board")}
+
+
+def lesson_widgets(text: str) -> dict[str, int]:
+    """How many quizzes, replays and boards a lesson shows, counted in ``text``: its stored outputs'
+    plain-text stand-ins, or the page Voila serves (:data:`LESSON_WIDGETS`).
+
+    >>> lesson_widgets("Replay(children=...) <danish_nb.widgets.pad.HtmlPad object>")
+    {'quiz': 0, 'replay': 1, 'board': 1}
+    """
+    return {kind: sum(text.count(name) for name in names) for kind, (names, _) in LESSON_WIDGETS.items()}
+
+
+def expect_lesson_widgets(page: Any, counts: dict[str, int], timeout: float) -> None:
+    """Wait until ``page`` draws as many quizzes, replays and boards as ``counts`` says (:func:`lesson_widgets`)."""
+    from playwright.sync_api import expect
+
+    for kind, (_, drawn) in LESSON_WIDGETS.items():
+        expect(page.locator(drawn)).to_have_count(counts[kind], timeout=timeout)
+
+
 def start_app_game(page: Any, seed: int, title: str | None = None) -> None:
     """In the app's settings pick the game ``title`` (if given) and ``seed``, press New game and
     wait for the app to say so."""

@@ -39,7 +39,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from danish_nb import app_server
 from danish_nb.tables import open_store, replay
-from helpers import voila_serving
+from helpers import expect_lesson_widgets, lesson_widgets, voila_serving
 from test_proxy import KEY as PROXY_KEY, haproxy_path, kernel_of, on_server, proxied, served_by  # noqa: F401 (a fixture)
 from test_tables_browser import (
     MOVE_BUTTON,
@@ -284,9 +284,7 @@ def widgets_shown(lesson: Path) -> dict[str, int]:
     shown = [output["data"].get("text/plain", "") for cell in nbformat.read(lesson, as_version=4).cells
              if cell.cell_type == "code" for output in cell.get("outputs", [])
              if "application/vnd.jupyter.widget-view+json" in output.get("data", {})]
-    text = "\n".join("".join(plain) for plain in shown)
-    return {"quiz": text.count("danish_nb.widgets.lesson.PositionQuiz object"), "replay": text.count("Replay(children"),
-            "board": text.count("danish_nb.widgets.pad.HtmlPad") + text.count("ToggleButtons(_dom_classes=(")}
+    return lesson_widgets("\n".join("".join(plain) for plain in shown))
 
 
 def lesson_opens_with_every_widget(context: BrowserContext, url: str, lesson: str) -> None:
@@ -301,9 +299,7 @@ def lesson_opens_with_every_widget(context: BrowserContext, url: str, lesson: st
         counts = widgets_shown(NOTEBOOKS / lesson)
         assert counts["quiz"] and counts["board"], counts
         try:
-            expect(page.locator(".dn-quiz")).to_have_count(counts["quiz"])
-            expect(page.locator("button.widget-button[title='one move forward']")).to_have_count(counts["replay"])
-            expect(page.locator(".dn-board")).to_have_count(counts["board"])
+            expect_lesson_widgets(page, counts, LESSON_TIMEOUT)
         except AssertionError as short:
             raise AssertionError(f"{lesson}: {short}\nthe browser's console:\n" + "\n".join(console)) from None
         assert not [line for line in console if "model not found" in line], console
