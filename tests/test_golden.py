@@ -359,10 +359,12 @@ VERDICT_CASES["rat-bastard-17"] += [("rat-bastard-17", 2, seed, None) for seed i
 #: ace of clubs or the ace of spades", « n’a pas l’as de trèfle ni l’as de pique », where "and"/« et » said
 #: the cards were missing only together): 1,873 and 1,310 English and French summaries changed, each only by
 #: that word (compared line by line); German (« hat Kreuz-Ass und Pik-Ass nicht »), legality, rules, rulings
-#: and counts the same.
+#: and counts the same. And again when French came to say of face-up cards named in a swap « ces cartes ne sont
+#: pas toutes dans la main de P1 ou parmi ses cartes visibles » (it said « dans la main et les cartes visibles
+#: de P1 »): 30 and 43 French summaries changed, each only by that (compared line by line).
 VERDICT_GOLDEN: dict[str, tuple[str, int, int]] = {
-    'danish-bastard': ('73c64206f8e63e08ddeea287a304e9a4734b7e8d33a1efe2fb8a9620d128de1c', 29473, 12519),
-    'le-danish': ('0b74de38a0dcfd4b477fbecd1ef4f0e4401e75c1066b356e4baed6b984d7eb20', 30128, 13471),
+    'danish-bastard': ('1d03fe6355578088ea929490ec12e134218906078e276f9d5236a7064d20f794', 29473, 12519),
+    'le-danish': ('5bb6add4f11febf5daca5de03b2040e150130b9864f2b1e0764cff95786a7837', 30128, 13471),
     'rat-bastard-17': ('6d037ff84aa315745a361e29e7f0a1ada920bb33b27b456ba5466cd02d2f3831', 28872, 11595),
     'bastard': ('44a3dba186d9c17d6d44f7e263c600468acb3d7a403046af87e8113c0e8acb53', 9960, 4149),
     'sjavs': ('50115fc27432afc31b700b54969dc3610f1f661b88b22dac43c4e5acba00f72c', 9705, 3323),

@@ -147,7 +147,7 @@ def test_the_build_writes_precompressed_copies_that_shrink_and_keeps_them_out_of
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory, chromium_path: str) -> Path:
-    """``site/``, built by ``make site`` (about a minute, or nothing when it is up to date)."""
+    """``site/``, built by ``make site`` (about three and a half minutes here, or nothing when it is up to date)."""
     if shutil.which("npm") is None:
         pytest.skip("the static site needs npm to fetch Pyodide (apt-get install npm)")
     log = tmp_path_factory.mktemp("site") / "build.log"
