@@ -193,7 +193,7 @@ def test_a_verdict_with_two_reasons_is_said_as_each_language_writes_it():
                           "any card apart from a joker or a 7; the 10 burns the pile; the player then plays again.")
     assert said["fr"].startswith("Légal\u202f: jouer le dix de carreau. Le dix de carreau sur le roi de cœur\u202f: ")
     assert said["fr"].count("\u202f; ") == 2 and not re.search(r"[^\u202f];", said["fr"]), said["fr"]
-    assert said["de"].startswith("Erlaubt: Karo-Zehn spielen. Karo-Zehn auf Herz-König: "), said["de"]
+    assert said["de"].startswith("Karo-Zehn spielen: erlaubt. Karo-Zehn auf Herz-König: "), said["de"]
     for text in said.values():
         assert all(sentence.count(":") == 1 for sentence in text.split(". ")), text
 
