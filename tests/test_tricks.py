@@ -201,7 +201,7 @@ def test_move_notation_round_trips(text, move, written):
     ("P1 play", "exactly one card"),
     ("P1 play 7H 8H", "exactly one card"),
     ("P1 play 1H", "is not a card"),
-    ("P1 trump", "takes a suit or none"),
+    ("P1 trump", "takes a suit or “none”"),
     ("P1 trump purple", "is not a trump call"),
 ])
 def test_bad_move_text_gets_a_clear_error(text, message):

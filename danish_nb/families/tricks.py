@@ -546,7 +546,7 @@ def parse_trick_move(text: str, actions: Iterable[str] = ("play", "trump"),
             raise MoveParseError(M("In “{text}”, {error}", text=text, error=exc)) from None
     if action == "trump":
         if len(args) != 1:
-            raise MoveParseError(M("In “{text}”, “trump” takes a suit or none, e.g. “P1 trump hearts”", text=text))
+            raise MoveParseError(M("In “{text}”, “trump” takes a suit or “none”, e.g. “P1 trump hearts”", text=text))
         return TrickMove(player, action, None, parse_trump(args[0]))
     if action == "bid":
         if len(args) != 1 or args[0].lower() not in bids:
