@@ -58,6 +58,8 @@ fuzz: $(STAMP)  ## long fuzz and contract runs (minutes): bad input at every bou
 	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_fuzz.py tests/test_contract.py
 	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_bridges_openspiel.py -k random_simulation
 	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_le_danish.py -k random_games_keep_every_invariant
+	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_properties.py -k illegal_move_raises_and_changes_nothing
+	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_rat_bastard_17.py -k random_games_keep_every_promise
 	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_a11y_board.py -k whole_game_by_keyboard
 	$(BIN)/python -m benchmarks.fuzz
 
