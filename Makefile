@@ -57,6 +57,9 @@ lessons-check: $(STAMP)  ## every lesson in en/fr/de from a clean venv holding t
 fuzz: $(STAMP)  ## long fuzz and contract runs (minutes): bad input at every boundary, random play of every game, every game by keyboard in every language
 	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_fuzz.py tests/test_contract.py
 	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_bridges_openspiel.py -k random_simulation
+	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_le_danish.py -k random_games_keep_every_invariant
+	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_properties.py -k illegal_move_raises_and_changes_nothing
+	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_rat_bastard_17.py -k random_games_keep_every_promise
 	DANISH_NB_FUZZ=1 $(BIN)/python -m pytest -q tests/test_a11y_board.py -k whole_game_by_keyboard
 	$(BIN)/python -m benchmarks.fuzz
 

@@ -23,6 +23,7 @@ from danish_nb.core import source_text
 from danish_nb.families.shedding import ShedMove
 from danish_nb.games import le_danish as ld
 from danish_nb.games.le_danish_player import LeDanishRuleOfThumb
+from helpers import FUZZ
 
 GAME = "le-danish"
 VARIANTS = ("four_of_a_kind_burns", "three_passes_hands", "six_reverses", "complete_four")
@@ -634,7 +635,9 @@ def _check_state(state: ld.LeDanishState, rng: random.Random, full: bool) -> Non
         assert repr(state) == snapshot
 
 
-@settings(max_examples=30, deadline=None)
+#: Each example is a whole game of up to 600 moves, checked at every move (about 1 CPU s): ``make
+#: test`` plays 10 (30 took 26 CPU s, a minute and a half on a busy machine), ``make fuzz`` 300.
+@settings(max_examples=300 if FUZZ else 10, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 11), options=option_strategy)
 def test_random_games_keep_every_invariant(seed, players, options):
     options = {**options, "turn_limit": 600}
