@@ -436,13 +436,13 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     (SJ-10, SJ-17, SJ-18, SJ-20, SJ-22; ruling SJ-f). Points are negative: game points lost."""
     players = match.players
     who = f"P{soloist + 1}"
-    opponents = tuple(s for s in range(players) if s != soloist)
+    opponents = (*range(soloist), *range(soloist + 1, players))  # every seat but the soloist's
     counts = tricks_won(won)
-    trick_points = [card_points(cards_won(w)) for w in won]
+    trick_points = [*map(card_points, map(cards_won, won))]  # C loops: scoring runs on every deal
     aside = card_points(out_of_play)
     mine = trick_points[soloist] + aside
-    theirs = sum(trick_points[s] for s in opponents)
-    their_tricks = sum(counts[s] for s in opponents)
+    theirs = sum(trick_points) - trick_points[soloist]
+    their_tricks = sum(counts) - counts[soloist]
     counted = (_COUNTED_DISCARDS if exchanged else _COUNTED_SKAT) if out_of_play else _COUNTED
     lines = [score_line((soloist, 0, (counted, who, contract, counts[soloist], sum(counts), trick_points[soloist],
                                       out_of_play, aside, mine))),
@@ -838,7 +838,7 @@ class SjavsState(MatchState):
         if contract == "slam" or (contract is not None and len(passed) == players - 1):
             state, events = self.copy(bids=bids, soloist=soloist, contract=contract)._after_auction()
             return state, (event, _auction_event("auction", soloist, contract)) + events if event else ()
-        turn = next(seat for seat in [(p + k) % players for k in range(1, players + 1)] if seat not in passed)
+        turn = next(filterfalse(passed.__contains__, _SEATS_AFTER[players][p]))  # the next not to have passed
         return self.copy(bids=bids, soloist=soloist, contract=contract, turn=turn), (event,) if event else ()
 
     def _after_auction(self) -> tuple[SjavsState, tuple[Event, ...]]:
@@ -1049,6 +1049,10 @@ class Sjavs:
                           soloist=view.soloist, contract=view.contract, trumps=view.trumps, trick=view.trick,
                           leader=view.leader, won=view.won, result=view.result,
                           tricks=view.tricks)
+
+
+#: Per player count and seat, the seats after it clockwise, itself last (who speaks next in the auction).
+_SEATS_AFTER = {n: tuple(tuple((p + k) % n for k in range(1, n + 1)) for p in range(n)) for n in (3, 4)}
 
 
 def _passed(bids: tuple[tuple[int, str], ...]) -> frozenset[int]:
