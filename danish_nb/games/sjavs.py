@@ -727,26 +727,27 @@ class SjavsState(MatchState):
 
     def _check_bid(self, move: TrickMove) -> Step:
         p = self.turn  # the auction's turn (current_player, read inline)
-        if move.action not in ("bid", PASS):
+        player, action, card, suit, cards, bid = move  # the fields read once (the auction's candidates pass here)
+        if action not in ("bid", PASS):
             return _AUCTION_FIRST, p + 1
-        if move.player != p:
-            return _SPEAKS_NEXT, p + 1, move.player
-        if move.card is not None or move.suit is not None or move.cards:
+        if player != p:
+            return _SPEAKS_NEXT, p + 1, player
+        if card is not None or suit is not None or cards:
             return (_NOT_A_BID,)
-        if move.action == PASS:
-            if move.bid is not None:
+        if action == PASS:
+            if bid is not None:
                 return (_JUST_PASS,)
             if self.contract is not None:
                 return _PASSES, p
-            count, suit = best_trump_count(self.hands[p], self.options.farvesjavs)
+            count, best = best_trump_count(self.hands[p], self.options.farvesjavs)
             if count >= OBLIGED_TRUMPS:  # nobody has bid and they hold four or more trumps (SJ-7, ruling SJ-b)
-                return _MUST_BID, p, count, suit if self.options.farvesjavs else None
+                return _MUST_BID, p, count, best if self.options.farvesjavs else None
             return _PASSES_FEW_TRUMPS, p, count
-        if move.bid not in BIDS:
-            return _NO_SUCH_BID, move.bid
-        if self.contract is not None and BIDS.index(move.bid) <= BIDS.index(self.contract):
+        if bid not in BIDS:
+            return _NO_SUCH_BID, bid
+        if self.contract is not None and BIDS.index(bid) <= BIDS.index(self.contract):
             return _NOT_HIGHER, self.soloist + 1, BID_TEXTS[self.contract]
-        return _BIDS[move.bid], p, move.bid, self  # the words read the state's layout
+        return _BIDS[bid], p, bid, self  # the words read the state's layout
 
     def _check_trump(self, move: TrickMove) -> Step:
         if not self.options.farvesjavs:
@@ -771,12 +772,12 @@ class SjavsState(MatchState):
 
     def _check_discard(self, move: TrickMove) -> Step:
         p, k = self.turn, self.layout.skat  # the soloist's turn (current_player, read inline)
-        if move.action != "discard":
+        player, action, card, suit, cards, bid = move  # the fields read once (every discard candidate passes here)
+        if action != "discard":
             return _DISCARD_FIRST, p + 1, k
-        if move.player != p:
-            return _SOLOIST_DISCARDS, p + 1, move.player
-        cards = move.cards
-        if move.card is not None or move.suit is not None or move.bid is not None or len(cards) != k:
+        if player != p:
+            return _SOLOIST_DISCARDS, p + 1, player
+        if card is not None or suit is not None or bid is not None or len(cards) != k:
             return _DISCARD_EXACTLY, p, k
         missing = [*filterfalse(self.hands[p].__contains__, cards)]
         if missing:
