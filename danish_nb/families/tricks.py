@@ -343,7 +343,7 @@ SHOWS_WHO = {"who": seat_name}
 
 def tricks_won(won: Sequence[Sequence[Sequence[Card]]]) -> tuple[int, ...]:
     """How many tricks each player has won, from each player's won tricks."""
-    return tuple(len(tricks) for tricks in won)
+    return tuple(map(len, won))
 
 
 def cards_won(tricks: Sequence[Sequence[Card]]) -> tuple[Card, ...]:

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from itertools import combinations, filterfalse, repeat
+from operator import add
 from typing import Any, NamedTuple
 
 from ..cards import SUITS, Card, Rank, Suit, cards_text, n_cards, parse_cards, shuffled
@@ -326,17 +327,44 @@ _LAYOUTS = {plan.rule_id: plan for plan in (
 
 def deal(players: int, options: Options, seed: int, eldest: int) -> tuple[Hands, tuple[Card, ...]]:
     """The hands and the skat of one deal: the pack shuffled by ``seed``, dealt in batches from
-    eldest, the skat after the first batch (SJ-4, SJ-5)."""
+    eldest, the skat after the first batch (SJ-4, SJ-5).
+
+    Each pack lies in hand order (:func:`by_suit`), so the pack's places are shuffled (the same
+    order as its cards) and one sort of numbers sorts every hand: each place keyed by who gets
+    it (:data:`_RECEIVERS`), the k-th player from eldest's hand is the k-th run of the sorted
+    cards, the skat the last.
+
+    >>> by_suit(FULL_PACK) == FULL_PACK and by_suit(SHORT_PACK) == SHORT_PACK
+    True
+    >>> hands, skat = deal(3, Options(), 5, 1)
+    >>> [len(hand) for hand in hands], len(skat), all(by_suit(h) == h for h in (*hands, skat))
+    ([6, 6, 6], 2, True)
+    """
     plan = layout(players, options)
-    deck = shuffled(plan.pack, seed)[::-1]  # dealt from the top: the shuffled order's end
-    first, second = plan.batches
-    skat = players * first  # where the skat lies, then the second batch
-    rest = skat + plan.skat
+    keys, cards = _RECEIVERS[plan.rule_id]
+    dealt = tuple(map(cards.__getitem__, sorted(map(add, keys, shuffled(range(len(plan.pack)), seed)))))
+    size = plan.hand_size
     hands: list[tuple[Card, ...]] = [()] * players
     for k in range(players):  # the k-th player from eldest
-        hands[(eldest + k) % players] = by_suit(deck[k * first:(k + 1) * first] +
-                                                deck[rest + k * second:rest + (k + 1) * second])
-    return tuple(hands), by_suit(deck[skat:rest])
+        hands[(eldest + k) % players] = dealt[k * size:(k + 1) * size]
+    return tuple(hands), dealt[players * size:]
+
+
+def _receivers(plan: Layout) -> tuple[tuple[int, ...], tuple[Card, ...]]:
+    """Per place of the shuffled pack, who gets that card as a sorting key (``k * n``: the k-th
+    player from eldest, ``players * n``: the skat, for a pack of n cards), and the pack once per
+    key, so that ``cards[key + place]`` is the card at ``place``. The deal is dealt from the top
+    (the shuffled order's end) in batches, the skat after the first."""
+    first, second = plan.batches
+    n = len(plan.pack)
+    players = (n - plan.skat) // plan.hand_size
+    order = [k for k in range(players) for _ in range(first)] + [players] * plan.skat + \
+        [k for k in range(players) for _ in range(second)]
+    return tuple(k * n for k in reversed(order)), plan.pack * (players + 1)
+
+
+#: Per way of dealing (:data:`_LAYOUTS`), its :func:`_receivers` (read on every deal).
+_RECEIVERS = {rule_id: _receivers(plan) for rule_id, plan in _LAYOUTS.items()}
 
 
 def best_trump_count(hand: Sequence[Card], farvesjavs: bool) -> tuple[int, Suit]:
@@ -408,13 +436,13 @@ def score_deal(*, soloist: int, contract: str, won: Won, out_of_play: tuple[Card
     (SJ-10, SJ-17, SJ-18, SJ-20, SJ-22; ruling SJ-f). Points are negative: game points lost."""
     players = match.players
     who = f"P{soloist + 1}"
-    opponents = tuple(s for s in range(players) if s != soloist)
+    opponents = (*range(soloist), *range(soloist + 1, players))  # every seat but the soloist's
     counts = tricks_won(won)
-    trick_points = [card_points(cards_won(w)) for w in won]
+    trick_points = [*map(card_points, map(cards_won, won))]  # C loops: scoring runs on every deal
     aside = card_points(out_of_play)
     mine = trick_points[soloist] + aside
-    theirs = sum(trick_points[s] for s in opponents)
-    their_tricks = sum(counts[s] for s in opponents)
+    theirs = sum(trick_points) - trick_points[soloist]
+    their_tricks = sum(counts) - counts[soloist]
     counted = (_COUNTED_DISCARDS if exchanged else _COUNTED_SKAT) if out_of_play else _COUNTED
     lines = [score_line((soloist, 0, (counted, who, contract, counts[soloist], sum(counts), trick_points[soloist],
                                       out_of_play, aside, mine))),
@@ -700,26 +728,27 @@ class SjavsState(MatchState):
 
     def _check_bid(self, move: TrickMove) -> Step:
         p = self.turn  # the auction's turn (current_player, read inline)
-        if move.action not in ("bid", PASS):
+        player, action, card, suit, cards, bid = move  # the fields read once (the auction's candidates pass here)
+        if action not in ("bid", PASS):
             return _AUCTION_FIRST, p + 1
-        if move.player != p:
-            return _SPEAKS_NEXT, p + 1, move.player
-        if move.card is not None or move.suit is not None or move.cards:
+        if player != p:
+            return _SPEAKS_NEXT, p + 1, player
+        if card is not None or suit is not None or cards:
             return (_NOT_A_BID,)
-        if move.action == PASS:
-            if move.bid is not None:
+        if action == PASS:
+            if bid is not None:
                 return (_JUST_PASS,)
             if self.contract is not None:
                 return _PASSES, p
-            count, suit = best_trump_count(self.hands[p], self.options.farvesjavs)
+            count, best = best_trump_count(self.hands[p], self.options.farvesjavs)
             if count >= OBLIGED_TRUMPS:  # nobody has bid and they hold four or more trumps (SJ-7, ruling SJ-b)
-                return _MUST_BID, p, count, suit if self.options.farvesjavs else None
+                return _MUST_BID, p, count, best if self.options.farvesjavs else None
             return _PASSES_FEW_TRUMPS, p, count
-        if move.bid not in BIDS:
-            return _NO_SUCH_BID, move.bid
-        if self.contract is not None and BIDS.index(move.bid) <= BIDS.index(self.contract):
+        if bid not in BIDS:
+            return _NO_SUCH_BID, bid
+        if self.contract is not None and BIDS.index(bid) <= BIDS.index(self.contract):
             return _NOT_HIGHER, self.soloist + 1, BID_TEXTS[self.contract]
-        return _BIDS[move.bid], p, move.bid, self  # the words read the state's layout
+        return _BIDS[bid], p, bid, self  # the words read the state's layout
 
     def _check_trump(self, move: TrickMove) -> Step:
         if not self.options.farvesjavs:
@@ -744,12 +773,12 @@ class SjavsState(MatchState):
 
     def _check_discard(self, move: TrickMove) -> Step:
         p, k = self.turn, self.layout.skat  # the soloist's turn (current_player, read inline)
-        if move.action != "discard":
+        player, action, card, suit, cards, bid = move  # the fields read once (every discard candidate passes here)
+        if action != "discard":
             return _DISCARD_FIRST, p + 1, k
-        if move.player != p:
-            return _SOLOIST_DISCARDS, p + 1, move.player
-        cards = move.cards
-        if move.card is not None or move.suit is not None or move.bid is not None or len(cards) != k:
+        if player != p:
+            return _SOLOIST_DISCARDS, p + 1, player
+        if card is not None or suit is not None or bid is not None or len(cards) != k:
             return _DISCARD_EXACTLY, p, k
         missing = [*filterfalse(self.hands[p].__contains__, cards)]
         if missing:
@@ -811,7 +840,7 @@ class SjavsState(MatchState):
         if contract == "slam" or (contract is not None and len(passed) == players - 1):
             state, events = self.copy(bids=bids, soloist=soloist, contract=contract)._after_auction()
             return state, (event, _auction_event("auction", soloist, contract)) + events if event else ()
-        turn = next(seat for seat in [(p + k) % players for k in range(1, players + 1)] if seat not in passed)
+        turn = next(filterfalse(passed.__contains__, _SEATS_AFTER[players][p]))  # the next not to have passed
         return self.copy(bids=bids, soloist=soloist, contract=contract, turn=turn), (event,) if event else ()
 
     def _after_auction(self) -> tuple[SjavsState, tuple[Event, ...]]:
@@ -1022,6 +1051,10 @@ class Sjavs:
                           soloist=view.soloist, contract=view.contract, trumps=view.trumps, trick=view.trick,
                           leader=view.leader, won=view.won, result=view.result,
                           tricks=view.tricks)
+
+
+#: Per player count and seat, the seats after it clockwise, itself last (who speaks next in the auction).
+_SEATS_AFTER = {n: tuple(tuple((p + k) % n for k in range(1, n + 1)) for p in range(n)) for n in (3, 4)}
 
 
 def _passed(bids: tuple[tuple[int, str], ...]) -> frozenset[int]:
