@@ -111,7 +111,7 @@ def test_a_long_text_is_cut_at_a_sentence_and_the_end_of_a_game_is_said():
 OTHER = {"en": re.compile(r"to play$|^Your turn$|^Legal|^Illegal|^Game over|^Pass the screen|^Choose|^Now choose|"
                           r"^Not played|^Ignored|^Your last move|^move \d+ of \d+$"),
          "fr": re.compile(r"^À .* de jouer|^Légal|^Illégal|^Partie terminée|^Passez|^Choisissez|^Pas joué"),
-         "de": re.compile(r"ist am Zug|^Erlaubt|^Nicht erlaubt|^Spiel vorbei|^Gib|^Wähle|^Nicht gespielt")}
+         "de": re.compile(r"ist am Zug|^[^.:]*: (nicht )?erlaubt\.|^Spiel vorbei|^Gib|^Wähle|^Nicht gespielt")}
 
 
 def check_said(heard: list[str], moves: list[list[str]], lang: str = "en") -> None:

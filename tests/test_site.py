@@ -293,7 +293,7 @@ def test_a_lessons_quiz_replay_and_board_answer_from_the_engine_in_every_languag
     german = quiz.locator("[data-lang=de]")
     expect(german).to_be_visible()
     german.locator(f'button[data-move="{illegal}"]').click()
-    expect(german.locator(".dn-quiz-verdict")).to_contain_text("Nicht erlaubt")
+    expect(german.locator(".dn-quiz-verdict")).to_contain_text(": nicht erlaubt")  # the move first, then the verdict
     sheet = page.locator("details.dn-answers").first
     sheet.locator("summary").click()
     first = Quiz.from_spec(spec, "de")
