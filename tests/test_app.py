@@ -69,7 +69,7 @@ def test_options_panel_shows_help_and_ruling_of_every_option():
     infos = option_infos(dn.GAMES["danish-bastard"].options_type)
     assert set(app.options.inputs) == {info.name for info in infos}
     for info in infos:
-        assert info.help[:30] in text and f"(ruling {info.ruling})" in text
+        assert info.help_in()[:30] in text and f"(ruling {info.ruling})" in text
 
 
 def test_computer_seats_reply_after_a_human_move_with_reasons():

@@ -106,7 +106,7 @@ def test_options_and_players_are_parameters_checked_by_our_rules() -> None:
     assert game.num_players() == 4 and game.options.complete_four and game.options.turn_limit == 50
     with pytest.raises(dn.OptionsError, match="3 to 4 players"):
         load("sjavs", "players=7")
-    with pytest.raises(dn.OptionsError, match="from 1 to 1000"):
+    with pytest.raises(dn.OptionsError, match="from 1 to 1,000"):
         load("sjavs", "max_deals=0")
 
 

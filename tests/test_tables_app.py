@@ -397,7 +397,7 @@ def without_rules_help(frames: str) -> str:
     text naming cards (``the 7♣ and the 7♦``)."""
     for rules in dn.GAMES.values():
         infos = option_infos(rules.options_type)
-        for text in (options_help(infos), *(info.help for info in infos)):
+        for text in (options_help(infos), *(info.help_in() for info in infos)):
             frames = frames.replace(json.dumps(text, ensure_ascii=False)[1:-1], "")
     return frames
 
