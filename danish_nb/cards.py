@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Iterable
 from enum import Enum, IntEnum
 from functools import lru_cache
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
 from . import i18n
 from .errors import DanishNbError, _short
@@ -208,12 +208,8 @@ def packs(count: int, jokers: int = 0) -> tuple[Card, ...]:
     return standard_pack(jokers) * count
 
 
-#: What :func:`shuffled` orders (cards, or e.g. their places in a pack: the same order).
-_T = TypeVar("_T")
-
-
-def shuffled(cards: Iterable[_T], seed: int) -> tuple[_T, ...]:
-    """The cards (or any items) in an order fixed by ``seed`` (its own RNG: never the global one): the order
+def shuffled(cards: Iterable[Card], seed: int) -> tuple[Card, ...]:
+    """The cards in an order fixed by ``seed`` (its own RNG: never the global one): the order
     ``random.Random(seed).shuffle`` gives, drawn as it draws (Fisher-Yates, each index by
     ``getrandbits`` of its bit length, redrawn while too high), inline. It runs on every deal:
     a C generator seeded once (``random.Random(seed)`` seeds twice, in ``__new__`` and in

@@ -24,7 +24,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from itertools import combinations, filterfalse, repeat
-from operator import add
 from typing import Any, NamedTuple
 
 from ..cards import SUITS, Card, Rank, Suit, cards_text, n_cards, parse_cards, shuffled
@@ -327,44 +326,17 @@ _LAYOUTS = {plan.rule_id: plan for plan in (
 
 def deal(players: int, options: Options, seed: int, eldest: int) -> tuple[Hands, tuple[Card, ...]]:
     """The hands and the skat of one deal: the pack shuffled by ``seed``, dealt in batches from
-    eldest, the skat after the first batch (SJ-4, SJ-5).
-
-    Each pack lies in hand order (:func:`by_suit`), so the pack's places are shuffled (the same
-    order as its cards) and one sort of numbers sorts every hand: each place keyed by who gets
-    it (:data:`_RECEIVERS`), the k-th player from eldest's hand is the k-th run of the sorted
-    cards, the skat the last.
-
-    >>> by_suit(FULL_PACK) == FULL_PACK and by_suit(SHORT_PACK) == SHORT_PACK
-    True
-    >>> hands, skat = deal(3, Options(), 5, 1)
-    >>> [len(hand) for hand in hands], len(skat), all(by_suit(h) == h for h in (*hands, skat))
-    ([6, 6, 6], 2, True)
-    """
+    eldest, the skat after the first batch (SJ-4, SJ-5)."""
     plan = layout(players, options)
-    keys, cards = _RECEIVERS[plan.rule_id]
-    dealt = tuple(map(cards.__getitem__, sorted(map(add, keys, shuffled(range(len(plan.pack)), seed)))))
-    size = plan.hand_size
+    deck = shuffled(plan.pack, seed)[::-1]  # dealt from the top: the shuffled order's end
+    first, second = plan.batches
+    skat = players * first  # where the skat lies, then the second batch
+    rest = skat + plan.skat
     hands: list[tuple[Card, ...]] = [()] * players
     for k in range(players):  # the k-th player from eldest
-        hands[(eldest + k) % players] = dealt[k * size:(k + 1) * size]
-    return tuple(hands), dealt[players * size:]
-
-
-def _receivers(plan: Layout) -> tuple[tuple[int, ...], tuple[Card, ...]]:
-    """Per place of the shuffled pack, who gets that card as a sorting key (``k * n``: the k-th
-    player from eldest, ``players * n``: the skat, for a pack of n cards), and the pack once per
-    key, so that ``cards[key + place]`` is the card at ``place``. The deal is dealt from the top
-    (the shuffled order's end) in batches, the skat after the first."""
-    first, second = plan.batches
-    n = len(plan.pack)
-    players = (n - plan.skat) // plan.hand_size
-    order = [k for k in range(players) for _ in range(first)] + [players] * plan.skat + \
-        [k for k in range(players) for _ in range(second)]
-    return tuple(k * n for k in reversed(order)), plan.pack * (players + 1)
-
-
-#: Per way of dealing (:data:`_LAYOUTS`), its :func:`_receivers` (read on every deal).
-_RECEIVERS = {rule_id: _receivers(plan) for rule_id, plan in _LAYOUTS.items()}
+        hands[(eldest + k) % players] = by_suit(deck[k * first:(k + 1) * first] +
+                                                deck[rest + k * second:rest + (k + 1) * second])
+    return tuple(hands), by_suit(deck[skat:rest])
 
 
 def best_trump_count(hand: Sequence[Card], farvesjavs: bool) -> tuple[int, Suit]:
